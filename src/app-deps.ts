@@ -1,0 +1,9 @@
+// Everything a route module or MCP tool may use, constructed once by the entry points (server.ts, stdio.ts).
+import type { Config } from './config.js';
+import type { Clock } from './lib/clock.js';
+
+export interface AppDeps {
+  config: Config;
+  clock: Clock;
+  log: (line: string) => void;
+}

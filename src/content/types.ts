@@ -1,0 +1,78 @@
+// The shapes of the content store. Everything here is plain data read from `content/`.
+
+export type EntryStatus = 'draft' | 'published' | 'scheduled';
+
+export interface FieldDefinition {
+  /** text, textarea, time (YYYY-MM-DD HH:MM), date (YYYY-MM-DD), number, select, boolean, image, url */
+  type: string;
+  label: string;
+  required: boolean;
+  options: string[] | null;
+  /** The value is the same in every language (kept in sync across translations). */
+  same_in_all_languages: boolean;
+}
+
+export interface CategoryDefinition {
+  key: string;
+  label: string;
+  /** `date` categories order upcoming entries by their `start` time. */
+  kind: 'plain' | 'date';
+  fields: Record<string, FieldDefinition>;
+}
+
+export interface ContentType {
+  /** post, page, tag or a custom key */
+  key: string;
+  folder: string;
+  label: string;
+}
+
+export interface SiteConfig {
+  title: string;
+  description: string;
+  url: string;
+  languages: Record<string, string>;
+  defaultLanguage: string;
+  timezone: string;
+  approvalMode: boolean;
+  closed: boolean;
+  types: ContentType[];
+  categories: Record<string, CategoryDefinition>;
+}
+
+export interface Translation {
+  language: string;
+  /** Absolute path of `<lang>.md`. */
+  file: string;
+  mtimeMs: number;
+  size: number;
+  /** All front matter, as written. */
+  fields: Record<string, unknown>;
+  body: string;
+  title: string;
+  /** Status derived on read (D2): a scheduled translation whose time has passed is published. */
+  status: EntryStatus;
+  /** `YYYY-MM-DD HH:MM` in the site time zone, or null. */
+  published: string | null;
+  /** Epoch ms the entry is dated at: `published`, else `date`, else the file time. */
+  dateMs: number;
+  /** The public path, e.g. `/hello` or `/de/hello`. */
+  path: string;
+  tags: string[];
+  category: string | null;
+  author: string | null;
+  via: string | null;
+}
+
+export interface Entry {
+  /** `<type folder>/<slug>` or `pages/<parent>/<child>` */
+  id: string;
+  type: ContentType;
+  /** Absolute folder of the entry. */
+  dir: string;
+  slug: string;
+  parentId: string | null;
+  translations: Map<string, Translation>;
+  /** The entry's `style.css`, or '' without one. */
+  style: string;
+}
