@@ -1,0 +1,218 @@
+import { readdirSync, unlinkSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { withFileLock } from '../lib/file-lock.js';
+import { FileCache } from './file-cache.js';
+import { hashPassword } from './password.js';
+import { generateTotpSecret, verifyTotp } from './totp.js';
+
+/** A team member, as kept in `data/accounts/<id>.yaml`. */
+export interface Account {
+  /** Lowercase letters, digits and dashes; written as `author` on their entries. */
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  /** `scrypt$...` (see password.ts). */
+  passwordHash: string;
+  /** Two-factor sign-in: the base32 secret and the last time step used (replays are refused). */
+  totp: { secret: string; lastStep: number | null } | null;
+  created: string;
+}
+
+const fileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  password: z.string(),
+  two_factor: z.object({ secret: z.string(), last_step: z.number().int().nullable().optional() }).nullable().optional(),
+  created: z.string().optional(),
+});
+
+export const ACCOUNT_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/;
+export const PASSWORD_MIN = 10;
+const PASSWORD_MAX = 1024;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Checks a new password; throws invalid_params with a sentence when it will not do. */
+export function checkNewPassword(password: string): void {
+  if (password.length < PASSWORD_MIN) throw new AppError('invalid_params', `The password must have at least ${PASSWORD_MIN} characters.`);
+  if (password.length > PASSWORD_MAX) throw new AppError('invalid_params', `The password must have at most ${PASSWORD_MAX} characters.`);
+}
+
+/** Accounts on disk, one YAML file each, mode 0600. Every read notices changes made by other processes. */
+export class AccountStore {
+  readonly dir: string;
+  private readonly cache: FileCache<Account | null>;
+
+  constructor(dataDir: string, private readonly clock: () => number, private readonly log: (line: string) => void) {
+    this.dir = join(dataDir, 'accounts');
+    this.cache = new FileCache((text, path) => this.parse(text, path));
+  }
+
+  private parse(text: string, path: string): Account | null {
+    let parsed;
+    try {
+      parsed = fileSchema.safeParse(parseYaml(text));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) {
+      this.log(`svc: the account file ${path} cannot be read; that account cannot sign in until it is fixed.`);
+      return null;
+    }
+    const v = parsed.data;
+    return {
+      id: v.id,
+      name: v.name,
+      email: normalizeEmail(v.email),
+      role: v.role,
+      passwordHash: v.password,
+      totp: v.two_factor ? { secret: v.two_factor.secret, lastStep: v.two_factor.last_step ?? null } : null,
+      created: v.created ?? '',
+    };
+  }
+
+  private file(id: string): string {
+    return join(this.dir, `${id}.yaml`);
+  }
+
+  /** The account, or undefined for an unknown (or malformed) id. */
+  get(id: string): Account | undefined {
+    if (!ACCOUNT_ID.test(id)) return undefined;
+    const account = this.cache.read(this.file(id));
+    return account && account.id === id ? account : undefined;
+  }
+
+  list(): Account[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((name) => name.endsWith('.yaml') && !name.startsWith('.'))
+      .map((name) => this.get(name.slice(0, -5)))
+      .filter((account): account is Account => account !== undefined)
+      .sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  findByEmail(email: string): Account | undefined {
+    const wanted = normalizeEmail(email);
+    return this.list().find((account) => account.email === wanted);
+  }
+
+  /** An account by id or email, as the CLI takes either. */
+  find(idOrEmail: string): Account | undefined {
+    return idOrEmail.includes('@') ? this.findByEmail(idOrEmail) : this.get(idOrEmail.trim().toLowerCase());
+  }
+
+  /** Creates an account; the id is made from the email's local part. The role must already be checked. */
+  async create(input: { name: string; email: string; role: string; password: string }): Promise<Account> {
+    const name = input.name.trim();
+    const email = normalizeEmail(input.email);
+    if (name.length === 0 || name.length > 100 || /[\u0000-\u001f\u007f]/.test(name)) throw new AppError('invalid_params', 'The name must be 1 to 100 characters, without control characters.');
+    if (!EMAIL.test(email)) throw new AppError('invalid_params', 'The email address is not valid.');
+    checkNewPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    return withFileLock(join(this.dir, '.create.lock'), () => {
+      if (this.findByEmail(email)) throw new AppError('conflict', 'An account with this email address exists already.');
+      const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'person';
+      let id = base;
+      for (let n = 2; this.cache.read(this.file(id)) !== undefined; n++) id = `${base}-${n}`;
+      const account: Account = { id, name, email, role: input.role, passwordHash, totp: null, created: new Date(this.clock()).toISOString() };
+      this.write(account);
+      return account;
+    });
+  }
+
+  /** Applies a change to the freshest copy under the account's lock. */
+  update(id: string, change: (account: Account) => Account): Account {
+    return withFileLock(join(this.dir, `.${id}.lock`), () => {
+      this.cache.forget(this.file(id));
+      const current = this.get(id);
+      if (!current) throw new AppError('not_found', 'There is no such account.');
+      const next = change(current);
+      this.write(next);
+      return next;
+    });
+  }
+
+  setRole(id: string, role: string): Account {
+    return this.update(id, (account) => ({ ...account, role }));
+  }
+
+  async setPassword(id: string, password: string): Promise<Account> {
+    checkNewPassword(password);
+    const passwordHash = await hashPassword(password);
+    return this.update(id, (account) => ({ ...account, passwordHash }));
+  }
+
+  /** Turns on two-factor sign-in with a new secret (replacing any old one) and returns the secret. */
+  enableTotp(id: string): string {
+    const secret = generateTotpSecret();
+    this.update(id, (account) => ({ ...account, totp: { secret, lastStep: null } }));
+    return secret;
+  }
+
+  disableTotp(id: string): Account {
+    return this.update(id, (account) => ({ ...account, totp: null }));
+  }
+
+  /**
+   * Checks a two-factor code and, when it matches, records its step so it cannot be used again. The check
+   * and the record happen under one lock, so two simultaneous sign-ins cannot both spend the same code.
+   */
+  consumeTotp(id: string, code: string): boolean {
+    let ok = false;
+    try {
+      this.update(id, (account) => {
+        if (!account.totp) return account;
+        const step = verifyTotp(account.totp.secret, code, this.clock(), account.totp.lastStep);
+        if (step === null) return account;
+        ok = true;
+        return { ...account, totp: { ...account.totp, lastStep: step } };
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not_found') return false;
+      throw error;
+    }
+    return ok;
+  }
+
+  remove(id: string): boolean {
+    if (!ACCOUNT_ID.test(id)) return false;
+    try {
+      unlinkSync(this.file(id));
+      this.cache.forget(this.file(id));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  private write(account: Account): void {
+    const doc: Record<string, unknown> = {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      role: account.role,
+      password: account.passwordHash,
+      created: account.created,
+    };
+    if (account.totp) doc.two_factor = { secret: account.totp.secret, last_step: account.totp.lastStep };
+    writeFileAtomic(this.file(account.id), stringifyYaml(doc), 0o600);
+    this.cache.forget(this.file(account.id));
+  }
+}

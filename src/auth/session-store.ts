@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, unlinkSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { sha256Hex } from '../lib/safe-compare.js';
+
+/**
+ * A panel session. `stage: 'two_factor'` is the short-lived state between a correct password and a correct
+ * code: it proves the password only and opens nothing but the code form.
+ */
+export interface SessionRecord {
+  /** SHA-256 hex of the session id: the file name. The id itself lives only in the person's cookie. */
+  key: string;
+  account: string;
+  stage: 'signed_in' | 'two_factor';
+  /** The CSRF token every form of this session carries. */
+  csrf: string;
+  created: string;
+  expires: string;
+  /** Where to go after the two-factor step. */
+  next?: string;
+}
+
+export const SESSION_HOURS = 12;
+export const TWO_FACTOR_MINUTES = 5;
+
+const schema = z.object({
+  account: z.string(),
+  stage: z.enum(['signed_in', 'two_factor']),
+  csrf: z.string(),
+  created: z.string(),
+  expires: z.string(),
+  next: z.string().optional(),
+});
+
+/** Panel sessions in `data/sessions/<sha256 of id>.json`, so a copy of the folder opens no session. */
+export class SessionStore {
+  readonly dir: string;
+
+  constructor(dataDir: string, private readonly clock: () => number) {
+    this.dir = join(dataDir, 'sessions');
+  }
+
+  /** Starts a session and returns its id (for the cookie only). A new id every time: no fixation. */
+  create(account: string, stage: SessionRecord['stage'], next?: string): { id: string; record: SessionRecord } {
+    const now = this.clock();
+    const id = randomBytes(32).toString('base64url');
+    const lifetime = stage === 'signed_in' ? SESSION_HOURS * 3_600_000 : TWO_FACTOR_MINUTES * 60_000;
+    const record: SessionRecord = {
+      key: sha256Hex(id),
+      account,
+      stage,
+      csrf: randomBytes(24).toString('base64url'),
+      created: new Date(now).toISOString(),
+      expires: new Date(now + lifetime).toISOString(),
+      ...(next ? { next } : {}),
+    };
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const { key, ...stored } = record;
+    writeFileAtomic(join(this.dir, `${key}.json`), JSON.stringify(stored) + '\n', 0o600);
+    this.sweep(now);
+    return { id, record };
+  }
+
+  /** The live session for a cookie value, or undefined (unknown, malformed or expired). */
+  get(id: string): SessionRecord | undefined {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
+    const key = sha256Hex(id);
+    let parsed;
+    try {
+      parsed = schema.safeParse(JSON.parse(readFileSync(join(this.dir, `${key}.json`), 'utf8')));
+    } catch {
+      return undefined;
+    }
+    if (!parsed.success) return undefined;
+    if (Date.parse(parsed.data.expires) <= this.clock()) {
+      this.removeKey(key);
+      return undefined;
+    }
+    return { key, ...parsed.data };
+  }
+
+  /** Ends a session (sign-out, or the two-factor stage giving way to a full session). */
+  remove(id: string): void {
+    if (/^[A-Za-z0-9_-]{43}$/.test(id)) this.removeKey(sha256Hex(id));
+  }
+
+  /** Ends every session of an account (its removal). */
+  removeAccount(account: string): void {
+    for (const name of this.names()) {
+      try {
+        const parsed = schema.safeParse(JSON.parse(readFileSync(join(this.dir, name), 'utf8')));
+        if (parsed.success && parsed.data.account === account) this.removeKey(name.slice(0, -5));
+      } catch { /* gone meanwhile */ }
+    }
+  }
+
+  private names(): string[] {
+    try {
+      return readdirSync(this.dir).filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
+    } catch {
+      return [];
+    }
+  }
+
+  private removeKey(key: string): void {
+    try { unlinkSync(join(this.dir, `${key}.json`)); } catch { /* already gone */ }
+  }
+
+  // Expired sessions are deleted when a new one starts, so the folder stays small without a timer.
+  private sweep(now: number): void {
+    for (const name of this.names()) {
+      try {
+        const parsed = schema.safeParse(JSON.parse(readFileSync(join(this.dir, name), 'utf8')));
+        if (!parsed.success || Date.parse(parsed.data.expires) <= now) this.removeKey(name.slice(0, -5));
+      } catch { /* gone meanwhile */ }
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { randomInt } from 'node:crypto';
+import { readdirSync, unlinkSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { withFileLock } from '../lib/file-lock.js';
+import { sha256Hex } from '../lib/safe-compare.js';
+import { SCOPES, type Scope } from './principal.js';
+import { FileCache } from './file-cache.js';
+
+/** A token as stored in `data/tokens/<id>.json`; the id is the SHA-256 hex of the token text. */
+export interface TokenRecord {
+  id: string;
+  name: string;
+  /** Account id of the person the token acts as. */
+  owner: string;
+  scopes: Scope[];
+  /** ISO 8601 times; `expires` null = no end; `last_used` null = never used. */
+  created: string;
+  expires: string | null;
+  last_used: string | null;
+  /** The OAuth client the token was issued to, when it came from the OAuth flow. */
+  oauth_client?: string;
+}
+
+/** The spec's expiry choices and their lengths in days (null = no end). 90 days is the default. */
+export const EXPIRY_CHOICES = { '30d': 30, '90d': 90, '1y': 365, none: null } as const satisfies Record<string, number | null>;
+export type ExpiryChoice = keyof typeof EXPIRY_CHOICES;
+export const DEFAULT_EXPIRY: ExpiryChoice = '90d';
+export const EXPIRY_LABELS: Record<ExpiryChoice, string> = { '30d': '30 days', '90d': '90 days', '1y': 'One year', none: 'No end' };
+
+export function isExpiryChoice(value: string): value is ExpiryChoice {
+  return Object.hasOwn(EXPIRY_CHOICES, value);
+}
+
+const TOKEN_PREFIX = 'svc_';
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const TOKEN_SHAPE = /^svc_[A-Za-z0-9]{40}$/;
+const TOKEN_ID = /^[0-9a-f]{64}$/;
+/** last_used is written at most this often, so a busy token does not rewrite its file on every request. */
+export const LAST_USED_INTERVAL_MS = 60_000;
+
+/** A new token text: `svc_` + 40 letters and digits, each drawn uniformly by crypto.randomInt. */
+export function generateTokenText(): string {
+  let out = TOKEN_PREFIX;
+  for (let i = 0; i < 40; i++) out += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return out;
+}
+
+/** Whether a text has the shape of one of our tokens (checked before any file is looked at). */
+export function looksLikeToken(text: string): boolean {
+  return TOKEN_SHAPE.test(text);
+}
+
+/** The token's id: the SHA-256 hex of its text, the only form ever stored. */
+export function hashToken(text: string): string {
+  return sha256Hex(text);
+}
+
+const recordSchema = z.object({
+  name: z.string(),
+  owner: z.string(),
+  scopes: z.array(z.string()),
+  created: z.string(),
+  expires: z.string().nullable(),
+  last_used: z.string().nullable(),
+  oauth_client: z.string().optional(),
+});
+
+/** Token files. Only hashes are ever written; the text exists in memory once, when it is created. */
+export class TokenStore {
+  readonly dir: string;
+  private readonly cache: FileCache<TokenRecord | null>;
+
+  constructor(dataDir: string, private readonly clock: () => number) {
+    this.dir = join(dataDir, 'tokens');
+    this.cache = new FileCache((text, path) => {
+      try {
+        const parsed = recordSchema.safeParse(JSON.parse(text));
+        if (!parsed.success) return null;
+        const id = path.slice(path.length - 69, path.length - 5);
+        const scopes = parsed.data.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
+        return { id, ...parsed.data, scopes };
+      } catch {
+        return null;
+      }
+    });
+  }
+
+  private file(id: string): string {
+    return join(this.dir, `${id}.json`);
+  }
+
+  /** Mints a token. The caller checks the scopes against the owner's role first (see AuthService). */
+  create(input: { owner: string; name: string; scopes: Scope[]; expiresInDays: number | null; oauthClientId?: string }): { token: string; record: TokenRecord } {
+    const now = this.clock();
+    const token = generateTokenText();
+    const record: TokenRecord = {
+      id: hashToken(token),
+      name: input.name,
+      owner: input.owner,
+      scopes: [...new Set(input.scopes)],
+      created: new Date(now).toISOString(),
+      expires: input.expiresInDays === null ? null : new Date(now + input.expiresInDays * 86_400_000).toISOString(),
+      last_used: null,
+      ...(input.oauthClientId ? { oauth_client: input.oauthClientId } : {}),
+    };
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    this.write(record);
+    return { token, record };
+  }
+
+  /** The record for a token id (hash), or undefined. */
+  get(id: string): TokenRecord | undefined {
+    if (!TOKEN_ID.test(id)) return undefined;
+    return this.cache.read(this.file(id)) ?? undefined;
+  }
+
+  /** The record for a token text, or undefined; malformed texts never touch the disk. */
+  find(token: string): TokenRecord | undefined {
+    return looksLikeToken(token) ? this.get(hashToken(token)) : undefined;
+  }
+
+  isExpired(record: TokenRecord): boolean {
+    return record.expires !== null && Date.parse(record.expires) <= this.clock();
+  }
+
+  /** All tokens, or one person's, newest first. */
+  list(owner?: string): TokenRecord[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+      .map((name) => this.get(name.slice(0, -5)))
+      .filter((record): record is TokenRecord => record !== undefined && (owner === undefined || record.owner === owner))
+      .sort((a, b) => b.created.localeCompare(a.created) || a.id.localeCompare(b.id));
+  }
+
+  /** Deletes the token file; the next request with the token fails. False when there was none. */
+  revoke(id: string): boolean {
+    if (!TOKEN_ID.test(id)) return false;
+    return withFileLock(join(this.dir, `.${id}.lock`), () => {
+      try {
+        unlinkSync(this.file(id));
+        this.cache.forget(this.file(id));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Records a use. Written only when the stored time is a minute old or more; done under the token's lock
+   * and re-read there, so a token revoked meanwhile is not written back into existence.
+   */
+  touch(record: TokenRecord): void {
+    const now = this.clock();
+    if (record.last_used !== null && now - Date.parse(record.last_used) < LAST_USED_INTERVAL_MS) return;
+    withFileLock(join(this.dir, `.${record.id}.lock`), () => {
+      this.cache.forget(this.file(record.id));
+      const current = this.get(record.id);
+      if (!current) return;
+      if (current.last_used !== null && now - Date.parse(current.last_used) < LAST_USED_INTERVAL_MS) return;
+      this.write({ ...current, last_used: new Date(now).toISOString() });
+    });
+  }
+
+  private write(record: TokenRecord): void {
+    const { id, ...stored } = record;
+    writeFileAtomic(this.file(id), JSON.stringify(stored, null, 2) + '\n', 0o600);
+    this.cache.forget(this.file(id));
+  }
+}
