@@ -1,9 +1,12 @@
 // Everything a route module or MCP tool may use, constructed once by the entry points (server.ts, stdio.ts).
 import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
+import type { AuthService } from './auth/auth-service.js';
 
 export interface AppDeps {
   config: Config;
   clock: Clock;
   log: (line: string) => void;
+  /** Accounts, roles, tokens, panel sessions; `auth.verify(token)` is the BearerVerifier. */
+  auth: AuthService;
 }
