@@ -1,0 +1,212 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { findCards } from './card-syntax.js';
+import type { ContentStore } from './store.js';
+
+/** Text given either once or per language (`{en: ..., de: ...}`). */
+const localized = z.union([z.string(), z.record(z.string(), z.string())]);
+type Localized = z.infer<typeof localized>;
+
+const fieldSchema = z.object({
+  key: z.string().regex(/^[a-z][a-z0-9_-]*$/),
+  type: z.enum(['text', 'textarea', 'select', 'image', 'images', 'url', 'number', 'boolean']).default('text'),
+  label: localized,
+  required: z.boolean().default(false),
+  default: z.union([z.string(), z.number(), z.boolean(), z.null()]).default(null),
+  options: z.array(z.string()).nullable().default(null),
+});
+
+const cardSchema = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9-]*$/),
+  title: localized,
+  description: localized.default(''),
+  hint: localized.default(''),
+  value: z.object({ label: localized, required: z.boolean().default(false) }).nullable().default(null),
+  content: z.boolean().default(false),
+  fields: z.array(fieldSchema).default([]),
+  example: z.string().optional(),
+});
+
+type CardDefinition = z.infer<typeof cardSchema> & { source: string };
+
+export interface Card {
+  name: string;
+  title: string;
+  description: string;
+  hint: string;
+  source: string;
+  value: { label: string; required: boolean } | null;
+  content: boolean;
+  fields: { key: string; type: string; label: string; required: boolean; default: string | number | boolean | null; options: string[] | null }[];
+  example: string;
+}
+
+const CORE_CARDS: z.input<typeof cardSchema>[] = [
+  {
+    name: 'callout', title: { en: 'Callout', de: 'Hinweis' },
+    description: { en: 'A highlighted box for a tip, a note or a warning.', de: 'Ein hervorgehobener Kasten für einen Tipp, eine Notiz oder eine Warnung.' },
+    hint: { en: 'Keep it to one or two sentences.', de: 'Ein oder zwei Sätze genügen.' },
+    value: { label: { en: 'Tone: info, tip or warning', de: 'Ton: info, tip oder warning' }, required: false },
+    content: true,
+    fields: [{ key: 'title', type: 'text', label: { en: 'Title', de: 'Titel' } }],
+  },
+  {
+    name: 'image', title: { en: 'Image', de: 'Bild' },
+    description: { en: 'One image from the media library with a caption.', de: 'Ein Bild aus der Mediathek mit Bildunterschrift.' },
+    hint: { en: 'Upload with media_upload first; use the returned media/... reference.', de: 'Erst mit media_upload hochladen; die media/...-Referenz verwenden.' },
+    fields: [
+      { key: 'src', type: 'image', label: { en: 'Image', de: 'Bild' }, required: true },
+      { key: 'alt', type: 'text', label: { en: 'Alternative text', de: 'Alternativtext' }, required: true },
+      { key: 'caption', type: 'text', label: { en: 'Caption', de: 'Bildunterschrift' } },
+    ],
+  },
+  {
+    name: 'gallery', title: { en: 'Gallery', de: 'Galerie' },
+    description: { en: 'A grid of images from the media library.', de: 'Ein Raster aus Bildern der Mediathek.' },
+    hint: { en: 'List media references separated by commas.', de: 'Media-Referenzen durch Kommas getrennt angeben.' },
+    fields: [
+      { key: 'images', type: 'images', label: { en: 'Images', de: 'Bilder' }, required: true },
+      { key: 'columns', type: 'select', label: { en: 'Columns', de: 'Spalten' }, default: '3', options: ['2', '3', '4'] },
+    ],
+  },
+  {
+    name: 'video', title: { en: 'Video', de: 'Video' },
+    description: { en: 'A video from YouTube or Vimeo, loaded only after the visitor agrees.', de: 'Ein Video von YouTube oder Vimeo, erst nach Zustimmung geladen.' },
+    hint: { en: 'Give the address of the video page.', de: 'Die Adresse der Videoseite angeben.' },
+    value: { label: { en: 'Video address', de: 'Video-Adresse' }, required: true },
+    fields: [{ key: 'title', type: 'text', label: { en: 'Title', de: 'Titel' } }],
+  },
+  {
+    name: 'button', title: { en: 'Button', de: 'Schaltfläche' },
+    description: { en: 'A link that looks like a button.', de: 'Ein Link, der wie eine Schaltfläche aussieht.' },
+    hint: { en: 'Use for one clear next step.', de: 'Für einen klaren nächsten Schritt.' },
+    value: { label: { en: 'Label', de: 'Beschriftung' }, required: true },
+    fields: [
+      { key: 'href', type: 'url', label: { en: 'Address', de: 'Adresse' }, required: true },
+      { key: 'style', type: 'select', label: { en: 'Style', de: 'Stil' }, default: 'primary', options: ['primary', 'secondary'] },
+    ],
+  },
+  {
+    name: 'quote', title: { en: 'Quote', de: 'Zitat' },
+    description: { en: 'A quotation with its author.', de: 'Ein Zitat mit Urheber.' },
+    hint: { en: 'Name the author when you know it.', de: 'Den Urheber nennen, wenn bekannt.' },
+    content: true,
+    fields: [
+      { key: 'author', type: 'text', label: { en: 'Author', de: 'Urheber' } },
+      { key: 'source', type: 'text', label: { en: 'Source', de: 'Quelle' } },
+    ],
+  },
+];
+
+export const CARD_SYNTAX = [
+  'Cards are blocks in the Markdown body:',
+  '',
+  '::: <name> [value] key="value" key2="value"',
+  'Inner Markdown (only for cards whose content is true).',
+  ':::',
+  '',
+  'The value comes first when the card has one; then the fields as key="value". Close every card with ::: on its own line.',
+].join('\n');
+
+export const IMAGE_FIELD_NOTE =
+  'Image fields (type image or images) take references of files in the entry\'s media folder, shaped media/<entry id>/<file name>, as media_upload returns them; several images are separated by commas.';
+
+/** All card definitions: core, then running plugins, then the theme. Unreadable plugin files are skipped. */
+export function loadCardDefinitions(root: string, log: (line: string) => void = () => {}): CardDefinition[] {
+  const cards: CardDefinition[] = CORE_CARDS.map((card) => ({ ...cardSchema.parse(card), source: 'svc' }));
+  const add = (list: unknown, source: string, file: string) => {
+    if (!Array.isArray(list)) return;
+    for (const raw of list) {
+      const parsed = cardSchema.safeParse(raw);
+      if (!parsed.success) { log(`svc: skipping a card in ${file}: ${parsed.error.issues[0]?.message}`); continue; }
+      if (cards.some((card) => card.name === parsed.data.name)) continue;
+      cards.push({ ...parsed.data, source });
+    }
+  };
+  let plugins: string[] = [];
+  try { plugins = readdirSync(join(root, 'plugins'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort(); } catch { /* no plugins */ }
+  for (const folder of plugins) {
+    const file = join(root, 'plugins', folder, 'plugin.yaml');
+    const data = readYaml(file, log);
+    if (data && data.enabled !== false) add(data.cards, `plugin:${folder}`, file);
+  }
+  const themeFile = join(root, 'theme', 'theme.yaml');
+  const theme = readYaml(themeFile, log);
+  if (theme) add(theme.cards, 'theme', themeFile);
+  return cards;
+}
+
+function readYaml(file: string, log: (line: string) => void): Record<string, unknown> | null {
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch { return null; }
+  try {
+    const data = parse(text);
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
+  } catch (error) {
+    log(`svc: skipping ${file}: ${(error as Error).message.split('\n')[0]}`);
+    return null;
+  }
+}
+
+function pick(text: Localized, language: string, fallback: string): string {
+  if (typeof text === 'string') return text;
+  return text[language] ?? text[fallback] ?? Object.values(text)[0] ?? '';
+}
+
+/** The cards the site offers, titles and labels in `language`, each with a written-out example. */
+export function listCards(store: ContentStore, language: string): { cards: Card[]; syntax: string; image_note: string } {
+  const fallback = store.site().defaultLanguage;
+  const cards = loadCardDefinitions(store.root).map((card): Card => {
+    const fields = card.fields.map((field) => ({
+      key: field.key, type: field.type, label: pick(field.label, language, fallback), required: field.required, default: field.default, options: field.options,
+    }));
+    return {
+      name: card.name,
+      title: pick(card.title, language, fallback),
+      description: pick(card.description, language, fallback),
+      hint: pick(card.hint, language, fallback),
+      source: card.source,
+      value: card.value ? { label: pick(card.value.label, language, fallback), required: card.value.required } : null,
+      content: card.content,
+      fields,
+      example: card.example ?? exampleOf(card.name, card.value !== null, card.content, fields),
+    };
+  });
+  return { cards, syntax: CARD_SYNTAX, image_note: IMAGE_FIELD_NOTE };
+}
+
+function exampleOf(name: string, hasValue: boolean, content: boolean, fields: Card['fields']): string {
+  const sample = (field: Card['fields'][number]) =>
+    field.type === 'image' ? 'media/posts/my-post/photo.jpg'
+      : field.type === 'images' ? 'media/posts/my-post/one.jpg,media/posts/my-post/two.jpg'
+      : field.type === 'url' ? 'https://example.org/'
+      : field.options?.[0] ?? String(field.default ?? field.label);
+  const attributes = fields.filter((field) => field.required || field.options === null).map((field) => `${field.key}="${sample(field)}"`);
+  const opener = [':::', name, ...(hasValue ? [name === 'video' ? 'https://www.youtube.com/watch?v=VIDEO_ID' : 'value'] : []), ...attributes].join(' ');
+  return content ? `${opener}\nText in **Markdown**.\n:::` : `${opener}\n:::`;
+}
+
+export interface CardWarning {
+  card: string;
+  missing: string[];
+}
+
+/** Cards in a body that leave required settings empty (publishing still happens; the assistant is told). */
+export function findCardWarnings(store: ContentStore, markdown: string, language: string): CardWarning[] {
+  const definitions = new Map(listCards(store, language).cards.map((card) => [card.name, card]));
+  const warnings: CardWarning[] = [];
+  for (const block of findCards(markdown)) {
+    const card = definitions.get(block.name);
+    if (!card) continue;
+    const missing: string[] = [];
+    if (card.value?.required && !block.value?.trim()) missing.push(card.value.label);
+    for (const field of card.fields) {
+      if (field.required && !(block.attributes[field.key] ?? '').trim()) missing.push(field.key);
+    }
+    if (card.content && block.inner.trim() === '' && card.name !== 'callout') missing.push('content');
+    if (missing.length > 0) warnings.push({ card: block.name, missing });
+  }
+  return warnings;
+}

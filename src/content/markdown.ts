@@ -1,0 +1,102 @@
+import { micromark } from 'micromark';
+import { splitCards, type CardBlock } from './card-syntax.js';
+
+export interface RenderedBody {
+  html: string;
+  /** CSS classes present in the rendered text, e.g. card-callout. */
+  classes: string[];
+}
+
+/**
+ * Renders a Markdown body to HTML with micromark. Raw HTML in the body is escaped (micromark's default,
+ * kept on purpose: bodies may come from assistants). Cards (D8) become `<div class="card-<name>">`.
+ * References to the media library (`media/...`) become site-absolute so they work at every address.
+ */
+export function renderMarkdown(markdown: string): RenderedBody {
+  const classes = new Set<string>();
+  const html = renderParts(markdown, classes, 0);
+  return { html, classes: [...classes].sort() };
+}
+
+function renderParts(markdown: string, classes: Set<string>, depth: number): string {
+  let html = '';
+  for (const part of splitCards(markdown)) {
+    if (part.kind === 'markdown') html += renderPlain(part.text);
+    else html += depth > 8 ? renderPlain(part.card.inner) : renderCard(part.card, classes, depth);
+  }
+  return html;
+}
+
+function renderPlain(markdown: string): string {
+  if (markdown.trim() === '') return '';
+  return micromark(markdown, { allowDangerousHtml: false, allowDangerousProtocol: false })
+    .replaceAll(' src="media/', ' src="/media/')
+    .replaceAll(' href="media/', ' href="/media/');
+}
+
+function renderCard(card: CardBlock, classes: Set<string>, depth: number): string {
+  const className = `card-${card.name}`;
+  classes.add(className);
+  const a = card.attributes;
+  switch (card.name) {
+    case 'callout': {
+      const tone = card.value && ['info', 'tip', 'warning'].includes(card.value) ? card.value : 'info';
+      classes.add(`card-callout-${tone}`);
+      const title = a.title ? `<p class="card-title"><strong>${escapeHtml(a.title)}</strong></p>` : '';
+      return `<div class="${className} card-callout-${tone}">${title}${renderParts(card.inner, classes, depth + 1)}</div>\n`;
+    }
+    case 'image': {
+      const caption = a.caption ? `<figcaption>${escapeHtml(a.caption)}</figcaption>` : '';
+      return `<div class="${className}"><figure>${imageTag(a.src, a.alt)}${caption}</figure></div>\n`;
+    }
+    case 'gallery': {
+      const columns = ['2', '3', '4'].includes(a.columns ?? '') ? a.columns! : '3';
+      const images = (a.images ?? '').split(',').map((src) => src.trim()).filter(Boolean);
+      return `<div class="${className}" data-columns="${columns}">${images.map((src) => imageTag(src, '')).join('')}</div>\n`;
+    }
+    case 'video': {
+      const address = safeUrl(card.value ?? '');
+      const title = escapeHtml(a.title ?? 'Video');
+      // No iframe until the visitor agrees to external media: the consent script swaps the link for the player.
+      return `<div class="${className}" data-embed="${escapeAttr(address)}"><a href="${escapeAttr(address)}" rel="noopener">${title}</a></div>\n`;
+    }
+    case 'button': {
+      const style = a.style === 'secondary' ? 'secondary' : 'primary';
+      return `<div class="${className}"><a class="button button-${style}" href="${escapeAttr(safeUrl(a.href ?? ''))}">${escapeHtml(card.value ?? '')}</a></div>\n`;
+    }
+    case 'quote': {
+      const cite = [a.author, a.source].filter(Boolean).map((text) => escapeHtml(text!)).join(', ');
+      return `<div class="${className}"><blockquote>${renderParts(card.inner, classes, depth + 1)}${cite ? `<footer>${cite}</footer>` : ''}</blockquote></div>\n`;
+    }
+    default: {
+      const data = Object.entries(a)
+        .filter(([key]) => /^[a-z][a-z0-9_-]*$/.test(key))
+        .map(([key, value]) => ` data-${key}="${escapeAttr(value)}"`).join('');
+      const value = card.value ? ` data-value="${escapeAttr(card.value)}"` : '';
+      return `<div class="${className}"${value}${data}>${renderParts(card.inner, classes, depth + 1)}</div>\n`;
+    }
+  }
+}
+
+function imageTag(src: string | undefined, alt: string | undefined): string {
+  const address = src ? safeUrl(src) : '';
+  return `<img src="${escapeAttr(address)}" alt="${escapeAttr(alt ?? '')}" loading="lazy">`;
+}
+
+/** Media references become site-absolute; only http(s), mailto, site paths and fragments pass. */
+export function safeUrl(url: string): string {
+  const value = url.trim();
+  if (value.startsWith('media/')) return '/' + value;
+  if (/^(https?:|mailto:)/i.test(value) || value.startsWith('/') || value.startsWith('#')) {
+    return value.startsWith('//') ? '' : value;
+  }
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) ? '' : value;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+export function escapeAttr(text: string): string {
+  return escapeHtml(text).replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}

@@ -1,0 +1,93 @@
+// Dates and times in the site's time zone with Intl only (no time-zone library).
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric', month: '2-digit', day: '2-digit',
+      hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export interface WallClock { year: number; month: number; day: number; hour: number; minute: number; second: number }
+
+/** The wall-clock reading in `timeZone` at instant `ms`. */
+export function wallClock(ms: number, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(ms)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+}
+
+/** Minutes `timeZone` is ahead of UTC at instant `ms`. */
+export function offsetMinutes(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `YYYY-MM-DD` in the site time zone. */
+export function formatSiteDate(ms: number, timeZone: string): string {
+  const w = wallClock(ms, timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/** `YYYY-MM-DD HH:MM` in the site time zone. */
+export function formatSiteTime(ms: number, timeZone: string): string {
+  const w = wallClock(ms, timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** ISO 8601 with the zone's offset, e.g. `2026-03-02T08:00:00+01:00`. */
+export function formatIsoWithOffset(ms: number, timeZone: string): string {
+  const w = wallClock(ms, timeZone);
+  const offset = offsetMinutes(ms, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
+
+/**
+ * Reads `YYYY-MM-DD HH:MM` (or `YYYY-MM-DD`, meaning midnight) as a wall-clock time in `timeZone`.
+ * Returns null for text that is not such a time or names a day that does not exist (2026-02-30).
+ * A wall time skipped by a daylight-saving jump resolves to the instant just after the jump.
+ */
+export function parseSiteTime(text: string, timeZone: string): number | null {
+  const match = DATE_TIME.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = [match[1], match[2], match[3], match[4] ?? '0', match[5] ?? '0'].map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  const naive = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(naive);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  // Two passes settle the offset, also next to a daylight-saving change.
+  let guess = naive - offsetMinutes(naive, timeZone) * 60_000;
+  guess = naive - offsetMinutes(guess, timeZone) * 60_000;
+  return guess;
+}
+
+/** The instant of midnight starting the site-time-zone day that contains `ms`. */
+export function startOfSiteDay(ms: number, timeZone: string): number {
+  return parseSiteTime(formatSiteDate(ms, timeZone), timeZone)!;
+}
