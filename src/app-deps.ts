@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
 import type { AuthService } from './auth/auth-service.js';
+import type { ContentStore } from './content/store.js';
 
 export interface AppDeps {
   config: Config;
@@ -9,4 +10,6 @@ export interface AppDeps {
   log: (line: string) => void;
   /** Accounts, roles, tokens, panel sessions; `auth.verify(token)` is the BearerVerifier. */
   auth: AuthService;
+  /** The flat-file content store over content/. */
+  content: ContentStore;
 }

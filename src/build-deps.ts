@@ -2,10 +2,12 @@ import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import { systemClock } from './lib/clock.js';
 import { AuthService } from './auth/auth-service.js';
+import { ContentStore } from './content/store.js';
 
 /** Constructs the stores and services once per process. Shared by server.ts, stdio.ts and cli.ts. */
 export async function buildDeps(config: Config, clock = systemClock): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
   const auth = new AuthService({ dataDir: config.dataDir, clock, log });
-  return { config, clock, log, auth };
+  const content = new ContentStore({ root: config.root, clock, log });
+  return { config, clock, log, auth, content };
 }
