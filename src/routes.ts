@@ -1,9 +1,11 @@
 import { Router } from './http/router.js';
 import type { AppDeps } from './app-deps.js';
+import { registerMcpRoutes } from './mcp/transports/http.js';
 
 /** Every HTTP route of the installation, specific ones before the public site's catch-all. */
 export function buildRouter(deps: AppDeps): Router {
   const router = new Router();
-  void deps;
+  // MCP over Streamable HTTP (POST /svc/mcp) and its protected resource metadata.
+  registerMcpRoutes(router, deps);
   return router;
 }

@@ -1,0 +1,169 @@
+// The MCP methods on top of the JSON-RPC dispatcher. Both transports run this same dispatcher with the same
+// registry; they differ only in how messages arrive and how the principal is found.
+import { z } from 'zod';
+import { Dispatcher } from '../jsonrpc/dispatcher.js';
+import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';
+import type { McpContext } from './context.js';
+import type { Tool } from './tool.js';
+import type { Resource } from './resource.js';
+import type { Prompt } from './prompt.js';
+import { callTool } from './tool-call.js';
+import { paginate } from './cursor.js';
+import { negotiateProtocolVersion } from './protocol-version.js';
+import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { serverInfo } from './server-info.js';
+import { scopeRefusal } from './scope-check.js';
+
+export interface McpRegistry {
+  tools: readonly Tool[];
+  resources: readonly Resource[];
+  prompts: readonly Prompt[];
+}
+
+export interface McpServerOptions {
+  registry: McpRegistry;
+  log: (line: string) => void;
+  /** Items per page of the list methods. */
+  pageSize?: number;
+}
+
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { subscribe: false, listChanged: false },
+  prompts: { listChanged: false },
+  logging: {},
+  completions: {},
+};
+
+const cursorParams = z.object({ cursor: z.string().optional() }).loose();
+const initializeParams = z.object({
+  protocolVersion: z.string(),
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+  clientInfo: z.object({ name: z.string(), version: z.string() }).loose().optional(),
+}).loose();
+const callParams = z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }).loose();
+const readParams = z.object({ uri: z.string() }).loose();
+const getPromptParams = z.object({ name: z.string(), arguments: z.record(z.string(), z.string()).optional() }).loose();
+const setLevelParams = z.object({ level: z.enum(LOG_LEVELS) }).loose();
+const completeParams = z.object({
+  ref: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('ref/prompt'), name: z.string() }).loose(),
+    z.object({ type: z.literal('ref/resource'), uri: z.string() }).loose(),
+  ]),
+  argument: z.object({ name: z.string(), value: z.string() }).loose(),
+  context: z.object({ arguments: z.record(z.string(), z.string()).optional() }).loose().optional(),
+}).loose();
+
+/** Validates a method's params or answers -32602 naming what is wrong. */
+function parseParams<T>(schema: z.ZodType<T>, params: unknown, method: string): T {
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  throw new RpcError(ErrorCodes.invalidParams, `Invalid params for ${method}: ${where}${issue.message}.`);
+}
+
+export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpContext> {
+  const { registry } = options;
+  const pageSize = options.pageSize ?? 50;
+  const tools = new Map(registry.tools.map((tool) => [tool.name, tool]));
+  const resources = new Map(registry.resources.map((resource) => [resource.uri, resource]));
+  const prompts = new Map(registry.prompts.map((prompt) => [prompt.name, prompt]));
+  const dispatcher = new Dispatcher<McpContext>({ log: options.log });
+
+  dispatcher.method('initialize', (params, context) => {
+    const { protocolVersion } = parseParams(initializeParams, params, 'initialize');
+    const negotiated = negotiateProtocolVersion(protocolVersion);
+    context.session.protocolVersion = negotiated;
+    return { protocolVersion: negotiated, capabilities: CAPABILITIES, serverInfo: serverInfo(), instructions: SERVER_INSTRUCTIONS };
+  });
+  dispatcher.notification('notifications/initialized', () => {});
+  dispatcher.notification('notifications/cancelled', () => {});
+  dispatcher.method('ping', () => ({}));
+
+  dispatcher.method('logging/setLevel', (params, context) => {
+    const { level } = parseParams(setLevelParams, params, 'logging/setLevel');
+    context.session.logLevel = level;
+    return {};
+  });
+
+  dispatcher.method('tools/list', (params) => {
+    const { cursor } = parseParams(cursorParams, params, 'tools/list');
+    const page = paginate('tools/list', registry.tools, cursor, pageSize);
+    const listed = page.items.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema(),
+      annotations: { title: tool.title, ...tool.annotations },
+    }));
+    return page.nextCursor ? { tools: listed, nextCursor: page.nextCursor } : { tools: listed };
+  });
+
+  dispatcher.method('tools/call', (params, context) => {
+    const call = parseParams(callParams, params, 'tools/call');
+    const tool = tools.get(call.name);
+    if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
+    return callTool(tool, call.arguments ?? {}, context);
+  });
+
+  dispatcher.method('resources/list', (params) => {
+    const { cursor } = parseParams(cursorParams, params, 'resources/list');
+    const page = paginate('resources/list', registry.resources, cursor, pageSize);
+    const listed = page.items.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
+    return page.nextCursor ? { resources: listed, nextCursor: page.nextCursor } : { resources: listed };
+  });
+
+  dispatcher.method('resources/templates/list', (params) => {
+    const { cursor } = parseParams(cursorParams, params, 'resources/templates/list');
+    return { resourceTemplates: paginate('resources/templates/list', [], cursor, pageSize).items };
+  });
+
+  dispatcher.method('resources/read', async (params, context) => {
+    const { uri } = parseParams(readParams, params, 'resources/read');
+    const resource = resources.get(uri);
+    if (!resource) throw new RpcError(-32002, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
+    const refusal = scopeRefusal(context.principal, resource.scope, `the resource ${resource.uri}`);
+    if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
+    return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
+  });
+
+  dispatcher.method('prompts/list', (params) => {
+    const { cursor } = parseParams(cursorParams, params, 'prompts/list');
+    const page = paginate('prompts/list', registry.prompts, cursor, pageSize);
+    const listed = page.items.map(({ name, title, description, arguments: args }) => ({ name, title, description, arguments: args }));
+    return page.nextCursor ? { prompts: listed, nextCursor: page.nextCursor } : { prompts: listed };
+  });
+
+  dispatcher.method('prompts/get', async (params, context) => {
+    const request = parseParams(getPromptParams, params, 'prompts/get');
+    const prompt = prompts.get(request.name);
+    if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
+    const refusal = scopeRefusal(context.principal, prompt.scope, `the prompt ${prompt.name}`);
+    if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
+    const args = request.arguments ?? {};
+    for (const argument of prompt.arguments) {
+      if (argument.required && !args[argument.name]) {
+        throw new RpcError(ErrorCodes.invalidParams, `The prompt ${prompt.name} needs the argument ${argument.name}.`);
+      }
+    }
+    return { description: prompt.description, messages: await prompt.get(args, context) };
+  });
+
+  dispatcher.method('completion/complete', (params, context) => {
+    const request = parseParams(completeParams, params, 'completion/complete');
+    let values: string[] = [];
+    if (request.ref.type === 'ref/prompt') {
+      const prompt = prompts.get(request.ref.name);
+      if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.ref.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
+      values = prompt.complete?.(request.argument.name, request.argument.value, context) ?? [];
+    }
+    // Resource templates take no arguments yet, so there is nothing to suggest for them.
+    const shown = values.slice(0, 100);
+    return { completion: { values: shown, total: values.length, hasMore: values.length > shown.length } };
+  });
+
+  return dispatcher;
+}

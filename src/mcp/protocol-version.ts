@@ -1,0 +1,23 @@
+// The MCP protocol revisions this server speaks (D6), newest first.
+
+export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
+
+export const LATEST_PROTOCOL_VERSION: ProtocolVersion = '2025-11-25';
+
+/** Over HTTP a request without MCP-Protocol-Version is taken to speak this revision (the transport spec says so). */
+export const HTTP_DEFAULT_PROTOCOL_VERSION: ProtocolVersion = '2025-03-26';
+
+export function isSupportedProtocolVersion(value: unknown): value is ProtocolVersion {
+  return typeof value === 'string' && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(value);
+}
+
+/** The client's revision when we speak it, else our latest (the client then decides whether to go on). */
+export function negotiateProtocolVersion(requested: unknown): ProtocolVersion {
+  return isSupportedProtocolVersion(requested) ? requested : LATEST_PROTOCOL_VERSION;
+}
+
+/** JSON-RPC batches exist only in 2025-03-26; 2025-06-18 removed them again. */
+export function allowsBatches(version: ProtocolVersion): boolean {
+  return version === '2025-03-26';
+}

@@ -1,0 +1,5 @@
+// Every MCP resource, one line each. Add yours here.
+import type { Resource } from '../resource.js';
+
+export const ALL_RESOURCES: readonly Resource[] = [
+];

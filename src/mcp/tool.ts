@@ -1,0 +1,77 @@
+// Declaring a tool: one small file per tool calls defineTool, and tools/all-tools.ts lists it in one line.
+import { z } from 'zod';
+import type { Scope } from '../auth/principal.js';
+import type { McpContext } from './context.js';
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: false;
+  idempotentHint: boolean;
+  openWorldHint: false;
+}
+
+export interface ToolSpec<S extends z.ZodType<Record<string, unknown>>> {
+  /** `[A-Za-z0-9_.-]`, e.g. content_list. */
+  name: string;
+  title: string;
+  /** What the tool does; the required scope is appended for you (D5). */
+  description: string;
+  /** The scope a token needs, or null for none. */
+  scope: Scope | null;
+  /** A strict zod object: its input JSON Schema becomes inputSchema; arguments are validated with it. */
+  input: S;
+  readOnly: boolean;
+  idempotent: boolean;
+  /** Returns the answer object (sent as JSON text and as structuredContent). Throw AppError to refuse. */
+  handler: (args: z.output<S>, context: McpContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+/** A declared tool, generics erased so tools of different shapes sit in one list. */
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  scope: Scope | null;
+  annotations: ToolAnnotations;
+  /** Built on first use and kept: tools/list is hot. */
+  inputSchema(): Record<string, unknown>;
+  parse(args: unknown): { ok: true; value: unknown } | { ok: false; message: string };
+  handler: (args: unknown, context: McpContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: ToolSpec<S>): Tool {
+  if (!TOOL_NAME.test(spec.name)) throw new Error(`tool name ${spec.name} must match ${TOOL_NAME}`);
+  let schema: Record<string, unknown> | undefined;
+  const scopeSentence = spec.scope ? `Needs a token with the scope ${spec.scope}.` : 'Needs no scope.';
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: `${spec.description} ${scopeSentence}`,
+    scope: spec.scope,
+    annotations: { readOnlyHint: spec.readOnly, destructiveHint: false, idempotentHint: spec.idempotent, openWorldHint: false },
+    inputSchema() {
+      if (!schema) {
+        const { $schema: _drop, ...rest } = z.toJSONSchema(spec.input, { io: 'input' }) as Record<string, unknown>;
+        schema = rest;
+      }
+      return schema;
+    },
+    parse(args) {
+      const parsed = spec.input.safeParse(args ?? {});
+      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
+    },
+    handler: spec.handler as Tool['handler'],
+  };
+}
+
+/** One readable sentence from zod's issues, naming each argument that is wrong. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const parts = issues.slice(0, 5).map((issue) => {
+    const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+    if (issue.code === 'unrecognized_keys') return `${where}unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+    return `${where}${issue.message}`;
+  });
+  return parts.join('; ');
+}

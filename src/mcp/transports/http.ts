@@ -1,0 +1,118 @@
+// Streamable HTTP without streaming (D6): `POST /svc/mcp` takes one JSON-RPC message (or a 2025-03-26 batch)
+// and answers with one JSON body. Stateless: no session id; the principal is verified on every request.
+import type { ServerResponse } from 'node:http';
+import type { AppDeps } from '../../app-deps.js';
+import { bearerToken, type BearerVerifier } from '../../auth/principal.js';
+import { isAppError } from '../../errors.js';
+import { readBody, mediaType } from '../../http/body.js';
+import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
+import type { RequestContext, Router } from '../../http/router.js';
+import { TokenBucketLimiter } from '../../lib/token-bucket.js';
+import { ErrorCodes, errorResponse } from '../../jsonrpc/messages.js';
+import { parseMessageText } from '../../jsonrpc/parse.js';
+import type { McpContext } from '../context.js';
+import { createMcpDispatcher, type McpRegistry } from '../mcp-server.js';
+import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol-version.js';
+import { defaultRegistry } from '../registry.js';
+import { isAllowedHost, isAllowedOrigin } from './origin-check.js';
+import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
+
+/** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
+export const MCP_MAX_BODY_BYTES = 14 * 1024 * 1024;
+const MAX_DEPTH = 64;
+
+export interface McpHttpOptions {
+  /** Who a bearer token belongs to; defaults to deps.auth. */
+  verifier?: BearerVerifier;
+  registry?: McpRegistry;
+  /** Requests per person per minute (spec: 60). */
+  requestsPerMinute?: number;
+  pageSize?: number;
+}
+
+export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHttpOptions = {}): void {
+  const verifier = options.verifier ?? deps.auth;
+  const dispatcher = createMcpDispatcher({ registry: options.registry ?? defaultRegistry(), log: deps.log, pageSize: options.pageSize });
+  const perMinute = options.requestsPerMinute ?? 60;
+  const limiter = new TokenBucketLimiter(perMinute, 60_000, deps.clock);
+  const baseUrl = deps.config.baseUrl;
+  const metadataUrl = resourceMetadataUrl(baseUrl);
+
+  const sendMetadata = ({ res }: RequestContext) =>
+    sendJson(res, 200, buildResourceMetadata(baseUrl), { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=3600' });
+  router.get('/.well-known/oauth-protected-resource', sendMetadata);
+  router.get(`/.well-known/oauth-protected-resource${MCP_PATH}`, sendMetadata);
+
+  const notAllowed = ({ res }: RequestContext) =>
+    refuse(res, 405, 'This endpoint takes POST only: send one JSON-RPC message per request. There is no event stream and no session to end.', { allow: 'POST' });
+  router.get(MCP_PATH, notAllowed);
+  router.add('DELETE', MCP_PATH, notAllowed);
+
+  router.post(MCP_PATH, async ({ req, res }) => {
+    const forwardedHost = deps.config.trustProxy ? header(req.headers['x-forwarded-host']) : undefined;
+    if (!isAllowedHost(forwardedHost ?? req.headers.host, baseUrl)) {
+      return refuse(res, 403, `This server answers only requests addressed to ${new URL(baseUrl).host} or to localhost.`);
+    }
+    const origin = header(req.headers.origin);
+    if (origin !== undefined && !isAllowedOrigin(origin, baseUrl)) {
+      return refuse(res, 403, `Requests from the origin ${origin.slice(0, 100)} are not allowed.`);
+    }
+
+    const token = bearerToken(req.headers.authorization);
+    const principal = token === undefined ? null : verifier.verify(token);
+    if (!principal) {
+      const challenge = `Bearer resource_metadata="${metadataUrl}"${token === undefined ? '' : ', error="invalid_token"'}`;
+      return sendJson(res, 401, {
+        error: 'A valid token is required to use the MCP server: send "Authorization: Bearer <token>" with a token created in the panel under Assistants, or connect with OAuth.',
+      }, { 'www-authenticate': challenge });
+    }
+
+    const bucket = limiter.take(principal.accountId);
+    if (!bucket.allowed) {
+      return sendJson(res, 429, {
+        error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${bucket.retryAfterSeconds} seconds.`,
+      }, { 'retry-after': String(bucket.retryAfterSeconds) });
+    }
+
+    const accept = (header(req.headers.accept) ?? '').toLowerCase();
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+      return refuse(res, 406, 'The Accept header must list both application/json and text/event-stream.');
+    }
+    if (mediaType(req) !== 'application/json') {
+      return refuse(res, 415, 'The request body must be JSON, sent with Content-Type: application/json.');
+    }
+    const versionHeader = header(req.headers['mcp-protocol-version']);
+    if (versionHeader !== undefined && !isSupportedProtocolVersion(versionHeader)) {
+      return refuse(res, 400, `The MCP-Protocol-Version ${versionHeader.slice(0, 40)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+    }
+    const protocolVersion = versionHeader ?? HTTP_DEFAULT_PROTOCOL_VERSION;
+
+    let body: Buffer;
+    try {
+      body = await readBody(req, MCP_MAX_BODY_BYTES);
+    } catch (error) {
+      if (isAppError(error) && error.kind === 'too_large') return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
+      throw error;
+    }
+    const parsed = parseMessageText(body.toString('utf8'), { maxBytes: MCP_MAX_BODY_BYTES, maxDepth: MAX_DEPTH });
+    if (!parsed.ok) return sendJson(res, 400, parsed.error);
+
+    const context: McpContext = { principal, deps, session: { protocolVersion, logLevel: 'info' } };
+    const outcome = await dispatcher.dispatch(parsed.value, context, {
+      allowBatch: allowsBatches(protocolVersion),
+      batchRefusal: `Batches are not accepted in protocol revision ${protocolVersion}; send one message per request.`,
+    });
+    if (outcome.invalid) return sendJson(res, 400, outcome.reply);
+    if (outcome.reply === null) return sendEmpty(res, 202);
+    sendJson(res, 200, outcome.reply);
+  });
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A transport-level refusal, still shaped as a JSON-RPC error so MCP clients can show the sentence. */
+function refuse(res: ServerResponse, status: number, message: string, headers: Headers = {}): void {
+  sendJson(res, status, errorResponse(null, ErrorCodes.invalidRequest, message), headers);
+}

@@ -1,0 +1,109 @@
+// MCP over stdio: one JSON-RPC message per line in, one per line out. Nothing but protocol is written to
+// `output`; the streams are arguments so tests can drive it without a child process.
+import type { Readable, Writable } from 'node:stream';
+import type { Dispatcher } from '../../jsonrpc/dispatcher.js';
+import { classifyMessage, errorResponse, ErrorCodes } from '../../jsonrpc/messages.js';
+import { parseMessageText } from '../../jsonrpc/parse.js';
+import type { McpContext, McpSession } from '../context.js';
+import { allowsBatches, LATEST_PROTOCOL_VERSION } from '../protocol-version.js';
+
+/** Same ceiling as HTTP: a 10 MB image as base64 inside one message. */
+export const STDIO_MAX_LINE_BYTES = 14 * 1024 * 1024;
+
+export interface StdioServerOptions {
+  input: Readable;
+  output: Writable;
+  dispatcher: Dispatcher<McpContext>;
+  /** The context for one message: the principal is verified again each time; null once the token stopped working. */
+  contextFor: (session: McpSession) => McpContext | null;
+  log: (line: string) => void;
+  maxLineBytes?: number;
+}
+
+const NEWLINE = 0x0a;
+
+/** Serves until `input` ends, then resolves once every answer is written. */
+export function serveStdio(options: StdioServerOptions): Promise<void> {
+  const maxLineBytes = options.maxLineBytes ?? STDIO_MAX_LINE_BYTES;
+  const session: McpSession = { protocolVersion: LATEST_PROTOCOL_VERSION, logLevel: 'info' };
+  let chunks: Buffer[] = [];
+  let buffered = 0;
+  let skipping = false;
+  let queue: Promise<void> = Promise.resolve();
+
+  const write = (message: unknown) => {
+    options.output.write(JSON.stringify(message) + '\n');
+  };
+
+  const handleLine = async (text: string) => {
+    if (text.trim().length === 0) return;
+    const parsed = parseMessageText(text, { maxBytes: maxLineBytes, maxDepth: 64 });
+    if (!parsed.ok) return write(parsed.error);
+    const context = options.contextFor(session);
+    if (!context) {
+      const classified = Array.isArray(parsed.value) ? null : classifyMessage(parsed.value);
+      if (classified?.kind === 'request') {
+        write(errorResponse(classified.message.id, ErrorCodes.invalidRequest, 'A valid token is required: this token was revoked or has expired, or its owner was removed. Create a new token in the panel under Assistants.'));
+      }
+      return;
+    }
+    const outcome = await options.dispatcher.dispatch(parsed.value, context, {
+      allowBatch: allowsBatches(session.protocolVersion),
+      batchRefusal: `Batches are not accepted in protocol revision ${session.protocolVersion}; send one message per line.`,
+    });
+    if (outcome.reply !== null) write(outcome.reply);
+  };
+
+  const enqueue = (line: Buffer) => {
+    let text = line.toString('utf8');
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    queue = queue.then(() => handleLine(text)).catch((error) => options.log(`svc: stdio message failed: ${(error as Error)?.stack ?? error}`));
+  };
+
+  const tooLarge = () => {
+    queue = queue.then(() => write(errorResponse(null, ErrorCodes.invalidRequest, `The message is larger than ${maxLineBytes} bytes.`)));
+  };
+
+  const onData = (chunk: Buffer) => {
+    let start = 0;
+    for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, start)) {
+      const piece = chunk.subarray(start, at);
+      start = at + 1;
+      if (skipping) {
+        skipping = false;
+        continue;
+      }
+      if (buffered + piece.length > maxLineBytes) {
+        chunks = [];
+        buffered = 0;
+        tooLarge();
+        continue;
+      }
+      chunks.push(piece);
+      enqueue(Buffer.concat(chunks, buffered + piece.length));
+      chunks = [];
+      buffered = 0;
+    }
+    if (skipping || start >= chunk.length) return;
+    const rest = chunk.subarray(start);
+    if (buffered + rest.length > maxLineBytes) {
+      // Drop the oversized line now instead of holding it; answer once, then skip to its newline.
+      chunks = [];
+      buffered = 0;
+      skipping = true;
+      tooLarge();
+      return;
+    }
+    // Copy: the stream may reuse its buffer.
+    chunks.push(Buffer.from(rest));
+    buffered += rest.length;
+  };
+
+  return new Promise((resolve) => {
+    options.input.on('data', onData);
+    options.input.on('end', () => {
+      if (!skipping && buffered > 0) enqueue(Buffer.concat(chunks, buffered));
+      void queue.then(() => resolve());
+    });
+  });
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// stdio entry (`svc:mcp`): node dist/stdio.js --token=<token> (or SVC_TOKEN). Only protocol goes to stdout;
+// everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError } from './config.js';
+
+// Anything printed by accident must not corrupt the protocol stream.
+console.log = console.error;
+console.info = console.error;
+
+const NO_TOKEN =
+  'svc: a valid token is required: pass --token=<token> or set SVC_TOKEN to a token created in the panel under Assistants.';
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  let config;
+  try {
+    config = loadConfig(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + '\n');
+      process.exit(2);
+    }
+    throw error;
+  }
+  const { values } = parseArgs({ args: argv, options: { token: { type: 'string' } }, strict: false, allowPositionals: true });
+  const token = (typeof values.token === 'string' && values.token) || process.env.SVC_TOKEN || '';
+  if (!token) fail(NO_TOKEN);
+
+  const [{ buildDeps }, { createMcpDispatcher }, { defaultRegistry }, { serveStdio }] = await Promise.all([
+    import('./build-deps.js'),
+    import('./mcp/mcp-server.js'),
+    import('./mcp/registry.js'),
+    import('./mcp/transports/stdio.js'),
+  ]);
+  const deps = await buildDeps(config);
+  if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
+
+  const dispatcher = createMcpDispatcher({ registry: defaultRegistry(), log: deps.log });
+  await serveStdio({
+    input: process.stdin,
+    output: process.stdout,
+    dispatcher,
+    log: deps.log,
+    contextFor: (session) => {
+      const principal = deps.auth.verify(token);
+      return principal ? { principal, deps, session } : null;
+    },
+  });
+  process.exit(0);
+}
+
+function fail(sentence: string): never {
+  process.stderr.write(sentence + '\n');
+  process.exit(1);
+}
+
+void main();
