@@ -1,0 +1,92 @@
+import { readFileSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { withFileLock } from '../lib/file-lock.js';
+import { DayAggregator } from './day-aggregator.js';
+import type { RawLine, BotLogLine } from './raw-event.js';
+import { parseLines, readLinesOf, type RollupFiles } from './rollup-files.js';
+import { emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
+import { addDays, eachDay, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
+
+export const RETENTION = { rawDays: 35, botDays: 30, dailyMonths: 25 } as const;
+
+export interface CatchUpResult { days: string[]; months: string[]; deleted: string[] }
+
+/** Counts a finished day from its raw and bot logs, lines in time order. */
+export function rollupDay(files: RollupFiles, day: string, timeZone: string): Rollup {
+  const aggregator = new DayAggregator(day, timeZone);
+  const lines = readLinesOf<RawLine>(files.rawPath(day));
+  // Stable sort: lines of several processes are nearly in order already.
+  lines.sort((a, b) => a.t - b.t);
+  for (const line of lines) aggregator.add(line);
+  for (const line of readLinesOf<BotLogLine>(files.botsPath(day))) aggregator.addBot(line);
+  return aggregator.toRollup();
+}
+
+/** Builds a month's rollup from its daily rollups. */
+export function rollupMonth(files: RollupFiles, month: string): Rollup {
+  const total = emptyRollup(firstDayOfMonth(month), lastDayOfMonth(month));
+  for (const day of eachDay(firstDayOfMonth(month), lastDayOfMonth(month))) {
+    const daily = files.readDaily(day);
+    if (daily) mergeInto(total, daily);
+  }
+  return capRollup(total);
+}
+
+/** Rewrites a rolled-up raw log without visitor keys: no hash survives the rollup (D12). */
+function stripVisitorKeys(path: string): void {
+  let text: string;
+  try { text = readFileSync(path, 'utf8'); } catch { return; }
+  const out: string[] = [];
+  for (const line of parseLines<Record<string, unknown>>(text)) {
+    delete line.v;
+    out.push(JSON.stringify(line));
+  }
+  writeFileAtomic(path, out.length > 0 ? out.join('\n') + '\n' : '', 0o600);
+}
+
+function monthsAgo(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Writes the daily rollup of every finished day that has logs but no rollup yet, the monthly rollup of
+ * every finished month, and deletes what retention says is too old. Runs at start, on demand and from
+ * `svc stats rollup`; a lock keeps two processes from doing the same work at once.
+ * `settled` = whether yesterday may be rolled (a short grace after midnight lets in-flight lines land).
+ */
+export function catchUpRollups(files: RollupFiles, today: string, timeZone: string, settled: boolean, release?: (path: string) => void): CatchUpResult {
+  return withFileLock(join(files.dir, 'rollup.lock'), () => {
+    const result: CatchUpResult = { days: [], months: [], deleted: [] };
+    const last = settled ? addDays(today, -1) : addDays(today, -2);
+    const days = new Set([...files.list('raw'), ...files.list('bots')].filter((day) => day <= last));
+    for (const day of [...days].sort()) {
+      if (files.hasDaily(day)) continue;
+      files.writeDaily(rollupDay(files, day, timeZone));
+      release?.(files.rawPath(day));
+      stripVisitorKeys(files.rawPath(day));
+      result.days.push(day);
+    }
+    const thisMonth = monthOf(today);
+    const months = new Set(files.list('daily').map(monthOf));
+    for (const month of [...months].sort()) {
+      if (month >= thisMonth || lastDayOfMonth(month) > last) continue;
+      if (files.hasMonthly(month) && !result.days.some((day) => monthOf(day) === month)) continue;
+      files.writeMonthly(month, rollupMonth(files, month));
+      result.months.push(month);
+    }
+    const remove = (path: string, name: string) => {
+      try { unlinkSync(path); result.deleted.push(name); } catch { /* gone already */ }
+    };
+    const rawLimit = addDays(today, -RETENTION.rawDays);
+    for (const day of files.list('raw')) if (day < rawLimit) remove(files.rawPath(day), `raw/${day}`);
+    const botLimit = addDays(today, -RETENTION.botDays);
+    for (const day of files.list('bots')) if (day < botLimit) remove(files.botsPath(day), `bots/${day}`);
+    const dailyLimit = monthsAgo(today, RETENTION.dailyMonths);
+    for (const day of files.list('daily')) if (day < dailyLimit) remove(files.dailyPath(day), `daily/${day}`);
+    if (result.deleted.length > 0) files.forget();
+    return result;
+  });
+}

@@ -1,0 +1,106 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic, isTempFileName } from '../lib/atomic-write.js';
+import type { Rollup } from './rollup.js';
+
+/**
+ * The files under `data/stats/`: raw/ and bots/ day logs, daily/ and monthly/ rollups. Rollups are
+ * immutable once written, so parsed ones are cached (monthly ones all, daily ones most recently used).
+ */
+export class RollupFiles {
+  private readonly monthlyCache = new Map<string, Rollup | null>();
+  private readonly dailyCache = new Map<string, Rollup>();
+  private static readonly DAILY_CACHE = 120;
+
+  constructor(readonly dir: string) {}
+
+  rawPath(day: string): string { return join(this.dir, 'raw', `${day}.ndjson`); }
+  botsPath(day: string): string { return join(this.dir, 'bots', `${day}.ndjson`); }
+  dailyPath(day: string): string { return join(this.dir, 'daily', `${day}.json`); }
+  monthlyPath(month: string): string { return join(this.dir, 'monthly', `${month}.json`); }
+
+  hasDaily(day: string): boolean { return this.dailyCache.has(day) || existsSync(this.dailyPath(day)); }
+  hasMonthly(month: string): boolean { return Boolean(this.monthlyCache.get(month)) || existsSync(this.monthlyPath(month)); }
+
+  readDaily(day: string): Rollup | null {
+    const cached = this.dailyCache.get(day);
+    if (cached) {
+      this.dailyCache.delete(day);
+      this.dailyCache.set(day, cached);
+      return cached;
+    }
+    const rollup = readJson(this.dailyPath(day));
+    if (!rollup) return null;
+    this.dailyCache.set(day, rollup);
+    if (this.dailyCache.size > RollupFiles.DAILY_CACHE) this.dailyCache.delete(this.dailyCache.keys().next().value!);
+    return rollup;
+  }
+
+  readMonthly(month: string): Rollup | null {
+    const cached = this.monthlyCache.get(month);
+    if (cached) return cached;
+    const rollup = readJson(this.monthlyPath(month));
+    // A missing monthly rollup is not cached: it may be written by another process later.
+    if (rollup) this.monthlyCache.set(month, rollup);
+    return rollup;
+  }
+
+  writeDaily(rollup: Rollup): void {
+    writeFileAtomic(this.dailyPath(rollup.from), JSON.stringify(rollup));
+    this.dailyCache.delete(rollup.from);
+  }
+
+  writeMonthly(month: string, rollup: Rollup): void {
+    writeFileAtomic(this.monthlyPath(month), JSON.stringify(rollup));
+    this.monthlyCache.delete(month);
+  }
+
+  /** Forget cached rollups (after files were deleted or rewritten by the seed generator). */
+  forget(): void {
+    this.monthlyCache.clear();
+    this.dailyCache.clear();
+  }
+
+  /** The names (without extension) of the files in a subfolder, sorted. */
+  list(folder: 'raw' | 'bots' | 'daily' | 'monthly'): string[] {
+    try {
+      return readdirSync(join(this.dir, folder))
+        .filter((name) => !isTempFileName(name) && /\.(json|ndjson)$/.test(name))
+        .map((name) => name.replace(/\.(nd)?json$/, ''))
+        .sort();
+    } catch {
+      return [];
+    }
+  }
+}
+
+function readJson(path: string): Rollup | null {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Rollup;
+  } catch {
+    return null;
+  }
+}
+
+/** Parses ndjson text into objects, skipping blank or damaged lines (a crash mid-write leaves at most one). */
+export function parseLines<T>(text: string): T[] {
+  const out: T[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end > start) {
+      try { out.push(JSON.parse(text.slice(start, end)) as T); } catch { /* damaged line */ }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+export function readLinesOf<T>(path: string): T[] {
+  try {
+    return parseLines<T>(readFileSync(path, 'utf8'));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,166 @@
+// The daily and monthly rollup shape, and how rollups add up. Visitors are daily-unique, so a period's
+// visitors are the sum of its days' visitors (Plausible's meaning); nothing here identifies a visitor.
+
+/** [visitors, pageviews] (for events: [visitors, count]). */
+export type Pair = [number, number];
+
+export interface PageRollup {
+  v: number; pv: number;
+  /** engaged milliseconds, visitors with engagement, scroll-percent sum and count, visitors who read it */
+  em: number; ev: number; ss: number; sn: number; rd: number;
+  /** came from (source, internal path or "(direct)") and went on to (next page): counts */
+  from: Record<string, number>;
+  to: Record<string, number>;
+}
+
+export interface ConsentRollup {
+  decisions: number;
+  agreed: Record<string, number>;
+  actions: Record<string, number>;
+  versions: Record<string, number>;
+}
+
+export interface CrawlerRollup { hits: number; pages: Record<string, number> }
+
+export interface Rollup {
+  /** first and last day covered (equal for a daily rollup) */
+  from: string;
+  to: string;
+  visitors: number; pageviews: number; visits: number; bounces: number;
+  engaged_ms: number; engaged_visitors: number;
+  /** 24 buckets by hour of the site's day */
+  hours: Pair[];
+  /** per day [visitors, pageviews] */
+  days: Record<string, Pair>;
+  pages: Record<string, PageRollup>;
+  referrers: Record<string, Pair>;
+  campaigns: Record<string, Pair>;
+  countries: Record<string, Pair>;
+  languages: Record<string, Pair>;
+  devices: Record<string, Pair>;
+  browsers: Record<string, Pair>;
+  os: Record<string, Pair>;
+  events: Record<string, Pair>;
+  crawlers: Record<string, CrawlerRollup>;
+  bots: Record<string, number>;
+  consent: ConsentRollup;
+}
+
+export const PAIR_DIMENSIONS = ['referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events'] as const;
+export type PairDimension = (typeof PAIR_DIMENSIONS)[number];
+
+/** Long tails are cut to these many keys; the rest is summed under "(other)". */
+export const CAPS = { pages: 2000, referrers: 500, campaigns: 200, countries: 250, languages: 200, devices: 10, browsers: 100, os: 50, events: 200, steps: 20, crawlerPages: 200 } as const;
+export const OTHER = '(other)';
+
+export function emptyRollup(from: string, to = from): Rollup {
+  return {
+    from, to, visitors: 0, pageviews: 0, visits: 0, bounces: 0, engaged_ms: 0, engaged_visitors: 0,
+    hours: Array.from({ length: 24 }, (): Pair => [0, 0]), days: {}, pages: {},
+    referrers: {}, campaigns: {}, countries: {}, languages: {}, devices: {}, browsers: {}, os: {}, events: {},
+    crawlers: {}, bots: {}, consent: { decisions: 0, agreed: {}, actions: {}, versions: {} },
+  };
+}
+
+export function emptyPage(): PageRollup {
+  return { v: 0, pv: 0, em: 0, ev: 0, ss: 0, sn: 0, rd: 0, from: {}, to: {} };
+}
+
+function addCounts(into: Record<string, number>, from: Record<string, number>): void {
+  for (const key in from) into[key] = (into[key] ?? 0) + from[key]!;
+}
+
+function addPairs(into: Record<string, Pair>, from: Record<string, Pair>): void {
+  for (const key in from) {
+    const pair = from[key]!;
+    const target = into[key];
+    if (target) { target[0] += pair[0]; target[1] += pair[1]; } else into[key] = [pair[0], pair[1]];
+  }
+}
+
+/** Adds `part` into `total` (mutates total). */
+export function mergeInto(total: Rollup, part: Rollup): void {
+  if (part.from < total.from) total.from = part.from;
+  if (part.to > total.to) total.to = part.to;
+  total.visitors += part.visitors; total.pageviews += part.pageviews; total.visits += part.visits;
+  total.bounces += part.bounces; total.engaged_ms += part.engaged_ms; total.engaged_visitors += part.engaged_visitors;
+  for (let h = 0; h < 24; h++) { total.hours[h]![0] += part.hours[h]![0]; total.hours[h]![1] += part.hours[h]![1]; }
+  addPairs(total.days, part.days);
+  for (const path in part.pages) {
+    const p = part.pages[path]!;
+    const t = total.pages[path] ?? (total.pages[path] = emptyPage());
+    t.v += p.v; t.pv += p.pv; t.em += p.em; t.ev += p.ev; t.ss += p.ss; t.sn += p.sn; t.rd += p.rd;
+    addCounts(t.from, p.from); addCounts(t.to, p.to);
+  }
+  for (const name of PAIR_DIMENSIONS) addPairs(total[name], part[name]);
+  for (const name in part.crawlers) {
+    const c = part.crawlers[name]!;
+    const t = total.crawlers[name] ?? (total.crawlers[name] = { hits: 0, pages: {} });
+    t.hits += c.hits; addCounts(t.pages, c.pages);
+  }
+  addCounts(total.bots, part.bots);
+  total.consent.decisions += part.consent.decisions;
+  addCounts(total.consent.agreed, part.consent.agreed);
+  addCounts(total.consent.actions, part.consent.actions);
+  addCounts(total.consent.versions, part.consent.versions);
+}
+
+function capCounts(record: Record<string, number>, max: number): Record<string, number> {
+  const keys = Object.keys(record);
+  if (keys.length <= max) return record;
+  keys.sort((a, b) => record[b]! - record[a]!);
+  const out: Record<string, number> = {};
+  let other = record[OTHER] ?? 0;
+  let kept = 0;
+  for (const key of keys) {
+    if (key === OTHER) continue;
+    if (kept < max - 1) { out[key] = record[key]!; kept++; } else other += record[key]!;
+  }
+  out[OTHER] = other;
+  return out;
+}
+
+function capPairs(record: Record<string, Pair>, max: number): Record<string, Pair> {
+  const keys = Object.keys(record);
+  if (keys.length <= max) return record;
+  keys.sort((a, b) => record[b]![1] - record[a]![1] || record[b]![0] - record[a]![0]);
+  const out: Record<string, Pair> = {};
+  const other: Pair = record[OTHER] ? [record[OTHER][0], record[OTHER][1]] : [0, 0];
+  let kept = 0;
+  for (const key of keys) {
+    if (key === OTHER) continue;
+    const pair = record[key]!;
+    if (kept < max - 1) { out[key] = pair; kept++; } else { other[0] += pair[0]; other[1] += pair[1]; }
+  }
+  out[OTHER] = other;
+  return out;
+}
+
+/** Cuts every long tail to its cap (mutates and returns the rollup). */
+export function capRollup(rollup: Rollup): Rollup {
+  for (const name of PAIR_DIMENSIONS) rollup[name] = capPairs(rollup[name], CAPS[name]);
+  const paths = Object.keys(rollup.pages);
+  if (paths.length > CAPS.pages) {
+    paths.sort((a, b) => rollup.pages[b]!.pv - rollup.pages[a]!.pv);
+    const other = rollup.pages[OTHER] ?? emptyPage();
+    const kept: Record<string, PageRollup> = {};
+    let count = 0;
+    for (const path of paths) {
+      if (path === OTHER) continue;
+      const page = rollup.pages[path]!;
+      if (count < CAPS.pages - 1) { kept[path] = page; count++; continue; }
+      other.v += page.v; other.pv += page.pv; other.em += page.em; other.ev += page.ev;
+      other.ss += page.ss; other.sn += page.sn; other.rd += page.rd;
+    }
+    other.from = {}; other.to = {};
+    kept[OTHER] = other;
+    rollup.pages = kept;
+  }
+  for (const path in rollup.pages) {
+    const page = rollup.pages[path]!;
+    page.from = capCounts(page.from, CAPS.steps);
+    page.to = capCounts(page.to, CAPS.steps);
+  }
+  for (const name in rollup.crawlers) rollup.crawlers[name]!.pages = capCounts(rollup.crawlers[name]!.pages, CAPS.crawlerPages);
+  return rollup;
+}

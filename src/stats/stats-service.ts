@@ -1,0 +1,209 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Clock } from '../lib/clock.js';
+import { AppError } from '../errors.js';
+import { formatSiteDate, startOfSiteDay } from '../lib/time-zone.js';
+import { AppendLog } from './append-log.js';
+import { SaltStore, visitorHash, randomSalt, type SaltSource } from './salt-store.js';
+import { RollupFiles } from './rollup-files.js';
+import { LiveDay } from './live-day.js';
+import { catchUpRollups, rollupDay, type CatchUpResult } from './catch-up.js';
+import { emptyRollup, mergeInto, type Rollup } from './rollup.js';
+import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
+import { parseBeaconPayload, dropReason, type DropReason } from './beacon-payload.js';
+import { parseUserAgent, isBotUserAgent } from './user-agent.js';
+import { matchAiCrawler, type AiCrawler } from './ai-crawlers.js';
+import { deriveCountry, normalizeLanguage } from './country.js';
+import { deriveDevice } from './device.js';
+import { cleanPath, deriveSource } from './traffic-source.js';
+import type { RawLine, BotLogLine, PageviewLine } from './raw-event.js';
+
+export type RequestHeaders = Record<string, string | string[] | undefined>;
+
+export interface StatsOptions {
+  /** `data/stats` */
+  dir: string;
+  clock: Clock;
+  /** The site's time zone (read on every use: site.yaml may change). */
+  timeZone: () => string;
+  /** The site's own host names without `www.` (a referrer on them is no source); the first keys the visitor hash. */
+  siteHosts: () => string[];
+  salts?: SaltSource;
+}
+
+/** Minutes after midnight before yesterday is rolled up, so lines in flight at midnight land first. */
+const SETTLE_MS = 2 * 60_000;
+export const REALTIME_WINDOW_MS = 5 * 60_000;
+
+const header = (headers: RequestHeaders, name: string): string => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+};
+
+/**
+ * The statistics of one installation: collects (beacon, crawler hits, consent) into the day logs and answers
+ * ranges from rollups plus the open day. Everything time-dependent reads the injected clock.
+ */
+export class StatsService {
+  readonly files: RollupFiles;
+  readonly salts: SaltStore;
+  private readonly log = new AppendLog();
+  private liveDay: LiveDay | null = null;
+  private caughtUpFor = '';
+
+  constructor(private readonly options: StatsOptions) {
+    this.files = new RollupFiles(options.dir);
+    this.salts = new SaltStore(options.dir, options.salts ?? randomSalt);
+  }
+
+  get timeZone(): string { return this.options.timeZone(); }
+  now(): number { return this.options.clock(); }
+  /** Today's name in the site time zone. */
+  today(): string { return formatSiteDate(this.now(), this.timeZone); }
+  dayOf(ms: number): string { return formatSiteDate(ms, this.timeZone); }
+
+  private append(day: string, line: RawLine): void {
+    this.log.append(this.files.rawPath(day), JSON.stringify(line));
+  }
+
+  private appendBot(day: string, line: BotLogLine): void {
+    this.log.append(this.files.botsPath(day), JSON.stringify(line));
+  }
+
+  /**
+   * Takes one beacon request. Returns the drop reason for bots (logged in the bot log, not counted) or null
+   * when the line was recorded. Throws AppError('bad_request') for a body that is not a beacon's.
+   */
+  collect(body: string, headers: RequestHeaders, ip: string): DropReason | null {
+    const t = this.now();
+    const day = this.dayOf(t);
+    const reason = dropReason(headers, isBotUserAgent);
+    if (reason) {
+      this.appendBot(day, { k: 'bot', t, r: reason });
+      return reason;
+    }
+    const payload = parseBeaconPayload(body);
+    const path = cleanPath(payload.path);
+    if (!path) throw new AppError('bad_request', 'The field p must be the page path, starting with /.');
+    const ua = header(headers, 'user-agent');
+    const hosts = this.options.siteHosts();
+    const v = visitorHash(this.salts.saltFor(day), ip, ua, hosts[0] ?? '');
+    if (payload.kind === 'en') {
+      this.append(day, { k: 'en', t, v, p: path, e: payload.engagedMs, sc: payload.scroll });
+    } else if (payload.kind === 'ev') {
+      this.append(day, { k: 'ev', t, v, p: path, n: payload.name });
+    } else {
+      const source = deriveSource(payload.path, payload.referrer, hosts);
+      const agent = parseUserAgent(ua);
+      const line: PageviewLine = {
+        k: 'pv', t, v, p: path, s: source.source, c: source.campaign, f: source.internalFrom,
+        co: deriveCountry(headers, payload.timeZone),
+        l: normalizeLanguage(payload.language ?? header(headers, 'accept-language')),
+        d: deriveDevice(header(headers, 'sec-ch-ua-mobile') || undefined, payload.width),
+        b: agent.browser, o: agent.os,
+      };
+      this.append(day, line);
+    }
+    return null;
+  }
+
+  /** Records a drop seen elsewhere (a GET navigation straight to the collect address). */
+  recordDrop(reason: DropReason): void {
+    const t = this.now();
+    this.appendBot(this.dayOf(t), { k: 'bot', t, r: reason });
+  }
+
+  /**
+   * Counts a public page request by an AI crawler (they run no script). Returns the crawler, or null when
+   * the user agent is not one. Call it for every successful public page request.
+   */
+  recordCrawlerHit(request: { userAgent: string | undefined; path: string }): AiCrawler | null {
+    const crawler = matchAiCrawler(request.userAgent ?? '');
+    if (!crawler) return null;
+    const path = cleanPath(request.path) ?? '/';
+    const t = this.now();
+    this.appendBot(this.dayOf(t), { k: 'ai', t, n: crawler.name, p: path });
+    return crawler;
+  }
+
+  /** Records a consent decision (no visitor key: decisions are counted, not people). */
+  recordConsent(decision: { version: string; statistics: boolean; marketing: boolean; externalMedia: boolean; action: string }): void {
+    const t = this.now();
+    this.append(this.dayOf(t), { k: 'cs', t, bv: decision.version, st: decision.statistics, mk: decision.marketing, em: decision.externalMedia, a: decision.action });
+  }
+
+  /** Today's counts so far, read incrementally from the day logs of every process. */
+  live(): LiveDay {
+    const today = this.today();
+    if (!this.liveDay || this.liveDay.day !== today) {
+      this.liveDay = new LiveDay(today, this.timeZone, this.files.rawPath(today), this.files.botsPath(today));
+    }
+    this.liveDay.refresh();
+    return this.liveDay;
+  }
+
+  /** Rolls up finished days once per day (and again while yesterday was still settling). Cheap when done. */
+  ensureRolledUp(): CatchUpResult | null {
+    const now = this.now();
+    const today = this.today();
+    const settled = now - startOfSiteDay(now, this.timeZone) >= SETTLE_MS;
+    const key = `${today}:${settled}`;
+    if (this.caughtUpFor === key) return null;
+    const result = this.catchUp();
+    this.caughtUpFor = key;
+    return result;
+  }
+
+  /** Rolls up now (`svc stats rollup`), deleting salts and files past retention. */
+  catchUp(): CatchUpResult {
+    const now = this.now();
+    const today = this.today();
+    const settled = now - startOfSiteDay(now, this.timeZone) >= SETTLE_MS;
+    this.salts.prune(today);
+    return catchUpRollups(this.files, today, this.timeZone, settled, (path) => this.log.release(path));
+  }
+
+  /**
+   * Everything counted from `from` to `to` (day names, both included): monthly rollups for whole finished
+   * months, daily rollups for the other finished days, the live counts for today. Raw logs are read only for
+   * a finished day not yet rolled up (the few minutes after midnight).
+   */
+  range(from: string, to: string): Rollup {
+    this.ensureRolledUp();
+    const today = this.today();
+    const total = emptyRollup(from, to);
+    let day = from;
+    while (day <= to && day < today) {
+      const month = monthOf(day);
+      const monthEnd = lastDayOfMonth(month);
+      if (day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today) {
+        const monthly = this.files.readMonthly(month);
+        if (monthly) {
+          mergeInto(total, monthly);
+          day = addDays(monthEnd, 1);
+          continue;
+        }
+      }
+      const daily = this.files.readDaily(day);
+      if (daily) mergeInto(total, daily);
+      else if (existsSync(this.files.rawPath(day)) || existsSync(this.files.botsPath(day))) mergeInto(total, rollupDay(this.files, day, this.timeZone));
+      day = addDays(day, 1);
+    }
+    if (from <= today && today <= to) mergeInto(total, this.live().aggregator.toRollup());
+    total.from = from;
+    total.to = to;
+    return total;
+  }
+
+  /** Visitors active in the last five minutes, with the page each is on. */
+  activeVisitors(): { path: string; at: number }[] {
+    return this.live().aggregator.activeSince(this.now() - REALTIME_WINDOW_MS);
+  }
+
+  close(): void {
+    this.log.close();
+  }
+
+  /** Where the statistics live (for the CLI's messages). */
+  get dir(): string { return join(this.options.dir); }
+}
