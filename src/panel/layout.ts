@@ -1,0 +1,88 @@
+import type { RequestContext } from '../http/router.js';
+import { sendHtml, type Headers } from '../http/respond.js';
+import type { Capability } from '../auth/principal.js';
+import { esc } from './html.js';
+import { PANEL_CSS_PATH } from './stylesheet.js';
+
+/** A link in the panel's top bar, shown to people holding `capability` (or everyone signed in). */
+export interface PanelNavItem {
+  key: string;
+  label: string;
+  href: string;
+  capability?: Capability;
+}
+
+// Other panel pages add their line here (approvals, statistics, ...).
+export const PANEL_NAV: PanelNavItem[] = [
+  { key: 'assistants', label: 'Assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
+];
+
+/** What the layout needs to know about the signed-in person (a PanelSession fits). */
+export interface LayoutViewer {
+  name: string;
+  csrf: string;
+  capabilities: ReadonlySet<Capability>;
+}
+
+export interface PageOptions {
+  title: string;
+  /** The page's own markup, already escaped where needed. */
+  body: string;
+  /** The signed-in person; without one the top bar shows no navigation. */
+  viewer?: LayoutViewer | null;
+  /** The PANEL_NAV key of the current page. */
+  active?: string;
+  notice?: { kind: 'ok' | 'error' | 'warn'; text: string } | null;
+}
+
+/** A whole panel page: top bar (navigation, who is signed in, sign-out), notice, body. */
+export function renderPage(options: PageOptions): string {
+  const viewer = options.viewer ?? null;
+  const nav = viewer
+    ? PANEL_NAV.filter((item) => !item.capability || viewer.capabilities.has(item.capability))
+        .map((item) => `<a href="${esc(item.href)}"${item.key === options.active ? ' aria-current="page"' : ''}>${esc(item.label)}</a>`)
+        .join('')
+    : '';
+  const account = viewer
+    ? `<span class="who">${esc(viewer.name)}</span><form method="post" action="/svc/panel/sign-out"><input type="hidden" name="csrf" value="${esc(viewer.csrf)}"><button class="link" type="submit">Sign out</button></form>`
+    : '';
+  const notice = options.notice ? `<p class="notice ${options.notice.kind}" role="${options.notice.kind === 'error' ? 'alert' : 'status'}">${esc(options.notice.text)}</p>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="same-origin">
+<title>${esc(options.title)} · svc panel</title>
+<link rel="stylesheet" href="${PANEL_CSS_PATH}">
+</head>
+<body>
+<header class="top"><a class="brand" href="/svc/panel/">svc panel</a>${nav ? `<nav aria-label="Panel">${nav}</nav>` : ''}${account}</header>
+<main>
+${notice}${options.body}
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * Sends a panel page with the headers every panel page needs: never cached (pages may show a token once),
+ * never framed, no scripts. `form-action` is left open on purpose: OAuth consent redirects to the client.
+ */
+export function sendPanelPage(ctx: RequestContext, status: number, html: string, headers: Headers = {}): void {
+  sendHtml(ctx.res, status, html, {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    ...headers,
+  });
+}
+
+/** A short page with a heading and one sentence, e.g. for 403 and 404 answers in the panel. */
+export function sendPanelMessage(ctx: RequestContext, status: number, title: string, text: string, viewer?: LayoutViewer | null): void {
+  sendPanelPage(ctx, status, renderPage({ title, viewer: viewer ?? null, body: `<h1>${esc(title)}</h1><div class="card"><p>${esc(text)}</p><p><a href="/svc/panel/">Back to the panel</a></p></div>` }));
+}
