@@ -1,0 +1,60 @@
+import { asciiLower } from './tokenizer.js';
+import type { ComponentValue } from './parse.js';
+import { trimSpace } from './parse.js';
+import { serializeValues } from './serialize.js';
+
+// Scopes a selector list to the page's <main>: `p, .a b` -> `main p, main .a b`. The document roots a page
+// style might aim at (`html`, `body`, `:root`, also chained like `html > body`) become `main` itself, so
+// `body { color: red }` colours the page's main area and `:root { --x: 1 }` defines the variable there.
+// A selector that already starts with `main` is kept as written.
+
+function isRootAt(values: readonly ComponentValue[], i: number): number {
+  const value = values[i];
+  if (value?.type === 'ident') {
+    const name = asciiLower(value.value);
+    if (name === 'html' || name === 'body') return 1;
+  }
+  const next = values[i + 1];
+  if (value?.type === 'colon' && next?.type === 'ident' && asciiLower(next.value) === 'root') return 2;
+  return 0;
+}
+
+function isCombinatorOrSpace(value: ComponentValue | undefined): boolean {
+  return value !== undefined && (value.type === 'whitespace' || (value.type === 'delim' && (value.value === '>' || value.value === '+' || value.value === '~')));
+}
+
+/** Returns the first compound's start as `main`, or null when the selector does not start at a root. */
+function replaceRoots(selector: ComponentValue[]): ComponentValue[] | null {
+  let i = 0;
+  let replaced = false;
+  for (;;) {
+    const length = isRootAt(selector, i);
+    if (length === 0) break;
+    i += length;
+    replaced = true;
+    let j = i;
+    while (isCombinatorOrSpace(selector[j])) j++;
+    if (j === i || isRootAt(selector, j) === 0) break;
+    i = j;
+  }
+  return replaced ? selector.slice(i) : null;
+}
+
+function splitOnCommas(values: readonly ComponentValue[]): ComponentValue[][] {
+  const parts: ComponentValue[][] = [[]];
+  for (const value of values) {
+    if (value.type === 'comma') parts.push([]);
+    else parts[parts.length - 1]!.push(value);
+  }
+  return parts.map(trimSpace).filter((part) => part.length > 0);
+}
+
+export function scopeSelectorList(prelude: readonly ComponentValue[]): string {
+  return splitOnCommas(prelude).map((selector) => {
+    const rest = replaceRoots(selector);
+    if (rest !== null) return `main${serializeValues(rest)}`;
+    const first = selector[0];
+    if (first?.type === 'ident' && asciiLower(first.value) === 'main') return serializeValues(selector);
+    return `main ${serializeValues(selector)}`;
+  }).join(', ');
+}
