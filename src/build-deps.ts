@@ -8,6 +8,6 @@ import { ContentStore } from './content/store.js';
 export async function buildDeps(config: Config, clock = systemClock): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
   const auth = new AuthService({ dataDir: config.dataDir, clock, log });
-  const content = new ContentStore({ root: config.root, clock, log });
+  const content = new ContentStore({ root: config.root, clock, log, baseUrl: () => config.baseUrl });
   return { config, clock, log, auth, content };
 }

@@ -1,11 +1,14 @@
 import { Router } from './http/router.js';
 import type { AppDeps } from './app-deps.js';
 import { registerMcpRoutes } from './mcp/transports/http.js';
+import { createApiLimiter, registerApiRoutes } from './api/routes.js';
 import { registerPanelRoutes } from './panel/routes.js';
 
 /** Every HTTP route of the installation, specific ones before the public site's catch-all. */
 export function buildRouter(deps: AppDeps): Router {
   const router = new Router();
+  // Content API v1 (read-only JSON). Other areas add endpoints through the last argument.
+  registerApiRoutes(router, deps, createApiLimiter(deps), {});
   // MCP over Streamable HTTP (POST /svc/mcp) and its protected resource metadata.
   registerMcpRoutes(router, deps);
   // The panel: sign-in (+ two-factor), sessions, Assistants (tokens).

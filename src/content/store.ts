@@ -13,6 +13,8 @@ export interface ContentStoreOptions {
   root: string;
   clock: Clock;
   log: (line: string) => void;
+  /** The public base address; overrides `url` in site.yaml (the address the site is really served at). */
+  baseUrl?: () => string;
 }
 
 interface FileStamp { mtimeMs: number; size: number }
@@ -33,6 +35,7 @@ export class ContentStore {
   readonly contentDir: string;
   private readonly clock: Clock;
   private readonly log: (line: string) => void;
+  private readonly baseUrl: (() => string) | undefined;
 
   private siteConfig!: SiteConfig;
   private siteStamp = '';
@@ -48,6 +51,7 @@ export class ContentStore {
     this.contentDir = join(options.root, 'content');
     this.clock = options.clock;
     this.log = options.log;
+    this.baseUrl = options.baseUrl;
     this.rescan(true);
   }
 
@@ -63,6 +67,8 @@ export class ContentStore {
 
   site(): SiteConfig {
     this.refreshIfStale();
+    const url = this.baseUrl?.();
+    if (url && url !== this.siteConfig.url) this.siteConfig = { ...this.siteConfig, url };
     return this.siteConfig;
   }
 
@@ -120,7 +126,7 @@ export class ContentStore {
 
   private refreshIfStale(): void {
     const now = this.clock();
-    const interval = Math.min(2000, Math.max(5, this.lastScanMs * 25));
+    const interval = Math.min(1000, Math.max(5, this.lastScanMs * 25));
     if (now - this.lastCheck < interval && now >= this.lastCheck) return;
     this.rescan(false);
   }
@@ -143,7 +149,8 @@ export class ContentStore {
     if (next.size !== this.byId.size) changed = true;
     this.byId = next;
     if (changed) this.generationValue++;
-    this.lastScanMs = performance.now() - started;
+    // The first scan parses every file; only re-checks tell what keeping fresh costs.
+    if (!first) this.lastScanMs = performance.now() - started;
   }
 
   private reloadSiteConfig(first: boolean): boolean {

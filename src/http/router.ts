@@ -50,6 +50,8 @@ export class Router {
       allow.add(route.method);
       if (route.method === 'GET') allow.add('HEAD');
     }
+    // A CORS preflight route alone does not make an address exist.
+    allow.delete('OPTIONS');
     if (allow.size > 0) return { kind: 'method_not_allowed', allow: [...allow].sort() };
     return { kind: 'not_found' };
   }

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '../errors.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Handler, RequestContext } from '../http/router.js';
+import { sendBody, sendEmpty, type Headers } from '../http/respond.js';
+import { TokenBucketLimiter } from '../lib/token-bucket.js';
+import { bearerToken, type Principal, type Scope } from '../auth/principal.js';
+import { sha256Hex } from '../lib/safe-compare.js';
+
+export const API_PREFIX = '/svc/api/v1';
+export const API_REQUESTS_PER_MINUTE = 120;
+
+const CORS: Headers = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
+};
+
+export interface ApiRequest extends RequestContext {
+  /** The caller, or null for an anonymous request. */
+  principal: Principal | null;
+}
+
+/** The answer of an API handler: a JSON value (200) sent with an ETag and caching headers. */
+export type ApiHandler = (request: ApiRequest) => unknown;
+
+/**
+ * Wraps a Content API handler with everything every endpoint shares: CORS, the 120-a-minute token bucket
+ * (keyed by token, else client address) with RateLimit-* headers, bearer verification (a token that is
+ * sent must be valid: 401), errors as JSON `{message}`, a strong ETag with If-None-Match -> 304, and
+ * Cache-Control (public and short for anonymous reads, private and no-store when a token is sent).
+ */
+export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: ApiHandler): Handler {
+  return (ctx) => {
+    const token = bearerToken(ctx.req.headers.authorization);
+    const limit = limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`);
+    const rateHeaders: Headers = {
+      ...CORS,
+      'ratelimit-limit': limit.limit,
+      'ratelimit-remaining': limit.remaining,
+      'ratelimit-reset': limit.resetSeconds,
+    };
+    try {
+      if (!limit.allowed) {
+        throw new AppError('rate_limited', `Too many requests: at most ${API_REQUESTS_PER_MINUTE} a minute. Try again in ${limit.retryAfterSeconds} seconds.`, { 'retry-after': String(limit.retryAfterSeconds) });
+      }
+      let principal: Principal | null = null;
+      if (ctx.req.headers.authorization !== undefined) {
+        principal = token ? deps.auth.verify(token) : null;
+        if (!principal) throw new AppError('unauthorized', 'A valid token is required: this token is unknown, expired or revoked.', { 'www-authenticate': 'Bearer' });
+      }
+      const body = JSON.stringify(handler({ ...ctx, principal }));
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+      const headers: Headers = {
+        ...rateHeaders,
+        etag,
+        'cache-control': principal ? 'private, no-store' : 'public, max-age=60',
+        vary: 'Authorization',
+      };
+      if (ifNoneMatch(ctx.req.headers['if-none-match'], etag)) return sendEmpty(ctx.res, 304, headers);
+      sendBody(ctx.res, 200, body, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    } catch (error) {
+      const appError = error instanceof AppError ? error : null;
+      if (!appError) deps.log(`svc: internal error on ${ctx.req.method} ${ctx.url.pathname}: ${(error as Error)?.stack ?? error}`);
+      const status = appError?.status ?? 500;
+      sendBody(ctx.res, status, JSON.stringify({ message: appError?.message ?? 'Internal error.' }), {
+        'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...rateHeaders, ...(appError?.headers ?? {}),
+      });
+    }
+  };
+}
+
+/** CORS preflight for any API address. */
+export const apiPreflight: Handler = (ctx) => {
+  sendEmpty(ctx.res, 204, {
+    ...CORS,
+    'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+    'access-control-allow-headers': 'Authorization, If-None-Match, Content-Type',
+    'access-control-max-age': '86400',
+  });
+};
+
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
+
+/** Refuses with 401/403 unless the caller's token has `scope` (D10). */
+export function requireScope(request: ApiRequest, scope: Scope, what: string): Principal {
+  if (!request.principal) throw new AppError('unauthorized', `A valid token is required for ${what}; send one with the scope ${scope}.`, { 'www-authenticate': 'Bearer' });
+  if (!request.principal.scopes.has(scope)) throw new AppError('forbidden', `This token may not read ${what}: it needs the scope ${scope}.`);
+  return request.principal;
+}

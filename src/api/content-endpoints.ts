@@ -1,0 +1,97 @@
+import { AppError } from '../errors.js';
+import type { AppDeps } from '../app-deps.js';
+import { canSeeTranslation } from '../auth/content-rights.js';
+import { parseEntryId } from '../content/entry-id.js';
+import { queryEntries } from '../content/query.js';
+import type { EntryStatus } from '../content/types.js';
+import { apiEntry } from './entry-view.js';
+import { API_PREFIX, requireScope, type ApiRequest } from './api-request.js';
+import { intParam, oneOf, param } from './params.js';
+
+const STATUSES = ['published', 'draft', 'scheduled', 'any'] as const;
+
+/** A closed site (D13) shows even published content only to tokens with content:read. */
+function checkClosed(deps: AppDeps, request: ApiRequest): void {
+  if (deps.content.site().closed) requireScope(request, 'content:read', 'this closed site');
+}
+
+/** GET /site: title, description, address, languages and content types. */
+export function getSite(deps: AppDeps, request: ApiRequest): unknown {
+  checkClosed(deps, request);
+  const site = deps.content.site();
+  const published: Record<string, number> = {};
+  for (const entry of deps.content.entries()) {
+    if ([...entry.translations.values()].some((t) => t.status === 'published')) {
+      published[entry.type.key] = (published[entry.type.key] ?? 0) + 1;
+    }
+  }
+  return {
+    title: site.title,
+    description: site.description,
+    url: site.url,
+    languages: site.languages,
+    default_language: site.defaultLanguage,
+    timezone: site.timezone,
+    content_types: site.types.map((type) => ({ type: type.key, label: type.label, folder: type.folder, entries: published[type.key] ?? 0 })),
+    categories: Object.values(site.categories).map((category) => ({ key: category.key, label: category.label, kind: category.kind })),
+    api: { entries: `${site.url}${API_PREFIX}/entries`, entry: `${site.url}${API_PREFIX}/entry?id=`, stats: `${site.url}${API_PREFIX}/stats` },
+  };
+}
+
+/** GET /entries: one type in one language, newest first, paged. */
+export function getEntries(deps: AppDeps, request: ApiRequest): unknown {
+  checkClosed(deps, request);
+  const site = deps.content.site();
+  const url = request.url;
+  const type = oneOf(url, 'type', site.types.map((t) => t.key), 'post', `GET ${API_PREFIX}/site`);
+  const language = oneOf(url, 'language', Object.keys(site.languages), site.defaultLanguage, `GET ${API_PREFIX}/site`);
+  const status = oneOf(url, 'status', STATUSES, 'published');
+  const limit = intParam(url, 'limit', 10, 1, 100);
+  const page = intParam(url, 'page', 1, 1, 1_000_000);
+  const withBody = oneOf(url, 'body', ['0', '1'] as const, '0') === '1';
+  const tag = param(url, 'tag');
+  if (tag !== undefined && !/^[a-z0-9][a-z0-9-]{0,79}$/.test(tag)) {
+    throw new AppError('invalid_params', `The parameter tag must be a tag slug; GET ${API_PREFIX}/entries?type=tag lists them.`);
+  }
+  const category = param(url, 'category');
+  if (category !== undefined && !(category in site.categories)) {
+    const keys = Object.keys(site.categories);
+    throw new AppError('invalid_params', `The parameter category must be one of ${keys.length ? keys.join(', ') : '(this site has no categories)'}.`);
+  }
+  if (status !== 'published') requireScope(request, 'content:read', `entries with status ${status}`);
+  const principal = request.principal;
+  const visible = (t: Parameters<typeof canSeeTranslation>[2]) => canSeeTranslation(status === 'published' ? null : principal, null as never, t);
+  const rows = queryEntries(deps.content, {
+    type, language, status: status as 'any' | EntryStatus,
+    ...(tag !== undefined ? { tag } : {}),
+    ...(category !== undefined ? { category, upcomingOnly: site.categories[category]!.kind === 'date' } : {}),
+    visible: (_entry, translation) => visible(translation),
+  });
+  const total = rows.length;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const data = rows.slice((page - 1) * limit, page * limit).map(({ entry, translation }) => apiEntry(deps.content, entry, translation, withBody, visible));
+  return { data, meta: { page, pages, total } };
+}
+
+/** GET /entry?id=: one entry with markdown and html. Drafts need content:read; without it: 404. */
+export function getEntry(deps: AppDeps, request: ApiRequest): unknown {
+  checkClosed(deps, request);
+  const site = deps.content.site();
+  const id = param(request.url, 'id');
+  if (id === undefined || id === '') throw new AppError('invalid_params', `The parameter id is required, e.g. id=posts/hello; GET ${API_PREFIX}/entries lists the ids.`);
+  try {
+    parseEntryId(id);
+  } catch (error) {
+    throw new AppError('invalid_params', `The parameter id is not valid: ${(error as Error).message}`);
+  }
+  const language = oneOf(request.url, 'language', Object.keys(site.languages), site.defaultLanguage, `GET ${API_PREFIX}/site`);
+  const entry = deps.content.entry(id);
+  const notFound = () => new AppError('not_found', `No entry ${id} in ${language}; GET ${API_PREFIX}/entries lists the entries.`);
+  if (!entry) throw notFound();
+  const translation = entry.translations.get(language);
+  if (!translation) throw notFound();
+  const principal = request.principal?.scopes.has('content:read') ? request.principal : null;
+  const visible = (t: typeof translation) => canSeeTranslation(principal, entry, t);
+  if (!visible(translation)) throw notFound();
+  return apiEntry(deps.content, entry, translation, true, visible);
+}

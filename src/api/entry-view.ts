@@ -1,0 +1,53 @@
+import { formatIsoWithOffset } from '../lib/time-zone.js';
+import { resolveCover, type Cover } from '../content/cover.js';
+import { renderMarkdown } from '../content/markdown.js';
+import type { ContentStore } from '../content/store.js';
+import type { Entry, Translation } from '../content/types.js';
+
+export interface ApiEntry {
+  id: string;
+  title: string;
+  url: string;
+  status: string;
+  date: string;
+  excerpt: string;
+  tags: { slug: string; title: string }[];
+  cover: Cover | null;
+  translations: Record<string, string>;
+  fields: Record<string, unknown>;
+  markdown?: string;
+  html?: string;
+}
+
+/** One entry as the Content API shows it (the spec's "Entry (API)" table). */
+export function apiEntry(store: ContentStore, entry: Entry, translation: Translation, withBody: boolean, visible: (t: Translation) => boolean): ApiEntry {
+  const site = store.site();
+  const translations: Record<string, string> = {};
+  for (const [language, other] of entry.translations) {
+    if (visible(other)) translations[language] = site.url + other.path;
+  }
+  const view: ApiEntry = {
+    id: entry.id,
+    title: translation.title,
+    url: site.url + translation.path,
+    status: translation.status,
+    date: formatIsoWithOffset(translation.dateMs, site.timezone),
+    excerpt: typeof translation.fields.excerpt === 'string' ? translation.fields.excerpt : '',
+    tags: translation.tags.map((slug) => ({ slug, title: tagTitle(store, slug, translation.language) })),
+    cover: resolveCover(store.contentDir, site.url, translation.fields.cover),
+    translations,
+    fields: translation.fields,
+  };
+  if (withBody) {
+    view.markdown = translation.body;
+    view.html = renderMarkdown(translation.body).html;
+  }
+  return view;
+}
+
+function tagTitle(store: ContentStore, slug: string, language: string): string {
+  let tag;
+  try { tag = store.entry(`tags/${slug}`); } catch { return slug; }
+  if (!tag) return slug;
+  return (tag.translations.get(language) ?? tag.translations.get(store.site().defaultLanguage) ?? tag.translations.values().next().value)?.title ?? slug;
+}

@@ -1,0 +1,22 @@
+import type { AppDeps } from '../app-deps.js';
+import type { Router } from '../http/router.js';
+import { TokenBucketLimiter } from '../lib/token-bucket.js';
+import { API_PREFIX, API_REQUESTS_PER_MINUTE, apiPreflight, apiRoute, type ApiHandler } from './api-request.js';
+import { getEntries, getEntry, getSite } from './content-endpoints.js';
+
+/** One bucket per process for every Content API endpoint (120 a minute per token or client address). */
+export function createApiLimiter(deps: AppDeps): TokenBucketLimiter {
+  return new TokenBucketLimiter(API_REQUESTS_PER_MINUTE, 60_000, deps.clock);
+}
+
+/** Registers the Content API v1. `extra` lets other areas (statistics) add endpoints with the same wrapper. */
+export function registerApiRoutes(router: Router, deps: AppDeps, limiter: TokenBucketLimiter, extra: Record<string, ApiHandler> = {}): void {
+  const endpoints: Record<string, ApiHandler> = {
+    site: (request) => getSite(deps, request),
+    entries: (request) => getEntries(deps, request),
+    entry: (request) => getEntry(deps, request),
+    ...extra,
+  };
+  for (const [name, handler] of Object.entries(endpoints)) router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler));
+  router.add('OPTIONS', `${API_PREFIX}/*`, apiPreflight);
+}

@@ -1,0 +1,97 @@
+// Boots only the panel routes on a real HTTP server (port 0) over a temp data folder, with a clock the test
+// moves, plus a tiny cookie jar and form helpers.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Router } from '../../src/http/router.js';
+import { createHttpServer } from '../../src/http/server.js';
+import { AuthService } from '../../src/auth/auth-service.js';
+import { registerPanelRoutes } from '../../src/panel/routes.js';
+import type { PanelDeps } from '../../src/panel/panel-session.js';
+
+export interface PanelHarness {
+  url: string;
+  dir: string;
+  deps: PanelDeps;
+  logs: string[];
+  clock: { now: number };
+  close(): Promise<void>;
+}
+
+export async function startPanel(options: { baseUrl?: string } = {}): Promise<PanelHarness> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-panel-'));
+  const clock = { now: Date.parse('2026-03-01T10:00:00Z') };
+  const logs: string[] = [];
+  const log = (line: string) => logs.push(line);
+  const config = { root: dir, dataDir: join(dir, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? '', trustProxy: false };
+  const auth = new AuthService({ dataDir: config.dataDir, clock: () => clock.now, log });
+  const deps: PanelDeps = { config, clock: () => clock.now, log, auth };
+  const router = new Router();
+  registerPanelRoutes(router, deps);
+  const server: Server = createHttpServer(router, { trustProxy: false, log });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (!options.baseUrl) config.baseUrl = url;
+  return {
+    url, dir, deps, logs, clock,
+    async close() {
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Cookies a browser would keep for the panel. */
+export class Jar {
+  readonly cookies = new Map<string, string>();
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  take(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /Max-Age=0/.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+export async function get(h: PanelHarness, path: string, jar?: Jar): Promise<{ res: Response; text: string }> {
+  const res = await fetch(h.url + path, { redirect: 'manual', headers: jar ? { cookie: jar.header() } : {} });
+  jar?.take(res);
+  return { res, text: await res.text() };
+}
+
+export async function post(h: PanelHarness, path: string, fields: Record<string, string | string[]>, jar?: Jar): Promise<{ res: Response; text: string }> {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(key, item);
+  const res = await fetch(h.url + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(jar ? { cookie: jar.header() } : {}) },
+    body,
+  });
+  jar?.take(res);
+  return { res, text: await res.text() };
+}
+
+/** The CSRF value of the first form on a page. */
+export function csrfOf(html: string): string {
+  const match = /name="csrf" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error('no CSRF field on the page');
+  return match[1]!;
+}
+
+/** Signs in through the real forms and returns the jar holding the session cookie. */
+export async function signIn(h: PanelHarness, email: string, password: string, jar = new Jar()): Promise<Jar> {
+  const page = await get(h, '/svc/panel/sign-in', jar);
+  const { res } = await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email, password }, jar);
+  if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
+  return jar;
+}

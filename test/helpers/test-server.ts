@@ -1,0 +1,32 @@
+// Boots the real HTTP server (the same router and deps as dist/server.js) on port 0 for a test.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { buildDeps } from '../../src/build-deps.js';
+import { buildRouter } from '../../src/routes.js';
+import { createHttpServer } from '../../src/http/server.js';
+import type { AppDeps } from '../../src/app-deps.js';
+import type { Clock } from '../../src/lib/clock.js';
+import { systemClock } from '../../src/lib/clock.js';
+
+export interface TestServer {
+  url: string;
+  deps: AppDeps;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(root: string, options: { clock?: Clock; baseUrl?: string } = {}): Promise<TestServer> {
+  const config = { root, dataDir: join(root, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? 'http://127.0.0.1:0', trustProxy: false };
+  const deps = await buildDeps(config, options.clock ?? systemClock);
+  const server = createHttpServer(buildRouter(deps), { trustProxy: false, log: deps.log });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (!options.baseUrl) config.baseUrl = url;
+  return {
+    url,
+    deps,
+    server,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
