@@ -1,0 +1,28 @@
+import type { Entry, SiteConfig } from '../content/types.js';
+
+/** What the statistics need of the content store (ContentStore satisfies it). */
+export interface StatsContent {
+  site(): SiteConfig;
+  entries(): Entry[];
+  entry(id: string): Entry | undefined;
+  readonly generation?: number;
+}
+
+export interface PageInfo { id: string; title: string; language: string }
+
+/** Public path -> entry id and title of the translation served there. */
+export function buildPageIndex(content: StatsContent): Map<string, PageInfo> {
+  const index = new Map<string, PageInfo>();
+  for (const entry of content.entries()) {
+    for (const translation of entry.translations.values()) {
+      index.set(translation.path, { id: entry.id, title: translation.title, language: translation.language });
+    }
+  }
+  return index;
+}
+
+/** A path from the statistics without its query string, for the look-up. */
+export function lookupPage(index: Map<string, PageInfo>, path: string): PageInfo | undefined {
+  const q = path.indexOf('?');
+  return index.get(q < 0 ? path : path.slice(0, q)) ?? (path.length > 1 && path.endsWith('/') ? index.get(path.slice(0, -1)) : undefined);
+}
