@@ -29,7 +29,7 @@ function checkPng(bytes: Uint8Array): string | null {
     if (type === 'IEND') return null;
     offset = end;
   }
-  return 'the PNG has no IEND chunk at its end';
+  return offset < bytes.length ? 'the PNG is cut off inside a chunk' : 'the PNG has no IEND chunk at its end';
 }
 
 /** JPEG: starts with SOI (FF D8) and ends with EOI (FF D9); trailing zero bytes some cameras add are allowed. */
