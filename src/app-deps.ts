@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ContentStore } from './content/store.js';
+import type { OAuthService } from './oauth/oauth-service.js';
 
 export interface AppDeps {
   config: Config;
@@ -12,4 +13,6 @@ export interface AppDeps {
   auth: AuthService;
   /** The flat-file content store over content/. */
   content: ContentStore;
+  /** The OAuth 2.1 authorization server's clients, codes and refresh tokens (data/oauth/). */
+  oauth: OAuthService;
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps.js';
 import { registerMcpRoutes } from './mcp/transports/http.js';
 import { createApiLimiter, registerApiRoutes } from './api/routes.js';
 import { registerPanelRoutes } from './panel/routes.js';
+import { registerOAuthRoutes } from './oauth/routes.js';
 
 /** Every HTTP route of the installation, specific ones before the public site's catch-all. */
 export function buildRouter(deps: AppDeps): Router {
@@ -13,5 +14,7 @@ export function buildRouter(deps: AppDeps): Router {
   registerMcpRoutes(router, deps);
   // The panel: sign-in (+ two-factor), sessions, Assistants (tokens).
   registerPanelRoutes(router, deps);
+  // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
+  registerOAuthRoutes(router, deps);
   return router;
 }

@@ -1,0 +1,72 @@
+// Authorization codes: data/oauth/codes/<sha256 of the code>.json. The code itself is never stored. A used
+// code is kept (marked used, with the tokens it produced) until well past its expiry, so presenting it
+// again can end those tokens (RFC 6749 §4.1.2: "SHOULD revoke all tokens previously issued").
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Clock } from '../lib/clock.js';
+import { sha256Hex } from '../lib/safe-compare.js';
+import { RecordFolder } from './record-folder.js';
+
+export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** How long a used code is remembered for reuse detection. */
+const USED_CODE_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+const recordSchema = z.object({
+  clientId: z.string(),
+  accountId: z.string(),
+  redirectUri: z.string(),
+  /** Whether the authorization request named redirect_uri (then the token request must repeat it). */
+  redirectUriGiven: z.boolean(),
+  codeChallenge: z.string(),
+  scopes: z.array(z.string()),
+  resource: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+  /** Tokens issued at the first use, ended if the code is presented again. */
+  accessTokenId: z.string().nullable(),
+  refreshTokenHash: z.string().nullable(),
+});
+
+export type AuthorizationCode = z.infer<typeof recordSchema>;
+export type NewAuthorizationCode = Omit<AuthorizationCode, 'createdAt' | 'expiresAt' | 'usedAt' | 'accessTokenId' | 'refreshTokenHash'>;
+
+export class CodeStore {
+  readonly folder: RecordFolder<AuthorizationCode>;
+
+  constructor(dataDir: string, private readonly clock: Clock) {
+    this.folder = new RecordFolder(join(dataDir, 'oauth', 'codes'), /^[a-f0-9]{64}$/, recordSchema);
+  }
+
+  /** Stores a new code and returns its text, which only the redirect carries. */
+  issue(grant: NewAuthorizationCode): string {
+    const code = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    this.folder.write(sha256Hex(code), {
+      ...grant,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + CODE_LIFETIME_MS).toISOString(),
+      usedAt: null,
+      accessTokenId: null,
+      refreshTokenHash: null,
+    });
+    return code;
+  }
+
+  /** Removes codes past their expiry (used ones once reuse detection no longer needs them). */
+  removeExpired(): number {
+    let removed = 0;
+    const now = this.clock();
+    for (const id of this.folder.ids()) {
+      const record = this.folder.read(id);
+      const expiresAt = record ? Date.parse(record.expiresAt) : 0;
+      const keepUntil = record?.usedAt ? expiresAt + USED_CODE_MEMORY_MS : expiresAt;
+      if (!record || keepUntil <= now) {
+        this.folder.remove(id);
+        removed++;
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,48 @@
+// The authorization server's state and collaborators in one object, built once per process (build-deps).
+// The people side is injected as the narrow slice of AuthService the grants need: minting, revoking and
+// looking up ordinary tokens, and what an account's role allows right now.
+import type { Clock } from '../lib/clock.js';
+import type { AuthService } from '../auth/auth-service.js';
+import { ClientStore } from './client-store.js';
+import { CodeStore } from './code-store.js';
+import { RefreshStore } from './refresh-store.js';
+import { oauthUrls, type OAuthUrls } from './metadata.js';
+import { OAuthCleanup } from './cleanup.js';
+
+export type OAuthPeople = Pick<AuthService, 'createToken' | 'revokeToken' | 'getToken' | 'accounts' | 'scopesOfferedTo'>;
+
+export interface OAuthServiceOptions {
+  dataDir: string;
+  /** Read on every use (not copied), so a base URL settled after listening on port 0 is the one used. */
+  config: { readonly baseUrl: string };
+  clock: Clock;
+  log: (line: string) => void;
+  people: OAuthPeople;
+}
+
+export class OAuthService {
+  private readonly config: { readonly baseUrl: string };
+  readonly clock: Clock;
+  readonly log: (line: string) => void;
+  readonly people: OAuthPeople;
+  readonly clients: ClientStore;
+  readonly codes: CodeStore;
+  readonly refresh: RefreshStore;
+  readonly cleanup: OAuthCleanup;
+
+  constructor(options: OAuthServiceOptions) {
+    this.config = options.config;
+    this.clock = options.clock;
+    this.log = options.log;
+    this.people = options.people;
+    this.clients = new ClientStore(options.dataDir, options.clock);
+    this.codes = new CodeStore(options.dataDir, options.clock);
+    this.refresh = new RefreshStore(options.dataDir, options.clock);
+    this.cleanup = new OAuthCleanup(this);
+  }
+
+  /** Issuer, endpoints and the MCP resource, from the public base URL. */
+  get urls(): OAuthUrls {
+    return oauthUrls(this.config.baseUrl);
+  }
+}

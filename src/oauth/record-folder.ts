@@ -1,0 +1,64 @@
+// A folder of small JSON records named `<id>.json`, each written atomically. The OAuth stores sit on it;
+// ids are checked against a pattern before any path is built, so a crafted id never leaves the folder.
+import { readFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { writeFileAtomic, isTempFileName } from '../lib/atomic-write.js';
+import { withFileLock } from '../lib/file-lock.js';
+
+export class RecordFolder<T> {
+  constructor(
+    readonly dir: string,
+    private readonly idPattern: RegExp,
+    private readonly schema: z.ZodType<T>,
+  ) {}
+
+  isValidId(id: string): boolean {
+    return this.idPattern.test(id);
+  }
+
+  /** The record, or undefined when it is absent, unreadable or the id is malformed. */
+  read(id: string): T | undefined {
+    if (!this.isValidId(id)) return undefined;
+    let text: string;
+    try {
+      text = readFileSync(join(this.dir, `${id}.json`), 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      const parsed = this.schema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  write(id: string, record: T): void {
+    if (!this.isValidId(id)) throw new Error(`Refusing to write a record with a malformed id in ${this.dir}.`);
+    writeFileAtomic(join(this.dir, `${id}.json`), JSON.stringify(record, null, 2) + '\n', 0o600);
+  }
+
+  remove(id: string): void {
+    if (!this.isValidId(id)) return;
+    try { unlinkSync(join(this.dir, `${id}.json`)); } catch { /* already gone */ }
+  }
+
+  ids(): string[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((name) => name.endsWith('.json') && !isTempFileName(name))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter((id) => this.isValidId(id));
+  }
+
+  /** Runs a read-change-write on one record while holding its lock, so a check and its update are one step. */
+  withLock<R>(id: string, action: () => R): R {
+    return withFileLock(join(this.dir, `.${id}.lock`), action);
+  }
+}
