@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ContentStore } from './content/store.js';
 import type { OAuthService } from './oauth/oauth-service.js';
+import type { StatsService } from './stats/stats-service.js';
 
 export interface AppDeps {
   config: Config;
@@ -15,4 +16,6 @@ export interface AppDeps {
   content: ContentStore;
   /** The OAuth 2.1 authorization server's clients, codes and refresh tokens (data/oauth/). */
   oauth: OAuthService;
+  /** Statistics: collection into data/stats/, rollups, queries. */
+  stats: StatsService;
 }

@@ -50,6 +50,7 @@ export class StatsService {
   private readonly log = new AppendLog();
   private liveDay: LiveDay | null = null;
   private caughtUpFor = '';
+  private checkedAt = -Infinity;
 
   constructor(private readonly options: StatsOptions) {
     this.files = new RollupFiles(options.dir);
@@ -75,6 +76,7 @@ export class StatsService {
    * when the line was recorded. Throws AppError('bad_request') for a body that is not a beacon's.
    */
   collect(body: string, headers: RequestHeaders, ip: string): DropReason | null {
+    this.ensureRolledUp();
     const t = this.now();
     const day = this.dayOf(t);
     const reason = dropReason(headers, isBotUserAgent);
@@ -145,6 +147,8 @@ export class StatsService {
   /** Rolls up finished days once per day (and again while yesterday was still settling). Cheap when done. */
   ensureRolledUp(): CatchUpResult | null {
     const now = this.now();
+    if (now >= this.checkedAt && now - this.checkedAt < 60_000) return null;
+    this.checkedAt = now;
     const today = this.today();
     const settled = now - startOfSiteDay(now, this.timeZone) >= SETTLE_MS;
     const key = `${today}:${settled}`;

@@ -4,10 +4,22 @@ import { siteInfoTool } from './site-info.js';
 import { contentListTool } from './content-list.js';
 import { contentReadTool } from './content-read.js';
 import { contentCardsTool } from './content-cards.js';
+import { statsOverviewTool } from './stats-overview.js';
+import { statsQueryTool } from './stats-query.js';
+import { statsPostTool } from './stats-post.js';
+import { statsRealtimeTool } from './stats-realtime.js';
+import { statsAiCrawlersTool } from './stats-ai-crawlers.js';
+import { consentOverviewTool } from './consent-overview.js';
 
 export const ALL_TOOLS: readonly Tool[] = [
   siteInfoTool,
   contentListTool,
   contentReadTool,
   contentCardsTool,
+  statsOverviewTool,
+  statsQueryTool,
+  statsPostTool,
+  statsRealtimeTool,
+  statsAiCrawlersTool,
+  consentOverviewTool,
 ];

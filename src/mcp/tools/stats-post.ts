@@ -1,0 +1,19 @@
+import { defineTool } from '../tool.js';
+import { postInput } from '../../stats/stats-inputs.js';
+import { statsPost } from '../../stats/post-report.js';
+import { requireStatsView } from '../../stats/stats-access.js';
+
+export const statsPostTool = defineTool({
+  name: 'stats_post',
+  title: 'Statistics of one entry',
+  description:
+    'How one entry does, per language: visitors, page views, average reading seconds, average scroll percent, read rate, where readers came from and went on to (top eight each) and a per-day series. Give id (from content_list) or path (/<slug>); period 7d, 30d (default), 90d or 12m.',
+  scope: 'stats:read',
+  input: postInput,
+  readOnly: true,
+  idempotent: true,
+  handler: (args, { deps, principal }) => {
+    requireStatsView(principal, 'stats_post');
+    return statsPost(deps.stats, deps.content, args);
+  },
+});
