@@ -1,0 +1,70 @@
+// Starts the real HTTP server (createHttpServer + buildRouter) on port 0 and posts MCP messages to it.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHttpServer } from '../../src/http/server.js';
+import { buildRouter } from '../../src/routes.js';
+import type { TestSite } from './site.js';
+
+export interface HttpHarness {
+  url: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export async function startHttp(site: TestSite): Promise<HttpHarness> {
+  const server = createHttpServer(buildRouter(site.deps), { trustProxy: false, log: () => {} });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/svc/mcp`,
+    port,
+    server,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+export const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+};
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+/** `headers` override the MCP defaults; a null value leaves that header out. */
+export async function post(url: string, body: unknown, token: string | null, headers: Record<string, string | null> = {}): Promise<Answer> {
+  const merged: Record<string, string | null> = { ...MCP_HEADERS, ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers };
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: Object.fromEntries(Object.entries(merged).filter((pair): pair is [string, string] => pair[1] !== null)),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+let nextId = 1;
+
+/** One request; the fixed clock moves a second so the per-person limit never bites unless a test wants it. */
+export async function rpc(site: TestSite, url: string, token: string, method: string, params?: unknown, headers: Record<string, string | null> = {}): Promise<Answer> {
+  site.clock.now += 1000;
+  return post(url, { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) }, token, headers);
+}
+
+/** tools/call, returning the tool result. */
+export async function callTool(site: TestSite, url: string, token: string, name: string, args?: unknown): Promise<any> {
+  const answer = await rpc(site, url, token, 'tools/call', { name, ...(args === undefined ? {} : { arguments: args }) });
+  if (answer.status !== 200) throw new Error(`tools/call ${name} answered ${answer.status}: ${answer.text}`);
+  return answer.json.result;
+}
