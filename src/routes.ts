@@ -4,6 +4,7 @@ import { registerMcpRoutes } from './mcp/transports/http.js';
 import { createApiLimiter, registerApiRoutes } from './api/routes.js';
 import { registerPanelRoutes } from './panel/routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
+import { registerSiteRoutes } from './site/routes.js';
 
 /** Every HTTP route of the installation, specific ones before the public site's catch-all. */
 export function buildRouter(deps: AppDeps): Router {
@@ -16,5 +17,7 @@ export function buildRouter(deps: AppDeps): Router {
   registerPanelRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
+  // The public website, last: its catch-all takes whatever no route above took. Statistics hook in here.
+  registerSiteRoutes(router, deps, {});
   return router;
 }

@@ -1,0 +1,51 @@
+import { createReadStream, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Handler } from '../http/router.js';
+import { sendEmpty, sendJson } from '../http/respond.js';
+import { parseEntryId } from '../content/entry-id.js';
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
+  svg: 'image/svg+xml', pdf: 'application/pdf', mp4: 'video/mp4', webm: 'video/webm', mp3: 'audio/mpeg', txt: 'text/plain; charset=utf-8',
+};
+
+/**
+ * GET /media/<entry id>/<file>: files of an entry's media folder. The id is validated segment by segment
+ * and the file name is a plain name, so no request reaches outside `content/media/`. SVG is sent as an
+ * attachment-free image with a sandboxing CSP because it can carry script.
+ */
+export function mediaHandler(contentDir: string): Handler {
+  return (ctx) => {
+    const parts = ctx.params['*']!.split('/');
+    const fileName = parts.pop() ?? '';
+    let segments: string[];
+    try {
+      segments = parseEntryId(parts.join('/'));
+    } catch {
+      return sendJson(ctx.res, 404, { message: 'No such file.' });
+    }
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(fileName) || fileName.includes('..')) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    const file = join(contentDir, 'media', ...segments, fileName);
+    let stat;
+    try {
+      stat = statSync(file);
+    } catch {
+      return sendJson(ctx.res, 404, { message: 'No such file.' });
+    }
+    if (!stat.isFile()) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+    const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+    const headers = {
+      'content-type': TYPES[extension] ?? 'application/octet-stream',
+      'content-length': stat.size,
+      'cache-control': 'public, max-age=3600',
+      etag,
+      'x-content-type-options': 'nosniff',
+      ...(extension === 'svg' ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
+    };
+    if (ctx.req.headers['if-none-match'] === etag) return sendEmpty(ctx.res, 304, { etag, 'cache-control': headers['cache-control'] });
+    ctx.res.writeHead(200, headers);
+    if (ctx.req.method === 'HEAD') return void ctx.res.end();
+    createReadStream(file).on('error', () => ctx.res.destroy()).pipe(ctx.res);
+  };
+}

@@ -1,0 +1,110 @@
+import { formatSiteDate } from '../lib/time-zone.js';
+import { escapeAttr, escapeHtml, renderMarkdown } from '../content/markdown.js';
+import { resolveCover } from '../content/cover.js';
+import { queryEntries, type EntryRow } from '../content/query.js';
+import type { ContentStore } from '../content/store.js';
+import type { Entry, Translation } from '../content/types.js';
+import { cleanCss } from '../lib/css/clean-css.js';
+import { renderPage } from './templates.js';
+
+export const PAGE_SIZE = 10;
+
+const renderedBodies = new WeakMap<Translation, string>();
+const cleanedStyles = new Map<string, string>();
+
+function bodyHtml(translation: Translation): string {
+  let html = renderedBodies.get(translation);
+  if (html === undefined) {
+    html = renderMarkdown(translation.body).html;
+    renderedBodies.set(translation, html);
+  }
+  return html;
+}
+
+/**
+ * An entry's style.css as served: cleaned again on the way out (files may have been edited by hand) and
+ * media references made site-absolute, since the page's own address may be /de/...
+ */
+function entryCss(entry: Entry): string {
+  if (!entry.style.trim()) return '';
+  let css = cleanedStyles.get(entry.style);
+  if (css === undefined) {
+    try {
+      css = cleanCss(entry.style).css.replaceAll('url(media/', 'url(/media/').replaceAll('url("media/', 'url("/media/').replaceAll("url('media/", "url('/media/");
+    } catch {
+      css = '';
+    }
+    if (cleanedStyles.size > 500) cleanedStyles.clear();
+    cleanedStyles.set(entry.style, css);
+  }
+  return css;
+}
+
+/** Top-level published pages in a language, for the header navigation. */
+export function navigation(store: ContentStore, language: string): { path: string; title: string }[] {
+  return queryEntries(store, { type: 'page', language, status: 'published' })
+    .filter(({ entry }) => entry.parentId === null)
+    .sort((a, b) => a.translation.title.localeCompare(b.translation.title))
+    .map(({ translation }) => ({ path: translation.path, title: translation.title }));
+}
+
+function alternatesOf(entry: Entry): Record<string, string> {
+  const alternates: Record<string, string> = {};
+  for (const [language, translation] of entry.translations) if (translation.status === 'published') alternates[language] = translation.path;
+  return alternates;
+}
+
+export function renderEntryPage(store: ContentStore, entry: Entry, translation: Translation, headExtra: string): string {
+  const site = store.site();
+  const date = entry.type.key === 'post' ? `<p class="meta"><time datetime="${formatSiteDate(translation.dateMs, site.timezone)}">${formatSiteDate(translation.dateMs, site.timezone)}</time>${eventLine(translation)}</p>` : '';
+  let extra = '';
+  if (entry.type.key === 'tag') {
+    const slug = entry.slug;
+    extra = entryList(queryEntries(store, { type: 'post', language: translation.language, status: 'published', tag: slug }), store);
+  }
+  const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${date}${bodyHtml(translation)}${extra}</article>`;
+  return renderPage({
+    site, language: translation.language, title: translation.title, main, entryCss: entryCss(entry),
+    alternates: alternatesOf(entry), nav: navigation(store, translation.language), headExtra,
+    description: typeof translation.fields.excerpt === 'string' ? translation.fields.excerpt : site.description,
+  });
+}
+
+function eventLine(translation: Translation): string {
+  const start = translation.fields.start;
+  const location = translation.fields.location;
+  if (typeof start !== 'string') return '';
+  return ` · ${escapeHtml(start)}${typeof location === 'string' ? ` · ${escapeHtml(location)}` : ''}`;
+}
+
+function entryList(rows: EntryRow[], store: ContentStore): string {
+  const site = store.site();
+  const items = rows.map(({ translation }) => {
+    const cover = resolveCover(store.contentDir, '', translation.fields.cover);
+    const image = cover ? `<a href="${escapeAttr(translation.path)}"><img src="${escapeAttr(cover.url)}" srcset="${escapeAttr(cover.srcset)}" sizes="(max-width: 44rem) 100vw, 44rem" width="${cover.width}" height="${cover.height}" alt="" loading="lazy"></a>` : '';
+    const excerpt = typeof translation.fields.excerpt === 'string' ? `<p>${escapeHtml(translation.fields.excerpt)}</p>` : '';
+    return `<li>${image}<p class="meta">${formatSiteDate(translation.dateMs, site.timezone)}</p><h2><a href="${escapeAttr(translation.path)}">${escapeHtml(translation.title)}</a></h2>${excerpt}</li>`;
+  });
+  return `<ul class="entry-list">${items.join('')}</ul>`;
+}
+
+/** The home page of a language: its published posts, newest first, ten a page. */
+export function renderHomePage(store: ContentStore, language: string, page: number, headExtra: string): string | null {
+  const site = store.site();
+  const rows = queryEntries(store, { type: 'post', language, status: 'published' });
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  if (page > pages) return null;
+  const home = language === site.defaultLanguage ? '/' : `/${language}`;
+  const pager = pages > 1
+    ? `<nav class="pager">${page > 1 ? `<a href="${home}?page=${page - 1}">←</a>` : '<span></span>'}<span>${page} / ${pages}</span>${page < pages ? `<a href="${home}?page=${page + 1}">→</a>` : '<span></span>'}</nav>`
+    : '';
+  const main = `<h1 class="visually-hidden">${escapeHtml(site.title)}</h1>${entryList(rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), store)}${pager}`;
+  const alternates: Record<string, string> = {};
+  for (const code of Object.keys(site.languages)) alternates[code] = code === site.defaultLanguage ? '/' : `/${code}`;
+  return renderPage({ site, language, title: site.title, main, alternates, nav: navigation(store, language), headExtra });
+}
+
+export function renderNotFoundPage(store: ContentStore, language: string, headExtra: string): string {
+  const site = store.site();
+  return renderPage({ site, language, title: 'Not found', main: '<h1>Not found</h1><p>Nothing is at this address. <a href="/">Go to the home page</a>.</p>', nav: navigation(store, language), headExtra });
+}

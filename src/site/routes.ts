@@ -1,0 +1,65 @@
+import type { IncomingMessage } from 'node:http';
+import type { AppDeps } from '../app-deps.js';
+import type { Router, RequestContext } from '../http/router.js';
+import { sendHtml, sendJson, redirect } from '../http/respond.js';
+import { currentPanelSession } from '../panel/panel-session.js';
+import { mediaHandler } from './media-files.js';
+import { PathIndex } from './path-index.js';
+import { renderEntryPage, renderHomePage, renderNotFoundPage } from './pages.js';
+
+/** What other areas add to public pages (statistics: the beacon tag, and counting AI crawlers). */
+export interface SiteHooks {
+  /** Trusted HTML for the end of <head>. */
+  headExtra?: () => string;
+  /** Called for every public page answered with 200 (after the page is chosen, before it is sent). */
+  pageServed?: (req: IncomingMessage, path: string) => void;
+}
+
+const HTML_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+/**
+ * The public website: media files, home pages per language, and one page per published translation at the
+ * address D3 gives it. Registered last: its catch-all takes whatever no other route took.
+ */
+export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHooks = {}): void {
+  const index = new PathIndex(deps.content);
+  router.get('/media/*', mediaHandler(deps.content.contentDir));
+  const page = (ctx: RequestContext) => {
+    if (ctx.url.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    const site = deps.content.site();
+    // D13: a closed site shows its pages only to people signed in to the panel.
+    if (site.closed && !currentPanelSession(ctx, deps)) {
+      return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303);
+    }
+    const head = hooks.headExtra?.() ?? '';
+    let path = ctx.url.pathname;
+    if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, path.replace(/\/+$/, '') + ctx.url.search, 301);
+    const homeLanguage = path === '/' ? site.defaultLanguage : Object.keys(site.languages).find((code) => code !== site.defaultLanguage && path === `/${code}`);
+    const cacheHeaders = { ...HTML_HEADERS, 'cache-control': 'public, max-age=60' };
+    if (homeLanguage) {
+      const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
+      const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderHomePage(deps.content, homeLanguage, pageNumber, head) : null;
+      if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, homeLanguage, head), HTML_HEADERS);
+      hooks.pageServed?.(ctx.req, path);
+      return sendHtml(ctx.res, 200, html, cacheHeaders);
+    }
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return sendJson(ctx.res, 400, { message: 'The address is not valid.' });
+    }
+    const target = index.find(path);
+    if (!target || target.translation.status !== 'published') {
+      const language = Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage;
+      return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, language, head), HTML_HEADERS);
+    }
+    hooks.pageServed?.(ctx.req, path);
+    sendHtml(ctx.res, 200, renderEntryPage(deps.content, target.entry, target.translation, head), cacheHeaders);
+  };
+  router.get('/', page);
+  router.get('/*', page);
+}

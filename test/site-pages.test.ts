@@ -1,0 +1,81 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFixtureSite, makePng } from './helpers/fixture-site.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+let root: string;
+let server: TestServer;
+before(async () => {
+  root = createFixtureSite();
+  server = await startTestServer(root);
+});
+after(() => server.close());
+
+async function page(path: string) {
+  const response = await fetch(server.url + path, { redirect: 'manual' });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+test('every url the API returns opens as a page with the title and body inside <main>', async () => {
+  for (const type of ['post', 'page', 'tag', 'recipe']) {
+    for (const language of ['en', 'de']) {
+      const list = await (await fetch(`${server.url}/svc/api/v1/entries?type=${type}&language=${language}&limit=100`)).json() as any;
+      for (const entry of list.data) {
+        const { status, text } = await page(new URL(entry.url).pathname);
+        assert.equal(status, 200, entry.url);
+        const main = text.slice(text.indexOf('<main>'), text.indexOf('</main>'));
+        assert.ok(main.includes(`<h1>${entry.title.replaceAll('&', '&amp;')}</h1>`), `${entry.url} has its title in <main>`);
+      }
+    }
+  }
+});
+
+test('an entry page carries its style.css, cleaned and scoped to <main>, and only that page does', async () => {
+  writeFileSync(join(root, 'content/posts/hello/style.css'), 'h1 { color: red; background: url(media/posts/hello/cover.png) } @import url(https://evil.example/x.css);');
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const hello = await page('/hello');
+  const style = hello.text.match(/<style id="entry-style">([\s\S]*?)<\/style>/)![1]!;
+  assert.match(style, /main h1/);
+  assert.match(style, /url\("?\/media\/posts\/hello\/cover.png"?\)/);
+  assert.doesNotMatch(style, /evil|@import/);
+  assert.doesNotMatch((await page('/second')).text, /entry-style/);
+});
+
+test('media files are served from the media folder and nothing outside it', async () => {
+  const image = await fetch(`${server.url}/media/posts/hello/cover.png`);
+  assert.equal(image.status, 200);
+  assert.equal(image.headers.get('content-type'), 'image/png');
+  assert.deepEqual(Buffer.from(await image.arrayBuffer()), makePng(64, 32));
+  for (const path of ['/media/../site.yaml', '/media/posts/hello/..%2f..%2fsite.yaml', '/media/posts/%2e%2e/site.yaml', '/media/posts/hello/%00', '/media/site.yaml']) {
+    const response = await fetch(server.url + path);
+    assert.ok([404, 400].includes(response.status), `${path} -> ${response.status}`);
+    assert.doesNotMatch(await response.text(), /default_language/);
+  }
+});
+
+test('drafts, scheduled entries and unknown addresses are 404 pages', async () => {
+  assert.equal((await page('/admin-draft')).status, 404);
+  assert.equal((await page('/later')).status, 404);
+  assert.equal((await page('/nothing/here')).status, 404);
+  assert.equal((await page('/was-scheduled')).status, 200);
+});
+
+test('home pages list published posts per language with language links', async () => {
+  const home = await page('/');
+  assert.equal(home.status, 200);
+  assert.match(home.text, /href="\/hello"/);
+  assert.doesNotMatch(home.text, /Admin Draft/);
+  const de = await page('/de');
+  assert.match(de.text, /Hallo Welt/);
+  assert.match(de.text, /<html lang="de">/);
+});
+
+test('raw HTML in bodies is escaped on the page', async () => {
+  writeFileSync(join(root, 'content/posts/second/en.md'), '---\ntitle: "<script>alert(1)</script>"\nstatus: published\npublished: 2026-02-01 08:30\n---\n\n<img src=x onerror=alert(1)>\n');
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const { text } = await page('/second');
+  assert.doesNotMatch(text, /<script>alert|<img src=x/);
+  assert.match(text, /&lt;script&gt;/);
+});
