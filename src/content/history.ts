@@ -1,0 +1,87 @@
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The history log: one JSON object per line in `data/history/<YYYY-MM>.ndjson`, appended, never rewritten.
+// Every change to content (through MCP or the panel) adds a line: when, who, what, which entry and
+// language, through what (`via`), and the name of the token used (never the token).
+
+export type HistoryAction =
+  | 'create'
+  | 'update'
+  | 'add_translation'
+  | 'style'
+  | 'publish'
+  | 'schedule'
+  | 'request_review'
+  | 'unpublish'
+  | 'media_upload'
+  | 'approve'
+  | 'approval_mode';
+
+export interface HistoryRecord {
+  /** ISO 8601 UTC. */
+  time: string;
+  /** Account id of the person. */
+  person: string;
+  action: HistoryAction;
+  /** Entry id, or null for a site-wide change (approval mode). */
+  entry: string | null;
+  language: string | null;
+  via: 'mcp' | 'panel';
+  /** Name of the token used (MCP), or null in the panel. */
+  token: string | null;
+  /** A short note: the file uploaded, the scheduled time, the new approval mode. */
+  detail?: string;
+}
+
+function historyDir(dataDir: string): string {
+  return join(dataDir, 'history');
+}
+
+/**
+ * Appends one line. The line is written with a single write() on a file opened O_APPEND, so lines of
+ * concurrent writers (the HTTP server and stdio processes) never interleave, and a writer killed mid-way
+ * leaves at most one broken last line, which readers skip.
+ */
+export function appendHistory(dataDir: string, record: HistoryRecord): void {
+  const dir = historyDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${record.time.slice(0, 7)}.ndjson`);
+  const fd = openSync(file, 'a', 0o600);
+  try {
+    writeSync(fd, Buffer.from(JSON.stringify(record) + '\n', 'utf8'));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface HistoryQuery {
+  entry?: string;
+  limit?: number;
+}
+
+/** Records newest first, optionally of one entry. Lines that do not parse (a crash mid-write) are skipped. */
+export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryRecord[] {
+  const dir = historyDir(dataDir);
+  if (!existsSync(dir)) return [];
+  const limit = query.limit ?? 200;
+  const months = readdirSync(dir).filter((name) => name.endsWith('.ndjson')).sort().reverse();
+  const out: HistoryRecord[] = [];
+  for (const month of months) {
+    const lines = readFileSync(join(dir, month), 'utf8').split('\n');
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i]!;
+      if (line.trim() === '') continue;
+      let record: HistoryRecord;
+      try {
+        record = JSON.parse(line) as HistoryRecord;
+      } catch {
+        continue;
+      }
+      if (query.entry !== undefined && record.entry !== query.entry) continue;
+      out.push(record);
+      if (out.length >= limit) return out;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '../errors.js';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { parseEntryId } from './entry-id.js';
+
+// Earlier versions, kept before every change: a translation's whole file (front matter + body) under
+// `data/revisions/<entry id>/<lang>/<time>.md`, an entry's CSS under `data/styles/<entry id>/<time>.css`.
+// Versions are files and child entries are folders, so `pages/about`'s and `pages/about/team`'s versions
+// never mix. Names sort by time; a second version in the same millisecond gets `-2`, `-3`.
+// Write them while holding the entry's lock.
+
+const VERSION_ID = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(?:-\d{1,4})?$/;
+/** `2026-11-21T13-40-12-345Z` */
+const STAMP_LENGTH = 24;
+const LANGUAGE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
+
+export interface VersionInfo {
+  /** The file name without extension; pass it to readRevision / readStyleVersion. */
+  id: string;
+  /** ISO 8601 UTC. */
+  time: string;
+}
+
+function stampOf(ms: number): string {
+  return new Date(ms).toISOString().replace(/:/g, '-').replace('.', '-');
+}
+
+function timeOf(id: string): string {
+  const [date, clock] = id.split('T') as [string, string];
+  const [h, m, s, ms] = clock.split('-');
+  return `${date}T${h}:${m}:${s}.${ms!.slice(0, 3)}Z`;
+}
+
+function revisionDir(dataDir: string, entryId: string, language: string): string {
+  if (!LANGUAGE.test(language)) throw new AppError('invalid_params', `"${language.slice(0, 20)}" is not a language code.`);
+  return join(dataDir, 'revisions', ...parseEntryId(entryId), language);
+}
+
+function styleDir(dataDir: string, entryId: string): string {
+  return join(dataDir, 'styles', ...parseEntryId(entryId));
+}
+
+function writeVersion(dir: string, ms: number, extension: string, text: string): string {
+  const stamp = stampOf(ms);
+  let id = stamp;
+  for (let n = 2; existsSync(join(dir, `${id}${extension}`)); n++) id = `${stamp}-${n}`;
+  writeFileAtomic(join(dir, `${id}${extension}`), text, 0o600);
+  return id;
+}
+
+function listVersions(dir: string, extension: string): VersionInfo[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir, { withFileTypes: true }).filter((item) => item.isFile()).map((item) => item.name);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.endsWith(extension) && VERSION_ID.test(name.slice(0, -extension.length)))
+    .map((name) => name.slice(0, -extension.length))
+    .sort(compareIds)
+    .reverse()
+    .map((id) => ({ id, time: timeOf(id) }));
+}
+
+/** Same-millisecond versions are numbered; `x-10` comes after `x-9`. */
+function compareIds(a: string, b: string): number {
+  const stampA = a.slice(0, STAMP_LENGTH);
+  const stampB = b.slice(0, STAMP_LENGTH);
+  if (stampA !== stampB) return stampA < stampB ? -1 : 1;
+  const number = (id: string) => (id.length > STAMP_LENGTH ? Number(id.slice(STAMP_LENGTH + 1)) : 1);
+  return number(a) - number(b);
+}
+
+function readVersion(dir: string, id: string, extension: string): string {
+  if (!VERSION_ID.test(id)) throw new AppError('invalid_params', 'That is not a version id; list the versions first.');
+  try {
+    return readFileSync(join(dir, `${id}${extension}`), 'utf8');
+  } catch {
+    throw new AppError('not_found', 'There is no such version; list the versions first.');
+  }
+}
+
+/** Keeps a translation's previous file text. Returns the revision id. */
+export function saveRevision(dataDir: string, entryId: string, language: string, ms: number, text: string): string {
+  return writeVersion(revisionDir(dataDir, entryId, language), ms, '.md', text);
+}
+
+export function listRevisions(dataDir: string, entryId: string, language: string): VersionInfo[] {
+  return listVersions(revisionDir(dataDir, entryId, language), '.md');
+}
+
+export function readRevision(dataDir: string, entryId: string, language: string, id: string): string {
+  return readVersion(revisionDir(dataDir, entryId, language), id, '.md');
+}
+
+/** Languages that have revisions of this entry. */
+export function revisedLanguages(dataDir: string, entryId: string): string[] {
+  const dir = join(dataDir, 'revisions', ...parseEntryId(entryId));
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((item) => item.isDirectory() && LANGUAGE.test(item.name) && listVersions(join(dir, item.name), '.md').length > 0)
+      .map((item) => item.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps an entry's previous CSS. Returns the version id. */
+export function saveStyleVersion(dataDir: string, entryId: string, ms: number, css: string): string {
+  return writeVersion(styleDir(dataDir, entryId), ms, '.css', css);
+}
+
+export function listStyleVersions(dataDir: string, entryId: string): VersionInfo[] {
+  return listVersions(styleDir(dataDir, entryId), '.css');
+}
+
+export function readStyleVersion(dataDir: string, entryId: string, id: string): string {
+  return readVersion(styleDir(dataDir, entryId), id, '.css');
+}
