@@ -3,6 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpServer } from '../../src/http/server.js';
 import { buildRouter } from '../../src/routes.js';
+import { Router } from '../../src/http/router.js';
+import { registerMcpRoutes, type McpHttpOptions } from '../../src/mcp/transports/http.js';
 import type { TestSite } from './site.js';
 
 export interface HttpHarness {
@@ -12,8 +14,16 @@ export interface HttpHarness {
   close(): Promise<void>;
 }
 
-export async function startHttp(site: TestSite): Promise<HttpHarness> {
-  const server = createHttpServer(buildRouter(site.deps), { trustProxy: false, log: () => {} });
+/** The installation's router; with `mcp` options, a router holding only the MCP routes built with them. */
+export async function startHttp(site: TestSite, mcp?: McpHttpOptions): Promise<HttpHarness> {
+  let router: Router;
+  if (mcp) {
+    router = new Router();
+    registerMcpRoutes(router, site.deps, mcp);
+  } else {
+    router = buildRouter(site.deps);
+  }
+  const server = createHttpServer(router, { trustProxy: false, log: () => {} });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
