@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { AppDeps } from '../app-deps.js';
+import type { Router } from '../http/router.js';
+import { AppError } from '../errors.js';
+import { readBody } from '../http/body.js';
+import { sendBody, sendEmpty } from '../http/respond.js';
+import { dropReason } from '../stats/beacon-payload.js';
+import { isBotUserAgent } from '../stats/user-agent.js';
+import { beaconScript, BEACON_PATH, COLLECT_PATH } from './beacon.js';
+
+export const CONSENT_PATH = '/svc/consent';
+/** A beacon line is a few hundred bytes; anything near this is not from our script. */
+export const COLLECT_BODY_LIMIT = 4096;
+const NO_STORE = { 'cache-control': 'no-store' };
+const ACTIONS = ['accept_all', 'reject_all', 'save'] as const;
+
+/** Reads a consent decision `{v, a, c: {statistics, marketing, external_media}}`. */
+function parseConsent(text: string): { version: string; action: string; statistics: boolean; marketing: boolean; externalMedia: boolean } {
+  let data: { v?: unknown; a?: unknown; c?: Record<string, unknown> };
+  try {
+    data = JSON.parse(text) as typeof data;
+  } catch {
+    throw new AppError('bad_request', 'The body must be a JSON consent decision.');
+  }
+  if (!data || typeof data !== 'object') throw new AppError('bad_request', 'The body must be a JSON consent decision.');
+  if (typeof data.v !== 'string' || !/^[A-Za-z0-9._-]{1,40}$/.test(data.v)) throw new AppError('bad_request', 'The field v must be the banner version.');
+  if (typeof data.a !== 'string' || !(ACTIONS as readonly string[]).includes(data.a)) throw new AppError('bad_request', `The field a must be one of ${ACTIONS.join(', ')}.`);
+  const choices = data.c && typeof data.c === 'object' ? data.c : {};
+  const flag = (name: string) => choices[name] === true;
+  // The actions fix the answer where they say it all; "save" takes the boxes as ticked.
+  if (data.a === 'accept_all') return { version: data.v, action: data.a, statistics: true, marketing: true, externalMedia: true };
+  if (data.a === 'reject_all') return { version: data.v, action: data.a, statistics: false, marketing: false, externalMedia: false };
+  return { version: data.v, action: data.a, statistics: flag('statistics'), marketing: flag('marketing'), externalMedia: flag('external_media') };
+}
+
+/**
+ * The statistics' public endpoints: the beacon script, the collect endpoint (204 at once; bots, prefetches
+ * and navigations straight to it are dropped and only counted in the bot log) and the consent endpoint.
+ */
+export function registerStatsEndpoints(router: Router, deps: AppDeps): void {
+  const script = beaconScript();
+  const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 16)}"`;
+  router.get(BEACON_PATH, (ctx) => {
+    if (ctx.req.headers['if-none-match'] === etag) return sendEmpty(ctx.res, 304, { etag });
+    sendBody(ctx.res, 200, script, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', etag });
+  });
+
+  router.post(COLLECT_PATH, async (ctx) => {
+    const body = await readBody(ctx.req, COLLECT_BODY_LIMIT);
+    deps.stats.collect(body.toString('utf8'), ctx.req.headers, ctx.ip);
+    sendEmpty(ctx.res, 204, NO_STORE);
+  });
+  // Someone (or something) opening the collect address: a navigation, never a beacon.
+  router.get(COLLECT_PATH, (ctx) => {
+    deps.stats.recordDrop('navigation');
+    sendEmpty(ctx.res, 204, NO_STORE);
+  });
+
+  router.post(CONSENT_PATH, async (ctx) => {
+    const body = await readBody(ctx.req, COLLECT_BODY_LIMIT);
+    if (dropReason(ctx.req.headers, isBotUserAgent) === null) deps.stats.recordConsent(parseConsent(body.toString('utf8')));
+    sendEmpty(ctx.res, 204, NO_STORE);
+  });
+}
