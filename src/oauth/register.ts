@@ -14,8 +14,8 @@ import { parseScopeParam, formatScopes } from './scope-param.js';
 const MAX_BODY_BYTES = 16 * 1024;
 const PER_MINUTE = 10;
 
-const text = (max: number) => z.string().trim().min(1).max(max).refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not contain control characters');
-const webAddress = z.string().max(2000).refine((value) => {
+const text = (max: number) => z.string('must be a string').trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not contain control characters');
+const webAddress = z.string('must be a string').max(2000, 'must be at most 2000 characters').refine((value) => {
   try {
     return ['https:', 'http:'].includes(new URL(value).protocol);
   } catch {
@@ -25,12 +25,12 @@ const webAddress = z.string().max(2000).refine((value) => {
 
 // Unknown members are ignored (RFC 7591 §2); the ones we keep are checked.
 const metadataSchema = z.object({
-  redirect_uris: z.array(z.string()).min(1, 'must list at least one address').max(10, 'may list at most 10 addresses'),
-  token_endpoint_auth_method: z.string().optional(),
-  grant_types: z.array(z.string()).max(10).optional(),
-  response_types: z.array(z.string()).max(10).optional(),
+  redirect_uris: z.array(z.string('must be a string'), 'must be a list of addresses').min(1, 'must list at least one address').max(10, 'may list at most 10 addresses'),
+  token_endpoint_auth_method: z.string('must be a string').optional(),
+  grant_types: z.array(z.string('must be a string'), 'must be a list').max(10, 'may list at most 10 values').optional(),
+  response_types: z.array(z.string('must be a string'), 'must be a list').max(10, 'may list at most 10 values').optional(),
   client_name: text(100).optional(),
-  scope: z.string().max(1000).optional(),
+  scope: z.string('must be a string').max(1000, 'must be at most 1000 characters').optional(),
   client_uri: webAddress.optional(),
   logo_uri: webAddress.optional(),
   software_id: text(200).optional(),
@@ -86,7 +86,7 @@ function checkMetadata(input: unknown): NewClient {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.') || 'registration';
     const code = issue.path[0] === 'redirect_uris' ? 'invalid_redirect_uri' : 'invalid_client_metadata';
-    throw new OAuthError(code, `${field} ${issue.message.replace(/^Invalid input: /, 'is invalid: ')}.`);
+    throw new OAuthError(code, `${field} ${issue.message}.`);
   }
   const value = parsed.data;
   for (const [index, uri] of value.redirect_uris.entries()) {
