@@ -1,10 +1,8 @@
 #!/usr/bin/env node
-// Composition root of the HTTP server: config -> stores -> routes -> listen.
+// Composition root of the HTTP server: config -> stores -> routes -> listen (see start-server.ts, which
+// `svc serve` shares).
 import { loadConfig, ConfigError } from './config.js';
-import { buildDeps } from './build-deps.js';
-import { buildRouter } from './routes.js';
-import { createHttpServer } from './http/server.js';
-import { announce } from './announce.js';
+import { startServer } from './start-server.js';
 
 async function main(): Promise<void> {
   let config;
@@ -17,24 +15,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const deps = await buildDeps(config);
-  const server = createHttpServer(buildRouter(deps), { trustProxy: config.trustProxy, log: deps.log });
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    process.stderr.write(`svc: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}\n`);
-    process.exit(1);
-  });
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    announce(deps, port);
-  });
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 2000).unref();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  await startServer(config);
 }
 
 void main();

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// The `svc` command for operators (shared hosting, a terminal): init, user, token, serve, mcp, demo.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { AppError } from './errors.js';
+import { AuthService } from './auth/auth-service.js';
+import { systemClock } from './lib/clock.js';
+import { CommandError, UsageError, USAGE } from './cli/cli-error.js';
+import { parseCommand, type Parsed } from './cli/options.js';
+import { initSite } from './cli/init-site.js';
+import { runUserCommand, USER_OPTIONS } from './cli/user-command.js';
+import { runTokenCommand, TOKEN_OPTIONS } from './cli/token-command.js';
+import { ensureSite, prepareDemo } from './cli/demo.js';
+import { runMcp } from './cli/run-mcp.js';
+
+const print = (line: string) => process.stdout.write(line + '\n');
+
+function authFor(parsed: Parsed): AuthService {
+  const log = (line: string) => process.stderr.write(line + '\n');
+  return new AuthService({ dataDir: parsed.config.dataDir, clock: systemClock, log });
+}
+
+/** The site's title for the authenticator app, read leniently: a broken site.yaml must not block 2fa. */
+function siteTitle(root: string): string {
+  try {
+    const doc = parseYaml(readFileSync(join(root, 'content', 'site.yaml'), 'utf8')) as { title?: unknown } | null;
+    return typeof doc?.title === 'string' && doc.title.trim() ? doc.title.trim() : 'svc';
+  } catch {
+    return 'svc';
+  }
+}
+
+async function serve(parsed: Parsed, demo: boolean): Promise<void> {
+  const { config } = parsed;
+  if (demo) ensureSite(config.root, config.dataDir, print);
+  else if (!existsSync(join(config.root, 'content', 'site.yaml'))) {
+    throw new CommandError(`There is no site in ${config.root} (content/site.yaml is missing). Create one with: svc init`);
+  }
+  const [{ buildDeps }, { startServer }] = await Promise.all([import('./build-deps.js'), import('./start-server.js')]);
+  const deps = await buildDeps(config);
+  const lines = demo ? await prepareDemo(deps.auth, `${config.baseUrl}/svc/panel/`) : [];
+  const running = await startServer(config, deps);
+  const base = config.baseUrl.replace(`:${config.port}`, `:${running.port}`);
+  for (const line of lines) print(line.replace(config.baseUrl, base));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, sub] = argv;
+  switch (command) {
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return command === undefined ? 2 : 0;
+    case 'init': {
+      const parsed = parseCommand(argv.slice(1), { title: { type: 'string' }, language: { type: 'string' }, timezone: { type: 'string' }, url: { type: 'string' } }, 0);
+      const v = parsed.values;
+      initSite({
+        root: parsed.config.root,
+        dataDir: parsed.config.dataDir,
+        ...(typeof v.title === 'string' ? { title: v.title } : {}),
+        ...(typeof v.language === 'string' ? { language: v.language } : {}),
+        ...(typeof v.timezone === 'string' ? { timezone: v.timezone } : {}),
+        ...(typeof v.url === 'string' ? { url: v.url } : {}),
+      });
+      print(`Created a new empty site in ${parsed.config.root}.`);
+      print('Next: svc user add --email you@example.org --name "Your Name" --role admin, then svc serve');
+      return 0;
+    }
+    case 'user': {
+      const parsed = parseCommand(argv, USER_OPTIONS, 4);
+      await runUserCommand(authFor(parsed), sub, parsed, siteTitle(parsed.config.root), print);
+      return 0;
+    }
+    case 'token': {
+      const parsed = parseCommand(argv, TOKEN_OPTIONS, 3);
+      runTokenCommand(authFor(parsed), sub, parsed, print);
+      return 0;
+    }
+    case 'serve':
+    case 'demo':
+      await serve(parseCommand(argv.slice(1), {}, 0), command === 'demo');
+      return -1;
+    case 'mcp':
+      return runMcp(argv.slice(1));
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    // -1: a server is running; the process ends when it closes.
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`svc: ${error.message}\nRun "svc help" for the commands.\n`);
+      process.exitCode = 2;
+    } else if (error instanceof CommandError || error instanceof AppError) {
+      process.stderr.write(`svc: ${error.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`svc: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

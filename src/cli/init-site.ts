@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { CommandError } from './cli-error.js';
+
+export interface InitOptions {
+  root: string;
+  dataDir: string;
+  title?: string;
+  language?: string;
+  timezone?: string;
+  url?: string;
+}
+
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español', it: 'Italiano', nl: 'Nederlands', pt: 'Português' };
+
+/**
+ * Creates a new empty site: `content/site.yaml` with sensible defaults, the core type folders, media,
+ * plugins, theme and a private `data/` folder. Refuses to touch an existing site.
+ */
+export function initSite(options: InitOptions): string[] {
+  const siteFile = join(options.root, 'content', 'site.yaml');
+  if (existsSync(siteFile)) throw new CommandError(`There is a site here already (${siteFile}); nothing was changed.`);
+  const language = options.language ?? 'en';
+  if (!/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/.test(language)) throw new CommandError(`The language code "${language}" is not valid; use a code like en or pt-BR.`);
+  const timezone = options.timezone ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+  } catch {
+    throw new CommandError(`The time zone "${timezone}" is not known; use a name like Europe/Berlin.`);
+  }
+  const site = {
+    title: options.title ?? 'My Site',
+    description: '',
+    url: options.url ?? 'http://127.0.0.1:8080',
+    languages: { [language]: LANGUAGE_NAMES[language] ?? language },
+    default_language: language,
+    timezone,
+    approval_mode: false,
+    closed: false,
+    types: {
+      post: { folder: 'posts', label: 'Posts' },
+      page: { folder: 'pages', label: 'Pages' },
+      tag: { folder: 'tags', label: 'Tags' },
+    },
+    categories: {},
+  };
+  const made: string[] = [];
+  for (const dir of ['content/posts', 'content/pages', 'content/tags', 'content/media', 'plugins', 'theme']) {
+    mkdirSync(join(options.root, dir), { recursive: true });
+    made.push(join(options.root, dir));
+  }
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(options.dataDir, 0o700);
+  made.push(options.dataDir);
+  writeFileAtomic(siteFile, `# The website's settings: title, languages, time zone, content types and categories.\n${stringify(site)}`);
+  made.push(siteFile);
+  return made;
+}

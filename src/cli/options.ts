@@ -1,0 +1,68 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { loadConfig, ConfigError, type Config } from '../config.js';
+import { UsageError } from './cli-error.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const CONFIG_OPTIONS = {
+  root: { type: 'string' },
+  data: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'base-url': { type: 'string' },
+  'trust-proxy': { type: 'boolean' },
+} as const satisfies Options;
+
+export interface Parsed {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+  config: Config;
+}
+
+/**
+ * Parses a command's arguments (its own options plus the configuration options every command takes) and
+ * loads the configuration from them and the environment. Unknown options are usage errors.
+ */
+export function parseCommand(args: string[], options: Options, maxPositionals: number): Parsed {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { ...CONFIG_OPTIONS, ...options }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.positionals.length > maxPositionals) throw new UsageError(`Unexpected argument "${parsed.positionals[maxPositionals]}".`);
+  const configArgs: string[] = [];
+  const values = parsed.values as Record<string, unknown>;
+  for (const name of Object.keys(CONFIG_OPTIONS)) {
+    const value = values[name];
+    if (typeof value === 'string') configArgs.push(`--${name}=${value}`);
+    else if (value === true) configArgs.push(`--${name}`);
+  }
+  let config: Config;
+  try {
+    config = loadConfig(configArgs);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message.replace(/^svc: /, ''));
+    throw error;
+  }
+  return { values: parsed.values as Parsed['values'], positionals: parsed.positionals, config };
+}
+
+/** A required string option, or a usage error naming it. */
+export function requireOption(values: Parsed['values'], name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`The option --${name} is required.`);
+  return value;
+}
+
+/** Reads a secret piped to stdin (first line, without its line break). */
+export async function readStdinLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size > 64 * 1024) break;
+  }
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+}

@@ -1,0 +1,67 @@
+import type { AuthService } from '../auth/auth-service.js';
+import { EXPIRY_CHOICES, isExpiryChoice, DEFAULT_EXPIRY, type TokenRecord } from '../auth/token-store.js';
+import { CommandError, UsageError } from './cli-error.js';
+import { requireOption, type Parsed } from './options.js';
+
+export const TOKEN_OPTIONS = {
+  user: { type: 'string' },
+  name: { type: 'string' },
+  scope: { type: 'string', multiple: true },
+  expires: { type: 'string' },
+} as const;
+
+function day(iso: string | null, empty: string): string {
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : empty;
+}
+
+function findToken(auth: AuthService, prefix: string): TokenRecord {
+  if (!/^[0-9a-f]{12,64}$/.test(prefix)) throw new UsageError('Give the token id as listed by "svc token list" (12 or more of its characters).');
+  const matches = auth.listTokens().filter((record) => record.id.startsWith(prefix));
+  if (matches.length === 0) throw new CommandError(`There is no token with the id ${prefix}.`);
+  if (matches.length > 1) throw new CommandError(`More than one token starts with ${prefix}; give more characters.`);
+  return matches[0]!;
+}
+
+/** `svc token create|list|revoke`. */
+export function runTokenCommand(auth: AuthService, sub: string | undefined, parsed: Parsed, print: (line: string) => void): void {
+  const { values, positionals } = parsed;
+  switch (sub) {
+    case 'create': {
+      const who = requireOption(values, 'user');
+      const owner = auth.accounts.find(who);
+      if (!owner) throw new CommandError(`There is no account "${who}". See: svc user list`);
+      const expires = typeof values.expires === 'string' ? values.expires : DEFAULT_EXPIRY;
+      if (!isExpiryChoice(expires)) throw new UsageError('--expires takes 30d, 90d, 1y or none.');
+      const scopes = Array.isArray(values.scope) && values.scope.length > 0 ? values.scope : auth.scopesOfferedTo(owner);
+      const { token, record } = auth.createToken({ ownerId: owner.id, name: requireOption(values, 'name'), scopes, expiresInDays: EXPIRY_CHOICES[expires] });
+      print(`Created the token "${record.name}" for ${owner.name} (id ${record.id.slice(0, 12)}), scopes ${record.scopes.join(' ')}, expires ${day(record.expires, 'never')}.`);
+      print('The token (shown once, only its hash is kept):');
+      print(token);
+      return;
+    }
+    case 'list': {
+      let owner: string | undefined;
+      if (typeof values.user === 'string') {
+        const account = auth.accounts.find(values.user);
+        if (!account) throw new CommandError(`There is no account "${values.user}". See: svc user list`);
+        owner = account.id;
+      }
+      const records = auth.listTokens(owner);
+      if (records.length === 0) return print('No tokens.');
+      for (const r of records) {
+        print(`${r.id.slice(0, 12)}\t${r.name}\t${r.owner}\t${r.scopes.join(' ')}\tcreated ${day(r.created, '')}\texpires ${day(r.expires, 'never')}\tlast used ${day(r.last_used, 'never')}`);
+      }
+      return;
+    }
+    case 'revoke': {
+      const id = positionals[2];
+      if (!id) throw new UsageError('Usage: svc token revoke <token id>');
+      const record = findToken(auth, id.toLowerCase());
+      auth.revokeToken(record.id);
+      print(`Revoked the token "${record.name}" of ${record.owner}.`);
+      return;
+    }
+    default:
+      throw new UsageError(sub ? `Unknown token command "${sub}".` : 'Name a token command: create, list or revoke.');
+  }
+}
