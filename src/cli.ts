@@ -13,6 +13,7 @@ import { runUserCommand, USER_OPTIONS } from './cli/user-command.js';
 import { runTokenCommand, TOKEN_OPTIONS } from './cli/token-command.js';
 import { ensureSite, prepareDemo } from './cli/demo.js';
 import { runMcp } from './cli/run-mcp.js';
+import { runStatsCommand, STATS_OPTIONS } from './cli/stats-commands.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
 
@@ -83,6 +84,11 @@ async function main(argv: string[]): Promise<number> {
     case 'demo':
       await serve(parseCommand(argv.slice(1), {}, 0), command === 'demo');
       return -1;
+    case 'stats': {
+      const parsed = parseCommand(argv, STATS_OPTIONS, 2);
+      await runStatsCommand(sub, parsed, print);
+      return 0;
+    }
     case 'mcp':
       return runMcp(argv.slice(1));
     default:

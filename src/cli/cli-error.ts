@@ -25,6 +25,9 @@ Commands:
   serve                         run the website, panel, Content API and MCP over HTTP
   mcp --token=<token>           run the MCP server over stdin/stdout (or set SVC_TOKEN)
   demo                          create a demo admin and token on first start, then serve
+  stats seed [--days N] [--pageviews-per-day N] [--extra-pages N] [--raw-days N] [--seed N] [--force]
+                                fill the statistics with generated traffic (400 days by default)
+  stats rollup                  write the rollups of finished days and months now; apply retention
   help                          this text
 
 Options for every command (or the environment variables in brackets):

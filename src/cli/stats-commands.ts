@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { systemClock } from '../lib/clock.js';
+import { ContentStore } from '../content/store.js';
+import { createStatsService } from '../stats/create-stats-service.js';
+import { seedStats } from '../stats/seed.js';
+import { CommandError, UsageError } from './cli-error.js';
+import type { Parsed } from './options.js';
+
+export const STATS_OPTIONS = {
+  days: { type: 'string' },
+  'pageviews-per-day': { type: 'string' },
+  'extra-pages': { type: 'string' },
+  'raw-days': { type: 'string' },
+  seed: { type: 'string' },
+  force: { type: 'boolean' },
+} as const;
+
+function whole(values: Parsed['values'], name: string, fallback: number, min: number, max: number): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new UsageError(`--${name} takes a whole number from ${min} to ${max}.`);
+  }
+  return Number(raw);
+}
+
+/**
+ * `svc stats seed` fills the statistics with generated traffic over the site's real pages;
+ * `svc stats rollup` writes the rollups of finished days and months now and applies retention.
+ */
+export async function runStatsCommand(sub: string | undefined, parsed: Parsed, print: (line: string) => void): Promise<void> {
+  const { config, values } = parsed;
+  if (!existsSync(join(config.root, 'content', 'site.yaml'))) {
+    throw new CommandError(`There is no site in ${config.root} (content/site.yaml is missing). Create one with: svc init`);
+  }
+  const log = (line: string) => process.stderr.write(line + '\n');
+  const content = new ContentStore({ root: config.root, clock: systemClock, log, baseUrl: () => config.baseUrl });
+  const stats = createStatsService(config, content, systemClock);
+  try {
+    switch (sub) {
+      case 'seed': {
+        const started = Date.now();
+        const result = seedStats(stats, content, {
+          days: whole(values, 'days', 400, 0, 800),
+          pageviewsPerDay: whole(values, 'pageviews-per-day', 250, 0, 1_000_000),
+          extraPages: whole(values, 'extra-pages', 0, 0, 100_000),
+          rawDays: whole(values, 'raw-days', 0, 0, 35),
+          seed: whole(values, 'seed', 1, 0, 2 ** 31),
+          force: values.force === true,
+        });
+        print(`Generated ${result.pageviews} page views over ${result.days} days and today (${result.paths} pages, ${result.rawLines} raw log lines, ${result.months} monthly rollups) in ${Date.now() - started} ms.`);
+        if (result.skipped > 0) print(`Kept ${result.skipped} days that already had statistics (--force overwrites them).`);
+        print(`Statistics are in ${stats.dir}.`);
+        return;
+      }
+      case 'rollup': {
+        const result = stats.catchUp();
+        print(`Rolled up ${result.days.length} days${result.days.length > 0 ? ` (${result.days[0]} to ${result.days[result.days.length - 1]})` : ''} and ${result.months.length} months; removed ${result.deleted.length} files past retention.`);
+        return;
+      }
+      default:
+        throw new UsageError(sub ? `Unknown stats command "${sub}"; use seed or rollup.` : 'Use svc stats seed or svc stats rollup.');
+    }
+  } finally {
+    stats.close();
+  }
+}
