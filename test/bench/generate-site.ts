@@ -1,0 +1,156 @@
+// Writes a synthetic installation for benchmarks: <root>/content/site.yaml, tags in two languages and N
+// posts with an English and a German translation, tags, a category (every tenth an event with `start`
+// and `location`), and a cover that points at one shared small image. Mostly published; a few drafts
+// and scheduled posts so status filtering has something to skip. Deterministic: same input, same files.
+// Run alone: node --import tsx test/bench/generate-site.ts <root> [--entries 10000]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Canvas } from '../fixtures/png.js';
+import { scenes } from '../fixtures/scenes.js';
+
+export interface GenerateOptions {
+  entries: number;
+}
+
+export interface GeneratedSite {
+  contentDir: string;
+  entries: number;
+  /** Posts whose English translation is published (what an anonymous `/entries` lists). */
+  published: number;
+  drafts: number;
+  scheduled: number;
+}
+
+const TAGS: Array<[slug: string, en: string, de: string]> = [
+  ['travel', 'Travel', 'Reisen'], ['food', 'Food', 'Essen'], ['hiking', 'Hiking', 'Wandern'], ['winter', 'Winter', 'Winter'],
+  ['culture', 'Culture', 'Kultur'], ['gear', 'Gear', 'Ausrüstung'], ['lakes', 'Lakes', 'Seen'], ['towns', 'Towns', 'Städte'],
+];
+const PLACES = ['Bolzano', 'Meran', 'Brixen', 'Innsbruck', 'Lienz', 'Sölden', 'Cortina', 'Hallstatt', 'Chur', 'Bormio'];
+const WORDS = ['morning', 'pass', 'valley', 'hut', 'lake', 'market', 'ridge', 'village', 'snow', 'larch', 'trail', 'bridge'];
+const SHARED_COVER = 'media/posts/post-00001/cover.png';
+
+const SITE_YAML = `title: Bench Site
+description: A generated site for benchmarks.
+url: http://127.0.0.1:8080
+languages: { en: English, de: Deutsch }
+default_language: en
+timezone: Europe/Berlin
+approval_mode: false
+closed: false
+types:
+  post: { folder: posts, label: Posts }
+  page: { folder: pages, label: Pages }
+  tag: { folder: tags, label: Tags }
+categories:
+  journal: { label: Journal }
+  events:
+    label: Events
+    kind: date
+    fields:
+      start: { type: time, label: Start, required: true }
+      location: { type: text, label: Location, required: true, same_in_all_languages: true }
+`;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `YYYY-MM-DD HH:MM` for a minute offset from 2023-01-01 00:00 (plain arithmetic on a UTC clock is enough here). */
+function siteTime(minutes: number): string {
+  const d = new Date(Date.UTC(2023, 0, 1) + minutes * 60_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+function statusOf(i: number): 'draft' | 'scheduled' | 'published' {
+  if (i % 50 === 7) return 'draft';
+  if (i % 97 === 3) return 'scheduled';
+  return 'published';
+}
+
+function body(i: number, language: 'en' | 'de'): string {
+  const place = PLACES[i % PLACES.length]!;
+  const word = WORDS[i % WORDS.length]!;
+  const paragraphs = language === 'en'
+    ? [
+        `Post number ${i} starts in ${place}, early, with the ${word} still in shadow and the first bus not yet running.`,
+        `We walked for most of the day, stopped twice for coffee and once for a long lunch, and came back by train.`,
+        `The notes below are short on purpose: the route, what it cost, and what we would do differently next time.`,
+      ]
+    : [
+        `Beitrag Nummer ${i} beginnt in ${place}, früh, solange der Weg noch im Schatten liegt und der erste Bus noch nicht fährt.`,
+        `Wir sind fast den ganzen Tag gegangen, haben zweimal Kaffee getrunken und einmal lange zu Mittag gegessen.`,
+        `Die Notizen unten sind absichtlich kurz: die Route, die Kosten und was wir beim nächsten Mal anders machen.`,
+      ];
+  const card = i % 10 === 0 ? `\n::: callout tip title="${language === 'en' ? 'Good to know' : 'Gut zu wissen'}"\nBring **cash** for the hut.\n:::\n` : '';
+  return `${paragraphs[0]}\n\n## ${language === 'en' ? 'The route' : 'Die Route'}\n\n${paragraphs[1]}\n${card}\n${paragraphs[2]}\n`;
+}
+
+function translation(i: number, language: 'en' | 'de', slug: string): string {
+  const status = statusOf(i);
+  const created = i * 150; // one post every 2.5 hours from 2023-01-01: 10,000 posts span about three years
+  const tags = [TAGS[i % TAGS.length]![0], TAGS[(i * 3 + 1) % TAGS.length]![0]].filter((t, k, all) => all.indexOf(t) === k);
+  const isEvent = i % 10 === 4;
+  const title = language === 'en' ? `A day in ${PLACES[i % PLACES.length]} (${i})` : `Ein Tag in ${PLACES[i % PLACES.length]} (${i})`;
+  const lines = [
+    '---',
+    `title: ${title}`,
+    `status: ${status}`,
+    `date: ${siteTime(created)}`,
+    ...(status === 'published' ? [`published: ${siteTime(created + 45)}`] : []),
+    ...(status === 'scheduled' ? [`published: ${siteTime(5_000_000 + i)}`] : []), // about 2032: stays scheduled
+    'author: admin',
+    `tags: [${tags.join(', ')}]`,
+    `excerpt: ${language === 'en' ? 'A short walk and a long lunch.' : 'Ein kurzer Weg und ein langes Mittagessen.'}`,
+    `cover: ${SHARED_COVER}`,
+    `category: ${isEvent ? 'events' : 'journal'}`,
+    ...(isEvent ? [`start: ${siteTime(created + 60 * 24 * 30 * (1 + (i % 40)))}`, `location: ${PLACES[i % PLACES.length]}`] : []),
+    ...(language === 'de' ? [`slug: ${slug}-de`] : []),
+    '---',
+  ];
+  return `${lines.join('\n')}\n${body(i, language)}`;
+}
+
+export function generateSite(root: string, options: GenerateOptions): GeneratedSite {
+  const contentDir = join(root, 'content');
+  mkdirSync(contentDir, { recursive: true });
+  writeFileSync(join(contentDir, 'site.yaml'), SITE_YAML);
+  for (const [slug, en, de] of TAGS) {
+    mkdirSync(join(contentDir, 'tags', slug), { recursive: true });
+    for (const [language, title] of [['en', en], ['de', de]] as const) {
+      writeFileSync(join(contentDir, 'tags', slug, `${language}.md`), `---\ntitle: ${title}\nstatus: published\ndate: 2023-01-01 00:00\npublished: 2023-01-01 00:00\nauthor: admin\n---\n`);
+    }
+  }
+  const media = join(contentDir, 'media/posts/post-00001');
+  mkdirSync(media, { recursive: true });
+  for (const [file, width] of [['cover.png', 960], ['cover-480w.png', 480]] as const) {
+    const canvas = new Canvas(width, (width * 9) / 16);
+    scenes.alpineDay(canvas, 1);
+    writeFileSync(join(media, file), canvas.toPng());
+  }
+  let published = 0, drafts = 0, scheduled = 0;
+  for (let i = 1; i <= options.entries; i++) {
+    const slug = `post-${pad(i, 5)}`;
+    const dir = join(contentDir, 'posts', slug);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'en.md'), translation(i, 'en', slug));
+    writeFileSync(join(dir, 'de.md'), translation(i, 'de', slug));
+    const status = statusOf(i);
+    if (status === 'published') published++;
+    else if (status === 'draft') drafts++;
+    else scheduled++;
+  }
+  return { contentDir, entries: options.entries, published, drafts, scheduled };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values, positionals } = parseArgs({ options: { entries: { type: 'string', default: '10000' } }, allowPositionals: true });
+  const root = positionals[0];
+  const entries = Number(values.entries);
+  if (!root || !Number.isInteger(entries) || entries < 1) {
+    process.stderr.write('usage: node --import tsx test/bench/generate-site.ts <root> [--entries 10000]\n');
+    process.exit(2);
+  }
+  const started = performance.now();
+  const site = generateSite(resolve(root), { entries });
+  process.stdout.write(`wrote ${site.entries} posts (${site.published} published, ${site.drafts} drafts, ${site.scheduled} scheduled) into ${site.contentDir} in ${Math.round(performance.now() - started)} ms\n`);
+}
