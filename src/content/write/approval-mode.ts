@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { AppError } from '../../errors.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { recordChange, withEntryLock } from './write-context.js';
+import type { Actor, WriteContext } from './write-context.js';
+
+/**
+ * Switches `approval_mode` in content/site.yaml (people with settings.manage, in the panel). The YAML is
+ * edited as a document, so comments and the order of everything else stay as the person wrote them.
+ */
+export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean): void {
+  if (!actor.principal.capabilities.has('settings.manage')) {
+    throw new AppError('forbidden', `Your role (${actor.principal.role}) may not change the site's settings.`);
+  }
+  withEntryLock(context, 'site', () => {
+    const file = join(context.store.contentDir, 'site.yaml');
+    const document = parseDocument(readFileSync(file, 'utf8'));
+    document.set('approval_mode', on);
+    writeFileAtomic(file, document.toString());
+    context.store.invalidate();
+    recordChange(context, actor, 'approval_mode', null, null, on ? 'on' : 'off');
+  });
+}

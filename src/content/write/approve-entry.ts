@@ -1,0 +1,63 @@
+import { AppError } from '../../errors.js';
+import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
+import { canPublishEntry } from '../../auth/content-rights.js';
+import type { ContentStore } from '../store.js';
+import type { Entry, Translation } from '../types.js';
+import { translationOf } from './publish-entry.js';
+import { readTranslationFile, writeTranslationFile } from './translation-file.js';
+import { freshEntry, refuseUnless } from './update-entry.js';
+import { recordChange, withEntryLock } from './write-context.js';
+import type { Actor, WriteContext } from './write-context.js';
+
+// Approval mode, the person's side: drafts with a pending `review` are listed as "Waiting for approval";
+// a person with the right publishes one, and the review field goes away.
+
+export interface PendingReview {
+  entry: Entry;
+  translation: Translation;
+  /** `requested` or `scheduled YYYY-MM-DD HH:MM` */
+  review: string;
+}
+
+export function listPendingReviews(store: ContentStore): PendingReview[] {
+  const rows: PendingReview[] = [];
+  for (const entry of store.entries()) {
+    for (const translation of entry.translations.values()) {
+      const review = translation.fields.review;
+      if (translation.status === 'draft' && typeof review === 'string') rows.push({ entry, translation, review });
+    }
+  }
+  return rows.sort((a, b) => b.translation.mtimeMs - a.translation.mtimeMs);
+}
+
+export interface ApproveResult {
+  id: string;
+  language: string;
+  status: 'published' | 'scheduled';
+  date: string;
+}
+
+/** `review: requested` -> published now; `review: scheduled <time>` -> scheduled then (published now if past). */
+export function approveEntry(context: WriteContext, actor: Actor, entry: Entry, language: string): ApproveResult {
+  return withEntryLock(context, entry.id, () => {
+    const fresh = freshEntry(context, entry.id);
+    const translation = translationOf(fresh, language);
+    refuseUnless(canPublishEntry(actor.principal, fresh, translation));
+    const current = readTranslationFile(translation.file);
+    const review = current.fields.review;
+    if (translation.status !== 'draft' || typeof review !== 'string') {
+      throw new AppError('conflict', `The ${language} translation of ${entry.id} is not waiting for approval any more.`);
+    }
+    const site = context.store.site();
+    const now = context.clock();
+    const wanted = review.startsWith('scheduled ') ? review.slice('scheduled '.length) : null;
+    const wantedMs = wanted === null ? null : parseSiteTime(wanted, site.timezone);
+    const scheduled = wantedMs !== null && wantedMs > now;
+    const date = scheduled ? wanted! : formatSiteTime(now, site.timezone);
+    const fields: Record<string, unknown> = { ...current.fields, status: scheduled ? 'scheduled' : 'published', published: date };
+    delete fields.review;
+    writeTranslationFile(context, entry.id, language, translation.file, current.text, fields, current.body);
+    recordChange(context, actor, 'approve', entry.id, language, scheduled ? `scheduled ${date}` : undefined);
+    return { id: entry.id, language, status: scheduled ? 'scheduled' : 'published', date };
+  });
+}

@@ -1,0 +1,138 @@
+import { AppError } from '../../errors.js';
+import { parseSiteTime } from '../../lib/time-zone.js';
+import { isSlug } from '../entry-id.js';
+import type { CategoryDefinition, ContentType, FieldDefinition, SiteConfig } from '../types.js';
+
+// The rules for front matter an assistant (or a person) writes: what may not be set, and what a value must
+// look like. Rules only: they throw AppError with a sentence and change nothing.
+
+/** Set by the service alone (the spec): ignored in content_create, refused in content_update. */
+export const PROTECTED_FIELDS = ['status', 'author', 'via', 'published'] as const;
+/** Managed by content_publish and the panel's approval; treated like the protected fields. */
+const MANAGED_FIELDS = ['review', 'date'] as const;
+const FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/;
+const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_TEXT = 10_000;
+
+function invalid(message: string): AppError {
+  return new AppError('invalid_params', message);
+}
+
+export function isProtectedField(key: string): boolean {
+  return (PROTECTED_FIELDS as readonly string[]).includes(key) || (MANAGED_FIELDS as readonly string[]).includes(key);
+}
+
+/** Refuses protected fields in an update with one sentence naming them. */
+export function refuseProtectedFields(fields: Record<string, unknown>): void {
+  const found = Object.keys(fields).filter(isProtectedField);
+  if (found.length === 0) return;
+  throw invalid(`The field${found.length > 1 ? 's' : ''} ${found.join(', ')} cannot be changed here: status, author, via, published, review and date are set by the service. Use content_publish or content_unpublish to change the status, and leave the others out.`);
+}
+
+/** Drops protected fields (content_create ignores them, as the spec says) and returns the rest. */
+export function withoutProtectedFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !isProtectedField(key)));
+}
+
+/** `YYYY-MM-DD HH:MM` naming a real moment in the site time zone, or an AppError naming the argument. */
+export function parseTimeValue(name: string, value: unknown, site: SiteConfig): number {
+  if (typeof value !== 'string' || !TIME.test(value)) {
+    throw invalid(`${name} must be a time written YYYY-MM-DD HH:MM in the site time zone (${site.timezone}), like 2026-05-01 19:30.`);
+  }
+  const ms = parseSiteTime(value, site.timezone);
+  if (ms === null) throw invalid(`${name} "${value}" is not a real date and time; use YYYY-MM-DD HH:MM, like 2026-05-01 19:30.`);
+  return ms;
+}
+
+function checkValue(key: string, definition: FieldDefinition, value: unknown, site: SiteConfig): void {
+  const label = `The field ${key}`;
+  switch (definition.type) {
+    case 'time':
+      parseTimeValue(label, value, site);
+      return;
+    case 'date':
+      if (typeof value !== 'string' || !DATE.test(value) || parseSiteTime(value, site.timezone) === null) throw invalid(`${label} must be a date written YYYY-MM-DD, like 2026-05-01.`);
+      return;
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(`${label} must be a number.`);
+      return;
+    case 'boolean':
+      if (typeof value !== 'boolean') throw invalid(`${label} must be true or false.`);
+      return;
+    case 'select':
+      if (typeof value !== 'string' || !(definition.options ?? []).includes(value)) throw invalid(`${label} must be one of: ${(definition.options ?? []).join(', ')}.`);
+      return;
+    case 'url':
+      if (typeof value !== 'string' || !(value.startsWith('https://') || value.startsWith('http://'))) throw invalid(`${label} must be an address starting with https://.`);
+      return;
+    case 'image':
+      if (typeof value !== 'string' || !value.startsWith('media/')) throw invalid(`${label} must be a media reference like media/posts/hello/photo.jpg from media_upload.`);
+      return;
+    default:
+      if (typeof value !== 'string' || value.length > MAX_TEXT) throw invalid(`${label} must be text of at most ${MAX_TEXT} characters.`);
+  }
+}
+
+/** The general shape of any field: a key of lowercase letters, and a value YAML can hold plainly. */
+function checkGeneralField(key: string, value: unknown): void {
+  if (!FIELD_KEY.test(key)) throw invalid(`"${key.slice(0, 40)}" is not a field name; field names are lowercase letters, digits and _, starting with a letter.`);
+  const plain = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+  if (plain(value)) {
+    if (typeof value === 'string' && value.length > MAX_TEXT) throw invalid(`The field ${key} is longer than ${MAX_TEXT} characters.`);
+    return;
+  }
+  if (Array.isArray(value) && value.length <= 100 && value.every((item) => plain(item) && String(item).length <= 200)) return;
+  throw invalid(`The field ${key} must be text, a number, true/false or a list of short texts.`);
+}
+
+/**
+ * Checks changed fields against the type and the category definitions, then the merged result for the
+ * category's required fields. `changes` holds only keys being set (not removed).
+ */
+export function checkFields(site: SiteConfig, type: ContentType, changes: Record<string, unknown>, merged: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(changes)) checkGeneralField(key, value);
+  if ('tags' in changes) {
+    const tags = changes.tags;
+    if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string' && isSlug(tag))) {
+      throw invalid('tags must be a list of tag slugs (lowercase letters, digits and dashes), like ["news", "travel"].');
+    }
+  }
+  if ('excerpt' in changes && typeof changes.excerpt !== 'string') throw invalid('excerpt must be text.');
+  if ('slug' in changes && (typeof changes.slug !== 'string' || !isSlug(changes.slug))) {
+    throw invalid('slug must be lowercase letters, digits and dashes, like my-first-post.');
+  }
+  const categoryKey = merged.category;
+  let category: CategoryDefinition | undefined;
+  if (categoryKey !== undefined) {
+    if (type.key !== 'post') throw invalid(`Only posts have a category; a ${type.key} cannot.`);
+    category = typeof categoryKey === 'string' && Object.hasOwn(site.categories, categoryKey) ? site.categories[categoryKey] : undefined;
+    if (!category) throw new AppError('not_found', `The site has no category "${String(categoryKey).slice(0, 40)}". Call site_info to see its categories (${Object.keys(site.categories).join(', ') || 'none'}).`);
+  }
+  for (const [key, value] of Object.entries(changes)) {
+    const definition = category?.fields[key];
+    if (definition) {
+      checkValue(key, definition, value, site);
+      continue;
+    }
+    const owner = Object.values(site.categories).find((other) => Object.hasOwn(other.fields, key));
+    if (owner) throw invalid(`The field ${key} belongs to the category ${owner.key}; set category to ${owner.key} as well (see site_info).`);
+  }
+  if (category) {
+    const missing = Object.entries(category.fields).filter(([key, field]) => field.required && (merged[key] === undefined || merged[key] === null || merged[key] === '')).map(([key]) => key);
+    if (missing.length > 0) throw invalid(`The category ${category.key} needs the field${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (see site_info for their format).`);
+  }
+}
+
+/** Keys of the category's fields that are the same in every language. */
+export function sharedFieldKeys(site: SiteConfig, fields: Record<string, unknown>): string[] {
+  const category = typeof fields.category === 'string' ? site.categories[fields.category] : undefined;
+  if (!category) return [];
+  return ['category', ...Object.entries(category.fields).filter(([, field]) => field.same_in_all_languages).map(([key]) => key)];
+}
+
+/** The category and all its fields: copied into a new translation so it starts as the same event. */
+export function categoryFieldKeys(site: SiteConfig, fields: Record<string, unknown>): string[] {
+  const category = typeof fields.category === 'string' ? site.categories[fields.category] : undefined;
+  return category ? ['category', ...Object.keys(category.fields)] : [];
+}

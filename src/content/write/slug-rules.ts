@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '../../errors.js';
+import { RESERVED_FOLDERS } from '../site-config.js';
+import type { ContentStore } from '../store.js';
+import type { ContentType } from '../types.js';
+
+// Choosing the folder name (slug) of a new entry. Posts and top-level pages share the site's root URLs
+// (D3: /<slug>), so a slug is taken when either folder has it; language codes, type folders and the
+// service's own paths are never free there.
+
+const MAX_SLUG = 60;
+
+/** Lowercase ASCII words joined by dashes; accents dropped (Über -> uber); `entry` when nothing is left. */
+export function slugifyTitle(title: string): string {
+  let slug = '';
+  let dash = false;
+  for (const ch of title.normalize('NFKD')) {
+    const code = ch.toLowerCase().codePointAt(0)!;
+    if (code >= 0x300 && code <= 0x36f) continue;
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) {
+      if (dash && slug.length > 0) slug += '-';
+      slug += String.fromCodePoint(code);
+      dash = false;
+    } else {
+      dash = true;
+    }
+  }
+  slug = slug.slice(0, MAX_SLUG);
+  while (slug.endsWith('-')) slug = slug.slice(0, -1);
+  return slug === '' ? 'entry' : slug;
+}
+
+function isTaken(store: ContentStore, type: ContentType, parentSegments: string[] | null, slug: string): boolean {
+  const site = store.site();
+  const base = parentSegments ? join(store.contentDir, ...parentSegments) : join(store.contentDir, type.folder);
+  if (existsSync(join(base, slug))) return true;
+  const atRoot = parentSegments === null && (type.key === 'post' || type.key === 'page');
+  if (!atRoot) return false;
+  if (RESERVED_FOLDERS.has(slug) || slug === 'stats' || Object.hasOwn(site.languages, slug)) return true;
+  if (site.types.some((other) => other.folder === slug)) return true;
+  const sibling = type.key === 'post' ? 'pages' : 'posts';
+  return existsSync(join(store.contentDir, sibling, slug));
+}
+
+/** `slug`, else `slug-2`, `slug-3`... Call while holding the type's creation lock. */
+export function chooseFreeSlug(store: ContentStore, type: ContentType, parentSegments: string[] | null, wanted: string): string {
+  if (!isTaken(store, type, parentSegments, wanted)) return wanted;
+  const stem = wanted.slice(0, MAX_SLUG - 5);
+  for (let n = 2; n < 10_000; n++) {
+    const candidate = `${stem}-${n}`;
+    if (!isTaken(store, type, parentSegments, candidate)) return candidate;
+  }
+  throw new AppError('conflict', 'Too many entries share this name; give a different slug in fields.');
+}

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { canEditEntry } from '../../auth/content-rights.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { assertCssSize, cleanCss } from '../../lib/css/clean-css.js';
+import { saveStyleVersion } from '../revisions.js';
+import type { Entry } from '../types.js';
+import { freshEntry, refuseUnless } from './update-entry.js';
+import { recordChange, withEntryLock } from './write-context.js';
+import type { Actor, WriteContext } from './write-context.js';
+
+export interface StyleEntryResult {
+  id: string;
+  css: string;
+  cleaned: boolean;
+  note: string;
+  /** Sentences saying what was removed or repaired. */
+  problems: string[];
+  removed: boolean;
+}
+
+/**
+ * Replaces the entry's style.css with the cleaned CSS (an empty result removes the file). The previous CSS
+ * is kept as a version first. Same rights as changing the entry: on a published entry the change is live.
+ */
+export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, css: string): StyleEntryResult {
+  assertCssSize(css);
+  const result = cleanCss(css);
+  return withEntryLock(context, entry.id, () => {
+    const fresh = freshEntry(context, entry.id);
+    // No single translation: the style applies to all, so any published one makes it a live change.
+    refuseUnless(canEditEntry(actor.principal, fresh, undefined));
+    const file = join(fresh.dir, 'style.css');
+    const previous = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    if (previous !== null) saveStyleVersion(context.dataDir, entry.id, context.clock(), previous);
+    const remove = result.css.trim() === '';
+    if (remove) {
+      if (previous !== null) unlinkSync(file);
+    } else {
+      writeFileAtomic(file, result.css);
+    }
+    context.store.invalidate();
+    recordChange(context, actor, 'style', entry.id, null, remove ? 'style.css removed' : undefined);
+    const problems = result.problems.map((problem) => problem.message);
+    const kept = previous === null ? '' : ' The previous CSS was kept as a version.';
+    const note = remove
+      ? `${css.trim() === '' ? 'style.css was removed.' : 'Nothing was left after cleaning, so style.css was removed.'}${kept}`
+      : `Saved. The rules apply inside <main> on this entry's pages in every language; selectors were scoped to main.${result.cleaned ? ` Cleaned: ${problems.join(' ')}` : ''}${kept}`;
+    return { id: entry.id, css: remove ? '' : result.css, cleaned: result.cleaned, note, problems, removed: remove };
+  });
+}

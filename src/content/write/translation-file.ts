@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { parseFrontMatter, serializeFrontMatter } from '../front-matter.js';
+import { saveRevision } from '../revisions.js';
+import type { WriteContext } from './write-context.js';
+
+// Reading and writing one translation file inside the entry lock. The file is read from disk, not from the
+// store's index: the index may be a few milliseconds behind another process's write, and a change based on
+// it would lose that write.
+
+export interface TranslationFile {
+  text: string;
+  fields: Record<string, unknown>;
+  body: string;
+}
+
+export function readTranslationFile(file: string): TranslationFile {
+  const text = readFileSync(file, 'utf8');
+  const { fields, body } = parseFrontMatter(text);
+  return { text, fields, body };
+}
+
+/**
+ * Keeps the previous text as a revision (when there is one), then replaces the file atomically and tells
+ * the store. Returns the revision id, or null for a new file.
+ */
+export function writeTranslationFile(context: WriteContext, entryId: string, language: string, file: string, previousText: string | null, fields: Record<string, unknown>, body: string): string | null {
+  const revision = previousText === null ? null : saveRevision(context.dataDir, entryId, language, context.clock(), previousText);
+  writeFileAtomic(file, serializeFrontMatter(fields, body));
+  context.store.invalidate();
+  return revision;
+}

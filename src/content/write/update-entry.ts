@@ -1,0 +1,136 @@
+import { join } from 'node:path';
+import { AppError } from '../../errors.js';
+import { formatSiteTime } from '../../lib/time-zone.js';
+import { canEditEntry } from '../../auth/content-rights.js';
+import type { Entry, EntryStatus, Translation } from '../types.js';
+import { categoryFieldKeys, checkFields, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
+import { readTranslationFile, writeTranslationFile } from './translation-file.js';
+import { recordChange, withEntryLock } from './write-context.js';
+import type { Actor, WriteContext } from './write-context.js';
+
+export interface UpdateEntryInput {
+  entry: Entry;
+  language: string;
+  title?: string;
+  body?: string;
+  /** Fields to set; null removes one. */
+  fields?: Record<string, unknown>;
+}
+
+export interface UpdateEntryResult {
+  id: string;
+  language: string;
+  status: EntryStatus;
+  url: string;
+  /** True when the language was added as a new draft translation. */
+  added: boolean;
+}
+
+/** The entry as on disk right now (inside the lock), or not_found when it went away meanwhile. */
+export function freshEntry(context: WriteContext, id: string): Entry {
+  context.store.invalidate();
+  const entry = context.store.entry(id);
+  if (!entry) throw new AppError('not_found', `There is no entry with the id "${id}". Call content_list to see the entries' ids.`);
+  return entry;
+}
+
+export function refuseUnless(decision: { allowed: true } | { allowed: false; reason: string }): void {
+  if (!decision.allowed) throw new AppError('forbidden', decision.reason);
+}
+
+/** Changes one translation (keeping the previous file as a revision) or adds a missing one as a draft. */
+export function updateEntry(context: WriteContext, actor: Actor, input: UpdateEntryInput): UpdateEntryResult {
+  const changes = input.fields ?? {};
+  refuseProtectedFields(changes);
+  if (input.title === undefined && input.body === undefined && Object.keys(changes).length === 0) {
+    throw new AppError('invalid_params', 'Nothing to change: give a title, a body or fields.');
+  }
+  if (input.title !== undefined && input.title.trim() === '') throw new AppError('invalid_params', 'The title cannot be empty.');
+  if ('title' in changes && (typeof changes.title !== 'string' || changes.title.trim() === '')) throw new AppError('invalid_params', 'The title cannot be removed or empty.');
+  const id = input.entry.id;
+  return withEntryLock(context, id, () => {
+    const entry = freshEntry(context, id);
+    const translation = entry.translations.get(input.language);
+    const result = translation
+      ? changeTranslation(context, actor, entry, translation, input, changes)
+      : addTranslation(context, actor, entry, input, changes);
+    context.store.invalidate();
+    const after = context.store.entry(id)?.translations.get(input.language);
+    return { id, language: input.language, status: after?.status ?? result, url: context.store.absoluteUrl(after?.path ?? '/'), added: !translation };
+  });
+}
+
+function splitChanges(changes: Record<string, unknown>): { set: Record<string, unknown>; removed: string[] } {
+  const set: Record<string, unknown> = {};
+  const removed: string[] = [];
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) removed.push(key);
+    else set[key] = value;
+  }
+  return { set, removed };
+}
+
+function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, input: UpdateEntryInput, changes: Record<string, unknown>): EntryStatus {
+  refuseUnless(canEditEntry(actor.principal, entry, translation));
+  const site = context.store.site();
+  const current = readTranslationFile(translation.file);
+  const { set, removed } = splitChanges(changes);
+  const fields: Record<string, unknown> = { ...current.fields };
+  for (const key of removed) delete fields[key];
+  Object.assign(fields, set);
+  if (input.title !== undefined) fields.title = input.title;
+  // A scheduled translation whose time has come is published (D2); the rewrite makes that lasting.
+  if (translation.status === 'published' && fields.status === 'scheduled') fields.status = 'published';
+  checkFields(site, entry.type, set, fields);
+  writeTranslationFile(context, entry.id, translation.language, translation.file, current.text, fields, input.body ?? current.body);
+  recordChange(context, actor, 'update', entry.id, translation.language);
+  syncSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
+  return translation.status;
+}
+
+/** Fields the category keeps the same in every language follow a change into the other translations. */
+function syncSharedFields(context: WriteContext, actor: Actor, entry: Entry, language: string, fields: Record<string, unknown>, changedKeys: string[]): void {
+  const shared = sharedFieldKeys(context.store.site(), fields).filter((key) => key !== 'category' && changedKeys.includes(key));
+  if (shared.length === 0) return;
+  for (const other of entry.translations.values()) {
+    if (other.language === language) continue;
+    const current = readTranslationFile(other.file);
+    const next = { ...current.fields };
+    let differs = false;
+    for (const key of shared) {
+      if (JSON.stringify(next[key]) === JSON.stringify(fields[key])) continue;
+      differs = true;
+      if (fields[key] === undefined) delete next[key];
+      else next[key] = fields[key];
+    }
+    if (!differs) continue;
+    writeTranslationFile(context, entry.id, other.language, other.file, current.text, next, current.body);
+    recordChange(context, actor, 'update', entry.id, other.language, `kept ${shared.join(', ')} the same as in ${language}`);
+  }
+}
+
+function addTranslation(context: WriteContext, actor: Actor, entry: Entry, input: UpdateEntryInput, changes: Record<string, unknown>): EntryStatus {
+  const site = context.store.site();
+  const source = entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value!;
+  // A new translation is a draft: nothing goes live, so only ownership matters, not the publish right.
+  refuseUnless(canEditEntry(actor.principal, entry, { ...source, status: 'draft' }));
+  const title = input.title ?? (typeof changes.title === 'string' ? changes.title : undefined);
+  if (title === undefined) throw new AppError('invalid_params', `The entry has no ${input.language} translation yet; give a title to add one.`);
+  const { set } = splitChanges(changes);
+  const copied = Object.fromEntries(categoryFieldKeys(site, source.fields).filter((key) => source.fields[key] !== undefined).map((key) => [key, source.fields[key]]));
+  const fields: Record<string, unknown> = {
+    title,
+    status: 'draft',
+    date: formatSiteTime(context.clock(), site.timezone),
+    author: actor.principal.accountId,
+    ...(actor.via === 'mcp' ? { via: 'mcp' } : {}),
+    ...copied,
+    ...set,
+  };
+  fields.title = title;
+  checkFields(site, entry.type, set, fields);
+  const file = join(entry.dir, `${input.language}.md`);
+  writeTranslationFile(context, entry.id, input.language, file, null, fields, input.body ?? '');
+  recordChange(context, actor, 'add_translation', entry.id, input.language);
+  return 'draft';
+}
