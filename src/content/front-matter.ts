@@ -1,5 +1,6 @@
 import { parse, stringify } from 'yaml';
 import { AppError } from '../errors.js';
+import { parseSimpleYaml } from './simple-yaml.js';
 
 export interface FrontMatterDocument {
   fields: Record<string, unknown>;
@@ -28,7 +29,7 @@ export function parseFrontMatter(text: string): FrontMatterDocument {
   const afterClose = source.indexOf('\n', end);
   const body = afterClose < 0 ? '' : source.slice(afterClose + 1);
   // Times like 2026-03-01 09:30 stay strings: the core schema does not turn them into dates.
-  const fields = yamlText.trim() === '' ? {} : parse(yamlText, { schema: 'core', uniqueKeys: true, maxAliasCount: 50 });
+  const fields = yamlText.trim() === '' ? {} : parseSimpleYaml(yamlText) ?? parse(yamlText, { schema: 'core', uniqueKeys: true, maxAliasCount: 50 });
   if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
     throw new AppError('invalid_params', 'The front matter is not a mapping of fields.');
   }

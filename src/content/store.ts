@@ -7,6 +7,7 @@ import { parseFrontMatter } from './front-matter.js';
 import { parseEntryId, isSlug } from './entry-id.js';
 import { loadSiteConfig } from './site-config.js';
 import { buildTranslation } from './translation.js';
+import { parseSiteTime } from '../lib/time-zone.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
 export interface ContentStoreOptions {
@@ -22,13 +23,15 @@ interface FileStamp { mtimeMs: number; size: number }
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Nested pages go at most this many folders below `pages/`. */
 const MAX_DEPTH = 3;
+/** How often the index looks at the disk at most, and how long one look may take. */
+const CHECK_INTERVAL_MS = 5;
+const SWEEP_BUDGET_MS = 2;
 
 /**
  * The flat-file content store: an in-memory index over `content/`, kept fresh by re-checking file stamps
- * (mtime + size) at most every few milliseconds — more rarely on large sites, scaled to what a check
- * costs. Polling, not fs.watch, because it works on every filesystem shared hosting offers (NFS included)
- * and needs no watcher per folder. Only changed files are parsed again. One broken file is skipped with a
- * warning; the rest of the site keeps serving.
+ * (mtime + size) in small slices (see refreshIfStale). Polling, not fs.watch, because it works on every
+ * filesystem shared hosting offers (NFS included) and needs no watcher per folder. Only changed files are
+ * parsed again. One broken file is skipped with a warning; the rest of the site keeps serving.
  */
 export class ContentStore {
   readonly root: string;
@@ -40,10 +43,17 @@ export class ContentStore {
   private siteConfig!: SiteConfig;
   private siteStamp = '';
   private byId = new Map<string, Entry>();
+  /** mtime + size of every translation file and style.css read so far. */
   private stamps = new Map<string, FileStamp>();
+  /** mtime of each type folder, to notice entries added or removed at the top level. */
+  private folderStamps = new Map<string, number>();
   private warned = new Set<string>();
   private lastCheck = -Infinity;
-  private lastScanMs = 0;
+  private sweep: string[] = [];
+  private cursor = 0;
+  private fullScanPending = false;
+  private nextTimedChange = Infinity;
+  private entryList: Entry[] | null = null;
   private generationValue = 0;
 
   constructor(options: ContentStoreOptions) {
@@ -52,17 +62,18 @@ export class ContentStore {
     this.clock = options.clock;
     this.log = options.log;
     this.baseUrl = options.baseUrl;
-    this.rescan(true);
+    this.reloadSiteConfig(true);
+    this.fullScan();
+  }
+
+  now(): number {
+    return this.clock();
   }
 
   /** Increases whenever anything in the index changed; caches (ETags, rendered pages) key on it. */
   get generation(): number {
     this.refreshIfStale();
     return this.generationValue;
-  }
-
-  now(): number {
-    return this.clock();
   }
 
   site(): SiteConfig {
@@ -78,13 +89,22 @@ export class ContentStore {
 
   entries(): Entry[] {
     this.refreshIfStale();
-    return [...this.byId.values()];
+    this.entryList ??= [...this.byId.values()];
+    return this.entryList;
   }
 
-  /** The entry with this id, re-read from disk first; undefined when none. Throws for a malformed id. */
+  /**
+   * The entry with this id, read again from disk first (so a change made by another process a moment ago
+   * is seen); undefined when none. Throws for a malformed id.
+   */
   entry(id: string): Entry | undefined {
-    parseEntryId(id);
+    const segments = parseEntryId(id);
     this.refreshIfStale();
+    if (this.byId.has(id)) this.checkEntry(id);
+    else {
+      const type = this.siteConfig.types.find((t) => t.folder === segments[0]);
+      if (type && (segments.length === 2 || type.key === 'page')) this.scanNewEntry(type, segments);
+    }
     return this.byId.get(id);
   }
 
@@ -99,9 +119,18 @@ export class ContentStore {
     return entry.translations.get(language);
   }
 
-  /** Makes the next read see files written just now (by this process or another). */
-  invalidate(): void {
-    this.lastCheck = -Infinity;
+  /**
+   * Makes the next read see files written just now. With an id only that entry is read again (what a
+   * writer in this process knows); without one the whole tree is checked.
+   */
+  invalidate(id?: string): void {
+    if (id === undefined) { this.fullScanPending = true; return; }
+    const segments = parseEntryId(id);
+    if (this.byId.has(id)) this.checkEntry(id);
+    else {
+      const type = this.siteConfig.types.find((t) => t.folder === segments[0]);
+      if (type) this.scanNewEntry(type, segments);
+    }
   }
 
   absoluteUrl(path: string): string {
@@ -124,33 +153,145 @@ export class ContentStore {
     }
   }
 
+  /**
+   * Keeps the index fresh without a watcher: at most every few milliseconds it checks site.yaml and the
+   * type folders (new or removed entries), then re-checks the stamps of as many entries as fit in a
+   * small time budget, continuing where it stopped last time. A small site is checked whole every time;
+   * a 10,000-entry site is swept in a few seconds without ever blocking a request for long.
+   */
   private refreshIfStale(): void {
     const now = this.clock();
-    const interval = Math.min(1000, Math.max(5, this.lastScanMs * 25));
-    if (now - this.lastCheck < interval && now >= this.lastCheck) return;
-    this.rescan(false);
+    if (this.fullScanPending) { this.fullScanPending = false; this.lastCheck = now; this.fullScan(); return; }
+    if (now - this.lastCheck < CHECK_INTERVAL_MS && now >= this.lastCheck) return;
+    this.lastCheck = now;
+    if (this.reloadSiteConfig(false)) { this.fullScan(); return; }
+    this.checkTypeFolders();
+    this.sweepSome(SWEEP_BUDGET_MS);
+    if (now >= this.nextTimedChange) this.applyTimedChanges(now);
   }
 
-  private rescan(first: boolean): void {
-    const started = performance.now();
-    this.lastCheck = this.clock();
-    let changed = this.reloadSiteConfig(first);
-    const seen = new Set<string>();
+  private changed(): void {
+    this.generationValue++;
+    this.entryList = null;
+  }
+
+  private fullScan(): void {
+    const previous = this.byId;
     const next = new Map<string, Entry>();
+    const seen = new Set<string>();
     for (const type of this.siteConfig.types) {
       const folder = join(this.contentDir, type.folder);
-      for (const slug of subfolders(folder)) {
-        changed = this.scanEntry(type, [type.folder, slug], null, next, seen, changed);
+      this.folderStamps.set(folder, mtimeOf(folder));
+      for (const slug of subfolders(folder)) this.scanTree(type, [type.folder, slug], null, next, previous, seen);
+    }
+    for (const file of this.stamps.keys()) if (!seen.has(file)) this.stamps.delete(file);
+    this.byId = next;
+    this.sweep = [];
+    this.cursor = 0;
+    this.nextTimedChange = this.computeNextTimedChange();
+    this.changed();
+  }
+
+  private scanTree(type: ContentType, segments: string[], parentId: string | null, into: Map<string, Entry>, previous: Map<string, Entry>, seen?: Set<string>): void {
+    const { entry, children } = this.readEntry(type, segments, parentId, previous.get(segments.join('/')), seen);
+    if (entry) into.set(entry.id, entry);
+    if (type.key === 'page' && segments.length <= MAX_DEPTH) {
+      for (const child of children) this.scanTree(type, [...segments, child], entry ? entry.id : parentId, into, previous, seen);
+    }
+  }
+
+  /** An entry folder this index does not know yet (made by another process or a writer just now). */
+  private scanNewEntry(type: ContentType, segments: string[]): void {
+    if (!existsSync(join(this.contentDir, ...segments))) return;
+    const parentId = segments.length > 2 ? this.nearestParent(segments) : null;
+    const found = new Map<string, Entry>();
+    this.scanTree(type, segments, parentId, found, this.byId);
+    if (found.size === 0) return;
+    for (const [id, entry] of found) this.byId.set(id, entry);
+    this.noteTimes(found.values());
+    this.changed();
+  }
+
+  private nearestParent(segments: string[]): string | null {
+    for (let n = segments.length - 1; n >= 2; n--) {
+      const id = segments.slice(0, n).join('/');
+      if (this.byId.has(id)) return id;
+    }
+    return null;
+  }
+
+  /** Reads one entry folder again; removes the entry (and, when its folder is gone, its children). */
+  private checkEntry(id: string): void {
+    const entry = this.byId.get(id);
+    if (!entry) return;
+    const segments = id.split('/');
+    if (!existsSync(entry.dir)) {
+      for (const other of [...this.byId.keys()]) if (other === id || other.startsWith(id + '/')) this.byId.delete(other);
+      this.changed();
+      return;
+    }
+    const before = this.generationValue;
+    let dirty = false;
+    const { entry: fresh, children, changed } = this.readEntry(entry.type, segments, entry.parentId, entry);
+    if (!fresh) { this.byId.delete(id); dirty = true; }
+    else if (changed) { this.byId.set(id, fresh); this.noteTimes([fresh]); dirty = true; }
+    if (entry.type.key === 'page' && segments.length <= MAX_DEPTH) {
+      for (const child of children) {
+        if (!this.byId.has(`${id}/${child}`)) this.scanNewEntry(entry.type, [...segments, child]);
       }
     }
-    for (const file of this.stamps.keys()) {
-      if (!seen.has(file)) { this.stamps.delete(file); changed = true; }
+    if (dirty && this.generationValue === before) this.changed();
+  }
+
+  private checkTypeFolders(): void {
+    for (const type of this.siteConfig.types) {
+      const folder = join(this.contentDir, type.folder);
+      const mtime = mtimeOf(folder);
+      if (this.folderStamps.get(folder) === mtime) continue;
+      this.folderStamps.set(folder, mtime);
+      const slugs = new Set(subfolders(folder));
+      for (const slug of slugs) if (!this.byId.has(`${type.folder}/${slug}`)) this.scanNewEntry(type, [type.folder, slug]);
+      let removed = false;
+      for (const id of [...this.byId.keys()]) {
+        const [folderName, slug] = id.split('/');
+        if (folderName === type.folder && !slugs.has(slug!)) { this.byId.delete(id); removed = true; }
+      }
+      if (removed) this.changed();
     }
-    if (next.size !== this.byId.size) changed = true;
-    this.byId = next;
-    if (changed) this.generationValue++;
-    // The first scan parses every file; only re-checks tell what keeping fresh costs.
-    if (!first) this.lastScanMs = performance.now() - started;
+  }
+
+  private sweepSome(budgetMs: number): void {
+    const started = performance.now();
+    if (this.cursor >= this.sweep.length) { this.sweep = [...this.byId.keys()]; this.cursor = 0; }
+    while (this.cursor < this.sweep.length) {
+      this.checkEntry(this.sweep[this.cursor++]!);
+      if ((this.cursor & 15) === 0 && performance.now() - started > budgetMs) return;
+    }
+  }
+
+  /** Scheduled translations whose time came, and date-category entries whose start passed. */
+  private applyTimedChanges(now: number): void {
+    for (const [id, entry] of this.byId) {
+      let updated: Map<string, Translation> | null = null;
+      for (const [language, translation] of entry.translations) {
+        const fresh = this.rederive(translation, entry.type, id.split('/'));
+        if (fresh !== translation) (updated ??= new Map(entry.translations)).set(language, fresh);
+      }
+      if (updated) this.byId.set(id, { ...entry, translations: updated });
+    }
+    this.nextTimedChange = this.computeNextTimedChange(now);
+    this.changed();
+  }
+
+  private computeNextTimedChange(now = this.clock()): number {
+    let next = Infinity;
+    for (const entry of this.byId.values()) next = Math.min(next, nextTimeOf(entry, now, this.siteConfig.timezone));
+    return next;
+  }
+
+  private noteTimes(entries: Iterable<Entry>): void {
+    const now = this.clock();
+    for (const entry of entries) this.nextTimedChange = Math.min(this.nextTimedChange, nextTimeOf(entry, now, this.siteConfig.timezone));
   }
 
   private reloadSiteConfig(first: boolean): boolean {
@@ -172,24 +313,24 @@ export class ContentStore {
     } catch (error) {
       if (first) throw error;
       this.warnOnce(file, `svc: ${(error as Error).message} Keeping the previous settings.`);
+      this.siteStamp = stamp;
       return false;
     }
   }
 
-  private scanEntry(type: ContentType, segments: string[], parentId: string | null, next: Map<string, Entry>, seen: Set<string>, changedIn: boolean): boolean {
-    let changed = changedIn;
+  /** Reads an entry folder, reusing translations whose file stamps did not change. */
+  private readEntry(type: ContentType, segments: string[], parentId: string | null, previous: Entry | undefined, seen?: Set<string>): { entry: Entry | undefined; children: string[]; changed: boolean } {
+    let changed = false;
     const id = segments.join('/');
     const dir = join(this.contentDir, ...segments);
-    const previous = this.byId.get(id);
     const translations = new Map<string, Translation>();
+    const children: string[] = [];
     let style = '';
-    let styleStamp: FileStamp | undefined;
-    let children: string[] = [];
     let items;
     try {
       items = readdirSync(dir, { withFileTypes: true });
     } catch {
-      return changed;
+      return { entry: undefined, children, changed: previous !== undefined };
     }
     for (const item of items) {
       if (item.isDirectory()) {
@@ -198,51 +339,42 @@ export class ContentStore {
       }
       if (!item.isFile() || isTempFileName(item.name)) continue;
       const file = join(dir, item.name);
-      if (item.name === 'style.css') {
-        styleStamp = stampOf(file);
-        if (!styleStamp) continue;
-        seen.add(file);
-        const known = this.stamps.get(file);
-        if (previous && known && sameStamp(known, styleStamp)) style = previous.style;
+      const isStyle = item.name === 'style.css';
+      const language = item.name.endsWith('.md') ? item.name.slice(0, -3) : '';
+      if (!isStyle && !(language in this.siteConfig.languages)) continue;
+      const stamp = stampOf(file);
+      if (!stamp) continue;
+      seen?.add(file);
+      const known = this.stamps.get(file);
+      const unchanged = previous !== undefined && known !== undefined && sameStamp(known, stamp);
+      if (isStyle) {
+        if (unchanged) style = previous.style;
         else {
           try { style = readFileSync(file, 'utf8'); } catch { style = ''; }
-          this.stamps.set(file, styleStamp);
+          this.stamps.set(file, stamp);
           changed = true;
         }
         continue;
       }
-      if (!item.name.endsWith('.md')) continue;
-      const language = item.name.slice(0, -3);
-      if (!(language in this.siteConfig.languages)) continue;
-      const stamp = stampOf(file);
-      if (!stamp) continue;
-      seen.add(file);
-      const known = this.stamps.get(file);
       const old = previous?.translations.get(language);
-      if (old && known && sameStamp(known, stamp)) {
-        translations.set(language, this.rederive(old, type, segments));
-        continue;
-      }
+      if (unchanged && old) { translations.set(language, old); continue; }
       changed = true;
-      const translation = this.readTranslation(file, language, stamp, type, segments);
       this.stamps.set(file, stamp);
+      const translation = this.readTranslation(file, language, stamp, type, segments);
       if (translation) translations.set(language, translation);
     }
-    if (translations.size > 0 && segments.length >= 2) {
-      const entry: Entry = { id, type, dir, slug: segments[segments.length - 1]!, parentId, translations, style };
-      next.set(id, entry);
-    }
-    if (type.key === 'page' && segments.length <= MAX_DEPTH) {
-      children = children.sort();
-      for (const child of children) changed = this.scanEntry(type, [...segments, child], translations.size > 0 ? id : parentId, next, seen, changed);
-    }
-    return changed;
+    if (previous && (previous.translations.size !== translations.size || (previous.style !== '' && style === ''))) changed = true;
+    children.sort();
+    if (translations.size === 0) return { entry: undefined, children, changed: changed || previous !== undefined };
+    const entry: Entry = { id, type, dir, slug: segments[segments.length - 1]!, parentId, translations, style };
+    return { entry: changed || !previous ? entry : previous, children, changed: changed || !previous };
   }
 
   /** Scheduled entries become published with time alone: re-derive status from the unchanged fields. */
   private rederive(old: Translation, type: ContentType, segments: string[]): Translation {
     if (old.fields.status !== 'scheduled' || old.status === 'published') return old;
-    return buildTranslation({ ...old, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock() });
+    const fresh = buildTranslation({ ...old, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock() });
+    return fresh.status === old.status ? old : fresh;
   }
 
   private readTranslation(file: string, language: string, stamp: FileStamp, type: ContentType, segments: string[]): Translation | undefined {
@@ -268,6 +400,20 @@ export class ContentStore {
   }
 }
 
+/** The next instant at which this entry changes by time alone: a scheduled time or an event start. */
+function nextTimeOf(entry: Entry, now: number, timeZone: string): number {
+  let next = Infinity;
+  for (const translation of entry.translations.values()) {
+    if (translation.status === 'scheduled' && translation.dateMs > now) next = Math.min(next, translation.dateMs);
+    const start = translation.fields.start;
+    if (typeof start === 'string') {
+      const at = parseSiteTime(start, timeZone);
+      if (at !== null && at > now) next = Math.min(next, at);
+    }
+  }
+  return next;
+}
+
 /** URL prefix of a type (D3): posts and pages at the root, tags under /tag, custom types under their folder. */
 export function pathPrefixOf(type: ContentType): string {
   if (type.key === 'post' || type.key === 'page') return '';
@@ -281,6 +427,14 @@ function subfolders(dir: string): string[] {
     return readdirSync(dir, { withFileTypes: true }).filter((item) => item.isDirectory() && isSlug(item.name)).map((item) => item.name).sort();
   } catch {
     return [];
+  }
+}
+
+function mtimeOf(dir: string): number {
+  try {
+    return statSync(dir).mtimeMs;
+  } catch {
+    return -1;
   }
 }
 

@@ -18,8 +18,16 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 export interface WallClock { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
-/** The wall-clock reading in `timeZone` at instant `ms`. */
+/** The wall-clock reading in `timeZone` at instant `ms`: UTC fields of the instant moved by the offset. */
 export function wallClock(ms: number, timeZone: string): WallClock {
+  const local = new Date(ms + offsetMinutes(ms, timeZone) * 60_000);
+  return {
+    year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(),
+    hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds(),
+  };
+}
+
+function wallClockFromIntl(ms: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(ms)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -27,11 +35,42 @@ export function wallClock(ms: number, timeZone: string): WallClock {
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
 }
 
+/**
+ * Intl's formatToParts is slow (a 10,000-entry site would take seconds to load), so offsets are cached.
+ * Zones change their offset at most once a day, so when the offset at the start and at the end of a UTC
+ * day agree, it holds for the whole day; on a day with a change, quarter hours are cached instead (every
+ * offset in the tz database is a multiple of 15 minutes and changes happen on local whole or half hours).
+ */
+const DAY = 86_400_000;
+const QUARTER_HOUR = 900_000;
+const offsetCache = new Map<string, number>();
+
+function intlOffset(at: number, timeZone: string): number {
+  const w = wallClockFromIntl(at, timeZone);
+  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - at) / 60_000);
+}
+
+function cached(key: string, compute: () => number): number {
+  let value = offsetCache.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (offsetCache.size > 100_000) offsetCache.clear();
+    offsetCache.set(key, value);
+  }
+  return value;
+}
+
 /** Minutes `timeZone` is ahead of UTC at instant `ms`. */
 export function offsetMinutes(ms: number, timeZone: string): number {
-  const w = wallClock(ms, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+  const day = Math.floor(ms / DAY);
+  // NaN marks a day with a change in it.
+  const whole = cached(`${timeZone}|d${day}`, () => {
+    const first = intlOffset(day * DAY, timeZone);
+    return first === intlOffset(day * DAY + DAY - 1000, timeZone) ? first : Number.NaN;
+  });
+  if (!Number.isNaN(whole)) return whole;
+  const bucket = Math.floor(ms / QUARTER_HOUR);
+  return cached(`${timeZone}|q${bucket}`, () => intlOffset(bucket * QUARTER_HOUR, timeZone));
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
