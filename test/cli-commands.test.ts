@@ -1,0 +1,239 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AuthService } from '../src/auth/auth-service.js';
+import { loadSiteConfig } from '../src/content/site-config.js';
+
+const CLI = join(import.meta.dirname, '..', 'src', 'cli.ts');
+let root: string;
+
+before(() => { root = mkdtempSync(join(tmpdir(), 'svc-cli-')); });
+after(() => rmSync(root, { recursive: true, force: true }));
+
+/** The environment of a child: this root, and none of the caller's SVC_* settings. */
+function childEnv(svcRoot: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, SVC_ROOT: svcRoot, ...extra };
+  for (const name of ['SVC_DATA', 'SVC_PORT', 'SVC_HOST', 'SVC_BASE_URL', 'SVC_TOKEN']) if (!(name in extra)) delete env[name];
+  return env;
+}
+
+function svc(args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { input: input ?? '', encoding: 'utf8', env: childEnv(root, env), timeout: 30_000 });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+function auth(): AuthService {
+  return new AuthService({ dataDir: join(root, 'data'), clock: Date.now, log: () => {} });
+}
+
+function filesText(dir: string): string {
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+}
+
+test('without a command it prints the usage and exits 2; an unknown command exits 2', () => {
+  const none = svc([]);
+  assert.equal(none.code, 2);
+  assert.match(none.out, /^Usage: svc <command> \[options\]/);
+  const unknown = svc(['frobnicate']);
+  assert.equal(unknown.code, 2);
+  assert.equal(unknown.err, 'svc: Unknown command "frobnicate".\nRun "svc help" for the commands.\n');
+  assert.equal(svc(['help']).code, 0);
+  const badFlag = svc(['user', 'list', '--colour']);
+  assert.equal(badFlag.code, 2);
+  assert.match(badFlag.err, /^svc: Unknown option '--colour'/);
+});
+
+test('serve refuses a folder without a site', () => {
+  const result = svc(['serve', '--port', '0']);
+  assert.equal(result.code, 1);
+  assert.equal(result.err, `svc: There is no site in ${root} (content/site.yaml is missing). Create one with: svc init\n`);
+});
+
+test('init creates an empty site the content store accepts, and refuses to run twice', () => {
+  const result = svc(['init', '--title', 'Field Notes', '--language', 'de', '--timezone', 'Europe/Berlin']);
+  assert.equal(result.code, 0, result.err);
+  const site = loadSiteConfig(join(root, 'content', 'site.yaml'));
+  assert.equal(site.title, 'Field Notes');
+  assert.deepEqual(site.languages, { de: 'Deutsch' });
+  assert.equal(site.timezone, 'Europe/Berlin');
+  for (const dir of ['content/posts', 'content/pages', 'content/tags', 'content/media', 'plugins', 'theme']) assert.ok(statSync(join(root, dir)).isDirectory(), dir);
+  assert.equal(statSync(join(root, 'data')).mode & 0o777, 0o700);
+  const again = svc(['init']);
+  assert.equal(again.code, 1);
+  assert.equal(again.err, `svc: There is a site here already (${join(root, 'content', 'site.yaml')}); nothing was changed.\n`);
+});
+
+test('user add takes a piped password or generates one shown once; bad input is refused', () => {
+  const piped = svc(['user', 'add', '--email', 'Ada@Example.org', '--name', 'Ada', '--role', 'admin', '--password-stdin'], 'correct horse battery\n');
+  assert.equal(piped.code, 0, piped.err);
+  assert.equal(piped.out, 'Added Ada <ada@example.org> as admin (account id ada).\n');
+  const generated = svc(['user', 'add', '--email', 'carl@example.org', '--name', 'Carl', '--role', 'contributor']);
+  assert.equal(generated.code, 0, generated.err);
+  const password = /Password \(shown once, keep it safe\): (\S{20})\n/.exec(generated.out)![1]!;
+  assert.equal(filesText(join(root, 'data')).includes(password), false);
+
+  const cases: Array<[string[], number, string]> = [
+    [['user', 'add', '--email', 'ada@example.org', '--name', 'Again', '--role', 'admin'], 1, 'svc: An account with this email address exists already.\n'],
+    [['user', 'add', '--email', 'x@example.org', '--name', 'X', '--role', 'overlord'], 1, 'svc: There is no role "overlord". Roles: admin, editor, author, contributor.\n'],
+    [['user', 'add', '--email', 'x@example.org', '--role', 'admin'], 2, 'svc: The option --name is required.\nRun "svc help" for the commands.\n'],
+    [['user', 'add', '--email', 'not-an-email', '--name', 'X', '--role', 'admin'], 1, 'svc: The email address is not valid.\n'],
+    [['user', 'frob'], 2, 'svc: Unknown user command "frob".\nRun "svc help" for the commands.\n'],
+  ];
+  for (const [args, code, err] of cases) {
+    const result = svc(args);
+    assert.equal(result.err, err, args.join(' '));
+    assert.equal(result.code, code, args.join(' '));
+  }
+  const short = svc(['user', 'add', '--email', 'y@example.org', '--name', 'Y', '--role', 'admin', '--password-stdin'], 'short\n');
+  assert.equal(short.code, 1);
+  assert.equal(short.err, 'svc: The password must have at least 10 characters.\n');
+});
+
+test('user list, role and password', async () => {
+  const list = svc(['user', 'list']);
+  assert.equal(list.code, 0);
+  assert.equal(list.out, 'ada\tAda\tada@example.org\tadmin\t2fa off\t0 tokens\ncarl\tCarl\tcarl@example.org\tcontributor\t2fa off\t0 tokens\n');
+  const role = svc(['user', 'role', 'carl@example.org', 'author']);
+  assert.equal(role.out, 'Carl is now author. Their tokens follow the new role at once.\n');
+  assert.equal(auth().accounts.get('carl')!.role, 'author');
+  assert.equal(svc(['user', 'role', 'carl', 'contributor']).code, 0);
+  assert.equal(svc(['user', 'role', 'nobody', 'admin']).err, 'svc: There is no account "nobody". See: svc user list\n');
+  assert.equal(svc(['user', 'role', 'carl']).code, 2);
+  const changed = svc(['user', 'password', 'carl', '--password-stdin'], 'another fine password\n');
+  assert.equal(changed.code, 0, changed.err);
+  assert.equal((await auth().checkPassword('carl@example.org', 'another fine password'))?.id, 'carl');
+});
+
+test('user 2fa prints the otpauth address of the stored secret, and --off turns it off', () => {
+  const on = svc(['user', '2fa', 'ada']);
+  assert.equal(on.code, 0, on.err);
+  const secret = auth().accounts.get('ada')!.totp!.secret;
+  assert.match(secret, /^[A-Z2-7]{32}$/);
+  assert.ok(on.out.includes(`otpauth://totp/Field%20Notes%3Aada%40example.org?secret=${secret}&issuer=Field+Notes&algorithm=SHA1&digits=6&period=30\n`));
+  const off = svc(['user', '2fa', 'ada@example.org', '--off']);
+  assert.equal(off.out, 'Two-factor sign-in is off for Ada.\n');
+  assert.equal(auth().accounts.get('ada')!.totp, null);
+});
+
+test('token create shows the token once and stores only its hash; scopes stay within the role', () => {
+  const created = svc(['token', 'create', '--user', 'ada', '--name', 'Laptop', '--scope', 'content:read', '--scope', 'stats:read', '--expires', '30d']);
+  assert.equal(created.code, 0, created.err);
+  const token = /^(svc_[A-Za-z0-9]{40})$/m.exec(created.out)![1]!;
+  const principal = auth().verify(token)!;
+  assert.deepEqual([...principal.scopes].sort(), ['content:read', 'stats:read']);
+  assert.equal(filesText(join(root, 'data')).includes(token), false);
+
+  const all = svc(['token', 'create', '--user', 'carl@example.org', '--name', 'Default scopes']);
+  assert.match(all.out, /scopes content:read content:write, expires \d{4}-\d\d-\d\d \d\d:\d\d\./);
+  const cases: Array<[string[], number, string]> = [
+    [['token', 'create', '--user', 'carl', '--name', 'P', '--scope', 'content:publish'], 1, 'svc: The role contributor may not grant the scope content:publish.\n'],
+    [['token', 'create', '--user', 'carl', '--name', 'P', '--expires', '2w'], 2, 'svc: --expires takes 30d, 90d, 1y or none.\nRun "svc help" for the commands.\n'],
+    [['token', 'create', '--user', 'nobody', '--name', 'P'], 1, 'svc: There is no account "nobody". See: svc user list\n'],
+    [['token', 'create', '--user', 'carl'], 2, 'svc: The option --name is required.\nRun "svc help" for the commands.\n'],
+    [['token', 'create', '--user', 'carl', '--name', 'P', '--scope', 'root'], 1, 'svc: There is no scope named "root".\n'],
+  ];
+  for (const [args, code, err] of cases) {
+    const result = svc(args);
+    assert.equal(result.err, err, args.join(' '));
+    assert.equal(result.code, code, args.join(' '));
+  }
+});
+
+test('token list and revoke by id prefix; the revoked token stops working', () => {
+  const created = svc(['token', 'create', '--user', 'ada', '--name', 'To revoke', '--expires', 'none']);
+  const token = /^(svc_[A-Za-z0-9]{40})$/m.exec(created.out)![1]!;
+  const id = auth().tokenId(token);
+  const list = svc(['token', 'list', '--user', 'ada']);
+  assert.match(list.out, new RegExp(`^${id.slice(0, 12)}\\tTo revoke\\tada\\tstats:read content:read content:write content:publish\\tcreated \\S+ \\S+\\texpires never\\tlast used never$`, 'm'));
+  assert.equal(list.out.includes(token), false);
+  assert.equal(svc(['token', 'revoke', id.slice(0, 8)]).code, 2);
+  assert.equal(svc(['token', 'revoke', 'f'.repeat(12)]).err, `svc: There is no token with the id ${'f'.repeat(12)}.\n`);
+  const revoked = svc(['token', 'revoke', id.slice(0, 12)]);
+  assert.equal(revoked.out, 'Revoked the token "To revoke" of ada.\n');
+  assert.equal(auth().verify(token), null);
+});
+
+test('user remove ends the account and its tokens', () => {
+  const created = svc(['token', 'create', '--user', 'carl', '--name', 'Carl token']);
+  const token = /^(svc_[A-Za-z0-9]{40})$/m.exec(created.out)![1]!;
+  assert.ok(auth().verify(token));
+  const removed = svc(['user', 'remove', 'carl@example.org']);
+  assert.equal(removed.out, 'Removed Carl <carl@example.org>; their tokens and sessions have ended.\n');
+  assert.equal(auth().verify(token), null);
+  assert.equal(auth().listTokens('carl').length, 0);
+  assert.equal(svc(['user', 'remove', 'carl']).code, 1);
+});
+
+test('mcp starts the stdio server with the same arguments: without a token it refuses', () => {
+  const result = svc(['mcp'], '', { SVC_TOKEN: '' });
+  assert.notEqual(result.code, 0);
+  assert.match(result.err, /a valid token is required/);
+});
+
+test('mcp passes the token through: the stdio server answers initialize on stdout', () => {
+  const created = svc(['token', 'create', '--user', 'ada', '--name', 'Stdio']);
+  const token = /^(svc_[A-Za-z0-9]{40})$/m.exec(created.out)![1]!;
+  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+  const result = svc(['mcp', `--token=${token}`], initialize + '\n');
+  assert.equal(result.code, 0, result.err);
+  const answer = JSON.parse(result.out.split('\n')[0]!);
+  assert.equal(answer.id, 1);
+  assert.equal(answer.result.serverInfo.name, 'svc');
+});
+
+/** Starts `svc demo` on a fresh root and collects its output until the demo lines are printed. */
+function startDemo(demoRoot: string, until: RegExp): Promise<{ output: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'demo', '--port', '0'], { env: childEnv(demoRoot) });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill(); reject(new Error(`demo did not start: ${output}`)); }, 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (until.test(output)) {
+        clearTimeout(timer);
+        resolve({
+          output,
+          stop: () => new Promise<void>((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  });
+}
+
+test('demo creates an admin and an all-scope token on first start, shows them once, then serves', async () => {
+  const demoRoot = mkdtempSync(join(tmpdir(), 'svc-demo-'));
+  try {
+    const first = await startDemo(demoRoot, /\n {2}svc_[A-Za-z0-9]{40}\n/);
+    const password = /password {2}(\S+)\n/.exec(first.output)![1]!;
+    const token = /\n {2}(svc_[A-Za-z0-9]{40})\n/.exec(first.output)![1]!;
+    const base = /panel {8}(http:\/\/127\.0\.0\.1:\d+)\/svc\/panel\//.exec(first.output)![1]!;
+    assert.match(first.output, /email {5}admin@example\.org\n/);
+    const signInPage = await fetch(`${base}/svc/panel/sign-in`);
+    assert.equal(signInPage.status, 200);
+    await first.stop();
+    const demoAuth = new AuthService({ dataDir: join(demoRoot, 'data'), clock: Date.now, log: () => {} });
+    assert.equal((await demoAuth.checkPassword('admin@example.org', password))?.role, 'admin');
+    assert.deepEqual([...demoAuth.verify(token)!.scopes].sort(), ['content:publish', 'content:read', 'content:write', 'stats:read']);
+    const stored = filesText(join(demoRoot, 'data')) + filesText(join(demoRoot, 'content'));
+    assert.equal(stored.includes(token), false);
+    assert.equal(stored.includes(password), false);
+
+    const second = await startDemo(demoRoot, /The demo account admin@example\.org exists/);
+    await second.stop();
+    assert.doesNotMatch(second.output, /svc_[A-Za-z0-9]{40}/);
+    assert.equal(second.output.includes(password), false);
+    assert.equal(demoAuth.listTokens().length, 1);
+  } finally {
+    rmSync(demoRoot, { recursive: true, force: true });
+  }
+});
