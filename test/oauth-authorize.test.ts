@@ -188,3 +188,43 @@ test('confirming redirects with code, state and iss; the code is stored only as 
     { clientId, accountId: 'ada', redirectUri: REDIRECT_URI, redirectUriGiven: true, codeChallenge: challenge, scopes: ['content:read', 'content:write'], resource: `${h.url}/svc/mcp`, createdAt: undefined, expiresAt: new Date(h.clock.now + 600_000).toISOString(), usedAt: null, accessTokenId: null, refreshTokenHash: null },
   );
 });
+
+test('a person whose role may not connect assistants can only refuse', async () => {
+  h.deps.auth.accounts.setRole('carl', 'nobody-role');
+  const codesBefore = codeFiles();
+  try {
+    const page = await get(h, authorizePath(authorizationQuery(h, { clientId, challenge })), carl);
+    assert.equal(page.res.status, 200);
+    assert.match(page.text, /Your role does not allow connecting assistants\. Ask an administrator if you need this\./);
+    assert.doesNotMatch(page.text, /name="grant"/);
+    const allow = await postForm(h, '/svc/oauth/authorize', { ...consentFields(page.text), grant: 'content:read', decision: 'allow' }, carl);
+    assert.equal(allow.res.status, 403);
+    assert.match(allow.text, /Your role does not allow connecting assistants\./);
+    const deny = await postForm(h, '/svc/oauth/authorize', { ...consentFields(page.text), decision: 'deny' }, carl);
+    assert.equal(redirectParams(deny.res).error, 'access_denied');
+    assert.deepEqual(codeFiles(), codesBefore);
+  } finally {
+    h.deps.auth.accounts.setRole('carl', 'contributor');
+  }
+});
+
+test('redirect_uri may be left out only when the client registered exactly one', async () => {
+  const location = await consent(h, ada, { clientId, challenge, redirectUri: '' }, ['content:read']);
+  assert.equal(`${location.origin}${location.pathname}`, REDIRECT_URI);
+  const code = location.searchParams.get('code')!;
+  const record = JSON.parse(readFileSync(join(h.root, 'data', 'oauth', 'codes', `${createHash('sha256').update(code).digest('hex')}.json`), 'utf8'));
+  assert.equal(record.redirectUriGiven, false);
+  const two = await registerClient(h, { redirect_uris: [REDIRECT_URI, 'https://app.example/cb'] });
+  const { res, text } = await get(h, authorizePath({ ...authorizationQuery(h, { clientId: two, challenge }), redirect_uri: undefined }), ada);
+  assert.equal(res.status, 400);
+  assert.equal(res.headers.get('location'), null);
+  assert.match(text, /registered several return addresses, and the request does not say which one to use \(redirect_uri is missing\)\./);
+});
+
+test('a parameter sent twice is refused: client_id with a page, others with invalid_request', async () => {
+  const twiceClient = await get(h, `${authorizePath(authorizationQuery(h, { clientId, challenge }))}&client_id=${clientId}`, ada);
+  assert.equal(twiceClient.res.status, 400);
+  assert.equal(twiceClient.res.headers.get('location'), null);
+  const twiceScope = await get(h, `${authorizePath(authorizationQuery(h, { clientId, challenge, scope: 'content:read' }))}&scope=stats:read`, ada);
+  assert.deepEqual(redirectParams(twiceScope.res), { error: 'invalid_request', error_description: 'scope must be sent only once.', state: 'xyz', iss: h.url });
+});
