@@ -8,7 +8,7 @@ export const READ_MIN_MS = 30_000;
 export const READ_MIN_SCROLL = 75;
 export const DIRECT = '(direct)';
 
-interface VisitorState { last: number; visitPv: number; visitEv: boolean; path: string | null; lastPv: number }
+interface VisitorState { last: number; visitPv: number; visitEv: boolean; path: string | null; lastPv: number; source: string }
 interface Keyed { visitors: Set<string>; n: number }
 interface PageState {
   visitors: Set<string>; pv: number;
@@ -72,7 +72,7 @@ export class DayAggregator {
     let state = this.visitorsSeen.get(visitor);
     if (!state) {
       if (!starts) return null;
-      state = { last: t, visitPv: 0, visitEv: false, path: null, lastPv: t };
+      state = { last: t, visitPv: 0, visitEv: false, path: null, lastPv: t, source: DIRECT };
       this.visitorsSeen.set(visitor, state);
       this.visits++;
       return state;
@@ -91,6 +91,9 @@ export class DayAggregator {
     switch (line.k) {
       case 'pv': {
         const state = this.touch(line.v, line.t, true)!;
+        // A visit keeps the source it arrived with; steps inside the site (f set, no source) inherit it.
+        if (line.s) state.source = line.s;
+        else if (state.visitPv === 0 || !line.f) state.source = DIRECT;
         state.visitPv++;
         state.path = line.p;
         state.lastPv = line.t;
@@ -103,7 +106,7 @@ export class DayAggregator {
           bump(page.from, line.f);
           bump(this.page(line.f).to, line.p);
         } else if (!line.f) bump(page.from, line.s ?? DIRECT);
-        this.count('referrers', line.s ?? DIRECT, line.v);
+        this.count('referrers', state.source, line.v);
         if (line.c) this.count('campaigns', line.c, line.v);
         this.count('countries', line.co, line.v);
         this.count('languages', line.l, line.v);

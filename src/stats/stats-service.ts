@@ -90,6 +90,10 @@ export class StatsService {
     const ua = header(headers, 'user-agent');
     const hosts = this.options.siteHosts();
     const v = visitorHash(this.salts.saltFor(day), ip, ua, hosts[0] ?? '');
+    // The host the browser addressed is the site too (a base URL set to another name must not make every
+    // step from page to page look like a referral).
+    const addressed = header(headers, 'host').toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+    if (addressed && !hosts.includes(addressed)) hosts.push(addressed);
     if (payload.kind === 'en') {
       this.append(day, { k: 'en', t, v, p: path, e: payload.engagedMs, sc: payload.scroll });
     } else if (payload.kind === 'ev') {
