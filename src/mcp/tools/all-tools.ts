@@ -4,6 +4,12 @@ import { siteInfoTool } from './site-info.js';
 import { contentListTool } from './content-list.js';
 import { contentReadTool } from './content-read.js';
 import { contentCardsTool } from './content-cards.js';
+import { contentCreateTool } from './content-create.js';
+import { contentUpdateTool } from './content-update.js';
+import { contentStyleTool } from './content-style.js';
+import { contentPublishTool } from './content-publish.js';
+import { contentUnpublishTool } from './content-unpublish.js';
+import { mediaUploadTool } from './media-upload.js';
 import { statsOverviewTool } from './stats-overview.js';
 import { statsQueryTool } from './stats-query.js';
 import { statsPostTool } from './stats-post.js';
@@ -16,6 +22,12 @@ export const ALL_TOOLS: readonly Tool[] = [
   contentListTool,
   contentReadTool,
   contentCardsTool,
+  contentCreateTool,
+  contentUpdateTool,
+  contentStyleTool,
+  contentPublishTool,
+  contentUnpublishTool,
+  mediaUploadTool,
   statsOverviewTool,
   statsQueryTool,
   statsPostTool,

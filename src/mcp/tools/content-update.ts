@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { updateEntry } from '../../content/write/update-entry.js';
+import { defineTool } from '../tool.js';
+import { resolveLanguage } from './lookup.js';
+import { mcpActor, resolveVisibleEntry, writeContextOf } from './write-helpers.js';
+
+const input = z.strictObject({
+  id: z.string().min(1).max(200).describe('entry id, e.g. posts/hello'),
+  language: z.string().min(1).max(20).optional().describe("language code; default the site's default language. A language the entry lacks adds a translation as a draft (give a title)"),
+  title: z.string().trim().min(1).max(300).optional().describe('new title'),
+  body: z.string().max(1_000_000).optional().describe('the complete new Markdown body; leave out to keep the body'),
+  fields: z.record(z.string(), z.unknown()).optional().describe('fields to change; null removes a field; status, author, via and published cannot be changed'),
+});
+
+export const contentUpdateTool = defineTool({
+  name: 'content_update',
+  title: 'Change an entry',
+  description:
+    "Changes the title, body or fields of one translation, or adds a missing translation as a draft. The previous version is kept as a revision. Changing others' entries needs the role right content.edit_all; changing published ones needs content.publish. Answers id, language, status and url.",
+  scope: 'content:write',
+  input,
+  readOnly: false,
+  idempotent: false,
+  handler: (args, { deps, principal }) => {
+    const store = deps.content;
+    const language = resolveLanguage(store, args.language);
+    const entry = resolveVisibleEntry(store, principal, args.id);
+    const result = updateEntry(writeContextOf(deps), mcpActor(principal), {
+      entry, language,
+      ...(args.title === undefined ? {} : { title: args.title }),
+      ...(args.body === undefined ? {} : { body: args.body }),
+      ...(args.fields === undefined ? {} : { fields: args.fields }),
+    });
+    return { id: result.id, language: result.language, status: result.status, url: result.url };
+  },
+});
