@@ -13,6 +13,11 @@ export interface Config {
   baseUrl: string;
   /** Honour X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   trustProxy: boolean;
+  /**
+   * The spec's rate limits (MCP 60/min per person, Content API 120/min, OAuth). `SVC_RATE_LIMITS=off` turns
+   * them off for benchmarks, or where a proxy in front enforces its own. Only `false` turns them off.
+   */
+  rateLimits?: boolean;
 }
 
 const schema = z.object({
@@ -22,6 +27,7 @@ const schema = z.object({
   port: z.coerce.number().int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535'),
   baseUrl: z.string().url('must be an absolute http(s) address').refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://').optional(),
   trustProxy: z.enum(['0', '1', 'true', 'false']).optional(),
+  rateLimits: z.enum(['on', 'off']).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -58,11 +64,12 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     port: (values.port as string | undefined) ?? env.SVC_PORT ?? '8080',
     baseUrl: (values['base-url'] as string | undefined) ?? (env.SVC_BASE_URL || undefined),
     trustProxy: values['trust-proxy'] === true ? '1' : env.SVC_TRUST_PROXY,
+    rateLimits: env.SVC_RATE_LIMITS || undefined,
   };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const name = { root: 'SVC_ROOT', dataDir: 'SVC_DATA', host: 'SVC_HOST', port: 'SVC_PORT', baseUrl: 'SVC_BASE_URL', trustProxy: 'SVC_TRUST_PROXY' }[String(issue.path[0])] ?? String(issue.path[0]);
+    const name = { root: 'SVC_ROOT', dataDir: 'SVC_DATA', host: 'SVC_HOST', port: 'SVC_PORT', baseUrl: 'SVC_BASE_URL', trustProxy: 'SVC_TRUST_PROXY', rateLimits: 'SVC_RATE_LIMITS' }[String(issue.path[0])] ?? String(issue.path[0]);
     throw new ConfigError(`svc: the setting ${name} ${issue.message.replace(/^Invalid input: /, 'is invalid: ')}.`);
   }
   const value = parsed.data;
@@ -75,5 +82,6 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     port: value.port,
     baseUrl: (value.baseUrl ?? `http://${hostForUrl === '0.0.0.0' ? '127.0.0.1' : hostForUrl}:${value.port}`).replace(/\/+$/, ''),
     trustProxy: value.trustProxy === '1' || value.trustProxy === 'true',
+    rateLimits: value.rateLimits !== 'off',
   };
 }

@@ -29,10 +29,19 @@ export type ApiHandler = (request: ApiRequest) => unknown;
  * sent must be valid: 401), errors as JSON `{message}`, a strong ETag with If-None-Match -> 304, and
  * Cache-Control (public and short for anonymous reads, private and no-store when a token is sent).
  */
-export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: ApiHandler): Handler {
+export interface ApiRouteOptions {
+  /** Cache answers by caller and address while the content is unchanged. */
+  cacheByContent?: boolean;
+  /** Runs before the cache is asked, e.g. to re-read the one entry an address names from disk. */
+  freshen?: (url: URL) => void;
+}
+
+export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
+  const cache = options.cacheByContent ? new AnswerCache(() => deps.content.generation) : null;
+  const limitsOn = deps.config.rateLimits !== false;
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
-    const limit = limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`);
+    const limit = limitsOn ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
     const rateHeaders: Headers = {
       ...CORS,
       'ratelimit-limit': limit.limit,
@@ -48,8 +57,15 @@ export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: Ap
         principal = token ? deps.auth.verify(token) : null;
         if (!principal) throw new AppError('unauthorized', 'A valid token is required: this token is unknown, expired or revoked.', { 'www-authenticate': 'Bearer' });
       }
-      const body = JSON.stringify(handler({ ...ctx, principal }));
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+      options.freshen?.(ctx.url);
+      const key = cache ? `${principalKey(principal)} ${ctx.url.pathname}${ctx.url.search}` : '';
+      let answer = cache?.get(key);
+      if (!answer) {
+        const body = Buffer.from(JSON.stringify(handler({ ...ctx, principal })), 'utf8');
+        answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+        cache?.set(key, answer);
+      }
+      const { body, etag } = answer;
       const headers: Headers = {
         ...rateHeaders,
         etag,
@@ -67,6 +83,41 @@ export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: Ap
       });
     }
   };
+}
+
+const UNLIMITED = { allowed: true, limit: API_REQUESTS_PER_MINUTE, remaining: API_REQUESTS_PER_MINUTE, resetSeconds: 0, retryAfterSeconds: 0 };
+
+/** Who sees what: the same key means the same answer for the same address. */
+function principalKey(principal: Principal | null): string {
+  if (!principal) return '-';
+  return `${principal.accountId}|${[...principal.scopes].sort().join(',')}|${[...principal.capabilities].sort().join(',')}`;
+}
+
+/**
+ * Answers of content endpoints by caller and address, valid while the content store's generation is the
+ * same (it changes with every change on disk and when a scheduled time passes). A repeated request costs a
+ * map lookup instead of a query over every entry.
+ */
+class AnswerCache {
+  private generation = -1;
+  private answers = new Map<string, { body: Buffer; etag: string }>();
+
+  constructor(private readonly currentGeneration: () => number) {}
+
+  get(key: string): { body: Buffer; etag: string } | undefined {
+    const generation = this.currentGeneration();
+    if (generation !== this.generation) {
+      this.answers.clear();
+      this.generation = generation;
+      return undefined;
+    }
+    return this.answers.get(key);
+  }
+
+  set(key: string, answer: { body: Buffer; etag: string }): void {
+    if (this.answers.size >= 1000) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, answer);
+  }
 }
 
 /** CORS preflight for any API address. */

@@ -3,6 +3,7 @@ import type { Router } from '../http/router.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { API_PREFIX, API_REQUESTS_PER_MINUTE, apiPreflight, apiRoute, type ApiHandler } from './api-request.js';
 import { getEntries, getEntry, getSite } from './content-endpoints.js';
+import { isEntryId } from '../content/entry-id.js';
 
 /** One bucket per process for every Content API endpoint (120 a minute per token or client address). */
 export function createApiLimiter(deps: AppDeps): TokenBucketLimiter {
@@ -11,12 +12,20 @@ export function createApiLimiter(deps: AppDeps): TokenBucketLimiter {
 
 /** Registers the Content API v1. `extra` lets other areas (statistics) add endpoints with the same wrapper. */
 export function registerApiRoutes(router: Router, deps: AppDeps, limiter: TokenBucketLimiter, extra: Record<string, ApiHandler> = {}): void {
-  const endpoints: Record<string, ApiHandler> = {
+  // Content answers depend only on the caller, the address and the content: they are cached by generation.
+  const content: Record<string, ApiHandler> = {
     site: (request) => getSite(deps, request),
     entries: (request) => getEntries(deps, request),
     entry: (request) => getEntry(deps, request),
-    ...extra,
   };
-  for (const [name, handler] of Object.entries(endpoints)) router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler));
+  // A single entry is read again from disk on every request, so a change to it shows at once.
+  const freshenEntry = (url: URL) => {
+    const id = url.searchParams.get('id');
+    if (id && isEntryId(id)) deps.content.entry(id);
+  };
+  for (const [name, handler] of Object.entries(content)) {
+    router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler, { cacheByContent: true, ...(name === 'entry' ? { freshen: freshenEntry } : {}) }));
+  }
+  for (const [name, handler] of Object.entries(extra)) router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler));
   router.add('OPTIONS', `${API_PREFIX}/*`, apiPreflight);
 }

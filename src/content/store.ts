@@ -24,7 +24,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Nested pages go at most this many folders below `pages/`. */
 const MAX_DEPTH = 3;
 /** How often the index looks at the disk at most, and how long one look may take. */
-const CHECK_INTERVAL_MS = 5;
+const MIN_CHECK_INTERVAL_MS = 5;
 const SWEEP_BUDGET_MS = 2;
 
 /**
@@ -49,6 +49,8 @@ export class ContentStore {
   private folderStamps = new Map<string, number>();
   private warned = new Set<string>();
   private lastCheck = -Infinity;
+  /** Grows with what a check costs, so keeping fresh never takes more than about 5 % of the time. */
+  private checkInterval = MIN_CHECK_INTERVAL_MS;
   private sweep: string[] = [];
   private cursor = 0;
   private fullScanPending = false;
@@ -156,13 +158,14 @@ export class ContentStore {
   /**
    * Keeps the index fresh without a watcher: at most every few milliseconds it checks site.yaml and the
    * type folders (new or removed entries), then re-checks the stamps of as many entries as fit in a
-   * small time budget, continuing where it stopped last time. A small site is checked whole every time;
-   * a 10,000-entry site is swept in a few seconds without ever blocking a request for long.
+   * small time budget, continuing where it stopped last time, and waits twenty times as long as the check
+   * took before the next one. A small site is checked whole every few milliseconds; a 10,000-entry site is
+   * swept every few seconds, never blocking a request for more than a couple of milliseconds.
    */
   private refreshIfStale(): void {
     const now = this.clock();
     if (this.fullScanPending) { this.fullScanPending = false; this.lastCheck = now; this.fullScan(); return; }
-    if (now - this.lastCheck < CHECK_INTERVAL_MS && now >= this.lastCheck) return;
+    if (now - this.lastCheck < this.checkInterval && now >= this.lastCheck) return;
     this.lastCheck = now;
     if (this.reloadSiteConfig(false)) { this.fullScan(); return; }
     this.checkTypeFolders();
@@ -265,8 +268,9 @@ export class ContentStore {
     if (this.cursor >= this.sweep.length) { this.sweep = [...this.byId.keys()]; this.cursor = 0; }
     while (this.cursor < this.sweep.length) {
       this.checkEntry(this.sweep[this.cursor++]!);
-      if ((this.cursor & 15) === 0 && performance.now() - started > budgetMs) return;
+      if ((this.cursor & 15) === 0 && performance.now() - started > budgetMs) break;
     }
+    this.checkInterval = Math.max(MIN_CHECK_INTERVAL_MS, (performance.now() - started) * 20);
   }
 
   /** Scheduled translations whose time came, and date-category entries whose start passed. */

@@ -52,7 +52,12 @@ export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHoo
     } catch {
       return sendJson(ctx.res, 400, { message: 'The address is not valid.' });
     }
-    const target = index.find(path);
+    let target = index.find(path);
+    // Read the entry again from disk, so a change made a moment ago (by hand, by the stdio server) shows.
+    if (target) {
+      const fresh = deps.content.entry(target.entry.id);
+      target = fresh ? index.find(path) : undefined;
+    }
     if (!target || target.translation.status !== 'published') {
       const language = Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage;
       return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, language, head), HTML_HEADERS);
