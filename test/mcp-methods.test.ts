@@ -227,7 +227,7 @@ test('logging/setLevel accepts the eight levels and refuses others with -32602',
   assert.match(bad.json.error.message, /^Invalid params for logging\/setLevel: level: Invalid option: expected one of "debug"\|"info"/);
 });
 
-test('completion/complete answers empty values for the built-in registry and suggestions from a prompt', async () => {
+test('completion/complete answers suggestions from a prompt and empty values otherwise, unknown prompts included', async () => {
   const empty = await rpc(site, http.url, site.tokens.editor!, 'completion/complete', {
     ref: { type: 'ref/resource', uri: 'svc://site' }, argument: { name: 'x', value: '' },
   });
@@ -239,7 +239,7 @@ test('completion/complete answers empty values for the built-in registry and sug
   const unknown = await rpc(site, http.url, site.tokens.editor!, 'completion/complete', {
     ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' },
   });
-  assert.deepEqual(unknown.json.error, { code: -32602, message: 'Unknown prompt: nope. Call prompts/list to see the prompts.' });
+  assert.deepEqual(unknown.json.result, { completion: { values: [], total: 0, hasMore: false } });
   const badRef = await rpc(site, http.url, site.tokens.editor!, 'completion/complete', { ref: { type: 'ref/other' }, argument: { name: 'x', value: '' } });
   assert.equal(badRef.json.error.code, -32602);
 });

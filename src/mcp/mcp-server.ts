@@ -156,11 +156,10 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     const request = parseParams(completeParams, params, 'completion/complete');
     let values: string[] = [];
     if (request.ref.type === 'ref/prompt') {
-      const prompt = prompts.get(request.ref.name);
-      if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.ref.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
-      values = prompt.complete?.(request.argument.name, request.argument.value, context) ?? [];
+      values = prompts.get(request.ref.name)?.complete?.(request.argument.name, request.argument.value, context) ?? [];
     }
-    // Resource templates take no arguments yet, so there is nothing to suggest for them.
+    // Nothing to suggest is an empty list, not an error (for unknown prompts too, as clients and the
+    // conformance suite expect); resource templates take no arguments yet.
     const shown = values.slice(0, 100);
     return { completion: { values: shown, total: values.length, hasMore: values.length > shown.length } };
   });

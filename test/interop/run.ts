@@ -1,0 +1,140 @@
+// `make interop`: the real server and the real stdio process against real MCP clients — the official
+// conformance suite (through a header-adding proxy), the official TypeScript SDK client over HTTP and over
+// stdio, and the Inspector CLI. Clients are installed into a scratch folder outside the repository.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildDeps } from '../../src/build-deps.js';
+import { loadConfig } from '../../src/config.js';
+import { startAuthProxy } from './auth-proxy.js';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const HERE = fileURLToPath(new URL('./', import.meta.url));
+const SCRATCH = process.env.SVC_INTEROP_DIR ?? join(tmpdir(), 'svc-interop');
+const SDK = '@modelcontextprotocol/sdk@1.32.2';
+const CONFORMANCE = '@modelcontextprotocol/conformance@0.1.16';
+const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
+const SCENARIOS = ['server-initialize', 'ping', 'logging-set-level', 'completion-complete', 'tools-list', 'resources-list', 'prompts-list', 'dns-rebinding-protection'];
+
+interface Outcome { name: string; ok: boolean; detail: string }
+const outcomes: Outcome[] = [];
+const children: ChildProcess[] = [];
+
+function record(name: string, ok: boolean, detail: string): void {
+  outcomes.push({ name, ok, detail });
+  process.stdout.write(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? `  ${detail}` : ''}\n`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
+  const result = spawnSync(command, args, { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', timeout: options.timeoutMs ?? 300_000, maxBuffer: 64 * 1024 * 1024 });
+  return { code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+function prepareScratch(): void {
+  mkdirSync(SCRATCH, { recursive: true });
+  if (!existsSync(join(SCRATCH, 'package.json'))) writeFileSync(join(SCRATCH, 'package.json'), '{"private":true,"type":"module"}\n');
+  if (!existsSync(join(SCRATCH, 'node_modules/@modelcontextprotocol/sdk/package.json'))) {
+    process.stdout.write(`installing ${SDK} into ${SCRATCH}\n`);
+    const install = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', SDK, 'zod@4'], { cwd: SCRATCH });
+    if (install.code !== 0) throw new Error(`npm install failed: ${install.stderr}`);
+  }
+  for (const file of ['sdk-client-http.mjs', 'sdk-client-stdio.mjs', 'sdk-exercise.mjs']) copyFileSync(join(HERE, file), join(SCRATCH, file));
+}
+
+/** A temp copy of the demo site with one administrator and a token holding every scope. */
+async function prepareSite(): Promise<{ root: string; token: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'svc-interop-site-'));
+  for (const folder of ['content', 'plugins', 'theme']) {
+    if (existsSync(join(REPO, folder))) cpSync(join(REPO, folder), join(root, folder), { recursive: true });
+  }
+  const deps = await buildDeps(loadConfig([`--root=${root}`], {}));
+  const account = await deps.auth.accounts.create({ name: 'Interop Admin', email: 'interop@example.org', role: 'admin', password: 'interop password 1' });
+  const { token } = deps.auth.createToken({ ownerId: account.id, name: 'interop', scopes: ['content:read', 'content:write', 'content:publish', 'stats:read'], expiresInDays: 30 });
+  return { root, token };
+}
+
+async function startServer(root: string, port: number): Promise<void> {
+  const child = spawn(process.execPath, [join(REPO, 'dist/server.js'), `--root=${root}`, `--port=${port}`, '--host=127.0.0.1'], {
+    env: { PATH: process.env.PATH }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  for (let i = 0; i < 100; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/.well-known/oauth-protected-resource`);
+      if (response.ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start within 10 seconds');
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(REPO, 'dist/server.js')) || !existsSync(join(REPO, 'dist/stdio.js'))) throw new Error('build first: make build');
+  prepareScratch();
+  const { root, token } = await prepareSite();
+  const port = await freePort();
+  await startServer(root, port);
+  const proxy = await startAuthProxy(port, token);
+  const direct = `http://127.0.0.1:${port}/svc/mcp`;
+  const proxied = `http://127.0.0.1:${proxy.port}/svc/mcp`;
+  process.stdout.write(`server ${direct}, conformance proxy ${proxied}, site ${root}\n\n`);
+
+  // The proxy runs in this process, so the suite must run without blocking the event loop.
+  const runAsync = (command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd?: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => { stdout += d; });
+      child.stderr.on('data', (d) => { stderr += d; });
+      const timer = setTimeout(() => child.kill(), 300_000);
+      child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    });
+
+  for (const scenario of SCENARIOS) {
+    const result = await runAsync('npx', ['-y', '-p', 'node@22', '-p', CONFORMANCE, 'conformance', 'server', '--url', proxied, '--scenario', scenario]);
+    const summary = (result.stdout.match(/Passed:.*|\d+ passed.*|Total.*/gi) ?? []).join(' ').trim();
+    const failed = /\bFAIL(URE)?\b/.test(result.stdout) && !/Failed:\s*0\b/.test(result.stdout);
+    record(`conformance ${scenario}`, result.code === 0 && !failed, summary || `exit ${result.code}`);
+    if (result.code !== 0 || failed) process.stdout.write(result.stdout + result.stderr + '\n');
+  }
+
+  const sdkEnv = { ...process.env, TOKEN: token, SVC_NODE: process.execPath };
+  const http = await runAsync(process.execPath, [join(SCRATCH, 'sdk-client-http.mjs'), direct], sdkEnv, SCRATCH);
+  record('SDK client over HTTP', http.code === 0, (http.stdout.trim().split('\n').pop() ?? '') + (http.code === 0 ? '' : http.stderr));
+  const stdio = await runAsync(process.execPath, [join(SCRATCH, 'sdk-client-stdio.mjs'), join(REPO, 'dist/stdio.js'), root], sdkEnv, SCRATCH);
+  record('SDK client over stdio', stdio.code === 0, (stdio.stdout.trim().split('\n').pop() ?? '') + (stdio.code === 0 ? '' : stdio.stderr));
+
+  const inspector = await runAsync('npx', ['-y', '-p', 'node@22', '-p', INSPECTOR, 'mcp-inspector', '--cli',
+    '-e', `SVC_TOKEN=${token}`, '-e', `SVC_ROOT=${root}`, process.execPath, join(REPO, 'dist/stdio.js'), '--method', 'tools/list']);
+  let names: string[] = [];
+  try { names = (JSON.parse(inspector.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name); } catch { /* reported below */ }
+  record('Inspector CLI tools/list over stdio', inspector.code === 0 && names.includes('site_info'), names.length > 0 ? `${names.length} tools: ${names.join(', ')}` : inspector.stdout + inspector.stderr);
+
+  proxy.server.close();
+  for (const child of children) child.kill();
+  rmSync(root, { recursive: true, force: true });
+  const failed = outcomes.filter((outcome) => !outcome.ok);
+  process.stdout.write(`\n${outcomes.length - failed.length} passed, ${failed.length} failed\n`);
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+main().catch((error) => {
+  for (const child of children) child.kill();
+  process.stderr.write(`interop: ${(error as Error)?.stack ?? error}\n`);
+  process.exit(1);
+});
