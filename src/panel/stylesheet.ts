@@ -23,6 +23,7 @@ h2{font-size:1.15rem;margin:1.6rem 0 .6rem}
 .card{background:#fff;border:1px solid #dde1e8;border-radius:.5rem;padding:1rem;margin:0 0 1rem}
 .narrow{max-width:24rem;margin-left:auto;margin-right:auto}
 label{display:block;font-weight:600;margin:.8rem 0 .25rem}
+.card>label:first-of-type,.card>h2:first-child{margin-top:0}
 input[type=text],input[type=email],input[type=password],input[type=number],select,textarea{width:100%;font:inherit;padding:.55rem .6rem;border:1px solid #b8c0cc;border-radius:.35rem;background:#fff;color:inherit}
 input:focus,select:focus,textarea:focus,button:focus{outline:3px solid #9bb7f0;outline-offset:1px}
 fieldset{border:0;padding:0;margin:.8rem 0 0}
@@ -48,7 +49,7 @@ dl.facts dt{color:#5b6475}
 dl.facts dd{margin:0;overflow-wrap:anywhere}
 .tag{display:inline-block;background:#eef2fb;color:#1d3f8f;border-radius:.3rem;padding:0 .4rem;font-size:.85rem;margin:0 .25rem .2rem 0;font-family:ui-monospace,SFMono-Regular,Menlo,monospace}
 pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85rem}
-pre{background:#f0f2f6;border:1px solid #dde1e8;border-radius:.35rem;padding:.7rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere;user-select:all;-webkit-user-select:all}
+pre{background:#f0f2f6;border:1px solid #dde1e8;border-radius:.35rem;padding:.7rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all;user-select:all;-webkit-user-select:all}
 .secret{font-size:1rem;font-weight:700;background:#fffbe6;border-color:#f1d08a}
 `.trim() + '\n';
 
