@@ -207,3 +207,13 @@ test('accounts: passwords are scrypt hashes, emails are unique, wrong passwords 
   const twin = await auth.accounts.create({ name: 'Other Ada', email: 'ada@example.com', role: 'author', password: 'correct horse battery' });
   assert.equal(twin.id, 'ada-2');
 });
+
+test('tokens never need the password and are unaffected by two-factor sign-in', async () => {
+  const { token } = auth.createToken({ ownerId: 'ada', name: 'Steady', scopes: ['stats:read'], expiresInDays: 90 });
+  auth.accounts.enableTotp('ada');
+  assert.deepEqual([...auth.verify(token)!.scopes], ['stats:read']);
+  await auth.accounts.setPassword('ada', 'a brand new password');
+  assert.deepEqual([...auth.verify(token)!.scopes], ['stats:read']);
+  auth.accounts.disableTotp('ada');
+  assert.ok(auth.verify(token));
+});
