@@ -16,6 +16,11 @@ import { runMcp } from './cli/run-mcp.js';
 import { runStatsCommand, STATS_OPTIONS } from './cli/stats-commands.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
+// Output piped into `head` and the like: a closed pipe ends the command quietly instead of with a trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
 function authFor(parsed: Parsed): AuthService {
   const log = (line: string) => process.stderr.write(line + '\n');
