@@ -125,6 +125,10 @@ async function main(): Promise<void> {
   try { names = (JSON.parse(inspector.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name); } catch { /* reported below */ }
   record('Inspector CLI tools/list over stdio', inspector.code === 0 && names.includes('site_info'), names.length > 0 ? `${names.length} tools: ${names.join(', ')}` : inspector.stdout + inspector.stderr);
 
+  // OAuth: the SDK client's full OAuth flow and `conformance authorization` on their own server (oauth.ts).
+  const oauth = await new Promise<number | null>((resolve) => spawn(process.execPath, ['--import', 'tsx', join(HERE, 'oauth.ts')], { cwd: REPO, stdio: 'inherit' }).on('close', resolve));
+  record('OAuth: SDK client full flow + conformance authorization', oauth === 0, oauth === 0 ? '' : `exit ${oauth}`);
+
   proxy.server.close();
   for (const child of children) child.kill();
   rmSync(root, { recursive: true, force: true });
