@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { AppError } from '../../errors.js';
+import { loadSiteConfig } from '../site-config.js';
+import type { ContentStore } from '../store.js';
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { recordChange, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
@@ -19,7 +21,15 @@ export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean
     const document = parseDocument(readFileSync(file, 'utf8'));
     document.set('approval_mode', on);
     writeFileAtomic(file, document.toString());
-    context.store.invalidate();
+    // No invalidate(): it re-reads entries only; the store notices site.yaml's new stamp at its next check.
     recordChange(context, actor, 'approval_mode', null, null, on ? 'on' : 'off');
   });
+}
+
+/**
+ * Read from site.yaml itself, not the store's cached config: this switch decides whether anything goes live,
+ * so a publish right after the switch (in this process or another) must see it.
+ */
+export function isApprovalModeOn(store: ContentStore): boolean {
+  return loadSiteConfig(join(store.contentDir, 'site.yaml')).approvalMode;
 }

@@ -5,6 +5,7 @@ import { findCardWarnings } from '../cards.js';
 import type { CardWarning } from '../cards.js';
 import type { Entry, Translation } from '../types.js';
 import { parseTimeValue } from './field-rules.js';
+import { isApprovalModeOn } from './approval-mode.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { recordChange, withEntryLock } from './write-context.js';
@@ -45,7 +46,7 @@ export function publishEntry(context: WriteContext, actor: Actor, entry: Entry, 
     }
     const current = readTranslationFile(translation.file);
     const fields = { ...current.fields };
-    if (context.store.site().approvalMode) {
+    if (isApprovalModeOn(context.store)) {
       const review = at === undefined ? 'requested' : `scheduled ${at}`;
       fields.review = review;
       writeTranslationFile(context, entry.id, language, translation.file, current.text, fields, current.body);

@@ -39,7 +39,7 @@ export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, cs
     } else {
       writeFileAtomic(file, result.css);
     }
-    context.store.invalidate();
+    context.store.invalidate(entry.id);
     recordChange(context, actor, 'style', entry.id, null, remove ? 'style.css removed' : undefined);
     const problems = result.problems.map((problem) => problem.message);
     const kept = previous === null ? '' : ' The previous CSS was kept as a version.';

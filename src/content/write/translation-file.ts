@@ -27,6 +27,6 @@ export function readTranslationFile(file: string): TranslationFile {
 export function writeTranslationFile(context: WriteContext, entryId: string, language: string, file: string, previousText: string | null, fields: Record<string, unknown>, body: string): string | null {
   const revision = previousText === null ? null : saveRevision(context.dataDir, entryId, language, context.clock(), previousText);
   writeFileAtomic(file, serializeFrontMatter(fields, body));
-  context.store.invalidate();
+  context.store.invalidate(entryId);
   return revision;
 }

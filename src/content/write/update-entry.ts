@@ -28,7 +28,7 @@ export interface UpdateEntryResult {
 
 /** The entry as on disk right now (inside the lock), or not_found when it went away meanwhile. */
 export function freshEntry(context: WriteContext, id: string): Entry {
-  context.store.invalidate();
+  // store.entry() reads the entry's files again, so another process's write a moment ago is seen.
   const entry = context.store.entry(id);
   if (!entry) throw new AppError('not_found', `There is no entry with the id "${id}". Call content_list to see the entries' ids.`);
   return entry;
@@ -54,7 +54,6 @@ export function updateEntry(context: WriteContext, actor: Actor, input: UpdateEn
     const result = translation
       ? changeTranslation(context, actor, entry, translation, input, changes)
       : addTranslation(context, actor, entry, input, changes);
-    context.store.invalidate();
     const after = context.store.entry(id)?.translations.get(input.language);
     return { id, language: input.language, status: after?.status ?? result, url: context.store.absoluteUrl(after?.path ?? '/'), added: !translation };
   });
