@@ -377,17 +377,18 @@ export class ContentStore {
   /** Scheduled entries become published with time alone: re-derive status from the unchanged fields. */
   private rederive(old: Translation, type: ContentType, segments: string[]): Translation {
     if (old.fields.status !== 'scheduled' || old.status === 'published') return old;
-    const fresh = buildTranslation({ ...old, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock() });
+    const fresh = buildTranslation({ ...old, body: null, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock() });
     return fresh.status === old.status ? old : fresh;
   }
 
   private readTranslation(file: string, language: string, stamp: FileStamp, type: ContentType, segments: string[]): Translation | undefined {
     try {
       const text = strictUtf8.decode(readFileSync(file));
-      const { fields, body } = parseFrontMatter(text);
+      // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
+      const fields = JSON.parse(JSON.stringify(parseFrontMatter(text).fields)) as Record<string, unknown>;
       this.warned.delete(file);
       return buildTranslation({
-        language, file, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body,
+        language, file, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null,
         pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock(),
       });
     } catch (error) {

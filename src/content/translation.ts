@@ -1,4 +1,8 @@
 import { parseSiteTime } from '../lib/time-zone.js';
+import { readFileSync } from 'node:fs';
+import { TextDecoder } from 'node:util';
+import { LruCache } from '../lib/lru.js';
+import { parseFrontMatter } from './front-matter.js';
 import type { EntryStatus, SiteConfig, Translation } from './types.js';
 
 const STATUSES = new Set<EntryStatus>(['draft', 'published', 'scheduled']);
@@ -13,7 +17,8 @@ export function buildTranslation(input: {
   mtimeMs: number;
   size: number;
   fields: Record<string, unknown>;
-  body: string;
+  /** The body, or null to read it from the file when asked (large sites keep no bodies in memory). */
+  body: string | null;
   pathSegments: string[];
   pathPrefix: string;
   site: SiteConfig;
@@ -32,13 +37,13 @@ export function buildTranslation(input: {
   }
   const languagePrefix = input.language === site.defaultLanguage ? '' : `/${input.language}`;
   const path = `${languagePrefix}${input.pathPrefix}/${segments.join('/')}`;
-  return {
+  return new StoredTranslation({
     language: input.language,
     file: input.file,
     mtimeMs: input.mtimeMs,
     size: input.size,
     fields,
-    body: input.body,
+    inlineBody: typeof input.body === 'string' ? input.body : null,
     title: typeof fields.title === 'string' ? fields.title : stringOf(fields.title) ?? segments[segments.length - 1] ?? '',
     status,
     published,
@@ -48,7 +53,58 @@ export function buildTranslation(input: {
     category: typeof fields.category === 'string' ? fields.category : null,
     author: stringOf(fields.author),
     via: stringOf(fields.via),
-  };
+  });
+}
+
+type TranslationData = Omit<Translation, 'body'> & { inlineBody: string | null };
+
+/**
+ * A translation whose body is read from its file when asked for (and then only the last few hundred are
+ * cached): a 10,000-entry site would otherwise hold megabytes of Markdown that only single reads need.
+ * A class with a getter on the prototype, not a closure per object, keeps each translation small.
+ */
+class StoredTranslation implements Translation {
+  language!: string;
+  file!: string;
+  mtimeMs!: number;
+  size!: number;
+  fields!: Record<string, unknown>;
+  title!: string;
+  status!: EntryStatus;
+  published!: string | null;
+  dateMs!: number;
+  path!: string;
+  tags!: string[];
+  category!: string | null;
+  author!: string | null;
+  via!: string | null;
+  private readonly inlineBody: string | null;
+
+  constructor(data: TranslationData) {
+    Object.assign(this, data);
+    this.inlineBody = data.inlineBody;
+  }
+
+  get body(): string {
+    return this.inlineBody ?? loadBody(this.file, this.mtimeMs, this.size);
+  }
+}
+
+const bodies = new LruCache<string, string>(300);
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function loadBody(file: string, mtimeMs: number, size: number): string {
+  const key = `${file}|${mtimeMs}|${size}`;
+  let body = bodies.get(key);
+  if (body === undefined) {
+    try {
+      body = parseFrontMatter(strictUtf8.decode(readFileSync(file))).body;
+    } catch {
+      body = '';
+    }
+    bodies.set(key, body);
+  }
+  return body;
 }
 
 function stringOf(value: unknown): string | null {

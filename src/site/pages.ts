@@ -6,11 +6,13 @@ import type { ContentStore } from '../content/store.js';
 import type { Entry, Translation } from '../content/types.js';
 import { cleanCss } from '../lib/css/clean-css.js';
 import { renderPage } from './templates.js';
+import { LruCache } from '../lib/lru.js';
 
 export const PAGE_SIZE = 10;
 
-const renderedBodies = new WeakMap<Translation, string>();
-const cleanedStyles = new Map<string, string>();
+// Bounded: a crawler walking a 10,000-entry site must not make every page stay in memory.
+const renderedBodies = new LruCache<Translation, string>(500);
+const cleanedStyles = new LruCache<string, string>(200);
 
 function bodyHtml(translation: Translation): string {
   let html = renderedBodies.get(translation);
@@ -34,7 +36,6 @@ function entryCss(entry: Entry): string {
     } catch {
       css = '';
     }
-    if (cleanedStyles.size > 500) cleanedStyles.clear();
     cleanedStyles.set(entry.style, css);
   }
   return css;
