@@ -19,15 +19,11 @@ export class FileCache<T> {
 
   /** The parsed file, or undefined when it does not exist. */
   read(path: string): T | undefined {
-    let stat;
-    try {
-      stat = statSync(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
-        this.entries.delete(path);
-        return undefined;
-      }
-      throw error;
+    // throwIfNoEntry: a missing file (no roles.yaml, an unknown token) is common and must stay cheap.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) {
+      this.entries.delete(path);
+      return undefined;
     }
     const cached = this.entries.get(path);
     if (cached && cached.ino === stat.ino && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.value;
