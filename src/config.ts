@@ -24,10 +24,10 @@ const schema = z.object({
   root: z.string().min(1),
   dataDir: z.string().min(1).optional(),
   host: z.string().min(1).regex(/^[A-Za-z0-9.:\-\[\]]+$/, 'must be a host name or address'),
-  port: z.coerce.number().int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535'),
+  port: z.string().regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535').transform(Number).refine((value) => value <= 65535, 'must be a whole number from 0 to 65535'),
   baseUrl: z.string().url('must be an absolute http(s) address').refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://').optional(),
-  trustProxy: z.enum(['0', '1', 'true', 'false']).optional(),
-  rateLimits: z.enum(['on', 'off']).optional(),
+  trustProxy: z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).optional(),
+  rateLimits: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -70,7 +70,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = { root: 'SVC_ROOT', dataDir: 'SVC_DATA', host: 'SVC_HOST', port: 'SVC_PORT', baseUrl: 'SVC_BASE_URL', trustProxy: 'SVC_TRUST_PROXY', rateLimits: 'SVC_RATE_LIMITS' }[String(issue.path[0])] ?? String(issue.path[0]);
-    throw new ConfigError(`svc: the setting ${name} ${issue.message.replace(/^Invalid input: /, 'is invalid: ')}.`);
+    throw new ConfigError(`svc: the setting ${name} ${issue.message.replace(/^Invalid [a-z ]+: /, 'is invalid: ')}.`);
   }
   const value = parsed.data;
   const root = resolve(value.root);

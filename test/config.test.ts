@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { loadConfig, ConfigError } from '../src/config.js';
+
+test('defaults: working directory, data below it, 127.0.0.1:8080', () => {
+  const config = loadConfig([], { SVC_ROOT: '/srv/site' });
+  assert.deepEqual(config, { root: '/srv/site', dataDir: '/srv/site/data', host: '127.0.0.1', port: 8080, baseUrl: 'http://127.0.0.1:8080', trustProxy: false, rateLimits: true });
+});
+
+test('flags win over the environment', () => {
+  const config = loadConfig(['--root', 'site', '--port', '9000', '--base-url', 'https://example.org/', '--data', '/var/svc'], { SVC_ROOT: '/other', SVC_PORT: '1' });
+  assert.equal(config.root, resolve('site'));
+  assert.equal(config.port, 9000);
+  assert.equal(config.baseUrl, 'https://example.org');
+  assert.equal(config.dataDir, '/var/svc');
+});
+
+for (const [env, message] of [
+  [{ SVC_PORT: 'eighty' }, 'svc: the setting SVC_PORT must be a whole number from 0 to 65535.'],
+  [{ SVC_PORT: '70000' }, 'svc: the setting SVC_PORT must be a whole number from 0 to 65535.'],
+  [{ SVC_BASE_URL: 'ftp://example.org' }, 'svc: the setting SVC_BASE_URL must start with http:// or https://.'],
+  [{ SVC_HOST: 'bad host!' }, 'svc: the setting SVC_HOST must be a host name or address.'],
+  [{ SVC_RATE_LIMITS: 'maybe' }, 'svc: the setting SVC_RATE_LIMITS must be on or off.'],
+] as const) {
+  test(`refuses ${JSON.stringify(env)} with one sentence`, () => {
+    assert.throws(() => loadConfig([], env), (error: unknown) => error instanceof ConfigError && error.message === message);
+  });
+}
+
+test('an unknown flag is refused', () => {
+  assert.throws(() => loadConfig(['--colour', 'red'], {}), ConfigError);
+});
+
+test('the server stops with exit code 2 and one sentence on a bad setting', () => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts', '--port', 'x'], { encoding: 'utf8', env: { ...process.env, SVC_ROOT: '/nonexistent' } });
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr.trim().split('\n').length, 1);
+  assert.match(result.stderr, /^svc: the setting SVC_PORT/);
+});
