@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, post, callTool, type HttpHarness } from './mcp-support/http.js';
 import { spawnStdio, type StdioChild } from './mcp-support/stdio-child.js';
-import { defaultRegistry } from '../src/mcp/registry.js';
+import { loadRegistry } from '../src/mcp/registry.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -94,7 +94,7 @@ function wrongValue(schema: any): unknown {
 
 test('every argument of every tool refuses a value of the wrong type with a tool error naming it, over HTTP and stdio', async () => {
   let checked = 0;
-  for (const tool of defaultRegistry().tools) {
+  for (const tool of (await loadRegistry()).tools) {
     const properties = (tool.inputSchema().properties ?? {}) as Record<string, any>;
     for (const [name, schema] of Object.entries(properties)) {
       const args = { [name]: wrongValue(schema) };

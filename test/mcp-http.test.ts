@@ -242,7 +242,8 @@ test('is unaffected by a closed site', async () => {
   const { readFileSync, writeFileSync } = await import('node:fs');
   const file = `${site.root}/content/site.yaml`;
   writeFileSync(file, readFileSync(file, 'utf8').replace('timezone:', 'closed: true\ntimezone:'));
-  site.deps.content.invalidate();
+  // The store notices a changed site.yaml at its next periodic check.
+  site.clock.now += 10_000;
   assert.equal(site.deps.content.site().closed, true);
   const answer = await rpc(site, http.url, site.tokens.admin!, 'tools/call', { name: 'site_info', arguments: {} });
   assert.equal(answer.status, 200);

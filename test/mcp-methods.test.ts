@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, rpc, type HttpHarness } from './mcp-support/http.js';
 import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
-import { defaultRegistry } from '../src/mcp/registry.js';
+import { defaultRegistry, loadRegistry } from '../src/mcp/registry.js';
 import { definePrompt } from '../src/mcp/prompt.js';
 import { defineResource } from '../src/mcp/resource.js';
 
@@ -98,7 +98,7 @@ test('an unknown method is -32601 with HTTP 200', async () => {
 test('tools/list shows every tool whatever the scopes, each with a description naming its scope and an object schema', async () => {
   const answer = await rpc(site, http.url, site.tokens.statsOnly!, 'tools/list', {});
   const tools = answer.json.result.tools as any[];
-  assert.deepEqual(tools.map((tool) => tool.name), defaultRegistry().tools.map((tool) => tool.name));
+  assert.deepEqual(tools.map((tool) => tool.name), (await loadRegistry()).tools.map((tool) => tool.name));
   assert.ok(tools.length >= 4);
   for (const tool of tools) {
     assert.match(tool.name, /^[A-Za-z0-9_.-]+$/);
@@ -126,7 +126,7 @@ test('tools/list pages with an opaque cursor until there is no nextCursor', asyn
     if (!cursor) break;
     assert.match(cursor, /^[A-Za-z0-9_-]+$/);
   }
-  assert.deepEqual(names, defaultRegistry().tools.map((tool) => tool.name));
+  assert.deepEqual(names, (await loadRegistry()).tools.map((tool) => tool.name));
 });
 
 test('a bad cursor is -32602, as is a cursor of another list', async () => {
@@ -168,7 +168,7 @@ test('resources/list pages too', async () => {
     cursor = answer.json.result.nextCursor;
     if (!cursor) break;
   }
-  assert.deepEqual(uris, [...defaultRegistry().resources.map((r) => r.uri), 'svc://test/stats']);
+  assert.deepEqual(uris, [...(await loadRegistry()).resources.map((r) => r.uri), 'svc://test/stats']);
 });
 
 test('resources/read of an unknown uri is -32002 with the uri in data', async () => {

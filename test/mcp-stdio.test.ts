@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { spawnStdio } from './mcp-support/stdio-child.js';
 import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
-import { defaultRegistry } from '../src/mcp/registry.js';
+import { defaultRegistry, loadRegistry } from '../src/mcp/registry.js';
 import { createMcpDispatcher } from '../src/mcp/mcp-server.js';
 import { serveStdio } from '../src/mcp/transports/stdio.js';
 
@@ -31,7 +31,7 @@ test('speaks MCP line by line with --token: initialize, tools, resources, prompt
   assert.equal(init.result.instructions, SERVER_INSTRUCTIONS);
   mcp.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   const tools = await mcp.request('tools/list', {});
-  assert.deepEqual(tools.result.tools.map((tool: any) => tool.name), defaultRegistry().tools.map((tool) => tool.name));
+  assert.deepEqual(tools.result.tools.map((tool: any) => tool.name), (await loadRegistry()).tools.map((tool) => tool.name));
   const info = await mcp.request('tools/call', { name: 'site_info', arguments: {} });
   assert.equal(info.result.structuredContent.title, 'Test Alps');
   assert.deepEqual(info.result.structuredContent.you, { name: 'Ann Admin', role: 'admin', capabilities: info.result.structuredContent.you.capabilities });

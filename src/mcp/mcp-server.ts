@@ -13,11 +13,12 @@ import { negotiateProtocolVersion } from './protocol-version.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { serverInfo } from './server-info.js';
 import { scopeRefusal } from './scope-check.js';
+import { Catalog, type Declared } from './catalog.js';
 
 export interface McpRegistry {
-  tools: readonly Tool[];
-  resources: readonly Resource[];
-  prompts: readonly Prompt[];
+  tools: readonly Declared<Tool>[];
+  resources: readonly Declared<Resource>[];
+  prompts: readonly Declared<Prompt>[];
 }
 
 export interface McpServerOptions {
@@ -68,9 +69,9 @@ function parseParams<T>(schema: z.ZodType<T>, params: unknown, method: string): 
 export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpContext> {
   const { registry } = options;
   const pageSize = options.pageSize ?? 50;
-  const tools = new Map(registry.tools.map((tool) => [tool.name, tool]));
-  const resources = new Map(registry.resources.map((resource) => [resource.uri, resource]));
-  const prompts = new Map(registry.prompts.map((prompt) => [prompt.name, prompt]));
+  const tools = new Catalog(registry.tools, (tool) => tool.name);
+  const resources = new Catalog(registry.resources, (resource) => resource.uri);
+  const prompts = new Catalog(registry.prompts, (prompt) => prompt.name);
   const dispatcher = new Dispatcher<McpContext>({ log: options.log });
 
   dispatcher.method('initialize', (params, context) => {
@@ -89,10 +90,10 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     return {};
   });
 
-  dispatcher.method('tools/list', (params) => {
+  dispatcher.method('tools/list', async (params) => {
     const { cursor } = parseParams(cursorParams, params, 'tools/list');
-    const page = paginate('tools/list', registry.tools, cursor, pageSize);
-    const listed = page.items.map((tool) => ({
+    const page = paginate('tools/list', tools.keys(), cursor, pageSize);
+    const listed = (await tools.getMany(page.items)).map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -102,17 +103,17 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     return page.nextCursor ? { tools: listed, nextCursor: page.nextCursor } : { tools: listed };
   });
 
-  dispatcher.method('tools/call', (params, context) => {
+  dispatcher.method('tools/call', async (params, context) => {
     const call = parseParams(callParams, params, 'tools/call');
-    const tool = tools.get(call.name);
+    const tool = await tools.get(call.name);
     if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
     return callTool(tool, call.arguments ?? {}, context);
   });
 
-  dispatcher.method('resources/list', (params) => {
+  dispatcher.method('resources/list', async (params) => {
     const { cursor } = parseParams(cursorParams, params, 'resources/list');
-    const page = paginate('resources/list', registry.resources, cursor, pageSize);
-    const listed = page.items.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
+    const page = paginate('resources/list', resources.keys(), cursor, pageSize);
+    const listed = (await resources.getMany(page.items)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
     return page.nextCursor ? { resources: listed, nextCursor: page.nextCursor } : { resources: listed };
   });
 
@@ -123,23 +124,23 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
 
   dispatcher.method('resources/read', async (params, context) => {
     const { uri } = parseParams(readParams, params, 'resources/read');
-    const resource = resources.get(uri);
+    const resource = await resources.get(uri);
     if (!resource) throw new RpcError(-32002, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
     const refusal = scopeRefusal(context.principal, resource.scope, `the resource ${resource.uri}`);
     if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
     return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
   });
 
-  dispatcher.method('prompts/list', (params) => {
+  dispatcher.method('prompts/list', async (params) => {
     const { cursor } = parseParams(cursorParams, params, 'prompts/list');
-    const page = paginate('prompts/list', registry.prompts, cursor, pageSize);
-    const listed = page.items.map(({ name, title, description, arguments: args }) => ({ name, title, description, arguments: args }));
+    const page = paginate('prompts/list', prompts.keys(), cursor, pageSize);
+    const listed = (await prompts.getMany(page.items)).map(({ name, title, description, arguments: args }) => ({ name, title, description, arguments: args }));
     return page.nextCursor ? { prompts: listed, nextCursor: page.nextCursor } : { prompts: listed };
   });
 
   dispatcher.method('prompts/get', async (params, context) => {
     const request = parseParams(getPromptParams, params, 'prompts/get');
-    const prompt = prompts.get(request.name);
+    const prompt = await prompts.get(request.name);
     if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
     const refusal = scopeRefusal(context.principal, prompt.scope, `the prompt ${prompt.name}`);
     if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
@@ -152,11 +153,11 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     return { description: prompt.description, messages: await prompt.get(args, context) };
   });
 
-  dispatcher.method('completion/complete', (params, context) => {
+  dispatcher.method('completion/complete', async (params, context) => {
     const request = parseParams(completeParams, params, 'completion/complete');
     let values: string[] = [];
     if (request.ref.type === 'ref/prompt') {
-      values = prompts.get(request.ref.name)?.complete?.(request.argument.name, request.argument.value, context) ?? [];
+      values = (await prompts.get(request.ref.name))?.complete?.(request.argument.name, request.argument.value, context) ?? [];
     }
     // Nothing to suggest is an empty list, not an error (for unknown prompts too, as clients and the
     // conformance suite expect); resource templates take no arguments yet.

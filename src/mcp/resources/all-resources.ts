@@ -1,9 +1,8 @@
-// Every MCP resource, one line each. Add yours here.
+// Every MCP resource, one line each: its URI and how to load its module (see catalog.ts). Add yours here.
 import type { Resource } from '../resource.js';
-import { siteGuideResource } from './site-guide.js';
-import { statsTodayResource } from './stats-today.js';
+import { lazy, type Declared } from '../catalog.js';
 
-export const ALL_RESOURCES: readonly Resource[] = [
-  siteGuideResource,
-  statsTodayResource,
+export const ALL_RESOURCES: readonly Declared<Resource>[] = [
+  lazy('svc://site', () => import('./site-guide.js').then((m) => m.siteGuideResource)),
+  lazy('svc://stats/today', () => import('./stats-today.js').then((m) => m.statsTodayResource)),
 ];

@@ -1,37 +1,23 @@
-// Every MCP tool, one line each, in the order tools/list shows them. Add yours here.
+// Every MCP tool, one line each, in the order tools/list shows them: its name and how to load its module
+// (loaded on first use, see catalog.ts). Add yours here.
 import type { Tool } from '../tool.js';
-import { siteInfoTool } from './site-info.js';
-import { contentListTool } from './content-list.js';
-import { contentReadTool } from './content-read.js';
-import { contentCardsTool } from './content-cards.js';
-import { contentCreateTool } from './content-create.js';
-import { contentUpdateTool } from './content-update.js';
-import { contentStyleTool } from './content-style.js';
-import { contentPublishTool } from './content-publish.js';
-import { contentUnpublishTool } from './content-unpublish.js';
-import { mediaUploadTool } from './media-upload.js';
-import { statsOverviewTool } from './stats-overview.js';
-import { statsQueryTool } from './stats-query.js';
-import { statsPostTool } from './stats-post.js';
-import { statsRealtimeTool } from './stats-realtime.js';
-import { statsAiCrawlersTool } from './stats-ai-crawlers.js';
-import { consentOverviewTool } from './consent-overview.js';
+import { lazy, type Declared } from '../catalog.js';
 
-export const ALL_TOOLS: readonly Tool[] = [
-  siteInfoTool,
-  contentListTool,
-  contentReadTool,
-  contentCardsTool,
-  contentCreateTool,
-  contentUpdateTool,
-  contentStyleTool,
-  contentPublishTool,
-  contentUnpublishTool,
-  mediaUploadTool,
-  statsOverviewTool,
-  statsQueryTool,
-  statsPostTool,
-  statsRealtimeTool,
-  statsAiCrawlersTool,
-  consentOverviewTool,
+export const ALL_TOOLS: readonly Declared<Tool>[] = [
+  lazy('site_info', () => import('./site-info.js').then((m) => m.siteInfoTool)),
+  lazy('content_list', () => import('./content-list.js').then((m) => m.contentListTool)),
+  lazy('content_read', () => import('./content-read.js').then((m) => m.contentReadTool)),
+  lazy('content_cards', () => import('./content-cards.js').then((m) => m.contentCardsTool)),
+  lazy('content_create', () => import('./content-create.js').then((m) => m.contentCreateTool)),
+  lazy('content_update', () => import('./content-update.js').then((m) => m.contentUpdateTool)),
+  lazy('content_style', () => import('./content-style.js').then((m) => m.contentStyleTool)),
+  lazy('content_publish', () => import('./content-publish.js').then((m) => m.contentPublishTool)),
+  lazy('content_unpublish', () => import('./content-unpublish.js').then((m) => m.contentUnpublishTool)),
+  lazy('media_upload', () => import('./media-upload.js').then((m) => m.mediaUploadTool)),
+  lazy('stats_overview', () => import('./stats-overview.js').then((m) => m.statsOverviewTool)),
+  lazy('stats_query', () => import('./stats-query.js').then((m) => m.statsQueryTool)),
+  lazy('stats_post', () => import('./stats-post.js').then((m) => m.statsPostTool)),
+  lazy('stats_realtime', () => import('./stats-realtime.js').then((m) => m.statsRealtimeTool)),
+  lazy('stats_ai_crawlers', () => import('./stats-ai-crawlers.js').then((m) => m.statsAiCrawlersTool)),
+  lazy('consent_overview', () => import('./consent-overview.js').then((m) => m.consentOverviewTool)),
 ];
