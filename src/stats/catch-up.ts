@@ -23,14 +23,20 @@ export function rollupDay(files: RollupFiles, day: string, timeZone: string): Ro
   return aggregator.toRollup();
 }
 
-/** Builds a month's rollup from its daily rollups. */
+/**
+ * Builds a month's rollup from its daily rollups. Pages keep their counts but not their came-from and
+ * went-on-to steps: only stats_post shows those, and it reads daily rollups (this keeps monthly files small,
+ * so a 400-day range parses little).
+ */
 export function rollupMonth(files: RollupFiles, month: string): Rollup {
   const total = emptyRollup(firstDayOfMonth(month), lastDayOfMonth(month));
   for (const day of eachDay(firstDayOfMonth(month), lastDayOfMonth(month))) {
     const daily = files.readDaily(day);
     if (daily) mergeInto(total, daily);
   }
-  return capRollup(total);
+  capRollup(total);
+  for (const path in total.pages) { total.pages[path]!.from = {}; total.pages[path]!.to = {}; }
+  return total;
 }
 
 /** Rewrites a rolled-up raw log without visitor keys: no hash survives the rollup (D12). */

@@ -22,7 +22,7 @@ function dailyRollups(stats: StatsService, from: string, to: string): { day: str
   stats.ensureRolledUp();
   const today = stats.today();
   return eachDay(from, to).map((day) => {
-    if (day === today) return { day, rollup: stats.live().aggregator.toRollup() };
+    if (day === today) return { day, rollup: stats.live().rollup() };
     if (day > today) return { day, rollup: null };
     const rollup = stats.files.readDaily(day)
       ?? (existsSync(stats.files.rawPath(day)) ? rollupDay(stats.files, day, stats.timeZone) : null);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../errors.js';
-import { formatSiteDate, startOfSiteDay } from '../lib/time-zone.js';
+import { formatSiteDate, parseSiteTime, startOfSiteDay } from '../lib/time-zone.js';
 import { AppendLog } from './append-log.js';
 import { SaltStore, visitorHash, randomSalt, type SaltSource } from './salt-store.js';
 import { RollupFiles } from './rollup-files.js';
@@ -51,6 +51,7 @@ export class StatsService {
   private liveDay: LiveDay | null = null;
   private caughtUpFor = '';
   private checkedAt = -Infinity;
+  private knownDay = { timeZone: '', day: '', start: 0, end: -1 };
 
   constructor(private readonly options: StatsOptions) {
     this.files = new RollupFiles(options.dir);
@@ -60,8 +61,16 @@ export class StatsService {
   get timeZone(): string { return this.options.timeZone(); }
   now(): number { return this.options.clock(); }
   /** Today's name in the site time zone. */
-  today(): string { return formatSiteDate(this.now(), this.timeZone); }
-  dayOf(ms: number): string { return formatSiteDate(ms, this.timeZone); }
+  today(): string { return this.dayOf(this.now()); }
+  /** The site-time-zone day of an instant; the current day's bounds are kept, so a beacon costs no Intl call. */
+  dayOf(ms: number): string {
+    const timeZone = this.timeZone;
+    const known = this.knownDay;
+    if (known.timeZone === timeZone && ms >= known.start && ms < known.end) return known.day;
+    const day = formatSiteDate(ms, timeZone);
+    this.knownDay = { timeZone, day, start: startOfSiteDay(ms, timeZone), end: parseSiteTime(addDays(day, 1), timeZone) ?? ms + 1 };
+    return day;
+  }
 
   private append(day: string, line: RawLine): void {
     this.log.append(this.files.rawPath(day), JSON.stringify(line));
@@ -197,7 +206,7 @@ export class StatsService {
       else if (existsSync(this.files.rawPath(day)) || existsSync(this.files.botsPath(day))) mergeInto(total, rollupDay(this.files, day, this.timeZone));
       day = addDays(day, 1);
     }
-    if (from <= today && today <= to) mergeInto(total, this.live().aggregator.toRollup());
+    if (from <= today && today <= to) mergeInto(total, this.live().rollup());
     total.from = from;
     total.to = to;
     return total;
