@@ -13,7 +13,7 @@ import { runUserCommand, USER_OPTIONS } from './cli/user-command.js';
 import { runTokenCommand, TOKEN_OPTIONS } from './cli/token-command.js';
 import { ensureSite, prepareDemo } from './cli/demo.js';
 import { runMcp } from './cli/run-mcp.js';
-import { runStatsCommand, STATS_OPTIONS } from './cli/stats-commands.js';
+import { runStatsCommand, seedDemoStats, STATS_OPTIONS } from './cli/stats-commands.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
 // Output piped into `head` and the like: a closed pipe ends the command quietly instead of with a trace.
@@ -46,6 +46,7 @@ async function serve(parsed: Parsed, demo: boolean): Promise<void> {
   const [{ buildDeps }, { startServer }] = await Promise.all([import('./build-deps.js'), import('./start-server.js')]);
   const deps = await buildDeps(config);
   const lines = demo ? await prepareDemo(deps.auth, `${config.baseUrl}/svc/panel/`) : [];
+  if (demo) seedDemoStats(deps.stats, deps.content, print);
   const running = await startServer(config, deps);
   const base = config.baseUrl.replace(`:${config.port}`, `:${running.port}`);
   for (const line of lines) print(line.replace(config.baseUrl, base));

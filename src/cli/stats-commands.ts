@@ -4,6 +4,8 @@ import { systemClock } from '../lib/clock.js';
 import { ContentStore } from '../content/store.js';
 import { createStatsService } from '../stats/create-stats-service.js';
 import { seedStats } from '../stats/seed.js';
+import type { StatsService } from '../stats/stats-service.js';
+import type { StatsContent } from '../stats/page-index.js';
 import { CommandError, UsageError } from './cli-error.js';
 import type { Parsed } from './options.js';
 
@@ -56,7 +58,7 @@ export async function runStatsCommand(sub: string | undefined, parsed: Parsed, p
       }
       case 'rollup': {
         const result = stats.catchUp();
-        print(`Rolled up ${result.days.length} days${result.days.length > 0 ? ` (${result.days[0]} to ${result.days[result.days.length - 1]})` : ''} and ${result.months.length} months; removed ${result.deleted.length} files past retention.`);
+        print(`Rolled up ${result.days.length} day${result.days.length === 1 ? '' : 's'}${result.days.length > 0 ? ` (${result.days[0]} to ${result.days[result.days.length - 1]})` : ''} and ${result.months.length} month${result.months.length === 1 ? '' : 's'}; removed ${result.deleted.length} file${result.deleted.length === 1 ? '' : 's'} past retention.`);
         return;
       }
       default:
@@ -65,4 +67,11 @@ export async function runStatsCommand(sub: string | undefined, parsed: Parsed, p
   } finally {
     stats.close();
   }
+}
+
+/** `svc demo`: on a site without statistics yet, generates 400 days of traffic so the numbers look alive. */
+export function seedDemoStats(stats: StatsService, content: StatsContent, print: (line: string) => void): void {
+  if (stats.files.list('daily').length > 0 || stats.files.list('raw').length > 0) return;
+  const result = seedStats(stats, content, {});
+  print(`Generated demo statistics: ${result.pageviews} page views over ${result.days} days (svc stats seed).`);
 }
