@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps.js';
 import { registerMcpRoutes } from './mcp/transports/http.js';
 import { createApiLimiter, registerApiRoutes } from './api/routes.js';
 import { registerPanelRoutes } from './panel/routes.js';
+import { registerApprovalRoutes } from './panel/approvals-routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerSiteRoutes } from './site/routes.js';
 import { getStats } from './api/stats.js';
@@ -18,6 +19,8 @@ export function buildRouter(deps: AppDeps): Router {
   registerMcpRoutes(router, deps);
   // The panel: sign-in (+ two-factor), sessions, Assistants (tokens).
   registerPanelRoutes(router, deps);
+  // Panel: Waiting for approval, the approval-mode switch, an entry's history and earlier versions.
+  registerApprovalRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   // Statistics: the beacon script, POST /svc/collect and POST /svc/consent.

@@ -15,6 +15,7 @@ export interface PanelNavItem {
 // Other panel pages add their line here (approvals, statistics, ...).
 export const PANEL_NAV: PanelNavItem[] = [
   { key: 'assistants', label: 'Assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
+  { key: 'approvals', label: 'Waiting for approval', href: '/svc/panel/approvals', capability: 'content.publish' },
 ];
 
 /** What the layout needs to know about the signed-in person (a PanelSession fits). */
