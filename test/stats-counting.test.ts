@@ -386,3 +386,14 @@ test('beacon bodies that are not a beacon are refused with a sentence', () => {
   assert.equal(send('{"t":"en","p":"/","e":-5,"s":400}'), 'ok');
   assert.equal(stats.range('2026-01-15', '2026-01-15').pageviews, 0);
 });
+
+test('right after midnight the last five minutes reach into yesterday', () => {
+  const { stats, clock } = makeStats(Date.UTC(2026, 0, 15, 22, 58)); // 23:58 Berlin
+  pv(stats, '/late', { ip: '10.3.0.1' });
+  assert.equal(stats.activeVisitors().length, 1);
+  clock.now = Date.UTC(2026, 0, 15, 23, 1); // 00:01 on the 16th
+  pv(stats, '/early', { ip: '10.3.0.2' });
+  assert.deepEqual(stats.activeVisitors().map((v) => v.path).sort(), ['/early', '/late']);
+  clock.now = Date.UTC(2026, 0, 15, 23, 4); // six minutes after the late visit
+  assert.deepEqual(stats.activeVisitors().map((v) => v.path), ['/early']);
+});

@@ -275,3 +275,8 @@ test('weekly_review asks for stats_overview and stats_post and at most eight sen
   const refused = await rpc(site, http.url, site.tokens.editor!, 'prompts/get', { name: 'weekly_review' });
   assert.match(refused.json.error.message, /needs the scope stats:read/);
 });
+
+test('home pages carry the site title; stats_post on / reports the home page alone', async () => {
+  const home = await answer('stats_post', { path: '/', period: '7d' });
+  assert.deepEqual([home.id, home.title, home.languages[0].language, home.languages[0].path], [null, 'Test Alps', 'en', '/']);
+});

@@ -8,11 +8,16 @@ export interface StatsContent {
   readonly generation?: number;
 }
 
-export interface PageInfo { id: string; title: string; language: string }
+export interface PageInfo { id: string | null; title: string; language: string }
 
 /** Public path -> entry id and title of the translation served there. */
 export function buildPageIndex(content: StatsContent): Map<string, PageInfo> {
   const index = new Map<string, PageInfo>();
+  // Home pages are no entry: they show the site's title.
+  const site = content.site();
+  for (const language of Object.keys(site.languages)) {
+    index.set(language === site.defaultLanguage ? '/' : `/${language}`, { id: null, title: site.title, language });
+  }
   for (const entry of content.entries()) {
     for (const translation of entry.translations.values()) {
       index.set(translation.path, { id: entry.id, title: translation.title, language: translation.language });

@@ -54,13 +54,15 @@ export function statsPost(stats: StatsService, content: StatsContent, input: { i
   } else {
     const path = input.path!;
     const info = buildPageIndex(content).get(path);
-    const entry = info ? content.entry(info.id) : undefined;
+    const entry = info?.id ? content.entry(info.id) : undefined;
     if (entry) {
       id = entry.id;
       title = info!.title;
       targets = [...entry.translations.values()].map((t) => ({ language: t.language, path: t.path }));
     } else {
-      targets = [{ language: null, path }];
+      // A home page (the site's title) or a path that is no entry: reported alone.
+      title = info?.title ?? null;
+      targets = [{ language: info?.language ?? null, path }];
     }
   }
   const range = resolvePeriod(input.period, stats.today());

@@ -49,6 +49,8 @@ export class StatsService {
   readonly salts: SaltStore;
   private readonly log = new AppendLog();
   private liveDay: LiveDay | null = null;
+  /** The day before, kept after midnight so the last five minutes can reach across it. */
+  private previousDay: LiveDay | null = null;
   private caughtUpFor = '';
   private checkedAt = -Infinity;
   private knownDay = { timeZone: '', day: '', start: 0, end: -1 };
@@ -151,6 +153,7 @@ export class StatsService {
   live(): LiveDay {
     const today = this.today();
     if (!this.liveDay || this.liveDay.day !== today) {
+      this.previousDay = this.liveDay && this.liveDay.day === addDays(today, -1) ? this.liveDay : null;
       this.liveDay = new LiveDay(today, this.timeZone, this.files.rawPath(today), this.files.botsPath(today));
     }
     this.liveDay.refresh();
@@ -214,7 +217,11 @@ export class StatsService {
 
   /** Visitors active in the last five minutes, with the page each is on. */
   activeVisitors(): { path: string; at: number }[] {
-    return this.live().aggregator.activeSince(this.now() - REALTIME_WINDOW_MS);
+    const since = this.now() - REALTIME_WINDOW_MS;
+    const active = this.live().aggregator.activeSince(since);
+    // Just after midnight the window reaches into yesterday, whose visitors had other keys (other salt).
+    if (this.previousDay && since < startOfSiteDay(this.now(), this.timeZone)) active.push(...this.previousDay.refresh().activeSince(since));
+    return active;
   }
 
   close(): void {
