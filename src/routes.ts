@@ -5,6 +5,7 @@ import { createApiLimiter, registerApiRoutes } from './api/routes.js';
 import { registerPanelRoutes } from './panel/routes.js';
 import { registerApprovalRoutes } from './panel/approvals-routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
+import { registerOAuthConsentRoutes } from './panel/oauth-consent.js';
 import { registerSiteRoutes } from './site/routes.js';
 import { getStats } from './api/stats.js';
 import { registerStatsEndpoints } from './site/stats-endpoints.js';
@@ -23,6 +24,7 @@ export function buildRouter(deps: AppDeps): Router {
   registerApprovalRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
+  registerOAuthConsentRoutes(router, deps);
   // Statistics: the beacon script, POST /svc/collect and POST /svc/consent.
   registerStatsEndpoints(router, deps);
   // The public website, last: its catch-all takes whatever no route above took. Statistics hook in here.

@@ -1,25 +1,21 @@
 // The authorization server's routes. Discovery, registration and the token endpoint are called by
-// clients (also browser-based ones, hence CORS without credentials); authorize is a panel page.
+// clients (also browser-based ones, hence CORS without credentials); authorize is a panel page
+// (src/panel/oauth-consent.ts).
 import type { AppDeps } from '../app-deps.js';
 import type { Handler, RequestContext, Router } from '../http/router.js';
 import { sendEmpty, sendJson } from '../http/respond.js';
 import { buildAuthorizationServerMetadata } from './metadata.js';
 import { createRegisterHandler } from './register.js';
 import { createTokenHandler } from './token.js';
-import { createAuthorizeHandlers } from './authorize.js';
-import { AUTHORIZE_PATH } from './consent-page.js';
 
 export function registerOAuthRoutes(router: Router, deps: AppDeps): void {
   const { oauth } = deps;
-  const authorize = createAuthorizeHandlers(oauth, deps);
   const register = createRegisterHandler(oauth.clients, deps.clock, () => oauth.cleanup.maybeRun());
 
   addCorsRoute(router, 'GET', '/.well-known/oauth-authorization-server', ({ res }) =>
     sendJson(res, 200, buildAuthorizationServerMetadata(deps.config.baseUrl), { 'cache-control': 'public, max-age=3600' }));
   addCorsRoute(router, 'POST', '/svc/oauth/register', register);
   addCorsRoute(router, 'POST', '/svc/oauth/token', createTokenHandler(oauth));
-  router.get(AUTHORIZE_PATH, authorize.show);
-  router.post(AUTHORIZE_PATH, authorize.decide);
 }
 
 /** A route any origin may call without credentials, with its preflight. */

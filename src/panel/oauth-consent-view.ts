@@ -2,10 +2,10 @@
 // rights to give (only those the person's role offers; the requested ones ticked), confirm or refuse.
 import { SCOPES, type Scope } from '../auth/principal.js';
 import { SCOPE_LABELS } from '../auth/scopes.js';
-import { esc } from '../panel/html.js';
-import { csrfField } from '../panel/csrf.js';
-import type { AuthorizationRequest } from './authorization-request.js';
-import { accessTokenName, ACCESS_TOKEN_DAYS } from './grants/issue-tokens.js';
+import { esc } from './html.js';
+import { csrfField } from './csrf.js';
+import type { AuthorizationRequest } from '../oauth/authorization-request.js';
+import { accessTokenName, ACCESS_TOKEN_DAYS } from '../oauth/grants/issue-tokens.js';
 
 export const AUTHORIZE_PATH = '/svc/oauth/authorize';
 /** The consent form's checkboxes; kept apart from `scope`, which carries the client's own request. */

@@ -1,15 +1,17 @@
+// The OAuth consent page in the panel (the spec: "consent page in the panel").
 // GET /svc/oauth/authorize shows the consent page; POST (the consent form) decides. Both check the whole
 // request again, the form carrying the original parameters, so nothing is trusted from the first step.
-import type { RequestContext } from '../http/router.js';
+import type { RequestContext, Router } from '../http/router.js';
+import type { AppDeps } from '../app-deps.js';
 import { redirect } from '../http/respond.js';
 import { isScope, scopesOffered } from '../auth/scopes.js';
 import type { Scope } from '../auth/principal.js';
-import { renderPage, sendPanelPage } from '../panel/layout.js';
-import { esc } from '../panel/html.js';
-import { requirePanelSession, requirePanelPost, type PanelDeps, type PanelSession } from '../panel/panel-session.js';
-import type { OAuthService } from './oauth-service.js';
-import { checkAuthorizationRequest, authorizationResponseUrl, type AuthorizationRequest } from './authorization-request.js';
-import { renderConsentForm, renderNothingToGrant, orderScopes, GRANT_FIELD, DECISION_FIELD } from './consent-page.js';
+import { renderPage, sendPanelPage } from './layout.js';
+import { esc } from './html.js';
+import { requirePanelSession, requirePanelPost, type PanelDeps, type PanelSession } from './panel-session.js';
+import type { OAuthService } from '../oauth/oauth-service.js';
+import { checkAuthorizationRequest, authorizationResponseUrl, type AuthorizationRequest } from '../oauth/authorization-request.js';
+import { renderConsentForm, renderNothingToGrant, orderScopes, GRANT_FIELD, DECISION_FIELD, AUTHORIZE_PATH } from './oauth-consent-view.js';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 const TITLE = 'Connect an assistant';
@@ -86,4 +88,11 @@ export function createAuthorizeHandlers(oauth: OAuthService, deps: PanelDeps) {
       answerClient(ctx, request, { code });
     },
   };
+}
+
+/** GET and POST /svc/oauth/authorize: the authorization endpoint, a panel page. */
+export function registerOAuthConsentRoutes(router: Router, deps: AppDeps): void {
+  const authorize = createAuthorizeHandlers(deps.oauth, deps);
+  router.get(AUTHORIZE_PATH, authorize.show);
+  router.post(AUTHORIZE_PATH, authorize.decide);
 }
