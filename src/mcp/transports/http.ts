@@ -3,8 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AppDeps } from '../../app-deps.js';
 import { bearerToken, type BearerVerifier } from '../../auth/principal.js';
-import { isAppError } from '../../errors.js';
-import { readBody, mediaType } from '../../http/body.js';
+import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
@@ -16,6 +15,7 @@ import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersio
 import { defaultRegistry } from '../registry.js';
 import { isAllowedHost, isAllowedOrigin } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
+import { readMessageBody, writeJson } from './message-body.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
 export const MCP_MAX_BODY_BYTES = 14 * 1024 * 1024;
@@ -87,24 +87,19 @@ export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHtt
     }
     const protocolVersion = versionHeader ?? HTTP_DEFAULT_PROTOCOL_VERSION;
 
-    let body: Buffer;
-    try {
-      body = await readBody(req, MCP_MAX_BODY_BYTES);
-    } catch (error) {
-      if (isAppError(error) && error.kind === 'too_large') return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
-      throw error;
-    }
-    const parsed = parseMessageText(body.toString('utf8'), { maxBytes: MCP_MAX_BODY_BYTES, maxDepth: MAX_DEPTH });
-    if (!parsed.ok) return sendJson(res, 400, parsed.error);
+    const body = await readMessageBody(req, MCP_MAX_BODY_BYTES);
+    if (body === null) return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
+    const parsed = parseMessageText(body, { maxBytes: MCP_MAX_BODY_BYTES, maxDepth: MAX_DEPTH });
+    if (!parsed.ok) return writeJson(res, 400, parsed.error);
 
     const context: McpContext = { principal, deps, session: { protocolVersion, logLevel: 'info' } };
     const outcome = await dispatcher.dispatch(parsed.value, context, {
       allowBatch: allowsBatches(protocolVersion),
       batchRefusal: `Batches are not accepted in protocol revision ${protocolVersion}; send one message per request.`,
     });
-    if (outcome.invalid) return sendJson(res, 400, outcome.reply);
+    if (outcome.invalid) return writeJson(res, 400, outcome.reply);
     if (outcome.reply === null) return sendEmpty(res, 202);
-    sendJson(res, 200, outcome.reply);
+    writeJson(res, 200, outcome.reply);
   });
 }
 

@@ -1,0 +1,174 @@
+// MCP budgets (DESIGN §5), side by side in one run:
+// - HTTP `tools/call site_info`: ours vs the SDK peer (>= 10x) and vs the bare node:http floor (>= 0.5x);
+// - stdio first tool answer: ours vs a bare echo process (<= 1.5x) and the SDK stdio peer (< 0.5x).
+// The SDK and autocannon are installed into a scratch folder outside the repository at bench time.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildDeps } from '../../src/build-deps.js';
+import { loadConfig } from '../../src/config.js';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const PEERS = fileURLToPath(new URL('./peers/', import.meta.url));
+const SCRATCH = process.env.SVC_BENCH_DIR ?? join(tmpdir(), 'svc-bench');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const STDIO_RUNS = Number(process.env.BENCH_STDIO_RUNS ?? 7);
+const children: ChildProcess[] = [];
+
+function prepareScratch(): void {
+  mkdirSync(SCRATCH, { recursive: true });
+  if (!existsSync(join(SCRATCH, 'package.json'))) writeFileSync(join(SCRATCH, 'package.json'), '{"private":true,"type":"module"}\n');
+  if (!existsSync(join(SCRATCH, 'node_modules/autocannon/package.json')) || !existsSync(join(SCRATCH, 'node_modules/@modelcontextprotocol/sdk/package.json'))) {
+    process.stdout.write(`installing the SDK peer and autocannon into ${SCRATCH}\n`);
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '@modelcontextprotocol/sdk@1.32.2', 'zod@4', 'autocannon@8'], { cwd: SCRATCH, stdio: 'inherit' });
+    if (install.status !== 0) throw new Error('npm install failed');
+  }
+  for (const file of readdirSync(PEERS)) copyFileSync(join(PEERS, file), join(SCRATCH, file));
+}
+
+async function prepareSite(): Promise<{ root: string; token: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'svc-bench-site-'));
+  for (const folder of ['content', 'plugins', 'theme']) {
+    if (existsSync(join(REPO, folder))) cpSync(join(REPO, folder), join(root, folder), { recursive: true });
+  }
+  const deps = await buildDeps(loadConfig([`--root=${root}`], {}));
+  const account = await deps.auth.accounts.create({ name: 'Bench', email: 'bench@example.org', role: 'admin', password: 'bench password 1' });
+  const { token } = deps.auth.createToken({ ownerId: account.id, name: 'bench', scopes: ['content:read', 'stats:read'], expiresInDays: null });
+  return { root, token };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number, token: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: SCRATCH, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  for (let i = 0; i < 100; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/svc/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_info', arguments: {} } }),
+      });
+      const text = await response.text();
+      if (response.status !== 200 || !text.includes('"result"')) throw new Error(`answered ${response.status}: ${text.slice(0, 200)}`);
+      return child;
+    } catch (error) {
+      if ((error as Error).message.startsWith('answered')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+interface Load { rps: number; p50: number; p99: number; non2xx: number; errors: number }
+
+function load(url: string, token: string, seconds: number): Load {
+  const result = spawnSync(process.execPath, [join(SCRATCH, 'load.mjs'), url, 'site_info', String(seconds), String(CONNECTIONS)], {
+    cwd: SCRATCH, env: { ...process.env, TOKEN: token }, encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`load failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!) as Load;
+}
+
+/** ms from spawn to the answer of the first tools/call (after initialize + initialized). */
+function firstAnswer(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command[0]!, command.slice(1), { cwd: SCRATCH, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
+    let buffer = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      buffer += text;
+      for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
+        const message = JSON.parse(buffer.slice(0, at)) as { id?: number };
+        buffer = buffer.slice(at + 1);
+        if (message.id === 2) {
+          resolve(performance.now() - started);
+          child.kill();
+        }
+      }
+    });
+    child.on('error', reject);
+    const send = (message: unknown) => child.stdin.write(JSON.stringify(message) + '\n');
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_info', arguments: {} } });
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const round = (value: number) => Math.round(value * 10) / 10;
+
+async function main(): Promise<void> {
+  if (!existsSync(join(REPO, 'dist/stdio.js'))) throw new Error('build first: make build');
+  prepareScratch();
+  const { root, token } = await prepareSite();
+  const [ours, peer, floor] = [await freePort(), await freePort(), await freePort()];
+  await startServer([join(REPO, 'test/bench/svc-mcp-server.mjs'), root, String(ours)], {}, ours, token);
+  await startServer([join(SCRATCH, 'peer-sdk-server.mjs'), String(peer)], { PEER_TOKEN: token }, peer, token);
+  children.push(spawn(process.execPath, [join(SCRATCH, 'raw-node-http.mjs'), String(floor)], { stdio: 'ignore' }));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  const targets: Array<[string, string]> = [
+    ['svc (ours)', `http://127.0.0.1:${ours}/svc/mcp`],
+    ['SDK peer', `http://127.0.0.1:${peer}/svc/mcp`],
+    ['node:http floor', `http://127.0.0.1:${floor}/`],
+  ];
+  const http: Record<string, Load> = {};
+  for (const [name, url] of targets) {
+    load(url, token, 2); // warm-up
+    http[name] = load(url, token, SECONDS);
+    const row = http[name]!;
+    process.stdout.write(`HTTP tools/call site_info  ${name.padEnd(16)} ${Math.round(row.rps).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}\n`);
+  }
+  for (const child of children) child.kill();
+
+  const stdio: Record<string, number[]> = { 'bare echo floor': [], 'svc (ours)': [], 'SDK peer': [] };
+  for (let run = 0; run < STDIO_RUNS; run++) {
+    stdio['bare echo floor']!.push(await firstAnswer([process.execPath, join(SCRATCH, 'bare-stdio.mjs')], {}));
+    stdio['svc (ours)']!.push(await firstAnswer([process.execPath, join(REPO, 'dist/stdio.js'), `--root=${root}`], { SVC_TOKEN: token }));
+    stdio['SDK peer']!.push(await firstAnswer([process.execPath, join(SCRATCH, 'peer-sdk-stdio.mjs')], {}));
+  }
+  for (const [name, runs] of Object.entries(stdio)) {
+    process.stdout.write(`stdio first tool answer    ${name.padEnd(16)} median ${round(median(runs))} ms  (runs: ${runs.map(round).join(', ')})\n`);
+  }
+
+  const oursRps = http['svc (ours)']!.rps;
+  const stdioOurs = median(stdio['svc (ours)']!);
+  const budgets: Array<[string, number, string, boolean]> = [
+    ['HTTP vs SDK peer', oursRps / http['SDK peer']!.rps, '>= 10x', oursRps >= 10 * http['SDK peer']!.rps],
+    ['HTTP vs node:http floor', oursRps / http['node:http floor']!.rps, '>= 0.5x', oursRps >= 0.5 * http['node:http floor']!.rps],
+    ['stdio vs bare floor', stdioOurs / median(stdio['bare echo floor']!), '<= 1.5x', stdioOurs <= 1.5 * median(stdio['bare echo floor']!)],
+    ['stdio vs SDK peer', stdioOurs / median(stdio['SDK peer']!), '< 0.5x', stdioOurs < 0.5 * median(stdio['SDK peer']!)],
+  ];
+  process.stdout.write('\n');
+  for (const [name, ratio, budget, met] of budgets) {
+    process.stdout.write(`${met ? 'within budget' : 'OVER BUDGET  '}  ${name.padEnd(24)} ${ratio.toFixed(2)}x  (budget ${budget})\n`);
+  }
+  const wrong = Object.entries(http).filter(([, row]) => row.non2xx > 0 || row.errors > 0);
+  rmSync(root, { recursive: true, force: true });
+  // Budgets are reported, not enforced: figures on a shared machine drift. Wrong answers are failures.
+  if (wrong.length > 0) {
+    process.stdout.write(`non-2xx answers or errors from: ${wrong.map(([name]) => name).join(', ')}\n`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  for (const child of children) child.kill();
+  process.stderr.write(`mcp bench: ${(error as Error)?.stack ?? error}\n`);
+  process.exit(1);
+});
