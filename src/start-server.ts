@@ -32,6 +32,10 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
     });
   });
   announce(app, port);
+  // Statistics: roll up the days that ended while no server ran, and count today's log once, off the first request's path.
+  setImmediate(() => {
+    try { app.stats.warmUp(); } catch (error) { app.log(`svc: statistics catch-up failed: ${(error as Error)?.stack ?? error}`); }
+  });
   const stop = () => {
     server.close(() => process.exit(0));
     server.closeIdleConnections();

@@ -174,6 +174,12 @@ export class StatsService {
     return result;
   }
 
+  /** At server start: catch up the rollups and count today's log, so the first question is answered fast. */
+  warmUp(): void {
+    this.ensureRolledUp();
+    this.live().rollup();
+  }
+
   /** Rolls up now (`svc stats rollup`), deleting salts and files past retention. */
   catchUp(): CatchUpResult {
     const now = this.now();
