@@ -156,6 +156,15 @@ test('content_update with a new language adds a draft translation marked via mcp
   refused(await call('contributor', 'content_update', { id: 'posts/carls-draft', language: 'de', body: 'Ohne Titel.' }), 'The entry has no de translation yet; give a title to add one.');
 });
 
+test('content_update never writes over a translation file the store could not read', async () => {
+  writeEntry('posts/broken/en.md', { title: 'Broken', status: 'draft', author: 'ann' }, 'Fine.');
+  writeFileSync(join(site.root, 'content/posts/broken/de.md'), '---\ntitle: [unclosed\n---\nKaputt.\n');
+  site.deps.content.invalidate();
+  refused(await call('admin', 'content_update', { id: 'posts/broken', language: 'de', title: 'Neu' }),
+    'The de file of posts/broken exists but cannot be read (broken front matter or not UTF-8); fix it in the panel or on disk first.');
+  assert.equal(read('content/posts/broken/de.md'), '---\ntitle: [unclosed\n---\nKaputt.\n');
+});
+
 test('content_update keeps fields that are the same in all languages in step', async () => {
   writeEntry('posts/market/en.md', { title: 'Market', status: 'draft', author: 'ann', category: 'events', start: '2026-08-01 09:00', location: 'Brixen' }, 'Stalls.');
   writeEntry('posts/market/de.md', { title: 'Markt', status: 'draft', author: 'ann', category: 'events', start: '2026-08-01 09:00', location: 'Brixen' }, 'Stände.');
@@ -213,6 +222,21 @@ test('media_upload saves a real image under a free safe name and answers id, fil
     'The data is not valid base64: use only A-Z, a-z, 0-9, + and / with = padding to a multiple of 4 characters, and no spaces or line breaks.');
   assert.deepEqual(readdirSync(join(site.root, 'content/media/posts/hello')).sort(), ['etc-sunset-unicode.png', 'photo-2.png', 'photo.png', 'view.jpg']);
   assert.deepEqual(readHistory(site.deps.config.dataDir, { entry: 'posts/hello', limit: 2 }).map((r) => `${r.action} ${r.detail}`), ['media_upload etc-sunset-unicode.png', 'media_upload photo-2.png']);
+});
+
+test('media_upload accepts exactly 10 MB of base64 and refuses one character more, over HTTP', async () => {
+  const png = makePng(2, 2);
+  const targetBytes = (10 * 1024 * 1024) / 4 * 3;
+  const padding = Buffer.alloc(targetBytes - png.length - 12);
+  const chunk = Buffer.concat([Buffer.alloc(4), Buffer.from('zzZz'), padding, Buffer.alloc(4)]);
+  chunk.writeUInt32BE(padding.length, 0);
+  const big = Buffer.concat([png.subarray(0, png.length - 12), chunk, png.subarray(png.length - 12)]);
+  const data = big.toString('base64');
+  assert.equal(data.length, 10_485_760);
+  assert.equal(ok(await call('admin', 'media_upload', { id: 'posts/hello', name: 'big.png', data })).file, 'media/posts/hello/big.png');
+  refused(await call('admin', 'media_upload', { id: 'posts/hello', name: 'bigger.png', data: data + 'A' }),
+    'The data is 10,485,761 characters of base64; at most 10,485,760 (10 MB) are accepted. Upload a smaller image.');
+  assert.equal(existsSync(join(site.root, 'content/media/posts/hello/bigger.png')), false);
 });
 
 test('each writing tool without its scope is a tool error naming the scope', async () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
@@ -129,6 +130,8 @@ function addTranslation(context: WriteContext, actor: Actor, entry: Entry, input
   fields.title = title;
   checkFields(site, entry.type, set, fields);
   const file = join(entry.dir, `${input.language}.md`);
+  // The store skips a file it cannot read; writing a "new" translation over it would lose its text.
+  if (existsSync(file)) throw new AppError('conflict', `The ${input.language} file of ${entry.id} exists but cannot be read (broken front matter or not UTF-8); fix it in the panel or on disk first.`);
   writeTranslationFile(context, entry.id, input.language, file, null, fields, input.body ?? '');
   recordChange(context, actor, 'add_translation', entry.id, input.language);
   return 'draft';
