@@ -308,8 +308,9 @@ test('monthly rollups are written when a month is over and answer long ranges', 
   const { stats, clock } = makeStats(Date.UTC(2026, 0, 30, 12, 0));
   pv(stats, '/jan');
   clock.now = Date.UTC(2026, 1, 2, 12, 0);
-  // The first beacon of a new day catches up by itself: January 30 and the month of January are written.
   pv(stats, '/feb');
+  // The first question of a new day catches up by itself: January 30 and the month of January are written.
+  assert.equal(stats.range('2026-02-02', '2026-02-02').pageviews, 1);
   assert.ok(stats.files.hasDaily('2026-01-30'));
   assert.ok(stats.files.hasMonthly('2026-01'));
   clock.now = Date.UTC(2026, 1, 3, 12, 0);

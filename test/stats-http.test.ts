@@ -176,3 +176,13 @@ test('GET /svc/api/v1/stats takes the spec\'s periods (422 for others) and answe
   assert.deepEqual(report.top_pages[0], { path: '/hello', title: 'Hello Alps', id: 'posts/hello', visitors: 1, pageviews: 1, read_rate: 0 });
   assert.deepEqual(report.countries, [{ country: 'IT', visitors: 1, pageviews: 1 }]);
 });
+
+test('the first beacon after midnight rolls up the day that ended, after it is answered', async () => {
+  assert.equal(site.deps.stats.files.hasDaily(DAY), false);
+  site.clock.now = Date.parse('2026-03-10T23:05:00Z'); // 00:05 in Berlin on the 11th
+  const response = await send('/svc/collect', JSON.stringify({ t: 'pv', p: '/hello' }));
+  assert.equal(response.status, 204);
+  const rollup = site.deps.stats.files.readDaily(DAY)!;
+  assert.equal(rollup.pageviews, 1);
+  assert.equal(readFileSync(join(site.root, 'data/stats/raw', `${DAY}.ndjson`), 'utf8').includes('"v":'), false);
+});

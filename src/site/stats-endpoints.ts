@@ -49,6 +49,8 @@ export function registerStatsEndpoints(router: Router, deps: AppDeps): void {
     const body = await readBody(ctx.req, COLLECT_BODY_LIMIT);
     deps.stats.collect(body.toString('utf8'), ctx.req.headers, ctx.ip);
     sendEmpty(ctx.res, 204, NO_STORE);
+    // After the answer: the first beacon after midnight rolls up the day that ended (cheap check otherwise).
+    try { deps.stats.ensureRolledUp(); } catch (error) { deps.log(`svc: statistics catch-up failed: ${(error as Error)?.stack ?? error}`); }
   });
   // Someone (or something) opening the collect address: a navigation, never a beacon.
   router.get(COLLECT_PATH, (ctx) => {

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../errors.js';
 import { formatSiteDate, parseSiteTime, startOfSiteDay } from '../lib/time-zone.js';
@@ -87,7 +86,6 @@ export class StatsService {
    * when the line was recorded. Throws AppError('bad_request') for a body that is not a beacon's.
    */
   collect(body: string, headers: RequestHeaders, ip: string): DropReason | null {
-    this.ensureRolledUp();
     const t = this.now();
     const day = this.dayOf(t);
     const reason = dropReason(headers, isBotUserAgent);
@@ -235,5 +233,5 @@ export class StatsService {
   }
 
   /** Where the statistics live (for the CLI's messages). */
-  get dir(): string { return join(this.options.dir); }
+  get dir(): string { return this.options.dir; }
 }
