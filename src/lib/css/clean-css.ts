@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
-import { tokenize, asciiLower } from './tokenizer.js';
+import { tokenize } from './tokenizer.js';
+import { asciiLower } from './code-points.js';
 import type { CssProblem } from './tokens.js';
 import { Parser, parseRules, parseBlockContents, trimSpace } from './parse.js';
 import type { ComponentValue, Rule, Declaration } from './parse.js';

@@ -1,4 +1,4 @@
-// Named code points and the character classes of CSS Syntax Level 3 §4.2, for the tokenizer.
+// Named code points, the character classes of CSS Syntax Level 3 §4.2 and its checks of §4.3.8-4.3.10.
 
 export const NUL = 0x00;
 export const TAB = 0x09;
@@ -64,3 +64,41 @@ export function isNonPrintable(c: number): boolean {
 }
 export function isSurrogate(c: number): boolean { return c >= 0xd800 && c <= 0xdfff; }
 
+/** §4.3.8 Check if two code points are a valid escape. */
+export function isValidEscape(first: number, second: number): boolean {
+  return first === REVERSE_SOLIDUS && !isNewline(second) && second !== EOF;
+}
+
+/** §4.3.9 Check if three code points would start an ident sequence. */
+export function startsIdentSequence(first: number, second: number, third: number): boolean {
+  if (first === HYPHEN) {
+    return isIdentStart(second) || second === HYPHEN || isValidEscape(second, third);
+  }
+  if (isIdentStart(first)) return true;
+  return isValidEscape(first, second);
+}
+
+/** §4.3.10 Check if three code points would start a number. */
+export function startsNumber(first: number, second: number, third: number): boolean {
+  if (first === PLUS || first === HYPHEN) {
+    return isDigit(second) || (second === FULL_STOP && isDigit(third));
+  }
+  if (first === FULL_STOP) return isDigit(second);
+  return isDigit(first);
+}
+
+export function hexValue(c: number): number {
+  if (isDigit(c)) return c - DIGIT_ZERO;
+  if (c >= UPPER_A && c <= UPPER_F) return c - UPPER_A + 10;
+  return c - LOWER_A + 10;
+}
+
+/** ASCII case-insensitive lowering, as the spec compares names (non-ASCII letters are left alone). */
+export function asciiLower(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += c >= UPPER_A && c <= UPPER_Z ? String.fromCharCode(c + 0x20) : text[i];
+  }
+  return out;
+}

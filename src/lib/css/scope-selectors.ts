@@ -1,4 +1,4 @@
-import { asciiLower } from './tokenizer.js';
+import { asciiLower } from './code-points.js';
 import type { ComponentValue } from './parse.js';
 import { trimSpace } from './parse.js';
 import { serializeValues } from './serialize.js';

@@ -11,7 +11,7 @@ import {
   RIGHT_BRACKET, LOW_LINE, LOWER_A, LOWER_E, LOWER_F, LOWER_Z, LEFT_BRACE, RIGHT_BRACE, EXCLAMATION, DELETE,
   BACKSPACE, LINE_TABULATION, SHIFT_OUT, INFO_SEPARATOR_ONE, EOF, REPLACEMENT, MAX_CODE_POINT, isDigit,
   isHexDigit, isLetter, isNonAscii, isIdentStart, isIdentCodePoint, isNewline, isWhitespace, isNonPrintable,
-  isSurrogate,
+  isSurrogate, isValidEscape, startsIdentSequence, startsNumber, hexValue, asciiLower,
 } from './code-points.js';
 
 /** §3.3 Preprocessing: CR LF, CR and FF become LF; NUL becomes U+FFFD. */
@@ -60,29 +60,29 @@ class Tokenizer {
         return this.consumeString(c);
       case NUMBER_SIGN:
         this.pos++;
-        if (isIdentCodePoint(this.at()) || this.isValidEscape(this.at(), this.at(1))) {
-          const id = this.startsIdentSequence(this.at(), this.at(1), this.at(2));
+        if (isIdentCodePoint(this.at()) || isValidEscape(this.at(), this.at(1))) {
+          const id = startsIdentSequence(this.at(), this.at(1), this.at(2));
           return { type: 'hash', value: this.consumeIdentSequence(), id };
         }
         return { type: 'delim', value: '#' };
       case LEFT_PAREN: this.pos++; return { type: '(' };
       case RIGHT_PAREN: this.pos++; return { type: ')' };
       case PLUS:
-        if (this.startsNumber(c, this.at(1), this.at(2))) return this.consumeNumeric();
+        if (startsNumber(c, this.at(1), this.at(2))) return this.consumeNumeric();
         this.pos++;
         return { type: 'delim', value: '+' };
       case COMMA: this.pos++; return { type: 'comma' };
       case HYPHEN:
-        if (this.startsNumber(c, this.at(1), this.at(2))) return this.consumeNumeric();
+        if (startsNumber(c, this.at(1), this.at(2))) return this.consumeNumeric();
         if (this.at(1) === HYPHEN && this.at(2) === GREATER_THAN) {
           this.pos += 3;
           return { type: 'CDC' };
         }
-        if (this.startsIdentSequence(c, this.at(1), this.at(2))) return this.consumeIdentLike();
+        if (startsIdentSequence(c, this.at(1), this.at(2))) return this.consumeIdentLike();
         this.pos++;
         return { type: 'delim', value: '-' };
       case FULL_STOP:
-        if (this.startsNumber(c, this.at(1), this.at(2))) return this.consumeNumeric();
+        if (startsNumber(c, this.at(1), this.at(2))) return this.consumeNumeric();
         this.pos++;
         return { type: 'delim', value: '.' };
       case COLON: this.pos++; return { type: 'colon' };
@@ -96,13 +96,13 @@ class Tokenizer {
         return { type: 'delim', value: '<' };
       case COMMERCIAL_AT:
         this.pos++;
-        if (this.startsIdentSequence(this.at(), this.at(1), this.at(2))) {
+        if (startsIdentSequence(this.at(), this.at(1), this.at(2))) {
           return { type: 'at-keyword', value: this.consumeIdentSequence() };
         }
         return { type: 'delim', value: '@' };
       case LEFT_BRACKET: this.pos++; return { type: '[' };
       case REVERSE_SOLIDUS:
-        if (this.isValidEscape(c, this.at(1))) return this.consumeIdentLike();
+        if (isValidEscape(c, this.at(1))) return this.consumeIdentLike();
         this.report('A backslash that escapes nothing.');
         this.pos++;
         return { type: 'delim', value: '\\' };
@@ -140,7 +140,7 @@ class Tokenizer {
   /** §4.3.3 Consume a numeric token. */
   private consumeNumeric(): Token {
     const { value, repr, integer } = this.consumeNumber();
-    if (this.startsIdentSequence(this.at(), this.at(1), this.at(2))) {
+    if (startsIdentSequence(this.at(), this.at(1), this.at(2))) {
       return { type: 'dimension', value, repr, integer, unit: this.consumeIdentSequence() };
     }
     if (this.at() === PERCENT) {
@@ -236,7 +236,7 @@ class Tokenizer {
         return { type: 'bad-url' };
       }
       if (c === REVERSE_SOLIDUS) {
-        if (this.isValidEscape(c, this.at(1))) {
+        if (isValidEscape(c, this.at(1))) {
           this.pos++;
           value += this.consumeEscaped();
           continue;
@@ -274,29 +274,6 @@ class Tokenizer {
     return String.fromCodePoint(point);
   }
 
-  /** §4.3.8 Check if two code points are a valid escape. */
-  private isValidEscape(first: number, second: number): boolean {
-    return first === REVERSE_SOLIDUS && !isNewline(second) && second !== EOF;
-  }
-
-  /** §4.3.9 Check if three code points would start an ident sequence. */
-  private startsIdentSequence(first: number, second: number, third: number): boolean {
-    if (first === HYPHEN) {
-      return isIdentStart(second) || second === HYPHEN || this.isValidEscape(second, third);
-    }
-    if (isIdentStart(first)) return true;
-    return this.isValidEscape(first, second);
-  }
-
-  /** §4.3.10 Check if three code points would start a number. */
-  private startsNumber(first: number, second: number, third: number): boolean {
-    if (first === PLUS || first === HYPHEN) {
-      return isDigit(second) || (second === FULL_STOP && isDigit(third));
-    }
-    if (first === FULL_STOP) return isDigit(second);
-    return isDigit(first);
-  }
-
   /** §4.3.11 Consume an ident sequence. */
   private consumeIdentSequence(): string {
     let result = '';
@@ -305,7 +282,7 @@ class Tokenizer {
       if (isIdentCodePoint(c)) {
         result += this.input[this.pos];
         this.pos++;
-      } else if (this.isValidEscape(c, this.at(1))) {
+      } else if (isValidEscape(c, this.at(1))) {
         this.pos++;
         result += this.consumeEscaped();
       } else {
@@ -351,7 +328,7 @@ class Tokenizer {
         return;
       }
       if (c === EOF) return;
-      if (this.isValidEscape(c, this.at(1))) {
+      if (isValidEscape(c, this.at(1))) {
         this.pos++;
         this.consumeEscaped();
       } else {
@@ -359,22 +336,6 @@ class Tokenizer {
       }
     }
   }
-}
-
-function hexValue(c: number): number {
-  if (isDigit(c)) return c - DIGIT_ZERO;
-  if (c >= UPPER_A && c <= UPPER_F) return c - UPPER_A + 10;
-  return c - LOWER_A + 10;
-}
-
-/** ASCII case-insensitive lowering, as the spec compares names (non-ASCII letters are left alone). */
-export function asciiLower(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    out += c >= UPPER_A && c <= UPPER_Z ? String.fromCharCode(c + 0x20) : text[i];
-  }
-  return out;
 }
 
 /** Splits CSS text into tokens (comments consumed, escapes decoded) and reports the parse errors met. */
