@@ -156,6 +156,18 @@ test('row 8: published or scheduled -> content_unpublish -> draft', async () => 
   assert.deepEqual(ok(await call('author', 'content_unpublish', { id: 'posts/row-eight' })), { id: 'posts/row-eight', status: 'draft', note: 'It was already a draft; nothing changed.' });
 });
 
+test('beyond the table: a scheduled translation published now, a pending review withdrawn by content_unpublish', async () => {
+  writeEntry('posts/early', { title: 'Early', status: 'scheduled', published: '2026-12-01 10:00', author: 'ava' });
+  const answer = ok(await call('author', 'content_publish', { id: 'posts/early' }));
+  assert.deepEqual([answer.status, answer.date], ['published', berlin()]);
+  refused(await call('author', 'content_publish', { id: 'posts/early', at: '2026-12-24 10:00' }), 'The en translation of posts/early is already published; call content_unpublish first to schedule it instead.');
+  assert.deepEqual(ok(await call('author', 'content_publish', { id: 'posts/early' })), { id: 'posts/early', status: 'published', date: answer.date, url: 'http://127.0.0.1:8080/early', note: 'It was already published; nothing changed.' });
+  writeEntry('posts/asked', { title: 'Asked', status: 'draft', author: 'ava', review: 'requested' });
+  assert.deepEqual(ok(await call('author', 'content_unpublish', { id: 'posts/asked' })), { id: 'posts/asked', status: 'draft', note: 'The request for approval was withdrawn.' });
+  assert.deepEqual([front('posts/asked').status, front('posts/asked').review], ['draft', undefined]);
+  refused(await call('author', 'content_publish', { id: 'posts/asked', language: 'de' }), 'The entry posts/asked has no de translation (it has en). Call content_read to see its translations.');
+});
+
 test('approval mode is switched only by people with settings.manage', () => {
   assert.throws(() => setApprovalMode(writeContext(), panelActor('editor'), true), { message: "Your role (editor) may not change the site's settings." });
   assert.equal(site.deps.content.site().approvalMode, false);
@@ -197,6 +209,8 @@ for (const role of ['admin', 'editor', 'author', 'contributor']) {
       cases.push({ tool: 'content_publish', state: 'draft', mine });
       cases.push({ tool: 'content_unpublish', state: 'published', mine });
     }
+    const created = ok(await call(role, 'content_create', { title: `Matrix ${role}` }));
+    assert.deepEqual([front(created.id).author, front(created.id).via, front(created.id).status], [OWNER[role], 'mcp', 'draft']);
     for (const item of cases) {
       const id = `posts/m-${role}-${item.tool.replace('_', '-')}-${item.state}-${item.mine ? 'own' : 'other'}`;
       const author = item.mine ? OWNER[role]! : role === 'admin' ? 'bob' : 'ann';
