@@ -165,6 +165,15 @@ test('content_update never writes over a translation file the store could not re
   assert.equal(read('content/posts/broken/de.md'), '---\ntitle: [unclosed\n---\nKaputt.\n');
 });
 
+test('content_update enforces a category\'s required fields only when the category or its fields change', async () => {
+  writeEntry('posts/old-event/en.md', { title: 'Old event', status: 'draft', author: 'ann', category: 'events', start: '2026-09-01 10:00' }, 'No location yet.');
+  assert.equal(ok(await call('admin', 'content_update', { id: 'posts/old-event', body: 'Still no location.' })).status, 'draft');
+  refused(await call('admin', 'content_update', { id: 'posts/old-event', fields: { start: '2026-09-02 10:00' } }), 'The category events needs the field location (see site_info for their format).');
+  ok(await call('admin', 'content_update', { id: 'posts/old-event', fields: { location: 'Trento' } }));
+  refused(await call('admin', 'content_update', { id: 'posts/old-event', fields: { start: null } }), 'The category events needs the field start (see site_info for their format).');
+  assert.equal(front('content/posts/old-event/en.md').fields.start, '2026-09-01 10:00');
+});
+
 test('content_update keeps fields that are the same in all languages in step', async () => {
   writeEntry('posts/market/en.md', { title: 'Market', status: 'draft', author: 'ann', category: 'events', start: '2026-08-01 09:00', location: 'Brixen' }, 'Stalls.');
   writeEntry('posts/market/de.md', { title: 'Markt', status: 'draft', author: 'ann', category: 'events', start: '2026-08-01 09:00', location: 'Brixen' }, 'Stände.');

@@ -53,7 +53,7 @@ export function createEntry(context: WriteContext, actor: Actor, input: CreateEn
     ...(actor.via === 'mcp' ? { via: 'mcp' } : {}),
     ...extra,
   };
-  checkFields(site, input.type, { ...extra, ...(typeof input.fields.slug === 'string' ? { slug: input.fields.slug } : {}) }, fields);
+  checkFields(site, input.type, { ...extra, ...(typeof input.fields.slug === 'string' ? { slug: input.fields.slug } : {}) }, fields, true);
   return withEntryLock(context, 'create', () => {
     const slug = chooseFreeSlug(context.store, input.type, parentSegments, wantedSlug);
     const segments = parentSegments ? [...parentSegments, slug] : [input.type.folder, slug];

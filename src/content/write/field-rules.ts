@@ -88,9 +88,9 @@ function checkGeneralField(key: string, value: unknown): void {
 
 /**
  * Checks changed fields against the type and the category definitions, then the merged result for the
- * category's required fields. `changes` holds only keys being set (not removed).
+ * category's required fields. `changes` holds only keys being set (not removed); `isNew` for a new file.
  */
-export function checkFields(site: SiteConfig, type: ContentType, changes: Record<string, unknown>, merged: Record<string, unknown>): void {
+export function checkFields(site: SiteConfig, type: ContentType, changes: Record<string, unknown>, merged: Record<string, unknown>, isNew = false, removedKeys: readonly string[] = []): void {
   for (const [key, value] of Object.entries(changes)) checkGeneralField(key, value);
   if ('tags' in changes) {
     const tags = changes.tags;
@@ -118,7 +118,10 @@ export function checkFields(site: SiteConfig, type: ContentType, changes: Record
     const owner = Object.values(site.categories).find((other) => Object.hasOwn(other.fields, key));
     if (owner) throw invalid(`The field ${key} belongs to the category ${owner.key}; set category to ${owner.key} as well (see site_info).`);
   }
-  if (category) {
+  // Required fields are enforced when the category or its fields change, so an older entry that lacks one
+  // can still get a new body or title.
+  const touchesCategory = category !== undefined && [...Object.keys(changes), ...removedKeys].some((key) => key === 'category' || Object.hasOwn(category!.fields, key));
+  if (category && (touchesCategory || isNew)) {
     const missing = Object.entries(category.fields).filter(([key, field]) => field.required && (merged[key] === undefined || merged[key] === null || merged[key] === '')).map(([key]) => key);
     if (missing.length > 0) throw invalid(`The category ${category.key} needs the field${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (see site_info for their format).`);
   }

@@ -79,9 +79,10 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   for (const key of removed) delete fields[key];
   Object.assign(fields, set);
   if (input.title !== undefined) fields.title = input.title;
+  // (checkFields below sees the removed keys too: removing a required field of the category is refused.)
   // A scheduled translation whose time has come is published (D2); the rewrite makes that lasting.
   if (translation.status === 'published' && fields.status === 'scheduled') fields.status = 'published';
-  checkFields(site, entry.type, set, fields);
+  checkFields(site, entry.type, set, fields, false, removed);
   writeTranslationFile(context, entry.id, translation.language, translation.file, current.text, fields, input.body ?? current.body);
   recordChange(context, actor, 'update', entry.id, translation.language);
   syncSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
@@ -128,7 +129,7 @@ function addTranslation(context: WriteContext, actor: Actor, entry: Entry, input
     ...set,
   };
   fields.title = title;
-  checkFields(site, entry.type, set, fields);
+  checkFields(site, entry.type, set, fields, true);
   const file = join(entry.dir, `${input.language}.md`);
   // The store skips a file it cannot read; writing a "new" translation over it would lose its text.
   if (existsSync(file)) throw new AppError('conflict', `The ${input.language} file of ${entry.id} exists but cannot be read (broken front matter or not UTF-8); fix it in the panel or on disk first.`);
