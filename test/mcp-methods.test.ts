@@ -9,6 +9,9 @@ import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
 import { defaultRegistry, loadRegistry } from '../src/mcp/registry.js';
 import { definePrompt } from '../src/mcp/prompt.js';
 import { defineResource } from '../src/mcp/resource.js';
+import { defineTool } from '../src/mcp/tool.js';
+import { AppError } from '../src/errors.js';
+import { z } from 'zod';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -33,6 +36,15 @@ const statsResource = defineResource({
   read: () => '{"visitors":3}',
 });
 
+const brokenTool = defineTool({
+  name: 'test_broken', title: 'Broken', description: 'Fails.', scope: null, input: z.strictObject({ how: z.enum(['app', 'crash']) }),
+  readOnly: true, idempotent: true,
+  handler: ({ how }) => {
+    if (how === 'app') throw new AppError('forbidden', 'Your role (contributor) may not publish this entry; leave it as a draft and ask an editor to publish it.');
+    throw new Error('disk on fire at /secret/path');
+  },
+});
+
 before(async () => {
   site = await makeTestSite();
   http = await startHttp(site);
@@ -40,7 +52,7 @@ before(async () => {
   paged = await startHttp(site, {
     pageSize: 1,
     requestsPerMinute: 10_000,
-    registry: { tools: registry.tools, resources: [...registry.resources, statsResource], prompts: [reviewPrompt, openPrompt] },
+    registry: { tools: [...registry.tools, brokenTool], resources: [...registry.resources, statsResource], prompts: [reviewPrompt, openPrompt] },
   });
 });
 after(async () => {
@@ -126,7 +138,7 @@ test('tools/list pages with an opaque cursor until there is no nextCursor', asyn
     if (!cursor) break;
     assert.match(cursor, /^[A-Za-z0-9_-]+$/);
   }
-  assert.deepEqual(names, (await loadRegistry()).tools.map((tool) => tool.name));
+  assert.deepEqual(names, [...(await loadRegistry()).tools.map((tool) => tool.name), 'test_broken']);
 });
 
 test('a bad cursor is -32602, as is a cursor of another list', async () => {
@@ -242,4 +254,26 @@ test('completion/complete answers suggestions from a prompt and empty values oth
   assert.deepEqual(unknown.json.result, { completion: { values: [], total: 0, hasMore: false } });
   const badRef = await rpc(site, http.url, site.tokens.editor!, 'completion/complete', { ref: { type: 'ref/other' }, argument: { name: 'x', value: '' } });
   assert.equal(badRef.json.error.code, -32602);
+});
+
+test('a tool refusing with AppError answers its sentence; anything else is "Internal error." and is logged', async () => {
+  const logged: string[] = [];
+  const previous = site.deps.log;
+  site.deps.log = (line) => logged.push(line);
+  try {
+    const refused = await rpc(site, paged.url, site.tokens.editor!, 'tools/call', { name: 'test_broken', arguments: { how: 'app' } });
+    assert.deepEqual(refused.json.result, {
+      content: [{ type: 'text', text: 'Your role (contributor) may not publish this entry; leave it as a draft and ask an editor to publish it.' }],
+      isError: true,
+    });
+    const crashed = await rpc(site, paged.url, site.tokens.editor!, 'tools/call', { name: 'test_broken', arguments: { how: 'crash' } });
+    assert.deepEqual(crashed.json.result, {
+      content: [{ type: 'text', text: 'Internal error. The tool test_broken could not finish; try again later, and tell the person if it keeps failing.' }],
+      isError: true,
+    });
+    assert.equal(logged.length, 1);
+    assert.match(logged[0]!, /^svc: tool test_broken failed: Error: disk on fire/);
+  } finally {
+    site.deps.log = previous;
+  }
 });
