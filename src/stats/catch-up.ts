@@ -32,7 +32,7 @@ export function rollupMonth(files: RollupFiles, month: string): Rollup {
   const total = emptyRollup(firstDayOfMonth(month), lastDayOfMonth(month));
   for (const day of eachDay(firstDayOfMonth(month), lastDayOfMonth(month))) {
     const daily = files.readDaily(day);
-    if (daily) mergeInto(total, daily);
+    if (daily) mergeInto(total, daily, false);
   }
   capRollup(total);
   for (const path in total.pages) { total.pages[path]!.from = {}; total.pages[path]!.to = {}; }

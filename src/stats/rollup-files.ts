@@ -10,7 +10,7 @@ import type { Rollup } from './rollup.js';
 export class RollupFiles {
   private readonly monthlyCache = new Map<string, Rollup | null>();
   private readonly dailyCache = new Map<string, Rollup>();
-  private static readonly DAILY_CACHE = 120;
+  private static readonly DAILY_CACHE = 64;
 
   constructor(readonly dir: string) {}
 

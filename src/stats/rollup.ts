@@ -78,8 +78,11 @@ function addPairs(into: Record<string, Pair>, from: Record<string, Pair>): void 
   }
 }
 
-/** Adds `part` into `total` (mutates total). */
-export function mergeInto(total: Rollup, part: Rollup): void {
+/**
+ * Adds `part` into `total` (mutates total). Without `steps` the pages' came-from and went-on-to are left
+ * out: only stats_post shows them, and it reads daily rollups itself, so ranges skip that work.
+ */
+export function mergeInto(total: Rollup, part: Rollup, steps = true): void {
   if (part.from < total.from) total.from = part.from;
   if (part.to > total.to) total.to = part.to;
   total.visitors += part.visitors; total.pageviews += part.pageviews; total.visits += part.visits;
@@ -90,7 +93,7 @@ export function mergeInto(total: Rollup, part: Rollup): void {
     const p = part.pages[path]!;
     const t = total.pages[path] ?? (total.pages[path] = emptyPage());
     t.v += p.v; t.pv += p.pv; t.em += p.em; t.ev += p.ev; t.ss += p.ss; t.sn += p.sn; t.rd += p.rd;
-    addCounts(t.from, p.from); addCounts(t.to, p.to);
+    if (steps) { addCounts(t.from, p.from); addCounts(t.to, p.to); }
   }
   for (const name of PAIR_DIMENSIONS) addPairs(total[name], part[name]);
   for (const name in part.crawlers) {

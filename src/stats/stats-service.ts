@@ -31,6 +31,16 @@ export interface StatsOptions {
 }
 
 /** Minutes after midnight before yesterday is rolled up, so lines in flight at midnight land first. */
+/** A day in the month `months` before the month of `day`. */
+function monthsBefore(day: string, months: number): string {
+  const date = new Date(`${day.slice(0, 7)}-15T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
+}
+
+/** stats_query's longest range. */
+const MAX_RANGE_DAYS = 400;
+
 const SETTLE_MS = 2 * 60_000;
 export const REALTIME_WINDOW_MS = 5 * 60_000;
 
@@ -176,6 +186,12 @@ export class StatsService {
   warmUp(): void {
     this.ensureRolledUp();
     this.live().rollup();
+    // The monthly rollups of the last 13 months and this month's daily ones: what a long range reads.
+    const today = this.today();
+    for (let back = 1; back <= 13; back++) this.files.readMonthly(monthOf(monthsBefore(today, back)));
+    for (let day = firstDayOfMonth(monthOf(today)); day < today; day = addDays(day, 1)) this.files.readDaily(day);
+    const oldest = addDays(today, -(MAX_RANGE_DAYS - 1));
+    for (let day = oldest; day <= lastDayOfMonth(monthOf(oldest)); day = addDays(day, 1)) this.files.readDaily(day);
   }
 
   /** Rolls up now (`svc stats rollup`), deleting salts and files past retention. */
@@ -203,17 +219,17 @@ export class StatsService {
       if (day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today) {
         const monthly = this.files.readMonthly(month);
         if (monthly) {
-          mergeInto(total, monthly);
+          mergeInto(total, monthly, false);
           day = addDays(monthEnd, 1);
           continue;
         }
       }
       const daily = this.files.readDaily(day);
-      if (daily) mergeInto(total, daily);
-      else if (existsSync(this.files.rawPath(day)) || existsSync(this.files.botsPath(day))) mergeInto(total, rollupDay(this.files, day, this.timeZone));
+      if (daily) mergeInto(total, daily, false);
+      else if (existsSync(this.files.rawPath(day)) || existsSync(this.files.botsPath(day))) mergeInto(total, rollupDay(this.files, day, this.timeZone), false);
       day = addDays(day, 1);
     }
-    if (from <= today && today <= to) mergeInto(total, this.live().rollup());
+    if (from <= today && today <= to) mergeInto(total, this.live().rollup(), false);
     total.from = from;
     total.to = to;
     return total;
