@@ -231,7 +231,7 @@ test('allows 60 requests a minute per person, then 429 with Retry-After, across 
   const refused = await post(http.url, ping, second);
   assert.equal(refused.status, 429);
   assert.equal(refused.headers.get('retry-after'), '1');
-  assert.deepEqual(refused.json, { error: 'Too many requests: at most 60 a minute per person. Try again in 1 seconds.' });
+  assert.deepEqual(refused.json, { error: 'Too many requests: at most 60 a minute per person. Try again in 1 second.' });
   // Someone else is not affected.
   assert.equal((await post(http.url, ping, site.tokens.editor!)).status, 200);
   site.clock.now += 1000;

@@ -70,7 +70,7 @@ export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHtt
     const bucket = limiter.take(principal.accountId);
     if (!bucket.allowed) {
       return sendJson(res, 429, {
-        error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${bucket.retryAfterSeconds} seconds.`,
+        error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${bucket.retryAfterSeconds} second${bucket.retryAfterSeconds === 1 ? '' : 's'}.`,
       }, { 'retry-after': String(bucket.retryAfterSeconds) });
     }
 
