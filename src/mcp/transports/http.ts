@@ -13,7 +13,7 @@ import type { McpContext } from '../context.js';
 import { createMcpDispatcher, type McpRegistry } from '../mcp-server.js';
 import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol-version.js';
 import { defaultRegistry } from '../registry.js';
-import { isAllowedHost, isAllowedOrigin } from './origin-check.js';
+import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { readMessageBody, writeJson } from './message-body.js';
 
@@ -37,6 +37,8 @@ export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHtt
   const limiter = new TokenBucketLimiter(perMinute, 60_000, deps.clock);
   const baseUrl = deps.config.baseUrl;
   const metadataUrl = resourceMetadataUrl(baseUrl);
+  const origins = originPolicy(baseUrl);
+  const ownHost = new URL(baseUrl).host;
 
   const sendMetadata = ({ res }: RequestContext) =>
     sendJson(res, 200, buildResourceMetadata(baseUrl), { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=3600' });
@@ -50,11 +52,11 @@ export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHtt
 
   router.post(MCP_PATH, async ({ req, res }) => {
     const forwardedHost = deps.config.trustProxy ? header(req.headers['x-forwarded-host']) : undefined;
-    if (!isAllowedHost(forwardedHost ?? req.headers.host, baseUrl)) {
-      return refuse(res, 403, `This server answers only requests addressed to ${new URL(baseUrl).host} or to localhost.`);
+    if (!origins.allowsHost(forwardedHost ?? req.headers.host)) {
+      return refuse(res, 403, `This server answers only requests addressed to ${ownHost} or to localhost.`);
     }
     const origin = header(req.headers.origin);
-    if (origin !== undefined && !isAllowedOrigin(origin, baseUrl)) {
+    if (origin !== undefined && !origins.allowsOrigin(origin)) {
       return refuse(res, 403, `Requests from the origin ${origin.slice(0, 100)} are not allowed.`);
     }
 

@@ -11,19 +11,26 @@ function hostnameOf(host: string): string {
   return colon < 0 ? lower : lower.slice(0, colon);
 }
 
-export function isAllowedHost(host: string | undefined, baseUrl: string): boolean {
-  if (!host) return false;
-  if (host.toLowerCase() === new URL(baseUrl).host) return true;
-  return LOOPBACK.has(hostnameOf(host));
-}
-
-export function isAllowedOrigin(origin: string, baseUrl: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (parsed.origin === new URL(baseUrl).origin) return true;
-  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && LOOPBACK.has(parsed.hostname.toLowerCase());
+/** The checks for one base URL, parsed once: they run on every request. */
+export function originPolicy(baseUrl: string): { allowsHost(host: string | undefined): boolean; allowsOrigin(origin: string): boolean } {
+  const base = new URL(baseUrl);
+  const ownHost = base.host;
+  const ownOrigin = base.origin;
+  return {
+    allowsHost(host) {
+      if (!host) return false;
+      return host.toLowerCase() === ownHost || LOOPBACK.has(hostnameOf(host));
+    },
+    allowsOrigin(origin) {
+      if (origin === ownOrigin) return true;
+      let parsed: URL;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        return false;
+      }
+      if (parsed.origin === ownOrigin) return true;
+      return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && LOOPBACK.has(parsed.hostname.toLowerCase());
+    },
+  };
 }
