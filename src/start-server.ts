@@ -5,6 +5,7 @@ import { buildDeps } from './build-deps.js';
 import { buildRouter } from './routes.js';
 import { createHttpServer } from './http/server.js';
 import { announce } from './announce.js';
+import { tuneHeapForSmallHosts } from './lib/heap-tuning.js';
 
 export interface RunningServer {
   server: Server;
@@ -19,6 +20,7 @@ export interface RunningServer {
  * `svc serve` / `svc demo`; `deps` may be passed when the caller built them already.
  */
 export async function startServer(config: Config, deps?: AppDeps): Promise<RunningServer> {
+  tuneHeapForSmallHosts();
   const app = deps ?? (await buildDeps(config));
   const server = createHttpServer(buildRouter(app), { trustProxy: config.trustProxy, log: app.log });
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -31,6 +33,8 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
       resolve(typeof address === 'object' && address ? address.port : config.port);
     });
   });
+  // With port 0 the derived public address names the port actually bound.
+  if (config.port === 0 && config.baseUrl.endsWith(':0')) config.baseUrl = config.baseUrl.slice(0, -1) + String(port);
   announce(app, port);
   // Statistics: roll up the days that ended while no server ran, and count today's log once, off the first request's path.
   setImmediate(() => {

@@ -43,7 +43,7 @@ export function queryEntries(store: ContentStore, query: EntryQuery): EntryRow[]
     }
     let sortKey = -translation.dateMs;
     if (byStart) {
-      const start = typeof translation.fields.start === 'string' ? parseSiteTime(translation.fields.start, site.timezone) : null;
+      const start = translation.start !== null ? parseSiteTime(translation.start, site.timezone) : null;
       if (query.upcomingOnly && (start === null || start < now)) continue;
       sortKey = start ?? Number.MAX_SAFE_INTEGER;
     }

@@ -43,8 +43,10 @@ export class ContentStore {
   private siteConfig!: SiteConfig;
   private siteStamp = '';
   private byId = new Map<string, Entry>();
-  /** mtime + size of every translation file and style.css read so far. */
-  private stamps = new Map<string, FileStamp>();
+  /** mtime + size of every style.css read so far (translations carry their own). */
+  private styleStamps = new Map<string, FileStamp>();
+  /** Set while a full scan must parse every file again (the site settings changed). */
+  private stale = false;
   /** mtime of each type folder, to notice entries added or removed at the top level. */
   private folderStamps = new Map<string, number>();
   private warned = new Set<string>();
@@ -164,7 +166,13 @@ export class ContentStore {
    */
   private refreshIfStale(): void {
     const now = this.clock();
-    if (this.fullScanPending) { this.fullScanPending = false; this.lastCheck = now; this.fullScan(); return; }
+    if (this.fullScanPending) {
+      this.fullScanPending = false;
+      this.lastCheck = now;
+      this.reloadSiteConfig(false);
+      this.fullScan();
+      return;
+    }
     if (now - this.lastCheck < this.checkInterval && now >= this.lastCheck) return;
     this.lastCheck = now;
     if (this.reloadSiteConfig(false)) { this.fullScan(); return; }
@@ -187,7 +195,8 @@ export class ContentStore {
       this.folderStamps.set(folder, mtimeOf(folder));
       for (const slug of subfolders(folder)) this.scanTree(type, [type.folder, slug], null, next, previous, seen);
     }
-    for (const file of this.stamps.keys()) if (!seen.has(file)) this.stamps.delete(file);
+    for (const file of this.styleStamps.keys()) if (!seen.has(file)) this.styleStamps.delete(file);
+    this.stale = false;
     this.byId = next;
     this.sweep = [];
     this.cursor = 0;
@@ -312,7 +321,8 @@ export class ContentStore {
       this.siteConfig = loadSiteConfig(file);
       this.siteStamp = stamp;
       // Every derived path depends on the site config: parse all files again.
-      this.stamps.clear();
+      this.stale = true;
+      this.styleStamps.clear();
       return true;
     } catch (error) {
       if (first) throw error;
@@ -349,21 +359,19 @@ export class ContentStore {
       const stamp = stampOf(file);
       if (!stamp) continue;
       seen?.add(file);
-      const known = this.stamps.get(file);
-      const unchanged = previous !== undefined && known !== undefined && sameStamp(known, stamp);
       if (isStyle) {
-        if (unchanged) style = previous.style;
+        const known = this.styleStamps.get(file);
+        if (previous !== undefined && known !== undefined && sameStamp(known, stamp)) style = previous.style;
         else {
           try { style = readFileSync(file, 'utf8'); } catch { style = ''; }
-          this.stamps.set(file, stamp);
+          this.styleStamps.set(file, stamp);
           changed = true;
         }
         continue;
       }
       const old = previous?.translations.get(language);
-      if (unchanged && old) { translations.set(language, old); continue; }
+      if (old && !this.stale && sameStamp(old, stamp)) { translations.set(language, old); continue; }
       changed = true;
-      this.stamps.set(file, stamp);
       const translation = this.readTranslation(file, language, stamp, type, segments);
       if (translation) translations.set(language, translation);
     }
@@ -376,8 +384,8 @@ export class ContentStore {
 
   /** Scheduled entries become published with time alone: re-derive status from the unchanged fields. */
   private rederive(old: Translation, type: ContentType, segments: string[]): Translation {
-    if (old.fields.status !== 'scheduled' || old.status === 'published') return old;
-    const fresh = buildTranslation({ ...old, body: null, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock() });
+    if (old.status !== 'scheduled') return old;
+    const fresh = buildTranslation({ ...old, fields: old.fields, body: null, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock() });
     return fresh.status === old.status ? old : fresh;
   }
 
@@ -386,6 +394,7 @@ export class ContentStore {
       const text = strictUtf8.decode(readFileSync(file));
       // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
       const fields = JSON.parse(JSON.stringify(parseFrontMatter(text).fields)) as Record<string, unknown>;
+      // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
       this.warned.delete(file);
       return buildTranslation({
         language, file, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null,
@@ -410,9 +419,8 @@ function nextTimeOf(entry: Entry, now: number, timeZone: string): number {
   let next = Infinity;
   for (const translation of entry.translations.values()) {
     if (translation.status === 'scheduled' && translation.dateMs > now) next = Math.min(next, translation.dateMs);
-    const start = translation.fields.start;
-    if (typeof start === 'string') {
-      const at = parseSiteTime(start, timeZone);
+    if (translation.start !== null) {
+      const at = parseSiteTime(translation.start, timeZone);
       if (at !== null && at > now) next = Math.min(next, at);
     }
   }

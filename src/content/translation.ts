@@ -5,7 +5,8 @@ import { LruCache } from '../lib/lru.js';
 import { parseFrontMatter } from './front-matter.js';
 import type { EntryStatus, SiteConfig, Translation } from './types.js';
 
-const STATUSES = new Set<EntryStatus>(['draft', 'published', 'scheduled']);
+const STATUS_VALUES: readonly EntryStatus[] = ['draft', 'published', 'scheduled'];
+const STATUSES = new Set<EntryStatus>(STATUS_VALUES);
 
 /**
  * Builds a Translation from a parsed file. Status is derived on read (D2): a scheduled translation whose
@@ -17,6 +18,8 @@ export function buildTranslation(input: {
   mtimeMs: number;
   size: number;
   fields: Record<string, unknown>;
+  /** Keep the fields in memory (a translation built from a value, not read from a file). */
+  keepFields?: boolean;
   /** The body, or null to read it from the file when asked (large sites keep no bodies in memory). */
   body: string | null;
   pathSegments: string[];
@@ -28,7 +31,7 @@ export function buildTranslation(input: {
   const declared = typeof fields.status === 'string' && STATUSES.has(fields.status as EntryStatus) ? (fields.status as EntryStatus) : 'draft';
   const published = typeof fields.published === 'string' ? fields.published : null;
   const publishedMs = published ? parseSiteTime(published, site.timezone) : null;
-  let status = declared;
+  let status: EntryStatus = STATUS_VALUES.find((value) => value === declared) ?? 'draft';
   if (declared === 'scheduled' && publishedMs !== null && publishedMs <= input.now) status = 'published';
   const created = typeof fields.date === 'string' ? parseSiteTime(fields.date, site.timezone) : null;
   const segments = [...input.pathSegments];
@@ -42,33 +45,49 @@ export function buildTranslation(input: {
     file: input.file,
     mtimeMs: input.mtimeMs,
     size: input.size,
-    fields,
+    inlineFields: input.keepFields ? fields : null,
     inlineBody: typeof input.body === 'string' ? input.body : null,
     title: typeof fields.title === 'string' ? fields.title : stringOf(fields.title) ?? segments[segments.length - 1] ?? '',
     status,
     published,
     dateMs: publishedMs ?? created ?? input.mtimeMs,
     path,
-    tags: Array.isArray(fields.tags) ? fields.tags.filter((tag): tag is string => typeof tag === 'string') : [],
-    category: typeof fields.category === 'string' ? fields.category : null,
-    author: stringOf(fields.author),
-    via: stringOf(fields.via),
+    tags: Array.isArray(fields.tags) ? fields.tags.filter((tag): tag is string => typeof tag === 'string').map(intern) : NO_TAGS,
+    category: typeof fields.category === 'string' ? intern(fields.category) : null,
+    author: internOrNull(stringOf(fields.author)),
+    via: internOrNull(stringOf(fields.via)),
+    start: typeof fields.start === 'string' ? fields.start : null,
+    review: typeof fields.review === 'string' ? fields.review : null,
   });
 }
 
-type TranslationData = Omit<Translation, 'body'> & { inlineBody: string | null };
+const NO_TAGS: string[] = [];
+/** Tags, categories, authors repeat across thousands of entries: keep one copy of each short value. */
+const interned = new Map<string, string>();
+function intern(value: string): string {
+  if (value.length > 40) return value;
+  const known = interned.get(value);
+  if (known !== undefined) return known;
+  if (interned.size < 20_000) interned.set(value, value);
+  return value;
+}
+function internOrNull(value: string | null): string | null {
+  return value === null ? null : intern(value);
+}
+
+type TranslationData = Omit<Translation, 'body' | 'fields'> & { inlineBody: string | null; inlineFields: Record<string, unknown> | null };
 
 /**
- * A translation whose body is read from its file when asked for (and then only the last few hundred are
- * cached): a 10,000-entry site would otherwise hold megabytes of Markdown that only single reads need.
- * A class with a getter on the prototype, not a closure per object, keeps each translation small.
+ * A translation that keeps in memory only what listing, filtering and sorting need; its body and its full
+ * front matter are read from its file when asked for (the last few hundred stay cached). A 10,000-entry
+ * site would otherwise hold megabytes that only single reads need. A class with getters on the
+ * prototype, not a closure per object, keeps each translation small.
  */
 class StoredTranslation implements Translation {
   language!: string;
   file!: string;
   mtimeMs!: number;
   size!: number;
-  fields!: Record<string, unknown>;
   title!: string;
   status!: EntryStatus;
   published!: string | null;
@@ -78,33 +97,43 @@ class StoredTranslation implements Translation {
   category!: string | null;
   author!: string | null;
   via!: string | null;
+  start!: string | null;
+  review!: string | null;
   private readonly inlineBody: string | null;
+  private readonly inlineFields: Record<string, unknown> | null;
 
   constructor(data: TranslationData) {
     Object.assign(this, data);
     this.inlineBody = data.inlineBody;
+    this.inlineFields = data.inlineFields;
   }
 
   get body(): string {
-    return this.inlineBody ?? loadBody(this.file, this.mtimeMs, this.size);
+    return this.inlineBody ?? loadDocument(this.file, this.mtimeMs, this.size).body;
+  }
+
+  get fields(): Record<string, unknown> {
+    return this.inlineFields ?? loadDocument(this.file, this.mtimeMs, this.size).fields;
   }
 }
 
-const bodies = new LruCache<string, string>(300);
+interface LoadedDocument { fields: Record<string, unknown>; body: string }
+const documents = new LruCache<string, LoadedDocument>(500);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-function loadBody(file: string, mtimeMs: number, size: number): string {
+/** Reads a translation file again; a file that vanished or broke meanwhile reads as empty. */
+function loadDocument(file: string, mtimeMs: number, size: number): LoadedDocument {
   const key = `${file}|${mtimeMs}|${size}`;
-  let body = bodies.get(key);
-  if (body === undefined) {
+  let document = documents.get(key);
+  if (document === undefined) {
     try {
-      body = parseFrontMatter(strictUtf8.decode(readFileSync(file))).body;
+      document = parseFrontMatter(strictUtf8.decode(readFileSync(file)));
     } catch {
-      body = '';
+      document = { fields: {}, body: '' };
     }
-    bodies.set(key, body);
+    documents.set(key, document);
   }
-  return body;
+  return document;
 }
 
 function stringOf(value: unknown): string | null {

@@ -46,8 +46,8 @@ export interface Translation {
   file: string;
   mtimeMs: number;
   size: number;
-  /** All front matter, as written. */
-  fields: Record<string, unknown>;
+  /** All front matter, as written (read from the file when asked for; see translation.ts). */
+  readonly fields: Record<string, unknown>;
   body: string;
   title: string;
   /** Status derived on read (D2): a scheduled translation whose time has passed is published. */
@@ -62,6 +62,10 @@ export interface Translation {
   category: string | null;
   author: string | null;
   via: string | null;
+  /** `start` of a date-category entry (`YYYY-MM-DD HH:MM`), or null. */
+  start: string | null;
+  /** `review` while approval is pending (`requested` or `scheduled <time>`), or null. */
+  review: string | null;
 }
 
 export interface Entry {

@@ -2,8 +2,10 @@ import { openSync, closeSync, unlinkSync, statSync, mkdirSync, writeSync } from 
 import { dirname } from 'node:path';
 import { AppError } from '../errors.js';
 
-const STALE_MS = 10_000;
-const WAIT_MS = 5_000;
+// A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
+// broken well before a waiting writer gives up.
+const STALE_MS = 3_000;
+const WAIT_MS = 6_000;
 
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
