@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { TextDecoder } from 'node:util';
 import type { Clock } from '../lib/clock.js';
 import { isTempFileName } from '../lib/atomic-write.js';
@@ -337,6 +337,8 @@ export class ContentStore {
     let changed = false;
     const id = segments.join('/');
     const dir = join(this.contentDir, ...segments);
+    // One string for the folder, shared by the translations (their file paths are derived from it).
+    const folder = dir + sep;
     const translations = new Map<string, Translation>();
     const children: string[] = [];
     let style = '';
@@ -372,7 +374,7 @@ export class ContentStore {
       const old = previous?.translations.get(language);
       if (old && !this.stale && sameStamp(old, stamp)) { translations.set(language, old); continue; }
       changed = true;
-      const translation = this.readTranslation(file, language, stamp, type, segments);
+      const translation = this.readTranslation(folder, language, stamp, type, segments);
       if (translation) translations.set(language, translation);
     }
     if (previous && (previous.translations.size !== translations.size || (previous.style !== '' && style === ''))) changed = true;
@@ -385,11 +387,12 @@ export class ContentStore {
   /** Scheduled entries become published with time alone: re-derive status from the unchanged fields. */
   private rederive(old: Translation, type: ContentType, segments: string[]): Translation {
     if (old.status !== 'scheduled') return old;
-    const fresh = buildTranslation({ ...old, fields: old.fields, body: null, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock() });
+    const fresh = buildTranslation({ ...old, dir: old.file.slice(0, -(old.language.length + 3)), fields: old.fields, body: null, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock() });
     return fresh.status === old.status ? old : fresh;
   }
 
-  private readTranslation(file: string, language: string, stamp: FileStamp, type: ContentType, segments: string[]): Translation | undefined {
+  private readTranslation(folder: string, language: string, stamp: FileStamp, type: ContentType, segments: string[]): Translation | undefined {
+    const file = `${folder}${language}.md`;
     try {
       const text = strictUtf8.decode(readFileSync(file));
       // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
@@ -397,7 +400,7 @@ export class ContentStore {
       // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
       this.warned.delete(file);
       return buildTranslation({
-        language, file, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null,
+        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null,
         pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock(),
       });
     } catch (error) {

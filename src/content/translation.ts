@@ -14,7 +14,8 @@ const STATUSES = new Set<EntryStatus>(STATUS_VALUES);
  */
 export function buildTranslation(input: {
   language: string;
-  file: string;
+  /** The entry's folder with a trailing separator (one string shared by its translations). */
+  dir: string;
   mtimeMs: number;
   size: number;
   fields: Record<string, unknown>;
@@ -42,7 +43,7 @@ export function buildTranslation(input: {
   const path = `${languagePrefix}${input.pathPrefix}/${segments.join('/')}`;
   return new StoredTranslation({
     language: input.language,
-    file: input.file,
+    dir: input.dir,
     mtimeMs: input.mtimeMs,
     size: input.size,
     inlineFields: input.keepFields ? fields : null,
@@ -75,7 +76,7 @@ function internOrNull(value: string | null): string | null {
   return value === null ? null : intern(value);
 }
 
-type TranslationData = Omit<Translation, 'body' | 'fields'> & { inlineBody: string | null; inlineFields: Record<string, unknown> | null };
+type TranslationData = Omit<Translation, 'body' | 'fields' | 'file'> & { dir: string; inlineBody: string | null; inlineFields: Record<string, unknown> | null };
 
 /**
  * A translation that keeps in memory only what listing, filtering and sorting need; its body and its full
@@ -85,7 +86,8 @@ type TranslationData = Omit<Translation, 'body' | 'fields'> & { inlineBody: stri
  */
 class StoredTranslation implements Translation {
   language!: string;
-  file!: string;
+  /** The entry's folder with its trailing separator; `file` is derived so the folder's text is shared. */
+  private dir!: string;
   mtimeMs!: number;
   size!: number;
   title!: string;
@@ -106,6 +108,10 @@ class StoredTranslation implements Translation {
     Object.assign(this, data);
     this.inlineBody = data.inlineBody;
     this.inlineFields = data.inlineFields;
+  }
+
+  get file(): string {
+    return `${this.dir}${this.language}.md`;
   }
 
   get body(): string {
