@@ -107,7 +107,7 @@ export class StatsService {
     const path = cleanPath(payload.path);
     if (!path) throw new AppError('bad_request', 'The field p must be the page path, starting with /.');
     const ua = header(headers, 'user-agent');
-    const hosts = this.options.siteHosts();
+    const hosts = [...this.options.siteHosts()];
     const v = visitorHash(this.salts.saltFor(day), ip, ua, hosts[0] ?? '');
     // The host the browser addressed is the site too (a base URL set to another name must not make every
     // step from page to page look like a referral).

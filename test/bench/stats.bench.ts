@@ -39,11 +39,16 @@ const repo = resolve(fileURLToPath(import.meta.url), '../../..');
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
 const say = (line: string) => process.stdout.write(`stats.bench: ${line}\n`);
 
-function startServer(root: string): Promise<{ child: ChildProcess; port: number }> {
+// The floor: a bare node:http server that reads the body and answers 204, nothing else.
+const FLOOR = `require('node:http').createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(204); res.end(); }); })
+  .listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port); });`;
+
+function startServer(root: string | null): Promise<{ child: ChildProcess; port: number }> {
   const dist = join(repo, 'dist/server.js');
-  const args = existsSync(dist) ? [dist] : ['--import', 'tsx', join(repo, 'src/server.ts')];
+  const svc = existsSync(dist) ? [dist] : ['--import', 'tsx', join(repo, 'src/server.ts')];
+  const args = root === null ? ['-e', FLOOR] : [...svc, '--root', root, '--port', '0', '--trust-proxy'];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...args, '--root', root, '--port', '0', '--trust-proxy'], { stdio: ['ignore', 'pipe', 'pipe'], cwd: repo });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: repo });
     let out = '';
     const timer = setTimeout(() => { child.kill(); fail(new Error(`the server printed no address:\n${out}`)); }, 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -83,8 +88,13 @@ async function collectPart(root: string): Promise<string[]> {
   const config = loadConfig(['--root', root]);
   const content = new ContentStore({ root, clock: Date.now, log: () => {} });
   const paths = content.entries().flatMap((entry) => [...entry.translations.values()].map((t) => t.path));
-  const server = await startServer(root);
   const lines: string[] = [];
+  const floor = await startServer(null);
+  const floorRequests = collectRequests(floor.port, paths);
+  await runLoad({ host: '127.0.0.1', port: floor.port, requests: floorRequests, connections, durationMs: 1000 });
+  const floorResult = await runLoad({ host: '127.0.0.1', port: floor.port, requests: floorRequests, connections, durationMs: seconds * 1000 });
+  await stopServer(floor.child);
+  const server = await startServer(root);
   try {
     const requests = collectRequests(server.port, paths);
     await runLoad({ host: '127.0.0.1', port: server.port, requests, connections, durationMs: 1000 }); // warm-up (counted too)
@@ -99,7 +109,7 @@ async function collectPart(root: string): Promise<string[]> {
     if (dayAfter !== dayBefore) counted += rollupDay(stats.files, dayAfter, stats.timeZone).pageviews;
     const lost = accepted - counted;
     lines.push(
-      `collect: ${fmt(result.rps)} page views/s over ${connections} keep-alive connections for ${seconds} s (p50 ${fmt(result.p50Ms, 2)} ms, p99 ${fmt(result.p99Ms, 2)} ms)`,
+      `collect: ${fmt(result.rps)} page views/s over ${connections} keep-alive connections for ${seconds} s (p50 ${fmt(result.p50Ms, 2)} ms, p99 ${fmt(result.p99Ms, 2)} ms); floor (bare node:http answering 204) ${fmt(floorResult.rps)}/s: ${fmt((100 * result.rps) / floorResult.rps)} %`,
       `collect: accepted ${fmt(accepted)} (204), counted in the rollup ${fmt(counted)}, lost ${fmt(Math.max(0, lost))}, non-2xx ${JSON.stringify(result.non2xx)}, errors ${result.errors}  ${lost <= 0 ? 'OK' : 'LOSS'}`,
     );
     stats.close();
