@@ -3,7 +3,7 @@
 // - stdio first tool answer: ours vs a bare echo process (<= 1.5x) and the SDK stdio peer (< 0.5x).
 // The SDK and autocannon are installed into a scratch folder outside the repository at bench time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,14 +73,28 @@ async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number,
   throw new Error(`${args.join(' ')} did not start`);
 }
 
-interface Load { rps: number; p50: number; p99: number; non2xx: number; errors: number }
+interface Load { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMicrosPerRequest?: number }
 
-function load(url: string, token: string, seconds: number): Load {
+/** CPU seconds a process has used (Linux /proc; undefined elsewhere). Steadier than req/s on a busy machine. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+function load(url: string, token: string, seconds: number, pid?: number): Load {
+  const before = cpuSeconds(pid);
   const result = spawnSync(process.execPath, [join(SCRATCH, 'load.mjs'), url, 'site_info', String(seconds), String(CONNECTIONS)], {
     cwd: SCRATCH, env: { ...process.env, TOKEN: token }, encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`load failed: ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').pop()!) as Load;
+  const answer = JSON.parse(result.stdout.trim().split('\n').pop()!) as Load;
+  const after = cpuSeconds(pid);
+  if (before !== undefined && after !== undefined && answer.rps > 0) answer.cpuMicrosPerRequest = Math.round(((after - before) * 1e6) / (answer.rps * seconds));
+  return answer;
 }
 
 /** ms from spawn to the answer of the first tools/call (after initialize + initialized). */
@@ -117,22 +131,24 @@ async function main(): Promise<void> {
   prepareScratch();
   const { root, token } = await prepareSite();
   const [ours, peer, floor] = [await freePort(), await freePort(), await freePort()];
-  await startServer([join(REPO, 'test/bench/svc-mcp-server.mjs'), root, String(ours)], {}, ours, token);
-  await startServer([join(SCRATCH, 'peer-sdk-server.mjs'), String(peer)], { PEER_TOKEN: token }, peer, token);
-  children.push(spawn(process.execPath, [join(SCRATCH, 'raw-node-http.mjs'), String(floor)], { stdio: 'ignore' }));
+  const oursChild = await startServer([join(REPO, 'test/bench/svc-mcp-server.mjs'), root, String(ours)], {}, ours, token);
+  const peerChild = await startServer([join(SCRATCH, 'peer-sdk-server.mjs'), String(peer)], { PEER_TOKEN: token }, peer, token);
+  const floorChild = spawn(process.execPath, [join(SCRATCH, 'raw-node-http.mjs'), String(floor)], { stdio: 'ignore' });
+  children.push(floorChild);
   await new Promise((resolve) => setTimeout(resolve, 300));
 
-  const targets: Array<[string, string]> = [
-    ['svc (ours)', `http://127.0.0.1:${ours}/svc/mcp`],
-    ['SDK peer', `http://127.0.0.1:${peer}/svc/mcp`],
-    ['node:http floor', `http://127.0.0.1:${floor}/`],
+  const targets: Array<[string, string, number | undefined]> = [
+    ['svc (ours)', `http://127.0.0.1:${ours}/svc/mcp`, oursChild.pid],
+    ['SDK peer', `http://127.0.0.1:${peer}/svc/mcp`, peerChild.pid],
+    ['node:http floor', `http://127.0.0.1:${floor}/`, floorChild.pid],
   ];
   const http: Record<string, Load> = {};
-  for (const [name, url] of targets) {
+  for (const [name, url, pid] of targets) {
     load(url, token, 2); // warm-up
-    http[name] = load(url, token, SECONDS);
+    http[name] = load(url, token, SECONDS, pid);
     const row = http[name]!;
-    process.stdout.write(`HTTP tools/call site_info  ${name.padEnd(16)} ${Math.round(row.rps).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}\n`);
+    const cpu = row.cpuMicrosPerRequest === undefined ? '' : `  server CPU ${row.cpuMicrosPerRequest} µs/request`;
+    process.stdout.write(`HTTP tools/call site_info  ${name.padEnd(16)} ${Math.round(row.rps).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}${cpu}\n`);
   }
   for (const child of children) child.kill();
 
