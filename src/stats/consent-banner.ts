@@ -27,7 +27,8 @@ export interface BannerFacts {
   embedded_services: { service: string; category: string; entries: number; example_ids: string[] }[];
 }
 
-let cached: { key: unknown; facts: BannerFacts } | null = null;
+/** Per content store: the facts and the store generation they were found at. */
+const cache = new WeakMap<StatsContent, { generation: number; facts: BannerFacts }>();
 
 /**
  * What the consent banner must offer, from the embeds found in the content (published or not: a draft with
@@ -35,8 +36,9 @@ let cached: { key: unknown; facts: BannerFacts } | null = null;
  * it changes exactly when the set changes and earlier decisions can be told apart.
  */
 export function consentBanner(content: StatsContent): BannerFacts {
-  const key = content.generation;
-  if (cached && key !== undefined && cached.key === key) return cached.facts;
+  const generation = content.generation;
+  const cached = cache.get(content);
+  if (cached && generation !== undefined && cached.generation === generation) return cached.facts;
   const found = new Map<string, { service: EmbeddedService; ids: string[] }>();
   for (const entry of content.entries()) {
     for (const translation of entry.translations.values()) {
@@ -57,6 +59,6 @@ export function consentBanner(content: StatsContent): BannerFacts {
     categories_offered: [...categories],
     embedded_services: services.map((item) => ({ service: item.service.service, category: item.service.category, entries: item.ids.length, example_ids: item.ids.sort().slice(0, 5) })),
   };
-  cached = { key, facts };
+  if (generation !== undefined) cache.set(content, { generation, facts });
   return facts;
 }
