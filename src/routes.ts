@@ -4,6 +4,7 @@ import { registerMcpRoutes } from './mcp/transports/http.js';
 import { createApiLimiter, registerApiRoutes } from './api/routes.js';
 import { registerPanelRoutes } from './panel/routes.js';
 import { registerApprovalRoutes } from './panel/approvals-routes.js';
+import { registerEntryRoutes } from './panel/entries-routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerOAuthConsentRoutes } from './panel/oauth-consent.js';
 import { registerSiteRoutes } from './site/routes.js';
@@ -22,6 +23,8 @@ export function buildRouter(deps: AppDeps): Router {
   registerPanelRoutes(router, deps);
   // Panel: Waiting for approval, the approval-mode switch, an entry's history and earlier versions.
   registerApprovalRoutes(router, deps);
+  // Panel: Content (the list of entries, one entry, editing, publishing).
+  registerEntryRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   registerOAuthConsentRoutes(router, deps);

@@ -14,6 +14,7 @@ export interface PanelNavItem {
 
 // Other panel pages add their line here (approvals, statistics, ...).
 export const PANEL_NAV: PanelNavItem[] = [
+  { key: 'content', label: 'Content', href: '/svc/panel/entries', capability: 'content.write' },
   { key: 'assistants', label: 'Assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
   { key: 'approvals', label: 'Waiting for approval', href: '/svc/panel/approvals', capability: 'content.publish' },
 ];
