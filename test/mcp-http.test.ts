@@ -195,8 +195,9 @@ test('refuses a foreign Host header with 403 (DNS rebinding) before asking for a
 
 test('refuses a body over 14 MB with 413 and keeps serving', async () => {
   const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(14 * 1024 * 1024 + 10) } });
-  const answer = await post(http.url, big, site.tokens.admin!).catch(() => ({ status: 413, json: undefined }) as const);
+  const answer = await post(http.url, big, site.tokens.admin!);
   assert.equal(answer.status, 413);
+  assert.deepEqual(answer.json, { jsonrpc: '2.0', id: null, error: { code: -32600, message: `The message is larger than ${14 * 1024 * 1024} bytes.` } });
   assert.equal((await rpc(site, http.url, site.tokens.admin!, 'ping')).status, 200);
 });
 
