@@ -190,8 +190,8 @@ function queryPart(root: string): string[] {
     `query: generated ${fmt(seeded.pageviews)} page views over 400 days and today on ${fmt(seeded.paths)} pages in ${fmt(generateMs)} ms (rollups for ${fmt(400 - rawDays)} days, ${fmt(seeded.rawLines)} raw lines for ${rawDays} days and today)`,
     `query: stats_query ${question.from}..${question.to} dimension pages over ${fmt(cold.pageviews)} page views: ${fmt(warm[2]!, 1)} ms median in a running process (referrers ${fmt(days[1]!, 1)} ms)  budget < ${QUERY_BUDGET_MS} ms: ${budget ? 'OK' : 'OVER'}`,
     `query: first answer of a fresh process ${fmt(coldMs, 1)} ms (nothing cached, code not yet optimised; reads today's raw log of ${fmt(todayLines)} lines once)`,
-    `query: a server's start-up warm-up (catch-up + today's log) ${fmt(warmUpMs, 1)} ms, then its first answer ${fmt(afterWarmUpMs, 1)} ms (rollup files read from disk)`,
-    `query: scanning raw logs: ${fmt(scan.pageviews)} page views of ${rawDays} days in ${fmt(scanMs)} ms (${fmt(scan.pageviews / (scanMs / 1000))} page views/s) -> ${fmt(extrapolatedMs)} ms for all ${fmt(cold.pageviews)} (extrapolated), ${fmt(extrapolatedMs / coldMs)}x the rollup answer`,
+    `query: a server's start-up warm-up (catch-up + today's log) ${fmt(warmUpMs, 1)} ms, then its first answer ${fmt(afterWarmUpMs, 1)} ms (the warm-up read the rollups such a range needs)`,
+    `query: scanning raw logs: ${fmt(scan.pageviews)} page views of ${rawDays} days in ${fmt(scanMs)} ms (${fmt(scan.pageviews / (scanMs / 1000))} page views/s) -> ${fmt(extrapolatedMs)} ms for all ${fmt(cold.pageviews)} (extrapolated), ${fmt(extrapolatedMs / warm[2]!)}x the rollup answer (${fmt(extrapolatedMs / coldMs)}x a fresh process's first)`,
   ];
 }
 
