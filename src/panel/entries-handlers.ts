@@ -14,7 +14,7 @@ import type { WriteContext } from '../content/write/write-context.js';
 import { renderPage, sendPanelMessage, sendPanelPage } from './layout.js';
 import { panelActor } from './panel-principal.js';
 import { requirePanelSession, type PanelSession } from './panel-session.js';
-import { listEntriesFor, parseEntryListQuery, type EntryListQuery } from './entries-list.js';
+import { listEntriesFor, parseEntryListQuery, visibleInSiteOrder, type EntryListQuery } from './entries-list.js';
 import { entryPageHref, renderEntryList } from './entries-list-view.js';
 import { renderEntryPage, type EditValues, type TranslationView } from './entries-entry-view.js';
 import { changesOf, editValuesFrom, editValuesOf, isEmptyChange, readEntryPost } from './entries-form.js';
@@ -53,7 +53,7 @@ export function createEntriesHandlers(deps: AppDeps) {
     const principal = panelActor(session).principal;
     const site = deps.content.site();
     const names = authorNames();
-    const visible = [...entry.translations.values()].filter((t) => canSeeTranslation(principal, entry, t));
+    const visible = visibleInSiteOrder(principal, entry, site);
     const translations: TranslationView[] = visible.map((t) => ({
       language: t.language,
       languageName: site.languages[t.language] ?? t.language,

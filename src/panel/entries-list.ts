@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 import type { Principal } from '../auth/principal.js';
 import { canSeeTranslation } from '../auth/content-rights.js';
 import type { ContentStore } from '../content/store.js';
-import type { ContentType, Entry, EntryStatus, Translation } from '../content/types.js';
+import type { ContentType, Entry, EntryStatus, SiteConfig, Translation } from '../content/types.js';
 
 export const ENTRIES_PER_PAGE = 50;
 export const STATUS_FILTERS = ['any', 'draft', 'published', 'scheduled'] as const;
@@ -53,19 +53,28 @@ export function parseEntryListQuery(store: ContentStore, params: URLSearchParams
 
 /** The entries of the query's type this person may see, newest first, one page of them. */
 export function listEntriesFor(store: ContentStore, principal: Principal, query: EntryListQuery): EntryListPage {
-  const defaultLanguage = store.site().defaultLanguage;
+  const site = store.site();
   const rows: EntryListRow[] = [];
   for (const entry of store.entries()) {
     if (entry.type.key !== query.type.key) continue;
-    const visible = [...entry.translations.values()].filter((t) => canSeeTranslation(principal, entry, t));
+    const visible = visibleInSiteOrder(principal, entry, site);
     if (visible.length === 0) continue;
     if (query.status !== 'any' && !visible.some((t) => t.status === query.status)) continue;
-    rows.push(rowOf(entry, visible, defaultLanguage));
+    rows.push(rowOf(entry, visible, site.defaultLanguage));
   }
   rows.sort((a, b) => b.dateMs - a.dateMs || a.id.localeCompare(b.id));
   const pages = Math.max(1, Math.ceil(rows.length / ENTRIES_PER_PAGE));
   const start = (query.page - 1) * ENTRIES_PER_PAGE;
   return { rows: rows.slice(start, start + ENTRIES_PER_PAGE), page: query.page, pages, total: rows.length };
+}
+
+/** The translations this person may see, the default language first, then in the order site.yaml lists. */
+export function visibleInSiteOrder(principal: Principal, entry: Entry, site: SiteConfig): Translation[] {
+  const order = [site.defaultLanguage, ...Object.keys(site.languages)];
+  const rank = (language: string) => (order.includes(language) ? order.indexOf(language) : order.length);
+  return [...entry.translations.values()]
+    .filter((t) => canSeeTranslation(principal, entry, t))
+    .sort((a, b) => rank(a.language) - rank(b.language) || a.language.localeCompare(b.language));
 }
 
 function rowOf(entry: Entry, visible: Translation[], defaultLanguage: string): EntryListRow {
@@ -76,6 +85,6 @@ function rowOf(entry: Entry, visible: Translation[], defaultLanguage: string): E
     languages: visible.map((t) => ({ language: t.language, status: t.status, review: t.review })),
     author: main.author,
     viaMcp: visible.some((t) => t.via === 'mcp'),
-    dateMs: Math.max(...visible.map((t) => t.dateMs)),
+    dateMs: main.dateMs,
   };
 }
