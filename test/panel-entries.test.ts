@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, callTool, type HttpHarness } from './mcp-support/http.js';
@@ -151,6 +151,9 @@ test('saving a title, body, excerpt and tags writes the file, keeps a revision a
 
   const shown = await get(panel, `/svc/panel/entries/${id}?done=saved&language=en`, jars.carl);
   assert.match(shown.text, /<p class="notice ok" role="status">English \(en\) was saved\.<\/p>/);
+  for (const query of ['?done=saved&language=constructor', '?done=toString&language=en', '?done=%3Cb%3E&language=en']) {
+    assert.doesNotMatch((await get(panel, `/svc/panel/entries/${id}${query}`, jars.carl)).text, /class="notice/, query);
+  }
   assert.match(shown.text, /name="tags" value="alps, news"/);
 
   // The same form sent again changes nothing and keeps no second revision.
@@ -302,6 +305,40 @@ test('the edit_in_panel address from content_create opens the new draft after si
   assert.match(opened.text, /<dt>Created<\/dt><dd>by an assistant \(via: mcp\)<\/dd>/);
 });
 
+test('a person adds a missing translation as a draft of their own; taken or hidden languages are refused', async () => {
+  const id = 'posts/carls-draft';
+  const page = await get(panel, `/svc/panel/entries/${id}`, jars.carl);
+  assert.match(page.text, /<h2>Add a translation<\/h2><form method="post" action="\/svc\/panel\/entries\/add-translation">.*<option value="de">Deutsch \(de\)<\/option><\/select>/);
+  const taken = await post(panel, '/svc/panel/entries/add-translation', { csrf: csrfOf(page.text), id, language: 'en', title: 'Again' }, jars.carl);
+  assert.equal(taken.res.status, 409);
+  assert.match(taken.text, /The entry has a en translation already; change it in its own form above\./);
+  const unknown = await post(panel, '/svc/panel/entries/add-translation', { csrf: csrfOf(page.text), id, language: 'fr', title: 'Bonjour' }, jars.carl);
+  assert.equal(unknown.res.status, 422);
+  assert.match(unknown.text, /Choose one of the site&#39;s languages\./);
+  assert.match(unknown.text, /id="add-title" name="title" value="Bonjour"/, 'what was typed stays in the form');
+
+  site.clock.now += 60_000;
+  const added = await post(panel, '/svc/panel/entries/add-translation', { csrf: csrfOf(page.text), id, language: 'de', title: 'Carls Entwurf', body: 'Hallo.\r\n', excerpt: '', tags: 'alps' }, jars.carl);
+  assert.equal(added.res.status, 303);
+  assert.equal(added.res.headers.get('location'), `/svc/panel/entries/${id}?done=added&language=de#lang-de`);
+  const file = fileOf(id, 'de');
+  assert.deepEqual([file.fields.title, file.fields.status, file.fields.author, file.fields.via, file.fields.tags, file.body], ['Carls Entwurf', 'draft', 'carl', undefined, ['alps'], 'Hallo.\n']);
+  const line = readHistory(site.deps.config.dataDir, { entry: id })[0]!;
+  assert.deepEqual([line.action, line.person, line.language, line.via], ['add_translation', 'carl', 'de', 'panel']);
+  const after = await get(panel, `/svc/panel/entries/${id}`, jars.carl);
+  assert.doesNotMatch(after.text, /Add a translation/, 'every site language is there now');
+
+  // Not on someone else's entry, and a hidden translation is not revealed.
+  const hello = await get(panel, '/svc/panel/entries/posts/hello', jars.carl);
+  assert.doesNotMatch(hello.text, /Add a translation/);
+  const hidden = await post(panel, '/svc/panel/entries/add-translation', { csrf: csrfOf(hello.text), id: 'posts/hello', language: 'de', title: 'Mine' }, jars.carl);
+  assert.equal(hidden.res.status, 404);
+  const other = await post(panel, '/svc/panel/entries/add-translation', { csrf: csrfOf(hello.text), id: 'posts/hike-day', language: 'de', title: 'Mine' }, jars.carl);
+  assert.equal(other.res.status, 403);
+  assert.match(other.text, /Your role \(contributor\) may only change your own entries; posts\/hike-day belongs to someone else\./);
+  assert.equal(existsSync(join(site.root, 'content/posts/hike-day/de.md')), false);
+});
+
 test('in approval mode the entry page points to Waiting for approval instead of publishing', async () => {
   const yamlFile = join(site.root, 'content/site.yaml');
   const page = await get(panel, '/svc/panel/approvals', jars.ann);
@@ -317,4 +354,25 @@ test('in approval mode the entry page points to Waiting for approval instead of 
   const waiting = await get(panel, `/svc/panel/entries/${id}`, jars.bob);
   assert.match(waiting.text, /<dt>Review<\/dt><dd>requested<\/dd>/);
   assert.match(waiting.text, /Waiting for approval \(requested\): publish it under <a href="\/svc\/panel\/approvals">Waiting for approval<\/a>\./);
+});
+
+test('the list pages by 50, newest first, with links that keep the type and status', async () => {
+  for (let n = 1; n <= 55; n++) {
+    const slug = `dish-${String(n).padStart(2, '0')}`;
+    mkdirSync(join(site.root, 'content/recipes', slug), { recursive: true });
+    writeFileSync(join(site.root, 'content/recipes', slug, 'en.md'), `---\ntitle: Dish ${n}\nstatus: published\npublished: 2026-02-01 10:${String(n).padStart(2, '0')}\nauthor: ann\n---\nFood.\n`);
+  }
+  site.deps.content.invalidate();
+  const first = await get(panel, '/svc/panel/entries?type=recipe&status=published', jars.carl);
+  assert.equal(first.res.status, 200);
+  const firstIds = entryIds(first.text);
+  assert.equal(firstIds.length, 50);
+  assert.deepEqual(firstIds.slice(0, 2), ['recipes/dish-55', 'recipes/dish-54']);
+  assert.match(first.text, /Page 1 of 2 \(56 entries\)\. <a href="\/svc\/panel\/entries\?type=recipe&amp;status=published&amp;page=2" rel="next">Older<\/a>/);
+  const second = await get(panel, '/svc/panel/entries?type=recipe&status=published&page=2', jars.carl);
+  const secondIds = entryIds(second.text);
+  assert.equal(secondIds.length, 6);
+  assert.deepEqual(secondIds, ['recipes/dish-05', 'recipes/dish-04', 'recipes/dish-03', 'recipes/dish-02', 'recipes/dish-01', 'recipes/strudel']);
+  assert.equal(new Set([...firstIds, ...secondIds]).size, 56);
+  assert.match(second.text, /Page 2 of 2 \(56 entries\)\. <a href="\/svc\/panel\/entries\?type=recipe&amp;status=published" rel="prev">Newer<\/a><\/p>/);
 });

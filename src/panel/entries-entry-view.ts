@@ -37,6 +37,8 @@ export interface EntryPageView {
   title: string;
   approvalMode: boolean;
   translations: TranslationView[];
+  /** The languages the entry lacks and the add form's values, or null when none may be added. */
+  add: { languages: Array<{ language: string; name: string }>; values: EditValues } | null;
 }
 
 function hidden(name: string, value: string): string {
@@ -94,9 +96,22 @@ function renderTranslation(view: EntryPageView, t: TranslationView): string {
   return `<section class="card" id="lang-${esc(t.language)}"><h2>${esc(t.languageName)} (${esc(t.language)})</h2><dl class="facts">${facts}</dl>${renderStateActions(view, t)}${renderEditForm(view, t)}</section>`;
 }
 
+function renderAddForm(view: EntryPageView): string {
+  if (!view.add) return '';
+  const v = view.add.values;
+  const options = view.add.languages.map((l) => `<option value="${esc(l.language)}">${esc(l.name)} (${esc(l.language)})</option>`).join('');
+  return `<section class="card" id="add"><h2>Add a translation</h2><form method="post" action="${ENTRIES_PATH}/add-translation">${csrfField(view.csrf)}${hidden('id', view.id)}`
+    + `<label for="add-language">Language</label><select id="add-language" name="language">${options}</select>`
+    + `<label for="add-title">Title</label><input type="text" id="add-title" name="title" value="${esc(v.title)}" required>`
+    + `<label for="add-body">Text (Markdown)</label><textarea id="add-body" name="body" rows="10">\n${esc(v.body)}</textarea>`
+    + `<label for="add-excerpt">Excerpt</label><input type="text" id="add-excerpt" name="excerpt" value="${esc(v.excerpt)}">`
+    + `<label for="add-tags">Tags (separated by commas)</label><input type="text" id="add-tags" name="tags" value="${esc(v.tags)}">`
+    + '<button type="submit">Add as a draft</button></form></section>';
+}
+
 /** The entry page's body. */
 export function renderEntryPage(view: EntryPageView): string {
   const history = `/svc/panel/history?id=${encodeURIComponent(view.id)}`;
   return `<h1>${esc(view.title)}</h1><p class="muted">${esc(view.typeLabel)} · ${esc(view.id)} · <a href="${esc(history)}">History</a> · <a href="${ENTRIES_PATH}">All content</a></p>`
-    + view.translations.map((t) => renderTranslation(view, t)).join('');
+    + view.translations.map((t) => renderTranslation(view, t)).join('') + renderAddForm(view);
 }

@@ -17,13 +17,17 @@ import { requirePanelSession, type PanelSession } from './panel-session.js';
 import { listEntriesFor, parseEntryListQuery, visibleInSiteOrder, type EntryListQuery } from './entries-list.js';
 import { entryPageHref, renderEntryList } from './entries-list-view.js';
 import { renderEntryPage, type EditValues, type TranslationView } from './entries-entry-view.js';
-import { changesOf, editValuesFrom, editValuesOf, isEmptyChange, readEntryPost } from './entries-form.js';
+import { changesOf, editValuesFrom, editValuesOf, isEmptyChange, parseTags, readEntryPost } from './entries-form.js';
+
+/** The `sent.language` of the add-a-translation form (never a language code). */
+const ADD_FORM = '+add';
 
 type Notice = { kind: 'ok' | 'error' | 'warn'; text: string } | null;
 
 /** What a redirect after a change may announce: fixed sentences only, never text taken from the address. */
 const DONE: Record<string, string> = {
   saved: 'was saved.',
+  added: 'was added as a draft.',
   unchanged: 'had no changes; nothing was saved.',
   published: 'is published.',
   scheduled: 'is scheduled.',
@@ -69,7 +73,15 @@ export function createEntriesHandlers(deps: AppDeps) {
       values: sent?.language === t.language ? sent.values : editValuesFrom(t),
     }));
     const main = visible.find((t) => t.language === site.defaultLanguage) ?? visible[0]!;
-    const body = renderEntryPage({ csrf: session.csrf, id: entry.id, typeLabel: entry.type.label, title: main.title, approvalMode: isApprovalModeOn(deps.content), translations });
+    const missing = Object.keys(site.languages).filter((language) => !entry.translations.has(language));
+    // The rule update-entry applies to a new translation: a draft, so ownership matters, not the publish right.
+    const source = entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value!;
+    const mayAdd = missing.length > 0 && canEditEntry(principal, entry, { ...source, status: 'draft' }).allowed;
+    const add = mayAdd ? {
+      languages: missing.map((language) => ({ language, name: site.languages[language] ?? language })),
+      values: sent?.language === ADD_FORM ? sent.values : { title: '', body: '', excerpt: '', tags: '' },
+    } : null;
+    const body = renderEntryPage({ csrf: session.csrf, id: entry.id, typeLabel: entry.type.label, title: main.title, approvalMode: isApprovalModeOn(deps.content), translations, add });
     sendPanelPage(ctx, status, renderPage({ title: main.title, viewer: session, active: 'content', body, notice }));
   };
 
@@ -86,7 +98,7 @@ export function createEntriesHandlers(deps: AppDeps) {
   };
 
   const done = (ctx: RequestContext, id: string, language: string, what: keyof typeof DONE) =>
-    redirect(ctx.res, `${entryPageHref(id)}?done=${what}&language=${encodeURIComponent(language)}#lang-${language}`, 303, { 'cache-control': 'no-store' });
+    redirect(ctx.res, `${entryPageHref(id)}?done=${what}&language=${encodeURIComponent(language)}#lang-${encodeURIComponent(language)}`, 303, { 'cache-control': 'no-store' });
 
   /** A refused or invalid change: the entry page again, with the sentence and (for a save) what was sent. */
   const refused = (ctx: RequestContext, session: PanelSession, entry: Entry, error: unknown, sent?: { language: string; values: EditValues }) => {
@@ -124,7 +136,8 @@ export function createEntriesHandlers(deps: AppDeps) {
       if (!entry) return sendNoEntry(ctx, session);
       const what = ctx.url.searchParams.get('done') ?? '';
       const language = ctx.url.searchParams.get('language') ?? '';
-      const languageName = deps.content.site().languages[language];
+      const languages = deps.content.site().languages;
+      const languageName = Object.hasOwn(languages, language) ? languages[language] : undefined;
       const notice: Notice = Object.hasOwn(DONE, what) && languageName ? { kind: 'ok', text: `${languageName} (${language}) ${DONE[what]}` } : null;
       sendEntry(ctx, 200, session, entry, notice);
     },
@@ -144,6 +157,32 @@ export function createEntriesHandlers(deps: AppDeps) {
         done(ctx, entry.id, translation.language, 'saved');
       } catch (error) {
         refused(ctx, session, entry, error, { language: translation.language, values: sent });
+      }
+    },
+
+    /** Adds a translation the entry lacks, as a draft written by this person (update-entry's rule). */
+    async addTranslation(ctx: RequestContext): Promise<void> {
+      const posted = await readEntryPost(ctx, deps);
+      if (!posted) return;
+      const { session, form } = posted;
+      const entry = visibleEntry(form.get('id') ?? '', panelActor(session).principal);
+      if (!entry) return sendNoEntry(ctx, session);
+      const language = form.get('language') ?? '';
+      const sent = editValuesOf(form);
+      try {
+        if (!Object.hasOwn(deps.content.site().languages, language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
+        // A language the entry has is never written over from here; one this person may not see stays unseen.
+        const existing = entry.translations.get(language);
+        if (existing && !canSeeTranslation(panelActor(session).principal, entry, existing)) return sendNoEntry(ctx, session);
+        if (existing) throw new AppError('conflict', `The entry has a ${language} translation already; change it in its own form above.`);
+        const fields: Record<string, unknown> = {};
+        if (sent.excerpt !== '') fields.excerpt = sent.excerpt;
+        const tags = parseTags(sent.tags);
+        if (tags.length > 0) fields.tags = tags;
+        updateEntry(context, panelActor(session), { entry, language, title: sent.title, body: sent.body, fields });
+        done(ctx, entry.id, language, 'added');
+      } catch (error) {
+        refused(ctx, session, entry, error, { language: ADD_FORM, values: sent });
       }
     },
 
