@@ -17,17 +17,19 @@ export const MAX_ENTRY_FORM_BYTES = 1024 * 1024;
  * answer (403, or 413 with a sentence) was sent.
  */
 export async function readEntryPost(ctx: RequestContext, deps: PanelDeps): Promise<{ session: PanelSession; form: URLSearchParams } | null> {
+  // The session first: a megabyte is read only for someone signed in.
+  const session = currentPanelSession(ctx, deps);
+  if (!session) {
+    ctx.req.resume();
+    sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');
+    return null;
+  }
   let form: URLSearchParams;
   try {
     form = await readForm(ctx.req, MAX_ENTRY_FORM_BYTES);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    sendPanelMessage(ctx, error.status, 'Too long', `The text is longer than ${MAX_ENTRY_FORM_BYTES / 1024} KB; nothing was saved. Shorten it and try again.`, currentPanelSession(ctx, deps));
-    return null;
-  }
-  const session = currentPanelSession(ctx, deps);
-  if (!session) {
-    sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');
+    sendPanelMessage(ctx, error.status, 'Too long', `The text is longer than ${MAX_ENTRY_FORM_BYTES / 1024} KB; nothing was saved. Shorten it and try again.`, session);
     return null;
   }
   if (!csrfMatches(ctx, form, session.csrf, session)) return null;
