@@ -77,3 +77,16 @@ test('raw HTML in bodies is escaped on the page', async () => {
   assert.doesNotMatch(text, /<script>alert|<img src=x/);
   assert.match(text, /&lt;script&gt;/);
 });
+
+test('the consent banner appears only when the content embeds a service, and its decisions are counted', async () => {
+  assert.doesNotMatch((await page('/')).text, /svc-consent/);
+  writeFileSync(join(root, 'content/posts/hello/en.md'), '---\ntitle: Hello World\nstatus: published\npublished: 2026-01-10 10:00\n---\n\n::: video https://www.youtube.com/watch?v=abcdefgh123\n:::\n');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const { text } = await page('/hello');
+  const version = /id="svc-consent"[^>]*data-version="([a-f0-9]{8})"/.exec(text)?.[1];
+  assert.ok(version, 'banner with its version');
+  assert.match(text, /embeds content from YouTube/);
+  assert.match(text, /<div class="card-video" data-embed="https:\/\/www.youtube.com\/watch\?v=abcdefgh123">/);
+  const decision = await fetch(`${server.url}/svc/consent`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' }, body: JSON.stringify({ v: version, a: 'accept_all', c: {} }) });
+  assert.equal(decision.status, 204);
+});

@@ -5,7 +5,7 @@ import { queryEntries, type EntryRow } from '../content/query.js';
 import type { ContentStore } from '../content/store.js';
 import type { Entry, Translation } from '../content/types.js';
 import { cleanCss } from '../lib/css/clean-css.js';
-import { renderPage } from './templates.js';
+import { renderPage, type PageExtras } from './templates.js';
 import { LruCache } from '../lib/lru.js';
 
 export const PAGE_SIZE = 10;
@@ -55,7 +55,7 @@ function alternatesOf(entry: Entry): Record<string, string> {
   return alternates;
 }
 
-export function renderEntryPage(store: ContentStore, entry: Entry, translation: Translation, headExtra: string): string {
+export function renderEntryPage(store: ContentStore, entry: Entry, translation: Translation, extras: PageExtras): string {
   const site = store.site();
   const date = entry.type.key === 'post' ? `<p class="meta"><time datetime="${formatSiteDate(translation.dateMs, site.timezone)}">${formatSiteDate(translation.dateMs, site.timezone)}</time>${eventLine(translation)}</p>` : '';
   let extra = '';
@@ -66,7 +66,7 @@ export function renderEntryPage(store: ContentStore, entry: Entry, translation: 
   const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${date}${bodyHtml(translation)}${extra}</article>`;
   return renderPage({
     site, language: translation.language, title: translation.title, main, entryCss: entryCss(entry),
-    alternates: alternatesOf(entry), nav: navigation(store, translation.language), headExtra,
+    alternates: alternatesOf(entry), nav: navigation(store, translation.language), ...extras,
     description: typeof translation.fields.excerpt === 'string' ? translation.fields.excerpt : site.description,
   });
 }
@@ -90,7 +90,7 @@ function entryList(rows: EntryRow[], store: ContentStore): string {
 }
 
 /** The home page of a language: its published posts, newest first, ten a page. */
-export function renderHomePage(store: ContentStore, language: string, page: number, headExtra: string): string | null {
+export function renderHomePage(store: ContentStore, language: string, page: number, extras: PageExtras): string | null {
   const site = store.site();
   const rows = queryEntries(store, { type: 'post', language, status: 'published' });
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
@@ -102,10 +102,10 @@ export function renderHomePage(store: ContentStore, language: string, page: numb
   const main = `<h1 class="visually-hidden">${escapeHtml(site.title)}</h1>${entryList(rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), store)}${pager}`;
   const alternates: Record<string, string> = {};
   for (const code of Object.keys(site.languages)) alternates[code] = code === site.defaultLanguage ? '/' : `/${code}`;
-  return renderPage({ site, language, title: site.title, main, alternates, nav: navigation(store, language), headExtra });
+  return renderPage({ site, language, title: site.title, main, alternates, nav: navigation(store, language), ...extras });
 }
 
-export function renderNotFoundPage(store: ContentStore, language: string, headExtra: string): string {
+export function renderNotFoundPage(store: ContentStore, language: string, extras: PageExtras): string {
   const site = store.site();
-  return renderPage({ site, language, title: 'Not found', main: '<h1>Not found</h1><p>Nothing is at this address. <a href="/">Go to the home page</a>.</p>', nav: navigation(store, language), headExtra });
+  return renderPage({ site, language, title: 'Not found', main: '<h1>Not found</h1><p>Nothing is at this address. <a href="/">Go to the home page</a>.</p>', nav: navigation(store, language), ...extras });
 }

@@ -6,6 +6,9 @@ import { currentPanelSession } from '../panel/panel-session.js';
 import { mediaHandler } from './media-files.js';
 import { PathIndex } from './path-index.js';
 import { renderEntryPage, renderHomePage, renderNotFoundPage } from './pages.js';
+import type { PageExtras } from './templates.js';
+import { consentBanner } from '../stats/consent-banner.js';
+import { consentBannerHtml } from './consent-banner-html.js';
 
 /** What other areas add to public pages (statistics: the beacon tag, and counting AI crawlers). */
 export interface SiteHooks {
@@ -35,7 +38,7 @@ export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHoo
     if (site.closed && !currentPanelSession(ctx, deps)) {
       return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303);
     }
-    const head = hooks.headExtra?.() ?? '';
+    const head: PageExtras = { headExtra: hooks.headExtra?.() ?? '', bodyEnd: consentBannerHtml(consentBanner(deps.content)) };
     let path = ctx.url.pathname;
     if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, path.replace(/\/+$/, '') + ctx.url.search, 301);
     const homeLanguage = path === '/' ? site.defaultLanguage : Object.keys(site.languages).find((code) => code !== site.defaultLanguage && path === `/${code}`);

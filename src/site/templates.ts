@@ -1,6 +1,13 @@
 import { escapeAttr, escapeHtml } from '../content/markdown.js';
 import type { SiteConfig } from '../content/types.js';
 import { SITE_CSS } from './site-css.js';
+import { CONSENT_CSS } from './consent-banner-html.js';
+
+/** What other areas add to every public page. */
+export interface PageExtras {
+  headExtra?: string;
+  bodyEnd?: string;
+}
 
 export interface PageParts {
   site: SiteConfig;
@@ -15,6 +22,8 @@ export interface PageParts {
   nav: { path: string; title: string }[];
   /** Trusted HTML added at the end of <head> (the statistics beacon). */
   headExtra?: string;
+  /** Trusted HTML at the end of <body> (the consent banner). */
+  bodyEnd?: string;
   description?: string;
 }
 
@@ -37,7 +46,7 @@ export function renderPage(parts: PageParts): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeAttr(parts.description ?? site.description)}">
-${alternateLinks}<style>${SITE_CSS}</style>${entryStyle}${parts.headExtra ?? ''}
+${alternateLinks}<style>${SITE_CSS}${parts.bodyEnd ? CONSENT_CSS : ''}</style>${entryStyle}${parts.headExtra ?? ''}
 </head>
 <body>
 <header class="site"><a class="brand" href="${escapeAttr(home)}">${escapeHtml(site.title)}</a><nav aria-label="Pages">${parts.nav.map((item) => `<a href="${escapeAttr(item.path)}">${escapeHtml(item.title)}</a>`).join('')}</nav>${languageLinks}</header>
@@ -45,6 +54,7 @@ ${alternateLinks}<style>${SITE_CSS}</style>${entryStyle}${parts.headExtra ?? ''}
 ${parts.main}
 </main>
 <footer class="site"><span>${escapeHtml(site.description)}</span></footer>
+${parts.bodyEnd ?? ''}
 </body>
 </html>`;
 }

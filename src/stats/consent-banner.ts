@@ -29,6 +29,21 @@ export interface BannerFacts {
 
 /** Per content store: the facts and the store generation they were found at. */
 const cache = new WeakMap<StatsContent, { generation: number; facts: BannerFacts }>();
+/**
+ * The services found in one translation. A changed file gives a new translation object, so only changed
+ * translations are read again: on a 10,000-entry site an edit costs one file read, not twenty thousand.
+ */
+const servicesOf = new WeakMap<object, readonly EmbeddedService[]>();
+
+function findServices(translation: { body: string }): readonly EmbeddedService[] {
+  let services = servicesOf.get(translation);
+  if (!services) {
+    const body = translation.body;
+    services = EMBED_SERVICES.filter((service) => service.pattern.test(body));
+    servicesOf.set(translation, services);
+  }
+  return services;
+}
 
 /**
  * What the consent banner must offer, from the embeds found in the content (published or not: a draft with
@@ -42,8 +57,7 @@ export function consentBanner(content: StatsContent): BannerFacts {
   const found = new Map<string, { service: EmbeddedService; ids: string[] }>();
   for (const entry of content.entries()) {
     for (const translation of entry.translations.values()) {
-      for (const service of EMBED_SERVICES) {
-        if (!service.pattern.test(translation.body)) continue;
+      for (const service of findServices(translation)) {
         const item = found.get(service.service) ?? { service, ids: [] };
         if (!item.ids.includes(entry.id)) item.ids.push(entry.id);
         found.set(service.service, item);
