@@ -242,6 +242,17 @@ test('publish and unpublish by a person with the right; refused without it, with
   assert.deepEqual([fileOf(id).fields.status, fileOf(id).fields.published], ['draft', undefined]);
   line = readHistory(site.deps.config.dataDir, { entry: id })[0]!;
   assert.deepEqual([line.action, line.person, line.via], ['unpublish', 'bob', 'panel']);
+
+  // Publishing later schedules it; unpublishing takes it back.
+  site.clock.now += 60_000;
+  const scheduled = await post(panel, '/svc/panel/entries/publish', { csrf: csrfOf(shown.text), id, language: 'en', at: ' 2026-04-01 09:00 ' }, jars.bob);
+  assert.equal(scheduled.res.headers.get('location'), `/svc/panel/entries/${id}?done=scheduled&language=en#lang-en`);
+  assert.deepEqual([fileOf(id).fields.status, fileOf(id).fields.published], ['scheduled', '2026-04-01 09:00']);
+  const scheduledPage = await get(panel, `/svc/panel/entries/${id}`, jars.bob);
+  assert.match(scheduledPage.text, /<dt>Status<\/dt><dd>scheduled<\/dd><dt>Published<\/dt><dd>2026-04-01 09:00<\/dd>/);
+  assert.match(scheduledPage.text, /<button type="submit" class="secondary">Unpublish<\/button>/);
+  await post(panel, '/svc/panel/entries/unpublish', { csrf: csrfOf(shown.text), id, language: 'en' }, jars.bob);
+  assert.equal(fileOf(id).fields.status, 'draft');
 });
 
 test('a form without its CSRF token, or without a session, is refused with 403 and changes nothing', async () => {
