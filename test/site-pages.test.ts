@@ -81,7 +81,6 @@ test('raw HTML in bodies is escaped on the page', async () => {
 test('the consent banner appears only when the content embeds a service, and its decisions are counted', async () => {
   assert.doesNotMatch((await page('/')).text, /svc-consent/);
   writeFileSync(join(root, 'content/posts/hello/en.md'), '---\ntitle: Hello World\nstatus: published\npublished: 2026-01-10 10:00\n---\n\n::: video https://www.youtube.com/watch?v=abcdefgh123\n:::\n');
-  await new Promise((resolve) => setTimeout(resolve, 100));
   const { text } = await page('/hello');
   const version = /id="svc-consent"[^>]*data-version="([a-f0-9]{8})"/.exec(text)?.[1];
   assert.ok(version, 'banner with its version');
@@ -89,4 +88,36 @@ test('the consent banner appears only when the content embeds a service, and its
   assert.match(text, /<div class="card-video" data-embed="https:\/\/www.youtube.com\/watch\?v=abcdefgh123">/);
   const decision = await fetch(`${server.url}/svc/consent`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' }, body: JSON.stringify({ v: version, a: 'accept_all', c: {} }) });
   assert.equal(decision.status, 204);
+});
+
+test('addresses with . or .. segments, plain or encoded, are refused before routing', async () => {
+  const net = await import('node:net');
+  for (const path of ['/svc/panel/entries/%2e%2e', '/media/posts/%2E%2e/site.yaml', '/a/./b', '/../content/site.yaml']) {
+    const raw = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+      let data = '';
+      socket.on('data', (chunk) => { data += chunk; });
+      socket.on('end', () => resolve(data));
+    });
+    assert.match(raw, /^HTTP\/1.1 400 /, path);
+  }
+  assert.equal((await page('/hello.world-not-a-dot-segment')).status, 404);
+});
+
+test('an Atom feed per language, a sitemap with alternates and robots.txt', async () => {
+  const feed = await page('/feed.xml');
+  assert.equal(feed.status, 200);
+  assert.equal(feed.headers.get('content-type'), 'application/atom+xml; charset=utf-8');
+  assert.match(feed.text, /^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="en">/);
+  assert.match(feed.text, new RegExp(`<link href="${server.url}/hello"/>`));
+  assert.doesNotMatch(feed.text, /Admin Draft|Later Post/);
+  const de = await page('/de/feed.xml');
+  assert.match(de.text, /Hallo Welt/);
+  assert.equal((await page('/fr/feed.xml')).status, 404);
+  const sitemap = await page('/sitemap.xml');
+  assert.match(sitemap.text, new RegExp(`<loc>${server.url}/de/hallo-welt</loc>`));
+  assert.match(sitemap.text, /hreflang="en"/);
+  assert.doesNotMatch(sitemap.text, /admin-draft|\/later</);
+  const robots = await page('/robots.txt');
+  assert.equal(robots.text, `User-agent: *\nDisallow: /svc/\nAllow: /svc/api/\n\nSitemap: ${server.url}/sitemap.xml\n`);
 });

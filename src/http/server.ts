@@ -28,6 +28,8 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
       if (target.length > maxUrlLength) {
         return sendJson(res, 414, { message: `The address is longer than ${maxUrlLength} characters.` });
       }
+      // URL parsing would quietly resolve `..` (also written %2e%2e) and make one address answer for another.
+      if (hasDotSegment(target)) return sendJson(res, 400, { message: 'The request address may not contain . or .. segments.' });
       let url: URL;
       try {
         url = new URL(target, 'http://localhost');
@@ -58,4 +60,16 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
     else socket.destroy();
   });
   return server;
+}
+
+/** True when the path of a request target has a `.` or `..` segment, plain or percent-encoded. */
+export function hasDotSegment(target: string): boolean {
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  if (!path.includes('.') && !path.includes('%')) return false;
+  for (const segment of path.split('/')) {
+    const plain = segment.replaceAll('%2e', '.').replaceAll('%2E', '.');
+    if (plain === '.' || plain === '..') return true;
+  }
+  return false;
 }

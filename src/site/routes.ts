@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppDeps } from '../app-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
-import { sendHtml, sendJson, redirect } from '../http/respond.js';
+import { sendBody, sendHtml, sendJson, redirect } from '../http/respond.js';
+import { renderAtomFeed, renderRobots, renderSitemap } from './feeds.js';
 import { currentPanelSession } from '../panel/panel-session.js';
 import { mediaHandler } from './media-files.js';
 import { PathIndex } from './path-index.js';
@@ -31,6 +32,23 @@ const HTML_HEADERS = {
 export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHooks = {}): void {
   const index = new PathIndex(deps.content);
   router.get('/media/*', mediaHandler(deps.content.contentDir));
+  const cached = (type: string) => ({ 'content-type': type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
+  const open = (ctx: RequestContext) => !deps.content.site().closed || currentPanelSession(ctx, deps) !== null;
+  router.get('/robots.txt', (ctx) => sendBody(ctx.res, 200, renderRobots(deps.content), cached('text/plain; charset=utf-8')));
+  router.get('/sitemap.xml', (ctx) => {
+    if (!open(ctx)) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    sendBody(ctx.res, 200, renderSitemap(deps.content), cached('application/xml; charset=utf-8'));
+  });
+  router.get('/feed.xml', (ctx) => {
+    if (!open(ctx)) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    sendBody(ctx.res, 200, renderAtomFeed(deps.content, deps.content.site().defaultLanguage), cached('application/atom+xml; charset=utf-8'));
+  });
+  router.get('/:language/feed.xml', (ctx) => {
+    const language = ctx.params.language!;
+    const site = deps.content.site();
+    if (!open(ctx) || !(language in site.languages) || language === site.defaultLanguage) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    sendBody(ctx.res, 200, renderAtomFeed(deps.content, language), cached('application/atom+xml; charset=utf-8'));
+  });
   const page = (ctx: RequestContext) => {
     if (ctx.url.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     const site = deps.content.site();
@@ -38,15 +56,16 @@ export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHoo
     if (site.closed && !currentPanelSession(ctx, deps)) {
       return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303);
     }
-    const head: PageExtras = { headExtra: hooks.headExtra?.() ?? '', bodyEnd: consentBannerHtml(consentBanner(deps.content)) };
+    // Built when the page is, after the entry was read again, so the banner matches the content shown.
+    const extras = (): PageExtras => ({ headExtra: hooks.headExtra?.() ?? '', bodyEnd: consentBannerHtml(consentBanner(deps.content)) });
     let path = ctx.url.pathname;
     if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, path.replace(/\/+$/, '') + ctx.url.search, 301);
     const homeLanguage = path === '/' ? site.defaultLanguage : Object.keys(site.languages).find((code) => code !== site.defaultLanguage && path === `/${code}`);
     const cacheHeaders = { ...HTML_HEADERS, 'cache-control': 'public, max-age=60' };
     if (homeLanguage) {
       const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
-      const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderHomePage(deps.content, homeLanguage, pageNumber, head) : null;
-      if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, homeLanguage, head), HTML_HEADERS);
+      const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderHomePage(deps.content, homeLanguage, pageNumber, extras()) : null;
+      if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, homeLanguage, extras()), HTML_HEADERS);
       hooks.pageServed?.(ctx.req, path);
       return sendHtml(ctx.res, 200, html, cacheHeaders);
     }
@@ -63,10 +82,10 @@ export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHoo
     }
     if (!target || target.translation.status !== 'published') {
       const language = Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage;
-      return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, language, head), HTML_HEADERS);
+      return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, language, extras()), HTML_HEADERS);
     }
     hooks.pageServed?.(ctx.req, path);
-    sendHtml(ctx.res, 200, renderEntryPage(deps.content, target.entry, target.translation, head), cacheHeaders);
+    sendHtml(ctx.res, 200, renderEntryPage(deps.content, target.entry, target.translation, extras()), cacheHeaders);
   };
   router.get('/', page);
   router.get('/*', page);

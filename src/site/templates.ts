@@ -46,7 +46,8 @@ export function renderPage(parts: PageParts): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeAttr(parts.description ?? site.description)}">
-${alternateLinks}<style>${SITE_CSS}${parts.bodyEnd ? CONSENT_CSS : ''}</style>${entryStyle}${parts.headExtra ?? ''}
+${alternateLinks}<link rel="alternate" type="application/atom+xml" title="${escapeAttr(site.title)}" href="${language === site.defaultLanguage ? '/feed.xml' : `/${escapeAttr(language)}/feed.xml`}">
+<style>${SITE_CSS}${parts.bodyEnd ? CONSENT_CSS : ''}</style>${entryStyle}${parts.headExtra ?? ''}
 </head>
 <body>
 <header class="site"><a class="brand" href="${escapeAttr(home)}">${escapeHtml(site.title)}</a><nav aria-label="Pages">${parts.nav.map((item) => `<a href="${escapeAttr(item.path)}">${escapeHtml(item.title)}</a>`).join('')}</nav>${languageLinks}</header>
