@@ -14,6 +14,7 @@ import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { serverInfo } from './server-info.js';
 import { scopeRefusal } from './scope-check.js';
 import { Catalog, type Declared } from './catalog.js';
+import { ToolAnswerCache } from './tool-answer-cache.js';
 
 export interface McpRegistry {
   tools: readonly Declared<Tool>[];
@@ -72,6 +73,7 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
   const tools = new Catalog(registry.tools, (tool) => tool.name);
   const resources = new Catalog(registry.resources, (resource) => resource.uri);
   const prompts = new Catalog(registry.prompts, (prompt) => prompt.name);
+  const answers = new ToolAnswerCache();
   const dispatcher = new Dispatcher<McpContext>({ log: options.log });
 
   dispatcher.method('initialize', (params, context) => {
@@ -107,7 +109,7 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     const call = parseParams(callParams, params, 'tools/call');
     const tool = await tools.get(call.name);
     if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
-    return callTool(tool, call.arguments ?? {}, context);
+    return callTool(tool, call.arguments ?? {}, context, answers);
   });
 
   dispatcher.method('resources/list', async (params) => {

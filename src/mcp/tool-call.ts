@@ -2,9 +2,11 @@
 // act on is a tool result with isError and a sentence; only AppError messages are shown, anything else is
 // "Internal error." and logged.
 import { isAppError } from '../errors.js';
+import { withJsonText } from '../jsonrpc/serialize.js';
 import type { McpContext } from './context.js';
 import type { Tool } from './tool.js';
 import { scopeRefusal } from './scope-check.js';
+import type { ToolAnswerCache } from './tool-answer-cache.js';
 
 export interface CallToolResult {
   content: Array<{ type: 'text'; text: string }>;
@@ -13,21 +15,61 @@ export interface CallToolResult {
   [key: string]: unknown;
 }
 
+/**
+ * The answer as JSON text and as structuredContent. The value is serialized once: the result's own JSON
+ * text is built around that one string (see jsonrpc/serialize.ts), so the reply does not walk it again.
+ */
 export function toolAnswer(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+  const text = JSON.stringify(value);
+  const result: CallToolResult = { content: [{ type: 'text', text }], structuredContent: value };
+  Object.freeze(result.content[0]);
+  Object.freeze(result.content);
+  return withJsonText(result, answerText(text));
+}
+
+/** A toolAnswer that owns every object in it (parsed back from its text), frozen whole: safe to hand out again. */
+function keptAnswer(value: Record<string, unknown>): CallToolResult {
+  const text = JSON.stringify(value);
+  const result: CallToolResult = { content: [{ type: 'text', text }], structuredContent: deepFreeze(JSON.parse(text) as Record<string, unknown>) };
+  Object.freeze(result.content[0]);
+  Object.freeze(result.content);
+  return withJsonText(result, answerText(text));
+}
+
+/** JSON.stringify({content: [{type: 'text', text}], structuredContent: value}) where `text` is value's JSON. */
+function answerText(text: string): string {
+  return `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 export function toolError(sentence: string): CallToolResult {
   return { content: [{ type: 'text', text: sentence }], isError: true };
 }
 
-export async function callTool(tool: Tool, args: unknown, context: McpContext): Promise<CallToolResult> {
+export async function callTool(tool: Tool, args: unknown, context: McpContext, cache?: ToolAnswerCache): Promise<CallToolResult> {
   const refusal = scopeRefusal(context.principal, tool.scope, `the tool ${tool.name}`);
   if (refusal) return toolError(refusal);
   const parsed = tool.parse(args);
   if (!parsed.ok) return toolError(`The arguments of ${tool.name} are not valid: ${parsed.message}. Fix them and call ${tool.name} again.`);
   try {
-    return toolAnswer(await tool.handler(parsed.value, context));
+    if (!cache || !tool.cacheKey) return toolAnswer(await tool.handler(parsed.value, context));
+    const key = `${tool.name}\n${tool.cacheKey(parsed.value, context)}`;
+    const content = context.deps.content;
+    // Read before the handler runs: if the content changes meanwhile, the answer is kept under the older
+    // generation and the next call builds a new one.
+    const generation = content.generation;
+    const kept = cache.get(content, generation, key);
+    if (kept) return kept;
+    const answer = keptAnswer(await tool.handler(parsed.value, context));
+    cache.set(content, generation, key, answer);
+    return answer;
   } catch (error) {
     if (isAppError(error) && error.kind !== 'internal') return toolError(error.message);
     context.deps.log(`svc: tool ${tool.name} failed: ${(error as Error)?.stack ?? error}`);

@@ -24,6 +24,12 @@ export interface ToolSpec<S extends z.ZodType<Record<string, unknown>>> {
   idempotent: boolean;
   /** Returns the answer object (sent as JSON text and as structuredContent). Throw AppError to refuse. */
   handler: (args: z.output<S>, context: McpContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Only for a read-only answer that depends on nothing but the site's content and what this key names
+   * (the caller's role, the arguments...): answers are then kept per key while the content generation is
+   * unchanged, so a repeated call neither runs the handler nor serializes anything.
+   */
+  cacheKey?: (args: z.output<S>, context: McpContext) => string;
 }
 
 /** A declared tool, generics erased so tools of different shapes sit in one list. */
@@ -37,6 +43,8 @@ export interface Tool {
   inputSchema(): Record<string, unknown>;
   parse(args: unknown): { ok: true; value: unknown } | { ok: false; message: string };
   handler: (args: unknown, context: McpContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** See ToolSpec.cacheKey. */
+  cacheKey?: (args: unknown, context: McpContext) => string;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -45,6 +53,7 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
   if (!TOOL_NAME.test(spec.name)) throw new Error(`tool name ${spec.name} must match ${TOOL_NAME}`);
   let schema: Record<string, unknown> | undefined;
   const scopeSentence = spec.scope ? `Needs a token with the scope ${spec.scope}.` : 'Needs no scope.';
+  const takesNothing = takesNoArguments(spec.input);
   return {
     name: spec.name,
     title: spec.title,
@@ -59,11 +68,30 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
       return schema;
     },
     parse(args) {
+      // The common call of a tool without arguments ({} or nothing) needs no schema run; anything else,
+      // including every wrong call, goes through zod for its verdict and its message.
+      if (takesNothing && (args === undefined || isEmptyPlainObject(args))) return { ok: true, value: {} };
       const parsed = spec.input.safeParse(args ?? {});
       return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
     },
     handler: spec.handler as Tool['handler'],
+    ...(spec.cacheKey ? { cacheKey: spec.cacheKey as Tool['cacheKey'] } : {}),
   };
+}
+
+/** A strict object schema with no properties: `{}` is its only valid input, and it parses to `{}`. */
+function takesNoArguments(schema: z.ZodType): boolean {
+  if (!(schema instanceof z.ZodObject)) return false;
+  const def = schema._zod.def;
+  return Object.keys(def.shape).length === 0 && def.catchall instanceof z.ZodNever;
+}
+
+function isEmptyPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const _key in value) return false;
+  return Object.getOwnPropertySymbols(value).length === 0;
 }
 
 /** One readable sentence from zod's issues, naming each argument that is wrong. */

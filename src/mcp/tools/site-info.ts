@@ -12,6 +12,10 @@ export const siteInfoTool = defineTool({
   input: z.strictObject({}),
   readOnly: true,
   idempotent: true,
+  // The answer is the content's (site config, counts) plus who the caller is: the same key, the same answer.
+  // Capabilities and scopes are fixed vocabularies without commas; the role's length keeps role and name apart.
+  cacheKey: (_args, { principal }) =>
+    `${[...principal.capabilities].join(',')}\n${[...principal.scopes].join(',')}\n${principal.role.length}:${principal.role}\n${principal.name}`,
   handler: (_args, { deps, principal }) => {
     const store = deps.content;
     const site = store.site();

@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from '../../jsonrpc/dispatcher.js';
 import { classifyMessage, errorResponse, ErrorCodes } from '../../jsonrpc/messages.js';
 import { parseMessageText } from '../../jsonrpc/parse.js';
+import { stringifyMessage } from '../../jsonrpc/serialize.js';
 import type { McpContext, McpSession } from '../context.js';
 import { allowsBatches, LATEST_PROTOCOL_VERSION } from '../protocol-version.js';
 
@@ -32,7 +33,7 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
   let queue: Promise<void> = Promise.resolve();
 
   const write = (message: unknown) => {
-    options.output.write(JSON.stringify(message) + '\n');
+    options.output.write(stringifyMessage(message) + '\n');
   };
 
   const handleLine = async (text: string) => {

@@ -1,0 +1,96 @@
+// site_info answers are kept per caller while the content is unchanged: repeated calls give the same bytes,
+// and every change of content, role, name or scopes shows in the very next answer.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from './mcp-support/site.js';
+import { startHttp, rpc, type HttpHarness } from './mcp-support/http.js';
+import { createMcpDispatcher } from '../src/mcp/mcp-server.js';
+import { defaultRegistry } from '../src/mcp/registry.js';
+
+let site: TestSite;
+let http: HttpHarness;
+
+before(async () => {
+  site = await makeTestSite();
+  http = await startHttp(site);
+});
+after(async () => {
+  await http.close();
+  site.cleanup();
+});
+
+async function siteInfo(token: string, args?: unknown): Promise<{ text: string; result: any }> {
+  const answer = await rpc(site, http.url, site.tokens[token]!, 'tools/call', { name: 'site_info', ...(args === undefined ? {} : { arguments: args }) });
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('content-length'), String(Buffer.byteLength(answer.text)));
+  return { text: answer.text, result: answer.json.result };
+}
+
+test('a repeated call answers the same, written exactly as JSON.stringify writes it', async () => {
+  const first = await siteInfo('editor', {});
+  const second = await siteInfo('editor');
+  const parsed = JSON.parse(first.text);
+  assert.equal(first.text, JSON.stringify(parsed));
+  assert.equal(second.text, first.text.replace(`"id":${parsed.id},`, `"id":${parsed.id + 1},`));
+  assert.equal(first.result.content[0].text, JSON.stringify(first.result.structuredContent));
+  assert.deepEqual(Object.keys(first.result), ['content', 'structuredContent']);
+});
+
+test('callers with other roles, names or scopes never get each other\'s answer', async () => {
+  const editor = (await siteInfo('editor')).result.structuredContent;
+  const admin = (await siteInfo('admin')).result.structuredContent;
+  const statsOnly = (await siteInfo('statsOnly')).result.structuredContent;
+  assert.deepEqual(editor.you, { name: 'Bob Editor', role: 'editor', capabilities: ['assistants.use', 'content.edit_all', 'content.publish', 'content.publish_all', 'content.write', 'stats.view'] });
+  assert.deepEqual(editor.token_scopes, ['content:read']);
+  assert.equal(admin.you.name, 'Ann Admin');
+  assert.deepEqual(admin.token_scopes, ['stats:read', 'content:read', 'content:write', 'content:publish']);
+  assert.equal(statsOnly.you.name, 'Ann Admin');
+  assert.deepEqual(statsOnly.token_scopes, ['stats:read']);
+  assert.equal((await siteInfo('editor')).result.structuredContent.you.role, 'editor');
+});
+
+test('a role change and a new name show in the next answer', async () => {
+  assert.equal((await siteInfo('editor')).result.structuredContent.you.role, 'editor');
+  site.deps.auth.accounts.setRole('bob', 'author');
+  const author = (await siteInfo('editor')).result.structuredContent.you;
+  assert.equal(author.role, 'author');
+  assert.equal(author.capabilities.includes('content.edit_all'), false);
+  site.deps.auth.accounts.update('bob', (account) => ({ ...account, name: 'Robert Editor' }));
+  assert.equal((await siteInfo('editor')).result.structuredContent.you.name, 'Robert Editor');
+  site.deps.auth.accounts.update('bob', (account) => ({ ...account, name: 'Bob Editor', role: 'editor' }));
+  assert.deepEqual((await siteInfo('editor')).result.structuredContent.you.name, 'Bob Editor');
+});
+
+test('a new entry and a changed site.yaml show in the next answer', async () => {
+  const before = (await siteInfo('editor')).result.structuredContent;
+  assert.equal(before.content_types.recipe.entries, 1);
+  mkdirSync(join(site.root, 'content/recipes/dumplings'), { recursive: true });
+  writeFileSync(join(site.root, 'content/recipes/dumplings/en.md'), '---\ntitle: "Dumplings"\nstatus: "published"\npublished: "2026-01-01 09:00"\nauthor: "ann"\n---\nFlour.\n');
+  assert.equal((await siteInfo('editor')).result.structuredContent.content_types.recipe.entries, 2);
+  const yaml = join(site.root, 'content/site.yaml');
+  writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('title: Test Alps', 'title: Test Alps Again'));
+  const after = (await siteInfo('editor')).result.structuredContent;
+  assert.equal(after.title, 'Test Alps Again');
+  assert.equal(after.content_types.recipe.entries, 2);
+});
+
+test('a kept answer is shared, so it is frozen whole: whoever reads it cannot change the next one', async () => {
+  const dispatcher = createMcpDispatcher({ registry: defaultRegistry(), log: () => {} });
+  const principal = site.deps.auth.verify(site.tokens.editor!)!;
+  const call = async () => {
+    const outcome = await dispatcher.dispatch({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_info' } },
+      { principal, deps: site.deps, session: { protocolVersion: '2025-11-25', logLevel: 'info' } }, { allowBatch: false });
+    return (outcome.reply as any).result;
+  };
+  const first = await call();
+  const second = await call();
+  assert.equal(second, first);
+  assert.throws(() => { first.structuredContent.title = 'Changed'; }, TypeError);
+  assert.throws(() => { first.structuredContent.you.capabilities.push('team.manage'); }, TypeError);
+  assert.throws(() => { first.content[0].text = 'Changed'; }, TypeError);
+  assert.throws(() => { first.isError = true; }, TypeError);
+  assert.equal(first.structuredContent.title, 'Test Alps Again');
+  assert.equal(JSON.parse(first.content[0].text).title, 'Test Alps Again');
+});
