@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { resolve, join } from 'node:path';
-import { z } from 'zod';
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */
@@ -19,16 +18,6 @@ export interface Config {
    */
   rateLimits?: boolean;
 }
-
-const schema = z.object({
-  root: z.string().min(1),
-  dataDir: z.string().min(1).optional(),
-  host: z.string().min(1).regex(/^[A-Za-z0-9.:\-\[\]]+$/, 'must be a host name or address'),
-  port: z.string().regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535').transform(Number).refine((value) => value <= 65535, 'must be a whole number from 0 to 65535'),
-  baseUrl: z.string().url('must be an absolute http(s) address').refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://').optional(),
-  trustProxy: z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).optional(),
-  rateLimits: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
-});
 
 export class ConfigError extends Error {}
 
@@ -66,13 +55,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     trustProxy: values['trust-proxy'] === true ? '1' : env.SVC_TRUST_PROXY,
     rateLimits: env.SVC_RATE_LIMITS || undefined,
   };
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = { root: 'SVC_ROOT', dataDir: 'SVC_DATA', host: 'SVC_HOST', port: 'SVC_PORT', baseUrl: 'SVC_BASE_URL', trustProxy: 'SVC_TRUST_PROXY', rateLimits: 'SVC_RATE_LIMITS' }[String(issue.path[0])] ?? String(issue.path[0]);
-    throw new ConfigError(`svc: the setting ${name} ${issue.message.replace(/^Invalid [a-z ]+: /, 'is invalid: ')}.`);
-  }
-  const value = parsed.data;
+  const value = validate(raw);
   const root = resolve(value.root);
   const hostForUrl = value.host.includes(':') && !value.host.startsWith('[') ? `[${value.host}]` : value.host;
   return {
@@ -84,4 +67,37 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     trustProxy: value.trustProxy === '1' || value.trustProxy === 'true',
     rateLimits: value.rateLimits !== 'off',
   };
+}
+
+const SETTING_NAMES = { root: 'SVC_ROOT', dataDir: 'SVC_DATA', host: 'SVC_HOST', port: 'SVC_PORT', baseUrl: 'SVC_BASE_URL', trustProxy: 'SVC_TRUST_PROXY', rateLimits: 'SVC_RATE_LIMITS' } as const;
+const HOST = /^[A-Za-z0-9.:\-\[\]]+$/;
+const PORT = /^\d{1,5}$/;
+const NOT_EMPTY = 'must not be empty';
+
+function refuse(setting: keyof typeof SETTING_NAMES, message: string): never {
+  throw new ConfigError(`svc: the setting ${SETTING_NAMES[setting]} ${message}.`);
+}
+
+/**
+ * Checks the raw settings in field order and refuses the first bad one. Hand-written rather than a schema
+ * library: every process (the stdio server most of all) starts here, and loading one costs more than the
+ * rest of start-up. The sentences are those test/config.test.ts pins.
+ */
+function validate(raw: { root: string; dataDir: string | undefined; host: string; port: string; baseUrl: string | undefined; trustProxy: string | undefined; rateLimits: string | undefined }) {
+  if (raw.root.length === 0) refuse('root', NOT_EMPTY);
+  if (raw.dataDir !== undefined && raw.dataDir.length === 0) refuse('dataDir', NOT_EMPTY);
+  if (raw.host.length === 0) refuse('host', NOT_EMPTY);
+  if (!HOST.test(raw.host)) refuse('host', 'must be a host name or address');
+  if (!PORT.test(raw.port) || Number(raw.port) > 65535) refuse('port', 'must be a whole number from 0 to 65535');
+  let baseUrl: string | undefined;
+  if (raw.baseUrl !== undefined) {
+    // As the WHATWG parser reads it: surrounding space trimmed, tabs and newlines inside dropped.
+    const trimmed = raw.baseUrl.trim();
+    if (!URL.canParse(trimmed)) refuse('baseUrl', 'must be an absolute http(s) address');
+    baseUrl = trimmed.replace(/[\t\n\r]/g, '');
+    if (!/^https?:\/\//.test(baseUrl)) refuse('baseUrl', 'must start with http:// or https://');
+  }
+  if (raw.trustProxy !== undefined && !['0', '1', 'true', 'false'].includes(raw.trustProxy)) refuse('trustProxy', 'must be 1 or 0');
+  if (raw.rateLimits !== undefined && raw.rateLimits !== 'on' && raw.rateLimits !== 'off') refuse('rateLimits', 'must be on or off');
+  return { root: raw.root, dataDir: raw.dataDir, host: raw.host, port: Number(raw.port), baseUrl, trustProxy: raw.trustProxy, rateLimits: raw.rateLimits };
 }

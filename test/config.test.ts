@@ -23,11 +23,21 @@ for (const [env, message] of [
   [{ SVC_BASE_URL: 'ftp://example.org' }, 'svc: the setting SVC_BASE_URL must start with http:// or https://.'],
   [{ SVC_HOST: 'bad host!' }, 'svc: the setting SVC_HOST must be a host name or address.'],
   [{ SVC_RATE_LIMITS: 'maybe' }, 'svc: the setting SVC_RATE_LIMITS must be on or off.'],
+  [{ SVC_ROOT: '' }, 'svc: the setting SVC_ROOT must not be empty.'],
+  [{ SVC_DATA: '' }, 'svc: the setting SVC_DATA must not be empty.'],
+  [{ SVC_HOST: '' }, 'svc: the setting SVC_HOST must not be empty.'],
+  [{ SVC_BASE_URL: 'not a url' }, 'svc: the setting SVC_BASE_URL must be an absolute http(s) address.'],
+  [{ SVC_TRUST_PROXY: 'yes' }, 'svc: the setting SVC_TRUST_PROXY must be 1 or 0.'],
 ] as const) {
   test(`refuses ${JSON.stringify(env)} with one sentence`, () => {
     assert.throws(() => loadConfig([], env), (error: unknown) => error instanceof ConfigError && error.message === message);
   });
 }
+
+test('a base URL is read as the URL parser reads it: trimmed, tabs dropped, no trailing slash', () => {
+  assert.equal(loadConfig([], { SVC_BASE_URL: ' https://exam\tple.org// ' }).baseUrl, 'https://example.org');
+  assert.equal(loadConfig([], { SVC_HOST: '::1', SVC_PORT: '0' }).baseUrl, 'http://[::1]:0');
+});
 
 test('an unknown flag is refused', () => {
   assert.throws(() => loadConfig(['--colour', 'red'], {}), ConfigError);
