@@ -1,13 +1,12 @@
 import { readdirSync, unlinkSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { z } from 'zod';
+import { join, sep } from 'node:path';
 import { AppError } from '../errors.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { FileCache } from './file-cache.js';
 import { hashPassword } from './password.js';
 import { generateTotpSecret, verifyTotp } from './totp.js';
+import { parseYaml, stringifyYaml } from './yaml.js';
 
 /** A team member, as kept in `data/accounts/<id>.yaml`. */
 export interface Account {
@@ -23,15 +22,23 @@ export interface Account {
   created: string;
 }
 
-const fileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  password: z.string(),
-  two_factor: z.object({ secret: z.string(), last_step: z.number().int().nullable().optional() }).nullable().optional(),
-  created: z.string().optional(),
-});
+/** An account file's YAML as an account (unknown fields ignored), or null when malformed. */
+function readAccountFile(value: unknown): Account | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string' || typeof v.name !== 'string' || typeof v.email !== 'string' || typeof v.role !== 'string' || typeof v.password !== 'string') return null;
+  if (v.created !== undefined && typeof v.created !== 'string') return null;
+  let totp: Account['totp'] = null;
+  const twoFactor = v.two_factor;
+  if (twoFactor !== undefined && twoFactor !== null) {
+    if (typeof twoFactor !== 'object' || Array.isArray(twoFactor)) return null;
+    const { secret, last_step: lastStep } = twoFactor as Record<string, unknown>;
+    if (typeof secret !== 'string') return null;
+    if (lastStep !== undefined && lastStep !== null && !Number.isSafeInteger(lastStep)) return null;
+    totp = { secret, lastStep: (lastStep as number | null | undefined) ?? null };
+  }
+  return { id: v.id, name: v.name, email: normalizeEmail(v.email), role: v.role, passwordHash: v.password, totp, created: v.created ?? '' };
+}
 
 export const ACCOUNT_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/;
@@ -52,37 +59,29 @@ export function checkNewPassword(password: string): void {
 export class AccountStore {
   readonly dir: string;
   private readonly cache: FileCache<Account | null>;
+  /** `<dir>/`: names are built by concatenation (path.join on every request costs more than the check). */
+  private readonly prefix: string;
 
   constructor(dataDir: string, private readonly clock: () => number, private readonly log: (line: string) => void) {
     this.dir = join(dataDir, 'accounts');
+    this.prefix = this.dir + sep;
     this.cache = new FileCache((text, path) => this.parse(text, path));
   }
 
   private parse(text: string, path: string): Account | null {
-    let parsed;
+    let account: Account | null;
     try {
-      parsed = fileSchema.safeParse(parseYaml(text));
+      account = readAccountFile(parseYaml(text));
     } catch {
-      parsed = undefined;
+      account = null;
     }
-    if (!parsed?.success) {
-      this.log(`svc: the account file ${path} cannot be read; that account cannot sign in until it is fixed.`);
-      return null;
-    }
-    const v = parsed.data;
-    return {
-      id: v.id,
-      name: v.name,
-      email: normalizeEmail(v.email),
-      role: v.role,
-      passwordHash: v.password,
-      totp: v.two_factor ? { secret: v.two_factor.secret, lastStep: v.two_factor.last_step ?? null } : null,
-      created: v.created ?? '',
-    };
+    if (!account) this.log(`svc: the account file ${path} cannot be read; that account cannot sign in until it is fixed.`);
+    return account;
   }
 
+  /** Only for a checked id (ACCOUNT_ID). */
   private file(id: string): string {
-    return join(this.dir, `${id}.yaml`);
+    return `${this.prefix}${id}.yaml`;
   }
 
   /** The account, or undefined for an unknown (or malformed) id. */

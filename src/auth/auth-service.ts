@@ -56,8 +56,8 @@ export class AuthService implements BearerVerifier {
    * a minute).
    */
   verify(tokenText: string): Principal | null {
-    const record = this.tokens.find(tokenText);
-    if (!record || this.tokens.isExpired(record)) return null;
+    const record = this.tokens.findLive(tokenText)?.record;
+    if (!record) return null;
     const owner = this.accounts.get(record.owner);
     if (!owner) return null;
     const capabilities = this.capabilitiesOf(owner);

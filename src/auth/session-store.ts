@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, unlinkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 
@@ -25,14 +24,18 @@ export interface SessionRecord {
 export const SESSION_HOURS = 12;
 export const TWO_FACTOR_MINUTES = 5;
 
-const schema = z.object({
-  account: z.string(),
-  stage: z.enum(['signed_in', 'two_factor']),
-  csrf: z.string(),
-  created: z.string(),
-  expires: z.string(),
-  next: z.string().optional(),
-});
+type StoredSession = Omit<SessionRecord, 'key'>;
+
+/** A session file's JSON (unknown fields dropped), or undefined when malformed. */
+function readSession(value: unknown): StoredSession | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.account !== 'string' || (v.stage !== 'signed_in' && v.stage !== 'two_factor') || typeof v.csrf !== 'string') return undefined;
+  if (typeof v.created !== 'string' || typeof v.expires !== 'string' || (v.next !== undefined && typeof v.next !== 'string')) return undefined;
+  const session: StoredSession = { account: v.account, stage: v.stage, csrf: v.csrf, created: v.created, expires: v.expires };
+  if (v.next !== undefined) session.next = v.next;
+  return session;
+}
 
 /** Panel sessions in `data/sessions/<sha256 of id>.json`, so a copy of the folder opens no session. */
 export class SessionStore {
@@ -67,18 +70,18 @@ export class SessionStore {
   get(id: string): SessionRecord | undefined {
     if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
     const key = sha256Hex(id);
-    let parsed;
+    let session;
     try {
-      parsed = schema.safeParse(JSON.parse(readFileSync(join(this.dir, `${key}.json`), 'utf8')));
+      session = readSession(JSON.parse(readFileSync(join(this.dir, `${key}.json`), 'utf8')));
     } catch {
       return undefined;
     }
-    if (!parsed.success) return undefined;
-    if (Date.parse(parsed.data.expires) <= this.clock()) {
+    if (!session) return undefined;
+    if (Date.parse(session.expires) <= this.clock()) {
       this.removeKey(key);
       return undefined;
     }
-    return { key, ...parsed.data };
+    return { key, ...session };
   }
 
   /** Ends a session (sign-out, or the two-factor stage giving way to a full session). */
@@ -90,8 +93,8 @@ export class SessionStore {
   removeAccount(account: string): void {
     for (const name of this.names()) {
       try {
-        const parsed = schema.safeParse(JSON.parse(readFileSync(join(this.dir, name), 'utf8')));
-        if (parsed.success && parsed.data.account === account) this.removeKey(name.slice(0, -5));
+        const session = readSession(JSON.parse(readFileSync(join(this.dir, name), 'utf8')));
+        if (session && session.account === account) this.removeKey(name.slice(0, -5));
       } catch { /* gone meanwhile */ }
     }
   }
@@ -112,8 +115,8 @@ export class SessionStore {
   private sweep(now: number): void {
     for (const name of this.names()) {
       try {
-        const parsed = schema.safeParse(JSON.parse(readFileSync(join(this.dir, name), 'utf8')));
-        if (!parsed.success || Date.parse(parsed.data.expires) <= now) this.removeKey(name.slice(0, -5));
+        const session = readSession(JSON.parse(readFileSync(join(this.dir, name), 'utf8')));
+        if (!session || Date.parse(session.expires) <= now) this.removeKey(name.slice(0, -5));
       } catch { /* gone meanwhile */ }
     }
   }

@@ -1,6 +1,6 @@
-import { parse, stringify } from 'yaml';
 import { AppError } from '../errors.js';
-import { parseSimpleYaml } from './simple-yaml.js';
+import { parseSimpleYaml } from '../lib/simple-yaml.js';
+import { yamlLibrary } from './yaml.js';
 
 export interface FrontMatterDocument {
   fields: Record<string, unknown>;
@@ -29,7 +29,7 @@ export function parseFrontMatter(text: string): FrontMatterDocument {
   const afterClose = source.indexOf('\n', end);
   const body = afterClose < 0 ? '' : source.slice(afterClose + 1);
   // Times like 2026-03-01 09:30 stay strings: the core schema does not turn them into dates.
-  const fields = yamlText.trim() === '' ? {} : parseSimpleYaml(yamlText) ?? parse(yamlText, { schema: 'core', uniqueKeys: true, maxAliasCount: 50 });
+  const fields = yamlText.trim() === '' ? {} : parseSimpleYaml(yamlText) ?? yamlLibrary().parse(yamlText, { schema: 'core', uniqueKeys: true, maxAliasCount: 50 });
   if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
     throw new AppError('invalid_params', 'The front matter is not a mapping of fields.');
   }
@@ -37,7 +37,7 @@ export function parseFrontMatter(text: string): FrontMatterDocument {
 }
 
 export function serializeFrontMatter(fields: Record<string, unknown>, body: string): string {
-  const yamlText = stringify(fields, { lineWidth: 0 }).trimEnd();
+  const yamlText = yamlLibrary().stringify(fields, { lineWidth: 0 }).trimEnd();
   const text = body.endsWith('\n') || body === '' ? body : body + '\n';
   return `---\n${yamlText}\n---\n\n${text}`;
 }

@@ -1,0 +1,22 @@
+// YAML for the people side's files (accounts, roles.yaml). Nearly all of them are flat and read by the small
+// parser in lib/simple-yaml.ts; the full `yaml` package (a large part of a stdio process's start-up) is
+// loaded, synchronously from its CommonJS build, only when a file needs it or something is written.
+import { createRequire } from 'node:module';
+import { parseSimpleYaml } from '../lib/simple-yaml.js';
+
+type YamlLibrary = typeof import('yaml');
+let library: YamlLibrary | undefined;
+
+function yamlLibrary(): YamlLibrary {
+  return (library ??= createRequire(import.meta.url)('yaml') as YamlLibrary);
+}
+
+/** As `parse` of the yaml package reads the text (an empty document is null); throws on bad YAML. */
+export function parseYaml(text: string): unknown {
+  if (text.trim() === '') return null;
+  return parseSimpleYaml(text) ?? yamlLibrary().parse(text);
+}
+
+export function stringifyYaml(value: unknown): string {
+  return yamlLibrary().stringify(value);
+}

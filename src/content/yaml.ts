@@ -1,0 +1,11 @@
+// The yaml package for the content side, loaded (synchronously, from its CommonJS build) on first use:
+// most front matter is read by lib/simple-yaml.ts and site.yaml usually comes from its cache, so a process
+// that only answers a question or two never loads the full parser.
+import { createRequire } from 'node:module';
+
+type YamlLibrary = typeof import('yaml');
+let library: YamlLibrary | undefined;
+
+export function yamlLibrary(): YamlLibrary {
+  return (library ??= createRequire(import.meta.url)('yaml') as YamlLibrary);
+}
