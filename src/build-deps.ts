@@ -1,17 +1,60 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { AppDeps } from './app-deps.js';
 import { systemClock } from './lib/clock.js';
 import { AuthService } from './auth/auth-service.js';
 import { ContentStore } from './content/store.js';
-import { OAuthService } from './oauth/oauth-service.js';
-import { createStatsService } from './stats/create-stats-service.js';
+import { useSiteConfigCache } from './content/site-config-cache.js';
+import type { OAuthService } from './oauth/oauth-service.js';
+import type { StatsService } from './stats/stats-service.js';
 
-/** Constructs the stores and services once per process. Shared by server.ts, stdio.ts and cli.ts. */
-export async function buildDeps(config: Config, clock = systemClock): Promise<AppDeps> {
+type OAuthModule = typeof import('./oauth/oauth-service.js');
+type StatsModule = typeof import('./stats/create-stats-service.js');
+
+export interface BuildDepsOptions {
+  /**
+   * Load the statistics and OAuth modules only when first used (the stdio server: most sessions never touch
+   * them, and their module graphs are a good part of its start-up). Needs a Node that can require() an ES
+   * module (20.19+); elsewhere they are imported up front as usual.
+   */
+  lazyModules?: boolean;
+}
+
+/**
+ * Constructs the stores and services once per process. Shared by server.ts, stdio.ts and cli.ts. The OAuth
+ * and statistics services are built on first use (getters), so a process that never needs them pays nothing.
+ */
+export async function buildDeps(config: Config, clock = systemClock, options: BuildDepsOptions = {}): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
   const auth = new AuthService({ dataDir: config.dataDir, clock, log });
+  useSiteConfigCache(join(config.dataDir, 'cache'));
   const content = new ContentStore({ root: config.root, clock, log, baseUrl: () => config.baseUrl });
-  const oauth = new OAuthService({ dataDir: config.dataDir, config, clock, log, people: auth });
-  const stats = createStatsService(config, content, clock);
-  return { config, clock, log, auth, content, stats, oauth };
+  let oauthModule: () => OAuthModule;
+  let statsModule: () => StatsModule;
+  if (options.lazyModules && process.features.require_module) {
+    // require() of an ES module shares the one module instance with import(): no second copy of anything.
+    const require = createRequire(import.meta.url);
+    oauthModule = () => require('./oauth/oauth-service.js') as OAuthModule;
+    statsModule = () => require('./stats/create-stats-service.js') as StatsModule;
+  } else {
+    const [oauthLoaded, statsLoaded] = await Promise.all([import('./oauth/oauth-service.js'), import('./stats/create-stats-service.js')]);
+    oauthModule = () => oauthLoaded;
+    statsModule = () => statsLoaded;
+  }
+  let oauth: OAuthService | undefined;
+  let stats: StatsService | undefined;
+  return {
+    config,
+    clock,
+    log,
+    auth,
+    content,
+    get stats() {
+      return (stats ??= statsModule().createStatsService(config, content, clock));
+    },
+    get oauth() {
+      return (oauth ??= new (oauthModule().OAuthService)({ dataDir: config.dataDir, config, clock, log, people: auth }));
+    },
+  };
 }

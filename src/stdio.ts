@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     import('./mcp/registry.js'),
     import('./mcp/transports/stdio.js'),
   ]);
-  const deps = await buildDeps(config);
+  const deps = await buildDeps(config, undefined, { lazyModules: true });
   if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
   const dispatcher = createMcpDispatcher({ registry: defaultRegistry(), log: deps.log });

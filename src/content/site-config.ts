@@ -1,35 +1,129 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { z } from 'zod';
 import { isValidTimeZone } from '../lib/time-zone.js';
 import type { SiteConfig, CategoryDefinition, ContentType, FieldDefinition } from './types.js';
+import { yamlLibrary } from './yaml.js';
+import { readCachedSiteConfig, writeCachedSiteConfig } from './site-config-cache.js';
 
-const key = z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'keys are lowercase letters, digits, - and _');
+// site.yaml is checked by hand rather than with a schema library: every process reads it at start, and
+// loading one costs more than the rest of a stdio server's start-up. The sentences are the ones the schema
+// library gave: `content/site.yaml: <path> <problem>.`
 
-const fieldSchema = z.object({
-  type: z.enum(['text', 'textarea', 'time', 'date', 'number', 'select', 'boolean', 'image', 'url']).default('text'),
-  label: z.string().optional(),
-  required: z.boolean().default(false),
-  options: z.array(z.string()).optional(),
-  same_in_all_languages: z.boolean().default(false),
-});
+const KEY = /^[a-z][a-z0-9_-]{0,39}$/;
+const LANGUAGE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
+const FOLDER = /^[a-z0-9][a-z0-9-]*$/;
+const FIELD_TYPES = ['text', 'textarea', 'time', 'date', 'number', 'select', 'boolean', 'image', 'url'] as const;
+const KINDS = ['plain', 'date'] as const;
 
-const siteSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().default(''),
-  url: z.string().default('http://127.0.0.1:8080'),
-  languages: z.record(z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, 'language codes look like en or pt-BR'), z.string()).refine((value) => Object.keys(value).length > 0, 'name at least one language'),
-  default_language: z.string().optional(),
-  timezone: z.string().default('UTC').refine(isValidTimeZone, 'is not a time zone Intl knows'),
-  approval_mode: z.boolean().default(false),
-  closed: z.boolean().default(false),
-  types: z.record(key, z.object({ folder: z.string().regex(/^[a-z0-9][a-z0-9-]*$/), label: z.string().optional() })).default({}),
-  categories: z.record(key, z.object({
-    label: z.string().optional(),
-    kind: z.enum(['plain', 'date']).default('plain'),
-    fields: z.record(key, fieldSchema).default({}),
-  })).default({}),
-});
+class SiteConfigProblem extends Error {
+  constructor(path: string, problem: string) {
+    super(`content/site.yaml: ${path || 'the file'} ${problem}.`);
+  }
+}
+
+/** The name the schema library's sentences give a value's type. */
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : String(value);
+  if (value instanceof Date) return 'date';
+  return typeof value;
+}
+
+function wrongType(path: string, expected: string, value: unknown): never {
+  throw new SiteConfigProblem(path, `Invalid input: expected ${expected}, received ${typeName(value)}`);
+}
+
+const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function object(value: unknown, path: string): Record<string, unknown> {
+  return isObject(value) ? value : wrongType(path, 'object', value);
+}
+
+function string(value: unknown, path: string): string {
+  return typeof value === 'string' ? value : wrongType(path, 'string', value);
+}
+
+function optionalString(value: unknown, path: string): string | undefined {
+  return value === undefined ? undefined : string(value, path);
+}
+
+function boolean(value: unknown, path: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  return typeof value === 'boolean' ? value : wrongType(path, 'boolean', value);
+}
+
+function oneOf<T extends string>(value: unknown, path: string, options: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((options as readonly unknown[]).includes(value)) return value as T;
+  throw new SiteConfigProblem(path, `Invalid option: expected one of ${options.map((option) => `"${option}"`).join('|')}`);
+}
+
+/** A mapping whose keys must match `key`; `item` reads each value. Missing: `fallback` (or refused). */
+function record<T>(value: unknown, path: string, key: RegExp, item: (value: unknown, path: string) => T, fallback?: Record<string, T>): Record<string, T> {
+  if (value === undefined && fallback) return fallback;
+  if (!isRecord(value)) wrongType(path, 'record', value);
+  const out: Record<string, T> = {};
+  for (const [name, inner] of Object.entries(value)) {
+    if (!key.test(name)) throw new SiteConfigProblem(at(path, name), 'Invalid key in record');
+    out[name] = item(inner, at(path, name));
+  }
+  return out;
+}
+
+function field(value: unknown, path: string) {
+  const v = object(value, path);
+  const type = oneOf(v.type, at(path, 'type'), FIELD_TYPES, 'text');
+  const label = optionalString(v.label, at(path, 'label'));
+  const required = boolean(v.required, at(path, 'required'), false);
+  let options: string[] | undefined;
+  if (v.options !== undefined) {
+    if (!Array.isArray(v.options)) wrongType(at(path, 'options'), 'array', v.options);
+    options = v.options.map((option, index) => string(option, at(path, `options.${index}`)));
+  }
+  const same = boolean(v.same_in_all_languages, at(path, 'same_in_all_languages'), false);
+  return { type, label, required, options, same_in_all_languages: same };
+}
+
+/** site.yaml's document checked field by field, in file-format order; the first problem throws. */
+function readSite(raw: unknown) {
+  const v = object(raw, '');
+  const title = string(v.title, 'title');
+  if (title.length === 0) throw new SiteConfigProblem('title', 'Too small: expected string to have >=1 characters');
+  const description = v.description === undefined ? '' : string(v.description, 'description');
+  const url = v.url === undefined ? 'http://127.0.0.1:8080' : string(v.url, 'url');
+  const languages = record(v.languages, 'languages', LANGUAGE, string);
+  if (Object.keys(languages).length === 0) throw new SiteConfigProblem('languages', 'name at least one language');
+  const defaultLanguage = optionalString(v.default_language, 'default_language');
+  const timezone = v.timezone === undefined ? 'UTC' : string(v.timezone, 'timezone');
+  if (!isValidTimeZone(timezone)) throw new SiteConfigProblem('timezone', 'is not a time zone Intl knows');
+  const approvalMode = boolean(v.approval_mode, 'approval_mode', false);
+  const closed = boolean(v.closed, 'closed', false);
+  const types = record(v.types, 'types', KEY, (value, path) => {
+    const t = object(value, path);
+    const folder = string(t.folder, at(path, 'folder'));
+    if (!FOLDER.test(folder)) throw new SiteConfigProblem(at(path, 'folder'), `Invalid string: must match pattern ${FOLDER}`);
+    return { folder, label: optionalString(t.label, at(path, 'label')) };
+  }, {});
+  const categories = record(v.categories, 'categories', KEY, (value, path) => {
+    const c = object(value, path);
+    return {
+      label: optionalString(c.label, at(path, 'label')),
+      kind: oneOf(c.kind, at(path, 'kind'), KINDS, 'plain'),
+      fields: record(c.fields, at(path, 'fields'), KEY, field, {}),
+    };
+  }, {});
+  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, closed, types, categories };
+}
 
 const CORE_TYPES: ContentType[] = [
   { key: 'post', folder: 'posts', label: 'Posts' },
@@ -40,22 +134,29 @@ const CORE_TYPES: ContentType[] = [
 /** Folders that are never content types. */
 export const RESERVED_FOLDERS = new Set(['media', 'svc', 'tag']);
 
-/** Reads and validates `content/site.yaml`; throws an Error with one readable sentence. */
+/**
+ * Reads and validates `content/site.yaml`; throws an Error with one readable sentence. The result is kept
+ * in data/cache/ (see site-config-cache.ts), so a start with an unchanged file parses no YAML.
+ */
 export function loadSiteConfig(file: string): SiteConfig {
+  const cached = readCachedSiteConfig(file, import.meta.url);
+  if (cached.config) return cached.config;
   let raw: unknown;
   try {
-    raw = parse(readFileSync(file, 'utf8'), { schema: 'core' }) ?? {};
+    raw = yamlLibrary().parse(readFileSync(file, 'utf8'), { schema: 'core' }) ?? {};
   } catch (error) {
     throw new Error(`content/site.yaml cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }
-  const parsed = siteSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`content/site.yaml: ${issue.path.join('.') || 'the file'} ${issue.message}.`);
-  }
-  const site = parsed.data;
+  const config = buildSiteConfig(raw);
+  writeCachedSiteConfig(cached.stamp, config);
+  return config;
+}
+
+/** The SiteConfig of a parsed site.yaml document; throws an Error with one readable sentence. */
+export function buildSiteConfig(raw: unknown): SiteConfig {
+  const site = readSite(raw);
   const languages = site.languages;
-  const defaultLanguage = site.default_language ?? Object.keys(languages)[0]!;
+  const defaultLanguage = site.defaultLanguage ?? Object.keys(languages)[0]!;
   if (!(defaultLanguage in languages)) throw new Error(`content/site.yaml: default_language ${defaultLanguage} is not one of the languages.`);
 
   const types: ContentType[] = CORE_TYPES.map((core) => {
@@ -95,7 +196,7 @@ export function loadSiteConfig(file: string): SiteConfig {
     languages,
     defaultLanguage,
     timezone: site.timezone,
-    approvalMode: site.approval_mode,
+    approvalMode: site.approvalMode,
     closed: site.closed,
     types,
     categories,

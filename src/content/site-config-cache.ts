@@ -1,0 +1,52 @@
+// The checked site.yaml kept as JSON in data/cache/, keyed by the file's inode, mtime and size and by the
+// code that built it, so a process starting on an unchanged site needs neither the YAML parser nor the
+// checks (the stdio server's first answer is measured in tens of milliseconds). The entry point names the
+// folder (useSiteConfigCache); without one, nothing is cached.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import type { SiteConfig } from './types.js';
+
+/** A file changed this recently may change again within the same mtime tick: its result is not kept. */
+const SETTLED_MS = 2_000;
+
+let cacheFile: string | null = null;
+
+/** Keep checked site settings in `dir` (data/cache), or nowhere (null). */
+export function useSiteConfigCache(dir: string | null): void {
+  cacheFile = dir === null ? null : join(dir, 'site-config.json');
+}
+
+export type CacheLookup = { config: SiteConfig; stamp?: undefined } | { config?: undefined; stamp: string | null };
+
+/** The cached settings for `file` when its stamp and the code's are unchanged; else the stamp to store under. */
+export function readCachedSiteConfig(file: string, codeUrl: string): CacheLookup {
+  if (cacheFile === null) return { stamp: null };
+  let stamp: string;
+  try {
+    const site = statSync(file);
+    if (Date.now() - site.mtimeMs < SETTLED_MS) return { stamp: null };
+    const code = statSync(fileURLToPath(codeUrl));
+    stamp = `${file}|${site.ino}:${site.mtimeMs}:${site.size}|${code.mtimeMs}:${code.size}|${process.version}`;
+  } catch {
+    return { stamp: null };
+  }
+  try {
+    const kept = JSON.parse(readFileSync(cacheFile, 'utf8')) as { stamp?: unknown; config?: SiteConfig };
+    if (kept.stamp === stamp && typeof kept.config?.title === 'string' && Array.isArray(kept.config.types)) return { config: kept.config };
+  } catch {
+    // No cache yet, or an unreadable one: it is rebuilt below.
+  }
+  return { stamp };
+}
+
+/** Stores checked settings; a read-only or full data folder only costs the next start its parse. */
+export function writeCachedSiteConfig(stamp: string | null, config: SiteConfig): void {
+  if (cacheFile === null || stamp === null) return;
+  try {
+    writeFileAtomic(cacheFile, JSON.stringify({ stamp, config }) + '\n', 0o600);
+  } catch {
+    // Not kept; the next start parses site.yaml again.
+  }
+}
