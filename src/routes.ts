@@ -5,6 +5,7 @@ import { createApiLimiter, registerApiRoutes } from './api/routes.js';
 import { registerPanelRoutes } from './panel/routes.js';
 import { registerApprovalRoutes } from './panel/approvals-routes.js';
 import { registerEntryRoutes } from './panel/entries-routes.js';
+import { registerStatsPage } from './panel/stats-page.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerOAuthConsentRoutes } from './panel/oauth-consent.js';
 import { registerSiteRoutes } from './site/routes.js';
@@ -25,6 +26,8 @@ export function buildRouter(deps: AppDeps): Router {
   registerApprovalRoutes(router, deps);
   // Panel: Content (the list of entries, one entry, editing, publishing).
   registerEntryRoutes(router, deps);
+  // Panel: Statistics (figures from the same functions as the MCP statistics tools).
+  registerStatsPage(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   registerOAuthConsentRoutes(router, deps);

@@ -17,6 +17,7 @@ export const PANEL_NAV: PanelNavItem[] = [
   { key: 'content', label: 'Content', href: '/svc/panel/entries', capability: 'content.write' },
   { key: 'assistants', label: 'Assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
   { key: 'approvals', label: 'Waiting for approval', href: '/svc/panel/approvals', capability: 'content.publish' },
+  { key: 'stats', label: 'Statistics', href: '/svc/panel/stats', capability: 'stats.view' },
 ];
 
 /** What the layout needs to know about the signed-in person (a PanelSession fits). */
