@@ -1,6 +1,5 @@
 // The MCP methods on top of the JSON-RPC dispatcher. Both transports run this same dispatcher with the same
 // registry; they differ only in how messages arrive and how the principal is found.
-import { z } from 'zod';
 import { Dispatcher } from '../jsonrpc/dispatcher.js';
 import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';
 import type { McpContext } from './context.js';
@@ -14,6 +13,7 @@ import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { serverInfo } from './server-info.js';
 import { scopeRefusal } from './scope-check.js';
 import { Catalog, type Declared } from './catalog.js';
+import { callParams, completeParams, cursorParams, getPromptParams, initializeParams, readParams, setLevelParams } from './params.js';
 import { ToolAnswerCache } from './tool-answer-cache.js';
 
 export interface McpRegistry {
@@ -29,8 +29,6 @@ export interface McpServerOptions {
   pageSize?: number;
 }
 
-export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
-
 const CAPABILITIES = {
   tools: { listChanged: false },
   resources: { subscribe: false, listChanged: false },
@@ -38,34 +36,6 @@ const CAPABILITIES = {
   logging: {},
   completions: {},
 };
-
-const cursorParams = z.object({ cursor: z.string().optional() }).loose();
-const initializeParams = z.object({
-  protocolVersion: z.string(),
-  capabilities: z.record(z.string(), z.unknown()).optional(),
-  clientInfo: z.object({ name: z.string(), version: z.string() }).loose().optional(),
-}).loose();
-const callParams = z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }).loose();
-const readParams = z.object({ uri: z.string() }).loose();
-const getPromptParams = z.object({ name: z.string(), arguments: z.record(z.string(), z.string()).optional() }).loose();
-const setLevelParams = z.object({ level: z.enum(LOG_LEVELS) }).loose();
-const completeParams = z.object({
-  ref: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('ref/prompt'), name: z.string() }).loose(),
-    z.object({ type: z.literal('ref/resource'), uri: z.string() }).loose(),
-  ]),
-  argument: z.object({ name: z.string(), value: z.string() }).loose(),
-  context: z.object({ arguments: z.record(z.string(), z.string()).optional() }).loose().optional(),
-}).loose();
-
-/** Validates a method's params or answers -32602 naming what is wrong. */
-function parseParams<T>(schema: z.ZodType<T>, params: unknown, method: string): T {
-  const parsed = schema.safeParse(params);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-  throw new RpcError(ErrorCodes.invalidParams, `Invalid params for ${method}: ${where}${issue.message}.`);
-}
 
 export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpContext> {
   const { registry } = options;
@@ -77,7 +47,7 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
   const dispatcher = new Dispatcher<McpContext>({ log: options.log });
 
   dispatcher.method('initialize', (params, context) => {
-    const { protocolVersion } = parseParams(initializeParams, params, 'initialize');
+    const { protocolVersion } = initializeParams(params);
     const negotiated = negotiateProtocolVersion(protocolVersion);
     context.session.protocolVersion = negotiated;
     return { protocolVersion: negotiated, capabilities: CAPABILITIES, serverInfo: serverInfo(), instructions: SERVER_INSTRUCTIONS };
@@ -87,13 +57,13 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
   dispatcher.method('ping', () => ({}));
 
   dispatcher.method('logging/setLevel', (params, context) => {
-    const { level } = parseParams(setLevelParams, params, 'logging/setLevel');
+    const { level } = setLevelParams(params);
     context.session.logLevel = level;
     return {};
   });
 
   dispatcher.method('tools/list', async (params) => {
-    const { cursor } = parseParams(cursorParams, params, 'tools/list');
+    const { cursor } = cursorParams(params, 'tools/list');
     const page = paginate('tools/list', tools.keys(), cursor, pageSize);
     const listed = (await tools.getMany(page.items)).map((tool) => ({
       name: tool.name,
@@ -105,27 +75,31 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     return page.nextCursor ? { tools: listed, nextCursor: page.nextCursor } : { tools: listed };
   });
 
-  dispatcher.method('tools/call', async (params, context) => {
-    const call = parseParams(callParams, params, 'tools/call');
-    const tool = await tools.get(call.name);
-    if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
-    return callTool(tool, call.arguments ?? {}, context, answers);
+  dispatcher.method('tools/call', (params, context) => {
+    const call = callParams(params);
+    // A tool used before is at hand without waiting; the first call of each loads its module.
+    const ready = tools.peek(call.name);
+    if (ready) return callTool(ready, call.arguments ?? {}, context, answers);
+    return tools.get(call.name).then((tool) => {
+      if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
+      return callTool(tool, call.arguments ?? {}, context, answers);
+    });
   });
 
   dispatcher.method('resources/list', async (params) => {
-    const { cursor } = parseParams(cursorParams, params, 'resources/list');
+    const { cursor } = cursorParams(params, 'resources/list');
     const page = paginate('resources/list', resources.keys(), cursor, pageSize);
     const listed = (await resources.getMany(page.items)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
     return page.nextCursor ? { resources: listed, nextCursor: page.nextCursor } : { resources: listed };
   });
 
   dispatcher.method('resources/templates/list', (params) => {
-    const { cursor } = parseParams(cursorParams, params, 'resources/templates/list');
+    const { cursor } = cursorParams(params, 'resources/templates/list');
     return { resourceTemplates: paginate('resources/templates/list', [], cursor, pageSize).items };
   });
 
   dispatcher.method('resources/read', async (params, context) => {
-    const { uri } = parseParams(readParams, params, 'resources/read');
+    const { uri } = readParams(params);
     const resource = await resources.get(uri);
     if (!resource) throw new RpcError(-32002, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
     const refusal = scopeRefusal(context.principal, resource.scope, `the resource ${resource.uri}`);
@@ -134,14 +108,14 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
   });
 
   dispatcher.method('prompts/list', async (params) => {
-    const { cursor } = parseParams(cursorParams, params, 'prompts/list');
+    const { cursor } = cursorParams(params, 'prompts/list');
     const page = paginate('prompts/list', prompts.keys(), cursor, pageSize);
     const listed = (await prompts.getMany(page.items)).map(({ name, title, description, arguments: args }) => ({ name, title, description, arguments: args }));
     return page.nextCursor ? { prompts: listed, nextCursor: page.nextCursor } : { prompts: listed };
   });
 
   dispatcher.method('prompts/get', async (params, context) => {
-    const request = parseParams(getPromptParams, params, 'prompts/get');
+    const request = getPromptParams(params);
     const prompt = await prompts.get(request.name);
     if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
     const refusal = scopeRefusal(context.principal, prompt.scope, `the prompt ${prompt.name}`);
@@ -156,7 +130,7 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
   });
 
   dispatcher.method('completion/complete', async (params, context) => {
-    const request = parseParams(completeParams, params, 'completion/complete');
+    const request = completeParams(params);
     let values: string[] = [];
     if (request.ref.type === 'ref/prompt') {
       values = (await prompts.get(request.ref.name))?.complete?.(request.argument.name, request.argument.value, context) ?? [];

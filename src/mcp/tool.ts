@@ -1,5 +1,5 @@
 // Declaring a tool: one small file per tool calls defineTool, and tools/all-tools.ts lists it in one line.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Scope } from '../auth/principal.js';
 import type { McpContext } from './context.js';
 
@@ -18,8 +18,11 @@ export interface ToolSpec<S extends z.ZodType<Record<string, unknown>>> {
   description: string;
   /** The scope a token needs, or null for none. */
   scope: Scope | null;
-  /** A strict zod object: its input JSON Schema becomes inputSchema; arguments are validated with it. */
-  input: S;
+  /**
+   * A strict zod object: its input JSON Schema becomes inputSchema; arguments are validated with it. Null
+   * for a tool without arguments: its module then needs no zod, which a stdio server's start-up feels.
+   */
+  input: S | null;
   readOnly: boolean;
   idempotent: boolean;
   /** Returns the answer object (sent as JSON text and as structuredContent). Throw AppError to refuse. */
@@ -53,7 +56,8 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
   if (!TOOL_NAME.test(spec.name)) throw new Error(`tool name ${spec.name} must match ${TOOL_NAME}`);
   let schema: Record<string, unknown> | undefined;
   const scopeSentence = spec.scope ? `Needs a token with the scope ${spec.scope}.` : 'Needs no scope.';
-  const takesNothing = takesNoArguments(spec.input);
+  const input = spec.input;
+  const takesNothing = input === null || takesNoArguments(input);
   return {
     name: spec.name,
     title: spec.title,
@@ -61,8 +65,10 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
     scope: spec.scope,
     annotations: { readOnlyHint: spec.readOnly, destructiveHint: false, idempotentHint: spec.idempotent, openWorldHint: false },
     inputSchema() {
+      if (!schema && input === null) schema = { ...NO_ARGUMENTS_SCHEMA };
       if (!schema) {
-        const { $schema: _drop, ...rest } = z.toJSONSchema(spec.input, { io: 'input' }) as Record<string, unknown>;
+        // The schema's own method: tool.ts loads no zod, so a tool declared without it never needs it.
+        const { $schema: _drop, ...rest } = input!.toJSONSchema({ io: 'input' }) as unknown as Record<string, unknown>;
         schema = rest;
       }
       return schema;
@@ -71,7 +77,8 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
       // The common call of a tool without arguments ({} or nothing) needs no schema run; anything else,
       // including every wrong call, goes through zod for its verdict and its message.
       if (takesNothing && (args === undefined || isEmptyPlainObject(args))) return { ok: true, value: {} };
-      const parsed = spec.input.safeParse(args ?? {});
+      if (input === null) return argumentsRefused(args ?? {});
+      const parsed = input.safeParse(args ?? {});
       return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
     },
     handler: spec.handler as Tool['handler'],
@@ -79,11 +86,25 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
   };
 }
 
+/** What zod's `z.strictObject({})` gives as input JSON Schema (without `$schema`). */
+const NO_ARGUMENTS_SCHEMA = { type: 'object', properties: {}, additionalProperties: false } as const;
+
 /** A strict object schema with no properties: `{}` is its only valid input, and it parses to `{}`. */
 function takesNoArguments(schema: z.ZodType): boolean {
-  if (!(schema instanceof z.ZodObject)) return false;
-  const def = schema._zod.def;
-  return Object.keys(def.shape).length === 0 && def.catchall instanceof z.ZodNever;
+  const def = schema._zod.def as { type: string; shape?: object; catchall?: z.ZodType };
+  return def.type === 'object' && Object.keys(def.shape ?? {}).length === 0 && def.catchall?._zod.def.type === 'never';
+}
+
+/** The verdict `z.strictObject({})` gives on anything but an empty object, in describeIssues' words. */
+function argumentsRefused(args: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    const received = args === null ? 'null' : Array.isArray(args) ? 'array' : typeof args;
+    return { ok: false, message: `Invalid input: expected object, received ${received}` };
+  }
+  const keys: string[] = [];
+  for (const key in args) keys.push(key);
+  if (keys.length === 0) return { ok: true, value: {} };
+  return { ok: false, message: `unknown argument${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` };
 }
 
 function isEmptyPlainObject(value: unknown): boolean {

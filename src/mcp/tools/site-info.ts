@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SCOPES } from '../../auth/principal.js';
 import { defineTool } from '../tool.js';
 
@@ -9,7 +8,7 @@ export const siteInfoTool = defineTool({
   description:
     'Start here. Returns the site: title, description, url, languages, default_language, content_types (folder and number of entries), categories and their fields, timezone, and you (the person the token acts for, their role and capabilities) with token_scopes.',
   scope: null,
-  input: z.strictObject({}),
+  input: null,
   readOnly: true,
   idempotent: true,
   // The answer is the content's (site config, counts) plus who the caller is: the same key, the same answer.
