@@ -15,6 +15,8 @@ export type Handler = (ctx: RequestContext) => Promise<void> | void;
 interface Route {
   method: string;
   segments: string[];
+  /** Index of the `*` segment (the parts before it must all be there), or -1 when there is none. */
+  tail: number;
   handler: Handler;
 }
 
@@ -31,7 +33,8 @@ export class Router {
   private readonly routes: Route[] = [];
 
   add(method: string, pattern: string, handler: Handler): this {
-    this.routes.push({ method: method.toUpperCase(), segments: splitPath(pattern), handler });
+    const segments = splitPath(pattern);
+    this.routes.push({ method: method.toUpperCase(), segments, tail: segments.indexOf('*'), handler });
     return this;
   }
 
@@ -40,19 +43,21 @@ export class Router {
 
   match(method: string, pathname: string): RouteMatch {
     const parts = splitPath(pathname);
-    const allow = new Set<string>();
+    let allow: Set<string> | undefined;
     for (const route of this.routes) {
-      const params = matchSegments(route.segments, parts);
-      if (!params) continue;
+      // Most routes fail on the number of segments alone; only candidates are compared part by part.
+      if (route.tail < 0 ? parts.length !== route.segments.length : parts.length < route.tail) continue;
+      if (!segmentsMatch(route.segments, parts)) continue;
       if (route.method === method || (method === 'HEAD' && route.method === 'GET')) {
-        return { kind: 'found', handler: route.handler, params };
+        return { kind: 'found', handler: route.handler, params: paramsOf(route.segments, parts) };
       }
+      allow ??= new Set<string>();
       allow.add(route.method);
       if (route.method === 'GET') allow.add('HEAD');
     }
     // A CORS preflight route alone does not make an address exist.
-    allow.delete('OPTIONS');
-    if (allow.size > 0) return { kind: 'method_not_allowed', allow: [...allow].sort() };
+    allow?.delete('OPTIONS');
+    if (allow && allow.size > 0) return { kind: 'method_not_allowed', allow: [...allow].sort() };
     return { kind: 'not_found' };
   }
 }
@@ -61,7 +66,18 @@ function splitPath(path: string): string[] {
   return path.split('/').filter((part) => part.length > 0);
 }
 
-function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
+/** Whether `parts` fit the pattern; the caller has checked the number of parts already. */
+function segmentsMatch(pattern: string[], parts: string[]): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const segment = pattern[i]!;
+    if (segment === '*') return true;
+    if (segment.charCodeAt(0) !== COLON && segment !== parts[i]) return false;
+  }
+  return true;
+}
+
+/** Named segments and the tail of a pattern that matched. */
+function paramsOf(pattern: string[], parts: string[]): Record<string, string> {
   const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
     const segment = pattern[i]!;
@@ -69,10 +85,9 @@ function matchSegments(pattern: string[], parts: string[]): Record<string, strin
       params['*'] = parts.slice(i).join('/');
       return params;
     }
-    const part = parts[i];
-    if (part === undefined) return null;
-    if (segment.startsWith(':')) params[segment.slice(1)] = part;
-    else if (segment !== part) return null;
+    if (segment.charCodeAt(0) === COLON) params[segment.slice(1)] = parts[i]!;
   }
-  return parts.length === pattern.length ? params : null;
+  return params;
 }
+
+const COLON = 58;

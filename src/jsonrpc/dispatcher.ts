@@ -6,6 +6,7 @@ import {
   RpcError,
   classifyMessage,
   errorResponse,
+  type ClassifiedMessage,
   successResponse,
   type JsonRpcRequest,
   type JsonRpcResponse,
@@ -62,7 +63,7 @@ export class Dispatcher<C> {
       if (classified.kind === 'invalid') {
         return { reply: errorResponse(classified.id, classified.code, classified.reason), invalid: classified.code === ErrorCodes.invalidRequest };
       }
-      return { reply: await this.handleOne(payload, context), invalid: false };
+      return { reply: await this.handleClassified(classified, context), invalid: false };
     }
     if (!options.allowBatch) {
       return { reply: errorResponse(null, ErrorCodes.invalidRequest, options.batchRefusal ?? 'Batches are not accepted.'), invalid: true };
@@ -76,14 +77,14 @@ export class Dispatcher<C> {
     // Sequential on purpose: a batch of writes keeps its order.
     const replies: JsonRpcResponse[] = [];
     for (const item of payload) {
-      const reply = await this.handleOne(item, context);
+      const reply = await this.handleClassified(classifyMessage(item), context);
       if (reply) replies.push(reply);
     }
     return { reply: replies.length > 0 ? replies : null, invalid: false };
   }
 
-  private async handleOne(value: unknown, context: C): Promise<JsonRpcResponse | null> {
-    const classified = classifyMessage(value);
+  /** The answer to one message, if it gets one; a plain value when there is nothing to wait for. */
+  private handleClassified(classified: ClassifiedMessage, context: C): JsonRpcResponse | null | Promise<JsonRpcResponse> {
     switch (classified.kind) {
       case 'invalid':
         return errorResponse(classified.id, classified.code, classified.reason);
@@ -112,14 +113,18 @@ export class Dispatcher<C> {
     try {
       return successResponse(request.id, await handler(request.params, context));
     } catch (error) {
-      if (error instanceof RpcError) return errorResponse(request.id, error.code, error.message, error.data);
-      if (isAppError(error)) {
-        const code = error.kind === 'invalid_params' || error.kind === 'not_found' ? ErrorCodes.invalidParams : ErrorCodes.internalError;
-        return errorResponse(request.id, code, error.message);
-      }
-      this.log(`svc: ${request.method} failed: ${(error as Error)?.stack ?? error}`);
-      return errorResponse(request.id, ErrorCodes.internalError, 'Internal error.');
+      return this.failure(request, error);
     }
+  }
+
+  private failure(request: JsonRpcRequest, error: unknown): JsonRpcResponse {
+    if (error instanceof RpcError) return errorResponse(request.id, error.code, error.message, error.data);
+    if (isAppError(error)) {
+      const code = error.kind === 'invalid_params' || error.kind === 'not_found' ? ErrorCodes.invalidParams : ErrorCodes.internalError;
+      return errorResponse(request.id, code, error.message);
+    }
+    this.log(`svc: ${request.method} failed: ${(error as Error)?.stack ?? error}`);
+    return errorResponse(request.id, ErrorCodes.internalError, 'Internal error.');
   }
 }
 

@@ -14,7 +14,8 @@ export const DEFAULT_LIMITS: MessageLimits = { maxBytes: 14 * 1024 * 1024, maxDe
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; error: JsonRpcResponse };
 
 export function parseMessageText(text: string, limits: MessageLimits = DEFAULT_LIMITS): ParseOutcome {
-  if (Buffer.byteLength(text, 'utf8') > limits.maxBytes) {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes, so short texts need no count.
+  if (text.length * 3 > limits.maxBytes && Buffer.byteLength(text, 'utf8') > limits.maxBytes) {
     return fail(ErrorCodes.invalidRequest, `The message is larger than ${limits.maxBytes} bytes.`);
   }
   if (exceedsDepth(text, limits.maxDepth)) {

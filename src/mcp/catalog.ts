@@ -23,6 +23,7 @@ function isLazy<T>(item: Declared<T>): item is Lazy<T> {
 export class Catalog<T> {
   private readonly entries = new Map<string, () => Promise<T>>();
   private readonly loaded = new Map<string, Promise<T>>();
+  private readonly ready = new Map<string, T>();
 
   constructor(items: readonly Declared<T>[], private readonly keyOf: (item: T) => string) {
     for (const item of items) {
@@ -43,6 +44,11 @@ export class Catalog<T> {
     return this.entries.has(key);
   }
 
+  /** The item when it is already loaded (no waiting on the hot path), else undefined: then use get. */
+  peek(key: string): T | undefined {
+    return this.ready.get(key);
+  }
+
   async get(key: string): Promise<T | undefined> {
     const load = this.entries.get(key);
     if (!load) return undefined;
@@ -50,6 +56,7 @@ export class Catalog<T> {
     if (!promise) {
       promise = load().then((item) => {
         if (this.keyOf(item) !== key) throw new Error(`registry line ${key} loaded ${this.keyOf(item)}`);
+        this.ready.set(key, item);
         return item;
       });
       this.loaded.set(key, promise);

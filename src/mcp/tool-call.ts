@@ -53,26 +53,39 @@ export function toolError(sentence: string): CallToolResult {
   return { content: [{ type: 'text', text: sentence }], isError: true };
 }
 
-export async function callTool(tool: Tool, args: unknown, context: McpContext, cache?: ToolAnswerCache): Promise<CallToolResult> {
+/** A kept answer is returned at once; anything else runs the handler. */
+export function callTool(tool: Tool, args: unknown, context: McpContext, cache?: ToolAnswerCache): CallToolResult | Promise<CallToolResult> {
   const refusal = scopeRefusal(context.principal, tool.scope, `the tool ${tool.name}`);
   if (refusal) return toolError(refusal);
   const parsed = tool.parse(args);
   if (!parsed.ok) return toolError(`The arguments of ${tool.name} are not valid: ${parsed.message}. Fix them and call ${tool.name} again.`);
+  if (!cache || !tool.cacheKey) return run(tool, parsed.value, context);
   try {
-    if (!cache || !tool.cacheKey) return toolAnswer(await tool.handler(parsed.value, context));
     const key = `${tool.name}\n${tool.cacheKey(parsed.value, context)}`;
     const content = context.deps.content;
     // Read before the handler runs: if the content changes meanwhile, the answer is kept under the older
     // generation and the next call builds a new one.
     const generation = content.generation;
-    const kept = cache.get(content, generation, key);
-    if (kept) return kept;
-    const answer = keptAnswer(await tool.handler(parsed.value, context));
-    cache.set(content, generation, key, answer);
+    return cache.get(content, generation, key) ?? run(tool, parsed.value, context, (answer) => cache.set(content, generation, key, answer));
+  } catch (error) {
+    return failure(tool, error, context);
+  }
+}
+
+async function run(tool: Tool, args: unknown, context: McpContext, keep?: (answer: CallToolResult) => void): Promise<CallToolResult> {
+  try {
+    const value = await tool.handler(args, context);
+    if (!keep) return toolAnswer(value);
+    const answer = keptAnswer(value);
+    keep(answer);
     return answer;
   } catch (error) {
-    if (isAppError(error) && error.kind !== 'internal') return toolError(error.message);
-    context.deps.log(`svc: tool ${tool.name} failed: ${(error as Error)?.stack ?? error}`);
-    return toolError(`Internal error. The tool ${tool.name} could not finish; try again later, and tell the person if it keeps failing.`);
+    return failure(tool, error, context);
   }
+}
+
+function failure(tool: Tool, error: unknown, context: McpContext): CallToolResult {
+  if (isAppError(error) && error.kind !== 'internal') return toolError(error.message);
+  context.deps.log(`svc: tool ${tool.name} failed: ${(error as Error)?.stack ?? error}`);
+  return toolError(`Internal error. The tool ${tool.name} could not finish; try again later, and tell the person if it keeps failing.`);
 }

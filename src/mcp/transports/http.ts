@@ -7,11 +7,12 @@ import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
+import type { DispatchOptions } from '../../jsonrpc/dispatcher.js';
 import { ErrorCodes, errorResponse } from '../../jsonrpc/messages.js';
 import { parseMessageText } from '../../jsonrpc/parse.js';
 import type { McpContext } from '../context.js';
 import { createMcpDispatcher, type McpRegistry } from '../mcp-server.js';
-import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol-version.js';
+import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
 import { defaultRegistry } from '../registry.js';
 import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
@@ -20,6 +21,12 @@ import { readMessageBody, writeJson } from './message-body.js';
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
 export const MCP_MAX_BODY_BYTES = 14 * 1024 * 1024;
 const MAX_DEPTH = 64;
+
+/** Built once per revision rather than per request. */
+const DISPATCH_OPTIONS = Object.fromEntries(SUPPORTED_PROTOCOL_VERSIONS.map((version) => [version, {
+  allowBatch: allowsBatches(version),
+  batchRefusal: `Batches are not accepted in protocol revision ${version}; send one message per request.`,
+}])) as Record<ProtocolVersion, DispatchOptions>;
 
 export interface McpHttpOptions {
   /** Who a bearer token belongs to; defaults to deps.auth. */
@@ -95,10 +102,7 @@ export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHtt
     if (!parsed.ok) return writeJson(res, 400, parsed.error);
 
     const context: McpContext = { principal, deps, session: { protocolVersion, logLevel: 'info' } };
-    const outcome = await dispatcher.dispatch(parsed.value, context, {
-      allowBatch: allowsBatches(protocolVersion),
-      batchRefusal: `Batches are not accepted in protocol revision ${protocolVersion}; send one message per request.`,
-    });
+    const outcome = await dispatcher.dispatch(parsed.value, context, DISPATCH_OPTIONS[protocolVersion]);
     if (outcome.invalid) return writeJson(res, 400, outcome.reply);
     if (outcome.reply === null) return sendEmpty(res, 202);
     writeJson(res, 200, outcome.reply);

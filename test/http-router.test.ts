@@ -1,0 +1,102 @@
+// The router and the server's reading of request targets: which handler runs, with which params, and the
+// pathname it routes by (the same as `new URL(target).pathname`, with or without the fast path).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Router, type Handler, type RequestContext } from '../src/http/router.js';
+import { createHttpServer, plainPathname } from '../src/http/server.js';
+import { sendJson } from '../src/http/respond.js';
+
+const noop: Handler = () => {};
+
+test('routes match by segment count, fixed segments, :params and a * tail, in the order added', () => {
+  const a: Handler = () => {}, b: Handler = () => {}, c: Handler = () => {}, d: Handler = () => {};
+  const router = new Router().get('/x/:id', a).get('/x/new', b).get('/files/*', c).post('/', d);
+  assert.deepEqual(router.match('GET', '/x/7'), { kind: 'found', handler: a, params: { id: '7' } });
+  assert.deepEqual(router.match('GET', '/x/new'), { kind: 'found', handler: a, params: { id: 'new' } });
+  assert.deepEqual(router.match('GET', '//x//7/'), { kind: 'found', handler: a, params: { id: '7' } });
+  assert.deepEqual(router.match('GET', '/x'), { kind: 'not_found' });
+  assert.deepEqual(router.match('GET', '/x/7/8'), { kind: 'not_found' });
+  assert.deepEqual(router.match('GET', '/files'), { kind: 'found', handler: c, params: { '*': '' } });
+  assert.deepEqual(router.match('GET', '/files/a/b.txt'), { kind: 'found', handler: c, params: { '*': 'a/b.txt' } });
+  assert.deepEqual(router.match('POST', '/'), { kind: 'found', handler: d, params: {} });
+  assert.deepEqual(router.match('GET', '/y'), { kind: 'not_found' });
+});
+
+test('HEAD falls back to GET; other methods get 405 with every allowed method; OPTIONS alone is no address', () => {
+  const get: Handler = () => {}, post: Handler = () => {};
+  const router = new Router().get('/a', get).post('/a', post).add('OPTIONS', '/a', noop).add('OPTIONS', '/only', noop).add('delete', '/b/:id', noop);
+  assert.deepEqual(router.match('HEAD', '/a'), { kind: 'found', handler: get, params: {} });
+  assert.deepEqual(router.match('PUT', '/a'), { kind: 'method_not_allowed', allow: ['GET', 'HEAD', 'POST'] });
+  assert.deepEqual(router.match('GET', '/b/1'), { kind: 'method_not_allowed', allow: ['DELETE'] });
+  assert.deepEqual(router.match('PUT', '/only'), { kind: 'not_found' });
+  assert.equal(router.match('OPTIONS', '/only').kind, 'found');
+});
+
+test('plainPathname is new URL(target).pathname whenever it answers, and leaves every unusual target to URL', () => {
+  const base = 'http://localhost';
+  const cases: Array<[string, string | undefined]> = [
+    ['/', '/'], ['/svc/mcp', '/svc/mcp'], ['/svc/api/v1/entries?limit=20&x=%20', '/svc/api/v1/entries'], ['/a/.../b', '/a/.../b'],
+    ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource'], ["/it's(1)*;a=b:c@d", "/it's(1)*;a=b:c@d"],
+    ['//evil.example/x', undefined], ['/a/../b', undefined], ['/a/./b', undefined], ['/..', undefined], ['/a/.', undefined],
+    ['/a%2e%2e/b', undefined], ['/a\\b', undefined], ['/a b', undefined], ['/a#frag', undefined], ['/é', undefined], ['/a"b', undefined],
+    ['*', undefined], ['http://other.example/x', undefined], ['', undefined],
+  ];
+  for (const [target, expected] of cases) {
+    assert.equal(plainPathname(target), expected, target);
+    if (expected !== undefined) assert.equal(new URL(target, base).pathname, expected, target);
+  }
+  // A fixed pseudo-random sample over characters URL treats specially.
+  const chars = "/aZ09-._~!$&'()*+,;=:@?#%\\ \"<>`{}|^[]\té";
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let plain = 0;
+  for (let i = 0; i < 20000; i++) {
+    let target = next() < 0.1 ? '//' : '/';
+    for (let n = Math.floor(next() * 10); n >= 0; n--) target += chars[Math.floor(next() * chars.length)];
+    const pathname = plainPathname(target);
+    if (pathname === undefined) continue;
+    plain++;
+    assert.equal(pathname, new URL(target, base).pathname, target);
+  }
+  assert.ok(plain > 1000);
+});
+
+const seen: Array<{ pathname: string; search: string; params: Record<string, string> }> = [];
+const record: Handler = (ctx: RequestContext) => {
+  seen.push({ pathname: ctx.url.pathname, search: ctx.url.search, params: ctx.params });
+  sendJson(ctx.res, 200, { ok: true });
+};
+const server = createHttpServer(new Router().get('/p/:id', record).get('/x', record), { trustProxy: false, log: () => {} });
+const listening = new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+
+/** Sends one raw request target and returns the status line, and the body after a blank line. */
+async function statusFor(target: string): Promise<string> {
+  const port = await listening;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => { text += chunk; });
+    socket.on('end', () => resolve(text.startsWith('HTTP/1.1 400') ? `${text.split('\r\n')[0]!} ${text.split('\r\n\r\n')[1]!}` : text.split('\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
+
+test('handlers see ctx.url as URL reads the target, on the fast path and off it', async () => {
+  seen.length = 0;
+  assert.equal(await statusFor('/p/7?q=a%20b&r'), 'HTTP/1.1 200 OK');
+  assert.equal(await statusFor('/p/%41'), 'HTTP/1.1 200 OK');
+  assert.equal(await statusFor('/p\\b'), 'HTTP/1.1 200 OK');
+  assert.equal(await statusFor('//other.example/x?y=1'), 'HTTP/1.1 200 OK');
+  assert.deepEqual(seen, [
+    { pathname: '/p/7', search: '?q=a%20b&r', params: { id: '7' } },
+    { pathname: '/p/%41', search: '', params: { id: '%41' } },
+    { pathname: '/p/b', search: '', params: { id: 'b' } },
+    { pathname: '/x', search: '?y=1', params: {} },
+  ]);
+  assert.equal(await statusFor('/p/7/8'), 'HTTP/1.1 404 Not Found');
+  assert.equal(await statusFor('//[/x'), 'HTTP/1.1 400 Bad Request {"message":"The request address is not valid."}');
+});
