@@ -29,6 +29,7 @@ before(async () => {
   for (const response of [
     await collect({ t: 'pv', p: '/hello?utm_source=<img src=x onerror=alert(1)>', r: '', w: 390 }, 131),
     await collect({ t: 'pv', p: '/about', r: 'https://news.example/', w: 1500 }, 132),
+    await collect({ t: 'pv', p: '/a-missing-page', r: '', w: 800 }, 130),
   ]) assert.equal(response.status, 204);
   const crawled = await fetch(`${panel.url}/hello`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)' } });
   assert.equal(crawled.status, 200);
@@ -51,6 +52,8 @@ function tableRows(html: string, caption: string): { first: string; numbers: str
     numbers: [...row[2]!.matchAll(/<td class="num">(.*?)<\/td>/g)].map((cell) => cell[1]!),
   }));
 }
+/** The path a page cell shows: under the title, or as the link text of a page without one. */
+const pathOf = (cell: string): string => /<span class="muted">([^<· ]+)/.exec(cell)?.[1] ?? /^<a [^>]*>([^<]*)<\/a>$/.exec(cell)![1]!;
 function figure(html: string, label: string): [string, string] {
   const match = new RegExp(`<dt>${label}</dt><dd>(.*?)</dd><dd[^>]*>(.*?)</dd>`).exec(html);
   assert.ok(match, `no figure ${label}`);
@@ -78,7 +81,7 @@ test('for every period the page shows the visitors, page views, reading time, co
     assert.match(page.text, new RegExp(`Change against ${overview.change_percent.compared_with.from}( to ${overview.change_percent.compared_with.to})?\\.`), period);
     assert.match(page.text, new RegExp(`<a href="/svc/panel/stats\\?period=${period}" aria-current="page">`), period);
     const pages = tableRows(page.text, 'Top pages');
-    assert.deepEqual(pages.map((row) => /<span class="muted">([^<· ]+)/.exec(row.first)![1]), overview.top_pages.map((p: any) => p.path), period);
+    assert.deepEqual(pages.map((row) => pathOf(row.first)), overview.top_pages.map((p: any) => p.path), period);
     assert.deepEqual(pages.map((row) => row.numbers.slice(0, 3)), overview.top_pages.map((p: any) => [String(p.visitors), String(p.pageviews), percent(p.read_rate)]), period);
     const sources = tableRows(page.text, 'Top sources');
     assert.deepEqual(sources.map((row) => [row.first, ...row.numbers]), overview.top_sources.map((s: any) => [s.source.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), String(s.visitors), String(s.pageviews)]), period);
@@ -97,7 +100,7 @@ test('devices, browsers and countries are the top five of stats_query; right now
   }
   assert.match(page.text, /<td>Germany \(DE\)<\/td>|<td>Austria \(AT\)<\/td>|<td>Italy \(IT\)<\/td>/);
   const realtime = await tool('stats_realtime', {});
-  assert.match(page.text, new RegExp(`<strong class="big">${realtime.visitors}</strong> visitors? in the last 5 minutes \\(as of ${realtime.as_of.slice(0, 10)}`));
+  assert.match(page.text, new RegExp(`<strong class="big">${realtime.visitors}</strong> visitors? in the last 5 minutes<br><span class="muted">As of ${realtime.as_of}\\.`));
   assert.match(page.text, new RegExp(`Today so far: ${realtime.today.visitors.toLocaleString('en-US')} visitors, ${realtime.today.pageviews.toLocaleString('en-US')} page views\\.`));
   assert.ok(realtime.visitors >= 2);
   assert.deepEqual(tableRows(page.text, 'Right now').map((row) => count(row.numbers[0]!)), realtime.pages.slice(0, 5).map((p: any) => p.visitors));
@@ -123,9 +126,12 @@ test('top pages link to the public page, and entries also to their page in the p
   // The public address is the site's (the server's base address here, as the public site itself uses).
   const base = site.deps.content.site().url;
   assert.equal(base, 'http://127.0.0.1:8080');
-  assert.equal(hello, `<a href="${base}/hello">Hello Alps</a><br><span class="muted">/hello · <a href="/svc/panel/entries/posts/hello">in the panel</a></span>`);
+  assert.equal(hello, `<a href="${base}/hello">Hello Alps</a><br><span class="muted">/hello · <a class="nowrap" href="/svc/panel/entries/posts/hello">in the panel</a></span>`);
   const home = rows.find((cell) => cell.endsWith('<span class="muted">/</span>'));
   assert.equal(home, `<a href="${base}/">Test Alps</a><br><span class="muted">/</span>`);
+  // A path that is no entry (here: open right now) has no title: the link shows the path, once.
+  const now = tableRows((await get(panel, '/svc/panel/stats?period=today', jars.ann)).text, 'Right now').map((row) => row.first);
+  assert.ok(now.includes(`<a href="${base}/a-missing-page">/a-missing-page</a>`), now.join('\n'));
 });
 
 test('the chart has a bar per day of the period, or per hour for a single day; the page has no script and the panel CSP', async () => {
@@ -187,4 +193,29 @@ test('signed out, the page sends people to sign in and back here', async () => {
   assert.equal(page.res.headers.get('location'), '/svc/panel/sign-in?next=%2Fsvc%2Fpanel%2Fstats%3Fperiod%3D30d');
   const bad = await get(panel, '/svc/panel/stats?period=week');
   assert.equal(bad.res.status, 303);
+});
+
+test('with nothing counted yet the page says so in sentences instead of empty tables', async () => {
+  const empty = await makeTestSite();
+  const server = await startHttp(empty);
+  try {
+    const harness = { url: server.url.replace('/svc/mcp', '') } as PanelHarness;
+    const jar = await signIn(harness, 'bob@example.org', 'correct horse battery');
+    const page = await get(harness, '/svc/panel/stats?period=30d', jar);
+    assert.equal(page.res.status, 200);
+    assert.match(page.text, /<dt>Visitors<\/dt><dd>0<\/dd><dd><span class="change">no earlier figures<\/span><\/dd>/);
+    assert.match(page.text, /<dt>Average reading time<\/dt><dd>–<\/dd><dd class="muted">Bounce rate –<\/dd>/);
+    assert.match(page.text, /<dt>Consent share<\/dt><dd>–<\/dd>/);
+    assert.match(page.text, /aria-label="No visitors in any day from 2026-02-09 to 2026-03-10\."/);
+    assert.match(page.text, /<figcaption><span>2026-02-09<\/span><span>no visitors<\/span><span>2026-03-10<\/span><\/figcaption>/);
+    assert.match(page.text, /<h2>Top pages<\/h2><p class="muted">No page views in this period\.<\/p>/);
+    assert.match(page.text, /<h2>Top sources<\/h2><p class="muted">No visits from other sites in this period\.<\/p>/);
+    assert.match(page.text, /<h2>Countries<\/h2><p class="muted">Nothing counted in this period\.<\/p>/);
+    assert.match(page.text, /<h2>Right now<\/h2><p><strong class="big">0<\/strong> visitors in the last 5 minutes<br>/);
+    assert.match(page.text, /<h2>AI crawlers<\/h2><p class="muted">Page requests by AI crawlers from 2026-02-09 to 2026-03-10: 0 in all[^<]*<\/p><p class="muted">No AI crawler requested a page in these days\.<\/p>/);
+    assert.doesNotMatch(page.text, /<table/);
+  } finally {
+    await server.close();
+    empty.cleanup();
+  }
 });

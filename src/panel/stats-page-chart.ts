@@ -34,5 +34,5 @@ export function renderBarChart(bars: readonly ChartBar[], unit: 'hour' | 'day'):
     : `No visitors in any ${per} from ${first.label} to ${last.label}.`;
   return `<figure class="chart"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" height="${HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${esc(summary)}">`
     + `<line x1="0" y1="${HEIGHT - 0.5}" x2="${WIDTH}" y2="${HEIGHT - 0.5}" stroke="#b8c0cc" stroke-width="1"/>${rects}</svg>`
-    + `<figcaption><span>${esc(first.label)}</span><span>most: ${formatCount(highest)} visitors</span><span>${esc(last.label)}</span></figcaption></figure>`;
+    + `<figcaption><span>${esc(first.label)}</span><span>${highest > 0 ? `most: ${formatCount(highest)} visitors` : 'no visitors'}</span><span>${esc(last.label)}</span></figcaption></figure>`;
 }

@@ -23,5 +23,6 @@ table.stats thead th{border-top:0;color:#5b6475;font-weight:600;font-size:.8rem}
 table.stats td:first-child{overflow-wrap:anywhere;word-break:break-word}
 table.stats .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .big{font-size:1.3rem}
+.nowrap{white-space:nowrap}
 @media (min-width:40rem){dl.figures{grid-template-columns:repeat(4,minmax(0,1fr))}.columns{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:0 .8rem}}
 `.trim() + '\n';

@@ -67,7 +67,9 @@ function smallTable(caption: string, column: string, rows: NamedRow[], label: (n
 /** A page cell: title (or path) linking to the public page, the path, and the entry in the panel when it is one. */
 function pageCell(siteUrl: string, page: { path: string; title: string | null; id: string | null }): string {
   const publicLink = `<a href="${esc(siteUrl + page.path)}">${esc(page.title ?? page.path)}</a>`;
-  const edit = page.id ? ` · <a href="${esc(entryPageHref(page.id))}">in the panel</a>` : '';
+  // Without a title the link already reads as the path; it is not repeated.
+  if (page.title === null) return publicLink;
+  const edit = page.id ? ` · <a class="nowrap" href="${esc(entryPageHref(page.id))}">in the panel</a>` : '';
   return `${publicLink}<br><span class="muted">${esc(page.path)}${edit}</span>`;
 }
 
@@ -85,7 +87,7 @@ function renderFigures(data: StatsPageData): string {
 function renderRealtime(data: StatsPageData, siteUrl: string): string {
   const r = data.realtime;
   const rows = r.pages.slice(0, 5).map((page) => [pageCell(siteUrl, page), formatCount(page.visitors)]);
-  const intro = `<p><strong class="big">${formatCount(r.visitors)}</strong> ${r.visitors === 1 ? 'visitor' : 'visitors'} in the last ${r.window_minutes} minutes (as of ${esc(r.as_of)}). Today so far: ${formatCount(r.today.visitors)} visitors, ${formatCount(r.today.pageviews)} page views.</p>`;
+  const intro = `<p><strong class="big">${formatCount(r.visitors)}</strong> ${r.visitors === 1 ? 'visitor' : 'visitors'} in the last ${r.window_minutes} minutes<br><span class="muted">As of ${esc(r.as_of)}. Today so far: ${formatCount(r.today.visitors)} visitors, ${formatCount(r.today.pageviews)} page views.</span></p>`;
   return rows.length ? table('Right now', ['Page', 'Visitors'], rows, '', intro) : `<h2>Right now</h2>${intro}`;
 }
 
