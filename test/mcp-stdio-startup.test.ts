@@ -1,0 +1,100 @@
+// What the real `node dist/stdio.js` loads to give its first answer (DESIGN §5: the first tool answer within
+// 1.5x of a bare Node process). Not timed: it checks the structure the budget rests on. Answering site_info
+// on a plain site loads no zod and no yaml package (site.yaml comes from data/cache/, accounts and front
+// matter are flat), and statistics load on first use. Run `npx tsc -p tsconfig.json` first.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, utimesSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STDIO_JS } from './mcp-support/stdio-child.js';
+import { AuthService } from '../src/auth/auth-service.js';
+
+let root: string;
+let token: string;
+/** Preloaded into the child: reports every ES module it loads, and at exit every CommonJS one. */
+let probe: string;
+
+before(async () => {
+  root = mkdtempSync(join(tmpdir(), 'svc-stdio-start-'));
+  mkdirSync(join(root, 'content', 'posts', 'hello'), { recursive: true });
+  writeFileSync(join(root, 'content', 'site.yaml'), 'title: Start\nlanguages: { en: English, de: Deutsch }\ntimezone: Europe/Berlin\ncategories:\n  journal: { label: Journal }\n');
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(join(root, 'content', 'site.yaml'), past, past);
+  writeFileSync(join(root, 'content', 'posts', 'hello', 'en.md'), '---\ntitle: Hello\nstatus: published\npublished: 2026-03-01 09:00\ntags: [travel, food]\n---\nHi.\n');
+  const auth = new AuthService({ dataDir: join(root, 'data'), clock: Date.now, log: () => {} });
+  const account = await auth.accounts.create({ name: 'Ann Admin', email: 'ann@example.org', role: 'admin', password: 'a long password' });
+  token = auth.createToken({ ownerId: account.id, name: 'start', scopes: ['content:read', 'stats:read'], expiresInDays: null }).token;
+  probe = join(root, 'probe.mjs');
+  writeFileSync(join(root, 'probe-hooks.mjs'), `import { writeSync } from 'node:fs';
+export async function load(url, context, next) { writeSync(2, 'ESM ' + url + '\\n'); return next(url, context); }
+`);
+  writeFileSync(probe, `import { register, createRequire } from 'node:module';
+import { writeSync } from 'node:fs';
+register('./probe-hooks.mjs', import.meta.url);
+const cache = createRequire(import.meta.url).cache;
+process.on('exit', () => { for (const file of Object.keys(cache)) writeSync(2, 'CJS ' + file + '\\n'); });
+`);
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+/** Runs the child with the probe, sends the lines, waits for the answer with id `last`, returns what it loaded. */
+function run(lines: unknown[], last: number): Promise<{ answers: any[]; loaded: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', probe, STDIO_JS, `--root=${root}`], { env: { PATH: process.env.PATH, SVC_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const answers: any[] = [];
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      out += text;
+      for (let at = out.indexOf('\n'); at >= 0; at = out.indexOf('\n')) {
+        const message = JSON.parse(out.slice(0, at));
+        out = out.slice(at + 1);
+        answers.push(message);
+        if (message.id === last) child.stdin.end();
+      }
+    });
+    child.stderr.on('data', (text: string) => { err += text; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`exit ${code}: ${err}`));
+      resolve({ answers, loaded: err.split('\n').filter((line) => line.startsWith('ESM ') || line.startsWith('CJS ')) });
+    });
+    for (const line of lines) child.stdin.write(JSON.stringify(line) + '\n');
+  });
+}
+
+const INIT = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+];
+const fromPackage = (loaded: string[], name: string) => loaded.filter((line) => line.includes(`/node_modules/${name}/`));
+
+test('the first site_info answer loads no zod, no yaml package, no statistics and no OAuth code', async () => {
+  const cached = join(root, 'data', 'cache', 'site-config.json');
+  // The first start checks site.yaml and keeps it; the second reads the kept copy.
+  await run([...INIT, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_info', arguments: {} } }], 2);
+  assert.equal(JSON.parse(readFileSync(cached, 'utf8')).config.title, 'Start');
+  const { answers, loaded } = await run([...INIT, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_info', arguments: {} } }], 2);
+  const info = answers.find((answer) => answer.id === 2).result.structuredContent;
+  assert.equal(info.title, 'Start');
+  assert.deepEqual(info.content_types.post, { label: 'Posts', folder: 'posts', entries: 1 });
+  assert.ok(loaded.some((line) => line.endsWith('/dist/mcp/tools/site-info.js')), 'the probe sees the modules loaded');
+  assert.deepEqual(fromPackage(loaded, 'zod'), []);
+  assert.deepEqual(fromPackage(loaded, 'yaml'), []);
+  assert.deepEqual(loaded.filter((line) => /\/dist\/(stats|oauth)\//.test(line)), []);
+});
+
+test('statistics are loaded when a tool first needs them, and answer', async () => {
+  const { answers, loaded } = await run([...INIT, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'stats_overview', arguments: { period: '7d' } } }], 2);
+  const result = answers.find((answer) => answer.id === 2).result;
+  assert.equal(result.isError, undefined, JSON.stringify(result));
+  assert.equal(typeof result.structuredContent, 'object');
+  assert.ok(loaded.some((line) => line.endsWith('/dist/stats/create-stats-service.js')));
+  // The tool declares its arguments with zod: proof that the probe sees packages (the test above can fail).
+  assert.notDeepEqual(fromPackage(loaded, 'zod'), []);
+  assert.ok(existsSync(join(root, 'data', 'cache', 'site-config.json')));
+});
