@@ -1,25 +1,8 @@
 import { createServer, type Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isAppError } from '../errors.js';
-import type { RequestContext, Router } from './router.js';
+import type { Router } from './router.js';
 import { clientIp } from './client-ip.js';
 import { sendJson } from './respond.js';
-
-const BASE = 'http://localhost';
-/** A path of unreserved and sub-delimiter characters only, not starting with '//' (which URL reads as a host). */
-const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
-/** A '.' or '..' segment, which URL would resolve away. */
-const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
-
-/**
- * `new URL(target, BASE).pathname` for a target whose path needs no normalizing (no percent signs,
- * backslashes, dot segments, spaces or other characters URL would encode), else undefined.
- */
-export function plainPathname(target: string): string | undefined {
-  const query = target.indexOf('?');
-  const path = query < 0 ? target : target.slice(0, query);
-  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path)) return undefined;
-  return path;
-}
 
 export interface HttpServerOptions {
   trustProxy: boolean;
@@ -47,34 +30,20 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
       }
       // URL parsing would quietly resolve `..` (also written %2e%2e) and make one address answer for another.
       if (hasDotSegment(target)) return sendJson(res, 400, { message: 'The request address may not contain . or .. segments.' });
-      // Most targets are plain paths whose pathname is the text before '?': routing then needs no URL
-      // object, and one is parsed only when a handler reads ctx.url. Anything else is parsed right away.
-      let url: URL | undefined;
-      let pathname = plainPathname(target);
-      if (pathname === undefined) {
-        try {
-          url = new URL(target, BASE);
-        } catch {
-          return sendJson(res, 400, { message: 'The request address is not valid.' });
-        }
-        pathname = url.pathname;
+      let url: URL;
+      try {
+        url = new URL(target, 'http://localhost');
+      } catch {
+        return sendJson(res, 400, { message: 'The request address is not valid.' });
       }
       const method = req.method ?? 'GET';
-      const match = router.match(method, pathname);
+      const match = router.match(method, url.pathname);
       if (match.kind === 'not_found') return sendJson(res, 404, { message: 'Nothing is at this address.' });
       if (match.kind === 'method_not_allowed') {
         return sendJson(res, 405, { message: `Use ${match.allow.join(' or ')} at this address.` }, { allow: match.allow.join(', ') });
       }
-      const context: RequestContext = {
-        req,
-        res,
-        get url() {
-          return (url ??= new URL(target, BASE));
-        },
-        params: match.params,
-        ip: clientIp(req, options.trustProxy),
-      };
-      await match.handler(context);
+      // A plain object literal: one with a lazy `url` getter costs more to build than parsing the URL.
+      await match.handler({ req, res, url, params: match.params, ip: clientIp(req, options.trustProxy) });
     } catch (error) {
       if (res.headersSent) {
         res.destroy();
