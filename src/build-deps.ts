@@ -53,8 +53,15 @@ export async function buildDeps(config: Config, clock = systemClock, options: Bu
     get stats() {
       return (stats ??= statsModule().createStatsService(config, content, clock));
     },
+    // Settable like plain properties, e.g. by tests that give statistics a fixed clock and salt.
+    set stats(value: StatsService) {
+      stats = value;
+    },
     get oauth() {
       return (oauth ??= new (oauthModule().OAuthService)({ dataDir: config.dataDir, config, clock, log, people: auth }));
+    },
+    set oauth(value: OAuthService) {
+      oauth = value;
     },
   };
 }
