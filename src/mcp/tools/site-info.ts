@@ -13,8 +13,13 @@ export const siteInfoTool = defineTool({
   idempotent: true,
   // The answer is the content's (site config, counts) plus who the caller is: the same key, the same answer.
   // Capabilities and scopes are fixed vocabularies without commas; the role's length keeps role and name apart.
-  cacheKey: (_args, { principal }) =>
-    `${[...principal.capabilities].join(',')}\n${[...principal.scopes].join(',')}\n${principal.role.length}:${principal.role}\n${principal.name}`,
+  cacheKey: (_args, { principal }) => {
+    let key = `${principal.role.length}:${principal.role}\n`;
+    for (const capability of principal.capabilities) key += `${capability},`;
+    key += '\n';
+    for (const scope of principal.scopes) key += `${scope},`;
+    return `${key}\n${principal.name}`;
+  },
   handler: (_args, { deps, principal }) => {
     const store = deps.content;
     const site = store.site();
