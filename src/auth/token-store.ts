@@ -132,7 +132,7 @@ export class TokenStore {
 
   /** The record for a token text, or undefined; malformed texts never touch the disk. */
   find(token: string): TokenRecord | undefined {
-    return this.findLive(token)?.record;
+    return looksLikeToken(token) ? this.cache.read(this.file(hashToken(token)))?.record : undefined;
   }
 
   /**
