@@ -51,6 +51,7 @@ export class ContentStore {
   private folderStamps = new Map<string, number>();
   private warned = new Set<string>();
   private lastCheck = -Infinity;
+  private indexed = false;
   /** Grows with what a check costs, so keeping fresh never takes more than about 5 % of the time. */
   private checkInterval = MIN_CHECK_INTERVAL_MS;
   private sweep: string[] = [];
@@ -67,7 +68,7 @@ export class ContentStore {
     this.log = options.log;
     this.baseUrl = options.baseUrl;
     this.reloadSiteConfig(true);
-    this.fullScan();
+    // The index is built on first use: a stdio process answering site_info needs only settings and counts.
   }
 
   now(): number {
@@ -81,7 +82,8 @@ export class ContentStore {
   }
 
   site(): SiteConfig {
-    this.refreshIfStale();
+    if (this.indexed) this.refreshIfStale();
+    else this.refreshSettingsOnly();
     const url = this.baseUrl?.();
     if (url && url !== this.siteConfig.url) this.siteConfig = { ...this.siteConfig, url };
     return this.siteConfig;
@@ -112,11 +114,30 @@ export class ContentStore {
     return this.byId.get(id);
   }
 
+  /** Entries per type. Before the index exists, entry folders are counted without reading any file. */
   counts(): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const type of this.site().types) counts[type.key] = 0;
+    const types = this.site().types;
+    for (const type of types) counts[type.key] = 0;
+    if (!this.indexed) {
+      for (const type of types) counts[type.key] = this.countEntryFolders(type, join(this.contentDir, type.folder), 1);
+      return counts;
+    }
     for (const entry of this.byId.values()) counts[entry.type.key] = (counts[entry.type.key] ?? 0) + 1;
     return counts;
+  }
+
+  /** Folders holding at least one translation file, nested pages included (what the index would list). */
+  private countEntryFolders(type: ContentType, dir: string, depth: number): number {
+    let count = 0;
+    for (const slug of subfolders(dir)) {
+      const folder = join(dir, slug);
+      let names: string[];
+      try { names = readdirSync(folder); } catch { continue; }
+      if (names.some((name) => name.endsWith('.md') && name.slice(0, -3) in this.siteConfig.languages)) count++;
+      if (type.key === 'page' && depth < MAX_DEPTH) count += this.countEntryFolders(type, folder, depth + 1);
+    }
+    return count;
   }
 
   translation(entry: Entry, language: string): Translation | undefined {
@@ -128,6 +149,8 @@ export class ContentStore {
    * writer in this process knows); without one the whole tree is checked.
    */
   invalidate(id?: string): void {
+    // Without an index there is nothing to update: the first scan reads everything.
+    if (!this.indexed) return;
     if (id === undefined) { this.fullScanPending = true; return; }
     const segments = parseEntryId(id);
     if (this.byId.has(id)) this.checkEntry(id);
@@ -166,6 +189,13 @@ export class ContentStore {
    */
   private refreshIfStale(): void {
     const now = this.clock();
+    if (!this.indexed) {
+      this.indexed = true;
+      this.lastCheck = now;
+      this.reloadSiteConfig(false);
+      this.fullScan();
+      return;
+    }
     if (this.fullScanPending) {
       this.fullScanPending = false;
       this.lastCheck = now;
@@ -179,6 +209,13 @@ export class ContentStore {
     this.checkTypeFolders();
     this.sweepSome(SWEEP_BUDGET_MS);
     if (now >= this.nextTimedChange) this.applyTimedChanges(now);
+  }
+
+  private refreshSettingsOnly(): void {
+    const now = this.clock();
+    if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
+    this.lastCheck = now;
+    this.reloadSiteConfig(false);
   }
 
   private changed(): void {
