@@ -42,12 +42,6 @@ export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: Ap
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
     const limit = limitsOn ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
-    const rateHeaders: Headers = {
-      ...CORS,
-      'ratelimit-limit': limit.limit,
-      'ratelimit-remaining': limit.remaining,
-      'ratelimit-reset': limit.resetSeconds,
-    };
     try {
       if (!limit.allowed) {
         throw new AppError('rate_limited', `Too many requests: at most ${API_REQUESTS_PER_MINUTE} a minute. Try again in ${limit.retryAfterSeconds} seconds.`, { 'retry-after': String(limit.retryAfterSeconds) });
@@ -66,20 +60,34 @@ export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: Ap
         cache?.set(key, answer);
       }
       const { body, etag } = answer;
-      const headers: Headers = {
-        ...rateHeaders,
-        etag,
-        'cache-control': principal ? 'private, no-store' : 'public, max-age=60',
-        vary: 'Authorization',
-      };
-      if (ifNoneMatch(ctx.req.headers['if-none-match'], etag)) return sendEmpty(ctx.res, 304, headers);
-      sendBody(ctx.res, 200, body, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      const notModified = ifNoneMatch(ctx.req.headers['if-none-match'], etag);
+      // The answer path of every API read: headers as one flat list, the way node:http takes them cheapest.
+      const headers = [
+        'access-control-allow-origin', '*',
+        'access-control-expose-headers', CORS['access-control-expose-headers'] as string,
+        'ratelimit-limit', String(limit.limit),
+        'ratelimit-remaining', String(limit.remaining),
+        'ratelimit-reset', String(limit.resetSeconds),
+        'etag', etag,
+        'cache-control', principal ? 'private, no-store' : 'public, max-age=60',
+        'vary', 'Authorization',
+      ];
+      if (notModified) {
+        ctx.res.writeHead(304, headers);
+        return void ctx.res.end();
+      }
+      headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
+      ctx.res.writeHead(200, headers);
+      if (ctx.req.method === 'HEAD') ctx.res.end();
+      else ctx.res.end(body);
     } catch (error) {
       const appError = error instanceof AppError ? error : null;
       if (!appError) deps.log(`svc: internal error on ${ctx.req.method} ${ctx.url.pathname}: ${(error as Error)?.stack ?? error}`);
       const status = appError?.status ?? 500;
       sendBody(ctx.res, status, JSON.stringify({ message: appError?.message ?? 'Internal error.' }), {
-        'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...rateHeaders, ...(appError?.headers ?? {}),
+        'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...CORS,
+        'ratelimit-limit': limit.limit, 'ratelimit-remaining': limit.remaining, 'ratelimit-reset': limit.resetSeconds,
+        ...(appError?.headers ?? {}),
       });
     }
   };
