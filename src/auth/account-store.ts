@@ -1,4 +1,5 @@
-import { readdirSync, unlinkSync, mkdirSync } from 'node:fs';
+import { unlinkSync, mkdirSync } from 'node:fs';
+import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
 import { AppError } from '../errors.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
@@ -92,15 +93,8 @@ export class AccountStore {
   }
 
   list(): Account[] {
-    let names: string[];
-    try {
-      names = readdirSync(this.dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((name) => name.endsWith('.yaml') && !name.startsWith('.'))
-      .map((name) => this.get(name.slice(0, -5)))
+    return listRecordNames(this.dir, '.yaml')
+      .map((id) => this.get(id))
       .filter((account): account is Account => account !== undefined)
       .sort((a, b) => a.id.localeCompare(b.id));
   }

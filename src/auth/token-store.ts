@@ -1,5 +1,6 @@
 import { hash, randomInt } from 'node:crypto';
-import { readdirSync, unlinkSync, mkdirSync } from 'node:fs';
+import { unlinkSync, mkdirSync } from 'node:fs';
+import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
@@ -151,15 +152,8 @@ export class TokenStore {
 
   /** All tokens, or one person's, newest first. */
   list(owner?: string): TokenRecord[] {
-    let names: string[];
-    try {
-      names = readdirSync(this.dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
-      .map((name) => this.get(name.slice(0, -5)))
+    return listRecordNames(this.dir, '.json')
+      .map((id) => this.get(id))
       .filter((record): record is TokenRecord => record !== undefined && (owner === undefined || record.owner === owner))
       .sort((a, b) => b.created.localeCompare(a.created) || a.id.localeCompare(b.id));
   }

@@ -1,9 +1,10 @@
 // A folder of small JSON records named `<id>.json`, each written atomically. The OAuth stores sit on it;
 // ids are checked against a pattern before any path is built, so a crafted id never leaves the folder.
-import { readFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { listRecordNames } from '../lib/record-names.js';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { writeFileAtomic, isTempFileName } from '../lib/atomic-write.js';
+import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
 
 export class RecordFolder<T> {
@@ -45,16 +46,7 @@ export class RecordFolder<T> {
   }
 
   ids(): string[] {
-    let names: string[];
-    try {
-      names = readdirSync(this.dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((name) => name.endsWith('.json') && !isTempFileName(name))
-      .map((name) => name.slice(0, -'.json'.length))
-      .filter((id) => this.isValidId(id));
+    return listRecordNames(this.dir, '.json').filter((id) => this.isValidId(id));
   }
 
   /** Runs a read-change-write on one record while holding its lock, so a check and its update are one step. */
