@@ -37,6 +37,12 @@ async function main(): Promise<void> {
   if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
   const dispatcher = createMcpDispatcher({ registry: defaultRegistry(), log: deps.log });
+  // The assistant that started us went away (closed our stdout): nobody is left to answer, so end quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') process.exit(0);
+    deps.log(`svc: stdout failed: ${error.message}`);
+    process.exit(1);
+  });
   await serveStdio({
     input: process.stdin,
     output: process.stdout,

@@ -52,6 +52,7 @@ export class ContentStore {
   private warned = new Set<string>();
   private lastCheck = -Infinity;
   private indexed = false;
+  private countedFromFolders = false;
   /** Grows with what a check costs, so keeping fresh never takes more than about 5 % of the time. */
   private checkInterval = MIN_CHECK_INTERVAL_MS;
   private sweep: string[] = [];
@@ -79,6 +80,11 @@ export class ContentStore {
   get generation(): number {
     this.refreshIfStale();
     return this.generationValue;
+  }
+
+  /** Whether the index has been built (callers that only cache answers skip caching before it is). */
+  get ready(): boolean {
+    return this.indexed;
   }
 
   site(): SiteConfig {
@@ -114,15 +120,18 @@ export class ContentStore {
     return this.byId.get(id);
   }
 
-  /** Entries per type. Before the index exists, entry folders are counted without reading any file. */
+  /** Entries per type. The first time, before the index exists, entry folders are counted without reading a file. */
   counts(): Record<string, number> {
     const counts: Record<string, number> = {};
     const types = this.site().types;
     for (const type of types) counts[type.key] = 0;
-    if (!this.indexed) {
+    // Once: a short-lived stdio process answering site_info never needs the index. Asked again, build it.
+    if (!this.indexed && !this.countedFromFolders) {
+      this.countedFromFolders = true;
       for (const type of types) counts[type.key] = this.countEntryFolders(type, join(this.contentDir, type.folder), 1);
       return counts;
     }
+    this.refreshIfStale();
     for (const entry of this.byId.values()) counts[entry.type.key] = (counts[entry.type.key] ?? 0) + 1;
     return counts;
   }

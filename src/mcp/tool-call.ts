@@ -59,7 +59,8 @@ export function callTool(tool: Tool, args: unknown, context: McpContext, cache?:
   if (refusal) return toolError(refusal);
   const parsed = tool.parse(args);
   if (!parsed.ok) return toolError(`The arguments of ${tool.name} are not valid: ${parsed.message}. Fix them and call ${tool.name} again.`);
-  if (!cache || !tool.cacheKey) return run(tool, parsed.value, context);
+  // Before the content index exists there is nothing to key a kept answer on (and no need to build it).
+  if (!cache || !tool.cacheKey || !context.deps.content.ready) return run(tool, parsed.value, context);
   try {
     const key = `${tool.name}\n${tool.cacheKey(parsed.value, context)}`;
     const content = context.deps.content;
