@@ -5,6 +5,7 @@ import type { AppDeps } from './app-deps.js';
 import { systemClock } from './lib/clock.js';
 import { AuthService } from './auth/auth-service.js';
 import { ContentStore } from './content/store.js';
+import { settleScheduled } from './content/write/settle-scheduled.js';
 import { useSiteConfigCache } from './content/site-config-cache.js';
 import type { OAuthService } from './oauth/oauth-service.js';
 import type { StatsService } from './stats/stats-service.js';
@@ -29,7 +30,10 @@ export async function buildDeps(config: Config, clock = systemClock, options: Bu
   const log = (line: string) => process.stderr.write(line + '\n');
   const auth = new AuthService({ dataDir: config.dataDir, clock, log });
   useSiteConfigCache(join(config.dataDir, 'cache'));
-  const content = new ContentStore({ root: config.root, clock, log, baseUrl: () => config.baseUrl });
+  const content: ContentStore = new ContentStore({
+    root: config.root, clock, log, baseUrl: () => config.baseUrl,
+    onScheduledDue: (entryId, language) => settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),
+  });
   let oauthModule: () => OAuthModule;
   let statsModule: () => StatsModule;
   if (options.lazyModules && process.features.require_module) {

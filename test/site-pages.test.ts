@@ -121,3 +121,22 @@ test('an Atom feed per language, a sitemap with alternates and robots.txt', asyn
   const robots = await page('/robots.txt');
   assert.equal(robots.text, `User-agent: *\nDisallow: /svc/\nAllow: /svc/api/\n\nSitemap: ${server.url}/sitemap.xml\n`);
 });
+
+test('a scheduled translation found due is written as published to its file, once, with a history line', async () => {
+  const { readFileSync: read, existsSync } = await import('node:fs');
+  // The fixture's posts/was-scheduled was scheduled for 2020: the first scan found it due.
+  await page('/was-scheduled');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const text = read(join(root, 'content/posts/was-scheduled/en.md'), 'utf8');
+  assert.match(text, /^status: published$/m);
+  assert.match(text, /^published: 2020-01-01 10:00$/m);
+  const historyDir = join(root, 'data/history');
+  assert.ok(existsSync(historyDir));
+  const { readdirSync } = await import('node:fs');
+  const lines = readdirSync(historyDir).flatMap((name) => read(join(historyDir, name), 'utf8').trim().split('\n')).map((line) => JSON.parse(line));
+  const settled = lines.filter((line) => line.entry === 'posts/was-scheduled');
+  assert.equal(settled.length, 1);
+  assert.deepEqual({ ...settled[0], time: undefined }, { time: undefined, person: 'admin', action: 'publish', entry: 'posts/was-scheduled', language: 'en', via: 'schedule', token: null, detail: 'scheduled for 2020-01-01 10:00' });
+  // The future one is left alone.
+  assert.match(read(join(root, 'content/posts/later/en.md'), 'utf8'), /^status: "scheduled"$/m);
+});

@@ -27,7 +27,8 @@ export interface HistoryRecord {
   /** Entry id, or null for a site-wide change (approval mode). */
   entry: string | null;
   language: string | null;
-  via: 'mcp' | 'panel';
+  /** mcp or panel; `schedule` when a scheduled time came and the file was brought up to date (D2). */
+  via: 'mcp' | 'panel' | 'schedule';
   /** Name of the token used (MCP), or null in the panel. */
   token: string | null;
   /** A short note: the file uploaded, the scheduled time, the new approval mode. */

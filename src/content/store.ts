@@ -16,6 +16,11 @@ export interface ContentStoreOptions {
   log: (line: string) => void;
   /** The public base address; overrides `url` in site.yaml (the address the site is really served at). */
   baseUrl?: () => string;
+  /**
+   * Told (soon after, never during a read) about a scheduled translation found due, so its file can be
+   * rewritten as published (D2).
+   */
+  onScheduledDue?: (entryId: string, language: string) => void;
 }
 
 interface FileStamp { mtimeMs: number; size: number }
@@ -39,6 +44,8 @@ export class ContentStore {
   private readonly clock: Clock;
   private readonly log: (line: string) => void;
   private readonly baseUrl: (() => string) | undefined;
+  private readonly onScheduledDue: ((entryId: string, language: string) => void) | undefined;
+  private readonly due = new Set<string>();
 
   private siteConfig!: SiteConfig;
   private siteStamp = '';
@@ -68,6 +75,7 @@ export class ContentStore {
     this.clock = options.clock;
     this.log = options.log;
     this.baseUrl = options.baseUrl;
+    this.onScheduledDue = options.onScheduledDue;
     this.reloadSiteConfig(true);
     // The index is built on first use: a stdio process answering site_info needs only settings and counts.
   }
@@ -334,7 +342,9 @@ export class ContentStore {
       let updated: Map<string, Translation> | null = null;
       for (const [language, translation] of entry.translations) {
         const fresh = this.rederive(translation, entry.type, id.split('/'));
-        if (fresh !== translation) (updated ??= new Map(entry.translations)).set(language, fresh);
+        if (fresh === translation) continue;
+        (updated ??= new Map(entry.translations)).set(language, fresh);
+        if (fresh.status === 'published') this.noteDue(id, language);
       }
       if (updated) this.byId.set(id, { ...entry, translations: updated });
     }
@@ -445,15 +455,33 @@ export class ContentStore {
       const fields = JSON.parse(JSON.stringify(parseFrontMatter(text).fields)) as Record<string, unknown>;
       // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
       this.warned.delete(file);
-      return buildTranslation({
+      const translation = buildTranslation({
         language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null,
         pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.siteConfig, now: this.clock(),
       });
+      if (fields.status === 'scheduled' && translation.status === 'published') this.noteDue(segments.join('/'), language);
+      return translation;
     } catch (error) {
       const reason = error instanceof TypeError ? 'it is not valid UTF-8' : (error as Error).message.split('\n')[0];
       this.warnOnce(file, `svc: skipping ${file.slice(this.root.length + 1)}: ${reason}`);
       return undefined;
     }
+  }
+
+  /** Queues a due scheduled translation for onScheduledDue, after the read that found it. */
+  private noteDue(entryId: string, language: string): void {
+    if (!this.onScheduledDue) return;
+    if (this.due.size === 0) {
+      setImmediate(() => {
+        const due = [...this.due];
+        this.due.clear();
+        for (const key of due) {
+          const [id, lang] = key.split('\n') as [string, string];
+          try { this.onScheduledDue!(id, lang); } catch (error) { this.log(`svc: could not mark ${id} (${lang}) as published: ${(error as Error).message}`); }
+        }
+      });
+    }
+    this.due.add(`${entryId}\n${language}`);
   }
 
   private warnOnce(key: string, line: string): void {

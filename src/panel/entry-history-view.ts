@@ -18,7 +18,7 @@ function versionLink(id: string, params: Record<string, string>): string {
 export function renderEntryHistory(view: EntryHistoryView): string {
   const history = view.history.length
     ? `<table><thead><tr><th>Time (UTC)</th><th>Person</th><th>Action</th><th>Language</th><th>Through</th><th>Note</th></tr></thead><tbody>${view.history.map((r) =>
-      `<tr><td>${esc(r.time.slice(0, 19).replace('T', ' '))}</td><td>${esc(r.personName)}</td><td>${esc(r.action.replaceAll('_', ' '))}</td><td>${esc(r.language ?? '')}</td><td>${r.via === 'mcp' ? `assistant (token “${esc(r.token ?? '')}”)` : 'panel'}</td><td>${esc(r.detail ?? '')}</td></tr>`).join('')}</tbody></table>`
+      `<tr><td>${esc(r.time.slice(0, 19).replace('T', ' '))}</td><td>${esc(r.personName)}</td><td>${esc(r.action.replaceAll('_', ' '))}</td><td>${esc(r.language ?? '')}</td><td>${r.via === 'mcp' ? `assistant (token “${esc(r.token ?? '')}”)` : r.via === 'schedule' ? 'scheduled time' : 'panel'}</td><td>${esc(r.detail ?? '')}</td></tr>`).join('')}</tbody></table>`
     : '<p class="muted">No changes recorded yet.</p>';
   const revisions = view.revisions.length
     ? view.revisions.map((group) => `<h3>${esc(group.language)}</h3><ul class="list">${group.versions.map((v) =>
