@@ -60,16 +60,18 @@ export function getEntries(deps: AppDeps, request: ApiRequest): unknown {
   }
   if (status !== 'published') requireScope(request, 'content:read', `entries with status ${status}`);
   const principal = request.principal;
-  const visible = (t: Parameters<typeof canSeeTranslation>[2]) => canSeeTranslation(status === 'published' ? null : principal, null as never, t);
+  // Listing published entries shows other languages' addresses only where those are published too.
+  const viewer = status === 'published' ? null : principal;
   const rows = queryEntries(deps.content, {
     type, language, status: status as 'any' | EntryStatus,
     ...(tag !== undefined ? { tag } : {}),
     ...(category !== undefined ? { category, upcomingOnly: site.categories[category]!.kind === 'date' } : {}),
-    visible: (_entry, translation) => visible(translation),
+    visible: (entry, translation) => canSeeTranslation(viewer, entry, translation),
   });
   const total = rows.length;
   const pages = Math.max(1, Math.ceil(total / limit));
-  const data = rows.slice((page - 1) * limit, page * limit).map(({ entry, translation }) => apiEntry(deps.content, entry, translation, withBody, visible));
+  const data = rows.slice((page - 1) * limit, page * limit)
+    .map(({ entry, translation }) => apiEntry(deps.content, entry, translation, withBody, (other) => canSeeTranslation(viewer, entry, other)));
   return { data, meta: { page, pages, total } };
 }
 
