@@ -1,0 +1,50 @@
+// D13: `closed: true` shows the website only to people signed in to the panel, and the Content API only to
+// tokens with content:read; the MCP endpoint is unaffected (it always needs a token).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createFixtureSite, FIXTURE_SITE_YAML } from './helpers/fixture-site.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+let server: TestServer;
+let reader: string;
+let statsOnly: string;
+
+before(async () => {
+  const root = createFixtureSite({ 'content/site.yaml': FIXTURE_SITE_YAML.replace('approval_mode: false', 'approval_mode: false\nclosed: true') });
+  server = await startTestServer(root);
+  const account = await server.deps.auth.accounts.create({ name: 'Eve Editor', email: 'eve@example.org', role: 'editor', password: 'a long password 1' });
+  reader = server.deps.auth.createToken({ ownerId: account.id, name: 'reader', scopes: ['content:read'], expiresInDays: 30 }).token;
+  statsOnly = server.deps.auth.createToken({ ownerId: account.id, name: 'stats', scopes: ['stats:read'], expiresInDays: 30 }).token;
+});
+after(() => server.close());
+
+test('the Content API needs a token with content:read on a closed site, even for published entries', async () => {
+  for (const path of ['/svc/api/v1/site', '/svc/api/v1/entries', '/svc/api/v1/entry?id=posts/hello']) {
+    assert.equal((await fetch(server.url + path)).status, 401, path);
+    assert.equal((await fetch(server.url + path, { headers: { authorization: `Bearer ${statsOnly}` } })).status, 403, path);
+    assert.equal((await fetch(server.url + path, { headers: { authorization: `Bearer ${reader}` } })).status, 200, path);
+  }
+});
+
+test('pages send people to the panel sign-in; feeds and the sitemap are not there; robots keep out', async () => {
+  const response = await fetch(`${server.url}/hello`, { redirect: 'manual' });
+  assert.equal(response.status, 303);
+  assert.equal(response.headers.get('location'), '/svc/panel/sign-in?next=%2Fhello');
+  assert.equal((await fetch(`${server.url}/feed.xml`)).status, 404);
+  assert.equal((await fetch(`${server.url}/sitemap.xml`)).status, 404);
+  assert.equal(await (await fetch(`${server.url}/robots.txt`)).text(), 'User-agent: *\nDisallow: /\n');
+});
+
+test('MCP over HTTP is unaffected: a valid token works, none gets 401', async () => {
+  const call = (headers: Record<string, string>) => fetch(`${server.url}/svc/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'content_list', arguments: {} } }),
+  });
+  assert.equal((await call({})).status, 401);
+  const answer = await call({ authorization: `Bearer ${reader}` });
+  assert.equal(answer.status, 200);
+  const body = await answer.json() as any;
+  assert.equal(body.result.isError, undefined);
+  assert.ok(body.result.structuredContent.count > 0);
+});
