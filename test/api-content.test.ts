@@ -4,6 +4,7 @@ import { writeFileSync, readFileSync, rmSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { waitFor } from './helpers/wait-for.js';
 
 let root: string;
 let server: TestServer;
@@ -191,8 +192,7 @@ describe('GET /svc/api/v1/entry', () => {
     writeFileSync(file, before.replace('Second Post', 'Second Post, Edited'));
     assert.equal((await get('/svc/api/v1/entry?id=posts/second')).body.title, 'Second Post, Edited');
     // Lists see it once the index's sweep has passed (every few milliseconds on a small site).
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal((await get('/svc/api/v1/entries?limit=1')).body.data[0].title, 'Second Post, Edited');
+    await waitFor(async () => assert.equal((await get('/svc/api/v1/entries?limit=1')).body.data[0].title, 'Second Post, Edited'), 1000);
     writeFileSync(join(root, 'content/posts/brand-new.md'), 'not an entry folder');
     writeFileSync(file, before);
   });

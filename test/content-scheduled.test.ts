@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { startTestServer } from './helpers/test-server.js';
+import { waitFor } from './helpers/wait-for.js';
 
 const servers: { close(): Promise<void> }[] = [];
 after(() => Promise.all(servers.map((server) => server.close())));
@@ -20,6 +21,5 @@ test('a scheduled entry becomes published when its time comes, with no cron, and
   now = Date.parse('2099-01-01T09:00:00Z');
   assert.ok((await read()).includes('posts/later'));
   assert.equal((await fetch(`${server.url}/later`)).status, 200);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.match(readFileSync(join(root, 'content/posts/later/en.md'), 'utf8'), /^status: published$/m);
+  await waitFor(() => assert.match(readFileSync(join(root, 'content/posts/later/en.md'), 'utf8'), /^status: published$/m));
 });

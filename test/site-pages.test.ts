@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFixtureSite, makePng } from './helpers/fixture-site.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { waitFor } from './helpers/wait-for.js';
 
 let root: string;
 let server: TestServer;
@@ -126,9 +127,11 @@ test('a scheduled translation found due is written as published to its file, onc
   const { readFileSync: read, existsSync } = await import('node:fs');
   // The fixture's posts/was-scheduled was scheduled for 2020: the first scan found it due.
   await page('/was-scheduled');
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const text = read(join(root, 'content/posts/was-scheduled/en.md'), 'utf8');
-  assert.match(text, /^status: published$/m);
+  const text = await waitFor(() => {
+    const current = read(join(root, 'content/posts/was-scheduled/en.md'), 'utf8');
+    assert.match(current, /^status: published$/m);
+    return current;
+  });
   assert.match(text, /^published: 2020-01-01 10:00$/m);
   const historyDir = join(root, 'data/history');
   assert.ok(existsSync(historyDir));
