@@ -5,13 +5,13 @@ import type { AppDeps } from './app-deps.js';
 import { systemClock } from './lib/clock.js';
 import { AuthService } from './auth/auth-service.js';
 import { ContentStore } from './content/store.js';
-import { settleScheduled } from './content/write/settle-scheduled.js';
 import { useSiteConfigCache } from './content/site-config-cache.js';
 import type { OAuthService } from './oauth/oauth-service.js';
 import type { StatsService } from './stats/stats-service.js';
 
 type OAuthModule = typeof import('./oauth/oauth-service.js');
 type StatsModule = typeof import('./stats/create-stats-service.js');
+type SettleModule = typeof import('./content/write/settle-scheduled.js');
 
 export interface BuildDepsOptions {
   /**
@@ -30,22 +30,28 @@ export async function buildDeps(config: Config, clock = systemClock, options: Bu
   const log = (line: string) => process.stderr.write(line + '\n');
   const auth = new AuthService({ dataDir: config.dataDir, clock, log });
   useSiteConfigCache(join(config.dataDir, 'cache'));
-  const content: ContentStore = new ContentStore({
-    root: config.root, clock, log, baseUrl: () => config.baseUrl,
-    onScheduledDue: (entryId, language) => settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),
-  });
   let oauthModule: () => OAuthModule;
   let statsModule: () => StatsModule;
+  let settleModule: () => SettleModule;
   if (options.lazyModules && process.features.require_module) {
     // require() of an ES module shares the one module instance with import(): no second copy of anything.
     const require = createRequire(import.meta.url);
     oauthModule = () => require('./oauth/oauth-service.js') as OAuthModule;
     statsModule = () => require('./stats/create-stats-service.js') as StatsModule;
+    settleModule = () => require('./content/write/settle-scheduled.js') as SettleModule;
   } else {
-    const [oauthLoaded, statsLoaded] = await Promise.all([import('./oauth/oauth-service.js'), import('./stats/create-stats-service.js')]);
+    const [oauthLoaded, statsLoaded, settleLoaded] = await Promise.all([
+      import('./oauth/oauth-service.js'), import('./stats/create-stats-service.js'), import('./content/write/settle-scheduled.js'),
+    ]);
     oauthModule = () => oauthLoaded;
     statsModule = () => statsLoaded;
+    settleModule = () => settleLoaded;
   }
+  const content: ContentStore = new ContentStore({
+    root: config.root, clock, log, baseUrl: () => config.baseUrl,
+    // D2: files of scheduled translations found due are brought up to date (the write code loads only then).
+    onScheduledDue: (entryId, language) => settleModule().settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),
+  });
   let oauth: OAuthService | undefined;
   let stats: StatsService | undefined;
   return {
