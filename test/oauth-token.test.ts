@@ -218,6 +218,20 @@ test('revoking the access token in the panel ends its refresh token', async () =
   assert.deepEqual(json, { error: 'invalid_grant', error_description: 'The access token of this grant was revoked, so its refresh token no longer works; authorize again.' });
 });
 
+test('a revoked access token ends its refresh token also after the access token would have expired', async () => {
+  const { code, verifier } = await freshCode();
+  const pair = (await exchange(code, verifier)).json;
+  const page = await get(h, '/svc/panel/assistants', ada);
+  const id = createHash('sha256').update(pair.access_token).digest('hex');
+  assert.equal((await postForm(h, '/svc/panel/assistants/revoke', { csrf: csrfOf(page.text), id }, ada)).res.status, 303);
+  h.clock.now += 31 * DAY;
+  const { res, json } = await refresh(pair.refresh_token);
+  assert.equal(res.status, 400);
+  // The hourly cleanup may have dropped the orphaned record first: either way the grant is over.
+  assert.equal(json.error, 'invalid_grant');
+  assert.equal(json.access_token, undefined);
+});
+
 test('an access token that simply expired can still be refreshed, until the refresh token itself expires', async () => {
   const { code, verifier } = await freshCode();
   const pair = (await exchange(code, verifier)).json;

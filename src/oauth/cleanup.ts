@@ -40,16 +40,14 @@ export class OAuthCleanup {
     return { codes, refreshTokens, clients };
   }
 
-  /** Live refresh tokens whose access token was revoked before its expiry no longer work: drop them. */
+  /** Live refresh tokens whose access token was revoked (its file deleted) no longer work: drop them. */
   private removeOrphanedRefreshTokens(): number {
     const { oauth } = this;
-    const now = oauth.clock();
     let removed = 0;
     for (const id of oauth.refresh.folder.ids()) {
       const record = oauth.refresh.folder.read(id);
       if (!record || record.rotatedAt !== null) continue;
       if (oauth.people.getToken(record.accessTokenId)) continue;
-      if (Date.parse(record.accessExpiresAt) <= now) continue;
       oauth.refresh.folder.remove(id);
       removed++;
     }

@@ -59,12 +59,12 @@ function requireSameResource(oauth: OAuthService, record: RefreshRecord, resourc
 }
 
 /**
- * Revoking the access token (in the panel under Assistants) ends its refresh token too. An access token
- * that is gone after its own expiry was not revoked, so refreshing it is what the refresh token is for.
+ * Revoking the access token (in the panel under Assistants) ends its refresh token too. Token files are
+ * deleted only by revoking (an expired token's file stays), so a missing file means revoked, also long
+ * after the token would have expired; an access token that merely expired still exists and may be renewed.
  */
 function requireLiveAccessToken(oauth: OAuthService, id: string, record: RefreshRecord): void {
   if (oauth.people.getToken(record.accessTokenId)) return;
-  if (Date.parse(record.accessExpiresAt) <= oauth.clock()) return;
   oauth.refresh.folder.remove(id);
   throw new OAuthError('invalid_grant', 'The access token of this grant was revoked, so its refresh token no longer works; authorize again.');
 }
