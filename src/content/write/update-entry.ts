@@ -83,16 +83,26 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   // A scheduled translation whose time has come is published (D2); the rewrite makes that lasting.
   if (translation.status === 'published' && fields.status === 'scheduled') fields.status = 'published';
   checkFields(site, entry.type, set, fields, false, removed);
+  // Planned (and refused) before anything is written: a shared field must not reach a translation this
+  // person may not change, such as someone else's published one.
+  const sync = planSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
   writeTranslationFile(context, entry.id, translation.language, translation.file, current.text, fields, input.body ?? current.body);
   recordChange(context, actor, 'update', entry.id, translation.language);
-  syncSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
+  for (const write of sync.writes) {
+    writeTranslationFile(context, entry.id, write.language, write.file, write.text, write.fields, write.body);
+    recordChange(context, actor, 'update', entry.id, write.language, `kept ${sync.shared.join(', ')} the same as in ${translation.language}`);
+  }
   return translation.status;
 }
 
-/** Fields the category keeps the same in every language follow a change into the other translations. */
-function syncSharedFields(context: WriteContext, actor: Actor, entry: Entry, language: string, fields: Record<string, unknown>, changedKeys: string[]): void {
+/**
+ * Fields the category keeps the same in every language follow a change into the other translations. Every
+ * translation that would change must be one this person may change (canEditEntry), or nothing is written.
+ */
+function planSharedFields(context: WriteContext, actor: Actor, entry: Entry, language: string, fields: Record<string, unknown>, changedKeys: string[]) {
   const shared = sharedFieldKeys(context.store.site(), fields).filter((key) => key !== 'category' && changedKeys.includes(key));
-  if (shared.length === 0) return;
+  const writes: { language: string; file: string; text: string; fields: Record<string, unknown>; body: string }[] = [];
+  if (shared.length === 0) return { shared, writes };
   for (const other of entry.translations.values()) {
     if (other.language === language) continue;
     const current = readTranslationFile(other.file);
@@ -105,9 +115,13 @@ function syncSharedFields(context: WriteContext, actor: Actor, entry: Entry, lan
       else next[key] = fields[key];
     }
     if (!differs) continue;
-    writeTranslationFile(context, entry.id, other.language, other.file, current.text, next, current.body);
-    recordChange(context, actor, 'update', entry.id, other.language, `kept ${shared.join(', ')} the same as in ${language}`);
+    const right = canEditEntry(actor.principal, entry, other);
+    if (!right.allowed) {
+      throw new AppError('forbidden', `${shared.join(', ')} ${shared.length === 1 ? 'is' : 'are'} kept the same in every language, and the ${other.language} translation cannot be changed by you: ${right.reason} Nothing was changed.`);
+    }
+    writes.push({ language: other.language, file: other.file, text: current.text, fields: next, body: current.body });
   }
+  return { shared, writes };
 }
 
 function addTranslation(context: WriteContext, actor: Actor, entry: Entry, input: UpdateEntryInput, changes: Record<string, unknown>): EntryStatus {
