@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { RESERVED_FOLDERS } from '../site-config.js';
-import type { ContentStore } from '../store.js';
-import type { ContentType } from '../types.js';
+import { pathPrefixOf, type ContentStore } from '../store.js';
+import type { ContentType, Entry } from '../types.js';
 
 // Choosing the folder name (slug) of a new entry. Posts and top-level pages share the site's root URLs
 // (D3: /<slug>), so a slug is taken when either folder has it; language codes, type folders and the
@@ -52,4 +52,26 @@ export function chooseFreeSlug(store: ContentStore, type: ContentType, parentSeg
     if (!isTaken(store, type, parentSegments, candidate)) return candidate;
   }
   throw new AppError('conflict', 'Too many entries share this name; give a different slug in fields.');
+}
+
+/**
+ * A translation's own `slug` changes the last segment of its address (D3). Refused when another entry's
+ * translation already has that address (any status: a draft takes it when published), or when a root-level
+ * address would shadow the service's own paths, a language or a type folder.
+ */
+export function checkTranslationSlug(store: ContentStore, entry: Entry, language: string, slug: string): void {
+  const site = store.site();
+  const segments = entry.id.split('/').slice(1);
+  segments[segments.length - 1] = slug;
+  const path = `${language === site.defaultLanguage ? '' : `/${language}`}${pathPrefixOf(entry.type)}/${segments.join('/')}`;
+  const atRoot = segments.length === 1 && (entry.type.key === 'post' || entry.type.key === 'page');
+  if (atRoot && (RESERVED_FOLDERS.has(slug) || slug === 'stats' || Object.hasOwn(site.languages, slug) || site.types.some((type) => type.folder === slug))) {
+    throw new AppError('conflict', `The slug ${slug} is reserved (the service's own addresses, a language or a content type use it); choose another.`);
+  }
+  for (const other of store.entries()) {
+    if (other.id === entry.id) continue;
+    for (const translation of other.translations.values()) {
+      if (translation.path === path) throw new AppError('conflict', `The address ${path} is already used by ${other.id}; choose another slug.`);
+    }
+  }
 }

@@ -6,6 +6,7 @@ import { canEditEntry } from '../../auth/content-rights.js';
 import type { Entry, EntryStatus, Translation } from '../types.js';
 import { categoryFieldKeys, checkFields, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
+import { checkTranslationSlug } from './slug-rules.js';
 import { recordChange, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
@@ -83,6 +84,7 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   // A scheduled translation whose time has come is published (D2); the rewrite makes that lasting.
   if (translation.status === 'published' && fields.status === 'scheduled') fields.status = 'published';
   checkFields(site, entry.type, set, fields, false, removed);
+  if (typeof set.slug === 'string' && set.slug !== current.fields.slug) checkTranslationSlug(context.store, entry, translation.language, set.slug);
   // Planned (and refused) before anything is written: a shared field must not reach a translation this
   // person may not change, such as someone else's published one.
   const sync = planSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
@@ -144,6 +146,7 @@ function addTranslation(context: WriteContext, actor: Actor, entry: Entry, input
   };
   fields.title = title;
   checkFields(site, entry.type, set, fields, true);
+  if (typeof set.slug === 'string') checkTranslationSlug(context.store, entry, input.language, set.slug);
   const file = join(entry.dir, `${input.language}.md`);
   // The store skips a file it cannot read; writing a "new" translation over it would lose its text.
   if (existsSync(file)) throw new AppError('conflict', `The ${input.language} file of ${entry.id} exists but cannot be read (broken front matter or not UTF-8); fix it in the panel or on disk first.`);
