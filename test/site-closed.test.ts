@@ -48,3 +48,8 @@ test('MCP over HTTP is unaffected: a valid token works, none gets 401', async ()
   assert.equal(body.result.isError, undefined);
   assert.ok(body.result.structuredContent.count > 0);
 });
+
+test('media of a closed site need a sign-in or a content:read token', async () => {
+  assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`)).status, 404);
+  assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { authorization: `Bearer ${reader}` } })).status, 200);
+});

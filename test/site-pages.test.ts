@@ -143,3 +143,16 @@ test('a scheduled translation found due is written as published to its file, onc
   // The future one is left alone.
   assert.match(read(join(root, 'content/posts/later/en.md'), 'utf8'), /^status: "scheduled"$/m);
 });
+
+test('media of an entry with nothing published stay private unless signed in or with a content:read token', async () => {
+  const { mkdirSync: mkdir } = await import('node:fs');
+  mkdir(join(root, 'content/media/posts/admin-draft'), { recursive: true });
+  writeFileSync(join(root, 'content/media/posts/admin-draft/secret.png'), makePng(4, 4));
+  assert.equal((await fetch(`${server.url}/media/posts/admin-draft/secret.png`)).status, 404);
+  const account = await server.deps.auth.accounts.create({ name: 'Media Reader', email: 'media@example.org', role: 'editor', password: 'a long password 1' });
+  const reader = server.deps.auth.createToken({ ownerId: account.id, name: 'media', scopes: ['content:read'], expiresInDays: 30 }).token;
+  const statsOnly = server.deps.auth.createToken({ ownerId: account.id, name: 'stats', scopes: ['stats:read'], expiresInDays: 30 }).token;
+  assert.equal((await fetch(`${server.url}/media/posts/admin-draft/secret.png`, { headers: { authorization: `Bearer ${statsOnly}` } })).status, 404);
+  assert.equal((await fetch(`${server.url}/media/posts/admin-draft/secret.png`, { headers: { authorization: `Bearer ${reader}` } })).status, 200);
+  assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`)).status, 200);
+});

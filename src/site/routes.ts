@@ -5,6 +5,8 @@ import { sendBody, sendHtml, sendJson, redirect } from '../http/respond.js';
 import { renderAtomFeed, renderRobots, renderSitemap } from './feeds.js';
 import { currentPanelSession } from '../panel/panel-session.js';
 import { mediaHandler } from './media-files.js';
+import { isEntryId } from '../content/entry-id.js';
+import { bearerToken } from '../auth/principal.js';
 import { PathIndex } from './path-index.js';
 import { renderEntryPage, renderHomePage, renderNotFoundPage } from './pages.js';
 import type { PageExtras } from './templates.js';
@@ -31,7 +33,22 @@ const HTML_HEADERS = {
  */
 export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHooks = {}): void {
   const index = new PathIndex(deps.content);
-  router.get('/media/*', mediaHandler(deps.content.contentDir));
+  const serveMedia = mediaHandler(deps.content.contentDir);
+  // An entry's media are public with the entry: once one of its translations is published and the site is
+  // open. Before that (or on a closed site) only people signed in to the panel, or a token with
+  // content:read (a headless frontend previewing a draft), see them.
+  router.get('/media/*', (ctx) => {
+    const trusted = () => currentPanelSession(ctx, deps) !== null || readerToken(ctx);
+    const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
+    const entry = isEntryId(entryId) ? deps.content.entry(entryId) : undefined;
+    const published = entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
+    if ((deps.content.site().closed || !published) && !trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    return serveMedia(ctx);
+  });
+  const readerToken = (ctx: RequestContext): boolean => {
+    const token = bearerToken(ctx.req.headers.authorization);
+    return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
+  };
   const cached = (type: string) => ({ 'content-type': type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
   const open = (ctx: RequestContext) => !deps.content.site().closed || currentPanelSession(ctx, deps) !== null;
   router.get('/robots.txt', (ctx) => sendBody(ctx.res, 200, renderRobots(deps.content), cached('text/plain; charset=utf-8')));
