@@ -179,3 +179,16 @@ test('64 KB is accepted and 64 KB + 1 byte is refused with a clear error', () =>
 test('an empty input gives an empty style', () => {
   assert.deepEqual(cleanCss(''), { css: '', cleaned: false, problems: [] });
 });
+
+test('a rule aimed at the siblings of <main> (or of a root mapped to it) is scoped below main', () => {
+  for (const [input, output] of [
+    ['main ~ footer{display:none}', 'main main ~ footer {\n  display: none;\n}\n'],
+    ['main+*{color:red}', 'main main+* {\n  color: red;\n}\n'],
+    ['body ~ footer{color:red}', 'main main ~ footer {\n  color: red;\n}\n'],
+    ['main.x ~ p{color:red}', 'main main.x ~ p {\n  color: red;\n}\n'],
+    ['main h1{color:red}', 'main h1 {\n  color: red;\n}\n'],
+    ['main p ~ p{color:red}', 'main p ~ p {\n  color: red;\n}\n'],
+  ]) {
+    assert.equal(cleanCss(input!).css, output, input);
+  }
+});

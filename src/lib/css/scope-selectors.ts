@@ -6,7 +6,7 @@ import { serializeValues } from './serialize.js';
 // Scopes a selector list to the page's <main>: `p, .a b` -> `main p, main .a b`. The document roots a page
 // style might aim at (`html`, `body`, `:root`, also chained like `html > body`) become `main` itself, so
 // `body { color: red }` colours the page's main area and `:root { --x: 1 }` defines the variable there.
-// A selector that already starts with `main` is kept as written.
+// A selector that already starts with `main` is kept as written, unless it goes on to main's siblings.
 
 function isRootAt(values: readonly ComponentValue[], i: number): number {
   const value = values[i];
@@ -49,12 +49,25 @@ function splitOnCommas(values: readonly ComponentValue[]): ComponentValue[][] {
   return parts.map(trimSpace).filter((part) => part.length > 0);
 }
 
+/**
+ * True when, after its first compound selector, a selector goes on with a sibling combinator (`+`, `~`):
+ * `main ~ footer` styles what follows <main>, not what is inside it.
+ */
+function continuesWithSibling(values: readonly ComponentValue[], start: number): boolean {
+  let i = start;
+  while (i < values.length && !isCombinatorOrSpace(values[i])) i++;
+  while (values[i]?.type === 'whitespace') i++;
+  const value = values[i];
+  return value?.type === 'delim' && (value.value === '+' || value.value === '~');
+}
+
 export function scopeSelectorList(prelude: readonly ComponentValue[]): string {
   return splitOnCommas(prelude).map((selector) => {
     const rest = replaceRoots(selector);
-    if (rest !== null) return `main${serializeValues(rest)}`;
+    // A root or `main` followed by a sibling combinator would reach outside <main>: it is scoped below it.
+    if (rest !== null) return continuesWithSibling(rest, 0) ? `main main${serializeValues(rest)}` : `main${serializeValues(rest)}`;
     const first = selector[0];
-    if (first?.type === 'ident' && asciiLower(first.value) === 'main') return serializeValues(selector);
+    if (first?.type === 'ident' && asciiLower(first.value) === 'main' && !continuesWithSibling(selector, 0)) return serializeValues(selector);
     return `main ${serializeValues(selector)}`;
   }).join(', ');
 }
