@@ -123,6 +123,9 @@ describe('GET /svc/api/v1/entries', () => {
     ['status=gone', 'The parameter status must be one of published, draft, scheduled, any.'],
     ['body=yes', 'The parameter body must be one of 0, 1.'],
     ['category=nope', 'The parameter category must be one of journal, events.'],
+    ['category=constructor', 'The parameter category must be one of journal, events.'],
+    ['category=__proto__', 'The parameter category must be one of journal, events.'],
+    ['language=constructor', 'The parameter language must be one of en, de; GET /svc/api/v1/site lists them.'],
     ['tag=../x', 'The parameter tag must be a tag slug; GET /svc/api/v1/entries?type=tag lists them.'],
   ]) {
     test(`refuses ${query} with 422`, async () => {

@@ -115,6 +115,8 @@ test('an Atom feed per language, a sitemap with alternates and robots.txt', asyn
   const de = await page('/de/feed.xml');
   assert.match(de.text, /Hallo Welt/);
   assert.equal((await page('/fr/feed.xml')).status, 404);
+  assert.equal((await page('/constructor/feed.xml')).status, 404);
+  assert.equal((await page('/__proto__/feed.xml')).status, 404);
   const sitemap = await page('/sitemap.xml');
   assert.match(sitemap.text, new RegExp(`<loc>${server.url}/de/hallo-welt</loc>`));
   assert.match(sitemap.text, /hreflang="en"/);

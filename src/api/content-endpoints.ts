@@ -54,7 +54,7 @@ export function getEntries(deps: AppDeps, request: ApiRequest): unknown {
     throw new AppError('invalid_params', `The parameter tag must be a tag slug; GET ${API_PREFIX}/entries?type=tag lists them.`);
   }
   const category = param(url, 'category');
-  if (category !== undefined && !(category in site.categories)) {
+  if (category !== undefined && !Object.hasOwn(site.categories, category)) {
     const keys = Object.keys(site.categories);
     throw new AppError('invalid_params', `The parameter category must be one of ${keys.length ? keys.join(', ') : '(this site has no categories)'}.`);
   }

@@ -157,7 +157,7 @@ export function buildSiteConfig(raw: unknown): SiteConfig {
   const site = readSite(raw);
   const languages = site.languages;
   const defaultLanguage = site.defaultLanguage ?? Object.keys(languages)[0]!;
-  if (!(defaultLanguage in languages)) throw new Error(`content/site.yaml: default_language ${defaultLanguage} is not one of the languages.`);
+  if (!Object.hasOwn(languages, defaultLanguage)) throw new Error(`content/site.yaml: default_language ${defaultLanguage} is not one of the languages.`);
 
   const types: ContentType[] = CORE_TYPES.map((core) => {
     const override = site.types[core.key];

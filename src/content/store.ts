@@ -151,7 +151,7 @@ export class ContentStore {
       const folder = join(dir, slug);
       let names: string[];
       try { names = readdirSync(folder); } catch { continue; }
-      if (names.some((name) => name.endsWith('.md') && name.slice(0, -3) in this.siteConfig.languages)) count++;
+      if (names.some((name) => name.endsWith('.md') && Object.hasOwn(this.siteConfig.languages, name.slice(0, -3)))) count++;
       if (type.key === 'page' && depth < MAX_DEPTH) count += this.countEntryFolders(type, folder, depth + 1);
     }
     return count;
@@ -413,7 +413,7 @@ export class ContentStore {
       const file = join(dir, item.name);
       const isStyle = item.name === 'style.css';
       const language = item.name.endsWith('.md') ? item.name.slice(0, -3) : '';
-      if (!isStyle && !(language in this.siteConfig.languages)) continue;
+      if (!isStyle && !Object.hasOwn(this.siteConfig.languages, language)) continue;
       const stamp = stampOf(file);
       if (!stamp) continue;
       seen?.add(file);

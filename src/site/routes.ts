@@ -63,7 +63,7 @@ export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHoo
   router.get('/:language/feed.xml', (ctx) => {
     const language = ctx.params.language!;
     const site = deps.content.site();
-    if (!open(ctx) || !(language in site.languages) || language === site.defaultLanguage) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    if (!open(ctx) || !Object.hasOwn(site.languages, language) || language === site.defaultLanguage) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     sendBody(ctx.res, 200, renderAtomFeed(deps.content, language), cached('application/atom+xml; charset=utf-8'));
   });
   const page = (ctx: RequestContext) => {
