@@ -49,5 +49,10 @@ function tagTitle(store: ContentStore, slug: string, language: string): string {
   let tag;
   try { tag = store.entry(`tags/${slug}`); } catch { return slug; }
   if (!tag) return slug;
-  return (tag.translations.get(language) ?? tag.translations.get(store.site().defaultLanguage) ?? tag.translations.values().next().value)?.title ?? slug;
+  // Only a published tag translation names the tag in public: a draft's title is not out yet.
+  const published = (code: string) => {
+    const translation = tag.translations.get(code);
+    return translation?.status === 'published' ? translation : undefined;
+  };
+  return (published(language) ?? published(store.site().defaultLanguage))?.title ?? slug;
 }
