@@ -5,7 +5,7 @@ import { withFileLock } from '../lib/file-lock.js';
 import { DayAggregator } from './day-aggregator.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { parseLines, readLinesOf, type RollupFiles } from './rollup-files.js';
-import { emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
+import { dict, emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
 import { addDays, eachDay, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
 
 export const RETENTION = { rawDays: 35, botDays: 30, dailyMonths: 25 } as const;
@@ -35,7 +35,7 @@ export function rollupMonth(files: RollupFiles, month: string): Rollup {
     if (daily) mergeInto(total, daily, false);
   }
   capRollup(total);
-  for (const path in total.pages) { total.pages[path]!.from = {}; total.pages[path]!.to = {}; }
+  for (const path of Object.keys(total.pages)) { total.pages[path]!.from = dict(); total.pages[path]!.to = dict(); }
   return total;
 }
 

@@ -1,7 +1,7 @@
 import { wallClock } from '../lib/time-zone.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { CONSENT_CATEGORIES, CONSENT_KEYS } from './raw-event.js';
-import { emptyRollup, capRollup, type Rollup, type Pair, type PairDimension } from './rollup.js';
+import { dict, put, emptyRollup, capRollup, type Rollup, type Pair, type PairDimension } from './rollup.js';
 
 export const VISIT_GAP_MS = 30 * 60_000;
 export const READ_MIN_MS = 30_000;
@@ -173,21 +173,21 @@ export class DayAggregator {
       }
       r.engaged_ms += em;
       if (page.pv === 0 && em === 0 && page.to.size === 0) continue;
-      r.pages[path] = { v: page.visitors.size, pv: page.pv, em, ev, ss, sn, rd, from: Object.fromEntries(page.from), to: Object.fromEntries(page.to) };
+      put(r.pages, path, { v: page.visitors.size, pv: page.pv, em, ev, ss, sn, rd, from: dict(page.from), to: dict(page.to) });
     }
     r.engaged_visitors = engagedVisitors.size;
     for (const [dimension, map] of this.dims) {
-      const out: Record<string, Pair> = {};
-      for (const [key, keyed] of map) out[key] = [keyed.visitors.size, keyed.n];
+      const out: Record<string, Pair> = dict();
+      for (const [key, keyed] of map) put(out, key, [keyed.visitors.size, keyed.n]);
       r[dimension] = out;
     }
-    for (const [name, crawler] of this.crawlers) r.crawlers[name] = { hits: crawler.hits, pages: Object.fromEntries(crawler.pages) };
-    r.bots = Object.fromEntries(this.bots);
+    for (const [name, crawler] of this.crawlers) put(r.crawlers, name, { hits: crawler.hits, pages: dict(crawler.pages) });
+    r.bots = dict(this.bots);
     r.consent = {
       decisions: this.consent.decisions,
-      agreed: Object.fromEntries(this.consent.agreed),
-      actions: Object.fromEntries(this.consent.actions),
-      versions: Object.fromEntries(this.consent.versions),
+      agreed: dict(this.consent.agreed),
+      actions: dict(this.consent.actions),
+      versions: dict(this.consent.versions),
     };
     return capRollup(r);
   }

@@ -6,15 +6,15 @@ import { buildPageIndex, type StatsContent } from './page-index.js';
 import { averageReadingSeconds, round1, share, topCounts } from './figures.js';
 import { eachDay } from './day-math.js';
 import { rollupDay } from './catch-up.js';
-import { emptyPage, type PageRollup, type Rollup } from './rollup.js';
+import { emptyPage, own, put, type PageRollup, type Rollup } from './rollup.js';
 
 export const STEP_ROWS = 8;
 
 function addPage(total: PageRollup, page: PageRollup): void {
   total.v += page.v; total.pv += page.pv; total.em += page.em; total.ev += page.ev;
   total.ss += page.ss; total.sn += page.sn; total.rd += page.rd;
-  for (const key in page.from) total.from[key] = (total.from[key] ?? 0) + page.from[key]!;
-  for (const key in page.to) total.to[key] = (total.to[key] ?? 0) + page.to[key]!;
+  for (const key of Object.keys(page.from)) put(total.from, key, (own(total.from, key) ?? 0) + page.from[key]!);
+  for (const key of Object.keys(page.to)) put(total.to, key, (own(total.to, key) ?? 0) + page.to[key]!);
 }
 
 /** Each day's rollup of the range (finished days from daily rollups, today live). */

@@ -53,28 +53,49 @@ export type PairDimension = (typeof PAIR_DIMENSIONS)[number];
 export const CAPS = { pages: 2000, referrers: 500, campaigns: 200, countries: 250, languages: 200, devices: 10, browsers: 100, os: 50, events: 200, steps: 20, crawlerPages: 200 } as const;
 export const OTHER = '(other)';
 
+/**
+ * Keys in statistics come from visitors (sources, campaigns, event names, paths, banner versions): a key
+ * like `__proto__` or `constructor` must be a key like any other. So keys are only ever written as own
+ * properties (`put`; plain assignment of `__proto__` would replace the prototype) and only own keys are
+ * read (`own`).
+ */
+export function put<T>(record: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  else record[key] = value;
+}
+
+export function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+export function dict<T>(entries?: Iterable<readonly [string, T]>): Record<string, T> {
+  const record: Record<string, T> = {};
+  if (entries) for (const [key, value] of entries) put(record, key, value);
+  return record;
+}
+
 export function emptyRollup(from: string, to = from): Rollup {
   return {
     from, to, visitors: 0, pageviews: 0, visits: 0, bounces: 0, engaged_ms: 0, engaged_visitors: 0,
-    hours: Array.from({ length: 24 }, (): Pair => [0, 0]), days: {}, pages: {},
-    referrers: {}, campaigns: {}, countries: {}, languages: {}, devices: {}, browsers: {}, os: {}, events: {},
-    crawlers: {}, bots: {}, consent: { decisions: 0, agreed: {}, actions: {}, versions: {} },
+    hours: Array.from({ length: 24 }, (): Pair => [0, 0]), days: dict(), pages: dict(),
+    referrers: dict(), campaigns: dict(), countries: dict(), languages: dict(), devices: dict(), browsers: dict(), os: dict(), events: dict(),
+    crawlers: dict(), bots: dict(), consent: { decisions: 0, agreed: dict(), actions: dict(), versions: dict() },
   };
 }
 
 export function emptyPage(): PageRollup {
-  return { v: 0, pv: 0, em: 0, ev: 0, ss: 0, sn: 0, rd: 0, from: {}, to: {} };
+  return { v: 0, pv: 0, em: 0, ev: 0, ss: 0, sn: 0, rd: 0, from: dict(), to: dict() };
 }
 
 function addCounts(into: Record<string, number>, from: Record<string, number>): void {
-  for (const key in from) into[key] = (into[key] ?? 0) + from[key]!;
+  for (const key of Object.keys(from)) put(into, key, (own(into, key) ?? 0) + from[key]!);
 }
 
 function addPairs(into: Record<string, Pair>, from: Record<string, Pair>): void {
-  for (const key in from) {
+  for (const key of Object.keys(from)) {
     const pair = from[key]!;
-    const target = into[key];
-    if (target) { target[0] += pair[0]; target[1] += pair[1]; } else into[key] = [pair[0], pair[1]];
+    const target = own(into, key);
+    if (target) { target[0] += pair[0]; target[1] += pair[1]; } else put(into, key, [pair[0], pair[1]]);
   }
 }
 
@@ -89,16 +110,18 @@ export function mergeInto(total: Rollup, part: Rollup, steps = true): void {
   total.bounces += part.bounces; total.engaged_ms += part.engaged_ms; total.engaged_visitors += part.engaged_visitors;
   for (let h = 0; h < 24; h++) { total.hours[h]![0] += part.hours[h]![0]; total.hours[h]![1] += part.hours[h]![1]; }
   addPairs(total.days, part.days);
-  for (const path in part.pages) {
+  for (const path of Object.keys(part.pages)) {
     const p = part.pages[path]!;
-    const t = total.pages[path] ?? (total.pages[path] = emptyPage());
+    let t = own(total.pages, path);
+    if (!t) put(total.pages, path, t = emptyPage());
     t.v += p.v; t.pv += p.pv; t.em += p.em; t.ev += p.ev; t.ss += p.ss; t.sn += p.sn; t.rd += p.rd;
     if (steps) { addCounts(t.from, p.from); addCounts(t.to, p.to); }
   }
   for (const name of PAIR_DIMENSIONS) addPairs(total[name], part[name]);
-  for (const name in part.crawlers) {
+  for (const name of Object.keys(part.crawlers)) {
     const c = part.crawlers[name]!;
-    const t = total.crawlers[name] ?? (total.crawlers[name] = { hits: 0, pages: {} });
+    let t = own(total.crawlers, name);
+    if (!t) put(total.crawlers, name, t = { hits: 0, pages: dict() });
     t.hits += c.hits; addCounts(t.pages, c.pages);
   }
   addCounts(total.bots, part.bots);
@@ -112,12 +135,12 @@ function capCounts(record: Record<string, number>, max: number): Record<string, 
   const keys = Object.keys(record);
   if (keys.length <= max) return record;
   keys.sort((a, b) => record[b]! - record[a]!);
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = dict();
   let other = record[OTHER] ?? 0;
   let kept = 0;
   for (const key of keys) {
     if (key === OTHER) continue;
-    if (kept < max - 1) { out[key] = record[key]!; kept++; } else other += record[key]!;
+    if (kept < max - 1) { put(out, key, record[key]!); kept++; } else other += record[key]!;
   }
   out[OTHER] = other;
   return out;
@@ -127,13 +150,13 @@ function capPairs(record: Record<string, Pair>, max: number): Record<string, Pai
   const keys = Object.keys(record);
   if (keys.length <= max) return record;
   keys.sort((a, b) => record[b]![1] - record[a]![1] || record[b]![0] - record[a]![0]);
-  const out: Record<string, Pair> = {};
+  const out: Record<string, Pair> = dict();
   const other: Pair = record[OTHER] ? [record[OTHER][0], record[OTHER][1]] : [0, 0];
   let kept = 0;
   for (const key of keys) {
     if (key === OTHER) continue;
     const pair = record[key]!;
-    if (kept < max - 1) { out[key] = pair; kept++; } else { other[0] += pair[0]; other[1] += pair[1]; }
+    if (kept < max - 1) { put(out, key, pair); kept++; } else { other[0] += pair[0]; other[1] += pair[1]; }
   }
   out[OTHER] = other;
   return out;
@@ -146,24 +169,24 @@ export function capRollup(rollup: Rollup): Rollup {
   if (paths.length > CAPS.pages) {
     paths.sort((a, b) => rollup.pages[b]!.pv - rollup.pages[a]!.pv);
     const other = rollup.pages[OTHER] ?? emptyPage();
-    const kept: Record<string, PageRollup> = {};
+    const kept: Record<string, PageRollup> = dict();
     let count = 0;
     for (const path of paths) {
       if (path === OTHER) continue;
       const page = rollup.pages[path]!;
-      if (count < CAPS.pages - 1) { kept[path] = page; count++; continue; }
+      if (count < CAPS.pages - 1) { put(kept, path, page); count++; continue; }
       other.v += page.v; other.pv += page.pv; other.em += page.em; other.ev += page.ev;
       other.ss += page.ss; other.sn += page.sn; other.rd += page.rd;
     }
-    other.from = {}; other.to = {};
+    other.from = dict(); other.to = dict();
     kept[OTHER] = other;
     rollup.pages = kept;
   }
-  for (const path in rollup.pages) {
+  for (const path of Object.keys(rollup.pages)) {
     const page = rollup.pages[path]!;
     page.from = capCounts(page.from, CAPS.steps);
     page.to = capCounts(page.to, CAPS.steps);
   }
-  for (const name in rollup.crawlers) rollup.crawlers[name]!.pages = capCounts(rollup.crawlers[name]!.pages, CAPS.crawlerPages);
+  for (const name of Object.keys(rollup.crawlers)) rollup.crawlers[name]!.pages = capCounts(rollup.crawlers[name]!.pages, CAPS.crawlerPages);
   return rollup;
 }
