@@ -58,6 +58,10 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   const value = validate(raw);
   const root = resolve(value.root);
   const hostForUrl = value.host.includes(':') && !value.host.startsWith('[') ? `[${value.host}]` : value.host;
+  // The address derived from the host must itself be a valid URL (999.1.1.1 or 1:2:3 are not hosts).
+  if (value.baseUrl === undefined && !URL.canParse(`http://${hostForUrl}:${value.port}`)) {
+    throw new ConfigError(`svc: the setting ${SETTING_NAMES.host} must be a host name or address.`);
+  }
   return {
     root,
     dataDir: value.dataDir ? resolve(value.dataDir) : join(root, 'data'),

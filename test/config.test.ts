@@ -22,6 +22,8 @@ for (const [env, message] of [
   [{ SVC_PORT: '70000' }, 'svc: the setting SVC_PORT must be a whole number from 0 to 65535.'],
   [{ SVC_BASE_URL: 'ftp://example.org' }, 'svc: the setting SVC_BASE_URL must start with http:// or https://.'],
   [{ SVC_HOST: 'bad host!' }, 'svc: the setting SVC_HOST must be a host name or address.'],
+  [{ SVC_HOST: '999.1.1.1' }, 'svc: the setting SVC_HOST must be a host name or address.'],
+  [{ SVC_HOST: '1:2:3' }, 'svc: the setting SVC_HOST must be a host name or address.'],
   [{ SVC_RATE_LIMITS: 'maybe' }, 'svc: the setting SVC_RATE_LIMITS must be on or off.'],
   [{ SVC_ROOT: '' }, 'svc: the setting SVC_ROOT must not be empty.'],
   [{ SVC_DATA: '' }, 'svc: the setting SVC_DATA must not be empty.'],
