@@ -184,7 +184,8 @@ function exampleOf(name: string, hasValue: boolean, content: boolean, fields: Ca
       : field.type === 'url' ? 'https://example.org/'
       : field.options?.[0] ?? String(field.default ?? field.label);
   const attributes = fields.filter((field) => field.required || field.options === null).map((field) => `${field.key}="${sample(field)}"`);
-  const opener = [':::', name, ...(hasValue ? [name === 'video' ? 'https://www.youtube.com/watch?v=VIDEO_ID' : 'value'] : []), ...attributes].join(' ');
+  const sampleValue = name === 'video' ? 'https://www.youtube.com/watch?v=VIDEO_ID' : name === 'callout' ? 'tip' : name === 'button' ? '"Read more"' : 'value';
+  const opener = [':::', name, ...(hasValue ? [sampleValue] : []), ...attributes].join(' ');
   return content ? `${opener}\nText in **Markdown**.\n:::` : `${opener}\n:::`;
 }
 
@@ -201,7 +202,8 @@ export function findCardWarnings(store: ContentStore, markdown: string, language
     const card = definitions.get(block.name);
     if (!card) continue;
     const missing: string[] = [];
-    if (card.value?.required && !block.value?.trim()) missing.push(card.value.label);
+    // Named the way they are written: `value` for the value after the card name, else the field's key.
+    if (card.value?.required && !block.value?.trim()) missing.push('value');
     for (const field of card.fields) {
       if (field.required && !(block.attributes[field.key] ?? '').trim()) missing.push(field.key);
     }
