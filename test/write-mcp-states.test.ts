@@ -181,7 +181,7 @@ const EDIT_TOOLS = ['content_update', 'content_style', 'media_upload'];
 function expected(role: string, { tool, state, mine }: Case, id: string): string | null {
   const publishing = tool === 'content_publish' || tool === 'content_unpublish';
   if (publishing) {
-    if (role === 'contributor') return `This token may not use the tool ${tool}: it needs the scope content:publish. Ask Carl Contributor to create a token with the scope content:publish in the panel under Assistants.`;
+    if (role === 'contributor') return `This token may not use the tool ${tool}: it needs the scope content:publish, which the role contributor of Carl Contributor does not offer. Ask an administrator about the role.`;
     if (role === 'author' && !mine) return `Your role (author) may publish only your own entries, and ${id} belongs to someone else.`;
     return null;
   }
