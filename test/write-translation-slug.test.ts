@@ -41,3 +41,11 @@ test('a free slug is taken and gives the new address', async () => {
   assert.equal(result.isError, undefined);
   assert.match(result.structuredContent.url, /\/a-free-address$/);
 });
+
+test('a publish time skipped by the clocks jumping forward is refused, nothing changes', async () => {
+  const created = await callTool(site, http.url, site.tokens.admin!, 'content_create', { title: 'Gap test' });
+  const result = await callTool(site, http.url, site.tokens.admin!, 'content_publish', { id: created.structuredContent.id, at: '2027-03-28 02:30' });
+  assert.equal(result.isError, true);
+  assert.match(result.content[0].text, /at "2027-03-28 02:30" does not exist in Europe\/Berlin: the clocks jump forward over it\./);
+  assert.match(readFileSync(join(site.root, 'content', created.structuredContent.id, 'en.md'), 'utf8'), /^status: draft$/m);
+});

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js';
-import { parseSiteTime } from '../../lib/time-zone.js';
+import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
 import { isSlug } from '../entry-id.js';
 import type { CategoryDefinition, ContentType, FieldDefinition, SiteConfig } from '../types.js';
 
@@ -42,6 +42,10 @@ export function parseTimeValue(name: string, value: unknown, site: SiteConfig): 
   }
   const ms = parseSiteTime(value, site.timezone);
   if (ms === null) throw invalid(`${name} "${value}" is not a real date and time; use YYYY-MM-DD HH:MM, like 2026-05-01 19:30.`);
+  // A wall time skipped when the clocks jump forward does not exist there: say so rather than move it.
+  if (formatSiteTime(ms, site.timezone) !== value) {
+    throw invalid(`${name} "${value}" does not exist in ${site.timezone}: the clocks jump forward over it. Choose another time, like ${formatSiteTime(ms, site.timezone)}.`);
+  }
   return ms;
 }
 
