@@ -102,6 +102,21 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+const FILE_ERRORS: Record<string, string> = {
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'it is a folder, not a file',
+  ENOENT: 'it does not exist',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+};
+
+function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && Object.hasOwn(FILE_ERRORS, code);
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     // -1: a server is running; the process ends when it closes.
@@ -113,6 +128,10 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
     } else if (error instanceof CommandError || error instanceof AppError) {
       process.stderr.write(`svc: ${error.message}\n`);
+      process.exitCode = 1;
+    } else if (isFileSystemError(error)) {
+      // A folder that is a file, a missing or read-only path: the operator can act on one sentence.
+      process.stderr.write(`svc: cannot use ${error.path ?? 'a file'}: ${FILE_ERRORS[error.code!] ?? error.code}.\n`);
       process.exitCode = 1;
     } else {
       process.stderr.write(`svc: internal error: ${(error as Error)?.stack ?? String(error)}\n`);

@@ -237,3 +237,16 @@ test('demo creates an admin and an all-scope token on first start, shows them on
     rmSync(demoRoot, { recursive: true, force: true });
   }
 });
+
+test('a data folder that is a file gives one sentence and exit code 1, no stack trace', async () => {
+  const { mkdtempSync: mkdtemp, writeFileSync: write } = await import('node:fs');
+  const { tmpdir: tmp } = await import('node:os');
+  const { join: joinPath } = await import('node:path');
+  const { spawnSync: run } = await import('node:child_process');
+  const dir = mkdtemp(joinPath(tmp(), 'svc-cli-file-'));
+  write(joinPath(dir, 'afile'), '');
+  assert.equal(run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'init', '--root', dir], { encoding: 'utf8' }).status, 0);
+  const result = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'stats', 'rollup', '--data', joinPath(dir, 'afile'), '--root', dir], { encoding: 'utf8' });
+  assert.equal(result.status, 1);
+  assert.equal(result.stderr, `svc: cannot use ${joinPath(dir, 'afile', 'stats')}: a part of the path is a file, not a folder.\n`);
+});
