@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps.js';
 import type { Handler, RequestContext } from '../http/router.js';
 import { sendBody, sendEmpty, type Headers } from '../http/respond.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
+import { GenerationCache } from '../lib/generation-cache.js';
 import { bearerToken, type Principal, type Scope } from '../auth/principal.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 
@@ -37,7 +38,8 @@ export interface ApiRouteOptions {
 }
 
 export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
-  const cache = options.cacheByContent ? new AnswerCache(() => deps.content.generation) : null;
+  // Content answers by caller and address, kept while the content is unchanged: a repeat costs a lookup.
+  const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>() : null;
   const limitsOn = deps.config.rateLimits !== false;
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
@@ -53,11 +55,12 @@ export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: Ap
       }
       options.freshen?.(ctx.url);
       const key = cache ? `${principalKey(principal)} ${ctx.url.pathname}${ctx.url.search}` : '';
-      let answer = cache?.get(key);
+      const generation = cache ? deps.content.generation : 0;
+      let answer = cache?.get(generation, key);
       if (!answer) {
         const body = Buffer.from(JSON.stringify(handler({ ...ctx, principal })), 'utf8');
         answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
-        cache?.set(key, answer);
+        cache?.set(generation, key, answer);
       }
       const { body, etag } = answer;
       const notModified = ifNoneMatch(ctx.req.headers['if-none-match'], etag);
@@ -99,33 +102,6 @@ const UNLIMITED = { allowed: true, limit: API_REQUESTS_PER_MINUTE, remaining: AP
 function principalKey(principal: Principal | null): string {
   if (!principal) return '-';
   return `${principal.accountId}|${[...principal.scopes].sort().join(',')}|${[...principal.capabilities].sort().join(',')}`;
-}
-
-/**
- * Answers of content endpoints by caller and address, valid while the content store's generation is the
- * same (it changes with every change on disk and when a scheduled time passes). A repeated request costs a
- * map lookup instead of a query over every entry.
- */
-class AnswerCache {
-  private generation = -1;
-  private answers = new Map<string, { body: Buffer; etag: string }>();
-
-  constructor(private readonly currentGeneration: () => number) {}
-
-  get(key: string): { body: Buffer; etag: string } | undefined {
-    const generation = this.currentGeneration();
-    if (generation !== this.generation) {
-      this.answers.clear();
-      this.generation = generation;
-      return undefined;
-    }
-    return this.answers.get(key);
-  }
-
-  set(key: string, answer: { body: Buffer; etag: string }): void {
-    if (this.answers.size >= 1000) this.answers.delete(this.answers.keys().next().value!);
-    this.answers.set(key, answer);
-  }
 }
 
 /** CORS preflight for any API address. */

@@ -1,5 +1,6 @@
 import { micromark } from 'micromark';
 import { splitCards, type CardBlock } from './card-syntax.js';
+import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 
 export interface RenderedBody {
   html: string;
@@ -93,10 +94,3 @@ export function safeUrl(url: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(value) ? '' : value;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
-
-export function escapeAttr(text: string): string {
-  return escapeHtml(text).replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}

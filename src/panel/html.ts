@@ -1,8 +1,8 @@
 // Escaping for server-rendered panel pages. Every value that is not our own markup goes through `esc`.
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+import { escapeAttr } from '../lib/html-escape.js';
 
-/** Escapes text for element content and double- or single-quoted attribute values. */
+/** Escapes any value for element content and double- or single-quoted attribute values. */
 export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+  return escapeAttr(String(value ?? ''));
 }

@@ -1,4 +1,4 @@
-import { escapeAttr } from '../content/markdown.js';
+import { escapeAttr } from '../lib/html-escape.js';
 import type { BannerFacts } from '../stats/consent-banner.js';
 
 const LABELS: Record<string, string> = {

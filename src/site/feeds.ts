@@ -1,5 +1,6 @@
 import { formatIsoWithOffset } from '../lib/time-zone.js';
-import { escapeAttr, escapeHtml, renderMarkdown } from '../content/markdown.js';
+import { renderMarkdown } from '../content/markdown.js';
+import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import { queryEntries } from '../content/query.js';
 import type { ContentStore } from '../content/store.js';
 

@@ -1,4 +1,4 @@
-import { escapeAttr, escapeHtml } from '../content/markdown.js';
+import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import type { SiteConfig } from '../content/types.js';
 import { SITE_CSS } from './site-css.js';
 import { CONSENT_CSS } from './consent-banner-html.js';
