@@ -60,6 +60,15 @@ test('a revoked token gets 401 on the next request', async () => {
   await expect401(token);
 });
 
+test('a token file deleted behind the server\'s back (another process revoking) gets 401 on the next request, right after a burst', async () => {
+  const { token, record } = server.deps.auth.createToken({ ownerId: 'erin', name: 'Revoked elsewhere', scopes: ['content:read'], expiresInDays: 90 });
+  // Requests arriving together share one look at the files; the next one after the change must not.
+  const burst = await Promise.all(Array.from({ length: 20 }, () => mcp(token)));
+  assert.deepEqual(burst.map((res) => res.status), Array(20).fill(200));
+  rmSync(join(root, 'data', 'tokens', `${record.id}.json`));
+  await expect401(token);
+});
+
 test('an expired token gets 401 like a revoked one', async () => {
   const { token } = server.deps.auth.createToken({ ownerId: 'erin', name: 'Month', scopes: ['content:read'], expiresInDays: 30 });
   const start = clock.now;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthService } from '../src/auth/auth-service.js';
 import { hashToken } from '../src/auth/token-store.js';
+import { nextTurn } from './helpers/next-turn.js';
 
 let dir: string;
 let now = Date.parse('2026-03-01T10:00:00Z');
@@ -24,13 +25,21 @@ const TOKEN = 'svc_' + 'A'.repeat(40);
 const tokenFile = () => join(dir, 'data', 'tokens', `${hashToken(TOKEN)}.json`);
 const good = { name: 'Hand', owner: 'ada', scopes: ['content:read'], created: '2026-03-01T09:00:00.000Z', expires: null, last_used: '2026-03-01T09:59:30.000Z' };
 
-function writeToken(record: unknown): void {
+/** Writes the token file by hand, as another process would, and waits for the turn that sees it. */
+async function writeToken(record: unknown): Promise<void> {
   mkdirSync(join(dir, 'data', 'tokens'), { recursive: true });
   writeFileSync(tokenFile(), JSON.stringify(record));
+  await nextTurn();
 }
 
-test('a token file: unknown fields and scopes are dropped, the hash is its id', () => {
-  writeToken({ ...good, scopes: ['content:read', 'root', 'stats:read'], extra: 'x', oauth_client: 'client-1' });
+/** Writes an account file by hand and waits for the turn that sees it. */
+async function writeAccount(file: string, text: string): Promise<void> {
+  writeFileSync(file, text);
+  await nextTurn();
+}
+
+test('a token file: unknown fields and scopes are dropped, the hash is its id', async () => {
+  await writeToken({ ...good, scopes: ['content:read', 'root', 'stats:read'], extra: 'x', oauth_client: 'client-1' });
   assert.deepEqual(auth.tokens.get(hashToken(TOKEN)), { id: hashToken(TOKEN), ...good, scopes: ['content:read', 'stats:read'], oauth_client: 'client-1' });
   assert.deepEqual(auth.verify(TOKEN)?.grantedScopes, ['content:read', 'stats:read']);
 });
@@ -46,37 +55,37 @@ for (const [label, change] of [
   ['a last use that is missing', { last_used: undefined }],
   ['an oauth client of null', { oauth_client: null }],
 ] as const) {
-  test(`a token file with ${label} is no token`, () => {
-    writeToken(Array.isArray(change) ? change : { ...good, ...change });
+  test(`a token file with ${label} is no token`, async () => {
+    await writeToken(Array.isArray(change) ? change : { ...good, ...change });
     assert.equal(auth.tokens.get(hashToken(TOKEN)), undefined);
     assert.equal(auth.verify(TOKEN), null);
   });
 }
 
-test('an expired token is found by its text but is not live, and does not verify', () => {
-  writeToken({ ...good, expires: '2026-03-01T10:00:00.000Z' });
+test('an expired token is found by its text but is not live, and does not verify', async () => {
+  await writeToken({ ...good, expires: '2026-03-01T10:00:00.000Z' });
   assert.equal(auth.tokens.find(TOKEN)?.name, 'Hand');
   assert.equal(auth.tokens.findLive(TOKEN), undefined);
   assert.equal(auth.verify(TOKEN), null);
-  writeToken({ ...good, expires: '2026-03-01T10:00:01.000Z' });
+  await writeToken({ ...good, expires: '2026-03-01T10:00:01.000Z' });
   assert.equal(auth.verify(TOKEN)?.tokenName, 'Hand');
 });
 
-test('an account file: plain and quoted values, two-factor state, and what makes it unreadable', () => {
+test('an account file: plain and quoted values, two-factor state, and what makes it unreadable', async () => {
   const file = join(dir, 'data', 'accounts', 'bo.yaml');
   const base = 'id: bo\nname: "Bo: the second"\nemail: BO@Example.org\nrole: editor\npassword: scrypt$x\n';
-  writeFileSync(file, base + 'created: 2026-03-01T09:00:00.000Z\n');
+  await writeAccount(file, base + 'created: 2026-03-01T09:00:00.000Z\n');
   assert.deepEqual(auth.accounts.get('bo'), { id: 'bo', name: 'Bo: the second', email: 'bo@example.org', role: 'editor', passwordHash: 'scrypt$x', totp: null, created: '2026-03-01T09:00:00.000Z' });
-  writeFileSync(file, base + 'two_factor:\n  secret: ABC\n  last_step: 42\n');
+  await writeAccount(file, base + 'two_factor:\n  secret: ABC\n  last_step: 42\n');
   assert.deepEqual(auth.accounts.get('bo')?.totp, { secret: 'ABC', lastStep: 42 });
   assert.equal(auth.accounts.get('bo')?.created, '');
-  writeFileSync(file, base + 'two_factor:\n  secret: ABC\n');
+  await writeAccount(file, base + 'two_factor:\n  secret: ABC\n');
   assert.deepEqual(auth.accounts.get('bo')?.totp, { secret: 'ABC', lastStep: null });
-  writeFileSync(file, base + 'two_factor: null\n');
+  await writeAccount(file, base + 'two_factor: null\n');
   assert.equal(auth.accounts.get('bo')?.totp, null);
   logs.length = 0;
   for (const broken of [base + 'two_factor:\n  secret: ABC\n  last_step: 1.5\n', base + 'two_factor: [ABC]\n', base.replace('role: editor\n', ''), base + 'created: 5\n', 'id: bo\nname: [a\n']) {
-    writeFileSync(file, broken);
+    await writeAccount(file, broken);
     assert.equal(auth.accounts.get('bo'), undefined, broken);
   }
   assert.equal(logs.length, 5);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { AuthService } from '../src/auth/auth-service.js';
 import { generateTokenText } from '../src/auth/token-store.js';
+import { nextTurn } from './helpers/next-turn.js';
 
 let dir: string;
 let now = Date.parse('2026-03-01T10:00:00Z');
@@ -99,6 +100,7 @@ test('an unknown, malformed, revoked or expired token and a token of a removed a
   assert.ok(auth.verify(orphan.token));
   // Deleting the account file alone (as another process or an operator might) already ends the token.
   rmSync(join(dir, 'data', 'accounts', 'gone.yaml'));
+  await nextTurn();
   assert.equal(auth.verify(orphan.token), null);
 });
 
@@ -124,17 +126,20 @@ test('a scope the role lost stops working at once, and works again when the role
   assert.deepEqual([...auth.verify(token)!.scopes].sort(), ['content:publish', 'content:read', 'stats:read']);
 });
 
-test('roles.yaml overrides take effect at once, and a broken file fails closed', () => {
+test('roles.yaml overrides take effect at once, and a broken file fails closed', async () => {
   const { token } = auth.createToken({ ownerId: 'erin', name: 'Roles', scopes: ['stats:read', 'content:read'], expiresInDays: 90 });
   const rolesFile = join(dir, 'data', 'roles.yaml');
   writeFileSync(rolesFile, 'editor: [content.write, assistants.use, flying]\nreviewer:\n  capabilities: [stats.view]\n');
+  await nextTurn();
   assert.deepEqual([...auth.verify(token)!.scopes], ['content:read']);
   assert.deepEqual([...auth.roles.capabilities('reviewer')], ['stats.view']);
   assert.ok(logs.some((line) => line.includes('unknown capability "flying"')));
   writeFileSync(rolesFile, 'editor: [content.write\n  : broken');
+  await nextTurn();
   assert.deepEqual([...auth.verify(token)!.scopes], []);
   assert.equal(auth.roles.capabilities('admin').size, 8);
   rmSync(rolesFile);
+  await nextTurn();
   assert.deepEqual([...auth.verify(token)!.scopes].sort(), ['content:read', 'stats:read']);
 });
 

@@ -58,7 +58,7 @@ export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: Ap
       const generation = cache ? deps.content.generation : 0;
       let answer = cache?.get(generation, key);
       if (!answer) {
-        const body = Buffer.from(JSON.stringify(handler({ ...ctx, principal })), 'utf8');
+        const body = Buffer.from(JSON.stringify(handler({ ...ctx, url: ctx.url, principal })), 'utf8');
         answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
         cache?.set(generation, key, answer);
       }

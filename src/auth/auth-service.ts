@@ -20,6 +20,15 @@ export interface CreateTokenInput {
 }
 
 const TOKEN_NAME_MAX = 100;
+/** How many principals verify keeps for reuse; dropped whole when full. */
+const KEPT_PRINCIPALS_MAX = 1_000;
+
+interface KeptPrincipal {
+  record: TokenRecord;
+  owner: Account;
+  capabilities: ReadonlySet<Capability>;
+  principal: Principal;
+}
 
 /**
  * The people side in one place: accounts, roles, tokens and panel sessions of an installation. It is the
@@ -31,6 +40,7 @@ export class AuthService implements BearerVerifier {
   readonly tokens: TokenStore;
   readonly sessions: SessionStore;
   readonly dataDir: string;
+  private readonly principals = new Map<string, KeptPrincipal>();
 
   constructor(options: { dataDir: string; clock: Clock; log: (line: string) => void }) {
     this.roles = new Roles(options.dataDir, options.log);
@@ -62,7 +72,11 @@ export class AuthService implements BearerVerifier {
     if (!owner) return null;
     const capabilities = this.capabilitiesOf(owner);
     this.tokens.touch(record);
-    return {
+    // The files are cached and handed out as the same objects while unchanged, so the same inputs give the
+    // same principal; keeping it spares the allocation and lets per-caller caches key on one object.
+    const kept = this.principals.get(record.id);
+    if (kept && kept.record === record && kept.owner === owner && kept.capabilities === capabilities) return kept.principal;
+    const principal: Principal = Object.freeze({
       accountId: owner.id,
       name: owner.name,
       email: owner.email,
@@ -72,7 +86,10 @@ export class AuthService implements BearerVerifier {
       scopes: effectiveScopes(record.scopes, capabilities),
       tokenName: record.name,
       tokenId: record.id,
-    };
+    });
+    if (this.principals.size >= KEPT_PRINCIPALS_MAX) this.principals.clear();
+    this.principals.set(record.id, { record, owner, capabilities, principal });
+    return principal;
   }
 
   /**

@@ -38,6 +38,8 @@ const TOKEN_SHAPE = /^svc_[A-Za-z0-9]{40}$/;
 const TOKEN_ID = /^[0-9a-f]{64}$/;
 /** last_used is written at most this often, so a busy token does not rewrite its file on every request. */
 export const LAST_USED_INTERVAL_MS = 60_000;
+/** How many token texts findLive remembers the file name of; the memory is dropped whole when full. */
+const RECENT_PATHS_MAX = 1_000;
 
 /** A new token text: `svc_` + 40 letters and digits, each drawn uniformly by crypto.randomInt. */
 export function generateTokenText(): string {
@@ -84,6 +86,10 @@ export interface StoredToken {
 export class TokenStore {
   readonly dir: string;
   private readonly cache: FileCache<StoredToken | null>;
+  /** Token text -> its file, for the texts seen lately: spares a SHA-256 on every request of a busy token. */
+  private readonly recentPaths = new Map<string, string>();
+  /** last_used of a cached record as a number, parsed once rather than on every request. */
+  private readonly lastUsedMs = new WeakMap<TokenRecord, number>();
   /** `<dir>/`: file names are built by concatenation, path.join on every request costs more than the rest. */
   private readonly prefix: string;
 
@@ -141,8 +147,14 @@ export class TokenStore {
    * (one stat) every time, so a token revoked by another process fails at its next use.
    */
   findLive(token: string): StoredToken | undefined {
-    if (!looksLikeToken(token)) return undefined;
-    const stored = this.cache.read(this.file(hashToken(token)));
+    let path = this.recentPaths.get(token);
+    if (path === undefined) {
+      if (!looksLikeToken(token)) return undefined;
+      path = this.file(hashToken(token));
+      if (this.recentPaths.size >= RECENT_PATHS_MAX) this.recentPaths.clear();
+      this.recentPaths.set(token, path);
+    }
+    const stored = this.cache.read(path);
     return stored && !(stored.expiresMs <= this.clock()) ? stored : undefined;
   }
 
@@ -179,7 +191,11 @@ export class TokenStore {
    */
   touch(record: TokenRecord): void {
     const now = this.clock();
-    if (record.last_used !== null && now - Date.parse(record.last_used) < LAST_USED_INTERVAL_MS) return;
+    if (record.last_used !== null) {
+      let lastUsed = this.lastUsedMs.get(record);
+      if (lastUsed === undefined) this.lastUsedMs.set(record, (lastUsed = Date.parse(record.last_used)));
+      if (now - lastUsed < LAST_USED_INTERVAL_MS) return;
+    }
     withFileLock(join(this.dir, `.${record.id}.lock`), () => {
       this.cache.forget(this.file(record.id));
       const current = this.get(record.id);

@@ -31,6 +31,8 @@ const MAX_DEPTH = 3;
 /** How often the index looks at the disk at most, and how long one look may take. */
 const MIN_CHECK_INTERVAL_MS = 5;
 const SWEEP_BUDGET_MS = 2;
+/** The pause after a check, as a multiple of what the check took: 50 keeps checking near 2 % of the time. */
+const CHECK_INTERVAL_FACTOR = 50;
 
 /**
  * The flat-file content store: an in-memory index over `content/`, kept fresh by re-checking file stamps
@@ -60,7 +62,7 @@ export class ContentStore {
   private lastCheck = -Infinity;
   private indexed = false;
   private countedFromFolders = false;
-  /** Grows with what a check costs, so keeping fresh never takes more than about 5 % of the time. */
+  /** Grows with what a check costs, so keeping fresh never takes more than about 2 % of the time. */
   private checkInterval = MIN_CHECK_INTERVAL_MS;
   private sweep: string[] = [];
   private cursor = 0;
@@ -200,7 +202,7 @@ export class ContentStore {
   /**
    * Keeps the index fresh without a watcher: at most every few milliseconds it checks site.yaml and the
    * type folders (new or removed entries), then re-checks the stamps of as many entries as fit in a
-   * small time budget, continuing where it stopped last time, and waits twenty times as long as the check
+   * small time budget, continuing where it stopped last time, and waits fifty times as long as the check
    * took before the next one. A small site is checked whole every few milliseconds; a 10,000-entry site is
    * swept every few seconds, never blocking a request for more than a couple of milliseconds.
    */
@@ -333,7 +335,7 @@ export class ContentStore {
       this.checkEntry(this.sweep[this.cursor++]!);
       if ((this.cursor & 15) === 0 && performance.now() - started > budgetMs) break;
     }
-    this.checkInterval = Math.max(MIN_CHECK_INTERVAL_MS, (performance.now() - started) * 20);
+    this.checkInterval = Math.max(MIN_CHECK_INTERVAL_MS, (performance.now() - started) * CHECK_INTERVAL_FACTOR);
   }
 
   /** Scheduled translations whose time came, and date-category entries whose start passed. */

@@ -31,10 +31,16 @@ export type RouteMatch =
  */
 export class Router {
   private readonly routes: Route[] = [];
+  /** Patterns without `:` or `*`: a request for exactly such a path is answered from `known` after once. */
+  private readonly fixedPaths = new Set<string>();
+  /** `METHOD path` -> its match, for fixed paths only (so at most a few per route), emptied by add(). */
+  private readonly known = new Map<string, RouteMatch>();
 
   add(method: string, pattern: string, handler: Handler): this {
     const segments = splitPath(pattern);
     this.routes.push({ method: method.toUpperCase(), segments, tail: segments.indexOf('*'), handler });
+    if (!pattern.includes(':') && !pattern.includes('*')) this.fixedPaths.add(pattern);
+    this.known.clear();
     return this;
   }
 
@@ -42,6 +48,19 @@ export class Router {
   post(pattern: string, handler: Handler): this { return this.add('POST', pattern, handler); }
 
   match(method: string, pathname: string): RouteMatch {
+    if (!this.fixedPaths.has(pathname)) return this.search(method, pathname);
+    const key = `${method} ${pathname}`;
+    let found = this.known.get(key);
+    if (found === undefined) {
+      found = this.search(method, pathname);
+      // Fixed paths have no parameters, so one match (and its empty, frozen params) serves every request.
+      if (found.kind === 'found') Object.freeze(found.params);
+      this.known.set(key, found);
+    }
+    return found;
+  }
+
+  private search(method: string, pathname: string): RouteMatch {
     const parts = splitPath(pathname);
     let allow: Set<string> | undefined;
     for (const route of this.routes) {

@@ -1,6 +1,6 @@
 import { createServer, type Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isAppError } from '../errors.js';
-import type { Router } from './router.js';
+import type { RequestContext, Router } from './router.js';
 import { clientIp } from './client-ip.js';
 import { sendJson } from './respond.js';
 
@@ -30,20 +30,23 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
       }
       // URL parsing would quietly resolve `..` (also written %2e%2e) and make one address answer for another.
       if (hasDotSegment(target)) return sendJson(res, 400, { message: 'The request address may not contain . or .. segments.' });
-      let url: URL;
-      try {
-        url = new URL(target, 'http://localhost');
-      } catch {
-        return sendJson(res, 400, { message: 'The request address is not valid.' });
+      let url: URL | undefined;
+      let pathname = plainPath(target);
+      if (pathname === undefined) {
+        try {
+          url = new URL(target, 'http://localhost');
+        } catch {
+          return sendJson(res, 400, { message: 'The request address is not valid.' });
+        }
+        pathname = url.pathname;
       }
       const method = req.method ?? 'GET';
-      const match = router.match(method, url.pathname);
+      const match = router.match(method, pathname);
       if (match.kind === 'not_found') return sendJson(res, 404, { message: 'Nothing is at this address.' });
       if (match.kind === 'method_not_allowed') {
         return sendJson(res, 405, { message: `Use ${match.allow.join(' or ')} at this address.` }, { allow: match.allow.join(', ') });
       }
-      // A plain object literal: one with a lazy `url` getter costs more to build than parsing the URL.
-      await match.handler({ req, res, url, params: match.params, ip: clientIp(req, options.trustProxy) });
+      await match.handler(new Context(req, res, target, url, match.params, clientIp(req, options.trustProxy)));
     } catch (error) {
       if (res.headersSent) {
         res.destroy();
@@ -62,6 +65,41 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
   });
   return server;
 }
+
+/**
+ * What a handler gets. The URL is parsed when a handler first asks for it: most requests with a plain path
+ * (the MCP endpoint, pages) never do. A class keeps the getter on the prototype, which stays cheap to build.
+ */
+class Context implements RequestContext {
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    private readonly target: string,
+    private parsed: URL | undefined,
+    readonly params: Record<string, string>,
+    readonly ip: string,
+  ) {}
+
+  get url(): URL {
+    return (this.parsed ??= new URL(this.target, 'http://localhost'));
+  }
+}
+
+/**
+ * The target itself when it is a path that URL parsing would return unchanged: it starts with one `/` and
+ * holds only letters, digits and `/ - _ . ~` (no query, fragment, escapes or backslashes). Otherwise undefined.
+ */
+export function plainPath(target: string): string | undefined {
+  if (target.charCodeAt(0) !== SLASH || target.charCodeAt(1) === SLASH) return undefined;
+  for (let i = 1; i < target.length; i++) {
+    const c = target.charCodeAt(i);
+    const plain = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === SLASH || c === 45 || c === 95 || c === 46 || c === 126;
+    if (!plain) return undefined;
+  }
+  return target;
+}
+
+const SLASH = 47;
 
 /** True when the path of a request target has a `.` or `..` segment, plain or percent-encoded. */
 export function hasDotSegment(target: string): boolean {

@@ -57,13 +57,18 @@ export class Dispatcher<C> {
     return this;
   }
 
-  async dispatch(payload: unknown, context: C, options: DispatchOptions): Promise<DispatchOutcome> {
+  /**
+   * The answer to a payload. A plain value when no handler had to wait (the common case: a kept answer, a
+   * ping), so the caller's one await is the only hop through the microtask queue.
+   */
+  dispatch(payload: unknown, context: C, options: DispatchOptions): DispatchOutcome | Promise<DispatchOutcome> {
     if (!Array.isArray(payload)) {
       const classified = classifyMessage(payload);
       if (classified.kind === 'invalid') {
         return { reply: errorResponse(classified.id, classified.code, classified.reason), invalid: classified.code === ErrorCodes.invalidRequest };
       }
-      return { reply: await this.handleClassified(classified, context), invalid: false };
+      const reply = this.handleClassified(classified, context);
+      return reply instanceof Promise ? reply.then((answer) => ({ reply: answer, invalid: false })) : { reply, invalid: false };
     }
     if (!options.allowBatch) {
       return { reply: errorResponse(null, ErrorCodes.invalidRequest, options.batchRefusal ?? 'Batches are not accepted.'), invalid: true };
@@ -74,6 +79,10 @@ export class Dispatcher<C> {
     if (payload.length > this.maxBatch) {
       return { reply: errorResponse(null, ErrorCodes.invalidRequest, `A batch may hold at most ${this.maxBatch} messages.`), invalid: true };
     }
+    return this.dispatchBatch(payload, context);
+  }
+
+  private async dispatchBatch(payload: unknown[], context: C): Promise<DispatchOutcome> {
     // Sequential on purpose: a batch of writes keeps its order.
     const replies: JsonRpcResponse[] = [];
     for (const item of payload) {
@@ -107,14 +116,19 @@ export class Dispatcher<C> {
     }
   }
 
-  private async handleRequest(request: JsonRpcRequest, context: C): Promise<JsonRpcResponse> {
+  private handleRequest(request: JsonRpcRequest, context: C): JsonRpcResponse | Promise<JsonRpcResponse> {
     const handler = this.methods.get(request.method);
     if (!handler) return errorResponse(request.id, ErrorCodes.methodNotFound, `Method not found: ${truncate(request.method)}.`);
+    let value: unknown;
     try {
-      return successResponse(request.id, await handler(request.params, context));
+      value = handler(request.params, context);
     } catch (error) {
       return this.failure(request, error);
     }
+    if (value instanceof Promise) {
+      return value.then((result) => successResponse(request.id, result), (error: unknown) => this.failure(request, error));
+    }
+    return successResponse(request.id, value);
   }
 
   private failure(request: JsonRpcRequest, error: unknown): JsonRpcResponse {

@@ -1,20 +1,23 @@
-// Answers of tools that declare a cacheKey, kept per content store while its generation is unchanged (the
-// generation moves with every change on disk and when a scheduled time passes). Like the Content API's
-// answer cache: a repeated call costs a map lookup.
+// Answers of tools that declare a cacheKey, kept per content store and tool while the store's generation is
+// unchanged (the generation moves with every change on disk and when a scheduled time passes). Like the
+// Content API's answer cache: a repeated call costs two map lookups.
 import { GenerationCache } from '../lib/generation-cache.js';
 import type { CallToolResult } from './tool-call.js';
 
 export class ToolAnswerCache {
-  // By store, because one process (the tests) may serve several sites through the same dispatcher.
-  private readonly byStore = new WeakMap<object, GenerationCache<CallToolResult>>();
+  // By store, because one process (the tests) may serve several sites through the same dispatcher; then by
+  // tool, so the caller's key (often one string kept per caller) is looked up as it is, not joined anew.
+  private readonly byStore = new WeakMap<object, Map<string, GenerationCache<CallToolResult>>>();
 
-  get(store: object, generation: number, key: string): CallToolResult | undefined {
-    return this.byStore.get(store)?.get(generation, key);
+  get(store: object, generation: number, tool: string, key: string): CallToolResult | undefined {
+    return this.byStore.get(store)?.get(tool)?.get(generation, key);
   }
 
-  set(store: object, generation: number, key: string, answer: CallToolResult): void {
-    let kept = this.byStore.get(store);
-    if (!kept) this.byStore.set(store, (kept = new GenerationCache()));
+  set(store: object, generation: number, tool: string, key: string, answer: CallToolResult): void {
+    let byTool = this.byStore.get(store);
+    if (!byTool) this.byStore.set(store, (byTool = new Map()));
+    let kept = byTool.get(tool);
+    if (!kept) byTool.set(tool, (kept = new GenerationCache()));
     kept.set(generation, key, answer);
   }
 }

@@ -62,12 +62,12 @@ export function callTool(tool: Tool, args: unknown, context: McpContext, cache?:
   // Before the content index exists there is nothing to key a kept answer on (and no need to build it).
   if (!cache || !tool.cacheKey || !context.deps.content.ready) return run(tool, parsed.value, context);
   try {
-    const key = `${tool.name}\n${tool.cacheKey(parsed.value, context)}`;
+    const key = tool.cacheKey(parsed.value, context);
     const content = context.deps.content;
     // Read before the handler runs: if the content changes meanwhile, the answer is kept under the older
     // generation and the next call builds a new one.
     const generation = content.generation;
-    return cache.get(content, generation, key) ?? run(tool, parsed.value, context, (answer) => cache.set(content, generation, key, answer));
+    return cache.get(content, generation, tool.name, key) ?? run(tool, parsed.value, context, (answer) => cache.set(content, generation, tool.name, key, answer));
   } catch (error) {
     return failure(tool, error, context);
   }

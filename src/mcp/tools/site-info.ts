@@ -1,5 +1,16 @@
-import { SCOPES } from '../../auth/principal.js';
+import { SCOPES, type Principal } from '../../auth/principal.js';
 import { defineTool } from '../tool.js';
+
+/** A principal stays the same object while its token, account and role are unchanged (see AuthService.verify). */
+const keys = new WeakMap<Principal, string>();
+
+function callerKey(principal: Principal): string {
+  let key = `${principal.role.length}:${principal.role}\n`;
+  for (const capability of principal.capabilities) key += `${capability},`;
+  key += '\n';
+  for (const scope of principal.scopes) key += `${scope},`;
+  return `${key}\n${principal.name}`;
+}
 
 /** The spec's "Site info": who the site is, what it holds, and who the assistant acts for. */
 export const siteInfoTool = defineTool({
@@ -14,11 +25,9 @@ export const siteInfoTool = defineTool({
   // The answer is the content's (site config, counts) plus who the caller is: the same key, the same answer.
   // Capabilities and scopes are fixed vocabularies without commas; the role's length keeps role and name apart.
   cacheKey: (_args, { principal }) => {
-    let key = `${principal.role.length}:${principal.role}\n`;
-    for (const capability of principal.capabilities) key += `${capability},`;
-    key += '\n';
-    for (const scope of principal.scopes) key += `${scope},`;
-    return `${key}\n${principal.name}`;
+    let key = keys.get(principal);
+    if (key === undefined) keys.set(principal, (key = callerKey(principal)));
+    return key;
   },
   handler: (_args, { deps, principal }) => {
     const store = deps.content;

@@ -1,7 +1,7 @@
 // The hot path of POST /svc/mcp: read the body with plain events (cheaper than an async iterator) and write
 // the answer as one string so headers and body leave in a single write.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { stringifyMessage } from '../../jsonrpc/serialize.js';
+import { encodeMessage } from '../../jsonrpc/serialize.js';
 
 /** The body as text, or null when it is larger than `maxBytes` (the rest is drained, unread). */
 export function readMessageBody(req: IncomingMessage, maxBytes: number): Promise<string | null> {
@@ -29,8 +29,8 @@ export function readMessageBody(req: IncomingMessage, maxBytes: number): Promise
   });
 }
 
-export function writeJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = stringifyMessage(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+export function writeJson(res: ServerResponse, status: number, body: unknown): void {
+  const { text, bytes } = encodeMessage(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(bytes) });
   res.end(text);
 }
