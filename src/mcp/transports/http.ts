@@ -7,7 +7,7 @@ import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
-import type { DispatchOptions } from '../../jsonrpc/dispatcher.js';
+import type { DispatchOptions, DispatchOutcome } from '../../jsonrpc/dispatcher.js';
 import { ErrorCodes, errorResponse } from '../../jsonrpc/messages.js';
 import { parseMessageText } from '../../jsonrpc/parse.js';
 import type { McpContext } from '../context.js';
@@ -57,7 +57,7 @@ export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHtt
   router.get(MCP_PATH, notAllowed);
   router.add('DELETE', MCP_PATH, notAllowed);
 
-  router.post(MCP_PATH, async ({ req, res }) => {
+  router.post(MCP_PATH, ({ req, res }) => {
     const forwardedHost = deps.config.trustProxy ? header(req.headers['x-forwarded-host']) : undefined;
     if (!origins.allowsHost(forwardedHost ?? req.headers.host)) {
       return refuse(res, 403, `This server answers only requests addressed to ${ownHost} or to localhost.`);
@@ -96,17 +96,24 @@ export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHtt
     }
     const protocolVersion = versionHeader ?? HTTP_DEFAULT_PROTOCOL_VERSION;
 
-    const body = await readMessageBody(req, MCP_MAX_BODY_BYTES);
-    if (body === null) return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
-    const parsed = parseMessageText(body, { maxBytes: MCP_MAX_BODY_BYTES, maxDepth: MAX_DEPTH });
-    if (!parsed.ok) return writeJson(res, 400, parsed.error);
-
     const context: McpContext = { principal, deps, session: { protocolVersion, logLevel: 'info' } };
-    const outcome = await dispatcher.dispatch(parsed.value, context, DISPATCH_OPTIONS[protocolVersion]);
-    if (outcome.invalid) return writeJson(res, 400, outcome.reply);
-    if (outcome.reply === null) return sendEmpty(res, 202);
-    writeJson(res, 200, outcome.reply);
+    // Plain promise steps rather than awaits: a kept answer then leaves in the same turn its body arrived,
+    // without extra hops through the microtask queue.
+    return readMessageBody(req, MCP_MAX_BODY_BYTES).then((body) => {
+      if (body === null) return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
+      const parsed = parseMessageText(body, { maxBytes: MCP_MAX_BODY_BYTES, maxDepth: MAX_DEPTH });
+      if (!parsed.ok) return writeJson(res, 400, parsed.error);
+      const outcome = dispatcher.dispatch(parsed.value, context, DISPATCH_OPTIONS[protocolVersion]);
+      if (outcome instanceof Promise) return outcome.then((settled) => writeOutcome(res, settled));
+      writeOutcome(res, outcome);
+    });
   });
+}
+
+function writeOutcome(res: ServerResponse, outcome: DispatchOutcome): void {
+  if (outcome.invalid) return writeJson(res, 400, outcome.reply);
+  if (outcome.reply === null) return sendEmpty(res, 202);
+  writeJson(res, 200, outcome.reply);
 }
 
 function header(value: string | string[] | undefined): string | undefined {
