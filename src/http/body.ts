@@ -28,5 +28,8 @@ export async function readForm(req: IncomingMessage, maxBytes = 64 * 1024): Prom
 }
 
 export function mediaType(req: IncomingMessage): string {
-  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const value = req.headers['content-type'] ?? '';
+  // Most clients send the bare lower-case type; only parameters or odd case need the work below.
+  if (value === 'application/json') return value;
+  return value.split(';')[0]!.trim().toLowerCase();
 }
