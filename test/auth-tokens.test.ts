@@ -117,9 +117,13 @@ test('removeAccount ends the account, its tokens and its sessions', async () => 
 
 test('a scope the role lost stops working at once, and works again when the role gets the right back', () => {
   const { token } = auth.createToken({ ownerId: 'erin', name: 'Publisher', scopes: ['content:read', 'content:publish', 'stats:read'], expiresInDays: 90 });
-  assert.deepEqual([...auth.verify(token)!.scopes].sort(), ['content:publish', 'content:read', 'stats:read']);
+  const before = auth.verify(token)!;
+  assert.deepEqual([...before.scopes].sort(), ['content:publish', 'content:read', 'stats:read']);
+  // Unchanged files give the very same principal (per-caller caches key on it); a change gives a new one.
+  assert.equal(auth.verify(token), before);
   auth.accounts.setRole('erin', 'contributor');
   const demoted = auth.verify(token)!;
+  assert.notEqual(demoted, before);
   assert.deepEqual([...demoted.scopes].sort(), ['content:read']);
   assert.deepEqual([...demoted.grantedScopes].sort(), ['content:publish', 'content:read', 'stats:read']);
   auth.accounts.setRole('erin', 'editor');

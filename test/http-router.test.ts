@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Router, type Handler, type RequestContext } from '../src/http/router.js';
-import { createHttpServer } from '../src/http/server.js';
+import { createHttpServer, plainPath } from '../src/http/server.js';
 import { sendJson } from '../src/http/respond.js';
 
 const noop: Handler = () => {};
@@ -70,4 +70,36 @@ test('handlers see ctx.url as URL reads the target', async () => {
   ]);
   assert.equal(await statusFor('/p/7/8'), 'HTTP/1.1 404 Not Found');
   assert.equal(await statusFor('//[/x'), 'HTTP/1.1 400 Bad Request {"message":"The request address is not valid."}');
+});
+
+test('plainPath takes a target as its path only when URL parsing would give the same path', () => {
+  const alphabet = ['/', '/', 'a', 'Z', '0', '-', '_', '.', '~', '%', '2', 'e', '?', '#', '\\', ':', '@', '+', ' ', 'é'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % alphabet.length;
+  for (let n = 0; n < 5000; n++) {
+    let target = '/';
+    const length = next() % 12;
+    for (let i = 0; i < length; i++) target += alphabet[next()];
+    const plain = plainPath(target);
+    if (plain !== undefined) assert.equal(plain, new URL(target, 'http://localhost').pathname, target);
+  }
+  assert.equal(plainPath('/svc/mcp'), '/svc/mcp');
+  assert.equal(plainPath('//evil.example/x'), undefined);
+  assert.equal(plainPath('/a?b=1'), undefined);
+  assert.equal(plainPath('/a%2Fb'), undefined);
+  assert.equal(plainPath('/a\\b'), undefined);
+});
+
+test('a fixed path is matched the same way every time, also after routes are added later', () => {
+  const router = new Router();
+  const first = () => {};
+  const later = () => {};
+  router.get('/x/:name', first);
+  router.post('/x/fixed', first);
+  assert.equal(router.match('GET', '/x/fixed').kind, 'found');
+  assert.deepEqual((router.match('GET', '/x/fixed') as { params: Record<string, string> }).params, { name: 'fixed' });
+  assert.deepEqual(router.match('DELETE', '/x/fixed'), { kind: 'method_not_allowed', allow: ['GET', 'HEAD', 'POST'] });
+  router.add('DELETE', '/x/fixed', later);
+  const found = router.match('DELETE', '/x/fixed');
+  assert.equal(found.kind === 'found' && found.handler, later);
 });
