@@ -1,0 +1,97 @@
+// One file from an entry of tsc's output and every module of ours it can load: statically, by import() of a
+// path, or by createRequire(import.meta.url)(path). All of them go in, so a module loaded late still shares
+// its imports with the rest (one instance per module). Packages and builtins stay outside the bundle.
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, posix, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUNDLE_MARK, BUNDLE_RUNTIME } from './bundle-runtime.js';
+import { ModuleExports, type NamespaceName } from './module-exports.js';
+import { PREFIX, propertyAccess, scanModule, type ExportBinding, type ScannedModule } from './scan-module.js';
+
+export interface Bundle {
+  text: string;
+  /** The bundled files, the entry first. */
+  files: string[];
+}
+
+/** Whether `text` was made by this bundler (its mark is on the first or second line). */
+export function isBundle(text: string): boolean {
+  return text.split('\n', 2).some((line) => line.startsWith(BUNDLE_MARK));
+}
+
+/** Bundles `entry` for a bundle file written at `out`; each module's import.meta.url stays its own file's. */
+export function buildBundle(entry: string, out: string): Bundle {
+  const base = pathToFileURL(realpathSync(dirname(resolve(out))) + sep).pathname;
+  // Registry ids are URLs relative to the bundle: new URL(id, import.meta.url) is the module's own URL.
+  const idOf = (file: string) => {
+    const path = posix.relative(base, pathToFileURL(file).pathname);
+    return path.startsWith('../') ? path : `./${path}`;
+  };
+  const shownAs = (file: string) => relative(process.cwd(), file) || file;
+
+  const entryFile = realpathSync(entry);
+  const modules = new Map<string, ScannedModule>();
+  const queue = [entryFile];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (modules.has(file)) continue;
+    const module = scanModule(file, shownAs(file), idOf);
+    modules.set(file, module);
+    for (const source of module.sources) if (source.target.kind === 'file') queue.push(source.target.file);
+    queue.push(...module.lazyFiles);
+  }
+
+  const exports = new ModuleExports(modules, shownAs);
+  const functions: string[] = [];
+  for (const [file, module] of modules) {
+    exports.checkImports(file);
+    functions.push(moduleFunction(idOf(file), module, exports.namespaceOf(file), idOf));
+  }
+
+  const shebang = readFileSync(entryFile, 'utf8').split('\n', 1)[0]!;
+  const lines = [
+    ...(shebang.startsWith('#!') ? [shebang] : []),
+    `${BUNDLE_MARK} ${shownAs(entryFile)} and the ${modules.size - 1} modules of ours it can load, in one file so that`,
+    "// Node's ES module loader reads one file at start-up. Made from tsc's output by dist/build/bundle-entry.js",
+    '// (src/build/bundle-entry.ts) during `make build`; do not edit.',
+    BUNDLE_RUNTIME,
+    `const ${PREFIX}modules = {`,
+    ...functions,
+    '};',
+    '',
+    `${PREFIX}eval(${JSON.stringify(idOf(entryFile))});`,
+    '',
+  ];
+  return { text: lines.join('\n'), files: [...modules.keys()] };
+}
+
+/**
+ * A module as a registry function: its URL, the namespaces of its imports (linking), its export getters,
+ * its imports evaluated in source order, then its own body. A plain function expression, not wrapped in
+ * parentheses, so V8 compiles it only when it first runs.
+ */
+function moduleFunction(id: string, module: ScannedModule, namespace: NamespaceName[], idOf: (file: string) => string): string {
+  const lines: string[] = [];
+  if (module.usesMetaUrl) lines.push(`const ${PREFIX}url = new URL(${JSON.stringify(id)}, import.meta.url).href;`);
+  for (const source of module.sources) {
+    if (source.target.kind === 'file') lines.push(`const ${source.variable} = ${PREFIX}ns(${JSON.stringify(idOf(source.target.file))});`);
+  }
+  const getters = namespace.map(({ name, viaStar }) => {
+    const read = viaStar === undefined
+      ? bindingRead(module, module.exports.get(name)!)
+      : `${module.sources[viaStar]!.variable}${propertyAccess(name)}`;
+    return `${JSON.stringify(name)}, () => ${read}`;
+  });
+  lines.push(`${PREFIX}define(${PREFIX}self, [${getters.join(', ')}]);`);
+  if (module.renamesDefaultFunction) lines.push(`Object.defineProperty(${PREFIX}default, 'name', { value: 'default' });`);
+  for (const source of module.sources) {
+    if (source.target.kind === 'file') lines.push(`${PREFIX}eval(${JSON.stringify(idOf(source.target.file))});`);
+    else lines.push(`const ${source.variable} = ${PREFIX}external(${JSON.stringify(source.target.specifier)});`);
+  }
+  return `${JSON.stringify(id)}: function (${PREFIX}self) {\n${lines.join('\n')}\n${module.body}\n},`;
+}
+
+function bindingRead(module: ScannedModule, binding: ExportBinding): string {
+  if (binding.kind === 'local') return binding.local;
+  const variable = module.sources[binding.source]!.variable;
+  return binding.kind === 'namespace' ? variable : `${variable}${propertyAccess(binding.name)}`;
+}

@@ -1,0 +1,42 @@
+// Build step, run by `make build` right after tsc: `node dist/build/bundle-entry.js dist/stdio.js` replaces
+// tsc's dist/stdio.js with one file holding it and every module of ours it can load. The stdio server's
+// first answer is then not spent by the ES module loader resolving, reading and linking ~140 files. tsc's
+// entry is kept beside it as dist/stdio.entry.js (the unbundled graph, for comparison); every other file of
+// dist/ stays as tsc wrote it. Nothing at run time imports this.
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { buildBundle, isBundle } from './build-bundle.js';
+import { BundleError } from './bundle-error.js';
+
+function main(args: string[]): number {
+  const [entry, ...rest] = args;
+  if (entry === undefined || rest.length > 0 || !entry.endsWith('.js')) {
+    process.stderr.write('usage: node dist/build/bundle-entry.js <entry.js>   (replaces the entry with its bundle)\n');
+    return 2;
+  }
+  const original = readFileSync(entry, 'utf8');
+  if (isBundle(original)) {
+    process.stderr.write(`bundle-entry: ${entry} is already a bundle; run tsc first (make build runs both).\n`);
+    return 1;
+  }
+  let bundle;
+  try {
+    bundle = buildBundle(entry, entry);
+  } catch (error) {
+    if (!(error instanceof BundleError)) throw error;
+    process.stderr.write(`bundle-entry: cannot bundle ${entry}: ${error.message}\n`);
+    return 1;
+  }
+  const kept = `${entry.slice(0, -'.js'.length)}.entry.js`;
+  const mode = statSync(entry).mode & 0o777;
+  writeFileSync(kept, original, { mode });
+  // Written beside and renamed over, so a process starting meanwhile reads one whole file or the other.
+  const temporary = `${entry}.${process.pid}.tmp`;
+  writeFileSync(temporary, bundle.text, { mode });
+  renameSync(temporary, entry);
+  const size = Math.round(Buffer.byteLength(bundle.text) / 1024);
+  process.stdout.write(`bundle-entry: ${relative(process.cwd(), entry) || entry}: ${bundle.files.length} modules in one file (${size} kB); tsc's entry kept as ${kept}\n`);
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

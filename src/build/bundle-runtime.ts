@@ -1,0 +1,91 @@
+// The registry at the top of a bundle, as text. Each bundled module is a function run on first need (until
+// then V8 only preparses it); its namespace object exists, empty, from the first time any module names it,
+// and the module fills it with getters before its body runs, so bindings are live and cycles see hoisted
+// functions as ES modules do. Packages and builtins are loaded with require() when the module importing them
+// first runs: Node (>= 20.19) gives an ES module's namespace that way, the same instance import gives.
+
+/** The first comment line of every bundle; the bundler refuses to bundle a bundle. */
+export const BUNDLE_MARK = '// svc-bundle:';
+
+export const BUNDLE_RUNTIME = `const __svc_require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+const __svc_fileURLToPath = process.getBuiltinModule('node:url').fileURLToPath;
+// NODE_DEBUG=svc-bundle names each bundled module as it is evaluated (what the ES module loader would load).
+const __svc_debug = process.getBuiltinModule('node:util').debuglog('svc-bundle');
+const __svc_records = new Map();
+const __svc_externals = new Map();
+
+function __svc_record(id) {
+  let record = __svc_records.get(id);
+  if (record === undefined) {
+    record = { namespace: Object.create(null, { [Symbol.toStringTag]: { value: 'Module' } }), state: 0, error: undefined };
+    __svc_records.set(id, record);
+  }
+  return record;
+}
+
+/** A module's namespace, not evaluated yet (ES module linking). */
+function __svc_ns(id) {
+  return __svc_record(id).namespace;
+}
+
+/** Runs a module once; a module that threw throws the same error again, as ES modules do. */
+function __svc_eval(id) {
+  const record = __svc_record(id);
+  if (record.state === 0) {
+    record.state = 1;
+    if (__svc_debug.enabled) __svc_debug('evaluate %s', new URL(id, import.meta.url).href);
+    const run = __svc_modules[id];
+    try {
+      run(record.namespace);
+      record.state = 2;
+    } catch (error) {
+      record.state = 3;
+      record.error = error;
+      throw error;
+    }
+  } else if (record.state === 3) {
+    throw record.error;
+  }
+  return record.namespace;
+}
+
+/** import('./x.js'): evaluated in a later microtask, failures become a rejected promise. */
+function __svc_dynamic(id) {
+  return Promise.resolve(id).then(__svc_eval);
+}
+
+/** Export getters, [name, getter, ...] in namespace order; then the namespace takes no more names. */
+function __svc_define(namespace, getters) {
+  for (let at = 0; at < getters.length; at += 2) Object.defineProperty(namespace, getters[at], { enumerable: true, get: getters[at + 1] });
+  Object.preventExtensions(namespace);
+}
+
+/**
+ * What \`import { x } from specifier\` reads x from. The specifier is resolved with import's conditions (not
+ * require's: zod has a separate CommonJS build). An ES module gives its namespace; CommonJS and builtins give
+ * module.exports, which import sees as the default export with the names on it.
+ */
+function __svc_external(specifier) {
+  let exports = __svc_externals.get(specifier);
+  if (exports === undefined) {
+    const url = specifier.startsWith('node:') ? specifier : import.meta.resolve(specifier);
+    const loaded = __svc_require(url.startsWith('file:') ? __svc_fileURLToPath(url) : url);
+    if (Object.prototype.toString.call(loaded) === '[object Module]') {
+      exports = loaded;
+    } else {
+      exports = loaded !== null && (typeof loaded === 'object' || typeof loaded === 'function') ? Object.create(loaded) : {};
+      Object.defineProperty(exports, 'default', { value: loaded });
+    }
+    __svc_externals.set(specifier, exports);
+  }
+  return exports;
+}
+
+function __svc_filename(url) {
+  return __svc_fileURLToPath(url);
+}
+
+function __svc_dirname(url) {
+  return process.getBuiltinModule('node:path').dirname(__svc_fileURLToPath(url));
+}
+`;
