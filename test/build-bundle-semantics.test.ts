@@ -64,6 +64,11 @@ export const value = 'lazy';`,
   'shared-state.js': `export let counter = 0;
 export function increment() { return ++counter; }`,
   'throws.js': `throw new Error('boom');`,
+  // Written in ASCII in the bundle where that means the same; elsewhere left as it is.
+  'text.js': `// Grüße — a comment
+/* § 4.3 */
+const raw = String.raw\`Grü\\u00dfe \${1} — \`;
+export const texts = ['Grüße', \`Schaltfläche \${'—'} …\`, raw, 'a\\\\é', 'b\\é', /é+/.test('éé'), \`\\\\ü\`];`,
   'main.js': `#!/usr/bin/env node
 import { log, entries } from './log.js';
 import './order-a.js';
@@ -78,6 +83,7 @@ import { fromA, shared } from './stars.js';
 import { cycleResult } from './cycle-a.js';
 import { whoAmI, tag, topThis } from './this.js';
 import { where } from './nested/where.js';
+import { texts } from './text.js';
 import { increment, counter } from './shared-state.js';
 import { join } from 'node:path';
 import fs, { readFileSync } from 'node:fs';
@@ -96,6 +102,7 @@ out.defaults = [fnDefault.name, fnDefault(), renamed(), classDefault.name, new c
 out.stars = [Object.keys(stars), fromA, shared, stars.reexported, 'ambiguous' in stars, Object.keys(stars.inner)];
 out.cycle = cycleResult;
 out.this = [whoAmI(), tag\`x\`, topThis, this === undefined];
+out.texts = texts;
 out.builtins = [join('a', 'b'), fs.readFileSync === readFileSync];
 out.yaml = [YAML === require('yaml'), parse === require('yaml').parse, parse('a: 1').a];
 
@@ -153,6 +160,10 @@ test('a bundled program observes what the unbundled one does', () => {
   assert.deepEqual(unbundled.oneInstance, [true, 1, 1, 1, 2, 2]);
   assert.equal(unbundled.where.url, new URL('nested/where.js', `file://${dir}/`).href);
   assert.deepEqual(unbundled.throws, ['boom', true]);
+  assert.deepEqual(unbundled.texts, ['Grüße', 'Schaltfläche — …', 'Grü\\u00dfe 1 — ', 'a\\é', 'bé', true, '\\ü']);
+  const text = bundle.text.slice(bundle.text.indexOf('"./text.js"'));
+  assert.ok(text.includes("['Gr\\u00fc\\u00dfe', `Schaltfl\\u00e4che ${'\\u2014'} \\u2026`, raw") && text.includes('// Gr\\u00fc\\u00dfe'));
+  assert.ok(text.includes('String.raw`Grü') && text.includes('/é+/'), 'raw templates and regular expressions are left as they are');
   assert.equal(bundle.files.length, Object.keys(PROGRAM).length - 1);
   assert.ok(bundle.text.startsWith('#!/usr/bin/env node\n'));
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { STDIO_JS } from './mcp-support/stdio-child.js';
+import { isAscii } from '../src/build/ascii-only.js';
 
 const ENTRY_JS = STDIO_JS.replace(/stdio\.js$/, 'stdio.entry.js');
 const BUNDLER_JS = fileURLToPath(new URL('../dist/build/bundle-entry.js', import.meta.url));
@@ -68,6 +69,8 @@ test('dist/stdio.js is one bundle: no import or export statement and no import()
   };
   visit(source);
   assert.deepEqual(problems, []);
+  // ASCII only (non-ASCII characters of comments and strings escaped): Node reads and V8 parses it faster.
+  assert.ok(isAscii(text), 'dist/stdio.js has a non-ASCII character');
   // Modules loaded only by import() or createRequire(import.meta.url)(path) are inside as well.
   for (const lazy of ['./mcp/tools/site-info.js', './mcp/tools/stats-overview.js', './oauth/oauth-service.js', './stats/create-stats-service.js', './content/write/settle-scheduled.js']) {
     assert.ok(ids.includes(lazy), `${lazy} is not in the bundle`);

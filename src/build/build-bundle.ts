@@ -4,6 +4,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeNonAscii } from './ascii-only.js';
 import { BUNDLE_MARK, BUNDLE_RUNTIME } from './bundle-runtime.js';
 import { ModuleExports, type NamespaceName } from './module-exports.js';
 import { PREFIX, propertyAccess, scanModule, type ExportBinding, type ScannedModule } from './scan-module.js';
@@ -87,7 +88,7 @@ function moduleFunction(id: string, module: ScannedModule, namespace: NamespaceN
     if (source.target.kind === 'file') lines.push(`${PREFIX}eval(${JSON.stringify(idOf(source.target.file))});`);
     else lines.push(`const ${source.variable} = ${PREFIX}external(${JSON.stringify(source.target.specifier)});`);
   }
-  return `${JSON.stringify(id)}: function (${PREFIX}self) {\n${lines.join('\n')}\n${module.body}\n},`;
+  return `${JSON.stringify(id)}: function (${PREFIX}self) {\n${lines.join('\n')}\n${escapeNonAscii(module.body)}\n},`;
 }
 
 function bindingRead(module: ScannedModule, binding: ExportBinding): string {
