@@ -60,7 +60,23 @@ export function where() {
 }`,
   'lazy.js': `import { log } from './log.js';
 log('lazy evaluated');
-export const value = 'lazy';`,
+export const value = 'lazy';
+export function loadDeep() { return import('./deep.js'); }`,
+  // Not loaded by the entry itself: kept as text in the bundle, compiled when first loaded.
+  'deep.js': `import { log } from './log.js';
+import { parse } from 'yaml';
+import { createRequire } from 'node:module';
+log('deep evaluated');
+export const strict = (function () { return this === undefined; })();
+export const meta = import.meta.url;
+export function stackLine() {
+  return new Error('here').stack.split('\\n')[1];
+}
+export default async function () {
+  const zod = await import('zod');
+  const state = createRequire(import.meta.url)('./shared-state.js');
+  return [typeof zod.z.string, parse('b: 2').b, state.increment()];
+}`,
   'shared-state.js': `export let counter = 0;
 export function increment() { return ++counter; }`,
   'throws.js': `throw new Error('boom');`,
@@ -112,7 +128,10 @@ async function run() {
   log('before import()');
   const pending = import('./lazy.js');
   log('after import()');
-  out.lazy = (await pending).value;
+  const lazy = await pending;
+  out.lazy = lazy.value;
+  const deep = await lazy.loadDeep();
+  out.deep = [deep.strict, deep.meta.endsWith('/deep.js'), deep.stackLine(), await deep.default(), deep.default.name];
   const required = require('./shared-state.js');
   out.oneInstance = [required === (await import('./shared-state.js')), increment(), required.counter, counter, where().counter, counter];
   out.where = where();
@@ -152,12 +171,15 @@ test('a bundled program observes what the unbundled one does', () => {
   const unbundled = runNode(join(dir, 'main.js')) as any;
   assert.deepEqual(runNode(join(dir, 'main.bundle.js')), unbundled);
   // The observations themselves, so the comparison cannot pass on two equally wrong runs.
-  assert.deepEqual(unbundled.order, ['b', 'a', 'main body', 'before import()', 'after import()', 'lazy evaluated']);
+  assert.deepEqual(unbundled.order, ['b', 'a', 'main body', 'before import()', 'after import()', 'lazy evaluated', 'deep evaluated']);
+  assert.deepEqual(unbundled.deep, [true, true, `    at Module.stackLine (${new URL('deep.js', `file://${dir}/`).href}:8:10)`, ['function', 2, 1], 'default']);
+  assert.ok(bundle.text.includes(`"./deep.js": "'use strict';`), 'deep.js is kept as text');
+  assert.ok(bundle.text.includes('"./lazy.js": function'), 'what the entry loads itself is a function');
   assert.deepEqual(unbundled.live, [0, 0, 1, 1, { count: 1 }]);
   assert.deepEqual(unbundled.defaults, ['default', 'fn', 'named', 'default', 'class', 'default', 'arrow', 42]);
   assert.deepEqual(unbundled.stars, [['fromA', 'inner', 'reexported', 'shared'], 'a', 'own', 42, false, ['ambiguous', 'fromA', 'shared']]);
   assert.deepEqual(unbundled.cycle, ['hoisted in a', 'set by a']);
-  assert.deepEqual(unbundled.oneInstance, [true, 1, 1, 1, 2, 2]);
+  assert.deepEqual(unbundled.oneInstance, [true, 2, 2, 2, 3, 3]);
   assert.equal(unbundled.where.url, new URL('nested/where.js', `file://${dir}/`).href);
   assert.deepEqual(unbundled.throws, ['boom', true]);
   assert.deepEqual(unbundled.texts, ['Grüße', 'Schaltfläche — …', 'Grü\\u00dfe 1 — ', 'a\\é', 'bé', true, '\\ü']);

@@ -1,11 +1,15 @@
 // One file from an entry of tsc's output and every module of ours it can load: statically, by import() of a
 // path, or by createRequire(import.meta.url)(path). All of them go in, so a module loaded late still shares
-// its imports with the rest (one instance per module). Packages and builtins stay outside the bundle.
+// its imports with the rest (one instance per module). Packages and builtins stay outside the bundle. What
+// every start runs is written as functions; what is loaded on demand as text, compiled when first loaded
+// (a start then neither runs nor parses it: about 2 ms of the stdio server's first answer).
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { escapeNonAscii } from './ascii-only.js';
-import { BUNDLE_MARK, BUNDLE_RUNTIME } from './bundle-runtime.js';
+import { compileFunction } from 'node:vm';
+import { asciiStringLiteral, escapeNonAscii } from './ascii-only.js';
+import { BundleError } from './bundle-error.js';
+import { BUNDLE_MARK, BUNDLE_RUNTIME, TEXT_MODULE_PARAMETERS } from './bundle-runtime.js';
 import { ModuleExports, type NamespaceName } from './module-exports.js';
 import { PREFIX, propertyAccess, scanModule, type ExportBinding, type ScannedModule } from './scan-module.js';
 
@@ -41,19 +45,41 @@ export function buildBundle(entry: string, out: string): Bundle {
     queue.push(...module.lazyFiles);
   }
 
+  // What every start loads: the entry, what it imports, and what it loads itself by import() or require().
+  // Everything else is loaded on demand (a tool, statistics, OAuth) and is kept as text until then.
+  const atStart = new Set<string>();
+  const addWithImports = (file: string): void => {
+    if (atStart.has(file)) return;
+    atStart.add(file);
+    for (const source of modules.get(file)!.sources) if (source.target.kind === 'file') addWithImports(source.target.file);
+  };
+  addWithImports(entryFile);
+  for (const file of modules.get(entryFile)!.lazyFiles) addWithImports(file);
+
   const exports = new ModuleExports(modules, shownAs);
   const functions: string[] = [];
   for (const [file, module] of modules) {
     exports.checkImports(file);
-    functions.push(moduleFunction(idOf(file), module, exports.namespaceOf(file), idOf));
+    const id = idOf(file);
+    const prologue = modulePrologue(id, module, exports.namespaceOf(file), idOf, atStart.has(file) ? 'import.meta.url' : `${PREFIX}base`);
+    const body = escapeNonAscii(module.body);
+    if (atStart.has(file)) {
+      // A plain function expression, not wrapped in parentheses, so V8 compiles it only when it first runs.
+      functions.push(`${JSON.stringify(id)}: function (${PREFIX}self) {\n${prologue.join('\n')}\n${body}\n},`);
+    } else {
+      // The prologue on the first line, so the body keeps the line numbers of its file (lineOffset -1).
+      const source = `'use strict'; ${prologue.join(' ')}\n${body}`;
+      checkCompiles(source, shownAs(file));
+      functions.push(`${JSON.stringify(id)}: ${asciiStringLiteral(source)},`);
+    }
   }
 
   const shebang = readFileSync(entryFile, 'utf8').split('\n', 1)[0]!;
   const lines = [
     ...(shebang.startsWith('#!') ? [shebang] : []),
     `${BUNDLE_MARK} ${shownAs(entryFile)} and the ${modules.size - 1} modules of ours it can load, in one file so that`,
-    "// Node's ES module loader reads one file at start-up. Made from tsc's output by dist/build/bundle-entry.js",
-    '// (src/build/bundle-entry.ts) during `make build`; do not edit.',
+    "// Node's ES module loader reads one file at start-up. Modules loaded on demand are kept as text until then.",
+    "// Made from tsc's output by dist/build/bundle-entry.js (src/build/bundle-entry.ts) during `make build`.",
     BUNDLE_RUNTIME,
     `const ${PREFIX}modules = {`,
     ...functions,
@@ -66,13 +92,12 @@ export function buildBundle(entry: string, out: string): Bundle {
 }
 
 /**
- * A module as a registry function: its URL, the namespaces of its imports (linking), its export getters,
- * its imports evaluated in source order, then its own body. A plain function expression, not wrapped in
- * parentheses, so V8 compiles it only when it first runs.
+ * What runs before a module's body: its URL, the namespaces of its imports (linking), its export getters,
+ * then its imports evaluated in source order. `base` is the bundle's URL as the module can name it.
  */
-function moduleFunction(id: string, module: ScannedModule, namespace: NamespaceName[], idOf: (file: string) => string): string {
+function modulePrologue(id: string, module: ScannedModule, namespace: NamespaceName[], idOf: (file: string) => string, base: string): string[] {
   const lines: string[] = [];
-  if (module.usesMetaUrl) lines.push(`const ${PREFIX}url = new URL(${JSON.stringify(id)}, import.meta.url).href;`);
+  if (module.usesMetaUrl) lines.push(`const ${PREFIX}url = new URL(${JSON.stringify(id)}, ${base}).href;`);
   for (const source of module.sources) {
     if (source.target.kind === 'file') lines.push(`const ${source.variable} = ${PREFIX}ns(${JSON.stringify(idOf(source.target.file))});`);
   }
@@ -88,7 +113,16 @@ function moduleFunction(id: string, module: ScannedModule, namespace: NamespaceN
     if (source.target.kind === 'file') lines.push(`${PREFIX}eval(${JSON.stringify(idOf(source.target.file))});`);
     else lines.push(`const ${source.variable} = ${PREFIX}external(${JSON.stringify(source.target.specifier)});`);
   }
-  return `${JSON.stringify(id)}: function (${PREFIX}self) {\n${lines.join('\n')}\n${escapeNonAscii(module.body)}\n},`;
+  return lines;
+}
+
+/** A module kept as text is compiled here as at run time (by V8, the same call), so it cannot fail later. */
+function checkCompiles(source: string, shownAs: string): void {
+  try {
+    compileFunction(source, TEXT_MODULE_PARAMETERS, { filename: shownAs, lineOffset: -1 });
+  } catch (error) {
+    throw new BundleError(`${shownAs}: its bundled text does not compile: ${(error as Error).message}`);
+  }
 }
 
 function bindingRead(module: ScannedModule, binding: ExportBinding): string {

@@ -3,7 +3,8 @@
 // first answer is then not spent by the ES module loader resolving, reading and linking ~140 files. tsc's
 // entry is kept beside it as dist/stdio.entry.js (the unbundled graph, for comparison); every other file of
 // dist/ stays as tsc wrote it. Nothing at run time imports this.
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { buildBundle, isBundle } from './build-bundle.js';
 import { BundleError } from './bundle-error.js';
@@ -30,9 +31,16 @@ function main(args: string[]): number {
   const kept = `${entry.slice(0, -'.js'.length)}.entry.js`;
   const mode = statSync(entry).mode & 0o777;
   writeFileSync(kept, original, { mode });
-  // Written beside and renamed over, so a process starting meanwhile reads one whole file or the other.
-  const temporary = `${entry}.${process.pid}.tmp`;
+  // Written beside and renamed over, so a process starting meanwhile reads one whole file or the other;
+  // first Node itself checks that it parses (as an ES module: the name ends in .js inside dist/).
+  const temporary = `${entry}.${process.pid}.tmp.js`;
   writeFileSync(temporary, bundle.text, { mode });
+  const check = spawnSync(process.execPath, ['--check', temporary], { encoding: 'utf8' });
+  if (check.status !== 0) {
+    unlinkSync(temporary);
+    process.stderr.write(`bundle-entry: the bundle of ${entry} does not parse:\n${check.stderr}`);
+    return 1;
+  }
   renameSync(temporary, entry);
   const size = Math.round(Buffer.byteLength(bundle.text) / 1024);
   process.stdout.write(`bundle-entry: ${relative(process.cwd(), entry) || entry}: ${bundle.files.length} modules in one file (${size} kB); tsc's entry kept as ${kept}\n`);

@@ -1,13 +1,22 @@
-// The registry at the top of a bundle, as text. Each bundled module is a function run on first need (until
-// then V8 only preparses it); its namespace object exists, empty, from the first time any module names it,
-// and the module fills it with getters before its body runs, so bindings are live and cycles see hoisted
-// functions as ES modules do. Packages and builtins are loaded with require() when the module importing them
-// first runs: Node (>= 20.19) gives an ES module's namespace that way, the same instance import gives.
+// The registry at the top of a bundle, as text. Each bundled module is a function run on first need: the
+// modules the entry loads on every start as functions of the bundle (V8 only preparses them until they
+// run), the others (tools, statistics, OAuth, writing: loaded on demand) as their source text, compiled when
+// first loaded, so a start does not even preparse them. A namespace object exists, empty, from the first time
+// any module names it, and its module fills it with getters before its body runs, so bindings are live and
+// an import cycle sees the functions of the module that started it as ES modules do. Packages and builtins
+// are loaded with require() when the module importing them first runs: Node (>= 20.19) gives an ES module's
+// namespace that way, the same instance import gives.
 
 /** The first comment line of every bundle; the bundler refuses to bundle a bundle. */
 export const BUNDLE_MARK = '// svc-bundle:';
 
-export const BUNDLE_RUNTIME = `const __svc_require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+/** What a module kept as text is compiled with: `__svc_base` is the bundle's URL, the rest as in the bundle. */
+export const TEXT_MODULE_PARAMETERS = [
+  '__svc_self', '__svc_ns', '__svc_eval', '__svc_dynamic', '__svc_define', '__svc_external', '__svc_import', '__svc_filename', '__svc_dirname', '__svc_base',
+];
+
+export const BUNDLE_RUNTIME = `const __svc_parameters = ${JSON.stringify(TEXT_MODULE_PARAMETERS)};
+const __svc_require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const __svc_fileURLToPath = process.getBuiltinModule('node:url').fileURLToPath;
 // NODE_DEBUG=svc-bundle names each bundled module as it is evaluated (what the ES module loader would load).
 const __svc_debug = process.getBuiltinModule('node:util').debuglog('svc-bundle');
@@ -34,7 +43,7 @@ function __svc_eval(id) {
   if (record.state === 0) {
     record.state = 1;
     if (__svc_debug.enabled) __svc_debug('evaluate %s', new URL(id, import.meta.url).href);
-    const run = __svc_modules[id];
+    const run = typeof __svc_modules[id] === 'string' ? __svc_compile(id, __svc_modules[id]) : __svc_modules[id];
     try {
       run(record.namespace);
       record.state = 2;
@@ -47,6 +56,20 @@ function __svc_eval(id) {
     throw record.error;
   }
   return record.namespace;
+}
+
+/**
+ * A module kept as text, compiled as a strict function of the bundle's helpers. Named by its own file's URL
+ * and with its own line numbers, so its stack frames read as they would without the bundle.
+ */
+function __svc_compile(id, source) {
+  const compiled = process.getBuiltinModule('node:vm').compileFunction(source, __svc_parameters, { filename: new URL(id, import.meta.url).href, lineOffset: -1 });
+  return (namespace) => compiled(namespace, __svc_ns, __svc_eval, __svc_dynamic, __svc_define, __svc_external, __svc_import, __svc_filename, __svc_dirname, import.meta.url);
+}
+
+/** import('package'), resolved from the bundle (as from the file it came from: both are in dist/). */
+function __svc_import(specifier, options) {
+  return options === undefined ? import(specifier) : import(specifier, options);
 }
 
 /** import('./x.js'): evaluated in a later microtask, failures become a rejected promise. */

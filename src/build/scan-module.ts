@@ -361,7 +361,13 @@ class ModuleScanner {
     }
     const target = resolveImport(argument.text, this.file);
     if (typeof target === 'string') throw this.errorAt(node, target);
-    if (target.kind === 'external') return;
+    if (target.kind === 'external') {
+      // Through the bundle's own import(): a module kept as text is compiled as a plain function, whose
+      // import() would have no module to resolve from. Packages resolve from the bundle as from dist/.
+      this.replace(node.expression, `${PREFIX}import`);
+      for (const option of rest) this.visit(option);
+      return;
+    }
     if (rest.length > 0) throw this.errorAt(node, 'calls import() of a file of ours with options, which the bundle does not support');
     this.module.lazyFiles.push(target.file);
     this.replace(node, `${PREFIX}dynamic(${JSON.stringify(this.idOf(target.file))})`);
@@ -460,14 +466,21 @@ function isWriteTarget(node: ts.Node): boolean {
   return (ts.isForInStatement(holder) || ts.isForOfStatement(holder)) && holder.initializer === child;
 }
 
+/** Applies the edits; the line breaks of replaced text are kept, so every line stays on its line number. */
 function applyEdits(text: string, edits: Edit[]): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   let out = '';
   let at = 0;
   for (const edit of sorted) {
     if (edit.start < at) throw new Error(`overlapping edits at ${edit.start}`);
-    out += text.slice(at, edit.start) + edit.text;
+    out += text.slice(at, edit.start) + edit.text + '\n'.repeat(lineBreaks(text, edit.start, edit.end));
     at = edit.end;
   }
   return out + text.slice(at);
+}
+
+function lineBreaks(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', start); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
