@@ -62,8 +62,9 @@ test('dist/stdio.js is one bundle: no import or export statement and no import()
   const ids: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isExportAssignment(node)) problems.push(node.getText());
-    // Only the bundle's own import(specifier) for packages is left.
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !ts.isIdentifier(node.arguments[0]!)) problems.push(node.getText());
+    // Only the bundle's own import(specifier) for packages is left, and its fallback to tsc's entry.
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !ts.isIdentifier(node.arguments[0]!) &&
+      node.getText() !== 'import("./stdio.entry.js")') problems.push(node.getText());
     if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.name) && node.name.text.startsWith('./')) {
       ids.push(node.name.text);
       // A module loaded on demand is kept as text: read that text as well.
@@ -118,6 +119,13 @@ test('answers exactly as the unbundled entry: initialize, tools, site_info, cont
   // package.json is read relative to dist/mcp/server-info.js's own URL, as without the bundle.
   assert.deepEqual(bundled.answers[0].result.serverInfo, { name: 'svc', version: PACKAGE_VERSION });
   assert.equal(bundled.answers[2].result.structuredContent.title, 'Test Alps');
+});
+
+test('a Node that cannot require() ES modules runs the unbundled entry and answers the same', async () => {
+  const requests = [...INITIALIZE, call(2, 'site_info'), call(3, 'stats_overview', { period: '7d' })];
+  const fallback = await converse(STDIO_JS, requests, ['--no-experimental-require-module']);
+  assert.deepEqual(fallback.answers, (await converse(STDIO_JS, requests)).answers);
+  assert.equal(fallback.answers.at(-1).result.isError, undefined);
 });
 
 test('a bad setting and a missing token end the bundle as they end the entry: same sentence, same exit code', () => {

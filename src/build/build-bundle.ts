@@ -24,8 +24,17 @@ export function isBundle(text: string): boolean {
   return text.split('\n', 2).some((line) => line.startsWith(BUNDLE_MARK));
 }
 
+export interface BundleOptions {
+  /**
+   * tsc's entry kept beside the bundle: what a Node that cannot require() ES modules (started with
+   * --no-experimental-require-module) runs instead, unbundled, as before. Without it such a Node fails on
+   * the first package that is an ES module.
+   */
+  fallback?: string;
+}
+
 /** Bundles `entry` for a bundle file written at `out`; each module's import.meta.url stays its own file's. */
-export function buildBundle(entry: string, out: string): Bundle {
+export function buildBundle(entry: string, out: string, options: BundleOptions = {}): Bundle {
   const base = pathToFileURL(realpathSync(dirname(resolve(out))) + sep).pathname;
   // Registry ids are URLs relative to the bundle: new URL(id, import.meta.url) is the module's own URL.
   const idOf = (file: string) => {
@@ -85,7 +94,15 @@ export function buildBundle(entry: string, out: string): Bundle {
     ...functions,
     '};',
     '',
-    `${PREFIX}eval(${JSON.stringify(idOf(entryFile))});`,
+    ...(options.fallback === undefined
+      ? [`${PREFIX}eval(${JSON.stringify(idOf(entryFile))});`]
+      : [
+        'if (process.features.require_module) {',
+        `  ${PREFIX}eval(${JSON.stringify(idOf(entryFile))});`,
+        '} else {',
+        `  await import(${JSON.stringify(idOf(resolve(options.fallback)))});`,
+        '}',
+      ]),
     '',
   ];
   return { text: lines.join('\n'), files: [...modules.keys()] };

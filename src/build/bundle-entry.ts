@@ -1,8 +1,9 @@
 // Build step, run by `make build` right after tsc: `node dist/build/bundle-entry.js dist/stdio.js` replaces
 // tsc's dist/stdio.js with one file holding it and every module of ours it can load. The stdio server's
 // first answer is then not spent by the ES module loader resolving, reading and linking ~140 files. tsc's
-// entry is kept beside it as dist/stdio.entry.js (the unbundled graph, for comparison); every other file of
-// dist/ stays as tsc wrote it. Nothing at run time imports this.
+// entry is kept beside it as dist/stdio.entry.js: the unbundled graph, for comparison, and what the bundle
+// runs on a Node that cannot require() ES modules. Every other file of dist/ stays as tsc wrote it. Nothing
+// at run time imports this.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -20,15 +21,15 @@ function main(args: string[]): number {
     process.stderr.write(`bundle-entry: ${entry} is already a bundle; run tsc first (make build runs both).\n`);
     return 1;
   }
+  const kept = `${entry.slice(0, -'.js'.length)}.entry.js`;
   let bundle;
   try {
-    bundle = buildBundle(entry, entry);
+    bundle = buildBundle(entry, entry, { fallback: kept });
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
     process.stderr.write(`bundle-entry: cannot bundle ${entry}: ${error.message}\n`);
     return 1;
   }
-  const kept = `${entry.slice(0, -'.js'.length)}.entry.js`;
   const mode = statSync(entry).mode & 0o777;
   writeFileSync(kept, original, { mode });
   // Written beside and renamed over, so a process starting meanwhile reads one whole file or the other;
