@@ -148,16 +148,17 @@ export class ContentStore {
 
   /** Folders holding at least one translation file, nested pages included (what the index would list). */
   private countEntryFolders(type: ContentType, dir: string, depth: number): number {
+    const languages = Object.keys(this.siteConfig.languages);
     let count = 0;
     for (const slug of subfolders(dir)) {
       const folder = join(dir, slug);
-      let names: string[];
-      try { names = readdirSync(folder); } catch { continue; }
-      if (names.some((name) => name.endsWith('.md') && Object.hasOwn(this.siteConfig.languages, name.slice(0, -3)))) count++;
+      // An entry folder holds a `<language>.md`; asking for those names is cheaper than listing the folder.
+      if (languages.some((language) => existsSync(join(folder, `${language}.md`)))) count++;
       if (type.key === 'page' && depth < MAX_DEPTH) count += this.countEntryFolders(type, folder, depth + 1);
     }
     return count;
   }
+
 
   translation(entry: Entry, language: string): Translation | undefined {
     return entry.translations.get(language);
