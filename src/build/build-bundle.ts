@@ -9,9 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { compileFunction } from 'node:vm';
 import { asciiStringLiteral, escapeNonAscii } from './ascii-only.js';
 import { BundleError } from './bundle-error.js';
-import { BUNDLE_MARK, BUNDLE_RUNTIME, TEXT_MODULE_PARAMETERS } from './bundle-runtime.js';
+import { BUNDLE_MARK, BUNDLE_RUNTIME, PREFIX, TEXT_MODULE_PARAMETERS } from './bundle-runtime.js';
+import { propertyAccess } from './js-syntax.js';
 import { ModuleExports, type NamespaceName } from './module-exports.js';
-import { PREFIX, propertyAccess, scanModule, type ExportBinding, type ScannedModule } from './scan-module.js';
+import type { ExportBinding } from './read-links.js';
+import { scanModule, type ScannedModule } from './scan-module.js';
 
 export interface Bundle {
   text: string;

@@ -7,6 +7,9 @@
 // are loaded with require() when the module importing them first runs: Node (>= 20.19) gives an ES module's
 // namespace that way, the same instance import gives.
 
+/** The bundle's own names (runtime, module variables); a module using one stops the build. */
+export const PREFIX = '__svc_';
+
 /** The first comment line of every bundle; the bundler refuses to bundle a bundle. */
 export const BUNDLE_MARK = '// svc-bundle:';
 
