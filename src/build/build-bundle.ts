@@ -33,6 +33,12 @@ export interface BundleOptions {
    * the first package that is an ES module.
    */
   fallback?: string;
+  /**
+   * Files (relative to the entry's folder) loaded on demand that nearly every start needs soon anyway, with
+   * what they import: kept as plain functions like the modules every start loads, since compiling a module
+   * kept as text costs more than V8's lazy parse of a function that is there from the start.
+   */
+  warm?: string[];
 }
 
 /** Bundles `entry` for a bundle file written at `out`; each module's import.meta.url stays its own file's. */
@@ -66,6 +72,11 @@ export function buildBundle(entry: string, out: string, options: BundleOptions =
   };
   addWithImports(entryFile);
   for (const file of modules.get(entryFile)!.lazyFiles) addWithImports(file);
+  for (const name of options.warm ?? []) {
+    const file = realpathSync(resolve(dirname(entryFile), name));
+    if (!modules.has(file)) throw new BundleError(`${shownAs(file)} is to be kept warm, but ${shownAs(entryFile)} never loads it.`);
+    addWithImports(file);
+  }
 
   const exports = new ModuleExports(modules, shownAs);
   const functions: string[] = [];

@@ -24,7 +24,8 @@ function main(args: string[]): number {
   const kept = `${entry.slice(0, -'.js'.length)}.entry.js`;
   let bundle;
   try {
-    bundle = buildBundle(entry, entry, { fallback: kept });
+    // Assistants are told to call site_info first: its tool is part of nearly every session's first answer.
+    bundle = buildBundle(entry, entry, { fallback: kept, warm: ['mcp/tools/site-info.js'] });
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
     process.stderr.write(`bundle-entry: cannot bundle ${entry}: ${error.message}\n`);
