@@ -35,10 +35,10 @@ export async function buildDeps(config: Config, clock = systemClock, options: Bu
   let settleModule: () => SettleModule;
   if (options.lazyModules && process.features.require_module) {
     // require() of an ES module shares the one module instance with import(): no second copy of anything.
-    const require = createRequire(import.meta.url);
-    oauthModule = () => require('./oauth/oauth-service.js') as OAuthModule;
-    statsModule = () => require('./stats/create-stats-service.js') as StatsModule;
-    settleModule = () => require('./content/write/settle-scheduled.js') as SettleModule;
+    // Each require function is made when its module is first needed: most stdio sessions need none.
+    oauthModule = () => createRequire(import.meta.url)('./oauth/oauth-service.js') as OAuthModule;
+    statsModule = () => createRequire(import.meta.url)('./stats/create-stats-service.js') as StatsModule;
+    settleModule = () => createRequire(import.meta.url)('./content/write/settle-scheduled.js') as SettleModule;
   } else {
     const [oauthLoaded, statsLoaded, settleLoaded] = await Promise.all([
       import('./oauth/oauth-service.js'), import('./stats/create-stats-service.js'), import('./content/write/settle-scheduled.js'),

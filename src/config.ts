@@ -21,31 +21,52 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const FLAG_OPTIONS = {
+  root: { type: 'string' },
+  data: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'base-url': { type: 'string' },
+  'trust-proxy': { type: 'boolean' },
+  token: { type: 'string' },
+} as const;
+
+/**
+ * The flags, exactly as util.parseArgs reads them (strict, positionals allowed); throws ConfigError with its
+ * sentence. `--name=value` and a bare `--trust-proxy` are read by hand, since loading and running parseArgs is
+ * about a millisecond of a stdio server's cold start and gives the same values for these forms; any other
+ * form (a value as the next argument, short flags, `--`, unknown names) goes to parseArgs itself.
+ */
+export function readFlags(argv: string[]): Record<string, string | boolean | undefined> {
+  const values: Record<string, string | boolean | undefined> = {};
+  for (const arg of argv) {
+    if (arg === '--trust-proxy') {
+      values['trust-proxy'] = true;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = arg.startsWith('--') && equals > 2 ? arg.slice(2, equals) : undefined;
+    if (name !== undefined && name !== 'trust-proxy' && Object.hasOwn(FLAG_OPTIONS, name)) values[name] = arg.slice(equals + 1);
+    else if (arg.startsWith('-')) return parseFlags(argv);
+  }
+  return values;
+}
+
+function parseFlags(argv: string[]): Record<string, string | boolean | undefined> {
+  try {
+    return parseArgs({ args: argv, options: FLAG_OPTIONS, strict: true, allowPositionals: true }).values;
+  } catch (error) {
+    throw new ConfigError(`svc: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Reads the configuration from flags (`--root`, `--data`, `--host`, `--port`, `--base-url`, `--trust-proxy`)
  * over the environment (SVC_ROOT, SVC_DATA, SVC_HOST, SVC_PORT, SVC_BASE_URL, SVC_TRUST_PROXY).
  * Throws ConfigError with one sentence when a value is bad.
  */
 export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        root: { type: 'string' },
-        data: { type: 'string' },
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'base-url': { type: 'string' },
-        'trust-proxy': { type: 'boolean' },
-        token: { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: true,
-    }));
-  } catch (error) {
-    throw new ConfigError(`svc: ${(error as Error).message}`);
-  }
+  const values = readFlags(argv);
   const raw = {
     root: (values.root as string | undefined) ?? env.SVC_ROOT ?? process.cwd(),
     dataDir: (values.data as string | undefined) ?? env.SVC_DATA,

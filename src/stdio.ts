@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // stdio entry (`svc:mcp`): node dist/stdio.js --token=<token> (or SVC_TOKEN). Only protocol goes to stdout;
 // everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
-import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfig, readFlags, ConfigError } from './config.js';
 
 // Anything printed by accident must not corrupt the protocol stream.
 console.log = console.error;
@@ -23,8 +22,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { values } = parseArgs({ args: argv, options: { token: { type: 'string' } }, strict: false, allowPositionals: true });
-  const token = (typeof values.token === 'string' && values.token) || process.env.SVC_TOKEN || '';
+  // loadConfig has checked the flags already (--token among them), so this read cannot fail.
+  const flag = readFlags(argv).token;
+  const token = (typeof flag === 'string' && flag) || process.env.SVC_TOKEN || '';
   if (!token) fail(NO_TOKEN);
 
   const [{ buildDeps }, { createMcpDispatcher }, { defaultRegistry }, { serveStdio }] = await Promise.all([

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { loadConfig, ConfigError } from '../src/config.js';
+import { loadConfig, readFlags, ConfigError } from '../src/config.js';
+import { parseArgs } from 'node:util';
 
 test('defaults: working directory, data below it, 127.0.0.1:8080', () => {
   const config = loadConfig([], { SVC_ROOT: '/srv/site' });
@@ -50,4 +51,33 @@ test('the server stops with exit code 2 and one sentence on a bad setting', () =
   assert.equal(result.status, 2);
   assert.equal(result.stderr.trim().split('\n').length, 1);
   assert.match(result.stderr, /^svc: the setting SVC_PORT/);
+});
+
+test('readFlags reads every argument list as util.parseArgs does, values and refusals alike', () => {
+  const options = {
+    root: { type: 'string' }, data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' },
+    'base-url': { type: 'string' }, 'trust-proxy': { type: 'boolean' }, token: { type: 'string' },
+  } as const;
+  const pieces = ['--root=/a', '--root=', '--root', '/b', '--token=svc_x=y', '--trust-proxy', '--trust-proxy=1', '--port=80',
+    '--base-url=https://example.org', '--ROOT=x', '--nope=1', '--nope', '-x', '-', '--', 'positional', '--=x', '--__proto__=x', '--data=d'];
+  let seed = 11;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const cases: string[][] = [[]];
+  for (let n = 0; n < 3000; n++) cases.push(Array.from({ length: 1 + next(4) }, () => pieces[next(pieces.length)]!));
+  for (const argv of cases) {
+    let expected: unknown;
+    try {
+      expected = { ...parseArgs({ args: argv, options, strict: true, allowPositionals: true }).values };
+    } catch (error) {
+      expected = `svc: ${(error as Error).message}`;
+    }
+    let actual: unknown;
+    try {
+      actual = { ...readFlags(argv) };
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      actual = error.message;
+    }
+    assert.deepEqual(actual, expected, JSON.stringify(argv));
+  }
 });

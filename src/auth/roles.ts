@@ -16,14 +16,20 @@ export type RoleTable = ReadonlyMap<string, ReadonlySet<Capability>>;
 const KNOWN = new Set<string>(CAPABILITIES);
 const ROLE_NAME = /^[a-z][a-z0-9_-]{0,39}$/;
 
+/** D4's roles as they are without a roles.yaml. */
+function defaultRoleTable(): Map<string, ReadonlySet<Capability>> {
+  const table = new Map<string, ReadonlySet<Capability>>();
+  for (const [name, caps] of Object.entries(DEFAULT_ROLES)) table.set(name, new Set(caps));
+  return table;
+}
+
 /**
  * Parses `roles.yaml`: `role: [capability, ...]` or `role: { capabilities: [...] }`. It fails closed: a
  * role whose entry cannot be read gets no capabilities, unknown capability names are dropped, and each
  * problem is reported through `warn` rather than falling back to a default that may grant more.
  */
 export function parseRolesYaml(text: string, warn: (line: string) => void): RoleTable {
-  const table = new Map<string, ReadonlySet<Capability>>();
-  for (const [name, caps] of Object.entries(DEFAULT_ROLES)) table.set(name, new Set(caps));
+  const table = defaultRoleTable();
   let doc: unknown;
   try {
     doc = parseYaml(text);
@@ -68,7 +74,7 @@ export class Roles {
   constructor(dataDir: string, log: (line: string) => void) {
     this.path = join(dataDir, 'roles.yaml');
     this.cache = new FileCache((text) => parseRolesYaml(text, log));
-    this.defaults = parseRolesYaml('', log);
+    this.defaults = defaultRoleTable();
   }
 
   table(): RoleTable {
