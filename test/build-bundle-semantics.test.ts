@@ -168,13 +168,18 @@ function runNode(file: string): unknown {
 test('a bundled program observes what the unbundled one does', () => {
   const bundle = buildBundle(join(dir, 'main.js'), join(dir, 'main.bundle.js'));
   writeFileSync(join(dir, 'main.bundle.js'), bundle.text);
+  writeFileSync(join(dir, bundle.modules.name), bundle.modules.text);
   const unbundled = runNode(join(dir, 'main.js')) as any;
   assert.deepEqual(runNode(join(dir, 'main.bundle.js')), unbundled);
   // The observations themselves, so the comparison cannot pass on two equally wrong runs.
   assert.deepEqual(unbundled.order, ['b', 'a', 'main body', 'before import()', 'after import()', 'lazy evaluated', 'deep evaluated']);
   assert.deepEqual(unbundled.deep, [true, true, `    at Module.stackLine (${new URL('deep.js', `file://${dir}/`).href}:8:10)`, ['function', 2, 1], 'default']);
-  assert.ok(bundle.text.includes(`"./deep.js": "'use strict';`), 'deep.js is kept as text');
-  assert.ok(bundle.text.includes('"./lazy.js": function'), 'what the entry loads itself is a function');
+  // deep.js is kept as text after the code; the registry says where it starts and ends.
+  const [, from, to] = /^"\.\/deep\.js": \[(\d+), (\d+)\],$/m.exec(bundle.modules.text)!;
+  const { codeLength } = JSON.parse(/__svc_start\((\{.*\})\);/.exec(bundle.text)![1]!) as { codeLength: number };
+  const deepText = bundle.modules.text.slice(codeLength + Number(from), codeLength + Number(to));
+  assert.ok(deepText.startsWith("'use strict'; ") && /\(0, __svc_1\.parse\)\('b: 2'\)\.b, state\.increment\(\)\];\n\}\n?$/.test(deepText), deepText);
+  assert.ok(bundle.modules.text.includes('"./lazy.js": function'), 'what the entry loads itself is a function');
   assert.deepEqual(unbundled.live, [0, 0, 1, 1, { count: 1 }]);
   assert.deepEqual(unbundled.defaults, ['default', 'fn', 'named', 'default', 'class', 'default', 'arrow', 42]);
   assert.deepEqual(unbundled.stars, [['fromA', 'inner', 'reexported', 'shared'], 'a', 'own', 42, false, ['ambiguous', 'fromA', 'shared']]);
@@ -183,7 +188,7 @@ test('a bundled program observes what the unbundled one does', () => {
   assert.equal(unbundled.where.url, new URL('nested/where.js', `file://${dir}/`).href);
   assert.deepEqual(unbundled.throws, ['boom', true]);
   assert.deepEqual(unbundled.texts, ['Grüße', 'Schaltfläche — …', 'Grü\\u00dfe 1 — ', 'a\\é', 'bé', true, '\\ü']);
-  const text = bundle.text.slice(bundle.text.indexOf('"./text.js"'));
+  const text = bundle.modules.text.slice(bundle.modules.text.indexOf('"./text.js"'));
   assert.ok(text.includes("['Gr\\u00fc\\u00dfe', `Schaltfl\\u00e4che ${'\\u2014'} \\u2026`, raw") && text.includes('// Gr\\u00fc\\u00dfe'));
   assert.ok(text.includes('String.raw`Grü') && text.includes('/é+/'), 'raw templates and regular expressions are left as they are');
   assert.equal(bundle.files.length, Object.keys(PROGRAM).length - 1);

@@ -1,11 +1,12 @@
 // dist/stdio.js as `make build` leaves it: one bundle of tsc's stdio entry and every module of ours it can
-// load, answering exactly as the unbundled entry (kept as dist/stdio.entry.js) does. Run `make build` first;
-// tsc alone leaves the unbundled entry in place and the first test says so.
+// load (the entry and its modules file), answering exactly as the unbundled entry (kept as
+// dist/stdio.entry.js) does. Run `make build` first; tsc alone leaves the unbundled entry in place and the
+// first test says so.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { STDIO_JS } from './mcp-support/stdio-child.js';
@@ -58,24 +59,33 @@ const call = (id: number, name: string, args: object = {}) => ({ jsonrpc: '2.0',
 test('dist/stdio.js is one bundle: no import or export statement and no import() of a path of ours is left', () => {
   const text = readFileSync(STDIO_JS, 'utf8');
   assert.ok(text.startsWith('#!/usr/bin/env node\n// svc-bundle:'), 'dist/stdio.js is not the bundle: run make build (tsc alone leaves the unbundled entry)');
+  const start = JSON.parse(/^  __svc_start\((\{.*\})\);$/m.exec(text)![1]!) as { file: string; codeLength: number };
+  const modules = readFileSync(new URL(start.file, pathToFileURL(STDIO_JS)), 'utf8');
   const problems: string[] = [];
   const ids: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isExportAssignment(node)) problems.push(node.getText());
-    // Only the bundle's own import(specifier) for packages is left, and its fallback to tsc's entry.
+    // Only the entry's own import(specifier) for packages is left, and its fallback to tsc's entry.
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !ts.isIdentifier(node.arguments[0]!) &&
       node.getText() !== 'import("./stdio.entry.js")') problems.push(node.getText());
     if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.name) && node.name.text.startsWith('./')) {
       ids.push(node.name.text);
-      // A module loaded on demand is kept as text: read that text as well.
-      if (ts.isStringLiteral(node.initializer)) visit(ts.createSourceFile(node.name.text, `function f() {${node.initializer.text}\n}`, ts.ScriptTarget.ESNext, true, ts.ScriptKind.JS));
+      // A module loaded on demand is kept as text after the code, [start, end]: read that text as well.
+      if (ts.isArrayLiteralExpression(node.initializer)) {
+        const [from, to] = node.initializer.elements.map((element) => Number(element.getText()));
+        const source = modules.slice(start.codeLength + from!, start.codeLength + to!);
+        assert.match(source, /^'use strict'; /);
+        visit(ts.createSourceFile(node.name.text, `function f() {${source}\n}`, ts.ScriptTarget.ESNext, true, ts.ScriptKind.JS));
+      }
     }
     ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile(STDIO_JS, text, ts.ScriptTarget.ESNext, true, ts.ScriptKind.JS));
+  visit(ts.createSourceFile(start.file, modules.slice(0, start.codeLength), ts.ScriptTarget.ESNext, true, ts.ScriptKind.JS));
   assert.deepEqual(problems, []);
   // ASCII only (non-ASCII characters of comments and strings escaped): Node reads and V8 parses it faster.
   assert.ok(isAscii(text), 'dist/stdio.js has a non-ASCII character');
+  assert.ok(isAscii(modules), `dist/${start.file} has a non-ASCII character`);
   // Modules loaded only by import() or createRequire(import.meta.url)(path) are inside as well.
   for (const lazy of ['./mcp/tools/site-info.js', './mcp/tools/stats-overview.js', './oauth/oauth-service.js', './stats/create-stats-service.js', './content/write/settle-scheduled.js']) {
     assert.ok(ids.includes(lazy), `${lazy} is not in the bundle`);

@@ -62,14 +62,3 @@ function escapeRange(text: string): string {
   }
   return out;
 }
-
-/** A JavaScript string literal of `value` in ASCII only (every other character as \uXXXX). */
-export function asciiStringLiteral(value: string): string {
-  const json = JSON.stringify(value);
-  let out = '';
-  for (let at = 0; at < json.length; at++) {
-    const code = json.charCodeAt(at);
-    out += code > 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : json[at];
-  }
-  return out;
-}

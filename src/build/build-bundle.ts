@@ -1,22 +1,29 @@
-// One file from an entry of tsc's output and every module of ours it can load: statically, by import() of a
+// A bundle of an entry of tsc's output and every module of ours it can load: statically, by import() of a
 // path, or by createRequire(import.meta.url)(path). All of them go in, so a module loaded late still shares
 // its imports with the rest (one instance per module). Packages and builtins stay outside the bundle. What
 // every start runs is written as functions; what is loaded on demand as text, compiled when first loaded
-// (a start then neither runs nor parses it: about 2 ms of the stdio server's first answer).
+// (a start then neither runs nor parses it: about 2 ms of the stdio server's first answer). Two files: the
+// entry, a small ES module (bundle-loader.ts), and the modules file it compiles as a script, so that V8 can
+// take the compiled code from a cache (code-cache-runtime.ts); the ES module loader still reads one file.
+import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
-import { dirname, posix, relative, resolve, sep } from 'node:path';
+import { basename, dirname, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compileFunction } from 'node:vm';
-import { asciiStringLiteral, escapeNonAscii } from './ascii-only.js';
+import { Script, compileFunction } from 'node:vm';
+import { escapeNonAscii } from './ascii-only.js';
 import { BundleError } from './bundle-error.js';
-import { BUNDLE_MARK, BUNDLE_RUNTIME, PREFIX, TEXT_MODULE_PARAMETERS } from './bundle-runtime.js';
+import { LOADER_RUNTIME, startCall, type ModulesFile } from './bundle-loader.js';
+import { BUNDLE_MARK, BUNDLE_RUNTIME, MODULES_PARAMETERS, PREFIX, TEXT_MODULE_PARAMETERS } from './bundle-runtime.js';
 import { propertyAccess } from './js-syntax.js';
 import { ModuleExports, type NamespaceName } from './module-exports.js';
 import type { ExportBinding } from './read-links.js';
 import { scanModule, type ScannedModule } from './scan-module.js';
 
 export interface Bundle {
+  /** The entry (an ES module), to be written at `out`. */
   text: string;
+  /** The modules file, to be written beside it under `name` (which names its build). */
+  modules: { name: string; text: string };
   /** The bundled files, the entry first. */
   files: string[];
 }
@@ -80,10 +87,12 @@ export function buildBundle(entry: string, out: string, options: BundleOptions =
 
   const exports = new ModuleExports(modules, shownAs);
   const functions: string[] = [];
+  // Texts of modules loaded on demand, after the code: each module's entry in the registry is where its starts and ends.
+  let texts = '';
   for (const [file, module] of modules) {
     exports.checkImports(file);
     const id = idOf(file);
-    const prologue = modulePrologue(id, module, exports.namespaceOf(file), idOf, atStart.has(file) ? 'import.meta.url' : `${PREFIX}base`);
+    const prologue = modulePrologue(id, module, exports.namespaceOf(file), idOf, atStart.has(file) ? `${PREFIX}meta.url` : `${PREFIX}base`);
     const body = escapeNonAscii(module.body);
     if (atStart.has(file)) {
       // A plain function expression, not wrapped in parentheses, so V8 compiles it only when it first runs.
@@ -92,33 +101,49 @@ export function buildBundle(entry: string, out: string, options: BundleOptions =
       // The prologue on the first line, so the body keeps the line numbers of its file (lineOffset -1).
       const source = `'use strict'; ${prologue.join(' ')}\n${body}`;
       checkCompiles(source, shownAs(file));
-      functions.push(`${JSON.stringify(id)}: ${asciiStringLiteral(source)},`);
+      functions.push(`${JSON.stringify(id)}: [${texts.length}, ${texts.length + source.length}],`);
+      texts += source;
     }
   }
 
-  const shebang = readFileSync(entryFile, 'utf8').split('\n', 1)[0]!;
-  const lines = [
-    ...(shebang.startsWith('#!') ? [shebang] : []),
-    `${BUNDLE_MARK} ${shownAs(entryFile)} and the ${modules.size - 1} modules of ours it can load, in one file so that`,
-    "// Node's ES module loader reads one file at start-up. Modules loaded on demand are kept as text until then.",
+  const summary = `${shownAs(entryFile)} and the ${modules.size - 1} modules of ours it can load`;
+  const code = [
+    `${BUNDLE_MARK} the modules of ${summary}, read and compiled as one script by the bundle's entry.`,
     "// Made from tsc's output by dist/build/bundle-entry.js (src/build/bundle-entry.ts) during `make build`.",
+    `(function (${MODULES_PARAMETERS.join(', ')}) {`,
+    "'use strict';",
     BUNDLE_RUNTIME,
     `const ${PREFIX}modules = {`,
     ...functions,
     '};',
+    `return ${PREFIX}eval;`,
+    '})',
     '',
+  ].join('\n');
+  checkScript(code, shownAs(entryFile));
+  const buildId = createHash('sha256').update(code).update(texts).digest('hex').slice(0, 12);
+  const name = `${basename(out, '.js')}.${buildId}`;
+  const modulesFile: ModulesFile = { file: `./${name}.modules.js`, cache: `./${name}.code-cache`, buildId, codeLength: code.length, entry: idOf(entryFile) };
+
+  const shebang = readFileSync(entryFile, 'utf8').split('\n', 1)[0]!;
+  const lines = [
+    ...(shebang.startsWith('#!') ? [shebang] : []),
+    `${BUNDLE_MARK} ${summary}: this entry and ${modulesFile.file}, so that`,
+    "// Node's ES module loader reads one file at start-up. Modules loaded on demand are kept as text until then.",
+    "// Made from tsc's output by dist/build/bundle-entry.js (src/build/bundle-entry.ts) during `make build`.",
+    LOADER_RUNTIME,
     ...(options.fallback === undefined
-      ? [`${PREFIX}eval(${JSON.stringify(idOf(entryFile))});`]
+      ? [startCall(modulesFile)]
       : [
         'if (process.features.require_module) {',
-        `  ${PREFIX}eval(${JSON.stringify(idOf(entryFile))});`,
+        `  ${startCall(modulesFile)}`,
         '} else {',
         `  await import(${JSON.stringify(idOf(resolve(options.fallback)))});`,
         '}',
       ]),
     '',
   ];
-  return { text: lines.join('\n'), files: [...modules.keys()] };
+  return { text: lines.join('\n'), modules: { name: `${name}.modules.js`, text: code + texts }, files: [...modules.keys()] };
 }
 
 /**
@@ -152,6 +177,15 @@ function checkCompiles(source: string, shownAs: string): void {
     compileFunction(source, TEXT_MODULE_PARAMETERS, { filename: shownAs, lineOffset: -1 });
   } catch (error) {
     throw new BundleError(`${shownAs}: its bundled text does not compile: ${(error as Error).message}`);
+  }
+}
+
+/** The modules file's code, checked as V8 will compile it at the start, so that it cannot fail then. */
+function checkScript(code: string, shownAs: string): void {
+  try {
+    new Script(code, { filename: `modules of ${shownAs}` });
+  } catch (error) {
+    throw new BundleError(`the modules file of ${shownAs} does not compile: ${(error as Error).message}`);
   }
 }
 

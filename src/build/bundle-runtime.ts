@@ -1,11 +1,15 @@
-// The registry at the top of a bundle, as text. Each bundled module is a function run on first need: the
-// modules the entry loads on every start as functions of the bundle (V8 only preparses them until they
-// run), the others (tools, statistics, OAuth, writing: loaded on demand) as their source text, compiled when
-// first loaded, so a start does not even preparse them. A namespace object exists, empty, from the first time
-// any module names it, and its module fills it with getters before its body runs, so bindings are live and
-// an import cycle sees the functions of the module that started it as ES modules do. Packages and builtins
-// are loaded with require() when the module importing them first runs: Node (>= 20.19) gives an ES module's
-// namespace that way, the same instance import gives.
+// The registry at the top of a bundle's modules file, as text. Each bundled module is a function run on first
+// need: the modules the entry loads on every start as functions of the modules file (V8 only preparses them
+// until they run), the others (tools, statistics, OAuth, writing: loaded on demand) as their source text,
+// stored after the code and compiled when first loaded, so a start does not even preparse them. A namespace
+// object exists, empty, from the first time any module names it, and its module fills it with getters before
+// its body runs, so bindings are live and an import cycle sees the functions of the module that started it as
+// ES modules do. Packages and builtins are loaded with require() when the module importing them first runs:
+// Node (>= 20.19) gives an ES module's namespace that way, the same instance import gives.
+//
+// The modules file is a classic script, compiled by the bundle's entry (bundle-loader.ts) with vm.Script so
+// that V8 can take its compiled code from a code cache; a script has no import.meta and no import() of its
+// own, so the entry passes its own (`__svc_meta`, `__svc_importModule`) and a reader of the stored texts.
 
 /** The bundle's own names (runtime, module variables); a module using one stops the build. */
 export const PREFIX = '__svc_';
@@ -18,8 +22,11 @@ export const TEXT_MODULE_PARAMETERS = [
   '__svc_self', '__svc_ns', '__svc_eval', '__svc_dynamic', '__svc_define', '__svc_external', '__svc_import', '__svc_filename', '__svc_dirname', '__svc_base',
 ];
 
+/** What the modules file's function is called with by the entry: its import.meta, its import(), the texts. */
+export const MODULES_PARAMETERS = ['__svc_meta', '__svc_importModule', '__svc_text'];
+
 export const BUNDLE_RUNTIME = `const __svc_parameters = ${JSON.stringify(TEXT_MODULE_PARAMETERS)};
-const __svc_require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+const __svc_require = process.getBuiltinModule('node:module').createRequire(__svc_meta.url);
 const __svc_fileURLToPath = process.getBuiltinModule('node:url').fileURLToPath;
 // NODE_DEBUG=svc-bundle names each bundled module as it is evaluated (what the ES module loader would load).
 const __svc_debug = process.getBuiltinModule('node:util').debuglog('svc-bundle');
@@ -45,8 +52,9 @@ function __svc_eval(id) {
   const record = __svc_record(id);
   if (record.state === 0) {
     record.state = 1;
-    if (__svc_debug.enabled) __svc_debug('evaluate %s', new URL(id, import.meta.url).href);
-    const run = typeof __svc_modules[id] === 'string' ? __svc_compile(id, __svc_modules[id]) : __svc_modules[id];
+    if (__svc_debug.enabled) __svc_debug('evaluate %s', new URL(id, __svc_meta.url).href);
+    const module = __svc_modules[id];
+    const run = typeof module === 'function' ? module : __svc_compile(id, __svc_text(module[0], module[1]));
     try {
       run(record.namespace);
       record.state = 2;
@@ -62,17 +70,17 @@ function __svc_eval(id) {
 }
 
 /**
- * A module kept as text, compiled as a strict function of the bundle's helpers. Named by its own file's URL
+ * A module kept as text (read from the modules file's end, where it starts and ends), compiled as a strict function of the bundle's helpers. Named by its own file's URL
  * and with its own line numbers, so its stack frames read as they would without the bundle.
  */
 function __svc_compile(id, source) {
-  const compiled = process.getBuiltinModule('node:vm').compileFunction(source, __svc_parameters, { filename: new URL(id, import.meta.url).href, lineOffset: -1 });
-  return (namespace) => compiled(namespace, __svc_ns, __svc_eval, __svc_dynamic, __svc_define, __svc_external, __svc_import, __svc_filename, __svc_dirname, import.meta.url);
+  const compiled = process.getBuiltinModule('node:vm').compileFunction(source, __svc_parameters, { filename: new URL(id, __svc_meta.url).href, lineOffset: -1 });
+  return (namespace) => compiled(namespace, __svc_ns, __svc_eval, __svc_dynamic, __svc_define, __svc_external, __svc_import, __svc_filename, __svc_dirname, __svc_meta.url);
 }
 
 /** import('package'), resolved from the bundle (as from the file it came from: both are in dist/). */
 function __svc_import(specifier, options) {
-  return options === undefined ? import(specifier) : import(specifier, options);
+  return __svc_importModule(specifier, options);
 }
 
 /** import('./x.js'): evaluated in a later microtask, failures become a rejected promise. */
@@ -94,7 +102,7 @@ function __svc_define(namespace, getters) {
 function __svc_external(specifier) {
   let exports = __svc_externals.get(specifier);
   if (exports === undefined) {
-    const url = specifier.startsWith('node:') ? specifier : import.meta.resolve(specifier);
+    const url = specifier.startsWith('node:') ? specifier : __svc_meta.resolve(specifier);
     const loaded = __svc_require(url.startsWith('file:') ? __svc_fileURLToPath(url) : url);
     if (Object.prototype.toString.call(loaded) === '[object Module]') {
       exports = loaded;
