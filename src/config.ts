@@ -21,15 +21,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const FLAG_OPTIONS = {
+/** The configuration flags every command and server takes (util.parseArgs options). */
+export const CONFIG_OPTIONS = {
   root: { type: 'string' },
   data: { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
   'base-url': { type: 'string' },
   'trust-proxy': { type: 'boolean' },
-  token: { type: 'string' },
 } as const;
+
+/** What the servers read: the configuration and the stdio server's --token. */
+const FLAG_OPTIONS = { ...CONFIG_OPTIONS, token: { type: 'string' } } as const;
 
 /**
  * The flags, exactly as util.parseArgs reads them (strict, positionals allowed); throws ConfigError with its

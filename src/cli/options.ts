@@ -1,17 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { loadConfig, ConfigError, type Config } from '../config.js';
+import { CONFIG_OPTIONS, loadConfig, ConfigError, type Config } from '../config.js';
 import { UsageError } from './cli-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-const CONFIG_OPTIONS = {
-  root: { type: 'string' },
-  data: { type: 'string' },
-  host: { type: 'string' },
-  port: { type: 'string' },
-  'base-url': { type: 'string' },
-  'trust-proxy': { type: 'boolean' },
-} as const satisfies Options;
 
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
