@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { errorResponse, successResponse } from '../src/jsonrpc/messages.js';
-import { jsonTextOf, stringifyMessage, withJsonText } from '../src/jsonrpc/serialize.js';
+import { encodeMessage, jsonTextOf, stringifyMessage, withJsonText } from '../src/jsonrpc/serialize.js';
 
 const known = () => {
   const value = { content: [{ type: 'text', text: 'say "hi"\n\u2028' }], n: 1 };
@@ -52,4 +52,20 @@ test('a response of another shape is written by JSON.stringify even when its res
   assert.equal(stringifyMessage(nullId), JSON.stringify(nullId));
   const otherVersion = { jsonrpc: '1.0', id: 1, result: value };
   assert.equal(stringifyMessage(otherVersion), JSON.stringify(otherVersion));
+});
+
+test('encodeMessage gives the same text with its true UTF-8 length, kept result or not, asked twice or once', () => {
+  const wide = withJsonText({ text: 'Grüße – 👋' }, JSON.stringify({ text: 'Grüße – 👋' }));
+  for (const message of [
+    successResponse(7, known()),
+    successResponse('id ümlaut', wide),
+    successResponse('id ümlaut', wide),
+    successResponse(1, { plain: 'ä' }),
+    errorResponse(null, -32600, 'Ünknown'),
+    [successResponse(1, wide), successResponse(2, { x: 1 })],
+  ]) {
+    const { text, bytes } = encodeMessage(message);
+    assert.equal(text, JSON.stringify(message));
+    assert.equal(bytes, Buffer.byteLength(text, 'utf8'));
+  }
 });
