@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The `svc` command for operators (shared hosting, a terminal): init, user, token, serve, mcp, demo.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { AppError } from './errors.js';
 import { AuthService } from './auth/auth-service.js';
+import { totpIssuer } from './auth/totp-issuer.js';
 import { systemClock } from './lib/clock.js';
 import { CommandError, UsageError, USAGE } from './cli/cli-error.js';
 import { parseCommand, type Parsed } from './cli/options.js';
@@ -25,16 +25,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 function authFor(parsed: Parsed): AuthService {
   const log = (line: string) => process.stderr.write(line + '\n');
   return new AuthService({ dataDir: parsed.config.dataDir, clock: systemClock, log });
-}
-
-/** The site's title for the authenticator app, read leniently: a broken site.yaml must not block 2fa. */
-function siteTitle(root: string): string {
-  try {
-    const doc = parseYaml(readFileSync(join(root, 'content', 'site.yaml'), 'utf8')) as { title?: unknown } | null;
-    return typeof doc?.title === 'string' && doc.title.trim() ? doc.title.trim() : 'svc';
-  } catch {
-    return 'svc';
-  }
 }
 
 async function serve(parsed: Parsed, demo: boolean): Promise<void> {
@@ -78,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'user': {
       const parsed = parseCommand(argv, USER_OPTIONS, 4);
-      await runUserCommand(authFor(parsed), sub, parsed, siteTitle(parsed.config.root), print);
+      await runUserCommand(authFor(parsed), sub, parsed, totpIssuer(parsed.config.root), print);
       return 0;
     }
     case 'token': {

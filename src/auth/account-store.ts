@@ -158,6 +158,23 @@ export class AccountStore {
     return secret;
   }
 
+  /**
+   * Turns on two-factor sign-in with a secret the person set up in their app, only when `code` is a valid
+   * code of that secret (the same check as sign-in). The code's step is recorded as used, so it cannot sign
+   * in afterwards. False (nothing written) for a wrong code or an account that has two-factor on already.
+   */
+  confirmTotp(id: string, secret: string, code: string): boolean {
+    let ok = false;
+    this.update(id, (account) => {
+      if (account.totp) return account;
+      const step = verifyTotp(secret, code, this.clock(), null);
+      if (step === null) return account;
+      ok = true;
+      return { ...account, totp: { secret, lastStep: step } };
+    });
+    return ok;
+  }
+
   disableTotp(id: string): Account {
     return this.update(id, (account) => ({ ...account, totp: null }));
   }

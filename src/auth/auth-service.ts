@@ -2,7 +2,7 @@ import { AppError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { BearerVerifier, Capability, Principal, Scope } from './principal.js';
 import { Roles } from './roles.js';
-import { AccountStore, type Account } from './account-store.js';
+import { AccountStore, checkNewPassword, type Account } from './account-store.js';
 import { TokenStore, hashToken, type TokenRecord } from './token-store.js';
 import { SessionStore } from './session-store.js';
 import { effectiveScopes, isScope, roleAllowsScope, scopesOffered } from './scopes.js';
@@ -149,6 +149,26 @@ export class AuthService implements BearerVerifier {
       return undefined;
     }
     return (await verifyPassword(password, account.passwordHash)) ? account : undefined;
+  }
+
+  /** Whether `password` is the account's current password (false for an unknown account). */
+  async isCurrentPassword(accountId: string, password: string): Promise<boolean> {
+    const account = this.accounts.get(accountId);
+    return account !== undefined && (await verifyPassword(password, account.passwordHash));
+  }
+
+  /**
+   * A person changes their own password: the new one must pass the account store's rules, the current one
+   * must be right (unauthorized otherwise, nothing changed). Every session of the account ends, so a
+   * session opened with the old password does not outlive it; the caller starts a fresh one for the person.
+   * Tokens are untouched: they never needed the password (spec, Authentication 5).
+   */
+  async changePassword(accountId: string, current: string, next: string): Promise<Account> {
+    checkNewPassword(next);
+    if (!(await this.isCurrentPassword(accountId, current))) throw new AppError('unauthorized', 'The current password is not right.');
+    const account = await this.accounts.setPassword(accountId, next);
+    this.sessions.removeAccount(accountId);
+    return account;
   }
 
   /** Removes an account, its tokens and its sessions. False when there was none. */

@@ -19,10 +19,22 @@ export interface SessionRecord {
   expires: string;
   /** Where to go after the two-factor step. */
   next?: string;
+  /**
+   * A two-factor secret being set up on the account page: kept here, bound to this session, until a code
+   * from the app proves it (only then is it written to the account). Never taken back from the browser.
+   */
+  pendingTotp?: PendingTotp;
+}
+
+export interface PendingTotp {
+  secret: string;
+  expires: string;
 }
 
 export const SESSION_HOURS = 12;
 export const TWO_FACTOR_MINUTES = 5;
+/** How long a two-factor secret being set up waits for its first code. */
+export const PENDING_TOTP_MINUTES = 10;
 
 type StoredSession = Omit<SessionRecord, 'key'>;
 
@@ -34,6 +46,13 @@ function readSession(value: unknown): StoredSession | undefined {
   if (typeof v.created !== 'string' || typeof v.expires !== 'string' || (v.next !== undefined && typeof v.next !== 'string')) return undefined;
   const session: StoredSession = { account: v.account, stage: v.stage, csrf: v.csrf, created: v.created, expires: v.expires };
   if (v.next !== undefined) session.next = v.next;
+  const pending = v.pendingTotp;
+  if (pending !== undefined) {
+    if (typeof pending !== 'object' || pending === null || Array.isArray(pending)) return undefined;
+    const { secret, expires } = pending as Record<string, unknown>;
+    if (typeof secret !== 'string' || typeof expires !== 'string') return undefined;
+    session.pendingTotp = { secret, expires };
+  }
   return session;
 }
 
@@ -60,10 +79,23 @@ export class SessionStore {
       ...(next ? { next } : {}),
     };
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const { key, ...stored } = record;
-    writeFileAtomic(join(this.dir, `${key}.json`), JSON.stringify(stored) + '\n', 0o600);
+    this.write(record);
     this.sweep(now);
     return { id, record };
+  }
+
+  /**
+   * Sets (or with undefined clears) the two-factor secret a signed-in session is setting up. Returns the
+   * updated record, or undefined when the session has ended meanwhile (nothing is written then). The read
+   * and the write are synchronous, so within one process an ending of the session cannot fall between them.
+   */
+  setPendingTotp(id: string, pending: PendingTotp | undefined): SessionRecord | undefined {
+    const current = this.get(id);
+    if (!current) return undefined;
+    const { pendingTotp: _old, ...rest } = current;
+    const next: SessionRecord = pending ? { ...rest, pendingTotp: pending } : rest;
+    this.write(next);
+    return next;
   }
 
   /** The live session for a cookie value, or undefined (unknown, malformed or expired). */
@@ -89,7 +121,7 @@ export class SessionStore {
     if (/^[A-Za-z0-9_-]{43}$/.test(id)) this.removeKey(sha256Hex(id));
   }
 
-  /** Ends every session of an account (its removal). */
+  /** Ends every session of an account (its removal, or a new password). */
   removeAccount(account: string): void {
     for (const name of this.names()) {
       try {
@@ -105,6 +137,11 @@ export class SessionStore {
     } catch {
       return [];
     }
+  }
+
+  private write(record: SessionRecord): void {
+    const { key, ...stored } = record;
+    writeFileAtomic(join(this.dir, `${key}.json`), JSON.stringify(stored) + '\n', 0o600);
   }
 
   private removeKey(key: string): void {
