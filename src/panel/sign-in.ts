@@ -1,19 +1,12 @@
 import type { RequestContext } from '../http/router.js';
 import { redirect } from '../http/respond.js';
 import { readForm } from '../http/body.js';
-import { TokenBucketLimiter } from '../lib/token-bucket.js';
-import { normalizeEmail } from '../auth/account-store.js';
 import { esc } from './html.js';
 import { renderPage, sendPanelPage } from './layout.js';
 import { anonymousCsrfToken, checkAnonymousCsrf, csrfField } from './csrf.js';
 import { safeNext } from './safe-next.js';
+import { SignInThrottle, tooManyAttemptsSentence } from './sign-in-throttle.js';
 import { csrfMatches, currentPanelSession, endSession, isSecure, sessionFromCookie, startSession, type PanelDeps } from './panel-session.js';
-
-/** Attempts per ip + email before the throttle answers 429; refilled evenly over the window. */
-export const SIGN_IN_ATTEMPTS = 5;
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-/** Attempts per address over all emails, so guessing across many accounts is slow too. */
-const SIGN_IN_ATTEMPTS_PER_IP = 20;
 
 const HOME = '/svc/panel/';
 
@@ -40,21 +33,13 @@ ${csrfField(csrf)}
 <p class="muted narrow">Lost the app? An operator can turn two-factor sign-in off with <code>svc user 2fa --off</code>.</p>`;
 }
 
-/** The sign-in, two-factor and sign-out handlers, sharing one throttle. */
-export function createSignInHandlers(deps: PanelDeps) {
-  const perEmail = new TokenBucketLimiter(SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS, deps.clock);
-  const perIp = new TokenBucketLimiter(SIGN_IN_ATTEMPTS_PER_IP, SIGN_IN_WINDOW_MS, deps.clock);
+/** The sentence for a wrong two-factor code, at sign-in and when turning two-factor sign-in on. */
+export const WRONG_CODE = 'The code is not right, or it was used already. Wait for the next code and try again.';
 
-  /** Takes one attempt from both buckets; the seconds to wait when either is empty, else 0. */
-  function throttle(ip: string, email: string): number {
-    const a = perIp.take(ip);
-    const b = perEmail.take(`${ip}\n${normalizeEmail(email)}`);
-    return a.allowed && b.allowed ? 0 : Math.max(a.retryAfterSeconds, b.retryAfterSeconds);
-  }
-
+/** The sign-in, two-factor and sign-out handlers; `throttle` is shared with the account page. */
+export function createSignInHandlers(deps: PanelDeps, throttle = new SignInThrottle(deps.clock)) {
   function tooMany(ctx: RequestContext, wait: number, body: string): void {
-    const minutes = Math.max(1, Math.ceil(wait / 60));
-    sendPanelPage(ctx, 429, renderPage({ title: 'Sign in', body, notice: { kind: 'error', text: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` } }), { 'retry-after': String(wait) });
+    sendPanelPage(ctx, 429, renderPage({ title: 'Sign in', body, notice: { kind: 'error', text: tooManyAttemptsSentence(wait) } }), { 'retry-after': String(wait) });
   }
 
   return {
@@ -77,7 +62,7 @@ export function createSignInHandlers(deps: PanelDeps) {
       const password = (form.get('password') ?? '').slice(0, 1024);
       const next = safeNext(form.get('next'));
       const csrf = anonymousCsrfToken(ctx, isSecure(deps));
-      const wait = throttle(ctx.ip, email);
+      const wait = throttle.take(ctx.ip, email);
       if (wait > 0) return tooMany(ctx, wait, signInForm(csrf, next, email));
       const account = email && password ? await deps.auth.checkPassword(email, password) : undefined;
       if (!account) {
@@ -105,10 +90,10 @@ export function createSignInHandlers(deps: PanelDeps) {
       }
       if (!csrfMatches(ctx, form, pending.record.csrf)) return;
       const account = deps.auth.accounts.get(pending.record.account);
-      const wait = throttle(ctx.ip, account?.email ?? pending.record.account);
+      const wait = throttle.take(ctx.ip, account?.email ?? pending.record.account);
       if (wait > 0) return tooMany(ctx, wait, codeForm(pending.record.csrf));
       if (!account || !deps.auth.accounts.consumeTotp(account.id, (form.get('code') ?? '').slice(0, 16))) {
-        return sendPanelPage(ctx, 401, renderPage({ title: 'Two-factor sign-in', body: codeForm(pending.record.csrf), notice: { kind: 'error', text: 'The code is not right, or it was used already. Wait for the next code and try again.' } }));
+        return sendPanelPage(ctx, 401, renderPage({ title: 'Two-factor sign-in', body: codeForm(pending.record.csrf), notice: { kind: 'error', text: WRONG_CODE } }));
       }
       startSession(ctx, deps, account.id, 'signed_in');
       redirect(ctx.res, safeNext(pending.record.next) ?? HOME, 303, { 'cache-control': 'no-store' });
