@@ -107,9 +107,12 @@ test('user list, role and password', async () => {
   assert.equal(svc(['user', 'role', 'carl', 'contributor']).code, 0);
   assert.equal(svc(['user', 'role', 'nobody', 'admin']).err, 'svc: There is no account "nobody". See: svc user list\n');
   assert.equal(svc(['user', 'role', 'carl']).code, 2);
+  const session = auth().sessions.create('carl', 'signed_in');
   const changed = svc(['user', 'password', 'carl', '--password-stdin'], 'another fine password\n');
   assert.equal(changed.code, 0, changed.err);
+  assert.equal(changed.out, 'The password of Carl was changed; their panel sessions have ended.\n');
   assert.equal((await auth().checkPassword('carl@example.org', 'another fine password'))?.id, 'carl');
+  assert.equal(auth().sessions.get(session.id), undefined);
 });
 
 test('user 2fa prints the otpauth address of the stored secret, and --off turns it off', () => {

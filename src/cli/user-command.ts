@@ -69,7 +69,9 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
       const account = findAccount(auth, target);
       const password = await newPassword(values, print);
       await auth.accounts.setPassword(account.id, password);
-      print(`The password of ${account.name} was changed.`);
+      // A reset often follows a lost or leaked password: no panel session opened with the old one survives it.
+      auth.sessions.removeAccount(account.id);
+      print(`The password of ${account.name} was changed; their panel sessions have ended.`);
       return;
     }
     case '2fa': {
