@@ -7,15 +7,16 @@ import { canEditEntry, canPublishEntry, canSeeTranslation } from '../auth/conten
 import { isEntryId } from '../content/entry-id.js';
 import type { Entry, Translation } from '../content/types.js';
 import { isApprovalModeOn } from '../content/write/approval-mode.js';
+import { createEntry } from '../content/write/create-entry.js';
 import { publishEntry } from '../content/write/publish-entry.js';
 import { unpublishEntry } from '../content/write/unpublish-entry.js';
 import { updateEntry } from '../content/write/update-entry.js';
 import type { WriteContext } from '../content/write/write-context.js';
 import { renderPage, sendPanelMessage, sendPanelPage } from './layout.js';
 import { panelActor } from './panel-principal.js';
-import { requirePanelSession, type PanelSession } from './panel-session.js';
+import { requirePanelPost, requirePanelSession, type PanelSession } from './panel-session.js';
 import { listEntriesFor, parseEntryListQuery, visibleInSiteOrder, type EntryListQuery } from './entries-list.js';
-import { entryPageHref, renderEntryList } from './entries-list-view.js';
+import { entryPageHref, renderEntryList, type NewEntryValues } from './entries-list-view.js';
 import { renderEntryPage, type EditValues, type TranslationView } from './entries-entry-view.js';
 import { changesOf, editValuesFrom, editValuesOf, isEmptyChange, parseTags, readEntryPost } from './entries-form.js';
 
@@ -28,6 +29,7 @@ type Notice = { kind: 'ok' | 'error' | 'warn'; text: string } | null;
 const DONE: Record<string, string> = {
   saved: 'was saved.',
   added: 'was added as a draft.',
+  created: 'was created as a draft.',
   unchanged: 'had no changes; nothing was saved.',
   published: 'is published.',
   scheduled: 'is scheduled.',
@@ -108,11 +110,24 @@ export function createEntriesHandlers(deps: AppDeps) {
     sendEntry(ctx, error.status, session, fresh, { kind: 'error', text: error.message }, sent);
   };
 
+  /** The Content list, with the New entry form (holding what was sent, after a refusal) for those who may create. */
+  const sendList = (ctx: RequestContext, status: number, session: PanelSession, query: EntryListQuery, notice: Notice, sent?: NewEntryValues) => {
+    const site = deps.content.site();
+    const list = listEntriesFor(deps.content, panelActor(session).principal, query);
+    // create-entry's rules: content.write, and tags are never created as entries.
+    const create = session.capabilities.has('content.write') && query.type.key !== 'tag' ? {
+      csrf: session.csrf,
+      languages: Object.entries(site.languages).map(([language, name]) => ({ language, name })),
+      values: sent ?? { title: '', language: site.defaultLanguage, slug: '' },
+    } : null;
+    const body = renderEntryList({ types: site.types, type: query.type, status: query.status, list, authorNames: authorNames(), timezone: site.timezone, create });
+    sendPanelPage(ctx, status, renderPage({ title: 'Content', viewer: session, active: 'content', body, notice }));
+  };
+
   return {
     list(ctx: RequestContext): void {
       const session = requirePanelSession(ctx, deps, 'content.write');
       if (!session) return;
-      const site = deps.content.site();
       let query: EntryListQuery;
       let notice: Notice = null;
       let status = 200;
@@ -124,9 +139,28 @@ export function createEntriesHandlers(deps: AppDeps) {
         notice = { kind: 'error', text: error.message };
         status = error.status;
       }
-      const list = listEntriesFor(deps.content, panelActor(session).principal, query);
-      const body = renderEntryList({ types: site.types, type: query.type, status: query.status, list, authorNames: authorNames(), timezone: site.timezone });
-      sendPanelPage(ctx, status, renderPage({ title: 'Content', viewer: session, active: 'content', body, notice }));
+      sendList(ctx, status, session, query, notice);
+    },
+
+    /** Creates a draft of the list's type (create-entry's rules, via: panel) and opens its edit page. */
+    async create(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps, 'content.write');
+      if (!posted) return;
+      const { session, form } = posted;
+      const typeKey = form.get('type') ?? '';
+      const type = deps.content.site().types.find((candidate) => candidate.key === typeKey);
+      if (!type) return sendPanelMessage(ctx, 404, 'No such type', 'The site has no such content type.', session);
+      const sent: NewEntryValues = { title: (form.get('title') ?? '').trim(), language: form.get('language') ?? '', slug: (form.get('slug') ?? '').trim() };
+      const query: EntryListQuery = { type, status: 'any', page: 1 };
+      try {
+        if (!Object.hasOwn(deps.content.site().languages, sent.language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
+        const fields = sent.slug === '' ? {} : { slug: sent.slug };
+        const created = createEntry(context, panelActor(session), { title: sent.title, type, language: sent.language, body: '', fields, parent: null, exactSlug: true });
+        done(ctx, created.id, created.language, 'created');
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        sendList(ctx, error.status, session, query, { kind: 'error', text: error.message }, sent);
+      }
     },
 
     show(ctx: RequestContext): void {

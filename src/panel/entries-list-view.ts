@@ -2,6 +2,7 @@
 // rows, and page links.
 import type { ContentType } from '../content/types.js';
 import { formatSiteDate } from '../lib/time-zone.js';
+import { csrfField } from './csrf.js';
 import { esc } from './html.js';
 import { STATUS_FILTERS, type EntryListPage, type StatusFilter } from './entries-list.js';
 
@@ -15,6 +16,21 @@ export interface EntryListView {
   list: EntryListPage;
   authorNames: ReadonlyMap<string, string>;
   timezone: string;
+  /** The New entry form, or null when this person may not create entries of the type. */
+  create: NewEntryForm | null;
+}
+
+/** What the New entry form shows: the site's languages, and the values typed (or the defaults). */
+export interface NewEntryForm {
+  csrf: string;
+  languages: Array<{ language: string; name: string }>;
+  values: NewEntryValues;
+}
+
+export interface NewEntryValues {
+  title: string;
+  language: string;
+  slug: string;
 }
 
 /** The panel address of one entry; ids are `[a-z0-9-]` segments joined by `/`, safe in a path as they are. */
@@ -58,7 +74,19 @@ function renderPager(view: EntryListView): string {
   return `<p class="muted">Page ${page} of ${pages} (${total} entries). ${[previous, next].filter(Boolean).join(' · ')}</p>`;
 }
 
+function renderNewEntry(view: EntryListView): string {
+  const form = view.create;
+  if (!form) return '';
+  const v = form.values;
+  const options = form.languages.map((l) => `<option value="${esc(l.language)}"${l.language === v.language ? ' selected' : ''}>${esc(l.name)} (${esc(l.language)})</option>`).join('');
+  return `<section class="card" id="new"><h2>New entry</h2><form method="post" action="${ENTRIES_PATH}/new">${csrfField(form.csrf)}<input type="hidden" name="type" value="${esc(view.type.key)}">`
+    + `<label for="new-title">Title</label><input type="text" id="new-title" name="title" value="${esc(v.title)}" required>`
+    + `<label for="new-language">Language</label><select id="new-language" name="language">${options}</select>`
+    + `<label for="new-slug">Slug (optional; made from the title when empty)</label><input type="text" id="new-slug" name="slug" value="${esc(v.slug)}" pattern="[a-z0-9-]+">`
+    + `<button type="submit">Create a draft</button></form></section>`;
+}
+
 /** The Content page's body. */
 export function renderEntryList(view: EntryListView): string {
-  return `<h1>Content</h1>${renderFilters(view)}${renderRows(view)}${renderPager(view)}`;
+  return `<h1>Content</h1>${renderFilters(view)}${renderNewEntry(view)}${renderRows(view)}${renderPager(view)}`;
 }

@@ -17,6 +17,8 @@ export interface CreateEntryInput {
   fields: Record<string, unknown>;
   /** Pages only: the parent page. */
   parent: Entry | null;
+  /** Refuse a taken `fields.slug` instead of choosing a free one (the panel, where a person typed it). */
+  exactSlug?: boolean;
 }
 
 export interface CreateEntryResult {
@@ -32,6 +34,7 @@ const MAX_PAGE_DEPTH = 3;
 export function createEntry(context: WriteContext, actor: Actor, input: CreateEntryInput): CreateEntryResult {
   const { principal } = actor;
   if (!principal.capabilities.has('content.write')) throw new AppError('forbidden', `Your role (${principal.role}) may not create content.`);
+  if (input.title.trim() === '') throw new AppError('invalid_params', 'The title cannot be empty.');
   if (input.type.key === 'tag') throw new AppError('invalid_params', 'Tags are not created with content_create; give posts a tags field instead, and the tag pages follow in the panel.');
   const site = context.store.site();
   let parentSegments: string[] | null = null;
@@ -56,6 +59,9 @@ export function createEntry(context: WriteContext, actor: Actor, input: CreateEn
   checkFields(site, input.type, { ...extra, ...(typeof input.fields.slug === 'string' ? { slug: input.fields.slug } : {}) }, fields, true);
   return withEntryLock(context, 'create', () => {
     const slug = chooseFreeSlug(context.store, input.type, parentSegments, wantedSlug);
+    if (input.exactSlug && typeof input.fields.slug === 'string' && slug !== wantedSlug) {
+      throw new AppError('conflict', `The slug "${wantedSlug}" is taken; choose another one, or leave it empty for a free one.`);
+    }
     const segments = parentSegments ? [...parentSegments, slug] : [input.type.folder, slug];
     const id = segments.join('/');
     return withEntryLock(context, id, () => {
