@@ -124,6 +124,11 @@ export function createEntriesHandlers(deps: AppDeps) {
     sendPanelPage(ctx, status, renderPage({ title: 'Content', viewer: session, active: 'content', body, notice }));
   };
 
+  /** A posted language must be one of the site's: the forms offer only those, but a post can hold anything. */
+  function requireSiteLanguage(language: string): void {
+    if (!Object.hasOwn(deps.content.site().languages, language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
+  }
+
   return {
     list(ctx: RequestContext): void {
       const session = requirePanelSession(ctx, deps, 'content.write');
@@ -153,7 +158,7 @@ export function createEntriesHandlers(deps: AppDeps) {
       const sent: NewEntryValues = { title: (form.get('title') ?? '').trim(), language: form.get('language') ?? '', slug: (form.get('slug') ?? '').trim() };
       const query: EntryListQuery = { type, status: 'any', page: 1 };
       try {
-        if (!Object.hasOwn(deps.content.site().languages, sent.language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
+        requireSiteLanguage(sent.language);
         const fields = sent.slug === '' ? {} : { slug: sent.slug };
         const created = createEntry(context, panelActor(session), { title: sent.title, type, language: sent.language, body: '', fields, parent: null, exactSlug: true });
         done(ctx, created.id, created.language, 'created');
@@ -204,7 +209,7 @@ export function createEntriesHandlers(deps: AppDeps) {
       const language = form.get('language') ?? '';
       const sent = editValuesOf(form);
       try {
-        if (!Object.hasOwn(deps.content.site().languages, language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
+        requireSiteLanguage(language);
         // A language the entry has is never written over from here; one this person may not see stays unseen.
         const existing = entry.translations.get(language);
         if (existing && !canSeeTranslation(panelActor(session).principal, entry, existing)) return sendNoEntry(ctx, session);
