@@ -13,7 +13,6 @@ install: node_modules/.installed
 
 dist/.built: node_modules/.installed tsconfig.json $(shell find src -name '*.ts' 2>/dev/null)
 	npx tsc -p tsconfig.json
-	$(NODE) dist/build/bundle-entry.js dist/stdio.js
 	@chmod +x dist/cli.js dist/server.js dist/stdio.js 2>/dev/null || true
 	@touch $@
 

@@ -1,8 +1,8 @@
 // What the real `node dist/stdio.js` loads to give its first answer (DESIGN §5: the first tool answer within
 // 1.5x of a bare Node process). Not timed: it checks the structure the budget rests on. Answering site_info
 // on a plain site loads no zod and no yaml package (site.yaml comes from data/cache/, accounts and front
-// matter are flat), and statistics load on first use. Run `make build` first (dist/stdio.js is then one bundle;
-// NODE_DEBUG=svc-bundle names each module of ours it evaluates, as the load hook names files without it).
+// matter are flat), and statistics load on first use. Run `make build` first: the probe's load hook names every
+// module of dist/ and of node_modules/ the child evaluates.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -43,8 +43,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 /** Runs the child with the probe, sends the lines, waits for the answer with id `last`, returns what it loaded. */
 function run(lines: unknown[], last: number): Promise<{ answers: any[]; loaded: string[] }> {
   return new Promise((resolve, reject) => {
-    // dist/stdio.js is one bundle (make build): NODE_DEBUG=svc-bundle names each module of ours it evaluates.
-    const child = spawn(process.execPath, ['--import', probe, STDIO_JS, `--root=${root}`], { env: { PATH: process.env.PATH, SVC_TOKEN: token, NODE_DEBUG: 'svc-bundle' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', probe, STDIO_JS, `--root=${root}`], { env: { PATH: process.env.PATH, SVC_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const answers: any[] = [];
@@ -63,8 +62,7 @@ function run(lines: unknown[], last: number): Promise<{ answers: any[]; loaded: 
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`exit ${code}: ${err}`));
-      const lines = err.split('\n').map((line) => line.replace(/^SVC-BUNDLE \d+: evaluate /, 'BUNDLED '));
-      resolve({ answers, loaded: lines.filter((line) => line.startsWith('ESM ') || line.startsWith('CJS ') || line.startsWith('BUNDLED ')) });
+      resolve({ answers, loaded: err.split('\n').filter((line) => line.startsWith('ESM ') || line.startsWith('CJS ')) });
     });
     for (const line of lines) child.stdin.write(JSON.stringify(line) + '\n');
   });

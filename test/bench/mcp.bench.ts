@@ -160,9 +160,8 @@ async function main(): Promise<void> {
     'svc (ours)': [[process.execPath, join(REPO, 'dist/stdio.js'), `--root=${root}`], { SVC_TOKEN: token }],
     'SDK peer': [[process.execPath, join(SCRATCH, 'peer-sdk-stdio.mjs')], {}],
   };
-  // Warm-up, as for HTTP: one start of each that stays up a second, as an assistant's session does. A fresh
-  // build of ours keeps its V8 code cache from such a start (see src/build/code-cache-runtime.ts); the timed
-  // starts below are what every later start of an installation looks like.
+  // Warm-up, as for HTTP: one start of each that stays up a second, as an assistant's session does, so the
+  // timed starts below find the files in the page cache as every later start of an installation does.
   for (const [command, env] of Object.values(stdioCommands)) await firstAnswer(command, env, 1000);
   const stdio: Record<string, number[]> = { 'bare echo floor': [], 'svc (ours)': [], 'SDK peer': [] };
   for (let run = 0; run < STDIO_RUNS; run++) {
