@@ -11,7 +11,7 @@ import { parseCommand, type Parsed } from './cli/options.js';
 import { initSite } from './cli/init-site.js';
 import { runUserCommand, USER_OPTIONS } from './cli/user-command.js';
 import { runTokenCommand, TOKEN_OPTIONS } from './cli/token-command.js';
-import { ensureSite, prepareDemo } from './cli/demo.js';
+import { ensureSite, prepareDemo } from './cli/demo/demo.js';
 import { runMcp } from './cli/run-mcp.js';
 import { runStatsCommand, seedDemoStats, STATS_OPTIONS } from './cli/stats-commands.js';
 
@@ -33,7 +33,7 @@ async function serve(parsed: Parsed, demo: boolean): Promise<void> {
   else if (!existsSync(join(config.root, 'content', 'site.yaml'))) {
     throw new CommandError(`There is no site in ${config.root} (content/site.yaml is missing). Create one with: svc init`);
   }
-  const [{ buildDeps }, { startServer }] = await Promise.all([import('./build-deps.js'), import('./start-server.js')]);
+  const [{ buildDeps }, { startServer }] = await Promise.all([import('./wiring/build-deps.js'), import('./wiring/start-server.js')]);
   const deps = await buildDeps(config);
   const lines = demo ? await prepareDemo(deps.auth, `${config.baseUrl}/svc/panel/`) : [];
   if (demo) seedDemoStats(deps.stats, deps.content, print);

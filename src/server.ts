@@ -2,7 +2,7 @@
 // Composition root of the HTTP server: config -> stores -> routes -> listen (see start-server.ts, which
 // `svc serve` shares).
 import { loadConfig, ConfigError } from './config.js';
-import { startServer } from './start-server.js';
+import { startServer } from './wiring/start-server.js';
 
 async function main(): Promise<void> {
   let config;

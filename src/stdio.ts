@@ -28,9 +28,9 @@ async function main(): Promise<void> {
   if (!token) fail(NO_TOKEN);
 
   const [{ buildDeps }, { createMcpDispatcher }, { defaultRegistry }, { serveStdio }] = await Promise.all([
-    import('./build-deps.js'),
+    import('./wiring/build-deps.js'),
     import('./mcp/mcp-server.js'),
-    import('./mcp/registry.js'),
+    import('./wiring/mcp-registry.js'),
     import('./mcp/transports/stdio.js'),
   ]);
   const deps = await buildDeps(config, undefined, { lazyModules: true });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, rpc, type HttpHarness } from './mcp-support/http.js';
 import { createMcpDispatcher } from '../src/mcp/mcp-server.js';
-import { defaultRegistry } from '../src/mcp/registry.js';
+import { defaultRegistry } from '../src/wiring/mcp-registry.js';
 
 let site: TestSite;
 let http: HttpHarness;

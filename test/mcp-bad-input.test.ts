@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, post, callTool, type HttpHarness } from './mcp-support/http.js';
 import { spawnStdio, type StdioChild } from './mcp-support/stdio-child.js';
-import { loadRegistry } from '../src/mcp/registry.js';
+import { loadRegistry } from '../src/wiring/mcp-registry.js';
 
 let site: TestSite;
 let http: HttpHarness;

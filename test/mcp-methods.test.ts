@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, rpc, type HttpHarness } from './mcp-support/http.js';
 import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
-import { defaultRegistry, loadRegistry } from '../src/mcp/registry.js';
+import { defaultRegistry, loadRegistry } from '../src/wiring/mcp-registry.js';
 import { definePrompt } from '../src/mcp/prompt.js';
 import { defineResource } from '../src/mcp/resource.js';
 import { defineTool } from '../src/mcp/tool.js';

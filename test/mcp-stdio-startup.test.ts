@@ -94,7 +94,7 @@ test('statistics are loaded when a tool first needs them, and answer', async () 
   const result = answers.find((answer) => answer.id === 2).result;
   assert.equal(result.isError, undefined, JSON.stringify(result));
   assert.equal(typeof result.structuredContent, 'object');
-  assert.ok(loaded.some((line) => line.endsWith('/dist/stats/create-stats-service.js')));
+  assert.ok(loaded.some((line) => line.endsWith('/dist/wiring/create-stats-service.js')));
   // The tool declares its arguments with zod: proof that the probe sees packages (the test above can fail).
   assert.notDeepEqual(fromPackage(loaded, 'zod'), []);
   assert.ok(existsSync(join(root, 'data', 'cache', 'site-config.json')));

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { spawnStdio } from './mcp-support/stdio-child.js';
 import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
-import { defaultRegistry, loadRegistry } from '../src/mcp/registry.js';
+import { defaultRegistry, loadRegistry } from '../src/wiring/mcp-registry.js';
 import { createMcpDispatcher } from '../src/mcp/mcp-server.js';
 import { serveStdio } from '../src/mcp/transports/stdio.js';
 

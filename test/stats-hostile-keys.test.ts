@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, callTool, type HttpHarness } from './mcp-support/http.js';
-import { createStatsService } from '../src/stats/create-stats-service.js';
+import { createStatsService } from '../src/wiring/create-stats-service.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, type HttpHarness } from './mcp-support/http.js';
-import { createStatsService } from '../src/stats/create-stats-service.js';
+import { createStatsService } from '../src/wiring/create-stats-service.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, FIXED_NOW, type TestSite } from './mcp-support/site.js';
 import { startHttp, callTool, rpc, type HttpHarness } from './mcp-support/http.js';
-import { createStatsService } from '../src/stats/create-stats-service.js';
+import { createStatsService } from '../src/wiring/create-stats-service.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { AppDeps } from '../app-deps.js';
+import type { AppDeps } from '../wiring/app-deps.js';
 import type { Handler, RequestContext } from '../http/router.js';
 import { sendBody, sendEmpty, type Headers } from '../http/respond.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';

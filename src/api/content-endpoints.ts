@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
-import type { AppDeps } from '../app-deps.js';
-import { canSeeTranslation } from '../auth/content-rights.js';
+import type { AppDeps } from '../wiring/app-deps.js';
+import { canSeeTranslation } from '../content/content-rights.js';
 import { parseEntryId } from '../content/entry-id.js';
 import { queryEntries } from '../content/query.js';
 import type { EntryStatus } from '../content/types.js';

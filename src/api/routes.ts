@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-deps.js';
+import type { AppDeps } from '../wiring/app-deps.js';
 import type { Router } from '../http/router.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { API_PREFIX, API_REQUESTS_PER_MINUTE, apiPreflight, apiRoute, type ApiHandler } from './api-request.js';

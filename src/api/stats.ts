@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import type { AppDeps } from '../app-deps.js';
+import type { AppDeps } from '../wiring/app-deps.js';
 import { requireScope, type ApiRequest } from './api-request.js';
 import { oneOf } from './params.js';
 import { OVERVIEW_PERIODS } from '../stats/periods.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-deps.js';
+import type { AppDeps } from '../wiring/app-deps.js';
 import type { Principal } from '../auth/principal.js';
 import type { ProtocolVersion } from './protocol-version.js';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-deps.js';
+import type { AppDeps } from '../wiring/app-deps.js';
 import type { RequestContext } from '../http/router.js';
 import { redirect } from '../http/respond.js';
 import { readForm } from '../http/body.js';

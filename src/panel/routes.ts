@@ -1,10 +1,10 @@
 import type { Router } from '../http/router.js';
 import { serveStylesheet, PANEL_CSS_PATH } from './stylesheet.js';
-import { createSignInHandlers } from './sign-in.js';
-import { createAssistantsHandlers } from './assistants.js';
-import { createAccountHandlers } from './account.js';
+import { createSignInHandlers } from './sign-in/sign-in.js';
+import { createAssistantsHandlers } from './assistants/assistants.js';
+import { createAccountHandlers } from './account/account.js';
 import { SignInThrottle } from './sign-in-throttle.js';
-import { showHome } from './home.js';
+import { showHome } from './home/home.js';
 import type { PanelDeps } from './panel-session.js';
 
 /** Sign-in, sign-out, the panel's home, the stylesheet, the Assistants page and Your account. */

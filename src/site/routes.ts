@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AppDeps } from '../app-deps.js';
+import type { AppDeps } from '../wiring/app-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
 import { sendBody, sendHtml, sendJson, redirect } from '../http/respond.js';
 import { renderAtomFeed, renderRobots, renderSitemap } from './feeds.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../app-deps.js';
+import type { AppDeps } from '../wiring/app-deps.js';
 import type { Router } from '../http/router.js';
 import { AppError } from '../errors.js';
 import { readBody } from '../http/body.js';

@@ -1,7 +1,7 @@
 // The project's MCP endpoint for the bench, from dist/: the same registerMcpRoutes handler, dispatcher and
 // tools as `node dist/server.js`, with the per-person limit raised so the bench measures answers, not 429s
 // (the token bucket is still taken on every request). Usage: node svc-mcp-server.mjs ROOT PORT
-import { buildDeps } from '../../dist/build-deps.js';
+import { buildDeps } from '../../dist/wiring/build-deps.js';
 import { loadConfig } from '../../dist/config.js';
 import { Router } from '../../dist/http/router.js';
 import { createHttpServer } from '../../dist/http/server.js';

@@ -6,10 +6,10 @@ import { createServer } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDeps } from '../../src/build-deps.js';
-import { buildRouter } from '../../src/routes.js';
+import { buildDeps } from '../../src/wiring/build-deps.js';
+import { buildRouter } from '../../src/wiring/routes.js';
 import { createHttpServer } from '../../src/http/server.js';
-import type { AppDeps } from '../../src/app-deps.js';
+import type { AppDeps } from '../../src/wiring/app-deps.js';
 import { createFixtureSite } from './fixture-site.js';
 import { Jar, csrfOf } from './panel-harness.js';
 

@@ -2,10 +2,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildDeps } from '../../src/build-deps.js';
-import { buildRouter } from '../../src/routes.js';
+import { buildDeps } from '../../src/wiring/build-deps.js';
+import { buildRouter } from '../../src/wiring/routes.js';
 import { createHttpServer } from '../../src/http/server.js';
-import type { AppDeps } from '../../src/app-deps.js';
+import type { AppDeps } from '../../src/wiring/app-deps.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { systemClock } from '../../src/lib/clock.js';
 

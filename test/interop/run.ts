@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDeps } from '../../src/build-deps.js';
+import { buildDeps } from '../../src/wiring/build-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { startAuthProxy } from './auth-proxy.js';
 

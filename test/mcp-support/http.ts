@@ -2,7 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpServer } from '../../src/http/server.js';
-import { buildRouter } from '../../src/routes.js';
+import { buildRouter } from '../../src/wiring/routes.js';
 import { Router } from '../../src/http/router.js';
 import { registerMcpRoutes, type McpHttpOptions } from '../../src/mcp/transports/http.js';
 import type { TestSite } from './site.js';

@@ -4,8 +4,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
-import { buildDeps } from '../../src/build-deps.js';
-import type { AppDeps } from '../../src/app-deps.js';
+import { buildDeps } from '../../src/wiring/build-deps.js';
+import type { AppDeps } from '../../src/wiring/app-deps.js';
 import type { Config } from '../../src/config.js';
 import type { Scope } from '../../src/auth/principal.js';
 

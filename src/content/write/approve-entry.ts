@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.js';
 import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
-import { canPublishEntry } from '../../auth/content-rights.js';
+import { canPublishEntry } from '../content-rights.js';
 import type { ContentStore } from '../store.js';
 import type { Entry, Translation } from '../types.js';
 import { translationOf } from './publish-entry.js';

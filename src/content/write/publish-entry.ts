@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
-import { canPublishEntry } from '../../auth/content-rights.js';
+import { canPublishEntry } from '../content-rights.js';
 import { findCardWarnings } from '../cards.js';
 import type { CardWarning } from '../cards.js';
 import type { Entry, Translation } from '../types.js';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { canEditEntry } from '../../auth/content-rights.js';
+import { canEditEntry } from '../content-rights.js';
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { assertCssSize, cleanCss } from '../../lib/css/clean-css.js';
 import { saveStyleVersion } from '../revisions.js';

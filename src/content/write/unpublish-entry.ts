@@ -1,4 +1,4 @@
-import { canPublishEntry } from '../../auth/content-rights.js';
+import { canPublishEntry } from '../content-rights.js';
 import type { Entry } from '../types.js';
 import { translationOf } from './publish-entry.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';

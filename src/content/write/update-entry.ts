@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
-import { canEditEntry } from '../../auth/content-rights.js';
+import { canEditEntry } from '../content-rights.js';
 import type { Entry, EntryStatus, Translation } from '../types.js';
 import { categoryFieldKeys, checkFields, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';

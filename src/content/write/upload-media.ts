@@ -1,4 +1,4 @@
-import { canEditEntry } from '../../auth/content-rights.js';
+import { canEditEntry } from '../content-rights.js';
 import { checkUpload, saveMedia } from '../media.js';
 import type { Entry } from '../types.js';
 import { freshEntry, refuseUnless } from './update-entry.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canSeeTranslation } from '../../auth/content-rights.js';
+import { canSeeTranslation } from '../../content/content-rights.js';
 import { AppError } from '../../errors.js';
 import { queryEntries } from '../../content/query.js';
 import { defineTool } from '../tool.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canSeeTranslation } from '../../auth/content-rights.js';
+import { canSeeTranslation } from '../../content/content-rights.js';
 import { renderMarkdown } from '../../content/markdown.js';
 import { DATA_NOTE } from '../data-note.js';
 import { defineTool } from '../tool.js';

@@ -1,8 +1,8 @@
 // What the writing tools share: the write context from AppDeps, the actor (via: mcp, with the token's
 // name for the history), and the entry lookup that keeps others' invisible drafts invisible.
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps } from '../../wiring/app-deps.js';
 import type { Principal } from '../../auth/principal.js';
-import { canSeeTranslation } from '../../auth/content-rights.js';
+import { canSeeTranslation } from '../../content/content-rights.js';
 import type { ContentStore } from '../../content/store.js';
 import type { Entry } from '../../content/types.js';
 import type { Actor, WriteContext } from '../../content/write/write-context.js';

@@ -1,7 +1,7 @@
 // Streamable HTTP without streaming (D6): `POST /svc/mcp` takes one JSON-RPC message (or a 2025-03-26 batch)
 // and answers with one JSON body. Stateless: no session id; the principal is verified on every request.
 import type { ServerResponse } from 'node:http';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps } from '../../wiring/app-deps.js';
 import { bearerToken, type BearerVerifier } from '../../auth/principal.js';
 import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
@@ -13,7 +13,7 @@ import { parseMessageText } from '../../jsonrpc/parse.js';
 import type { McpContext } from '../context.js';
 import { createMcpDispatcher, type McpRegistry } from '../mcp-server.js';
 import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
-import { defaultRegistry } from '../registry.js';
+import { defaultRegistry } from '../../wiring/mcp-registry.js';
 import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { readMessageBody, writeJson } from './message-body.js';

@@ -1,0 +1,33 @@
+// The authorization server's routes. Discovery, registration and the token endpoint are called by
+// clients (also browser-based ones, hence CORS without credentials); authorize is a panel page
+// (src/panel/oauth-consent.ts).
+import type { AppDeps } from '../../wiring/app-deps.js';
+import type { Handler, RequestContext, Router } from '../../http/router.js';
+import { sendEmpty, sendJson } from '../../http/respond.js';
+import { buildAuthorizationServerMetadata } from '../metadata.js';
+import { createRegisterHandler } from './register-endpoint.js';
+import { createTokenHandler } from './token-endpoint.js';
+
+export function registerOAuthRoutes(router: Router, deps: AppDeps): void {
+  const { oauth } = deps;
+  const register = createRegisterHandler(oauth.clients, deps.clock, () => oauth.cleanup.maybeRun());
+
+  addCorsRoute(router, 'GET', '/.well-known/oauth-authorization-server', ({ res }) =>
+    sendJson(res, 200, buildAuthorizationServerMetadata(deps.config.baseUrl), { 'cache-control': 'public, max-age=3600' }));
+  addCorsRoute(router, 'POST', '/svc/oauth/register', register);
+  addCorsRoute(router, 'POST', '/svc/oauth/token', createTokenHandler(oauth));
+}
+
+/** A route any origin may call without credentials, with its preflight. */
+function addCorsRoute(router: Router, method: 'GET' | 'POST', path: string, handler: Handler): void {
+  router.add(method, path, (ctx: RequestContext) => {
+    ctx.res.setHeader('access-control-allow-origin', '*');
+    return handler(ctx);
+  });
+  router.add('OPTIONS', path, ({ res }) => sendEmpty(res, 204, {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': `${method}, OPTIONS`,
+    'access-control-allow-headers': 'content-type, authorization, mcp-protocol-version',
+    'access-control-max-age': '86400',
+  }));
+}

@@ -1,0 +1,76 @@
+import { PASSWORD_MIN } from '../../auth/account-store.js';
+import { esc } from '../html.js';
+import { csrfField } from '../csrf.js';
+
+export interface AccountView {
+  csrf: string;
+  name: string;
+  email: string;
+  role: string;
+  twoFactorOn: boolean;
+  /** A two-factor secret being set up in this session (not active yet): shown with its otpauth:// address. */
+  pending?: { secret: string; uri: string } | undefined;
+}
+
+function passwordForm(view: AccountView): string {
+  return `<h2 id="password">Password</h2>
+<form class="card" method="post" action="/svc/panel/account/password">
+${csrfField(view.csrf)}
+<label for="current-password">Current password</label>
+<input id="current-password" name="current" type="password" autocomplete="current-password" required>
+<label for="new-password">New password</label>
+<input id="new-password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN}" required aria-describedby="password-rule">
+<p class="muted" id="password-rule">At least ${PASSWORD_MIN} characters.</p>
+<label for="repeat-password">New password again</label>
+<input id="repeat-password" name="repeat" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN}" required>
+<button type="submit">Change password</button>
+<p class="muted">You stay signed in here; everywhere else you are signed out. Tokens for assistants keep working.</p>
+</form>`;
+}
+
+function twoFactorOn(view: AccountView): string {
+  return `<div class="card">
+<p><strong>Two-factor sign-in is on.</strong> Signing in asks for a code from your authenticator app.</p>
+<form method="post" action="/svc/panel/account/two-factor/off">
+${csrfField(view.csrf)}
+<label for="off-password">Current password</label>
+<input id="off-password" name="current" type="password" autocomplete="current-password" required>
+<button class="secondary" type="submit">Turn two-factor sign-in off</button>
+</form>
+</div>`;
+}
+
+function twoFactorSetup(view: AccountView, pending: NonNullable<AccountView['pending']>): string {
+  return `<div class="card">
+<p>1. Add this key to an authenticator app: open the address below on this phone, or paste it, or type the secret by hand.</p>
+<p class="muted">Secret</p>
+<pre class="secret">${esc(pending.secret)}</pre>
+<p class="muted">Address (<a href="${esc(pending.uri)}">open in an authenticator app</a>)</p>
+<pre>${esc(pending.uri)}</pre>
+<form method="post" action="/svc/panel/account/two-factor/confirm">
+${csrfField(view.csrf)}
+<label for="code">2. The 6-digit code the app shows now</label>
+<input id="code" name="code" type="text" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required>
+<button type="submit">Turn two-factor sign-in on</button>
+</form>
+<p class="muted">Two-factor sign-in stays off until a code is right. The key is kept for 10 minutes.</p>
+</div>`;
+}
+
+function twoFactorOff(view: AccountView): string {
+  return `<form class="card" method="post" action="/svc/panel/account/two-factor/start">
+${csrfField(view.csrf)}
+<p><strong>Two-factor sign-in is off.</strong> With it on, signing in also asks for a code from an authenticator app on your phone.</p>
+<button type="submit">Set up two-factor sign-in</button>
+</form>`;
+}
+
+/** The "Your account" page body: who you are, the password form and two-factor sign-in. */
+export function renderAccount(view: AccountView): string {
+  const twoFactor = view.twoFactorOn ? twoFactorOn(view) : view.pending ? twoFactorSetup(view, view.pending) : twoFactorOff(view);
+  return `<h1>Your account</h1>
+<div class="card"><dl class="facts"><dt>Name</dt><dd>${esc(view.name)}</dd><dt>Email</dt><dd>${esc(view.email)}</dd><dt>Role</dt><dd>${esc(view.role)}</dd></dl></div>
+${passwordForm(view)}
+<h2 id="two-factor">Two-factor sign-in</h2>
+${twoFactor}`;
+}

@@ -1,0 +1,131 @@
+import type { RequestContext } from '../../http/router.js';
+import { redirect } from '../../http/respond.js';
+import { AppError } from '../../errors.js';
+import { checkNewPassword } from '../../auth/account-store.js';
+import { PENDING_TOTP_MINUTES, type SessionRecord } from '../../auth/session-store.js';
+import { generateTotpSecret, otpauthUri } from '../../auth/totp.js';
+import { totpIssuer } from '../../auth/totp-issuer.js';
+import { renderPage, sendPanelPage } from '../layout.js';
+import { renderAccount } from './account-view.js';
+import { WRONG_CODE } from '../sign-in/sign-in.js';
+import { tooManyAttemptsSentence, type SignInThrottle } from '../sign-in-throttle.js';
+import { requirePanelPost, requirePanelSession, startSession, type PanelDeps, type PanelSession } from '../panel-session.js';
+
+const PAGE = '/svc/panel/account';
+
+/** What a finished change says on the page it leads back to (`?done=`). */
+const DONE = {
+  password: 'Your password was changed. You are signed out everywhere else.',
+  'two-factor-on': 'Two-factor sign-in is on. From now on, signing in asks for a code from your app.',
+  'two-factor-off': 'Two-factor sign-in is off.',
+} as const satisfies Record<string, string>;
+
+type Notice = { kind: 'ok' | 'error' | 'warn'; text: string };
+
+/** The pending two-factor secret of a session, while it has not expired. */
+function livePending(record: SessionRecord, now: number): string | undefined {
+  const pending = record.pendingTotp;
+  return pending && Date.parse(pending.expires) > now ? pending.secret : undefined;
+}
+
+function send(ctx: RequestContext, deps: PanelDeps, status: number, session: PanelSession, notice: Notice | null, headers: Record<string, string> = {}): void {
+  const secret = session.account.totp ? undefined : livePending(session.record, deps.clock());
+  const body = renderAccount({
+    csrf: session.csrf,
+    name: session.account.name,
+    email: session.account.email,
+    role: session.account.role,
+    twoFactorOn: session.account.totp !== null,
+    pending: secret ? { secret, uri: otpauthUri(secret, totpIssuer(deps.config.root), session.account.email) } : undefined,
+  });
+  sendPanelPage(ctx, status, renderPage({ title: 'Your account', viewer: session, active: 'account', body, notice }), headers);
+}
+
+function done(ctx: RequestContext, what: keyof typeof DONE): void {
+  redirect(ctx.res, `${PAGE}?done=${what}`, 303, { 'cache-control': 'no-store' });
+}
+
+/**
+ * "Your account" for everyone signed in: change the password, turn two-factor sign-in on (a new secret that
+ * becomes active only with a right code) or off (with the password). Password checks share the sign-in
+ * throttle.
+ */
+export function createAccountHandlers(deps: PanelDeps, throttle: SignInThrottle) {
+  /** Takes one attempt for a password check; false after answering 429. */
+  function mayCheckPassword(ctx: RequestContext, session: PanelSession): boolean {
+    const wait = throttle.take(ctx.ip, session.account.email);
+    if (wait === 0) return true;
+    send(ctx, deps, 429, session, { kind: 'error', text: tooManyAttemptsSentence(wait) }, { 'retry-after': String(wait) });
+    return false;
+  }
+
+  return {
+    show(ctx: RequestContext): void {
+      const session = requirePanelSession(ctx, deps);
+      if (!session) return;
+      const key = ctx.url.searchParams.get('done') ?? '';
+      send(ctx, deps, 200, session, Object.hasOwn(DONE, key) ? { kind: 'ok', text: DONE[key as keyof typeof DONE] } : null);
+    },
+
+    async changePassword(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps);
+      if (!posted) return;
+      const { session, form } = posted;
+      const current = (form.get('current') ?? '').slice(0, 1024);
+      const password = form.get('password') ?? '';
+      try {
+        if (!current) throw new AppError('invalid_params', 'Enter your current password.');
+        if (password !== (form.get('repeat') ?? '')) throw new AppError('invalid_params', 'The new password and its repetition are not the same.');
+        checkNewPassword(password);
+        if (!mayCheckPassword(ctx, session)) return;
+        await deps.auth.changePassword(session.account.id, current, password);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return send(ctx, deps, error.status, session, { kind: 'error', text: error.message });
+      }
+      // Every session of the account has ended; this person goes on in a new one, with a new id and cookie.
+      startSession(ctx, deps, session.account.id, 'signed_in');
+      done(ctx, 'password');
+    },
+
+    async startTwoFactor(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps);
+      if (!posted) return;
+      const { session } = posted;
+      if (session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: 'Two-factor sign-in is on already.' });
+      const expires = new Date(deps.clock() + PENDING_TOTP_MINUTES * 60_000).toISOString();
+      deps.auth.sessions.setPendingTotp(session.id, { secret: generateTotpSecret(), expires });
+      redirect(ctx.res, `${PAGE}#two-factor`, 303, { 'cache-control': 'no-store' });
+    },
+
+    async confirmTwoFactor(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps);
+      if (!posted) return;
+      const { session, form } = posted;
+      if (session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: 'Two-factor sign-in is on already.' });
+      // The secret comes from this session's record on the server, never from the form.
+      const secret = livePending(session.record, deps.clock());
+      if (!secret) return send(ctx, deps, 409, session, { kind: 'error', text: 'The setup of two-factor sign-in has expired. Start it again.' });
+      if (!deps.auth.accounts.confirmTotp(session.account.id, secret, (form.get('code') ?? '').slice(0, 16))) {
+        return send(ctx, deps, 401, session, { kind: 'error', text: WRONG_CODE });
+      }
+      deps.auth.sessions.setPendingTotp(session.id, undefined);
+      done(ctx, 'two-factor-on');
+    },
+
+    async turnTwoFactorOff(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps);
+      if (!posted) return;
+      const { session, form } = posted;
+      if (!session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: 'Two-factor sign-in is off already.' });
+      const current = (form.get('current') ?? '').slice(0, 1024);
+      if (!current) return send(ctx, deps, 422, session, { kind: 'error', text: 'Enter your current password.' });
+      if (!mayCheckPassword(ctx, session)) return;
+      if (!(await deps.auth.isCurrentPassword(session.account.id, current))) {
+        return send(ctx, deps, 401, session, { kind: 'error', text: 'The current password is not right.' });
+      }
+      deps.auth.accounts.disableTotp(session.account.id);
+      done(ctx, 'two-factor-off');
+    },
+  };
+}

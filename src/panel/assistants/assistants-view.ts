@@ -1,0 +1,95 @@
+import type { Scope } from '../../auth/principal.js';
+import type { TokenRecord } from '../../auth/token-store.js';
+import { EXPIRY_CHOICES, EXPIRY_LABELS, DEFAULT_EXPIRY, type ExpiryChoice } from '../../auth/token-store.js';
+import { SCOPE_LABELS } from '../../auth/scopes.js';
+import type { ClientSettings } from './client-settings.js';
+import { esc } from '../html.js';
+import { csrfField } from '../csrf.js';
+
+export interface AssistantsView {
+  csrf: string;
+  offered: Scope[];
+  mine: TokenRecord[];
+  /** Everyone else's tokens, for people with team.manage (null for others). */
+  others: Array<TokenRecord & { ownerName: string }> | null;
+  /** The form as sent, when it is shown again with an error. */
+  draft?: { name: string; scopes: string[]; expiry: string };
+  /** A token created just now: shown once. */
+  created?: { token: string; record: TokenRecord; settings: ClientSettings };
+  now: number;
+}
+
+function when(iso: string | null, empty: string): string {
+  if (!iso) return empty;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+function tokenItem(view: AssistantsView, record: TokenRecord, ownerName?: string): string {
+  const expired = record.expires !== null && Date.parse(record.expires) <= view.now;
+  return `<li>
+<div class="row"><span class="name">${esc(record.name)}</span>
+<form method="post" action="/svc/panel/assistants/revoke">${csrfField(view.csrf)}<input type="hidden" name="id" value="${esc(record.id)}"><button class="danger" type="submit" aria-label="Revoke ${esc(record.name)}">Revoke</button></form></div>
+<div>${record.scopes.map((scope) => `<span class="tag">${esc(scope)}</span>`).join('')}</div>
+<dl class="facts">
+${ownerName !== undefined ? `<dt>Person</dt><dd>${esc(ownerName)}</dd>` : ''}<dt>Created</dt><dd>${esc(when(record.created, ''))}</dd>
+<dt>Expires</dt><dd>${expired ? '<strong>Expired</strong> ' : ''}${esc(when(record.expires, 'No end'))}</dd>
+<dt>Last used</dt><dd>${esc(when(record.last_used, 'Never'))}</dd>
+${record.oauth_client ? `<dt>Via</dt><dd>OAuth</dd>` : ''}</dl>
+</li>`;
+}
+
+function createdBlock(created: NonNullable<AssistantsView['created']>): string {
+  const s = created.settings;
+  return `<section class="card" aria-labelledby="new-token">
+<h2 id="new-token">Your new token: ${esc(created.record.name)}</h2>
+<p class="notice warn">Copy it now. It is shown only this once; the site keeps only a fingerprint of it.</p>
+<pre class="secret">${esc(created.token)}</pre>
+<h2>Over HTTP</h2>
+<p class="muted">Address <code>${esc(s.url)}</code> with the header <code>Authorization: Bearer &lt;token&gt;</code>.</p>
+<pre>${esc(s.httpJson)}</pre>
+<p class="muted">Claude Code:</p>
+<pre>${esc(s.httpCommand)}</pre>
+<h2>On this computer (stdio)</h2>
+<pre>${esc(s.stdioJson)}</pre>
+<p class="muted">Command line:</p>
+<pre>${esc(s.stdioCommand)}</pre>
+</section>`;
+}
+
+function createForm(view: AssistantsView): string {
+  if (view.offered.length === 0) return '<p class="muted">Your role offers no scopes, so you cannot create tokens.</p>';
+  const draft = view.draft;
+  const chosen = new Set(draft ? draft.scopes : view.offered);
+  const expiry = (draft?.expiry ?? DEFAULT_EXPIRY) as ExpiryChoice;
+  const scopes = view.offered
+    .map((scope) => `<label class="check"><input type="checkbox" name="scopes" value="${esc(scope)}"${chosen.has(scope) ? ' checked' : ''}><span><code>${esc(scope)}</code><small>${esc(SCOPE_LABELS[scope])}</small></span></label>`)
+    .join('\n');
+  const options = (Object.keys(EXPIRY_CHOICES) as ExpiryChoice[])
+    .map((key) => `<option value="${key}"${key === expiry ? ' selected' : ''}>${esc(EXPIRY_LABELS[key])}</option>`)
+    .join('');
+  return `<form class="card" method="post" action="/svc/panel/assistants">
+${csrfField(view.csrf)}
+<label for="name">Name</label>
+<input id="name" name="name" type="text" maxlength="100" required placeholder="e.g. Claude on my laptop" value="${esc(draft?.name ?? '')}">
+<fieldset><legend>Scopes</legend>
+${scopes}
+</fieldset>
+<label for="expiry">Expires after</label>
+<select id="expiry" name="expiry">${options}</select>
+<button type="submit">Create token</button>
+</form>`;
+}
+
+/** The Assistants page body: a token just created (once), the create form, and the token lists. */
+export function renderAssistants(view: AssistantsView): string {
+  const mine = view.mine.length ? `<ul class="list">${view.mine.map((record) => tokenItem(view, record)).join('\n')}</ul>` : '<p class="muted">You have no tokens yet.</p>';
+  const others = view.others === null ? '' : `<h2>Everyone else's tokens</h2>${view.others.length ? `<ul class="list">${view.others.map((record) => tokenItem(view, record, record.ownerName)).join('\n')}</ul>` : '<p class="muted">Nobody else has tokens.</p>'}`;
+  return `<h1>Assistants</h1>
+${view.created ? createdBlock(view.created) : ''}
+<p class="muted">A token lets an AI assistant act as you, within the scopes you choose and never beyond your role.</p>
+<h2>New token</h2>
+${createForm(view)}
+<h2>Your tokens</h2>
+${mine}
+${others}`;
+}

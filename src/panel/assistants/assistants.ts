@@ -1,0 +1,69 @@
+import type { RequestContext } from '../../http/router.js';
+import { redirect } from '../../http/respond.js';
+import { AppError } from '../../errors.js';
+import { EXPIRY_CHOICES, isExpiryChoice } from '../../auth/token-store.js';
+import { renderPage, sendPanelMessage, sendPanelPage } from '../layout.js';
+import { renderAssistants, type AssistantsView } from './assistants-view.js';
+import { buildClientSettings } from './client-settings.js';
+import { requirePanelPost, requirePanelSession, type PanelDeps, type PanelSession } from '../panel-session.js';
+
+const PAGE = '/svc/panel/assistants';
+
+function view(deps: PanelDeps, session: PanelSession, extra: Partial<AssistantsView> = {}): AssistantsView {
+  const manage = session.capabilities.has('team.manage');
+  const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
+  return {
+    csrf: session.csrf,
+    offered: deps.auth.scopesOfferedTo(session.account),
+    mine: deps.auth.listTokens(session.account.id),
+    others: manage
+      ? deps.auth.listTokens().filter((r) => r.owner !== session.account.id).map((r) => ({ ...r, ownerName: names.get(r.owner) ?? `${r.owner} (removed)` }))
+      : null,
+    now: deps.clock(),
+    ...extra,
+  };
+}
+
+function send(ctx: RequestContext, status: number, session: PanelSession, body: string, notice: { kind: 'ok' | 'error' | 'warn'; text: string } | null = null): void {
+  sendPanelPage(ctx, status, renderPage({ title: 'Assistants', viewer: session, active: 'assistants', body, notice }));
+}
+
+/** The Assistants page: list, create (token shown once), revoke. Needs assistants.use. */
+export function createAssistantsHandlers(deps: PanelDeps) {
+  return {
+    show(ctx: RequestContext): void {
+      const session = requirePanelSession(ctx, deps, 'assistants.use');
+      if (!session) return;
+      const notice = ctx.url.searchParams.get('revoked') === '1' ? { kind: 'ok' as const, text: 'The token was revoked. Assistants using it are refused from now on.' } : null;
+      send(ctx, 200, session, renderAssistants(view(deps, session)), notice);
+    },
+
+    async create(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps, 'assistants.use');
+      if (!posted) return;
+      const { session, form } = posted;
+      const draft = { name: (form.get('name') ?? '').slice(0, 200), scopes: form.getAll('scopes').slice(0, 10), expiry: form.get('expiry') ?? '' };
+      try {
+        if (!isExpiryChoice(draft.expiry)) throw new AppError('invalid_params', 'Choose when the token expires: 30 days, 90 days, one year or no end.');
+        const created = deps.auth.createToken({ ownerId: session.account.id, name: draft.name, scopes: draft.scopes, expiresInDays: EXPIRY_CHOICES[draft.expiry] });
+        const settings = buildClientSettings({ baseUrl: deps.config.baseUrl, root: deps.config.root, token: created.token });
+        send(ctx, 201, session, renderAssistants(view(deps, session, { created: { ...created, settings } })), { kind: 'ok', text: `The token "${created.record.name}" was created.` });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        send(ctx, error.status, session, renderAssistants(view(deps, session, { draft })), { kind: 'error', text: error.message });
+      }
+    },
+
+    async revoke(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps, 'assistants.use');
+      if (!posted) return;
+      const { session, form } = posted;
+      const record = deps.auth.getToken(form.get('id') ?? '');
+      const mayRevoke = record && (record.owner === session.account.id || session.capabilities.has('team.manage'));
+      // Someone else's token answers like an unknown one, so ids cannot be probed.
+      if (!record || !mayRevoke) return sendPanelMessage(ctx, 404, 'No such token', 'This token does not exist (any more).', session);
+      deps.auth.revokeToken(record.id);
+      redirect(ctx.res, `${PAGE}?revoked=1`, 303, { 'cache-control': 'no-store' });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { RequestContext } from '../../http/router.js';
+import { redirect } from '../../http/respond.js';
+import { readForm } from '../../http/body.js';
+import { esc } from '../html.js';
+import { renderPage, sendPanelPage } from '../layout.js';
+import { anonymousCsrfToken, checkAnonymousCsrf, csrfField } from '../csrf.js';
+import { safeNext } from '../safe-next.js';
+import { SignInThrottle, tooManyAttemptsSentence } from '../sign-in-throttle.js';
+import { csrfMatches, currentPanelSession, endSession, isSecure, sessionFromCookie, startSession, type PanelDeps } from '../panel-session.js';
+
+const HOME = '/svc/panel/';
+
+function signInForm(csrf: string, next: string | null, email = ''): string {
+  return `<h1>Sign in</h1>
+<form class="card narrow" method="post" action="/svc/panel/sign-in">
+${csrfField(csrf)}${next ? `<input type="hidden" name="next" value="${esc(next)}">` : ''}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${esc(email)}" autofocus>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>`;
+}
+
+function codeForm(csrf: string): string {
+  return `<h1>Two-factor sign-in</h1>
+<form class="card narrow" method="post" action="/svc/panel/sign-in/code">
+${csrfField(csrf)}
+<label for="code">Code from your authenticator app</label>
+<input id="code" name="code" type="text" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required autofocus>
+<button type="submit">Continue</button>
+</form>
+<p class="muted narrow">Lost the app? An operator can turn two-factor sign-in off with <code>svc user 2fa --off</code>.</p>`;
+}
+
+/** The sentence for a wrong two-factor code, at sign-in and when turning two-factor sign-in on. */
+export const WRONG_CODE = 'The code is not right, or it was used already. Wait for the next code and try again.';
+
+/** The sign-in, two-factor and sign-out handlers; `throttle` is shared with the account page. */
+export function createSignInHandlers(deps: PanelDeps, throttle = new SignInThrottle(deps.clock)) {
+  function tooMany(ctx: RequestContext, wait: number, body: string): void {
+    sendPanelPage(ctx, 429, renderPage({ title: 'Sign in', body, notice: { kind: 'error', text: tooManyAttemptsSentence(wait) } }), { 'retry-after': String(wait) });
+  }
+
+  return {
+    showSignIn(ctx: RequestContext): void {
+      const next = safeNext(ctx.url.searchParams.get('next'));
+      if (currentPanelSession(ctx, deps)) return redirect(ctx.res, next ?? HOME, 303, { 'cache-control': 'no-store' });
+      const csrf = anonymousCsrfToken(ctx, isSecure(deps));
+      sendPanelPage(ctx, 200, renderPage({ title: 'Sign in', body: signInForm(csrf, next) }));
+    },
+
+    async signIn(ctx: RequestContext): Promise<void> {
+      const form = await readForm(ctx.req, 16 * 1024);
+      try {
+        checkAnonymousCsrf(ctx, form);
+      } catch (error) {
+        const csrf = anonymousCsrfToken(ctx, isSecure(deps));
+        return sendPanelPage(ctx, 403, renderPage({ title: 'Sign in', body: signInForm(csrf, safeNext(form.get('next'))), notice: { kind: 'error', text: (error as Error).message } }));
+      }
+      const email = (form.get('email') ?? '').slice(0, 320);
+      const password = (form.get('password') ?? '').slice(0, 1024);
+      const next = safeNext(form.get('next'));
+      const csrf = anonymousCsrfToken(ctx, isSecure(deps));
+      const wait = throttle.take(ctx.ip, email);
+      if (wait > 0) return tooMany(ctx, wait, signInForm(csrf, next, email));
+      const account = email && password ? await deps.auth.checkPassword(email, password) : undefined;
+      if (!account) {
+        return sendPanelPage(ctx, 401, renderPage({ title: 'Sign in', body: signInForm(csrf, next, email), notice: { kind: 'error', text: 'The email address or the password is not right.' } }));
+      }
+      if (account.totp) {
+        startSession(ctx, deps, account.id, 'two_factor', next ?? undefined);
+        return redirect(ctx.res, '/svc/panel/sign-in/code', 303, { 'cache-control': 'no-store' });
+      }
+      startSession(ctx, deps, account.id, 'signed_in');
+      redirect(ctx.res, next ?? HOME, 303, { 'cache-control': 'no-store' });
+    },
+
+    showCode(ctx: RequestContext): void {
+      const pending = sessionFromCookie(ctx, deps);
+      if (!pending || pending.record.stage !== 'two_factor') return redirect(ctx.res, '/svc/panel/sign-in', 303, { 'cache-control': 'no-store' });
+      sendPanelPage(ctx, 200, renderPage({ title: 'Two-factor sign-in', body: codeForm(pending.record.csrf) }));
+    },
+
+    async checkCode(ctx: RequestContext): Promise<void> {
+      const form = await readForm(ctx.req, 16 * 1024);
+      const pending = sessionFromCookie(ctx, deps);
+      if (!pending || pending.record.stage !== 'two_factor') {
+        return sendPanelPage(ctx, 403, renderPage({ title: 'Sign in', body: '<p><a href="/svc/panel/sign-in">Sign in again</a></p>', notice: { kind: 'error', text: 'The sign-in has expired. Sign in again.' } }));
+      }
+      if (!csrfMatches(ctx, form, pending.record.csrf)) return;
+      const account = deps.auth.accounts.get(pending.record.account);
+      const wait = throttle.take(ctx.ip, account?.email ?? pending.record.account);
+      if (wait > 0) return tooMany(ctx, wait, codeForm(pending.record.csrf));
+      if (!account || !deps.auth.accounts.consumeTotp(account.id, (form.get('code') ?? '').slice(0, 16))) {
+        return sendPanelPage(ctx, 401, renderPage({ title: 'Two-factor sign-in', body: codeForm(pending.record.csrf), notice: { kind: 'error', text: WRONG_CODE } }));
+      }
+      startSession(ctx, deps, account.id, 'signed_in');
+      redirect(ctx.res, safeNext(pending.record.next) ?? HOME, 303, { 'cache-control': 'no-store' });
+    },
+
+    async signOut(ctx: RequestContext): Promise<void> {
+      const form = await readForm(ctx.req, 16 * 1024);
+      const found = sessionFromCookie(ctx, deps);
+      if (found && !csrfMatches(ctx, form, found.record.csrf)) return;
+      endSession(ctx, deps);
+      redirect(ctx.res, '/svc/panel/sign-in', 303, { 'cache-control': 'no-store' });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Everything a route module or MCP tool may use, constructed once by the entry points (server.ts, stdio.ts).
+import type { Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import type { AuthService } from '../auth/auth-service.js';
+import type { ContentStore } from '../content/store.js';
+import type { OAuthService } from '../oauth/oauth-service.js';
+import type { StatsService } from '../stats/stats-service.js';
+
+export interface AppDeps {
+  config: Config;
+  clock: Clock;
+  log: (line: string) => void;
+  /** Accounts, roles, tokens, panel sessions; `auth.verify(token)` is the BearerVerifier. */
+  auth: AuthService;
+  /** The flat-file content store over content/. */
+  content: ContentStore;
+  /** The OAuth 2.1 authorization server's clients, codes and refresh tokens (data/oauth/). */
+  oauth: OAuthService;
+  /** Statistics: collection into data/stats/, rollups, queries. */
+  stats: StatsService;
+}

@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import type { AppDeps } from './app-deps.js';
+import { systemClock } from '../lib/clock.js';
+import { AuthService } from '../auth/auth-service.js';
+import { ContentStore } from '../content/store.js';
+import { useSiteConfigCache } from '../content/site-config-cache.js';
+import type { OAuthService } from '../oauth/oauth-service.js';
+import type { StatsService } from '../stats/stats-service.js';
+
+type OAuthModule = typeof import('../oauth/oauth-service.js');
+type StatsModule = typeof import('./create-stats-service.js');
+type SettleModule = typeof import('../content/write/settle-scheduled.js');
+
+export interface BuildDepsOptions {
+  /**
+   * Load the statistics and OAuth modules only when first used (the stdio server: most sessions never touch
+   * them, and their module graphs are a good part of its start-up). Needs a Node that can require() an ES
+   * module (20.19+); elsewhere they are imported up front as usual.
+   */
+  lazyModules?: boolean;
+}
+
+/**
+ * Constructs the stores and services once per process. Shared by server.ts, stdio.ts and cli.ts. The OAuth
+ * and statistics services are built on first use (getters), so a process that never needs them pays nothing.
+ */
+export async function buildDeps(config: Config, clock = systemClock, options: BuildDepsOptions = {}): Promise<AppDeps> {
+  const log = (line: string) => process.stderr.write(line + '\n');
+  const auth = new AuthService({ dataDir: config.dataDir, clock, log });
+  useSiteConfigCache(join(config.dataDir, 'cache'));
+  let oauthModule: () => OAuthModule;
+  let statsModule: () => StatsModule;
+  let settleModule: () => SettleModule;
+  if (options.lazyModules && process.features.require_module) {
+    // require() of an ES module shares the one module instance with import(): no second copy of anything.
+    // Each require function is made when its module is first needed: most stdio sessions need none.
+    oauthModule = () => createRequire(import.meta.url)('../oauth/oauth-service.js') as OAuthModule;
+    statsModule = () => createRequire(import.meta.url)('./create-stats-service.js') as StatsModule;
+    settleModule = () => createRequire(import.meta.url)('../content/write/settle-scheduled.js') as SettleModule;
+  } else {
+    const [oauthLoaded, statsLoaded, settleLoaded] = await Promise.all([
+      import('../oauth/oauth-service.js'), import('./create-stats-service.js'), import('../content/write/settle-scheduled.js'),
+    ]);
+    oauthModule = () => oauthLoaded;
+    statsModule = () => statsLoaded;
+    settleModule = () => settleLoaded;
+  }
+  const content: ContentStore = new ContentStore({
+    root: config.root, clock, log, baseUrl: () => config.baseUrl,
+    // D2: files of scheduled translations found due are brought up to date (the write code loads only then).
+    onScheduledDue: (entryId, language) => settleModule().settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),
+  });
+  let oauth: OAuthService | undefined;
+  let stats: StatsService | undefined;
+  return {
+    config,
+    clock,
+    log,
+    auth,
+    content,
+    get stats() {
+      return (stats ??= statsModule().createStatsService(config, content, clock));
+    },
+    // Settable like plain properties, e.g. by tests that give statistics a fixed clock and salt.
+    set stats(value: StatsService) {
+      stats = value;
+    },
+    get oauth() {
+      return (oauth ??= new (oauthModule().OAuthService)({ dataDir: config.dataDir, config, clock, log, people: auth }));
+    },
+    set oauth(value: OAuthService) {
+      oauth = value;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import type { Config } from '../config.js';
+import type { AppDeps } from './app-deps.js';
+import { buildDeps } from './build-deps.js';
+import { buildRouter } from './routes.js';
+import { createHttpServer } from '../http/server.js';
+import { announce } from './announce.js';
+import { tuneHeapForSmallHosts } from '../lib/heap-tuning.js';
+
+export interface RunningServer {
+  server: Server;
+  deps: AppDeps;
+  /** The port actually bound (differs from config.port when that was 0). */
+  port: number;
+}
+
+/**
+ * Builds the stores, routes and HTTP server for a configuration and listens, exiting the process when the
+ * address cannot be bound and closing gracefully on SIGINT/SIGTERM. Used by `node dist/server.js` and
+ * `svc serve` / `svc demo`; `deps` may be passed when the caller built them already.
+ */
+export async function startServer(config: Config, deps?: AppDeps): Promise<RunningServer> {
+  tuneHeapForSmallHosts();
+  const app = deps ?? (await buildDeps(config));
+  const server = createHttpServer(buildRouter(app), { trustProxy: config.trustProxy, log: app.log });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    process.stderr.write(`svc: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}\n`);
+    process.exit(1);
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(config.port, config.host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : config.port);
+    });
+  });
+  // With port 0 the derived public address names the port actually bound.
+  if (config.port === 0 && config.baseUrl.endsWith(':0')) config.baseUrl = config.baseUrl.slice(0, -1) + String(port);
+  announce(app, port);
+  // Statistics: roll up the days that ended while no server ran, and count today's log once, off the first request's path.
+  setImmediate(() => {
+    try { app.stats.warmUp(); } catch (error) { app.log(`svc: statistics catch-up failed: ${(error as Error)?.stack ?? error}`); }
+  });
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return { server, deps: app, port };
+}
