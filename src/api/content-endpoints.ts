@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import type { AppDeps } from '../wiring/app-deps.js';
+import type { ApiDeps } from './api-deps.js';
 import { canSeeTranslation } from '../content/content-rights.js';
 import { parseEntryId } from '../content/entry-id.js';
 import { queryEntries } from '../content/query.js';
@@ -11,12 +11,12 @@ import { intParam, oneOf, param } from './params.js';
 const STATUSES = ['published', 'draft', 'scheduled', 'any'] as const;
 
 /** A closed site (D13) shows even published content only to tokens with content:read. */
-function checkClosed(deps: AppDeps, request: ApiRequest): void {
+function checkClosed(deps: ApiDeps, request: ApiRequest): void {
   if (deps.content.site().closed) requireScope(request, 'content:read', 'this closed site');
 }
 
 /** GET /site: title, description, address, languages and content types. */
-export function getSite(deps: AppDeps, request: ApiRequest): unknown {
+export function getSite(deps: ApiDeps, request: ApiRequest): unknown {
   checkClosed(deps, request);
   const site = deps.content.site();
   const published: Record<string, number> = {};
@@ -39,7 +39,7 @@ export function getSite(deps: AppDeps, request: ApiRequest): unknown {
 }
 
 /** GET /entries: one type in one language, newest first, paged. */
-export function getEntries(deps: AppDeps, request: ApiRequest): unknown {
+export function getEntries(deps: ApiDeps, request: ApiRequest): unknown {
   checkClosed(deps, request);
   const site = deps.content.site();
   const url = request.url;
@@ -76,7 +76,7 @@ export function getEntries(deps: AppDeps, request: ApiRequest): unknown {
 }
 
 /** GET /entry?id=: one entry with markdown and html. Drafts need content:read; without it: 404. */
-export function getEntry(deps: AppDeps, request: ApiRequest): unknown {
+export function getEntry(deps: ApiDeps, request: ApiRequest): unknown {
   checkClosed(deps, request);
   const site = deps.content.site();
   const id = param(request.url, 'id');

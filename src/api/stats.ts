@@ -1,12 +1,12 @@
 import { AppError } from '../errors.js';
-import type { AppDeps } from '../wiring/app-deps.js';
+import type { ApiDeps } from './api-deps.js';
 import { requireScope, type ApiRequest } from './api-request.js';
 import { oneOf } from './params.js';
 import { OVERVIEW_PERIODS } from '../stats/periods.js';
 import { statsReport } from '../stats/api-report.js';
 
 /** GET /svc/api/v1/stats?period= — needs stats:read (401 without a token, 403 without the scope, 422 for a bad period). */
-export function getStats(deps: AppDeps, request: ApiRequest): unknown {
+export function getStats(deps: ApiDeps, request: ApiRequest): unknown {
   const principal = requireScope(request, 'stats:read', 'statistics');
   if (!principal.capabilities.has('stats.view')) throw new AppError('forbidden', `The role ${principal.role} may not view statistics.`);
   const period = oneOf(request.url, 'period', OVERVIEW_PERIODS, '7d');

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../wiring/app-deps.js';
+import type { McpDeps } from './mcp-deps.js';
 import type { Principal } from '../auth/principal.js';
 import type { ProtocolVersion } from './protocol-version.js';
 
@@ -13,6 +13,6 @@ export interface McpSession {
 export interface McpContext {
   /** The person the token acts for, verified for this very request. */
   principal: Principal;
-  deps: AppDeps;
+  deps: McpDeps;
   session: McpSession;
 }

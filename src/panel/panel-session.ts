@@ -1,4 +1,4 @@
-import type { AppDeps } from '../wiring/app-deps.js';
+import type { PanelSessionDeps } from './panel-deps.js';
 import type { RequestContext } from '../http/router.js';
 import { redirect } from '../http/respond.js';
 import { readForm } from '../http/body.js';
@@ -9,9 +9,6 @@ import { readCookies, serializeCookie } from './cookies.js';
 import { appendSetCookie, checkCsrf } from './csrf.js';
 import { signInLocation } from './safe-next.js';
 import { sendPanelMessage } from './layout.js';
-
-/** What panel pages need from the application. */
-export type PanelDeps = Pick<AppDeps, 'config' | 'clock' | 'log' | 'auth'>;
 
 export const SESSION_COOKIE = 'svc_session';
 
@@ -26,12 +23,12 @@ export interface PanelSession {
   csrf: string;
 }
 
-export function isSecure(deps: PanelDeps): boolean {
+export function isSecure(deps: PanelSessionDeps): boolean {
   return deps.config.baseUrl.startsWith('https://');
 }
 
 /** The session record behind the request's cookie, in any stage, or undefined. */
-export function sessionFromCookie(ctx: RequestContext, deps: PanelDeps): { id: string; record: SessionRecord } | undefined {
+export function sessionFromCookie(ctx: RequestContext, deps: PanelSessionDeps): { id: string; record: SessionRecord } | undefined {
   const id = readCookies(ctx.req).get(SESSION_COOKIE);
   if (!id) return undefined;
   const record = deps.auth.sessions.get(id);
@@ -39,7 +36,7 @@ export function sessionFromCookie(ctx: RequestContext, deps: PanelDeps): { id: s
 }
 
 /** The signed-in person, or null (no cookie, unknown or expired session, two-factor step pending, account removed). */
-export function currentPanelSession(ctx: RequestContext, deps: PanelDeps): PanelSession | null {
+export function currentPanelSession(ctx: RequestContext, deps: PanelSessionDeps): PanelSession | null {
   const found = sessionFromCookie(ctx, deps);
   if (!found || found.record.stage !== 'signed_in') return null;
   const account = deps.auth.accounts.get(found.record.account);
@@ -52,7 +49,7 @@ export function currentPanelSession(ctx: RequestContext, deps: PanelDeps): Panel
  * back to this address (same-origin), or 403 when the role lacks `capability`.
  * Use: `const session = requirePanelSession(ctx, deps, 'assistants.use'); if (!session) return;`
  */
-export function requirePanelSession(ctx: RequestContext, deps: PanelDeps, capability?: Capability): PanelSession | null {
+export function requirePanelSession(ctx: RequestContext, deps: PanelSessionDeps, capability?: Capability): PanelSession | null {
   const session = currentPanelSession(ctx, deps);
   if (!session) {
     redirect(ctx.res, signInLocation(ctx.url.pathname + ctx.url.search), 303, { 'cache-control': 'no-store' });
@@ -70,7 +67,7 @@ export function requirePanelSession(ctx: RequestContext, deps: PanelDeps, capabi
  * carried through sign-in), its CSRF token in the form (403 otherwise) and `capability`. Null means the
  * answer was sent.
  */
-export async function requirePanelPost(ctx: RequestContext, deps: PanelDeps, capability?: Capability): Promise<{ session: PanelSession; form: URLSearchParams } | null> {
+export async function requirePanelPost(ctx: RequestContext, deps: PanelSessionDeps, capability?: Capability): Promise<{ session: PanelSession; form: URLSearchParams } | null> {
   const form = await readForm(ctx.req);
   const session = currentPanelSession(ctx, deps);
   if (!session) {
@@ -97,7 +94,7 @@ export function csrfMatches(ctx: RequestContext, form: URLSearchParams, expected
 }
 
 /** Starts a new session (always a new id, so a planted cookie never becomes signed in) and sets its cookie. */
-export function startSession(ctx: RequestContext, deps: PanelDeps, accountId: string, stage: SessionRecord['stage'], next?: string): SessionRecord {
+export function startSession(ctx: RequestContext, deps: PanelSessionDeps, accountId: string, stage: SessionRecord['stage'], next?: string): SessionRecord {
   const old = readCookies(ctx.req).get(SESSION_COOKIE);
   if (old) deps.auth.sessions.remove(old);
   const { id, record } = deps.auth.sessions.create(accountId, stage, next);
@@ -107,7 +104,7 @@ export function startSession(ctx: RequestContext, deps: PanelDeps, accountId: st
 }
 
 /** Ends the request's session, if any, and clears its cookie. */
-export function endSession(ctx: RequestContext, deps: PanelDeps): void {
+export function endSession(ctx: RequestContext, deps: PanelSessionDeps): void {
   const id = readCookies(ctx.req).get(SESSION_COOKIE);
   if (id) deps.auth.sessions.remove(id);
   appendSetCookie(ctx, serializeCookie(SESSION_COOKIE, '', { secure: isSecure(deps), maxAgeSeconds: 0 }));

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { AppDeps } from '../wiring/app-deps.js';
+import type { SiteDeps } from './site-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
 import { sendBody, sendHtml, sendJson, redirect } from '../http/respond.js';
 import { renderAtomFeed, renderRobots, renderSitemap } from './feeds.js';
-import { currentPanelSession } from '../panel/panel-session.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entry-id.js';
 import { bearerToken } from '../auth/principal.js';
@@ -31,14 +30,14 @@ const HTML_HEADERS = {
  * The public website: media files, home pages per language, and one page per published translation at the
  * address D3 gives it. Registered last: its catch-all takes whatever no other route took.
  */
-export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHooks = {}): void {
+export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHooks = {}): void {
   const index = new PathIndex(deps.content);
   const serveMedia = mediaHandler(deps.content.contentDir);
   // An entry's media are public with the entry: once one of its translations is published and the site is
   // open. Before that (or on a closed site) only people signed in to the panel, or a token with
   // content:read (a headless frontend previewing a draft), see them.
   router.get('/media/*', (ctx) => {
-    const trusted = () => currentPanelSession(ctx, deps) !== null || readerToken(ctx);
+    const trusted = () => deps.signedInToPanel(ctx) || readerToken(ctx);
     const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
     const entry = isEntryId(entryId) ? deps.content.entry(entryId) : undefined;
     const published = entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
@@ -50,7 +49,7 @@ export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHoo
     return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
   };
   const cached = (type: string) => ({ 'content-type': type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
-  const open = (ctx: RequestContext) => !deps.content.site().closed || currentPanelSession(ctx, deps) !== null;
+  const open = (ctx: RequestContext) => !deps.content.site().closed || deps.signedInToPanel(ctx);
   router.get('/robots.txt', (ctx) => sendBody(ctx.res, 200, renderRobots(deps.content), cached('text/plain; charset=utf-8')));
   router.get('/sitemap.xml', (ctx) => {
     if (!open(ctx)) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
@@ -70,7 +69,7 @@ export function registerSiteRoutes(router: Router, deps: AppDeps, hooks: SiteHoo
     if (ctx.url.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     const site = deps.content.site();
     // D13: a closed site shows its pages only to people signed in to the panel.
-    if (site.closed && !currentPanelSession(ctx, deps)) {
+    if (site.closed && !deps.signedInToPanel(ctx)) {
       return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303);
     }
     // Built when the page is, after the entry was read again, so the banner matches the content shown.

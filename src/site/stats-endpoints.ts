@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../wiring/app-deps.js';
+import type { SiteDeps } from './site-deps.js';
 import type { Router } from '../http/router.js';
 import { AppError } from '../errors.js';
 import { readBody } from '../http/body.js';
@@ -37,7 +37,7 @@ function parseConsent(text: string): { version: string; action: string; statisti
  * The statistics' public endpoints: the beacon script, the collect endpoint (204 at once; bots, prefetches
  * and navigations straight to it are dropped and only counted in the bot log) and the consent endpoint.
  */
-export function registerStatsEndpoints(router: Router, deps: AppDeps): void {
+export function registerStatsEndpoints(router: Router, deps: Pick<SiteDeps, 'stats' | 'log'>): void {
   const script = beaconScript();
   const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 16)}"`;
   router.get(BEACON_PATH, (ctx) => {

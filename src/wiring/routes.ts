@@ -1,14 +1,21 @@
 import { Router } from '../http/router.js';
 import type { AppDeps } from './app-deps.js';
 import { registerMcpRoutes } from '../mcp/transports/http.js';
+import { defaultRegistry } from './mcp-registry.js';
 import { createApiLimiter, registerApiRoutes } from '../api/routes.js';
-import { registerPanelRoutes } from '../panel/routes.js';
+import { SignInThrottle } from '../panel/sign-in-throttle.js';
+import { registerHomeRoutes } from '../panel/home/home-routes.js';
+import { registerSignInRoutes } from '../panel/sign-in/sign-in-routes.js';
+import { registerAssistantsRoutes } from '../panel/assistants/assistants-routes.js';
+import { registerAccountRoutes } from '../panel/account/account-routes.js';
 import { registerApprovalRoutes } from '../panel/approvals/approvals-routes.js';
 import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
 import { registerSiteRoutes } from '../site/routes.js';
+import type { SiteDeps } from '../site/site-deps.js';
+import { currentPanelSession } from '../panel/panel-session.js';
 import { getStats } from '../api/stats.js';
 import { registerStatsEndpoints } from '../site/stats-endpoints.js';
 import { beaconScriptTag } from '../site/beacon.js';
@@ -19,9 +26,14 @@ export function buildRouter(deps: AppDeps): Router {
   // Content API v1 (read-only JSON). Other areas add endpoints through the last argument.
   registerApiRoutes(router, deps, createApiLimiter(deps), { stats: (request) => getStats(deps, request) });
   // MCP over Streamable HTTP (POST /svc/mcp) and its protected resource metadata.
-  registerMcpRoutes(router, deps);
-  // The panel: sign-in (+ two-factor), sessions, Assistants (tokens).
-  registerPanelRoutes(router, deps);
+  registerMcpRoutes(router, deps, defaultRegistry());
+  // The panel: its home and stylesheet, sign-in (+ two-factor), Assistants (tokens), Your account. One
+  // throttle for every password and code check, at sign-in and on the account page.
+  const throttle = new SignInThrottle(deps.clock);
+  registerHomeRoutes(router, deps);
+  registerSignInRoutes(router, deps, throttle);
+  registerAssistantsRoutes(router, deps);
+  registerAccountRoutes(router, deps, throttle);
   // Panel: Waiting for approval, the approval-mode switch, an entry's history and earlier versions.
   registerApprovalRoutes(router, deps);
   // Panel: Content (the list of entries, one entry, editing, publishing).
@@ -34,7 +46,12 @@ export function buildRouter(deps: AppDeps): Router {
   // Statistics: the beacon script, POST /svc/collect and POST /svc/consent.
   registerStatsEndpoints(router, deps);
   // The public website, last: its catch-all takes whatever no route above took. Statistics hook in here.
-  registerSiteRoutes(router, deps, {
+  const site: SiteDeps = {
+    log: deps.log, auth: deps.auth, content: deps.content,
+    get stats() { return deps.stats; },
+    signedInToPanel: (ctx) => currentPanelSession(ctx, deps) !== null,
+  };
+  registerSiteRoutes(router, site, {
     headExtra: () => beaconScriptTag(new URL(deps.config.baseUrl).pathname),
     pageServed: (req, path) => { deps.stats.recordCrawlerHit({ userAgent: req.headers['user-agent'], path }); },
   });

@@ -8,13 +8,17 @@ import { join } from 'node:path';
 import { Router } from '../../src/http/router.js';
 import { createHttpServer } from '../../src/http/server.js';
 import { AuthService } from '../../src/auth/auth-service.js';
-import { registerPanelRoutes } from '../../src/panel/routes.js';
-import type { PanelDeps } from '../../src/panel/panel-session.js';
+import type { PanelSessionDeps } from '../../src/panel/panel-deps.js';
+import { SignInThrottle } from '../../src/panel/sign-in-throttle.js';
+import { registerHomeRoutes } from '../../src/panel/home/home-routes.js';
+import { registerSignInRoutes } from '../../src/panel/sign-in/sign-in-routes.js';
+import { registerAssistantsRoutes } from '../../src/panel/assistants/assistants-routes.js';
+import { registerAccountRoutes } from '../../src/panel/account/account-routes.js';
 
 export interface PanelHarness {
   url: string;
   dir: string;
-  deps: PanelDeps;
+  deps: PanelSessionDeps;
   logs: string[];
   clock: { now: number };
   close(): Promise<void>;
@@ -27,9 +31,14 @@ export async function startPanel(options: { baseUrl?: string } = {}): Promise<Pa
   const log = (line: string) => logs.push(line);
   const config = { root: dir, dataDir: join(dir, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? '', trustProxy: false };
   const auth = new AuthService({ dataDir: config.dataDir, clock: () => clock.now, log });
-  const deps: PanelDeps = { config, clock: () => clock.now, log, auth };
+  const deps: PanelSessionDeps = { config, clock: () => clock.now, log, auth };
   const router = new Router();
-  registerPanelRoutes(router, deps);
+  // The people-side pages, as the composition root registers them (src/wiring/routes.ts).
+  const throttle = new SignInThrottle(deps.clock);
+  registerHomeRoutes(router, deps);
+  registerSignInRoutes(router, deps, throttle);
+  registerAssistantsRoutes(router, deps);
+  registerAccountRoutes(router, deps, throttle);
   const server: Server = createHttpServer(router, { trustProxy: false, log });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -5,6 +5,8 @@ import { createHttpServer } from '../../src/http/server.js';
 import { buildRouter } from '../../src/wiring/routes.js';
 import { Router } from '../../src/http/router.js';
 import { registerMcpRoutes, type McpHttpOptions } from '../../src/mcp/transports/http.js';
+import type { McpRegistry } from '../../src/mcp/mcp-server.js';
+import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
 import type { TestSite } from './site.js';
 
 export interface HttpHarness {
@@ -15,11 +17,11 @@ export interface HttpHarness {
 }
 
 /** The installation's router; with `mcp` options, a router holding only the MCP routes built with them. */
-export async function startHttp(site: TestSite, mcp?: McpHttpOptions): Promise<HttpHarness> {
+export async function startHttp(site: TestSite, mcp?: McpHttpOptions & { registry?: McpRegistry }): Promise<HttpHarness> {
   let router: Router;
   if (mcp) {
     router = new Router();
-    registerMcpRoutes(router, site.deps, mcp);
+    registerMcpRoutes(router, site.deps, mcp.registry ?? defaultRegistry(), mcp);
   } else {
     router = buildRouter(site.deps);
   }

@@ -1,6 +1,6 @@
-// What the writing tools share: the write context from AppDeps, the actor (via: mcp, with the token's
+// What the writing tools share: the write context from the MCP deps, the actor (via: mcp, with the token's
 // name for the history), and the entry lookup that keeps others' invisible drafts invisible.
-import type { AppDeps } from '../../wiring/app-deps.js';
+import type { McpDeps } from '../mcp-deps.js';
 import type { Principal } from '../../auth/principal.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
 import type { ContentStore } from '../../content/store.js';
@@ -8,7 +8,7 @@ import type { Entry } from '../../content/types.js';
 import type { Actor, WriteContext } from '../../content/write/write-context.js';
 import { resolveEntry, unknownEntry } from './lookup.js';
 
-export function writeContextOf(deps: AppDeps): WriteContext {
+export function writeContextOf(deps: McpDeps): WriteContext {
   return { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
 }
 

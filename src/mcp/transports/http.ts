@@ -1,7 +1,7 @@
 // Streamable HTTP without streaming (D6): `POST /svc/mcp` takes one JSON-RPC message (or a 2025-03-26 batch)
 // and answers with one JSON body. Stateless: no session id; the principal is verified on every request.
 import type { ServerResponse } from 'node:http';
-import type { AppDeps } from '../../wiring/app-deps.js';
+import type { McpDeps } from '../mcp-deps.js';
 import { bearerToken, type BearerVerifier } from '../../auth/principal.js';
 import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
@@ -13,7 +13,6 @@ import { parseMessageText } from '../../jsonrpc/parse.js';
 import type { McpContext } from '../context.js';
 import { createMcpDispatcher, type McpRegistry } from '../mcp-server.js';
 import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
-import { defaultRegistry } from '../../wiring/mcp-registry.js';
 import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { readMessageBody, writeJson } from './message-body.js';
@@ -31,15 +30,15 @@ const DISPATCH_OPTIONS = Object.fromEntries(SUPPORTED_PROTOCOL_VERSIONS.map((ver
 export interface McpHttpOptions {
   /** Who a bearer token belongs to; defaults to deps.auth. */
   verifier?: BearerVerifier;
-  registry?: McpRegistry;
   /** Requests per person per minute (spec: 60). */
   requestsPerMinute?: number;
   pageSize?: number;
 }
 
-export function registerMcpRoutes(router: Router, deps: AppDeps, options: McpHttpOptions = {}): void {
+/** `registry`: the tools, resources and prompts served (the composition root gives every one of the installation's). */
+export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRegistry, options: McpHttpOptions = {}): void {
   const verifier = options.verifier ?? deps.auth;
-  const dispatcher = createMcpDispatcher({ registry: options.registry ?? defaultRegistry(), log: deps.log, pageSize: options.pageSize });
+  const dispatcher = createMcpDispatcher({ registry, log: deps.log, pageSize: options.pageSize });
   const perMinute = options.requestsPerMinute ?? 60;
   const limiter = new TokenBucketLimiter(perMinute, 60_000, deps.clock);
   const baseUrl = deps.config.baseUrl;

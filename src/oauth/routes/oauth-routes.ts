@@ -1,14 +1,14 @@
 // The authorization server's routes. Discovery, registration and the token endpoint are called by
 // clients (also browser-based ones, hence CORS without credentials); authorize is a panel page
-// (src/panel/oauth-consent.ts).
-import type { AppDeps } from '../../wiring/app-deps.js';
+// (src/panel/oauth-consent/).
+import type { OAuthRouteDeps } from './oauth-route-deps.js';
 import type { Handler, RequestContext, Router } from '../../http/router.js';
 import { sendEmpty, sendJson } from '../../http/respond.js';
 import { buildAuthorizationServerMetadata } from '../metadata.js';
 import { createRegisterHandler } from './register-endpoint.js';
 import { createTokenHandler } from './token-endpoint.js';
 
-export function registerOAuthRoutes(router: Router, deps: AppDeps): void {
+export function registerOAuthRoutes(router: Router, deps: OAuthRouteDeps): void {
   const { oauth } = deps;
   const register = createRegisterHandler(oauth.clients, deps.clock, () => oauth.cleanup.maybeRun());
 

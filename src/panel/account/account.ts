@@ -1,3 +1,4 @@
+import type { PanelSessionDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
@@ -9,7 +10,7 @@ import { renderPage, sendPanelPage } from '../layout.js';
 import { renderAccount } from './account-view.js';
 import { WRONG_CODE } from '../sign-in/sign-in.js';
 import { tooManyAttemptsSentence, type SignInThrottle } from '../sign-in-throttle.js';
-import { requirePanelPost, requirePanelSession, startSession, type PanelDeps, type PanelSession } from '../panel-session.js';
+import { requirePanelPost, requirePanelSession, startSession, type PanelSession } from '../panel-session.js';
 
 const PAGE = '/svc/panel/account';
 
@@ -28,7 +29,7 @@ function livePending(record: SessionRecord, now: number): string | undefined {
   return pending && Date.parse(pending.expires) > now ? pending.secret : undefined;
 }
 
-function send(ctx: RequestContext, deps: PanelDeps, status: number, session: PanelSession, notice: Notice | null, headers: Record<string, string> = {}): void {
+function send(ctx: RequestContext, deps: PanelSessionDeps, status: number, session: PanelSession, notice: Notice | null, headers: Record<string, string> = {}): void {
   const secret = session.account.totp ? undefined : livePending(session.record, deps.clock());
   const body = renderAccount({
     csrf: session.csrf,
@@ -50,7 +51,7 @@ function done(ctx: RequestContext, what: keyof typeof DONE): void {
  * becomes active only with a right code) or off (with the password). Password checks share the sign-in
  * throttle.
  */
-export function createAccountHandlers(deps: PanelDeps, throttle: SignInThrottle) {
+export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInThrottle) {
   /** Takes one attempt for a password check; false after answering 429. */
   function mayCheckPassword(ctx: RequestContext, session: PanelSession): boolean {
     const wait = throttle.take(ctx.ip, session.account.email);

@@ -1,10 +1,10 @@
-import type { AppDeps } from '../../wiring/app-deps.js';
+import type { PanelDeps } from '../panel-deps.js';
 import type { Router } from '../../http/router.js';
 import { createApprovalsHandlers } from './approvals.js';
 import { createEntryHistoryHandlers } from '../entries/entry-history.js';
 
 /** Waiting for approval, the approval-mode switch, and an entry's history and earlier versions. */
-export function registerApprovalRoutes(router: Router, deps: AppDeps): void {
+export function registerApprovalRoutes(router: Router, deps: PanelDeps): void {
   const approvals = createApprovalsHandlers(deps);
   const history = createEntryHistoryHandlers(deps);
   router.get('/svc/panel/approvals', approvals.show);

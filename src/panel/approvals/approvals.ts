@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../wiring/app-deps.js';
+import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
@@ -16,7 +16,7 @@ const PAGE = '/svc/panel/approvals';
 type Notice = { kind: 'ok' | 'error' | 'warn'; text: string } | null;
 
 /** "Waiting for approval" (content.publish), publishing from it, and the approval-mode switch (settings.manage). */
-export function createApprovalsHandlers(deps: AppDeps) {
+export function createApprovalsHandlers(deps: PanelDeps) {
   const context: WriteContext = { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
 
   const send = (ctx: RequestContext, status: number, session: PanelSession, notice: Notice) => {

@@ -1,3 +1,4 @@
+import type { PanelSessionDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
@@ -5,11 +6,11 @@ import { EXPIRY_CHOICES, isExpiryChoice } from '../../auth/token-store.js';
 import { renderPage, sendPanelMessage, sendPanelPage } from '../layout.js';
 import { renderAssistants, type AssistantsView } from './assistants-view.js';
 import { buildClientSettings } from './client-settings.js';
-import { requirePanelPost, requirePanelSession, type PanelDeps, type PanelSession } from '../panel-session.js';
+import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 
 const PAGE = '/svc/panel/assistants';
 
-function view(deps: PanelDeps, session: PanelSession, extra: Partial<AssistantsView> = {}): AssistantsView {
+function view(deps: PanelSessionDeps, session: PanelSession, extra: Partial<AssistantsView> = {}): AssistantsView {
   const manage = session.capabilities.has('team.manage');
   const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
   return {
@@ -29,7 +30,7 @@ function send(ctx: RequestContext, status: number, session: PanelSession, body: 
 }
 
 /** The Assistants page: list, create (token shown once), revoke. Needs assistants.use. */
-export function createAssistantsHandlers(deps: PanelDeps) {
+export function createAssistantsHandlers(deps: PanelSessionDeps) {
   return {
     show(ctx: RequestContext): void {
       const session = requirePanelSession(ctx, deps, 'assistants.use');

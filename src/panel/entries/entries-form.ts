@@ -1,13 +1,14 @@
 // The posted side of the entry page: reading a form (bodies may be long, so more than the panel's usual
 // 64 KB), and turning the edit form into the changes update-entry takes — only what really changed, so a
 // save without changes writes no revision.
+import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { readForm } from '../../http/body.js';
 import { AppError } from '../../errors.js';
 import type { Translation } from '../../content/types.js';
 import type { EditValues } from './entries-entry-view.js';
 import { sendPanelMessage } from '../layout.js';
-import { csrfMatches, currentPanelSession, type PanelDeps, type PanelSession } from '../panel-session.js';
+import { csrfMatches, currentPanelSession, type PanelSession } from '../panel-session.js';
 
 /** A Markdown body plus title and fields; well above any page a person writes by hand. */
 export const MAX_ENTRY_FORM_BYTES = 1024 * 1024;

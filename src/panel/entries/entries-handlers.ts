@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../wiring/app-deps.js';
+import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
@@ -41,7 +41,7 @@ const DONE: Record<string, string> = {
 };
 
 /** The panel's Content pages: the list, one entry, and saving, publishing and unpublishing from it. */
-export function createEntriesHandlers(deps: AppDeps) {
+export function createEntriesHandlers(deps: PanelDeps) {
   const context: WriteContext = { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
   const authorNames = () => new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../wiring/app-deps.js';
+import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { AppError } from '../../errors.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
@@ -12,7 +12,7 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelSession, type PanelSession } from '../panel-session.js';
 
 /** An entry's history and kept versions, for people who may see the entry (content.write). */
-export function createEntryHistoryHandlers(deps: AppDeps) {
+export function createEntryHistoryHandlers(deps: PanelDeps) {
   /** The entry named by `?id=`, or null after a 404 (also for entries this person may not see). */
   const visibleEntry = (ctx: RequestContext, session: PanelSession): Entry | null => {
     const id = ctx.url.searchParams.get('id') ?? '';

@@ -1,10 +1,11 @@
+import type { PanelSessionDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { esc } from '../html.js';
 import { PANEL_NAV, renderPage, sendPanelPage } from '../layout.js';
-import { requirePanelSession, type PanelDeps } from '../panel-session.js';
+import { requirePanelSession } from '../panel-session.js';
 
 /** `/svc/panel/`: a greeting and the pages this person may use. */
-export function showHome(ctx: RequestContext, deps: PanelDeps): void {
+export function showHome(ctx: RequestContext, deps: PanelSessionDeps): void {
   const session = requirePanelSession(ctx, deps);
   if (!session) return;
   const items = PANEL_NAV.filter((item) => !item.capability || session.capabilities.has(item.capability));

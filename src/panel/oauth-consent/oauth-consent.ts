@@ -1,14 +1,14 @@
 // The OAuth consent page in the panel (the spec: "consent page in the panel").
 // GET /svc/oauth/authorize shows the consent page; POST (the consent form) decides. Both check the whole
 // request again, the form carrying the original parameters, so nothing is trusted from the first step.
+import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext, Router } from '../../http/router.js';
-import type { AppDeps } from '../../wiring/app-deps.js';
 import { redirect } from '../../http/respond.js';
 import { isScope, scopesOffered } from '../../auth/scopes.js';
 import type { Scope } from '../../auth/principal.js';
 import { renderPage, sendPanelPage } from '../layout.js';
 import { esc } from '../html.js';
-import { requirePanelSession, requirePanelPost, type PanelDeps, type PanelSession } from '../panel-session.js';
+import { requirePanelSession, requirePanelPost, type PanelSession } from '../panel-session.js';
 import type { OAuthService } from '../../oauth/oauth-service.js';
 import { checkAuthorizationRequest, authorizationResponseUrl, type AuthorizationRequest } from '../../oauth/authorization-request.js';
 import { renderConsentForm, renderNothingToGrant, orderScopes, GRANT_FIELD, DECISION_FIELD, AUTHORIZE_PATH } from './oauth-consent-view.js';
@@ -91,7 +91,7 @@ export function createAuthorizeHandlers(oauth: OAuthService, deps: PanelDeps) {
 }
 
 /** GET and POST /svc/oauth/authorize: the authorization endpoint, a panel page. */
-export function registerOAuthConsentRoutes(router: Router, deps: AppDeps): void {
+export function registerOAuthConsentRoutes(router: Router, deps: PanelDeps): void {
   const authorize = createAuthorizeHandlers(deps.oauth, deps);
   router.get(AUTHORIZE_PATH, authorize.show);
   router.post(AUTHORIZE_PATH, authorize.decide);

@@ -1,3 +1,4 @@
+import type { PanelSessionDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { readForm } from '../../http/body.js';
@@ -6,7 +7,7 @@ import { renderPage, sendPanelPage } from '../layout.js';
 import { anonymousCsrfToken, checkAnonymousCsrf, csrfField } from '../csrf.js';
 import { safeNext } from '../safe-next.js';
 import { SignInThrottle, tooManyAttemptsSentence } from '../sign-in-throttle.js';
-import { csrfMatches, currentPanelSession, endSession, isSecure, sessionFromCookie, startSession, type PanelDeps } from '../panel-session.js';
+import { csrfMatches, currentPanelSession, endSession, isSecure, sessionFromCookie, startSession } from '../panel-session.js';
 
 const HOME = '/svc/panel/';
 
@@ -37,7 +38,7 @@ ${csrfField(csrf)}
 export const WRONG_CODE = 'The code is not right, or it was used already. Wait for the next code and try again.';
 
 /** The sign-in, two-factor and sign-out handlers; `throttle` is shared with the account page. */
-export function createSignInHandlers(deps: PanelDeps, throttle = new SignInThrottle(deps.clock)) {
+export function createSignInHandlers(deps: PanelSessionDeps, throttle = new SignInThrottle(deps.clock)) {
   function tooMany(ctx: RequestContext, wait: number, body: string): void {
     sendPanelPage(ctx, 429, renderPage({ title: 'Sign in', body, notice: { kind: 'error', text: tooManyAttemptsSentence(wait) } }), { 'retry-after': String(wait) });
   }

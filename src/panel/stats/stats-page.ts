@@ -1,12 +1,12 @@
 // GET /svc/panel/stats: the panel's Statistics page for people whose role has stats.view.
-import type { AppDeps } from '../../wiring/app-deps.js';
+import type { PanelDeps } from '../panel-deps.js';
 import type { Router, RequestContext } from '../../http/router.js';
 import { renderPage, sendPanelPage } from '../layout.js';
 import { requirePanelSession } from '../panel-session.js';
 import { gatherStatsPage, parseStatsPeriod } from './stats-page-data.js';
 import { STATS_PATH, renderStatsPage, renderStatsPeriodProblem } from './stats-page-view.js';
 
-export function showStatsPage(ctx: RequestContext, deps: AppDeps): void {
+export function showStatsPage(ctx: RequestContext, deps: PanelDeps): void {
   const session = requirePanelSession(ctx, deps, 'stats.view');
   if (!session) return;
   const parsed = parseStatsPeriod(ctx.url.searchParams);
@@ -20,6 +20,6 @@ export function showStatsPage(ctx: RequestContext, deps: AppDeps): void {
   sendPanelPage(ctx, 200, renderPage({ title: 'Statistics', viewer: session, active: 'stats', body }));
 }
 
-export function registerStatsPage(router: Router, deps: AppDeps): void {
+export function registerStatsPage(router: Router, deps: PanelDeps): void {
   router.get(STATS_PATH, (ctx) => showStatsPage(ctx, deps));
 }

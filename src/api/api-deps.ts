@@ -1,0 +1,19 @@
+// What the Content API needs from the installation. Declared here, built by the composition root
+// (src/wiring/), so nothing in api/ knows how the installation is put together.
+import type { Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import type { AuthService } from '../auth/auth-service.js';
+import type { ContentStore } from '../content/store.js';
+import type { StatsService } from '../stats/stats-service.js';
+
+export interface ApiDeps {
+  /** `rateLimits: false` lifts the per-token limit (the documented switch). */
+  config: Pick<Config, 'rateLimits'>;
+  clock: Clock;
+  log: (line: string) => void;
+  /** Bearer tokens: who a token belongs to. */
+  auth: Pick<AuthService, 'verify'>;
+  content: ContentStore;
+  /** Statistics for `/stats`; built on first use by the composition root. */
+  stats: StatsService;
+}

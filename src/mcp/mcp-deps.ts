@@ -1,0 +1,19 @@
+// What the MCP server (tools, resources, prompts, both transports) needs from the installation. Declared here,
+// built by the composition root (src/wiring/), so nothing in mcp/ knows how the installation is put together.
+import type { Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import type { AuthService } from '../auth/auth-service.js';
+import type { ContentStore } from '../content/store.js';
+import type { StatsService } from '../stats/stats-service.js';
+
+export interface McpDeps {
+  /** The public address (every URL an answer names), the data folder, and whether to trust proxy headers. */
+  config: Pick<Config, 'baseUrl' | 'dataDir' | 'trustProxy'>;
+  clock: Clock;
+  log: (line: string) => void;
+  /** Bearer tokens: who a token belongs to, for every request. */
+  auth: Pick<AuthService, 'verify'>;
+  content: ContentStore;
+  /** Statistics for the stats_* tools; built on first use by the composition root. */
+  stats: StatsService;
+}

@@ -1,0 +1,13 @@
+// What the authorization server's routes need from the installation. Declared here, built by the
+// composition root (src/wiring/), so nothing in oauth/ knows how the installation is put together.
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OAuthService } from '../oauth-service.js';
+
+export interface OAuthRouteDeps {
+  /** The public address the metadata names. */
+  config: Pick<Config, 'baseUrl'>;
+  clock: Clock;
+  /** Clients, codes and refresh tokens; built on first use by the composition root. */
+  oauth: OAuthService;
+}

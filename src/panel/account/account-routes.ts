@@ -1,0 +1,14 @@
+import type { PanelSessionDeps } from '../panel-deps.js';
+import type { Router } from '../../http/router.js';
+import type { SignInThrottle } from '../sign-in-throttle.js';
+import { createAccountHandlers } from './account.js';
+
+/** Your account: the password and two-factor. `throttle` is the sign-in's, so guesses here count there too. */
+export function registerAccountRoutes(router: Router, deps: PanelSessionDeps, throttle: SignInThrottle): void {
+  const account = createAccountHandlers(deps, throttle);
+  router.get('/svc/panel/account', account.show);
+  router.post('/svc/panel/account/password', account.changePassword);
+  router.post('/svc/panel/account/two-factor/start', account.startTwoFactor);
+  router.post('/svc/panel/account/two-factor/confirm', account.confirmTwoFactor);
+  router.post('/svc/panel/account/two-factor/off', account.turnTwoFactorOff);
+}

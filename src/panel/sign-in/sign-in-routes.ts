@@ -1,0 +1,14 @@
+import type { PanelSessionDeps } from '../panel-deps.js';
+import type { Router } from '../../http/router.js';
+import type { SignInThrottle } from '../sign-in-throttle.js';
+import { createSignInHandlers } from './sign-in.js';
+
+/** Sign-in (password, then the two-factor code) and sign-out. `throttle` is shared with Your account. */
+export function registerSignInRoutes(router: Router, deps: PanelSessionDeps, throttle: SignInThrottle): void {
+  const signIn = createSignInHandlers(deps, throttle);
+  router.get('/svc/panel/sign-in', signIn.showSignIn);
+  router.post('/svc/panel/sign-in', signIn.signIn);
+  router.get('/svc/panel/sign-in/code', signIn.showCode);
+  router.post('/svc/panel/sign-in/code', signIn.checkCode);
+  router.post('/svc/panel/sign-out', signIn.signOut);
+}

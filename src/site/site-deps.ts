@@ -1,0 +1,18 @@
+// What the public website (pages, feeds, media, the statistics endpoints) needs from the installation.
+// Declared here, built by the composition root (src/wiring/), so nothing in site/ knows how the installation
+// is put together, nor how the panel keeps its sessions.
+import type { RequestContext } from '../http/router.js';
+import type { AuthService } from '../auth/auth-service.js';
+import type { ContentStore } from '../content/store.js';
+import type { StatsService } from '../stats/stats-service.js';
+
+export interface SiteDeps {
+  log: (line: string) => void;
+  /** Bearer tokens: a token with content:read sees media of unpublished entries and of a closed site. */
+  auth: Pick<AuthService, 'verify'>;
+  content: ContentStore;
+  /** Collection, consent counts and crawler hits; built on first use by the composition root. */
+  stats: StatsService;
+  /** Whether the request comes from a person signed in to the panel (D13: they see a closed site). */
+  signedInToPanel: (ctx: RequestContext) => boolean;
+}
