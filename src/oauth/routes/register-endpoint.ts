@@ -7,7 +7,8 @@ import { isAppError } from '../../errors.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ClientStore, NewClient } from '../client-store.js';
-import { OAuthError, isOAuthError, sendOAuthError, NO_STORE } from '../oauth-error.js';
+import { OAuthError, isOAuthError } from '../oauth-error.js';
+import { NO_STORE, sendOAuthError } from './send-oauth-error.js';
 import { checkRedirectUri } from '../redirect-uri.js';
 import { parseScopeParam, formatScopes } from '../scope-param.js';
 
@@ -46,7 +47,7 @@ export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse:
     try {
       const bucket = limiter.take(ctx.ip);
       if (!bucket.allowed) {
-        throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} registrations a minute are accepted; try again in ${bucket.retryAfterSeconds} seconds.`, { 'retry-after': String(bucket.retryAfterSeconds) });
+        throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} registrations a minute are accepted; try again in ${bucket.retryAfterSeconds} seconds.`, bucket.retryAfterSeconds);
       }
       onUse();
       const metadata = checkMetadata(await readJsonObject(ctx));
@@ -56,7 +57,7 @@ export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse:
     } catch (error) {
       if (isOAuthError(error)) return sendOAuthError(ctx.res, error);
       if (isAppError(error) && error.kind === 'too_large') {
-        return sendOAuthError(ctx.res, new OAuthError('invalid_client_metadata', error.message, {}, 413));
+        return sendOAuthError(ctx.res, new OAuthError('invalid_client_metadata', error.message), 413);
       }
       throw error;
     }

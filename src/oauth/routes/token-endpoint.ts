@@ -7,7 +7,8 @@ import { isAppError } from '../../errors.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
 import type { OAuthService } from '../oauth-service.js';
 import type { OAuthClient } from '../client-store.js';
-import { OAuthError, isOAuthError, sendOAuthError, NO_STORE } from '../oauth-error.js';
+import { OAuthError, isOAuthError } from '../oauth-error.js';
+import { NO_STORE, sendOAuthError } from './send-oauth-error.js';
 import { optionalParam, requireParam } from '../params.js';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
@@ -40,7 +41,7 @@ export function createTokenHandler(oauth: OAuthService) {
     } catch (error) {
       if (isOAuthError(error)) return sendOAuthError(ctx.res, error);
       if (isAppError(error) && error.kind === 'too_large') {
-        return sendOAuthError(ctx.res, new OAuthError('invalid_request', error.message, {}, 413));
+        return sendOAuthError(ctx.res, new OAuthError('invalid_request', error.message), 413);
       }
       throw error;
     }
@@ -50,7 +51,7 @@ export function createTokenHandler(oauth: OAuthService) {
 function limitRate(limiter: TokenBucketLimiter, ip: string): void {
   const bucket = limiter.take(ip);
   if (!bucket.allowed) {
-    throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} token requests a minute are accepted; try again in ${bucket.retryAfterSeconds} seconds.`, { 'retry-after': String(bucket.retryAfterSeconds) });
+    throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} token requests a minute are accepted; try again in ${bucket.retryAfterSeconds} seconds.`, bucket.retryAfterSeconds);
   }
 }
 
