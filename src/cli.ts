@@ -11,7 +11,7 @@ import { parseCommand, type Parsed } from './cli/options.js';
 import { initSite } from './cli/init-site.js';
 import { runUserCommand, USER_OPTIONS } from './cli/user-command.js';
 import { runTokenCommand, TOKEN_OPTIONS } from './cli/token-command.js';
-import { ensureSite, prepareDemo } from './cli/demo/demo.js';
+import { ensureSite, prepareDemo } from './cli/demo.js';
 import { runMcp } from './cli/run-mcp.js';
 import { runStatsCommand, seedDemoStats, STATS_OPTIONS } from './cli/stats-commands.js';
 

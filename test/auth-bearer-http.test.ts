@@ -93,7 +93,7 @@ test('a scope the role lost gets 403 at once, and works again when the role has 
   writeFileSync(join(root, 'data', 'roles.yaml'), 'editor: [stats.view, assistants.use]\n');
   const lost = await api('/entries?status=draft', token);
   assert.equal(lost.status, 403);
-  assert.deepEqual(await lost.json(), { message: 'This token may not read entries with status draft: it needs the scope content:read.' });
+  assert.deepEqual(await lost.json(), { message: 'This token may not read entries with status draft: it needs the scope content:read, and the role editor of Erin no longer allows it. Ask an administrator about the role.' });
   rmSync(join(root, 'data', 'roles.yaml'));
   assert.equal((await api('/entries?status=draft', token)).status, 200);
   server.deps.auth.accounts.setRole('erin', 'contributor');

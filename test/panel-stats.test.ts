@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from './mcp-support/site.js';
 import { startHttp, callTool, type HttpHarness } from './mcp-support/http.js';
 import { get, signIn, type Jar, type PanelHarness } from './helpers/panel-harness.js';
-import { seedStats } from '../src/cli/demo/seed.js';
+import { seedStats } from '../src/cli/demo-traffic/seed.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -143,7 +143,7 @@ test('GET /svc/api/v1/stats needs a token with stats:read: 401 without or with a
   assert.deepEqual(await bad.json(), { message: 'A valid token is required: this token is unknown, expired or revoked.' });
   const noScope = await fetch(base + '/svc/api/v1/stats', { headers: { authorization: `Bearer ${site.tokens.editor}` } });
   assert.equal(noScope.status, 403);
-  assert.deepEqual(await noScope.json(), { message: 'This token may not read statistics: it needs the scope stats:read.' });
+  assert.deepEqual(await noScope.json(), { message: 'This token may not read statistics: it needs the scope stats:read. Ask Bob Editor to create a token with the scope stats:read in the panel under Assistants.' });
   const ava = site.deps.auth.createToken({ ownerId: 'ava', name: 'ava api', scopes: ['stats:read'], expiresInDays: 30 }).token;
   assert.equal((await fetch(base + '/svc/api/v1/stats', { headers: { authorization: `Bearer ${ava}` } })).status, 200);
   site.deps.auth.accounts.setRole('ava', 'contributor');

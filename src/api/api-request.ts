@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { AppDeps } from '../wiring/app-deps.js';
+import type { ApiDeps } from './api-deps.js';
+import { scopeRefusal } from '../auth/scope-refusal.js';
 import type { Handler, RequestContext } from '../http/router.js';
 import { sendBody, sendEmpty, type Headers } from '../http/respond.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
@@ -37,7 +38,7 @@ export interface ApiRouteOptions {
   freshen?: (url: URL) => void;
 }
 
-export function apiRoute(deps: AppDeps, limiter: TokenBucketLimiter, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
+export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
   // Content answers by caller and address, kept while the content is unchanged: a repeat costs a lookup.
   const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>() : null;
   const limitsOn = deps.config.rateLimits !== false;
@@ -125,6 +126,7 @@ function ifNoneMatch(header: string | undefined, etag: string): boolean {
 /** Refuses with 401/403 unless the caller's token has `scope` (D10). */
 export function requireScope(request: ApiRequest, scope: Scope, what: string): Principal {
   if (!request.principal) throw new AppError('unauthorized', `A valid token is required for ${what}; send one with the scope ${scope}.`, { 'www-authenticate': 'Bearer' });
-  if (!request.principal.scopes.has(scope)) throw new AppError('forbidden', `This token may not read ${what}: it needs the scope ${scope}.`);
+  const refusal = scopeRefusal(request.principal, scope, `read ${what}`);
+  if (refusal) throw new AppError('forbidden', refusal);
   return request.principal;
 }

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuthService } from '../../auth/auth-service.js';
-import { SCOPES } from '../../auth/principal.js';
-import { generatePassword } from '../../auth/password.js';
-import { initSite } from '../init-site.js';
+import type { AuthService } from '../auth/auth-service.js';
+import { SCOPES } from '../auth/principal.js';
+import { generatePassword } from '../auth/password.js';
+import { initSite } from './init-site.js';
 
 export const DEMO_EMAIL = 'admin@example.org';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { systemClock } from '../lib/clock.js';
 import { ContentStore } from '../content/store.js';
 import { createStatsService } from '../wiring/create-stats-service.js';
-import { seedStats } from './demo/seed.js';
+import { seedStats } from './demo-traffic/seed.js';
 import type { StatsService } from '../stats/stats-service.js';
 import type { StatsContent } from '../stats/page-index.js';
 import { CommandError, UsageError } from './cli-error.js';

@@ -6,12 +6,12 @@ import type { McpContext } from './context.js';
 import type { Tool } from './tool.js';
 import type { Resource } from './resource.js';
 import type { Prompt } from './prompt.js';
-import { callTool } from './tool-call.js';
+import { callTool, type CallToolResult } from './tool-call.js';
 import { paginate } from './cursor.js';
 import { negotiateProtocolVersion } from './protocol-version.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { serverInfo } from './server-info.js';
-import { scopeRefusal } from './scope-check.js';
+import { scopeRefusal } from '../auth/scope-refusal.js';
 import { Catalog, type Declared } from './catalog.js';
 import { callParams, completeParams, cursorParams, getPromptParams, initializeParams, readParams, setLevelParams } from './params.js';
 import { ToolAnswerCache } from './tool-answer-cache.js';
@@ -43,7 +43,7 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
   const tools = new Catalog(registry.tools, (tool) => tool.name);
   const resources = new Catalog(registry.resources, (resource) => resource.uri);
   const prompts = new Catalog(registry.prompts, (prompt) => prompt.name);
-  const answers = new ToolAnswerCache();
+  const answers = new ToolAnswerCache<CallToolResult>();
   const dispatcher = new Dispatcher<McpContext>({ log: options.log });
 
   dispatcher.method('initialize', (params, context) => {
@@ -102,7 +102,7 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     const { uri } = readParams(params);
     const resource = await resources.get(uri);
     if (!resource) throw new RpcError(-32002, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
-    const refusal = scopeRefusal(context.principal, resource.scope, `the resource ${resource.uri}`);
+    const refusal = scopeRefusal(context.principal, resource.scope, `use the resource ${resource.uri}`);
     if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
     return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
   });
@@ -118,7 +118,7 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     const request = getPromptParams(params);
     const prompt = await prompts.get(request.name);
     if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
-    const refusal = scopeRefusal(context.principal, prompt.scope, `the prompt ${prompt.name}`);
+    const refusal = scopeRefusal(context.principal, prompt.scope, `use the prompt ${prompt.name}`);
     if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
     const args = request.arguments ?? {};
     for (const argument of prompt.arguments) {

@@ -2,18 +2,18 @@
 // unchanged (the generation moves with every change on disk and when a scheduled time passes). Like the
 // Content API's answer cache: a repeated call costs two map lookups.
 import { GenerationCache } from '../lib/generation-cache.js';
-import type { CallToolResult } from './tool-call.js';
 
-export class ToolAnswerCache {
+/** `Answer`: a tools/call result (tool-call.ts), kept as it was sent. */
+export class ToolAnswerCache<Answer> {
   // By store, because one process (the tests) may serve several sites through the same dispatcher; then by
   // tool, so the caller's key (often one string kept per caller) is looked up as it is, not joined anew.
-  private readonly byStore = new WeakMap<object, Map<string, GenerationCache<CallToolResult>>>();
+  private readonly byStore = new WeakMap<object, Map<string, GenerationCache<Answer>>>();
 
-  get(store: object, generation: number, tool: string, key: string): CallToolResult | undefined {
+  get(store: object, generation: number, tool: string, key: string): Answer | undefined {
     return this.byStore.get(store)?.get(tool)?.get(generation, key);
   }
 
-  set(store: object, generation: number, tool: string, key: string, answer: CallToolResult): void {
+  set(store: object, generation: number, tool: string, key: string, answer: Answer): void {
     let byTool = this.byStore.get(store);
     if (!byTool) this.byStore.set(store, (byTool = new Map()));
     let kept = byTool.get(tool);

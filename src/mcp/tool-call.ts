@@ -5,7 +5,7 @@ import { isAppError } from '../errors.js';
 import { withJsonText } from '../jsonrpc/serialize.js';
 import type { McpContext } from './context.js';
 import type { Tool } from './tool.js';
-import { scopeRefusal } from './scope-check.js';
+import { scopeRefusal } from '../auth/scope-refusal.js';
 import type { ToolAnswerCache } from './tool-answer-cache.js';
 
 export interface CallToolResult {
@@ -54,8 +54,8 @@ export function toolError(sentence: string): CallToolResult {
 }
 
 /** A kept answer is returned at once; anything else runs the handler. */
-export function callTool(tool: Tool, args: unknown, context: McpContext, cache?: ToolAnswerCache): CallToolResult | Promise<CallToolResult> {
-  const refusal = scopeRefusal(context.principal, tool.scope, `the tool ${tool.name}`);
+export function callTool(tool: Tool, args: unknown, context: McpContext, cache?: ToolAnswerCache<CallToolResult>): CallToolResult | Promise<CallToolResult> {
+  const refusal = scopeRefusal(context.principal, tool.scope, `use the tool ${tool.name}`);
   if (refusal) return toolError(refusal);
   const parsed = tool.parse(args);
   if (!parsed.ok) return toolError(`The arguments of ${tool.name} are not valid: ${parsed.message}. Fix them and call ${tool.name} again.`);

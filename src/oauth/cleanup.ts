@@ -1,7 +1,21 @@
 // Removes what has run out: expired codes and refresh tokens, refresh tokens whose access token was
 // revoked, and registrations that never obtained a token. No timer (shared hosting may run no daemon):
 // the OAuth endpoints call maybeRun(), which does the work at most once an hour.
-import type { OAuthService } from './oauth-service.js';
+import type { Clock } from '../lib/clock.js';
+import type { AuthService } from '../auth/auth-service.js';
+import type { ClientStore } from './client-store.js';
+import type { CodeStore } from './code-store.js';
+import type { RefreshStore } from './refresh-store.js';
+
+/** The parts of the OAuth service that cleanup works on (the service hands itself in). */
+export interface CleanupTarget {
+  clock: Clock;
+  log: (line: string) => void;
+  clients: ClientStore;
+  codes: CodeStore;
+  refresh: RefreshStore;
+  people: Pick<AuthService, 'getToken'>;
+}
 
 const INTERVAL_MS = 60 * 60 * 1000;
 /** A registration that has not obtained a token within a week is abandoned. */
@@ -16,7 +30,7 @@ export interface CleanupCounts {
 export class OAuthCleanup {
   private lastRun = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly oauth: OAuthService) {}
+  constructor(private readonly oauth: CleanupTarget) {}
 
   maybeRun(): CleanupCounts | null {
     const now = this.oauth.clock();

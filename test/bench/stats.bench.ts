@@ -18,7 +18,7 @@ import { ContentStore } from '../../src/content/store.js';
 import { loadConfig } from '../../src/config.js';
 import { createStatsService } from '../../src/wiring/create-stats-service.js';
 import { rollupDay } from '../../src/stats/catch-up.js';
-import { seedStats } from '../../src/cli/demo/seed.js';
+import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { statsQuery } from '../../src/stats/dimension-query.js';
 import { addDays } from '../../src/stats/day-math.js';
 import type { PageviewLine, RawLine } from '../../src/stats/raw-event.js';

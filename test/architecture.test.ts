@@ -1,0 +1,130 @@
+// DESIGN.md section 2 as a test: the floors, who may import whom, the packages each may use, and no cycle
+// between files or folders (type-only imports and import() included).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { findCycles, folderOf, readImportGraph, type ImportEdge } from './helpers/import-graph.js';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+
+/** The entries people run (dist/server.js, dist/stdio.js, dist/cli.js): they may import anything. */
+const ENTRIES = ['server.ts', 'stdio.ts', 'cli.ts'];
+const CORES = ['auth', 'content', 'stats'];
+
+/**
+ * Who may import whom: an area (a top folder of src/, or a file at its top) -> the areas it may import
+ * besides itself. Areas not named here (the entries, cli/) are the top floor.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  'errors.ts': [],
+  lib: ['errors.ts'],
+  'config.ts': ['lib', 'errors.ts'],
+  jsonrpc: ['errors.ts'],
+  http: ['lib', 'errors.ts'],
+  // Rule 2: one direction between the cores: content may use auth, statistics may use both.
+  auth: ['lib', 'errors.ts'],
+  content: ['auth', 'lib', 'errors.ts'],
+  stats: ['content', 'auth', 'lib', 'errors.ts'],
+  // Rule 4: only oauth/routes/ and mcp/transports/ touch http/ (checked below).
+  oauth: ['http', 'auth', 'lib', 'errors.ts', 'config.ts'],
+  mcp: ['http', 'jsonrpc', 'auth', 'content', 'stats', 'lib', 'errors.ts', 'config.ts'],
+  // Rule 5: the outer areas declare what they need in their own folder; none imports another or the wiring.
+  api: ['http', 'auth', 'content', 'stats', 'lib', 'errors.ts', 'config.ts'],
+  site: ['http', 'auth', 'content', 'stats', 'lib', 'errors.ts', 'config.ts'],
+  panel: ['http', 'auth', 'content', 'stats', 'oauth', 'lib', 'errors.ts', 'config.ts'],
+  // The composition root knows every area, but not the entries or the CLI that start it.
+  wiring: ['http', 'jsonrpc', 'auth', 'content', 'stats', 'oauth', 'mcp', 'api', 'site', 'panel', 'lib', 'errors.ts', 'config.ts'],
+};
+
+/** Packages by area: lib/ and errors.ts use Node alone, jsonrpc/ zod alone; nobody a package outside dependencies. */
+const PACKAGES_OF: Record<string, readonly string[]> = { lib: [], 'errors.ts': [], jsonrpc: ['zod'] };
+
+const areaOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file);
+const describe = (edge: ImportEdge) => `${edge.from} imports ${edge.to}`;
+
+/** Every import that breaks a rule of DESIGN.md section 2, as sentences. */
+function ruleBreaks(edges: readonly ImportEdge[]): string[] {
+  const breaks: string[] = [];
+  const dependencies = Object.keys(PACKAGE.dependencies);
+  for (const edge of edges) {
+    const from = areaOf(edge.from);
+    if (edge.external) {
+      if (edge.to.startsWith('node:')) continue;
+      const name = edge.to.startsWith('@') ? edge.to.split('/').slice(0, 2).join('/') : edge.to.split('/')[0]!;
+      const allowed = PACKAGES_OF[from] ?? dependencies;
+      if (!allowed.includes(name)) breaks.push(`${describe(edge)}: ${from} may use ${allowed.length ? allowed.join(', ') : 'no package'}`);
+      continue;
+    }
+    const to = areaOf(edge.to);
+    if (from === to) continue;
+    const allowed = MAY_IMPORT[from];
+    if (allowed && !allowed.includes(to)) breaks.push(`${describe(edge)}: ${from} may import ${allowed.join(', ') || 'nothing of src/'}`);
+    if (to === 'http' && from === 'mcp' && !edge.from.startsWith('mcp/transports/')) breaks.push(`${describe(edge)}: only mcp/transports/ touches http/`);
+    if (to === 'http' && from === 'oauth' && !edge.from.startsWith('oauth/routes/')) breaks.push(`${describe(edge)}: only oauth/routes/ touches http/`);
+    if (ENTRIES.includes(to) || (to === 'cli' && from !== 'cli' && !ENTRIES.includes(from))) breaks.push(`${describe(edge)}: the entries and the CLI are imported by nobody`);
+  }
+  return breaks;
+}
+
+/** Cycles between files, and between folders (each file at the top of src/ counts as a folder of its own). */
+function cycles(files: readonly string[], edges: readonly ImportEdge[]): string[] {
+  const found: string[] = [];
+  const graph = (nodeOf: (file: string) => string) => {
+    const next = new Map<string, Set<string>>();
+    for (const edge of edges) {
+      if (edge.external) continue;
+      const [a, b] = [nodeOf(edge.from), nodeOf(edge.to)];
+      if (a === b && nodeOf !== fileNode) continue;
+      if (!next.has(a)) next.set(a, new Set());
+      next.get(a)!.add(b);
+    }
+    return next;
+  };
+  const fileNode = (file: string) => file;
+  const folderNode = (file: string) => (file.includes('/') ? `${folderOf(file)}/` : file);
+  const byFile = graph(fileNode);
+  for (const cycle of findCycles(files, (file) => byFile.get(file) ?? [])) found.push(`files: ${cycle.join(' <-> ')}`);
+  const byFolder = graph(folderNode);
+  for (const cycle of findCycles(byFolder.keys(), (folder) => byFolder.get(folder) ?? [])) found.push(`folders: ${cycle.join(' <-> ')}`);
+  return found;
+}
+
+const { files, edges } = readImportGraph(SRC);
+
+test('every import of src/ keeps the floors of DESIGN.md section 2', () => {
+  assert.ok(edges.length > 300, `the graph was read (${edges.length} imports)`);
+  assert.deepEqual(ruleBreaks(edges), []);
+});
+
+test('no cycle between files or between folders of src/, type-only imports included', () => {
+  assert.deepEqual(cycles(files, edges), []);
+});
+
+test('the top of src/ holds only the entries, config.ts and errors.ts; the wiring has a folder of its own', () => {
+  assert.deepEqual(files.filter((file) => !file.includes('/')), ['cli.ts', 'config.ts', 'errors.ts', 'server.ts', 'stdio.ts']);
+  assert.ok(files.some((file) => file.startsWith('wiring/')));
+});
+
+test('the cores never touch http/, and no area has a barrel index.ts', () => {
+  const cores = edges.filter((edge) => CORES.includes(areaOf(edge.from)) && !edge.external && areaOf(edge.to) === 'http');
+  assert.deepEqual(cores.map(describe), []);
+  assert.deepEqual(files.filter((file) => file.endsWith('/index.ts') || file === 'index.ts'), []);
+});
+
+test('the checks find what they look for: a lower floor importing a higher one, a cycle, a stray package', () => {
+  const made: ImportEdge[] = [
+    { from: 'content/store.ts', to: 'wiring/app-deps.ts', external: false },
+    { from: 'auth/roles.ts', to: 'content/types.ts', external: false },
+    { from: 'oauth/oauth-error.ts', to: 'http/respond.ts', external: false },
+    { from: 'lib/clock.ts', to: 'zod', external: true },
+    { from: 'mcp/tool.ts', to: 'typescript', external: true },
+  ];
+  assert.equal(ruleBreaks(made).length, 5);
+  const loop: ImportEdge[] = [
+    { from: 'content/a.ts', to: 'content/write/b.ts', external: false },
+    { from: 'content/write/b.ts', to: 'content/c.ts', external: false },
+  ];
+  assert.deepEqual(cycles(['content/a.ts', 'content/write/b.ts', 'content/c.ts'], loop), ['folders: content/ <-> content/write/']);
+});
