@@ -1,7 +1,8 @@
 // MCP budgets (DESIGN §5), side by side in one run:
 // - HTTP `tools/call site_info`: ours vs the SDK peer (>= 10x) and vs the bare node:http floor (>= 0.5x);
-// - stdio first tool answer: ours vs a bare echo process (<= 1.5x) and the SDK stdio peer (< 0.5x).
-// The SDK and autocannon are installed into a scratch folder outside the repository at bench time.
+// - stdio first tool answer: ours vs a bare echo process on the same Node (<= 2x) and the SDK stdio peer
+//   (< 0.5x), on the machine's Node and on Node 24.
+// The SDK, autocannon and Node 24 are installed into a scratch folder outside the repository at bench time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,6 +29,21 @@ function prepareScratch(): void {
     if (install.status !== 0) throw new Error('npm install failed');
   }
   for (const file of readdirSync(PEERS)) copyFileSync(join(PEERS, file), join(SCRATCH, file));
+}
+
+/** The Nodes the stdio start is measured on: this one, and Node 24 from the npm registry (SVC_BENCH_NODE24 overrides). */
+function stdioNodes(): Array<[string, string]> {
+  const nodes: Array<[string, string]> = [[`Node ${process.versions.node}`, process.execPath]];
+  let node24 = process.env.SVC_BENCH_NODE24 ?? join(SCRATCH, 'node24/node_modules/.bin/node');
+  if (!process.env.SVC_BENCH_NODE24 && !existsSync(node24)) {
+    mkdirSync(join(SCRATCH, 'node24'), { recursive: true });
+    writeFileSync(join(SCRATCH, 'node24/package.json'), '{"private":true}\n');
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'node@24'], { cwd: join(SCRATCH, 'node24'), stdio: 'inherit' });
+    if (install.status !== 0) node24 = '';
+  }
+  const version = node24 ? spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout?.trim() : '';
+  if (version && version !== process.version) nodes.push([`Node ${version.slice(1)}`, node24]);
+  return nodes;
 }
 
 async function prepareSite(): Promise<{ root: string; token: string }> {
@@ -155,33 +171,41 @@ async function main(): Promise<void> {
   }
   for (const child of children) child.kill();
 
-  const stdioCommands: Record<string, [string[], NodeJS.ProcessEnv]> = {
-    'bare echo floor': [[process.execPath, join(SCRATCH, 'bare-stdio.mjs')], {}],
-    'svc (ours)': [[process.execPath, join(REPO, 'dist/stdio.js'), `--root=${root}`], { SVC_TOKEN: token }],
-    'SDK peer': [[process.execPath, join(SCRATCH, 'peer-sdk-stdio.mjs')], {}],
-  };
-  // Warm-up, as for HTTP: one start of each that stays up a second, as an assistant's session does, so the
-  // timed starts below find the files in the page cache as every later start of an installation does.
-  for (const [command, env] of Object.values(stdioCommands)) await firstAnswer(command, env, 1000);
-  const stdio: Record<string, number[]> = { 'bare echo floor': [], 'svc (ours)': [], 'SDK peer': [] };
-  for (let run = 0; run < STDIO_RUNS; run++) {
-    for (const [name, [command, env]] of Object.entries(stdioCommands)) stdio[name]!.push(await firstAnswer(command, env));
-  }
-  for (const [name, runs] of Object.entries(stdio)) {
-    process.stdout.write(`stdio first tool answer    ${name.padEnd(16)} median ${round(median(runs))} ms  (runs: ${runs.map(round).join(', ')})\n`);
+  const stdio: Record<string, Record<string, number[]>> = {};
+  for (const [nodeName, node] of stdioNodes()) {
+    const commands: Record<string, [string[], NodeJS.ProcessEnv]> = {
+      'bare echo floor': [[node, join(SCRATCH, 'bare-stdio.mjs')], {}],
+      'svc (ours)': [[node, join(REPO, 'dist/stdio.js'), `--root=${root}`], { SVC_TOKEN: token }],
+      'SDK peer': [[node, join(SCRATCH, 'peer-sdk-stdio.mjs')], {}],
+    };
+    // Warm-up, as for HTTP: one start of each that stays up a second, as an assistant's session does, so the
+    // timed starts below find the files in the page cache as every later start of an installation does.
+    for (const [command, env] of Object.values(commands)) await firstAnswer(command, env, 1000);
+    const runs: Record<string, number[]> = { 'bare echo floor': [], 'svc (ours)': [], 'SDK peer': [] };
+    for (let run = 0; run < STDIO_RUNS; run++) {
+      for (const [name, [command, env]] of Object.entries(commands)) runs[name]!.push(await firstAnswer(command, env));
+    }
+    for (const [name, times] of Object.entries(runs)) {
+      process.stdout.write(`stdio first tool answer    ${nodeName.padEnd(13)} ${name.padEnd(16)} median ${round(median(times))} ms  (runs: ${times.map(round).join(', ')})\n`);
+    }
+    stdio[nodeName] = runs;
   }
 
   const oursRps = http['svc (ours)']!.rps;
-  const stdioOurs = median(stdio['svc (ours)']!);
   const budgets: Array<[string, number, string, boolean]> = [
     ['HTTP vs SDK peer', oursRps / http['SDK peer']!.rps, '>= 10x', oursRps >= 10 * http['SDK peer']!.rps],
     ['HTTP vs node:http floor', oursRps / http['node:http floor']!.rps, '>= 0.5x', oursRps >= 0.5 * http['node:http floor']!.rps],
-    ['stdio vs bare floor', stdioOurs / median(stdio['bare echo floor']!), '<= 1.5x', stdioOurs <= 1.5 * median(stdio['bare echo floor']!)],
-    ['stdio vs SDK peer', stdioOurs / median(stdio['SDK peer']!), '< 0.5x', stdioOurs < 0.5 * median(stdio['SDK peer']!)],
   ];
+  for (const [nodeName, runs] of Object.entries(stdio)) {
+    const ours = median(runs['svc (ours)']!);
+    const bare = median(runs['bare echo floor']!);
+    const peer = median(runs['SDK peer']!);
+    budgets.push([`stdio vs bare, ${nodeName}`, ours / bare, '<= 2x', ours <= 2 * bare]);
+    budgets.push([`stdio vs SDK, ${nodeName}`, ours / peer, '< 0.5x', ours < 0.5 * peer]);
+  }
   process.stdout.write('\n');
   for (const [name, ratio, budget, met] of budgets) {
-    process.stdout.write(`${met ? 'within budget' : 'OVER BUDGET  '}  ${name.padEnd(24)} ${ratio.toFixed(2)}x  (budget ${budget})\n`);
+    process.stdout.write(`${met ? 'within budget' : 'OVER BUDGET  '}  ${name.padEnd(30)} ${ratio.toFixed(2)}x  (budget ${budget})\n`);
   }
   const wrong = Object.entries(http).filter(([, row]) => row.non2xx > 0 || row.errors > 0);
   rmSync(root, { recursive: true, force: true });
