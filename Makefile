@@ -2,8 +2,13 @@
 SHELL := /bin/bash
 NODE  ?= node
 TESTS := $(sort $(wildcard test/*.test.ts))
+# The second Node leg (make test-node24): Node 24 as a package from the npm registry in a scratch folder,
+# never in package.json; NODE24=<path of a node binary> uses another one.
+NODE24_PREFIX ?= $(or $(TMPDIR),/tmp)/svc-node24
+NODE24        ?= $(NODE24_PREFIX)/node_modules/.bin/node
+E2E_TESTS     := $(sort $(wildcard test/mcp-*.test.ts test/api-*.test.ts test/cli-*.test.ts))
 
-.PHONY: run test build install bench interop clean
+.PHONY: run test test-node24 build install bench interop clean
 
 node_modules/.installed: package.json
 	npm install --no-audit --no-fund --loglevel=error
@@ -23,6 +28,15 @@ run: build
 
 test: build
 	$(NODE) --import tsx --test --test-concurrency=2 --test-reporter=spec $(TESTS)
+
+# The end-to-end MCP (HTTP and stdio), Content API and CLI tests on Node 24, over the same dist/ as make test.
+# The children they spawn use process.execPath, so they run on Node 24 too.
+test-node24: build $(NODE24)
+	$(NODE24) --version
+	$(NODE24) --import tsx --test --test-concurrency=2 --test-reporter=spec $(E2E_TESTS)
+
+$(NODE24_PREFIX)/node_modules/.bin/node:
+	npm install --prefix $(NODE24_PREFIX) --no-audit --no-fund --loglevel=error node@24
 
 bench: build
 	$(NODE) --import tsx test/bench/run.ts

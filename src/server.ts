@@ -1,21 +1,9 @@
 #!/usr/bin/env node
-// Composition root of the HTTP server: config -> stores -> routes -> listen (see start-server.ts, which
-// `svc serve` shares).
-import { loadConfig, ConfigError } from './config.js';
-import { startServer } from './wiring/start-server.js';
+// The HTTP server (`npm start`): node dist/server.js. Only the Node version check is imported statically, so it
+// runs before anything that an older Node cannot link (lib/node-version-check.ts); the start is in
+// wiring/run-server.ts.
+import { exitOnUnsupportedNode } from './lib/node-version-check.js';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(error.message + '\n');
-      process.exit(2);
-    }
-    throw error;
-  }
-  await startServer(config);
-}
-
-void main();
+exitOnUnsupportedNode();
+const { runServer } = await import('./wiring/run-server.js');
+void runServer(process.argv.slice(2));

@@ -1,0 +1,60 @@
+// The stdio MCP server's start (dist/stdio.js, after its Node version check). Only protocol goes to stdout;
+// everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
+import { loadConfig, readFlags, ConfigError } from '../config.js';
+
+const NO_TOKEN =
+  'svc: a valid token is required: pass --token=<token> or set SVC_TOKEN to a token created in the panel under Assistants.';
+
+export async function runStdio(argv: string[]): Promise<void> {
+  // Anything printed by accident must not corrupt the protocol stream.
+  console.log = console.error;
+  console.info = console.error;
+
+  let config;
+  try {
+    config = loadConfig(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + '\n');
+      process.exit(2);
+    }
+    throw error;
+  }
+  // loadConfig has checked the flags already (--token among them), so this read cannot fail.
+  const flag = readFlags(argv).token;
+  const token = (typeof flag === 'string' && flag) || process.env.SVC_TOKEN || '';
+  if (!token) fail(NO_TOKEN);
+
+  const [{ buildDeps }, { createMcpDispatcher }, { defaultRegistry }, { serveStdio }] = await Promise.all([
+    import('./build-deps.js'),
+    import('../mcp/mcp-server.js'),
+    import('./mcp-registry.js'),
+    import('../mcp/transports/stdio.js'),
+  ]);
+  const deps = await buildDeps(config, undefined, { lazyModules: true });
+  if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
+
+  const dispatcher = createMcpDispatcher({ registry: defaultRegistry(), log: deps.log });
+  // The assistant that started us went away (closed our stdout): nobody is left to answer, so end quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') process.exit(0);
+    deps.log(`svc: stdout failed: ${error.message}`);
+    process.exit(1);
+  });
+  await serveStdio({
+    input: process.stdin,
+    output: process.stdout,
+    dispatcher,
+    log: deps.log,
+    contextFor: (session) => {
+      const principal = deps.auth.verify(token);
+      return principal ? { principal, deps, session } : null;
+    },
+  });
+  process.exit(0);
+}
+
+function fail(sentence: string): never {
+  process.stderr.write(sentence + '\n');
+  process.exit(1);
+}
