@@ -2,6 +2,7 @@
 // stdio entry (`svc:mcp`): node dist/stdio.js --token=<token> (or SVC_TOKEN). Only protocol goes to stdout;
 // everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
 import { loadConfig, readFlags, ConfigError } from './config.js';
+import { useCompileCache } from './lib/compile-cache.js';
 
 // Anything printed by accident must not corrupt the protocol stream.
 console.log = console.error;
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const flag = readFlags(argv).token;
   const token = (typeof flag === 'string' && flag) || process.env.SVC_TOKEN || '';
   if (!token) fail(NO_TOKEN);
+  useCompileCache(process.stdout);
 
   const [{ buildDeps }, { createMcpDispatcher }, { defaultRegistry }, { serveStdio }] = await Promise.all([
     import('./wiring/build-deps.js'),
