@@ -1,8 +1,8 @@
 // Node's compile cache for the stdio server (Node 22.1+; Node 20 has none and skips it): V8 keeps the
 // compiled code of each module in Node's own folder for it (NODE_COMPILE_CACHE, else node-compile-cache in
 // the OS temp folder; NODE_DISABLE_COMPILE_CACHE turns it off), so later starts compile less. Measured on
-// 2 cores (medians of interleaved starts): the first site_info answer ~8 ms sooner on Node 22 and 24
-// (~72 -> ~64 ms, the bare process ~33 ms), the first content_list, which loads zod, ~23 ms sooner on Node 24.
+// 2 cores (medians of interleaved starts): the first site_info answer ~4 ms sooner on Node 24 (~6%) and
+// ~8 ms on Node 22; the first content_list, which loads zod, ~22 ms sooner on Node 24.
 import nodeModule from 'node:module';
 import type { Writable } from 'node:stream';
 
