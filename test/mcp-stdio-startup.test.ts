@@ -1,15 +1,18 @@
 // What the real `node dist/stdio.js` loads to give its first answer (DESIGN §5: the first tool answer within
-// 1.5x of a bare Node process). Not timed: it checks the structure the budget rests on. Answering site_info
+// 2x of a bare Node process). Not timed: it checks the structure the budget rests on. Answering site_info
 // on a plain site loads no zod and no yaml package (site.yaml comes from data/cache/, accounts and front
-// matter are flat), and statistics load on first use. Run `make build` first: the probe's load hook names every
-// module of dist/ and of node_modules/ the child evaluates.
+// matter are flat), and statistics, OAuth and the writing code load on first use. Run `make build` first: the
+// probe's load hook names every module of dist/ and of node_modules/ the child evaluates.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, utimesSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, existsSync, utimesSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import nodeModule from 'node:module';
 import { STDIO_JS } from './mcp-support/stdio-child.js';
+import { useCompileCache } from '../src/lib/compile-cache.js';
 import { AuthService } from '../src/auth/auth-service.js';
 
 let root: string;
@@ -40,10 +43,14 @@ process.on('exit', () => { for (const file of Object.keys(cache)) writeSync(2, '
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
-/** Runs the child with the probe, sends the lines, waits for the answer with id `last`, returns what it loaded. */
-function run(lines: unknown[], last: number): Promise<{ answers: any[]; loaded: string[] }> {
+/**
+ * Runs the child with the probe, sends the lines, waits for the answer with id `last`, returns what it loaded.
+ * The child is then ended as an assistant ends it: its input closed, or (`signal`) a SIGTERM.
+ */
+function run(lines: unknown[], last: number, options: { env?: Record<string, string>; signal?: boolean } = {}): Promise<{ answers: any[]; loaded: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', probe, STDIO_JS, `--root=${root}`], { env: { PATH: process.env.PATH, SVC_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const env = { PATH: process.env.PATH, SVC_TOKEN: token, ...options.env };
+    const child = spawn(process.execPath, ['--import', probe, STDIO_JS, `--root=${root}`], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const answers: any[] = [];
@@ -55,13 +62,16 @@ function run(lines: unknown[], last: number): Promise<{ answers: any[]; loaded: 
         const message = JSON.parse(out.slice(0, at));
         out = out.slice(at + 1);
         answers.push(message);
-        if (message.id === last) child.stdin.end();
+        if (message.id === last) {
+          if (options.signal) child.kill('SIGTERM');
+          else child.stdin.end();
+        }
       }
     });
     child.stderr.on('data', (text: string) => { err += text; });
     child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`exit ${code}: ${err}`));
+    child.on('close', (code, signal) => {
+      if (code !== 0 && !(options.signal && signal === 'SIGTERM')) return reject(new Error(`exit ${code ?? signal}: ${err}`));
       resolve({ answers, loaded: err.split('\n').filter((line) => line.startsWith('ESM ') || line.startsWith('CJS ')) });
     });
     for (const line of lines) child.stdin.write(JSON.stringify(line) + '\n');
@@ -74,7 +84,7 @@ const INIT = [
 ];
 const fromPackage = (loaded: string[], name: string) => loaded.filter((line) => line.includes(`/node_modules/${name}/`));
 
-test('the first site_info answer loads no zod, no yaml package, no statistics and no OAuth code', async () => {
+test('the first site_info answer loads no zod, no yaml package, no statistics, no OAuth and no writing code', async () => {
   const cached = join(root, 'data', 'cache', 'site-config.json');
   // The first start checks site.yaml and keeps it; the second reads the kept copy.
   await run([...INIT, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_info', arguments: {} } }], 2);
@@ -86,7 +96,7 @@ test('the first site_info answer loads no zod, no yaml package, no statistics an
   assert.ok(loaded.some((line) => line.endsWith('/dist/mcp/tools/site-info.js')), 'the probe sees the modules loaded');
   assert.deepEqual(fromPackage(loaded, 'zod'), []);
   assert.deepEqual(fromPackage(loaded, 'yaml'), []);
-  assert.deepEqual(loaded.filter((line) => /\/dist\/(stats|oauth)\//.test(line)), []);
+  assert.deepEqual(loaded.filter((line) => /\/dist\/(stats|oauth|content\/write)\//.test(line)), []);
 });
 
 test('statistics are loaded when a tool first needs them, and answer', async () => {
@@ -98,4 +108,30 @@ test('statistics are loaded when a tool first needs them, and answer', async () 
   // The tool declares its arguments with zod: proof that the probe sees packages (the test above can fail).
   assert.notDeepEqual(fromPackage(loaded, 'zod'), []);
   assert.ok(existsSync(join(root, 'data', 'cache', 'site-config.json')));
+});
+
+test('the compile cache is turned on, and written after every answer, where Node has one', () => {
+  const calls: string[] = [];
+  const output = new Writable({ write: (_chunk, _encoding, done) => done() });
+  useCompileCache(output, { enableCompileCache: () => calls.push('enable'), flushCompileCache: () => calls.push('flush') });
+  assert.deepEqual(calls, ['enable']);
+  output.write('{"id":1}\n');
+  output.write('{"id":2}\n');
+  assert.deepEqual(calls, ['enable', 'flush', 'flush']);
+  // Node 20 has neither function: nothing changes.
+  const plain = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const write = plain.write;
+  useCompileCache(plain, {});
+  assert.equal(plain.write, write);
+});
+
+test('a start ended by a signal right after its first answer leaves its modules in Node\'s compile cache', { skip: !('enableCompileCache' in nodeModule) && 'this Node has no compile cache (22.1+)' }, async () => {
+  // Node's default folder is node-compile-cache in the OS temp folder, which TMPDIR names.
+  const temp = join(root, 'temp');
+  mkdirSync(temp);
+  await run([...INIT, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_info', arguments: {} } }], 2, { env: { TMPDIR: temp }, signal: true });
+  const dir = join(temp, 'node-compile-cache');
+  const files = readdirSync(dir).flatMap((version) => readdirSync(join(dir, version)));
+  // Each module loaded for the answer (the wiring, the MCP server, the site_info tool...) has its entry.
+  assert.ok(files.length > 40, `${files.length} files in the compile cache`);
 });

@@ -1,6 +1,7 @@
 // YAML for the people side's files (accounts, roles.yaml). Nearly all of them are flat and read by the small
-// parser in lib/simple-yaml.ts; the full `yaml` package (a large part of a stdio process's start-up) is
-// loaded, synchronously from its CommonJS build, only when a file needs it or something is written.
+// parser in lib/simple-yaml.ts; the full `yaml` package is loaded, synchronously from its CommonJS build,
+// only when a file needs it or something is written. Loading it at start costs the stdio server's first
+// answer ~15 ms on Node 24 and ~28 ms on Node 20 (see content/yaml.ts).
 import { createRequire } from 'node:module';
 import { parseSimpleYaml } from '../lib/simple-yaml.js';
 
