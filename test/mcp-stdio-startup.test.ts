@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, utimesSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STDIO_JS } from './mcp-support/stdio-child.js';
+import { STDIO_JS } from './helpers/stdio-child.js';
 import { AuthService } from '../src/auth/auth-service.js';
 
 let root: string;

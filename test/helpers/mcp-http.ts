@@ -5,7 +5,7 @@ import { createHttpServer } from '../../src/http/server.js';
 import { buildRouter } from '../../src/wiring/routes.js';
 import { Router } from '../../src/http/router.js';
 import { registerMcpRoutes, type McpHttpOptions } from '../../src/mcp/transports/http.js';
-import type { TestSite } from './site.js';
+import type { TestSite } from './test-site.js';
 
 export interface HttpHarness {
   url: string;
