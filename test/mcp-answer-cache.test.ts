@@ -4,8 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from './mcp-support/site.js';
-import { startHttp, rpc, type HttpHarness } from './mcp-support/http.js';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { startHttp, rpc, type HttpHarness } from './helpers/mcp-http.js';
 import { createMcpDispatcher } from '../src/mcp/mcp-server.js';
 import { defaultRegistry } from '../src/wiring/mcp-registry.js';
 

@@ -2,9 +2,9 @@
 // the server keeps serving afterwards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from './mcp-support/site.js';
-import { startHttp, post, callTool, type HttpHarness } from './mcp-support/http.js';
-import { spawnStdio, type StdioChild } from './mcp-support/stdio-child.js';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { startHttp, post, callTool, type HttpHarness } from './helpers/mcp-http.js';
+import { spawnStdio, type StdioChild } from './helpers/stdio-child.js';
 import { loadRegistry } from '../src/wiring/mcp-registry.js';
 
 let site: TestSite;

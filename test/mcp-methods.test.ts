@@ -3,8 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { makeTestSite, type TestSite } from './mcp-support/site.js';
-import { startHttp, rpc, type HttpHarness } from './mcp-support/http.js';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { startHttp, rpc, type HttpHarness } from './helpers/mcp-http.js';
 import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
 import { defaultRegistry, loadRegistry } from '../src/wiring/mcp-registry.js';
 import { definePrompt } from '../src/mcp/prompt.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import nodeModule from 'node:module';
-import { STDIO_JS } from './mcp-support/stdio-child.js';
+import { STDIO_JS } from './helpers/stdio-child.js';
 import { useCompileCache } from '../src/lib/compile-cache.js';
 import { AuthService } from '../src/auth/auth-service.js';
 

@@ -3,8 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { makeTestSite, type TestSite } from './mcp-support/site.js';
-import { spawnStdio } from './mcp-support/stdio-child.js';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { spawnStdio } from './helpers/stdio-child.js';
 import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
 import { defaultRegistry, loadRegistry } from '../src/wiring/mcp-registry.js';
 import { createMcpDispatcher } from '../src/mcp/mcp-server.js';

@@ -2,8 +2,8 @@
 // statistics tools for the same period, links, the chart, escaping, who may see it, a bad period, signed out.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from './mcp-support/site.js';
-import { startHttp, callTool, type HttpHarness } from './mcp-support/http.js';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
 import { get, signIn, type Jar, type PanelHarness } from './helpers/panel-harness.js';
 import { seedStats } from '../src/cli/demo-traffic/seed.js';
 

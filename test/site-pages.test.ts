@@ -2,7 +2,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixtureSite, makePng } from './helpers/fixture-site.js';
+import { createFixtureSite } from './helpers/fixture-site.js';
+import { makePng } from './helpers/images.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { waitFor } from './helpers/wait-for.js';
 

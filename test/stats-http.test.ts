@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { makeTestSite, type TestSite } from './mcp-support/site.js';
-import { startHttp, type HttpHarness } from './mcp-support/http.js';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { startHttp, type HttpHarness } from './helpers/mcp-http.js';
 import { createStatsService } from '../src/wiring/create-stats-service.js';
 
 let site: TestSite;

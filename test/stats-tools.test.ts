@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, FIXED_NOW, type TestSite } from './mcp-support/site.js';
-import { startHttp, callTool, rpc, type HttpHarness } from './mcp-support/http.js';
+import { makeTestSite, FIXED_NOW, type TestSite } from './helpers/test-site.js';
+import { startHttp, callTool, rpc, type HttpHarness } from './helpers/mcp-http.js';
 import { createStatsService } from '../src/wiring/create-stats-service.js';
 
 let site: TestSite;

@@ -2,10 +2,10 @@
 // (admin, editor, author, contributor) against its own and others' drafts and published entries.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { makeTestSite, type TestSite } from './mcp-support/site.js';
-import { startHttp, callTool, type HttpHarness } from './mcp-support/http.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
 import { parseFrontMatter } from '../src/content/front-matter.js';
 import { readHistory } from '../src/content/history.js';
 import { listRevisions } from '../src/content/revisions.js';
@@ -14,6 +14,7 @@ import { approveEntry, listPendingReviews } from '../src/content/write/approve-e
 import { setApprovalMode } from '../src/content/write/approval-mode.js';
 import type { Actor, WriteContext } from '../src/content/write/write-context.js';
 import { makePng } from './helpers/images.js';
+import { entry, type YamlMap } from './helpers/write-site.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -40,12 +41,7 @@ const berlin = (ms = site.clock.now) => formatSiteTime(ms, 'Europe/Berlin');
 const writeContext = (): WriteContext => ({ store: site.deps.content, dataDir: site.deps.config.dataDir, clock: () => site.clock.now });
 const panelActor = (token: string): Actor => ({ principal: site.deps.auth.verify(tokens[token]!)!, via: 'panel' });
 
-function writeEntry(id: string, fields: Record<string, unknown>, body = 'Body.'): void {
-  const full = join(site.root, 'content', id, 'en.md');
-  mkdirSync(dirname(full), { recursive: true });
-  writeFileSync(full, `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n${body}\n`);
-  site.deps.content.invalidate();
-}
+const writeEntry = (id: string, fields: YamlMap, body = 'Body.') => site.writeEntry(`content/${id}/en.md`, entry(fields, body));
 const draft = (id: string, author: string, body?: string) => writeEntry(id, { title: id, status: 'draft', date: '2026-03-01 10:00', author }, body);
 const published = (id: string, author: string) => writeEntry(id, { title: id, status: 'published', published: '2026-03-01 10:00', author });
 

@@ -3,15 +3,16 @@
 // write-mcp-states.test.ts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { makeTestSite, type TestSite } from './mcp-support/site.js';
-import { startHttp, callTool, type HttpHarness } from './mcp-support/http.js';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
 import { parseFrontMatter } from '../src/content/front-matter.js';
 import { readHistory } from '../src/content/history.js';
 import { listRevisions, listStyleVersions, readRevision, readStyleVersion } from '../src/content/revisions.js';
 import { formatSiteTime } from '../src/lib/time-zone.js';
 import { makePng } from './helpers/images.js';
+import { entry, type YamlMap } from './helpers/write-site.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -36,12 +37,7 @@ const call = (token: string, name: string, args?: unknown) => callTool(site, htt
 const read = (path: string) => readFileSync(join(site.root, path), 'utf8');
 const front = (path: string) => parseFrontMatter(read(path));
 
-function writeEntry(path: string, fields: Record<string, unknown>, body: string): void {
-  const full = join(site.root, 'content', path);
-  mkdirSync(dirname(full), { recursive: true });
-  writeFileSync(full, `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n${body}\n`);
-  site.deps.content.invalidate();
-}
+const writeEntry = (path: string, fields: YamlMap, body: string) => site.writeEntry(`content/${path}`, entry(fields, body));
 
 function ok(result: any): any {
   assert.equal(result.isError, undefined, result.content?.[0]?.text);

@@ -2,13 +2,14 @@
 // posts with an English and a German translation, tags, a category (every tenth an event with `start`
 // and `location`), and a cover that points at one shared small image. Mostly published; a few drafts
 // and scheduled posts so status filtering has something to skip. Deterministic: same input, same files.
+// The entries are made one by one as helpers/write-site.ts writes them, so 100,000 posts are never held.
 // Run alone: node --import tsx test/bench/generate-site.ts <root> [--entries 10000]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Canvas } from '../fixtures/png.js';
 import { scenes } from '../fixtures/scenes.js';
+import { entry, writeSite, type EntryFile, type YamlMap } from '../helpers/write-site.js';
 
 export interface GenerateOptions {
   entries: number;
@@ -31,27 +32,32 @@ const PLACES = ['Bolzano', 'Meran', 'Brixen', 'Innsbruck', 'Lienz', 'Sölden', '
 const WORDS = ['morning', 'pass', 'valley', 'hut', 'lake', 'market', 'ridge', 'village', 'snow', 'larch', 'trail', 'bridge'];
 const SHARED_COVER = 'media/posts/post-00001/cover.png';
 
-const SITE_YAML = `title: Bench Site
-description: A generated site for benchmarks.
-url: http://127.0.0.1:8080
-languages: { en: English, de: Deutsch }
-default_language: en
-timezone: Europe/Berlin
-approval_mode: false
-closed: false
-types:
-  post: { folder: posts, label: Posts }
-  page: { folder: pages, label: Pages }
-  tag: { folder: tags, label: Tags }
-categories:
-  journal: { label: Journal }
-  events:
-    label: Events
-    kind: date
-    fields:
-      start: { type: time, label: Start, required: true }
-      location: { type: text, label: Location, required: true, same_in_all_languages: true }
-`;
+const SETTINGS: YamlMap = {
+  title: 'Bench Site',
+  description: 'A generated site for benchmarks.',
+  url: 'http://127.0.0.1:8080',
+  languages: { en: 'English', de: 'Deutsch' },
+  default_language: 'en',
+  timezone: 'Europe/Berlin',
+  approval_mode: false,
+  closed: false,
+  types: {
+    post: { folder: 'posts', label: 'Posts' },
+    page: { folder: 'pages', label: 'Pages' },
+    tag: { folder: 'tags', label: 'Tags' },
+  },
+  categories: {
+    journal: { label: 'Journal' },
+    events: {
+      label: 'Events',
+      kind: 'date',
+      fields: {
+        start: { type: 'time', label: 'Start', required: true },
+        location: { type: 'text', label: 'Location', required: true, same_in_all_languages: true },
+      },
+    },
+  },
+};
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -82,64 +88,64 @@ function body(i: number, language: 'en' | 'de'): string {
         `Die Notizen unten sind absichtlich kurz: die Route, die Kosten und was wir beim nächsten Mal anders machen.`,
       ];
   const card = i % 10 === 0 ? `\n::: callout tip title="${language === 'en' ? 'Good to know' : 'Gut zu wissen'}"\nBring **cash** for the hut.\n:::\n` : '';
-  return `${paragraphs[0]}\n\n## ${language === 'en' ? 'The route' : 'Die Route'}\n\n${paragraphs[1]}\n${card}\n${paragraphs[2]}\n`;
+  return `${paragraphs[0]}\n\n## ${language === 'en' ? 'The route' : 'Die Route'}\n\n${paragraphs[1]}\n${card}\n${paragraphs[2]}`;
 }
 
-function translation(i: number, language: 'en' | 'de', slug: string): string {
+function translation(i: number, language: 'en' | 'de', slug: string): EntryFile {
   const status = statusOf(i);
   const created = i * 150; // one post every 2.5 hours from 2023-01-01: 10,000 posts span about three years
   const tags = [TAGS[i % TAGS.length]![0], TAGS[(i * 3 + 1) % TAGS.length]![0]].filter((t, k, all) => all.indexOf(t) === k);
   const isEvent = i % 10 === 4;
   const title = language === 'en' ? `A day in ${PLACES[i % PLACES.length]} (${i})` : `Ein Tag in ${PLACES[i % PLACES.length]} (${i})`;
-  const lines = [
-    '---',
-    `title: ${title}`,
-    `status: ${status}`,
-    `date: ${siteTime(created)}`,
-    ...(status === 'published' ? [`published: ${siteTime(created + 45)}`] : []),
-    ...(status === 'scheduled' ? [`published: ${siteTime(5_000_000 + i)}`] : []), // about 2032: stays scheduled
-    'author: admin',
-    `tags: [${tags.join(', ')}]`,
-    `excerpt: ${language === 'en' ? 'A short walk and a long lunch.' : 'Ein kurzer Weg und ein langes Mittagessen.'}`,
-    `cover: ${SHARED_COVER}`,
-    `category: ${isEvent ? 'events' : 'journal'}`,
-    ...(isEvent ? [`start: ${siteTime(created + 60 * 24 * 30 * (1 + (i % 40)))}`, `location: ${PLACES[i % PLACES.length]}`] : []),
-    ...(language === 'de' ? [`slug: ${slug}-de`] : []),
-    '---',
-  ];
-  return `${lines.join('\n')}\n${body(i, language)}`;
+  const fields: YamlMap = { title, status, date: siteTime(created) };
+  if (status === 'published') fields.published = siteTime(created + 45);
+  if (status === 'scheduled') fields.published = siteTime(5_000_000 + i); // about 2032: stays scheduled
+  fields.author = 'admin';
+  fields.tags = tags;
+  fields.excerpt = language === 'en' ? 'A short walk and a long lunch.' : 'Ein kurzer Weg und ein langes Mittagessen.';
+  fields.cover = SHARED_COVER;
+  fields.category = isEvent ? 'events' : 'journal';
+  if (isEvent) {
+    fields.start = siteTime(created + 60 * 24 * 30 * (1 + (i % 40)));
+    fields.location = PLACES[i % PLACES.length]!;
+  }
+  if (language === 'de') fields.slug = `${slug}-de`;
+  return { fields, body: body(i, language) };
 }
 
-export function generateSite(root: string, options: GenerateOptions): GeneratedSite {
-  const contentDir = join(root, 'content');
-  mkdirSync(contentDir, { recursive: true });
-  writeFileSync(join(contentDir, 'site.yaml'), SITE_YAML);
+function* entries(count: number): Generator<[string, EntryFile]> {
   for (const [slug, en, de] of TAGS) {
-    mkdirSync(join(contentDir, 'tags', slug), { recursive: true });
     for (const [language, title] of [['en', en], ['de', de]] as const) {
-      writeFileSync(join(contentDir, 'tags', slug, `${language}.md`), `---\ntitle: ${title}\nstatus: published\ndate: 2023-01-01 00:00\npublished: 2023-01-01 00:00\nauthor: admin\n---\n`);
+      yield [`content/tags/${slug}/${language}.md`, entry({ title, status: 'published', date: '2023-01-01 00:00', published: '2023-01-01 00:00', author: 'admin' })];
     }
   }
-  const media = join(contentDir, 'media/posts/post-00001');
-  mkdirSync(media, { recursive: true });
+  for (let i = 1; i <= count; i++) {
+    const slug = `post-${pad(i, 5)}`;
+    yield [`content/posts/${slug}/en.md`, translation(i, 'en', slug)];
+    yield [`content/posts/${slug}/de.md`, translation(i, 'de', slug)];
+  }
+}
+
+function covers(): Record<string, Buffer> {
+  const files: Record<string, Buffer> = {};
   for (const [file, width] of [['cover.png', 960], ['cover-480w.png', 480]] as const) {
     const canvas = new Canvas(width, (width * 9) / 16);
     scenes.alpineDay(canvas, 1);
-    writeFileSync(join(media, file), canvas.toPng());
+    files[`content/${dirname(SHARED_COVER)}/${file}`] = canvas.toPng();
   }
+  return files;
+}
+
+export function generateSite(root: string, options: GenerateOptions): GeneratedSite {
+  writeSite(root, { settings: SETTINGS, entries: entries(options.entries), files: covers() });
   let published = 0, drafts = 0, scheduled = 0;
   for (let i = 1; i <= options.entries; i++) {
-    const slug = `post-${pad(i, 5)}`;
-    const dir = join(contentDir, 'posts', slug);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'en.md'), translation(i, 'en', slug));
-    writeFileSync(join(dir, 'de.md'), translation(i, 'de', slug));
     const status = statusOf(i);
     if (status === 'published') published++;
     else if (status === 'draft') drafts++;
     else scheduled++;
   }
-  return { contentDir, entries: options.entries, published, drafts, scheduled };
+  return { contentDir: join(root, 'content'), entries: options.entries, published, drafts, scheduled };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

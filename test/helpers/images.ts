@@ -1,8 +1,32 @@
 // Tiny real images of every accepted type, written byte by byte (no binary fixtures). Each is structurally
 // whole: image-size reads its type and size, and it ends where its format says it ends.
-import { makePng } from './fixture-site.js';
+import { deflateSync } from 'node:zlib';
 
-export { makePng };
+/** A real PNG of the given size (solid colour), built with zlib: enough for image-size and browsers. */
+export function makePng(width: number, height: number, rgb: [number, number, number] = [40, 90, 160]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4); sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0); header.writeUInt32BE(height, 4);
+  header[8] = 8; header[9] = 2; header[10] = 0; header[11] = 0; header[12] = 0;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** A 1x1 GIF89a: header, logical screen, a 2-colour table, one image with LZW data, trailer 0x3B. */
 export function makeGif(): Buffer {

@@ -7,7 +7,7 @@ import { Router } from '../../src/http/router.js';
 import { registerMcpRoutes, type McpHttpOptions } from '../../src/mcp/transports/http.js';
 import type { McpRegistry } from '../../src/mcp/mcp-server.js';
 import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
-import type { TestSite } from './site.js';
+import type { TestSite } from './test-site.js';
 
 export interface HttpHarness {
   url: string;
