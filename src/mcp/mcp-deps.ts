@@ -7,8 +7,11 @@ import type { ContentStore } from '../content/store.js';
 import type { StatsService } from '../stats/stats-service.js';
 
 export interface McpDeps {
-  /** The public address (every URL an answer names), the data folder, and whether to trust proxy headers. */
-  config: Pick<Config, 'baseUrl' | 'dataDir' | 'trustProxy'>;
+  /**
+   * The public address (every URL an answer names), the data folder, whether to trust proxy headers, and
+   * whether the rate limits hold (`rateLimits: false`, SVC_RATE_LIMITS=off, lifts them).
+   */
+  config: Pick<Config, 'baseUrl' | 'dataDir' | 'trustProxy' | 'rateLimits'>;
   clock: Clock;
   log: (line: string) => void;
   /** Bearer tokens: who a token belongs to, for every request. */

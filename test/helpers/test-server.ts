@@ -16,8 +16,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(root: string, options: { clock?: Clock; baseUrl?: string } = {}): Promise<TestServer> {
-  const config = { root, dataDir: join(root, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? 'http://127.0.0.1:0', trustProxy: false };
+/** `rateLimits: false` is SVC_RATE_LIMITS=off. */
+export async function startTestServer(root: string, options: { clock?: Clock; baseUrl?: string; rateLimits?: boolean } = {}): Promise<TestServer> {
+  const config = { root, dataDir: join(root, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? 'http://127.0.0.1:0', trustProxy: false, rateLimits: options.rateLimits ?? true };
   const deps = await buildDeps(config, options.clock ?? systemClock);
   const server = createHttpServer(buildRouter(deps), { trustProxy: false, log: deps.log });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

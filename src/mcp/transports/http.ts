@@ -41,6 +41,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
   const dispatcher = createMcpDispatcher({ registry, log: deps.log, pageSize: options.pageSize });
   const perMinute = options.requestsPerMinute ?? 60;
   const limiter = new TokenBucketLimiter(perMinute, 60_000, deps.clock);
+  const limited = deps.config.rateLimits !== false;
   const baseUrl = deps.config.baseUrl;
   const metadataUrl = resourceMetadataUrl(baseUrl);
   const origins = originPolicy(baseUrl);
@@ -75,8 +76,8 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       }, { 'www-authenticate': challenge });
     }
 
-    const bucket = limiter.take(principal.accountId);
-    if (!bucket.allowed) {
+    const bucket = limited ? limiter.take(principal.accountId) : undefined;
+    if (bucket && !bucket.allowed) {
       return sendJson(res, 429, {
         error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${bucket.retryAfterSeconds} second${bucket.retryAfterSeconds === 1 ? '' : 's'}.`,
       }, { 'retry-after': String(bucket.retryAfterSeconds) });

@@ -5,8 +5,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { OAuthService } from '../oauth-service.js';
 
 export interface OAuthRouteDeps {
-  /** The public address the metadata names. */
-  config: Pick<Config, 'baseUrl'>;
+  /** The public address the metadata names; `rateLimits: false` (SVC_RATE_LIMITS=off) lifts the limits. */
+  config: Pick<Config, 'baseUrl' | 'rateLimits'>;
   clock: Clock;
   /** Clients, codes and refresh tokens; built on first use by the composition root. */
   oauth: OAuthService;

@@ -10,12 +10,13 @@ import { createTokenHandler } from './token-endpoint.js';
 
 export function registerOAuthRoutes(router: Router, deps: OAuthRouteDeps): void {
   const { oauth } = deps;
-  const register = createRegisterHandler(oauth.clients, deps.clock, () => oauth.cleanup.maybeRun());
+  const limited = deps.config.rateLimits !== false;
+  const register = createRegisterHandler(oauth.clients, deps.clock, () => oauth.cleanup.maybeRun(), limited);
 
   addCorsRoute(router, 'GET', '/.well-known/oauth-authorization-server', ({ res }) =>
     sendJson(res, 200, buildAuthorizationServerMetadata(deps.config.baseUrl), { 'cache-control': 'public, max-age=3600' }));
   addCorsRoute(router, 'POST', '/svc/oauth/register', register);
-  addCorsRoute(router, 'POST', '/svc/oauth/token', createTokenHandler(oauth));
+  addCorsRoute(router, 'POST', '/svc/oauth/token', createTokenHandler(oauth, limited));
 }
 
 /** A route any origin may call without credentials, with its preflight. */

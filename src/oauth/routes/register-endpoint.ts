@@ -40,13 +40,14 @@ const metadataSchema = z.object({
 
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 
-export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse: () => void = () => {}) {
+/** `limited`: false when the rate limits are switched off (SVC_RATE_LIMITS=off). */
+export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse: () => void = () => {}, limited = true) {
   const limiter = new TokenBucketLimiter(PER_MINUTE, 60_000, clock);
 
   return async function register(ctx: RequestContext): Promise<void> {
     try {
-      const bucket = limiter.take(ctx.ip);
-      if (!bucket.allowed) {
+      const bucket = limited ? limiter.take(ctx.ip) : undefined;
+      if (bucket && !bucket.allowed) {
         throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} registrations a minute are accepted; try again in ${bucket.retryAfterSeconds} seconds.`, bucket.retryAfterSeconds);
       }
       onUse();
