@@ -34,6 +34,13 @@ export function buildGet(host: string, port: number, path: string, headers: Reco
   return Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1');
 }
 
+/** Builds a POST request with a JSON body. */
+export function buildPost(host: string, port: number, path: string, body: string, headers: Record<string, string> = {}): Buffer {
+  const bytes = Buffer.from(body, 'utf8');
+  const lines = [`POST ${path} HTTP/1.1`, `Host: ${host}:${port}`, 'Content-Type: application/json', `Content-Length: ${bytes.length}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  return Buffer.concat([Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1'), bytes]);
+}
+
 interface Reading {
   headerLength: number;
   status: number;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDeps } from '../../src/wiring/build-deps.js';
+import { firstStdioAnswer, median } from './bench-servers.js';
 import { loadConfig } from '../../src/config.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,6 +20,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const STDIO_RUNS = Number(process.env.BENCH_STDIO_RUNS ?? 7);
 const children: ChildProcess[] = [];
+const SITE_INFO = { name: 'site_info', arguments: {} };
 
 function prepareScratch(): void {
   mkdirSync(SCRATCH, { recursive: true });
@@ -113,36 +115,6 @@ function load(url: string, token: string, seconds: number, pid?: number): Load {
   return answer;
 }
 
-/** ms from spawn to the answer of the first tools/call (after initialize + initialized). */
-function firstAnswer(command: string[], env: NodeJS.ProcessEnv, keepOpenMs = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command[0]!, command.slice(1), { cwd: SCRATCH, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
-    let buffer = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (text: string) => {
-      buffer += text;
-      for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
-        const message = JSON.parse(buffer.slice(0, at)) as { id?: number };
-        buffer = buffer.slice(at + 1);
-        if (message.id === 2) {
-          const elapsed = performance.now() - started;
-          setTimeout(() => {
-            child.kill();
-            resolve(elapsed);
-          }, keepOpenMs);
-        }
-      }
-    });
-    child.on('error', reject);
-    const send = (message: unknown) => child.stdin.write(JSON.stringify(message) + '\n');
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_info', arguments: {} } });
-  });
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round = (value: number) => Math.round(value * 10) / 10;
 
 async function main(): Promise<void> {
@@ -150,7 +122,8 @@ async function main(): Promise<void> {
   prepareScratch();
   const { root, token } = await prepareSite();
   const [ours, peer, floor] = [await freePort(), await freePort(), await freePort()];
-  const oursChild = await startServer([join(REPO, 'test/bench/svc-mcp-server.mjs'), root, String(ours)], {}, ours, token);
+  // The server users run, every route, with the documented switch that lifts the rate limits.
+  const oursChild = await startServer([join(REPO, 'dist/server.js'), '--root', root, '--port', String(ours)], { SVC_RATE_LIMITS: 'off' }, ours, token);
   const peerChild = await startServer([join(SCRATCH, 'peer-sdk-server.mjs'), String(peer)], { PEER_TOKEN: token }, peer, token);
   const floorChild = spawn(process.execPath, [join(SCRATCH, 'raw-node-http.mjs'), String(floor)], { stdio: 'ignore' });
   children.push(floorChild);
@@ -180,10 +153,10 @@ async function main(): Promise<void> {
     };
     // Warm-up, as for HTTP: one start of each that stays up a second, as an assistant's session does, so the
     // timed starts below find the files in the page cache as every later start of an installation does.
-    for (const [command, env] of Object.values(commands)) await firstAnswer(command, env, 1000);
+    for (const [command, env] of Object.values(commands)) await firstStdioAnswer(command, env, SITE_INFO, 1000);
     const runs: Record<string, number[]> = { 'bare echo floor': [], 'svc (ours)': [], 'SDK peer': [] };
     for (let run = 0; run < STDIO_RUNS; run++) {
-      for (const [name, [command, env]] of Object.entries(commands)) runs[name]!.push(await firstAnswer(command, env));
+      for (const [name, [command, env]] of Object.entries(commands)) runs[name]!.push(await firstStdioAnswer(command, env, SITE_INFO));
     }
     for (const [name, times] of Object.entries(runs)) {
       process.stdout.write(`stdio first tool answer    ${nodeName.padEnd(13)} ${name.padEnd(16)} median ${round(median(times))} ms  (runs: ${times.map(round).join(', ')})\n`);

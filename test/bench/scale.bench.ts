@@ -1,0 +1,144 @@
+// Cost as the site grows (DESIGN.md section 5 "Lists at any size", "Start", "Freshness", "Memory"): the
+// shipped server (`node dist/server.js`, every route, SVC_RATE_LIMITS=off) on generated sites of 1,000,
+// 10,000 and 100,000 posts. Every load row stands beside the floor, a bare node:http server answering the same
+// bytes, measured in the same run. Also: start to the first `/entries` answer, the stdio server's first
+// `content_list`, how long a hand edit on disk takes to show in `/entries`, and resident memory under load.
+// Run: node --import tsx test/bench/scale.bench.ts; BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 narrow it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AuthService } from '../../src/auth/auth-service.js';
+import { generateSite } from './generate-site.js';
+import { buildGet, buildPost, runLoad, type LoadResult } from './keep-alive-load.js';
+import { firstStdioAnswer, fmt, median, rssMb, startFloor, startServer, stopServer, type Started } from './bench-servers.js';
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/** How long a hand edit may take to show before the row says "over". */
+const EDIT_WAIT_MS = Number(process.env.BENCH_EDIT_WAIT_MS ?? 60_000);
+const REPO = resolve(fileURLToPath(import.meta.url), '../../..');
+const SERVER_JS = join(REPO, 'dist/server.js');
+const STDIO_JS = join(REPO, 'dist/stdio.js');
+const BARE_STDIO = `process.stdin.setEncoding('utf8'); let b=''; process.stdin.on('data', d => { b += d; for (let i; (i = b.indexOf('\\n')) >= 0;) { const m = JSON.parse(b.slice(0, i)); b = b.slice(i + 1); if (m.id !== undefined) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} }) + '\\n'); } });`;
+const ENTRIES = '/svc/api/v1/entries?limit=20';
+
+interface Row { name: string; svc: LoadResult; floor: LoadResult }
+
+async function makeToken(root: string): Promise<string> {
+  const auth = new AuthService({ dataDir: join(root, 'data'), clock: Date.now, log: () => {} });
+  const account = await auth.accounts.create({ name: 'Bench', email: 'bench@example.org', role: 'admin', password: 'bench password 1' });
+  return auth.createToken({ ownerId: account.id, name: 'bench', scopes: ['content:read'], expiresInDays: null }).token;
+}
+
+/** One row: svc and its floor (same bytes, same content type) under the same load, floor first. */
+async function measureRow(root: string, name: string, svc: Started, requests: (port: number) => Buffer[], first: Response, rss: { max: number }): Promise<Row> {
+  const body = Buffer.from(await first.arrayBuffer());
+  if (first.status !== 200) throw new Error(`${name}: svc answered ${first.status}: ${body.toString().slice(0, 200)}`);
+  const floor = await startFloor(root, name.replace(/\W+/g, '-'), body, first.headers.get('content-type') ?? 'application/octet-stream');
+  try {
+    const run = async (port: number, durationMs: number) => runLoad({ host: '127.0.0.1', port, requests: requests(port), connections: CONNECTIONS, durationMs });
+    await run(floor.port, 1000);
+    const floorResult = await run(floor.port, SECONDS * 1000);
+    await run(svc.port, 1000);
+    const sampler = setInterval(() => { rss.max = Math.max(rss.max, rssMb(svc.child.pid!)); }, 100);
+    const svcResult = await run(svc.port, SECONDS * 1000);
+    clearInterval(sampler);
+    return { name, svc: svcResult, floor: floorResult };
+  } finally {
+    await stopServer(floor.child);
+  }
+}
+
+/** Distinct `/entries` keys (limit x page), more than any answer cache keeps, each page inside the list. */
+function uncachedEntries(published: number): string[] {
+  const paths: string[] = [];
+  for (let limit = 1; limit <= 100 && paths.length < 20_000; limit++) {
+    for (let page = 1; page <= Math.ceil(published / limit) && page <= 400; page++) paths.push(`/svc/api/v1/entries?limit=${limit}&page=${page}`);
+  }
+  return paths;
+}
+
+/** ms until a changed title written to disk shows in the first page of `/entries`. */
+async function handEdit(root: string, port: number, id: string): Promise<number> {
+  const file = join(root, 'content', id, 'en.md');
+  const title = `Edited by hand ${Date.now()}`;
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+  const started = performance.now();
+  while (performance.now() - started < EDIT_WAIT_MS) {
+    const text = await (await fetch(`http://127.0.0.1:${port}${ENTRIES}`)).text();
+    if (text.includes(title)) return performance.now() - started;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  return Infinity;
+}
+
+async function benchSize(size: number): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), `svc-bench-scale-${size}-`));
+  let svc: Started | undefined;
+  try {
+    const site = generateSite(root, { entries: size });
+    const token = await makeToken(root);
+    const started = performance.now();
+    svc = await startServer('svc', [SERVER_JS, '--root', root, '--port', '0'], { SVC_RATE_LIMITS: 'off' });
+    const firstList = await fetch(`http://127.0.0.1:${svc.port}${ENTRIES}`);
+    const startMs = performance.now() - started;
+    const listed = JSON.parse(await firstList.clone().text()) as { data: Array<{ id: string; url: string }>; meta: { total: number } };
+    if (listed.meta.total !== site.published) throw new Error(`svc listed ${listed.meta.total} of ${site.published} published posts`);
+    const newest = listed.data[0]!;
+    const postPath = new URL(newest.url).pathname;
+    const rss = { max: rssMb(svc.child.pid!) };
+    const get = (path: string) => (port: number) => [buildGet('127.0.0.1', port, path)];
+    const base = `http://127.0.0.1:${svc.port}`;
+    const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'content_list', arguments: { type: 'post' } } });
+    const mcpHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const uncached = uncachedEntries(site.published);
+    const rows: Row[] = [
+      await measureRow(root, 'home /', svc, get('/'), await fetch(`${base}/`), rss),
+      await measureRow(root, 'a post page', svc, get(postPath), await fetch(`${base}${postPath}`), rss),
+      await measureRow(root, '/entries cached', svc, get(ENTRIES), await fetch(`${base}${ENTRIES}`), rss),
+      await measureRow(root, '/entries uncached', svc, (port) => uncached.map((path) => buildGet('127.0.0.1', port, path)), await fetch(`${base}${uncached[uncached.length >> 1]}`), rss),
+      await measureRow(root, '/entry', svc, get(`/svc/api/v1/entry?id=${newest.id}`), await fetch(`${base}/svc/api/v1/entry?id=${newest.id}`), rss),
+      await measureRow(root, 'MCP content_list', svc, (port) => [buildPost('127.0.0.1', port, '/svc/mcp', mcpBody, { Authorization: `Bearer ${token}`, Accept: 'application/json, text/event-stream' })],
+        await fetch(`${base}/svc/mcp`, { method: 'POST', headers: mcpHeaders, body: mcpBody }), rss),
+    ];
+    const editMs = await handEdit(root, svc.port, newest.id);
+    await stopServer(svc.child);
+    svc = undefined;
+    const call = { name: 'content_list', arguments: { type: 'post' } };
+    const stdio: number[] = [], bare: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      stdio.push(await firstStdioAnswer([process.execPath, STDIO_JS, `--root=${root}`], { SVC_TOKEN: token }, call));
+      bare.push(await firstStdioAnswer([process.execPath, '-e', BARE_STDIO], {}, call));
+    }
+    report(size, rows, { startMs, editMs, stdioMs: median(stdio), bareMs: median(bare), rssMb: rss.max });
+  } finally {
+    if (svc) await stopServer(svc.child);
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function report(size: number, rows: Row[], other: { startMs: number; editMs: number; stdioMs: number; bareMs: number; rssMb: number }): void {
+  const lines = [
+    '',
+    `${fmt(size)} posts (x 2 languages), ${CONNECTIONS} connections, ${SECONDS} s a row`,
+    `${'row'.padEnd(20)}${'svc req/s'.padStart(11)}${'p99 ms'.padStart(9)}${'floor req/s'.padStart(13)}${'p99 ms'.padStart(9)}${'share'.padStart(8)}  svc non-2xx/errors`,
+    ...rows.map(({ name, svc, floor }) => `${name.padEnd(20)}${fmt(svc.rps).padStart(11)}${fmt(svc.p99Ms, 1).padStart(9)}${fmt(floor.rps).padStart(13)}${fmt(floor.p99Ms, 1).padStart(9)}${fmt(svc.rps / floor.rps, 3).padStart(8)}  ${JSON.stringify(svc.non2xx)}/${svc.errors}`),
+    `start to the first /entries answer: ${fmt(other.startMs)} ms`,
+    `stdio first content_list: ${fmt(other.stdioMs, 1)} ms (bare echo process ${fmt(other.bareMs, 1)} ms)`,
+    `a hand edit shows in /entries after: ${Number.isFinite(other.editMs) ? `${fmt(other.editMs)} ms` : `more than ${fmt(EDIT_WAIT_MS)} ms`}`,
+    `resident memory under load: ${fmt(other.rssMb, 1)} MB`,
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(SERVER_JS)) throw new Error('build first: make build');
+  for (const size of SIZES) await benchSize(size);
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`scale bench: ${error.stack ?? error.message}\n`);
+  process.exitCode = 1;
+});
