@@ -2,7 +2,7 @@ import { AppError } from '../errors.js';
 import type { ApiDeps } from './api-deps.js';
 import { canSeeTranslation } from '../content/content-rights.js';
 import { parseEntryId } from '../content/entry-id.js';
-import { queryEntries } from '../content/query.js';
+import { listEntries } from '../content/query.js';
 import type { EntryStatus } from '../content/types.js';
 import { apiEntry } from './entry-view.js';
 import { API_PREFIX, requireScope, type ApiRequest } from './api-request.js';
@@ -62,15 +62,14 @@ export function getEntries(deps: ApiDeps, request: ApiRequest): unknown {
   const principal = request.principal;
   // Listing published entries shows other languages' addresses only where those are published too.
   const viewer = status === 'published' ? null : principal;
-  const rows = queryEntries(deps.content, {
+  const { rows, total } = listEntries(deps.content, {
     type, language, status: status as 'any' | EntryStatus,
     ...(tag !== undefined ? { tag } : {}),
     ...(category !== undefined ? { category, upcomingOnly: site.categories[category]!.kind === 'date' } : {}),
     visible: (entry, translation) => canSeeTranslation(viewer, entry, translation),
-  });
-  const total = rows.length;
+  }, { offset: (page - 1) * limit, limit });
   const pages = Math.max(1, Math.ceil(total / limit));
-  const data = rows.slice((page - 1) * limit, page * limit)
+  const data = rows
     .map(({ entry, translation }) => apiEntry(deps.content, entry, translation, withBody, (other) => canSeeTranslation(viewer, entry, other)));
   return { data, meta: { page, pages, total } };
 }

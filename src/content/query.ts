@@ -1,5 +1,7 @@
-import { parseSiteTime } from '../lib/time-zone.js';
+// Lists of entries, answered from the store's sorted lists (list-index.ts): a page costs what it shows plus
+// what a filter skips, not a scan and sort of the whole site.
 import type { ContentStore } from './store.js';
+import { NO_START } from './list-index.js';
 import type { Entry, EntryStatus, Translation } from './types.js';
 
 export interface EntryQuery {
@@ -13,7 +15,10 @@ export interface EntryQuery {
   search?: string;
   /** For date categories: only entries whose `start` is still ahead, soonest first. */
   upcomingOnly?: boolean;
-  /** Who may see what (the spec's role rules); absent = everything matching. */
+  /**
+   * Who may see what (the spec's role rules); absent = everything matching. Published translations are
+   * visible to everyone, so it is asked only about the others.
+   */
   visible?: (entry: Entry, translation: Translation) => boolean;
 }
 
@@ -22,34 +27,57 @@ export interface EntryRow {
   translation: Translation;
 }
 
-/** Entries of one type in one language, newest first (date categories: soonest `start` first). */
-export function queryEntries(store: ContentStore, query: EntryQuery): EntryRow[] {
-  const site = store.site();
-  const now = store.now();
+export interface ListWindow {
+  offset?: number;
+  limit?: number;
+  /** Count every match (default true); false stops at the end of the window. */
+  total?: boolean;
+}
+
+/**
+ * Entries of one type in one language, newest first (date categories: soonest `start` first), the rows of
+ * `window` and how many match in all (when asked; else the rows collected).
+ */
+export function listEntries(store: ContentStore, query: EntryQuery, window: ListWindow = {}): { rows: EntryRow[]; total: number } {
+  const offset = window.offset ?? 0;
+  const limit = window.limit ?? Number.POSITIVE_INFINITY;
+  const category = query.category !== undefined ? store.site().categories[query.category] : undefined;
+  if (query.category !== undefined && !category) return { rows: [], total: 0 };
+  const status = query.status ?? 'any';
+  const list = store.lists().list(query.type, query.language, status, query.category !== undefined ? { category: query.category } : query.tag !== undefined ? { tag: query.tag } : {});
+  let from = 0;
+  let to = list.rows.length;
+  if (category?.kind === 'date' && query.upcomingOnly) {
+    from = list.firstAtLeast(store.now());
+    to = list.firstAtLeast(NO_START);
+  }
   const words = query.search ? query.search.toLowerCase().split(/\s+/).filter(Boolean) : [];
-  const category = query.category ? site.categories[query.category] : undefined;
-  const byStart = category?.kind === 'date';
-  const rows: (EntryRow & { sortKey: number })[] = [];
-  for (const entry of store.entries()) {
-    if (entry.type.key !== query.type) continue;
-    const translation = entry.translations.get(query.language);
-    if (!translation) continue;
-    if (query.status && query.status !== 'any' && translation.status !== query.status) continue;
-    if (query.tag && !translation.tags.includes(query.tag)) continue;
-    if (query.category && translation.category !== query.category) continue;
+  const tagToo = query.category !== undefined && query.tag !== undefined ? query.tag : undefined;
+  const visible = query.visible;
+  const everyRowMatches = words.length === 0 && tagToo === undefined && (visible === undefined || status === 'published');
+  if (everyRowMatches) {
+    const start = Math.min(to, from + offset);
+    const rows = list.rows.slice(start, Math.min(to, start + limit)).map(({ entry, translation }) => ({ entry, translation }));
+    return { rows, total: to - from };
+  }
+  const rows: EntryRow[] = [];
+  let matched = 0;
+  for (let at = from; at < to; at++) {
+    const { entry, translation } = list.rows[at]!;
+    if (tagToo !== undefined && !translation.tags.includes(tagToo)) continue;
     if (words.length > 0) {
       const title = translation.title.toLowerCase();
       if (!words.every((word) => title.includes(word))) continue;
     }
-    let sortKey = -translation.dateMs;
-    if (byStart) {
-      const start = translation.start !== null ? parseSiteTime(translation.start, site.timezone) : null;
-      if (query.upcomingOnly && (start === null || start < now)) continue;
-      sortKey = start ?? Number.MAX_SAFE_INTEGER;
-    }
-    if (query.visible && !query.visible(entry, translation)) continue;
-    rows.push({ entry, translation, sortKey });
+    if (visible && translation.status !== 'published' && !visible(entry, translation)) continue;
+    if (matched >= offset && rows.length < limit) rows.push({ entry, translation });
+    matched++;
+    if (window.total === false && rows.length >= limit) break;
   }
-  rows.sort((a, b) => a.sortKey - b.sortKey || (a.entry.id < b.entry.id ? -1 : 1));
-  return rows.map(({ entry, translation }) => ({ entry, translation }));
+  return { rows, total: matched };
+}
+
+/** Every matching entry, in list order (for the few lists shown whole: navigation, the sitemap). */
+export function queryEntries(store: ContentStore, query: EntryQuery): EntryRow[] {
+  return listEntries(store, query).rows;
 }

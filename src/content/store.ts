@@ -9,6 +9,7 @@ import { loadSiteConfig } from './site-config.js';
 import { buildTranslation } from './translation.js';
 import { parseSiteTime } from '../lib/time-zone.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+import { ListIndex } from './list-index.js';
 
 export interface ContentStoreOptions {
   root: string;
@@ -52,6 +53,8 @@ export class ContentStore {
   private siteConfig!: SiteConfig;
   private siteStamp = '';
   private byId = new Map<string, Entry>();
+  /** Sorted lists over byId, changed with it (see setEntry, deleteEntry, fullScan). */
+  private readonly listIndex = new ListIndex(() => this.siteConfig);
   /** mtime + size of every style.css read so far (translations carry their own). */
   private styleStamps = new Map<string, FileStamp>();
   /** Set while a full scan must parse every file again (the site settings changed). */
@@ -107,6 +110,12 @@ export class ContentStore {
 
   typeByKey(key: string): ContentType | undefined {
     return this.site().types.find((type) => type.key === key);
+  }
+
+  /** The sorted lists (per type, language, status, tag, category) that list queries read. */
+  lists(): ListIndex {
+    this.refreshIfStale();
+    return this.listIndex;
   }
 
   entries(): Entry[] {
@@ -238,6 +247,17 @@ export class ContentStore {
     this.reloadSiteConfig(false);
   }
 
+  /** The index and its sorted lists change together. */
+  private setEntry(entry: Entry): void {
+    this.byId.set(entry.id, entry);
+    this.listIndex.put(entry);
+  }
+
+  private deleteEntry(id: string): void {
+    this.byId.delete(id);
+    this.listIndex.remove(id);
+  }
+
   private changed(): void {
     this.generationValue++;
     this.entryList = null;
@@ -255,6 +275,7 @@ export class ContentStore {
     for (const file of this.styleStamps.keys()) if (!seen.has(file)) this.styleStamps.delete(file);
     this.stale = false;
     this.byId = next;
+    this.listIndex.rebuild(next.values());
     this.sweep = [];
     this.cursor = 0;
     this.nextTimedChange = this.computeNextTimedChange();
@@ -276,7 +297,7 @@ export class ContentStore {
     const found = new Map<string, Entry>();
     this.scanTree(type, segments, parentId, found, this.byId);
     if (found.size === 0) return;
-    for (const [id, entry] of found) this.byId.set(id, entry);
+    for (const entry of found.values()) this.setEntry(entry);
     this.noteTimes(found.values());
     this.changed();
   }
@@ -295,15 +316,15 @@ export class ContentStore {
     if (!entry) return;
     const segments = id.split('/');
     if (!existsSync(entry.dir)) {
-      for (const other of [...this.byId.keys()]) if (other === id || other.startsWith(id + '/')) this.byId.delete(other);
+      for (const other of [...this.byId.keys()]) if (other === id || other.startsWith(id + '/')) this.deleteEntry(other);
       this.changed();
       return;
     }
     const before = this.generationValue;
     let dirty = false;
     const { entry: fresh, children, changed } = this.readEntry(entry.type, segments, entry.parentId, entry);
-    if (!fresh) { this.byId.delete(id); dirty = true; }
-    else if (changed) { this.byId.set(id, fresh); this.noteTimes([fresh]); dirty = true; }
+    if (!fresh) { this.deleteEntry(id); dirty = true; }
+    else if (changed) { this.setEntry(fresh); this.noteTimes([fresh]); dirty = true; }
     if (entry.type.key === 'page' && segments.length <= MAX_DEPTH) {
       for (const child of children) {
         if (!this.byId.has(`${id}/${child}`)) this.scanNewEntry(entry.type, [...segments, child]);
@@ -323,7 +344,7 @@ export class ContentStore {
       let removed = false;
       for (const id of [...this.byId.keys()]) {
         const [folderName, slug] = id.split('/');
-        if (folderName === type.folder && !slugs.has(slug!)) { this.byId.delete(id); removed = true; }
+        if (folderName === type.folder && !slugs.has(slug!)) { this.deleteEntry(id); removed = true; }
       }
       if (removed) this.changed();
     }
@@ -349,7 +370,7 @@ export class ContentStore {
         (updated ??= new Map(entry.translations)).set(language, fresh);
         if (fresh.status === 'published') this.noteDue(id, language);
       }
-      if (updated) this.byId.set(id, { ...entry, translations: updated });
+      if (updated) this.setEntry({ ...entry, translations: updated });
     }
     this.nextTimedChange = this.computeNextTimedChange(now);
     this.changed();

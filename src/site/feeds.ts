@@ -1,7 +1,7 @@
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import { renderMarkdown } from '../content/markdown.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
-import { queryEntries } from '../content/query.js';
+import { listEntries } from '../content/query.js';
 import type { ContentStore } from '../content/store.js';
 
 const FEED_SIZE = 20;
@@ -9,7 +9,7 @@ const FEED_SIZE = 20;
 /** An Atom feed of a language's newest published posts, with their full rendered text. */
 export function renderAtomFeed(store: ContentStore, language: string): string {
   const site = store.site();
-  const rows = queryEntries(store, { type: 'post', language, status: 'published' }).slice(0, FEED_SIZE);
+  const { rows } = listEntries(store, { type: 'post', language, status: 'published' }, { limit: FEED_SIZE });
   const home = site.url + (language === site.defaultLanguage ? '/' : `/${language}`);
   const self = site.url + (language === site.defaultLanguage ? '/feed.xml' : `/${language}/feed.xml`);
   const updated = rows[0] ? rows[0].translation.dateMs : 0;

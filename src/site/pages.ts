@@ -2,7 +2,7 @@ import { formatSiteDate } from '../lib/time-zone.js';
 import { renderMarkdown } from '../content/markdown.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import { resolveCover } from '../content/cover.js';
-import { queryEntries, type EntryRow } from '../content/query.js';
+import { listEntries, queryEntries, type EntryRow } from '../content/query.js';
 import type { ContentStore } from '../content/store.js';
 import type { Entry, Translation } from '../content/types.js';
 import { cleanCss } from '../lib/css/clean-css.js';
@@ -93,14 +93,14 @@ function entryList(rows: EntryRow[], store: ContentStore): string {
 /** The home page of a language: its published posts, newest first, ten a page. */
 export function renderHomePage(store: ContentStore, language: string, page: number, extras: PageExtras): string | null {
   const site = store.site();
-  const rows = queryEntries(store, { type: 'post', language, status: 'published' });
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const { rows, total } = listEntries(store, { type: 'post', language, status: 'published' }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (page > pages) return null;
   const home = language === site.defaultLanguage ? '/' : `/${language}`;
   const pager = pages > 1
     ? `<nav class="pager">${page > 1 ? `<a href="${home}?page=${page - 1}">←</a>` : '<span></span>'}<span>${page} / ${pages}</span>${page < pages ? `<a href="${home}?page=${page + 1}">→</a>` : '<span></span>'}</nav>`
     : '';
-  const main = `<h1 class="visually-hidden">${escapeHtml(site.title)}</h1>${entryList(rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), store)}${pager}`;
+  const main = `<h1 class="visually-hidden">${escapeHtml(site.title)}</h1>${entryList(rows, store)}${pager}`;
   const alternates: Record<string, string> = {};
   for (const code of Object.keys(site.languages)) alternates[code] = code === site.defaultLanguage ? '/' : `/${code}`;
   return renderPage({ site, language, title: site.title, main, alternates, nav: navigation(store, language), ...extras });

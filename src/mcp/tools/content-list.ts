@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canSeeTranslation } from '../../content/content-rights.js';
 import { AppError } from '../../errors.js';
-import { queryEntries } from '../../content/query.js';
+import { listEntries } from '../../content/query.js';
 import { defineTool } from '../tool.js';
 import { resolveLanguage, resolveType } from './lookup.js';
 import { summarizeEntry } from './entry-summary.js';
@@ -36,7 +36,7 @@ export const contentListTool = defineTool({
         throw new AppError('not_found', `The site has no category "${args.category}". Call site_info to see its categories (${Object.keys(categories).join(', ') || 'none'}).`);
       }
     }
-    const rows = queryEntries(store, {
+    const { rows } = listEntries(store, {
       type: type.key,
       language,
       status: args.status ?? 'any',
@@ -44,7 +44,7 @@ export const contentListTool = defineTool({
       ...(args.category !== undefined ? { category: args.category } : {}),
       ...(args.search !== undefined ? { search: args.search } : {}),
       visible: (entry, translation) => canSeeTranslation(principal, entry, translation),
-    }).slice(0, args.limit ?? 20);
+    }, { limit: args.limit ?? 20, total: false });
     const entries = rows.map(({ entry, translation }) => {
       const languages = [...entry.translations.values()].filter((t) => canSeeTranslation(principal, entry, t)).map((t) => t.language).sort();
       return summarizeEntry(store, entry, translation, languages);
