@@ -3,7 +3,8 @@
 // 10,000 and 100,000 posts. Every load row stands beside the floor, a bare node:http server answering the same
 // bytes, measured in the same run. Also: start to the first `/entries` answer, the stdio server's first
 // `content_list`, how long a hand edit on disk takes to show in `/entries`, and resident memory under load.
-// Run: node --import tsx test/bench/scale.bench.ts; BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 narrow it.
+// Run: node --import tsx test/bench/scale.bench.ts; BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 narrow it,
+// SVC_BENCH_DIST=<another build's dist/> measures that build instead.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,8 +20,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** How long a hand edit may take to show before the row says "over". */
 const EDIT_WAIT_MS = Number(process.env.BENCH_EDIT_WAIT_MS ?? 60_000);
 const REPO = resolve(fileURLToPath(import.meta.url), '../../..');
-const SERVER_JS = join(REPO, 'dist/server.js');
-const STDIO_JS = join(REPO, 'dist/stdio.js');
+/** SVC_BENCH_DIST names another build's dist/ (an earlier commit's, to compare before and after). */
+const DIST = process.env.SVC_BENCH_DIST ?? join(REPO, 'dist');
+const SERVER_JS = join(DIST, 'server.js');
+const STDIO_JS = join(DIST, 'stdio.js');
 const BARE_STDIO = `process.stdin.setEncoding('utf8'); let b=''; process.stdin.on('data', d => { b += d; for (let i; (i = b.indexOf('\\n')) >= 0;) { const m = JSON.parse(b.slice(0, i)); b = b.slice(i + 1); if (m.id !== undefined) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} }) + '\\n'); } });`;
 const ENTRIES = '/svc/api/v1/entries?limit=20';
 
