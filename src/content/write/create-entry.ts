@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
+import { MAX_PAGE_DEPTH } from '../entry-folders.js';
 import type { ContentType, Entry } from '../types.js';
 import { checkFields, withoutProtectedFields } from './field-rules.js';
 import { chooseFreeSlug, slugifyTitle } from './slug-rules.js';
@@ -26,9 +27,6 @@ export interface CreateEntryResult {
   status: 'draft';
   language: string;
 }
-
-/** Pages nest at most this deep below pages/ (the store reads no deeper). */
-const MAX_PAGE_DEPTH = 3;
 
 /** Creates a draft: author = the actor, `via: mcp` through an assistant, a free slug. */
 export function createEntry(context: WriteContext, actor: Actor, input: CreateEntryInput): CreateEntryResult {

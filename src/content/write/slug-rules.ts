@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { RESERVED_FOLDERS } from '../site-config.js';
-import { pathPrefixOf, type ContentStore } from '../store.js';
+import { pathPrefixOf } from '../path-prefix.js';
+import type { ContentStore } from '../store.js';
 import type { ContentType, Entry } from '../types.js';
 
 // Choosing the folder name (slug) of a new entry. Posts and top-level pages share the site's root URLs

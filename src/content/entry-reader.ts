@@ -1,0 +1,151 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { TextDecoder } from 'node:util';
+import { isTempFileName } from '../lib/atomic-write.js';
+import type { Clock } from '../lib/clock.js';
+import { isSlug } from './entry-id.js';
+import { parseFrontMatter } from './front-matter.js';
+import { pathPrefixOf } from './path-prefix.js';
+import { buildTranslation } from './translation.js';
+import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+
+export interface EntryReaderOptions {
+  root: string;
+  contentDir: string;
+  clock: Clock;
+  log: (line: string) => void;
+  /** The current site settings: languages, default language, time zone. */
+  site: () => SiteConfig;
+  /** Told of a translation written as scheduled whose time has passed (read as published, D2). */
+  onFoundDue: (entryId: string, language: string) => void;
+}
+
+export interface EntryRead {
+  /** The entry, or undefined when its folder is gone or holds no readable translation. */
+  entry: Entry | undefined;
+  /** Slug-named folders inside it (a page's children), sorted. */
+  children: string[];
+  /** False when `previous` is returned as it was. */
+  changed: boolean;
+}
+
+interface FileStamp { mtimeMs: number; size: number }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads entry folders from disk: a translation per `<language>.md` (front matter only; bodies are read when
+ * asked for, see translation.ts), the style.css, the child folders. A file whose stamp (mtime + size) did
+ * not change since the previous read is not parsed again. A broken file is skipped with one warning.
+ */
+export class EntryReader {
+  /** mtime + size of every style.css read so far (translations carry their own). */
+  private readonly styleStamps = new Map<string, FileStamp>();
+  /** Set while every file must be parsed again (the site settings changed). */
+  private stale = true;
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly options: EntryReaderOptions) {}
+
+  /** The settings changed and every derived path with them: parse every file again until the next full scan. */
+  forgetStamps(): void {
+    this.stale = true;
+    this.styleStamps.clear();
+  }
+
+  /** A full scan read every file (`seen`): stamps count again, those of files gone are dropped. */
+  endFullScan(seen: ReadonlySet<string>): void {
+    for (const file of this.styleStamps.keys()) if (!seen.has(file)) this.styleStamps.delete(file);
+    this.stale = false;
+  }
+
+  /** Reads an entry folder, reusing the translations of `previous` whose file stamps did not change. */
+  read(type: ContentType, segments: string[], parentId: string | null, previous: Entry | undefined, seen?: Set<string>): EntryRead {
+    let changed = false;
+    const id = segments.join('/');
+    const dir = join(this.options.contentDir, ...segments);
+    // One string for the folder, shared by the translations (their file paths are derived from it).
+    const folder = dir + sep;
+    const translations = new Map<string, Translation>();
+    const children: string[] = [];
+    let style = '';
+    let items;
+    try {
+      items = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return { entry: undefined, children, changed: previous !== undefined };
+    }
+    const languages = this.options.site().languages;
+    for (const item of items) {
+      if (item.isDirectory()) {
+        if (isSlug(item.name)) children.push(item.name);
+        continue;
+      }
+      if (!item.isFile() || isTempFileName(item.name)) continue;
+      const file = join(dir, item.name);
+      const isStyle = item.name === 'style.css';
+      const language = item.name.endsWith('.md') ? item.name.slice(0, -3) : '';
+      if (!isStyle && !Object.hasOwn(languages, language)) continue;
+      const stamp = stampOf(file);
+      if (!stamp) continue;
+      seen?.add(file);
+      if (isStyle) {
+        const known = this.styleStamps.get(file);
+        if (previous !== undefined && known !== undefined && sameStamp(known, stamp)) style = previous.style;
+        else {
+          try { style = readFileSync(file, 'utf8'); } catch { style = ''; }
+          this.styleStamps.set(file, stamp);
+          changed = true;
+        }
+        continue;
+      }
+      const old = previous?.translations.get(language);
+      if (old && !this.stale && sameStamp(old, stamp)) { translations.set(language, old); continue; }
+      changed = true;
+      const translation = this.readTranslation(folder, language, stamp, type, segments);
+      if (translation) translations.set(language, translation);
+    }
+    if (previous && (previous.translations.size !== translations.size || (previous.style !== '' && style === ''))) changed = true;
+    children.sort();
+    if (translations.size === 0) return { entry: undefined, children, changed: changed || previous !== undefined };
+    const entry: Entry = { id, type, dir, slug: segments[segments.length - 1]!, parentId, translations, style };
+    return { entry: changed || !previous ? entry : previous, children, changed: changed || !previous };
+  }
+
+  private readTranslation(folder: string, language: string, stamp: FileStamp, type: ContentType, segments: string[]): Translation | undefined {
+    const file = `${folder}${language}.md`;
+    try {
+      const text = strictUtf8.decode(readFileSync(file));
+      // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
+      const fields = JSON.parse(JSON.stringify(parseFrontMatter(text).fields)) as Record<string, unknown>;
+      // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
+      this.warned.delete(file);
+      const translation = buildTranslation({
+        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null,
+        pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
+      });
+      if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);
+      return translation;
+    } catch (error) {
+      const reason = error instanceof TypeError ? 'it is not valid UTF-8' : (error as Error).message.split('\n')[0];
+      if (!this.warned.has(file)) {
+        this.warned.add(file);
+        this.options.log(`svc: skipping ${file.slice(this.options.root.length + 1)}: ${reason}`);
+      }
+      return undefined;
+    }
+  }
+}
+
+function stampOf(file: string): FileStamp | undefined {
+  try {
+    const stat = statSync(file);
+    return { mtimeMs: stat.mtimeMs, size: stat.size };
+  } catch {
+    return undefined;
+  }
+}
+
+function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.mtimeMs === b.mtimeMs && a.size === b.size;
+}

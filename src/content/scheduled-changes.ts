@@ -1,0 +1,101 @@
+import type { Clock } from '../lib/clock.js';
+import { parseSiteTime } from '../lib/time-zone.js';
+import type { EntryIndex } from './entry-index.js';
+import { pathPrefixOf } from './path-prefix.js';
+import { buildTranslation } from './translation.js';
+import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+
+export interface ScheduledChangesOptions {
+  clock: Clock;
+  log: (line: string) => void;
+  site: () => SiteConfig;
+  /**
+   * Told (soon after, never during a read) about a scheduled translation found due, so its file can be
+   * rewritten as published (D2).
+   */
+  onScheduledDue?: ((entryId: string, language: string) => void) | undefined;
+}
+
+/**
+ * What changes with time alone: a scheduled translation whose time came is published (D2: derived on read,
+ * no cron), and a date-category entry whose start passed is no longer upcoming. Keeps the next such
+ * instant, re-derives the index's translations when it comes, and queues due translations for
+ * onScheduledDue so their files follow.
+ */
+export class ScheduledChanges {
+  private nextChange = Infinity;
+  private readonly due = new Set<string>();
+
+  constructor(private readonly options: ScheduledChangesOptions) {}
+
+  /** Whether the next timed change has come. */
+  isDue(now: number): boolean {
+    return now >= this.nextChange;
+  }
+
+  /** The next timed change among all these entries (after a full scan). */
+  recompute(entries: Iterable<Entry>, now = this.options.clock()): void {
+    let next = Infinity;
+    for (const entry of entries) next = Math.min(next, nextTimeOf(entry, now, this.options.site().timezone));
+    this.nextChange = next;
+  }
+
+  /** Entries read again or added: one of their times may come sooner. */
+  note(entries: Iterable<Entry>): void {
+    const now = this.options.clock();
+    for (const entry of entries) this.nextChange = Math.min(this.nextChange, nextTimeOf(entry, now, this.options.site().timezone));
+  }
+
+  /** Scheduled translations whose time came, and date-category entries whose start passed. */
+  apply(index: EntryIndex, now: number): void {
+    for (const [id, entry] of index.pairs()) {
+      let updated: Map<string, Translation> | null = null;
+      for (const [language, translation] of entry.translations) {
+        const fresh = this.rederive(translation, entry.type, id.split('/'));
+        if (fresh === translation) continue;
+        (updated ??= new Map(entry.translations)).set(language, fresh);
+        if (fresh.status === 'published') this.noteDue(id, language);
+      }
+      if (updated) index.set({ ...entry, translations: updated });
+    }
+    this.recompute(index.values(), now);
+    index.changed();
+  }
+
+  /** Queues a due scheduled translation for onScheduledDue, after the read that found it. */
+  noteDue(entryId: string, language: string): void {
+    const onScheduledDue = this.options.onScheduledDue;
+    if (!onScheduledDue) return;
+    if (this.due.size === 0) {
+      setImmediate(() => {
+        const due = [...this.due];
+        this.due.clear();
+        for (const key of due) {
+          const [id, lang] = key.split('\n') as [string, string];
+          try { onScheduledDue(id, lang); } catch (error) { this.options.log(`svc: could not mark ${id} (${lang}) as published: ${(error as Error).message}`); }
+        }
+      });
+    }
+    this.due.add(`${entryId}\n${language}`);
+  }
+
+  /** Scheduled entries become published with time alone: re-derive status from the unchanged fields. */
+  private rederive(old: Translation, type: ContentType, segments: string[]): Translation {
+    if (old.status !== 'scheduled') return old;
+    const fresh = buildTranslation({ ...old, dir: old.file.slice(0, -(old.language.length + 3)), fields: old.fields, body: null, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock() });
+    return fresh.status === old.status ? old : fresh;
+  }
+}
+
+/** The next instant at which this entry changes by time alone: a scheduled time or an event start. */
+function nextTimeOf(entry: Entry, now: number, timeZone: string): number {
+  let next = Infinity;
+  for (const translation of entry.translations.values()) {
+    if (translation.status === 'scheduled' && translation.dateMs > now) next = Math.min(next, translation.dateMs);
+    if (translation.start !== null) {
+      const at = parseSiteTime(translation.start, timeZone);
+      if (at !== null && at > now) next = Math.min(next, at);
+    }
+  }
+  return next;
+}
