@@ -116,6 +116,8 @@ test('GET /svc/beacon.js serves the script: no cookies, no storage; cached by ET
   assert.ok(script.length < 2500, `${script.length} bytes`);
   const again = await fetch(base + '/svc/beacon.js', { headers: { 'if-none-match': response.headers.get('etag')! } });
   assert.equal(again.status, 304);
+  assert.equal(again.headers.get('cache-control'), 'public, max-age=3600');
+  assert.equal((await fetch(base + '/svc/beacon.js', { headers: { 'if-none-match': `W/${response.headers.get('etag')}` } })).status, 304);
 });
 
 test('public pages carry the beacon tag; AI crawlers are counted on page requests, people are not', async () => {

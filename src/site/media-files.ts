@@ -1,7 +1,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Handler } from '../http/router.js';
-import { sendEmpty, sendJson } from '../http/respond.js';
+import { sendJson } from '../http/respond.js';
+import { matchesIfNoneMatch, sendNotModified } from '../http/etag.js';
 import { parseEntryId } from '../content/entry-id.js';
 
 const TYPES: Record<string, string> = {
@@ -43,7 +44,7 @@ export function mediaHandler(contentDir: string): Handler {
       'x-content-type-options': 'nosniff',
       ...(extension === 'svg' ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
     };
-    if (ctx.req.headers['if-none-match'] === etag) return sendEmpty(ctx.res, 304, { etag, 'cache-control': headers['cache-control'] });
+    if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) return sendNotModified(ctx.res, etag, headers);
     ctx.res.writeHead(200, headers);
     if (ctx.req.method === 'HEAD') return void ctx.res.end();
     createReadStream(file).on('error', () => ctx.res.destroy()).pipe(ctx.res);
