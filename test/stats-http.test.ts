@@ -136,6 +136,16 @@ test('public pages carry the beacon tag; AI crawlers are counted on page request
   assert.deepEqual(crawlers.GPTBot, { hits: 1, pages: { '/hello': 1 } });
 });
 
+test('an AI crawler asking whether its copy of a page is current gets 304 and is counted too', async () => {
+  const bot = 'Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
+  const first = await fetch(base + '/about', { headers: { 'user-agent': bot } });
+  assert.equal(first.status, 200);
+  await first.text();
+  const again = await fetch(base + '/about', { headers: { 'user-agent': bot, 'if-none-match': first.headers.get('etag')! } });
+  assert.equal(again.status, 304);
+  assert.deepEqual(today().crawlers.ClaudeBot, { hits: 2, pages: { '/about': 2 } });
+});
+
 test('GET /svc/api/v1/stats needs a token with stats:read: 401 without or with a bad one, 403 without the scope', async () => {
   const none = await fetch(base + '/svc/api/v1/stats?period=7d');
   assert.equal(none.status, 401);
