@@ -52,9 +52,19 @@ test('MCP over HTTP is unaffected: a valid token works, none gets 401', async ()
   assert.ok(body.result.structuredContent.count > 0);
 });
 
-test('media of a closed site need a sign-in or a content:read token', async () => {
+test('media of a closed site need a sign-in or a content:read token, and are private to them', async () => {
   assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`)).status, 404);
-  assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { authorization: `Bearer ${reader}` } })).status, 200);
+  const withToken = await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { authorization: `Bearer ${reader}` } });
+  assert.equal(withToken.status, 200);
+  assert.equal(withToken.headers.get('cache-control'), 'private, no-store');
+  const signedIn = await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { cookie: eve.header() } });
+  assert.equal(signedIn.status, 200);
+  assert.equal(signedIn.headers.get('cache-control'), 'private, no-store');
+  const etag = signedIn.headers.get('etag')!;
+  assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { 'if-none-match': etag } })).status, 404);
+  const again = await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { cookie: eve.header(), 'if-none-match': `W/${etag}` } });
+  assert.equal(again.status, 304);
+  assert.equal(again.headers.get('cache-control'), 'private, no-store');
 });
 
 test('a signed-in person sees pages, feeds and the sitemap with an ETag but marked private, never for shared caches', async () => {

@@ -118,6 +118,28 @@ test('a 404 page and a redirect carry no ETag and answer If-None-Match: * as usu
   assert.equal(slash.headers.get('etag'), null);
 });
 
+test('media files answer If-None-Match like pages; a draft\'s file shown for a token is private', async () => {
+  const cover = await get('/media/posts/hello/cover.png');
+  assert.equal(cover.status, 200);
+  assert.equal(cover.headers.get('cache-control'), 'public, max-age=3600');
+  const etag = cover.headers.get('etag')!;
+  for (const field of [etag, `W/${etag}`, `"stale", ${etag}`, '*']) {
+    const again = await get('/media/posts/hello/cover.png', { 'if-none-match': field });
+    assert.equal(again.status, 304, field);
+    assert.equal(again.headers.get('etag'), etag, field);
+    assert.equal(again.headers.get('cache-control'), 'public, max-age=3600', field);
+    assert.equal(again.text, '', field);
+  }
+  mkdirSync(join(root, 'content/media/posts/admin-draft'), { recursive: true });
+  writeFileSync(join(root, 'content/media/posts/admin-draft/plan.txt'), 'not yet');
+  const account = await server.deps.auth.accounts.create({ name: 'Rita Reader', email: 'rita@example.org', role: 'editor', password: 'a long password 1' });
+  const token = server.deps.auth.createToken({ ownerId: account.id, name: 'preview', scopes: ['content:read'], expiresInDays: 30 }).token;
+  const draft = await get('/media/posts/admin-draft/plan.txt', { authorization: `Bearer ${token}` });
+  assert.equal(draft.status, 200);
+  assert.equal(draft.headers.get('cache-control'), 'private, no-store');
+  assert.equal((await get('/media/posts/admin-draft/plan.txt', { 'if-none-match': draft.headers.get('etag')! })).status, 404);
+});
+
 test('a change to an entry file gives its page a new ETag and the old one gets the page again', async () => {
   // Each file, the page that shows it; other answers that list the entry follow once the store has looked.
   const changes: Array<[file: string, path: string]> = [

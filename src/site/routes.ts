@@ -43,6 +43,7 @@ const HTML = 'text/html; charset=utf-8';
 const SIGNED_IN_ONLY = 'private, no-store';
 const PAGE_MAX_AGE = 'public, max-age=60';
 const FEED_MAX_AGE = 'public, max-age=300';
+const MEDIA_MAX_AGE = 'public, max-age=3600';
 
 /**
  * The public website: media files, home pages per language, and one page per published translation at the
@@ -53,14 +54,17 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   const serveMedia = mediaHandler(deps.content.contentDir);
   // An entry's media are public with the entry: once one of its translations is published and the site is
   // open. Before that (or on a closed site) only people signed in to the panel, or a token with
-  // content:read (a headless frontend previewing a draft), see them.
+  // content:read (a headless frontend previewing a draft), see them; such a file is theirs alone, and a
+  // shared cache would otherwise keep it even though the request carried a token (RFC 9111 §3.5 lets
+  // `public` override that).
   router.get('/media/*', (ctx) => {
     const trusted = () => deps.signedInToPanel(ctx) || readerToken(ctx);
     const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
     const entry = isEntryId(entryId) ? deps.content.entry(entryId) : undefined;
     const published = entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
-    if ((deps.content.site().closed || !published) && !trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
-    return serveMedia(ctx);
+    if (!deps.content.site().closed && published) return serveMedia(ctx, MEDIA_MAX_AGE);
+    if (!trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    return serveMedia(ctx, SIGNED_IN_ONLY);
   });
   const readerToken = (ctx: RequestContext): boolean => {
     const token = bearerToken(ctx.req.headers.authorization);
