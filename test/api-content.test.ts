@@ -228,6 +228,15 @@ describe('HTTP behaviour of the API', () => {
     assert.equal(await again.text(), '');
   });
 
+  test('If-None-Match is compared weakly and may list several tags, as on the website', async () => {
+    const { headers } = await get('/svc/api/v1/site');
+    const etag = headers.get('etag')!;
+    for (const field of [`W/${etag}`, `"stale", ${etag}`, '*']) {
+      assert.equal((await fetch(server.url + '/svc/api/v1/site', { headers: { 'if-none-match': field } })).status, 304, field);
+    }
+    assert.equal((await fetch(server.url + '/svc/api/v1/site', { headers: { 'if-none-match': '"stale"' } })).status, 200);
+  });
+
   test('token reads are private and not stored', async () => {
     const { headers } = await get('/svc/api/v1/entries', auth('admin'));
     assert.equal(headers.get('cache-control'), 'private, no-store');

@@ -4,10 +4,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createFixtureSite, FIXTURE_SITE_YAML } from './helpers/fixture-site.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { signIn, type Jar, type PanelHarness } from './helpers/panel-harness.js';
 
 let server: TestServer;
 let reader: string;
 let statsOnly: string;
+let eve: Jar;
 
 before(async () => {
   const root = createFixtureSite({ 'content/site.yaml': FIXTURE_SITE_YAML.replace('approval_mode: false', 'approval_mode: false\nclosed: true') });
@@ -15,6 +17,7 @@ before(async () => {
   const account = await server.deps.auth.accounts.create({ name: 'Eve Editor', email: 'eve@example.org', role: 'editor', password: 'a long password 1' });
   reader = server.deps.auth.createToken({ ownerId: account.id, name: 'reader', scopes: ['content:read'], expiresInDays: 30 }).token;
   statsOnly = server.deps.auth.createToken({ ownerId: account.id, name: 'stats', scopes: ['stats:read'], expiresInDays: 30 }).token;
+  eve = await signIn({ url: server.url } as PanelHarness, 'eve@example.org', 'a long password 1');
 });
 after(() => server.close());
 
@@ -49,7 +52,54 @@ test('MCP over HTTP is unaffected: a valid token works, none gets 401', async ()
   assert.ok(body.result.structuredContent.count > 0);
 });
 
-test('media of a closed site need a sign-in or a content:read token', async () => {
+test('media of a closed site need a sign-in or a content:read token, and are private to them', async () => {
   assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`)).status, 404);
-  assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { authorization: `Bearer ${reader}` } })).status, 200);
+  const withToken = await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { authorization: `Bearer ${reader}` } });
+  assert.equal(withToken.status, 200);
+  assert.equal(withToken.headers.get('cache-control'), 'private, no-store');
+  const signedIn = await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { cookie: eve.header() } });
+  assert.equal(signedIn.status, 200);
+  assert.equal(signedIn.headers.get('cache-control'), 'private, no-store');
+  const etag = signedIn.headers.get('etag')!;
+  assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { 'if-none-match': etag } })).status, 404);
+  const again = await fetch(`${server.url}/media/posts/hello/cover.png`, { headers: { cookie: eve.header(), 'if-none-match': `W/${etag}` } });
+  assert.equal(again.status, 304);
+  assert.equal(again.headers.get('cache-control'), 'private, no-store');
+});
+
+test('a signed-in person sees pages, feeds and the sitemap with an ETag but marked private, never for shared caches', async () => {
+  for (const path of ['/', '/de', '/hello', '/about/team', '/tag/news', '/recipes/soup', '/feed.xml', '/de/feed.xml', '/sitemap.xml']) {
+    const first = await fetch(server.url + path, { headers: { cookie: eve.header() }, redirect: 'manual' });
+    assert.equal(first.status, 200, path);
+    assert.equal(first.headers.get('cache-control'), 'private, no-store', path);
+    assert.ok((await first.text()).length > 0, path);
+    const etag = first.headers.get('etag')!;
+    assert.match(etag, /^"[A-Za-z0-9_-]{32}"$/, path);
+    const again = await fetch(server.url + path, { headers: { cookie: eve.header(), 'if-none-match': etag }, redirect: 'manual' });
+    assert.equal(again.status, 304, path);
+    assert.equal(again.headers.get('cache-control'), 'private, no-store', path);
+    assert.equal(await again.text(), '', path);
+  }
+});
+
+test('the same ETag from someone not signed in gets no 304: a page redirects, a feed is not there', async () => {
+  const page = await fetch(`${server.url}/hello`, { headers: { cookie: eve.header() } });
+  const etag = page.headers.get('etag')!;
+  for (const field of [etag, '*']) {
+    const redirected = await fetch(`${server.url}/hello`, { headers: { 'if-none-match': field }, redirect: 'manual' });
+    assert.equal(redirected.status, 303);
+    assert.equal(redirected.headers.get('cache-control'), 'no-store');
+    assert.equal(redirected.headers.get('etag'), null);
+    const stranger = await fetch(`${server.url}/hello`, { headers: { cookie: 'svc_session=not-a-session', 'if-none-match': field }, redirect: 'manual' });
+    assert.equal(stranger.status, 303);
+  }
+  const feed = await fetch(`${server.url}/feed.xml`, { headers: { cookie: eve.header() } });
+  assert.equal((await fetch(`${server.url}/feed.xml`, { headers: { 'if-none-match': feed.headers.get('etag')! } })).status, 404);
+});
+
+test('a 404 page shown to a signed-in person on a closed site is private too', async () => {
+  const missing = await fetch(`${server.url}/nothing/here`, { headers: { cookie: eve.header() } });
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers.get('cache-control'), 'private, no-store');
+  assert.equal(missing.headers.get('etag'), null);
 });

@@ -116,6 +116,8 @@ test('GET /svc/beacon.js serves the script: no cookies, no storage; cached by ET
   assert.ok(script.length < 2500, `${script.length} bytes`);
   const again = await fetch(base + '/svc/beacon.js', { headers: { 'if-none-match': response.headers.get('etag')! } });
   assert.equal(again.status, 304);
+  assert.equal(again.headers.get('cache-control'), 'public, max-age=3600');
+  assert.equal((await fetch(base + '/svc/beacon.js', { headers: { 'if-none-match': `W/${response.headers.get('etag')}` } })).status, 304);
 });
 
 test('public pages carry the beacon tag; AI crawlers are counted on page requests, people are not', async () => {
@@ -132,6 +134,16 @@ test('public pages carry the beacon tag; AI crawlers are counted on page request
   const crawlers = today().crawlers;
   assert.equal(Object.values(crawlers).reduce((sum, c) => sum + c.hits, 0), before + 1);
   assert.deepEqual(crawlers.GPTBot, { hits: 1, pages: { '/hello': 1 } });
+});
+
+test('an AI crawler asking whether its copy of a page is current gets 304 and is counted too', async () => {
+  const bot = 'Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
+  const first = await fetch(base + '/about', { headers: { 'user-agent': bot } });
+  assert.equal(first.status, 200);
+  await first.text();
+  const again = await fetch(base + '/about', { headers: { 'user-agent': bot, 'if-none-match': first.headers.get('etag')! } });
+  assert.equal(again.status, 304);
+  assert.deepEqual(today().crawlers.ClaudeBot, { hits: 2, pages: { '/about': 2 } });
 });
 
 test('GET /svc/api/v1/stats needs a token with stats:read: 401 without or with a bad one, 403 without the scope', async () => {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
 import type { ApiDeps } from './api-deps.js';
 import { scopeRefusal } from '../auth/scope-refusal.js';
 import type { Handler, RequestContext } from '../http/router.js';
 import { sendBody, sendEmpty, type Headers } from '../http/respond.js';
+import { matchesIfNoneMatch, strongEtag } from '../http/etag.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { bearerToken, type Principal, type Scope } from '../auth/principal.js';
@@ -60,11 +60,11 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter, handler: Ap
       let answer = cache?.get(generation, key);
       if (!answer) {
         const body = Buffer.from(JSON.stringify(handler({ ...ctx, url: ctx.url, principal })), 'utf8');
-        answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+        answer = { body, etag: strongEtag(body) };
         cache?.set(generation, key, answer);
       }
       const { body, etag } = answer;
-      const notModified = ifNoneMatch(ctx.req.headers['if-none-match'], etag);
+      const notModified = matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag);
       // The answer path of every API read: headers as one flat list, the way node:http takes them cheapest.
       const headers = [
         'access-control-allow-origin', '*',
@@ -114,14 +114,6 @@ export const apiPreflight: Handler = (ctx) => {
     'access-control-max-age': '86400',
   });
 };
-
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
-}
 
 /** Refuses with 401/403 unless the caller's token has `scope` (D10). */
 export function requireScope(request: ApiRequest, scope: Scope, what: string): Principal {

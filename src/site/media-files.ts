@@ -1,7 +1,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Handler } from '../http/router.js';
-import { sendEmpty, sendJson } from '../http/respond.js';
+import type { RequestContext } from '../http/router.js';
+import { sendJson } from '../http/respond.js';
+import { matchesIfNoneMatch, sendNotModified } from '../http/etag.js';
 import { parseEntryId } from '../content/entry-id.js';
 
 const TYPES: Record<string, string> = {
@@ -12,10 +13,15 @@ const TYPES: Record<string, string> = {
 /**
  * GET /media/<entry id>/<file>: files of an entry's media folder. The id is validated segment by segment
  * and the file name is a plain name, so no request reaches outside `content/media/`. SVG is sent as an
- * attachment-free image with a sandboxing CSP because it can carry script.
+ * attachment-free image with a sandboxing CSP because it can carry script. The caller decides who may see
+ * the file and says so in `cacheControl`.
+ *
+ * The ETag is the file's size, modification time and inode rather than a hash of its bytes, so a video is
+ * not read whole to answer a revalidation; a replaced file (uploads write a new file and rename it over
+ * the old one) gets a new inode and time. Instances sharing one filesystem compute the same tag.
  */
-export function mediaHandler(contentDir: string): Handler {
-  return (ctx) => {
+export function mediaHandler(contentDir: string): (ctx: RequestContext, cacheControl: string) => void {
+  return (ctx, cacheControl) => {
     const parts = ctx.params['*']!.split('/');
     const fileName = parts.pop() ?? '';
     let segments: string[];
@@ -34,16 +40,16 @@ export function mediaHandler(contentDir: string): Handler {
     }
     if (!stat.isFile()) return sendJson(ctx.res, 404, { message: 'No such file.' });
     const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-    const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+    const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}-${stat.ino.toString(36)}"`;
     const headers = {
       'content-type': TYPES[extension] ?? 'application/octet-stream',
       'content-length': stat.size,
-      'cache-control': 'public, max-age=3600',
+      'cache-control': cacheControl,
       etag,
       'x-content-type-options': 'nosniff',
       ...(extension === 'svg' ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
     };
-    if (ctx.req.headers['if-none-match'] === etag) return sendEmpty(ctx.res, 304, { etag, 'cache-control': headers['cache-control'] });
+    if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) return sendNotModified(ctx.res, etag, headers);
     ctx.res.writeHead(200, headers);
     if (ctx.req.method === 'HEAD') return void ctx.res.end();
     createReadStream(file).on('error', () => ctx.res.destroy()).pipe(ctx.res);

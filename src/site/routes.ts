@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { SiteDeps } from './site-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
-import { sendBody, sendHtml, sendJson, redirect } from '../http/respond.js';
+import { sendHtml, sendJson, redirect } from '../http/respond.js';
+import { sendWithEtag } from '../http/etag.js';
 import { renderAtomFeed, renderRobots, renderSitemap } from './feeds.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entry-id.js';
@@ -16,7 +17,10 @@ import { consentBannerHtml } from './consent-banner-html.js';
 export interface SiteHooks {
   /** Trusted HTML for the end of <head>. */
   headExtra?: () => string;
-  /** Called for every public page answered with 200 (after the page is chosen, before it is sent). */
+  /**
+   * Called for every public page answered with 200 or 304 (after the page is chosen, before it is sent): a
+   * crawler asking whether its copy is current has requested the page too.
+   */
   pageServed?: (req: IncomingMessage, path: string) => void;
 }
 
@@ -25,6 +29,21 @@ const HTML_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
 };
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * Who may keep a copy of a public answer (DESIGN section 6: a CDN or reverse proxy caches the public pages
+ * by ETag and Cache-Control). On an open site a page, feed or sitemap is the same bytes for everyone (signed
+ * in or not: the website never shows drafts or anything of the person asking), so shared caches may keep it.
+ * On a closed site the same address answers a signed-in person with the page and everyone else with a
+ * redirect (D13): the page is that person's alone, so no shared cache may store it, and not even their
+ * browser (as in the panel) lest it outlive their session. If-None-Match is still answered, but only after
+ * the sign-in check, so a 304 never confirms a page to someone who may not see it.
+ */
+const SIGNED_IN_ONLY = 'private, no-store';
+const PAGE_MAX_AGE = 'public, max-age=60';
+const FEED_MAX_AGE = 'public, max-age=300';
+const MEDIA_MAX_AGE = 'public, max-age=3600';
 
 /**
  * The public website: media files, home pages per language, and one page per published translation at the
@@ -35,55 +54,69 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   const serveMedia = mediaHandler(deps.content.contentDir);
   // An entry's media are public with the entry: once one of its translations is published and the site is
   // open. Before that (or on a closed site) only people signed in to the panel, or a token with
-  // content:read (a headless frontend previewing a draft), see them.
+  // content:read (a headless frontend previewing a draft), see them; such a file is theirs alone, and a
+  // shared cache would otherwise keep it even though the request carried a token (RFC 9111 §3.5 lets
+  // `public` override that).
   router.get('/media/*', (ctx) => {
     const trusted = () => deps.signedInToPanel(ctx) || readerToken(ctx);
     const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
     const entry = isEntryId(entryId) ? deps.content.entry(entryId) : undefined;
     const published = entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
-    if ((deps.content.site().closed || !published) && !trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
-    return serveMedia(ctx);
+    if (!deps.content.site().closed && published) return serveMedia(ctx, MEDIA_MAX_AGE);
+    if (!trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    return serveMedia(ctx, SIGNED_IN_ONLY);
   });
   const readerToken = (ctx: RequestContext): boolean => {
     const token = bearerToken(ctx.req.headers.authorization);
     return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
   };
-  const cached = (type: string) => ({ 'content-type': type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
-  const open = (ctx: RequestContext) => !deps.content.site().closed || deps.signedInToPanel(ctx);
-  router.get('/robots.txt', (ctx) => sendBody(ctx.res, 200, renderRobots(deps.content), cached('text/plain; charset=utf-8')));
+  const feedHeaders = (type: string, cacheControl: string) => ({ 'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' });
+  /** Cache-Control for a feed or the sitemap, or null when the asker may not see it (closed, signed out). */
+  const feedCaching = (ctx: RequestContext): string | null => {
+    if (!deps.content.site().closed) return FEED_MAX_AGE;
+    return deps.signedInToPanel(ctx) ? SIGNED_IN_ONLY : null;
+  };
+  // Public on an open and on a closed site alike: it tells crawlers what to fetch and shows no content.
+  router.get('/robots.txt', (ctx) => sendWithEtag(ctx.res, renderRobots(deps.content), feedHeaders('text/plain; charset=utf-8', FEED_MAX_AGE)));
   router.get('/sitemap.xml', (ctx) => {
-    if (!open(ctx)) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
-    sendBody(ctx.res, 200, renderSitemap(deps.content), cached('application/xml; charset=utf-8'));
+    const caching = feedCaching(ctx);
+    if (caching === null) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    sendWithEtag(ctx.res, renderSitemap(deps.content), feedHeaders('application/xml; charset=utf-8', caching));
   });
   router.get('/feed.xml', (ctx) => {
-    if (!open(ctx)) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
-    sendBody(ctx.res, 200, renderAtomFeed(deps.content, deps.content.site().defaultLanguage), cached('application/atom+xml; charset=utf-8'));
+    const caching = feedCaching(ctx);
+    if (caching === null) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    sendWithEtag(ctx.res, renderAtomFeed(deps.content, deps.content.site().defaultLanguage), feedHeaders('application/atom+xml; charset=utf-8', caching));
   });
   router.get('/:language/feed.xml', (ctx) => {
     const language = ctx.params.language!;
     const site = deps.content.site();
-    if (!open(ctx) || !Object.hasOwn(site.languages, language) || language === site.defaultLanguage) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
-    sendBody(ctx.res, 200, renderAtomFeed(deps.content, language), cached('application/atom+xml; charset=utf-8'));
+    const caching = feedCaching(ctx);
+    if (caching === null || !Object.hasOwn(site.languages, language) || language === site.defaultLanguage) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    sendWithEtag(ctx.res, renderAtomFeed(deps.content, language), feedHeaders('application/atom+xml; charset=utf-8', caching));
   });
   const page = (ctx: RequestContext) => {
     if (ctx.url.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     const site = deps.content.site();
-    // D13: a closed site shows its pages only to people signed in to the panel.
+    // D13: a closed site shows its pages only to people signed in to the panel. Neither the redirect nor
+    // what a signed-in person is shown instead (the page, or a 404 with the site's navigation) may be stored
+    // by a shared cache.
     if (site.closed && !deps.signedInToPanel(ctx)) {
-      return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303);
+      return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303, { 'cache-control': 'no-store' });
     }
+    const pageHeaders = { ...HTML_HEADERS, 'cache-control': site.closed ? SIGNED_IN_ONLY : PAGE_MAX_AGE };
+    const notFoundHeaders = site.closed ? pageHeaders : HTML_HEADERS;
     // Built when the page is, after the entry was read again, so the banner matches the content shown.
     const extras = (): PageExtras => ({ headExtra: hooks.headExtra?.() ?? '', bodyEnd: consentBannerHtml(consentBanner(deps.content)) });
     let path = ctx.url.pathname;
     if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, path.replace(/\/+$/, '') + ctx.url.search, 301);
     const homeLanguage = path === '/' ? site.defaultLanguage : Object.keys(site.languages).find((code) => code !== site.defaultLanguage && path === `/${code}`);
-    const cacheHeaders = { ...HTML_HEADERS, 'cache-control': 'public, max-age=60' };
     if (homeLanguage) {
       const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
       const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderHomePage(deps.content, homeLanguage, pageNumber, extras()) : null;
-      if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, homeLanguage, extras()), HTML_HEADERS);
+      if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, homeLanguage, extras()), notFoundHeaders);
       hooks.pageServed?.(ctx.req, path);
-      return sendHtml(ctx.res, 200, html, cacheHeaders);
+      return sendWithEtag(ctx.res, html, { 'content-type': HTML, ...pageHeaders });
     }
     try {
       path = decodeURIComponent(path);
@@ -98,10 +131,11 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     }
     if (!target || target.translation.status !== 'published') {
       const language = Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage;
-      return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, language, extras()), HTML_HEADERS);
+      return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, language, extras()), notFoundHeaders);
     }
     hooks.pageServed?.(ctx.req, path);
-    sendHtml(ctx.res, 200, renderEntryPage(deps.content, target.entry, target.translation, extras()), cacheHeaders);
+    // The ETag is of the page as sent: the entry's style, the beacon tag and the consent banner included.
+    sendWithEtag(ctx.res, renderEntryPage(deps.content, target.entry, target.translation, extras()), { 'content-type': HTML, ...pageHeaders });
   };
   router.get('/', page);
   router.get('/*', page);

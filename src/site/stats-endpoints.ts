@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { SiteDeps } from './site-deps.js';
 import type { Router } from '../http/router.js';
 import { AppError } from '../errors.js';
 import { readBody } from '../http/body.js';
 import { sendBody, sendEmpty } from '../http/respond.js';
+import { matchesIfNoneMatch, sendNotModified, strongEtag } from '../http/etag.js';
 import { dropReason } from '../stats/beacon-payload.js';
 import { isBotUserAgent } from '../stats/user-agent.js';
 import { beaconScript, BEACON_PATH, COLLECT_PATH } from './beacon.js';
@@ -39,10 +39,12 @@ function parseConsent(text: string): { version: string; action: string; statisti
  */
 export function registerStatsEndpoints(router: Router, deps: Pick<SiteDeps, 'stats' | 'log'>): void {
   const script = beaconScript();
-  const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 16)}"`;
+  // The script never changes while the process runs: its tag is computed once.
+  const etag = strongEtag(script);
+  const headers = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', etag };
   router.get(BEACON_PATH, (ctx) => {
-    if (ctx.req.headers['if-none-match'] === etag) return sendEmpty(ctx.res, 304, { etag });
-    sendBody(ctx.res, 200, script, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', etag });
+    if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) return sendNotModified(ctx.res, etag, headers);
+    sendBody(ctx.res, 200, script, headers);
   });
 
   router.post(COLLECT_PATH, async (ctx) => {
