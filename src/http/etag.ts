@@ -30,7 +30,22 @@ export function matchesIfNoneMatch(field: string | undefined, etag: string): boo
  */
 export function sendWithEtag(res: ServerResponse, body: string | Buffer, headers: Headers): void {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  const etag = strongEtag(bytes);
+  sendTagged(res, { bytes, etag: strongEtag(bytes) }, headers);
+}
+
+/** Bytes with their strong ETag, made once and sent many times (a rendered page kept while unchanged). */
+export interface TaggedBody {
+  bytes: Buffer;
+  etag: string;
+}
+
+export function taggedBody(body: string | Buffer): TaggedBody {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return { bytes, etag: strongEtag(bytes) };
+}
+
+/** As sendWithEtag, for bytes whose tag was made already. */
+export function sendTagged(res: ServerResponse, { bytes, etag }: TaggedBody, headers: Headers): void {
   if (isConditionalRead(res) && matchesIfNoneMatch(res.req.headers['if-none-match'], etag)) return sendNotModified(res, etag, headers);
   sendBody(res, 200, bytes, { ...headers, etag });
 }

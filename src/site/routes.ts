@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { SiteDeps } from './site-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
 import { sendHtml, sendJson, redirect } from '../http/respond.js';
-import { sendWithEtag } from '../http/etag.js';
+import { sendTagged, sendWithEtag, taggedBody, type TaggedBody } from '../http/etag.js';
+import { GenerationCache } from '../lib/generation-cache.js';
 import { renderAtomFeed, renderRobots, renderSitemap } from './feeds.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entry-id.js';
@@ -24,6 +25,8 @@ export interface SiteHooks {
   pageServed?: (req: IncomingMessage, path: string) => void;
 }
 
+/** Rendered pages kept per content generation (~5-15 KB each): the pages most asked for, in a few MB. */
+const RENDERED_PAGES_KEPT = 500;
 const HTML_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -95,6 +98,9 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     if (caching === null || !Object.hasOwn(site.languages, language) || language === site.defaultLanguage) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     sendWithEtag(ctx.res, renderAtomFeed(deps.content, language), feedHeaders('application/atom+xml; charset=utf-8', caching));
   });
+  // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with
+  // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
+  const rendered = new GenerationCache<TaggedBody>(RENDERED_PAGES_KEPT);
   const page = (ctx: RequestContext) => {
     if (ctx.url.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     const site = deps.content.site();
@@ -113,10 +119,16 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const homeLanguage = path === '/' ? site.defaultLanguage : Object.keys(site.languages).find((code) => code !== site.defaultLanguage && path === `/${code}`);
     if (homeLanguage) {
       const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
-      const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderHomePage(deps.content, homeLanguage, pageNumber, extras()) : null;
-      if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, homeLanguage, extras()), notFoundHeaders);
+      const key = `home\u0000${homeLanguage}\u0000${pageNumber}`;
+      const generation = deps.content.generation;
+      let kept = rendered.get(generation, key);
+      if (!kept) {
+        const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderHomePage(deps.content, homeLanguage, pageNumber, extras()) : null;
+        if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, homeLanguage, extras()), notFoundHeaders);
+        rendered.set(generation, key, (kept = taggedBody(html)));
+      }
       hooks.pageServed?.(ctx.req, path);
-      return sendWithEtag(ctx.res, html, { 'content-type': HTML, ...pageHeaders });
+      return sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
     }
     try {
       path = decodeURIComponent(path);
@@ -135,7 +147,10 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     }
     hooks.pageServed?.(ctx.req, path);
     // The ETag is of the page as sent: the entry's style, the beacon tag and the consent banner included.
-    sendWithEtag(ctx.res, renderEntryPage(deps.content, target.entry, target.translation, extras()), { 'content-type': HTML, ...pageHeaders });
+    const generation = deps.content.generation;
+    let kept = rendered.get(generation, path);
+    if (!kept) rendered.set(generation, path, (kept = taggedBody(renderEntryPage(deps.content, target.entry, target.translation, extras()))));
+    sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
   };
   router.get('/', page);
   router.get('/*', page);
