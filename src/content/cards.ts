@@ -156,7 +156,7 @@ function pick(text: Localized, language: string, fallback: string): string {
 }
 
 /** The cards the site offers, titles and labels in `language`, each with a written-out example. */
-export function listCards(store: ContentStore, language: string): { cards: Card[]; syntax: string; image_note: string } {
+export function listCards(store: Pick<ContentStore, 'root' | 'site'>, language: string): { cards: Card[]; syntax: string; image_note: string } {
   const fallback = store.site().defaultLanguage;
   const cards = loadCardDefinitions(store.root).map((card): Card => {
     const fields = card.fields.map((field) => ({
@@ -195,7 +195,7 @@ export interface CardWarning {
 }
 
 /** Cards in a body that leave required settings empty (publishing still happens; the assistant is told). */
-export function findCardWarnings(store: ContentStore, markdown: string, language: string): CardWarning[] {
+export function findCardWarnings(store: Pick<ContentStore, 'root' | 'site'>, markdown: string, language: string): CardWarning[] {
   const definitions = new Map(listCards(store, language).cards.map((card) => [card.name, card]));
   const warnings: CardWarning[] = [];
   for (const block of findCards(markdown)) {

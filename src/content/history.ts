@@ -1,5 +1,7 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileStorage } from './storage/file-storage.js';
+import type { WriteStorage } from './storage/write-storage.js';
 
 // The history log: one JSON object per line in `data/history/<YYYY-MM>.ndjson`, appended, never rewritten.
 // Every change to content (through MCP or the panel) adds a line: when, who, what, which entry and
@@ -40,20 +42,11 @@ function historyDir(dataDir: string): string {
 }
 
 /**
- * Appends one line. The line is written with a single write() on a file opened O_APPEND, so lines of
- * concurrent writers (the HTTP server and stdio processes) never interleave, and a writer killed mid-way
- * leaves at most one broken last line, which readers skip.
+ * Appends one line, in one append: lines of concurrent writers (the HTTP server and stdio processes) never
+ * interleave, and a writer killed mid-way leaves at most one broken last line, which readers skip.
  */
-export function appendHistory(dataDir: string, record: HistoryRecord): void {
-  const dir = historyDir(dataDir);
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${record.time.slice(0, 7)}.ndjson`);
-  const fd = openSync(file, 'a', 0o600);
-  try {
-    writeSync(fd, Buffer.from(JSON.stringify(record) + '\n', 'utf8'));
-  } finally {
-    closeSync(fd);
-  }
+export function appendHistory(dataDir: string, record: HistoryRecord, storage: WriteStorage = fileStorage): void {
+  storage.append(join(historyDir(dataDir), `${record.time.slice(0, 7)}.ndjson`), JSON.stringify(record) + '\n', 0o600);
 }
 
 export interface HistoryQuery {

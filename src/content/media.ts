@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import { AppError } from '../errors.js';
-import { writeFileAtomic } from '../lib/atomic-write.js';
 import { findTruncation } from './media-complete.js';
 import type { ImageKind } from './media-complete.js';
+import { fileStorage } from './storage/file-storage.js';
+import type { WriteStorage } from './storage/write-storage.js';
 
 // media_upload's rules: strict base64, at most 10 MB of it, only real jpg/jpeg/png/gif/webp/avif images,
 // a safe and free file name. Decisions:
@@ -116,21 +116,21 @@ export function checkUpload(name: string, data: string): CheckedUpload {
 }
 
 /** The first free name in `dir`: `name.ext`, then `name-2.ext`, `name-3.ext`... Call while holding the entry lock. */
-export function chooseFreeName(dir: string, fileName: string): string {
-  if (!existsSync(join(dir, fileName))) return fileName;
+export function chooseFreeName(dir: string, fileName: string, storage: WriteStorage = fileStorage): string {
+  if (!storage.exists(join(dir, fileName))) return fileName;
   const dot = fileName.lastIndexOf('.');
   const base = fileName.slice(0, dot);
   const extension = fileName.slice(dot);
   for (let n = 2; n < 10_000; n++) {
     const candidate = `${base}-${n}${extension}`;
-    if (!existsSync(join(dir, candidate))) return candidate;
+    if (!storage.exists(join(dir, candidate))) return candidate;
   }
   throw new AppError('conflict', 'The media folder holds too many files of this name; choose another name.');
 }
 
 /** Writes the image under a free name in `dir` (atomically) and returns the name used. Call while holding the entry lock. */
-export function saveMedia(dir: string, upload: CheckedUpload): string {
-  const name = chooseFreeName(dir, upload.fileName);
-  writeFileAtomic(join(dir, name), upload.bytes);
+export function saveMedia(dir: string, upload: CheckedUpload, storage: WriteStorage = fileStorage): string {
+  const name = chooseFreeName(dir, upload.fileName, storage);
+  storage.writeAtomic(join(dir, name), upload.bytes);
   return name;
 }

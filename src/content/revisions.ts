@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../errors.js';
-import { writeFileAtomic } from '../lib/atomic-write.js';
 import { parseEntryId } from './entry-id.js';
+import { fileStorage } from './storage/file-storage.js';
+import type { WriteStorage } from './storage/write-storage.js';
 
 // Earlier versions, kept before every change: a translation's whole file (front matter + body) under
 // `data/revisions/<entry id>/<lang>/<time>.md`, an entry's CSS under `data/styles/<entry id>/<time>.css`.
@@ -41,11 +42,11 @@ function styleDir(dataDir: string, entryId: string): string {
   return join(dataDir, 'styles', ...parseEntryId(entryId));
 }
 
-function writeVersion(dir: string, ms: number, extension: string, text: string): string {
+function writeVersion(storage: WriteStorage, dir: string, ms: number, extension: string, text: string): string {
   const stamp = stampOf(ms);
   let id = stamp;
-  for (let n = 2; existsSync(join(dir, `${id}${extension}`)); n++) id = `${stamp}-${n}`;
-  writeFileAtomic(join(dir, `${id}${extension}`), text, 0o600);
+  for (let n = 2; storage.exists(join(dir, `${id}${extension}`)); n++) id = `${stamp}-${n}`;
+  storage.writeAtomic(join(dir, `${id}${extension}`), text, 0o600);
   return id;
 }
 
@@ -83,8 +84,8 @@ function readVersion(dir: string, id: string, extension: string): string {
 }
 
 /** Keeps a translation's previous file text. Returns the revision id. */
-export function saveRevision(dataDir: string, entryId: string, language: string, ms: number, text: string): string {
-  return writeVersion(revisionDir(dataDir, entryId, language), ms, '.md', text);
+export function saveRevision(dataDir: string, entryId: string, language: string, ms: number, text: string, storage: WriteStorage = fileStorage): string {
+  return writeVersion(storage, revisionDir(dataDir, entryId, language), ms, '.md', text);
 }
 
 export function listRevisions(dataDir: string, entryId: string, language: string): VersionInfo[] {
@@ -109,8 +110,8 @@ export function revisedLanguages(dataDir: string, entryId: string): string[] {
 }
 
 /** Keeps an entry's previous CSS. Returns the version id. */
-export function saveStyleVersion(dataDir: string, entryId: string, ms: number, css: string): string {
-  return writeVersion(styleDir(dataDir, entryId), ms, '.css', css);
+export function saveStyleVersion(dataDir: string, entryId: string, ms: number, css: string, storage: WriteStorage = fileStorage): string {
+  return writeVersion(storage, styleDir(dataDir, entryId), ms, '.css', css);
 }
 
 export function listStyleVersions(dataDir: string, entryId: string): VersionInfo[] {

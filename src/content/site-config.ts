@@ -136,20 +136,25 @@ export const RESERVED_FOLDERS = new Set(['media', 'svc', 'tag']);
 
 /**
  * Reads and validates `content/site.yaml`; throws an Error with one readable sentence. The result is kept
- * in data/cache/ (see site-config-cache.ts), so a start with an unchanged file parses no YAML.
+ * in data/cache/ (see site-config-cache.ts), so a start with an unchanged file parses no YAML. `readText`
+ * reads the file (the write actions pass their storage's).
  */
-export function loadSiteConfig(file: string): SiteConfig {
+export function loadSiteConfig(file: string, readText: (file: string) => string = readUtf8): SiteConfig {
   const cached = readCachedSiteConfig(file, import.meta.url);
   if (cached.config) return cached.config;
   let raw: unknown;
   try {
-    raw = yamlLibrary().parse(readFileSync(file, 'utf8'), { schema: 'core' }) ?? {};
+    raw = yamlLibrary().parse(readText(file), { schema: 'core' }) ?? {};
   } catch (error) {
     throw new Error(`content/site.yaml cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }
   const config = buildSiteConfig(raw);
   writeCachedSiteConfig(cached.stamp, config);
   return config;
+}
+
+function readUtf8(file: string): string {
+  return readFileSync(file, 'utf8');
 }
 
 /** The SiteConfig of a parsed site.yaml document; throws an Error with one readable sentence. */

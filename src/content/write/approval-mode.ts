@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { AppError } from '../../errors.js';
 import { loadSiteConfig } from '../site-config.js';
+import { fileStorage } from '../storage/file-storage.js';
+import type { WriteStorage } from '../storage/write-storage.js';
 import type { ContentStore } from '../store.js';
-import { writeFileAtomic } from '../../lib/atomic-write.js';
-import { recordChange, withEntryLock } from './write-context.js';
+import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 /**
@@ -17,10 +17,11 @@ export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean
     throw new AppError('forbidden', `Your role (${actor.principal.role}) may not change the site's settings.`);
   }
   withEntryLock(context, 'site', () => {
+    const storage = storageOf(context);
     const file = join(context.store.contentDir, 'site.yaml');
-    const document = parseDocument(readFileSync(file, 'utf8'));
+    const document = parseDocument(storage.readText(file));
     document.set('approval_mode', on);
-    writeFileAtomic(file, document.toString());
+    storage.writeAtomic(file, document.toString());
     // No invalidate(): it re-reads entries only; the store notices site.yaml's new stamp at its next check.
     recordChange(context, actor, 'approval_mode', null, null, on ? 'on' : 'off');
   });
@@ -30,6 +31,6 @@ export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean
  * Read from site.yaml itself, not the store's cached config: this switch decides whether anything goes live,
  * so a publish right after the switch (in this process or another) must see it.
  */
-export function isApprovalModeOn(store: ContentStore): boolean {
-  return loadSiteConfig(join(store.contentDir, 'site.yaml')).approvalMode;
+export function isApprovalModeOn(store: Pick<ContentStore, 'contentDir'>, storage: WriteStorage = fileStorage): boolean {
+  return loadSiteConfig(join(store.contentDir, 'site.yaml'), (file) => storage.readText(file)).approvalMode;
 }

@@ -43,7 +43,7 @@ export function approveEntry(context: WriteContext, actor: Actor, entry: Entry, 
     const fresh = freshEntry(context, entry.id);
     const translation = translationOf(fresh, language);
     refuseUnless(canPublishEntry(actor.principal, fresh, translation));
-    const current = readTranslationFile(translation.file);
+    const current = readTranslationFile(context, translation.file);
     const review = current.fields.review;
     if (translation.status !== 'draft' || typeof review !== 'string') {
       throw new AppError('conflict', `The ${language} translation of ${entry.id} is not waiting for approval any more.`);

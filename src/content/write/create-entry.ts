@@ -56,7 +56,7 @@ export function createEntry(context: WriteContext, actor: Actor, input: CreateEn
   };
   checkFields(site, input.type, { ...extra, ...(typeof input.fields.slug === 'string' ? { slug: input.fields.slug } : {}) }, fields, true);
   return withEntryLock(context, 'create', () => {
-    const slug = chooseFreeSlug(context.store, input.type, parentSegments, wantedSlug);
+    const slug = chooseFreeSlug(context, input.type, parentSegments, wantedSlug);
     if (input.exactSlug && typeof input.fields.slug === 'string' && slug !== wantedSlug) {
       throw new AppError('conflict', `The slug "${wantedSlug}" is taken; choose another one, or leave it empty for a free one.`);
     }

@@ -8,7 +8,7 @@ import { parseTimeValue } from './field-rules.js';
 import { isApprovalModeOn } from './approval-mode.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
-import { recordChange, withEntryLock } from './write-context.js';
+import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export type PublishResult =
@@ -44,9 +44,9 @@ export function publishEntry(context: WriteContext, actor: Actor, entry: Entry, 
       if (at !== undefined) throw new AppError('invalid_params', `The ${language} translation of ${entry.id} is already published; call content_unpublish first to schedule it instead.`);
       return { id: entry.id, status: 'published', date: translation.published ?? '', url: context.store.absoluteUrl(translation.path), note: 'It was already published; nothing changed.' };
     }
-    const current = readTranslationFile(translation.file);
+    const current = readTranslationFile(context, translation.file);
     const fields = { ...current.fields };
-    if (isApprovalModeOn(context.store)) {
+    if (isApprovalModeOn(context.store, storageOf(context))) {
       const review = at === undefined ? 'requested' : `scheduled ${at}`;
       fields.review = review;
       writeTranslationFile(context, entry.id, language, translation.file, current.text, fields, current.body);

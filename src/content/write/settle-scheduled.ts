@@ -1,7 +1,7 @@
 import { parseSiteTime } from '../../lib/time-zone.js';
 import { appendHistory } from '../history.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
-import { withEntryLock } from './write-context.js';
+import { storageOf, withEntryLock } from './write-context.js';
 import type { WriteContext } from './write-context.js';
 
 /**
@@ -14,7 +14,7 @@ export function settleScheduled(context: WriteContext, entryId: string, language
   return withEntryLock(context, entryId, () => {
     const translation = context.store.entry(entryId)?.translations.get(language);
     if (!translation) return false;
-    const current = readTranslationFile(translation.file);
+    const current = readTranslationFile(context, translation.file);
     const { status, published } = current.fields;
     if (status !== 'scheduled' || typeof published !== 'string') return false;
     const due = parseSiteTime(published, context.store.site().timezone);
@@ -29,7 +29,7 @@ export function settleScheduled(context: WriteContext, entryId: string, language
       via: 'schedule',
       token: null,
       detail: `scheduled for ${published}`,
-    });
+    }, storageOf(context));
     return true;
   });
 }

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { RESERVED_FOLDERS } from '../site-config.js';
 import { pathPrefixOf } from '../path-prefix.js';
-import type { ContentStore } from '../store.js';
 import type { ContentType, Entry } from '../types.js';
+import { storageOf } from './write-context.js';
+import type { ContentView, WriteContext } from './write-context.js';
 
 // Choosing the folder name (slug) of a new entry. Posts and top-level pages share the site's root URLs
 // (D3: /<slug>), so a slug is taken when either folder has it; language codes, type folders and the
@@ -32,25 +32,27 @@ export function slugifyTitle(title: string): string {
   return slug === '' ? 'entry' : slug;
 }
 
-function isTaken(store: ContentStore, type: ContentType, parentSegments: string[] | null, slug: string): boolean {
+function isTaken(context: WriteContext, type: ContentType, parentSegments: string[] | null, slug: string): boolean {
+  const { store } = context;
+  const storage = storageOf(context);
   const site = store.site();
   const base = parentSegments ? join(store.contentDir, ...parentSegments) : join(store.contentDir, type.folder);
-  if (existsSync(join(base, slug))) return true;
+  if (storage.exists(join(base, slug))) return true;
   const atRoot = parentSegments === null && (type.key === 'post' || type.key === 'page');
   if (!atRoot) return false;
   if (RESERVED_FOLDERS.has(slug) || slug === 'stats' || Object.hasOwn(site.languages, slug)) return true;
   if (site.types.some((other) => other.folder === slug)) return true;
   const sibling = type.key === 'post' ? 'pages' : 'posts';
-  return existsSync(join(store.contentDir, sibling, slug));
+  return storage.exists(join(store.contentDir, sibling, slug));
 }
 
 /** `slug`, else `slug-2`, `slug-3`... Call while holding the type's creation lock. */
-export function chooseFreeSlug(store: ContentStore, type: ContentType, parentSegments: string[] | null, wanted: string): string {
-  if (!isTaken(store, type, parentSegments, wanted)) return wanted;
+export function chooseFreeSlug(context: WriteContext, type: ContentType, parentSegments: string[] | null, wanted: string): string {
+  if (!isTaken(context, type, parentSegments, wanted)) return wanted;
   const stem = wanted.slice(0, MAX_SLUG - 5);
   for (let n = 2; n < 10_000; n++) {
     const candidate = `${stem}-${n}`;
-    if (!isTaken(store, type, parentSegments, candidate)) return candidate;
+    if (!isTaken(context, type, parentSegments, candidate)) return candidate;
   }
   throw new AppError('conflict', 'Too many entries share this name; give a different slug in fields.');
 }
@@ -60,7 +62,7 @@ export function chooseFreeSlug(store: ContentStore, type: ContentType, parentSeg
  * translation already has that address (any status: a draft takes it when published), or when a root-level
  * address would shadow the service's own paths, a language or a type folder.
  */
-export function checkTranslationSlug(store: ContentStore, entry: Entry, language: string, slug: string): void {
+export function checkTranslationSlug(store: ContentView, entry: Entry, language: string, slug: string): void {
   const site = store.site();
   const segments = entry.id.split('/').slice(1);
   segments[segments.length - 1] = slug;

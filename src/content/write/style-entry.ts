@@ -1,12 +1,10 @@
-import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { canEditEntry } from '../content-rights.js';
-import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { assertCssSize, cleanCss } from '../../lib/css/clean-css.js';
 import { saveStyleVersion } from '../revisions.js';
 import type { Entry } from '../types.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
-import { recordChange, withEntryLock } from './write-context.js';
+import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface StyleEntryResult {
@@ -30,14 +28,15 @@ export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, cs
     const fresh = freshEntry(context, entry.id);
     // No single translation: the style applies to all, so any published one makes it a live change.
     refuseUnless(canEditEntry(actor.principal, fresh, undefined));
+    const storage = storageOf(context);
     const file = join(fresh.dir, 'style.css');
-    const previous = existsSync(file) ? readFileSync(file, 'utf8') : null;
-    if (previous !== null) saveStyleVersion(context.dataDir, entry.id, context.clock(), previous);
+    const previous = storage.exists(file) ? storage.readText(file) : null;
+    if (previous !== null) saveStyleVersion(context.dataDir, entry.id, context.clock(), previous, storage);
     const remove = result.css.trim() === '';
     if (remove) {
-      if (previous !== null) unlinkSync(file);
+      if (previous !== null) storage.remove(file);
     } else {
-      writeFileAtomic(file, result.css);
+      storage.writeAtomic(file, result.css);
     }
     context.store.invalidate(entry.id);
     recordChange(context, actor, 'style', entry.id, null, remove ? 'style.css removed' : undefined);

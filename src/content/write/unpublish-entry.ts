@@ -22,7 +22,7 @@ export function unpublishEntry(context: WriteContext, actor: Actor, entry: Entry
     const fresh = freshEntry(context, entry.id);
     const translation = translationOf(fresh, language);
     refuseUnless(canPublishEntry(actor.principal, fresh, translation));
-    const current = readTranslationFile(translation.file);
+    const current = readTranslationFile(context, translation.file);
     const pendingReview = current.fields.review !== undefined;
     if (translation.status === 'draft' && !pendingReview) return { id: entry.id, status: 'draft', note: 'It was already a draft; nothing changed.' };
     const fields: Record<string, unknown> = { ...current.fields, status: 'draft' };

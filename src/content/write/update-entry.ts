@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
@@ -7,7 +6,7 @@ import type { Entry, EntryStatus, Translation } from '../types.js';
 import { categoryFieldKeys, checkFields, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { checkTranslationSlug } from './slug-rules.js';
-import { recordChange, withEntryLock } from './write-context.js';
+import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface UpdateEntryInput {
@@ -74,7 +73,7 @@ function splitChanges(changes: Record<string, unknown>): { set: Record<string, u
 function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, input: UpdateEntryInput, changes: Record<string, unknown>): EntryStatus {
   refuseUnless(canEditEntry(actor.principal, entry, translation));
   const site = context.store.site();
-  const current = readTranslationFile(translation.file);
+  const current = readTranslationFile(context, translation.file);
   const { set, removed } = splitChanges(changes);
   const fields: Record<string, unknown> = { ...current.fields };
   for (const key of removed) delete fields[key];
@@ -107,7 +106,7 @@ function planSharedFields(context: WriteContext, actor: Actor, entry: Entry, lan
   if (shared.length === 0) return { shared, writes };
   for (const other of entry.translations.values()) {
     if (other.language === language) continue;
-    const current = readTranslationFile(other.file);
+    const current = readTranslationFile(context, other.file);
     const next = { ...current.fields };
     let differs = false;
     for (const key of shared) {
@@ -149,7 +148,7 @@ function addTranslation(context: WriteContext, actor: Actor, entry: Entry, input
   if (typeof set.slug === 'string') checkTranslationSlug(context.store, entry, input.language, set.slug);
   const file = join(entry.dir, `${input.language}.md`);
   // The store skips a file it cannot read; writing a "new" translation over it would lose its text.
-  if (existsSync(file)) throw new AppError('conflict', `The ${input.language} file of ${entry.id} exists but cannot be read (broken front matter or not UTF-8); fix it in the panel or on disk first.`);
+  if (storageOf(context).exists(file)) throw new AppError('conflict', `The ${input.language} file of ${entry.id} exists but cannot be read (broken front matter or not UTF-8); fix it in the panel or on disk first.`);
   writeTranslationFile(context, entry.id, input.language, file, null, fields, input.body ?? '');
   recordChange(context, actor, 'add_translation', entry.id, input.language);
   return 'draft';

@@ -2,7 +2,7 @@ import { canEditEntry } from '../content-rights.js';
 import { checkUpload, saveMedia } from '../media.js';
 import type { Entry } from '../types.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
-import { recordChange, withEntryLock } from './write-context.js';
+import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface UploadMediaResult {
@@ -21,7 +21,7 @@ export function uploadMedia(context: WriteContext, actor: Actor, entry: Entry, n
   return withEntryLock(context, entry.id, () => {
     const fresh = freshEntry(context, entry.id);
     refuseUnless(canEditEntry(actor.principal, fresh, undefined));
-    const saved = saveMedia(context.store.mediaDir(entry.id), upload);
+    const saved = saveMedia(context.store.mediaDir(entry.id), upload, storageOf(context));
     recordChange(context, actor, 'media_upload', entry.id, null, saved);
     const file = `media/${entry.id}/${saved}`;
     const alt = saved.slice(0, saved.lastIndexOf('.')).replaceAll('-', ' ');

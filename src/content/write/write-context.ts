@@ -1,16 +1,24 @@
 import { join } from 'node:path';
 import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../auth/principal.js';
-import { withFileLock } from '../../lib/file-lock.js';
 import type { ContentStore } from '../store.js';
 import { appendHistory } from '../history.js';
 import type { HistoryAction } from '../history.js';
+import { fileStorage } from '../storage/file-storage.js';
+import type { WriteStorage } from '../storage/write-storage.js';
 
-// What every write action receives: where to write, the clock, and who acts through what. The same actions
-// serve MCP tools (via: mcp, with the token's name in the history) and the panel (via: panel).
+// What every write action receives: what the index says, where files are read and written, the clock, and
+// who acts through what. The same actions serve MCP tools (via: mcp, with the token's name in the history)
+// and the panel (via: panel). Rules (field-rules.ts, slug-rules.ts, content-rights.ts) refuse; actions
+// change files only through the storage, so their unit tests run on memory.
+
+/** What the write actions ask of the content index: the store, or in unit tests an index over memory. */
+export type ContentView = Pick<ContentStore, 'root' | 'contentDir' | 'site' | 'entry' | 'entries' | 'absoluteUrl' | 'invalidate' | 'mediaDir'>;
 
 export interface WriteContext {
-  store: ContentStore;
+  store: ContentView;
+  /** Where files are read and written: the disk when absent; memory in the rules' unit tests. */
+  storage?: WriteStorage;
   /** The private data folder (revisions, styles, history, locks). */
   dataDir: string;
   clock: Clock;
@@ -21,12 +29,16 @@ export interface Actor {
   via: 'mcp' | 'panel';
 }
 
+export function storageOf(context: WriteContext): WriteStorage {
+  return context.storage ?? fileStorage;
+}
+
 /**
  * Serializes changes to one entry across processes (the HTTP server and stdio servers) with a lock file
  * under `data/locks/`. Ids are `[a-z0-9-]` segments, so replacing `/` with `+` keeps names distinct.
  */
 export function withEntryLock<T>(context: WriteContext, lockName: string, action: () => T): T {
-  return withFileLock(join(context.dataDir, 'locks', `${lockName.replaceAll('/', '+')}.lock`), action);
+  return storageOf(context).withLock(join(context.dataDir, 'locks', `${lockName.replaceAll('/', '+')}.lock`), action);
 }
 
 export function recordChange(context: WriteContext, actor: Actor, action: HistoryAction, entry: string | null, language: string | null, detail?: string): void {
@@ -39,5 +51,5 @@ export function recordChange(context: WriteContext, actor: Actor, action: Histor
     via: actor.via,
     token: actor.via === 'mcp' ? actor.principal.tokenName : null,
     ...(detail === undefined ? {} : { detail }),
-  });
+  }, storageOf(context));
 }
