@@ -47,13 +47,15 @@ export class EntryIndex {
   }
 
   set(entry: Entry): void {
+    this.lists.put(entry, this.byId.get(entry.id));
     this.byId.set(entry.id, entry);
-    this.lists.put(entry);
   }
 
   delete(id: string): void {
+    const entry = this.byId.get(id);
+    if (!entry) return;
     this.byId.delete(id);
-    this.lists.remove(id);
+    this.lists.remove(entry);
   }
 
   /** Removes the entry and every entry below it (a page's children). */

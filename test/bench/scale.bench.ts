@@ -54,11 +54,17 @@ async function measureRow(root: string, name: string, svc: Started, requests: (p
   }
 }
 
-/** Distinct `/entries` keys (limit x page), more than any answer cache keeps, each page inside the list. */
+/**
+ * Distinct `/entries` keys (limit 10-30 x page x tag), more than the answer cache keeps, each page inside its
+ * list, so that nearly every request misses the cache and is answered from the lists.
+ */
 function uncachedEntries(published: number): string[] {
   const paths: string[] = [];
-  for (let limit = 1; limit <= 100 && paths.length < 20_000; limit++) {
-    for (let page = 1; page <= Math.ceil(published / limit) && page <= 400; page++) paths.push(`/svc/api/v1/entries?limit=${limit}&page=${page}`);
+  for (const tag of ['', 'travel', 'food', 'hiking', 'winter', 'culture', 'lakes']) {
+    for (let limit = 10; limit <= 30; limit++) {
+      const pages = Math.min(200, Math.ceil((tag ? published / 4 : published) / limit));
+      for (let page = 1; page <= pages; page++) paths.push(`/svc/api/v1/entries?limit=${limit}&page=${page}${tag ? `&tag=${tag}` : ''}`);
+    }
   }
   return paths;
 }
