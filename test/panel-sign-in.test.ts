@@ -192,6 +192,10 @@ test('next: a same-origin path is kept through sign-in; other addresses fall bac
     ['/\\evil.example', '/svc/panel/'],
     ['javascript:alert(1)', '/svc/panel/'],
     ['/ok\r\nx', '/svc/panel/'],
+    // Paths that only normalise to `//host`: the check must judge what is sent back, not what came in.
+    ['/.//evil.example', '/svc/panel/'],
+    ['/svc/panel/../..//evil.example', '/svc/panel/'],
+    ['/%2e//evil.example', '/svc/panel/'],
   ];
   for (const [next, expected] of cases) {
     h.clock.now += 4 * 60_000;
@@ -199,6 +203,16 @@ test('next: a same-origin path is kept through sign-in; other addresses fall bac
     const page = await get(h, '/svc/panel/sign-in', jar);
     const { res } = await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email: 'ada@example.org', password: PASSWORD, next }, jar);
     assert.equal(res.headers.get('location'), expected, next);
+  }
+});
+
+test('signed in, a next that normalises to another host sends people to the panel, never to //evil.example', async () => {
+  h.clock.now += 4 * 60_000;
+  const jar = await signIn(h, 'ada@example.org', PASSWORD);
+  for (const next of ['/.//evil.example', '/svc/panel/../..//evil.example', '/%2e//evil.example']) {
+    const { res } = await get(h, `/svc/panel/sign-in?next=${encodeURIComponent(next)}`, jar);
+    assert.equal(res.status, 303, next);
+    assert.equal(res.headers.get('location'), '/svc/panel/', next);
   }
 });
 

@@ -2,6 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { makePng } from './helpers/images.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -61,6 +62,26 @@ test('drafts, scheduled entries and unknown addresses are 404 pages', async () =
   assert.equal((await page('/later')).status, 404);
   assert.equal((await page('/nothing/here')).status, 404);
   assert.equal((await page('/was-scheduled')).status, 200);
+});
+
+/** The Location of a raw request with this request target (absolute-form included), read off the socket. */
+function rawLocation(target: string): Promise<string | undefined> {
+  const { port, hostname } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => { text += chunk; });
+    socket.on('end', () => resolve(/^location: (.*)$/im.exec(text)?.[1]?.trim()));
+    socket.on('error', reject);
+  });
+}
+
+test('the trailing-slash redirect stays on the site: an absolute-form //evil.example/ goes to /evil.example', async () => {
+  assert.equal(await rawLocation(`${server.url}//evil.example/`), '/evil.example');
+  assert.equal(await rawLocation(`${server.url}///evil.example/?a=1`), '/evil.example?a=1');
+  assert.equal(await rawLocation('/hello/'), '/hello');
+  assert.equal((await page('/hello/')).headers.get('location'), '/hello');
 });
 
 test('home pages list published posts per language with language links', async () => {

@@ -13,6 +13,9 @@ export function safeNext(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== 'http://panel.invalid') return null;
+  // The check above reads the address as given; what is sent back is the normalised path, and normalising
+  // can make `//` of it (`/.//evil.example`, `/a/..//evil.example`), which a browser reads as another host.
+  if (url.pathname.startsWith('//')) return null;
   return url.pathname + url.search;
 }
 

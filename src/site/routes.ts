@@ -115,7 +115,9 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     // Built when the page is, after the entry was read again, so the banner matches the content shown.
     const extras = (): PageExtras => ({ headExtra: hooks.headExtra?.() ?? '', bodyEnd: consentBannerHtml(consentBanner(deps.content)) });
     let path = ctx.url.pathname;
-    if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, path.replace(/\/+$/, '') + ctx.url.search, 301);
+    // Without the trailing slash, and with one leading slash only: `//evil.example/` must not become a
+    // Location of `//evil.example`, which a browser reads as another host.
+    if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, '/' + path.replace(/^\/+|\/+$/g, '') + ctx.url.search, 301);
     const homeLanguage = path === '/' ? site.defaultLanguage : Object.keys(site.languages).find((code) => code !== site.defaultLanguage && path === `/${code}`);
     if (homeLanguage) {
       const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
