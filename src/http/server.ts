@@ -9,18 +9,29 @@ export interface HttpServerOptions {
   /** Longer request targets get 414 before any routing. */
   maxUrlLength?: number;
   log?: (line: string) => void;
+  /** How long a client may take to send its headers (default 15 s), and its whole request (default 60 s). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 /** Routes requests to handlers; it never interprets them. Unknown errors become a bare 500. */
 export function createHttpServer(router: Router, options: HttpServerOptions): Server {
   const maxUrlLength = options.maxUrlLength ?? 4096;
   const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+  const headersTimeout = options.headersTimeoutMs ?? 15_000;
+  const requestTimeout = options.requestTimeoutMs ?? 60_000;
+  // The timeouts are options of createServer: set as properties afterwards they do not reach the check
+  // Node runs, and that check runs every connectionsCheckingInterval (30 s by default), so a client sending
+  // its headers a byte at a time kept a socket for minutes.
+  const server = createServer({
+    maxHeaderSize: 16 * 1024,
+    headersTimeout,
+    requestTimeout,
+    connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+  }, (req, res) => {
     void handle(req, res);
   });
   server.keepAliveTimeout = 5_000;
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 60_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
@@ -48,6 +59,12 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
       }
       await match.handler(new Context(req, res, target, url, match.params, clientIp(req, options.trustProxy)));
     } catch (error) {
+      // A client that went away before its request was whole (an aborted upload or beacon) is no internal
+      // error: nobody is left to answer.
+      if (req.destroyed && !req.complete) {
+        res.destroy();
+        return;
+      }
       if (res.headersSent) {
         res.destroy();
         return;
@@ -59,8 +76,10 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
       sendJson(res, 500, { message: 'Internal error.' });
     }
   }
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // A request whose headers or body did not arrive in time is 408 (RFC 9110 §15.5.9); anything else 400.
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
     else socket.destroy();
   });
   return server;
