@@ -127,6 +127,9 @@ describe('GET /svc/api/v1/entries', () => {
     ['category=__proto__', 'The parameter category must be one of journal, events.'],
     ['language=constructor', 'The parameter language must be one of en, de; GET /svc/api/v1/site lists them.'],
     ['tag=../x', 'The parameter tag must be a tag slug; GET /svc/api/v1/entries?type=tag lists them.'],
+    ['limit=1&limit=2', 'The parameter limit takes one value; give it once.'],
+    ['limit[]=5', 'The parameter limit takes one value; give it once.'],
+    ['tag=travel&tag=food', 'The parameter tag takes one value; give it once.'],
   ]) {
     test(`refuses ${query} with 422`, async () => {
       const { status, body } = await get(`/svc/api/v1/entries?${query}`);

@@ -50,7 +50,11 @@ const apiList = (server: TestServer) => () => fetch(`${server.url}/svc/api/v1/en
 test('with the limits on, MCP, the Content API, OAuth registration and the token endpoint each answer 429 past their limit', async () => {
   const { server, token } = await start(true);
   assert.equal((await statuses(61, mcpCall(server, token))).at(-1), 429);
-  assert.equal((await statuses(121, apiList(server))).at(-1), 429);
+  assert.equal((await statuses(120, apiList(server))).at(-1), 200);
+  const refused = await apiList(server)();
+  assert.equal(refused.status, 429);
+  // 120 a minute refill one every half second: the wait is said in the singular.
+  assert.deepEqual(await refused.json(), { message: 'Too many requests: at most 120 a minute. Try again in 1 second.' });
   assert.equal((await statuses(11, register(server))).at(-1), 429);
   assert.equal((await statuses(31, tokenRequest(server))).at(-1), 429);
 });

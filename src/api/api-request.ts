@@ -8,6 +8,7 @@ import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { bearerToken, type Principal, type Scope } from '../auth/principal.js';
 import { sha256Hex } from '../lib/safe-compare.js';
+import { seconds } from '../lib/seconds.js';
 
 export const API_PREFIX = '/svc/api/v1';
 export const API_REQUESTS_PER_MINUTE = 120;
@@ -47,7 +48,7 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter, handler: Ap
     const limit = limitsOn ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
     try {
       if (!limit.allowed) {
-        throw new AppError('rate_limited', `Too many requests: at most ${API_REQUESTS_PER_MINUTE} a minute. Try again in ${limit.retryAfterSeconds} seconds.`, { 'retry-after': String(limit.retryAfterSeconds) });
+        throw new AppError('rate_limited', `Too many requests: at most ${API_REQUESTS_PER_MINUTE} a minute. Try again in ${seconds(limit.retryAfterSeconds)}.`, { 'retry-after': String(limit.retryAfterSeconds) });
       }
       let principal: Principal | null = null;
       if (ctx.req.headers.authorization !== undefined) {

@@ -1,9 +1,12 @@
 import { AppError } from '../errors.js';
 
-/** One query parameter as a string (the first when repeated), or undefined. */
+/** One query parameter as a string, or undefined; given twice or as a list (`name[]`), 422 naming it. */
 export function param(url: URL, name: string): string | undefined {
-  const value = url.searchParams.get(name);
-  return value === null ? undefined : value;
+  const values = url.searchParams.getAll(name);
+  if (values.length > 1 || url.searchParams.has(`${name}[]`)) {
+    throw new AppError('invalid_params', `The parameter ${name} takes one value; give it once.`);
+  }
+  return values[0];
 }
 
 /** A whole number in [min, max]; 422 naming the parameter otherwise. */

@@ -16,6 +16,7 @@ import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersio
 import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { readMessageBody, writeJson } from './message-body.js';
+import { seconds } from '../../lib/seconds.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
 export const MCP_MAX_BODY_BYTES = 14 * 1024 * 1024;
@@ -79,7 +80,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     const bucket = limited ? limiter.take(principal.accountId) : undefined;
     if (bucket && !bucket.allowed) {
       return sendJson(res, 429, {
-        error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${bucket.retryAfterSeconds} second${bucket.retryAfterSeconds === 1 ? '' : 's'}.`,
+        error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${seconds(bucket.retryAfterSeconds)}.`,
       }, { 'retry-after': String(bucket.retryAfterSeconds) });
     }
 

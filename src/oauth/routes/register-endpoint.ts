@@ -11,6 +11,7 @@ import { OAuthError, isOAuthError } from '../oauth-error.js';
 import { NO_STORE, sendOAuthError } from './send-oauth-error.js';
 import { checkRedirectUri } from '../redirect-uri.js';
 import { parseScopeParam, formatScopes } from '../scope-param.js';
+import { seconds } from '../../lib/seconds.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const PER_MINUTE = 10;
@@ -48,7 +49,7 @@ export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse:
     try {
       const bucket = limited ? limiter.take(ctx.ip) : undefined;
       if (bucket && !bucket.allowed) {
-        throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} registrations a minute are accepted; try again in ${bucket.retryAfterSeconds} seconds.`, bucket.retryAfterSeconds);
+        throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} registrations a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
       }
       onUse();
       const metadata = checkMetadata(await readJsonObject(ctx));

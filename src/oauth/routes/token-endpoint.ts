@@ -12,6 +12,7 @@ import { NO_STORE, sendOAuthError } from './send-oauth-error.js';
 import { optionalParam, requireParam } from '../params.js';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
+import { seconds } from '../../lib/seconds.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const PER_MINUTE = 30;
@@ -52,7 +53,7 @@ export function createTokenHandler(oauth: OAuthService, limited = true) {
 function limitRate(limiter: TokenBucketLimiter, ip: string): void {
   const bucket = limiter.take(ip);
   if (!bucket.allowed) {
-    throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} token requests a minute are accepted; try again in ${bucket.retryAfterSeconds} seconds.`, bucket.retryAfterSeconds);
+    throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} token requests a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
   }
 }
 
