@@ -14,11 +14,27 @@ export function csrfField(token: string): string {
   return `<input type="hidden" name="${CSRF_FIELD}" value="${esc(token)}">`;
 }
 
-/** Throws 403 unless the form carries the expected CSRF token. */
-export function checkCsrf(form: URLSearchParams, expected: string | undefined): void {
+const NOT_FROM_HERE = 'The form has expired or did not come from this site. Go back, reload the page and try again.';
+
+/**
+ * Throws 403 unless the form carries the expected CSRF token and no browser says it came from another
+ * site: `Sec-Fetch-Site` other than same-origin (or none: typed or bookmarked), or an `Origin` naming
+ * another host (or `null`). Clients that send neither header are judged by the token alone.
+ */
+export function checkCsrf(ctx: RequestContext, form: URLSearchParams, expected: string | undefined): void {
   const sent = form.get(CSRF_FIELD);
-  if (!expected || !sent || !safeEqual(sent, expected)) {
-    throw new AppError('forbidden', 'The form has expired or did not come from this site. Go back, reload the page and try again.');
+  if (!expected || !sent || !safeEqual(sent, expected) || fromAnotherSite(ctx)) throw new AppError('forbidden', NOT_FROM_HERE);
+}
+
+function fromAnotherSite(ctx: RequestContext): boolean {
+  const fetchSite = ctx.req.headers['sec-fetch-site'];
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  const origin = ctx.req.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== ctx.req.headers.host;
+  } catch {
+    return true;
   }
 }
 
@@ -36,7 +52,7 @@ export function anonymousCsrfToken(ctx: RequestContext, secure: boolean): string
 
 /** Throws 403 unless a pre-sign-in form carries the value of its cookie. */
 export function checkAnonymousCsrf(ctx: RequestContext, form: URLSearchParams): void {
-  checkCsrf(form, readCookies(ctx.req).get(ANON_COOKIE));
+  checkCsrf(ctx, form, readCookies(ctx.req).get(ANON_COOKIE));
 }
 
 /** Adds a Set-Cookie header without dropping one set earlier in the same answer. */

@@ -85,7 +85,7 @@ export async function requirePanelPost(ctx: RequestContext, deps: PanelSessionDe
 /** Checks a form's CSRF token; on a mismatch answers 403 with a panel page and returns false. */
 export function csrfMatches(ctx: RequestContext, form: URLSearchParams, expected: string | undefined, viewer?: PanelSession | null): boolean {
   try {
-    checkCsrf(form, expected);
+    checkCsrf(ctx, form, expected);
     return true;
   } catch (error) {
     sendPanelMessage(ctx, 403, 'Form expired', (error as Error).message, viewer ?? null);

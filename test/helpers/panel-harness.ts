@@ -77,13 +77,13 @@ export async function get(h: PanelHarness, path: string, jar?: Jar): Promise<{ r
   return { res, text: await res.text() };
 }
 
-export async function post(h: PanelHarness, path: string, fields: Record<string, string | string[]>, jar?: Jar): Promise<{ res: Response; text: string }> {
+export async function post(h: PanelHarness, path: string, fields: Record<string, string | string[]>, jar?: Jar, headers: Record<string, string> = {}): Promise<{ res: Response; text: string }> {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(key, item);
   const res = await fetch(h.url + path, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(jar ? { cookie: jar.header() } : {}) },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(jar ? { cookie: jar.header() } : {}), ...headers },
     body,
   });
   jar?.take(res);
