@@ -129,3 +129,14 @@ function validate(raw: { root: string; dataDir: string | undefined; host: string
   if (raw.rateLimits !== undefined && raw.rateLimits !== 'on' && raw.rateLimits !== 'off') refuse('rateLimits', 'must be on or off');
   return { root: raw.root, dataDir: raw.dataDir, host: raw.host, port: Number(raw.port), baseUrl, trustProxy: raw.trustProxy, rateLimits: raw.rateLimits };
 }
+
+/** The configuration for an entry: a wrong value ends the process with its one sentence and exit code 2. */
+export function configOrExit(argv: string[]): Config {
+  try {
+    return loadConfig(argv);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(error.message + '\n');
+    process.exit(2);
+  }
+}

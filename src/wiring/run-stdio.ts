@@ -1,6 +1,6 @@
 // The stdio MCP server's start (dist/stdio.js, after its Node version check). Only protocol goes to stdout;
 // everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
-import { loadConfig, readFlags, ConfigError } from '../config.js';
+import { configOrExit, readFlags } from '../config.js';
 
 const NO_TOKEN =
   'svc: a valid token is required: pass --token=<token> or set SVC_TOKEN to a token created in the panel under Assistants.';
@@ -10,16 +10,7 @@ export async function runStdio(argv: string[]): Promise<void> {
   console.log = console.error;
   console.info = console.error;
 
-  let config;
-  try {
-    config = loadConfig(argv);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(error.message + '\n');
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = configOrExit(argv);
   // loadConfig has checked the flags already (--token among them), so this read cannot fail.
   const flag = readFlags(argv).token;
   const token = (typeof flag === 'string' && flag) || process.env.SVC_TOKEN || '';
