@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { TextDecoder } from 'node:util';
-import { isTempFileName } from '../lib/atomic-write.js';
+import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Clock } from '../lib/clock.js';
 import { isSlug } from './entry-id.js';
 import { parseFrontMatter } from './front-matter.js';
@@ -81,6 +81,7 @@ export class EntryReader {
         if (isSlug(item.name)) children.push(item.name);
         continue;
       }
+      if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.options.clock());
       if (!item.isFile() || isTempFileName(item.name)) continue;
       const file = join(dir, item.name);
       const isStyle = item.name === 'style.css';

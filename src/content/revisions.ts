@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import { AppError } from '../errors.js';
 import { parseEntryId } from './entry-id.js';
 import { fileStorage } from './storage/file-storage.js';
@@ -54,6 +55,7 @@ function listVersions(dir: string, extension: string): VersionInfo[] {
   let names: string[];
   try {
     names = readdirSync(dir, { withFileTypes: true }).filter((item) => item.isFile()).map((item) => item.name);
+    for (const name of names) if (isTempFileName(name)) removeStaleTempFile(join(dir, name));
   } catch {
     return [];
   }

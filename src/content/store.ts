@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
+import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import { countEntryFolders } from './entry-folders.js';
 import { parseEntryId } from './entry-id.js';
 import { EntryIndex } from './entry-index.js';
@@ -151,8 +152,12 @@ export class ContentStore {
   /** File names in the entry's media folder, sorted. */
   mediaFiles(entryId: string): string[] {
     try {
-      return readdirSync(this.mediaDir(entryId), { withFileTypes: true })
-        .filter((item) => item.isFile() && !item.name.startsWith('.'))
+      const dir = this.mediaDir(entryId);
+      return readdirSync(dir, { withFileTypes: true })
+        .filter((item) => {
+          if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.clock());
+          return item.isFile() && !item.name.startsWith('.');
+        })
         .map((item) => item.name)
         .sort();
     } catch {

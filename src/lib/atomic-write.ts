@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync } from 'node:fs';
+import { mkdirSync, openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync, lstatSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 
 /**
@@ -33,4 +33,19 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
 /** Temp files left by a writer that was killed mid-write are named like this; readers skip them. */
 export function isTempFileName(name: string): boolean {
   return name.startsWith('.') && name.endsWith('.tmp');
+}
+
+/** No write takes this long (a 14 MB upload takes well under a second): an older temp file's writer died. */
+export const STALE_TEMP_MS = 10 * 60_000;
+
+/**
+ * Removes `path`, a temp file found while listing its folder, when it is older than any write takes: what a
+ * killed writer left behind. Best effort: a temp file still in use, or one gone already, is left alone.
+ */
+export function removeStaleTempFile(path: string, now = Date.now()): void {
+  try {
+    if (now - lstatSync(path).mtimeMs >= STALE_TEMP_MS) unlinkSync(path);
+  } catch {
+    // Gone already, or not ours to remove: the next listing tries again.
+  }
 }

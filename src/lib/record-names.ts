@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
-import { isTempFileName } from './atomic-write.js';
+import { isTempFileName, removeStaleTempFile } from './atomic-write.js';
+import { join } from 'node:path';
 
 /**
  * The names (without the extension) of the record files in a folder: `<name><extension>`, leaving out hidden
@@ -12,6 +13,7 @@ export function listRecordNames(dir: string, extension: string): string[] {
   } catch {
     return [];
   }
+  for (const name of names) if (isTempFileName(name)) removeStaleTempFile(join(dir, name));
   return names
     .filter((name) => name.endsWith(extension) && !name.startsWith('.') && !isTempFileName(name))
     .map((name) => name.slice(0, -extension.length));
