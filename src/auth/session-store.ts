@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, unlinkSync, mkdirSync } from 'node:fs';
+import { readFileSync, unlinkSync, mkdirSync } from 'node:fs';
+import { listRecordNames } from '../lib/record-names.js';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { sha256Hex } from '../lib/safe-compare.js';
@@ -132,11 +133,8 @@ export class SessionStore {
   }
 
   private names(): string[] {
-    try {
-      return readdirSync(this.dir).filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
-    } catch {
-      return [];
-    }
+    // listRecordNames also removes what interrupted writes left behind.
+    return listRecordNames(this.dir, '.json').map((name) => `${name}.json`).filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
   }
 
   private write(record: SessionRecord): void {

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic, isTempFileName } from '../lib/atomic-write.js';
+import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Rollup } from './rollup.js';
 
 /**
@@ -64,8 +64,12 @@ export class RollupFiles {
   /** The names (without extension) of the files in a subfolder, sorted. */
   list(folder: 'raw' | 'bots' | 'daily' | 'monthly'): string[] {
     try {
-      return readdirSync(join(this.dir, folder))
-        .filter((name) => !isTempFileName(name) && /\.(json|ndjson)$/.test(name))
+      const dir = join(this.dir, folder);
+      return readdirSync(dir)
+        .filter((name) => {
+          if (isTempFileName(name)) removeStaleTempFile(join(dir, name));
+          return !isTempFileName(name) && /\.(json|ndjson)$/.test(name);
+        })
         .map((name) => name.replace(/\.(nd)?json$/, ''))
         .sort();
     } catch {
