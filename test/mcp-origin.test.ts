@@ -11,7 +11,8 @@ test('accepts the site\'s own host and loopback hosts on any port', () => {
 });
 
 test('refuses foreign, look-alike and missing hosts', () => {
-  for (const host of [undefined, '', 'evil.example.com', 'example.org.evil.com', 'localhost.evil.com', '127.0.0.2', 'example.org:8443', '[::2]']) {
+  // A Host read as a URL authority: user info or a path after a loopback name points elsewhere.
+  for (const host of [undefined, '', 'evil.example.com', 'example.org.evil.com', 'localhost.evil.com', '127.0.0.2', 'example.org:8443', '[::2]', '127.0.0.1:1@evil.example', 'localhost@evil.example', 'localhost/x', 'localhost:1:2']) {
     assert.equal(policy.allowsHost(host), false, String(host));
   }
 });

@@ -228,3 +228,14 @@ test('a parameter sent twice is refused: client_id with a page, others with inva
   const twiceScope = await get(h, `${authorizePath(authorizationQuery(h, { clientId, challenge, scope: 'content:read' }))}&scope=stats:read`, ada);
   assert.deepEqual(redirectParams(twiceScope.res), { error: 'invalid_request', error_description: 'scope must be sent only once.', state: 'xyz', iss: h.url });
 });
+
+test('the consent page shows the return address percent-encoded, so no direction-changing character can disguise it', async () => {
+  const disguised = 'http://127.0.0.1:9/cb?file=\u202Egnp.exe';
+  const id = await registerClient(h, { client_name: 'Plain Name', redirect_uris: [disguised] });
+  const page = await get(h, authorizePath(authorizationQuery(h, { clientId: id, challenge, scope: 'content:read', redirectUri: disguised })), ada);
+  assert.equal(page.res.status, 200);
+  // What the person reads; the form's hidden redirect_uri keeps the registered address as it is.
+  const shown = /<dt>Returns to<\/dt><dd>(.*?)<\/dd>/s.exec(page.text)?.[1] ?? '';
+  assert.ok(shown.includes('http://127.0.0.1:9/cb?file=%E2%80%AEgnp.exe'), shown);
+  assert.ok(!shown.includes('\u202E'), 'the raw override character is not shown');
+});

@@ -123,6 +123,10 @@ test('refuses confidential clients and grants or response types we do not offer 
     [{ response_types: ['token'] }, 'response_types may list only "code".'],
     [{ client_name: 'a\u0007b' }, 'client_name must not contain control characters.'],
     [{ client_name: 'x'.repeat(101) }, 'client_name must be at most 100 characters.'],
+    // A name that could pass for another on the consent page: right-to-left override, zero-width space, isolate.
+    [{ client_name: 'Claude\u202Eedualc' }, 'client_name must not contain invisible or direction-changing characters.'],
+    [{ client_name: 'Cla\u200Bude' }, 'client_name must not contain invisible or direction-changing characters.'],
+    [{ client_name: '\u2067Claude\u2069' }, 'client_name must not contain invisible or direction-changing characters.'],
     [{ client_uri: 'javascript:alert(1)' }, 'client_uri must be an http(s) address.'],
   ];
   for (const [extra, message] of cases) {

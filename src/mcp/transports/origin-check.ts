@@ -4,11 +4,19 @@
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-function hostnameOf(host: string): string {
-  const lower = host.toLowerCase();
-  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
-  const colon = lower.indexOf(':');
-  return colon < 0 ? lower : lower.slice(0, colon);
+/**
+ * The host name of a Host header read as a URL authority reads it, or null when it is not a bare host and
+ * port: `127.0.0.1:1@evil.example` names evil.example (with user info), not the loopback address.
+ */
+function hostnameOf(host: string): string | null {
+  if (host.includes('@')) return null;
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return null;
+  }
+  return url.pathname === '/' && url.search === '' && url.hash === '' ? url.hostname : null;
 }
 
 /** The checks for one base URL, parsed once: they run on every request. */
@@ -19,7 +27,9 @@ export function originPolicy(baseUrl: string): { allowsHost(host: string | undef
   return {
     allowsHost(host) {
       if (!host) return false;
-      return host.toLowerCase() === ownHost || LOOPBACK.has(hostnameOf(host));
+      if (host.toLowerCase() === ownHost) return true;
+      const name = hostnameOf(host);
+      return name !== null && LOOPBACK.has(name);
     },
     allowsOrigin(origin) {
       if (origin === ownOrigin) return true;

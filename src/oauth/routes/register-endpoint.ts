@@ -12,6 +12,7 @@ import { NO_STORE, sendOAuthError } from './send-oauth-error.js';
 import { checkRedirectUri } from '../redirect-uri.js';
 import { parseScopeParam, formatScopes } from '../scope-param.js';
 import { seconds } from '../../lib/seconds.js';
+import { hasDisguisingCharacters } from '../../lib/disguising-characters.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const PER_MINUTE = 10;
@@ -31,7 +32,8 @@ const metadataSchema = z.object({
   token_endpoint_auth_method: z.string('must be a string').optional(),
   grant_types: z.array(z.string('must be a string'), 'must be a list').max(10, 'may list at most 10 values').optional(),
   response_types: z.array(z.string('must be a string'), 'must be a list').max(10, 'may list at most 10 values').optional(),
-  client_name: text(100).optional(),
+  // Shown to the person on the consent page: it may not hide or reorder what it says.
+  client_name: text(100).refine((value) => !hasDisguisingCharacters(value), 'must not contain invisible or direction-changing characters').optional(),
   scope: z.string('must be a string').max(1000, 'must be at most 1000 characters').optional(),
   client_uri: webAddress.optional(),
   logo_uri: webAddress.optional(),
