@@ -34,15 +34,17 @@ export const CONSENT_CSS = `
 `;
 
 // Plain ES5 so every browser runs it; no cookies. Keys: v = banner version, c = the allowed categories.
+// Reopened, the choices show what was saved: saving again without looking must not withdraw consent.
 const CONSENT_SCRIPT = `(function(){var box=document.getElementById('svc-consent');if(!box)return;var v=box.getAttribute('data-version'),key='svc-consent',saved=null;
 try{saved=JSON.parse(localStorage.getItem(key)||'null')}catch(e){}
 function embed(url){var m=/(?:youtube(?:-nocookie)?\\.com\\/(?:watch\\?v=|embed\\/|shorts\\/)|youtu\\.be\\/)([A-Za-z0-9_-]{6,20})/.exec(url);if(m)return 'https://www.youtube-nocookie.com/embed/'+m[1];m=/vimeo\\.com\\/(?:video\\/)?(\\d+)/.exec(url);if(m)return 'https://player.vimeo.com/video/'+m[1];return null}
 function apply(c){if(!c||!c.external_media)return;var cards=document.querySelectorAll('.card-video[data-embed]');for(var i=0;i<cards.length;i++){var src=embed(cards[i].getAttribute('data-embed'));if(!src)continue;var f=document.createElement('iframe');f.src=src;f.title=cards[i].textContent;f.loading='lazy';f.allowFullscreen=true;f.style.cssText='width:100%;aspect-ratio:16/9;border:0';cards[i].innerHTML='';cards[i].appendChild(f);cards[i].removeAttribute('data-embed')}}
 function boxes(){var c={},inputs=box.querySelectorAll('input[type=checkbox]');for(var i=0;i<inputs.length;i++)c[inputs[i].name]=inputs[i].checked;return c}
+function tick(c){var inputs=box.querySelectorAll('input[type=checkbox]');for(var i=0;i<inputs.length;i++)inputs[i].checked=!!(c&&c[inputs[i].name]===true)}
 function decide(a){var c=boxes(),all=a==='accept_all',none=a==='reject_all';for(var k in c)c[k]=all?true:none?false:c[k];
-try{localStorage.setItem(key,JSON.stringify({v:v,c:c}))}catch(e){}
+saved={v:v,c:c};try{localStorage.setItem(key,JSON.stringify(saved))}catch(e){}
 try{fetch('/svc/consent',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({v:v,a:a,c:c}),keepalive:true})}catch(e){}
 box.hidden=true;apply(c)}
 var buttons=box.querySelectorAll('button[data-action]');for(var i=0;i<buttons.length;i++)buttons[i].onclick=function(){decide(this.getAttribute('data-action'))};
-document.getElementById('svc-consent-open').onclick=function(e){e.preventDefault();box.hidden=false};
+document.getElementById('svc-consent-open').onclick=function(e){e.preventDefault();if(saved&&saved.v===v)tick(saved.c);box.hidden=false};
 if(saved&&saved.v===v){apply(saved.c)}else{box.hidden=false}})();`;
