@@ -192,3 +192,30 @@ test('a rule aimed at the siblings of <main> (or of a root mapped to it) is scop
     assert.equal(cleanCss(input!).css, output, input);
   }
 });
+
+test('every construct that can load an address is checked, in every case and escape; only media/... stays', () => {
+  const hostile = [
+    'a{background:src(https://evil.example/a.png)}',
+    'a{background:SRC(https://evil.example/a.png)}',
+    'a{background:s\\72 c(https://evil.example/a.png)}',
+    'a{background:src(//evil.example/a.png)}',
+    'a{background:image(https://evil.example/a.png)}',
+    'a{background:image("https://evil.example/a.png")}',
+    'a{background:cross-fade(src(https://evil.example/a.png), red)}',
+    'a{background:image-set("https://evil.example/a.png" 1x)}',
+    'a{background:element(#evil)}',
+    'a{background:-moz-element(#evil)}',
+    '@font-face{font-family:X;src:"https://evil.example/f.woff"}',
+    '@namespace url(https://evil.example/ns);',
+    '@namespace svg "https://evil.example/ns";',
+  ];
+  for (const css of hostile) {
+    const result = cleanCss(css);
+    assert.equal(result.cleaned, true, css);
+    assert.ok(!/evil|element\(/i.test(result.css), `${css} -> ${result.css}`);
+  }
+  const kept = cleanCss('a{background:cross-fade(url(media/posts/x/a.png) 50%, red);width:calc(100% / 3);background-image:image("media/posts/x/b.png")}');
+  assert.equal(kept.cleaned, false);
+  assert.match(kept.css, /cross-fade\(url\("media\/posts\/x\/a\.png"\) 50%, red\)/);
+  assert.match(kept.css, /calc\(100% \/ 3\)/);
+});

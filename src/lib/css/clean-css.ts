@@ -161,6 +161,7 @@ function findUnsafe(values: readonly ComponentValue[], checkAllStrings: boolean,
         const name = asciiLower(value.name);
         if (name.endsWith('expression')) return 'expression() runs script in old browsers.';
         if (name.endsWith('image-set')) return 'image-set() can load images from other sites.';
+        if (name === 'element' || name.endsWith('-element')) return 'element() paints another part of the page.';
         // Arguments of url()/src()/image() are addresses; format()/local()/tech() name fonts, not addresses.
         const argumentsAreAddresses = URL_FUNCTIONS.has(name) ? true : NAMING_FUNCTIONS.has(name) ? false : inUrlFunction;
         const found = findUnsafe(value.value, checkAllStrings, argumentsAreAddresses);
@@ -180,10 +181,16 @@ function findUnsafe(values: readonly ComponentValue[], checkAllStrings: boolean,
           return addressReason(value.value);
         }
         break;
+      // An address written without quotes inside src()/image()/cross-fade() is read as words and
+      // punctuation: a colon or a slash there is such an address (a color or a percentage has neither).
+      case 'colon':
+        if (inUrlFunction) return 'only addresses of this entry\'s media, written url(media/...), are kept.';
+        break;
       case 'bad-url': return 'it held a broken url().';
       case 'bad-string': return 'it held a string broken by a new line.';
       case 'CDO': case 'CDC': return 'it held markup comment delimiters.';
       case 'delim':
+        if (inUrlFunction && value.value === '/') return 'only addresses of this entry\'s media, written url(media/...), are kept.';
         if (value.value === '<') return 'it held a "<", which could start markup.';
         if (value.value === '\\') return 'it held a stray backslash.';
         break;
