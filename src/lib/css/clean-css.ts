@@ -197,6 +197,9 @@ function findUnsafe(values: readonly ComponentValue[], checkAllStrings: boolean,
       case 'ident':
         if (asciiLower(value.value) === '@import') return '@import was removed: a page style cannot load other style sheets.';
         break;
+      case 'at-keyword':
+        if (asciiLower(value.value) === 'import') return '@import was removed: a page style cannot load other style sheets.';
+        break;
       default:
         break;
     }

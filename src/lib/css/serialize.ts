@@ -25,6 +25,8 @@ export function serializeName(value: string): string {
 }
 
 export function serializeIdent(value: string): string {
+  // `--` followed by `>` would read back as `-->` (a CDC token): the second hyphen is escaped instead.
+  if (value === '--') return '-\\-';
   let out = '';
   let index = 0;
   for (const ch of value) {
