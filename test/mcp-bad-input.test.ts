@@ -144,3 +144,17 @@ for (const [tool, args, reason] of READING) {
     });
   });
 }
+
+test('a body that is not valid UTF-8 is refused with 400 and -32700, and nothing is written', async () => {
+  const before = site.deps.content.entries().length;
+  const title = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"content_create","arguments":{"type":"post","title":"Caf'), Buffer.from([0xc3, 0x28]), Buffer.from('"}}}')]);
+  const response = await fetch(http.url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${site.tokens.admin}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    body: title,
+  });
+  assert.equal(response.status, 400);
+  assert.deepEqual(await response.json(), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'The message is not valid UTF-8.' } });
+  site.deps.content.invalidate();
+  assert.equal(site.deps.content.entries().length, before);
+});

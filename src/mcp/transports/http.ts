@@ -15,7 +15,7 @@ import { createMcpDispatcher, type McpRegistry } from '../mcp-server.js';
 import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
 import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
-import { readMessageBody, writeJson } from './message-body.js';
+import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
 import { seconds } from '../../lib/seconds.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
@@ -102,6 +102,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     // without extra hops through the microtask queue.
     return readMessageBody(req, MCP_MAX_BODY_BYTES).then((body) => {
       if (body === null) return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
+      if (body === NOT_UTF8) return writeJson(res, 400, errorResponse(null, ErrorCodes.parseError, 'The message is not valid UTF-8.'));
       const parsed = parseMessageText(body, { maxBytes: MCP_MAX_BODY_BYTES, maxDepth: MAX_DEPTH });
       if (!parsed.ok) return writeJson(res, 400, parsed.error);
       const outcome = dispatcher.dispatch(parsed.value, context, DISPATCH_OPTIONS[protocolVersion]);
