@@ -1,6 +1,6 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startOAuthServer, postJson, type OAuthHarness } from './helpers/oauth-harness.js';
 
@@ -161,4 +161,19 @@ test('accepts at most 10 registrations a minute per client address, then 429 wit
   assert.deepEqual(json, { error: 'too_many_requests', error_description: 'At most 10 registrations a minute are accepted; try again in 6 seconds.' });
   h.clock.now += 6_000;
   assert.equal((await postJson(h, '/svc/oauth/register', { redirect_uris: ['https://app.example/cb'] })).res.status, 201);
+});
+
+const clientFiles = () => {
+  const dir = join(h.root, 'data', 'oauth', 'clients');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+test('a registration that is not valid UTF-8 is refused with invalid_client_metadata and registers nothing', async () => {
+  h.clock.now += 60_000;
+  const before = clientFiles().length;
+  const body = Buffer.concat([Buffer.from('{"client_name":"Caf'), Buffer.from([0xc3, 0x28]), Buffer.from('","redirect_uris":["https://app.example/cb"]}')]);
+  const res = await fetch(`${h.url}/svc/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  assert.equal(res.status, 400);
+  assert.deepEqual(await res.json(), { error: 'invalid_client_metadata', error_description: 'The registration is not valid UTF-8.' });
+  assert.equal(clientFiles().length, before);
 });

@@ -13,6 +13,7 @@ import { checkRedirectUri } from '../redirect-uri.js';
 import { parseScopeParam, formatScopes } from '../scope-param.js';
 import { seconds } from '../../lib/seconds.js';
 import { hasDisguisingCharacters } from '../../lib/disguising-characters.js';
+import { isUtf8 } from 'node:buffer';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const PER_MINUTE = 10;
@@ -74,6 +75,8 @@ async function readJsonObject(ctx: RequestContext): Promise<unknown> {
     throw new OAuthError('invalid_client_metadata', 'Send the registration as a JSON object with Content-Type: application/json.');
   }
   const body = await readBody(ctx.req, MAX_BODY_BYTES);
+  // Read with U+FFFD in place of bad bytes, a name would be stored other than it was sent.
+  if (!isUtf8(body)) throw new OAuthError('invalid_client_metadata', 'The registration is not valid UTF-8.');
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {
