@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ContentStore } from '../src/content/store.js';
 import { listEntries, type EntryQuery } from '../src/content/query.js';
 import { parseSiteTime } from '../src/lib/time-zone.js';
+import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
 
 const SITE_YAML = `title: Lists
 languages: { en: English, de: Deutsch }
@@ -26,16 +27,6 @@ const CATEGORIES = [null, 'journal', 'events'];
 const STATUSES = ['draft', 'published', 'scheduled'] as const;
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });
-
-/** mulberry32: the same sequence for the same seed. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The reference: the scan and sort the lists replaced. */
 function scanAndSort(store: ContentStore, query: EntryQuery): string[] {
@@ -103,7 +94,7 @@ function queries(random: () => number): EntryQuery[] {
 
 test('the sorted lists equal a scan and sort after random changes on disk, for every filter and window (seeded)', async () => {
   for (const seed of [1, 2, 3]) {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const root = mkdtempSync(join(tmpdir(), 'svc-lists-'));
     roots.push(root);
     mkdirSync(join(root, 'content', 'posts'), { recursive: true });

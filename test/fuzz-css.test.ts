@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { cleanCss } from '../src/lib/css/clean-css.js';
 import { tokenize } from '../src/lib/css/tokenizer.js';
 import { AppError } from '../src/errors.js';
+import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
 
 const PIECES = [
   'a', 'p.x', '#id', 'body', ':root', ' ', '\n', '{', '}', '(', ')', '[', ']', ';', ':', ',', '/', '\\', '"', "'", '<', '>', '!important',
@@ -35,15 +36,6 @@ function randomSheet(random: () => number): string {
     if (random() < 0.3) css += pick(PIECES);
   }
   return css;
-}
-
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ADDRESS_FUNCTIONS = new Set(['src', 'image', 'cross-fade']);
@@ -85,7 +77,7 @@ test('random CSS through the cleaner: no foreign address, no </style, balanced b
   const first = Number(process.env.FUZZ_SEED ?? 1);
   const seeds = process.env.FUZZ_SEED ? [first] : Array.from({ length: 3000 }, (_, k) => first + k);
   for (const seed of seeds) {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const css = randomSheet(random);
     let result;
     try {

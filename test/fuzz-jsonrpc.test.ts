@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, post, type HttpHarness } from './helpers/mcp-http.js';
+import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
 
 const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'prompts/list',
   'prompts/get', 'completion/complete', 'logging/setLevel', 'notifications/initialized', 'notifications/cancelled', 'server/discover', 'rpc.x', '', 'tools/'];
@@ -18,15 +19,6 @@ before(async () => {
   http = await startHttp(site, { requestsPerMinute: 1_000_000_000 });
 });
 after(async () => { await http.close(); site.cleanup(); });
-
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomValue(random: () => number, depth: number): unknown {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
@@ -89,7 +81,7 @@ test('random JSON-RPC messages to the MCP endpoint: never a 5xx, always valid JS
   const seeds = process.env.FUZZ_SEED ? [first] : Array.from({ length: 1500 }, (_, k) => first + k);
   const seen = { results: 0, errors: 0, http: 0 };
   for (const seed of seeds) {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const text = body(random);
     const answer = await post(http.url, text, site.tokens.admin!, random() < 0.1 ? { 'mcp-protocol-version': '2025-03-26' } : {});
     const problem = checkAnswer(answer.status, answer.text, answer.json);
