@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { createFixtureSite } from './helpers/fixture-site.js';
@@ -179,4 +179,34 @@ test('media of an entry with nothing published stay private unless signed in or 
   assert.equal((await fetch(`${server.url}/media/posts/admin-draft/secret.png`, { headers: { authorization: `Bearer ${statsOnly}` } })).status, 404);
   assert.equal((await fetch(`${server.url}/media/posts/admin-draft/secret.png`, { headers: { authorization: `Bearer ${reader}` } })).status, 200);
   assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`)).status, 200);
+});
+
+test('a tag page lists its posts ten a page with links between the pages; past the last page is 404', async () => {
+  const extra: Record<string, string> = {};
+  for (let i = 1; i <= 12; i++) {
+    const day = String(i).padStart(2, '0');
+    extra[`content/posts/walk-${day}/en.md`] = `---\ntitle: "Walk ${day}"\nstatus: published\ndate: 2025-02-${day} 10:00\npublished: 2025-02-${day} 10:00\ntags: [travel]\n---\nA walk.\n`;
+  }
+  const root = createFixtureSite(extra);
+  const local = await startTestServer(root);
+  try {
+    const titles = (html: string) => [...html.matchAll(/<h2><a href="[^"]*">([^<]*)<\/a><\/h2>/g)].map((match) => match[1]);
+    const first = await fetch(`${local.url}/tag/travel`);
+    const firstHtml = await first.text();
+    assert.equal(first.status, 200);
+    assert.equal(titles(firstHtml).length, 10);
+    assert.deepEqual(titles(firstHtml).filter((title) => title!.startsWith('Walk')).slice(0, 2), ['Walk 12', 'Walk 11'], 'newest first');
+    assert.match(firstHtml, /<a href="\/tag\/travel\?page=2">→<\/a>/);
+    const second = await fetch(`${local.url}/tag/travel?page=2`);
+    const secondHtml = await second.text();
+    assert.equal(second.status, 200);
+    assert.ok(titles(secondHtml).length >= 2 && titles(secondHtml).length <= 10);
+    assert.ok(!titles(secondHtml).some((title) => titles(firstHtml).includes(title)), 'no post on both pages');
+    assert.equal((await fetch(`${local.url}/tag/travel?page=9`)).status, 404);
+    assert.equal((await fetch(`${local.url}/tag/travel?page=abc`)).status, 404);
+    assert.equal((await fetch(`${local.url}/hello?page=2`)).status, 200, 'other pages have no pages and ignore it');
+  } finally {
+    await local.close();
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -68,13 +68,17 @@ function alternatesOf(entry: Entry): Record<string, string> {
   return alternates;
 }
 
-export function renderEntryPage(store: ContentStore, entry: Entry, translation: Translation, extras: PageExtras): string {
+/** The page of an entry; a tag's page lists its posts ten a page (`page`); null past the last page. */
+export function renderEntryPage(store: ContentStore, entry: Entry, translation: Translation, extras: PageExtras, page = 1): string | null {
   const site = store.site();
   const date = entry.type.key === 'post' ? `<p class="meta"><time datetime="${formatSiteDate(translation.dateMs, site.timezone)}">${formatSiteDate(translation.dateMs, site.timezone)}</time>${eventLine(translation)}</p>` : '';
   let extra = '';
   if (entry.type.key === 'tag') {
-    const slug = entry.slug;
-    extra = entryList(queryEntries(store, { type: 'post', language: translation.language, status: 'published', tag: slug }), store);
+    const query = { type: 'post', language: translation.language, status: 'published' as const, tag: entry.slug };
+    const { rows, total } = listEntries(store, query, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    if (page > pages) return null;
+    extra = entryList(rows, store) + pager(translation.path, page, pages);
   }
   const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${date}${bodyHtml(translation)}${extra}</article>`;
   return renderPage({
@@ -109,13 +113,17 @@ export function renderHomePage(store: ContentStore, language: string, page: numb
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (page > pages) return null;
   const home = language === site.defaultLanguage ? '/' : `/${language}`;
-  const pager = pages > 1
-    ? `<nav class="pager">${page > 1 ? `<a href="${home}?page=${page - 1}">←</a>` : '<span></span>'}<span>${page} / ${pages}</span>${page < pages ? `<a href="${home}?page=${page + 1}">→</a>` : '<span></span>'}</nav>`
-    : '';
-  const main = `<h1 class="visually-hidden">${escapeHtml(site.title)}</h1>${entryList(rows, store)}${pager}`;
+  const main = `<h1 class="visually-hidden">${escapeHtml(site.title)}</h1>${entryList(rows, store)}${pager(home, page, pages)}`;
   const alternates: Record<string, string> = {};
   for (const code of Object.keys(site.languages)) alternates[code] = code === site.defaultLanguage ? '/' : `/${code}`;
   return renderPage({ site, language, title: site.title, main, alternates, nav: navigation(store, language), ...extras });
+}
+
+/** Links to the page before and after, when there is more than one. */
+function pager(path: string, page: number, pages: number): string {
+  if (pages <= 1) return '';
+  const at = (n: number) => escapeAttr(`${path}?page=${n}`);
+  return `<nav class="pager">${page > 1 ? `<a href="${at(page - 1)}">←</a>` : '<span></span>'}<span>${page} / ${pages}</span>${page < pages ? `<a href="${at(page + 1)}">→</a>` : '<span></span>'}</nav>`;
 }
 
 export function renderNotFoundPage(store: ContentStore, language: string, extras: PageExtras): string {

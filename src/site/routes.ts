@@ -147,11 +147,18 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       const language = Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage;
       return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, language, extras()), notFoundHeaders);
     }
-    hooks.pageServed?.(ctx.req, path);
     // The ETag is of the page as sent: the entry's style, the beacon tag and the consent banner included.
+    // Only a tag's page has pages (its posts, ten a page); elsewhere ?page means nothing.
+    const pageNumber = target.entry.type.key === 'tag' ? Number(ctx.url.searchParams.get('page') ?? '1') : 1;
     const generation = deps.content.generation;
-    let kept = rendered.get(generation, path);
-    if (!kept) rendered.set(generation, path, (kept = taggedBody(renderEntryPage(deps.content, target.entry, target.translation, extras()))));
+    const key = pageNumber === 1 ? path : `${path}\u0000${pageNumber}`;
+    let kept = rendered.get(generation, key);
+    if (!kept) {
+      const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderEntryPage(deps.content, target.entry, target.translation, extras(), pageNumber) : null;
+      if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, target.translation.language, extras()), notFoundHeaders);
+      rendered.set(generation, key, (kept = taggedBody(html)));
+    }
+    hooks.pageServed?.(ctx.req, path);
     sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
   };
   router.get('/', page);
