@@ -3,12 +3,11 @@ import type { RequestContext } from '../../http/router.js';
 import { z } from 'zod';
 import { readBody, mediaType } from '../../http/body.js';
 import { sendJson } from '../../http/respond.js';
-import { isAppError } from '../../errors.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ClientStore, NewClient } from '../client-store.js';
-import { OAuthError, isOAuthError } from '../oauth-error.js';
-import { NO_STORE, sendOAuthError } from './send-oauth-error.js';
+import { OAuthError } from '../oauth-error.js';
+import { NO_STORE, sendOAuthFailure } from './send-oauth-error.js';
 import { checkRedirectUri } from '../redirect-uri.js';
 import { parseScopeParam, formatScopes } from '../scope-param.js';
 import { seconds } from '../../lib/seconds.js';
@@ -60,11 +59,7 @@ export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse:
       const { last_used_at: _unused, ...registration } = client;
       sendJson(ctx.res, 201, registration, NO_STORE);
     } catch (error) {
-      if (isOAuthError(error)) return sendOAuthError(ctx.res, error);
-      if (isAppError(error) && error.kind === 'too_large') {
-        return sendOAuthError(ctx.res, new OAuthError('invalid_client_metadata', error.message), 413);
-      }
-      throw error;
+      sendOAuthFailure(ctx.res, error, 'invalid_client_metadata');
     }
   };
 }

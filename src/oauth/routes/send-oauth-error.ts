@@ -2,7 +2,8 @@
 // `{error, error_description}` with the code's status, never cached.
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../../http/respond.js';
-import type { OAuthError, OAuthErrorCode } from '../oauth-error.js';
+import { isAppError } from '../../errors.js';
+import { OAuthError, isOAuthError, type OAuthErrorCode } from '../oauth-error.js';
 
 const STATUS: Record<OAuthErrorCode, number> = {
   invalid_request: 400,
@@ -25,4 +26,14 @@ export function sendOAuthError(res: ServerResponse, error: OAuthError, status = 
   const headers: Record<string, string> = { ...NO_STORE };
   if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
   sendJson(res, status, { error: error.code, error_description: error.message }, headers);
+}
+
+/**
+ * What an endpoint does with what it caught: an OAuthError is answered as one, a body over the limit is 413
+ * with `tooLargeCode`, anything else is thrown on (the server's "Internal error").
+ */
+export function sendOAuthFailure(res: ServerResponse, error: unknown, tooLargeCode: OAuthErrorCode): void {
+  if (isOAuthError(error)) return sendOAuthError(res, error);
+  if (isAppError(error) && error.kind === 'too_large') return sendOAuthError(res, new OAuthError(tooLargeCode, error.message), 413);
+  throw error;
 }

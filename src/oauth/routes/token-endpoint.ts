@@ -3,12 +3,11 @@
 import type { RequestContext } from '../../http/router.js';
 import { readForm, mediaType } from '../../http/body.js';
 import { sendJson } from '../../http/respond.js';
-import { isAppError } from '../../errors.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
 import type { OAuthService } from '../oauth-service.js';
 import type { OAuthClient } from '../client-store.js';
-import { OAuthError, isOAuthError } from '../oauth-error.js';
-import { NO_STORE, sendOAuthError } from './send-oauth-error.js';
+import { OAuthError } from '../oauth-error.js';
+import { NO_STORE, sendOAuthFailure } from './send-oauth-error.js';
 import { optionalParam, requireParam } from '../params.js';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
@@ -41,11 +40,7 @@ export function createTokenHandler(oauth: OAuthService, limited = true) {
       const answer = GRANTS[grantType as keyof typeof GRANTS](oauth, form, client);
       sendJson(ctx.res, 200, answer, NO_STORE);
     } catch (error) {
-      if (isOAuthError(error)) return sendOAuthError(ctx.res, error);
-      if (isAppError(error) && error.kind === 'too_large') {
-        return sendOAuthError(ctx.res, new OAuthError('invalid_request', error.message), 413);
-      }
-      throw error;
+      sendOAuthFailure(ctx.res, error, 'invalid_request');
     }
   };
 }
