@@ -1,5 +1,5 @@
 import type { Entry } from './types.js';
-import type { ListIndex } from './list-index.js';
+import type { IndexedRow, ListIndex } from './list-index.js';
 
 /**
  * The entries in memory, by id, and the sorted lists over them (list-index.ts). Every change goes through
@@ -13,6 +13,12 @@ export class EntryIndex {
   constructor(readonly lists: ListIndex) {}
   private list: Entry[] | null = null;
   private generationValue = 0;
+  private onChange: (() => void) | null = null;
+
+  /** Has `listener` told after every change (the persisted index follows them). */
+  observe(listener: () => void): void {
+    this.onChange = listener;
+  }
 
   get generation(): number {
     return this.generationValue;
@@ -69,9 +75,17 @@ export class EntryIndex {
     this.lists.rebuild(next.values());
   }
 
+  /** A persisted index takes the place of everything; false (nothing taken) when its lists are out of order. */
+  restore(next: Map<string, Entry>, lists: ReadonlyArray<[key: string, rows: IndexedRow[]]>): boolean {
+    if (!this.lists.restore(lists)) return false;
+    this.byId = next;
+    return true;
+  }
+
   changed(): void {
     this.generationValue++;
     this.list = null;
+    this.onChange?.();
   }
 
   /** The id of the closest page above these segments that the index holds, or null. */

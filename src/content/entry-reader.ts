@@ -4,6 +4,7 @@ import { TextDecoder } from 'node:util';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Clock } from '../lib/clock.js';
 import { isSlug } from './entry-id.js';
+import { folderMtime } from './entry-folders.js';
 import { parseFrontMatter } from './front-matter.js';
 import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
@@ -39,8 +40,6 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * not change since the previous read is not parsed again. A broken file is skipped with one warning.
  */
 export class EntryReader {
-  /** mtime + size of every style.css read so far (translations carry their own). */
-  private readonly styleStamps = new Map<string, FileStamp>();
   /** Set while every file must be parsed again (the site settings changed). */
   private stale = true;
   private readonly warned = new Set<string>();
@@ -50,17 +49,20 @@ export class EntryReader {
   /** The settings changed and every derived path with them: parse every file again until the next full scan. */
   forgetStamps(): void {
     this.stale = true;
-    this.styleStamps.clear();
   }
 
-  /** A full scan read every file (`seen`): stamps count again, those of files gone are dropped. */
-  endFullScan(seen: ReadonlySet<string>): void {
-    for (const file of this.styleStamps.keys()) if (!seen.has(file)) this.styleStamps.delete(file);
+  /** A full scan read every file: stamps count again. */
+  endFullScan(): void {
+    this.stale = false;
+  }
+
+  /** Stamps count (the index came from a persisted one made under the same settings). */
+  trustStamps(): void {
     this.stale = false;
   }
 
   /** Reads an entry folder, reusing the translations of `previous` whose file stamps did not change. */
-  read(type: ContentType, segments: string[], parentId: string | null, previous: Entry | undefined, seen?: Set<string>): EntryRead {
+  read(type: ContentType, segments: string[], parentId: string | null, previous: Entry | undefined): EntryRead {
     let changed = false;
     const id = segments.join('/');
     const dir = join(this.options.contentDir, ...segments);
@@ -69,6 +71,9 @@ export class EntryReader {
     const translations = new Map<string, Translation>();
     const children: string[] = [];
     let style = '';
+    let styleStamp: FileStamp = NO_FILE;
+    // Before the listing: a file added between the two moves the mtime past the one kept, so it is looked at again.
+    let folderMtimeMs = folderMtime(dir);
     let items;
     try {
       items = readdirSync(dir, { withFileTypes: true });
@@ -83,19 +88,16 @@ export class EntryReader {
       }
       if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.options.clock());
       if (!item.isFile() || isTempFileName(item.name)) continue;
-      const file = join(dir, item.name);
       const isStyle = item.name === 'style.css';
       const language = item.name.endsWith('.md') ? item.name.slice(0, -3) : '';
       if (!isStyle && !Object.hasOwn(languages, language)) continue;
-      const stamp = stampOf(file);
+      const stamp = stampOf(join(dir, item.name));
       if (!stamp) continue;
-      seen?.add(file);
       if (isStyle) {
-        const known = this.styleStamps.get(file);
-        if (previous !== undefined && known !== undefined && sameStamp(known, stamp)) style = previous.style;
+        styleStamp = stamp;
+        if (previous !== undefined && !this.stale && previous.styleMtimeMs === stamp.mtimeMs && previous.styleSize === stamp.size) style = previous.style;
         else {
-          try { style = readFileSync(file, 'utf8'); } catch { style = ''; }
-          this.styleStamps.set(file, stamp);
+          try { style = readFileSync(join(dir, item.name), 'utf8'); } catch { style = ''; folderMtimeMs = -1; }
           changed = true;
         }
         continue;
@@ -105,12 +107,21 @@ export class EntryReader {
       changed = true;
       const translation = this.readTranslation(folder, language, stamp, type, segments);
       if (translation) translations.set(language, translation);
+      else folderMtimeMs = -1;
     }
-    if (previous && (previous.translations.size !== translations.size || (previous.style !== '' && style === ''))) changed = true;
+    if (previous && (previous.translations.size !== translations.size || previous.styleMtimeMs !== styleStamp.mtimeMs)) changed = true;
     children.sort();
     if (translations.size === 0) return { entry: undefined, children, changed: changed || previous !== undefined };
-    const entry: Entry = { id, type, dir, slug: segments[segments.length - 1]!, parentId, translations, style };
-    return { entry: changed || !previous ? entry : previous, children, changed: changed || !previous };
+    if (!changed && previous) {
+      // Nothing shown changed (a file came and went, say): only the stamp the sweep compares moves on.
+      previous.folderMtimeMs = folderMtimeMs;
+      return { entry: previous, children, changed: false };
+    }
+    const entry: Entry = {
+      id, type, dir, slug: segments[segments.length - 1]!, parentId, translations, style,
+      folderMtimeMs, styleMtimeMs: styleStamp.mtimeMs, styleSize: styleStamp.size,
+    };
+    return { entry, children, changed: true };
   }
 
   private readTranslation(folder: string, language: string, stamp: FileStamp, type: ContentType, segments: string[]): Translation | undefined {
@@ -137,6 +148,8 @@ export class EntryReader {
     }
   }
 }
+
+const NO_FILE: FileStamp = { mtimeMs: -1, size: -1 };
 
 function stampOf(file: string): FileStamp | undefined {
   try {

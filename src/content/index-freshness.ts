@@ -1,47 +1,57 @@
 import type { Clock } from '../lib/clock.js';
 import type { EntryIndex } from './entry-index.js';
 import type { EntryReader } from './entry-reader.js';
+import type { IndexPersistence } from './index-persistence.js';
 import type { IndexScanner } from './index-scanner.js';
+import { IndexSweeper, sweepBaseline, sweepSetup } from './index-sweeper.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from './site-settings.js';
 
-/** How often the index looks at the disk at most, and how long one look may take. */
+/** How often a read looks at site.yaml and the schedule at most. */
 const MIN_CHECK_INTERVAL_MS = 5;
-const SWEEP_BUDGET_MS = 2;
-/** The pause after a check, as a multiple of what the check took: 50 keeps checking near 2 % of the time. */
-const CHECK_INTERVAL_FACTOR = 50;
+/** From this many entries the sweep runs in a worker thread (below, its slices on the event loop cost little). */
+export const SWEEP_IN_WORKER_FROM = 5_000;
 
 export interface IndexFreshnessParts {
   clock: Clock;
+  log: (line: string) => void;
+  contentDir: string;
   settings: SiteSettings;
   reader: EntryReader;
   scanner: IndexScanner;
   index: EntryIndex;
   schedule: ScheduledChanges;
+  /** Where the index is kept between starts, or null. */
+  persistence: IndexPersistence | null;
+  /** Entries from which the sweep runs in a worker (default SWEEP_IN_WORKER_FROM). */
+  sweepInWorkerFrom?: number;
 }
 
 /**
- * Keeps the index fresh without a watcher: at most every few milliseconds it checks site.yaml and the
- * type folders (new or removed entries), then re-checks the stamps of as many entries as fit in a
- * small time budget, continuing where it stopped last time, and waits fifty times as long as the check
- * took before the next one. A small site is checked whole every few milliseconds; a 10,000-entry site is
- * swept every few seconds, never blocking a request for more than a couple of milliseconds. The index is
- * built on first use: a stdio process answering site_info needs only settings and counts.
+ * Keeps the index in line with the disk. Built on first use (a stdio process answering site_info needs
+ * only settings and counts): from the persisted index when there is a valid one, else by reading every
+ * entry folder. Then, off the path of the answer that built it, a sweep of file stamps (index-sweeper.ts)
+ * finds what changed since (what a persisted index missed, what editors, git or other processes change)
+ * and has it read again. Reads look at site.yaml (new settings: everything is read again) and at the
+ * schedule (scheduled translations whose time came) every few milliseconds at most.
  */
 export class IndexFreshness {
   private indexed = false;
   private lastCheck = -Infinity;
-  /** Grows with what a check costs, so keeping fresh never takes more than about 2 % of the time. */
-  private checkInterval = MIN_CHECK_INTERVAL_MS;
-  private sweep: string[] = [];
-  private cursor = 0;
   private fullScanPending = false;
+  private sweeper: IndexSweeper | null = null;
+  private closed = false;
 
   constructor(private readonly parts: IndexFreshnessParts) {}
 
   /** Whether the index has been built. */
   get ready(): boolean {
     return this.indexed;
+  }
+
+  /** How long the sweep's last pass took (ms; 0 before the first). */
+  get lastSweepMs(): number {
+    return this.sweeper?.lastPassMs ?? 0;
   }
 
   /** Has the next refresh read the whole tree again (files written that the index cannot name). */
@@ -52,18 +62,17 @@ export class IndexFreshness {
   refreshIfStale(): void {
     const now = this.parts.clock();
     if (!this.indexed || this.fullScanPending) {
+      const first = !this.indexed;
       this.indexed = true;
       this.fullScanPending = false;
       this.lastCheck = now;
       this.reloadSettings();
-      this.fullScan();
+      this.build(first);
       return;
     }
-    if (now - this.lastCheck < this.checkInterval && now >= this.lastCheck) return;
+    if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
     this.lastCheck = now;
-    if (this.reloadSettings()) { this.fullScan(); return; }
-    this.parts.scanner.checkTypeFolders();
-    this.sweepSome(SWEEP_BUDGET_MS);
+    if (this.reloadSettings()) { this.build(false); return; }
     if (this.parts.schedule.isDue(now)) this.parts.schedule.apply(this.parts.index, now);
   }
 
@@ -75,6 +84,14 @@ export class IndexFreshness {
     this.reloadSettings();
   }
 
+  /** Stops the sweep and the writing of the persisted index (a store no longer used). */
+  close(): void {
+    this.closed = true;
+    this.sweeper?.stop();
+    this.sweeper = null;
+    this.parts.persistence?.close();
+  }
+
   /** New settings change every derived path: the reader parses every file again. */
   private reloadSettings(): boolean {
     if (!this.parts.settings.reload()) return false;
@@ -82,19 +99,36 @@ export class IndexFreshness {
     return true;
   }
 
-  private fullScan(): void {
-    this.parts.scanner.fullScan();
-    this.sweep = [];
-    this.cursor = 0;
+  /** The whole index: from the persisted one at the first build when it is valid, else from every file. */
+  private build(first: boolean): void {
+    const { scanner, persistence, index, schedule, clock } = this.parts;
+    if (first && persistence?.restore()) {
+      this.parts.reader.trustStamps();
+      schedule.recompute(index.values());
+      if (schedule.hasOverdue(index.values())) schedule.apply(index, clock());
+    } else {
+      scanner.fullScan();
+      persistence?.changed();
+    }
+    this.restartSweep();
   }
 
-  private sweepSome(budgetMs: number): void {
-    const started = performance.now();
-    if (this.cursor >= this.sweep.length) { this.sweep = this.parts.index.ids(); this.cursor = 0; }
-    while (this.cursor < this.sweep.length) {
-      this.parts.scanner.checkEntry(this.sweep[this.cursor++]!);
-      if ((this.cursor & 15) === 0 && performance.now() - started > budgetMs) break;
-    }
-    this.checkInterval = Math.max(MIN_CHECK_INTERVAL_MS, (performance.now() - started) * CHECK_INTERVAL_FACTOR);
+  /** A new sweep from the index as it is now, started after the answer that is being given. */
+  private restartSweep(): void {
+    this.sweeper?.stop();
+    this.sweeper = null;
+    setImmediate(() => {
+      if (this.closed || this.sweeper) return;
+      const { contentDir, index, scanner, log } = this.parts;
+      const setup = sweepSetup(contentDir, this.parts.settings.current);
+      this.sweeper = new IndexSweeper({
+        setup,
+        baseline: () => sweepBaseline(index.all(), setup),
+        inWorker: index.all().length >= (this.parts.sweepInWorkerFrom ?? SWEEP_IN_WORKER_FROM),
+        readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
+        log,
+      });
+      this.sweeper.start();
+    }).unref();
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { folderMtime, MAX_PAGE_DEPTH, subfolders } from './entry-folders.js';
+import { MAX_PAGE_DEPTH, subfolders } from './entry-folders.js';
 import type { EntryIndex } from './entry-index.js';
 import type { EntryReader } from './entry-reader.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
@@ -16,26 +16,21 @@ export interface IndexScannerParts {
 
 /**
  * Brings the index in line with the disk: everything at once (a full scan), one entry read again, an entry
- * folder met for the first time, and the type folders (entries added or removed at the top level). Each
- * tells the index once when anything changed, and the schedule of the entries it read.
+ * folder met for the first time. Each tells the index once when anything changed, and the schedule of the
+ * entries it read.
  */
 export class IndexScanner {
-  /** mtime of each type folder, to notice entries added or removed at the top level. */
-  private readonly folderStamps = new Map<string, number>();
-
   constructor(private readonly parts: IndexScannerParts) {}
 
   /** Reads every entry folder, reusing what did not change; the result replaces the index. */
   fullScan(): void {
     const { contentDir, index, reader, schedule } = this.parts;
     const next = new Map<string, Entry>();
-    const seen = new Set<string>();
     for (const type of this.parts.site().types) {
       const folder = join(contentDir, type.folder);
-      this.folderStamps.set(folder, folderMtime(folder));
-      for (const slug of subfolders(folder)) this.scanTree(type, [type.folder, slug], null, next, index, seen);
+      for (const slug of subfolders(folder)) this.scanTree(type, [type.folder, slug], null, next, index);
     }
-    reader.endFullScan(seen);
+    reader.endFullScan();
     index.replaceAll(next);
     schedule.recompute(index.values());
     index.changed();
@@ -76,25 +71,6 @@ export class IndexScanner {
     if (dirty && index.generation === before) index.changed();
   }
 
-  /** Entry folders added to or removed from a type folder whose mtime changed. */
-  checkTypeFolders(): void {
-    const { contentDir, index } = this.parts;
-    for (const type of this.parts.site().types) {
-      const folder = join(contentDir, type.folder);
-      const mtime = folderMtime(folder);
-      if (this.folderStamps.get(folder) === mtime) continue;
-      this.folderStamps.set(folder, mtime);
-      const slugs = new Set(subfolders(folder));
-      for (const slug of slugs) if (!index.has(`${type.folder}/${slug}`)) this.scanNewEntry(type, [type.folder, slug]);
-      let removed = false;
-      for (const id of index.ids()) {
-        const [folderName, slug] = id.split('/');
-        if (folderName === type.folder && !slugs.has(slug!)) { index.delete(id); removed = true; }
-      }
-      if (removed) index.changed();
-    }
-  }
-
   /** An entry folder this index does not know yet (made by another process or a writer just now). */
   private scanNewEntry(type: ContentType, segments: string[]): void {
     const { contentDir, index, schedule } = this.parts;
@@ -108,11 +84,11 @@ export class IndexScanner {
     index.changed();
   }
 
-  private scanTree(type: ContentType, segments: string[], parentId: string | null, into: Map<string, Entry>, previous: Pick<EntryIndex, 'get'>, seen?: Set<string>): void {
-    const { entry, children } = this.parts.reader.read(type, segments, parentId, previous.get(segments.join('/')), seen);
+  private scanTree(type: ContentType, segments: string[], parentId: string | null, into: Map<string, Entry>, previous: Pick<EntryIndex, 'get'>): void {
+    const { entry, children } = this.parts.reader.read(type, segments, parentId, previous.get(segments.join('/')));
     if (entry) into.set(entry.id, entry);
     if (type.key === 'page' && segments.length <= MAX_PAGE_DEPTH) {
-      for (const child of children) this.scanTree(type, [...segments, child], entry ? entry.id : parentId, into, previous, seen);
+      for (const child of children) this.scanTree(type, [...segments, child], entry ? entry.id : parentId, into, previous);
     }
   }
 }

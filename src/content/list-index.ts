@@ -14,7 +14,7 @@ export interface IndexedRow {
 
 /** A list kept sorted by (sortKey, entry id). */
 export class SortedRows {
-  readonly rows: IndexedRow[] = [];
+  constructor(readonly rows: IndexedRow[] = []) {}
 
   private position(sortKey: number, id: string): number {
     let low = 0, high = this.rows.length;
@@ -83,6 +83,19 @@ export class ListIndex {
     for (const list of this.lists.values()) list.rows.sort(compareRows);
   }
 
+  /** Every list by its key, as it is now (what the persisted index keeps). */
+  exported(): Array<[key: string, rows: readonly IndexedRow[]]> {
+    return [...this.lists].map(([key, list]) => [key, list.rows]);
+  }
+
+  /** Lists kept by a persisted index take the place of all; false (and nothing taken) when one is out of order. */
+  restore(lists: ReadonlyArray<[key: string, rows: IndexedRow[]]>): boolean {
+    if (!lists.every(([, rows]) => isSorted(rows))) return false;
+    this.lists.clear();
+    for (const [key, rows] of lists) this.lists.set(key, new SortedRows(rows));
+    return true;
+  }
+
   /** Hands each list an entry's translations belong in (made when first needed) with its row to `add`. */
   private place(entry: Entry, site: SiteConfig, add: (list: SortedRows, row: IndexedRow) => void): void {
     for (const translation of entry.translations.values()) {
@@ -94,6 +107,11 @@ export class ListIndex {
       }
     }
   }
+}
+
+function isSorted(rows: readonly IndexedRow[]): boolean {
+  for (let at = 1; at < rows.length; at++) if (compareRows(rows[at - 1]!, rows[at]!) > 0) return false;
+  return true;
 }
 
 /** The lists a translation belongs in, each with its sort key there. */

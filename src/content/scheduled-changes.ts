@@ -40,6 +40,17 @@ export class ScheduledChanges {
     this.nextChange = next;
   }
 
+  /**
+   * Whether a scheduled translation among these has a time that passed already: an index kept from before
+   * (the persisted one) derived its status earlier; apply() derives it again.
+   */
+  hasOverdue(entries: Iterable<Entry>, now = this.options.clock()): boolean {
+    for (const entry of entries) {
+      for (const translation of entry.translations.values()) if (translation.status === 'scheduled' && translation.published !== null && translation.dateMs <= now) return true;
+    }
+    return false;
+  }
+
   /** Entries read again or added: one of their times may come sooner. */
   note(entries: Iterable<Entry>): void {
     const now = this.options.clock();
@@ -82,7 +93,10 @@ export class ScheduledChanges {
   /** Scheduled entries become published with time alone: re-derive status from the unchanged fields. */
   private rederive(old: Translation, type: ContentType, segments: string[]): Translation {
     if (old.status !== 'scheduled') return old;
-    const fresh = buildTranslation({ ...old, dir: old.file.slice(0, -(old.language.length + 3)), fields: old.fields, body: null, pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock() });
+    const fresh = buildTranslation({
+      language: old.language, dir: old.file.slice(0, -(old.language.length + 3)), mtimeMs: old.mtimeMs, size: old.size, fields: old.fields, body: null,
+      pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
+    });
     return fresh.status === old.status ? old : fresh;
   }
 }

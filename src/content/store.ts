@@ -8,6 +8,7 @@ import { EntryIndex } from './entry-index.js';
 import { ListIndex } from './list-index.js';
 import { EntryReader } from './entry-reader.js';
 import { IndexFreshness } from './index-freshness.js';
+import { IndexPersistence } from './index-persistence.js';
 import { IndexScanner } from './index-scanner.js';
 import { ScheduledChanges } from './scheduled-changes.js';
 import { SiteSettings } from './site-settings.js';
@@ -24,17 +25,23 @@ export interface ContentStoreOptions {
    * rewritten as published (D2).
    */
   onScheduledDue?: (entryId: string, language: string) => void;
+  /** Where the index is kept between starts (data/cache); without one it is read from the files at every start. */
+  cacheDir?: string;
+  /** From how many entries the freshness sweep runs in a worker thread (index-freshness.ts). */
+  sweepInWorkerFrom?: number;
 }
 
 /**
- * The flat-file content store: an in-memory index over `content/`, kept fresh by re-checking file stamps
- * (mtime + size) in small slices. Polling, not fs.watch, because it works on every filesystem shared
- * hosting offers (NFS included) and needs no watcher per folder. Only changed files are parsed again. One
- * broken file is skipped with a warning; the rest of the site keeps serving.
+ * The flat-file content store: an in-memory index over `content/`, kept between starts in data/cache, and
+ * kept fresh by a sweep over file stamps (mtime + size) beside the requests, helped by file-system events
+ * where they are cheap and reliable. Polling first, because it works on every filesystem shared hosting
+ * offers (NFS included) and needs no watch per folder. Only changed files are parsed again. One broken
+ * file is skipped with a warning; the rest of the site keeps serving.
  *
  * Its parts: the settings (site-settings.ts), the entries by id (entry-index.ts), reading entry folders
  * (entry-reader.ts), bringing the index in line with the disk (index-scanner.ts), when to look
- * (index-freshness.ts), and what changes with time alone (scheduled-changes.ts).
+ * (index-freshness.ts, index-sweeper.ts), keeping it between starts (index-persistence.ts), and what
+ * changes with time alone (scheduled-changes.ts).
  */
 export class ContentStore {
   readonly root: string;
@@ -45,6 +52,7 @@ export class ContentStore {
   private readonly index: EntryIndex;
   private readonly scanner: IndexScanner;
   private readonly freshness: IndexFreshness;
+  private readonly persistence: IndexPersistence | null;
   private countedFromFolders = false;
 
   constructor(options: ContentStoreOptions) {
@@ -59,7 +67,23 @@ export class ContentStore {
     const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
     const reader = new EntryReader({ root: this.root, contentDir: this.contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
     this.scanner = new IndexScanner({ contentDir: this.contentDir, index: this.index, reader, schedule, site });
-    this.freshness = new IndexFreshness({ clock, settings: this.settings, reader, scanner: this.scanner, index: this.index, schedule });
+    const persistence = (this.persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir: this.contentDir, index: this.index, site, clock, log }));
+    if (persistence) this.index.observe(() => persistence.changed());
+    this.freshness = new IndexFreshness({
+      clock, log, contentDir: this.contentDir, settings: this.settings, reader, scanner: this.scanner, index: this.index, schedule, persistence,
+      sweepInWorkerFrom: options.sweepInWorkerFrom,
+    });
+  }
+
+  /** Stops keeping the index fresh and persisted (a store a test is done with; a process simply exits). */
+  close(): void {
+    this.freshness.close();
+  }
+
+  /** Writes the index to data/cache now, rather than a moment after the last change; nothing without a cache folder. */
+  async persistIndex(): Promise<void> {
+    this.freshness.refreshIfStale();
+    await this.persistence?.write();
   }
 
   now(): number {

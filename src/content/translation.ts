@@ -128,7 +128,7 @@ const documents = new LruCache<string, LoadedDocument>(500);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads a translation file again; a file that vanished or broke meanwhile reads as empty. */
-function loadDocument(file: string, mtimeMs: number, size: number): LoadedDocument {
+export function loadDocument(file: string, mtimeMs: number, size: number): LoadedDocument {
   const key = `${file}|${mtimeMs}|${size}`;
   let document = documents.get(key);
   if (document === undefined) {

@@ -79,4 +79,12 @@ export interface Entry {
   translations: Map<string, Translation>;
   /** The entry's `style.css`, or '' without one. */
   style: string;
+  /**
+   * The folder's mtime when it was read (it moves when a file in it is added, removed or renamed), or -1
+   * when a file in it could not be read: the freshness sweep compares it (stamp-sweep.ts).
+   */
+  folderMtimeMs: number;
+  /** mtime and size of the style.css read, -1 without one. */
+  styleMtimeMs: number;
+  styleSize: number;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync, lstatSync } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
 /**
@@ -26,6 +27,29 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
     renameSync(temp, path);
   } catch (error) {
     try { unlinkSync(temp); } catch { /* already gone */ }
+    throw error;
+  }
+}
+
+/**
+ * writeFileAtomic without blocking the event loop (for large files written in the background): the same
+ * temp file, fsync and rename, each step on the thread pool.
+ */
+export async function writeFileAtomicAsync(path: string, parts: readonly Uint8Array[], mode = 0o644): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true });
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const file = await open(temp, 'wx', mode);
+  try {
+    for (const part of parts) {
+      for (let offset = 0; offset < part.length;) offset += (await file.write(part, offset)).bytesWritten;
+    }
+    await file.sync();
+    await file.close();
+    await rename(temp, path);
+  } catch (error) {
+    await file.close().catch(() => {});
+    await unlink(temp).catch(() => {});
     throw error;
   }
 }

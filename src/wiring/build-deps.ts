@@ -50,7 +50,7 @@ export async function buildDeps(config: Config, clock = systemClock, options: Bu
     settleModule = () => settleLoaded;
   }
   const content: ContentStore = new ContentStore({
-    root: config.root, clock, log, baseUrl: () => config.baseUrl,
+    root: config.root, clock, log, baseUrl: () => config.baseUrl, cacheDir: join(config.dataDir, 'cache'),
     // D2: files of scheduled translations found due are brought up to date (the write code loads only then).
     onScheduledDue: (entryId, language) => settleModule().settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),
   });

@@ -73,7 +73,8 @@ function memoryIndex(storage: MemoryStorage, now: () => number): ContentView {
     if (translations.size === 0) return undefined;
     const style = join(dir, 'style.css');
     const parentId = segments.length > 2 ? segments.slice(0, -1).join('/') : null;
-    return { id: segments.join('/'), type, dir, slug: segments.at(-1)!, parentId, translations, style: storage.exists(style) ? storage.readText(style) : '' };
+    // Read afresh at every call, so the stamps the disk store keeps for its sweep mean nothing here.
+    return { id: segments.join('/'), type, dir, slug: segments.at(-1)!, parentId, translations, style: storage.exists(style) ? storage.readText(style) : '', folderMtimeMs: -1, styleMtimeMs: -1, styleSize: -1 };
   };
 
   const entry = (id: string): Entry | undefined => {

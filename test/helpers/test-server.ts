@@ -28,6 +28,10 @@ export async function startTestServer(root: string, options: { clock?: Clock; ba
     url,
     deps,
     server,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () => new Promise<void>((resolve) => {
+      deps.content.close();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }

@@ -112,6 +112,9 @@ export async function makeTestSite(options: { baseUrl?: string } = {}): Promise<
       writeEntryFile(root, path, file);
       deps.content.invalidate();
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    cleanup: () => {
+      deps.content.close();
+      rmSync(root, { recursive: true, force: true });
+    },
   };
 }

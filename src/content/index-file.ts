@@ -1,0 +1,96 @@
+// The persisted content index, data/cache/content-index.bin: one header line (JSON: what made it, for
+// which site, a checksum, the layout of the blocks), then the blocks (index-snapshot.ts). It is keyed by
+// the code (code-fingerprint.ts), the settings and the content folder, and holds every file's stamps, so
+// the freshness sweep can tell what changed since. One written by other code or under other settings is
+// stale, one for another site or from a machine of the other byte order is foreign, one that does not read
+// back whole is damaged: each is ignored, and the index is read from the files as before.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomicAsync } from '../lib/atomic-write.js';
+import { codeFingerprint } from './code-fingerprint.js';
+import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
+import { BYTE_ORDER } from './snapshot-blocks.js';
+import type { SiteConfig } from './types.js';
+
+const FORMAT = 'svc content index 1';
+
+export interface IndexFileKey {
+  /** The code that derives the index (code-fingerprint.ts). */
+  code: string;
+  /** The settings it was derived under. */
+  settings: string;
+  /** The absolute content folder. */
+  content: string;
+}
+
+interface Header extends IndexFileKey {
+  format: string;
+  byteOrder: string;
+  /** The clock's time when it was written: statuses that depend on time were derived then. */
+  derivedAt: number;
+  /** sha256 (base64url) of the blocks. */
+  checksum: string;
+  length: number;
+  layout: SnapshotLayout;
+}
+
+export type IndexFileRead =
+  | { index: RestoredIndex; ignored?: undefined }
+  | { index?: undefined; ignored: 'missing' | 'stale' | 'foreign' | 'damaged'; reason: string };
+
+/** The key of an index derived by this code under `site` from `contentDir`. */
+export function indexFileKey(site: SiteConfig, contentDir: string): IndexFileKey {
+  // The address the site is served at is set per process: it changes nothing stored.
+  const settings = createHash('sha256').update(JSON.stringify({ ...site, url: '' })).digest('base64url');
+  return { code: codeFingerprint(), settings, content: contentDir };
+}
+
+/** The index in `file` when it is valid for `key`, for a process whose clock says `now`. */
+export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig, now: number): IndexFileRead {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return { ignored: 'missing', reason: 'there is none' };
+  }
+  const lineEnd = bytes.indexOf(10);
+  let header: Header;
+  try {
+    header = JSON.parse(bytes.toString('utf8', 0, lineEnd < 0 ? bytes.length : lineEnd)) as Header;
+  } catch {
+    return { ignored: 'damaged', reason: 'its header is not JSON' };
+  }
+  if (header?.format !== FORMAT || header.byteOrder !== BYTE_ORDER) return { ignored: 'foreign', reason: 'another version or machine wrote it' };
+  if (header.content !== key.content) return { ignored: 'foreign', reason: 'it is the index of another site' };
+  if (header.code !== key.code || header.settings !== key.settings) return { ignored: 'stale', reason: 'the code or the settings changed since' };
+  // A status derived later than now (a clock set back) cannot be undone: a scheduled entry may show as published.
+  if (!(header.derivedAt <= now)) return { ignored: 'stale', reason: 'it was made at a later time than now' };
+  const blocks = bytes.subarray(lineEnd + 1);
+  if (blocks.length !== header.length || checksumOf([blocks]) !== header.checksum) return { ignored: 'damaged', reason: 'its blocks do not match its checksum' };
+  let index: RestoredIndex | string;
+  try {
+    index = decodeSnapshot(header.layout, blocks, key.content, site);
+  } catch (error) {
+    // Every part is checked before use; this is the net under those checks, so a bad file never stops a start.
+    index = `it could not be read (${(error as Error).message})`;
+  }
+  return typeof index === 'string' ? { ignored: 'damaged', reason: index } : { index };
+}
+
+/** Writes the index atomically, off the event loop but for the encoding; a failure rejects and leaves any previous file. */
+export async function writeIndexFile(file: string, key: IndexFileKey, contents: IndexContents, now: number): Promise<void> {
+  const { layout, bytes } = encodeSnapshot(contents);
+  const length = bytes.reduce((sum, part) => sum + part.length, 0);
+  const header: Header = { format: FORMAT, byteOrder: BYTE_ORDER, ...key, derivedAt: now, checksum: checksumOf(bytes), length, layout };
+  let line = JSON.stringify(header);
+  // The blocks start at a multiple of 8 bytes into the file, so they can be read in place as float64.
+  const size = Buffer.byteLength(line) + 1;
+  line += ' '.repeat((8 - (size % 8)) % 8) + '\n';
+  await writeFileAtomicAsync(file, [Buffer.from(line), ...bytes], 0o600);
+}
+
+function checksumOf(parts: readonly Uint8Array[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url');
+}

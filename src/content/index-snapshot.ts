@@ -1,0 +1,143 @@
+// The content index in the persisted index's form (index-file.ts): the entries, their translation
+// summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
+// (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
+import { sep } from 'node:path';
+import { isSlug } from './entry-id.js';
+import { MAX_PAGE_DEPTH } from './entry-folders.js';
+import type { IndexedRow } from './list-index.js';
+import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
+import { readSummaryColumns, writeSummaryColumns } from './translation-columns.js';
+import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+
+export interface IndexContents {
+  /** Every entry, in the index's order. */
+  entries: readonly Entry[];
+  /** Every sorted list by its key. */
+  lists: ReadonlyArray<readonly [key: string, rows: readonly IndexedRow[]]>;
+}
+
+/** What goes into the header line beside the blocks: their places, the shared tables, the lists' keys. */
+export interface SnapshotLayout {
+  entries: number;
+  translations: number;
+  blocks: BlockInfo[];
+  tables: Record<string, unknown[]>;
+  /** Per list: its key, its length, and whether its sort keys are stored (else they are -dateMs). */
+  lists: Array<[key: string, length: number, sortKeys: 0 | 1]>;
+}
+
+export interface RestoredIndex {
+  entries: Map<string, Entry>;
+  lists: Array<[key: string, rows: IndexedRow[]]>;
+}
+
+export function encodeSnapshot(contents: IndexContents): { layout: SnapshotLayout; bytes: Uint8Array[] } {
+  const { entries } = contents;
+  const writer = new BlockWriter();
+  const position = new Map<string, number>();
+  const numberOf = new Map<Translation, number>();
+  const translations: Translation[] = [];
+  const counts: number[] = [];
+  for (const entry of entries) {
+    position.set(entry.id, position.size);
+    counts.push(entry.translations.size);
+    for (const translation of entry.translations.values()) {
+      numberOf.set(translation, translations.length);
+      translations.push(translation);
+    }
+  }
+  writer.texts('e.id', entries.map((entry) => entry.id));
+  writer.integers('e.parent', entries.map((entry) => (entry.parentId === null ? -1 : position.get(entry.parentId) ?? -1)));
+  writer.texts('e.style', entries.map((entry) => entry.style));
+  writer.numbers('e.folderMtimeMs', entries.map((entry) => entry.folderMtimeMs));
+  writer.numbers('e.styleMtimeMs', entries.map((entry) => entry.styleMtimeMs));
+  writer.numbers('e.styleSize', entries.map((entry) => entry.styleSize));
+  writer.integers('e.translations', counts);
+  const tables = writeSummaryColumns(translations, writer);
+  const lists: SnapshotLayout['lists'] = [];
+  const rows: number[] = [];
+  const sortKeys: number[] = [];
+  for (const [key, list] of contents.lists) {
+    const byDate = list.every((row) => row.sortKey === -row.translation.dateMs);
+    lists.push([key, list.length, byDate ? 0 : 1]);
+    for (const row of list) {
+      rows.push(numberOf.get(row.translation)!);
+      if (!byDate) sortKeys.push(row.sortKey);
+    }
+  }
+  writer.integers('l.rows', rows);
+  writer.numbers('l.sortKeys', sortKeys);
+  const layout: SnapshotLayout = { entries: entries.length, translations: translations.length, blocks: writer.blocks, tables, lists };
+  return { layout, bytes: writer.bytes() };
+}
+
+/**
+ * The index from a layout and its blocks, checked throughout: a block of the wrong size, a number out of
+ * range, an id that is not a path of slugs below a type folder of `site`, a list out of order gives the
+ * reason (a sentence) instead; nothing is taken from a damaged snapshot.
+ */
+export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, contentDir: string, site: SiteConfig): RestoredIndex | string {
+  const entryCount = layout?.entries, translationCount = layout?.translations;
+  if (!Number.isSafeInteger(entryCount) || !Number.isSafeInteger(translationCount) || !Array.isArray(layout.lists)) return 'its layout is not one this version writes';
+  const reader = new BlockReader(bytes, layout.blocks);
+  const ids = reader.texts('e.id', entryCount, false), styles = reader.texts('e.style', entryCount, false);
+  const parents = reader.integers('e.parent', entryCount, -1, entryCount - 1), counts = reader.integers('e.translations', entryCount, 1, Object.keys(site.languages).length);
+  const folderMtimes = reader.numbers('e.folderMtimeMs', entryCount), styleMtimes = reader.numbers('e.styleMtimeMs', entryCount), styleSizes = reader.numbers('e.styleSize', entryCount);
+  if (!ids || !styles || !parents || !counts || !folderMtimes || !styleMtimes || !styleSizes) return 'its entry columns do not fit';
+  const summaries = readSummaryColumns(reader, translationCount, layout.tables);
+  if (!summaries) return 'its translation columns do not fit';
+  const typeByFolder = new Map<string, ContentType>(site.types.map((type) => [type.folder, type]));
+  const entries = new Map<string, Entry>();
+  const list: Entry[] = [];
+  const byDate: IndexedRow[] = [];
+  for (let at = 0; at < entryCount; at++) {
+    const id = ids[at]!, parent = parents[at]!;
+    const segments = id.split('/');
+    const type = typeByFolder.get(segments[0]!);
+    if (!type || segments.length < 2 || segments.length > MAX_PAGE_DEPTH + 1 || (segments.length > 2 && type.key !== 'page') || !segments.every(isSlug) || entries.has(id)) {
+      return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings, or is there twice`;
+    }
+    if (parent >= at) return 'an entry names a parent that does not come before it';
+    const dir = contentDir + sep + segments.join(sep);
+    const entry: Entry = {
+      id, type, dir, slug: segments[segments.length - 1]!, parentId: parent === -1 ? null : list[parent]!.id, translations: new Map(), style: styles[at]!,
+      folderMtimeMs: folderMtimes[at]!, styleMtimeMs: styleMtimes[at]!, styleSize: styleSizes[at]!,
+    };
+    const folder = dir + sep;
+    for (let n = 0; n < counts[at]!; n++) {
+      const translation = summaries.translation(byDate.length, folder);
+      if (entry.translations.has(translation.language) || !Object.hasOwn(site.languages, translation.language)) return `${id} has a language twice or one the settings do not have`;
+      entry.translations.set(translation.language, translation);
+      byDate.push({ entry, translation, sortKey: -translation.dateMs });
+    }
+    entries.set(id, entry);
+    list.push(entry);
+  }
+  if (byDate.length !== translationCount) return 'its entries do not add up to its translations';
+  const lists = restoreLists(layout.lists, reader, byDate, translationCount);
+  return lists ? { entries, lists } : 'its lists do not fit';
+}
+
+/** The sorted lists, their rows shared with `rowsOf` (translation n's by-date row) where their sort key is the date. */
+function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): RestoredIndex['lists'] | undefined {
+  let rowCount = 0, keyCount = 0;
+  for (const item of kept) {
+    if (!Array.isArray(item) || typeof item[0] !== 'string' || !Number.isSafeInteger(item[1]) || item[1] < 0) return undefined;
+    rowCount += item[1];
+    if (item[2] === 1) keyCount += item[1];
+  }
+  const numbers = blocks.integers('l.rows', rowCount, 0, translationCount - 1);
+  const sortKeys = blocks.numbers('l.sortKeys', keyCount);
+  if (!numbers || !sortKeys) return undefined;
+  const lists: RestoredIndex['lists'] = [];
+  let cursor = 0, keyCursor = 0;
+  for (const [key, length, withKeys] of kept) {
+    const rows = new Array<IndexedRow>(length);
+    for (let at = 0; at < length; at++) {
+      const row = rowsOf[numbers[cursor++]!]!;
+      rows[at] = withKeys === 1 ? { entry: row.entry, translation: row.translation, sortKey: sortKeys[keyCursor++]! } : row;
+    }
+    lists.push([key, rows]);
+  }
+  return lists;
+}

@@ -1,0 +1,118 @@
+// Named blocks of binary columns for the persisted index (index-snapshot.ts): numbers as float64, whole
+// numbers as int32, texts as their lengths plus all their characters in one run (latin1 when every
+// character fits in a byte, else UTF-16, so every string comes back exactly). Loading a block is a view on
+// the file's bytes, not a parse; a reader checks every block's place, size and values before handing it out.
+import { endianness } from 'node:os';
+
+export interface BlockInfo {
+  name: string;
+  kind: 'f64' | 'i32' | 'latin1' | 'utf16le';
+  /** Values in the block (characters for a text run). */
+  count: number;
+  /** Byte offset from the start of the blocks; a multiple of 8. */
+  offset: number;
+}
+
+/** Typed arrays are written as the machine holds them: a file from a machine of the other byte order is foreign. */
+export const BYTE_ORDER = endianness();
+
+const WIDTH = { f64: 8, i32: 4, latin1: 1, utf16le: 2 } as const;
+
+export class BlockWriter {
+  readonly blocks: BlockInfo[] = [];
+  private readonly parts: Uint8Array[] = [];
+  private size = 0;
+
+  numbers(name: string, values: ArrayLike<number>): void {
+    this.add(name, 'f64', values.length, new Uint8Array(Float64Array.from(values).buffer));
+  }
+
+  integers(name: string, values: ArrayLike<number>): void {
+    this.add(name, 'i32', values.length, new Uint8Array(Int32Array.from(values).buffer));
+  }
+
+  /** Texts (null allowed): their lengths (-1 for null) as `<name>`, their characters as `<name>.chars`. */
+  texts(name: string, values: ReadonlyArray<string | null>): void {
+    this.integers(name, values.map((value) => (value === null ? -1 : value.length)));
+    const chars = values.join('');
+    // eslint-disable-next-line no-control-regex
+    const kind = /[^\u0000-\u00ff]/.test(chars) ? 'utf16le' : 'latin1';
+    this.add(`${name}.chars`, kind, chars.length, Buffer.from(chars, kind));
+  }
+
+  /** Every block, in order, each padded to a multiple of 8 bytes. */
+  bytes(): Uint8Array[] {
+    return this.parts;
+  }
+
+  private add(name: string, kind: BlockInfo['kind'], count: number, bytes: Uint8Array): void {
+    this.blocks.push({ name, kind, count, offset: this.size });
+    this.parts.push(bytes);
+    this.size += bytes.length;
+    const pad = (8 - (bytes.length % 8)) % 8;
+    if (pad) { this.parts.push(new Uint8Array(pad)); this.size += pad; }
+  }
+}
+
+export class BlockReader {
+  private readonly byName = new Map<string, BlockInfo>();
+
+  /** `blocks` as the header lists them; the ones that do not lie inside `bytes` in order are left out. */
+  constructor(private readonly bytes: Uint8Array, blocks: unknown) {
+    if (!Array.isArray(blocks)) return;
+    let end = 0;
+    for (const block of blocks as BlockInfo[]) {
+      const width = WIDTH[block?.kind];
+      if (!width || typeof block.name !== 'string' || !Number.isSafeInteger(block.count) || block.count < 0 || block.offset !== end + ((8 - (end % 8)) % 8)) return;
+      end = block.offset + block.count * width;
+      if (end > bytes.length) return;
+      this.byName.set(block.name, block);
+    }
+  }
+
+  /** `count` finite numbers, or undefined when the block is missing, of another kind or size, or holds NaN. */
+  numbers(name: string, count: number): Float64Array | undefined {
+    const values = this.view(name, 'f64', count) as Float64Array | undefined;
+    if (values) for (let at = 0; at < count; at++) if (!Number.isFinite(values[at]!)) return undefined;
+    return values;
+  }
+
+  /** `count` whole numbers from `min` to `max` (inclusive), or undefined. */
+  integers(name: string, count: number, min: number, max: number): Int32Array | undefined {
+    const values = this.view(name, 'i32', count) as Int32Array | undefined;
+    if (values) for (let at = 0; at < count; at++) if (values[at]! < min || values[at]! > max) return undefined;
+    return values;
+  }
+
+  /** `count` texts (null where allowed), or undefined when their lengths do not add up to the characters stored. */
+  texts(name: string, count: number, nullable: boolean): Array<string | null> | undefined {
+    const lengths = this.integers(name, count, nullable ? -1 : 0, 0x3fffffff);
+    const info = this.byName.get(`${name}.chars`);
+    if (!lengths || !info || (info.kind !== 'latin1' && info.kind !== 'utf16le')) return undefined;
+    let total = 0;
+    for (let at = 0; at < count; at++) total += Math.max(0, lengths[at]!);
+    if (total !== info.count) return undefined;
+    const start = info.offset, chars = Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, info.count * WIDTH[info.kind]).toString(info.kind);
+    const values = new Array<string | null>(count);
+    let cursor = 0;
+    for (let at = 0; at < count; at++) {
+      const length = lengths[at]!;
+      if (length < 0) { values[at] = null; continue; }
+      values[at] = chars.slice(cursor, cursor + length);
+      cursor += length;
+    }
+    return values;
+  }
+
+  private view(name: string, kind: 'f64' | 'i32', count: number): Float64Array | Int32Array | undefined {
+    const info = this.byName.get(name);
+    if (!info || info.kind !== kind || info.count !== count) return undefined;
+    const type = kind === 'f64' ? Float64Array : Int32Array;
+    const at = this.bytes.byteOffset + info.offset;
+    // A view needs its start aligned to the value size; a file read into a shared pool may not be.
+    if (at % WIDTH[kind] === 0) return new type(this.bytes.buffer as ArrayBuffer, at, count);
+    const copy = new Uint8Array(count * WIDTH[kind]);
+    copy.set(this.bytes.subarray(info.offset, info.offset + copy.length));
+    return new type(copy.buffer);
+  }
+}

@@ -1,0 +1,215 @@
+// Finds the entry folders that changed on disk by their stamps alone, for the index's freshness
+// (index-freshness.ts): no file is opened. Adding, removing or renaming a file moves its folder's mtime (so
+// do the atomic writes of this code, git and most tools); writing a file in place moves only the file's
+// own. So each pass stats every entry folder and the entry files it holds (`<language>.md`, style.css),
+// lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
+// built-ins only: it runs on the event loop in small slices or whole in a worker thread.
+import { readdirSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+
+export interface SweepSetup {
+  contentDir: string;
+  /** The type folders; `nested` (pages) holds entries in entries, down to `maxDepth` folders below the type folder. */
+  folders: ReadonlyArray<{ folder: string; nested: boolean }>;
+  maxDepth: number;
+  /** The names of the files that make an entry, in a fixed order: `<language>.md` for each language, style.css. */
+  files: readonly string[];
+}
+
+/**
+ * What the index holds, in the sweep's terms: per entry id, its folder's mtime, then mtime and size of each
+ * of `files` (-1 for a file it does not have). An id the sweep finds with other stamps, or does not find,
+ * is reported changed; so is a folder it finds that the baseline does not name.
+ */
+export interface SweepBaseline {
+  ids: string[];
+  stamps: Float64Array;
+}
+
+/** Entry folders at one place: the entries of a type folder, or the child pages of a page. */
+interface Level {
+  names: string[];
+  /** Per name: the folder's mtime (-1: not known yet, so it is listed and reported). */
+  mtimes: Float64Array;
+  /** Per name, per file: mtime and size, -1 where there is no such file. */
+  stamps: Float64Array;
+  children: Array<Level | null>;
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+const UNKNOWN = -1;
+
+export class StampSweep {
+  private readonly width: number;
+  private readonly roots: Array<{ level: Level; mtime: number }>;
+  private baseline: Map<string, number> | null;
+  private baselineStamps: Float64Array | null;
+  private changed: string[] = [];
+  /** Baseline ids the first pass found on disk. */
+  private readonly found = new Set<string>();
+
+  constructor(private readonly setup: SweepSetup, baseline: SweepBaseline) {
+    this.width = 1 + 2 * setup.files.length;
+    this.baseline = new Map(baseline.ids.map((id, at) => [id, at]));
+    this.baselineStamps = baseline.stamps;
+    this.roots = setup.folders.map(() => ({ level: emptyLevel(), mtime: UNKNOWN }));
+  }
+
+  /**
+   * One pass over every entry folder, yielding every few folders so a caller can stop for a while and
+   * resume; its result is the ids of the entry folders changed, added or removed since the last pass
+   * (since the baseline, the first time).
+   */
+  *pass(): Generator<void, string[]> {
+    this.changed = [];
+    const { contentDir, folders } = this.setup;
+    for (let at = 0; at < folders.length; at++) {
+      const { folder, nested } = folders[at]!;
+      const root = this.roots[at]!;
+      const dir = join(contentDir, folder);
+      const mtime = mtimeOf(dir);
+      if (mtime !== root.mtime) {
+        root.mtime = mtime;
+        root.level = this.relisted(root.level, folder, mtime === UNKNOWN ? [] : slugFolders(dir), nested);
+      }
+      yield* this.checkLevel(root.level, dir, folder, 1, nested);
+    }
+    if (this.baseline) {
+      // Entries of the baseline the first pass did not find are gone; it counts for no later pass.
+      for (const id of this.baseline.keys()) if (!this.found.has(id)) this.changed.push(id);
+      this.baseline = null;
+      this.baselineStamps = null;
+      this.found.clear();
+    }
+    return this.changed;
+  }
+
+  private *checkLevel(level: Level, dir: string, prefix: string, depth: number, nested: boolean): Generator<void, void> {
+    const { files } = this.setup;
+    const width = this.width;
+    for (let at = 0; at < level.names.length; at++) {
+      if ((at & 63) === 63) yield;
+      const name = level.names[at]!;
+      const id = `${prefix}/${name}`;
+      const folder = dir + sep + name;
+      const mtime = mtimeOf(folder);
+      const base = at * width;
+      let changed = false;
+      if (mtime !== level.mtimes[at]) {
+        // Listed again: which entry files it has now, and (pages) which child folders.
+        level.mtimes[at] = mtime;
+        const present = new Set<string>();
+        const children: string[] = [];
+        if (mtime !== UNKNOWN) for (const item of listing(folder)) (item.isDirectory() ? SLUG.test(item.name) && children.push(item.name) : present.add(item.name));
+        for (let file = 0; file < files.length; file++) {
+          const stamp = present.has(files[file]!) ? fileStamp(folder + sep + files[file]!) : ABSENT;
+          changed = setStamp(level.stamps, base + 1 + 2 * file, stamp) || changed;
+        }
+        if (mtime === UNKNOWN) changed = true;
+        if (nested && depth < this.setup.maxDepth) level.children[at] = this.relisted(level.children[at] ?? emptyLevel(), id, children.sort(), true);
+      } else {
+        for (let file = 0; file < files.length; file++) {
+          const slot = base + 1 + 2 * file;
+          if (level.stamps[slot] === UNKNOWN) continue;
+          changed = setStamp(level.stamps, slot, fileStamp(folder + sep + files[file]!)) || changed;
+        }
+      }
+      if (changed) this.changed.push(id);
+      const children = level.children[at];
+      if (children && mtime !== UNKNOWN) yield* this.checkLevel(children, folder, id, depth + 1, nested);
+    }
+  }
+
+  /**
+   * The level with `names` (sorted): the stamps of names it had are kept, names new to it take the
+   * baseline's stamps (or none: they are reported), names gone are reported with their children. A
+   * `nested` folder from the baseline is listed all the same (the baseline does not name its children).
+   */
+  private relisted(old: Level, prefix: string, names: string[], nested: boolean): Level {
+    const width = this.width;
+    const level: Level = { names, mtimes: new Float64Array(names.length).fill(UNKNOWN), stamps: new Float64Array(names.length * width).fill(NaN), children: new Array(names.length).fill(null) };
+    let from = 0;
+    for (let at = 0; at < names.length; at++) {
+      const name = names[at]!;
+      while (from < old.names.length && old.names[from]! < name) this.reportGone(old, from++, prefix);
+      if (from < old.names.length && old.names[from] === name) {
+        level.mtimes[at] = old.mtimes[from]!;
+        level.stamps.set(old.stamps.subarray(from * width, from * width + width).subarray(1), at * width + 1);
+        level.children[at] = old.children[from]!;
+        from++;
+        continue;
+      }
+      const known = this.baseline?.get(`${prefix}/${name}`);
+      if (known !== undefined) {
+        this.found.add(`${prefix}/${name}`);
+        level.mtimes[at] = nested ? UNKNOWN : this.baselineStamps![known * width]!;
+        level.stamps.set(this.baselineStamps!.subarray(known * width + 1, known * width + width), at * width + 1);
+      }
+    }
+    while (from < old.names.length) this.reportGone(old, from++, prefix);
+    return level;
+  }
+
+  private reportGone(level: Level, at: number, prefix: string): void {
+    const id = `${prefix}/${level.names[at]}`;
+    this.changed.push(id);
+    const children = level.children[at];
+    if (children) for (let child = 0; child < children.names.length; child++) this.reportGone(children, child, id);
+  }
+}
+
+function emptyLevel(): Level {
+  return { names: [], mtimes: new Float64Array(0), stamps: new Float64Array(0), children: [] };
+}
+
+const ABSENT: readonly [number, number] = [-1, -1];
+
+/** Stores a file's stamp; true when it differs from the one there (NaN, never stored, always differs). */
+function setStamp(stamps: Float64Array, slot: number, [mtime, size]: readonly [number, number]): boolean {
+  const same = stamps[slot] === mtime && stamps[slot + 1] === size;
+  stamps[slot] = mtime;
+  stamps[slot + 1] = size;
+  return !same;
+}
+
+/** A folder's mtime; UNKNOWN when it is gone or not a folder. */
+function mtimeOf(path: string): number {
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat?.isDirectory() ? stat.mtimeMs : UNKNOWN;
+  } catch {
+    return UNKNOWN;
+  }
+}
+
+function fileStamp(path: string): readonly [number, number] {
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat?.isFile() ? [stat.mtimeMs, stat.size] : ABSENT;
+  } catch {
+    return ABSENT;
+  }
+}
+
+function listing(dir: string) {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+function slugFolders(dir: string): string[] {
+  return listing(dir).filter((item) => item.isDirectory() && SLUG.test(item.name)).map((item) => item.name).sort();
+}
+
+/** How long to wait after a pass that took `passMs` before the next. */
+export function pauseAfterPass(passMs: number): number {
+  // A change shows within about two seconds at any size: a pass and its pause take at most CYCLE_MS, and
+  // the main thread needs a moment to read what changed. Below that, a pause of twenty passes keeps the
+  // sweep near 5 % of a core (a 10,000-entry site) and much less on small sites.
+  return Math.max(MIN_PAUSE_MS, Math.min(passMs * 20, CYCLE_MS - passMs));
+}
+
+const CYCLE_MS = 1600;
+const MIN_PAUSE_MS = 50;

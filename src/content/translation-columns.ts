@@ -1,0 +1,135 @@
+// The one place where a translation summary turns into its stored form and back (the persisted index,
+// index-snapshot.ts): one column per summary field. A translation loaded from it keeps no fields of its
+// own: it reads them from the columns by its row, so loading 200,000 translations makes 200,000 small
+// objects, not 200,000 copies of fourteen fields (and numbers stay unboxed in their float64 column).
+import type { BlockReader, BlockWriter } from './snapshot-blocks.js';
+import { loadDocument } from './translation.js';
+import type { Translation } from './types.js';
+
+/** The fields of the in-memory summary: everything of a Translation but what is read from its file. */
+export type SummaryField = Exclude<keyof Translation, 'body' | 'fields' | 'file'>;
+
+export type SummaryFieldKind = 'number' | 'text' | 'text?' | 'shared' | 'shared?' | 'shared-list';
+
+/**
+ * How each summary field is stored: a `number`, a `text`, `text?` (a string or null), `shared` / `shared?`
+ * (a short string, or null, that repeats across entries: kept once), `shared-list` (a list of those, each
+ * distinct list kept once). The type makes a field of Translation without its line here a compile error:
+ * a new summary field is one more line.
+ */
+export const SUMMARY_FIELDS: Readonly<Record<SummaryField, SummaryFieldKind>> = {
+  language: 'shared',
+  mtimeMs: 'number',
+  size: 'number',
+  title: 'text',
+  status: 'shared',
+  published: 'text?',
+  dateMs: 'number',
+  path: 'text',
+  tags: 'shared-list',
+  category: 'shared?',
+  author: 'shared?',
+  via: 'shared?',
+  start: 'text?',
+  review: 'text?',
+};
+
+const FIELDS = Object.entries(SUMMARY_FIELDS) as Array<[SummaryField, SummaryFieldKind]>;
+const isShared = (kind: SummaryFieldKind) => kind === 'shared' || kind === 'shared?' || kind === 'shared-list';
+
+/** A shared column: each row's index into the table of distinct values (null, when allowed, is a value too). */
+interface SharedColumn { indexes: Int32Array; table: readonly unknown[] }
+
+/**
+ * Writes the summary columns of `translations` (row n = translations[n]) as blocks named `t.<field>`, and
+ * returns the tables of the shared fields (for the header).
+ */
+export function writeSummaryColumns(translations: readonly Translation[], writer: BlockWriter): Record<string, unknown[]> {
+  const tables: Record<string, unknown[]> = {};
+  for (const [field, kind] of FIELDS) {
+    const name = `t.${field}`;
+    if (kind === 'number') writer.numbers(name, translations.map((translation) => translation[field] as number));
+    else if (!isShared(kind)) writer.texts(name, translations.map((translation) => translation[field] as string | null));
+    else {
+      const table: unknown[] = [];
+      const known = new Map<unknown, number>();
+      writer.integers(name, translations.map((translation) => {
+        const value = translation[field];
+        // A list is known by its items (and, cheaper, by itself: loaded translations share theirs).
+        const key = Array.isArray(value) ? JSON.stringify(value) : value;
+        let index = known.get(value) ?? known.get(key);
+        if (index === undefined) known.set(key, (index = table.push(value) - 1));
+        if (Array.isArray(value)) known.set(value, index);
+        return index;
+      }));
+      tables[field] = table;
+    }
+  }
+  return tables;
+}
+
+/** The summary columns of `count` translations, each checked against its kind; undefined when one does not fit. */
+export function readSummaryColumns(reader: BlockReader, count: number, tables: Record<string, unknown> | undefined): SummaryColumns | undefined {
+  const columns: Array<ArrayLike<unknown> | SharedColumn> = [];
+  for (const [field, kind] of FIELDS) {
+    const name = `t.${field}`;
+    if (kind === 'number') {
+      const values = reader.numbers(name, count);
+      if (!values) return undefined;
+      columns.push(values);
+    } else if (!isShared(kind)) {
+      const values = reader.texts(name, count, kind === 'text?');
+      if (!values) return undefined;
+      columns.push(values);
+    } else {
+      const table = tables?.[field];
+      if (!Array.isArray(table) || !table.every((value) => fitsKind(value, kind))) return undefined;
+      const indexes = reader.integers(name, count, 0, table.length - 1);
+      if (!indexes) return undefined;
+      // Lists are handed to every translation that has them: frozen, so no reader can change another's.
+      columns.push({ indexes, table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
+    }
+  }
+  return new SummaryColumns(columns);
+}
+
+function fitsKind(value: unknown, kind: SummaryFieldKind): boolean {
+  if (kind === 'shared-list') return Array.isArray(value) && value.every((item) => typeof item === 'string');
+  return typeof value === 'string' || (kind === 'shared?' && value === null);
+}
+
+/** Decoded summary columns; `translation(row, dir)` is the translation of one row. */
+export class SummaryColumns {
+  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | SharedColumn>) {}
+
+  /** The translation of `row`; `dir` is its entry's folder with the trailing separator. */
+  translation(row: number, dir: string): Translation {
+    return new ColumnTranslation(this, row, dir) as unknown as Translation;
+  }
+}
+
+/** A translation whose summary fields are read from columns (the getters are added below, one per field). */
+class ColumnTranslation {
+  constructor(readonly store: SummaryColumns, readonly row: number, private readonly dir: string) {}
+
+  get file(): string {
+    return `${this.dir}${(this as unknown as Translation).language}.md`;
+  }
+
+  get body(): string {
+    const self = this as unknown as Translation;
+    return loadDocument(this.file, self.mtimeMs, self.size).body;
+  }
+
+  get fields(): Record<string, unknown> {
+    const self = this as unknown as Translation;
+    return loadDocument(this.file, self.mtimeMs, self.size).fields;
+  }
+}
+
+FIELDS.forEach(([field, kind], at) => {
+  const get = isShared(kind)
+    ? function (this: ColumnTranslation) { const column = this.store.columns[at] as SharedColumn; return column.table[column.indexes[this.row]!]; }
+    : function (this: ColumnTranslation) { return (this.store.columns[at] as ArrayLike<unknown>)[this.row]; };
+  Object.defineProperty(ColumnTranslation.prototype, field, { get, enumerable: true });
+});

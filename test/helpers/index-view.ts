@@ -1,0 +1,41 @@
+// What a content store's index holds, as plain data to compare: every entry with its translations' summary
+// fields, and the ids every list query answers. Two stores that agree here answer every list and every
+// summary alike, whether their index came from the files, a persisted index or changes on the way.
+import { ContentStore } from '../../src/content/store.js';
+import { listEntries } from '../../src/content/query.js';
+import { SUMMARY_FIELDS } from '../../src/content/translation-columns.js';
+
+export function indexView(store: ContentStore): unknown {
+  const site = store.site();
+  const entries = [...store.entries()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((entry) => ({
+    id: entry.id, type: entry.type.key, dir: entry.dir, slug: entry.slug, parentId: entry.parentId, style: entry.style,
+    translations: [...entry.translations.values()].sort((a, b) => (a.language < b.language ? -1 : 1)).map((translation) => ({
+      file: translation.file,
+      ...Object.fromEntries(Object.keys(SUMMARY_FIELDS).map((field) => [field, translation[field as keyof typeof SUMMARY_FIELDS]])),
+    })),
+  }));
+  const lists: Record<string, string[]> = {};
+  const tags = new Set(store.entries().flatMap((entry) => [...entry.translations.values()].flatMap((translation) => translation.tags)));
+  for (const type of site.types) {
+    for (const language of Object.keys(site.languages)) {
+      for (const status of ['any', 'draft', 'published', 'scheduled'] as const) {
+        const narrows = [{}, ...[...tags].map((tag) => ({ tag })), ...Object.keys(site.categories).flatMap((category) => [{ category }, { category, upcomingOnly: true }])];
+        for (const narrow of narrows) {
+          const query = { type: type.key, language, status, ...narrow };
+          lists[JSON.stringify(query)] = listEntries(store, query).rows.map(({ entry, translation }) => `${entry.id} ${translation.title}`);
+        }
+      }
+    }
+  }
+  return { entries, lists };
+}
+
+/** The index a store reading every file now builds (no persisted index, nothing kept). */
+export function fullScanView(root: string, clock: () => number): unknown {
+  const store = new ContentStore({ root, clock, log: () => {} });
+  try {
+    return indexView(store);
+  } finally {
+    store.close();
+  }
+}
