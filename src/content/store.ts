@@ -6,6 +6,7 @@ import { countEntryFolders } from './entry-folders.js';
 import { parseEntryId } from './entry-id.js';
 import { EntryIndex } from './entry-index.js';
 import { ListIndex } from './list-index.js';
+import type { PathTarget } from './path-index.js';
 import { EntryReader } from './entry-reader.js';
 import { IndexFreshness } from './index-freshness.js';
 import { IndexScanner } from './index-scanner.js';
@@ -91,6 +92,12 @@ export class ContentStore {
   lists(): ListIndex {
     this.freshness.refreshIfStale();
     return this.index.lists;
+  }
+
+  /** The translation at a public path (drafts too: the caller decides who may see it), as the index has it. */
+  atPath(path: string): PathTarget | undefined {
+    this.freshness.refreshIfStale();
+    return this.index.paths.find(path);
   }
 
   entries(): Entry[] {

@@ -8,7 +8,6 @@ import { renderAtomFeed, renderRobots, renderSitemap } from './feeds.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entry-id.js';
 import { bearerToken } from '../auth/principal.js';
-import { PathIndex } from './path-index.js';
 import { renderEntryPage, renderHomePage, renderNotFoundPage } from './pages.js';
 import type { PageExtras } from './templates.js';
 import { consentBanner } from '../stats/consent-banner.js';
@@ -53,7 +52,6 @@ const MEDIA_MAX_AGE = 'public, max-age=3600';
  * address D3 gives it. Registered last: its catch-all takes whatever no other route took.
  */
 export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHooks = {}): void {
-  const index = new PathIndex(deps.content);
   const serveMedia = mediaHandler(deps.content.contentDir);
   // An entry's media are public with the entry: once one of its translations is published and the site is
   // open. Before that (or on a closed site) only people signed in to the panel, or a token with
@@ -137,11 +135,11 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     } catch {
       return sendJson(ctx.res, 400, { message: 'The address is not valid.' });
     }
-    let target = index.find(path);
+    let target = deps.content.atPath(path);
     // Read the entry again from disk, so a change made a moment ago (by hand, by the stdio server) shows.
     if (target) {
       const fresh = deps.content.entry(target.entry.id);
-      target = fresh ? index.find(path) : undefined;
+      target = fresh ? deps.content.atPath(path) : undefined;
     }
     if (!target || target.translation.status !== 'published') {
       const language = Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage;
