@@ -52,8 +52,7 @@ export class EntryIndex {
 
   set(entry: Entry): void {
     const previous = this.byId.get(entry.id);
-    this.lists.put(entry, previous);
-    this.paths.put(entry, previous);
+    this.paths.put(this.lists.put(entry, previous), previous);
     this.byId.set(entry.id, entry);
   }
 
@@ -73,8 +72,8 @@ export class EntryIndex {
   /** The result of a full scan takes the place of everything. */
   replaceAll(next: Map<string, Entry>): void {
     this.byId = next;
-    this.lists.rebuild(next.values());
-    this.paths.rebuild(next.values());
+    this.paths.clear();
+    this.lists.rebuild(next.values(), (_entry, rows) => this.paths.put(rows));
   }
 
   changed(): void {

@@ -18,20 +18,22 @@ export class PathIndex {
     return this.byPath.get(path);
   }
 
-  /** Takes the paths of the entry as it was (`previous`) back and claims those of its translations now. */
-  put(entry: Entry, previous?: Entry): void {
+  /**
+   * Takes the paths of the entry as it was (`previous`) back and claims those of its translations now,
+   * one target per translation (the lists' rows serve, so nothing more is kept per translation).
+   */
+  put(targets: readonly PathTarget[], previous?: Entry): void {
     if (previous) this.remove(previous);
-    for (const translation of entry.translations.values()) this.claim({ entry, translation });
+    for (const target of targets) this.claim(target);
   }
 
   remove(entry: Entry): void {
     for (const translation of entry.translations.values()) this.release(entry.id, translation);
   }
 
-  rebuild(entries: Iterable<Entry>): void {
+  clear(): void {
     this.byPath.clear();
     this.contested.clear();
-    for (const entry of entries) this.put(entry);
   }
 
   private claim(target: PathTarget): void {
