@@ -116,6 +116,16 @@ export class ContentStore {
     return this.index.get(id);
   }
 
+  /**
+   * The entry as the index has it, without reading its folder again: as fresh as the lists (what a list
+   * shows beside each row, such as a tag's title). Throws for a malformed id.
+   */
+  indexed(id: string): Entry | undefined {
+    parseEntryId(id);
+    this.freshness.refreshIfStale();
+    return this.index.get(id);
+  }
+
   /** Entries per type. The first time, before the index exists, entry folders are counted without reading a file. */
   counts(): Record<string, number> {
     const counts: Record<string, number> = {};
