@@ -8,6 +8,7 @@ import { folderMtime } from './entry-folders.js';
 import { parseFrontMatter } from './front-matter.js';
 import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
+import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
 export interface EntryReaderOptions {
@@ -65,9 +66,10 @@ export class EntryReader {
   read(type: ContentType, segments: string[], parentId: string | null, previous: Entry | undefined): EntryRead {
     let changed = false;
     const id = segments.join('/');
-    const dir = join(this.options.contentDir, ...segments);
-    // One string for the folder, shared by the translations (their file paths are derived from it).
-    const folder = dir + sep;
+    // One string for the folder, shared by the translations (their file paths are derived from it), and the
+    // entry's `dir` a slice of it rather than a second copy.
+    const folder = join(this.options.contentDir, ...segments) + sep;
+    const dir = folder.slice(0, -1);
     const translations = new Map<string, Translation>();
     const children: string[] = [];
     let style = '';
@@ -118,7 +120,7 @@ export class EntryReader {
       return { entry: previous, children, changed: false };
     }
     const entry: Entry = {
-      id, type, dir, slug: segments[segments.length - 1]!, parentId, translations, style,
+      id, type, dir, slug: segments[segments.length - 1]!, parentId, translations: new TranslationMap(translations.values()), style,
       folderMtimeMs, styleMtimeMs: styleStamp.mtimeMs, styleSize: styleStamp.size,
     };
     return { entry, children, changed: true };

@@ -47,7 +47,7 @@ export class IndexPersistence {
     const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock());
     debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.entries.size} entries`);
     if (read.index) {
-      if (index.restore(read.index.entries, read.index.lists)) {
+      if (index.restore(read.index.entries, read.index.lists, read.index.rows)) {
         index.changed();
         // What was just read needs no writing.
         this.cancelWrite();

@@ -7,6 +7,7 @@ import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import type { IndexedRow } from './list-index.js';
 import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
 import { readSummaryColumns, writeSummaryColumns } from './translation-columns.js';
+import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
 export interface IndexContents {
@@ -29,6 +30,8 @@ export interface SnapshotLayout {
 export interface RestoredIndex {
   entries: Map<string, Entry>;
   lists: Array<[key: string, rows: IndexedRow[]]>;
+  /** Per entry (in the order of `entries`), its translations' date rows. */
+  rows: IndexedRow[][];
 }
 
 export function encodeSnapshot(contents: IndexContents): { layout: SnapshotLayout; bytes: Uint8Array[] } {
@@ -90,6 +93,7 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
   const entries = new Map<string, Entry>();
   const list: Entry[] = [];
   const byDate: IndexedRow[] = [];
+  const rowsByEntry: IndexedRow[][] = [];
   for (let at = 0; at < entryCount; at++) {
     const id = ids[at]!, parent = parents[at]!;
     const segments = id.split('/');
@@ -98,28 +102,32 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
       return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings, or is there twice`;
     }
     if (parent >= at) return 'an entry names a parent that does not come before it';
-    const dir = contentDir + sep + segments.join(sep);
+    // The entry's dir a slice of its folder's string, as the reader makes them.
+    const folder = contentDir + sep + segments.join(sep) + sep;
+    const translations: Translation[] = [];
+    for (let n = 0; n < counts[at]!; n++) {
+      const translation = summaries.translation(byDate.length + n, folder);
+      if (translations.some((other) => other.language === translation.language) || !Object.hasOwn(site.languages, translation.language)) return `${id} has a language twice or one the settings do not have`;
+      translations.push(translation);
+    }
     const entry: Entry = {
-      id, type, dir, slug: segments[segments.length - 1]!, parentId: parent === -1 ? null : list[parent]!.id, translations: new Map(), style: styles[at]!,
+      id, type, dir: folder.slice(0, -1), slug: segments[segments.length - 1]!, parentId: parent === -1 ? null : list[parent]!.id,
+      translations: new TranslationMap(translations), style: styles[at]!,
       folderMtimeMs: folderMtimes[at]!, styleMtimeMs: styleMtimes[at]!, styleSize: styleSizes[at]!,
     };
-    const folder = dir + sep;
-    for (let n = 0; n < counts[at]!; n++) {
-      const translation = summaries.translation(byDate.length, folder);
-      if (entry.translations.has(translation.language) || !Object.hasOwn(site.languages, translation.language)) return `${id} has a language twice or one the settings do not have`;
-      entry.translations.set(translation.language, translation);
-      byDate.push({ entry, translation, sortKey: -translation.dateMs });
-    }
+    const rows = translations.map((translation) => ({ entry, translation, sortKey: -translation.dateMs }));
+    byDate.push(...rows);
+    rowsByEntry.push(rows);
     entries.set(id, entry);
     list.push(entry);
   }
   if (byDate.length !== translationCount) return 'its entries do not add up to its translations';
   const lists = restoreLists(layout.lists, reader, byDate, translationCount);
-  return lists ? { entries, lists } : 'its lists do not fit';
+  return lists ? { entries, lists, rows: rowsByEntry } : 'its lists do not fit';
 }
 
 /** The sorted lists, their rows shared with `rowsOf` (translation n's by-date row) where their sort key is the date. */
-function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): RestoredIndex['lists'] | undefined {
+function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): Array<[key: string, rows: IndexedRow[]]> | undefined {
   let rowCount = 0, keyCount = 0;
   for (const item of kept) {
     if (!Array.isArray(item) || typeof item[0] !== 'string' || !Number.isSafeInteger(item[1]) || item[1] < 0) return undefined;
@@ -129,7 +137,7 @@ function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf
   const numbers = blocks.integers('l.rows', rowCount, 0, translationCount - 1);
   const sortKeys = blocks.numbers('l.sortKeys', keyCount);
   if (!numbers || !sortKeys) return undefined;
-  const lists: RestoredIndex['lists'] = [];
+  const lists: Array<[key: string, rows: IndexedRow[]]> = [];
   let cursor = 0, keyCursor = 0;
   for (const [key, length, withKeys] of kept) {
     const rows = new Array<IndexedRow>(length);
