@@ -3,13 +3,15 @@
 // seeded random sequences of creates, edits, publishes, schedules, deletions on disk and the clock moving on.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ContentStore } from '../src/content/store.js';
 import { listEntries, type EntryQuery } from '../src/content/query.js';
 import { parseSiteTime } from '../src/lib/time-zone.js';
 import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
+import { fullScanView, indexView } from './helpers/index-view.js';
+import { waitFor } from './helpers/wait-for.js';
 
 const SITE_YAML = `title: Lists
 languages: { en: English, de: Deutsch }
@@ -174,5 +176,73 @@ test('the sorted lists and the public paths equal a scan after random changes on
         assert.equal(page.total, all.length);
       }
     }
+  }
+});
+
+test('a running store equals a full scan after writes, publishes, schedules, hand edits and deletions on disk, across persisting and reloading (seeded)', async () => {
+  for (const seed of [4, 5, 6]) {
+    const random = seededRandom(seed);
+    const root = mkdtempSync(join(tmpdir(), 'svc-lists-'));
+    roots.push(root);
+    mkdirSync(join(root, 'content', 'posts'), { recursive: true });
+    mkdirSync(join(root, 'content', 'pages'), { recursive: true });
+    writeFileSync(join(root, 'content', 'site.yaml'), SITE_YAML);
+    const clock = { now: Date.parse('2026-03-10T12:00:00Z') };
+    const open = () => new ContentStore({ root, clock: () => clock.now, log: () => {}, cacheDir: join(root, 'data', 'cache') });
+    let store = open();
+    const ids: string[] = [];
+    let revision = 0;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const fileOf = (id: string, language: string) => join(root, 'content', id, `${language}.md`);
+    // Every write grows its file by 1,000 bytes over the last: a change never keeps its file's stamp, however
+    // quickly it follows the one before.
+    const write = (id: string, language: string) => {
+      writeTranslation(root, id, language, random, clock.now);
+      appendFileSync(fileOf(id, language), '.'.repeat(1000 * ++revision));
+    };
+    const restatus = (id: string, status: 'published' | 'scheduled', at: number) => {
+      const language = pick(readdirSync(join(root, 'content', id)).filter((name) => name.endsWith('.md'))).slice(0, -3);
+      const text = readFileSync(fileOf(id, language), 'utf8').replace(/^status: .*$/m, `status: ${status}`).replace(/^published: .*\n/m, '');
+      writeFileSync(fileOf(id, language), text.replace(/^status: .*$/m, `$&\npublished: ${siteTime(at)}`) + '.'.repeat(1000 * ++revision));
+    };
+    for (let step = 0; step < 100; step++) {
+      const roll = random();
+      // What a writer in this process does tells the store (invalidate); a hand edit, another process or git does not.
+      const byHand = random() < 0.5;
+      if (roll < 0.3 || ids.length === 0) {
+        const id = `${random() < 0.8 ? 'posts' : 'pages'}/e-${step}`;
+        ids.push(id);
+        write(id, 'en');
+        if (random() < 0.5) write(id, 'de');
+        if (!byHand) store.invalidate(id);
+      } else if (roll < 0.5) {
+        const id = pick(ids);
+        write(id, random() < 0.7 ? 'en' : 'de');
+        if (!byHand) store.invalidate(id);
+      } else if (roll < 0.6) {
+        const id = pick(ids);
+        restatus(id, random() < 0.5 ? 'published' : 'scheduled', clock.now + Math.round((random() - 0.5) * 20) * 3_600_000);
+        if (!byHand) store.invalidate(id);
+      } else if (roll < 0.7) {
+        const id = ids.splice(Math.floor(random() * ids.length), 1)[0]!;
+        rmSync(join(root, 'content', id), { recursive: true, force: true });
+        if (!byHand) store.invalidate(id);
+      } else if (roll < 0.8) {
+        clock.now += Math.floor(random() * 12) * 3_600_000;
+      } else if (roll < 0.9) {
+        // Kept, closed, and a new store started from what was kept, with hand edits made in between.
+        await store.persistIndex();
+        store.close();
+        if (ids.length > 0) write(pick(ids), 'en');
+        store = open();
+      } else {
+        store.invalidate();
+      }
+      store.entries();
+      if (step % 8 !== 7) continue;
+      const current = store;
+      await waitFor(() => assert.deepEqual(indexView(current), fullScanView(root, () => clock.now), `seed ${seed} step ${step}`), 3000);
+    }
+    store.close();
   }
 });

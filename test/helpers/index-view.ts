@@ -1,5 +1,5 @@
 // What a content store's index holds, as plain data to compare: every entry with its translations' summary
-// fields, and the ids every list query answers. Two stores that agree here answer every list and every
+// fields, the ids every list query answers, and who answers at every path. Two stores that agree here answer every list and every
 // summary alike, whether their index came from the files, a persisted index or changes on the way.
 import { ContentStore } from '../../src/content/store.js';
 import { listEntries } from '../../src/content/query.js';
@@ -27,7 +27,12 @@ export function indexView(store: ContentStore): unknown {
       }
     }
   }
-  return { entries, lists };
+  // Who answers at every path a translation claims.
+  const paths = entries.flatMap((entry) => entry.translations.map((translation) => translation.path as string)).sort().map((path) => {
+    const found = store.atPath(path);
+    return `${path} ${found?.entry.id} ${found?.translation.language}`;
+  });
+  return { entries, lists, paths };
 }
 
 /** The index a store reading every file now builds (no persisted index, nothing kept). */
