@@ -11,8 +11,9 @@ import { PathIndex } from './path-index.js';
 export class EntryIndex {
   private byId = new Map<string, Entry>();
 
-  /** Public path -> translation, kept in step like the lists. */
-  readonly paths = new PathIndex();
+  private readonly pathIndex = new PathIndex();
+  /** False after a persisted index was taken: the paths are gathered from the lists when first asked for. */
+  private pathsBuilt = true;
 
   constructor(readonly lists: ListIndex) {}
   private list: Entry[] | null = null;
@@ -56,9 +57,24 @@ export class EntryIndex {
     return this.list;
   }
 
+  /**
+   * Public path -> translation, kept in step like the lists. After a start from the persisted index it is
+   * made when first asked for (a page, not a list, needs it: 200,000 paths are not worth a stdio session's
+   * first answer).
+   */
+  get paths(): PathIndex {
+    if (!this.pathsBuilt) {
+      this.pathsBuilt = true;
+      this.pathIndex.clear();
+      this.pathIndex.put([...this.lists.dateRows()]);
+    }
+    return this.pathIndex;
+  }
+
   set(entry: Entry): void {
     const previous = this.byId.get(entry.id);
-    this.paths.put(this.lists.put(entry, previous), previous);
+    const rows = this.lists.put(entry, previous);
+    if (this.pathsBuilt) this.pathIndex.put(rows, previous);
     this.byId.set(entry.id, entry);
   }
 
@@ -67,7 +83,7 @@ export class EntryIndex {
     if (!entry) return;
     this.byId.delete(id);
     this.lists.remove(entry);
-    this.paths.remove(entry);
+    if (this.pathsBuilt) this.pathIndex.remove(entry);
   }
 
   /** Removes the entry and every entry below it (a page's children). */
@@ -78,21 +94,16 @@ export class EntryIndex {
   /** The result of a full scan takes the place of everything. */
   replaceAll(next: Map<string, Entry>): void {
     this.byId = next;
-    this.paths.clear();
-    this.lists.rebuild(next.values(), (_entry, rows) => this.paths.put(rows));
+    this.pathsBuilt = true;
+    this.pathIndex.clear();
+    this.lists.rebuild(next.values(), (_entry, rows) => this.pathIndex.put(rows));
   }
 
-  /**
-   * A persisted index takes the place of everything: its entries, its lists, and each translation's date row
-   * (`rows`, one array per entry in the order of `next`) for the paths. False, and nothing taken, when its
-   * lists are out of order.
-   */
-  restore(next: Map<string, Entry>, lists: ReadonlyArray<[key: string, rows: IndexedRow[]]>, rows: Iterable<IndexedRow[]>): boolean {
-    if (!this.lists.restore(lists)) return false;
+  /** A persisted index takes the place of everything: its entries and its lists (the paths follow when asked for). */
+  restore(next: Map<string, Entry>, lists: ReadonlyArray<[key: string, rows: IndexedRow[]]>): void {
+    this.lists.restore(lists);
     this.byId = next;
-    this.paths.clear();
-    for (const entryRows of rows) this.paths.put(entryRows);
-    return true;
+    this.pathsBuilt = false;
   }
 
   changed(): void {

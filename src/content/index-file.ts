@@ -6,6 +6,7 @@
 // back whole is damaged: each is ignored, and the index is read from the files as before.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { setImmediate } from 'node:timers/promises';
 import { writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { codeFingerprint } from './code-fingerprint.js';
 import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
@@ -13,6 +14,8 @@ import { BYTE_ORDER } from './snapshot-blocks.js';
 import type { SiteConfig } from './types.js';
 
 const FORMAT = 'svc content index 1';
+/** The longest the event loop is held at once while an index is encoded for writing. */
+const SLICE_MS = 4;
 
 export interface IndexFileKey {
   /** The code that derives the index (code-fingerprint.ts). */
@@ -77,11 +80,27 @@ export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig,
   return typeof index === 'string' ? { ignored: 'damaged', reason: index } : { index };
 }
 
-/** Writes the index atomically, off the event loop but for the encoding; a failure rejects and leaves any previous file. */
+/**
+ * Writes the index atomically; a failure rejects and leaves any previous file. The encoding and the checksum
+ * run on the event loop a few milliseconds at a time, the writing off it: requests go on meanwhile.
+ */
 export async function writeIndexFile(file: string, key: IndexFileKey, contents: IndexContents, now: number): Promise<void> {
-  const { layout, bytes } = encodeSnapshot(contents);
-  const length = bytes.reduce((sum, part) => sum + part.length, 0);
-  const header: Header = { format: FORMAT, byteOrder: BYTE_ORDER, ...key, derivedAt: now, checksum: checksumOf(bytes), length, layout };
+  const encoding = encodeSnapshot(contents);
+  let sliceStart = performance.now();
+  let step = encoding.next();
+  while (!step.done) {
+    if (performance.now() - sliceStart > SLICE_MS) { await setImmediate(); sliceStart = performance.now(); }
+    step = encoding.next();
+  }
+  const { layout, bytes } = step.value;
+  const hash = createHash('sha256');
+  let length = 0;
+  for (const part of bytes) {
+    hash.update(part);
+    length += part.length;
+    if (performance.now() - sliceStart > SLICE_MS) { await setImmediate(); sliceStart = performance.now(); }
+  }
+  const header: Header = { format: FORMAT, byteOrder: BYTE_ORDER, ...key, derivedAt: now, checksum: hash.digest('base64url'), length, layout };
   let line = JSON.stringify(header);
   // The blocks start at a multiple of 8 bytes into the file, so they can be read in place as float64.
   const size = Buffer.byteLength(line) + 1;

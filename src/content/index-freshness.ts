@@ -104,8 +104,9 @@ export class IndexFreshness {
     const { scanner, persistence, index, schedule, clock } = this.parts;
     if (first && persistence?.restore()) {
       this.parts.reader.trustStamps();
-      schedule.recompute(index.values());
-      if (schedule.hasOverdue(index.values())) schedule.apply(index, clock());
+      // Statuses were derived when it was written: a scheduled time that passed since is applied now; the
+      // next one to come is found after this answer (restartSweep), which at 100,000 entries takes a while.
+      if (schedule.hasOverdue(index)) schedule.apply(index, clock());
     } else {
       scanner.fullScan();
       persistence?.changed();
@@ -119,7 +120,10 @@ export class IndexFreshness {
     this.sweeper = null;
     setImmediate(() => {
       if (this.closed || this.sweeper) return;
-      const { contentDir, index, scanner, log } = this.parts;
+      const { contentDir, index, scanner, schedule, clock, log } = this.parts;
+      schedule.recompute(index.values());
+      // A time that passed between the build and now (recompute looks ahead only).
+      if (schedule.hasOverdue(index)) schedule.apply(index, clock());
       const setup = sweepSetup(contentDir, this.parts.settings.current);
       this.sweeper = new IndexSweeper({
         setup,

@@ -47,14 +47,11 @@ export class IndexPersistence {
     const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock());
     debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.entries.size} entries`);
     if (read.index) {
-      if (index.restore(read.index.entries, read.index.lists, read.index.rows)) {
-        index.changed();
-        // What was just read needs no writing.
-        this.cancelWrite();
-        return true;
-      }
-      log(`svc: ignoring the persisted index ${this.file}: its lists are out of order; reading every entry.`);
-      return false;
+      index.restore(read.index.entries, read.index.lists);
+      index.changed();
+      // What was just read needs no writing.
+      this.cancelWrite();
+      return true;
     }
     if (read.ignored === 'damaged' || read.ignored === 'foreign') log(`svc: ignoring the persisted index ${this.file}: ${read.reason}; reading every entry.`);
     return false;

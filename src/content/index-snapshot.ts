@@ -2,13 +2,17 @@
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
 import { sep } from 'node:path';
-import { isSlug } from './entry-id.js';
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import type { IndexedRow } from './list-index.js';
 import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
 import { readSummaryColumns, writeSummaryColumns } from './translation-columns.js';
 import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+
+/** The part of an id below its type folder: one slug, or for pages up to MAX_PAGE_DEPTH (entry-id.ts's segments). */
+const SLUG = '[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?';
+const FLAT = new RegExp(`^${SLUG}$`);
+const NESTED = new RegExp(`^${SLUG}(?:/${SLUG}){0,${MAX_PAGE_DEPTH - 1}}$`);
 
 export interface IndexContents {
   /** Every entry, in the index's order. */
@@ -30,11 +34,14 @@ export interface SnapshotLayout {
 export interface RestoredIndex {
   entries: Map<string, Entry>;
   lists: Array<[key: string, rows: IndexedRow[]]>;
-  /** Per entry (in the order of `entries`), its translations' date rows. */
-  rows: IndexedRow[][];
 }
 
-export function encodeSnapshot(contents: IndexContents): { layout: SnapshotLayout; bytes: Uint8Array[] } {
+/**
+ * The index in blocks, with the layout that goes into the header. A generator that pauses (yield) every few
+ * milliseconds of work, so a caller can let requests through while a 100,000-entry index is encoded: what
+ * it encodes must not change meanwhile (translations never do; copy the lists' rows).
+ */
+export function* encodeSnapshot(contents: IndexContents): Generator<void, { layout: SnapshotLayout; bytes: Uint8Array[] }> {
   const { entries } = contents;
   const writer = new BlockWriter();
   const position = new Map<string, number>();
@@ -48,15 +55,17 @@ export function encodeSnapshot(contents: IndexContents): { layout: SnapshotLayou
       numberOf.set(translation, translations.length);
       translations.push(translation);
     }
+    if ((position.size & 0x3fff) === 0) yield;
   }
   writer.texts('e.id', entries.map((entry) => entry.id));
   writer.integers('e.parent', entries.map((entry) => (entry.parentId === null ? -1 : position.get(entry.parentId) ?? -1)));
+  yield;
   writer.texts('e.style', entries.map((entry) => entry.style));
   writer.numbers('e.folderMtimeMs', entries.map((entry) => entry.folderMtimeMs));
   writer.numbers('e.styleMtimeMs', entries.map((entry) => entry.styleMtimeMs));
   writer.numbers('e.styleSize', entries.map((entry) => entry.styleSize));
   writer.integers('e.translations', counts);
-  const tables = writeSummaryColumns(translations, writer);
+  const tables = yield* writeSummaryColumns(translations, writer);
   const lists: SnapshotLayout['lists'] = [];
   const rows: number[] = [];
   const sortKeys: number[] = [];
@@ -66,6 +75,7 @@ export function encodeSnapshot(contents: IndexContents): { layout: SnapshotLayou
     for (const row of list) {
       rows.push(numberOf.get(row.translation)!);
       if (!byDate) sortKeys.push(row.sortKey);
+      if ((rows.length & 0xffff) === 0) yield;
     }
   }
   writer.integers('l.rows', rows);
@@ -93,37 +103,36 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
   const entries = new Map<string, Entry>();
   const list: Entry[] = [];
   const byDate: IndexedRow[] = [];
-  const rowsByEntry: IndexedRow[][] = [];
   for (let at = 0; at < entryCount; at++) {
     const id = ids[at]!, parent = parents[at]!;
-    const segments = id.split('/');
-    const type = typeByFolder.get(segments[0]!);
-    if (!type || segments.length < 2 || segments.length > MAX_PAGE_DEPTH + 1 || (segments.length > 2 && type.key !== 'page') || !segments.every(isSlug) || entries.has(id)) {
-      return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings, or is there twice`;
-    }
+    const slash = id.indexOf('/');
+    const type = slash > 0 ? typeByFolder.get(id.slice(0, slash)) : undefined;
+    // One test of the whole id (no array of its parts for 100,000 entries): slugs below a type folder.
+    if (!type || !(type.key === 'page' ? NESTED : FLAT).test(id.slice(slash + 1))) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
     if (parent >= at) return 'an entry names a parent that does not come before it';
     // The entry's dir a slice of its folder's string, as the reader makes them.
-    const folder = contentDir + sep + segments.join(sep) + sep;
+    const folder = `${contentDir}${sep}${sep === '/' ? id : id.replaceAll('/', sep)}${sep}`;
     const translations: Translation[] = [];
     for (let n = 0; n < counts[at]!; n++) {
       const translation = summaries.translation(byDate.length + n, folder);
-      if (translations.some((other) => other.language === translation.language) || !Object.hasOwn(site.languages, translation.language)) return `${id} has a language twice or one the settings do not have`;
+      const language = translation.language;
+      if (!Object.hasOwn(site.languages, language)) return `${id} has a language the settings do not have`;
+      for (const other of translations) if (other.language === language) return `${id} has a language twice`;
       translations.push(translation);
     }
     const entry: Entry = {
-      id, type, dir: folder.slice(0, -1), slug: segments[segments.length - 1]!, parentId: parent === -1 ? null : list[parent]!.id,
+      id, type, dir: folder.slice(0, -1), slug: id.slice(id.lastIndexOf('/') + 1), parentId: parent === -1 ? null : list[parent]!.id,
       translations: new TranslationMap(translations), style: styles[at]!,
       folderMtimeMs: folderMtimes[at]!, styleMtimeMs: styleMtimes[at]!, styleSize: styleSizes[at]!,
     };
-    const rows = translations.map((translation) => ({ entry, translation, sortKey: -translation.dateMs }));
-    byDate.push(...rows);
-    rowsByEntry.push(rows);
+    for (const translation of translations) byDate.push({ entry, translation, sortKey: -translation.dateMs });
     entries.set(id, entry);
+    if (entries.size === list.length) return `${id} is there twice`;
     list.push(entry);
   }
   if (byDate.length !== translationCount) return 'its entries do not add up to its translations';
   const lists = restoreLists(layout.lists, reader, byDate, translationCount);
-  return lists ? { entries, lists, rows: rowsByEntry } : 'its lists do not fit';
+  return lists ? { entries, lists } : 'its lists do not fit';
 }
 
 /** The sorted lists, their rows shared with `rowsOf` (translation n's by-date row) where their sort key is the date. */

@@ -125,17 +125,20 @@ export class ListIndex {
     for (const list of this.lists.values()) list.rows.sort(compareRows);
   }
 
-  /** Every list by its key, as it is now (what the persisted index keeps). */
+  /** Every list by its key, copied as it is now (what the persisted index keeps, encoded over several turns). */
   exported(): Array<[key: string, rows: readonly IndexedRow[]]> {
-    return [...this.lists].map(([key, list]) => [key, list.rows]);
+    return [...this.lists].map(([key, list]) => [key, list.rows.slice()]);
   }
 
-  /** Lists kept by a persisted index take the place of all; false (and nothing taken) when one is out of order. */
-  restore(lists: ReadonlyArray<[key: string, rows: IndexedRow[]]>): boolean {
-    if (!lists.every(([, rows]) => isSorted(rows))) return false;
+  /** Lists kept by a persisted index (sorted when written, by this code) take the place of all. */
+  restore(lists: ReadonlyArray<[key: string, rows: IndexedRow[]]>): void {
     this.lists.clear();
     for (const [key, rows] of lists) this.lists.set(key, new SortedRows(rows));
-    return true;
+  }
+
+  /** Every translation's date row once: the rows of each type and language's list of all statuses. */
+  *dateRows(): Generator<IndexedRow> {
+    for (const [key, list] of this.lists) if (key.endsWith(`\u0000${ALL}\u0000`)) yield* list.rows;
   }
 
   /** Hands each list an entry's translations belong in (made when first needed) with its row to `add`. */
@@ -154,10 +157,6 @@ export class ListIndex {
   }
 }
 
-function isSorted(rows: readonly IndexedRow[]): boolean {
-  for (let at = 1; at < rows.length; at++) if (compareRows(rows[at - 1]!, rows[at]!) > 0) return false;
-  return true;
-}
 
 /** The lists a translation belongs in, each with its sort key there. */
 function keysOf(entry: Entry, translation: Translation, site: SiteConfig): Array<[string, number]> {

@@ -42,12 +42,15 @@ export class ScheduledChanges {
   }
 
   /**
-   * Whether a scheduled translation among these has a time that passed already: an index kept from before
-   * (the persisted one) derived its status earlier; apply() derives it again.
+   * Whether a scheduled translation in the index has a time that passed already: an index kept from before
+   * (the persisted one) derived its status earlier; apply() derives it again. Only the scheduled are looked at.
    */
-  hasOverdue(entries: Iterable<Entry>, now = this.options.clock()): boolean {
-    for (const entry of entries) {
-      for (const translation of entry.translations.values()) if (translation.status === 'scheduled' && translation.published !== null && translation.dateMs <= now) return true;
+  hasOverdue(index: EntryIndex, now = this.options.clock()): boolean {
+    const site = this.options.site();
+    for (const type of site.types) {
+      for (const language of Object.keys(site.languages)) {
+        for (const { translation } of index.lists.list(type.key, language, 'scheduled').rows) if (translation.published !== null && translation.dateMs <= now) return true;
+      }
     }
     return false;
   }

@@ -41,12 +41,13 @@ const isShared = (kind: SummaryFieldKind) => kind === 'shared' || kind === 'shar
 interface SharedColumn { indexes: Int32Array; table: readonly unknown[] }
 
 /**
- * Writes the summary columns of `translations` (row n = translations[n]) as blocks named `t.<field>`, and
- * returns the tables of the shared fields (for the header).
+ * Writes the summary columns of `translations` (row n = translations[n]) as blocks named `t.<field>`,
+ * pausing (yield) after each, and returns the tables of the shared fields (for the header).
  */
-export function writeSummaryColumns(translations: readonly Translation[], writer: BlockWriter): Record<string, unknown[]> {
+export function* writeSummaryColumns(translations: readonly Translation[], writer: BlockWriter): Generator<void, Record<string, unknown[]>> {
   const tables: Record<string, unknown[]> = {};
   for (const [field, kind] of FIELDS) {
+    yield;
     const name = `t.${field}`;
     if (kind === 'number') writer.numbers(name, translations.map((translation) => translation[field] as number));
     else if (!isShared(kind)) writer.texts(name, translations.map((translation) => translation[field] as string | null));
@@ -73,10 +74,11 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
   const columns: Array<ArrayLike<unknown> | SharedColumn> = [];
   for (const [field, kind] of FIELDS) {
     const name = `t.${field}`;
+    // Typed columns are copied out of the file's bytes, so those can go once the index is read.
     if (kind === 'number') {
       const values = reader.numbers(name, count);
       if (!values) return undefined;
-      columns.push(values);
+      columns.push(values.slice());
     } else if (!isShared(kind)) {
       const values = reader.texts(name, count, kind === 'text?');
       if (!values) return undefined;
@@ -87,7 +89,7 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
       const indexes = reader.integers(name, count, 0, table.length - 1);
       if (!indexes) return undefined;
       // Lists are handed to every translation that has them: frozen, so no reader can change another's.
-      columns.push({ indexes, table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
+      columns.push({ indexes: indexes.slice(), table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
     }
   }
   return new SummaryColumns(columns);
