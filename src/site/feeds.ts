@@ -3,6 +3,8 @@ import { renderMarkdown } from '../content/markdown.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import { listEntries } from '../content/query.js';
 import type { ContentStore } from '../content/store.js';
+import { pathPrefixOf } from '../content/path-prefix.js';
+import { everyLanguage, listedTypes } from './listing-pages.js';
 
 const FEED_SIZE = 20;
 
@@ -25,11 +27,17 @@ ${items.join('\n')}
 `;
 }
 
-/** Every published page of the site, with its other languages as alternates. */
+/** Every published page of the site and every list page (home, tags, custom types), with their other languages as alternates. */
 export function renderSitemap(store: ContentStore): string {
   const site = store.site();
   const urls: string[] = [];
-  for (const code of Object.keys(site.languages)) urls.push(`<url><loc>${escapeHtml(site.url + (code === site.defaultLanguage ? '/' : `/${code}`))}</loc></url>`);
+  for (const prefix of ['', ...listedTypes(site).map(pathPrefixOf)]) {
+    const addresses = Object.values(everyLanguage(site, prefix));
+    const alternates = addresses.length > 1
+      ? Object.entries(everyLanguage(site, prefix)).map(([code, path]) => `<xhtml:link rel="alternate" hreflang="${escapeAttr(code)}" href="${escapeAttr(site.url + path)}"/>`).join('')
+      : '';
+    for (const path of addresses) urls.push(`<url><loc>${escapeHtml(site.url + path)}</loc>${alternates}</url>`);
+  }
   for (const entry of store.entries()) {
     const published = [...entry.translations.values()].filter((translation) => translation.status === 'published');
     for (const translation of published) {
