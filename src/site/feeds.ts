@@ -3,8 +3,6 @@ import { renderMarkdown } from '../content/markdown.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import { listEntries } from '../content/query.js';
 import type { ContentStore } from '../content/store.js';
-import { pathPrefixOf } from '../content/path-prefix.js';
-import { everyLanguage, listedTypes } from './listing-pages.js';
 
 const FEED_SIZE = 20;
 
@@ -24,33 +22,6 @@ export function renderAtomFeed(store: ContentStore, language: string): string {
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeAttr(language)}"><title>${escapeHtml(site.title)}</title><subtitle>${escapeHtml(site.description)}</subtitle><link href="${escapeAttr(home)}"/><link rel="self" href="${escapeAttr(self)}"/><id>${escapeHtml(home)}</id><updated>${formatIsoWithOffset(updated, site.timezone)}</updated>
 ${items.join('\n')}
 </feed>
-`;
-}
-
-/** Every published page of the site and every list page (home, tags, custom types), with their other languages as alternates. */
-export function renderSitemap(store: ContentStore): string {
-  const site = store.site();
-  const urls: string[] = [];
-  for (const prefix of ['', ...listedTypes(site).map(pathPrefixOf)]) {
-    const addresses = Object.values(everyLanguage(site, prefix));
-    const alternates = addresses.length > 1
-      ? Object.entries(everyLanguage(site, prefix)).map(([code, path]) => `<xhtml:link rel="alternate" hreflang="${escapeAttr(code)}" href="${escapeAttr(site.url + path)}"/>`).join('')
-      : '';
-    for (const path of addresses) urls.push(`<url><loc>${escapeHtml(site.url + path)}</loc>${alternates}</url>`);
-  }
-  for (const entry of store.entries()) {
-    const published = [...entry.translations.values()].filter((translation) => translation.status === 'published');
-    for (const translation of published) {
-      const alternates = published.length > 1
-        ? published.map((other) => `<xhtml:link rel="alternate" hreflang="${escapeAttr(other.language)}" href="${escapeAttr(site.url + other.path)}"/>`).join('')
-        : '';
-      urls.push(`<url><loc>${escapeHtml(site.url + translation.path)}</loc><lastmod>${formatIsoWithOffset(translation.mtimeMs, site.timezone)}</lastmod>${alternates}</url>`);
-    }
-  }
-  return `<?xml version="1.0" encoding="utf-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
-${urls.join('\n')}
-</urlset>
 `;
 }
 
