@@ -39,7 +39,7 @@ async function get(path: string) {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-const titles = (html: string) => [...html.matchAll(/<h2><a href="([^"]*)">([^<]*)<\/a><\/h2>/g)].map((match) => `${match[2]} ${match[1]}`);
+const titles = (html: string) => [...html.matchAll(/<h([23])><a href="([^"]*)">([^<]*)<\/a><\/h\1>/g)].map((match) => `${match[3]} ${match[2]}`);
 
 test('/recipes lists the published recipes newest first, ten a page, with a pager; past the last page is 404', async () => {
   const first = await get('/recipes');
@@ -77,6 +77,7 @@ test('a page lists its published child pages (not their children), paged like th
   assert.equal(about.status, 200);
   assert.ok(about.text.includes('<section class="subpages" aria-labelledby="subpages-title"><h2 id="subpages-title">In this section</h2>'));
   assert.deepEqual(titles(about.text), ['History /about/history', 'Team /about/team']);
+  assert.ok(about.text.includes('<h3><a href="/about/history">History</a></h3>'), 'one level below the section heading');
   assert.doesNotMatch(about.text, /Secret Page|Lead/);
   assert.deepEqual(titles((await get('/about/team')).text), ['Lead /about/team/lead']);
   const leaf = await get('/about/history');

@@ -18,7 +18,8 @@ export function listPage(page: PageContext, query: Omit<EntryQuery, 'language' |
  * Entries as a list of cards: cover, date (where `dated`), title, excerpt and a "read more" link. The cover
  * link is named by the cover's alt text (the entry's title), so it is never a link without a name.
  */
-export function entryList(page: PageContext, rows: EntryRow[], options: { dated: boolean }): string {
+export function entryList(page: PageContext, rows: EntryRow[], options: { dated: boolean; heading?: 'h2' | 'h3' }): string {
+  const heading = options.heading ?? 'h2';
   const { store, site, words } = page;
   if (rows.length === 0) return `<p class="empty">${escapeHtml(words.text.list_empty)}</p>`;
   const items = rows.map(({ translation }) => {
@@ -29,7 +30,7 @@ export function entryList(page: PageContext, rows: EntryRow[], options: { dated:
     const date = options.dated ? `<p class="meta">${timeElement(translation.dateMs, words.text.locale, site.timezone)}</p>` : '';
     const excerpt = typeof translation.fields.excerpt === 'string' ? `<p>${escapeHtml(translation.fields.excerpt)}</p>` : '';
     const more = `<p class="more"><a href="${href}">${escapeHtml(words.text.read_more)}<span class="visually-hidden">: ${title}</span></a></p>`;
-    return `<li>${image}${date}<h2><a href="${href}">${title}</a></h2>${excerpt}${more}</li>`;
+    return `<li>${image}${date}<${heading}><a href="${href}">${title}</a></${heading}>${excerpt}${more}</li>`;
   });
   return `<ul class="entry-list">${items.join('')}</ul>`;
 }

@@ -66,7 +66,8 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
     const query = entry.type.key === 'tag' ? { type: 'post', tag: entry.slug } : { type: 'page', parent: entry.id };
     const found = listPage(page, query, pageNumber);
     if (found === null) return null;
-    const list = entryList(page, found.rows, { dated: entry.type.key === 'tag' }) + pager(page, translation.path, pageNumber, found.pages);
+    // Child pages sit under the section's own heading, one level below it.
+    const list = entryList(page, found.rows, entry.type.key === 'tag' ? { dated: true } : { dated: false, heading: 'h3' }) + pager(page, translation.path, pageNumber, found.pages);
     // A page without child pages says nothing about them; a tag says it has no posts yet.
     if (entry.type.key === 'tag') listing = list;
     else if (found.rows.length > 0) listing = `<section class="subpages" aria-labelledby="subpages-title"><h2 id="subpages-title">${escapeHtml(words.text.subpages)}</h2>${list}</section>`;
