@@ -108,7 +108,7 @@ test('every page has a skip link to <main>, and its content sits in the banner, 
   for (const [path, status] of [['/', 200], ['/hello', 200], ['/recipes', 200], ['/nothing', 404]] as const) {
     const { text } = await head(path, status);
     const body = text.slice(text.indexOf('<body>') + 6, text.indexOf('</body>'));
-    assert.match(body, /^\n<a class="skip-link" href="#main">Skip to content<\/a>\n<header class="site">[\s\S]*<\/header>\n<main id="main" tabindex="-1">[\s\S]*<\/main>\n<footer class="site">[\s\S]*<\/footer>\n/, path);
+    assert.match(body, /^\n<a class="skip-link" href="#main">Skip to content<\/a>\n<header class="site">[\s\S]*<\/header>\n<main id="main" tabindex="-1"(?: class="own-style")?>[\s\S]*<\/main>\n<footer class="site">[\s\S]*<\/footer>\n/, path);
     assert.match(body, /<nav aria-label="Pages">/, path);
   }
 });
@@ -117,9 +117,13 @@ test('the default theme follows prefers-color-scheme, and the consent banner sta
   const { text } = await head('/film');
   assert.ok(text.includes('<meta name="color-scheme" content="light dark">'));
   const css = /<style>([\s\S]*?)<\/style>/.exec(text)![1]!;
-  const dark = /@media \(prefers-color-scheme:dark\)\{:root\{([^}]*)\}\}/.exec(css)?.[1];
+  const dark = /@media \(prefers-color-scheme:dark\)\{:root\{([^}]*)\}/.exec(css)?.[1];
   assert.ok(dark, 'a dark scheme');
   for (const colour of ['--text', '--back', '--muted', '--link']) assert.match(dark, new RegExp(`${colour}:#[0-9a-f]{6}`), colour);
+  // A page with its own style.css keeps the light colours inside <main>, which its CSS was written for.
+  assert.match(css, /:where\(main\.own-style\)\{color-scheme:light;--text:#1d232a;--back:#fbfaf7;[^}]*color:var\(--text\);background:var\(--back\)/);
+  assert.ok((await head('/hello')).text.includes('<main id="main" tabindex="-1" class="own-style">'));
+  assert.ok(text.includes('<main id="main" tabindex="-1">'), 'a page without one follows the scheme');
   // At most half the screen, scrolling inside itself, smaller below 30rem (a 390 px phone).
   assert.match(css, /#svc-consent\{position:fixed;[^}]*max-height:50vh;overflow:auto;/);
   assert.match(css, /@media \(max-width:30rem\)\{#svc-consent\{font-size:\.8rem;/);

@@ -23,6 +23,9 @@ for (let day = 1; day <= 12; day++) {
   EXTRA[`content/recipes/dish-${dd}/en.md`] = entryText(entry({ ...published(`Dish ${dd}`, `2025-10-${dd} 10:00`), excerpt: `Dish number ${day}.` }));
 }
 
+/** How long a hand edit may take to show here: generous, since the suite runs beside other work (no timing is asserted). */
+const SEEN_WITHIN = 15_000;
+
 let root: string;
 let server: TestServer;
 before(async () => {
@@ -90,11 +93,11 @@ test("an entry's own address comes before a type's list page", async () => {
   mkdirSync(join(root, 'content/pages/recipes'), { recursive: true });
   writeFileSync(join(root, 'content/pages/recipes/en.md'), entryText(entry(published('Our Recipes', '2025-01-01 10:00'), 'Hand-picked.')));
   try {
-    await waitFor(async () => assert.match((await get('/recipes')).text, /<h1>Our Recipes<\/h1>/));
+    await waitFor(async () => assert.match((await get('/recipes')).text, /<h1>Our Recipes<\/h1>/), SEEN_WITHIN);
   } finally {
     rmSync(join(root, 'content/pages/recipes'), { recursive: true, force: true });
   }
-  await waitFor(async () => assert.match((await get('/recipes')).text, /<h1>Recipes<\/h1>/));
+  await waitFor(async () => assert.match((await get('/recipes')).text, /<h1>Recipes<\/h1>/), SEEN_WITHIN);
 });
 
 test('a list page shows a new recipe at once, and keeps a strong ETag answered with 304', async () => {
@@ -107,7 +110,7 @@ test('a list page shows a new recipe at once, and keeps a strong ETag answered w
   assert.equal(again.status, 304);
   mkdirSync(join(root, 'content/recipes/zest'), { recursive: true });
   writeFileSync(join(root, 'content/recipes/zest/en.md'), entryText(entry(published('Lemon Zest', '2026-05-01 10:00'))));
-  await waitFor(async () => assert.equal(titles((await get('/recipes')).text)[0], 'Lemon Zest /recipes/zest'));
+  await waitFor(async () => assert.equal(titles((await get('/recipes')).text)[0], 'Lemon Zest /recipes/zest'), SEEN_WITHIN);
   const changed = await fetch(`${server.url}/recipes`, { headers: { 'if-none-match': etag } });
   assert.equal(changed.status, 200);
   await changed.text();

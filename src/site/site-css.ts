@@ -1,11 +1,20 @@
 // The default theme's stylesheet: readable on a phone, no web fonts, no external requests. Colours are
 // custom properties so the dark scheme (prefers-color-scheme) only swaps values; every text colour keeps a
 // contrast of at least 4.5:1 on its background in both schemes (WCAG AA).
+
+const LIGHT = '--text:#1d232a;--back:#fbfaf7;--muted:#5b6570;--link:#1f5fa8;--line:#e4e1da;--quote:#c9c3b6;'
+  + '--callout:#eef4fb;--callout-warning:#fbefe9;--callout-tip:#ecf7f0;--warning:#b5471b;--tip:#2c7a4b;--video:#1d232a;--on-link:#fff';
+
+/**
+ * An entry's own style.css was written against the light colours (a paper background, dark red headings):
+ * in the dark scheme its <main> keeps the light ones, a light page inside the dark site, rather than light
+ * text on the background the entry chose.
+ */
 export const SITE_CSS = `
-:root{color-scheme:light dark;--text:#1d232a;--back:#fbfaf7;--muted:#5b6570;--link:#1f5fa8;--line:#e4e1da;--quote:#c9c3b6;
---callout:#eef4fb;--callout-warning:#fbefe9;--callout-tip:#ecf7f0;--warning:#b5471b;--tip:#2c7a4b;--video:#1d232a;--on-link:#fff}
+:root{color-scheme:light dark;${LIGHT}}
 @media (prefers-color-scheme:dark){:root{--text:#e7e4dd;--back:#15191e;--muted:#a9b2bc;--link:#8cbcf2;--line:#2e353d;--quote:#4a525b;
---callout:#1c2836;--callout-warning:#2a1f1a;--callout-tip:#1a2a21;--warning:#e08a63;--tip:#6cc592;--video:#0b0e11;--on-link:#0d1a26}}
+--callout:#1c2836;--callout-warning:#2a1f1a;--callout-tip:#1a2a21;--warning:#e08a63;--tip:#6cc592;--video:#0b0e11;--on-link:#0d1a26}
+:where(main.own-style){color-scheme:light;${LIGHT};color:var(--text);background:var(--back);border-radius:6px;padding-top:.5rem;padding-bottom:.5rem}}
 *,*::before,*::after{box-sizing:border-box}
 html{font:17px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text);background:var(--back)}
 body{margin:0}

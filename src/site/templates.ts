@@ -59,7 +59,7 @@ ${headTags(site, language, meta)}
 <body>
 <a class="skip-link" href="#main">${escapeHtml(words.text.skip_link)}</a>
 <header class="site"><a class="brand" href="${escapeAttr(home)}">${escapeHtml(site.title)}</a><nav aria-label="${escapeAttr(words.text.nav_pages)}">${parts.nav.map((item) => `<a href="${escapeAttr(item.path)}">${escapeHtml(item.title)}</a>`).join('')}</nav>${languageLinks}</header>
-<main id="main" tabindex="-1">
+<main id="main" tabindex="-1"${parts.entryCss ? ' class="own-style"' : ''}>
 ${parts.main}
 </main>
 <footer class="site"><p>${escapeHtml(site.description)}</p><p class="footer-links"><a href="${escapeAttr(feed)}">${escapeHtml(words.text.feed)}</a>${banner ? ` ${consentLinkHtml(words)}` : ''}</p></footer>
