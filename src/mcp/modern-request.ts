@@ -107,14 +107,16 @@ function headerMismatch(request: JsonRpcRequest, version: string, headers: Routi
   return null;
 }
 
-const BASE64_VALUE = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/i;
+const BASE64_VALUE = /^=\?base64\?(.*)\?=$/i;
 
 /** A header value as sent, or the text inside `=?base64?…?=` (for names that are not plain ASCII); null when that is broken. */
 export function decodeHeaderValue(value: string): string | null {
   const match = BASE64_VALUE.exec(value);
   if (!match) return value;
-  const bytes = Buffer.from(match[1]!, 'base64');
-  if (bytes.toString('base64').replace(/=+$/, '') !== match[1]!.replace(/=+$/, '')) return null;
+  const encoded = match[1]!;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) return null;
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, '')) return null;
   return isUtf8(bytes) ? bytes.toString('utf8') : null;
 }
 
