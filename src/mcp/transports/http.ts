@@ -4,7 +4,7 @@
 // 2026-07-28 revision (its envelope and status table, modern-request.ts), anything else the 2025 path.
 import type { ServerResponse } from 'node:http';
 import type { McpDeps } from '../mcp-deps.js';
-import { bearerToken, type BearerVerifier, type Principal } from '../../auth/principal.js';
+import { bearerToken, SCOPES, type BearerVerifier, type Principal } from '../../auth/principal.js';
 import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
@@ -53,6 +53,9 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
   const limited = deps.config.rateLimits !== false;
   const baseUrl = deps.config.baseUrl;
   const metadataUrl = resourceMetadataUrl(baseUrl);
+  // SEP-835: the 401 names every scope the tools need, in one challenge (all of them: a token can be useful
+  // with any, and the person chooses on the consent page). No offline_access: refresh tokens come anyway.
+  const challengeScope = SCOPES.join(' ');
   const origins = originPolicy(baseUrl);
   const ownHost = new URL(baseUrl).host;
 
@@ -79,7 +82,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     const token = bearerToken(req.headers.authorization);
     const principal = token === undefined ? null : verifier.verify(token);
     if (!principal) {
-      const challenge = `Bearer resource_metadata="${metadataUrl}"${token === undefined ? '' : ', error="invalid_token"'}`;
+      const challenge = `Bearer resource_metadata="${metadataUrl}", scope="${challengeScope}"${token === undefined ? '' : ', error="invalid_token"'}`;
       return sendJson(res, 401, {
         error: 'A valid token is required to use the MCP server: send "Authorization: Bearer <token>" with a token created in the panel under Assistants, or connect with OAuth.',
       }, { 'www-authenticate': challenge });
