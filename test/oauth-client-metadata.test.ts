@@ -138,7 +138,7 @@ test('the token endpoint refuses a document client whose document no longer hold
 });
 
 test('without the test-only switch: http is refused, and https to a non-public address is never contacted', async () => {
-  const options = { maxBytes: 16384, timeoutMs: 2000, allowLoopbackHttp: false, now: Date.now };
+  const options = { maxBytes: 16384, timeoutMs: 2000, allowLoopback: false, now: Date.now };
   assert.deepEqual(await fetchMetadataDocument(new URL(`${docsBase}/clients/doc.json`), options), { ok: false, reason: 'its address must use https' });
   for (const address of ['https://127.0.0.1/c.json', 'https://10.0.0.8/c.json', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/c.json', 'https://[::ffff:127.0.0.1]/c.json']) {
     assert.deepEqual(await fetchMetadataDocument(new URL(address), options), { ok: false, reason: 'its host is not a public address' }, address);
@@ -151,7 +151,7 @@ test('without the test-only switch: http is refused, and https to a non-public a
 
 test('a document that does not arrive in time is refused', async () => {
   served.set('/slow.json', { status: -1, body: '' });
-  const outcome = await fetchMetadataDocument(new URL(`${docsBase}/slow.json`), { maxBytes: 16384, timeoutMs: 300, allowLoopbackHttp: true, now: Date.now });
+  const outcome = await fetchMetadataDocument(new URL(`${docsBase}/slow.json`), { maxBytes: 16384, timeoutMs: 300, allowLoopback: true, now: Date.now });
   assert.deepEqual(outcome, { ok: false, reason: 'it did not arrive within 0.3 seconds' });
 });
 

@@ -15,25 +15,25 @@ export interface MetadataFetchOptions {
   /** The whole fetch (DNS, connection, answer) must end within this time. */
   timeoutMs: number;
   /**
-   * Tests only: also fetch `http://127.0.0.1:<port>/…` documents. Set only by code that builds the
+   * Tests only: also fetch documents from 127.0.0.1, over http or https. Set only by code that builds the
    * OAuthService itself (the test harnesses); no flag, setting or file reaches it.
    */
-  allowLoopbackHttp: boolean;
+  allowLoopback: boolean;
   now: () => number;
 }
 
 export type FetchedDocument = { ok: true; value: unknown; keepUntil: number } | { ok: false; reason: string };
 
 /** Why the address may not be fetched at all, or null. */
-export function refuseDocumentUrl(url: URL, allowLoopbackHttp: boolean): string | null {
-  const loopbackHttp = allowLoopbackHttp && url.protocol === 'http:' && url.hostname === '127.0.0.1';
-  if (url.protocol !== 'https:' && !loopbackHttp) return 'its address must use https';
+export function refuseDocumentUrl(url: URL, allowLoopback: boolean): string | null {
+  const testLoopback = allowLoopback && url.hostname === '127.0.0.1';
+  if (url.protocol !== 'https:' && !(testLoopback && url.protocol === 'http:')) return 'its address must use https';
   if (url.username !== '' || url.password !== '') return 'its address must not contain a user name or password';
   if (url.hash !== '') return 'its address must not contain a fragment';
   if (url.pathname === '/' || url.pathname === '') return 'its address must have a path';
   if (url.pathname.split('/').some((segment) => segment === '.' || segment === '..')) return 'its address must not contain . or .. segments';
   const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(literal) !== 0 && !isPublicAddress(literal) && !(loopbackHttp && isLoopbackAddress(literal))) return 'its host is not a public address';
+  if (isIP(literal) !== 0 && !isPublicAddress(literal) && !(testLoopback && isLoopbackAddress(literal))) return 'its host is not a public address';
   return null;
 }
 
@@ -54,7 +54,7 @@ function checkedLookup(allowLoopback: boolean): LookupFunction {
 
 /** GETs the document; a sentence for whatever went wrong, never the document's own text. */
 export function fetchMetadataDocument(url: URL, options: MetadataFetchOptions): Promise<FetchedDocument> {
-  const refusal = refuseDocumentUrl(url, options.allowLoopbackHttp);
+  const refusal = refuseDocumentUrl(url, options.allowLoopback);
   if (refusal) return Promise.resolve({ ok: false, reason: refusal });
   return new Promise((resolve) => {
     let settled = false;
@@ -69,7 +69,7 @@ export function fetchMetadataDocument(url: URL, options: MetadataFetchOptions): 
     const request = send(url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': 'svc (OAuth client metadata)' },
-      lookup: checkedLookup(options.allowLoopbackHttp),
+      lookup: checkedLookup(options.allowLoopback),
       agent: false,
     }, (response) => readAnswer(response, options, finish));
     const timer = setTimeout(() => finish({ ok: false, reason: `it did not arrive within ${options.timeoutMs / 1000} seconds` }), options.timeoutMs);

@@ -20,7 +20,7 @@ export interface OAuthServiceOptions {
   log: (line: string) => void;
   people: OAuthPeople;
   /**
-   * Tests only: accept client metadata documents served over http from 127.0.0.1. Only code that builds the
+   * Tests only: accept client metadata documents served from 127.0.0.1 (http or https). Only code that builds the
    * OAuthService itself can pass it (the wiring never does, and no flag, environment variable or file
    * reaches it), so a production server cannot have it on by accident.
    */
@@ -49,7 +49,7 @@ export class OAuthService {
     this.refresh = new RefreshStore(options.dataDir, options.clock);
     this.cleanup = new OAuthCleanup(this);
     // 5 KB is the draft's suggested cap; 16 KB leaves room for long names and many addresses.
-    this.documents = new ClientMetadataDocuments({ maxBytes: 16 * 1024, timeoutMs: 5000, allowLoopbackHttp: options.allowLoopbackClientDocuments === true, now: options.clock });
+    this.documents = new ClientMetadataDocuments({ maxBytes: 16 * 1024, timeoutMs: 5000, allowLoopback: options.allowLoopbackClientDocuments === true, now: options.clock });
   }
 
   /** Issuer, endpoints and the MCP resource, from the public base URL. */

@@ -21,7 +21,8 @@ export const contentCreateTool = defineTool({
   scope: 'content:write',
   input,
   output: () => import('./content-outputs.js').then((m) => m.contentCreateOutput),
-  // Adds a new draft in a folder of its own under a free slug: it never changes or replaces anything that exists, so it is additive (not destructive); every call adds another draft, so it is not idempotent.
+  // Adds a new draft in a folder of its own under a free slug: it never changes or replaces anything that
+  // exists, so it is additive (not destructive); every call adds another draft, so it is not idempotent.
   readOnly: false,
   destructive: false,
   idempotent: false,

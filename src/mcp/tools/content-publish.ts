@@ -18,7 +18,9 @@ export const contentPublishTool = defineTool({
   scope: 'content:publish',
   input,
   output: () => import('./content-outputs.js').then((m) => m.contentPublishOutput),
-  // Rewrites status and published of a translation that exists and removes a pending review: a change, not an addition, so destructive; scheduling again or asking again for approval writes the file and the history again, so it is not idempotent (publishing an already published one changes nothing).
+  // Rewrites status and published of a translation that exists and removes a pending review: a change, not an
+  // addition, so destructive; scheduling again or asking again for approval writes the file and the history
+  // again, so it is not idempotent (publishing an already published one changes nothing).
   readOnly: false,
   destructive: true,
   idempotent: false,

@@ -16,7 +16,8 @@ export const contentStyleTool = defineTool({
   scope: 'content:write',
   input,
   output: () => import('./content-outputs.js').then((m) => m.contentStyleOutput),
-  // Replaces (or, with an empty string, removes) the entry's style.css: destructive, although the previous CSS is kept as a version; a repeated call keeps another version and history line, so it is not idempotent.
+  // Replaces (or, with an empty string, removes) the entry's style.css: destructive, although the previous CSS
+  // is kept as a version; a repeated call keeps another version and history line, so it is not idempotent.
   readOnly: false,
   destructive: true,
   idempotent: false,

@@ -17,7 +17,8 @@ export const contentUnpublishTool = defineTool({
   scope: 'content:publish',
   input,
   output: () => import('./content-outputs.js').then((m) => m.contentUnpublishOutput),
-  // Takes a translation off the website and removes its published time and any pending review: destructive; once it is a draft a repeated call changes nothing and writes nothing, so it is idempotent.
+  // Takes a translation off the website and removes its published time and any pending review: destructive; once
+  // it is a draft a repeated call changes nothing and writes nothing, so it is idempotent.
   readOnly: false,
   destructive: true,
   idempotent: true,

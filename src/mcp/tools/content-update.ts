@@ -20,7 +20,9 @@ export const contentUpdateTool = defineTool({
   scope: 'content:write',
   input,
   output: () => import('./content-outputs.js').then((m) => m.contentUpdateOutput),
-  // Replaces the title and body and changes or removes fields of a translation that exists: destructive, although the previous version is kept as a revision; a repeated call keeps another revision and history line, so it is not idempotent.
+  // Replaces the title and body and changes or removes fields of a translation that exists: destructive,
+  // although the previous version is kept as a revision; a repeated call keeps another revision and history
+  // line, so it is not idempotent.
   readOnly: false,
   destructive: true,
   idempotent: false,

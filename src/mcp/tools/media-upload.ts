@@ -17,7 +17,8 @@ export const mediaUploadTool = defineTool({
   scope: 'content:write',
   input,
   output: () => import('./content-outputs.js').then((m) => m.mediaUploadOutput),
-  // Adds a file under a free name and never replaces one: additive (not destructive); every call adds another file, so it is not idempotent.
+  // Adds a file under a free name and never replaces one: additive (not destructive); every call adds another
+  // file, so it is not idempotent.
   readOnly: false,
   destructive: false,
   idempotent: false,
