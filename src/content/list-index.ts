@@ -58,10 +58,14 @@ export class ListIndex {
     return this.lists.get(listKey(type, language, status === 'any' ? ALL : status, filter)) ?? EMPTY;
   }
 
-  /** Takes the entry's rows as they were (`previous`) out and puts its translations as they are now in. */
-  put(entry: Entry, previous?: Entry): void {
+  /**
+   * Takes the entry's rows as they were (`previous`) out and puts its translations as they are now in.
+   * Returns each translation's row in its date-ordered lists, which the path index keeps too (one object
+   * per translation serves both).
+   */
+  put(entry: Entry, previous?: Entry): IndexedRow[] {
     if (previous) this.remove(previous);
-    this.place(entry, this.site(), (list, row) => list.insert(row));
+    return this.place(entry, this.site(), (list, row) => list.insert(row));
   }
 
   /**
@@ -75,24 +79,30 @@ export class ListIndex {
     }
   }
 
-  /** Every list anew from these entries: gathered, then each sorted once (a start, a settings change). */
-  rebuild(entries: Iterable<Entry>): void {
+  /**
+   * Every list anew from these entries: gathered, then each sorted once (a start, a settings change).
+   * `eachEntry` is handed every entry with its date rows, as put() returns them.
+   */
+  rebuild(entries: Iterable<Entry>, eachEntry: (entry: Entry, rows: IndexedRow[]) => void): void {
     this.lists.clear();
     const site = this.site();
-    for (const entry of entries) this.place(entry, site, (list, row) => list.rows.push(row));
+    for (const entry of entries) eachEntry(entry, this.place(entry, site, (list, row) => list.rows.push(row)));
     for (const list of this.lists.values()) list.rows.sort(compareRows);
   }
 
   /** Hands each list an entry's translations belong in (made when first needed) with its row to `add`. */
-  private place(entry: Entry, site: SiteConfig, add: (list: SortedRows, row: IndexedRow) => void): void {
+  private place(entry: Entry, site: SiteConfig, add: (list: SortedRows, row: IndexedRow) => void): IndexedRow[] {
+    const rows: IndexedRow[] = [];
     for (const translation of entry.translations.values()) {
       const byDate: IndexedRow = { entry, translation, sortKey: -translation.dateMs };
+      rows.push(byDate);
       for (const [key, sortKey] of keysOf(entry, translation, site)) {
         let list = this.lists.get(key);
         if (!list) this.lists.set(key, (list = new SortedRows()));
         add(list, sortKey === byDate.sortKey ? byDate : { entry, translation, sortKey });
       }
     }
+    return rows;
   }
 }
 
