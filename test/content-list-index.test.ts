@@ -154,6 +154,8 @@ test('the sorted lists and the public paths equal a scan after random changes on
       for (const [path, owner] of owners) {
         const found = store.atPath(path);
         assert.equal(found && `${found.entry.id}:${found.translation.language}`, owner, `seed ${seed} step ${step} path ${path}`);
+        assert.equal(found!.entry, store.indexed(found!.entry.id), `seed ${seed} step ${step}: the entry at ${path} is stale`);
+        assert.equal(found!.translation, found!.entry.translations.get(found!.translation.language));
       }
       for (let n = 0; n < step; n++) if (!owners.has(`/e-${n}`)) assert.equal(store.atPath(`/e-${n}`), undefined, `seed ${seed} step ${step}: /e-${n} is gone`);
       if (step % 10 !== 9) continue;
@@ -164,6 +166,8 @@ test('the sorted lists and the public paths equal a scan after random changes on
         const key = (row: { entry: { id: string }; translation: { title: string; status: string } }) => `${row.entry.id}:${row.translation.title}:${row.translation.status}`;
         const whole = listEntries(store, query);
         assert.deepEqual(whole.rows.map(key), all, `seed ${seed} step ${step} ${JSON.stringify(query)}`);
+        // A row whose translation did not change still names the entry's current object (its other languages).
+        for (const row of whole.rows) assert.equal(row.entry, store.indexed(row.entry.id), `seed ${seed} step ${step}: ${row.entry.id} is stale`);
         assert.equal(whole.total, all.length);
         const page = listEntries(store, query, { offset, limit });
         assert.deepEqual(page.rows.map(key), all.slice(offset, offset + limit));
