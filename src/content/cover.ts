@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname, basename, extname } from 'node:path';
 import { imageSize } from 'image-size';
+import { listFolderNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { parseEntryId } from './entry-id.js';
 
 export interface Cover {
@@ -16,8 +16,8 @@ const measured = new Map<string, Measured>();
 function measure(file: string): { width: number; height: number } | null {
   let stamp: string;
   try {
-    const stat = statSync(file);
-    if (!stat.isFile()) return null;
+    const stat = statNoFollow(file);
+    if (!stat?.isFile()) return null;
     stamp = `${stat.mtimeMs}:${stat.size}`;
   } catch {
     return null;
@@ -25,7 +25,7 @@ function measure(file: string): { width: number; height: number } | null {
   const cached = measured.get(file);
   if (cached && cached.stamp === stamp) return cached;
   try {
-    const size = imageSize(readFileSync(file));
+    const size = imageSize(readFileNoFollow(file));
     if (!size.width || !size.height) return null;
     const value = { stamp, width: Math.round(size.width), height: Math.round(size.height) };
     if (measured.size > 20_000) measured.clear();
@@ -59,7 +59,7 @@ export function resolveCover(contentDir: string, baseUrl: string, reference: unk
   const stem = basename(fileName, extension);
   const candidates: { url: string; width: number }[] = [{ url, width: size.width }];
   try {
-    for (const name of readdirSync(dirname(file))) {
+    for (const { name } of listFolderNoFollow(dirname(file))) {
       if (!name.startsWith(`${stem}-`) || !name.endsWith(`w${extension}`)) continue;
       const width = Number(name.slice(stem.length + 1, -1 - extension.length));
       if (!Number.isInteger(width) || width <= 0 || width === size.width) continue;

@@ -6,7 +6,7 @@ import type { Entry, EntryStatus, Translation } from '../types.js';
 import { categoryFieldKeys, checkFields, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { checkTranslationSlug } from './slug-rules.js';
-import { recordChange, storageOf, withEntryLock } from './write-context.js';
+import { noSuchEntry, recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface UpdateEntryInput {
@@ -31,7 +31,7 @@ export interface UpdateEntryResult {
 export function freshEntry(context: WriteContext, id: string): Entry {
   // store.entry() reads the entry's files again, so another process's write a moment ago is seen.
   const entry = context.store.entry(id);
-  if (!entry) throw new AppError('not_found', `There is no entry with the id "${id}". Call content_list to see the entries' ids.`);
+  if (!entry) throw noSuchEntry(id);
   return entry;
 }
 
