@@ -12,21 +12,21 @@ import { optionalParam, requireParam } from '../params.js';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
 import { seconds } from '../../lib/seconds.js';
+import { SPEC_RATE_LIMITS } from '../../lib/rate-limit-settings.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
-const PER_MINUTE = 30;
 const GRANTS = {
   authorization_code: exchangeAuthorizationCode,
   refresh_token: rotateRefreshToken,
 } as const;
 
-/** `limited`: false when the rate limits are switched off (SVC_RATE_LIMITS=off). */
-export function createTokenHandler(oauth: OAuthService, limited = true) {
-  const limiter = new TokenBucketLimiter(PER_MINUTE, 60_000, oauth.clock);
+/** `perMinute`: requests a minute per client address (spec: 30), null when the limit is off. */
+export function createTokenHandler(oauth: OAuthService, perMinute: number | null = SPEC_RATE_LIMITS.oauth_token) {
+  const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, oauth.clock);
 
   return async function token(ctx: RequestContext): Promise<void> {
     try {
-      if (limited) limitRate(limiter, ctx.ip);
+      if (limiter) limitRate(limiter, ctx.ip);
       const form = await readTokenForm(ctx);
       const grantType = requireParam(form, 'grant_type');
       if (!Object.hasOwn(GRANTS, grantType)) {
@@ -48,7 +48,7 @@ export function createTokenHandler(oauth: OAuthService, limited = true) {
 function limitRate(limiter: TokenBucketLimiter, ip: string): void {
   const bucket = limiter.take(ip);
   if (!bucket.allowed) {
-    throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} token requests a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
+    throw new OAuthError('too_many_requests', `At most ${limiter.capacity} token requests a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
   }
 }
 
