@@ -1,5 +1,6 @@
 // MCP over stdio: one JSON-RPC message per line in, one per line out. Nothing but protocol is written to
 // `output`; the streams are arguments so tests can drive it without a child process.
+import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from '../../jsonrpc/dispatcher.js';
 import { classifyMessage, errorResponse, ErrorCodes } from '../../jsonrpc/messages.js';
@@ -56,6 +57,11 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
   };
 
   const enqueue = (line: Buffer) => {
+    // Read with U+FFFD in place of bad bytes, a title or body would be saved other than it was sent.
+    if (!isUtf8(line)) {
+      queue = queue.then(() => write(errorResponse(null, ErrorCodes.parseError, 'The message is not valid UTF-8.')));
+      return;
+    }
     let text = line.toString('utf8');
     if (text.endsWith('\r')) text = text.slice(0, -1);
     queue = queue.then(() => handleLine(text)).catch((error) => options.log(`svc: stdio message failed: ${(error as Error)?.stack ?? error}`));

@@ -13,11 +13,15 @@ import { parseScopeParam, formatScopes } from '../scope-param.js';
 import { seconds } from '../../lib/seconds.js';
 import { SPEC_RATE_LIMITS } from '../../lib/rate-limit-settings.js';
 import { hasDisguisingCharacters } from '../../lib/disguising-characters.js';
+import { hasLoneSurrogate } from '../../lib/lone-surrogates.js';
 import { isUtf8 } from 'node:buffer';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-const text = (max: number) => z.string('must be a string').trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not contain control characters');
+// Stored in data/oauth/clients/ and shown on the consent page: a lone surrogate would not come back as sent.
+const text = (max: number) => z.string('must be a string').trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not contain control characters')
+  .refine((value) => !hasLoneSurrogate(value), 'must be well-formed Unicode (it holds a lone surrogate)');
 const webAddress = z.string('must be a string').max(2000, 'must be at most 2000 characters').refine((value) => {
   try {
     return ['https:', 'http:'].includes(new URL(value).protocol);

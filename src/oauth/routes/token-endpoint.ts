@@ -8,7 +8,8 @@ import type { OAuthService } from '../oauth-service.js';
 import type { OAuthClient } from '../client-store.js';
 import { OAuthError } from '../oauth-error.js';
 import { NO_STORE, sendOAuthFailure } from './send-oauth-error.js';
-import { optionalParam, requireParam } from '../params.js';
+import { isAppError } from '../../errors.js';
+import { optionalParam, refuseRepeatedParams, requireParam } from '../params.js';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
 import { seconds } from '../../lib/seconds.js';
@@ -28,6 +29,7 @@ export function createTokenHandler(oauth: OAuthService, perMinute: number | null
     try {
       if (limiter) limitRate(limiter, ctx.ip);
       const form = await readTokenForm(ctx);
+      refuseRepeatedParams(form);
       const grantType = requireParam(form, 'grant_type');
       if (!Object.hasOwn(GRANTS, grantType)) {
         throw new OAuthError('unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
@@ -57,7 +59,13 @@ async function readTokenForm(ctx: RequestContext): Promise<URLSearchParams> {
     ctx.req.resume();
     throw new OAuthError('invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
   }
-  return readForm(ctx.req, MAX_BODY_BYTES);
+  try {
+    return await readForm(ctx.req, MAX_BODY_BYTES);
+  } catch (error) {
+    // Answered in the OAuth error shape, as every refusal of this endpoint is.
+    if (isAppError(error) && error.kind === 'bad_request') throw new OAuthError('invalid_request', 'The token request is not valid UTF-8.');
+    throw error;
+  }
 }
 
 /**
