@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve, join } from 'node:path';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
+import { trustFolder } from './lib/no-follow.js';
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */
@@ -136,10 +137,22 @@ function validate(raw: { root: string; dataDir: string | undefined; host: string
   return { root: raw.root, dataDir: raw.dataDir, host: raw.host, port: Number(raw.port), baseUrl, trustProxy: raw.trustProxy, rateLimits: raw.rateLimits };
 }
 
+/**
+ * Has this process judge paths below content/ and the data folder from those folders down: they, and the
+ * root above them, may be reached through symbolic links (/var/www -> /srv); nothing below them is followed
+ * (lib/no-follow.ts). Each entry calls it once its configuration is read.
+ */
+export function trustConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): void {
+  trustFolder(join(config.root, 'content'));
+  trustFolder(config.dataDir);
+}
+
 /** The configuration for an entry: a wrong value ends the process with its one sentence and exit code 2. */
 export function configOrExit(argv: string[]): Config {
   try {
-    return loadConfig(argv);
+    const config = loadConfig(argv);
+    trustConfiguredFolders(config);
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(error.message + '\n');

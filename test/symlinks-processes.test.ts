@@ -94,6 +94,24 @@ test('a site whose root is reached through a link (/var/www -> /srv) keeps worki
   assert.equal(existsSync(join(real, 'data', 'revisions', 'posts', 'hello', 'en')), true);
 });
 
+test('the CLI works in a root reached through a link: init, a person and a token, and no warning', () => {
+  const real = scratch('svc-real-');
+  const root = join(scratch('svc-www-'), 'www');
+  symlinkSync(real, root);
+  const svc = (args: string[], input = '') => spawnSync(process.execPath, [CLI_JS, ...args, `--root=${root}`], { encoding: 'utf8', env: { PATH: process.env.PATH }, input });
+  for (const run of [
+    svc(['init', '--title', 'Linked Root']),
+    svc(['user', 'add', '--email', 'ann@example.org', '--name', 'Ann', '--role', 'admin', '--password-stdin'], 'a long enough password\n'),
+    svc(['token', 'create', '--user', 'ann@example.org', '--name', 'through the link']),
+    svc(['token', 'list']),
+  ]) {
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '');
+  }
+  assert.match(readFileSync(join(real, 'content', 'site.yaml'), 'utf8'), /title: Linked Root/);
+  assert.equal(readdirSync(join(real, 'data', 'tokens')).filter((name) => name.endsWith('.json')).length, 1);
+});
+
 test('a folder swapped for a link after it was opened: what is written through the open folder stays in the site', () => {
   const root = scratch('svc-race-');
   const outside = scratch('svc-outside-');
