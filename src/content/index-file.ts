@@ -5,9 +5,9 @@
 // stale, one for another site or from a machine of the other byte order is foreign, one that does not read
 // back whole is damaged: each is ignored, and the index is read from the files as before.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
 import { writeFileAtomicAsync } from '../lib/atomic-write.js';
+import { readFileNoFollow } from '../lib/no-follow.js';
 import { codeFingerprint } from './code-fingerprint.js';
 import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
 import { BYTE_ORDER } from './snapshot-blocks.js';
@@ -52,7 +52,7 @@ export function indexFileKey(site: SiteConfig, contentDir: string): IndexFileKey
 export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig, now: number): IndexFileRead {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readFileNoFollow(file);
   } catch {
     return { ignored: 'missing', reason: 'there is none' };
   }

@@ -4,7 +4,7 @@
 // own. So each pass stats every entry folder and the entry files it holds (`<language>.md`, style.css),
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 
 export interface SweepSetup {
@@ -172,10 +172,13 @@ function setStamp(stamps: Float64Array, slot: number, [mtime, size]: readonly [n
   return !same;
 }
 
-/** A folder's mtime; UNKNOWN when it is gone or not a folder. */
+// lstat, as the reader: a symbolic link below content/ is never followed (lib/no-follow.ts), so a linked
+// folder or file counts as none.
+
+/** A folder's mtime; UNKNOWN when it is gone, a link or not a folder. */
 function mtimeOf(path: string): number {
   try {
-    const stat = statSync(path, { throwIfNoEntry: false });
+    const stat = lstatSync(path, { throwIfNoEntry: false });
     return stat?.isDirectory() ? stat.mtimeMs : UNKNOWN;
   } catch {
     return UNKNOWN;
@@ -184,7 +187,7 @@ function mtimeOf(path: string): number {
 
 function fileStamp(path: string): readonly [number, number] {
   try {
-    const stat = statSync(path, { throwIfNoEntry: false });
+    const stat = lstatSync(path, { throwIfNoEntry: false });
     return stat?.isFile() ? [stat.mtimeMs, stat.size] : ABSENT;
   } catch {
     return ABSENT;
