@@ -73,6 +73,7 @@ export class IndexFreshness {
     if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
     this.lastCheck = now;
     if (this.reloadSettings()) { this.build(false); return; }
+    this.sweeper?.sweepBeforeRead();
     if (this.parts.schedule.isDue(now)) this.parts.schedule.apply(this.parts.index, now);
   }
 

@@ -25,6 +25,10 @@ export interface IndexSweeperOptions {
 
 /** The longest the event loop is held by one slice of sweeping or of reading again. */
 const SLICE_MS = 3;
+/** A site of at most this many entry folders (a pass of a millisecond or two) is swept whole before a read when due... */
+const BEFORE_READ_MAX_FOLDERS = 500;
+/** ...but not more often than this. */
+const MIN_BEFORE_READ_MS = 5;
 /** An event comes as a file is made; the folder is read once its writer is likely done. */
 const EVENT_DELAY_MS = 50;
 /** NODE_DEBUG=svc-index tells how long each pass took and what it found. */
@@ -39,6 +43,11 @@ export class IndexSweeper {
   private stopWatching: () => void = () => {};
   /** The last pass's duration, for debugging and the bench (ms). */
   lastPassMs = 0;
+  private lastPassEnd = -Infinity;
+  /** The sweep on the event loop (a small site), its pass under way and the time that pass took so far. */
+  private inline: StampSweep | null = null;
+  private pass: Generator<void, string[]> | null = null;
+  private passMs = 0;
 
   constructor(private readonly options: IndexSweeperOptions) {}
 
@@ -59,25 +68,64 @@ export class IndexSweeper {
     this.worker = null;
   }
 
-  private startInline(sweep: StampSweep): void {
-    let pass = sweep.pass();
-    let passMs = 0;
-    const slice = () => {
-      if (this.stopped) return;
+  /**
+   * Before a read, on a small site: the whole site swept at once when a pass is due, as it takes a
+   * millisecond or two, so a change on disk shows in the very next answer (a larger site's sweep runs only
+   * in slices beside the requests, or in its worker). An entry added or removed makes it due at once.
+   */
+  sweepBeforeRead(): void {
+    if (!this.inline || this.stopped || this.inline.folders > BEFORE_READ_MAX_FOLDERS) return;
+    // Due by time (at most some 2 % of the time), or at once when an entry came or went (a few stats).
+    const due = performance.now() - this.lastPassEnd >= Math.max(MIN_BEFORE_READ_MS, this.lastPassMs * 50);
+    if (due || this.inline.typeFoldersMoved()) {
+      if (this.timer) clearTimeout(this.timer);
       const started = performance.now();
+      // The pass under way, if any, is finished first: what it has not looked at yet it looks at now.
+      const pass = this.pass ?? this.inline.pass();
+      this.pass = null;
       let step = pass.next();
-      while (!step.done && performance.now() - started < SLICE_MS) step = pass.next();
-      passMs += performance.now() - started;
-      if (!step.done) { this.timer = setTimeout(slice, 0); this.timer.unref(); return; }
-      this.readSoon(step.value);
-      this.lastPassMs = passMs;
-      debug('sweep pass on the event loop: %d ms, %d changed', Math.round(passMs), step.value.length);
-      this.timer = setTimeout(slice, pauseAfterPass(passMs));
-      this.timer.unref();
-      pass = sweep.pass();
-      passMs = 0;
-    };
-    slice();
+      while (!step.done) step = pass.next();
+      this.endInlinePass(this.passMs + performance.now() - started, step.value);
+      for (const id of step.value) this.pending.add(id);
+    }
+    // Found by an earlier pass or an event and not read yet: read now, before this read.
+    for (const id of this.pending) {
+      this.pending.delete(id);
+      this.readNow(id);
+    }
+  }
+
+  private startInline(sweep: StampSweep): void {
+    this.inline = sweep;
+    this.sliceInline();
+  }
+
+  /** The inline sweep's next slice of a few milliseconds; the pause after a whole pass. */
+  private sliceInline(): void {
+    if (this.stopped || !this.inline) return;
+    this.pass ??= this.inline.pass();
+    const started = performance.now();
+    let step = this.pass.next();
+    while (!step.done && performance.now() - started < SLICE_MS) step = this.pass.next();
+    this.passMs += performance.now() - started;
+    if (!step.done) { this.scheduleInline(0); return; }
+    this.pass = null;
+    this.endInlinePass(this.passMs, step.value);
+    this.readSoon(step.value);
+  }
+
+  private endInlinePass(passMs: number, changed: readonly string[]): void {
+    this.lastPassMs = passMs;
+    this.lastPassEnd = performance.now();
+    this.passMs = 0;
+    debug('sweep pass on the event loop: %d ms, %d changed', Math.round(passMs), changed.length);
+    this.scheduleInline(pauseAfterPass(passMs));
+  }
+
+  private scheduleInline(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.sliceInline(), ms);
+    this.timer.unref();
   }
 
   private startWorker(): void {
@@ -98,8 +146,17 @@ export class IndexSweeper {
       if (this.stopped) return;
       this.options.log(`svc: the index sweep stopped in its worker (${error.message}); sweeping on the main thread instead.`);
       this.worker = null;
+      this.lastPassMs = Infinity;
       this.startInline(new StampSweep(setup, this.options.baseline()));
     });
+  }
+
+  private readNow(id: string): void {
+    try {
+      this.options.readAgain(id);
+    } catch (error) {
+      this.options.log(`svc: could not read ${id} again: ${(error as Error).message}`);
+    }
   }
 
   /** Queues folders to read again, then reads them a slice at a time. */
@@ -113,11 +170,7 @@ export class IndexSweeper {
       const started = performance.now();
       for (const id of this.pending) {
         this.pending.delete(id);
-        try {
-          this.options.readAgain(id);
-        } catch (error) {
-          this.options.log(`svc: could not read ${id} again: ${(error as Error).message}`);
-        }
+        this.readNow(id);
         if (performance.now() - started > SLICE_MS) break;
       }
       if (this.pending.size > 0) setImmediate(drain);

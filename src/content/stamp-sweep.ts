@@ -45,12 +45,16 @@ export class StampSweep {
   private baseline: Map<string, number> | null;
   private baselineStamps: Float64Array | null;
   private changed: string[] = [];
+  /** Entry folders the last pass went through (and, before the first pass, those of the baseline). */
+  folders: number;
+  private counted = 0;
   /** Baseline ids the first pass found on disk. */
   private readonly found = new Set<string>();
 
   constructor(private readonly setup: SweepSetup, baseline: SweepBaseline) {
     this.width = 1 + 2 * setup.files.length;
     this.baseline = new Map(baseline.ids.map((id, at) => [id, at]));
+    this.folders = baseline.ids.length;
     this.baselineStamps = baseline.stamps;
     this.roots = setup.folders.map(() => ({ level: emptyLevel(), mtime: UNKNOWN }));
   }
@@ -62,6 +66,7 @@ export class StampSweep {
    */
   *pass(): Generator<void, string[]> {
     this.changed = [];
+    this.counted = 0;
     const { contentDir, folders } = this.setup;
     for (let at = 0; at < folders.length; at++) {
       const { folder, nested } = folders[at]!;
@@ -74,6 +79,7 @@ export class StampSweep {
       }
       yield* this.checkLevel(root.level, dir, folder, 1, nested);
     }
+    this.folders = this.counted;
     if (this.baseline) {
       // Entries of the baseline the first pass did not find are gone; it counts for no later pass.
       for (const id of this.baseline.keys()) if (!this.found.has(id)) this.changed.push(id);
@@ -84,9 +90,16 @@ export class StampSweep {
     return this.changed;
   }
 
+  /** Whether a type folder's mtime moved since the last pass looked (an entry added, removed or renamed). */
+  typeFoldersMoved(): boolean {
+    const { contentDir, folders } = this.setup;
+    return folders.some(({ folder }, at) => mtimeOf(join(contentDir, folder)) !== this.roots[at]!.mtime);
+  }
+
   private *checkLevel(level: Level, dir: string, prefix: string, depth: number, nested: boolean): Generator<void, void> {
     const { files } = this.setup;
     const width = this.width;
+    this.counted += level.names.length;
     for (let at = 0; at < level.names.length; at++) {
       if ((at & 63) === 63) yield;
       const name = level.names[at]!;
