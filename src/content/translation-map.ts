@@ -8,8 +8,9 @@ import type { Translation } from './types.js';
 export class TranslationMap implements ReadonlyMap<string, Translation> {
   private readonly items: readonly Translation[];
 
+  /** An array given is kept as it is (the caller hands it over); anything else is copied. */
   constructor(translations: Iterable<Translation>) {
-    this.items = [...translations];
+    this.items = Array.isArray(translations) ? translations : [...translations];
   }
 
   get size(): number {

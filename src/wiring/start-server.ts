@@ -20,7 +20,6 @@ export interface RunningServer {
  * `svc serve` / `svc demo`; `deps` may be passed when the caller built them already.
  */
 export async function startServer(config: Config, deps?: AppDeps): Promise<RunningServer> {
-  tuneHeapForSmallHosts();
   const app = deps ?? (await buildDeps(config));
   const server = createHttpServer(buildRouter(app), { trustProxy: config.trustProxy, log: app.log });
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -36,6 +35,13 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
   // With port 0 the derived public address names the port actually bound.
   if (config.port === 0 && config.baseUrl.endsWith(':0')) config.baseUrl = config.baseUrl.slice(0, -1) + String(port);
   announce(app, port);
+  // The content index is built now rather than by the first request (from the persisted one, or by reading
+  // every file), and only then is the heap tuned: with the heap held small, taking a 100,000-entry index took
+  // three more full collections (0.7 s of CPU instead of 0.5 s on a busy 2-core machine).
+  setImmediate(() => {
+    try { app.content.lists(); } catch (error) { app.log(`svc: building the content index failed: ${(error as Error)?.stack ?? error}`); }
+    tuneHeapForSmallHosts();
+  });
   // Statistics: roll up the days that ended while no server ran, and count today's log once, off the first request's path.
   setImmediate(() => {
     try { app.stats.warmUp(); } catch (error) { app.log(`svc: statistics catch-up failed: ${(error as Error)?.stack ?? error}`); }
