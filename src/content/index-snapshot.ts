@@ -120,13 +120,14 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
     if (parent >= at) return 'an entry names a parent that does not come before it';
     // The entry's dir a slice of its folder's string, as the reader makes them.
     const folder = `${contentDir}${sep}${sep === '/' ? id : id.replaceAll('/', sep)}${sep}`;
-    const translations: Translation[] = [];
-    for (let n = 0; n < counts[at]!; n++) {
+    // Made at its size: the entry keeps this very array (a grown one holds room for 17).
+    const translations = new Array<Translation>(counts[at]!);
+    for (let n = 0; n < translations.length; n++) {
       const translation = summaries.translation(byDate.length + n, folder);
       const language = translation.language;
       if (!Object.hasOwn(site.languages, language)) return `${id} has a language the settings do not have`;
-      for (const other of translations) if (other.language === language) return `${id} has a language twice`;
-      translations.push(translation);
+      for (let other = 0; other < n; other++) if (translations[other]!.language === language) return `${id} has a language twice`;
+      translations[n] = translation;
     }
     const entry: Entry = {
       id, type, dir: folder.slice(0, -1), slug: id.slice(id.lastIndexOf('/') + 1), parentId: parent === -1 ? null : list[parent]!.id,
