@@ -19,6 +19,8 @@ import { firstStdioAnswer, fmt, median, rssMb, startFloor, startServer, stopServ
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/** How long to wait for the first server to keep its index before starting the second. */
+const KEPT_WAIT_MS = Number(process.env.BENCH_KEPT_WAIT_MS ?? 300_000);
 /** How long a hand edit may take to show before the row says "over". */
 const EDIT_WAIT_MS = Number(process.env.BENCH_EDIT_WAIT_MS ?? 60_000);
 const REPO = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -93,14 +95,14 @@ async function startAndList(root: string): Promise<{ svc: Started; ms: number; f
   return { svc, ms: performance.now() - started, first };
 }
 
-/** Waits until the server has kept its index in data/cache (a moment after it has read every file). */
+/**
+ * Waits until the server has kept its index in data/cache (a moment after it has read every file), at most
+ * BENCH_KEPT_WAIT_MS (a build from before the persisted index keeps none: its second start reads every file).
+ */
 async function indexKept(root: string): Promise<void> {
   const file = join(root, 'data/cache/content-index.bin');
   const started = performance.now();
-  while (!existsSync(file)) {
-    if (performance.now() - started > 300_000) throw new Error('the server kept no index in data/cache within 300 s');
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  while (!existsSync(file) && performance.now() - started < KEPT_WAIT_MS) await new Promise((done) => setTimeout(done, 100));
 }
 
 /** Share of one core the idle server uses over `ms` (the freshness sweep, mostly), from /proc; NaN elsewhere. */
