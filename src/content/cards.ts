@@ -155,8 +155,17 @@ function pick(text: Localized, language: string, fallback: string): string {
   return text[language] ?? text[fallback] ?? Object.values(text)[0] ?? '';
 }
 
+/** What the examples put in image fields: sample references, or an entry's own images (the panel). */
+export interface ExampleImages {
+  image: string;
+  /** Several references separated by commas. */
+  images: string;
+}
+
+const SAMPLE_IMAGES: ExampleImages = { image: 'media/posts/my-post/photo.jpg', images: 'media/posts/my-post/one.jpg,media/posts/my-post/two.jpg' };
+
 /** The cards the site offers, titles and labels in `language`, each with a written-out example. */
-export function listCards(store: Pick<ContentStore, 'root' | 'site'>, language: string): { cards: Card[]; syntax: string; image_note: string } {
+export function listCards(store: Pick<ContentStore, 'root' | 'site'>, language: string, images: ExampleImages = SAMPLE_IMAGES): { cards: Card[]; syntax: string; image_note: string } {
   const fallback = store.site().defaultLanguage;
   const cards = loadCardDefinitions(store.root).map((card): Card => {
     const fields = card.fields.map((field) => ({
@@ -171,16 +180,16 @@ export function listCards(store: Pick<ContentStore, 'root' | 'site'>, language: 
       value: card.value ? { label: pick(card.value.label, language, fallback), required: card.value.required } : null,
       content: card.content,
       fields,
-      example: card.example ?? exampleOf(card.name, card.value !== null, card.content, fields),
+      example: card.example ?? exampleOf(card.name, card.value !== null, card.content, fields, images),
     };
   });
   return { cards, syntax: CARD_SYNTAX, image_note: IMAGE_FIELD_NOTE };
 }
 
-function exampleOf(name: string, hasValue: boolean, content: boolean, fields: Card['fields']): string {
+function exampleOf(name: string, hasValue: boolean, content: boolean, fields: Card['fields'], images: ExampleImages): string {
   const sample = (field: Card['fields'][number]) =>
-    field.type === 'image' ? 'media/posts/my-post/photo.jpg'
-      : field.type === 'images' ? 'media/posts/my-post/one.jpg,media/posts/my-post/two.jpg'
+    field.type === 'image' ? images.image
+      : field.type === 'images' ? images.images
       : field.type === 'url' ? 'https://example.org/'
       : field.options?.[0] ?? String(field.default ?? field.label);
   const attributes = fields.filter((field) => field.required || field.options === null).map((field) => `${field.key}="${sample(field)}"`);

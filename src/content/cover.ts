@@ -1,39 +1,13 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, dirname, basename, extname } from 'node:path';
-import { imageSize } from 'image-size';
 import { parseEntryId } from './entry-id.js';
+import { measureImageFile } from './image-measure.js';
 
 export interface Cover {
   url: string;
   srcset: string;
   width: number;
   height: number;
-}
-
-interface Measured { stamp: string; width: number; height: number }
-const measured = new Map<string, Measured>();
-
-function measure(file: string): { width: number; height: number } | null {
-  let stamp: string;
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) return null;
-    stamp = `${stat.mtimeMs}:${stat.size}`;
-  } catch {
-    return null;
-  }
-  const cached = measured.get(file);
-  if (cached && cached.stamp === stamp) return cached;
-  try {
-    const size = imageSize(readFileSync(file));
-    if (!size.width || !size.height) return null;
-    const value = { stamp, width: Math.round(size.width), height: Math.round(size.height) };
-    if (measured.size > 20_000) measured.clear();
-    measured.set(file, value);
-    return value;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -52,7 +26,7 @@ export function resolveCover(contentDir: string, baseUrl: string, reference: unk
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fileName) || fileName.includes('..')) return null;
   const file = join(contentDir, ...parts, fileName);
-  const size = measure(file);
+  const size = measureImageFile(file);
   if (!size) return null;
   const url = `${baseUrl}/${reference}`;
   const extension = extname(fileName);

@@ -6,6 +6,7 @@ import type { Entry, EntryStatus, Translation } from '../types.js';
 import { categoryFieldKeys, checkFields, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { checkTranslationSlug } from './slug-rules.js';
+import { refuseIfChanged, staleTranslationSentence } from './version-stamp.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
@@ -16,6 +17,8 @@ export interface UpdateEntryInput {
   body?: string;
   /** Fields to set; null removes one. */
   fields?: Record<string, unknown>;
+  /** The version (version-stamp.ts) of the file the change was made from: refused when it changed since. */
+  expectedVersion?: string;
 }
 
 export interface UpdateEntryResult {
@@ -74,6 +77,7 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   refuseUnless(canEditEntry(actor.principal, entry, translation));
   const site = context.store.site();
   const current = readTranslationFile(context, translation.file);
+  refuseIfChanged(input.expectedVersion, current.text, staleTranslationSentence(entry.id, translation.language));
   const { set, removed } = splitChanges(changes);
   const fields: Record<string, unknown> = { ...current.fields };
   for (const key of removed) delete fields[key];
