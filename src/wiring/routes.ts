@@ -10,6 +10,7 @@ import { registerAssistantsRoutes } from '../panel/assistants/assistants-routes.
 import { registerAccountRoutes } from '../panel/account/account-routes.js';
 import { registerApprovalRoutes } from '../panel/approvals/approvals-routes.js';
 import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
+import { registerMediaLibraryRoutes } from '../panel/media/media-library.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
@@ -36,8 +37,10 @@ export function buildRouter(deps: AppDeps): Router {
   registerAccountRoutes(router, deps, throttle);
   // Panel: Waiting for approval, the approval-mode switch, an entry's history and earlier versions.
   registerApprovalRoutes(router, deps);
-  // Panel: Content (the list of entries, one entry, editing, publishing).
+  // Panel: Content (the list of entries, one entry, editing, publishing), previews drawn by the public
+  // site's renderer, and the media library.
   registerEntryRoutes(router, deps);
+  registerMediaLibraryRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
   registerStatsPage(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
