@@ -68,8 +68,11 @@ function alternatesOf(entry: Entry): Record<string, string> {
   return alternates;
 }
 
-/** The page of an entry; a tag's page lists its posts ten a page (`page`); null past the last page. */
-export function renderEntryPage(store: ContentStore, entry: Entry, translation: Translation, extras: PageExtras, page = 1): string | null {
+/**
+ * The page of an entry; a tag's page lists its posts ten a page (`page`); null past the last page. `body` is
+ * the text's HTML when the caller rendered it (a preview of unsaved text, kept out of the cache).
+ */
+export function renderEntryPage(store: ContentStore, entry: Entry, translation: Translation, extras: PageExtras, page = 1, body?: string): string | null {
   const site = store.site();
   const date = entry.type.key === 'post' ? `<p class="meta"><time datetime="${formatSiteDate(translation.dateMs, site.timezone)}">${formatSiteDate(translation.dateMs, site.timezone)}</time>${eventLine(translation)}</p>` : '';
   let extra = '';
@@ -80,12 +83,19 @@ export function renderEntryPage(store: ContentStore, entry: Entry, translation: 
     if (page > pages) return null;
     extra = entryList(rows, store) + pager(translation.path, page, pages);
   }
-  const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${date}${bodyHtml(translation)}${extra}</article>`;
+  const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${date}${coverFigure(store, translation)}${body ?? bodyHtml(translation)}${extra}</article>`;
   return renderPage({
     site, language: translation.language, title: translation.title, main, entryCss: entryCss(entry),
     alternates: alternatesOf(entry), nav: navigation(store, translation.language), ...extras,
     description: typeof translation.fields.excerpt === 'string' ? translation.fields.excerpt : site.description,
   });
+}
+
+/** The translation's cover above its text, at the width of the column (its width variants in srcset). */
+function coverFigure(store: ContentStore, translation: Translation): string {
+  const cover = resolveCover(store.contentDir, '', translation.fields.cover);
+  if (!cover) return '';
+  return `<figure class="cover"><img src="${escapeAttr(cover.url)}" srcset="${escapeAttr(cover.srcset)}" sizes="(max-width: 44rem) 100vw, 44rem" width="${cover.width}" height="${cover.height}" alt=""></figure>\n`;
 }
 
 function eventLine(translation: Translation): string {

@@ -20,6 +20,7 @@ main img{max-width:100%;height:auto}
 .card-callout{border-left:4px solid #1f5fa8;background:#eef4fb;padding:.75rem 1rem;margin:1.25rem 0;border-radius:4px}
 .card-callout-warning{border-color:#b5471b;background:#fbefe9}
 .card-callout-tip{border-color:#2c7a4b;background:#ecf7f0}
+.cover{margin:1rem 0 1.5rem}.cover img{display:block;border-radius:6px}
 .card-image figure{margin:1.25rem 0}.card-image figcaption{color:#5b6570;font-size:.9rem}
 .card-gallery{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;margin:1.25rem 0}
 .card-gallery[data-columns="2"]{grid-template-columns:repeat(2,1fr)}.card-gallery[data-columns="4"]{grid-template-columns:repeat(4,1fr)}

@@ -10,7 +10,9 @@ import { registerAssistantsRoutes } from '../panel/assistants/assistants-routes.
 import { registerAccountRoutes } from '../panel/account/account-routes.js';
 import { registerApprovalRoutes } from '../panel/approvals/approvals-routes.js';
 import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
+import { registerPreviewRoutes } from '../panel/preview/preview.js';
 import { registerMediaLibraryRoutes } from '../panel/media/media-library.js';
+import { renderPreviewPage } from '../site/preview-page.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
@@ -40,6 +42,7 @@ export function buildRouter(deps: AppDeps): Router {
   // Panel: Content (the list of entries, one entry, editing, publishing), previews drawn by the public
   // site's renderer, and the media library.
   registerEntryRoutes(router, deps);
+  registerPreviewRoutes(router, deps, (entry, translation, editHref, draft) => renderPreviewPage(deps.content, entry, translation, editHref, draft));
   registerMediaLibraryRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
   registerStatsPage(router, deps);
