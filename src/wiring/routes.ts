@@ -35,7 +35,7 @@ export function buildRouter(deps: AppDeps): Router {
   const throttle = new SignInThrottle(deps.clock);
   registerHomeRoutes(router, deps);
   registerSignInRoutes(router, deps, throttle);
-  registerAssistantsRoutes(router, deps);
+  registerAssistantsRoutes(router, deps, () => deps.content.site().title);
   registerAccountRoutes(router, deps, throttle);
   // Panel: Waiting for approval, the approval-mode switch, an entry's history and earlier versions.
   registerApprovalRoutes(router, deps);
