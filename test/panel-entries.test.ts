@@ -261,7 +261,7 @@ test('a form without its CSRF token, or without a session, is refused with 403 a
   const id = 'posts/bobs-draft';
   const before = fileText(id);
   const history = readHistory(site.deps.config.dataDir).length;
-  for (const action of ['save', 'publish', 'unpublish']) {
+  for (const action of ['save', 'publish', 'unpublish', 'add-translation', 'style', 'cover']) {
     const missing = await post(panel, `/svc/panel/entries/${action}`, { id, language: 'en', title: 'Hijacked' }, jars.bob);
     assert.equal(missing.res.status, 403, action);
     assert.match(missing.text, /The form has expired or did not come from this site\./);

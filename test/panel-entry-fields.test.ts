@@ -277,3 +277,19 @@ test('the entry page loads the panel\'s one script under a CSP that allows only 
   assert.doesNotMatch(account.text, /<script/);
   assert.equal(account.res.headers.get('content-security-policy'), "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
 });
+
+test('cards in the saved text that leave required settings empty are named on the entry page before publishing', async () => {
+  site.writeEntry('content/posts/card-draft/en.md', { fields: { title: 'Cards', status: 'draft', author: 'bob' }, body: '::: image alt="A view"\n:::\n\n::: button\n:::\n\n::: callout tip\nFine.\n:::' });
+  const { text } = await page('posts/card-draft', 'bob');
+  assert.match(text, /<p class="notice warn">Cards in the saved text leave required settings empty: image \(src\); button \(value, href\)\. Fill them in before publishing\.<\/p>/);
+  // The helper lists the site's cards (content_cards' data, plugins and theme included) with examples that
+  // name the entry's own media folder.
+  assert.match(text, /<pre id="card-en-image">::: image src=&quot;media\/posts\/card-draft\/photo\.jpg&quot; alt=&quot;Alternative text&quot;/);
+  assert.match(text, /<span class="name">Map<\/span><span class="muted"><code>map<\/code> · plugin:maps<\/span>/);
+  assert.match(text, /<span class="name">Banner<\/span><span class="muted"><code>banner<\/code> · theme<\/span>/);
+  assert.doesNotMatch(text, /<code>hidden<\/code>/, 'a disabled plugin\'s cards are not offered');
+  // In the translation's language.
+  const hello = (await page('posts/hello', 'ann')).text;
+  assert.match(hello, /<pre id="card-de-callout">/);
+  assert.match(hello, /<span class="name">Karte<\/span>/);
+});
