@@ -28,7 +28,7 @@ export function summarizeEntry(store: ContentStore, entry: Entry, translation: T
     date: formatSiteDate(translation.dateMs, site.timezone),
     url: store.absoluteUrl(translation.path),
     languages,
-    tags: translation.tags,
+    tags: [...translation.tags],
     category,
     start: isDateCategory && typeof translation.fields.start === 'string' ? translation.fields.start : null,
     created_by_assistant: translation.via === 'mcp',
