@@ -169,6 +169,29 @@ test('the entry, media and preview pages have no serious or critical accessibili
   await context.close();
 });
 
+test('without the script the page shows none of its controls, and a plain form saves what was typed', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${base}/svc/panel/sign-in`);
+  await page.getByLabel('Email').fill('bob@example.org');
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await page.goto(`${base}/svc/panel/entries/posts/hello`);
+  for (const selector of ['button[data-live-preview]', 'button[data-copy]', 'button[data-insert]', '.drop-hint']) {
+    assert.ok(await page.locator(selector).count() > 0, selector);
+    assert.equal(await page.locator(selector).first().isVisible(), false, selector);
+  }
+  // Without the script every category's fields are there to fill in.
+  assert.equal(await page.locator('#lang-en fieldset[data-category="events"]').isVisible(), true);
+  await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);
+  await page.locator('#body-en').fill('Saved without a script.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForFunction(() => /was saved\./.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  assert.equal(parseFrontMatter(readFileSync(join(site.root, 'content/posts/carls-draft/en.md'), 'utf8')).body, 'Saved without a script.\n');
+  await context.close();
+});
+
 /** Waits for a condition the browser brings about (no time is asserted: the test's own timeout bounds it). */
 async function waitUntil(check: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,6 +1,8 @@
 // The entry page's and the media library's rules, appended to the panel stylesheet (the panel's CSP allows
-// no inline styles). The entry page is wider, so the text and its live preview fit side by side.
+// no inline styles). The entry page is wider, so the text and its live preview fit side by side. Controls
+// that need the script carry `hidden` until it runs; `button{display:inline-block}` must not show them.
 export const EDITOR_CSS = `
+[hidden]{display:none!important}
 main.wide{max-width:76rem}
 .translation>form.editor{margin-top:.8rem}
 form.editor.live{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}

@@ -39,7 +39,7 @@ export interface PlaywrightChromium {
   launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser>;
 }
 export interface Browser {
-  newContext(options?: { bypassCSP?: boolean; storageState?: unknown; baseURL?: string }): Promise<BrowserContext>;
+  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 export interface BrowserContext {
@@ -60,6 +60,7 @@ export interface Locator {
   selectOption(value: string): Promise<unknown>;
   waitFor(options?: { state?: 'attached' | 'visible' | 'hidden' }): Promise<void>;
   first(): Locator;
+  count(): Promise<number>;
   locator(selector: string): Locator;
   evaluate<R>(fn: (element: any, arg: any) => R, arg?: unknown): Promise<R>;
   contentFrame(): FrameLocatorLike;
