@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { imageSize } from 'image-size';
 
 export interface MeasuredImage {
@@ -30,12 +30,32 @@ export function measureImageFile(file: string): MeasuredImage | null {
   const cached = measured.get(file);
   if (cached && cached.stamp === stamp) return cached;
   try {
-    const found = imageSize(readFileSync(file));
+    const found = sizeOfHead(file, size) ?? imageSize(readFileSync(file));
     if (!found.width || !found.height) return null;
     const value = { stamp, width: Math.round(found.width), height: Math.round(found.height), size };
     if (measured.size > 20_000) measured.clear();
     measured.set(file, value);
     return value;
+  } catch {
+    return null;
+  }
+}
+
+/** Headers hold the size; a library page of large photos need not read them whole. */
+const HEAD_BYTES = 256 * 1024;
+
+/** The size read from the file's first bytes, or null when they do not hold it (the caller reads the whole). */
+function sizeOfHead(file: string, size: number): { width?: number; height?: number } | null {
+  if (size <= HEAD_BYTES) return null;
+  const head = Buffer.alloc(HEAD_BYTES);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, HEAD_BYTES, 0);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    return imageSize(head);
   } catch {
     return null;
   }

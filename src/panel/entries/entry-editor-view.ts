@@ -72,7 +72,7 @@ export function renderEditor(view: EditorView): string {
   const v = view.values;
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
   // The newline after <textarea> keeps a body that starts with a newline: browsers drop the first one.
-  return `<form method="post" action="${ENTRIES_PATH}/save" class="editor" data-guard data-preview-frame="preview-${key}">`
+  return `<form method="post" action="${ENTRIES_PATH}/save" class="editor" data-guard>`
     + `${csrfField(view.csrf)}${hidden('id', view.id)}${hidden('language', view.language)}${hidden('version', v.version)}`
     + '<div class="editor-fields">'
     + `<label for="title-${key}">Title</label><input type="text" id="title-${key}" name="title" value="${esc(v.title)}" required>`
