@@ -4,6 +4,7 @@
 export const EDITOR_CSS = `
 [hidden]{display:none!important}
 main.wide{max-width:76rem}
+input[type=search],input[type=url],input[type=date],input[type=datetime-local]{width:100%;font:inherit;padding:.55rem .6rem;border:1px solid #b8c0cc;border-radius:.35rem;background:#fff;color:inherit}
 .translation>form.editor{margin-top:.8rem}
 form.editor.live{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}
 @media (min-width:64rem){form.editor.live{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
