@@ -1,5 +1,6 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, readSync } from 'node:fs';
 import { imageSize } from 'image-size';
+import { openNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
 
 export interface MeasuredImage {
   width: number;
@@ -12,27 +13,20 @@ interface Kept extends MeasuredImage { stamp: string }
 const measured = new Map<string, Kept>();
 
 /**
- * The width and height of an image file, read once per version of the file (its mtime and size), or null
- * when it is not a readable image. Covers, the entry page's media list and the media library ask for the
- * same files again and again.
+ * The width and height of an image file below content/, read once per version of the file (its mtime and
+ * size), or null when it is not a readable image. Never through a symbolic link (lib/no-follow.ts). The
+ * entry page's media list and the media library ask for the same files again and again.
  */
 export function measureImageFile(file: string): MeasuredImage | null {
-  let stamp: string;
-  let size: number;
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) return null;
-    stamp = `${stat.mtimeMs}:${stat.size}`;
-    size = stat.size;
-  } catch {
-    return null;
-  }
+  const stat = statNoFollow(file);
+  if (!stat?.isFile()) return null;
+  const stamp = `${stat.mtimeMs}:${stat.size}`;
   const cached = measured.get(file);
   if (cached && cached.stamp === stamp) return cached;
   try {
-    const found = sizeOfHead(file, size) ?? imageSize(readFileSync(file));
+    const found = sizeOfHead(file, stat.size) ?? imageSize(readFileNoFollow(file));
     if (!found.width || !found.height) return null;
-    const value = { stamp, width: Math.round(found.width), height: Math.round(found.height), size };
+    const value = { stamp, width: Math.round(found.width), height: Math.round(found.height), size: stat.size };
     if (measured.size > 20_000) measured.clear();
     measured.set(file, value);
     return value;
@@ -48,7 +42,7 @@ const HEAD_BYTES = 256 * 1024;
 function sizeOfHead(file: string, size: number): { width?: number; height?: number } | null {
   if (size <= HEAD_BYTES) return null;
   const head = Buffer.alloc(HEAD_BYTES);
-  const fd = openSync(file, 'r');
+  const fd = openNoFollow(file, constants.O_RDONLY);
   try {
     readSync(fd, head, 0, HEAD_BYTES, 0);
   } finally {

@@ -1,12 +1,13 @@
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { listFolderNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { isSlug } from './entry-id.js';
 import { ACCEPTED_EXTENSIONS } from './media.js';
 import { measureImageFile } from './image-measure.js';
 
 // The files of the media folders (`content/media/<entry id>/<file>`) as the panel lists them: per entry on
 // its page, and all of them in the media library. Only plain files with names the site serves are listed
-// (site/media-files.ts serves no other); links, dot files and temp files of interrupted writes never are.
+// (site/media-files.ts serves no other); symbolic links (lib/no-follow.ts), dot files and temp files of
+// interrupted writes never are.
 
 export interface MediaItem {
   entryId: string;
@@ -35,17 +36,14 @@ export function describeMedia(mediaRoot: string, entryId: string, name: string):
     const measured = measureImageFile(file);
     if (measured) return { entryId, name, reference: `media/${entryId}/${name}`, size: measured.size, width: measured.width, height: measured.height };
   }
-  try {
-    return { entryId, name, reference: `media/${entryId}/${name}`, size: statSync(file).size, width: null, height: null };
-  } catch {
-    return null;
-  }
+  const stat = statNoFollow(file);
+  return stat?.isFile() ? { entryId, name, reference: `media/${entryId}/${name}`, size: stat.size, width: null, height: null } : null;
 }
 
 /** The plain files of one folder that the site serves, sorted by name. */
 function filesIn(folder: string): string[] {
   try {
-    return readdirSync(folder, { withFileTypes: true })
+    return listFolderNoFollow(folder)
       .filter((item) => item.isFile() && SERVED_NAME.test(item.name) && !item.name.includes('..'))
       .map((item) => item.name)
       .sort();
@@ -75,7 +73,7 @@ export function allMedia(mediaRoot: string, keep: (entryId: string) => boolean):
     if (segments.length >= MAX_ID_SEGMENTS) return;
     let folders: string[];
     try {
-      folders = readdirSync(folder, { withFileTypes: true }).filter((item) => item.isDirectory() && isSlug(item.name)).map((item) => item.name).sort();
+      folders = listFolderNoFollow(folder).filter((item) => item.isDirectory() && isSlug(item.name)).map((item) => item.name).sort();
     } catch {
       return;
     }
