@@ -3,7 +3,8 @@
 // page's list of files; and the media library with its search, showing only what the person may see.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, type HttpHarness } from './helpers/mcp-http.js';
@@ -165,4 +166,25 @@ test('the media library lists every file the person may see, with its entry, and
   // A contributor sees the media of published entries and their own, not of someone else's draft.
   assert.deepEqual(names((await get(panel, '/svc/panel/media', jars.carl)).text), ['holiday.png', 'trail-2.png', 'trail.png', 'unicode-foto.gif', 'photo.png', 'view.jpg']);
   assert.equal((await get(panel, '/svc/panel/media', new Jar())).res.status, 303);
+});
+
+test('symbolic links in the media folders are never listed, measured or offered as a cover', async () => {
+  const outside = mkdtempSync(join(tmpdir(), 'svc-outside-'));
+  try {
+    writeFileSync(join(outside, 'secret.png'), makePng(5, 5));
+    symlinkSync(join(outside, 'secret.png'), join(site.root, 'content/media/posts/carls-draft/linked.png'));
+    mkdirSync(join(site.root, 'content/media/posts'), { recursive: true });
+    symlinkSync(outside, join(site.root, 'content/media/posts/old-news'));
+    const library = await get(panel, '/svc/panel/media?q=secret', jars.ann);
+    assert.doesNotMatch(library.text, /secret\.png|linked\.png/);
+    const entry = await get(panel, '/svc/panel/entries/posts/carls-draft', jars.carl);
+    assert.doesNotMatch(entry.text, /linked\.png/);
+    const csrf = csrfOf(entry.text);
+    const cover = await fetch(`${panel.url}/svc/panel/entries/cover`, { method: 'POST', redirect: 'manual', headers: { cookie: jars.carl!.header(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf, id: 'posts/carls-draft', language: 'en', file: 'media/posts/carls-draft/linked.png' }) });
+    assert.equal(cover.status, 422);
+  } finally {
+    rmSync(join(site.root, 'content/media/posts/carls-draft/linked.png'), { force: true });
+    rmSync(join(site.root, 'content/media/posts/old-news'), { force: true });
+    rmSync(outside, { recursive: true, force: true });
+  }
 });
