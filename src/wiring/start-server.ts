@@ -41,6 +41,8 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
     try { app.stats.warmUp(); } catch (error) { app.log(`svc: statistics catch-up failed: ${(error as Error)?.stack ?? error}`); }
   });
   const stop = () => {
+    // Today's partial aggregate, so the next start reads only the statistics logged after it.
+    try { app.stats.close(); } catch (error) { app.log(`svc: statistics could not be saved: ${(error as Error)?.message ?? error}`); }
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 2000).unref();

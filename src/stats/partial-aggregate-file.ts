@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import type { DayState } from './day-aggregator.js';
+import { VISIT_GAP_MS } from './visit-tracker.js';
+import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
+import { isLogMark, type LogMark } from './tail-reader.js';
+import type { Column } from './columns.js';
+
+// The partial aggregate of the open day (`partial/YYYY-MM-DD.bin`): what a process had counted of the day's
+// raw and bot logs, and up to which byte of each, so the next process reads only what came after. Layout:
+// a magic line, the header's length (4 bytes, little-endian), the header (JSON), then the body: the small
+// tables as JSON and the typed-array columns as their bytes, in the order the header lists them.
+// The header carries a CRC-32 of the body; anything that does not add up makes the file ignored.
+
+const MAGIC = Buffer.from('svc stats partial aggregate\n', 'latin1');
+/** Raise when the counting changes: an aggregate counted by other rules must be counted again. */
+const FORMAT = 1;
+const RULES = [VISIT_GAP_MS, READ_MIN_MS, READ_MIN_SCROLL];
+/** The longest header read: far above a real one (about 1 KB), so a damaged length cannot ask for much. */
+const MAX_HEADER = 1 << 20;
+
+const TYPES = { i32: Int32Array, f64: Float64Array, u16: Uint16Array, u8: Uint8Array } as const;
+type TypeName = keyof typeof TYPES;
+const typeOf = (column: Column): TypeName => (column instanceof Int32Array ? 'i32' : column instanceof Float64Array ? 'f64' : column instanceof Uint16Array ? 'u16' : 'u8');
+
+export interface PartialHeader {
+  format: number; rules: number[]; day: string; timeZone: string;
+  raw: LogMark; bots: LogMark;
+  tablesLength: number; columns: [name: string, type: TypeName, length: number][]; crc: number;
+}
+
+export interface PartialAggregate { raw: LogMark; bots: LogMark; state: DayState }
+
+/** Writes a day's partial aggregate atomically (readers see the old file or the new one), readable by its owner only. */
+export function writePartialAggregate(path: string, where: { day: string; timeZone: string; raw: LogMark; bots: LogMark }, state: DayState): void {
+  const tables = Buffer.from(JSON.stringify(state.tables), 'utf8');
+  const columns = Object.entries(state.columns);
+  const body = Buffer.allocUnsafe(tables.length + columns.reduce((sum, [, column]) => sum + column.byteLength, 0));
+  tables.copy(body, 0);
+  let at = tables.length;
+  for (const [, column] of columns) {
+    body.set(new Uint8Array(column.buffer, column.byteOffset, column.byteLength), at);
+    at += column.byteLength;
+  }
+  const header: PartialHeader = {
+    format: FORMAT, rules: RULES, day: where.day, timeZone: where.timeZone, raw: where.raw, bots: where.bots,
+    tablesLength: tables.length, columns: columns.map(([name, column]) => [name, typeOf(column), column.length]), crc: crc32(body),
+  };
+  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(headerBytes.length);
+  writeFileAtomic(path, Buffer.concat([MAGIC, length, headerBytes, body]), 0o600);
+}
+
+function parseHeader(bytes: Buffer, expect: { day: string; timeZone: string }): { header: PartialHeader; bodyStart: number } | null {
+  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  const length = bytes.readUInt32LE(MAGIC.length);
+  const start = MAGIC.length + 4;
+  if (length > MAX_HEADER || start + length > bytes.length) return null;
+  let header: PartialHeader;
+  try { header = JSON.parse(bytes.subarray(start, start + length).toString('utf8')) as PartialHeader; } catch { return null; }
+  if (!header || header.format !== FORMAT || JSON.stringify(header.rules) !== JSON.stringify(RULES)) return null;
+  if (header.day !== expect.day || header.timeZone !== expect.timeZone || !isLogMark(header.raw) || !isLogMark(header.bots)) return null;
+  return { header, bodyStart: start + length };
+}
+
+/**
+ * The partial aggregate of `expect.day` counted in `expect.timeZone` by these rules, or null when the file
+ * is missing, damaged (CRC, lengths), foreign (another day, zone or format) or cut short. The log marks
+ * are checked against the logs by the caller.
+ */
+export function readPartialAggregate(path: string, expect: { day: string; timeZone: string }): PartialAggregate | null {
+  let bytes: Buffer;
+  try { bytes = readFileSync(path); } catch { return null; }
+  return decodePartialAggregate(bytes, expect);
+}
+
+/** readPartialAggregate on bytes read already (the server reads them without blocking, see StatsService.warmUp). */
+export function decodePartialAggregate(bytes: Buffer, expect: { day: string; timeZone: string }): PartialAggregate | null {
+  const parsed = parseHeader(bytes, expect);
+  if (!parsed) return null;
+  const { header, bodyStart } = parsed;
+  const body = bytes.subarray(bodyStart);
+  if (!Number.isSafeInteger(header.tablesLength) || header.tablesLength < 0 || !Array.isArray(header.columns)) return null;
+  let size = header.tablesLength;
+  for (const entry of header.columns) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Object.hasOwn(TYPES, entry[1]) || !Number.isSafeInteger(entry[2]) || entry[2] < 0) return null;
+    size += entry[2] * TYPES[entry[1]].BYTES_PER_ELEMENT;
+  }
+  if (size !== body.length || crc32(body) !== header.crc) return null;
+  let tables: DayState['tables'];
+  try { tables = JSON.parse(body.subarray(0, header.tablesLength).toString('utf8')) as DayState['tables']; } catch { return null; }
+  const columns: Record<string, Column> = Object.create(null) as Record<string, Column>;
+  let at = header.tablesLength;
+  for (const [name, type, length] of header.columns) {
+    const column = new TYPES[type](length);
+    const bytesOf = column.byteLength;
+    new Uint8Array(column.buffer).set(body.subarray(at, at + bytesOf));
+    at += bytesOf;
+    columns[name] = column;
+  }
+  return { raw: header.raw, bots: header.bots, state: { tables, columns } };
+}
