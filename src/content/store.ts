@@ -1,11 +1,12 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
+import { listFolderNoFollow, trustFolder } from '../lib/no-follow.js';
 import { countEntryFolders } from './entry-folders.js';
 import { parseEntryId } from './entry-id.js';
 import { EntryIndex } from './entry-index.js';
 import { ListIndex } from './list-index.js';
+import type { PathTarget } from './path-index.js';
 import { EntryReader } from './entry-reader.js';
 import { IndexFreshness } from './index-freshness.js';
 import { IndexScanner } from './index-scanner.js';
@@ -50,6 +51,8 @@ export class ContentStore {
   constructor(options: ContentStoreOptions) {
     this.root = options.root;
     this.contentDir = join(options.root, 'content');
+    // content/ may be reached through links (a root at /var/www -> /srv); nothing below it is followed.
+    trustFolder(this.contentDir);
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
     const { clock, log } = options;
@@ -93,6 +96,12 @@ export class ContentStore {
     return this.index.lists;
   }
 
+  /** The translation at a public path (drafts too: the caller decides who may see it), as the index has it. */
+  atPath(path: string): PathTarget | undefined {
+    this.freshness.refreshIfStale();
+    return this.index.paths.find(path);
+  }
+
   entries(): Entry[] {
     this.freshness.refreshIfStale();
     return this.index.all();
@@ -106,6 +115,16 @@ export class ContentStore {
     const segments = parseEntryId(id);
     this.freshness.refreshIfStale();
     this.scanner.readAgain(id, segments, false);
+    return this.index.get(id);
+  }
+
+  /**
+   * The entry as the index has it, without reading its folder again: as fresh as the lists (what a list
+   * shows beside each row, such as a tag's title). Throws for a malformed id.
+   */
+  indexed(id: string): Entry | undefined {
+    parseEntryId(id);
+    this.freshness.refreshIfStale();
     return this.index.get(id);
   }
 
@@ -149,11 +168,11 @@ export class ContentStore {
     return join(this.contentDir, 'media', ...parseEntryId(entryId));
   }
 
-  /** File names in the entry's media folder, sorted. */
+  /** File names in the entry's media folder, sorted (symbolic links left out). */
   mediaFiles(entryId: string): string[] {
     try {
       const dir = this.mediaDir(entryId);
-      return readdirSync(dir, { withFileTypes: true })
+      return listFolderNoFollow(dir)
         .filter((item) => {
           if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.clock());
           return item.isFile() && !item.name.startsWith('.');

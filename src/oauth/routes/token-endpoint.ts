@@ -8,31 +8,34 @@ import type { OAuthService } from '../oauth-service.js';
 import type { OAuthClient } from '../client-store.js';
 import { OAuthError } from '../oauth-error.js';
 import { NO_STORE, sendOAuthFailure } from './send-oauth-error.js';
-import { optionalParam, requireParam } from '../params.js';
+import { isAppError } from '../../errors.js';
+import { optionalParam, refuseRepeatedParams, requireParam } from '../params.js';
+import { lookUpClient } from '../client-lookup.js';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
 import { seconds } from '../../lib/seconds.js';
+import { SPEC_RATE_LIMITS } from '../../lib/rate-limit-settings.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
-const PER_MINUTE = 30;
 const GRANTS = {
   authorization_code: exchangeAuthorizationCode,
   refresh_token: rotateRefreshToken,
 } as const;
 
-/** `limited`: false when the rate limits are switched off (SVC_RATE_LIMITS=off). */
-export function createTokenHandler(oauth: OAuthService, limited = true) {
-  const limiter = new TokenBucketLimiter(PER_MINUTE, 60_000, oauth.clock);
+/** `perMinute`: requests a minute per client address (spec: 30), null when the limit is off. */
+export function createTokenHandler(oauth: OAuthService, perMinute: number | null = SPEC_RATE_LIMITS.oauth_token) {
+  const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, oauth.clock);
 
   return async function token(ctx: RequestContext): Promise<void> {
     try {
-      if (limited) limitRate(limiter, ctx.ip);
+      if (limiter) limitRate(limiter, ctx.ip);
       const form = await readTokenForm(ctx);
+      refuseRepeatedParams(form);
       const grantType = requireParam(form, 'grant_type');
       if (!Object.hasOwn(GRANTS, grantType)) {
         throw new OAuthError('unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
       }
-      const client = identifyPublicClient(oauth, ctx, form);
+      const client = await identifyPublicClient(oauth, ctx, form);
       if (!client.grant_types.includes(grantType)) {
         throw new OAuthError('unauthorized_client', `This client did not register the grant type "${grantType}".`);
       }
@@ -48,7 +51,7 @@ export function createTokenHandler(oauth: OAuthService, limited = true) {
 function limitRate(limiter: TokenBucketLimiter, ip: string): void {
   const bucket = limiter.take(ip);
   if (!bucket.allowed) {
-    throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} token requests a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
+    throw new OAuthError('too_many_requests', `At most ${limiter.capacity} token requests a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
   }
 }
 
@@ -57,19 +60,26 @@ async function readTokenForm(ctx: RequestContext): Promise<URLSearchParams> {
     ctx.req.resume();
     throw new OAuthError('invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
   }
-  return readForm(ctx.req, MAX_BODY_BYTES);
+  try {
+    return await readForm(ctx.req, MAX_BODY_BYTES);
+  } catch (error) {
+    // Answered in the OAuth error shape, as every refusal of this endpoint is.
+    if (isAppError(error) && error.kind === 'bad_request') throw new OAuthError('invalid_request', 'The token request is not valid UTF-8.');
+    throw error;
+  }
 }
 
 /**
  * Public clients do not authenticate (RFC 6749 §2.1); they name themselves with client_id. A client that
  * tries to authenticate with a secret was not registered by us, since we issue none.
  */
-function identifyPublicClient(oauth: OAuthService, ctx: RequestContext, form: URLSearchParams): OAuthClient {
+async function identifyPublicClient(oauth: OAuthService, ctx: RequestContext, form: URLSearchParams): Promise<OAuthClient> {
   if (ctx.req.headers.authorization !== undefined || optionalParam(form, 'client_secret') !== undefined) {
     throw new OAuthError('invalid_client', 'Clients here are public and have no secret; send only client_id.');
   }
   const clientId = requireParam(form, 'client_id');
-  const client = oauth.clients.find(clientId);
-  if (!client) throw new OAuthError('invalid_client', 'The client_id is not registered here; register the client again.');
-  return client;
+  const found = await lookUpClient(oauth, clientId);
+  if (found.kind === 'refused') throw new OAuthError('invalid_client', `The client's metadata document cannot be used: ${found.reason}.`);
+  if (found.kind === 'unknown') throw new OAuthError('invalid_client', 'The client_id is not registered here; register the client again.');
+  return found.client;
 }
