@@ -78,7 +78,7 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
     // A partial aggregate holds visitor hashes too: it goes with the day's rollup (or, written late by a
     // process still counting that day, at the next catch-up).
     for (const day of files.list('partial')) {
-      if (day <= last) try { unlinkSync(files.partialPath(day)); } catch { /* gone already */ }
+      if (day <= last) try { removeNoFollow(files.partialPath(day)); } catch { /* gone already */ }
     }
     const thisMonth = monthOf(today);
     const months = new Set(files.list('daily').map(monthOf));

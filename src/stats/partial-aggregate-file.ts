@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { readFileNoFollow } from '../lib/no-follow.js';
 import type { DayState } from './day-aggregator.js';
 import { VISIT_GAP_MS } from './visit-tracker.js';
 import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
@@ -72,7 +72,7 @@ function parseHeader(bytes: Buffer, expect: { day: string; timeZone: string }): 
  */
 export function readPartialAggregate(path: string, expect: { day: string; timeZone: string }): PartialAggregate | null {
   let bytes: Buffer;
-  try { bytes = readFileSync(path); } catch { return null; }
+  try { bytes = readFileNoFollow(path); } catch { return null; }
   return decodePartialAggregate(bytes, expect);
 }
 

@@ -1,5 +1,6 @@
-import { openSync, readSync, fstatSync, closeSync } from 'node:fs';
+import { constants, readSync, fstatSync, closeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { openNoFollow } from '../lib/no-follow.js';
 
 /** How many bytes at the start of a log, and before the point read up to, identify it (see LogMark). */
 const WINDOW = 4096;
@@ -50,7 +51,7 @@ export class TailReader {
    */
   resume(mark: LogMark): boolean {
     let fd: number;
-    try { fd = openSync(this.path, 'r'); } catch { return mark.offset === 0 && mark.head === hash(Buffer.alloc(0)); }
+    try { fd = openNoFollow(this.path, constants.O_RDONLY); } catch { return mark.offset === 0 && mark.head === hash(Buffer.alloc(0)); }
     try {
       const stat = fstatSync(fd);
       if (stat.size < mark.offset) return false;
@@ -77,7 +78,7 @@ export class TailReader {
    */
   read(maxBytes = Infinity): string | null {
     let fd: number;
-    try { fd = openSync(this.path, 'r'); } catch { return ''; }
+    try { fd = openNoFollow(this.path, constants.O_RDONLY); } catch { return ''; }
     try {
       const stat = fstatSync(fd);
       if ((this.inode !== -1 && stat.ino !== this.inode) || stat.size < this.offset) {

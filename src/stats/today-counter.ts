@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants, readFile, closeSync } from 'node:fs';
+import { openNoFollow } from '../lib/no-follow.js';
 import { LiveDay } from './live-day.js';
 import type { RollupFiles } from './rollup-files.js';
 import { addDays } from './day-math.js';
@@ -67,7 +68,7 @@ export class TodayCounter {
   async openInBackground(): Promise<void> {
     const today = this.today();
     if (!this.isCurrent(today)) {
-      const bytes = await readFile(this.files.partialPath(today)).catch(() => null);
+      const bytes = await readWithoutBlocking(this.files.partialPath(today));
       // A question may have opened the day meanwhile (reading the file itself).
       if (this.today() === today && !this.isCurrent(today)) this.current(bytes);
     }
@@ -80,4 +81,14 @@ export class TodayCounter {
     this.timer = null;
     try { this.day?.save(); } catch { /* only a shortcut for the next start */ }
   }
+}
+
+/** The whole file read on the thread pool (opened here, never through a link), or null when it cannot be read. */
+function readWithoutBlocking(path: string): Promise<Buffer | null> {
+  let fd: number;
+  try { fd = openNoFollow(path, constants.O_RDONLY); } catch { return Promise.resolve(null); }
+  return new Promise((done) => readFile(fd, (error, bytes) => {
+    closeSync(fd);
+    done(error ? null : bytes);
+  }));
 }
