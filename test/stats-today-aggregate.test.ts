@@ -4,7 +4,7 @@
 // Set-based aggregator the typed-array one replaced (test/helpers/reference-day-aggregator.ts).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DayAggregator } from '../src/stats/day-aggregator.js';
@@ -17,6 +17,7 @@ import type { RawLine, BotLogLine } from '../src/stats/raw-event.js';
 import { ReferenceDayAggregator } from './helpers/reference-day-aggregator.js';
 import { randomDayLines } from './helpers/random-day-lines.js';
 import { waitFor } from './helpers/wait-for.js';
+import { useLinkWarnings } from '../src/lib/no-follow.js';
 
 const DAY = '2026-05-05';
 const ZONE = 'Europe/Berlin';
@@ -245,4 +246,36 @@ test('the partial aggregate holds visitor hashes, so it is deleted when its day 
   assert.equal(existsSync(next.files.partialPath(DAY)), false);
   assert.deepEqual(next.files.list('partial'), []);
   next.close();
+});
+
+test('a partial aggregate or a day log that is a symbolic link is neither read nor written through', () => {
+  const warnings: string[] = [];
+  useLinkWarnings((line) => warnings.push(line));
+  const dir = tempDir();
+  const outside = tempDir();
+  const { raw } = randomDayLines(73, 800, START);
+  mkdirSync(join(dir, 'raw'), { recursive: true });
+  writeFileSync(join(dir, 'raw', `${DAY}.ndjson`), raw.map((line) => JSON.stringify(line) + '\n').join(''));
+  const first = service(dir);
+  first.live();
+  first.close();
+  // The partial aggregate moves out of the data folder and a link to it takes its place.
+  const partial = first.files.partialPath(DAY);
+  renameSync(partial, join(outside, 'partial.bin'));
+  symlinkSync(join(outside, 'partial.bin'), partial);
+  const kept = readFileSync(join(outside, 'partial.bin'));
+  const second = service(dir);
+  assert.equal(second.live().resumedAt, 0);
+  assert.deepStrictEqual(second.live().rollup(), reference(raw, []).toRollup());
+  second.close();
+  assert.deepEqual(readFileSync(join(outside, 'partial.bin')), kept, 'nothing was written through the link');
+  // The same for today's log itself: a link in its place is no log.
+  const log = join(dir, 'raw', `${DAY}.ndjson`);
+  renameSync(log, join(outside, 'day.ndjson'));
+  symlinkSync(join(outside, 'day.ndjson'), log);
+  unlinkSync(partial);
+  const third = service(dir);
+  assert.equal(third.live().rollup().pageviews, 0);
+  third.close();
+  assert.ok(warnings.some((line) => line.includes('partial')) && warnings.some((line) => line.includes('.ndjson')), warnings.join('\n'));
 });
