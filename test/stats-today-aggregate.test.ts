@@ -196,6 +196,28 @@ test('a process that starts from the partial aggregate reads only the log after 
   third.close();
 });
 
+test('a line whose last bytes are not written yet waits, even when the cut falls inside a character', () => {
+  const dir = tempDir();
+  const lines: RawLine[] = ['/über', '/bergwege/🏔', '/straße/ß', '/日本'].flatMap((p, i) => [
+    { k: 'pv', t: START + i * 60_000, v: `v${i}`, p, s: 'bücher.example', c: null, f: null, co: 'DE', l: 'de', d: 'mobile', b: 'Firefox 133', o: 'Linux' },
+    { k: 'ev', t: START + i * 60_000 + 1000, v: `v${i}`, p, n: `klick-${p}` },
+  ] as RawLine[]);
+  const bytes = Buffer.from(lines.map((line) => JSON.stringify(line) + '\n').join(''), 'utf8');
+  mkdirSync(join(dir, 'raw'), { recursive: true });
+  const log = join(dir, 'raw', `${DAY}.ndjson`);
+  writeFileSync(log, '');
+  const stats = service(dir);
+  for (let at = 0; at < bytes.length;) {
+    // Pieces of 1 to 7 bytes: every cut, inside characters of two, three and four bytes too.
+    const next = Math.min(bytes.length, at + 1 + (at % 7));
+    appendFileSync(log, bytes.subarray(at, next));
+    at = next;
+    const complete = bytes.subarray(0, bytes.lastIndexOf(0x0a, at - 1) + 1).toString('utf8');
+    assert.deepStrictEqual(stats.live().rollup(), reference(parseLines<RawLine>(complete), []).toRollup(), `after ${at} bytes`);
+  }
+  assert.deepEqual(Object.keys(stats.live().rollup().pages).sort(), ['/bergwege/🏔', '/straße/ß', '/über', '/日本']);
+});
+
 test('a log replaced while a process counts it (and its partial aggregate) is counted again from its start', () => {
   const dir = tempDir();
   const first = randomDayLines(71, 1500, START).raw;
