@@ -3,7 +3,7 @@ import type { RequestContext } from '../http/router.js';
 import { redirect } from '../http/respond.js';
 import { readForm } from '../http/body.js';
 import type { Capability } from '../auth/principal.js';
-import type { Account } from '../auth/account-store.js';
+import type { Account } from '../auth/account-reader.js';
 import { SESSION_HOURS, TWO_FACTOR_MINUTES, type SessionRecord } from '../auth/session-store.js';
 import { readCookies, serializeCookie } from './cookies.js';
 import { appendSetCookie, checkCsrf } from './csrf.js';

@@ -23,7 +23,7 @@ export async function runStdio(argv: string[]): Promise<void> {
     import('../mcp/transports/stdio.js'),
   ]);
   const deps = await buildDeps(config, undefined, { lazyModules: true });
-  if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
+  if (!deps.verifier.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
   const dispatcher = createMcpDispatcher({ registry: defaultRegistry(), log: deps.log });
   // The assistant that started us went away (closed our stdout): nobody is left to answer, so end quietly.
@@ -38,7 +38,7 @@ export async function runStdio(argv: string[]): Promise<void> {
     dispatcher,
     log: deps.log,
     contextFor: (session) => {
-      const principal = deps.auth.verify(token);
+      const principal = deps.verifier.verify(token);
       return principal ? { principal, deps, session } : null;
     },
   });
