@@ -1,5 +1,6 @@
-import { parseArgs } from 'node:util';
 import { resolve, join } from 'node:path';
+import { builtinModule } from './lib/builtin-module.js';
+const { parseArgs } = builtinModule('node:util');
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */

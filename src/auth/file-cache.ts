@@ -1,5 +1,6 @@
-import { statSync, readFileSync } from 'node:fs';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { statSync, readFileSync } = builtinModule('node:fs');
 
 interface Cached<T> {
   ino: number;

@@ -1,11 +1,12 @@
 import { hash, randomInt } from 'node:crypto';
-import { unlinkSync, mkdirSync } from 'node:fs';
 import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { SCOPES, type Scope } from './principal.js';
 import { FileCache } from './file-cache.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { unlinkSync, mkdirSync } = builtinModule('node:fs');
 
 /** A token as stored in `data/tokens/<id>.json`; the id is the SHA-256 hex of the token text. */
 export interface TokenRecord {

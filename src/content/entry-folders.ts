@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSlug } from './entry-id.js';
 import type { ContentType } from './types.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { existsSync, readdirSync, statSync } = builtinModule('node:fs');
 
 // The folders of content/: a type folder holds one folder per entry, named after its slug; pages nest
 // their children as folders inside their own.

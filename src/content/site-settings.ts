@@ -1,7 +1,8 @@
-import { statSync } from 'node:fs';
 import { deferModule } from '../lib/defer-module.js';
 import { readCachedSiteConfig } from './site-config-cache.js';
 import type { SiteConfig } from './types.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { statSync } = builtinModule('node:fs');
 
 // site.yaml usually comes from its checked copy in data/cache/; the checks and the YAML parser load only
 // when that copy is missing or stale. The copy is keyed by the code that checks, site-config.ts.

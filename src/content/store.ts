@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
@@ -9,6 +8,8 @@ import type { IndexParts } from './index-parts.js';
 import type { ListIndex } from './list-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { readdirSync } = builtinModule('node:fs');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
 // the settings and the entry folders' count, and none of the code that reads entries.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync, lstatSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import { builtinModule } from './builtin-module.js';
+const { mkdirSync, openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync, lstatSync } = builtinModule('node:fs');
 
 /**
  * Writes a file so that readers only ever see the old or the new content: a temp file in the same folder

@@ -1,6 +1,7 @@
-import { openSync, closeSync, unlinkSync, statSync, mkdirSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError } from '../errors.js';
+import { builtinModule } from './builtin-module.js';
+const { openSync, closeSync, unlinkSync, statSync, mkdirSync, writeSync } = builtinModule('node:fs');
 
 // A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
 // broken well before a waiting writer gives up.

@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { isTempFileName, removeStaleTempFile } from './atomic-write.js';
 import { join } from 'node:path';
+import { builtinModule } from './builtin-module.js';
+const { readdirSync } = builtinModule('node:fs');
 
 /**
  * The names (without the extension) of the record files in a folder: `<name><extension>`, leaving out hidden
