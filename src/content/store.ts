@@ -6,6 +6,7 @@ import { countEntryFolders } from './entry-folders.js';
 import { parseEntryId } from './entry-id.js';
 import type { IndexParts } from './index-parts.js';
 import type { ListIndex } from './list-index.js';
+import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { builtinModule } from '../lib/builtin-module.js';
@@ -102,6 +103,13 @@ export class ContentStore {
     return index.lists;
   }
 
+  /** The translation at a public path (drafts too: the caller decides who may see it), as the index has it. */
+  atPath(path: string): PathTarget | undefined {
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return index.paths.find(path);
+  }
+
   entries(): Entry[] {
     const { freshness, index } = this.parts;
     freshness.refreshIfStale();
@@ -117,6 +125,17 @@ export class ContentStore {
     const { freshness, scanner, index } = this.parts;
     freshness.refreshIfStale();
     scanner.readAgain(id, segments, false);
+    return index.get(id);
+  }
+
+  /**
+   * The entry as the index has it, without reading its folder again: as fresh as the lists (what a list
+   * shows beside each row, such as a tag's title). Throws for a malformed id.
+   */
+  indexed(id: string): Entry | undefined {
+    parseEntryId(id);
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
     return index.get(id);
   }
 
