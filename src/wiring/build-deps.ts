@@ -27,9 +27,9 @@ export interface BuildDepsOptions {
 }
 
 /**
- * Constructs the stores and services once per process. Shared by server.ts, stdio.ts and cli.ts. The
- * people side, OAuth and statistics are built on first use (getters), so a process that never needs them
- * pays nothing.
+ * Constructs the stores and services once per process. Shared by server.ts, stdio.ts and cli.ts. OAuth and
+ * statistics are built on first use (getters), and with lazyModules the people side too, so a process that
+ * never needs them pays nothing.
  */
 export async function buildDeps(config: Config, clock = systemClock, options: BuildDepsOptions = {}): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
