@@ -6,8 +6,8 @@
 // and the entry folders of the content store (no code that reads entries), and statistics, OAuth and the
 // writing code load on first use. Nor does it load the ES module wrapper of node:fs or node:util: importing
 // a builtin makes Node read every export of it, lazy ones included (fs.promises, the file streams and
-// watchers; worker_threads, parseArgs and more for util), which cost the answer 2-4 ms on Node 24 (up to ~1 ms on
-// Node 20), so the modules on the way take them with process.getBuiltinModule. Run `make build` first: the
+// watchers; worker_threads, parseArgs and more for util), which cost the answer 2-4 ms on Node 24 (up to
+// ~1 ms on Node 20), so the modules on the way take them from lib/builtin-module.ts. Run `make build` first: the
 // probe's load hook names every module of dist/ and of node_modules/ the child evaluates, and every builtin
 // imported as an ES module.
 import { test, before, after } from 'node:test';
