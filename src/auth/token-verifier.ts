@@ -1,4 +1,5 @@
 import type { Clock } from '../lib/clock.js';
+import { trustFolder } from '../lib/no-follow.js';
 import type { BearerVerifier, Capability, Principal } from './principal.js';
 import { Roles } from './roles.js';
 import { AccountReader, type Account } from './account-reader.js';
@@ -67,6 +68,8 @@ export class TokenVerifier implements BearerVerifier {
 
 /** A verifier over the installation's data folder, with stores of its own. */
 export function createTokenVerifier(options: { dataDir: string; clock: Clock; log: (line: string) => void }): TokenVerifier {
+  // As AuthService: the data folder may be reached through links; nothing below it is followed.
+  trustFolder(options.dataDir);
   return new TokenVerifier({
     tokens: new TokenStore(options.dataDir, options.clock),
     accounts: new AccountReader(options.dataDir, options.log),

@@ -6,9 +6,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { SiteConfig } from './types.js';
 import { builtinModule } from '../lib/builtin-module.js';
-const { readFileSync, statSync } = builtinModule('node:fs');
+const { statSync } = builtinModule('node:fs');
 
 /** A file changed this recently may change again within the same mtime tick: its result is not kept. */
 const SETTLED_MS = 2_000;
@@ -27,7 +28,8 @@ export function readCachedSiteConfig(file: string, codeUrl: string): CacheLookup
   if (cacheFile === null) return { stamp: null };
   let stamp: string;
   try {
-    const site = statSync(file);
+    const site = statNoFollow(file);
+    if (!site) return { stamp: null };
     if (Date.now() - site.mtimeMs < SETTLED_MS) return { stamp: null };
     const code = statSync(fileURLToPath(codeUrl));
     stamp = `${file}|${site.ino}:${site.mtimeMs}:${site.size}|${code.mtimeMs}:${code.size}|${process.version}`;
@@ -35,7 +37,7 @@ export function readCachedSiteConfig(file: string, codeUrl: string): CacheLookup
     return { stamp: null };
   }
   try {
-    const kept = JSON.parse(readFileSync(cacheFile, 'utf8')) as { stamp?: unknown; config?: SiteConfig };
+    const kept = JSON.parse(readTextNoFollow(cacheFile)) as { stamp?: unknown; config?: SiteConfig };
     if (kept.stamp === stamp && typeof kept.config?.title === 'string' && Array.isArray(kept.config.types)) return { config: kept.config };
   } catch {
     // No cache yet, or an unreadable one: it is rebuilt below.

@@ -1,8 +1,7 @@
+import { statNoFollow } from '../lib/no-follow.js';
 import { deferModule } from '../lib/defer-module.js';
 import { readCachedSiteConfig } from './site-config-cache.js';
 import type { SiteConfig } from './types.js';
-import { builtinModule } from '../lib/builtin-module.js';
-const { statSync } = builtinModule('node:fs');
 
 // site.yaml usually comes from its checked copy in data/cache/; the checks and the YAML parser load only
 // when that copy is missing or stale. The copy is keyed by the code that checks, site-config.ts.
@@ -37,7 +36,8 @@ export class SiteSettings {
   reload(first = false): boolean {
     let stamp = '';
     try {
-      const stat = statSync(this.file);
+      const stat = statNoFollow(this.file);
+      if (!stat) throw new Error('missing or a link');
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch {
       if (first) throw new Error(`svc: ${this.file} is missing; run \`svc init\` to create a site.`);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
+import { listFolderNoFollow, trustFolder } from '../lib/no-follow.js';
 import { deferModule } from '../lib/defer-module.js';
 import { countEntryFolders } from './entry-folders.js';
 import { parseEntryId } from './entry-id.js';
@@ -9,8 +10,6 @@ import type { ListIndex } from './list-index.js';
 import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
-import { builtinModule } from '../lib/builtin-module.js';
-const { readdirSync } = builtinModule('node:fs');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
 // the settings and the entry folders' count, and none of the code that reads entries.
@@ -51,6 +50,8 @@ export class ContentStore {
   constructor(options: ContentStoreOptions) {
     this.root = options.root;
     this.contentDir = join(options.root, 'content');
+    // content/ may be reached through links (a root at /var/www -> /srv); nothing below it is followed.
+    trustFolder(this.contentDir);
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
     this.log = options.log;
@@ -180,11 +181,11 @@ export class ContentStore {
     return join(this.contentDir, 'media', ...parseEntryId(entryId));
   }
 
-  /** File names in the entry's media folder, sorted. */
+  /** File names in the entry's media folder, sorted (symbolic links left out). */
   mediaFiles(entryId: string): string[] {
     try {
       const dir = this.mediaDir(entryId);
-      return readdirSync(dir, { withFileTypes: true })
+      return listFolderNoFollow(dir)
         .filter((item) => {
           if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.clock());
           return item.isFile() && !item.name.startsWith('.');

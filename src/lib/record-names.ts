@@ -1,16 +1,15 @@
 import { isTempFileName, removeStaleTempFile } from './atomic-write.js';
+import { listFolderNoFollow } from './no-follow.js';
 import { join } from 'node:path';
-import { builtinModule } from './builtin-module.js';
-const { readdirSync } = builtinModule('node:fs');
 
 /**
  * The names (without the extension) of the record files in a folder: `<name><extension>`, leaving out hidden
- * files and temp files of interrupted writes. A missing folder has none.
+ * files, temp files of interrupted writes and symbolic links. A missing folder (or one that is a link) has none.
  */
 export function listRecordNames(dir: string, extension: string): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = listFolderNoFollow(dir).filter((item) => item.isFile()).map((item) => item.name);
   } catch {
     return [];
   }
