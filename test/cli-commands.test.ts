@@ -1,11 +1,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthService } from '../src/auth/auth-service.js';
 import { loadSiteConfig } from '../src/content/site-config.js';
+import { makeTempFolder } from './helpers/temp-folder.js';
 
 const CLI = join(import.meta.dirname, '..', 'src', 'cli.ts');
 let root: string;
@@ -241,15 +242,11 @@ test('demo creates an admin and an all-scope token on first start, shows them on
   }
 });
 
-test('a data folder that is a file gives one sentence and exit code 1, no stack trace', async () => {
-  const { mkdtempSync: mkdtemp, writeFileSync: write } = await import('node:fs');
-  const { tmpdir: tmp } = await import('node:os');
-  const { join: joinPath } = await import('node:path');
-  const { spawnSync: run } = await import('node:child_process');
-  const dir = mkdtemp(joinPath(tmp(), 'svc-cli-file-'));
-  write(joinPath(dir, 'afile'), '');
-  assert.equal(run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'init', '--root', dir], { encoding: 'utf8' }).status, 0);
-  const result = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'stats', 'rollup', '--data', joinPath(dir, 'afile'), '--root', dir], { encoding: 'utf8' });
-  assert.equal(result.status, 1);
-  assert.equal(result.stderr, `svc: cannot use ${joinPath(dir, 'afile', 'stats')}: a part of the path is a file, not a folder.\n`);
+test('a data folder that is a file gives one sentence and exit code 1, no stack trace', () => {
+  const dir = makeTempFolder('svc-cli-file-');
+  writeFileSync(join(dir, 'afile'), '');
+  assert.equal(svc(['init', '--root', dir]).code, 0);
+  const result = svc(['stats', 'rollup', '--data', join(dir, 'afile'), '--root', dir]);
+  assert.equal(result.code, 1);
+  assert.equal(result.err, `svc: cannot use ${join(dir, 'afile', 'stats')}: a part of the path is a file, not a folder.\n`);
 });
