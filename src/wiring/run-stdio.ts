@@ -1,6 +1,7 @@
 // The stdio MCP server's start (dist/stdio.js, after its Node version check). Only protocol goes to stdout;
 // everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
 import { configOrExit, readFlags } from '../config.js';
+import { checkSiteFolders, exitOnStartFailure } from './start-failure.js';
 
 const NO_TOKEN =
   'svc: a valid token is required: pass --token=<token> or set SVC_TOKEN to a token created in the panel under Assistants.';
@@ -16,13 +17,19 @@ export async function runStdio(argv: string[]): Promise<void> {
   const token = (typeof flag === 'string' && flag) || process.env.SVC_TOKEN || '';
   if (!token) fail(NO_TOKEN);
 
+  try {
+    checkSiteFolders(config);
+  } catch (error) {
+    exitOnStartFailure(error);
+  }
   const [{ buildDeps }, { createMcpDispatcher }, { defaultRegistry }, { serveStdio }] = await Promise.all([
     import('./build-deps.js'),
     import('../mcp/mcp-server.js'),
     import('./mcp-registry.js'),
     import('../mcp/transports/stdio.js'),
   ]);
-  const deps = await buildDeps(config, undefined, { lazyModules: true });
+  // It listens nowhere: without --base-url or SVC_BASE_URL, every address it gives is site.yaml's `url`.
+  const deps = await buildDeps(config, undefined, { lazyModules: true, publicUrlFromSite: true }).catch(exitOnStartFailure);
   if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
   const dispatcher = createMcpDispatcher({ registry: defaultRegistry(), log: deps.log });

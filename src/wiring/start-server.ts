@@ -5,6 +5,7 @@ import { buildDeps } from './build-deps.js';
 import { buildRouter } from './routes.js';
 import { createHttpServer } from '../http/server.js';
 import { announce } from './announce.js';
+import { exitOnStartFailure, listenFailureSentence, StartFailure } from './start-failure.js';
 import { tuneHeapForSmallHosts } from '../lib/heap-tuning.js';
 
 export interface RunningServer {
@@ -23,10 +24,7 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
   tuneHeapForSmallHosts();
   const app = deps ?? (await buildDeps(config));
   const server = createHttpServer(buildRouter(app), { trustProxy: config.trustProxy, log: app.log });
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    process.stderr.write(`svc: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}\n`);
-    process.exit(1);
-  });
+  server.on('error', (error: NodeJS.ErrnoException) => exitOnStartFailure(new StartFailure(listenFailureSentence(error, config.host, config.port))));
   const port = await new Promise<number>((resolve) => {
     server.listen(config.port, config.host, () => {
       const address = server.address();
