@@ -33,7 +33,7 @@ export class SiteSettings {
       const stat = statSync(this.file);
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch {
-      if (first) throw new Error(`svc: ${this.file} is missing; run \`svc init\` to create a site.`);
+      if (first) throw new Error(`svc: ${this.file} is missing, so there is no site here.`);
     }
     if (stamp === this.stamp) return false;
     try {

@@ -6,6 +6,7 @@ import { buildRouter } from './routes.js';
 import { createHttpServer } from '../http/server.js';
 import { announce } from './announce.js';
 import { exitOnStartFailure, listenFailureSentence, StartFailure } from './start-failure.js';
+import { describeFileProblem } from '../lib/file-problem.js';
 import { tuneHeapForSmallHosts } from '../lib/heap-tuning.js';
 
 export interface RunningServer {
@@ -36,7 +37,12 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
   announce(app, port);
   // Statistics: roll up the days that ended while no server ran, and count today's log once, off the first request's path.
   setImmediate(() => {
-    try { app.stats.warmUp(); } catch (error) { app.log(`svc: statistics catch-up failed: ${(error as Error)?.stack ?? error}`); }
+    try {
+      app.stats.warmUp();
+    } catch (error) {
+      const reason = describeFileProblem(error) ?? String((error as Error | null)?.message ?? error).split('\n')[0];
+      app.log(`svc: the statistics could not catch up (${reason}); the site is served all the same.`);
+    }
   });
   const stop = () => {
     server.close(() => process.exit(0));

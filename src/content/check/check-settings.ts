@@ -32,7 +32,7 @@ export function readText(file: string, problems: SiteProblems): string | null {
 export function checkSiteYaml(root: string, problems: SiteProblems, servedAt: string | undefined): SiteConfig | null {
   const file = join(root, 'content', 'site.yaml');
   if (!existsSync(file)) {
-    problems.add(file, 'This file is missing, so there is no site here; svc init creates one.');
+    problems.add(file, 'This file is missing, so there is no site here.');
     return null;
   }
   const text = readText(file, problems);
@@ -101,7 +101,7 @@ export function checkDataFiles(dataDir: string, problems: SiteProblems): void {
         if (json) JSON.parse(text);
         else yamlLibrary().parse(text);
       } catch (error) {
-        problems.add(path, `This record is not valid ${json ? 'JSON' : 'YAML'} (${(error as Error).message.split('\n')[0]}); svc skips it.`);
+        problems.add(path, `This record is not valid ${json ? 'JSON' : 'YAML'} (${(error as Error).message.split('\n')[0]}); svc cannot use it.`);
       }
     }
   };
