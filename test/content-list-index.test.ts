@@ -1,4 +1,5 @@
-// The sorted lists answer every list query exactly as a full scan and sort of the store's entries does, after
+// The sorted lists answer every list query exactly as a full scan and sort of the store's entries does, and
+// the path index names the owner a scan of every claim names, after
 // seeded random sequences of creates, edits, publishes, schedules, deletions on disk and the clock moving on.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,13 +29,34 @@ const STATUSES = ['draft', 'published', 'scheduled'] as const;
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });
 
+/**
+ * The reference for the public paths: every translation's claim gathered at once, a published claimant
+ * before one that is not, then the lowest id, then the language.
+ */
+function pathsByScan(store: ContentStore): Map<string, string> {
+  const claims = new Map<string, Array<{ id: string; language: string; published: boolean }>>();
+  for (const entry of store.entries()) {
+    for (const translation of entry.translations.values()) {
+      const list = claims.get(translation.path) ?? [];
+      list.push({ id: entry.id, language: translation.language, published: translation.status === 'published' });
+      claims.set(translation.path, list);
+    }
+  }
+  const owners = new Map<string, string>();
+  for (const [path, list] of claims) {
+    list.sort((a, b) => Number(b.published) - Number(a.published) || (a.id < b.id ? -1 : a.id > b.id ? 1 : a.language < b.language ? -1 : 1));
+    owners.set(path, `${list[0]!.id}:${list[0]!.language}`);
+  }
+  return owners;
+}
+
 /** The reference: the scan and sort the lists replaced. */
 function scanAndSort(store: ContentStore, query: EntryQuery): string[] {
   const site = store.site();
   const now = store.now();
   const words = query.search ? query.search.toLowerCase().split(/\s+/).filter(Boolean) : [];
   const byStart = query.category !== undefined && site.categories[query.category]?.kind === 'date';
-  const rows: Array<{ key: string; sortKey: number }> = [];
+  const rows: Array<{ key: string; id: string; sortKey: number }> = [];
   for (const entry of store.entries()) {
     if (entry.type.key !== query.type) continue;
     const translation = entry.translations.get(query.language);
@@ -50,9 +72,10 @@ function scanAndSort(store: ContentStore, query: EntryQuery): string[] {
       sortKey = start ?? Number.MAX_SAFE_INTEGER;
     }
     if (query.visible && !query.visible(entry, translation)) continue;
-    rows.push({ key: `${entry.id}:${translation.title}:${translation.status}`, sortKey });
+    rows.push({ key: `${entry.id}:${translation.title}:${translation.status}`, id: entry.id, sortKey });
   }
-  rows.sort((a, b) => a.sortKey - b.sortKey || (a.key < b.key ? -1 : 1));
+  // Ties by entry id (not by the whole key: `e-4:` sorts after `e-40:`).
+  rows.sort((a, b) => a.sortKey - b.sortKey || (a.id < b.id ? -1 : 1));
   return rows.map((row) => row.key);
 }
 
@@ -67,6 +90,8 @@ function writeTranslation(root: string, id: string, language: string, random: ()
   const lines = [`title: "${pick(['Rain', 'Sun', 'Snow'])} ${pick(['walk', 'lunch', 'hut'])} ${Math.floor(random() * 5)}"`, `status: ${status}`, `date: ${siteTime(now - Math.floor(random() * 900) * 3_600_000)}`];
   if (status !== 'draft') lines.push(`published: ${when}`);
   if (tags.length) lines.push(`tags: [${tags.join(', ')}]`);
+  // A slug several translations share: the path index must hand the path on when its owner goes.
+  if (random() < 0.15) lines.push('slug: shared');
   if (category) lines.push(`category: ${category}`);
   if (category === 'events' && random() < 0.8) lines.push(`start: ${siteTime(now + Math.round((random() - 0.5) * 60) * 3_600_000)}`);
   mkdirSync(join(root, 'content', id), { recursive: true });
@@ -92,7 +117,7 @@ function queries(random: () => number): EntryQuery[] {
   return out;
 }
 
-test('the sorted lists equal a scan and sort after random changes on disk, for every filter and window (seeded)', async () => {
+test('the sorted lists and the public paths equal a scan after random changes on disk, for every filter and window (seeded)', async () => {
   for (const seed of [1, 2, 3]) {
     const random = seededRandom(seed);
     const root = mkdtempSync(join(tmpdir(), 'svc-lists-'));
@@ -125,6 +150,14 @@ test('the sorted lists equal a scan and sort after random changes on disk, for e
         store.invalidate();
       }
       store.entries();
+      const owners = pathsByScan(store);
+      for (const [path, owner] of owners) {
+        const found = store.atPath(path);
+        assert.equal(found && `${found.entry.id}:${found.translation.language}`, owner, `seed ${seed} step ${step} path ${path}`);
+        assert.equal(found!.entry, store.indexed(found!.entry.id), `seed ${seed} step ${step}: the entry at ${path} is stale`);
+        assert.equal(found!.translation, found!.entry.translations.get(found!.translation.language));
+      }
+      for (let n = 0; n < step; n++) if (!owners.has(`/e-${n}`)) assert.equal(store.atPath(`/e-${n}`), undefined, `seed ${seed} step ${step}: /e-${n} is gone`);
       if (step % 10 !== 9) continue;
       for (const query of queries(random)) {
         const all = scanAndSort(store, query);
@@ -133,6 +166,8 @@ test('the sorted lists equal a scan and sort after random changes on disk, for e
         const key = (row: { entry: { id: string }; translation: { title: string; status: string } }) => `${row.entry.id}:${row.translation.title}:${row.translation.status}`;
         const whole = listEntries(store, query);
         assert.deepEqual(whole.rows.map(key), all, `seed ${seed} step ${step} ${JSON.stringify(query)}`);
+        // A row whose translation did not change still names the entry's current object (its other languages).
+        for (const row of whole.rows) assert.equal(row.entry, store.indexed(row.entry.id), `seed ${seed} step ${step}: ${row.entry.id} is stale`);
         assert.equal(whole.total, all.length);
         const page = listEntries(store, query, { offset, limit });
         assert.deepEqual(page.rows.map(key), all.slice(offset, offset + limit));

@@ -7,6 +7,8 @@ import { startHttp, post, rpc, MCP_HEADERS, type HttpHarness } from './helpers/m
 let site: TestSite;
 let http: HttpHarness;
 const METADATA_URL = 'http://127.0.0.1:8080/.well-known/oauth-protected-resource/svc/mcp';
+/** SEP-835: every scope the tools need, in one challenge, and no offline_access. */
+const SCOPE = 'stats:read content:read content:write content:publish';
 const INVALID_TOKEN_SENTENCE = 'A valid token is required to use the MCP server: send "Authorization: Bearer <token>" with a token created in the panel under Assistants, or connect with OAuth.';
 
 before(async () => {
@@ -32,20 +34,20 @@ test('refuses a request without a token with 401, the sentence and the metadata 
   const answer = await post(http.url, ping, null);
   assert.equal(answer.status, 401);
   assert.deepEqual(answer.json, { error: INVALID_TOKEN_SENTENCE });
-  assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${METADATA_URL}"`);
+  assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${METADATA_URL}", scope="${SCOPE}"`);
 });
 
 test('refuses an unknown token with 401 and error="invalid_token"', async () => {
   const answer = await post(http.url, ping, 'svc_' + 'x'.repeat(40));
   assert.equal(answer.status, 401);
   assert.deepEqual(answer.json, { error: INVALID_TOKEN_SENTENCE });
-  assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${METADATA_URL}", error="invalid_token"`);
+  assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${METADATA_URL}", scope="${SCOPE}", error="invalid_token"`);
 });
 
 test('refuses a non-bearer Authorization header as no token', async () => {
   const answer = await post(http.url, ping, null, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` });
   assert.equal(answer.status, 401);
-  assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${METADATA_URL}"`);
+  assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${METADATA_URL}", scope="${SCOPE}"`);
 });
 
 test('refuses a revoked token at once', async () => {
@@ -63,7 +65,7 @@ test('refuses an expired token', async () => {
   site.clock.now += 2 * 86_400_000;
   const answer = await rpc(site, http.url, token, 'ping');
   assert.equal(answer.status, 401);
-  assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${METADATA_URL}", error="invalid_token"`);
+  assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${METADATA_URL}", scope="${SCOPE}", error="invalid_token"`);
 });
 
 test('refuses the tokens of a removed account', async () => {

@@ -38,7 +38,7 @@ const statsResource = defineResource({
 
 const brokenTool = defineTool({
   name: 'test_broken', title: 'Broken', description: 'Fails.', scope: null, input: z.strictObject({ how: z.enum(['app', 'crash']) }),
-  readOnly: true, idempotent: true,
+  output: async () => z.object({}), readOnly: true,
   handler: ({ how }) => {
     if (how === 'app') throw new AppError('forbidden', 'Your role (contributor) may not publish this entry; leave it as a draft and ask an editor to publish it.');
     throw new Error('disk on fire at /secret/path');
@@ -107,7 +107,18 @@ test('an unknown method is -32601 with HTTP 200', async () => {
   assert.deepEqual(answer.json.error, { code: -32601, message: 'Method not found: sampling/createMessage.' });
 });
 
-test('tools/list shows every tool whatever the scopes, each with a description naming its scope and an object schema', async () => {
+/** MCP's hints as the tools declare them (why each is what it is: the comment above each writing tool's hints). */
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const ANNOTATIONS: Record<string, typeof READ_ONLY> = {
+  content_create: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  content_update: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  content_style: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  content_publish: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  content_unpublish: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  media_upload: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+};
+
+test('tools/list shows every tool whatever the scopes, each with a description naming its scope, object input and output schemas and its hints', async () => {
   const answer = await rpc(site, http.url, site.tokens.statsOnly!, 'tools/list', {});
   const tools = answer.json.result.tools as any[];
   assert.deepEqual(tools.map((tool) => tool.name), (await loadRegistry()).tools.map((tool) => tool.name));
@@ -117,9 +128,11 @@ test('tools/list shows every tool whatever the scopes, each with a description n
     assert.equal(tool.inputSchema.type, 'object');
     assert.equal(tool.inputSchema.$schema, undefined);
     assert.match(tool.description, /(Needs a token with the scope [a-z]+:[a-z]+\.|Needs no scope\.)$/);
-    assert.deepEqual(Object.keys(tool.annotations).sort(), ['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title']);
-    assert.equal(tool.annotations.destructiveHint, false);
-    assert.equal(tool.annotations.openWorldHint, false);
+    assert.equal(tool.outputSchema.type, 'object');
+    assert.equal(tool.outputSchema.$schema, undefined);
+    const { title, ...hints } = tool.annotations;
+    assert.equal(title, tool.title);
+    assert.deepEqual(hints, ANNOTATIONS[tool.name] ?? READ_ONLY, tool.name);
   }
   const siteInfo = tools.find((tool) => tool.name === 'site_info');
   assert.deepEqual(siteInfo.inputSchema, { type: 'object', properties: {}, additionalProperties: false });

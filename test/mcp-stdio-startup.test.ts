@@ -97,6 +97,19 @@ test('the first site_info answer loads no zod, no yaml package, no statistics, n
   assert.deepEqual(fromPackage(loaded, 'zod'), []);
   assert.deepEqual(fromPackage(loaded, 'yaml'), []);
   assert.deepEqual(loaded.filter((line) => /\/dist\/(stats|oauth|content\/write)\//.test(line)), []);
+  // A 2025 client never loads the 2026-07-28 dispatcher, nor any tool's output schema.
+  assert.deepEqual(loaded.filter((line) => /\/dist\/mcp\/(modern-server|tools\/[a-z-]+-outputs)\.js$/.test(line)), []);
+});
+
+test('a 2026-07-28 client\'s first site_info (no initialize) loads no zod and no yaml package either', async () => {
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const { answers, loaded } = await run([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_info', arguments: {}, _meta: meta } }], 1);
+  const result = answers.find((answer) => answer.id === 1).result;
+  assert.equal(result.resultType, 'complete');
+  assert.equal(result.structuredContent.title, 'Start');
+  assert.ok(loaded.some((line) => line.endsWith('/dist/mcp/modern-server.js')), 'the 2026 dispatcher is loaded when first needed');
+  assert.deepEqual(fromPackage(loaded, 'zod'), []);
+  assert.deepEqual(fromPackage(loaded, 'yaml'), []);
 });
 
 test('statistics are loaded when a tool first needs them, and answer', async () => {

@@ -27,6 +27,7 @@ test('the authorization server metadata names every endpoint and agrees with the
     token_endpoint_auth_methods_supported: ['none'],
     scopes_supported: ['stats:read', 'content:read', 'content:write', 'content:publish'],
     authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
   });
   for (const path of ['/.well-known/oauth-protected-resource/svc/mcp', '/.well-known/oauth-protected-resource']) {
     const resource = await (await fetch(h.url + path)).json();
@@ -36,7 +37,41 @@ test('the authorization server metadata names every endpoint and agrees with the
   }
   const unauthorized = await fetch(`${h.url}/svc/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
   assert.equal(unauthorized.status, 401);
-  assert.equal(unauthorized.headers.get('www-authenticate'), `Bearer resource_metadata="${h.url}/.well-known/oauth-protected-resource/svc/mcp"`);
+  assert.equal(unauthorized.headers.get('www-authenticate'), `Bearer resource_metadata="${h.url}/.well-known/oauth-protected-resource/svc/mcp", scope="stats:read content:read content:write content:publish"`);
+});
+
+test('OpenID Connect discovery serves the same metadata, S256 included, and nothing anywhere offers offline_access', async () => {
+  const oauth = await (await fetch(`${h.url}/.well-known/oauth-authorization-server`)).text();
+  const res = await fetch(`${h.url}/.well-known/openid-configuration`);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('access-control-allow-origin'), '*');
+  const text = await res.text();
+  assert.equal(text, oauth);
+  assert.deepEqual(JSON.parse(text).code_challenge_methods_supported, ['S256']);
+  assert.equal(JSON.parse(text).issuer, h.url);
+  const resource = await (await fetch(`${h.url}/.well-known/oauth-protected-resource/svc/mcp`)).text();
+  const unauthorized = await fetch(`${h.url}/svc/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+  for (const said of [oauth, text, resource, unauthorized.headers.get('www-authenticate')!]) assert.doesNotMatch(said, /offline_access/);
+});
+
+test('an issuer with a path is found at every address a client probes for it', async () => {
+  const { authorizationServerMetadataPaths } = await import('../src/oauth/metadata.js');
+  assert.deepEqual(authorizationServerMetadataPaths('https://example.org'), ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']);
+  assert.deepEqual(authorizationServerMetadataPaths('https://example.org/blog'), [
+    '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration',
+    '/.well-known/oauth-authorization-server/blog', '/.well-known/openid-configuration/blog', '/blog/.well-known/openid-configuration',
+  ]);
+});
+
+test('registration accepts application_type native or web and keeps it; anything else is invalid_client_metadata', async () => {
+  for (const type of ['native', 'web']) {
+    const { res, json } = await postJson(h, '/svc/oauth/register', { client_name: 'Typed', redirect_uris: ['http://127.0.0.1:4567/cb'], application_type: type });
+    assert.equal(res.status, 201);
+    assert.equal(json.application_type, type);
+  }
+  const { res, json } = await postJson(h, '/svc/oauth/register', { client_name: 'Typed', redirect_uris: ['http://127.0.0.1:4567/cb'], application_type: 'desktop' });
+  assert.equal(res.status, 400);
+  assert.deepEqual(json, { error: 'invalid_client_metadata', error_description: 'application_type must be "web" or "native".' });
 });
 
 test('a CORS preflight to the registration and token endpoints is answered for any origin', async () => {

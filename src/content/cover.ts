@@ -10,30 +10,47 @@ export interface Cover {
   height: number;
 }
 
-interface Measured { stamp: string; width: number; height: number }
-const measured = new Map<string, Measured>();
+/** An image with its size and width variants, as last read; `stamp` says whether that still holds. */
+interface Described { stamp: string; width: number; height: number; variants: Array<{ name: string; width: number }> }
+const described = new Map<string, Described>();
 
-function measure(file: string): { width: number; height: number } | null {
+/**
+ * The image's size and its `<stem>-<width>w<ext>` variants. Reading them means decoding the image's header
+ * and listing its folder, which a list of twenty covers would do twenty times per answer; they are kept
+ * instead while the image's stamp and its folder's mtime (which moves when a variant is added or removed)
+ * stay the same: two stats per cover.
+ */
+function describe(file: string, stem: string, extension: string): Described | null {
   let stamp: string;
   try {
     const stat = statSync(file);
     if (!stat.isFile()) return null;
-    stamp = `${stat.mtimeMs}:${stat.size}`;
+    stamp = `${stat.mtimeMs}:${stat.size}:${statSync(dirname(file)).mtimeMs}`;
   } catch {
     return null;
   }
-  const cached = measured.get(file);
+  const cached = described.get(file);
   if (cached && cached.stamp === stamp) return cached;
+  let size;
   try {
-    const size = imageSize(readFileSync(file));
-    if (!size.width || !size.height) return null;
-    const value = { stamp, width: Math.round(size.width), height: Math.round(size.height) };
-    if (measured.size > 20_000) measured.clear();
-    measured.set(file, value);
-    return value;
+    size = imageSize(readFileSync(file));
   } catch {
     return null;
   }
+  if (!size.width || !size.height) return null;
+  const width = Math.round(size.width), height = Math.round(size.height);
+  const variants: Described['variants'] = [];
+  try {
+    for (const name of readdirSync(dirname(file))) {
+      if (!name.startsWith(`${stem}-`) || !name.endsWith(`w${extension}`)) continue;
+      const variantWidth = Number(name.slice(stem.length + 1, -1 - extension.length));
+      if (Number.isInteger(variantWidth) && variantWidth > 0 && variantWidth !== width) variants.push({ name, width: variantWidth });
+    }
+  } catch { /* no folder listing: the image alone */ }
+  const value = { stamp, width, height, variants };
+  if (described.size > 20_000) described.clear();
+  described.set(file, value);
+  return value;
 }
 
 /**
@@ -52,20 +69,11 @@ export function resolveCover(contentDir: string, baseUrl: string, reference: unk
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fileName) || fileName.includes('..')) return null;
   const file = join(contentDir, ...parts, fileName);
-  const size = measure(file);
-  if (!size) return null;
-  const url = `${baseUrl}/${reference}`;
   const extension = extname(fileName);
-  const stem = basename(fileName, extension);
-  const candidates: { url: string; width: number }[] = [{ url, width: size.width }];
-  try {
-    for (const name of readdirSync(dirname(file))) {
-      if (!name.startsWith(`${stem}-`) || !name.endsWith(`w${extension}`)) continue;
-      const width = Number(name.slice(stem.length + 1, -1 - extension.length));
-      if (!Number.isInteger(width) || width <= 0 || width === size.width) continue;
-      candidates.push({ url: `${baseUrl}/${parts.join('/')}/${name}`, width });
-    }
-  } catch { /* no folder listing: the image alone */ }
+  const image = describe(file, basename(fileName, extension), extension);
+  if (!image) return null;
+  const url = `${baseUrl}/${reference}`;
+  const candidates = [{ url, width: image.width }, ...image.variants.map((v) => ({ url: `${baseUrl}/${parts.join('/')}/${v.name}`, width: v.width }))];
   candidates.sort((a, b) => a.width - b.width);
-  return { url, srcset: candidates.map((c) => `${c.url} ${c.width}w`).join(', '), width: size.width, height: size.height };
+  return { url, srcset: candidates.map((c) => `${c.url} ${c.width}w`).join(', '), width: image.width, height: image.height };
 }

@@ -1,14 +1,18 @@
 import type { Entry } from './types.js';
 import type { ListIndex } from './list-index.js';
+import { PathIndex } from './path-index.js';
 
 /**
- * The entries in memory, by id, and the sorted lists over them (list-index.ts). Every change goes through
- * set, delete, deleteWithChildren or replaceAll, which keep the lists in step, followed by one changed():
- * the generation grows and the list of entries is made again when next asked for. Caches (ETags, rendered
+ * The entries in memory, by id, with the sorted lists (list-index.ts) and the public paths (path-index.ts)
+ * over them. Every change goes through set, delete, deleteWithChildren or replaceAll, which keep both in
+ * step, followed by one changed(): the generation grows and the list of entries is made again when next asked for. Caches (ETags, rendered
  * pages) key on the generation.
  */
 export class EntryIndex {
   private byId = new Map<string, Entry>();
+
+  /** Public path -> translation, kept in step like the lists. */
+  readonly paths = new PathIndex();
 
   constructor(readonly lists: ListIndex) {}
   private list: Entry[] | null = null;
@@ -47,7 +51,8 @@ export class EntryIndex {
   }
 
   set(entry: Entry): void {
-    this.lists.put(entry, this.byId.get(entry.id));
+    const previous = this.byId.get(entry.id);
+    this.paths.put(this.lists.put(entry, previous), previous);
     this.byId.set(entry.id, entry);
   }
 
@@ -56,6 +61,7 @@ export class EntryIndex {
     if (!entry) return;
     this.byId.delete(id);
     this.lists.remove(entry);
+    this.paths.remove(entry);
   }
 
   /** Removes the entry and every entry below it (a page's children). */
@@ -66,7 +72,8 @@ export class EntryIndex {
   /** The result of a full scan takes the place of everything. */
   replaceAll(next: Map<string, Entry>): void {
     this.byId = next;
-    this.lists.rebuild(next.values());
+    this.paths.clear();
+    this.lists.rebuild(next.values(), (_entry, rows) => this.paths.put(rows));
   }
 
   changed(): void {

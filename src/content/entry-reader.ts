@@ -7,6 +7,7 @@ import { isSlug } from './entry-id.js';
 import { parseFrontMatter } from './front-matter.js';
 import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
+import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
 export interface EntryReaderOptions {
@@ -63,9 +64,10 @@ export class EntryReader {
   read(type: ContentType, segments: string[], parentId: string | null, previous: Entry | undefined, seen?: Set<string>): EntryRead {
     let changed = false;
     const id = segments.join('/');
-    const dir = join(this.options.contentDir, ...segments);
-    // One string for the folder, shared by the translations (their file paths are derived from it).
-    const folder = dir + sep;
+    // One string for the folder, shared by the translations (their file paths are derived from it), and the
+    // entry's `dir` a slice of it rather than a second copy.
+    const folder = join(this.options.contentDir, ...segments) + sep;
+    const dir = folder.slice(0, -1);
     const translations = new Map<string, Translation>();
     const children: string[] = [];
     let style = '';
@@ -109,7 +111,7 @@ export class EntryReader {
     if (previous && (previous.translations.size !== translations.size || (previous.style !== '' && style === ''))) changed = true;
     children.sort();
     if (translations.size === 0) return { entry: undefined, children, changed: changed || previous !== undefined };
-    const entry: Entry = { id, type, dir, slug: segments[segments.length - 1]!, parentId, translations, style };
+    const entry: Entry = { id, type, dir, slug: segments[segments.length - 1]!, parentId, translations: new TranslationMap(translations.values()), style };
     return { entry: changed || !previous ? entry : previous, children, changed: changed || !previous };
   }
 

@@ -6,6 +6,7 @@ import { parseSiteTime } from '../lib/time-zone.js';
 import type { Entry, EntryStatus, SiteConfig, Translation } from './types.js';
 
 export interface IndexedRow {
+  /** The entry's current object: a change that leaves this translation alone repoints the row to it. */
   entry: Entry;
   translation: Translation;
   /** Ascending: -dateMs, or the start time in a date category's list. */
@@ -29,6 +30,11 @@ export class SortedRows {
 
   insert(row: IndexedRow): void {
     this.rows.splice(this.position(row.sortKey, row.entry.id), 0, row);
+  }
+
+  find(sortKey: number, id: string): IndexedRow | undefined {
+    const row = this.rows[this.position(sortKey, id)];
+    return row?.entry.id === id && row.sortKey === sortKey ? row : undefined;
   }
 
   removeAt(sortKey: number, id: string): void {
@@ -58,10 +64,29 @@ export class ListIndex {
     return this.lists.get(listKey(type, language, status === 'any' ? ALL : status, filter)) ?? EMPTY;
   }
 
-  /** Takes the entry's rows as they were (`previous`) out and puts its translations as they are now in. */
-  put(entry: Entry, previous?: Entry): void {
-    if (previous) this.remove(previous);
-    this.place(entry, this.site(), (list, row) => list.insert(row));
+  /**
+   * Brings the entry's rows in line with the entry as it is now, `previous` being how it was indexed. Only
+   * a translation that changed (another object: the reader keeps the object of a file it did not read
+   * again) is taken out and put in; the rows of the others stay where they are and only learn the new entry.
+   * Returns each translation's row in its date-ordered lists, which the path index keeps too (one object
+   * per translation serves both).
+   */
+  put(entry: Entry, previous?: Entry): IndexedRow[] {
+    const site = this.site();
+    const rows: IndexedRow[] = [];
+    for (const translation of entry.translations.values()) {
+      const before = previous?.translations.get(translation.language);
+      if (before === translation) {
+        rows.push(this.repoint(entry, translation, site));
+        continue;
+      }
+      if (before) this.removeTranslation(previous!, before, site);
+      rows.push(this.placeTranslation(entry, translation, site, (list, row) => list.insert(row)));
+    }
+    for (const before of previous?.translations.values() ?? []) {
+      if (!entry.translations.has(before.language)) this.removeTranslation(previous!, before, site);
+    }
+    return rows;
   }
 
   /**
@@ -70,29 +95,49 @@ export class ListIndex {
    */
   remove(entry: Entry): void {
     const site = this.site();
-    for (const translation of entry.translations.values()) {
-      for (const [key, sortKey] of keysOf(entry, translation, site)) this.lists.get(key)?.removeAt(sortKey, entry.id);
-    }
+    for (const translation of entry.translations.values()) this.removeTranslation(entry, translation, site);
   }
 
-  /** Every list anew from these entries: gathered, then each sorted once (a start, a settings change). */
-  rebuild(entries: Iterable<Entry>): void {
+  private removeTranslation(entry: Entry, translation: Translation, site: SiteConfig): void {
+    for (const [key, sortKey] of keysOf(entry, translation, site)) this.lists.get(key)?.removeAt(sortKey, entry.id);
+  }
+
+  /** An unchanged translation's rows, found where they are, are told of the entry's new object. */
+  private repoint(entry: Entry, translation: Translation, site: SiteConfig): IndexedRow {
+    let byDate: IndexedRow | undefined;
+    for (const [key, sortKey] of keysOf(entry, translation, site)) {
+      const row = this.lists.get(key)?.find(sortKey, entry.id);
+      if (!row) continue;
+      row.entry = entry;
+      if (sortKey === -translation.dateMs) byDate = row;
+    }
+    return byDate ?? { entry, translation, sortKey: -translation.dateMs };
+  }
+
+  /**
+   * Every list anew from these entries: gathered, then each sorted once (a start, a settings change).
+   * `eachEntry` is handed every entry with its date rows, as put() returns them.
+   */
+  rebuild(entries: Iterable<Entry>, eachEntry: (entry: Entry, rows: IndexedRow[]) => void): void {
     this.lists.clear();
     const site = this.site();
-    for (const entry of entries) this.place(entry, site, (list, row) => list.rows.push(row));
+    for (const entry of entries) eachEntry(entry, this.place(entry, site, (list, row) => list.rows.push(row)));
     for (const list of this.lists.values()) list.rows.sort(compareRows);
   }
 
   /** Hands each list an entry's translations belong in (made when first needed) with its row to `add`. */
-  private place(entry: Entry, site: SiteConfig, add: (list: SortedRows, row: IndexedRow) => void): void {
-    for (const translation of entry.translations.values()) {
-      const byDate: IndexedRow = { entry, translation, sortKey: -translation.dateMs };
-      for (const [key, sortKey] of keysOf(entry, translation, site)) {
-        let list = this.lists.get(key);
-        if (!list) this.lists.set(key, (list = new SortedRows()));
-        add(list, sortKey === byDate.sortKey ? byDate : { entry, translation, sortKey });
-      }
+  private place(entry: Entry, site: SiteConfig, add: (list: SortedRows, row: IndexedRow) => void): IndexedRow[] {
+    return [...entry.translations.values()].map((translation) => this.placeTranslation(entry, translation, site, add));
+  }
+
+  private placeTranslation(entry: Entry, translation: Translation, site: SiteConfig, add: (list: SortedRows, row: IndexedRow) => void): IndexedRow {
+    const byDate: IndexedRow = { entry, translation, sortKey: -translation.dateMs };
+    for (const [key, sortKey] of keysOf(entry, translation, site)) {
+      let list = this.lists.get(key);
+      if (!list) this.lists.set(key, (list = new SortedRows()));
+      add(list, sortKey === byDate.sortKey ? byDate : { entry, translation, sortKey });
     }
+    return byDate;
   }
 }
 

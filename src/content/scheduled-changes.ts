@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import { parseSiteTime } from '../lib/time-zone.js';
+import { TranslationMap } from './translation-map.js';
 import type { EntryIndex } from './entry-index.js';
 import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
@@ -56,7 +57,7 @@ export class ScheduledChanges {
         (updated ??= new Map(entry.translations)).set(language, fresh);
         if (fresh.status === 'published') this.noteDue(id, language);
       }
-      if (updated) index.set({ ...entry, translations: updated });
+      if (updated) index.set({ ...entry, translations: new TranslationMap(updated.values()) });
     }
     this.recompute(index.values(), now);
     index.changed();

@@ -6,6 +6,7 @@ import { countEntryFolders } from './entry-folders.js';
 import { parseEntryId } from './entry-id.js';
 import { EntryIndex } from './entry-index.js';
 import { ListIndex } from './list-index.js';
+import type { PathTarget } from './path-index.js';
 import { EntryReader } from './entry-reader.js';
 import { IndexFreshness } from './index-freshness.js';
 import { IndexScanner } from './index-scanner.js';
@@ -93,6 +94,12 @@ export class ContentStore {
     return this.index.lists;
   }
 
+  /** The translation at a public path (drafts too: the caller decides who may see it), as the index has it. */
+  atPath(path: string): PathTarget | undefined {
+    this.freshness.refreshIfStale();
+    return this.index.paths.find(path);
+  }
+
   entries(): Entry[] {
     this.freshness.refreshIfStale();
     return this.index.all();
@@ -106,6 +113,16 @@ export class ContentStore {
     const segments = parseEntryId(id);
     this.freshness.refreshIfStale();
     this.scanner.readAgain(id, segments, false);
+    return this.index.get(id);
+  }
+
+  /**
+   * The entry as the index has it, without reading its folder again: as fresh as the lists (what a list
+   * shows beside each row, such as a tag's title). Throws for a malformed id.
+   */
+  indexed(id: string): Entry | undefined {
+    parseEntryId(id);
+    this.freshness.refreshIfStale();
     return this.index.get(id);
   }
 

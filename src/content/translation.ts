@@ -40,7 +40,8 @@ export function buildTranslation(input: {
     segments[segments.length - 1] = fields.slug;
   }
   const languagePrefix = input.language === site.defaultLanguage ? '' : `/${input.language}`;
-  const path = `${languagePrefix}${input.pathPrefix}/${segments.join('/')}`;
+  // One flat string: the concatenation would keep its parts (a `/de/` per translation) alive beside it.
+  const path = flatString(`${languagePrefix}${input.pathPrefix}/${segments.join('/')}`);
   return new StoredTranslation({
     language: input.language,
     dir: input.dir,
@@ -53,7 +54,7 @@ export function buildTranslation(input: {
     published,
     dateMs: publishedMs ?? created ?? input.mtimeMs,
     path,
-    tags: Array.isArray(fields.tags) ? fields.tags.filter((tag): tag is string => typeof tag === 'string').map(intern) : NO_TAGS,
+    tags: Array.isArray(fields.tags) ? internTags(fields.tags.filter((tag): tag is string => typeof tag === 'string')) : NO_TAGS,
     category: typeof fields.category === 'string' ? intern(fields.category) : null,
     author: internOrNull(stringOf(fields.author)),
     via: internOrNull(stringOf(fields.via)),
@@ -62,7 +63,7 @@ export function buildTranslation(input: {
   });
 }
 
-const NO_TAGS: string[] = [];
+const NO_TAGS: readonly string[] = Object.freeze([]);
 /** Tags, categories, authors repeat across thousands of entries: keep one copy of each short value. */
 const interned = new Map<string, string>();
 function intern(value: string): string {
@@ -71,6 +72,17 @@ function intern(value: string): string {
   if (known !== undefined) return known;
   if (interned.size < 20_000) interned.set(value, value);
   return value;
+}
+/** The same few combinations of tags repeat too: one frozen array per combination (some 25 MB at 100,000 entries). */
+const internedTags = new Map<string, readonly string[]>();
+function internTags(tags: string[]): readonly string[] {
+  if (tags.length === 0) return NO_TAGS;
+  const key = tags.join('\u0000');
+  const known = internedTags.get(key);
+  if (known !== undefined) return known;
+  const shared = Object.freeze(tags.map(intern));
+  if (internedTags.size < 20_000) internedTags.set(key, shared);
+  return shared;
 }
 function internOrNull(value: string | null): string | null {
   return value === null ? null : intern(value);
@@ -95,7 +107,7 @@ class StoredTranslation implements Translation {
   published!: string | null;
   dateMs!: number;
   path!: string;
-  tags!: string[];
+  tags!: readonly string[];
   category!: string | null;
   author!: string | null;
   via!: string | null;
@@ -106,6 +118,8 @@ class StoredTranslation implements Translation {
 
   constructor(data: TranslationData) {
     Object.assign(this, data);
+    // A small integer stays a small integer (a heap number per translation otherwise).
+    this.size = (data.size | 0) === data.size ? data.size | 0 : data.size;
     this.inlineBody = data.inlineBody;
     this.inlineFields = data.inlineFields;
   }
@@ -140,6 +154,10 @@ function loadDocument(file: string, mtimeMs: number, size: number): LoadedDocume
     documents.set(key, document);
   }
   return document;
+}
+
+function flatString(value: string): string {
+  return JSON.parse(JSON.stringify(value)) as string;
 }
 
 function stringOf(value: unknown): string | null {

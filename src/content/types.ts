@@ -58,7 +58,8 @@ export interface Translation {
   dateMs: number;
   /** The public path, e.g. `/hello` or `/de/hello`. */
   path: string;
-  tags: string[];
+  /** Shared between translations with the same tags, so never changed in place. */
+  tags: readonly string[];
   category: string | null;
   author: string | null;
   via: string | null;
@@ -76,7 +77,8 @@ export interface Entry {
   dir: string;
   slug: string;
   parentId: string | null;
-  translations: Map<string, Translation>;
+  /** By language; read-only, since an entry is replaced as a whole when anything in it changes. */
+  translations: ReadonlyMap<string, Translation>;
   /** The entry's `style.css`, or '' without one. */
   style: string;
 }

@@ -1,12 +1,14 @@
 import type { McpDeps } from './mcp-deps.js';
 import type { Principal } from '../auth/principal.js';
-import type { ProtocolVersion } from './protocol-version.js';
+import type { ModernProtocolVersion, ProtocolVersion } from './protocol-version.js';
 
 /** What stays the same for one MCP conversation: the whole stdio process, or one HTTP request. */
 export interface McpSession {
-  protocolVersion: ProtocolVersion;
-  /** Set by logging/setLevel; kept so a later notification sender can respect it. */
+  protocolVersion: ProtocolVersion | ModernProtocolVersion;
+  /** Set by logging/setLevel (or a modern request's `_meta` logLevel); kept so a later notification sender can respect it. */
   logLevel: string;
+  /** What a 2026-07-28 request declared in `_meta` (never relied on beyond what it declares); absent on the 2025 path. */
+  clientCapabilities?: Record<string, unknown>;
 }
 
 /** What every MCP method, tool, resource and prompt handler receives. */

@@ -1,35 +1,17 @@
-// The MCP methods on top of the JSON-RPC dispatcher. Both transports run this same dispatcher with the same
-// registry; they differ only in how messages arrive and how the principal is found.
+// The 2025-era MCP methods on top of the JSON-RPC dispatcher: the initialize handshake, ping and logging
+// around the shared methods (mcp-methods.ts). Both transports run this same dispatcher with the same registry
+// for 2025 clients; the 2026-07-28 revision has its own (modern-server.ts).
 import { Dispatcher } from '../jsonrpc/dispatcher.js';
-import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';
 import type { McpContext } from './context.js';
-import type { Tool } from './tool.js';
-import type { Resource } from './resource.js';
-import type { Prompt } from './prompt.js';
-import { callTool, type CallToolResult } from './tool-call.js';
-import { paginate } from './cursor.js';
 import { negotiateProtocolVersion } from './protocol-version.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { serverInfo } from './server-info.js';
-import { scopeRefusal } from '../auth/scope-refusal.js';
-import { Catalog, type Declared } from './catalog.js';
-import { callParams, completeParams, cursorParams, getPromptParams, initializeParams, readParams, setLevelParams } from './params.js';
-import { ToolAnswerCache } from './tool-answer-cache.js';
+import { initializeParams, setLevelParams } from './params.js';
+import { createMcpMethods, type McpServerOptions } from './mcp-methods.js';
 
-export interface McpRegistry {
-  tools: readonly Declared<Tool>[];
-  resources: readonly Declared<Resource>[];
-  prompts: readonly Declared<Prompt>[];
-}
+export type { McpRegistry, McpServerOptions } from './mcp-methods.js';
 
-export interface McpServerOptions {
-  registry: McpRegistry;
-  log: (line: string) => void;
-  /** Items per page of the list methods. */
-  pageSize?: number;
-}
-
-const CAPABILITIES = {
+export const CAPABILITIES = {
   tools: { listChanged: false },
   resources: { subscribe: false, listChanged: false },
   prompts: { listChanged: false },
@@ -38,12 +20,6 @@ const CAPABILITIES = {
 };
 
 export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpContext> {
-  const { registry } = options;
-  const pageSize = options.pageSize ?? 50;
-  const tools = new Catalog(registry.tools, (tool) => tool.name);
-  const resources = new Catalog(registry.resources, (resource) => resource.uri);
-  const prompts = new Catalog(registry.prompts, (prompt) => prompt.name);
-  const answers = new ToolAnswerCache<CallToolResult>();
   const dispatcher = new Dispatcher<McpContext>({ log: options.log });
 
   dispatcher.method('initialize', (params, context) => {
@@ -62,84 +38,6 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     return {};
   });
 
-  dispatcher.method('tools/list', async (params) => {
-    const { cursor } = cursorParams(params, 'tools/list');
-    const page = paginate('tools/list', tools.keys(), cursor, pageSize);
-    const listed = (await tools.getMany(page.items)).map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.inputSchema(),
-      annotations: { title: tool.title, ...tool.annotations },
-    }));
-    return page.nextCursor ? { tools: listed, nextCursor: page.nextCursor } : { tools: listed };
-  });
-
-  dispatcher.method('tools/call', (params, context) => {
-    const call = callParams(params);
-    // A tool used before is at hand without waiting; the first call of each loads its module.
-    const ready = tools.peek(call.name);
-    if (ready) return callTool(ready, call.arguments ?? {}, context, answers);
-    return tools.get(call.name).then((tool) => {
-      if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
-      return callTool(tool, call.arguments ?? {}, context, answers);
-    });
-  });
-
-  dispatcher.method('resources/list', async (params) => {
-    const { cursor } = cursorParams(params, 'resources/list');
-    const page = paginate('resources/list', resources.keys(), cursor, pageSize);
-    const listed = (await resources.getMany(page.items)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
-    return page.nextCursor ? { resources: listed, nextCursor: page.nextCursor } : { resources: listed };
-  });
-
-  dispatcher.method('resources/templates/list', (params) => {
-    const { cursor } = cursorParams(params, 'resources/templates/list');
-    return { resourceTemplates: paginate('resources/templates/list', [], cursor, pageSize).items };
-  });
-
-  dispatcher.method('resources/read', async (params, context) => {
-    const { uri } = readParams(params);
-    const resource = await resources.get(uri);
-    if (!resource) throw new RpcError(-32002, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
-    const refusal = scopeRefusal(context.principal, resource.scope, `use the resource ${resource.uri}`);
-    if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
-    return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
-  });
-
-  dispatcher.method('prompts/list', async (params) => {
-    const { cursor } = cursorParams(params, 'prompts/list');
-    const page = paginate('prompts/list', prompts.keys(), cursor, pageSize);
-    const listed = (await prompts.getMany(page.items)).map(({ name, title, description, arguments: args }) => ({ name, title, description, arguments: args }));
-    return page.nextCursor ? { prompts: listed, nextCursor: page.nextCursor } : { prompts: listed };
-  });
-
-  dispatcher.method('prompts/get', async (params, context) => {
-    const request = getPromptParams(params);
-    const prompt = await prompts.get(request.name);
-    if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
-    const refusal = scopeRefusal(context.principal, prompt.scope, `use the prompt ${prompt.name}`);
-    if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
-    const args = request.arguments ?? {};
-    for (const argument of prompt.arguments) {
-      if (argument.required && !args[argument.name]) {
-        throw new RpcError(ErrorCodes.invalidParams, `The prompt ${prompt.name} needs the argument ${argument.name}.`);
-      }
-    }
-    return { description: prompt.description, messages: await prompt.get(args, context) };
-  });
-
-  dispatcher.method('completion/complete', async (params, context) => {
-    const request = completeParams(params);
-    let values: string[] = [];
-    if (request.ref.type === 'ref/prompt') {
-      values = (await prompts.get(request.ref.name))?.complete?.(request.argument.name, request.argument.value, context) ?? [];
-    }
-    // Nothing to suggest is an empty list, not an error (for unknown prompts too, as clients and the
-    // conformance suite expect); resource templates take no arguments yet.
-    const shown = values.slice(0, 100);
-    return { completion: { values: shown, total: values.length, hasMore: values.length > shown.length } };
-  });
-
+  for (const [name, handler] of Object.entries(options.methods ?? createMcpMethods(options))) dispatcher.method(name, handler);
   return dispatcher;
 }

@@ -1,4 +1,5 @@
-// The MCP protocol revisions this server speaks (D6), newest first.
+// The MCP protocol revisions this server speaks (D6), newest first: the 2025 handshake revisions, and beside
+// them the stateless 2026-07-28 revision, chosen per request by the `_meta` protocol version it carries.
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
@@ -20,4 +21,12 @@ export function negotiateProtocolVersion(requested: unknown): ProtocolVersion {
 /** JSON-RPC batches exist only in 2025-03-26; 2025-06-18 removed them again. */
 export function allowsBatches(version: ProtocolVersion): boolean {
   return version === '2025-03-26';
+}
+
+/** The stateless revisions (no initialize; the version and client capabilities in every request's `_meta`). */
+export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
+export type ModernProtocolVersion = (typeof MODERN_PROTOCOL_VERSIONS)[number];
+
+export function isModernProtocolVersion(value: unknown): value is ModernProtocolVersion {
+  return typeof value === 'string' && (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(value);
 }

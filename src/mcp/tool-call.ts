@@ -7,6 +7,8 @@ import type { McpContext } from './context.js';
 import type { Tool } from './tool.js';
 import { scopeRefusal } from '../auth/scope-refusal.js';
 import type { ToolAnswerCache } from './tool-answer-cache.js';
+import { RpcError } from '../jsonrpc/messages.js';
+import { ModernErrorCodes } from './modern-request.js';
 
 export interface CallToolResult {
   content: Array<{ type: 'text'; text: string }>;
@@ -55,6 +57,7 @@ export function toolError(sentence: string): CallToolResult {
 
 /** A kept answer is returned at once; anything else runs the handler. */
 export function callTool(tool: Tool, args: unknown, context: McpContext, cache?: ToolAnswerCache<CallToolResult>): CallToolResult | Promise<CallToolResult> {
+  if (tool.needsClientCapabilities && context.session.clientCapabilities) refuseUndeclaredCapabilities(tool, context.session.clientCapabilities);
   const refusal = scopeRefusal(context.principal, tool.scope, `use the tool ${tool.name}`);
   if (refusal) return toolError(refusal);
   const parsed = tool.parse(args);
@@ -71,6 +74,18 @@ export function callTool(tool: Tool, args: unknown, context: McpContext, cache?:
   } catch (error) {
     return failure(tool, error, context);
   }
+}
+
+/**
+ * A 2026-07-28 request declares its client's capabilities; a tool that needs one it lacks must not run
+ * (-32021, naming them as a ClientCapabilities object). The 2025 path over HTTP has no declaration to check.
+ */
+function refuseUndeclaredCapabilities(tool: Tool, declared: Record<string, unknown>): void {
+  const missing = Object.entries(tool.needsClientCapabilities!).filter(([name]) => !Object.hasOwn(declared, name));
+  if (missing.length === 0) return;
+  throw new RpcError(ModernErrorCodes.missingRequiredClientCapability,
+    `The tool ${tool.name} needs the client capabilit${missing.length > 1 ? 'ies' : 'y'} ${missing.map(([name]) => name).join(', ')}, which this request did not declare in _meta.`,
+    { requiredCapabilities: Object.fromEntries(missing) });
 }
 
 async function run(tool: Tool, args: unknown, context: McpContext, keep?: (answer: CallToolResult) => void): Promise<CallToolResult> {

@@ -3,14 +3,33 @@ import type { z } from 'zod';
 import type { Scope } from '../auth/principal.js';
 import type { McpContext } from './context.js';
 
+/**
+ * MCP's tool annotations (server/tools, ToolAnnotations). destructiveHint and idempotentHint mean something
+ * only when readOnlyHint is false; "destructive" is "may perform destructive updates", additive being the
+ * opposite, so a tool that replaces text or CSS is destructive even though the earlier version is kept.
+ * openWorldHint is false everywhere: every tool works on this one site only.
+ */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
-  destructiveHint: false;
+  destructiveHint: boolean;
   idempotentHint: boolean;
   openWorldHint: false;
 }
 
-export interface ToolSpec<S extends z.ZodType<Record<string, unknown>>> {
+/** An answer shape: a zod object schema, loaded on first use (tools/list), so answering loads no zod. */
+export type OutputSchema = z.ZodType<Record<string, unknown>>;
+
+/**
+ * What a call does to the site, in MCP's terms: `readOnly` (readOnlyHint) changes nothing at all; otherwise
+ * `destructive` (destructiveHint) when it may change or remove what exists rather than only add, and
+ * `idempotent` (idempotentHint) when calling it again with the same arguments writes nothing more, not even
+ * a revision or a history line.
+ */
+export type ToolEffect = { readOnly: true } | { readOnly: false; destructive: boolean; idempotent: boolean };
+
+export type ToolSpec<S extends z.ZodType<Record<string, unknown>>, O extends OutputSchema> = ToolEffect & ToolDeclaration<S, O>;
+
+interface ToolDeclaration<S extends z.ZodType<Record<string, unknown>>, O extends OutputSchema> {
   /** `[A-Za-z0-9_.-]`, e.g. content_list. */
   name: string;
   title: string;
@@ -23,10 +42,18 @@ export interface ToolSpec<S extends z.ZodType<Record<string, unknown>>> {
    * for a tool without arguments: its module then needs no zod, which a stdio server's start-up feels.
    */
   input: S | null;
-  readOnly: boolean;
-  idempotent: boolean;
+  /**
+   * The schema of the answer: its output JSON Schema is the tool's outputSchema, and the handler must return
+   * what it describes (the type of the handler is taken from it). In a module of its own, imported here.
+   */
+  output: () => Promise<O>;
+  /**
+   * Client capabilities the tool cannot work without (e.g. `{sampling: {}}`). A 2026-07-28 request that does
+   * not declare them is refused with -32021 before the tool runs; none of the site's tools needs any.
+   */
+  needsClientCapabilities?: Record<string, Record<string, unknown>>;
   /** Returns the answer object (sent as JSON text and as structuredContent). Throw AppError to refuse. */
-  handler: (args: z.output<S>, context: McpContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  handler: (args: z.output<S>, context: McpContext) => z.output<O> | Promise<z.output<O>>;
   /**
    * Only for a read-only answer that depends on nothing but the site's content and what this key names
    * (the caller's role, the arguments...): answers are then kept per key while the content generation is
@@ -44,17 +71,22 @@ export interface Tool {
   annotations: ToolAnnotations;
   /** Built on first use and kept: tools/list is hot. */
   inputSchema(): Record<string, unknown>;
+  /** The answer's JSON Schema (root `type: "object"`), built on first use and kept. */
+  outputSchema(): Promise<Record<string, unknown>>;
   parse(args: unknown): { ok: true; value: unknown } | { ok: false; message: string };
   handler: (args: unknown, context: McpContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** See ToolSpec.cacheKey. */
   cacheKey?: (args: unknown, context: McpContext) => string;
+  /** See ToolSpec.needsClientCapabilities. */
+  needsClientCapabilities?: Record<string, Record<string, unknown>>;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
-export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: ToolSpec<S>): Tool {
+export function defineTool<S extends z.ZodType<Record<string, unknown>>, O extends OutputSchema>(spec: ToolSpec<S, O>): Tool {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`tool name ${spec.name} must match ${TOOL_NAME}`);
   let schema: Record<string, unknown> | undefined;
+  let output: Promise<Record<string, unknown>> | undefined;
   const scopeSentence = spec.scope ? `Needs a token with the scope ${spec.scope}.` : 'Needs no scope.';
   const input = spec.input;
   const takesNothing = input === null || takesNoArguments(input);
@@ -63,7 +95,7 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
     title: spec.title,
     description: `${spec.description} ${scopeSentence}`,
     scope: spec.scope,
-    annotations: { readOnlyHint: spec.readOnly, destructiveHint: false, idempotentHint: spec.idempotent, openWorldHint: false },
+    annotations: annotationsOf(spec),
     inputSchema() {
       if (!schema && input === null) schema = { ...NO_ARGUMENTS_SCHEMA };
       if (!schema) {
@@ -72,6 +104,13 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
         schema = rest;
       }
       return schema;
+    },
+    outputSchema() {
+      output ??= spec.output().then((shape) => {
+        const { $schema: _drop, ...rest } = shape.toJSONSchema({ io: 'output' }) as unknown as Record<string, unknown>;
+        return objectRooted(spec.name, rest);
+      });
+      return output;
     },
     parse(args) {
       // The common call of a tool without arguments ({} or nothing) needs no schema run; anything else,
@@ -83,7 +122,25 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(spec: T
     },
     handler: spec.handler as Tool['handler'],
     ...(spec.cacheKey ? { cacheKey: spec.cacheKey as Tool['cacheKey'] } : {}),
+    ...(spec.needsClientCapabilities ? { needsClientCapabilities: spec.needsClientCapabilities } : {}),
   };
+}
+
+/**
+ * MCP wants `type: "object"` at the root of an outputSchema; an answer of several shapes (a union of objects,
+ * which JSON Schema writes as a bare anyOf) says so at the root too.
+ */
+function objectRooted(name: string, schema: Record<string, unknown>): Record<string, unknown> {
+  if (schema.type === 'object') return schema;
+  const variants = schema.anyOf;
+  if (Array.isArray(variants) && variants.every((variant) => (variant as { type?: unknown }).type === 'object')) return { type: 'object', ...schema };
+  throw new Error(`the output schema of ${name} must describe an object`);
+}
+
+/** A read-only tool has no effect at all: it is neither destructive nor anything but idempotent. */
+function annotationsOf(effect: ToolEffect): ToolAnnotations {
+  if (effect.readOnly) return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  return { readOnlyHint: false, destructiveHint: effect.destructive, idempotentHint: effect.idempotent, openWorldHint: false };
 }
 
 /** What zod's `z.strictObject({})` gives as input JSON Schema (without `$schema`). */

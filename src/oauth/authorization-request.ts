@@ -5,6 +5,7 @@
 import { SCOPES, type Scope } from '../auth/principal.js';
 import type { OAuthService } from './oauth-service.js';
 import type { OAuthClient } from './client-store.js';
+import { lookUpClient } from './client-lookup.js';
 import { isOAuthError } from './oauth-error.js';
 import { optionalParam } from './params.js';
 import { isValidS256Challenge } from './pkce.js';
@@ -12,6 +13,8 @@ import { parseScopeParam } from './scope-param.js';
 
 export interface AuthorizationRequest {
   client: OAuthClient;
+  /** The host the client's metadata document came from (shown on the consent page); null for a registered client. */
+  clientDocumentHost: string | null;
   redirectUri: string;
   redirectUriGiven: boolean;
   codeChallenge: string;
@@ -35,7 +38,7 @@ export const REQUEST_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'co
 
 const MAX_STATE = 1024;
 
-export function checkAuthorizationRequest(oauth: OAuthService, params: URLSearchParams): AuthorizationCheck {
+export async function checkAuthorizationRequest(oauth: OAuthService, params: URLSearchParams): Promise<AuthorizationCheck> {
   const carried = new URLSearchParams();
   for (const name of REQUEST_PARAMS) for (const value of params.getAll(name)) carried.append(name, value);
 
@@ -44,10 +47,14 @@ export function checkAuthorizationRequest(oauth: OAuthService, params: URLSearch
   if (clientIds.length !== 1 || !clientIds[0]) {
     return page(400, 'This link is incomplete', 'The application that sent you here did not say who it is (client_id is missing or repeated). Go back to it and try connecting again.');
   }
-  const client = oauth.clients.find(clientIds[0]);
-  if (!client) {
+  const found = await lookUpClient(oauth, clientIds[0]);
+  if (found.kind === 'refused') {
+    return page(400, 'This application cannot be used', `The application that sent you here describes itself at ${describeAddress(clientIds[0])}, but that description cannot be used: ${found.reason}. Go back to it; its makers must fix it.`);
+  }
+  if (found.kind === 'unknown') {
     return page(400, 'Unknown application', 'The application that sent you here is not registered with this site (unknown client_id). Go back to it and connect again; it will register itself.');
   }
+  const { client, documentHost } = found;
   const redirectUris = params.getAll('redirect_uri');
   if (redirectUris.length > 1) return page(400, 'This link is not valid', 'The request names more than one return address (redirect_uri).');
   const given = redirectUris[0] !== undefined && redirectUris[0] !== '';
@@ -90,6 +97,7 @@ export function checkAuthorizationRequest(oauth: OAuthService, params: URLSearch
       kind: 'ok',
       request: {
         client,
+        clientDocumentHost: documentHost,
         redirectUri,
         redirectUriGiven: given,
         codeChallenge,
@@ -115,4 +123,14 @@ export function authorizationResponseUrl(redirectUri: string, values: Record<str
 
 function page(status: number, title: string, message: string): AuthorizationCheck {
   return { kind: 'page', status, title, message };
+}
+
+/** A client_id address as a person can read it: the host and path, at most 120 characters. */
+function describeAddress(clientId: string): string {
+  try {
+    const url = new URL(clientId);
+    return `${url.host}${url.pathname}`.slice(0, 120);
+  } catch {
+    return 'an address that is not valid';
+  }
 }

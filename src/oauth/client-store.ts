@@ -19,6 +19,7 @@ const recordSchema = z.object({
   logo_uri: z.string().optional(),
   software_id: z.string().optional(),
   software_version: z.string().optional(),
+  application_type: z.enum(['web', 'native']).optional(),
   /** ISO time the client last obtained tokens, or null: unused registrations are cleaned up. */
   last_used_at: z.string().nullable(),
 });

@@ -38,5 +38,21 @@ export function buildAuthorizationServerMetadata(baseUrl: string): Record<string
     scopes_supported: [...SCOPES],
     // RFC 9207: the authorization response carries `iss`, so clients can tell issuers apart.
     authorization_response_iss_parameter_supported: true,
+    // An https client_id may name the client's own metadata document instead of a registration (SEP-991).
+    client_id_metadata_document_supported: true,
   };
+}
+
+/**
+ * Where clients look for this metadata (MCP 2025-11-25 authorization, "Authorization Server Metadata
+ * Discovery"): RFC 8414's and OpenID Connect discovery's well-known paths, and for an issuer with a path
+ * `<p>` both with `<p>` appended and OpenID's `<p>/.well-known/openid-configuration`. Paths as this server
+ * sees them: a base URL's own path is the front proxy's business, so `<p>` forms are added beside the root
+ * ones for a proxy that passes them on unchanged.
+ */
+export function authorizationServerMetadataPaths(baseUrl: string): string[] {
+  const path = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const paths = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
+  if (path !== '') paths.push(`/.well-known/oauth-authorization-server${path}`, `/.well-known/openid-configuration${path}`, `${path}/.well-known/openid-configuration`);
+  return paths;
 }

@@ -8,6 +8,7 @@ import { CodeStore } from './code-store.js';
 import { RefreshStore } from './refresh-store.js';
 import { oauthUrls, type OAuthUrls } from './metadata.js';
 import { OAuthCleanup } from './cleanup.js';
+import { ClientMetadataDocuments } from './client-metadata-documents.js';
 
 export type OAuthPeople = Pick<AuthService, 'createToken' | 'revokeToken' | 'getToken' | 'accounts' | 'scopesOfferedTo'>;
 
@@ -18,6 +19,12 @@ export interface OAuthServiceOptions {
   clock: Clock;
   log: (line: string) => void;
   people: OAuthPeople;
+  /**
+   * Tests only: accept client metadata documents served from 127.0.0.1 (http or https). Only code that builds the
+   * OAuthService itself can pass it (the wiring never does, and no flag, environment variable or file
+   * reaches it), so a production server cannot have it on by accident.
+   */
+  allowLoopbackClientDocuments?: boolean;
 }
 
 export class OAuthService {
@@ -29,6 +36,8 @@ export class OAuthService {
   readonly codes: CodeStore;
   readonly refresh: RefreshStore;
   readonly cleanup: OAuthCleanup;
+  /** Clients whose client_id is the https address of their metadata document. */
+  readonly documents: ClientMetadataDocuments;
 
   constructor(options: OAuthServiceOptions) {
     this.config = options.config;
@@ -39,6 +48,8 @@ export class OAuthService {
     this.codes = new CodeStore(options.dataDir, options.clock);
     this.refresh = new RefreshStore(options.dataDir, options.clock);
     this.cleanup = new OAuthCleanup(this);
+    // 5 KB is the draft's suggested cap; 16 KB leaves room for long names and many addresses.
+    this.documents = new ClientMetadataDocuments({ maxBytes: 16 * 1024, timeoutMs: 5000, allowLoopback: options.allowLoopbackClientDocuments === true, now: options.clock });
   }
 
   /** Issuer, endpoints and the MCP resource, from the public base URL. */

@@ -25,27 +25,6 @@ ${items.join('\n')}
 `;
 }
 
-/** Every published page of the site, with its other languages as alternates. */
-export function renderSitemap(store: ContentStore): string {
-  const site = store.site();
-  const urls: string[] = [];
-  for (const code of Object.keys(site.languages)) urls.push(`<url><loc>${escapeHtml(site.url + (code === site.defaultLanguage ? '/' : `/${code}`))}</loc></url>`);
-  for (const entry of store.entries()) {
-    const published = [...entry.translations.values()].filter((translation) => translation.status === 'published');
-    for (const translation of published) {
-      const alternates = published.length > 1
-        ? published.map((other) => `<xhtml:link rel="alternate" hreflang="${escapeAttr(other.language)}" href="${escapeAttr(site.url + other.path)}"/>`).join('')
-        : '';
-      urls.push(`<url><loc>${escapeHtml(site.url + translation.path)}</loc><lastmod>${formatIsoWithOffset(translation.mtimeMs, site.timezone)}</lastmod>${alternates}</url>`);
-    }
-  }
-  return `<?xml version="1.0" encoding="utf-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
-${urls.join('\n')}
-</urlset>
-`;
-}
-
 export function renderRobots(store: ContentStore): string {
   const site = store.site();
   if (site.closed) return 'User-agent: *\nDisallow: /\n';

@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { SiteDeps } from './site-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
 import { sendHtml, sendJson, redirect } from '../http/respond.js';
-import { sendTagged, sendWithEtag, taggedBody, type TaggedBody } from '../http/etag.js';
+import { sendTagged, taggedBody, type TaggedBody } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
-import { renderAtomFeed, renderRobots, renderSitemap } from './feeds.js';
+import { registerFeedRoutes } from './feed-routes.js';
+import { MEDIA_MAX_AGE, PAGE_MAX_AGE, SIGNED_IN_ONLY } from './cache-control.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entry-id.js';
 import { bearerToken } from '../auth/principal.js';
-import { PathIndex } from './path-index.js';
 import { renderEntryPage, renderHomePage, renderNotFoundPage } from './pages.js';
 import type { PageExtras } from './templates.js';
 import { consentBanner } from '../stats/consent-banner.js';
@@ -35,25 +35,10 @@ const HTML_HEADERS = {
 const HTML = 'text/html; charset=utf-8';
 
 /**
- * Who may keep a copy of a public answer (DESIGN section 6: a CDN or reverse proxy caches the public pages
- * by ETag and Cache-Control). On an open site a page, feed or sitemap is the same bytes for everyone (signed
- * in or not: the website never shows drafts or anything of the person asking), so shared caches may keep it.
- * On a closed site the same address answers a signed-in person with the page and everyone else with a
- * redirect (D13): the page is that person's alone, so no shared cache may store it, and not even their
- * browser (as in the panel) lest it outlive their session. If-None-Match is still answered, but only after
- * the sign-in check, so a 304 never confirms a page to someone who may not see it.
- */
-const SIGNED_IN_ONLY = 'private, no-store';
-const PAGE_MAX_AGE = 'public, max-age=60';
-const FEED_MAX_AGE = 'public, max-age=300';
-const MEDIA_MAX_AGE = 'public, max-age=3600';
-
-/**
  * The public website: media files, home pages per language, and one page per published translation at the
  * address D3 gives it. Registered last: its catch-all takes whatever no other route took.
  */
 export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHooks = {}): void {
-  const index = new PathIndex(deps.content);
   const serveMedia = mediaHandler(deps.content.contentDir);
   // An entry's media are public with the entry: once one of its translations is published and the site is
   // open. Before that (or on a closed site) only people signed in to the panel, or a token with
@@ -73,31 +58,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const token = bearerToken(ctx.req.headers.authorization);
     return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
   };
-  const feedHeaders = (type: string, cacheControl: string) => ({ 'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' });
-  /** Cache-Control for a feed or the sitemap, or null when the asker may not see it (closed, signed out). */
-  const feedCaching = (ctx: RequestContext): string | null => {
-    if (!deps.content.site().closed) return FEED_MAX_AGE;
-    return deps.signedInToPanel(ctx) ? SIGNED_IN_ONLY : null;
-  };
-  // Public on an open and on a closed site alike: it tells crawlers what to fetch and shows no content.
-  router.get('/robots.txt', (ctx) => sendWithEtag(ctx.res, renderRobots(deps.content), feedHeaders('text/plain; charset=utf-8', FEED_MAX_AGE)));
-  router.get('/sitemap.xml', (ctx) => {
-    const caching = feedCaching(ctx);
-    if (caching === null) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
-    sendWithEtag(ctx.res, renderSitemap(deps.content), feedHeaders('application/xml; charset=utf-8', caching));
-  });
-  router.get('/feed.xml', (ctx) => {
-    const caching = feedCaching(ctx);
-    if (caching === null) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
-    sendWithEtag(ctx.res, renderAtomFeed(deps.content, deps.content.site().defaultLanguage), feedHeaders('application/atom+xml; charset=utf-8', caching));
-  });
-  router.get('/:language/feed.xml', (ctx) => {
-    const language = ctx.params.language!;
-    const site = deps.content.site();
-    const caching = feedCaching(ctx);
-    if (caching === null || !Object.hasOwn(site.languages, language) || language === site.defaultLanguage) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
-    sendWithEtag(ctx.res, renderAtomFeed(deps.content, language), feedHeaders('application/atom+xml; charset=utf-8', caching));
-  });
+  registerFeedRoutes(router, deps);
   // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
   const rendered = new GenerationCache<TaggedBody>(RENDERED_PAGES_KEPT);
@@ -137,11 +98,11 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     } catch {
       return sendJson(ctx.res, 400, { message: 'The address is not valid.' });
     }
-    let target = index.find(path);
+    let target = deps.content.atPath(path);
     // Read the entry again from disk, so a change made a moment ago (by hand, by the stdio server) shows.
     if (target) {
       const fresh = deps.content.entry(target.entry.id);
-      target = fresh ? index.find(path) : undefined;
+      target = fresh ? deps.content.atPath(path) : undefined;
     }
     if (!target || target.translation.status !== 'published') {
       const language = Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage;

@@ -22,9 +22,10 @@ export async function runStdio(argv: string[]): Promise<void> {
   } catch (error) {
     exitOnStartFailure(error);
   }
-  const [{ buildDeps }, { createMcpDispatcher }, { defaultRegistry }, { serveStdio }] = await Promise.all([
+  const [{ buildDeps }, { createMcpDispatcher }, { createMcpMethods }, { defaultRegistry }, { serveStdio }] = await Promise.all([
     import('./build-deps.js'),
     import('../mcp/mcp-server.js'),
+    import('../mcp/mcp-methods.js'),
     import('./mcp-registry.js'),
     import('../mcp/transports/stdio.js'),
   ]);
@@ -32,7 +33,11 @@ export async function runStdio(argv: string[]): Promise<void> {
   const deps = await buildDeps(config, undefined, { lazyModules: true, publicUrlFromSite: true }).catch(exitOnStartFailure);
   if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
-  const dispatcher = createMcpDispatcher({ registry: defaultRegistry(), log: deps.log });
+  const registry = defaultRegistry();
+  // One set of handlers for both eras; the 2026-07-28 dispatcher is made when a client first speaks it.
+  const methods = createMcpMethods({ registry, log: deps.log });
+  const dispatcher = createMcpDispatcher({ registry, log: deps.log, methods });
+  const modern = () => import('../mcp/modern-server.js').then((m) => m.createModernDispatcher({ registry, log: deps.log, methods }));
   // The assistant that started us went away (closed our stdout): nobody is left to answer, so end quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') process.exit(0);
@@ -43,6 +48,7 @@ export async function runStdio(argv: string[]): Promise<void> {
     input: process.stdin,
     output: process.stdout,
     dispatcher,
+    modern,
     log: deps.log,
     contextFor: (session) => {
       const principal = deps.auth.verify(token);

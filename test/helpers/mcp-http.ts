@@ -8,6 +8,7 @@ import { registerMcpRoutes, type McpHttpOptions } from '../../src/mcp/transports
 import type { McpRegistry } from '../../src/mcp/mcp-server.js';
 import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
 import type { TestSite } from './test-site.js';
+import { assertAnswerConforms } from './output-schemas.js';
 
 export interface HttpHarness {
   url: string;
@@ -74,9 +75,10 @@ export async function rpc(site: TestSite, url: string, token: string, method: st
   return post(url, { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) }, token, headers);
 }
 
-/** tools/call, returning the tool result. */
+/** tools/call, returning the tool result, which is checked against the tool's outputSchema. */
 export async function callTool(site: TestSite, url: string, token: string, name: string, args?: unknown): Promise<any> {
   const answer = await rpc(site, url, token, 'tools/call', { name, ...(args === undefined ? {} : { arguments: args }) });
   if (answer.status !== 200) throw new Error(`tools/call ${name} answered ${answer.status}: ${answer.text}`);
+  if (answer.json.result) await assertAnswerConforms(name, answer.json.result);
   return answer.json.result;
 }

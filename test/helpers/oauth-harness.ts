@@ -11,6 +11,7 @@ import { buildRouter } from '../../src/wiring/routes.js';
 import { createHttpServer } from '../../src/http/server.js';
 import type { AppDeps } from '../../src/wiring/app-deps.js';
 import { createFixtureSite } from './fixture-site.js';
+import { OAuthService } from '../../src/oauth/oauth-service.js';
 import { Jar, csrfOf } from './panel-harness.js';
 
 export { Jar, csrfOf };
@@ -33,8 +34,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Ada (admin), Carl (contributor) and Tom (author, two-factor on). */
-export async function startOAuthServer(): Promise<OAuthHarness> {
+/**
+ * Ada (admin), Carl (contributor) and Tom (author, two-factor on). `loopbackClientDocuments`: the test-only
+ * switch that lets client metadata documents come from http://127.0.0.1 (the OAuthService is then built here).
+ */
+export async function startOAuthServer(options: { loopbackClientDocuments?: boolean } = {}): Promise<OAuthHarness> {
   const root = createFixtureSite();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -42,6 +46,9 @@ export async function startOAuthServer(): Promise<OAuthHarness> {
   const config = { root, dataDir: join(root, 'data'), host: '127.0.0.1', port, baseUrl: url, trustProxy: false };
   const deps = await buildDeps(config, () => clock.now);
   deps.log = () => {};
+  if (options.loopbackClientDocuments) {
+    deps.oauth = new OAuthService({ dataDir: config.dataDir, config, clock: () => clock.now, log: () => {}, people: deps.auth, allowLoopbackClientDocuments: true });
+  }
   await deps.auth.accounts.create({ name: 'Ada Admin', email: 'ada@example.org', role: 'admin', password: PASSWORD });
   await deps.auth.accounts.create({ name: 'Carl Contributor', email: 'carl@example.org', role: 'contributor', password: PASSWORD });
   await deps.auth.accounts.create({ name: 'Tom Two', email: 'tom@example.org', role: 'author', password: PASSWORD });

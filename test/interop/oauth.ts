@@ -3,10 +3,13 @@
 //      folder outside the repository) doing the whole flow: 401 -> metadata -> registration -> consent
 //      (this harness is the browser) -> token -> MCP calls -> refresh once the access token is refused;
 //   2. the conformance tool's authorization-server scenarios (@modelcontextprotocol/conformance on Node 22
-//      through npx), with this harness again playing the person at the consent page.
+//      through npx), with this harness again playing the person at the consent page;
+//   3. a Client ID Metadata Document flow with the official v2 client (@modelcontextprotocol/client 2.4.x)
+//      and its clientMetadataUrl: the client serves its document over https from 127.0.0.1, so the server
+//      runs in-process here (cimd-server.ts) with the test-only switch that accepts such documents.
 // Run alone: node --import tsx test/interop/oauth.ts (after `make build`). Exits non-zero on any failure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthService } from '../../src/auth/auth-service.js';
 import { createFixtureSite } from '../helpers/fixture-site.js';
+import { prepareV2Scratch } from './v2-scratch.js';
 // @ts-expect-error plain JavaScript shared with the SDK client script
 import { Browser, actAsPerson } from './oauth-browser.mjs';
 
@@ -125,7 +129,54 @@ async function runConformance(base: string): Promise<boolean> {
   return code === 0 && consented && failure === undefined;
 }
 
+/** A certificate for https://127.0.0.1, made for this run only (the client's document server uses it). */
+function makeCertificate(dir: string): { key: string; cert: string } {
+  const key = join(dir, 'cimd-key.pem');
+  const cert = join(dir, 'cimd-cert.pem');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  if (made.status !== 0) throw new Error('openssl could not make the test certificate');
+  return { key, cert };
+}
+
+async function runCimdFlow(): Promise<boolean> {
+  const scratch = prepareV2Scratch((line) => say(line));
+  const { key, cert } = makeCertificate(scratch.dir);
+  const root = createFixtureSite();
+  const auth = new AuthService({ dataDir: join(root, 'data'), clock: Date.now, log: () => {} });
+  await auth.accounts.create({ name: 'Ada Admin', email: EMAIL, role: 'admin', password: PASSWORD });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  say('v2 client: Client ID Metadata Document flow');
+  const server = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'cimd-server.ts'), root, String(port)], {
+    cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_EXTRA_CA_CERTS: cert },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout!.on('data', (chunk) => { if (String(chunk).includes('listening')) resolve(); });
+      server.once('exit', (code) => reject(new Error(`the CIMD server exited with ${code}`)));
+    });
+    const child = spawn(process.execPath, [join(scratch.dir, 'v2-oauth-cimd.mjs')], {
+      cwd: scratch.dir, stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, SVC_BASE_URL: base, SVC_EMAIL: EMAIL, SVC_PASSWORD: PASSWORD, CIMD_KEY: key, CIMD_CERT: cert },
+    });
+    child.stdout!.on('data', (chunk) => { for (const line of String(chunk).split('\n')) if (line) say(`  v2: ${line}`); });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // The client never registered: it was known by its document alone.
+    const registered = existsSync(join(root, 'data', 'oauth', 'clients')) ? readdirSync(join(root, 'data', 'oauth', 'clients')).length : 0;
+    if (registered > 0) say(`  harness: ${registered} registration(s) were made, none expected`);
+    return code === 0 && registered === 0;
+  } finally {
+    server.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  // `--cimd-only` runs the third part alone (it is the quickest to repeat).
+  if (process.argv.includes('--cimd-only')) {
+    if (!(await runCimdFlow())) process.exitCode = 1;
+    return;
+  }
   if (!existsSync(join(REPO, 'dist', 'server.js'))) throw new Error('dist/server.js is missing: run make build first');
   const root = createFixtureSite();
   const dataDir = join(root, 'data');
@@ -145,7 +196,9 @@ async function main(): Promise<void> {
     server.kill();
     rmSync(root, { recursive: true, force: true });
   }
-  if (!sdkOk || !conformanceOk) process.exitCode = 1;
+  const cimdOk = await runCimdFlow();
+  say(`v2 client CIMD flow: ${cimdOk ? 'PASSED' : 'FAILED'}`);
+  if (!sdkOk || !conformanceOk || !cimdOk) process.exitCode = 1;
 }
 
 await main();

@@ -1,18 +1,18 @@
 import type { Token, CssProblem } from './tokens.js';
 
 // A CSS Syntax Level 3 tokenizer (https://www.w3.org/TR/css-syntax-3/#tokenization): a switch over named
-// code points and one method per algorithm of §4.3. No regular expressions: every decision is a code point
-// comparison the spec names. Problems are reported, never thrown; every input yields tokens.
+// code points and one method per algorithm of §4.3 (those that consume parts of tokens are in
+// code-point-reader.ts). No regular expressions: every decision is a code point comparison the spec names.
+// Problems are reported, never thrown; every input yields tokens.
 
 import {
-  NUL, TAB, LF, FF, CR, SPACE, QUOTATION_MARK, NUMBER_SIGN, PERCENT, APOSTROPHE, LEFT_PAREN, RIGHT_PAREN,
-  ASTERISK, PLUS, COMMA, HYPHEN, FULL_STOP, SOLIDUS, DIGIT_ZERO, DIGIT_NINE, COLON, SEMICOLON, LESS_THAN,
-  GREATER_THAN, COMMERCIAL_AT, UPPER_A, UPPER_E, UPPER_F, UPPER_Z, LEFT_BRACKET, REVERSE_SOLIDUS,
-  RIGHT_BRACKET, LOW_LINE, LOWER_A, LOWER_E, LOWER_F, LOWER_Z, LEFT_BRACE, RIGHT_BRACE, EXCLAMATION, DELETE,
-  BACKSPACE, LINE_TABULATION, SHIFT_OUT, INFO_SEPARATOR_ONE, EOF, REPLACEMENT, MAX_CODE_POINT, isDigit,
-  isHexDigit, isLetter, isNonAscii, isIdentStart, isIdentCodePoint, isNewline, isWhitespace, isNonPrintable,
-  isSurrogate, isValidEscape, startsIdentSequence, startsNumber, hexValue, asciiLower,
+  NUL, LF, FF, CR, QUOTATION_MARK, NUMBER_SIGN, PERCENT, APOSTROPHE, LEFT_PAREN, RIGHT_PAREN, ASTERISK, PLUS,
+  COMMA, HYPHEN, FULL_STOP, SOLIDUS, COLON, SEMICOLON, LESS_THAN, GREATER_THAN, COMMERCIAL_AT, LEFT_BRACKET,
+  REVERSE_SOLIDUS, RIGHT_BRACKET, LEFT_BRACE, RIGHT_BRACE, EXCLAMATION, EOF, isDigit, isIdentStart,
+  isIdentCodePoint, isNewline, isWhitespace, isNonPrintable, isValidEscape, startsIdentSequence, startsNumber,
+  asciiLower,
 } from './code-points.js';
+import { CodePointReader } from './code-point-reader.js';
 
 /** §3.3 Preprocessing: CR LF, CR and FF become LF; NUL becomes U+FFFD. */
 function preprocess(input: string): string {
@@ -29,21 +29,8 @@ function preprocess(input: string): string {
   return out;
 }
 
-class Tokenizer {
-  private pos = 0;
-  readonly problems: CssProblem[] = [];
-
-  constructor(private readonly input: string) {}
-
-  private at(offset = 0): number {
-    const i = this.pos + offset;
-    return i < this.input.length ? this.input.charCodeAt(i) : EOF;
-  }
-
-  private report(message: string): void {
-    this.problems.push({ offset: this.pos, message });
-  }
-
+/** Whole tokens, built from the part-consumers of code-point-reader.ts. */
+class Tokenizer extends CodePointReader {
   /** §4.3.1 Consume a token. */
   consumeToken(): Token | null {
     this.consumeComments();
@@ -114,26 +101,6 @@ class Tokenizer {
         if (isIdentStart(c)) return this.consumeIdentLike();
         this.pos++;
         return { type: 'delim', value: String.fromCharCode(c) };
-    }
-  }
-
-  /** §4.3.2 Consume comments. */
-  private consumeComments(): void {
-    while (this.at() === SOLIDUS && this.at(1) === ASTERISK) {
-      const start = this.pos;
-      this.pos += 2;
-      for (;;) {
-        const c = this.at();
-        if (c === EOF) {
-          this.problems.push({ offset: start, message: 'A comment is never closed.' });
-          return;
-        }
-        if (c === ASTERISK && this.at(1) === SOLIDUS) {
-          this.pos += 2;
-          break;
-        }
-        this.pos++;
-      }
     }
   }
 
@@ -248,75 +215,6 @@ class Tokenizer {
       value += this.input[this.pos];
       this.pos++;
     }
-  }
-
-  /** §4.3.7 Consume an escaped code point; the backslash is already consumed. */
-  private consumeEscaped(): string {
-    const c = this.at();
-    if (c === EOF) {
-      this.report('An escape ends the input.');
-      return '\ufffd';
-    }
-    if (isHexDigit(c)) {
-      let hex = 0;
-      let digits = 0;
-      while (digits < 6 && isHexDigit(this.at())) {
-        hex = hex * 16 + hexValue(this.at());
-        this.pos++;
-        digits++;
-      }
-      if (isWhitespace(this.at())) this.pos++;
-      if (hex === 0 || isSurrogate(hex) || hex > MAX_CODE_POINT) return String.fromCodePoint(REPLACEMENT);
-      return String.fromCodePoint(hex);
-    }
-    const point = this.input.codePointAt(this.pos)!;
-    this.pos += point > 0xffff ? 2 : 1;
-    return String.fromCodePoint(point);
-  }
-
-  /** §4.3.11 Consume an ident sequence. */
-  private consumeIdentSequence(): string {
-    let result = '';
-    for (;;) {
-      const c = this.at();
-      if (isIdentCodePoint(c)) {
-        result += this.input[this.pos];
-        this.pos++;
-      } else if (isValidEscape(c, this.at(1))) {
-        this.pos++;
-        result += this.consumeEscaped();
-      } else {
-        return result;
-      }
-    }
-  }
-
-  /** §4.3.12 Consume a number. */
-  private consumeNumber(): { value: number; repr: string; integer: boolean } {
-    const start = this.pos;
-    let integer = true;
-    if (this.at() === PLUS || this.at() === HYPHEN) this.pos++;
-    while (isDigit(this.at())) this.pos++;
-    if (this.at() === FULL_STOP && isDigit(this.at(1))) {
-      this.pos += 2;
-      integer = false;
-      while (isDigit(this.at())) this.pos++;
-    }
-    const e = this.at();
-    if (e === UPPER_E || e === LOWER_E) {
-      const sign = this.at(1);
-      if (isDigit(sign)) {
-        this.pos += 2;
-        integer = false;
-        while (isDigit(this.at())) this.pos++;
-      } else if ((sign === PLUS || sign === HYPHEN) && isDigit(this.at(2))) {
-        this.pos += 3;
-        integer = false;
-        while (isDigit(this.at())) this.pos++;
-      }
-    }
-    const repr = this.input.slice(start, this.pos);
-    return { value: Number(repr), repr, integer };
   }
 
   /** §4.3.14 Consume the remnants of a bad url. */

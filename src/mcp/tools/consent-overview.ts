@@ -10,8 +10,8 @@ export const consentOverviewTool = defineTool({
     'Consent decisions of the last days (1-366, default 30) and agreement per category, whether the site needs a consent banner (banner_needed, from embedded services such as YouTube, Vimeo or Google Maps found in the content), banner_version, categories_offered and embedded_services.',
   scope: 'stats:read',
   input: consentInput,
+  output: () => import('./stats-outputs.js').then((m) => m.consentOverviewOutput),
   readOnly: true,
-  idempotent: true,
   handler: (args, { deps, principal }) => {
     requireStatsView(principal, 'consent_overview');
     return consentOverview(deps.stats, deps.content, args.days);

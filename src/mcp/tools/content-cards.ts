@@ -14,8 +14,8 @@ export const contentCardsTool = defineTool({
     'Lists the cards a body may use (core cards, cards of running plugins and of the theme), each with name, title, description, hint, source, value, content, fields and a written-out example, plus the card syntax and a note on image fields.',
   scope: 'content:read',
   input,
+  output: () => import('./content-outputs.js').then((m) => m.contentCardsOutput),
   readOnly: true,
-  idempotent: true,
   handler: (args, { deps }) => {
     const language = resolveLanguage(deps.content, args.language);
     const { cards, syntax, image_note } = listCards(deps.content, language);

@@ -23,8 +23,8 @@ export const contentListTool = defineTool({
     'Lists entries of one type, newest first: count and entries with id, title, status, date, url, languages, tags, category, start and created_by_assistant. Filter by status, tag, category, words in the title and language.',
   scope: 'content:read',
   input,
+  output: () => import('./content-outputs.js').then((m) => m.contentListOutput),
   readOnly: true,
-  idempotent: true,
   handler: (args, { deps, principal }) => {
     const store = deps.content;
     const type = resolveType(store, args.type);

@@ -1,21 +1,12 @@
 // The spec's content_list row for one translation, also used by other tools that describe entries.
+import type { z } from 'zod';
+import type { entryRowOutput } from './content-outputs.js';
 import type { ContentStore } from '../../content/store.js';
 import type { Entry, Translation } from '../../content/types.js';
 import { formatSiteDate } from '../../lib/time-zone.js';
 
-export interface EntryRowAnswer {
-  id: string;
-  title: string;
-  status: string;
-  date: string;
-  url: string;
-  languages: string[];
-  tags: string[];
-  category: string | null;
-  start: string | null;
-  created_by_assistant: boolean;
-  [key: string]: unknown;
-}
+/** The row as content_list's output schema describes it. */
+export type EntryRowAnswer = z.output<typeof entryRowOutput>;
 
 export function summarizeEntry(store: ContentStore, entry: Entry, translation: Translation, languages: string[]): EntryRowAnswer {
   const site = store.site();
@@ -28,7 +19,7 @@ export function summarizeEntry(store: ContentStore, entry: Entry, translation: T
     date: formatSiteDate(translation.dateMs, site.timezone),
     url: store.absoluteUrl(translation.path),
     languages,
-    tags: translation.tags,
+    tags: [...translation.tags],
     category,
     start: isDateCategory && typeof translation.fields.start === 'string' ? translation.fields.start : null,
     created_by_assistant: translation.via === 'mcp',

@@ -10,8 +10,8 @@ export const statsRealtimeTool = defineTool({
     'Visitors of the last five minutes and the pages they are on (window_minutes, as_of, visitors, pages with path, title, id, visitors), plus today\'s visitors and page views so far.',
   scope: 'stats:read',
   input: realtimeInput,
+  output: () => import('./stats-outputs.js').then((m) => m.statsRealtimeOutput),
   readOnly: true,
-  idempotent: false,
   handler: (_args, { deps, principal }) => {
     requireStatsView(principal, 'stats_realtime');
     return statsRealtime(deps.stats, deps.content);

@@ -1,18 +1,23 @@
 // Streamable HTTP without streaming (D6): `POST /svc/mcp` takes one JSON-RPC message (or a 2025-03-26 batch)
 // and answers with one JSON body. Stateless: no session id; the principal is verified on every request.
+// Both eras on the one endpoint, decided per request by the body: a `_meta` protocol version is the
+// 2026-07-28 revision (its envelope and status table, modern-request.ts), anything else the 2025 path.
 import type { ServerResponse } from 'node:http';
 import type { McpDeps } from '../mcp-deps.js';
-import { bearerToken, type BearerVerifier } from '../../auth/principal.js';
+import { bearerToken, SCOPES, type BearerVerifier, type Principal } from '../../auth/principal.js';
 import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
 import type { DispatchOptions, DispatchOutcome } from '../../jsonrpc/dispatcher.js';
-import { ErrorCodes, errorResponse } from '../../jsonrpc/messages.js';
+import { classifyMessage, ErrorCodes, errorResponse, type JsonRpcResponse } from '../../jsonrpc/messages.js';
 import { parseMessageText } from '../../jsonrpc/parse.js';
 import type { McpContext } from '../context.js';
 import { createMcpDispatcher, type McpRegistry } from '../mcp-server.js';
-import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
+import { createMcpMethods } from '../mcp-methods.js';
+import { createModernDispatcher } from '../modern-server.js';
+import { checkModernRequest, claimsModernEra, ModernErrorCodes, unclaimedModernHeader, type RoutingHeaders } from '../modern-request.js';
+import { allowsBatches, HTTP_DEFAULT_PROTOCOL_VERSION, isModernProtocolVersion, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
 import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
@@ -39,12 +44,18 @@ export interface McpHttpOptions {
 /** `registry`: the tools, resources and prompts served (the composition root gives every one of the installation's). */
 export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRegistry, options: McpHttpOptions = {}): void {
   const verifier = options.verifier ?? deps.auth;
-  const dispatcher = createMcpDispatcher({ registry, log: deps.log, pageSize: options.pageSize });
+  // One set of handlers for both eras: the tools are loaded, and their kept answers held, once.
+  const methods = createMcpMethods({ registry, log: deps.log, pageSize: options.pageSize });
+  const dispatcher = createMcpDispatcher({ registry, log: deps.log, methods });
+  const modern = createModernDispatcher({ registry, log: deps.log, methods });
   const perMinute = options.requestsPerMinute ?? 60;
   const limiter = new TokenBucketLimiter(perMinute, 60_000, deps.clock);
   const limited = deps.config.rateLimits !== false;
   const baseUrl = deps.config.baseUrl;
   const metadataUrl = resourceMetadataUrl(baseUrl);
+  // SEP-835: the 401 names every scope the tools need, in one challenge (all of them: a token can be useful
+  // with any, and the person chooses on the consent page). No offline_access: refresh tokens come anyway.
+  const challengeScope = SCOPES.join(' ');
   const origins = originPolicy(baseUrl);
   const ownHost = new URL(baseUrl).host;
 
@@ -71,7 +82,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     const token = bearerToken(req.headers.authorization);
     const principal = token === undefined ? null : verifier.verify(token);
     if (!principal) {
-      const challenge = `Bearer resource_metadata="${metadataUrl}"${token === undefined ? '' : ', error="invalid_token"'}`;
+      const challenge = `Bearer resource_metadata="${metadataUrl}", scope="${challengeScope}"${token === undefined ? '' : ', error="invalid_token"'}`;
       return sendJson(res, 401, {
         error: 'A valid token is required to use the MCP server: send "Authorization: Bearer <token>" with a token created in the panel under Assistants, or connect with OAuth.',
       }, { 'www-authenticate': challenge });
@@ -92,12 +103,9 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       return refuse(res, 415, 'The request body must be JSON, sent with Content-Type: application/json.');
     }
     const versionHeader = header(req.headers['mcp-protocol-version']);
-    if (versionHeader !== undefined && !isSupportedProtocolVersion(versionHeader)) {
-      return refuse(res, 400, `The MCP-Protocol-Version ${versionHeader.slice(0, 40)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
-    }
-    const protocolVersion = versionHeader ?? HTTP_DEFAULT_PROTOCOL_VERSION;
+    // The body decides the era (notes/mcp-2026.md §1); a 2025 request keeps the header's revision.
+    const legacyVersion = versionHeader === undefined ? HTTP_DEFAULT_PROTOCOL_VERSION : isSupportedProtocolVersion(versionHeader) ? versionHeader : null;
 
-    const context: McpContext = { principal, deps, session: { protocolVersion, logLevel: 'info' } };
     // Plain promise steps rather than awaits: a kept answer then leaves in the same turn its body arrived,
     // without extra hops through the microtask queue.
     return readMessageBody(req, MCP_MAX_BODY_BYTES).then((body) => {
@@ -105,11 +113,50 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       if (body === NOT_UTF8) return writeJson(res, 400, errorResponse(null, ErrorCodes.parseError, 'The message is not valid UTF-8.'));
       const parsed = parseMessageText(body, { maxBytes: MCP_MAX_BODY_BYTES, maxDepth: MAX_DEPTH });
       if (!parsed.ok) return writeJson(res, 400, parsed.error);
-      const outcome = dispatcher.dispatch(parsed.value, context, DISPATCH_OPTIONS[protocolVersion]);
+      if (claimsModernEra(parsed.value)) {
+        const routing = { protocolVersion: versionHeader, method: header(req.headers['mcp-method']), name: header(req.headers['mcp-name']) };
+        return answerModern(res, parsed.value, routing, principal);
+      }
+      if (legacyVersion === null) {
+        if (isModernProtocolVersion(versionHeader)) {
+          const classified = classifyMessage(parsed.value);
+          return writeJson(res, 400, unclaimedModernHeader(classified.kind === 'request' ? classified.message : null, versionHeader));
+        }
+        return refuse(res, 400, `The MCP-Protocol-Version ${versionHeader!.slice(0, 40)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+      }
+      const context: McpContext = { principal, deps, session: { protocolVersion: legacyVersion, logLevel: 'info' } };
+      const outcome = dispatcher.dispatch(parsed.value, context, DISPATCH_OPTIONS[legacyVersion]);
       if (outcome instanceof Promise) return outcome.then((settled) => writeOutcome(res, settled));
       writeOutcome(res, outcome);
     });
   });
+
+  /**
+   * A 2026-07-28 message: its envelope checked, then the modern dispatcher. A notification (only
+   * notifications/cancelled exists) or a response is accepted with 202; the error rows have their statuses.
+   */
+  function answerModern(res: ServerResponse, payload: unknown, routing: RoutingHeaders, principal: Principal): Promise<void> | void {
+    const classified = classifyMessage(payload);
+    if (classified.kind === 'invalid') return writeJson(res, 400, errorResponse(classified.id, classified.code, classified.reason));
+    if (classified.kind !== 'request') return sendEmpty(res, 202);
+    const check = checkModernRequest(classified.message, routing);
+    if (!check.ok) return writeJson(res, check.status, check.reply);
+    const { protocolVersion, clientCapabilities, logLevel } = check.meta;
+    const context: McpContext = { principal, deps, session: { protocolVersion, clientCapabilities, logLevel: logLevel ?? 'info' } };
+    const outcome = modern.dispatch(classified.message, context, NO_BATCH);
+    if (outcome instanceof Promise) return outcome.then((settled) => writeJson(res, modernStatus(settled), settled.reply));
+    writeJson(res, modernStatus(outcome), outcome.reply);
+  }
+}
+
+const NO_BATCH: DispatchOptions = { allowBatch: false };
+
+/** The revision's status table: unknown or removed methods 404, a missing client capability 400, the rest 200. */
+function modernStatus(outcome: DispatchOutcome): number {
+  const reply = outcome.reply as JsonRpcResponse;
+  if (!('error' in reply)) return 200;
+  if (reply.error.code === ErrorCodes.methodNotFound) return 404;
+  return reply.error.code === ModernErrorCodes.missingRequiredClientCapability ? 400 : 200;
 }
 
 function writeOutcome(res: ServerResponse, outcome: DispatchOutcome): void {

@@ -4,7 +4,7 @@
 import type { OAuthRouteDeps } from './oauth-route-deps.js';
 import type { Handler, RequestContext, Router } from '../../http/router.js';
 import { sendEmpty, sendJson } from '../../http/respond.js';
-import { buildAuthorizationServerMetadata } from '../metadata.js';
+import { authorizationServerMetadataPaths, buildAuthorizationServerMetadata } from '../metadata.js';
 import { createRegisterHandler } from './register-endpoint.js';
 import { createTokenHandler } from './token-endpoint.js';
 
@@ -13,8 +13,11 @@ export function registerOAuthRoutes(router: Router, deps: OAuthRouteDeps): void 
   const limited = deps.config.rateLimits !== false;
   const register = createRegisterHandler(oauth.clients, deps.clock, () => oauth.cleanup.maybeRun(), limited);
 
-  addCorsRoute(router, 'GET', '/.well-known/oauth-authorization-server', ({ res }) =>
-    sendJson(res, 200, buildAuthorizationServerMetadata(deps.config.baseUrl), { 'cache-control': 'public, max-age=3600' }));
+  // The same metadata at every address a client probes (RFC 8414 and OpenID Connect discovery).
+  for (const path of authorizationServerMetadataPaths(deps.config.baseUrl)) {
+    addCorsRoute(router, 'GET', path, ({ res }) =>
+      sendJson(res, 200, buildAuthorizationServerMetadata(deps.config.baseUrl), { 'cache-control': 'public, max-age=3600' }));
+  }
   addCorsRoute(router, 'POST', '/svc/oauth/register', register);
   addCorsRoute(router, 'POST', '/svc/oauth/token', createTokenHandler(oauth, limited));
 }

@@ -39,6 +39,9 @@ const metadataSchema = z.object({
   logo_uri: webAddress.optional(),
   software_id: text(200).optional(),
   software_version: text(100).optional(),
+  // OpenID Connect registration's application_type, which 2026-07-28 clients must send: `native` for an app
+  // on the person's device (loopback redirects), `web` otherwise.
+  application_type: z.enum(['web', 'native'], 'must be "web" or "native"').optional(),
 });
 
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
@@ -122,5 +125,6 @@ function checkMetadata(input: unknown): NewClient {
     ...(value.logo_uri ? { logo_uri: value.logo_uri } : {}),
     ...(value.software_id ? { software_id: value.software_id } : {}),
     ...(value.software_version ? { software_version: value.software_version } : {}),
+    ...(value.application_type ? { application_type: value.application_type } : {}),
   };
 }

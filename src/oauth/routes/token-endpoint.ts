@@ -9,6 +9,7 @@ import type { OAuthClient } from '../client-store.js';
 import { OAuthError } from '../oauth-error.js';
 import { NO_STORE, sendOAuthFailure } from './send-oauth-error.js';
 import { optionalParam, requireParam } from '../params.js';
+import { lookUpClient } from '../client-lookup.js';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
 import { seconds } from '../../lib/seconds.js';
@@ -32,7 +33,7 @@ export function createTokenHandler(oauth: OAuthService, limited = true) {
       if (!Object.hasOwn(GRANTS, grantType)) {
         throw new OAuthError('unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
       }
-      const client = identifyPublicClient(oauth, ctx, form);
+      const client = await identifyPublicClient(oauth, ctx, form);
       if (!client.grant_types.includes(grantType)) {
         throw new OAuthError('unauthorized_client', `This client did not register the grant type "${grantType}".`);
       }
@@ -64,12 +65,13 @@ async function readTokenForm(ctx: RequestContext): Promise<URLSearchParams> {
  * Public clients do not authenticate (RFC 6749 §2.1); they name themselves with client_id. A client that
  * tries to authenticate with a secret was not registered by us, since we issue none.
  */
-function identifyPublicClient(oauth: OAuthService, ctx: RequestContext, form: URLSearchParams): OAuthClient {
+async function identifyPublicClient(oauth: OAuthService, ctx: RequestContext, form: URLSearchParams): Promise<OAuthClient> {
   if (ctx.req.headers.authorization !== undefined || optionalParam(form, 'client_secret') !== undefined) {
     throw new OAuthError('invalid_client', 'Clients here are public and have no secret; send only client_id.');
   }
   const clientId = requireParam(form, 'client_id');
-  const client = oauth.clients.find(clientId);
-  if (!client) throw new OAuthError('invalid_client', 'The client_id is not registered here; register the client again.');
-  return client;
+  const found = await lookUpClient(oauth, clientId);
+  if (found.kind === 'refused') throw new OAuthError('invalid_client', `The client's metadata document cannot be used: ${found.reason}.`);
+  if (found.kind === 'unknown') throw new OAuthError('invalid_client', 'The client_id is not registered here; register the client again.');
+  return found.client;
 }

@@ -36,7 +36,7 @@ export function renderConsentForm(view: ConsentView): string {
 ${csrfField(view.csrf)}
 ${hidden}
 <p><strong>${esc(name)}</strong> asks to work with this site on your behalf.</p>
-<dl class="facts"><dt>Returns to</dt><dd><code>${esc(target.origin)}</code><br><span class="muted">${esc(target.href)}</span></dd></dl>
+<dl class="facts">${request.clientDocumentHost === null ? '' : `<dt>Described by</dt><dd><code>${esc(request.clientDocumentHost)}</code><br><span class="muted">The name above is the one the application's own description at this host gives.</span></dd>`}<dt>Returns to</dt><dd><code>${esc(target.origin)}</code><br><span class="muted">${esc(target.href)}</span></dd></dl>
 <fieldset><legend>Rights to give it</legend>
 ${boxes}
 </fieldset>

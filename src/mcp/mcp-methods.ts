@@ -1,0 +1,137 @@
+// The MCP methods both protocol eras share (tools, resources, prompts, completion), written once over one
+// registry. The 2025 dispatcher (mcp-server.ts) and the 2026-07-28 one (modern-server.ts) register these and
+// differ only in the handshake methods around them and in how a result is dressed.
+import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';
+import type { McpContext } from './context.js';
+import type { Tool } from './tool.js';
+import type { Resource } from './resource.js';
+import type { Prompt } from './prompt.js';
+import { callTool, type CallToolResult } from './tool-call.js';
+import { paginate } from './cursor.js';
+import { scopeRefusal } from '../auth/scope-refusal.js';
+import { Catalog, type Declared } from './catalog.js';
+import { callParams, completeParams, cursorParams, getPromptParams, readParams } from './params.js';
+import { ToolAnswerCache } from './tool-answer-cache.js';
+
+export interface McpRegistry {
+  tools: readonly Declared<Tool>[];
+  resources: readonly Declared<Resource>[];
+  prompts: readonly Declared<Prompt>[];
+}
+
+export interface McpServerOptions {
+  registry: McpRegistry;
+  log: (line: string) => void;
+  /** Items per page of the list methods. */
+  pageSize?: number;
+  /** Handlers made once and shared by both eras' dispatchers (one catalog, one answer cache); made anew when absent. */
+  methods?: McpMethods;
+}
+
+/** JSON-RPC code of "resource not found" in the 2025 revisions (the 2026-07-28 revision uses -32602). */
+export const RESOURCE_NOT_FOUND = -32002;
+
+export type McpMethod = (params: Record<string, unknown>, context: McpContext) => unknown;
+
+export interface McpMethods {
+  'tools/list': McpMethod;
+  'tools/call': McpMethod;
+  'resources/list': McpMethod;
+  'resources/templates/list': McpMethod;
+  'resources/read': McpMethod;
+  'prompts/list': McpMethod;
+  'prompts/get': McpMethod;
+  'completion/complete': McpMethod;
+}
+
+/** One set of handlers over one registry: tools, resources and prompts load on first use and are kept. */
+export function createMcpMethods(options: McpServerOptions): McpMethods {
+  const { registry } = options;
+  const pageSize = options.pageSize ?? 50;
+  const tools = new Catalog(registry.tools, (tool) => tool.name);
+  const resources = new Catalog(registry.resources, (resource) => resource.uri);
+  const prompts = new Catalog(registry.prompts, (prompt) => prompt.name);
+  const answers = new ToolAnswerCache<CallToolResult>();
+
+  return {
+    'tools/list': async (params) => {
+      const { cursor } = cursorParams(params, 'tools/list');
+      const page = paginate('tools/list', tools.keys(), cursor, pageSize);
+      const listed = await Promise.all((await tools.getMany(page.items)).map(async (tool) => ({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema(),
+        outputSchema: await tool.outputSchema(),
+        annotations: { title: tool.title, ...tool.annotations },
+      })));
+      return page.nextCursor ? { tools: listed, nextCursor: page.nextCursor } : { tools: listed };
+    },
+
+    'tools/call': (params, context) => {
+      const call = callParams(params);
+      // A tool used before is at hand without waiting; the first call of each loads its module.
+      const ready = tools.peek(call.name);
+      if (ready) return callTool(ready, call.arguments ?? {}, context, answers);
+      return tools.get(call.name).then((tool) => {
+        if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
+        return callTool(tool, call.arguments ?? {}, context, answers);
+      });
+    },
+
+    'resources/list': async (params) => {
+      const { cursor } = cursorParams(params, 'resources/list');
+      const page = paginate('resources/list', resources.keys(), cursor, pageSize);
+      const listed = (await resources.getMany(page.items)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
+      return page.nextCursor ? { resources: listed, nextCursor: page.nextCursor } : { resources: listed };
+    },
+
+    'resources/templates/list': (params) => {
+      const { cursor } = cursorParams(params, 'resources/templates/list');
+      return { resourceTemplates: paginate('resources/templates/list', [], cursor, pageSize).items };
+    },
+
+    'resources/read': async (params, context) => {
+      const { uri } = readParams(params);
+      const resource = await resources.get(uri);
+      if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
+      const refusal = scopeRefusal(context.principal, resource.scope, `use the resource ${resource.uri}`);
+      if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
+      return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
+    },
+
+    'prompts/list': async (params) => {
+      const { cursor } = cursorParams(params, 'prompts/list');
+      const page = paginate('prompts/list', prompts.keys(), cursor, pageSize);
+      const listed = (await prompts.getMany(page.items)).map(({ name, title, description, arguments: args }) => ({ name, title, description, arguments: args }));
+      return page.nextCursor ? { prompts: listed, nextCursor: page.nextCursor } : { prompts: listed };
+    },
+
+    'prompts/get': async (params, context) => {
+      const request = getPromptParams(params);
+      const prompt = await prompts.get(request.name);
+      if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
+      const refusal = scopeRefusal(context.principal, prompt.scope, `use the prompt ${prompt.name}`);
+      if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
+      const args = request.arguments ?? {};
+      for (const argument of prompt.arguments) {
+        if (argument.required && !args[argument.name]) {
+          throw new RpcError(ErrorCodes.invalidParams, `The prompt ${prompt.name} needs the argument ${argument.name}.`);
+        }
+      }
+      return { description: prompt.description, messages: await prompt.get(args, context) };
+    },
+
+    'completion/complete': async (params, context) => {
+      const request = completeParams(params);
+      let values: string[] = [];
+      if (request.ref.type === 'ref/prompt') {
+        values = (await prompts.get(request.ref.name))?.complete?.(request.argument.name, request.argument.value, context) ?? [];
+      }
+      // Nothing to suggest is an empty list, not an error (for unknown prompts too, as clients and the
+      // conformance suite expect); resource templates take no arguments yet.
+      const shown = values.slice(0, 100);
+      return { completion: { values: shown, total: values.length, hasMore: values.length > shown.length } };
+    },
+  };
+}

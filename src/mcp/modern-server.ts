@@ -1,0 +1,84 @@
+// The 2026-07-28 revision's methods on the JSON-RPC dispatcher: server/discover and the shared methods
+// (mcp-methods.ts), each result dressed as the revision wants it — `resultType`, the server's identity in
+// `_meta`, and caching hints on discover, lists and reads. initialize, ping, logging/setLevel and the
+// subscription methods are gone from this revision: the dispatcher answers them -32601 (HTTP 404).
+import { Dispatcher } from '../jsonrpc/dispatcher.js';
+import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';
+import { jsonTextOf, withJsonText } from '../jsonrpc/serialize.js';
+import type { McpContext } from './context.js';
+import { createMcpMethods, RESOURCE_NOT_FOUND, type McpMethod, type McpServerOptions } from './mcp-methods.js';
+import { META_SERVER_INFO } from './modern-request.js';
+import { MODERN_PROTOCOL_VERSIONS } from './protocol-version.js';
+import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { serverInfo } from './server-info.js';
+
+/**
+ * What the server offers in this revision. No listChanged and no subscribe: the lists change only with a new
+ * version of the server, so there is nothing to listen for (subscriptions/listen is then -32601, as the
+ * revision allows); no logging: the server sends no log messages.
+ */
+export const MODERN_CAPABILITIES = { tools: {}, resources: {}, prompts: {}, completions: {} };
+
+/**
+ * How long a client may keep an answer (S/server/utilities/caching). Lists and discover are the same for
+ * every token (D5) and change only with the server itself; a read depends on the token's scopes and on
+ * content that changes at any time, so it is private and kept for no time at all.
+ */
+const LIST_HINTS = { ttlMs: 300_000, cacheScope: 'public' } as const;
+const READ_HINTS = { ttlMs: 0, cacheScope: 'private' } as const;
+const HINTS: Record<string, { ttlMs: number; cacheScope: 'public' | 'private' }> = {
+  'tools/list': LIST_HINTS,
+  'prompts/list': LIST_HINTS,
+  'resources/list': LIST_HINTS,
+  'resources/templates/list': LIST_HINTS,
+  'resources/read': READ_HINTS,
+};
+
+export function createModernDispatcher(options: McpServerOptions): Dispatcher<McpContext> {
+  const methods = options.methods ?? createMcpMethods(options);
+  const dispatcher = new Dispatcher<McpContext>({ log: options.log });
+  const identity = { [META_SERVER_INFO]: serverInfo() };
+
+  dispatcher.method('server/discover', () => ({
+    resultType: 'complete',
+    supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
+    capabilities: MODERN_CAPABILITIES,
+    instructions: SERVER_INSTRUCTIONS,
+    ...LIST_HINTS,
+    _meta: identity,
+  }));
+  // The only notification a client sends in this revision; we run nothing long enough to stop.
+  dispatcher.notification('notifications/cancelled', () => {});
+
+  for (const [name, handler] of Object.entries(methods)) dispatcher.method(name, modernMethod(handler, { resultType: 'complete', ...HINTS[name], _meta: identity }));
+  return dispatcher;
+}
+
+/** The shared method with its result dressed for this revision and its refusals in this revision's codes. */
+function modernMethod(handler: McpMethod, extra: Record<string, unknown>): McpMethod {
+  const extraText = JSON.stringify(extra).slice(1, -1);
+  const dress = (result: unknown) => dressResult(result as Record<string, unknown>, extra, extraText);
+  return (params, context) => {
+    let value: unknown;
+    try {
+      value = handler(params, context);
+    } catch (error) {
+      throw modernRefusal(error);
+    }
+    return value instanceof Promise ? value.then(dress, (error: unknown) => { throw modernRefusal(error); }) : dress(value);
+  };
+}
+
+/** `{...result, ...extra}`; a result whose JSON text is known (a tool answer) keeps it, extended rather than written again. */
+function dressResult(result: Record<string, unknown>, extra: Record<string, unknown>, extraText: string): Record<string, unknown> {
+  const dressed = { ...result, ...extra };
+  const text = jsonTextOf(result);
+  if (text === undefined || text === '{}') return dressed;
+  return withJsonText(dressed, `${text.slice(0, -1)},${extraText}}`);
+}
+
+/** A missing resource is -32602 in this revision (-32002 before). */
+function modernRefusal(error: unknown): unknown {
+  if (error instanceof RpcError && error.code === RESOURCE_NOT_FOUND) return new RpcError(ErrorCodes.invalidParams, error.message, error.data);
+  return error;
+}

@@ -1,0 +1,106 @@
+// The answers of the statistics tools as zod schemas (see content-outputs.ts for why they live apart from
+// the tools). Figures that need a denominator (a share, an average, a change) are null when there is none.
+import { z } from 'zod';
+
+const count = z.int().min(0);
+const figure = z.number().nullable();
+const day = z.string().describe('YYYY-MM-DD');
+/** A path with the entry it belongs to, when it is one. */
+const page = { path: z.string(), title: z.string().nullable(), id: z.string().nullable() };
+const pair = (key: string) => z.object({ [key]: z.string(), visitors: count, pageviews: count });
+
+export const statsOverviewOutput = z.object({
+  period: z.string(),
+  from: day,
+  to: day,
+  visitors: count,
+  pageviews: count,
+  visits: count,
+  bounce_rate: figure,
+  average_reading_seconds: figure,
+  consent_share: figure,
+  change_percent: z.object({ visitors: figure, pageviews: figure, compared_with: z.object({ from: day, to: day }) }),
+  top_pages: z.array(z.object({ ...page, visitors: count, pageviews: count, read_rate: figure })),
+  top_sources: z.array(z.object({ source: z.string(), visitors: count, pageviews: count })),
+});
+
+/** The rows come under the key named after the dimension; only that one key is present. */
+export const statsQueryOutput = z.object({
+  from: day,
+  to: day,
+  dimension: z.enum(['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events']),
+  visitors: count,
+  pageviews: count,
+  rows_total: count,
+  days: z.array(z.object({ day, visitors: count, pageviews: count })).optional(),
+  hours: z.array(z.object({ hour: z.int().min(0).max(23), visitors: count, pageviews: count })).optional(),
+  pages: z.array(z.object({ ...page, visitors: count, pageviews: count, average_reading_seconds: figure, read_rate: figure })).optional(),
+  referrers: z.array(pair('referrer')).optional(),
+  campaigns: z.array(pair('campaign')).optional(),
+  countries: z.array(pair('country')).optional(),
+  languages: z.array(pair('language')).optional(),
+  devices: z.array(pair('device')).optional(),
+  browsers: z.array(pair('browser')).optional(),
+  os: z.array(pair('os')).optional(),
+  events: z.array(z.object({ event: z.string(), visitors: count, count })).optional(),
+});
+
+export const statsPostOutput = z.object({
+  id: z.string().nullable(),
+  title: z.string().nullable(),
+  period: z.string(),
+  from: day,
+  to: day,
+  languages: z.array(z.object({
+    language: z.string().nullable(),
+    path: z.string(),
+    visitors: count,
+    pageviews: count,
+    average_reading_seconds: figure,
+    average_scroll_percent: figure,
+    read_rate: figure,
+    came_from: z.array(z.object({ from: z.string(), count })),
+    went_on_to: z.array(z.object({ path: z.string(), count })),
+    per_day: z.array(z.object({ day, visitors: count, pageviews: count })),
+  })),
+});
+
+export const statsRealtimeOutput = z.object({
+  window_minutes: count,
+  as_of: z.string().describe('YYYY-MM-DD HH:MM in the site time zone'),
+  visitors: count,
+  pages: z.array(z.object({ ...page, visitors: count })),
+  today: z.object({ visitors: count, pageviews: count }),
+});
+
+export const statsAiCrawlersOutput = z.object({
+  period: z.string(),
+  from: day,
+  to: day,
+  hits: count,
+  by_purpose: z.record(z.string(), count),
+  by_operator: z.array(z.object({ operator: z.string(), hits: count })),
+  crawlers: z.array(z.object({
+    crawler: z.string(),
+    operator: z.string(),
+    purpose: z.string(),
+    hits: count,
+    pages: count,
+    top_pages: z.array(z.object({ path: z.string(), hits: count })),
+  })),
+  pages: z.array(z.object({ ...page, hits: count, crawlers: z.record(z.string(), count) })),
+});
+
+export const consentOverviewOutput = z.object({
+  days: z.int().min(1).max(366),
+  from: day,
+  to: day,
+  decisions: count,
+  agreement: z.array(z.object({ category: z.string(), agreed: count, share: figure })),
+  actions: z.record(z.string(), count),
+  banner_versions_answered: z.record(z.string(), count),
+  banner_needed: z.boolean(),
+  banner_version: z.string(),
+  categories_offered: z.array(z.string()),
+  embedded_services: z.array(z.object({ service: z.string(), category: z.string(), entries: count, example_ids: z.array(z.string()) })),
+});

@@ -1,0 +1,33 @@
+// Which addresses a client metadata document may be fetched from: public unicast only. Everything else —
+// loopback, private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unique
+// local, multicast, documentation and reserved ranges, and IPv6 forms that carry an IPv4 address inside
+// (NAT64, 6to4) — would let a client_id make this server reach into its own network (SSRF). An IPv4-mapped
+// IPv6 address (::ffff:a.b.c.d) is judged by its IPv4 address: BlockList checks those against the IPv4 rules.
+import { BlockList, isIP } from 'node:net';
+
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) blocked.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
+  ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) blocked.addSubnet(network, prefix, 'ipv6');
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** True for a public unicast IPv4 or IPv6 address; false for anything else, including text that is no address. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}

@@ -1,0 +1,57 @@
+// The sitemap, in pages: a site of any size answers each page at the cost of that page. Its URLs are read
+// from the sorted lists (published, per type and language, newest first), so a page is a slice of them.
+import { formatIsoWithOffset } from '../lib/time-zone.js';
+import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
+import type { ContentStore } from '../content/store.js';
+import type { IndexedRow } from '../content/list-index.js';
+
+/** URLs per sitemap file: the protocol allows 50,000; fewer keep each answer small and quick. */
+export const SITEMAP_URLS = 10_000;
+
+/**
+ * `/sitemap.xml` (page null) and `/sitemap.xml?page=<n>`. A site with at most `perPage` addresses gets them
+ * all at `/sitemap.xml`; a larger one gets a sitemap index there, naming its pages. Null for a page that
+ * does not exist.
+ */
+export function renderSitemap(store: ContentStore, page: number | null, perPage = SITEMAP_URLS): string | null {
+  const site = store.site();
+  const homes = Object.keys(site.languages).map((code) => site.url + (code === site.defaultLanguage ? '/' : `/${code}`));
+  const lists = site.types.flatMap((type) => Object.keys(site.languages).map((code) => store.lists().list(type.key, code, 'published').rows));
+  const total = homes.length + lists.reduce((sum, rows) => sum + rows.length, 0);
+  const pages = Math.ceil(total / perPage);
+  if (page === null && pages > 1) return sitemapIndex(site.url, pages);
+  if (page !== null && (pages <= 1 || page > pages)) return null;
+  const offset = page === null ? 0 : (page - 1) * perPage;
+  const urls: string[] = [];
+  for (const home of homes.slice(offset, offset + perPage)) urls.push(`<url><loc>${escapeHtml(home)}</loc></url>`);
+  let skip = Math.max(0, offset - homes.length);
+  for (const rows of lists) {
+    if (urls.length >= perPage) break;
+    if (skip >= rows.length) { skip -= rows.length; continue; }
+    for (const row of rows.slice(skip, skip + perPage - urls.length)) urls.push(urlOf(row, site.url, site.timezone));
+    skip = 0;
+  }
+  return `<?xml version="1.0" encoding="utf-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`;
+}
+
+/** One published translation, with its entry's other published languages as alternates. */
+function urlOf({ entry, translation }: IndexedRow, base: string, timeZone: string): string {
+  const published = [...entry.translations.values()].filter((other) => other.status === 'published');
+  const alternates = published.length > 1
+    ? published.map((other) => `<xhtml:link rel="alternate" hreflang="${escapeAttr(other.language)}" href="${escapeAttr(base + other.path)}"/>`).join('')
+    : '';
+  return `<url><loc>${escapeHtml(base + translation.path)}</loc><lastmod>${formatIsoWithOffset(translation.mtimeMs, timeZone)}</lastmod>${alternates}</url>`;
+}
+
+function sitemapIndex(base: string, pages: number): string {
+  const items = Array.from({ length: pages }, (_, n) => `<sitemap><loc>${escapeHtml(`${base}/sitemap.xml?page=${n + 1}`)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="utf-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${items.join('\n')}
+</sitemapindex>
+`;
+}
