@@ -67,6 +67,13 @@ test('serve refuses a folder without a site, naming the command that makes one',
 test('init creates an empty site the content store accepts, and refuses to run twice', () => {
   const result = svc(['init', '--title', 'Field Notes', '--language', 'de', '--timezone', 'Europe/Berlin']);
   assert.equal(result.code, 0, result.err);
+  assert.equal(result.out, [
+    `Created a new empty site in ${root}.`,
+    'Its url in content/site.yaml is http://127.0.0.1:8080 for now; put the public address there (or init with --url) before it goes live.',
+    `Next, add yourself:  ${CMD} user add --root ${root} --email you@example.org --name "Your Name" --role admin`,
+    `then start it:       ${CMD} serve --root ${root}`,
+    '',
+  ].join('\n'));
   const site = loadSiteConfig(join(root, 'content', 'site.yaml'));
   assert.equal(site.title, 'Field Notes');
   assert.deepEqual(site.languages, { de: 'Deutsch' });

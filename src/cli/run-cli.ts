@@ -7,7 +7,7 @@ import { AuthService } from '../auth/auth-service.js';
 import { totpIssuer } from '../auth/totp-issuer.js';
 import { systemClock } from '../lib/clock.js';
 import { describeFileProblem } from '../lib/file-problem.js';
-import { siteCommand, svcCommand } from '../lib/install-paths.js';
+import { shellQuote, siteCommand, svcCommand } from '../lib/install-paths.js';
 import { checkSiteFolders, StartFailure, startFailureSentence } from '../wiring/start-failure.js';
 import { CommandError, UsageError } from './cli-error.js';
 import { usageText } from './usage.js';
@@ -70,8 +70,10 @@ function init(argv: string[]): void {
     ...(url !== undefined ? { url } : {}),
   });
   print(`Created a new empty site in ${config.root}${url ? ` for ${url}` : ''}.`);
+  // Over stdio every address an assistant gets is this url: say so while it is still the local default.
+  if (!url) print('Its url in content/site.yaml is http://127.0.0.1:8080 for now; put the public address there (or init with --url) before it goes live.');
   print(`Next, add yourself:  ${siteCommand(config, 'user add', '--email you@example.org --name "Your Name" --role admin')}`);
-  print(`then start it:       ${siteCommand(config, 'serve', url ? `--base-url ${url}` : '')}`);
+  print(`then start it:       ${siteCommand(config, 'serve', url ? `--base-url ${shellQuote(url)}` : '')}`);
 }
 
 async function main(argv: string[]): Promise<number> {
