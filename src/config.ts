@@ -1,7 +1,9 @@
-import { parseArgs } from 'node:util';
 import { resolve, join } from 'node:path';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { trustFolder } from './lib/no-follow.js';
+import { builtinModule } from './lib/builtin-module.js';
+const { parseArgs } = builtinModule('node:util');
+const { accessSync, constants, existsSync, mkdirSync, statSync } = builtinModule('node:fs');
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */
@@ -169,6 +171,36 @@ function validate(raw: { root: string; dataDir: string | undefined; host: string
 export function trustConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): void {
   trustFolder(join(config.root, 'content'));
   trustFolder(config.dataDir);
+}
+
+/** What keeps the configured folders from holding a site that can start; wiring/start-failure.ts words it. */
+export type FolderProblem =
+  | { kind: 'no-root' | 'root-is-file' | 'no-site' | 'data-is-file'; path: string }
+  | { kind: 'data-unusable'; path: string; error: unknown };
+
+/**
+ * Before anything is built: the root is a folder holding content/site.yaml, and the data folder exists (made
+ * private on first use, as `svc init` makes it) and can be written. Null when so. Node's fs alone, since the
+ * stdio server runs it on the way to its first answer.
+ */
+export function prepareConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): FolderProblem | null {
+  const { root, dataDir } = config;
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(root).isDirectory();
+  } catch {
+    return { kind: 'no-root', path: root };
+  }
+  if (!isFolder) return { kind: 'root-is-file', path: root };
+  if (!existsSync(join(root, 'content', 'site.yaml'))) return { kind: 'no-site', path: root };
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) return { kind: 'data-is-file', path: dataDir };
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (error) {
+    return { kind: 'data-unusable', path: dataDir, error };
+  }
+  return null;
 }
 
 /** The configuration for an entry: a wrong value ends the process with its one sentence and exit code 2. */

@@ -1,9 +1,8 @@
 // How the server and the stdio server refuse to start: one sentence on stderr and exit code 1, never a
-// stack trace (README "Exit codes"). Only node:* and small leaves here: the stdio server runs this first.
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// stack trace (README "Exit codes"). The stdio server loads this only when it refuses.
+import type { Config, FolderProblem } from '../config.js';
+import { prepareConfiguredFolders } from '../config.js';
 import { debuglog } from 'node:util';
-import type { Config } from '../config.js';
 import { describeFileProblem, fileProblemReason } from '../lib/file-problem.js';
 import { siteCommand } from '../lib/install-paths.js';
 
@@ -12,31 +11,33 @@ export class StartFailure extends Error {}
 
 const debug = debuglog('svc');
 
-/**
- * Before anything is built: the root is a folder holding `content/site.yaml`, and the data folder exists
- * (made private on first use, as `svc init` makes it) and can be written. Throws a StartFailure.
- */
+/** The sentence for a folder that holds no site that can start, naming the command that fixes it. */
+export function folderProblemSentence(problem: FolderProblem, config: Pick<Config, 'root' | 'dataDir'>): string {
+  switch (problem.kind) {
+    case 'no-root':
+      return `There is no folder ${problem.path}; create a site there with: ${siteCommand(config, 'init')}`;
+    case 'root-is-file':
+      return `${problem.path} is a file, not a site folder.`;
+    case 'no-site':
+      return `There is no site in ${problem.path} (content/site.yaml is missing); create one with: ${siteCommand(config, 'init')}`;
+    case 'data-is-file':
+      return `The data folder ${problem.path} is a file, not a folder.`;
+    case 'data-unusable': {
+      const reason = fileProblemReason(problem.error) ?? String((problem.error as Error | null)?.message ?? problem.error).split('\n')[0];
+      return `The data folder ${problem.path} cannot be used: ${reason}.`;
+    }
+  }
+}
+
+/** Ends the process on a folder problem: its sentence on stderr, exit code 1. */
+export function exitOnFolderProblem(problem: FolderProblem, config: Pick<Config, 'root' | 'dataDir'>): never {
+  return exitOnStartFailure(new StartFailure(folderProblemSentence(problem, config)));
+}
+
+/** Throws a StartFailure unless the configured folders hold a site that can start (config.ts). */
 export function checkSiteFolders(config: Pick<Config, 'root' | 'dataDir'>): void {
-  const { root, dataDir } = config;
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(root).isDirectory();
-  } catch {
-    throw new StartFailure(`There is no folder ${root}; create a site there with: ${siteCommand(config, 'init')}`);
-  }
-  if (!isFolder) throw new StartFailure(`${root} is a file, not a site folder.`);
-  if (!existsSync(join(root, 'content', 'site.yaml'))) {
-    throw new StartFailure(`There is no site in ${root} (content/site.yaml is missing); create one with: ${siteCommand(config, 'init')}`);
-  }
-  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) throw new StartFailure(`The data folder ${dataDir} is a file, not a folder.`);
-  try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
-  } catch (error) {
-    const reason = fileProblemReason(error);
-    if (reason === null) throw error;
-    throw new StartFailure(`The data folder ${dataDir} cannot be used: ${reason}.`);
-  }
+  const problem = prepareConfiguredFolders(config);
+  if (problem) throw new StartFailure(folderProblemSentence(problem, config));
 }
 
 /** The one sentence for anything that stopped a start. */
