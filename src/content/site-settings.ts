@@ -40,7 +40,7 @@ export class SiteSettings {
       if (!stat) throw new Error('missing or a link');
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch {
-      if (first) throw new Error(`svc: ${this.file} is missing; run \`svc init\` to create a site.`);
+      if (first) throw new Error(`svc: ${this.file} is missing, so there is no site here.`);
     }
     if (stamp === this.stamp) return false;
     try {

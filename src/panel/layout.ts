@@ -18,6 +18,7 @@ export const PANEL_NAV: PanelNavItem[] = [
   { key: 'assistants', label: 'Assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
   { key: 'approvals', label: 'Waiting for approval', href: '/svc/panel/approvals', capability: 'content.publish' },
   { key: 'stats', label: 'Statistics', href: '/svc/panel/stats', capability: 'stats.view' },
+  { key: 'check', label: 'Site check', href: '/svc/panel/check', capability: 'settings.manage' },
   { key: 'account', label: 'Your account', href: '/svc/panel/account' },
 ];
 

@@ -24,6 +24,11 @@ export interface BuildDepsOptions {
    * touch them. Without it (the HTTP server, the CLI) everything is loaded before the first request.
    */
   lazyModules?: boolean;
+  /**
+   * The public address is site.yaml's `url` unless --base-url or SVC_BASE_URL names one (the stdio server:
+   * it listens nowhere, so the host and port it was given say nothing about where the site is served).
+   */
+  publicUrlFromSite?: boolean;
 }
 
 /**
@@ -38,11 +43,14 @@ export async function buildDeps(config: Config, clock = systemClock, options: Bu
   let auth: AuthService | undefined;
   const people = () => (auth ??= new (authModule().AuthService)({ dataDir: config.dataDir, clock, log }));
   if (!options.lazyModules) people();
+  const urlFromSite = options.publicUrlFromSite === true && !config.baseUrlGiven;
   const content: ContentStore = new ContentStore({
-    root: config.root, clock, log, baseUrl: () => config.baseUrl,
+    root: config.root, clock, log, baseUrl: urlFromSite ? undefined : () => config.baseUrl,
     // D2: files of scheduled translations found due are brought up to date (the write code loads only then).
     onScheduledDue: (entryId, language) => settleModule().settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),
   });
+  // Read on use, so an edit of site.yaml's url shows in every address at once, as the rest of site.yaml does.
+  if (urlFromSite) Object.defineProperty(config, 'baseUrl', { get: () => content.site().url, enumerable: true, configurable: true });
   // A process that only checks tokens has a verifier of its own; one that builds the people side shares its.
   const verifier = options.lazyModules ? createTokenVerifier({ dataDir: config.dataDir, clock, log }) : undefined;
   let oauth: OAuthService | undefined;

@@ -11,6 +11,7 @@ import { registerAccountRoutes } from '../panel/account/account-routes.js';
 import { registerApprovalRoutes } from '../panel/approvals/approvals-routes.js';
 import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
+import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
 import { registerSiteRoutes } from '../site/routes.js';
@@ -40,6 +41,8 @@ export function buildRouter(deps: AppDeps): Router {
   registerEntryRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
   registerStatsPage(router, deps);
+  // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
+  registerSiteCheckRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   registerOAuthConsentRoutes(router, deps);

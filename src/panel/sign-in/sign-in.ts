@@ -31,7 +31,7 @@ ${csrfField(csrf)}
 <input id="code" name="code" type="text" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required autofocus>
 <button type="submit">Continue</button>
 </form>
-<p class="muted narrow">Lost the app? An operator can turn two-factor sign-in off with <code>svc user 2fa --off</code>.</p>`;
+<p class="muted narrow">Lost the app? Whoever runs this site's server can turn two-factor sign-in off for you (the svc command <code>user 2fa</code> with your email and <code>--off</code>).</p>`;
 }
 
 /** The sentence for a wrong two-factor code, at sign-in and when turning two-factor sign-in on. */
