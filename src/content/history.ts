@@ -18,7 +18,9 @@ export type HistoryAction =
   | 'unpublish'
   | 'media_upload'
   | 'approve'
-  | 'approval_mode';
+  | 'approval_mode'
+  | 'recovery_code_used'
+  | 'recovery_codes_renewed';
 
 export interface HistoryRecord {
   /** ISO 8601 UTC. */
@@ -26,7 +28,7 @@ export interface HistoryRecord {
   /** Account id of the person. */
   person: string;
   action: HistoryAction;
-  /** Entry id, or null for a site-wide change (approval mode). */
+  /** Entry id, or null for a change that is not to an entry (approval mode, a person's recovery codes). */
   entry: string | null;
   language: string | null;
   /** mcp or panel; `schedule` when a scheduled time came and the file was brought up to date (D2). */
