@@ -19,6 +19,7 @@ export type HistoryAction =
   | 'media_upload'
   | 'approve'
   | 'approval_mode'
+  | 'restore'
   | 'recovery_code_used'
   | 'recovery_codes_renewed';
 

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../http/router.js';
 import { sendBody } from '../http/respond.js';
 import { STATS_CSS } from './stats-page-css.js';
+import { REVIEW_CSS } from './review-css.js';
 
 export const PANEL_CSS_PATH = '/svc/panel/panel.css';
 
@@ -56,7 +57,7 @@ pre{background:#f0f2f6;border:1px solid #dde1e8;border-radius:.35rem;padding:.7r
 .qr svg{flex:none;max-width:100%;height:auto}
 .qr>div{flex:1 1 14rem;min-width:0}
 ol.codes{columns:2;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1rem;background:#fffbe6;border:1px solid #f1d08a;border-radius:.35rem;padding:.7rem .7rem .7rem 2.2rem;user-select:all;-webkit-user-select:all}
-`.trim() + '\n' + STATS_CSS;
+`.trim() + '\n' + STATS_CSS + '\n' + REVIEW_CSS;
 
 /** Serves the stylesheet; it changes only with a new release, so browsers may keep it for an hour. */
 export function serveStylesheet(ctx: RequestContext): void {

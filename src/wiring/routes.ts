@@ -10,6 +10,7 @@ import { registerAssistantsRoutes } from '../panel/assistants/assistants-routes.
 import { registerAccountRoutes } from '../panel/account/account-routes.js';
 import { registerApprovalRoutes } from '../panel/approvals/approvals-routes.js';
 import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
+import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
@@ -38,6 +39,8 @@ export function buildRouter(deps: AppDeps): Router {
   registerApprovalRoutes(router, deps);
   // Panel: Content (the list of entries, one entry, editing, publishing).
   registerEntryRoutes(router, deps);
+  // Panel: an entry's earlier versions, a diff of one against now, Restore.
+  registerRevisionRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
   registerStatsPage(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
