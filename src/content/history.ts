@@ -54,10 +54,26 @@ export function appendHistory(dataDir: string, record: HistoryRecord, storage: W
 
 export interface HistoryQuery {
   entry?: string;
+  /** Account id. */
+  person?: string;
+  via?: HistoryRecord['via'];
+  /** Token name (records made through MCP). */
+  token?: string;
+  /** Further test a record must pass (e.g. who may see it); counted toward `limit` only when it passes. */
+  keep?: (record: HistoryRecord) => boolean;
   limit?: number;
 }
 
-/** Records newest first, optionally of one entry. Lines that do not parse (a crash mid-write) are skipped. */
+function matches(record: HistoryRecord, query: HistoryQuery): boolean {
+  if (typeof record !== 'object' || record === null || typeof record.time !== 'string') return false;
+  if (query.entry !== undefined && record.entry !== query.entry) return false;
+  if (query.person !== undefined && record.person !== query.person) return false;
+  if (query.via !== undefined && record.via !== query.via) return false;
+  if (query.token !== undefined && record.token !== query.token) return false;
+  return query.keep === undefined || query.keep(record);
+}
+
+/** Records newest first, those matching every filter given. Lines that do not parse (a crash mid-write) are skipped. */
 export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryRecord[] {
   const dir = historyDir(dataDir);
   if (!existsSync(dir)) return [];
@@ -75,7 +91,7 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
       } catch {
         continue;
       }
-      if (query.entry !== undefined && record.entry !== query.entry) continue;
+      if (!matches(record, query)) continue;
       out.push(record);
       if (out.length >= limit) return out;
     }

@@ -53,10 +53,9 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85rem}
 pre{background:#f0f2f6;border:1px solid #dde1e8;border-radius:.35rem;padding:.7rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all;user-select:all;-webkit-user-select:all}
 .secret{font-size:1rem;font-weight:700;background:#fffbe6;border-color:#f1d08a}
-.qr{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}
-.qr svg{flex:none;max-width:100%;height:auto}
+.qr{display:flex;flex-wrap:wrap;gap:1rem}
 .qr>div{flex:1 1 14rem;min-width:0}
-ol.codes{columns:2;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1rem;background:#fffbe6;border:1px solid #f1d08a;border-radius:.35rem;padding:.7rem .7rem .7rem 2.2rem;user-select:all;-webkit-user-select:all}
+ol.codes{columns:2;font:1rem ui-monospace,monospace;user-select:all}
 `.trim() + '\n' + STATS_CSS + '\n' + REVIEW_CSS;
 
 /** Serves the stylesheet; it changes only with a new release, so browsers may keep it for an hour. */

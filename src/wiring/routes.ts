@@ -11,6 +11,7 @@ import { registerAccountRoutes } from '../panel/account/account-routes.js';
 import { registerApprovalRoutes } from '../panel/approvals/approvals-routes.js';
 import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
 import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
+import { registerHistoryRoutes } from '../panel/history/history-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
@@ -35,12 +36,14 @@ export function buildRouter(deps: AppDeps): Router {
   registerSignInRoutes(router, deps, throttle);
   registerAssistantsRoutes(router, deps);
   registerAccountRoutes(router, deps, throttle);
-  // Panel: Waiting for approval, the approval-mode switch, an entry's history and earlier versions.
+  // Panel: Waiting for approval, the approval-mode switch.
   registerApprovalRoutes(router, deps);
   // Panel: Content (the list of entries, one entry, editing, publishing).
   registerEntryRoutes(router, deps);
   // Panel: an entry's earlier versions, a diff of one against now, Restore.
   registerRevisionRoutes(router, deps);
+  // Panel: History, every change with filters by person, via, token and entry.
+  registerHistoryRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
   registerStatsPage(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.

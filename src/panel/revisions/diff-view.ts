@@ -28,6 +28,6 @@ export function renderTextDiff(blocks: readonly LineBlock[]): string {
 export function renderFieldDiff(fields: readonly FieldChange[]): string {
   if (fields.length === 0) return '<p class="muted">No field differs.</p>';
   const cell = (value: string | undefined, tag: 'del' | 'ins') => value === undefined ? '<span class="muted">(none)</span>' : `<${tag}>${esc(value)}</${tag}>`;
-  return `<div class="scroll"><table class="log"><thead><tr><th scope="col">Field</th><th scope="col">In this version</th><th scope="col">Now</th></tr></thead><tbody>${fields.map((field) =>
+  return `<div class="scroll"><table class="stats"><thead><tr><th scope="col">Field</th><th scope="col">In this version</th><th scope="col">Now</th></tr></thead><tbody>${fields.map((field) =>
     `<tr><th scope="row">${esc(field.name)}</th><td>${cell(field.before, 'del')}</td><td>${cell(field.after, 'ins')}</td></tr>`).join('')}</tbody></table></div>`;
 }

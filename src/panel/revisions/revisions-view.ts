@@ -2,7 +2,7 @@ import type { HistoryRecord } from '../../content/history.js';
 import type { RevisionDiff } from '../../content/revision-diff.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
-import { siteTimeOf, timeHeading } from '../site-time.js';
+import { siteTimeOf } from '../site-time.js';
 import { renderFieldDiff, renderTextDiff } from './diff-view.js';
 
 // The revisions page of an entry (each translation's kept texts and the kept CSS, newest first, with who
@@ -37,8 +37,8 @@ export function diffHref(id: string, target: { language: string; revision: strin
 
 function table(view: RevisionsView, rows: VersionRow[], link: (row: VersionRow) => string, empty: string): string {
   if (rows.length === 0) return `<p class="muted">${esc(empty)}</p>`;
-  return `<div class="scroll"><table class="log"><thead><tr><th scope="col">Kept at (${esc(view.timeZone)})</th><th scope="col">Written by</th><th scope="col">Through</th><th scope="col"><span class="muted">Compare</span></th></tr></thead><tbody>${rows.map((row) =>
-    `<tr><td>${esc(siteTimeOf(row.time, view.timeZone))}</td><td>${row.writer ? esc(row.writer.personName) : '<span class="muted">not recorded</span>'}</td><td>${row.writer ? throughOf(row.writer) : ''}</td><td><a href="${esc(link(row))}">Compare with now<span class="visually-hidden"> (${esc(siteTimeOf(row.time, view.timeZone))})</span></a></td></tr>`).join('')}</tbody></table></div>`;
+  return `<div class="scroll"><table class="stats"><thead><tr><th scope="col">Kept at (${esc(view.timeZone)})</th><th scope="col">Written by</th><th scope="col">Through</th><th scope="col"><span class="muted">Compare</span></th></tr></thead><tbody>${rows.map((row) =>
+    `<tr><td>${esc(siteTimeOf(row.time, view.timeZone))}</td><td>${row.writer ? esc(row.writer.personName) : '<span class="muted">not recorded</span>'}</td><td>${row.writer ? throughOf(row.writer) : ''}</td><td><a href="${esc(link(row))}" aria-label="Compare the version kept at ${esc(siteTimeOf(row.time, view.timeZone))} with now">Compare with now</a></td></tr>`).join('')}</tbody></table></div>`;
 }
 
 export function renderRevisions(view: RevisionsView): string {
