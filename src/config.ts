@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve, join } from 'node:path';
+import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
+import { trustFolder } from './lib/no-follow.js';
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */
@@ -13,10 +15,12 @@ export interface Config {
   /** Honour X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   trustProxy: boolean;
   /**
-   * The spec's rate limits (MCP 60/min per person, Content API 120/min, OAuth). `SVC_RATE_LIMITS=off` turns
-   * them off for benchmarks, or where a proxy in front enforces its own. Only `false` turns them off.
+   * The spec's rate limits (MCP 60/min per person, Content API 120/min, OAuth registration 10/min and token
+   * endpoint 30/min). `SVC_RATE_LIMITS=off` (false) turns them all off for benchmarks, or where a proxy in
+   * front enforces its own; SVC_RATE_LIMIT_MCP, _API, _OAUTH_REGISTER, _OAUTH_TOKEN set each one on its own
+   * (lib/rate-limit-settings.ts). Absent or true: the spec's.
    */
-  rateLimits?: boolean;
+  rateLimits?: RateLimitsSetting;
 }
 
 export class ConfigError extends Error {}
@@ -65,7 +69,8 @@ function parseFlags(argv: string[]): Record<string, string | boolean | undefined
 
 /**
  * Reads the configuration from flags (`--root`, `--data`, `--host`, `--port`, `--base-url`, `--trust-proxy`)
- * over the environment (SVC_ROOT, SVC_DATA, SVC_HOST, SVC_PORT, SVC_BASE_URL, SVC_TRUST_PROXY).
+ * over the environment (SVC_ROOT, SVC_DATA, SVC_HOST, SVC_PORT, SVC_BASE_URL, SVC_TRUST_PROXY; the rate limits
+ * only from the environment: SVC_RATE_LIMITS, SVC_RATE_LIMIT_<NAME>).
  * Throws ConfigError with one sentence when a value is bad.
  */
 export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,6 +85,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     rateLimits: env.SVC_RATE_LIMITS || undefined,
   };
   const value = validate(raw);
+  const limits = readRateLimitSettings(value.rateLimits === 'off', env);
+  if ('problem' in limits) throw new ConfigError(`svc: the setting ${limits.variable} ${limits.problem}.`);
   const root = resolve(value.root);
   const hostForUrl = value.host.includes(':') && !value.host.startsWith('[') ? `[${value.host}]` : value.host;
   // The address derived from the host must itself be a valid URL (999.1.1.1 or 1:2:3 are not hosts).
@@ -93,7 +100,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     port: value.port,
     baseUrl: (value.baseUrl ?? `http://${hostForUrl === '0.0.0.0' ? '127.0.0.1' : hostForUrl}:${value.port}`).replace(/\/+$/, ''),
     trustProxy: value.trustProxy === '1' || value.trustProxy === 'true',
-    rateLimits: value.rateLimits !== 'off',
+    rateLimits: limits.value,
   };
 }
 
@@ -130,10 +137,22 @@ function validate(raw: { root: string; dataDir: string | undefined; host: string
   return { root: raw.root, dataDir: raw.dataDir, host: raw.host, port: Number(raw.port), baseUrl, trustProxy: raw.trustProxy, rateLimits: raw.rateLimits };
 }
 
+/**
+ * Has this process judge paths below content/ and the data folder from those folders down: they, and the
+ * root above them, may be reached through symbolic links (/var/www -> /srv); nothing below them is followed
+ * (lib/no-follow.ts). Each entry calls it once its configuration is read.
+ */
+export function trustConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): void {
+  trustFolder(join(config.root, 'content'));
+  trustFolder(config.dataDir);
+}
+
 /** The configuration for an entry: a wrong value ends the process with its one sentence and exit code 2. */
 export function configOrExit(argv: string[]): Config {
   try {
-    return loadConfig(argv);
+    const config = loadConfig(argv);
+    trustConfiguredFolders(config);
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(error.message + '\n');

@@ -1,10 +1,14 @@
 // SVC_RATE_LIMITS=off (config rateLimits: false) lifts every rate limit the README lists: MCP per person,
 // the Content API, OAuth registration and the token endpoint. With the limits on, the same traffic is refused.
+// Each limit can also be set on its own (SVC_RATE_LIMIT_MCP, _API, _OAUTH_REGISTER, _OAUTH_TOKEN), read
+// strictly: a bad value stops the start with one sentence.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import type { RateLimitsSetting } from '../src/lib/rate-limit-settings.js';
 
 const roots: string[] = [];
 const servers: TestServer[] = [];
@@ -13,7 +17,7 @@ after(async () => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-async function start(rateLimits: boolean): Promise<{ server: TestServer; token: string }> {
+async function start(rateLimits: RateLimitsSetting): Promise<{ server: TestServer; token: string }> {
   const root = createFixtureSite();
   roots.push(root);
   const server = await startTestServer(root, { rateLimits });
@@ -78,4 +82,46 @@ test('SVC_RATE_LIMITS=off lifts every one of them: the same traffic and more is 
   assert.deepEqual(new Set(await statuses(130, apiList(server))), new Set([200]));
   assert.deepEqual(new Set(await statuses(15, register(server))), new Set([201]));
   assert.deepEqual(new Set(await statuses(40, tokenRequest(server))), new Set([400]));
+});
+
+test('each limit is read from its own setting; one set on its own wins over SVC_RATE_LIMITS=off', () => {
+  assert.equal(loadConfig([], { SVC_ROOT: '/srv/site' }).rateLimits, true);
+  assert.equal(loadConfig([], { SVC_ROOT: '/srv/site', SVC_RATE_LIMITS: 'off' }).rateLimits, false);
+  assert.deepEqual(loadConfig([], { SVC_ROOT: '/srv/site', SVC_RATE_LIMIT_MCP: '5', SVC_RATE_LIMIT_OAUTH_TOKEN: 'off' }).rateLimits,
+    { mcp: 5, api: 120, oauth_register: 10, oauth_token: null });
+  assert.deepEqual(loadConfig([], { SVC_ROOT: '/srv/site', SVC_RATE_LIMITS: 'off', SVC_RATE_LIMIT_OAUTH_TOKEN: '30' }).rateLimits,
+    { mcp: null, api: null, oauth_register: null, oauth_token: 30 });
+});
+
+for (const [name, value] of [
+  ['SVC_RATE_LIMIT_MCP', '0'], ['SVC_RATE_LIMIT_API', '-5'], ['SVC_RATE_LIMIT_OAUTH_REGISTER', '1.5'], ['SVC_RATE_LIMIT_OAUTH_TOKEN', 'none'],
+  ['SVC_RATE_LIMIT_MCP', '060'], ['SVC_RATE_LIMIT_API', '1000001'], ['SVC_RATE_LIMIT_MCP', ' 60'], ['SVC_RATE_LIMIT_API', 'OFF'],
+] as const) {
+  test(`${name}=${JSON.stringify(value)} is refused with one sentence`, () => {
+    assert.throws(() => loadConfig([], { SVC_ROOT: '/srv/site', [name]: value }), (error: unknown) =>
+      error instanceof ConfigError && error.message === `svc: the setting ${name} must be a whole number of requests a minute from 1 to 1000000, or off.`);
+  });
+}
+
+test('a limit set on its own holds at its value, with its number in the 429 sentence, while the others keep theirs', async () => {
+  const { server, token } = await start(loadConfig([], { SVC_ROOT: '/srv/site', SVC_RATE_LIMIT_MCP: '3', SVC_RATE_LIMIT_API: '4', SVC_RATE_LIMIT_OAUTH_REGISTER: '2', SVC_RATE_LIMIT_OAUTH_TOKEN: '5' }).rateLimits);
+  assert.deepEqual(await statuses(3, mcpCall(server, token)), [200, 200, 200]);
+  const mcpRefused = await mcpCall(server, token)();
+  assert.equal(mcpRefused.status, 429);
+  assert.match((await mcpRefused.json()).error, /^Too many requests: at most 3 a minute per person\. Try again in \d+ seconds?\.$/);
+  assert.deepEqual(await statuses(4, apiList(server)), [200, 200, 200, 200]);
+  const apiRefused = await apiList(server)();
+  assert.equal(apiRefused.status, 429);
+  assert.equal(apiRefused.headers.get('ratelimit-limit'), '4');
+  assert.match((await apiRefused.json()).message, /^Too many requests: at most 4 a minute\. Try again in \d+ seconds?\.$/);
+  assert.deepEqual(await statuses(3, register(server)), [201, 201, 429]);
+  assert.deepEqual(await statuses(6, tokenRequest(server)), [400, 400, 400, 400, 400, 429]);
+});
+
+test('SVC_RATE_LIMITS=off beside one limit of its own keeps only that one', async () => {
+  const { server, token } = await start(loadConfig([], { SVC_ROOT: '/srv/site', SVC_RATE_LIMITS: 'off', SVC_RATE_LIMIT_OAUTH_TOKEN: '2' }).rateLimits);
+  assert.deepEqual(new Set(await statuses(70, mcpCall(server, token))), new Set([200]));
+  assert.deepEqual(new Set(await statuses(130, apiList(server))), new Set([200]));
+  assert.deepEqual(new Set(await statuses(15, register(server))), new Set([201]));
+  assert.deepEqual(await statuses(3, tokenRequest(server)), [400, 400, 429]);
 });

@@ -7,7 +7,7 @@ import type { ContentStore } from '../content/store.js';
 import type { StatsService } from '../stats/stats-service.js';
 
 export interface ApiDeps {
-  /** `rateLimits: false` lifts the per-token limit (the documented switch). */
+  /** The Content API's limit: `rateLimits: false` (SVC_RATE_LIMITS=off) lifts it, SVC_RATE_LIMIT_API sets it. */
   config: Pick<Config, 'rateLimits'>;
   clock: Clock;
   log: (line: string) => void;

@@ -9,9 +9,9 @@ import { GenerationCache } from '../lib/generation-cache.js';
 import { bearerToken, type Principal, type Scope } from '../auth/principal.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 import { seconds } from '../lib/seconds.js';
+import { SPEC_RATE_LIMITS } from '../lib/rate-limit-settings.js';
 
 export const API_PREFIX = '/svc/api/v1';
-export const API_REQUESTS_PER_MINUTE = 120;
 
 const CORS: Headers = {
   'access-control-allow-origin': '*',
@@ -27,8 +27,8 @@ export interface ApiRequest extends RequestContext {
 export type ApiHandler = (request: ApiRequest) => unknown;
 
 /**
- * Wraps a Content API handler with everything every endpoint shares: CORS, the 120-a-minute token bucket
- * (keyed by token, else client address) with RateLimit-* headers, bearer verification (a token that is
+ * Wraps a Content API handler with everything every endpoint shares: CORS, the token bucket (120 a minute
+ * unless set otherwise, null when the limits are off; keyed by token, else client address) with RateLimit-* headers, bearer verification (a token that is
  * sent must be valid: 401), errors as JSON `{message}`, a strong ETag with If-None-Match -> 304, and
  * Cache-Control (public and short for anonymous reads, private and no-store when a token is sent).
  */
@@ -39,16 +39,15 @@ export interface ApiRouteOptions {
   freshen?: (url: URL) => void;
 }
 
-export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
+export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
   // Content answers by caller and address, kept while the content is unchanged: a repeat costs a lookup.
   const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>() : null;
-  const limitsOn = deps.config.rateLimits !== false;
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
-    const limit = limitsOn ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
+    const limit = limiter ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
     try {
       if (!limit.allowed) {
-        throw new AppError('rate_limited', `Too many requests: at most ${API_REQUESTS_PER_MINUTE} a minute. Try again in ${seconds(limit.retryAfterSeconds)}.`, { 'retry-after': String(limit.retryAfterSeconds) });
+        throw new AppError('rate_limited', `Too many requests: at most ${limit.limit} a minute. Try again in ${seconds(limit.retryAfterSeconds)}.`, { 'retry-after': String(limit.retryAfterSeconds) });
       }
       let principal: Principal | null = null;
       if (ctx.req.headers.authorization !== undefined) {
@@ -98,7 +97,7 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter, handler: Ap
   };
 }
 
-const UNLIMITED = { allowed: true, limit: API_REQUESTS_PER_MINUTE, remaining: API_REQUESTS_PER_MINUTE, resetSeconds: 0, retryAfterSeconds: 0 };
+const UNLIMITED = { allowed: true, limit: SPEC_RATE_LIMITS.api, remaining: SPEC_RATE_LIMITS.api, resetSeconds: 0, retryAfterSeconds: 0 };
 
 /** Who sees what: the same key means the same answer for the same address. */
 function principalKey(principal: Principal | null): string {

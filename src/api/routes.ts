@@ -1,17 +1,22 @@
 import type { ApiDeps } from './api-deps.js';
 import type { Router } from '../http/router.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
-import { API_PREFIX, API_REQUESTS_PER_MINUTE, apiPreflight, apiRoute, type ApiHandler } from './api-request.js';
+import { API_PREFIX, apiPreflight, apiRoute, type ApiHandler } from './api-request.js';
+import { rateLimitOf } from '../lib/rate-limit-settings.js';
 import { getEntries, getEntry, getSite } from './content-endpoints.js';
 import { isEntryId } from '../content/entry-id.js';
 
-/** One bucket per process for every Content API endpoint (120 a minute per token or client address). */
-export function createApiLimiter(deps: ApiDeps): TokenBucketLimiter {
-  return new TokenBucketLimiter(API_REQUESTS_PER_MINUTE, 60_000, deps.clock);
+/**
+ * One bucket per process for every Content API endpoint (120 a minute per token or client address unless
+ * SVC_RATE_LIMIT_API says otherwise); null when the limit is off.
+ */
+export function createApiLimiter(deps: ApiDeps): TokenBucketLimiter | null {
+  const perMinute = rateLimitOf(deps.config.rateLimits, 'api');
+  return perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, deps.clock);
 }
 
 /** Registers the Content API v1. `extra` lets other areas (statistics) add endpoints with the same wrapper. */
-export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenBucketLimiter, extra: Record<string, ApiHandler> = {}): void {
+export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenBucketLimiter | null, extra: Record<string, ApiHandler> = {}): void {
   // Content answers depend only on the caller, the address and the content: they are cached by generation.
   const content: Record<string, ApiHandler> = {
     site: (request) => getSite(deps, request),

@@ -1,8 +1,8 @@
-import { unlinkSync, mkdirSync } from 'node:fs';
 import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
 import { AppError } from '../errors.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { safeEqual } from '../lib/safe-compare.js';
 import { FileCache } from './file-cache.js';
@@ -87,7 +87,7 @@ export class AccountStore {
     if (!EMAIL.test(email)) throw new AppError('invalid_params', 'The email address is not valid.');
     checkNewPassword(input.password);
     const passwordHash = await hashPassword(input.password);
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    makeFoldersNoFollow(this.dir, 0o700);
     return withFileLock(join(this.dir, '.create.lock'), () => {
       if (this.findByEmail(email)) throw new AppError('conflict', 'An account with this email address exists already.');
       const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'person';
@@ -212,7 +212,7 @@ export class AccountStore {
   remove(id: string): boolean {
     if (!ACCOUNT_ID.test(id)) return false;
     try {
-      unlinkSync(this.file(id));
+      removeNoFollow(this.file(id));
       this.cache.forget(this.file(id));
       return true;
     } catch (error) {

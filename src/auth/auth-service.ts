@@ -1,5 +1,6 @@
 import { AppError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
+import { trustFolder } from '../lib/no-follow.js';
 import type { BearerVerifier, Capability, Principal, Scope } from './principal.js';
 import { Roles } from './roles.js';
 import { AccountStore, checkNewPassword, type Account } from './account-store.js';
@@ -43,6 +44,8 @@ export class AuthService implements BearerVerifier {
   private readonly principals = new Map<string, KeptPrincipal>();
 
   constructor(options: { dataDir: string; clock: Clock; log: (line: string) => void }) {
+    // The data folder may be reached through links; nothing below it is followed (lib/no-follow.ts).
+    trustFolder(options.dataDir);
     this.roles = new Roles(options.dataDir, options.log);
     this.accounts = new AccountStore(options.dataDir, options.clock, options.log);
     this.tokens = new TokenStore(options.dataDir, options.clock);

@@ -1,4 +1,4 @@
-import { statSync, readFileSync } from 'node:fs';
+import { LinkRefusedError, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
 
 interface Cached<T> {
@@ -18,6 +18,9 @@ interface Cached<T> {
  * The stat is made once per event-loop turn (see lib/event-loop-turn): every request handled in a turn
  * arrived before the turn began, so it still sees a change another process made before it was sent, while a
  * burst of requests costs one stat per file instead of one each. Writers in this process call forget().
+ *
+ * A symbolic link is never followed (lib/no-follow.ts): it reads as a missing file, so a linked token or
+ * account file is unknown.
  */
 export class FileCache<T> {
   private readonly entries = new Map<string, Cached<T>>();
@@ -39,7 +42,7 @@ export class FileCache<T> {
       this.missingIn = turn;
     }
     // throwIfNoEntry: a missing file (no roles.yaml, an unknown token) is common and must stay cheap.
-    const stat = statSync(path, { throwIfNoEntry: false });
+    const stat = statNoFollow(path);
     if (!stat) {
       if (cached !== undefined) this.entries.delete(path);
       this.missing.add(path);
@@ -51,9 +54,9 @@ export class FileCache<T> {
     }
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readTextNoFollow(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (error instanceof LinkRefusedError || (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
     const value = this.parse(text, path);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, unlinkSync, mkdirSync } from 'node:fs';
 import { listRecordNames } from '../lib/record-names.js';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { makeFoldersNoFollow, readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 
 /**
@@ -79,7 +79,7 @@ export class SessionStore {
       expires: new Date(now + lifetime).toISOString(),
       ...(next ? { next } : {}),
     };
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    makeFoldersNoFollow(this.dir, 0o700);
     this.write(record);
     this.sweep(now);
     return { id, record };
@@ -105,7 +105,7 @@ export class SessionStore {
     const key = sha256Hex(id);
     let session;
     try {
-      session = readSession(JSON.parse(readFileSync(join(this.dir, `${key}.json`), 'utf8')));
+      session = readSession(JSON.parse(readTextNoFollow(join(this.dir, `${key}.json`))));
     } catch {
       return undefined;
     }
@@ -126,7 +126,7 @@ export class SessionStore {
   removeAccount(account: string): void {
     for (const name of this.names()) {
       try {
-        const session = readSession(JSON.parse(readFileSync(join(this.dir, name), 'utf8')));
+        const session = readSession(JSON.parse(readTextNoFollow(join(this.dir, name))));
         if (session && session.account === account) this.removeKey(name.slice(0, -5));
       } catch { /* gone meanwhile */ }
     }
@@ -143,14 +143,14 @@ export class SessionStore {
   }
 
   private removeKey(key: string): void {
-    try { unlinkSync(join(this.dir, `${key}.json`)); } catch { /* already gone */ }
+    try { removeNoFollow(join(this.dir, `${key}.json`)); } catch { /* already gone */ }
   }
 
   // Expired sessions are deleted when a new one starts, so the folder stays small without a timer.
   private sweep(now: number): void {
     for (const name of this.names()) {
       try {
-        const session = readSession(JSON.parse(readFileSync(join(this.dir, name), 'utf8')));
+        const session = readSession(JSON.parse(readTextNoFollow(join(this.dir, name))));
         if (!session || Date.parse(session.expires) <= now) this.removeKey(name.slice(0, -5));
       } catch { /* gone meanwhile */ }
     }

@@ -1,8 +1,8 @@
 import { hash, randomInt } from 'node:crypto';
-import { unlinkSync, mkdirSync } from 'node:fs';
 import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { SCOPES, type Scope } from './principal.js';
 import { FileCache } from './file-cache.js';
@@ -126,7 +126,7 @@ export class TokenStore {
       last_used: null,
       ...(input.oauthClientId ? { oauth_client: input.oauthClientId } : {}),
     };
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    makeFoldersNoFollow(this.dir, 0o700);
     this.write(record);
     return { token, record };
   }
@@ -175,7 +175,7 @@ export class TokenStore {
     if (!TOKEN_ID.test(id)) return false;
     return withFileLock(join(this.dir, `.${id}.lock`), () => {
       try {
-        unlinkSync(this.file(id));
+        removeNoFollow(this.file(id));
         this.cache.forget(this.file(id));
         return true;
       } catch (error) {

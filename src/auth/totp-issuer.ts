@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readTextNoFollow } from '../lib/no-follow.js';
 import { parseYaml } from './yaml.js';
 
 /**
@@ -8,7 +8,7 @@ import { parseYaml } from './yaml.js';
  */
 export function totpIssuer(root: string): string {
   try {
-    const doc = parseYaml(readFileSync(join(root, 'content', 'site.yaml'), 'utf8')) as { title?: unknown } | null;
+    const doc = parseYaml(readTextNoFollow(join(root, 'content', 'site.yaml'))) as { title?: unknown } | null;
     return typeof doc?.title === 'string' && doc.title.trim() ? doc.title.trim() : 'svc';
   } catch {
     return 'svc';

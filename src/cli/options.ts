@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CONFIG_OPTIONS, loadConfig, ConfigError, type Config } from '../config.js';
+import { CONFIG_OPTIONS, loadConfig, ConfigError, trustConfiguredFolders, type Config } from '../config.js';
 import { UsageError } from './cli-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -37,6 +37,7 @@ export function parseCommand(args: string[], options: Options, maxPositionals: n
     if (error instanceof ConfigError) throw new UsageError(error.message.replace(/^svc: /, ''));
     throw error;
   }
+  trustConfiguredFolders(config);
   return { values: parsed.values as Parsed['values'], positionals: parsed.positionals, config };
 }
 

@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname, basename, extname } from 'node:path';
 import { imageSize } from 'image-size';
+import { listFolderNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { parseEntryId } from './entry-id.js';
 
 export interface Cover {
@@ -23,9 +23,11 @@ const described = new Map<string, Described>();
 function describe(file: string, stem: string, extension: string): Described | null {
   let stamp: string;
   try {
-    const stat = statSync(file);
-    if (!stat.isFile()) return null;
-    stamp = `${stat.mtimeMs}:${stat.size}:${statSync(dirname(file)).mtimeMs}`;
+    // Never through a symbolic link (lib/no-follow.ts): a linked image or media folder is no cover.
+    const stat = statNoFollow(file);
+    const folder = statNoFollow(dirname(file));
+    if (!stat?.isFile() || !folder) return null;
+    stamp = `${stat.mtimeMs}:${stat.size}:${folder.mtimeMs}`;
   } catch {
     return null;
   }
@@ -33,7 +35,7 @@ function describe(file: string, stem: string, extension: string): Described | nu
   if (cached && cached.stamp === stamp) return cached;
   let size;
   try {
-    size = imageSize(readFileSync(file));
+    size = imageSize(readFileNoFollow(file));
   } catch {
     return null;
   }
@@ -41,7 +43,7 @@ function describe(file: string, stem: string, extension: string): Described | nu
   const width = Math.round(size.width), height = Math.round(size.height);
   const variants: Described['variants'] = [];
   try {
-    for (const name of readdirSync(dirname(file))) {
+    for (const { name } of listFolderNoFollow(dirname(file))) {
       if (!name.startsWith(`${stem}-`) || !name.endsWith(`w${extension}`)) continue;
       const variantWidth = Number(name.slice(stem.length + 1, -1 - extension.length));
       if (Number.isInteger(variantWidth) && variantWidth > 0 && variantWidth !== width) variants.push({ name, width: variantWidth });

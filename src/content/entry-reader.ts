@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { TextDecoder } from 'node:util';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Clock } from '../lib/clock.js';
+import { LinkRefusedError, listFolderNoFollow, readFileNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { isSlug } from './entry-id.js';
 import { parseFrontMatter } from './front-matter.js';
 import { pathPrefixOf } from './path-prefix.js';
@@ -37,7 +37,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * Reads entry folders from disk: a translation per `<language>.md` (front matter only; bodies are read when
  * asked for, see translation.ts), the style.css, the child folders. A file whose stamp (mtime + size) did
- * not change since the previous read is not parsed again. A broken file is skipped with one warning.
+ * not change since the previous read is not parsed again. A broken file is skipped with one warning, and so
+ * is a symbolic link (a linked entry folder, translation or style.css is never followed: lib/no-follow.ts).
  */
 export class EntryReader {
   /** mtime + size of every style.css read so far (translations carry their own). */
@@ -73,7 +74,7 @@ export class EntryReader {
     let style = '';
     let items;
     try {
-      items = readdirSync(dir, { withFileTypes: true });
+      items = listFolderNoFollow(dir);
     } catch {
       return { entry: undefined, children, changed: previous !== undefined };
     }
@@ -96,7 +97,7 @@ export class EntryReader {
         const known = this.styleStamps.get(file);
         if (previous !== undefined && known !== undefined && sameStamp(known, stamp)) style = previous.style;
         else {
-          try { style = readFileSync(file, 'utf8'); } catch { style = ''; }
+          try { style = readTextNoFollow(file); } catch { style = ''; }
           this.styleStamps.set(file, stamp);
           changed = true;
         }
@@ -118,7 +119,7 @@ export class EntryReader {
   private readTranslation(folder: string, language: string, stamp: FileStamp, type: ContentType, segments: string[]): Translation | undefined {
     const file = `${folder}${language}.md`;
     try {
-      const text = strictUtf8.decode(readFileSync(file));
+      const text = strictUtf8.decode(readFileNoFollow(file));
       // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
       const fields = JSON.parse(JSON.stringify(parseFrontMatter(text).fields)) as Record<string, unknown>;
       // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
@@ -130,6 +131,8 @@ export class EntryReader {
       if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);
       return translation;
     } catch (error) {
+      // A link was warned about where it was found.
+      if (error instanceof LinkRefusedError) return undefined;
       const reason = error instanceof TypeError ? 'it is not valid UTF-8' : (error as Error).message.split('\n')[0];
       if (!this.warned.has(file)) {
         this.warned.add(file);
@@ -142,8 +145,8 @@ export class EntryReader {
 
 function stampOf(file: string): FileStamp | undefined {
   try {
-    const stat = statSync(file);
-    return { mtimeMs: stat.mtimeMs, size: stat.size };
+    const stat = statNoFollow(file);
+    return stat && { mtimeMs: stat.mtimeMs, size: stat.size };
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { listFolderNoFollow, readTextNoFollow } from '../lib/no-follow.js';
 import { fileStorage } from './storage/file-storage.js';
 import type { WriteStorage } from './storage/write-storage.js';
 
@@ -76,12 +76,21 @@ function matches(record: HistoryRecord, query: HistoryQuery): boolean {
 /** Records newest first, those matching every filter given. Lines that do not parse (a crash mid-write) are skipped. */
 export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryRecord[] {
   const dir = historyDir(dataDir);
-  if (!existsSync(dir)) return [];
+  let months: string[];
+  try {
+    months = listFolderNoFollow(dir).filter((item) => item.isFile() && item.name.endsWith('.ndjson')).map((item) => item.name).sort().reverse();
+  } catch {
+    return [];
+  }
   const limit = query.limit ?? 200;
-  const months = readdirSync(dir).filter((name) => name.endsWith('.ndjson')).sort().reverse();
   const out: HistoryRecord[] = [];
   for (const month of months) {
-    const lines = readFileSync(join(dir, month), 'utf8').split('\n');
+    let lines: string[];
+    try {
+      lines = readTextNoFollow(join(dir, month)).split('\n');
+    } catch {
+      continue;
+    }
     for (let i = lines.length - 1; i >= 0; i--) {
       const line = lines[i]!;
       if (line.trim() === '') continue;

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { statNoFollow } from '../lib/no-follow.js';
 import { folderMtime, MAX_PAGE_DEPTH, subfolders } from './entry-folders.js';
 import type { EntryIndex } from './entry-index.js';
 import type { EntryReader } from './entry-reader.js';
@@ -58,7 +58,7 @@ export class IndexScanner {
     const entry = index.get(id);
     if (!entry) return;
     const segments = id.split('/');
-    if (!existsSync(entry.dir)) {
+    if (!statNoFollow(entry.dir)?.isDirectory()) {
       index.deleteWithChildren(id);
       index.changed();
       return;
@@ -98,7 +98,7 @@ export class IndexScanner {
   /** An entry folder this index does not know yet (made by another process or a writer just now). */
   private scanNewEntry(type: ContentType, segments: string[]): void {
     const { contentDir, index, schedule } = this.parts;
-    if (!existsSync(join(contentDir, ...segments))) return;
+    if (!statNoFollow(join(contentDir, ...segments))?.isDirectory()) return;
     const parentId = segments.length > 2 ? index.nearestParent(segments) : null;
     const found = new Map<string, Entry>();
     this.scanTree(type, segments, parentId, found, index);

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
+import { listFolderNoFollow, readTextNoFollow } from '../lib/no-follow.js';
 import { AppError } from '../errors.js';
 import { parseEntryId } from './entry-id.js';
 import { fileStorage } from './storage/file-storage.js';
@@ -55,7 +55,7 @@ function writeVersion(storage: WriteStorage, dir: string, ms: number, extension:
 function listVersions(dir: string, extension: string): VersionInfo[] {
   let names: string[];
   try {
-    names = readdirSync(dir, { withFileTypes: true }).filter((item) => item.isFile()).map((item) => item.name);
+    names = listFolderNoFollow(dir).filter((item) => item.isFile()).map((item) => item.name);
     for (const name of names) if (isTempFileName(name)) removeStaleTempFile(join(dir, name));
   } catch {
     return [];
@@ -80,7 +80,7 @@ function compareIds(a: string, b: string): number {
 function readVersion(dir: string, id: string, extension: string): string {
   if (!VERSION_ID.test(id)) throw new AppError('invalid_params', 'That is not a version id; list the versions first.');
   try {
-    return readFileSync(join(dir, `${id}${extension}`), 'utf8');
+    return readTextNoFollow(join(dir, `${id}${extension}`));
   } catch {
     throw new AppError('not_found', 'There is no such version; list the versions first.');
   }
@@ -103,7 +103,7 @@ export function readRevision(dataDir: string, entryId: string, language: string,
 export function revisedLanguages(dataDir: string, entryId: string): string[] {
   const dir = join(dataDir, 'revisions', ...parseEntryId(entryId));
   try {
-    return readdirSync(dir, { withFileTypes: true })
+    return listFolderNoFollow(dir)
       .filter((item) => item.isDirectory() && LANGUAGE.test(item.name) && listVersions(join(dir, item.name), '.md').length > 0)
       .map((item) => item.name)
       .sort();

@@ -3,10 +3,11 @@
 // checks. Without it, the stdio server's first site_info answer came ~35 ms later on Node 24 and ~45-50 ms
 // on Node 20 (medians of interleaved starts, 2 cores; ~55-65 ms with it). The entry point names the folder
 // (useSiteConfigCache); without one, nothing is cached.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { SiteConfig } from './types.js';
 
 /** A file changed this recently may change again within the same mtime tick: its result is not kept. */
@@ -26,7 +27,8 @@ export function readCachedSiteConfig(file: string, codeUrl: string): CacheLookup
   if (cacheFile === null) return { stamp: null };
   let stamp: string;
   try {
-    const site = statSync(file);
+    const site = statNoFollow(file);
+    if (!site) return { stamp: null };
     if (Date.now() - site.mtimeMs < SETTLED_MS) return { stamp: null };
     const code = statSync(fileURLToPath(codeUrl));
     stamp = `${file}|${site.ino}:${site.mtimeMs}:${site.size}|${code.mtimeMs}:${code.size}|${process.version}`;
@@ -34,7 +36,7 @@ export function readCachedSiteConfig(file: string, codeUrl: string): CacheLookup
     return { stamp: null };
   }
   try {
-    const kept = JSON.parse(readFileSync(cacheFile, 'utf8')) as { stamp?: unknown; config?: SiteConfig };
+    const kept = JSON.parse(readTextNoFollow(cacheFile)) as { stamp?: unknown; config?: SiteConfig };
     if (kept.stamp === stamp && typeof kept.config?.title === 'string' && Array.isArray(kept.config.types)) return { config: kept.config };
   } catch {
     // No cache yet, or an unreadable one: it is rebuilt below.

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readTextNoFollow } from '../lib/no-follow.js';
 import { isValidTimeZone } from '../lib/time-zone.js';
 import type { SiteConfig, CategoryDefinition, ContentType, FieldDefinition } from './types.js';
 import { yamlLibrary } from './yaml.js';
@@ -153,8 +153,9 @@ export function loadSiteConfig(file: string, readText: (file: string) => string 
   return config;
 }
 
+/** site.yaml is never read through a symbolic link (lib/no-follow.ts). */
 function readUtf8(file: string): string {
-  return readFileSync(file, 'utf8');
+  return readTextNoFollow(file);
 }
 
 /** The SiteConfig of a parsed site.yaml document; throws an Error with one readable sentence. */

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statNoFollow } from '../lib/no-follow.js';
 import { loadSiteConfig } from './site-config.js';
 import type { SiteConfig } from './types.js';
 
@@ -30,7 +30,8 @@ export class SiteSettings {
   reload(first = false): boolean {
     let stamp = '';
     try {
-      const stat = statSync(this.file);
+      const stat = statNoFollow(this.file);
+      if (!stat) throw new Error('missing or a link');
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch {
       if (first) throw new Error(`svc: ${this.file} is missing; run \`svc init\` to create a site.`);

@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
+import { listFolderNoFollow, trustFolder } from '../lib/no-follow.js';
 import { countEntryFolders } from './entry-folders.js';
 import { parseEntryId } from './entry-id.js';
 import { EntryIndex } from './entry-index.js';
@@ -51,6 +51,8 @@ export class ContentStore {
   constructor(options: ContentStoreOptions) {
     this.root = options.root;
     this.contentDir = join(options.root, 'content');
+    // content/ may be reached through links (a root at /var/www -> /srv); nothing below it is followed.
+    trustFolder(this.contentDir);
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
     const { clock, log } = options;
@@ -166,11 +168,11 @@ export class ContentStore {
     return join(this.contentDir, 'media', ...parseEntryId(entryId));
   }
 
-  /** File names in the entry's media folder, sorted. */
+  /** File names in the entry's media folder, sorted (symbolic links left out). */
   mediaFiles(entryId: string): string[] {
     try {
       const dir = this.mediaDir(entryId);
-      return readdirSync(dir, { withFileTypes: true })
+      return listFolderNoFollow(dir)
         .filter((item) => {
           if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.clock());
           return item.isFile() && !item.name.startsWith('.');

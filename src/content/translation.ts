@@ -1,7 +1,7 @@
 import { parseSiteTime } from '../lib/time-zone.js';
-import { readFileSync } from 'node:fs';
 import { TextDecoder } from 'node:util';
 import { LruCache } from '../lib/lru.js';
+import { readFileNoFollow } from '../lib/no-follow.js';
 import { parseFrontMatter } from './front-matter.js';
 import type { EntryStatus, SiteConfig, Translation } from './types.js';
 
@@ -141,13 +141,13 @@ interface LoadedDocument { fields: Record<string, unknown>; body: string }
 const documents = new LruCache<string, LoadedDocument>(500);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads a translation file again; a file that vanished or broke meanwhile reads as empty. */
+/** Reads a translation file again; a file that vanished, broke or became a link meanwhile reads as empty. */
 function loadDocument(file: string, mtimeMs: number, size: number): LoadedDocument {
   const key = `${file}|${mtimeMs}|${size}`;
   let document = documents.get(key);
   if (document === undefined) {
     try {
-      document = parseFrontMatter(strictUtf8.decode(readFileSync(file)));
+      document = parseFrontMatter(strictUtf8.decode(readFileNoFollow(file)));
     } catch {
       document = { fields: {}, body: '' };
     }

@@ -1,32 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync, lstatSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+import { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync } from 'node:fs';
+import { dirname, basename } from 'node:path';
+import { openFolderNoFollow, removeNoFollow } from './no-follow.js';
 
 /**
  * Writes a file so that readers only ever see the old or the new content: a temp file in the same folder
- * (same filesystem, so rename is atomic), fsync, then rename over the target.
+ * (same filesystem, so rename is atomic), fsync, then rename over the target. The folder is checked to be
+ * below its trusted folder without a symbolic link (lib/no-follow.ts) and the temp file is created in it
+ * with O_EXCL|O_NOFOLLOW; a link in the target's place is refused rather than replaced.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'wx', mode);
+  const tempName = `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const folder = openFolderNoFollow(dirname(path), 0o777);
   try {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-    fsyncSync(fd);
+    const fd = folder.create(tempName, 'exclusive', mode);
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    folder.renameOver(tempName, basename(path));
   } catch (error) {
-    closeSync(fd);
-    try { unlinkSync(temp); } catch { /* already gone */ }
+    try { unlinkSync(folder.at(tempName)); } catch { /* never made, or already renamed */ }
     throw error;
-  }
-  closeSync(fd);
-  try {
-    renameSync(temp, path);
-  } catch (error) {
-    try { unlinkSync(temp); } catch { /* already gone */ }
-    throw error;
+  } finally {
+    folder.close();
   }
 }
 
@@ -44,7 +45,8 @@ export const STALE_TEMP_MS = 10 * 60_000;
  */
 export function removeStaleTempFile(path: string, now = Date.now()): void {
   try {
-    if (now - lstatSync(path).mtimeMs >= STALE_TEMP_MS) unlinkSync(path);
+    const stat = lstatSync(path);
+    if (stat.isFile() && now - stat.mtimeMs >= STALE_TEMP_MS) removeNoFollow(path);
   } catch {
     // Gone already, or not ours to remove: the next listing tries again.
   }

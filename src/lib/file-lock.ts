@@ -1,6 +1,6 @@
-import { openSync, closeSync, unlinkSync, statSync, mkdirSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, writeSync } from 'node:fs';
 import { AppError } from '../errors.js';
+import { createNoFollow, removeNoFollow, statNoFollow } from './no-follow.js';
 
 // A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
 // broken well before a waiting writer gives up.
@@ -14,20 +14,20 @@ function sleepSync(ms: number): void {
 /**
  * Runs `action` while holding a lock file created with O_EXCL. Two processes (the HTTP server and a stdio
  * server) serialize their changes to one entry this way. A lock older than STALE_MS belongs to a writer
- * that died and is broken.
+ * that died and is broken. The lock file is made in its folder without following a link (lib/no-follow.ts).
  */
 export function withFileLock<T>(lockPath: string, action: () => T): T {
-  mkdirSync(dirname(lockPath), { recursive: true });
   const deadline = Date.now() + WAIT_MS;
   let fd: number | undefined;
   while (fd === undefined) {
     try {
-      fd = openSync(lockPath, 'wx');
+      fd = createNoFollow(lockPath, 'exclusive');
       writeSync(fd, String(process.pid));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       try {
-        if (Date.now() - statSync(lockPath).mtimeMs > STALE_MS) unlinkSync(lockPath);
+        const stat = statNoFollow(lockPath);
+        if (stat && Date.now() - stat.mtimeMs > STALE_MS) removeNoFollow(lockPath);
       } catch { /* removed by its owner meanwhile */ }
       if (Date.now() > deadline) throw new AppError('conflict', 'The entry is being changed by someone else; try again in a moment.');
       sleepSync(5 + Math.floor(Math.random() * 10));
@@ -37,6 +37,6 @@ export function withFileLock<T>(lockPath: string, action: () => T): T {
     return action();
   } finally {
     closeSync(fd);
-    try { unlinkSync(lockPath); } catch { /* broken as stale by another process */ }
+    try { removeNoFollow(lockPath); } catch { /* broken as stale by another process */ }
   }
 }

@@ -1,15 +1,15 @@
-import { readdirSync } from 'node:fs';
 import { isTempFileName, removeStaleTempFile } from './atomic-write.js';
+import { listFolderNoFollow } from './no-follow.js';
 import { join } from 'node:path';
 
 /**
  * The names (without the extension) of the record files in a folder: `<name><extension>`, leaving out hidden
- * files and temp files of interrupted writes. A missing folder has none.
+ * files, temp files of interrupted writes and symbolic links. A missing folder (or one that is a link) has none.
  */
 export function listRecordNames(dir: string, extension: string): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = listFolderNoFollow(dir).filter((item) => item.isFile()).map((item) => item.name);
   } catch {
     return [];
   }

@@ -9,7 +9,7 @@ import type { StatsService } from '../stats/stats-service.js';
 export interface McpDeps {
   /**
    * The public address (every URL an answer names), the data folder, whether to trust proxy headers, and
-   * whether the rate limits hold (`rateLimits: false`, SVC_RATE_LIMITS=off, lifts them).
+   * the MCP rate limit (`rateLimits: false`, SVC_RATE_LIMITS=off, lifts it; SVC_RATE_LIMIT_MCP sets it).
    */
   config: Pick<Config, 'baseUrl' | 'dataDir' | 'trustProxy' | 'rateLimits'>;
   clock: Clock;

@@ -1,10 +1,11 @@
 // A folder of small JSON records named `<id>.json`, each written atomically. The OAuth stores sit on it;
-// ids are checked against a pattern before any path is built, so a crafted id never leaves the folder.
-import { readFileSync, unlinkSync } from 'node:fs';
+// ids are checked against a pattern before any path is built, so a crafted id never leaves the folder, and
+// no symbolic link below the data folder is followed (lib/no-follow.ts): a linked record is unknown.
 import { listRecordNames } from '../lib/record-names.js';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 
 export class RecordFolder<T> {
@@ -23,7 +24,7 @@ export class RecordFolder<T> {
     if (!this.isValidId(id)) return undefined;
     let text: string;
     try {
-      text = readFileSync(join(this.dir, `${id}.json`), 'utf8');
+      text = readTextNoFollow(join(this.dir, `${id}.json`));
     } catch {
       return undefined;
     }
@@ -42,7 +43,7 @@ export class RecordFolder<T> {
 
   remove(id: string): void {
     if (!this.isValidId(id)) return;
-    try { unlinkSync(join(this.dir, `${id}.json`)); } catch { /* already gone */ }
+    try { removeNoFollow(join(this.dir, `${id}.json`)); } catch { /* already gone */ }
   }
 
   ids(): string[] {

@@ -2,6 +2,7 @@ import type { PanelSessionDeps } from './panel-deps.js';
 import type { RequestContext } from '../http/router.js';
 import { redirect } from '../http/respond.js';
 import { readForm } from '../http/body.js';
+import { isAppError } from '../errors.js';
 import type { Capability } from '../auth/principal.js';
 import type { Account } from '../auth/account-store.js';
 import { SESSION_HOURS, TWO_FACTOR_MINUTES, type SessionRecord } from '../auth/session-store.js';
@@ -68,7 +69,15 @@ export function requirePanelSession(ctx: RequestContext, deps: PanelSessionDeps,
  * answer was sent.
  */
 export async function requirePanelPost(ctx: RequestContext, deps: PanelSessionDeps, capability?: Capability): Promise<{ session: PanelSession; form: URLSearchParams } | null> {
-  const form = await readForm(ctx.req);
+  let form: URLSearchParams;
+  try {
+    form = await readForm(ctx.req);
+  } catch (error) {
+    // A form that is not UTF-8, or too large: nothing is done, and the page says why.
+    if (!isAppError(error)) throw error;
+    sendPanelMessage(ctx, error.status, 'Not saved', error.message, currentPanelSession(ctx, deps));
+    return null;
+  }
   const session = currentPanelSession(ctx, deps);
   if (!session) {
     sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');

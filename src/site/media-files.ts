@@ -1,9 +1,10 @@
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestContext } from '../http/router.js';
 import { sendJson } from '../http/respond.js';
 import { matchesIfNoneMatch, sendNotModified } from '../http/etag.js';
 import { parseEntryId } from '../content/entry-id.js';
+import { openNoFollow } from '../lib/no-follow.js';
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
@@ -32,13 +33,20 @@ export function mediaHandler(contentDir: string): (ctx: RequestContext, cacheCon
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(fileName) || fileName.includes('..')) return sendJson(ctx.res, 404, { message: 'No such file.' });
     const file = join(contentDir, 'media', ...segments, fileName);
+    // Opened once, without following a link anywhere below content/, and served from that descriptor: a
+    // link (content/media/posts/x/h.txt -> /etc/hostname) is no file of the site (lib/no-follow.ts).
+    let fd: number;
     let stat;
     try {
-      stat = statSync(file);
+      fd = openNoFollow(file, constants.O_RDONLY);
+      stat = fstatSync(fd);
     } catch {
       return sendJson(ctx.res, 404, { message: 'No such file.' });
     }
-    if (!stat.isFile()) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    if (!stat.isFile()) {
+      closeSync(fd);
+      return sendJson(ctx.res, 404, { message: 'No such file.' });
+    }
     const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
     const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}-${stat.ino.toString(36)}"`;
     const headers = {
@@ -49,9 +57,18 @@ export function mediaHandler(contentDir: string): (ctx: RequestContext, cacheCon
       'x-content-type-options': 'nosniff',
       ...(extension === 'svg' ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
     };
-    if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) return sendNotModified(ctx.res, etag, headers);
+    if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) {
+      closeSync(fd);
+      return sendNotModified(ctx.res, etag, headers);
+    }
     ctx.res.writeHead(200, headers);
-    if (ctx.req.method === 'HEAD') return void ctx.res.end();
-    createReadStream(file).on('error', () => ctx.res.destroy()).pipe(ctx.res);
+    if (ctx.req.method === 'HEAD') {
+      closeSync(fd);
+      return void ctx.res.end();
+    }
+    // The stream closes the descriptor when it ends, fails, or the client goes away.
+    const stream = createReadStream('', { fd, start: 0 }).on('error', () => ctx.res.destroy());
+    ctx.res.on('close', () => stream.destroy());
+    stream.pipe(ctx.res);
   };
 }

@@ -1,10 +1,11 @@
-import { openSync, writeSync, closeSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeSync, closeSync } from 'node:fs';
+import { createNoFollow } from '../lib/no-follow.js';
 
 /**
  * Appends lines to day files opened with O_APPEND. Each line is one write(2) of well under 4 KB, so lines
  * from several processes appending to the same file never interleave. One open descriptor per file; the
- * previous day's is closed when a line for a new day arrives.
+ * previous day's is closed when a line for a new day arrives. A day file or folder that is a symbolic link is
+ * never written through (lib/no-follow.ts).
  */
 export class AppendLog {
   private readonly open = new Map<string, number>();
@@ -12,8 +13,7 @@ export class AppendLog {
   append(path: string, line: string): void {
     let fd = this.open.get(path);
     if (fd === undefined) {
-      mkdirSync(dirname(path), { recursive: true });
-      fd = openSync(path, 'a', 0o600);
+      fd = createNoFollow(path, 'append', 0o600);
       // Keep at most two files open (today and, for a moment after midnight, yesterday).
       if (this.open.size >= 2) this.closeOldest();
       this.open.set(path, fd);

@@ -1,6 +1,6 @@
-import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { DayAggregator } from './day-aggregator.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
@@ -42,7 +42,7 @@ export function rollupMonth(files: RollupFiles, month: string): Rollup {
 /** Rewrites a rolled-up raw log without visitor keys: no hash survives the rollup (D12). */
 function stripVisitorKeys(path: string): void {
   let text: string;
-  try { text = readFileSync(path, 'utf8'); } catch { return; }
+  try { text = readTextNoFollow(path); } catch { return; }
   const out: string[] = [];
   for (const line of parseLines<Record<string, unknown>>(text)) {
     delete line.v;
@@ -84,7 +84,7 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
       result.months.push(month);
     }
     const remove = (path: string, name: string) => {
-      try { unlinkSync(path); result.deleted.push(name); } catch { /* gone already */ }
+      try { removeNoFollow(path); result.deleted.push(name); } catch { /* gone already */ }
     };
     const rawLimit = addDays(today, -RETENTION.rawDays);
     for (const day of files.list('raw')) if (day < rawLimit) remove(files.rawPath(day), `raw/${day}`);

@@ -1,4 +1,5 @@
-import { openSync, readSync, fstatSync, closeSync } from 'node:fs';
+import { constants, readSync, fstatSync, closeSync } from 'node:fs';
+import { openNoFollow } from '../lib/no-follow.js';
 import { DayAggregator } from './day-aggregator.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { parseLines } from './rollup-files.js';
@@ -14,7 +15,7 @@ class TailReader {
   readNew(): string {
     let fd: number;
     try {
-      fd = openSync(this.path, 'r');
+      fd = openNoFollow(this.path, constants.O_RDONLY);
     } catch {
       return '';
     }

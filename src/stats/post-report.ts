@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { statNoFollow } from '../lib/no-follow.js';
 import { AppError } from '../errors.js';
 import type { StatsService } from './stats-service.js';
 import { resolvePeriod } from './periods.js';
@@ -25,7 +25,7 @@ function dailyRollups(stats: StatsService, from: string, to: string): { day: str
     if (day === today) return { day, rollup: stats.live().rollup() };
     if (day > today) return { day, rollup: null };
     const rollup = stats.files.readDaily(day)
-      ?? (existsSync(stats.files.rawPath(day)) ? rollupDay(stats.files, day, stats.timeZone) : null);
+      ?? (statNoFollow(stats.files.rawPath(day)) !== undefined ? rollupDay(stats.files, day, stats.timeZone) : null);
     return { day, rollup };
   });
 }

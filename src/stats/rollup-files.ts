@@ -1,11 +1,12 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
+import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { Rollup } from './rollup.js';
 
 /**
  * The files under `data/stats/`: raw/ and bots/ day logs, daily/ and monthly/ rollups. Rollups are
- * immutable once written, so parsed ones are cached (monthly ones all, daily ones most recently used).
+ * immutable once written, so parsed ones are cached (monthly ones all, daily ones most recently used). No
+ * symbolic link below the data folder is followed (lib/no-follow.ts): a linked file or folder is missing.
  */
 export class RollupFiles {
   private readonly monthlyCache = new Map<string, Rollup | null>();
@@ -19,8 +20,8 @@ export class RollupFiles {
   dailyPath(day: string): string { return join(this.dir, 'daily', `${day}.json`); }
   monthlyPath(month: string): string { return join(this.dir, 'monthly', `${month}.json`); }
 
-  hasDaily(day: string): boolean { return this.dailyCache.has(day) || existsSync(this.dailyPath(day)); }
-  hasMonthly(month: string): boolean { return Boolean(this.monthlyCache.get(month)) || existsSync(this.monthlyPath(month)); }
+  hasDaily(day: string): boolean { return this.dailyCache.has(day) || statNoFollow(this.dailyPath(day)) !== undefined; }
+  hasMonthly(month: string): boolean { return Boolean(this.monthlyCache.get(month)) || statNoFollow(this.monthlyPath(month)) !== undefined; }
 
   readDaily(day: string): Rollup | null {
     const cached = this.dailyCache.get(day);
@@ -65,7 +66,9 @@ export class RollupFiles {
   list(folder: 'raw' | 'bots' | 'daily' | 'monthly'): string[] {
     try {
       const dir = join(this.dir, folder);
-      return readdirSync(dir)
+      return listFolderNoFollow(dir)
+        .filter((item) => item.isFile())
+        .map((item) => item.name)
         .filter((name) => {
           if (isTempFileName(name)) removeStaleTempFile(join(dir, name));
           return !isTempFileName(name) && /\.(json|ndjson)$/.test(name);
@@ -80,7 +83,7 @@ export class RollupFiles {
 
 function readJson(path: string): Rollup | null {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Rollup;
+    return JSON.parse(readTextNoFollow(path)) as Rollup;
   } catch {
     return null;
   }
@@ -103,7 +106,7 @@ export function parseLines<T>(text: string): T[] {
 
 export function readLinesOf<T>(path: string): T[] {
   try {
-    return parseLines<T>(readFileSync(path, 'utf8'));
+    return parseLines<T>(readTextNoFollow(path));
   } catch {
     return [];
   }

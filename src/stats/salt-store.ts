@@ -1,7 +1,7 @@
 import { randomBytes, createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { readTextNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { addDays } from './day-math.js';
 
@@ -57,7 +57,7 @@ export class SaltStore {
 
   private read(): Record<string, string> {
     try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as { salts?: Record<string, string> };
+      const parsed = JSON.parse(readTextNoFollow(this.file)) as { salts?: Record<string, string> };
       return parsed.salts && typeof parsed.salts === 'object' ? { ...parsed.salts } : {};
     } catch {
       return {};

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { statNoFollow } from '../lib/no-follow.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../errors.js';
 import { formatSiteDate, parseSiteTime, startOfSiteDay } from '../lib/time-zone.js';
@@ -226,7 +226,7 @@ export class StatsService {
       }
       const daily = this.files.readDaily(day);
       if (daily) mergeInto(total, daily, false);
-      else if (existsSync(this.files.rawPath(day)) || existsSync(this.files.botsPath(day))) mergeInto(total, rollupDay(this.files, day, this.timeZone), false);
+      else if (statNoFollow(this.files.rawPath(day)) !== undefined || statNoFollow(this.files.botsPath(day)) !== undefined) mergeInto(total, rollupDay(this.files, day, this.timeZone), false);
       day = addDays(day, 1);
     }
     if (from <= today && today <= to) mergeInto(total, this.live().rollup(), false);

@@ -8,6 +8,7 @@ import { createHttpServer } from '../../src/http/server.js';
 import type { AppDeps } from '../../src/wiring/app-deps.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { systemClock } from '../../src/lib/clock.js';
+import type { RateLimitsSetting } from '../../src/lib/rate-limit-settings.js';
 
 export interface TestServer {
   url: string;
@@ -16,8 +17,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `rateLimits: false` is SVC_RATE_LIMITS=off. */
-export async function startTestServer(root: string, options: { clock?: Clock; baseUrl?: string; rateLimits?: boolean } = {}): Promise<TestServer> {
+/** `rateLimits: false` is SVC_RATE_LIMITS=off; an object sets limits one by one (SVC_RATE_LIMIT_<NAME>). */
+export async function startTestServer(root: string, options: { clock?: Clock; baseUrl?: string; rateLimits?: RateLimitsSetting } = {}): Promise<TestServer> {
   const config = { root, dataDir: join(root, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? 'http://127.0.0.1:0', trustProxy: false, rateLimits: options.rateLimits ?? true };
   const deps = await buildDeps(config, options.clock ?? systemClock);
   const server = createHttpServer(buildRouter(deps), { trustProxy: false, log: deps.log });

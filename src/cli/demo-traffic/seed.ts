@@ -1,5 +1,5 @@
-import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, writeSync } from 'node:fs';
+import { createNoFollow } from '../../lib/no-follow.js';
 import { startOfSiteDay } from '../../lib/time-zone.js';
 import type { StatsService } from '../../stats/stats-service.js';
 import type { StatsContent } from '../../stats/page-index.js';
@@ -57,10 +57,15 @@ function dailyVolumes(days: string[], perDay: number, random: () => number): num
 
 function writeLines(path: string, lines: unknown[]): void {
   if (lines.length === 0) return;
-  mkdirSync(dirname(path), { recursive: true });
-  // The seed is a one-off bulk writer: one append of many lines (the live collector appends one at a time).
+  // The seed is a one-off bulk writer: one append of many lines (the live collector appends one at a time),
+  // never through a symbolic link (lib/no-follow.ts).
   const chunk = 50_000;
-  for (let i = 0; i < lines.length; i += chunk) appendFileSync(path, lines.slice(i, i + chunk).map((line) => JSON.stringify(line)).join('\n') + '\n', { mode: 0o600 });
+  const fd = createNoFollow(path, 'append', 0o600);
+  try {
+    for (let i = 0; i < lines.length; i += chunk) writeSync(fd, lines.slice(i, i + chunk).map((line) => JSON.stringify(line)).join('\n') + '\n');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
 import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
+import { findLoneSurrogate } from '../../lib/lone-surrogates.js';
 import { isSlug } from '../entry-id.js';
 import type { CategoryDefinition, ContentType, FieldDefinition, SiteConfig } from '../types.js';
 
@@ -28,6 +29,17 @@ export function refuseProtectedFields(fields: Record<string, unknown>): void {
   const found = Object.keys(fields).filter(isProtectedField);
   if (found.length === 0) return;
   throw invalid(`The field${found.length > 1 ? 's' : ''} ${found.join(', ')} cannot be changed here: status, author, via, published, review and date are set by the service. Use content_publish or content_unpublish to change the status, and leave the others out.`);
+}
+
+/**
+ * Refuses text that would not survive being saved: a lone surrogate has no UTF-8 form and would be written as
+ * U+FFFD. `texts` are what is about to be written (title, body, css, fields), by the name of their argument.
+ */
+export function refuseLoneSurrogates(texts: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(texts)) {
+    const where = findLoneSurrogate(value, name);
+    if (where !== null) throw invalid(`The text in ${where} holds a lone surrogate (half of a UTF-16 pair), which cannot be saved as UTF-8; send it as well-formed Unicode.`);
+  }
 }
 
 /** Drops protected fields (content_create ignores them, as the spec says) and returns the rest. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { canEditEntry } from '../content-rights.js';
 import { assertCssSize, cleanCss } from '../../lib/css/clean-css.js';
 import { saveStyleVersion } from '../revisions.js';
+import { refuseLoneSurrogates } from './field-rules.js';
 import type { Entry } from '../types.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
@@ -23,6 +24,7 @@ export interface StyleEntryResult {
  */
 export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, css: string): StyleEntryResult {
   assertCssSize(css);
+  refuseLoneSurrogates({ css });
   const result = cleanCss(css);
   return withEntryLock(context, entry.id, () => {
     const fresh = freshEntry(context, entry.id);

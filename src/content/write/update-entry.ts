@@ -4,10 +4,10 @@ import { formatSiteTime } from '../../lib/time-zone.js';
 import { canEditEntry } from '../content-rights.js';
 import type { Entry, EntryStatus, Translation } from '../types.js';
 import type { HistoryAction } from '../history.js';
-import { categoryFieldKeys, checkFields, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
+import { categoryFieldKeys, checkFields, refuseLoneSurrogates, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { checkTranslationSlug } from './slug-rules.js';
-import { recordChange, storageOf, withEntryLock } from './write-context.js';
+import { noSuchEntry, recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface UpdateEntryInput {
@@ -34,7 +34,7 @@ export interface UpdateEntryResult {
 export function freshEntry(context: WriteContext, id: string): Entry {
   // store.entry() reads the entry's files again, so another process's write a moment ago is seen.
   const entry = context.store.entry(id);
-  if (!entry) throw new AppError('not_found', `There is no entry with the id "${id}". Call content_list to see the entries' ids.`);
+  if (!entry) throw noSuchEntry(id);
   return entry;
 }
 
@@ -46,6 +46,7 @@ export function refuseUnless(decision: { allowed: true } | { allowed: false; rea
 export function updateEntry(context: WriteContext, actor: Actor, input: UpdateEntryInput): UpdateEntryResult {
   const changes = input.fields ?? {};
   refuseProtectedFields(changes);
+  refuseLoneSurrogates({ title: input.title, body: input.body, fields: changes });
   if (input.title === undefined && input.body === undefined && Object.keys(changes).length === 0) {
     throw new AppError('invalid_params', 'Nothing to change: give a title, a body or fields.');
   }

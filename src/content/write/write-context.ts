@@ -1,5 +1,8 @@
 import { join } from 'node:path';
+import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { LinkRefusedError } from '../../lib/no-follow.js';
+import { isEntryId } from '../entry-id.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ContentStore } from '../store.js';
 import { appendHistory } from '../history.js';
@@ -33,23 +36,44 @@ export function storageOf(context: WriteContext): WriteStorage {
   return context.storage ?? fileStorage;
 }
 
+/** The answer for an id the store does not know, or whose files cannot be reached. */
+export function noSuchEntry(id: string): AppError {
+  return new AppError('not_found', `There is no entry with the id "${id}". Call content_list to see the entries' ids.`);
+}
+
 /**
  * Serializes changes to one entry across processes (the HTTP server and stdio servers) with a lock file
  * under `data/locks/`. Ids are `[a-z0-9-]` segments, so replacing `/` with `+` keeps names distinct.
+ * A symbolic link met on the way (the entry's style.css or media folder, its revisions folder, the lock
+ * folder) is never followed (lib/no-follow.ts); the change then answers as an unknown id does.
  */
 export function withEntryLock<T>(context: WriteContext, lockName: string, action: () => T): T {
-  return storageOf(context).withLock(join(context.dataDir, 'locks', `${lockName.replaceAll('/', '+')}.lock`), action);
+  try {
+    return storageOf(context).withLock(join(context.dataDir, 'locks', `${lockName.replaceAll('/', '+')}.lock`), action);
+  } catch (error) {
+    if (error instanceof LinkRefusedError && isEntryId(lockName)) throw noSuchEntry(lockName);
+    throw error;
+  }
 }
 
+/**
+ * Adds the change to the history log. It comes after the change itself, so a history file or folder that
+ * is a symbolic link (never written through, warned about once) leaves the change standing unrecorded
+ * rather than answering an error for a change that was made.
+ */
 export function recordChange(context: WriteContext, actor: Actor, action: HistoryAction, entry: string | null, language: string | null, detail?: string): void {
-  appendHistory(context.dataDir, {
-    time: new Date(context.clock()).toISOString(),
-    person: actor.principal.accountId,
-    action,
-    entry,
-    language,
-    via: actor.via,
-    token: actor.via === 'mcp' ? actor.principal.tokenName : null,
-    ...(detail === undefined ? {} : { detail }),
-  }, storageOf(context));
+  try {
+    appendHistory(context.dataDir, {
+      time: new Date(context.clock()).toISOString(),
+      person: actor.principal.accountId,
+      action,
+      entry,
+      language,
+      via: actor.via,
+      token: actor.via === 'mcp' ? actor.principal.tokenName : null,
+      ...(detail === undefined ? {} : { detail }),
+    }, storageOf(context));
+  } catch (error) {
+    if (!(error instanceof LinkRefusedError)) throw error;
+  }
 }

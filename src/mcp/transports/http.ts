@@ -9,6 +9,7 @@ import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
+import { rateLimitOf } from '../../lib/rate-limit-settings.js';
 import type { DispatchOptions, DispatchOutcome } from '../../jsonrpc/dispatcher.js';
 import { classifyMessage, ErrorCodes, errorResponse, type JsonRpcResponse } from '../../jsonrpc/messages.js';
 import { parseMessageText } from '../../jsonrpc/parse.js';
@@ -36,8 +37,8 @@ const DISPATCH_OPTIONS = Object.fromEntries(SUPPORTED_PROTOCOL_VERSIONS.map((ver
 export interface McpHttpOptions {
   /** Who a bearer token belongs to; defaults to deps.auth. */
   verifier?: BearerVerifier;
-  /** Requests per person per minute (spec: 60). */
-  requestsPerMinute?: number;
+  /** Requests per person per minute (spec: 60); by default what the configuration says (null: no limit). */
+  requestsPerMinute?: number | null;
   pageSize?: number;
 }
 
@@ -48,9 +49,8 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
   const methods = createMcpMethods({ registry, log: deps.log, pageSize: options.pageSize });
   const dispatcher = createMcpDispatcher({ registry, log: deps.log, methods });
   const modern = createModernDispatcher({ registry, log: deps.log, methods });
-  const perMinute = options.requestsPerMinute ?? 60;
-  const limiter = new TokenBucketLimiter(perMinute, 60_000, deps.clock);
-  const limited = deps.config.rateLimits !== false;
+  const perMinute = options.requestsPerMinute !== undefined ? options.requestsPerMinute : rateLimitOf(deps.config.rateLimits, 'mcp');
+  const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, deps.clock);
   const baseUrl = deps.config.baseUrl;
   const metadataUrl = resourceMetadataUrl(baseUrl);
   // SEP-835: the 401 names every scope the tools need, in one challenge (all of them: a token can be useful
@@ -88,7 +88,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       }, { 'www-authenticate': challenge });
     }
 
-    const bucket = limited ? limiter.take(principal.accountId) : undefined;
+    const bucket = limiter?.take(principal.accountId);
     if (bucket && !bucket.allowed) {
       return sendJson(res, 429, {
         error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${seconds(bucket.retryAfterSeconds)}.`,

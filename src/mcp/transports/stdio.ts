@@ -3,6 +3,7 @@
 // era of its first request (notes/mcp-2026.md §2): `initialize` or any other 2025 request pins the 2025
 // revisions, a request whose `_meta` claims a version we speak pins 2026-07-28, so a client that tries
 // server/discover first is answered before any initialize.
+import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from '../../jsonrpc/dispatcher.js';
 import { classifyMessage, errorResponse, ErrorCodes, type ClassifiedMessage } from '../../jsonrpc/messages.js';
@@ -88,6 +89,11 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
   };
 
   const enqueue = (line: Buffer) => {
+    // Read with U+FFFD in place of bad bytes, a title or body would be saved other than it was sent.
+    if (!isUtf8(line)) {
+      queue = queue.then(() => write(errorResponse(null, ErrorCodes.parseError, 'The message is not valid UTF-8.')));
+      return;
+    }
     let text = line.toString('utf8');
     if (text.endsWith('\r')) text = text.slice(0, -1);
     queue = queue.then(() => handleLine(text)).catch((error) => options.log(`svc: stdio message failed: ${(error as Error)?.stack ?? error}`));

@@ -7,11 +7,11 @@ import { sendEmpty, sendJson } from '../../http/respond.js';
 import { authorizationServerMetadataPaths, buildAuthorizationServerMetadata } from '../metadata.js';
 import { createRegisterHandler } from './register-endpoint.js';
 import { createTokenHandler } from './token-endpoint.js';
+import { rateLimitOf } from '../../lib/rate-limit-settings.js';
 
 export function registerOAuthRoutes(router: Router, deps: OAuthRouteDeps): void {
   const { oauth } = deps;
-  const limited = deps.config.rateLimits !== false;
-  const register = createRegisterHandler(oauth.clients, deps.clock, () => oauth.cleanup.maybeRun(), limited);
+  const register = createRegisterHandler(oauth.clients, deps.clock, () => oauth.cleanup.maybeRun(), rateLimitOf(deps.config.rateLimits, 'oauth_register'));
 
   // The same metadata at every address a client probes (RFC 8414 and OpenID Connect discovery).
   for (const path of authorizationServerMetadataPaths(deps.config.baseUrl)) {
@@ -19,7 +19,7 @@ export function registerOAuthRoutes(router: Router, deps: OAuthRouteDeps): void 
       sendJson(res, 200, buildAuthorizationServerMetadata(deps.config.baseUrl), { 'cache-control': 'public, max-age=3600' }));
   }
   addCorsRoute(router, 'POST', '/svc/oauth/register', register);
-  addCorsRoute(router, 'POST', '/svc/oauth/token', createTokenHandler(oauth, limited));
+  addCorsRoute(router, 'POST', '/svc/oauth/token', createTokenHandler(oauth, rateLimitOf(deps.config.rateLimits, 'oauth_token')));
 }
 
 /** A route any origin may call without credentials, with its preflight. */

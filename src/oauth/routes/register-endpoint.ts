@@ -11,13 +11,17 @@ import { NO_STORE, sendOAuthFailure } from './send-oauth-error.js';
 import { checkRedirectUri } from '../redirect-uri.js';
 import { parseScopeParam, formatScopes } from '../scope-param.js';
 import { seconds } from '../../lib/seconds.js';
+import { SPEC_RATE_LIMITS } from '../../lib/rate-limit-settings.js';
 import { hasDisguisingCharacters } from '../../lib/disguising-characters.js';
+import { hasLoneSurrogate } from '../../lib/lone-surrogates.js';
 import { isUtf8 } from 'node:buffer';
 
 const MAX_BODY_BYTES = 16 * 1024;
-const PER_MINUTE = 10;
 
-const text = (max: number) => z.string('must be a string').trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not contain control characters');
+// Stored in data/oauth/clients/ and shown on the consent page: a lone surrogate would not come back as sent.
+const text = (max: number) => z.string('must be a string').trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not contain control characters')
+  .refine((value) => !hasLoneSurrogate(value), 'must be well-formed Unicode (it holds a lone surrogate)');
 const webAddress = z.string('must be a string').max(2000, 'must be at most 2000 characters').refine((value) => {
   try {
     return ['https:', 'http:'].includes(new URL(value).protocol);
@@ -46,15 +50,15 @@ const metadataSchema = z.object({
 
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 
-/** `limited`: false when the rate limits are switched off (SVC_RATE_LIMITS=off). */
-export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse: () => void = () => {}, limited = true) {
-  const limiter = new TokenBucketLimiter(PER_MINUTE, 60_000, clock);
+/** `perMinute`: registrations a minute per client address (spec: 10), null when the limit is off. */
+export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse: () => void = () => {}, perMinute: number | null = SPEC_RATE_LIMITS.oauth_register) {
+  const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, clock);
 
   return async function register(ctx: RequestContext): Promise<void> {
     try {
-      const bucket = limited ? limiter.take(ctx.ip) : undefined;
+      const bucket = limiter?.take(ctx.ip);
       if (bucket && !bucket.allowed) {
-        throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} registrations a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
+        throw new OAuthError('too_many_requests', `At most ${perMinute} registrations a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
       }
       onUse();
       const metadata = checkMetadata(await readJsonObject(ctx));

@@ -8,27 +8,29 @@ import type { OAuthService } from '../oauth-service.js';
 import type { OAuthClient } from '../client-store.js';
 import { OAuthError } from '../oauth-error.js';
 import { NO_STORE, sendOAuthFailure } from './send-oauth-error.js';
-import { optionalParam, requireParam } from '../params.js';
+import { isAppError } from '../../errors.js';
+import { optionalParam, refuseRepeatedParams, requireParam } from '../params.js';
 import { lookUpClient } from '../client-lookup.js';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
 import { seconds } from '../../lib/seconds.js';
+import { SPEC_RATE_LIMITS } from '../../lib/rate-limit-settings.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
-const PER_MINUTE = 30;
 const GRANTS = {
   authorization_code: exchangeAuthorizationCode,
   refresh_token: rotateRefreshToken,
 } as const;
 
-/** `limited`: false when the rate limits are switched off (SVC_RATE_LIMITS=off). */
-export function createTokenHandler(oauth: OAuthService, limited = true) {
-  const limiter = new TokenBucketLimiter(PER_MINUTE, 60_000, oauth.clock);
+/** `perMinute`: requests a minute per client address (spec: 30), null when the limit is off. */
+export function createTokenHandler(oauth: OAuthService, perMinute: number | null = SPEC_RATE_LIMITS.oauth_token) {
+  const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, oauth.clock);
 
   return async function token(ctx: RequestContext): Promise<void> {
     try {
-      if (limited) limitRate(limiter, ctx.ip);
+      if (limiter) limitRate(limiter, ctx.ip);
       const form = await readTokenForm(ctx);
+      refuseRepeatedParams(form);
       const grantType = requireParam(form, 'grant_type');
       if (!Object.hasOwn(GRANTS, grantType)) {
         throw new OAuthError('unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
@@ -49,7 +51,7 @@ export function createTokenHandler(oauth: OAuthService, limited = true) {
 function limitRate(limiter: TokenBucketLimiter, ip: string): void {
   const bucket = limiter.take(ip);
   if (!bucket.allowed) {
-    throw new OAuthError('too_many_requests', `At most ${PER_MINUTE} token requests a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
+    throw new OAuthError('too_many_requests', `At most ${limiter.capacity} token requests a minute are accepted; try again in ${seconds(bucket.retryAfterSeconds)}.`, bucket.retryAfterSeconds);
   }
 }
 
@@ -58,7 +60,13 @@ async function readTokenForm(ctx: RequestContext): Promise<URLSearchParams> {
     ctx.req.resume();
     throw new OAuthError('invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
   }
-  return readForm(ctx.req, MAX_BODY_BYTES);
+  try {
+    return await readForm(ctx.req, MAX_BODY_BYTES);
+  } catch (error) {
+    // Answered in the OAuth error shape, as every refusal of this endpoint is.
+    if (isAppError(error) && error.kind === 'bad_request') throw new OAuthError('invalid_request', 'The token request is not valid UTF-8.');
+    throw error;
+  }
 }
 
 /**

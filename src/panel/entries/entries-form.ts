@@ -30,7 +30,8 @@ export async function readEntryPost(ctx: RequestContext, deps: PanelDeps): Promi
     form = await readForm(ctx.req, MAX_ENTRY_FORM_BYTES);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    sendPanelMessage(ctx, error.status, 'Too long', `The text is longer than ${MAX_ENTRY_FORM_BYTES / 1024} KB; nothing was saved. Shorten it and try again.`, session);
+    if (error.kind === 'too_large') sendPanelMessage(ctx, error.status, 'Too long', `The text is longer than ${MAX_ENTRY_FORM_BYTES / 1024} KB; nothing was saved. Shorten it and try again.`, session);
+    else sendPanelMessage(ctx, error.status, 'Not saved', error.message, session);
     return null;
   }
   if (!csrfMatches(ctx, form, session.csrf, session)) return null;

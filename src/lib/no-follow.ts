@@ -1,0 +1,277 @@
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, unlinkSync } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { AppError } from '../errors.js';
+
+// Files below a trusted folder (the site's content/ and its data folder) are read, written and listed
+// without ever following a symbolic link: a link there could hand any token holder files outside the site.
+// The trusted folder itself may be reached through links (a root at /var/www -> /srv keeps working); every
+// path below it is judged.
+//
+// No check-then-use race: a file is opened with O_NOFOLLOW and the descriptor itself is asked where it is
+// (Linux: /proc/self/fd/N names the opened file's real path), which must be the trusted folder's real path
+// plus the path below it. Folders are opened the same way, and names inside them are reached through
+// /proc/self/fd/N/<name>, which acts on the folder that descriptor holds (like openat): swapping a folder
+// for a link after the check changes nothing. Without /proc, every component is checked with lstat.
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const DIRECTORY = constants.O_DIRECTORY ?? 0;
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_APPEND } = constants;
+const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd');
+
+/**
+ * A path below a trusted folder that is, or passes through, a symbolic link. It answers as an unknown id
+ * does (404 "not found"), and carries ENOENT so code that treats a missing file as absent treats it alike.
+ */
+export class LinkRefusedError extends AppError {
+  readonly code = 'ENOENT';
+  constructor(readonly path: string) {
+    super('not_found', 'There is no such file.');
+  }
+}
+
+const trusted: string[] = [];
+const realTrusted = new Map<string, string>();
+
+/** Paths below `dir` are judged from here down; `dir` itself may be reached through links. */
+export function trustFolder(dir: string): void {
+  const path = resolve(dir);
+  if (trusted.includes(path)) return;
+  trusted.push(path);
+  // Longest first: the nearest trusted folder of a path is the first that holds it.
+  trusted.sort((a, b) => b.length - a.length);
+}
+
+/** The nearest trusted folder holding `path`; the filesystem root when none does (then no link at all passes). */
+function trustedFolderOf(path: string): string {
+  for (const folder of trusted) if (path === folder || path.startsWith(folder + sep)) return folder;
+  return sep;
+}
+
+let warn: (line: string) => void = (line) => void process.stderr.write(line + '\n');
+const warned = new Set<string>();
+
+/** Where the one warning per refused link goes (the process log). */
+export function useLinkWarnings(sink: (line: string) => void): void {
+  warn = sink;
+}
+
+function warnOnce(path: string): void {
+  if (warned.has(path)) return;
+  if (warned.size >= 10_000) warned.clear();
+  warned.add(path);
+  const folder = trustedFolderOf(path);
+  const shown = folder === sep ? path : relative(dirname(folder), path);
+  warn(`svc: skipping ${shown}: it is a symbolic link, and links below content/ and the data folder are never followed`);
+}
+
+/** lstat, or undefined when there is nothing to stat (missing, or a file where a folder should be). */
+function lstatOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first component below the trusted folder that is a link, if any (for the warning, and without /proc). */
+function linkOnPath(path: string): string | undefined {
+  let current = trustedFolderOf(path);
+  for (const part of relative(current, path).split(sep)) {
+    if (part === '') continue;
+    current = join(current, part);
+    const stat = lstatOf(current);
+    if (!stat) return undefined;
+    if (stat.isSymbolicLink()) return current;
+  }
+  return undefined;
+}
+
+function refuse(path: string): never {
+  const link = linkOnPath(path) ?? path;
+  warnOnce(link);
+  throw new LinkRefusedError(link);
+}
+
+function realPathOf(folder: string, fresh: boolean): string | undefined {
+  const known = fresh ? undefined : realTrusted.get(folder);
+  if (known !== undefined) return known;
+  try {
+    const real = realpathSync.native(folder);
+    realTrusted.set(folder, real);
+    return real;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the open descriptor is the file the path names, reached without a link below the trusted folder. */
+function isWherePathSays(fd: number, path: string): boolean {
+  const folder = trustedFolderOf(path);
+  if (!PROC_FD) return linkOnPath(path) === undefined && isSameFile(fd, path);
+  let actual: string;
+  try {
+    actual = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return false;
+  }
+  // Plain string work (no path.join): this runs on every open. `below` starts with the separator.
+  const below = folder === sep ? path : path.slice(folder.length);
+  // A file replaced (renamed over) since it was opened is " (deleted)": it was the file the path named.
+  const matches = (real: string | undefined) => {
+    if (real === undefined) return false;
+    const expected = real === sep ? below : real + below;
+    return actual === expected || actual === `${expected} (deleted)`;
+  };
+  // Looked up again once: the trusted folder may have moved (a deploy switching a link above the root).
+  return matches(realPathOf(folder, false)) || matches(realPathOf(folder, true));
+}
+
+function isSameFile(fd: number, path: string): boolean {
+  const opened = fstatSync(fd);
+  const named = lstatOf(path);
+  return named !== undefined && opened.ino === named.ino && opened.dev === named.dev;
+}
+
+const isLink = (path: string): boolean => lstatOf(path)?.isSymbolicLink() ?? false;
+
+/** Opens an existing file or folder (never creating one); a link anywhere below the trusted folder is refused. */
+export function openNoFollow(path: string, flags: number): number {
+  let fd: number;
+  try {
+    fd = openSync(path, flags | NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // O_NOFOLLOW answers ELOOP for a link; asked for a folder, Linux answers ENOTDIR.
+    if (code === 'ELOOP' || (code === 'ENOTDIR' && isLink(path))) refuse(path);
+    throw error;
+  }
+  if (!isWherePathSays(fd, path)) {
+    closeSync(fd);
+    refuse(path);
+  }
+  return fd;
+}
+
+/** A folder checked once; names inside it are reached through its descriptor. Close it when done. */
+export interface OpenFolder {
+  /** A path naming `name` inside this very folder, whatever happens to the folder's own path meanwhile. */
+  at(name: string): string;
+  /**
+   * Opens `name` for writing, O_NOFOLLOW: `exclusive` creates a new file (temp files, locks), `append`
+   * appends, creating the file when needed. A link in its place is refused.
+   */
+  create(name: string, how: 'exclusive' | 'append', mode?: number): number;
+  /** Renames `from` over `to` (both names in this folder); a link in `to`'s place is refused, not replaced. */
+  renameOver(from: string, to: string): void;
+  close(): void;
+}
+
+/** Opens a folder below a trusted one; with `createMode`, makes it (and missing folders above it) first. */
+export function openFolderNoFollow(dir: string, createMode?: number): OpenFolder {
+  let fd: number;
+  try {
+    fd = openNoFollow(dir, O_RDONLY | DIRECTORY);
+  } catch (error) {
+    if (createMode === undefined || error instanceof LinkRefusedError || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    makeFolder(dir, createMode);
+    fd = openNoFollow(dir, O_RDONLY | DIRECTORY);
+  }
+  const base = PROC_FD ? `/proc/self/fd/${fd}` : dir;
+  const at = (name: string) => `${base}${sep}${name}`;
+  return {
+    at,
+    create: (name, how, mode = 0o666) => {
+      try {
+        return openSync(at(name), O_WRONLY | O_CREAT | NOFOLLOW | (how === 'exclusive' ? O_EXCL : O_APPEND), mode);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ELOOP') refuse(join(dir, name));
+        throw error;
+      }
+    },
+    renameOver: (from, to) => {
+      if (isLink(at(to))) refuse(join(dir, to));
+      renameSync(at(from), at(to));
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+/** Makes `dir` one folder at a time, each inside its checked parent; the trusted folder itself as usual. */
+function makeFolder(dir: string, mode: number): void {
+  if (dir === trustedFolderOf(dir) || dirname(dir) === dir) return void mkdirSync(dir, { recursive: true, mode });
+  inFolder(dirname(dir), mode, (folder) => {
+    try {
+      mkdirSync(folder.at(basename(dir)), mode);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  });
+}
+
+/** Runs `use` with the folder open (made first when `createMode` is given), and closes it. */
+function inFolder<T>(dir: string, createMode: number | undefined, use: (folder: OpenFolder) => T): T {
+  const folder = openFolderNoFollow(dir, createMode);
+  try {
+    return use(folder);
+  } finally {
+    folder.close();
+  }
+}
+
+/** Makes a folder and those above it, below a trusted folder, never through a link. */
+export function makeFoldersNoFollow(dir: string, mode = 0o777): void {
+  openFolderNoFollow(dir, mode).close();
+}
+
+/** Opens `path` for writing inside its checked folder, made when missing (see OpenFolder.create). */
+export function createNoFollow(path: string, how: 'exclusive' | 'append', mode = 0o666, folderMode = 0o777): number {
+  return inFolder(dirname(path), folderMode, (folder) => folder.create(basename(path), how, mode));
+}
+
+/** The whole file; throws ENOENT when it is missing and LinkRefusedError for a link. */
+export function readFileNoFollow(path: string): Buffer {
+  const fd = openNoFollow(path, O_RDONLY);
+  try {
+    if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`EISDIR: not a file, read '${path}'`), { code: 'EISDIR' });
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function readTextNoFollow(path: string): string {
+  return readFileNoFollow(path).toString('utf8');
+}
+
+/** The folder's entries; links in it are left out (each warned about once). */
+export function listFolderNoFollow(dir: string): Dirent[] {
+  const fd = openNoFollow(dir, O_RDONLY | DIRECTORY);
+  let items: Dirent[];
+  try {
+    items = readdirSync(PROC_FD ? `/proc/self/fd/${fd}` : dir, { withFileTypes: true });
+  } finally {
+    closeSync(fd);
+  }
+  return items.filter((item) => {
+    if (!item.isSymbolicLink()) return true;
+    warnOnce(join(dir, item.name));
+    return false;
+  });
+}
+
+/**
+ * lstat of the last component: undefined when it is missing or a link (warned about once). For stamps and
+ * existence only: what is read or written goes through the functions above, which judge the whole path.
+ */
+export function statNoFollow(path: string): Stats | undefined {
+  const stat = lstatOf(path);
+  if (!stat?.isSymbolicLink()) return stat;
+  warnOnce(path);
+  return undefined;
+}
+
+/** Removes a file from its checked folder (a link there is removed itself, never what it points to). */
+export function removeNoFollow(path: string): void {
+  inFolder(dirname(path), undefined, (folder) => unlinkSync(folder.at(basename(path))));
+}
