@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatSiteTime, isValidTimeZone } from '../lib/time-zone.js';
+import { readTextNoFollow } from '../lib/no-follow.js';
 import { yamlLibrary } from '../content/yaml.js';
 import type { PanelDeps, PanelSessionDeps } from './panel-deps.js';
 
@@ -25,7 +25,7 @@ export function timeHeading(timeZone: string): string {
 export function siteTimeZoneOf(deps: PanelSessionDeps | PanelDeps): string {
   try {
     if ('content' in deps) return deps.content.site().timezone;
-    const doc = yamlLibrary().parse(readFileSync(join(deps.config.root, 'content', 'site.yaml'), 'utf8')) as { timezone?: unknown } | null;
+    const doc = yamlLibrary().parse(readTextNoFollow(join(deps.config.root, 'content', 'site.yaml'))) as { timezone?: unknown } | null;
     return typeof doc?.timezone === 'string' && isValidTimeZone(doc.timezone) ? doc.timezone : 'UTC';
   } catch {
     return 'UTC';

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readTextNoFollow } from '../../lib/no-follow.js';
 import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
@@ -23,7 +23,7 @@ import { writersOf } from './version-writers.js';
 /** A file's current text; empty when it is not there (no style.css, or a translation removed meanwhile). */
 function readCurrent(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readTextNoFollow(file);
   } catch {
     return '';
   }
