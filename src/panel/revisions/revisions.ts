@@ -9,7 +9,7 @@ import { canEditEntry, canSeeTranslation } from '../../content/content-rights.js
 import { isEntryId } from '../../content/entry-id.js';
 import { readHistory } from '../../content/history.js';
 import { diffRevision } from '../../content/revision-diff.js';
-import { listRevisions, listStyleVersions, readRevision, readStyleVersion, revisedLanguages, versionTime, type VersionInfo } from '../../content/revisions.js';
+import { listRevisions, listStyleVersions, readRevision, readStyleVersion, versionTime, type VersionInfo } from '../../content/revisions.js';
 import type { Entry } from '../../content/types.js';
 import { restoreRevision, restoreStyleVersion } from '../../content/write/restore-version.js';
 import type { WriteContext } from '../../content/write/write-context.js';
@@ -73,9 +73,8 @@ export function createRevisionHandlers(deps: PanelDeps) {
       const people = names();
       const principal = panelActor(session).principal;
       // Translations this person may not see (someone else's draft) show no versions either.
-      const languages = [...new Set([...entry.translations.keys(), ...revisedLanguages(dataDir, entry.id)])]
-        .filter((language) => { const t = entry.translations.get(language); return t !== undefined && canSeeTranslation(principal, entry, t); })
-        .sort();
+      // (Versions of a translation whose file is gone stay on disk, but there is nothing to restore them into.)
+      const languages = [...entry.translations.values()].filter((t) => canSeeTranslation(principal, entry, t)).map((t) => t.language).sort();
       const translations = languages.map((language) => {
         const versions = listRevisions(dataDir, entry.id, language);
         return { language, versions: rows(versions, writersOf(versions, records, language), people) };
