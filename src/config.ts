@@ -1,7 +1,8 @@
-import { parseArgs } from 'node:util';
 import { resolve, join } from 'node:path';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { trustFolder } from './lib/no-follow.js';
+import { builtinModule } from './lib/builtin-module.js';
+const { parseArgs } = builtinModule('node:util');
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */

@@ -1,24 +1,19 @@
-import { listRecordNames } from '../lib/record-names.js';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { AppError } from '../errors.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { safeEqual } from '../lib/safe-compare.js';
-import { FileCache } from './file-cache.js';
+import { AccountReader, normalizeEmail, ACCOUNT_ID, type Account } from './account-reader.js';
+import { accountDocument } from './account-file.js';
 import { hashPassword } from './password.js';
 import { generateTotpSecret, verifyTotp } from './totp.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, makeRecoveryCodes } from './recovery-codes.js';
-import { parseYaml, stringifyYaml } from './yaml.js';
-import { accountDocument, normalizeEmail, readAccountFile, type Account } from './account-file.js';
+import { stringifyYaml } from './yaml.js';
 
-export { normalizeEmail, type Account };
-
-export const ACCOUNT_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/;
 export const PASSWORD_MIN = 10;
 const PASSWORD_MAX = 1024;
-
 
 /** Checks a new password; throws invalid_params with a sentence when it will not do. */
 export function checkNewPassword(password: string): void {
@@ -26,57 +21,10 @@ export function checkNewPassword(password: string): void {
   if (password.length > PASSWORD_MAX) throw new AppError('invalid_params', `The password must have at most ${PASSWORD_MAX} characters.`);
 }
 
-/** Accounts on disk, one YAML file each, mode 0600. Every read notices changes made by other processes. */
-export class AccountStore {
-  readonly dir: string;
-  private readonly cache: FileCache<Account | null>;
-  /** `<dir>/`: names are built by concatenation (path.join on every request costs more than the check). */
-  private readonly prefix: string;
-
-  constructor(dataDir: string, private readonly clock: () => number, private readonly log: (line: string) => void) {
-    this.dir = join(dataDir, 'accounts');
-    this.prefix = this.dir + sep;
-    this.cache = new FileCache((text, path) => this.parse(text, path));
-  }
-
-  private parse(text: string, path: string): Account | null {
-    let account: Account | null;
-    try {
-      account = readAccountFile(parseYaml(text));
-    } catch {
-      account = null;
-    }
-    if (!account) this.log(`svc: the account file ${path} cannot be read; that account cannot sign in until it is fixed.`);
-    return account;
-  }
-
-  /** Only for a checked id (ACCOUNT_ID). */
-  private file(id: string): string {
-    return `${this.prefix}${id}.yaml`;
-  }
-
-  /** The account, or undefined for an unknown (or malformed) id. */
-  get(id: string): Account | undefined {
-    if (!ACCOUNT_ID.test(id)) return undefined;
-    const account = this.cache.read(this.file(id));
-    return account && account.id === id ? account : undefined;
-  }
-
-  list(): Account[] {
-    return listRecordNames(this.dir, '.yaml')
-      .map((id) => this.get(id))
-      .filter((account): account is Account => account !== undefined)
-      .sort((a, b) => a.id.localeCompare(b.id));
-  }
-
-  findByEmail(email: string): Account | undefined {
-    const wanted = normalizeEmail(email);
-    return this.list().find((account) => account.email === wanted);
-  }
-
-  /** An account by id or email, as the CLI takes either. */
-  find(idOrEmail: string): Account | undefined {
-    return idOrEmail.includes('@') ? this.findByEmail(idOrEmail) : this.get(idOrEmail.trim().toLowerCase());
+/** Accounts on disk, one YAML file each, mode 0600: reading (AccountReader) and every change. */
+export class AccountStore extends AccountReader {
+  constructor(dataDir: string, private readonly clock: () => number, log: (line: string) => void) {
+    super(dataDir, log);
   }
 
   /** Creates an account; the id is made from the email's local part. The role must already be checked. */

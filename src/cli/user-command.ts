@@ -1,5 +1,5 @@
 import type { AuthService } from '../auth/auth-service.js';
-import type { Account } from '../auth/account-store.js';
+import type { Account } from '../auth/account-reader.js';
 import { generatePassword } from '../auth/password.js';
 import { otpauthUri } from '../auth/totp.js';
 import { CommandError, UsageError } from './cli-error.js';

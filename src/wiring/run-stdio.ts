@@ -24,7 +24,7 @@ export async function runStdio(argv: string[]): Promise<void> {
     import('../mcp/transports/stdio.js'),
   ]);
   const deps = await buildDeps(config, undefined, { lazyModules: true });
-  if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
+  if (!deps.verifier.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
   const registry = defaultRegistry();
   // One set of handlers for both eras; the 2026-07-28 dispatcher is made when a client first speaks it.
@@ -44,7 +44,7 @@ export async function runStdio(argv: string[]): Promise<void> {
     modern,
     log: deps.log,
     contextFor: (session) => {
-      const principal = deps.auth.verify(token);
+      const principal = deps.verifier.verify(token);
       return principal ? { principal, deps, session } : null;
     },
   });

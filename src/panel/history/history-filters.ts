@@ -1,4 +1,4 @@
-import { ACCOUNT_ID } from '../../auth/account-store.js';
+import { ACCOUNT_ID } from '../../auth/account-reader.js';
 import { AppError } from '../../errors.js';
 import { isEntryId } from '../../content/entry-id.js';
 import type { HistoryQuery, HistoryRecord } from '../../content/history.js';
