@@ -2,9 +2,47 @@ import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
 import { FileCache } from './file-cache.js';
 import { parseYaml } from './yaml.js';
-import { normalizeEmail, readAccountFile, type Account } from './account-file.js';
 
-export { normalizeEmail, type Account };
+/** A team member, as kept in `data/accounts/<id>.yaml`. */
+export interface Account {
+  /** Lowercase letters, digits and dashes; written as `author` on their entries. */
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  /** `scrypt$...` (see password.ts). */
+  passwordHash: string;
+  /** Two-factor sign-in: the base32 secret and the last time step used (replays are refused). */
+  totp: { secret: string; lastStep: number | null } | null;
+  /** SHA-256 hex of each unused two-factor recovery code (see recovery-codes.ts); empty without two-factor. */
+  recoveryCodes: string[];
+  created: string;
+}
+
+/** An account file's YAML as an account (unknown fields ignored), or null when malformed. */
+function readAccountFile(value: unknown): Account | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string' || typeof v.name !== 'string' || typeof v.email !== 'string' || typeof v.role !== 'string' || typeof v.password !== 'string') return null;
+  if (v.created !== undefined && typeof v.created !== 'string') return null;
+  let totp: Account['totp'] = null;
+  let recoveryCodes: string[] = [];
+  const twoFactor = v.two_factor;
+  if (twoFactor !== undefined && twoFactor !== null) {
+    if (typeof twoFactor !== 'object' || Array.isArray(twoFactor)) return null;
+    const { secret, last_step: lastStep, recovery_codes: codes } = twoFactor as Record<string, unknown>;
+    if (typeof secret !== 'string') return null;
+    if (lastStep !== undefined && lastStep !== null && !Number.isSafeInteger(lastStep)) return null;
+    if (codes !== undefined && codes !== null && !(Array.isArray(codes) && codes.every((code) => typeof code === 'string' && /^[0-9a-f]{64}$/.test(code)))) return null;
+    totp = { secret, lastStep: (lastStep as number | null | undefined) ?? null };
+    recoveryCodes = (codes as string[] | null | undefined) ?? [];
+  }
+  return { id: v.id, name: v.name, email: normalizeEmail(v.email), role: v.role, passwordHash: v.password, totp, recoveryCodes, created: v.created ?? '' };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
 
 export const ACCOUNT_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 

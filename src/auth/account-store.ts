@@ -5,7 +5,6 @@ import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { safeEqual } from '../lib/safe-compare.js';
 import { AccountReader, normalizeEmail, ACCOUNT_ID, type Account } from './account-reader.js';
-import { accountDocument } from './account-file.js';
 import { hashPassword } from './password.js';
 import { generateTotpSecret, verifyTotp } from './totp.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, makeRecoveryCodes } from './recovery-codes.js';
@@ -14,6 +13,20 @@ import { stringifyYaml } from './yaml.js';
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/;
 export const PASSWORD_MIN = 10;
 const PASSWORD_MAX = 1024;
+
+/** The YAML document of an account. */
+function accountDocument(account: Account): Record<string, unknown> {
+  const doc: Record<string, unknown> = {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    role: account.role,
+    password: account.passwordHash,
+    created: account.created,
+  };
+  if (account.totp) doc.two_factor = { secret: account.totp.secret, last_step: account.totp.lastStep, recovery_codes: account.recoveryCodes };
+  return doc;
+}
 
 /** Checks a new password; throws invalid_params with a sentence when it will not do. */
 export function checkNewPassword(password: string): void {
