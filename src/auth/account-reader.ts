@@ -14,6 +14,8 @@ export interface Account {
   passwordHash: string;
   /** Two-factor sign-in: the base32 secret and the last time step used (replays are refused). */
   totp: { secret: string; lastStep: number | null } | null;
+  /** SHA-256 hex of each unused two-factor recovery code (see recovery-codes.ts); empty without two-factor. */
+  recoveryCodes: string[];
   created: string;
 }
 
@@ -24,22 +26,25 @@ function readAccountFile(value: unknown): Account | null {
   if (typeof v.id !== 'string' || typeof v.name !== 'string' || typeof v.email !== 'string' || typeof v.role !== 'string' || typeof v.password !== 'string') return null;
   if (v.created !== undefined && typeof v.created !== 'string') return null;
   let totp: Account['totp'] = null;
+  let recoveryCodes: string[] = [];
   const twoFactor = v.two_factor;
   if (twoFactor !== undefined && twoFactor !== null) {
     if (typeof twoFactor !== 'object' || Array.isArray(twoFactor)) return null;
-    const { secret, last_step: lastStep } = twoFactor as Record<string, unknown>;
+    const { secret, last_step: lastStep, recovery_codes: codes } = twoFactor as Record<string, unknown>;
     if (typeof secret !== 'string') return null;
     if (lastStep !== undefined && lastStep !== null && !Number.isSafeInteger(lastStep)) return null;
+    if (codes !== undefined && codes !== null && !(Array.isArray(codes) && codes.every((code) => typeof code === 'string' && /^[0-9a-f]{64}$/.test(code)))) return null;
     totp = { secret, lastStep: (lastStep as number | null | undefined) ?? null };
+    recoveryCodes = (codes as string[] | null | undefined) ?? [];
   }
-  return { id: v.id, name: v.name, email: normalizeEmail(v.email), role: v.role, passwordHash: v.password, totp, created: v.created ?? '' };
+  return { id: v.id, name: v.name, email: normalizeEmail(v.email), role: v.role, passwordHash: v.password, totp, recoveryCodes, created: v.created ?? '' };
 }
-
-export const ACCOUNT_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+export const ACCOUNT_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 /**
  * Accounts on disk, read side: one YAML file each, parsed once and read again when it changes, so every read

@@ -3,14 +3,30 @@ import { AppError } from '../errors.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
+import { safeEqual } from '../lib/safe-compare.js';
 import { AccountReader, normalizeEmail, ACCOUNT_ID, type Account } from './account-reader.js';
 import { hashPassword } from './password.js';
 import { generateTotpSecret, verifyTotp } from './totp.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, makeRecoveryCodes } from './recovery-codes.js';
 import { stringifyYaml } from './yaml.js';
 
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/;
 export const PASSWORD_MIN = 10;
 const PASSWORD_MAX = 1024;
+
+/** The YAML document of an account. */
+function accountDocument(account: Account): Record<string, unknown> {
+  const doc: Record<string, unknown> = {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    role: account.role,
+    password: account.passwordHash,
+    created: account.created,
+  };
+  if (account.totp) doc.two_factor = { secret: account.totp.secret, last_step: account.totp.lastStep, recovery_codes: account.recoveryCodes };
+  return doc;
+}
 
 /** Checks a new password; throws invalid_params with a sentence when it will not do. */
 export function checkNewPassword(password: string): void {
@@ -38,7 +54,7 @@ export class AccountStore extends AccountReader {
       const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'person';
       let id = base;
       for (let n = 2; this.cache.read(this.file(id)) !== undefined; n++) id = `${base}-${n}`;
-      const account: Account = { id, name, email, role: input.role, passwordHash, totp: null, created: new Date(this.clock()).toISOString() };
+      const account: Account = { id, name, email, role: input.role, passwordHash, totp: null, recoveryCodes: [], created: new Date(this.clock()).toISOString() };
       this.write(account);
       return account;
     });
@@ -69,29 +85,68 @@ export class AccountStore extends AccountReader {
   /** Turns on two-factor sign-in with a new secret (replacing any old one) and returns the secret. */
   enableTotp(id: string): string {
     const secret = generateTotpSecret();
-    this.update(id, (account) => ({ ...account, totp: { secret, lastStep: null } }));
+    this.update(id, (account) => ({ ...account, totp: { secret, lastStep: null }, recoveryCodes: [] }));
     return secret;
   }
 
   /**
    * Turns on two-factor sign-in with a secret the person set up in their app, only when `code` is a valid
    * code of that secret (the same check as sign-in). The code's step is recorded as used, so it cannot sign
-   * in afterwards. False (nothing written) for a wrong code or an account that has two-factor on already.
+   * in afterwards. Ten new recovery codes come with it: returned to be shown once, kept as hashes only.
+   * Null (nothing written) for a wrong code or an account that has two-factor on already.
    */
-  confirmTotp(id: string, secret: string, code: string): boolean {
-    let ok = false;
+  confirmTotp(id: string, secret: string, code: string): string[] | null {
+    let codes: string[] | null = null;
     this.update(id, (account) => {
       if (account.totp) return account;
       const step = verifyTotp(secret, code, this.clock(), null);
       if (step === null) return account;
-      ok = true;
-      return { ...account, totp: { secret, lastStep: step } };
+      const made = makeRecoveryCodes();
+      codes = made.codes;
+      return { ...account, totp: { secret, lastStep: step }, recoveryCodes: made.hashes };
     });
-    return ok;
+    return codes;
   }
 
   disableTotp(id: string): Account {
-    return this.update(id, (account) => ({ ...account, totp: null }));
+    return this.update(id, (account) => ({ ...account, totp: null, recoveryCodes: [] }));
+  }
+
+  /** Ten new recovery codes in place of the old ones (which stop working); null without two-factor. */
+  renewRecoveryCodes(id: string): string[] | null {
+    let codes: string[] | null = null;
+    this.update(id, (account) => {
+      if (!account.totp) return account;
+      const made = makeRecoveryCodes();
+      codes = made.codes;
+      return { ...account, recoveryCodes: made.hashes };
+    });
+    return codes;
+  }
+
+  /**
+   * Spends a recovery code: when it is one of the account's unused codes, it is removed (under the account's
+   * lock, so two sign-ins cannot both spend it) and the number of codes left is returned; otherwise null.
+   */
+  consumeRecoveryCode(id: string, typed: string): number | null {
+    if (!looksLikeRecoveryCode(typed)) return null;
+    const hash = hashRecoveryCode(typed);
+    let left: number | null = null;
+    try {
+      this.update(id, (account) => {
+        if (!account.totp) return account;
+        // Every stored hash is compared, so timing tells nothing about which one matched.
+        const match = account.recoveryCodes.reduce((found, stored, index) => (safeEqual(stored, hash) && found < 0 ? index : found), -1);
+        if (match < 0) return account;
+        const recoveryCodes = account.recoveryCodes.filter((_, index) => index !== match);
+        left = recoveryCodes.length;
+        return { ...account, recoveryCodes };
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not_found') return null;
+      throw error;
+    }
+    return left;
   }
 
   /**
@@ -128,16 +183,7 @@ export class AccountStore extends AccountReader {
   }
 
   private write(account: Account): void {
-    const doc: Record<string, unknown> = {
-      id: account.id,
-      name: account.name,
-      email: account.email,
-      role: account.role,
-      password: account.passwordHash,
-      created: account.created,
-    };
-    if (account.totp) doc.two_factor = { secret: account.totp.secret, last_step: account.totp.lastStep };
-    writeFileAtomic(this.file(account.id), stringifyYaml(doc), 0o600);
+    writeFileAtomic(this.file(account.id), stringifyYaml(accountDocument(account)), 0o600);
     this.cache.forget(this.file(account.id));
   }
 }

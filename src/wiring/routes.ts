@@ -10,6 +10,8 @@ import { registerAssistantsRoutes } from '../panel/assistants/assistants-routes.
 import { registerAccountRoutes } from '../panel/account/account-routes.js';
 import { registerApprovalRoutes } from '../panel/approvals/approvals-routes.js';
 import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
+import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
+import { registerHistoryRoutes } from '../panel/history/history-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
@@ -35,10 +37,14 @@ export function buildRouter(deps: AppDeps): Router {
   registerSignInRoutes(router, deps, throttle);
   registerAssistantsRoutes(router, deps);
   registerAccountRoutes(router, deps, throttle);
-  // Panel: Waiting for approval, the approval-mode switch, an entry's history and earlier versions.
+  // Panel: Waiting for approval, the approval-mode switch.
   registerApprovalRoutes(router, deps);
   // Panel: Content (the list of entries, one entry, editing, publishing).
   registerEntryRoutes(router, deps);
+  // Panel: an entry's earlier versions, a diff of one against now, Restore.
+  registerRevisionRoutes(router, deps);
+  // Panel: History, every change with filters by person, via, token and entry.
+  registerHistoryRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
   registerStatsPage(router, deps);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.

@@ -7,6 +7,7 @@ import { renderPage, sendPanelMessage, sendPanelPage } from '../layout.js';
 import { renderAssistants, type AssistantsView } from './assistants-view.js';
 import { buildClientSettings } from './client-settings.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { siteTimeZoneOf } from '../site-time.js';
 
 const PAGE = '/svc/panel/assistants';
 
@@ -21,6 +22,7 @@ function view(deps: PanelSessionDeps, session: PanelSession, extra: Partial<Assi
       ? deps.auth.listTokens().filter((r) => r.owner !== session.account.id).map((r) => ({ ...r, ownerName: names.get(r.owner) ?? `${r.owner} (removed)` }))
       : null,
     now: deps.clock(),
+    timeZone: siteTimeZoneOf(deps),
     ...extra,
   };
 }
