@@ -140,9 +140,9 @@ test('a person writes, illustrates, previews and publishes a post in the browser
   assert.match(main, /The last word\./);
   assert.equal(await visitor.locator('.card-callout').isVisible(), true);
   // The cover is there and loaded (its srcset scales the natural size to the column, so the file is checked).
-  await visitor.waitForFunction(() => (document.querySelector('figure.cover img') as HTMLImageElement | null)?.complete === true);
+  await visitor.waitForFunction(() => (document.querySelector('figure.entry-cover img') as HTMLImageElement | null)?.complete === true);
   assert.deepEqual(await visitor.evaluate(() => {
-    const image = document.querySelector('figure.cover img') as HTMLImageElement;
+    const image = document.querySelector('figure.entry-cover img') as HTMLImageElement;
     return [new URL(image.currentSrc).pathname, image.naturalHeight > 0];
   }), ['/media/posts/browser-post/mountain.png', true]);
   await visitor.close();

@@ -43,7 +43,7 @@ test('a published translation\'s preview is its public page: theme, cards, style
   assert.equal(preview.res.status, 200);
   const page = await (await fetch(`${panel.url}/hello`)).text();
   assert.equal(mainOf(preview.text), mainOf(page));
-  assert.match(page, /<figure class="cover"><img src="\/media\/posts\/hello\/cover\.png" srcset="\/media\/posts\/hello\/cover\.png 60w" sizes="[^"]+" width="60" height="40" alt=""><\/figure>/);
+  assert.match(page, /<figure class="entry-cover"><img src="\/media\/posts\/hello\/cover\.png" srcset="\/media\/posts\/hello\/cover\.png 60w" sizes="[^"]+" width="60" height="40" alt=""><\/figure>/);
   assert.match(preview.text, /<div class="card-callout card-callout-tip">/);
   assert.match(preview.text, /<style id="entry-style">main h1 \{\n  color: teal;/);
   assert.match(preview.text, /<header class="site"><a class="brand" href="\/">Test Alps<\/a>/);
@@ -117,7 +117,7 @@ test('the Preview button shows the text on the screen, unsaved: cards and fields
   assert.equal(listRevisions(site.deps.config.dataDir, id, 'en').length, 0);
   // The category's fields show as the public page shows them.
   const event = await post(panel, '/svc/panel/preview', { ...editForm(html), category: 'events', 'field:events:start': '2026-06-01T10:00', 'field:events:location': 'Lienz' }, jars.bob);
-  assert.match(event.text, /<p class="meta"><time[^>]*>[^<]+<\/time> · 2026-06-01 10:00 · Lienz<\/p>/);
+  assert.match(event.text, /<p class="meta"><time[^>]*>[^<]+<\/time> · <time datetime="2026-06-01T10:00:00\+02:00">[^<]+<\/time> · Lienz<\/p>/);
   // Without the CSRF token, or for a translation the person may not see: refused.
   const { csrf: _, ...noToken } = fields;
   assert.equal((await post(panel, '/svc/panel/preview', noToken, jars.bob)).res.status, 403);

@@ -33,6 +33,7 @@ test('pages send people to the panel sign-in; feeds and the sitemap are not ther
   const response = await fetch(`${server.url}/hello`, { redirect: 'manual' });
   assert.equal(response.status, 303);
   assert.equal(response.headers.get('location'), '/svc/panel/sign-in?next=%2Fhello');
+  for (const list of ['/recipes', '/de/tag']) assert.equal((await fetch(server.url + list, { redirect: 'manual' })).status, 303, list);
   assert.equal((await fetch(`${server.url}/feed.xml`)).status, 404);
   assert.equal((await fetch(`${server.url}/sitemap.xml`)).status, 404);
   assert.equal(await (await fetch(`${server.url}/robots.txt`)).text(), 'User-agent: *\nDisallow: /\n');
@@ -68,7 +69,7 @@ test('media of a closed site need a sign-in or a content:read token, and are pri
 });
 
 test('a signed-in person sees pages, feeds and the sitemap with an ETag but marked private, never for shared caches', async () => {
-  for (const path of ['/', '/de', '/hello', '/about/team', '/tag/news', '/recipes/soup', '/feed.xml', '/de/feed.xml', '/sitemap.xml']) {
+  for (const path of ['/', '/de', '/hello', '/about/team', '/tag/news', '/recipes/soup', '/recipes', '/de/tag', '/feed.xml', '/de/feed.xml', '/sitemap.xml']) {
     const first = await fetch(server.url + path, { headers: { cookie: eve.header() }, redirect: 'manual' });
     assert.equal(first.status, 200, path);
     assert.equal(first.headers.get('cache-control'), 'private, no-store', path);

@@ -33,6 +33,9 @@ const ANSWERS: Record<string, { type: string; caching: string }> = {
   '/about/team': HTML, // nested page
   '/tag/news': HTML, // tag, listing its posts
   '/recipes/soup': HTML, // custom type
+  '/recipes': HTML, // a custom type's list page
+  '/de/recipes': HTML, // the same list in another language
+  '/tag': HTML, // the tags' list page
   '/feed.xml': ATOM,
   '/de/feed.xml': ATOM,
   '/sitemap.xml': { type: 'application/xml; charset=utf-8', caching: 'public, max-age=300' },

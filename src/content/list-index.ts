@@ -1,6 +1,6 @@
 // Sorted lists of translations, kept up to date one entry at a time, so a list answers in proportion to the
-// page asked for rather than to the site: per type, language and status (and all statuses), per tag, and
-// per category. Posts sort newest first (by dateMs), date categories by their `start`, soonest first; ties
+// page asked for rather than to the site: per type, language and status (and all statuses), per tag, per
+// category, and per parent (a page's child pages). Posts sort newest first (by dateMs), date categories by their `start`, soonest first; ties
 // by entry id. A change to an entry takes its old rows out and puts its new rows in (binary search + splice).
 import { parseSiteTime } from '../lib/time-zone.js';
 import type { Entry, EntryStatus, SiteConfig, Translation } from './types.js';
@@ -58,9 +58,11 @@ export class ListIndex {
 
   constructor(private readonly site: () => SiteConfig) {}
 
-  /** The sorted rows of one type and language in a status (or all), narrowed to a category or else a tag. */
-  list(type: string, language: string, status: 'any' | EntryStatus, narrow: { tag?: string; category?: string } = {}): SortedRows {
-    const filter = narrow.category !== undefined ? `c:${narrow.category}` : narrow.tag !== undefined ? `t:${narrow.tag}` : '';
+  /** The sorted rows of one type and language in a status (or all), narrowed to a category, else a tag, else a parent. */
+  list(type: string, language: string, status: 'any' | EntryStatus, narrow: { tag?: string; category?: string; parent?: string } = {}): SortedRows {
+    const filter = narrow.category !== undefined ? `c:${narrow.category}`
+      : narrow.tag !== undefined ? `t:${narrow.tag}`
+      : narrow.parent !== undefined ? `p:${narrow.parent}` : '';
     return this.lists.get(listKey(type, language, status === 'any' ? ALL : status, filter)) ?? EMPTY;
   }
 
@@ -151,6 +153,7 @@ function keysOf(entry: Entry, translation: Translation, site: SiteConfig): Array
     keys.push([listKey(entry.type.key, translation.language, status, ''), byDate]);
     for (const tag of new Set(translation.tags)) keys.push([listKey(entry.type.key, translation.language, status, `t:${tag}`), byDate]);
     if (translation.category !== null) keys.push([listKey(entry.type.key, translation.language, status, `c:${translation.category}`), categoryKey]);
+    if (entry.parentId !== null) keys.push([listKey(entry.type.key, translation.language, status, `p:${entry.parentId}`), byDate]);
   }
   return keys;
 }

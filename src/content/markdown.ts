@@ -2,6 +2,15 @@ import { micromark } from 'micromark';
 import { splitCards, type CardBlock } from './card-syntax.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 
+/** How the caller wants parts of the text drawn that depend on where it is shown. */
+export interface RenderOptions {
+  /**
+   * Trusted HTML to put inside a video card's placeholder, given the card's checked address (the public site
+   * says in the page's language what playing the video loads); without it the placeholder is the link alone.
+   */
+  videoNote?: (address: string) => string;
+}
+
 export interface RenderedBody {
   html: string;
   /** CSS classes present in the rendered text, e.g. card-callout. */
@@ -13,17 +22,17 @@ export interface RenderedBody {
  * kept on purpose: bodies may come from assistants). Cards (D8) become `<div class="card-<name>">`.
  * References to the media library (`media/...`) become site-absolute so they work at every address.
  */
-export function renderMarkdown(markdown: string): RenderedBody {
+export function renderMarkdown(markdown: string, options: RenderOptions = {}): RenderedBody {
   const classes = new Set<string>();
-  const html = renderParts(markdown, classes, 0);
+  const html = renderParts(markdown, classes, 0, options);
   return { html, classes: [...classes].sort() };
 }
 
-function renderParts(markdown: string, classes: Set<string>, depth: number): string {
+function renderParts(markdown: string, classes: Set<string>, depth: number, options: RenderOptions): string {
   let html = '';
   for (const part of splitCards(markdown)) {
     if (part.kind === 'markdown') html += renderPlain(part.text);
-    else html += depth > 8 ? renderPlain(part.card.inner) : renderCard(part.card, classes, depth);
+    else html += depth > 8 ? renderPlain(part.card.inner) : renderCard(part.card, classes, depth, options);
   }
   return html;
 }
@@ -35,7 +44,7 @@ function renderPlain(markdown: string): string {
     .replaceAll(' href="media/', ' href="/media/');
 }
 
-function renderCard(card: CardBlock, classes: Set<string>, depth: number): string {
+function renderCard(card: CardBlock, classes: Set<string>, depth: number, options: RenderOptions): string {
   const className = `card-${card.name}`;
   classes.add(className);
   const a = card.attributes;
@@ -44,7 +53,7 @@ function renderCard(card: CardBlock, classes: Set<string>, depth: number): strin
       const tone = card.value && ['info', 'tip', 'warning'].includes(card.value) ? card.value : 'info';
       classes.add(`card-callout-${tone}`);
       const title = a.title ? `<p class="card-title"><strong>${escapeHtml(a.title)}</strong></p>` : '';
-      return `<div class="${className} card-callout-${tone}">${title}${renderParts(card.inner, classes, depth + 1)}</div>\n`;
+      return `<div class="${className} card-callout-${tone}">${title}${renderParts(card.inner, classes, depth + 1, options)}</div>\n`;
     }
     case 'image': {
       const caption = a.caption ? `<figcaption>${escapeHtml(a.caption)}</figcaption>` : '';
@@ -59,7 +68,8 @@ function renderCard(card: CardBlock, classes: Set<string>, depth: number): strin
       const address = safeUrl(card.value ?? '');
       const title = escapeHtml(a.title ?? 'Video');
       // No iframe until the visitor agrees to external media: the consent script swaps the link for the player.
-      return `<div class="${className}" data-embed="${escapeAttr(address)}"><a href="${escapeAttr(address)}" rel="noopener">${title}</a></div>\n`;
+      const note = options.videoNote?.(address) ?? '';
+      return `<div class="${className}" data-embed="${escapeAttr(address)}"><a href="${escapeAttr(address)}" rel="noopener">${title}</a>${note}</div>\n`;
     }
     case 'button': {
       const style = a.style === 'secondary' ? 'secondary' : 'primary';
@@ -67,14 +77,14 @@ function renderCard(card: CardBlock, classes: Set<string>, depth: number): strin
     }
     case 'quote': {
       const cite = [a.author, a.source].filter(Boolean).map((text) => escapeHtml(text!)).join(', ');
-      return `<div class="${className}"><blockquote>${renderParts(card.inner, classes, depth + 1)}${cite ? `<footer>${cite}</footer>` : ''}</blockquote></div>\n`;
+      return `<div class="${className}"><blockquote>${renderParts(card.inner, classes, depth + 1, options)}${cite ? `<footer>${cite}</footer>` : ''}</blockquote></div>\n`;
     }
     default: {
       const data = Object.entries(a)
         .filter(([key]) => /^[a-z][a-z0-9_-]*$/.test(key))
         .map(([key, value]) => ` data-${key}="${escapeAttr(value)}"`).join('');
       const value = card.value ? ` data-value="${escapeAttr(card.value)}"` : '';
-      return `<div class="${className}"${value}${data}>${renderParts(card.inner, classes, depth + 1)}</div>\n`;
+      return `<div class="${className}"${value}${data}>${renderParts(card.inner, classes, depth + 1, options)}</div>\n`;
     }
   }
 }

@@ -11,6 +11,8 @@ export interface EntryQuery {
   status?: 'any' | EntryStatus;
   tag?: string;
   category?: string;
+  /** Only the children of this entry (a page's pages). */
+  parent?: string;
   /** Words that must all appear in the title (case-insensitive). */
   search?: string;
   /** For date categories: only entries whose `start` is still ahead, soonest first. */
@@ -44,7 +46,8 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   const category = query.category !== undefined ? store.site().categories[query.category] : undefined;
   if (query.category !== undefined && !category) return { rows: [], total: 0 };
   const status = query.status ?? 'any';
-  const list = store.lists().list(query.type, query.language, status, query.category !== undefined ? { category: query.category } : query.tag !== undefined ? { tag: query.tag } : {});
+  const narrow = query.category !== undefined ? { category: query.category } : query.tag !== undefined ? { tag: query.tag } : query.parent !== undefined ? { parent: query.parent } : {};
+  const list = store.lists().list(query.type, query.language, status, narrow);
   let from = 0;
   let to = list.rows.length;
   if (category?.kind === 'date' && query.upcomingOnly) {
@@ -53,8 +56,10 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   }
   const words = query.search ? query.search.toLowerCase().split(/\s+/).filter(Boolean) : [];
   const tagToo = query.category !== undefined && query.tag !== undefined ? query.tag : undefined;
+  // The parent narrows the list only when neither a category nor a tag did.
+  const parentToo = query.parent !== undefined && !('parent' in narrow) ? query.parent : undefined;
   const visible = query.visible;
-  const everyRowMatches = words.length === 0 && tagToo === undefined && (visible === undefined || status === 'published');
+  const everyRowMatches = words.length === 0 && tagToo === undefined && parentToo === undefined && (visible === undefined || status === 'published');
   if (everyRowMatches) {
     const start = Math.min(to, from + offset);
     const rows = list.rows.slice(start, Math.min(to, start + limit)).map(({ entry, translation }) => ({ entry, translation }));
@@ -65,6 +70,7 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   for (let at = from; at < to; at++) {
     const { entry, translation } = list.rows[at]!;
     if (tagToo !== undefined && !translation.tags.includes(tagToo)) continue;
+    if (parentToo !== undefined && entry.parentId !== parentToo) continue;
     if (words.length > 0) {
       const title = translation.title.toLowerCase();
       if (!words.every((word) => title.includes(word))) continue;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync } from 'node:fs';
 import { dirname, basename } from 'node:path';
 import { openFolderNoFollow, removeNoFollow } from './no-follow.js';
+import { builtinModule } from './builtin-module.js';
+const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync } = builtinModule('node:fs');
 
 /**
  * Writes a file so that readers only ever see the old or the new content: a temp file in the same folder

@@ -1,44 +1,64 @@
-import { escapeAttr } from '../lib/html-escape.js';
+import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import type { BannerFacts } from '../stats/consent-banner.js';
+import { ENGLISH, fillWords, type SiteWords, type WordKey } from './site-words.js';
+import { PLAYABLE_VIDEOS } from './video-placeholder.js';
 
-const LABELS: Record<string, string> = {
-  statistics: 'Statistics',
-  marketing: 'Marketing',
-  external_media: 'External media (videos, maps)',
+const CATEGORY_WORDS: Record<string, WordKey> = {
+  statistics: 'consent_statistics',
+  marketing: 'consent_marketing',
+  external_media: 'consent_external_media',
 };
 
 /**
- * The consent banner, only when the content embeds services that need consent. The choice is kept in the
- * browser (localStorage, a strictly necessary store for the choice itself) with the banner version, so a
- * new set of services asks again; each decision is counted at POST /svc/consent. Videos stay links until
- * external media is allowed, then become players from the privacy-enhanced address.
+ * The consent banner in the page's language, only when the content embeds services that need consent. The
+ * choice is kept in the browser (localStorage, a strictly necessary store for the choice itself) with the
+ * banner version, so a new set of services asks again; each decision is counted at POST /svc/consent.
+ * Videos stay links until external media is allowed, then become players from the privacy-enhanced address.
  */
-export function consentBannerHtml(facts: BannerFacts): string {
+export function consentBannerHtml(facts: BannerFacts, words: SiteWords = ENGLISH): string {
   if (!facts.banner_needed) return '';
   const optional = facts.categories_offered.filter((category) => category !== 'necessary');
-  const boxes = optional.map((category) => `<label><input type="checkbox" name="${escapeAttr(category)}"> ${LABELS[category] ?? escapeAttr(category)}</label>`).join(' ');
+  const label = (category: string) => {
+    const key = CATEGORY_WORDS[category];
+    return escapeHtml(key ? words.text[key] : category);
+  };
+  const boxes = optional.map((category) => `<label><input type="checkbox" name="${escapeAttr(category)}"> ${label(category)}</label>`).join(' ');
   const services = facts.embedded_services.map((item) => item.service).join(', ');
-  return `<div id="svc-consent" role="dialog" aria-label="Privacy choices" data-version="${escapeAttr(facts.banner_version)}" hidden>
-<p>This site embeds content from ${escapeAttr(services)}. Those services may set cookies and see your address. Choose what to allow; you can change it with the link at the bottom of every page.</p>
+  const button = (action: string, key: WordKey) => `<button type="button" data-action="${action}">${escapeHtml(words.text[key])}</button>`;
+  return `<div id="svc-consent" role="dialog" aria-labelledby="svc-consent-title" data-version="${escapeAttr(facts.banner_version)}" hidden><div class="consent-inner">
+<h2 id="svc-consent-title" class="visually-hidden">${escapeHtml(words.text.consent_open)}</h2>
+<p>${escapeHtml(fillWords(words.text.consent_text, { services }))}</p>
 <form><p>${boxes}</p>
-<button type="button" data-action="accept_all">Allow all</button> <button type="button" data-action="reject_all">Only necessary</button> <button type="button" data-action="save">Save choice</button></form>
-</div>
-<p class="consent-link"><a href="#svc-consent" id="svc-consent-open">Privacy choices</a></p>
+<p class="consent-buttons">${button('accept_all', 'consent_accept_all')} ${button('reject_all', 'consent_reject_all')} ${button('save', 'consent_save')}</p></form>
+</div></div>
 <script>${CONSENT_SCRIPT}</script>`;
 }
 
+/** The link that reopens the choices, for the footer of every page that has the banner. */
+export function consentLinkHtml(words: SiteWords): string {
+  return `<a href="#svc-consent" id="svc-consent-open">${escapeHtml(words.text.consent_open)}</a>`;
+}
+
+// Compact on a phone: the banner takes the bottom of the screen in small type, never more than half of it.
 export const CONSENT_CSS = `
-#svc-consent{position:fixed;left:0;right:0;bottom:0;background:#1d232a;color:#fff;padding:1rem 1.25rem;z-index:10;font-size:.95rem}
-#svc-consent form p{display:flex;flex-wrap:wrap;gap:.5rem 1rem}#svc-consent button{margin:.25rem .25rem 0 0;padding:.45rem .9rem;border-radius:6px;border:0;cursor:pointer}
-#svc-consent button[data-action="accept_all"]{background:#7fb0e8}.consent-link{max-width:44rem;margin:0 auto;padding:0 1.25rem;font-size:.85rem}
+#svc-consent{position:fixed;left:0;right:0;bottom:0;max-height:50vh;overflow:auto;background:#1d232a;color:#fff;padding:.75rem 1.25rem;z-index:10;font-size:.9rem;line-height:1.45;box-shadow:0 -2px 10px rgba(0,0,0,.3)}
+#svc-consent .consent-inner{max-width:44rem;margin:0 auto}#svc-consent p{margin:0 0 .5rem}
+#svc-consent form p{display:flex;flex-wrap:wrap;gap:.25rem 1rem}#svc-consent form .consent-buttons{gap:.4rem;margin:0}
+#svc-consent button{padding:.45rem .85rem;border-radius:6px;border:1px solid #7fb0e8;background:#2b333c;color:#fff;cursor:pointer;font:inherit}
+#svc-consent button[data-action="accept_all"]{background:#7fb0e8;color:#0d1a26}
+#svc-consent button:focus-visible{outline:3px solid #fff;outline-offset:2px}
+@media (max-width:30rem){#svc-consent{font-size:.8rem;padding:.5rem .75rem}#svc-consent p{margin-bottom:.35rem}#svc-consent button{padding:.4rem .6rem;flex:1 1 auto}}
 `;
+
+/** How the script finds a video's id and the player address for it, written from PLAYABLE_VIDEOS. */
+const PLAYERS = PLAYABLE_VIDEOS.map((video) => `m=${video.pattern.toString()}.exec(url);if(m)return '${video.player}'+m[1];`).join('');
 
 // Plain ES5 so every browser runs it; no cookies. Keys: v = banner version, c = the allowed categories.
 // Reopened, the choices show what was saved: saving again without looking must not withdraw consent.
 const CONSENT_SCRIPT = `(function(){var box=document.getElementById('svc-consent');if(!box)return;var v=box.getAttribute('data-version'),key='svc-consent',saved=null;
 try{saved=JSON.parse(localStorage.getItem(key)||'null')}catch(e){}
-function embed(url){var m=/(?:youtube(?:-nocookie)?\\.com\\/(?:watch\\?v=|embed\\/|shorts\\/)|youtu\\.be\\/)([A-Za-z0-9_-]{6,20})/.exec(url);if(m)return 'https://www.youtube-nocookie.com/embed/'+m[1];m=/vimeo\\.com\\/(?:video\\/)?(\\d+)/.exec(url);if(m)return 'https://player.vimeo.com/video/'+m[1];return null}
-function apply(c){if(!c||!c.external_media)return;var cards=document.querySelectorAll('.card-video[data-embed]');for(var i=0;i<cards.length;i++){var src=embed(cards[i].getAttribute('data-embed'));if(!src)continue;var f=document.createElement('iframe');f.src=src;f.title=cards[i].textContent;f.loading='lazy';f.allowFullscreen=true;f.style.cssText='width:100%;aspect-ratio:16/9;border:0';cards[i].innerHTML='';cards[i].appendChild(f);cards[i].removeAttribute('data-embed')}}
+function embed(url){var m;${PLAYERS}return null}
+function apply(c){if(!c||!c.external_media)return;var cards=document.querySelectorAll('.card-video[data-embed]');for(var i=0;i<cards.length;i++){var src=embed(cards[i].getAttribute('data-embed'));if(!src)continue;var link=cards[i].querySelector('a'),f=document.createElement('iframe');f.src=src;f.title=link?link.textContent:'';f.loading='lazy';f.allowFullscreen=true;f.style.cssText='width:100%;aspect-ratio:16/9;border:0';cards[i].innerHTML='';cards[i].appendChild(f);cards[i].removeAttribute('data-embed')}}
 function boxes(){var c={},inputs=box.querySelectorAll('input[type=checkbox]');for(var i=0;i<inputs.length;i++)c[inputs[i].name]=inputs[i].checked;return c}
 function tick(c){var inputs=box.querySelectorAll('input[type=checkbox]');for(var i=0;i<inputs.length;i++)inputs[i].checked=!!(c&&c[inputs[i].name]===true)}
 function decide(a){var c=boxes(),all=a==='accept_all',none=a==='reject_all';for(var k in c)c[k]=all?true:none?false:c[k];
@@ -46,5 +66,6 @@ saved={v:v,c:c};try{localStorage.setItem(key,JSON.stringify(saved))}catch(e){}
 try{fetch('/svc/consent',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({v:v,a:a,c:c}),keepalive:true})}catch(e){}
 box.hidden=true;apply(c)}
 var buttons=box.querySelectorAll('button[data-action]');for(var i=0;i<buttons.length;i++)buttons[i].onclick=function(){decide(this.getAttribute('data-action'))};
-document.getElementById('svc-consent-open').onclick=function(e){e.preventDefault();if(saved&&saved.v===v)tick(saved.c);box.hidden=false};
+function reopen(e){e.preventDefault();if(saved&&saved.v===v)tick(saved.c);box.hidden=false;var first=box.querySelector&&box.querySelector('input,button');if(first)first.focus()}
+document.getElementById('svc-consent-open').onclick=reopen;var more=document.querySelectorAll('[data-consent-open]');for(var j=0;j<more.length;j++)more[j].onclick=reopen;
 if(saved&&saved.v===v){apply(saved.c)}else{box.hidden=false}})();`;

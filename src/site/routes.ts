@@ -9,10 +9,12 @@ import { MEDIA_MAX_AGE, PAGE_MAX_AGE, SIGNED_IN_ONLY } from './cache-control.js'
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entry-id.js';
 import { bearerToken } from '../auth/principal.js';
-import { renderEntryPage, renderHomePage, renderNotFoundPage } from './pages.js';
-import type { PageExtras } from './templates.js';
+import { renderEntryPage } from './entry-page.js';
+import { renderHomePage, renderNotFoundPage, renderTypeListing } from './listing-pages.js';
+import { listedTypeAt } from './list-addresses.js';
+import type { PageContext } from './page-context.js';
+import { themeWords } from './theme-words.js';
 import { consentBanner } from '../stats/consent-banner.js';
-import { consentBannerHtml } from './consent-banner-html.js';
 
 /** What other areas add to public pages (statistics: the beacon tag, and counting AI crawlers). */
 export interface SiteHooks {
@@ -73,25 +75,34 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     }
     const pageHeaders = { ...HTML_HEADERS, 'cache-control': site.closed ? SIGNED_IN_ONLY : PAGE_MAX_AGE };
     const notFoundHeaders = site.closed ? pageHeaders : HTML_HEADERS;
-    // Built when the page is, after the entry was read again, so the banner matches the content shown.
-    const extras = (): PageExtras => ({ headExtra: hooks.headExtra?.() ?? '', bodyEnd: consentBannerHtml(consentBanner(deps.content)) });
+    // Made when the page is, after the entry was read again, so the banner matches the content shown; the
+    // words are the theme's for the page's language, read once and kept (theme-words.ts).
+    const context = (language: string): PageContext => ({
+      store: deps.content, site, language, words: themeWords(deps.content.root, language, deps.log),
+      extras: { headExtra: hooks.headExtra?.() ?? '', consent: consentBanner(deps.content) },
+    });
+    const notFound = (language: string) => sendHtml(ctx.res, 404, renderNotFoundPage(context(language)), notFoundHeaders);
+    /** Answers with the page kept under `key`, made by `make` (null: past the last page, 404) when missing. */
+    const answer = (key: string, servedPath: string, language: string, make: (page: PageContext) => string | null) => {
+      const generation = deps.content.generation;
+      let kept = rendered.get(generation, key);
+      if (!kept) {
+        const html = make(context(language));
+        if (html === null) return notFound(language);
+        rendered.set(generation, key, (kept = taggedBody(html)));
+      }
+      hooks.pageServed?.(ctx.req, servedPath);
+      return sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
+    };
     let path = ctx.url.pathname;
     // Without the trailing slash, and with one leading slash only: `//evil.example/` must not become a
     // Location of `//evil.example`, which a browser reads as another host.
     if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, '/' + path.replace(/^\/+|\/+$/g, '') + ctx.url.search, 301);
     const homeLanguage = path === '/' ? site.defaultLanguage : Object.keys(site.languages).find((code) => code !== site.defaultLanguage && path === `/${code}`);
     if (homeLanguage) {
-      const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
-      const key = `home\u0000${homeLanguage}\u0000${pageNumber}`;
-      const generation = deps.content.generation;
-      let kept = rendered.get(generation, key);
-      if (!kept) {
-        const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderHomePage(deps.content, homeLanguage, pageNumber, extras()) : null;
-        if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, homeLanguage, extras()), notFoundHeaders);
-        rendered.set(generation, key, (kept = taggedBody(html)));
-      }
-      hooks.pageServed?.(ctx.req, path);
-      return sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
+      const pageNumber = pageParameter(ctx);
+      if (pageNumber === null) return notFound(homeLanguage);
+      return answer(`home\u0000${homeLanguage}\u0000${pageNumber}`, path, homeLanguage, (made) => renderHomePage(made, pageNumber));
     }
     try {
       path = decodeURIComponent(path);
@@ -105,23 +116,27 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       target = fresh ? deps.content.atPath(path) : undefined;
     }
     if (!target || target.translation.status !== 'published') {
-      const language = Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage;
-      return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, language, extras()), notFoundHeaders);
+      // An entry's own address comes first; a type's list page (/recipes, /de/tag) takes only what is left.
+      const listed = listedTypeAt(site, path);
+      if (!listed) return notFound(Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage);
+      const pageNumber = pageParameter(ctx);
+      if (pageNumber === null) return notFound(listed.language);
+      return answer(`list\u0000${path}\u0000${pageNumber}`, path, listed.language, (made) => renderTypeListing(made, listed.type, pageNumber));
     }
+    const { entry, translation } = target;
     // The ETag is of the page as sent: the entry's style, the beacon tag and the consent banner included.
-    // Only a tag's page has pages (its posts, ten a page); elsewhere ?page means nothing.
-    const pageNumber = target.entry.type.key === 'tag' ? Number(ctx.url.searchParams.get('page') ?? '1') : 1;
-    const generation = deps.content.generation;
-    const key = pageNumber === 1 ? path : `${path}\u0000${pageNumber}`;
-    let kept = rendered.get(generation, key);
-    if (!kept) {
-      const html = Number.isInteger(pageNumber) && pageNumber >= 1 ? renderEntryPage(deps.content, target.entry, target.translation, extras(), pageNumber) : null;
-      if (html === null) return sendHtml(ctx.res, 404, renderNotFoundPage(deps.content, target.translation.language, extras()), notFoundHeaders);
-      rendered.set(generation, key, (kept = taggedBody(html)));
-    }
-    hooks.pageServed?.(ctx.req, path);
-    sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
+    // Only a tag's page (its posts) and a page's (its child pages) have pages; elsewhere ?page means nothing.
+    const listing = entry.type.key === 'tag' || entry.type.key === 'page';
+    const number = listing ? pageParameter(ctx) : 1;
+    if (number === null) return notFound(translation.language);
+    return answer(number === 1 ? path : `${path}\u0000${number}`, path, translation.language, (made) => renderEntryPage(made, entry, translation, number));
   };
   router.get('/', page);
   router.get('/*', page);
+}
+
+/** The `?page` of a list (1 without one), or null when it is not a page number. */
+function pageParameter(ctx: RequestContext): number | null {
+  const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
+  return Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : null;
 }

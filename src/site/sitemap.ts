@@ -4,6 +4,7 @@ import { formatIsoWithOffset } from '../lib/time-zone.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import type { ContentStore } from '../content/store.js';
 import type { IndexedRow } from '../content/list-index.js';
+import { listInEveryLanguage, listPrefixes } from './list-addresses.js';
 
 /** URLs per sitemap file: the protocol allows 50,000; fewer keep each answer small and quick. */
 export const SITEMAP_URLS = 10_000;
@@ -15,7 +16,14 @@ export const SITEMAP_URLS = 10_000;
  */
 export function renderSitemap(store: ContentStore, page: number | null, perPage = SITEMAP_URLS): string | null {
   const site = store.site();
-  const homes = Object.keys(site.languages).map((code) => site.url + (code === site.defaultLanguage ? '/' : `/${code}`));
+  // The lists first (home pages, /tag, /recipes... in every language, each naming the others), then entries.
+  const homes = listPrefixes(site).flatMap((prefix) => {
+    const addresses = Object.entries(listInEveryLanguage(site, prefix));
+    const alternates = addresses.length > 1
+      ? addresses.map(([code, path]) => `<xhtml:link rel="alternate" hreflang="${escapeAttr(code)}" href="${escapeAttr(site.url + path)}"/>`).join('')
+      : '';
+    return addresses.map(([, path]) => `<url><loc>${escapeHtml(site.url + path)}</loc>${alternates}</url>`);
+  });
   const lists = site.types.flatMap((type) => Object.keys(site.languages).map((code) => store.lists().list(type.key, code, 'published').rows));
   const total = homes.length + lists.reduce((sum, rows) => sum + rows.length, 0);
   const pages = Math.ceil(total / perPage);
@@ -23,7 +31,7 @@ export function renderSitemap(store: ContentStore, page: number | null, perPage 
   if (page !== null && (pages <= 1 || page > pages)) return null;
   const offset = page === null ? 0 : (page - 1) * perPage;
   const urls: string[] = [];
-  for (const home of homes.slice(offset, offset + perPage)) urls.push(`<url><loc>${escapeHtml(home)}</loc></url>`);
+  urls.push(...homes.slice(offset, offset + perPage));
   let skip = Math.max(0, offset - homes.length);
   for (const rows of lists) {
     if (urls.length >= perPage) break;

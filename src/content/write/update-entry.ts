@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
 import { canEditEntry } from '../content-rights.js';
 import type { Entry, EntryStatus, Translation } from '../types.js';
+import type { HistoryAction } from '../history.js';
 import { categoryFieldKeys, checkFields, refuseLoneSurrogates, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { checkTranslationSlug } from './slug-rules.js';
@@ -13,6 +14,8 @@ import type { Actor, WriteContext } from './write-context.js';
 export interface UpdateEntryInput {
   entry: Entry;
   language: string;
+  /** How the history names the change of this translation (a restore); `update` when absent. */
+  recordAs?: { action: HistoryAction; detail: string };
   title?: string;
   body?: string;
   /** Fields to set; null removes one. */
@@ -93,7 +96,7 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   // person may not change, such as someone else's published one.
   const sync = planSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
   writeTranslationFile(context, entry.id, translation.language, translation.file, current.text, fields, input.body ?? current.body);
-  recordChange(context, actor, 'update', entry.id, translation.language);
+  recordChange(context, actor, input.recordAs?.action ?? 'update', entry.id, translation.language, input.recordAs?.detail);
   for (const write of sync.writes) {
     writeTranslationFile(context, entry.id, write.language, write.file, write.text, write.fields, write.body);
     recordChange(context, actor, 'update', entry.id, write.language, `kept ${sync.shared.join(', ')} the same as in ${translation.language}`);

@@ -5,6 +5,7 @@ import { SCOPE_LABELS } from '../../auth/scopes.js';
 import type { ClientSettings } from './client-settings.js';
 import { esc } from '../html.js';
 import { csrfField } from '../csrf.js';
+import { siteTimeOf } from '../site-time.js';
 
 export interface AssistantsView {
   csrf: string;
@@ -17,14 +18,17 @@ export interface AssistantsView {
   /** A token created just now: shown once. */
   created?: { token: string; record: TokenRecord; settings: ClientSettings };
   now: number;
+  /** The site's time zone: the times shown are in it. */
+  timeZone: string;
 }
 
-function when(iso: string | null, empty: string): string {
+function whenIn(timeZone: string, iso: string | null, empty: string): string {
   if (!iso) return empty;
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return `${siteTimeOf(iso, timeZone)} ${timeZone}`;
 }
 
 function tokenItem(view: AssistantsView, record: TokenRecord, ownerName?: string): string {
+  const when = (iso: string | null, empty: string) => whenIn(view.timeZone, iso, empty);
   const expired = record.expires !== null && Date.parse(record.expires) <= view.now;
   return `<li>
 <div class="row"><span class="name">${esc(record.name)}</span>

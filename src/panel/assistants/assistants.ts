@@ -8,6 +8,7 @@ import { renderAssistants, type AssistantsView } from './assistants-view.js';
 import { buildClientSettings, serverNameOf } from './client-settings.js';
 import { sendScriptedPanelPage } from '../panel-script.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { siteTimeZoneOf } from '../site-time.js';
 
 const PAGE = '/svc/panel/assistants';
 
@@ -22,6 +23,7 @@ function view(deps: PanelSessionDeps, session: PanelSession, extra: Partial<Assi
       ? deps.auth.listTokens().filter((r) => r.owner !== session.account.id).map((r) => ({ ...r, ownerName: names.get(r.owner) ?? `${r.owner} (removed)` }))
       : null,
     now: deps.clock(),
+    timeZone: siteTimeZoneOf(deps),
     ...extra,
   };
 }
