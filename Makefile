@@ -8,7 +8,7 @@ NODE24_PREFIX ?= $(or $(TMPDIR),/tmp)/svc-node24
 NODE24        ?= $(NODE24_PREFIX)/node_modules/.bin/node
 E2E_TESTS     := $(sort $(wildcard test/mcp-*.test.ts test/api-*.test.ts test/cli-*.test.ts))
 
-.PHONY: run test test-node24 build install bench interop clean
+.PHONY: run test test-node24 build install production bench interop clean
 
 node_modules/.installed: package.json
 	npm install --no-audit --no-fund --loglevel=error
@@ -25,6 +25,18 @@ build: dist/.built
 
 run: build
 	$(NODE) dist/cli.js demo
+
+# A production install (README "A real site"): the locked packages, the build, then only the runtime
+# packages are kept (zod, yaml, micromark, image-size and theirs). `make build` or `make test` afterwards
+# install the development packages again.
+production:
+	npm ci --no-audit --no-fund --loglevel=error
+	node_modules/.bin/tsc -p tsconfig.json
+	@chmod +x dist/cli.js dist/server.js dist/stdio.js
+	npm prune --omit=dev --no-audit --no-fund --loglevel=error
+	@find node_modules -mindepth 1 -maxdepth 1 -type d -empty -delete
+	@rm -f node_modules/.installed dist/.built
+	@echo "Installed for production: dist/ and the runtime packages. Run: node $(CURDIR)/dist/cli.js help"
 
 test: build
 	$(NODE) --import tsx --test --test-concurrency=2 --test-reporter=spec $(TESTS)

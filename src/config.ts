@@ -1,7 +1,9 @@
-import { parseArgs } from 'node:util';
 import { resolve, join } from 'node:path';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { trustFolder } from './lib/no-follow.js';
+import { builtinModule } from './lib/builtin-module.js';
+const { parseArgs } = builtinModule('node:util');
+const { accessSync, constants, existsSync, mkdirSync, statSync } = builtinModule('node:fs');
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */
@@ -12,6 +14,11 @@ export interface Config {
   port: number;
   /** Public base URL without a trailing slash, e.g. https://example.org; defaults to http://host:port. */
   baseUrl: string;
+  /**
+   * Whether `--base-url` or SVC_BASE_URL named the base URL (false: derived from host and port). The stdio
+   * server listens nowhere, so without one it takes the site's own `url` from site.yaml instead.
+   */
+  baseUrlGiven: boolean;
   /** Honour X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   trustProxy: boolean;
   /**
@@ -63,8 +70,19 @@ function parseFlags(argv: string[]): Record<string, string | boolean | undefined
   try {
     return parseArgs({ args: argv, options: FLAG_OPTIONS, strict: true, allowPositionals: true }).values;
   } catch (error) {
-    throw new ConfigError(`svc: ${(error as Error).message}`);
+    throw new ConfigError(`svc: ${flagErrorSentence(error, Object.keys(FLAG_OPTIONS))}`);
   }
+}
+
+/**
+ * util.parseArgs's refusal as one sentence: an unknown option names the ones there are (its own message
+ * explains how to pass a positional that starts with a dash, which nobody here meant).
+ */
+export function flagErrorSentence(error: unknown, known: readonly string[]): string {
+  const message = String((error as Error | null)?.message ?? error);
+  const unknown = (error as { code?: string } | null)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(message) : null;
+  if (unknown) return `${unknown[1]} is not an option here; the options are ${known.map((name) => `--${name}`).join(', ')}.`;
+  return message.split('\n')[0]!;
 }
 
 /**
@@ -75,23 +93,29 @@ function parseFlags(argv: string[]): Record<string, string | boolean | undefined
  */
 export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config {
   const values = readFlags(argv);
+  const flag = (name: string) => values[name] as string | undefined;
   const raw = {
-    root: (values.root as string | undefined) ?? env.SVC_ROOT ?? process.cwd(),
-    dataDir: (values.data as string | undefined) ?? env.SVC_DATA,
-    host: (values.host as string | undefined) ?? env.SVC_HOST ?? '127.0.0.1',
-    port: (values.port as string | undefined) ?? env.SVC_PORT ?? '8080',
-    baseUrl: (values['base-url'] as string | undefined) ?? (env.SVC_BASE_URL || undefined),
+    root: flag('root') ?? env.SVC_ROOT ?? process.cwd(),
+    dataDir: flag('data') ?? env.SVC_DATA,
+    host: flag('host') ?? env.SVC_HOST ?? '127.0.0.1',
+    port: flag('port') ?? env.SVC_PORT ?? '8080',
+    baseUrl: flag('base-url') ?? (env.SVC_BASE_URL || undefined),
     trustProxy: values['trust-proxy'] === true ? '1' : env.SVC_TRUST_PROXY,
     rateLimits: env.SVC_RATE_LIMITS || undefined,
   };
-  const value = validate(raw);
+  // A bad value is named the way it was given: `--port` when it came from the command line.
+  const givenAs = (setting: Setting): string => {
+    const name = FLAG_NAMES[setting];
+    return name !== undefined && values[name] !== undefined ? `--${name}` : `the setting ${SETTING_NAMES[setting]}`;
+  };
+  const value = validate(raw, givenAs);
   const limits = readRateLimitSettings(value.rateLimits === 'off', env);
   if ('problem' in limits) throw new ConfigError(`svc: the setting ${limits.variable} ${limits.problem}.`);
   const root = resolve(value.root);
   const hostForUrl = value.host.includes(':') && !value.host.startsWith('[') ? `[${value.host}]` : value.host;
   // The address derived from the host must itself be a valid URL (999.1.1.1 or 1:2:3 are not hosts).
   if (value.baseUrl === undefined && !URL.canParse(`http://${hostForUrl}:${value.port}`)) {
-    throw new ConfigError(`svc: the setting ${SETTING_NAMES.host} must be a host name or address.`);
+    throw new ConfigError(`svc: ${givenAs('host')} must be a host name or address.`);
   }
   return {
     root,
@@ -99,26 +123,28 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     host: value.host,
     port: value.port,
     baseUrl: (value.baseUrl ?? `http://${hostForUrl === '0.0.0.0' ? '127.0.0.1' : hostForUrl}:${value.port}`).replace(/\/+$/, ''),
+    baseUrlGiven: value.baseUrl !== undefined,
     trustProxy: value.trustProxy === '1' || value.trustProxy === 'true',
     rateLimits: limits.value,
   };
 }
 
+type Setting = keyof typeof SETTING_NAMES;
 const SETTING_NAMES = { root: 'SVC_ROOT', dataDir: 'SVC_DATA', host: 'SVC_HOST', port: 'SVC_PORT', baseUrl: 'SVC_BASE_URL', trustProxy: 'SVC_TRUST_PROXY', rateLimits: 'SVC_RATE_LIMITS' } as const;
+const FLAG_NAMES: Partial<Record<Setting, string>> = { root: 'root', dataDir: 'data', host: 'host', port: 'port', baseUrl: 'base-url', trustProxy: 'trust-proxy' };
 const HOST = /^[A-Za-z0-9.:\-\[\]]+$/;
 const PORT = /^\d{1,5}$/;
 const NOT_EMPTY = 'must not be empty';
-
-function refuse(setting: keyof typeof SETTING_NAMES, message: string): never {
-  throw new ConfigError(`svc: the setting ${SETTING_NAMES[setting]} ${message}.`);
-}
 
 /**
  * Checks the raw settings in field order and refuses the first bad one. Hand-written rather than a schema
  * library: every process (the stdio server most of all) starts here, and loading one costs more than the
  * rest of start-up. The sentences are those test/config.test.ts pins.
  */
-function validate(raw: { root: string; dataDir: string | undefined; host: string; port: string; baseUrl: string | undefined; trustProxy: string | undefined; rateLimits: string | undefined }) {
+function validate(raw: { root: string; dataDir: string | undefined; host: string; port: string; baseUrl: string | undefined; trustProxy: string | undefined; rateLimits: string | undefined }, givenAs: (setting: Setting) => string) {
+  const refuse = (setting: Setting, message: string): never => {
+    throw new ConfigError(`svc: ${givenAs(setting)} ${message}.`);
+  };
   if (raw.root.length === 0) refuse('root', NOT_EMPTY);
   if (raw.dataDir !== undefined && raw.dataDir.length === 0) refuse('dataDir', NOT_EMPTY);
   if (raw.host.length === 0) refuse('host', NOT_EMPTY);
@@ -145,6 +171,36 @@ function validate(raw: { root: string; dataDir: string | undefined; host: string
 export function trustConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): void {
   trustFolder(join(config.root, 'content'));
   trustFolder(config.dataDir);
+}
+
+/** What keeps the configured folders from holding a site that can start; wiring/start-failure.ts words it. */
+export type FolderProblem =
+  | { kind: 'no-root' | 'root-is-file' | 'no-site' | 'data-is-file'; path: string }
+  | { kind: 'data-unusable'; path: string; error: unknown };
+
+/**
+ * Before anything is built: the root is a folder holding content/site.yaml, and the data folder exists (made
+ * private on first use, as `svc init` makes it) and can be written. Null when so. Node's fs alone, since the
+ * stdio server runs it on the way to its first answer.
+ */
+export function prepareConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): FolderProblem | null {
+  const { root, dataDir } = config;
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(root).isDirectory();
+  } catch {
+    return { kind: 'no-root', path: root };
+  }
+  if (!isFolder) return { kind: 'root-is-file', path: root };
+  if (!existsSync(join(root, 'content', 'site.yaml'))) return { kind: 'no-site', path: root };
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) return { kind: 'data-is-file', path: dataDir };
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (error) {
+    return { kind: 'data-unusable', path: dataDir, error };
+  }
+  return null;
 }
 
 /** The configuration for an entry: a wrong value ends the process with its one sentence and exit code 2. */

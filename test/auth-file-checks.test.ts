@@ -75,20 +75,22 @@ test('an account file: plain and quoted values, two-factor state, and what makes
   const file = join(dir, 'data', 'accounts', 'bo.yaml');
   const base = 'id: bo\nname: "Bo: the second"\nemail: BO@Example.org\nrole: editor\npassword: scrypt$x\n';
   await writeAccount(file, base + 'created: 2026-03-01T09:00:00.000Z\n');
-  assert.deepEqual(auth.accounts.get('bo'), { id: 'bo', name: 'Bo: the second', email: 'bo@example.org', role: 'editor', passwordHash: 'scrypt$x', totp: null, created: '2026-03-01T09:00:00.000Z' });
+  assert.deepEqual(auth.accounts.get('bo'), { id: 'bo', name: 'Bo: the second', email: 'bo@example.org', role: 'editor', passwordHash: 'scrypt$x', totp: null, recoveryCodes: [], created: '2026-03-01T09:00:00.000Z' });
   await writeAccount(file, base + 'two_factor:\n  secret: ABC\n  last_step: 42\n');
   assert.deepEqual(auth.accounts.get('bo')?.totp, { secret: 'ABC', lastStep: 42 });
   assert.equal(auth.accounts.get('bo')?.created, '');
   await writeAccount(file, base + 'two_factor:\n  secret: ABC\n');
   assert.deepEqual(auth.accounts.get('bo')?.totp, { secret: 'ABC', lastStep: null });
+  await writeAccount(file, base + `two_factor:\n  secret: ABC\n  recovery_codes:\n    - ${'a'.repeat(64)}\n`);
+  assert.deepEqual(auth.accounts.get('bo')?.recoveryCodes, ['a'.repeat(64)]);
   await writeAccount(file, base + 'two_factor: null\n');
   assert.equal(auth.accounts.get('bo')?.totp, null);
   logs.length = 0;
-  for (const broken of [base + 'two_factor:\n  secret: ABC\n  last_step: 1.5\n', base + 'two_factor: [ABC]\n', base.replace('role: editor\n', ''), base + 'created: 5\n', 'id: bo\nname: [a\n']) {
+  for (const broken of [base + 'two_factor:\n  secret: ABC\n  last_step: 1.5\n', base + 'two_factor: [ABC]\n', base + 'two_factor:\n  secret: ABC\n  recovery_codes: [plain-code]\n', base.replace('role: editor\n', ''), base + 'created: 5\n', 'id: bo\nname: [a\n']) {
     await writeAccount(file, broken);
     assert.equal(auth.accounts.get('bo'), undefined, broken);
   }
-  assert.equal(logs.length, 5);
+  assert.equal(logs.length, 6);
   assert.equal(logs[0], `svc: the account file ${file} cannot be read; that account cannot sign in until it is fixed.`);
 });
 

@@ -1,11 +1,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthService } from '../src/auth/auth-service.js';
 import { loadSiteConfig } from '../src/content/site-config.js';
+import { makeTempFolder } from './helpers/temp-folder.js';
+import { svcCommand } from '../src/lib/install-paths.js';
+
+/** How the messages name this CLI (no `svc` on PATH here is this one), and the pointer usage errors end with. */
+const CMD = svcCommand();
+const HELP = `${CMD} help lists the commands.`;
 
 const CLI = join(import.meta.dirname, '..', 'src', 'cli.ts');
 let root: string;
@@ -41,25 +47,33 @@ function filesText(dir: string): string {
 test('without a command it prints the usage and exits 2; an unknown command exits 2', () => {
   const none = svc([]);
   assert.equal(none.code, 2);
-  assert.match(none.out, /^Usage: svc <command> \[options\]/);
+  assert.ok(none.out.startsWith(`Usage: ${CMD} <command> [options]\n`), none.out);
   const unknown = svc(['frobnicate']);
   assert.equal(unknown.code, 2);
-  assert.equal(unknown.err, 'svc: Unknown command "frobnicate".\nRun "svc help" for the commands.\n');
+  assert.equal(unknown.err, `svc: Unknown command "frobnicate"; ${HELP}\n`);
   assert.equal(svc(['help']).code, 0);
   const badFlag = svc(['user', 'list', '--colour']);
   assert.equal(badFlag.code, 2);
-  assert.match(badFlag.err, /^svc: Unknown option '--colour'/);
+  assert.equal(badFlag.err, `svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --email, --name, --role, --password-stdin, --off; ${HELP}\n`);
+  assert.equal(badFlag.err.split('\n').length, 2);
 });
 
-test('serve refuses a folder without a site', () => {
+test('serve refuses a folder without a site, naming the command that makes one', () => {
   const result = svc(['serve', '--port', '0']);
   assert.equal(result.code, 1);
-  assert.equal(result.err, `svc: There is no site in ${root} (content/site.yaml is missing). Create one with: svc init\n`);
+  assert.equal(result.err, `svc: There is no site in ${root} (content/site.yaml is missing); create one with: ${CMD} init --root ${root}\n`);
 });
 
 test('init creates an empty site the content store accepts, and refuses to run twice', () => {
   const result = svc(['init', '--title', 'Field Notes', '--language', 'de', '--timezone', 'Europe/Berlin']);
   assert.equal(result.code, 0, result.err);
+  assert.equal(result.out, [
+    `Created a new empty site in ${root}.`,
+    'Its url in content/site.yaml is http://127.0.0.1:8080 for now; put the public address there (or init with --url) before it goes live.',
+    `Next, add yourself:  ${CMD} user add --root ${root} --email you@example.org --name "Your Name" --role admin`,
+    `then start it:       ${CMD} serve --root ${root}`,
+    '',
+  ].join('\n'));
   const site = loadSiteConfig(join(root, 'content', 'site.yaml'));
   assert.equal(site.title, 'Field Notes');
   assert.deepEqual(site.languages, { de: 'Deutsch' });
@@ -83,9 +97,9 @@ test('user add takes a piped password or generates one shown once; bad input is 
   const cases: Array<[string[], number, string]> = [
     [['user', 'add', '--email', 'ada@example.org', '--name', 'Again', '--role', 'admin'], 1, 'svc: An account with this email address exists already.\n'],
     [['user', 'add', '--email', 'x@example.org', '--name', 'X', '--role', 'overlord'], 1, 'svc: There is no role "overlord". Roles: admin, editor, author, contributor.\n'],
-    [['user', 'add', '--email', 'x@example.org', '--role', 'admin'], 2, 'svc: The option --name is required.\nRun "svc help" for the commands.\n'],
+    [['user', 'add', '--email', 'x@example.org', '--role', 'admin'], 2, `svc: The option --name is required; ${HELP}\n`],
     [['user', 'add', '--email', 'not-an-email', '--name', 'X', '--role', 'admin'], 1, 'svc: The email address is not valid.\n'],
-    [['user', 'frob'], 2, 'svc: Unknown user command "frob".\nRun "svc help" for the commands.\n'],
+    [['user', 'frob'], 2, `svc: Unknown user command "frob"; ${HELP}\n`],
   ];
   for (const [args, code, err] of cases) {
     const result = svc(args);
@@ -105,7 +119,7 @@ test('user list, role and password', async () => {
   assert.equal(role.out, 'Carl is now author. Their tokens follow the new role at once.\n');
   assert.equal(auth().accounts.get('carl')!.role, 'author');
   assert.equal(svc(['user', 'role', 'carl', 'contributor']).code, 0);
-  assert.equal(svc(['user', 'role', 'nobody', 'admin']).err, 'svc: There is no account "nobody". See: svc user list\n');
+  assert.equal(svc(['user', 'role', 'nobody', 'admin']).err, `svc: There is no account "nobody"; ${CMD} user list --root ${root} lists them.\n`);
   assert.equal(svc(['user', 'role', 'carl']).code, 2);
   const session = auth().sessions.create('carl', 'signed_in');
   const changed = svc(['user', 'password', 'carl', '--password-stdin'], 'another fine password\n');
@@ -138,9 +152,9 @@ test('token create shows the token once and stores only its hash; scopes stay wi
   assert.match(all.out, /scopes content:read content:write, expires \d{4}-\d\d-\d\d \d\d:\d\d\./);
   const cases: Array<[string[], number, string]> = [
     [['token', 'create', '--user', 'carl', '--name', 'P', '--scope', 'content:publish'], 1, 'svc: The role contributor may not grant the scope content:publish.\n'],
-    [['token', 'create', '--user', 'carl', '--name', 'P', '--expires', '2w'], 2, 'svc: --expires takes 30d, 90d, 1y or none.\nRun "svc help" for the commands.\n'],
-    [['token', 'create', '--user', 'nobody', '--name', 'P'], 1, 'svc: There is no account "nobody". See: svc user list\n'],
-    [['token', 'create', '--user', 'carl'], 2, 'svc: The option --name is required.\nRun "svc help" for the commands.\n'],
+    [['token', 'create', '--user', 'carl', '--name', 'P', '--expires', '2w'], 2, `svc: --expires takes 30d, 90d, 1y or none; ${HELP}\n`],
+    [['token', 'create', '--user', 'nobody', '--name', 'P'], 1, `svc: There is no account "nobody"; ${CMD} user list --root ${root} lists them.\n`],
+    [['token', 'create', '--user', 'carl'], 2, `svc: The option --name is required; ${HELP}\n`],
     [['token', 'create', '--user', 'carl', '--name', 'P', '--scope', 'root'], 1, 'svc: There is no scope named "root".\n'],
   ];
   for (const [args, code, err] of cases) {
@@ -194,7 +208,12 @@ test('mcp passes the token through: the stdio server answers initialize on stdou
 
 /** Starts `svc demo` on a fresh root and collects its output until the demo lines are printed. */
 function startDemo(demoRoot: string, until: RegExp): Promise<{ output: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'demo', '--port', '0'], { env: childEnv(demoRoot) });
+  return startCli(demoRoot, ['demo', '--port', '0'], until);
+}
+
+/** Starts a long-running command (serve, demo) and collects its output until `until` matches. */
+function startCli(siteRoot: string, args: string[], until: RegExp): Promise<{ output: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: childEnv(siteRoot) });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill(); reject(new Error(`demo did not start: ${output}`)); }, 30_000);
@@ -221,6 +240,8 @@ test('demo creates an admin and an all-scope token on first start, shows them on
     const token = /\n {2}(svc_[A-Za-z0-9]{40})\n/.exec(first.output)![1]!;
     const base = /panel {8}(http:\/\/127\.0\.0\.1:\d+)\/svc\/panel\//.exec(first.output)![1]!;
     assert.match(first.output, /email {5}admin@example\.org\n/);
+    // The demo's own panel line names the port bound, not the 0 it was asked for.
+    assert.ok(first.output.includes(`\n  panel     ${base}/svc/panel/\n`), first.output);
     const signInPage = await fetch(`${base}/svc/panel/sign-in`);
     assert.equal(signInPage.status, 200);
     await first.stop();
@@ -231,8 +252,10 @@ test('demo creates an admin and an all-scope token on first start, shows them on
     assert.equal(stored.includes(token), false);
     assert.equal(stored.includes(password), false);
 
-    const second = await startDemo(demoRoot, /The demo account admin@example\.org exists/);
+    const second = await startDemo(demoRoot, /New token: [^\n]*\n/);
     await second.stop();
+    assert.ok(second.output.includes(`  New password: ${CMD} user password --root ${demoRoot} admin@example.org\n`), second.output);
+    assert.ok(second.output.includes(`  New token:    ${CMD} token create --root ${demoRoot} --user admin@example.org --name Demo\n`), second.output);
     assert.doesNotMatch(second.output, /svc_[A-Za-z0-9]{40}/);
     assert.equal(second.output.includes(password), false);
     assert.equal(demoAuth.listTokens().length, 1);
@@ -241,15 +264,29 @@ test('demo creates an admin and an all-scope token on first start, shows them on
   }
 });
 
-test('a data folder that is a file gives one sentence and exit code 1, no stack trace', async () => {
-  const { mkdtempSync: mkdtemp, writeFileSync: write } = await import('node:fs');
-  const { tmpdir: tmp } = await import('node:os');
-  const { join: joinPath } = await import('node:path');
-  const { spawnSync: run } = await import('node:child_process');
-  const dir = mkdtemp(joinPath(tmp(), 'svc-cli-file-'));
-  write(joinPath(dir, 'afile'), '');
-  assert.equal(run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'init', '--root', dir], { encoding: 'utf8' }).status, 0);
-  const result = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'stats', 'rollup', '--data', joinPath(dir, 'afile'), '--root', dir], { encoding: 'utf8' });
-  assert.equal(result.status, 1);
-  assert.equal(result.stderr, `svc: cannot use ${joinPath(dir, 'afile', 'stats')}: a part of the path is a file, not a folder.\n`);
+test('a data folder that is a file, or inside one, gives one sentence and exit code 1, no stack trace', () => {
+  const dir = makeTempFolder('svc-cli-file-');
+  writeFileSync(join(dir, 'afile'), '');
+  assert.equal(svc(['init', '--root', dir]).code, 0);
+  const result = svc(['stats', 'rollup', '--data', join(dir, 'afile'), '--root', dir]);
+  assert.equal(result.code, 1);
+  assert.equal(result.err, `svc: The data folder ${join(dir, 'afile')} is a file, not a folder.\n`);
+  const inside = svc(['user', 'list', '--data', join(dir, 'afile', 'data'), '--root', dir]);
+  assert.equal(inside.code, 1);
+  assert.equal(inside.err, `svc: The data folder ${join(dir, 'afile', 'data')} cannot be used: a part of the path is a file, not a folder.\n`);
+});
+
+test('serve with a public --base-url prints the public addresses and the local one it listens on', async () => {
+  const running = await startCli(root, ['serve', '--port', '0', '--base-url', 'https://example.org'], /listening on [^\n]*\n/);
+  try {
+    assert.match(running.output, /\n {2}website {6}https:\/\/example\.org\/\n/);
+    assert.match(running.output, /\n {2}MCP \(HTTP\) {3}https:\/\/example\.org\/svc\/mcp\n/);
+    const local = /\n {2}listening on (http:\/\/127\.0\.0\.1:\d+) \(the public address above is https:\/\/example\.org; point its proxy here\)\n/.exec(running.output);
+    assert.ok(local, running.output);
+    const site = await fetch(`${local[1]}/svc/api/v1/site`);
+    assert.equal(site.status, 200);
+    assert.equal((await site.json()).url, 'https://example.org');
+  } finally {
+    await running.stop();
+  }
 });

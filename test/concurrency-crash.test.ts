@@ -3,20 +3,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFrontMatter } from '../src/content/front-matter.js';
 import { listRevisions, readRevision } from '../src/content/revisions.js';
 import { readHistory } from '../src/content/history.js';
 import { ContentStore } from '../src/content/store.js';
+import { makeTempFolder } from './helpers/temp-folder.js';
 
 const WRITER = fileURLToPath(new URL('./helpers/crash-writer.ts', import.meta.url));
 const BODY_BYTES = 2_000_000;
 
 function makeSite(): string {
-  const root = mkdtempSync(join(tmpdir(), 'svc-crash-'));
+  const root = makeTempFolder('svc-crash-');
   mkdirSync(join(root, 'content/posts/victim'), { recursive: true });
   writeFileSync(join(root, 'content/site.yaml'), 'title: Crash\nlanguages: { en: English }\n');
   writeFileSync(join(root, 'content/posts/victim/en.md'), '---\ntitle: Victim\nstatus: draft\nauthor: ann\n---\nOriginal.\n');

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkUpload, decodeBase64Strict, saveMedia, slugifyFileBase, MAX_MEDIA_BASE64_CHARS } from '../src/content/media.js';
 import { AppError } from '../src/errors.js';
 import { makeAvif, makeGif, makeJpeg, makePng, makeWebp } from './helpers/images.js';
+import { makeTempFolder } from './helpers/temp-folder.js';
 
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 
@@ -117,7 +117,7 @@ test('names with a NUL or a path after the extension are refused by their real e
 });
 
 test('a taken name gets -2, then -3; nothing is overwritten', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-media-'));
+  const dir = makeTempFolder('svc-media-');
   writeFileSync(join(dir, 'photo.png'), 'old');
   const upload = checkUpload('photo.png', b64(makePng(2, 2)));
   assert.equal(saveMedia(dir, upload), 'photo-2.png');

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { unsupportedNodeSentence } from '../src/lib/node-version-check.js';
-import { USAGE } from '../src/cli/cli-error.js';
+import { usageText } from '../src/cli/usage.js';
+import { svcCommand } from '../src/lib/install-paths.js';
 
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
 const REFUSAL = /Node 20\.19 or newer is needed/;
@@ -42,7 +43,7 @@ test('the built server, stdio and cli entries start on this Node without the ver
   // Each answer comes from code the entry loads only after the check: config, the stdio start, the commands.
   const server = runEntry('server.js', ['--port', 'x']);
   assert.equal(server.code, 2);
-  assert.equal(server.err, 'svc: the setting SVC_PORT must be a whole number from 0 to 65535.\n');
+  assert.equal(server.err, 'svc: --port must be a whole number from 0 to 65535.\n');
   assert.doesNotMatch(server.err, REFUSAL);
 
   const stdio = runEntry('stdio.js', []);
@@ -53,6 +54,6 @@ test('the built server, stdio and cli entries start on this Node without the ver
 
   const cli = runEntry('cli.js', ['help']);
   assert.equal(cli.code, 0);
-  assert.equal(cli.out, USAGE);
+  assert.equal(cli.out, usageText(svcCommand()));
   assert.equal(cli.err, '');
 });

@@ -204,11 +204,12 @@ test('two-factor on: a new secret is shown, stays inactive, and only a right cod
 
   const code = codeAt(secret);
   const right = await submit(person.jar, `${PAGE}/two-factor/confirm`, { code });
-  assert.equal(right.res.status, 303);
-  assert.equal(right.res.headers.get('location'), `${PAGE}?done=two-factor-on`);
+  assert.equal(right.res.status, 200);
+  assert.equal(right.res.headers.get('cache-control'), 'no-store');
+  assert.match(right.text, /Two-factor sign-in is on\. You are signed out everywhere else\. From now on, signing in asks for a code from your app\./);
   assert.equal(h.deps.auth.accounts.get(person.id)!.totp!.secret, secret);
-  const on = await get(h, `${PAGE}?done=two-factor-on`, person.jar);
-  assert.match(on.text, /Two-factor sign-in is on\. From now on, signing in asks for a code from your app\./);
+  const on = await get(h, PAGE, person.jar);
+  assert.match(on.text, /Two-factor sign-in is on\./);
   assert.doesNotMatch(on.text, /class="secret"/);
   for (const file of readdirSync(join(h.dir, 'data', 'sessions'))) {
     assert.equal(readFileSync(join(h.dir, 'data', 'sessions', file), 'utf8').includes(secret), false);
@@ -227,7 +228,7 @@ test('a code accepted one step either side of now, the same as at sign-in', asyn
   await submit(person.jar, `${PAGE}/two-factor/start`);
   const secret = shownSecret((await get(h, PAGE, person.jar)).text);
   assert.equal((await submit(person.jar, `${PAGE}/two-factor/confirm`, { code: codeAt(secret, -2) })).res.status, 401);
-  assert.equal((await submit(person.jar, `${PAGE}/two-factor/confirm`, { code: codeAt(secret, -1) })).res.status, 303);
+  assert.equal((await submit(person.jar, `${PAGE}/two-factor/confirm`, { code: codeAt(secret, -1) })).res.status, 200);
 });
 
 test('the secret being set up belongs to its session and expires after ten minutes', async () => {
@@ -251,7 +252,7 @@ test('two-factor off needs the current password', async () => {
   const person = await newPerson();
   await submit(person.jar, `${PAGE}/two-factor/start`);
   const secret = shownSecret((await get(h, PAGE, person.jar)).text);
-  assert.equal((await submit(person.jar, `${PAGE}/two-factor/confirm`, { code: codeAt(secret) })).res.status, 303);
+  assert.equal((await submit(person.jar, `${PAGE}/two-factor/confirm`, { code: codeAt(secret) })).res.status, 200);
   const page = await get(h, PAGE, person.jar);
   assert.match(page.text, /Two-factor sign-in is on\./);
   assert.match(page.text, /action="\/svc\/panel\/account\/two-factor\/off"/);

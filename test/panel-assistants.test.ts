@@ -177,5 +177,6 @@ test('the stylesheet is served and small', async () => {
   const { res, text } = await get(h, '/svc/panel/panel.css');
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('content-type'), 'text/css; charset=utf-8');
-  assert.ok(text.length < 6000);
+  // Every page's rules, the statistics page's and the entry editor's included.
+  assert.ok(text.length < 10_000, `${text.length} characters`);
 });

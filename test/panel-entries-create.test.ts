@@ -38,13 +38,15 @@ const folders = (type: string) => readdirSync(join(site.root, 'content', type)).
 test('the list shows a New entry form with the site languages, the default one preselected', async () => {
   const page = await get(panel, '/svc/panel/entries?type=post', jars.carl);
   assert.equal(page.res.status, 200);
-  assert.match(page.text, /<section class="card" id="new"><h2>New entry<\/h2><form method="post" action="\/svc\/panel\/entries\/new"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="type" value="post">/);
+  assert.match(page.text, /<section class="card" id="new"><h2>New entry<\/h2><form method="post" action="\/svc\/panel\/entries\/new" data-guard><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="type" value="post">/);
   assert.match(page.text, /<select id="new-language" name="language"><option value="en" selected>English \(en\)<\/option><option value="de">Deutsch \(de\)<\/option><\/select>/);
   assert.match(page.text, /name="slug"/);
   const pages = await get(panel, '/svc/panel/entries?type=page', jars.carl);
   assert.match(pages.text, /<input type="hidden" name="type" value="page">/);
+  // A tag's page is written by a person (assistants give posts tags): the form is there, without a tags field.
   const tags = await get(panel, '/svc/panel/entries?type=tag', jars.ann);
-  assert.doesNotMatch(tags.text, /New entry/, 'tags are not created as entries');
+  assert.match(tags.text, /<input type="hidden" name="type" value="tag">/);
+  assert.doesNotMatch(tags.text, /name="tags"/);
 });
 
 test('creating a draft lands on its edit page; the file is a draft by this person and the history says via panel', async () => {
@@ -137,4 +139,38 @@ test('a form without its CSRF token, with a wrong one, or without a session is r
   assert.equal(signedOut.res.status, 403);
   assert.match(signedOut.text, /You are not signed in any more\./);
   assert.deepEqual(folders('posts'), before);
+});
+
+test('a page goes under a parent chosen from the visible pages; a post takes a category with its fields, by content_create\'s rules; a tag\'s page is made too', async () => {
+  const pages = await get(panel, '/svc/panel/entries?type=page', jars.bob);
+  assert.match(pages.text, /<select id="new-parent" name="parent"><option value="" selected>\(none: a top-level page\)<\/option><option value="pages\/about">About \(pages\/about\)<\/option><option value="pages\/about\/team">Team \(pages\/about\/team\)<\/option>/);
+  const child = await post(panel, '/svc/panel/entries/new', { csrf: csrfOf(pages.text), type: 'page', title: 'Our history', language: 'en', slug: '', parent: 'pages/about' }, jars.bob);
+  assert.equal(child.res.headers.get('location'), '/svc/panel/entries/pages/about/our-history?done=created&language=en#lang-en');
+  assert.equal(fileOf('pages/about/our-history').fields.title, 'Our history');
+  for (const parent of ['pages/nope', 'posts/hello', '../x']) {
+    const refused = await post(panel, '/svc/panel/entries/new', { csrf: csrfOf(pages.text), type: 'page', title: 'Lost', language: 'en', parent }, jars.bob);
+    assert.equal(refused.res.status, 422, parent);
+    assert.match(refused.text, /Choose the parent page from the list, or none for a top-level page\./);
+  }
+
+  const posts = await get(panel, '/svc/panel/entries?type=post', jars.bob);
+  const csrf = csrfOf(posts.text);
+  const missing = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: 'Summit day', language: 'en', category: 'events', 'field:events:start': '2026-07-01T07:00', 'field:events:location': '' }, jars.bob);
+  assert.equal(missing.res.status, 422);
+  assert.match(missing.text, /The category events needs the field location/);
+  assert.match(missing.text, /<option value="events" selected>Events<\/option>/);
+  assert.match(missing.text, /name="field:events:start" aria-required="true" value="2026-07-01T07:00"/, 'what was typed stays');
+  const event = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: 'Summit day', language: 'en', tags: 'alps, news', category: 'events', 'field:events:start': '2026-07-01T07:00', 'field:events:location': 'Ortler', 'field:events:level': 'hard', 'field:journal:ignored': 'x' }, jars.bob);
+  assert.equal(event.res.status, 303);
+  const file = fileOf('posts/summit-day');
+  assert.deepEqual([file.fields.category, file.fields.start, file.fields.location, file.fields.level, file.fields.tags], ['events', '2026-07-01 07:00', 'Ortler', 'hard', ['alps', 'news']]);
+  const unknown = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: 'Odd', language: 'en', category: 'constructor' }, jars.bob);
+  assert.equal(unknown.res.status, 422);
+  assert.match(unknown.text, /Choose one of the site&#39;s categories\./);
+
+  const tags = await get(panel, '/svc/panel/entries?type=tag', jars.bob);
+  const tag = await post(panel, '/svc/panel/entries/new', { csrf: csrfOf(tags.text), type: 'tag', title: 'Alps', language: 'en', slug: '' }, jars.bob);
+  assert.equal(tag.res.headers.get('location'), '/svc/panel/entries/tags/alps?done=created&language=en#lang-en');
+  assert.equal(fileOf('tags/alps').fields.title, 'Alps');
+  assert.equal(readHistory(site.deps.config.dataDir, { entry: 'tags/alps' })[0]!.via, 'panel');
 });

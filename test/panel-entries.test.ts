@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from './helpers/panel-harness.js';
+import { Jar, csrfOf, get, post, signIn, versionOf, type PanelHarness } from './helpers/panel-harness.js';
 import { parseFrontMatter } from '../src/content/front-matter.js';
 import { readHistory } from '../src/content/history.js';
 import { listRevisions } from '../src/content/revisions.js';
@@ -107,12 +107,12 @@ test('the entry page of a nested page shows each translation, its public address
   assert.match(page.text, /<dt>Status<\/dt><dd>published<\/dd>/);
   assert.match(page.text, /<dt>Address<\/dt><dd><a href="http:\/\/127\.0\.0\.1:8080\/about\/team">http:\/\/127\.0\.0\.1:8080\/about\/team<\/a><\/dd>/);
   assert.match(page.text, /<dt>Review<\/dt><dd>none<\/dd>/);
-  assert.match(page.text, /<form method="post" action="\/svc\/panel\/entries\/save"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="id" value="pages\/about\/team"><input type="hidden" name="language" value="en">/);
-  assert.match(page.text, /<textarea id="body-en" name="body" rows="14">\nThe team\.\n<\/textarea>/);
-  assert.match(page.text, /<button type="submit" class="secondary">Unpublish<\/button>/);
+  assert.match(page.text, /<form method="post" action="\/svc\/panel\/entries\/save" class="editor" data-guard><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="id" value="pages\/about\/team"><input type="hidden" name="language" value="en"><input type="hidden" name="version" value="[A-Za-z0-9_-]{22}">/);
+  assert.match(page.text, /<textarea id="body-en" name="body" rows="16" data-body>\nThe team\.\n<\/textarea>/);
+  assert.match(page.text, /<button type="submit" formaction="\/svc\/panel\/entries\/unpublish" class="secondary">Unpublish<\/button>/);
 
   const hello = await get(panel, '/svc/panel/entries/posts/hello', jars.ann);
-  assert.match(hello.text, /<section class="card" id="lang-de"><h2>Deutsch \(de\)<\/h2>.*<dt>Status<\/dt><dd>draft<\/dd>.*\(not public while draft\)/s);
+  assert.match(hello.text, /<section class="card translation" id="lang-de"><h2>Deutsch \(de\)<\/h2>.*<dt>Status<\/dt><dd>draft<\/dd>.*\(not public while draft\)/s);
   assert.match(hello.text, /<dt>Created<\/dt><dd>by an assistant \(via: mcp\)<\/dd>/);
 });
 
@@ -138,7 +138,7 @@ test('saving a title, body, excerpt and tags writes the file, keeps a revision a
   const id = 'posts/carls-draft';
   const page = await get(panel, `/svc/panel/entries/${id}`, jars.carl);
   site.clock.now += 60_000;
-  const saved = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), id, language: 'en', title: '  Carl draft, second  ', body: 'New text.\r\nLine two.\r\n', excerpt: 'Short.', tags: 'alps, news' }, jars.carl);
+  const saved = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), version: versionOf(page.text), id, language: 'en', title: '  Carl draft, second  ', body: 'New text.\r\nLine two.\r\n', excerpt: 'Short.', tags: 'alps, news' }, jars.carl);
   assert.equal(saved.res.status, 303);
   assert.equal(saved.res.headers.get('location'), `/svc/panel/entries/${id}?done=saved&language=en#lang-en`);
   const file = fileOf(id);
@@ -154,16 +154,18 @@ test('saving a title, body, excerpt and tags writes the file, keeps a revision a
   for (const query of ['?done=saved&language=constructor', '?done=toString&language=en', '?done=%3Cb%3E&language=en']) {
     assert.doesNotMatch((await get(panel, `/svc/panel/entries/${id}${query}`, jars.carl)).text, /class="notice/, query);
   }
-  assert.match(shown.text, /name="tags" value="alps, news"/);
+  // news is one of the site's tags (a tag entry): ticked in the list; alps is typed.
+  assert.match(shown.text, /<input type="checkbox" name="tag" value="news" checked>/);
+  assert.match(shown.text, /name="tags" value="alps"/);
 
   // The same form sent again changes nothing and keeps no second revision.
-  const again = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(shown.text), id, language: 'en', title: 'Carl draft, second', body: 'New text.\nLine two.', excerpt: 'Short.', tags: 'alps,news' }, jars.carl);
+  const again = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(shown.text), version: versionOf(shown.text), id, language: 'en', title: 'Carl draft, second', body: 'New text.\nLine two.', excerpt: 'Short.', tag: 'news', tags: 'alps' }, jars.carl);
   assert.equal(again.res.headers.get('location'), `/svc/panel/entries/${id}?done=unchanged&language=en#lang-en`);
   assert.equal(listRevisions(site.deps.config.dataDir, id, 'en').length, 1);
 
   // Emptying excerpt and tags removes them.
   site.clock.now += 60_000;
-  await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(shown.text), id, language: 'en', title: 'Carl draft, second', body: 'New text.', excerpt: '', tags: ' ' }, jars.carl);
+  await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(shown.text), version: versionOf(shown.text), id, language: 'en', title: 'Carl draft, second', body: 'New text.', excerpt: '', tags: ' ' }, jars.carl);
   assert.deepEqual([fileOf(id).fields.excerpt, fileOf(id).fields.tags], [undefined, undefined]);
 });
 
@@ -171,16 +173,16 @@ test('bad input on save is shown as a sentence on the page, keeps what was typed
   const id = 'posts/carls-draft';
   const page = await get(panel, `/svc/panel/entries/${id}`, jars.carl);
   const before = fileText(id);
-  const emptyTitle = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), id, language: 'en', title: ' ', body: 'Typed <b>text</b>.', excerpt: '', tags: '' }, jars.carl);
+  const emptyTitle = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), version: versionOf(page.text), id, language: 'en', title: ' ', body: 'Typed <b>text</b>.', excerpt: '', tags: '' }, jars.carl);
   assert.equal(emptyTitle.res.status, 422);
   assert.match(emptyTitle.text, /<p class="notice error" role="alert">The title cannot be empty\.<\/p>/);
-  assert.match(emptyTitle.text, /<textarea id="body-en" name="body" rows="14">\nTyped &lt;b&gt;text&lt;\/b&gt;\.<\/textarea>/);
-  const badTags = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), id, language: 'en', title: 'Carl draft', body: 'x', excerpt: '', tags: 'Big Tag' }, jars.carl);
+  assert.match(emptyTitle.text, /<textarea id="body-en" name="body" rows="16" data-body>\nTyped &lt;b&gt;text&lt;\/b&gt;\.<\/textarea>/);
+  const badTags = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), version: versionOf(page.text), id, language: 'en', title: 'Carl draft', body: 'x', excerpt: '', tags: 'Big Tag' }, jars.carl);
   assert.equal(badTags.res.status, 422);
   assert.match(badTags.text, /tags must be a list of tag slugs \(lowercase letters, digits and dashes\)/);
   const noLanguage = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), id, language: 'fr', title: 'x' }, jars.carl);
   assert.equal(noLanguage.res.status, 404);
-  const tooLong = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), id, language: 'en', title: 'x', body: 'a'.repeat(1024 * 1024 + 10) }, jars.carl);
+  const tooLong = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(page.text), version: versionOf(page.text), id, language: 'en', title: 'x', body: 'a'.repeat(1024 * 1024 + 10) }, jars.carl);
   assert.equal(tooLong.res.status, 413);
   assert.match(tooLong.text, /The text is longer than 1024 KB; nothing was saved\./);
   assert.equal(fileText(id), before);
@@ -215,7 +217,7 @@ test('publish and unpublish by a person with the right; refused without it, with
   assert.equal(fileOf('posts/bobs-draft').fields.status, 'draft');
 
   const bobPage = await get(panel, `/svc/panel/entries/${id}`, jars.bob);
-  assert.match(bobPage.text, /<button type="submit">Publish<\/button>/);
+  assert.match(bobPage.text, /<button type="submit" formaction="\/svc\/panel\/entries\/publish">Publish<\/button>/);
   const badTime = await post(panel, '/svc/panel/entries/publish', { csrf: csrfOf(bobPage.text), id, language: 'en', at: 'tomorrow' }, jars.bob);
   assert.equal(badTime.res.status, 422);
   assert.match(badTime.text, /at must be a time written YYYY-MM-DD HH:MM in the site time zone \(Europe\/Berlin\), like 2026-05-01 19:30\./);
@@ -250,7 +252,7 @@ test('publish and unpublish by a person with the right; refused without it, with
   assert.deepEqual([fileOf(id).fields.status, fileOf(id).fields.published], ['scheduled', '2026-04-01 09:00']);
   const scheduledPage = await get(panel, `/svc/panel/entries/${id}`, jars.bob);
   assert.match(scheduledPage.text, /<dt>Status<\/dt><dd>scheduled<\/dd><dt>Published<\/dt><dd>2026-04-01 09:00<\/dd>/);
-  assert.match(scheduledPage.text, /<button type="submit" class="secondary">Unpublish<\/button>/);
+  assert.match(scheduledPage.text, /<button type="submit" formaction="\/svc\/panel\/entries\/unpublish" class="secondary">Unpublish<\/button>/);
   await post(panel, '/svc/panel/entries/unpublish', { csrf: csrfOf(shown.text), id, language: 'en' }, jars.bob);
   assert.equal(fileOf(id).fields.status, 'draft');
 });
@@ -259,7 +261,7 @@ test('a form without its CSRF token, or without a session, is refused with 403 a
   const id = 'posts/bobs-draft';
   const before = fileText(id);
   const history = readHistory(site.deps.config.dataDir).length;
-  for (const action of ['save', 'publish', 'unpublish']) {
+  for (const action of ['save', 'publish', 'unpublish', 'add-translation', 'style', 'cover']) {
     const missing = await post(panel, `/svc/panel/entries/${action}`, { id, language: 'en', title: 'Hijacked' }, jars.bob);
     assert.equal(missing.res.status, 403, action);
     assert.match(missing.text, /The form has expired or did not come from this site\./);
@@ -320,7 +322,7 @@ test('the edit_in_panel address from content_create opens the new draft after si
 test('a person adds a missing translation as a draft of their own; taken or hidden languages are refused', async () => {
   const id = 'posts/carls-draft';
   const page = await get(panel, `/svc/panel/entries/${id}`, jars.carl);
-  assert.match(page.text, /<h2>Add a translation<\/h2><form method="post" action="\/svc\/panel\/entries\/add-translation">.*<option value="de">Deutsch \(de\)<\/option><\/select>/);
+  assert.match(page.text, /<h2>Add a translation<\/h2><form method="post" action="\/svc\/panel\/entries\/add-translation" data-guard>.*<option value="de">Deutsch \(de\)<\/option><\/select>/);
   const taken = await post(panel, '/svc/panel/entries/add-translation', { csrf: csrfOf(page.text), id, language: 'en', title: 'Again' }, jars.carl);
   assert.equal(taken.res.status, 409);
   assert.match(taken.text, /The entry has a en translation already; change it in its own form above\./);
@@ -358,7 +360,7 @@ test('in approval mode the entry page points to Waiting for approval instead of 
   assert.match(readFileSync(yamlFile, 'utf8'), /^approval_mode: true$/m);
   const id = 'posts/bobs-draft';
   const bobPage = await get(panel, `/svc/panel/entries/${id}`, jars.bob);
-  assert.doesNotMatch(bobPage.text, /<button type="submit">Publish<\/button>/);
+  assert.doesNotMatch(bobPage.text, />Publish<\/button>/);
   assert.match(bobPage.text, /Approval mode is on: drafts are published under <a href="\/svc\/panel\/approvals">Waiting for approval<\/a>\./);
   const asked = await post(panel, '/svc/panel/entries/publish', { csrf: csrfOf(bobPage.text), id, language: 'en' }, jars.bob);
   assert.equal(asked.res.headers.get('location'), `/svc/panel/entries/${id}?done=asked&language=en#lang-en`);

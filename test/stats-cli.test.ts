@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync, writeFileSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { svcCommand } from '../src/lib/install-paths.js';
 
 const CLI = join(import.meta.dirname, '..', 'src', 'cli.ts');
 let root: string;
@@ -55,14 +56,15 @@ test('svc stats rollup rolls up finished days from their raw logs', () => {
 test('svc stats refuses bad options and unknown subcommands', () => {
   const bad = svc(['stats', 'seed', '--days', 'lots']);
   assert.equal(bad.code, 2);
-  assert.equal(bad.err, 'svc: --days takes a whole number from 0 to 800.\nRun "svc help" for the commands.\n');
+  const help = `${svcCommand()} help lists the commands.`;
+  assert.equal(bad.err, `svc: --days takes a whole number from 0 to 800; ${help}\n`);
   const tooMany = svc(['stats', 'seed', '--raw-days', '36']);
-  assert.equal(tooMany.err, 'svc: --raw-days takes a whole number from 0 to 35.\nRun "svc help" for the commands.\n');
+  assert.equal(tooMany.err, `svc: --raw-days takes a whole number from 0 to 35; ${help}\n`);
   const unknown = svc(['stats', 'wipe']);
   assert.equal(unknown.code, 2);
-  assert.equal(unknown.err, 'svc: Unknown stats command "wipe"; use seed or rollup.\nRun "svc help" for the commands.\n');
+  assert.equal(unknown.err, `svc: Unknown stats command "wipe"; use seed or rollup; ${help}\n`);
   const noSite = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'stats', 'rollup', '--root', join(root, 'nowhere')], { encoding: 'utf8' });
   assert.equal(noSite.status, 1);
-  assert.match(noSite.stderr, /There is no site in .*nowhere \(content\/site\.yaml is missing\)\. Create one with: svc init/);
+  assert.equal(noSite.stderr, `svc: There is no folder ${join(root, 'nowhere')}; create a site there with: ${svcCommand()} init --root ${join(root, 'nowhere')}\n`);
   assert.equal(existsSync(join(root, 'nowhere')), false);
 });

@@ -1,12 +1,15 @@
 // Several processes append to the same day log at once (the HTTP server and stdio processes do): no line
-// is lost or torn, and the rollup counts every one.
+// is lost or torn, the rollup counts every one, and a process counting today catches up with the others.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StatsService } from '../src/stats/stats-service.js';
+import { parseLines } from '../src/stats/rollup-files.js';
+import type { RawLine } from '../src/stats/raw-event.js';
+import { ReferenceDayAggregator } from './helpers/reference-day-aggregator.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-stats-procs-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,4 +56,33 @@ test('four processes appending 2,000 page views each to one day log lose and tea
   assert.equal(rollup.pageviews, 8000);
   assert.equal(rollup.visitors, 800);
   assert.equal(Object.values(rollup.referrers).reduce((sum, [, n]) => sum + n, 0), 8000);
+});
+
+test('a process counting today catches up from its offset with what another process appends, and a new one starts from its partial aggregate', async () => {
+  const script = join(dir, 'child.ts');
+  writeFileSync(script, CHILD);
+  const stats = join(dir, 'today');
+  const log = join(stats, 'raw/2026-05-05.ndjson');
+  const open = () => new StatsService({ dir: stats, clock: () => NOW, timeZone: () => 'Europe/Berlin', siteHosts: () => ['procs.example'], salts: () => Buffer.alloc(32, 7) });
+  const fromScratch = () => {
+    const reference = new ReferenceDayAggregator('2026-05-05', 'Europe/Berlin');
+    for (const line of parseLines<RawLine>(readFileSync(log, 'utf8'))) reference.add(line);
+    return reference.toRollup();
+  };
+  const server = open();
+  assert.equal(server.live().rollup().pageviews, 0);
+  assert.equal(await run(script, [stats, '5', '400']), 0);
+  assert.deepStrictEqual(server.live().rollup(), fromScratch());
+  assert.equal(server.live().rollup().pageviews, 400);
+  server.collect(JSON.stringify({ t: 'pv', p: '/own', r: '', w: 1000 }), { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' }, '10.1.1.1');
+  assert.equal(await run(script, [stats, '6', '300']), 0);
+  assert.deepStrictEqual(server.live().rollup(), fromScratch());
+  server.close();
+  const covered = statSync(log).size;
+  assert.equal(await run(script, [stats, '7', '200']), 0);
+  const next = open();
+  assert.equal(next.live().resumedAt, covered);
+  assert.deepStrictEqual(next.live().rollup(), fromScratch());
+  assert.equal(next.live().rollup().pageviews, 901);
+  next.close();
 });

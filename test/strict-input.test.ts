@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
 import { spawnStdio, type StdioChild } from './helpers/stdio-child.js';
-import { csrfOf, get, signIn, type Jar, type PanelHarness } from './helpers/panel-harness.js';
+import { csrfOf, get, signIn, type Jar, type PanelHarness, versionOf } from './helpers/panel-harness.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -90,7 +90,8 @@ async function postRaw(path: string, body: Buffer): Promise<{ status: number; te
 
 test('a panel form that is not UTF-8, as raw bytes or percent-encoded, is refused with a sentence and saves nothing', async () => {
   const page = await get({ url: base } as PanelHarness, '/svc/panel/entries/posts/hello', jar);
-  const form = (title: Buffer) => Buffer.concat([Buffer.from(`csrf=${encodeURIComponent(csrfOf(page.text))}&id=posts%2Fhello&language=en&title=`), title, Buffer.from('&body=x&excerpt=&tags=')]);
+  // With the version stamp the edit form carries (a save from an older page is refused as such).
+  const form = (title: Buffer) => Buffer.concat([Buffer.from(`csrf=${encodeURIComponent(csrfOf(page.text))}&version=${versionOf(page.text)}&id=posts%2Fhello&language=en&title=`), title, Buffer.from('&body=x&excerpt=&tags=')]);
   const before = contentFiles();
   for (const title of [Buffer.from('Caf%C3%28'), Buffer.from('%FF'), Buffer.from([0x43, 0xff, 0x43]), Buffer.from('%ED%A0%80')]) {
     const answer = await postRaw('/svc/panel/entries/save', form(title));

@@ -1,18 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendHistory, readHistory } from '../src/content/history.js';
 import type { HistoryRecord } from '../src/content/history.js';
 import { listRevisions, listStyleVersions, readRevision, readStyleVersion, revisedLanguages, saveRevision, saveStyleVersion } from '../src/content/revisions.js';
 import { AppError } from '../src/errors.js';
+import { makeTempFolder } from './helpers/temp-folder.js';
 
 const record = (time: string, entry: string, action: HistoryRecord['action']): HistoryRecord =>
   ({ time, person: 'admin', action, entry, language: 'en', via: 'mcp', token: 'Claude' });
 
 test('history lines are appended to one file per month and read newest first', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-history-'));
+  const dataDir = makeTempFolder('svc-history-');
   appendHistory(dataDir, record('2026-01-31T23:59:00.000Z', 'posts/a', 'create'));
   appendHistory(dataDir, record('2026-02-01T00:01:00.000Z', 'posts/b', 'create'));
   appendHistory(dataDir, record('2026-02-02T10:00:00.000Z', 'posts/a', 'update'));
@@ -25,7 +25,7 @@ test('history lines are appended to one file per month and read newest first', (
 });
 
 test('a broken last line (a writer killed mid-line) is skipped and later lines still read', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-history-'));
+  const dataDir = makeTempFolder('svc-history-');
   appendHistory(dataDir, record('2026-03-01T10:00:00.000Z', 'posts/a', 'create'));
   appendFileSync(join(dataDir, 'history', '2026-03.ndjson'), '{"time":"2026-03-01T10:01');
   appendHistory(dataDir, record('2026-03-01T10:02:00.000Z', 'posts/a', 'update'));
@@ -33,11 +33,11 @@ test('a broken last line (a writer killed mid-line) is skipped and later lines s
 });
 
 test('an empty data folder has no history', () => {
-  assert.deepEqual(readHistory(mkdtempSync(join(tmpdir(), 'svc-history-'))), []);
+  assert.deepEqual(readHistory(makeTempFolder('svc-history-')), []);
 });
 
 test('revisions are kept per entry and language, newest first, numbered within one millisecond', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-rev-'));
+  const dataDir = makeTempFolder('svc-rev-');
   const t = Date.UTC(2026, 2, 1, 10, 0, 0, 5);
   assert.equal(saveRevision(dataDir, 'pages/about', 'en', t, 'one'), '2026-03-01T10-00-00-005Z');
   assert.equal(saveRevision(dataDir, 'pages/about', 'en', t, 'two'), '2026-03-01T10-00-00-005Z-2');
@@ -60,14 +60,14 @@ test('revisions are kept per entry and language, newest first, numbered within o
 });
 
 test('style versions are kept per entry', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-rev-'));
+  const dataDir = makeTempFolder('svc-rev-');
   const id = saveStyleVersion(dataDir, 'posts/hello', Date.UTC(2026, 0, 2), 'main p { color: red; }\n');
   assert.deepEqual(listStyleVersions(dataDir, 'posts/hello'), [{ id, time: '2026-01-02T00:00:00.000Z' }]);
   assert.equal(readStyleVersion(dataDir, 'posts/hello', id), 'main p { color: red; }\n');
 });
 
 test('version ids, entry ids and languages that could climb out of data/ are refused', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-rev-'));
+  const dataDir = makeTempFolder('svc-rev-');
   const refuse = (action: () => unknown, kind: string) => assert.throws(action, (e: unknown) => e instanceof AppError && e.kind === kind);
   refuse(() => readRevision(dataDir, 'posts/hello', 'en', '../../accounts/admin'), 'invalid_params');
   refuse(() => readRevision(dataDir, '../x', 'en', '2026-03-01T10-00-00-005Z'), 'invalid_params');

@@ -1,53 +1,31 @@
-import { listRecordNames } from '../lib/record-names.js';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { AppError } from '../errors.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
-import { FileCache } from './file-cache.js';
+import { safeEqual } from '../lib/safe-compare.js';
+import { AccountReader, normalizeEmail, ACCOUNT_ID, type Account } from './account-reader.js';
 import { hashPassword } from './password.js';
 import { generateTotpSecret, verifyTotp } from './totp.js';
-import { parseYaml, stringifyYaml } from './yaml.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, makeRecoveryCodes } from './recovery-codes.js';
+import { stringifyYaml } from './yaml.js';
 
-/** A team member, as kept in `data/accounts/<id>.yaml`. */
-export interface Account {
-  /** Lowercase letters, digits and dashes; written as `author` on their entries. */
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  /** `scrypt$...` (see password.ts). */
-  passwordHash: string;
-  /** Two-factor sign-in: the base32 secret and the last time step used (replays are refused). */
-  totp: { secret: string; lastStep: number | null } | null;
-  created: string;
-}
-
-/** An account file's YAML as an account (unknown fields ignored), or null when malformed. */
-function readAccountFile(value: unknown): Account | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string' || typeof v.name !== 'string' || typeof v.email !== 'string' || typeof v.role !== 'string' || typeof v.password !== 'string') return null;
-  if (v.created !== undefined && typeof v.created !== 'string') return null;
-  let totp: Account['totp'] = null;
-  const twoFactor = v.two_factor;
-  if (twoFactor !== undefined && twoFactor !== null) {
-    if (typeof twoFactor !== 'object' || Array.isArray(twoFactor)) return null;
-    const { secret, last_step: lastStep } = twoFactor as Record<string, unknown>;
-    if (typeof secret !== 'string') return null;
-    if (lastStep !== undefined && lastStep !== null && !Number.isSafeInteger(lastStep)) return null;
-    totp = { secret, lastStep: (lastStep as number | null | undefined) ?? null };
-  }
-  return { id: v.id, name: v.name, email: normalizeEmail(v.email), role: v.role, passwordHash: v.password, totp, created: v.created ?? '' };
-}
-
-export const ACCOUNT_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/;
 export const PASSWORD_MIN = 10;
 const PASSWORD_MAX = 1024;
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+/** The YAML document of an account. */
+function accountDocument(account: Account): Record<string, unknown> {
+  const doc: Record<string, unknown> = {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    role: account.role,
+    password: account.passwordHash,
+    created: account.created,
+  };
+  if (account.totp) doc.two_factor = { secret: account.totp.secret, last_step: account.totp.lastStep, recovery_codes: account.recoveryCodes };
+  return doc;
 }
 
 /** Checks a new password; throws invalid_params with a sentence when it will not do. */
@@ -56,57 +34,10 @@ export function checkNewPassword(password: string): void {
   if (password.length > PASSWORD_MAX) throw new AppError('invalid_params', `The password must have at most ${PASSWORD_MAX} characters.`);
 }
 
-/** Accounts on disk, one YAML file each, mode 0600. Every read notices changes made by other processes. */
-export class AccountStore {
-  readonly dir: string;
-  private readonly cache: FileCache<Account | null>;
-  /** `<dir>/`: names are built by concatenation (path.join on every request costs more than the check). */
-  private readonly prefix: string;
-
-  constructor(dataDir: string, private readonly clock: () => number, private readonly log: (line: string) => void) {
-    this.dir = join(dataDir, 'accounts');
-    this.prefix = this.dir + sep;
-    this.cache = new FileCache((text, path) => this.parse(text, path));
-  }
-
-  private parse(text: string, path: string): Account | null {
-    let account: Account | null;
-    try {
-      account = readAccountFile(parseYaml(text));
-    } catch {
-      account = null;
-    }
-    if (!account) this.log(`svc: the account file ${path} cannot be read; that account cannot sign in until it is fixed.`);
-    return account;
-  }
-
-  /** Only for a checked id (ACCOUNT_ID). */
-  private file(id: string): string {
-    return `${this.prefix}${id}.yaml`;
-  }
-
-  /** The account, or undefined for an unknown (or malformed) id. */
-  get(id: string): Account | undefined {
-    if (!ACCOUNT_ID.test(id)) return undefined;
-    const account = this.cache.read(this.file(id));
-    return account && account.id === id ? account : undefined;
-  }
-
-  list(): Account[] {
-    return listRecordNames(this.dir, '.yaml')
-      .map((id) => this.get(id))
-      .filter((account): account is Account => account !== undefined)
-      .sort((a, b) => a.id.localeCompare(b.id));
-  }
-
-  findByEmail(email: string): Account | undefined {
-    const wanted = normalizeEmail(email);
-    return this.list().find((account) => account.email === wanted);
-  }
-
-  /** An account by id or email, as the CLI takes either. */
-  find(idOrEmail: string): Account | undefined {
-    return idOrEmail.includes('@') ? this.findByEmail(idOrEmail) : this.get(idOrEmail.trim().toLowerCase());
+/** Accounts on disk, one YAML file each, mode 0600: reading (AccountReader) and every change. */
+export class AccountStore extends AccountReader {
+  constructor(dataDir: string, private readonly clock: () => number, log: (line: string) => void) {
+    super(dataDir, log);
   }
 
   /** Creates an account; the id is made from the email's local part. The role must already be checked. */
@@ -123,7 +54,7 @@ export class AccountStore {
       const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'person';
       let id = base;
       for (let n = 2; this.cache.read(this.file(id)) !== undefined; n++) id = `${base}-${n}`;
-      const account: Account = { id, name, email, role: input.role, passwordHash, totp: null, created: new Date(this.clock()).toISOString() };
+      const account: Account = { id, name, email, role: input.role, passwordHash, totp: null, recoveryCodes: [], created: new Date(this.clock()).toISOString() };
       this.write(account);
       return account;
     });
@@ -154,29 +85,68 @@ export class AccountStore {
   /** Turns on two-factor sign-in with a new secret (replacing any old one) and returns the secret. */
   enableTotp(id: string): string {
     const secret = generateTotpSecret();
-    this.update(id, (account) => ({ ...account, totp: { secret, lastStep: null } }));
+    this.update(id, (account) => ({ ...account, totp: { secret, lastStep: null }, recoveryCodes: [] }));
     return secret;
   }
 
   /**
    * Turns on two-factor sign-in with a secret the person set up in their app, only when `code` is a valid
    * code of that secret (the same check as sign-in). The code's step is recorded as used, so it cannot sign
-   * in afterwards. False (nothing written) for a wrong code or an account that has two-factor on already.
+   * in afterwards. Ten new recovery codes come with it: returned to be shown once, kept as hashes only.
+   * Null (nothing written) for a wrong code or an account that has two-factor on already.
    */
-  confirmTotp(id: string, secret: string, code: string): boolean {
-    let ok = false;
+  confirmTotp(id: string, secret: string, code: string): string[] | null {
+    let codes: string[] | null = null;
     this.update(id, (account) => {
       if (account.totp) return account;
       const step = verifyTotp(secret, code, this.clock(), null);
       if (step === null) return account;
-      ok = true;
-      return { ...account, totp: { secret, lastStep: step } };
+      const made = makeRecoveryCodes();
+      codes = made.codes;
+      return { ...account, totp: { secret, lastStep: step }, recoveryCodes: made.hashes };
     });
-    return ok;
+    return codes;
   }
 
   disableTotp(id: string): Account {
-    return this.update(id, (account) => ({ ...account, totp: null }));
+    return this.update(id, (account) => ({ ...account, totp: null, recoveryCodes: [] }));
+  }
+
+  /** Ten new recovery codes in place of the old ones (which stop working); null without two-factor. */
+  renewRecoveryCodes(id: string): string[] | null {
+    let codes: string[] | null = null;
+    this.update(id, (account) => {
+      if (!account.totp) return account;
+      const made = makeRecoveryCodes();
+      codes = made.codes;
+      return { ...account, recoveryCodes: made.hashes };
+    });
+    return codes;
+  }
+
+  /**
+   * Spends a recovery code: when it is one of the account's unused codes, it is removed (under the account's
+   * lock, so two sign-ins cannot both spend it) and the number of codes left is returned; otherwise null.
+   */
+  consumeRecoveryCode(id: string, typed: string): number | null {
+    if (!looksLikeRecoveryCode(typed)) return null;
+    const hash = hashRecoveryCode(typed);
+    let left: number | null = null;
+    try {
+      this.update(id, (account) => {
+        if (!account.totp) return account;
+        // Every stored hash is compared, so timing tells nothing about which one matched.
+        const match = account.recoveryCodes.reduce((found, stored, index) => (safeEqual(stored, hash) && found < 0 ? index : found), -1);
+        if (match < 0) return account;
+        const recoveryCodes = account.recoveryCodes.filter((_, index) => index !== match);
+        left = recoveryCodes.length;
+        return { ...account, recoveryCodes };
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not_found') return null;
+      throw error;
+    }
+    return left;
   }
 
   /**
@@ -213,16 +183,7 @@ export class AccountStore {
   }
 
   private write(account: Account): void {
-    const doc: Record<string, unknown> = {
-      id: account.id,
-      name: account.name,
-      email: account.email,
-      role: account.role,
-      password: account.passwordHash,
-      created: account.created,
-    };
-    if (account.totp) doc.two_factor = { secret: account.totp.secret, last_step: account.totp.lastStep };
-    writeFileAtomic(this.file(account.id), stringifyYaml(doc), 0o600);
+    writeFileAtomic(this.file(account.id), stringifyYaml(accountDocument(account)), 0o600);
     this.cache.forget(this.file(account.id));
   }
 }

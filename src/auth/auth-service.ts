@@ -3,11 +3,13 @@ import type { Clock } from '../lib/clock.js';
 import { trustFolder } from '../lib/no-follow.js';
 import type { BearerVerifier, Capability, Principal, Scope } from './principal.js';
 import { Roles } from './roles.js';
-import { AccountStore, checkNewPassword, type Account } from './account-store.js';
+import type { Account } from './account-reader.js';
+import { AccountStore, checkNewPassword } from './account-store.js';
 import { TokenStore, hashToken, type TokenRecord } from './token-store.js';
 import { SessionStore } from './session-store.js';
-import { effectiveScopes, isScope, roleAllowsScope, scopesOffered } from './scopes.js';
+import { isScope, roleAllowsScope, scopesOffered } from './scopes.js';
 import { decoyHash, verifyPassword } from './password.js';
+import { TokenVerifier } from './token-verifier.js';
 
 /** Input of createToken: who the token acts as, its name, scopes and lifetime. */
 export interface CreateTokenInput {
@@ -21,15 +23,6 @@ export interface CreateTokenInput {
 }
 
 const TOKEN_NAME_MAX = 100;
-/** How many principals verify keeps for reuse; dropped whole when full. */
-const KEPT_PRINCIPALS_MAX = 1_000;
-
-interface KeptPrincipal {
-  record: TokenRecord;
-  owner: Account;
-  capabilities: ReadonlySet<Capability>;
-  principal: Principal;
-}
 
 /**
  * The people side in one place: accounts, roles, tokens and panel sessions of an installation. It is the
@@ -41,7 +34,7 @@ export class AuthService implements BearerVerifier {
   readonly tokens: TokenStore;
   readonly sessions: SessionStore;
   readonly dataDir: string;
-  private readonly principals = new Map<string, KeptPrincipal>();
+  private readonly verifier: TokenVerifier;
 
   constructor(options: { dataDir: string; clock: Clock; log: (line: string) => void }) {
     // The data folder may be reached through links; nothing below it is followed (lib/no-follow.ts).
@@ -51,6 +44,7 @@ export class AuthService implements BearerVerifier {
     this.tokens = new TokenStore(options.dataDir, options.clock);
     this.sessions = new SessionStore(options.dataDir, options.clock);
     this.dataDir = options.dataDir;
+    this.verifier = new TokenVerifier({ tokens: this.tokens, accounts: this.accounts, roles: this.roles });
   }
 
   /** The capabilities of an account's role right now. */
@@ -63,36 +57,9 @@ export class AuthService implements BearerVerifier {
     return scopesOffered(this.capabilitiesOf(account));
   }
 
-  /**
-   * Token -> file -> not expired -> owner exists -> role -> capabilities -> effective scopes (D9). Null for
-   * an unknown, malformed, expired or revoked token and for a removed owner. Records the use (at most once
-   * a minute).
-   */
+  /** The principal for a token text, or null: the bearer check of TokenVerifier, which the stdio server uses alone. */
   verify(tokenText: string): Principal | null {
-    const record = this.tokens.findLive(tokenText)?.record;
-    if (!record) return null;
-    const owner = this.accounts.get(record.owner);
-    if (!owner) return null;
-    const capabilities = this.capabilitiesOf(owner);
-    this.tokens.touch(record);
-    // The files are cached and handed out as the same objects while unchanged, so the same inputs give the
-    // same principal; keeping it spares the allocation and lets per-caller caches key on one object.
-    const kept = this.principals.get(record.id);
-    if (kept && kept.record === record && kept.owner === owner && kept.capabilities === capabilities) return kept.principal;
-    const principal: Principal = Object.freeze({
-      accountId: owner.id,
-      name: owner.name,
-      email: owner.email,
-      role: owner.role,
-      capabilities,
-      grantedScopes: record.scopes,
-      scopes: effectiveScopes(record.scopes, capabilities),
-      tokenName: record.name,
-      tokenId: record.id,
-    });
-    if (this.principals.size >= KEPT_PRINCIPALS_MAX) this.principals.clear();
-    this.principals.set(record.id, { record, owner, capabilities, principal });
-    return principal;
+    return this.verifier.verify(tokenText);
   }
 
   /**

@@ -4,6 +4,7 @@ import type { AuthService } from '../auth/auth-service.js';
 import { SCOPES } from '../auth/principal.js';
 import { generatePassword } from '../auth/password.js';
 import { initSite } from './init-site.js';
+import { siteCommand } from '../lib/install-paths.js';
 
 export const DEMO_EMAIL = 'admin@example.org';
 
@@ -19,13 +20,14 @@ export function ensureSite(root: string, dataDir: string, print: (line: string) 
  * returns the lines that show them: once, on the terminal only. Only their hashes are written. On later
  * starts returns a line saying the demo account exists.
  */
-export async function prepareDemo(auth: AuthService, panelUrl: string): Promise<string[]> {
+export async function prepareDemo(auth: AuthService, panelUrl: string, site: { root: string; dataDir: string }): Promise<string[]> {
   const existing = auth.accounts.list();
   if (existing.length > 0) {
     const demo = existing.find((account) => account.email === DEMO_EMAIL);
     return demo
       ? [`The demo account ${DEMO_EMAIL} exists; its password and token were shown at its first start.`,
-         `  New password: node dist/cli.js user password ${DEMO_EMAIL}    New token: node dist/cli.js token create --user ${DEMO_EMAIL} --name Demo`]
+         `  New password: ${siteCommand(site, 'user password', DEMO_EMAIL)}`,
+         `  New token:    ${siteCommand(site, 'token create', `--user ${DEMO_EMAIL} --name Demo`)}`]
       : [`${existing.length} account${existing.length === 1 ? '' : 's'} exist${existing.length === 1 ? 's' : ''}; no demo account was created.`];
   }
   const password = generatePassword();

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CONFIG_OPTIONS, loadConfig, ConfigError, trustConfiguredFolders, type Config } from '../config.js';
+import { CONFIG_OPTIONS, flagErrorSentence, loadConfig, ConfigError, trustConfiguredFolders, type Config } from '../config.js';
 import { UsageError } from './cli-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -20,7 +20,7 @@ export function parseCommand(args: string[], options: Options, maxPositionals: n
   try {
     parsed = parseArgs({ args, options: { ...CONFIG_OPTIONS, ...options }, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(flagErrorSentence(error, Object.keys({ ...CONFIG_OPTIONS, ...options })));
   }
   if (parsed.positionals.length > maxPositionals) throw new UsageError(`Unexpected argument "${parsed.positionals[maxPositionals]}".`);
   const configArgs: string[] = [];

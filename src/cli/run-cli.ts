@@ -1,40 +1,79 @@
-// The `svc` command for operators (shared hosting, a terminal): init, user, token, serve, mcp, demo. Run by
-// dist/cli.js after its Node version check.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+// The `svc` command for operators (shared hosting, a terminal): init, user, token, check, serve, mcp, demo.
+// Run by dist/cli.js after its Node version check. Every failure ends as one line on stderr and an exit
+// code (README "Exit codes"): 2 for a command line it cannot understand, 1 for a request it cannot do.
+import { debuglog } from 'node:util';
 import { AppError } from '../errors.js';
 import { AuthService } from '../auth/auth-service.js';
 import { totpIssuer } from '../auth/totp-issuer.js';
 import { systemClock } from '../lib/clock.js';
-import { CommandError, UsageError, USAGE } from './cli-error.js';
+import { describeFileProblem } from '../lib/file-problem.js';
+import { shellQuote, siteCommand, svcCommand } from '../lib/install-paths.js';
+import { checkSiteFolders, StartFailure, startFailureSentence } from '../wiring/start-failure.js';
+import { CommandError, UsageError } from './cli-error.js';
+import { usageText } from './usage.js';
 import { parseCommand, type Parsed } from './options.js';
 import { initSite } from './init-site.js';
 import { runUserCommand, USER_OPTIONS } from './user-command.js';
 import { runTokenCommand, TOKEN_OPTIONS } from './token-command.js';
+import { runCheckCommand } from './check-command.js';
 import { ensureSite, prepareDemo } from './demo.js';
 import { runMcp } from './run-mcp.js';
 import { runStatsCommand, seedDemoStats, STATS_OPTIONS } from './stats-commands.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
+const debug = debuglog('svc');
 
 function authFor(parsed: Parsed): AuthService {
   const log = (line: string) => process.stderr.write(line + '\n');
   return new AuthService({ dataDir: parsed.config.dataDir, clock: systemClock, log });
 }
 
+/** The commands that work on a site refuse a folder without one, rather than making a data folder in it. */
+function requireSite(parsed: Parsed): Parsed {
+  try {
+    checkSiteFolders(parsed.config);
+  } catch (error) {
+    if (error instanceof StartFailure) throw new CommandError(error.message);
+    throw error;
+  }
+  return parsed;
+}
+
 async function serve(parsed: Parsed, demo: boolean): Promise<void> {
   const { config } = parsed;
   if (demo) ensureSite(config.root, config.dataDir, print);
-  else if (!existsSync(join(config.root, 'content', 'site.yaml'))) {
-    throw new CommandError(`There is no site in ${config.root} (content/site.yaml is missing). Create one with: svc init`);
-  }
+  requireSite(parsed);
   const [{ buildDeps }, { startServer }] = await Promise.all([import('../wiring/build-deps.js'), import('../wiring/start-server.js')]);
-  const deps = await buildDeps(config);
-  const lines = demo ? await prepareDemo(deps.auth, `${config.baseUrl}/svc/panel/`) : [];
+  const deps = await buildDeps(config).catch((error: unknown) => {
+    throw new StartFailure(startFailureSentence(error));
+  });
   if (demo) seedDemoStats(deps.stats, deps.content, print);
-  const running = await startServer(config, deps);
-  const base = config.baseUrl.replace(`:${config.port}`, `:${running.port}`);
-  for (const line of lines) print(line.replace(config.baseUrl, base));
+  await startServer(config, deps);
+  // After the start: with port 0 the panel's address names the port actually bound.
+  if (demo) for (const line of await prepareDemo(deps.auth, `${config.baseUrl}/svc/panel/`, config)) print(line);
+}
+
+function init(argv: string[]): void {
+  const parsed = parseCommand(argv.slice(1), { title: { type: 'string' }, language: { type: 'string' }, timezone: { type: 'string' }, url: { type: 'string' } }, 0);
+  const v = parsed.values;
+  const url = typeof v.url === 'string' ? v.url.trim().replace(/\/+$/, '') : undefined;
+  if (url !== undefined && (!URL.canParse(url) || !/^https?:\/\//.test(url))) {
+    throw new UsageError(`--url must be the site's public address, like https://example.org`);
+  }
+  const { config } = parsed;
+  initSite({
+    root: config.root,
+    dataDir: config.dataDir,
+    ...(typeof v.title === 'string' ? { title: v.title } : {}),
+    ...(typeof v.language === 'string' ? { language: v.language } : {}),
+    ...(typeof v.timezone === 'string' ? { timezone: v.timezone } : {}),
+    ...(url !== undefined ? { url } : {}),
+  });
+  print(`Created a new empty site in ${config.root}${url ? ` for ${url}` : ''}.`);
+  // Over stdio every address an assistant gets is this url: say so while it is still the local default.
+  if (!url) print('Its url in content/site.yaml is http://127.0.0.1:8080 for now; put the public address there (or init with --url) before it goes live.');
+  print(`Next, add yourself:  ${siteCommand(config, 'user add', '--email you@example.org --name "Your Name" --role admin')}`);
+  print(`then start it:       ${siteCommand(config, 'serve', url ? `--base-url ${shellQuote(url)}` : '')}`);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -44,39 +83,29 @@ async function main(argv: string[]): Promise<number> {
     case 'help':
     case '--help':
     case '-h':
-      process.stdout.write(USAGE);
+      process.stdout.write(usageText(svcCommand()));
       return command === undefined ? 2 : 0;
-    case 'init': {
-      const parsed = parseCommand(argv.slice(1), { title: { type: 'string' }, language: { type: 'string' }, timezone: { type: 'string' }, url: { type: 'string' } }, 0);
-      const v = parsed.values;
-      initSite({
-        root: parsed.config.root,
-        dataDir: parsed.config.dataDir,
-        ...(typeof v.title === 'string' ? { title: v.title } : {}),
-        ...(typeof v.language === 'string' ? { language: v.language } : {}),
-        ...(typeof v.timezone === 'string' ? { timezone: v.timezone } : {}),
-        ...(typeof v.url === 'string' ? { url: v.url } : {}),
-      });
-      print(`Created a new empty site in ${parsed.config.root}.`);
-      print('Next: svc user add --email you@example.org --name "Your Name" --role admin, then svc serve');
+    case 'init':
+      init(argv);
       return 0;
-    }
     case 'user': {
-      const parsed = parseCommand(argv, USER_OPTIONS, 4);
+      const parsed = requireSite(parseCommand(argv, USER_OPTIONS, 4));
       await runUserCommand(authFor(parsed), sub, parsed, totpIssuer(parsed.config.root), print);
       return 0;
     }
     case 'token': {
-      const parsed = parseCommand(argv, TOKEN_OPTIONS, 3);
+      const parsed = requireSite(parseCommand(argv, TOKEN_OPTIONS, 3));
       runTokenCommand(authFor(parsed), sub, parsed, print);
       return 0;
     }
+    case 'check':
+      return runCheckCommand(requireSite(parseCommand(argv.slice(1), {}, 0)), print);
     case 'serve':
     case 'demo':
       await serve(parseCommand(argv.slice(1), {}, 0), command === 'demo');
       return -1;
     case 'stats': {
-      const parsed = parseCommand(argv, STATS_OPTIONS, 2);
+      const parsed = requireSite(parseCommand(argv, STATS_OPTIONS, 2));
       await runStatsCommand(sub, parsed, print);
       return 0;
     }
@@ -87,22 +116,20 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const FILE_ERRORS: Record<string, string> = {
-  ENOTDIR: 'a part of the path is a file, not a folder',
-  EISDIR: 'it is a folder, not a file',
-  ENOENT: 'it does not exist',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'the file system is read-only',
-  ENOSPC: 'no space left on the device',
-};
-
-function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return typeof code === 'string' && Object.hasOwn(FILE_ERRORS, code);
+/** The one line a failure ends with, and its exit code. */
+function failureLine(error: unknown): { line: string; code: number } {
+  if (error instanceof UsageError) {
+    return { line: `svc: ${error.message.replace(/\.$/, '')}; ${svcCommand()} help lists the commands.`, code: 2 };
+  }
+  if (error instanceof CommandError || error instanceof AppError || error instanceof StartFailure) return { line: `svc: ${error.message}`, code: 1 };
+  // A folder that is a file, a missing or read-only path: the operator can act on one sentence.
+  const problem = describeFileProblem(error);
+  if (problem !== null) return { line: `svc: ${problem}.`, code: 1 };
+  const message = String((error as Error | null)?.message ?? error).split('\n')[0];
+  return { line: `svc: internal error: ${message} (NODE_DEBUG=svc shows where).`, code: 1 };
 }
 
-/** Runs one command and sets the exit code; errors end as one sentence on stderr. */
+/** Runs one command and sets the exit code; errors end as one line on stderr. */
 export function runCli(argv: string[]): void {
   // Output piped into `head` and the like: a closed pipe ends the command quietly instead of with a trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -115,20 +142,10 @@ export function runCli(argv: string[]): void {
       if (code >= 0) process.exitCode = code;
     },
     (error: unknown) => {
-      if (error instanceof UsageError) {
-        process.stderr.write(`svc: ${error.message}\nRun "svc help" for the commands.\n`);
-        process.exitCode = 2;
-      } else if (error instanceof CommandError || error instanceof AppError) {
-        process.stderr.write(`svc: ${error.message}\n`);
-        process.exitCode = 1;
-      } else if (isFileSystemError(error)) {
-        // A folder that is a file, a missing or read-only path: the operator can act on one sentence.
-        process.stderr.write(`svc: cannot use ${error.path ?? 'a file'}: ${FILE_ERRORS[error.code!] ?? error.code}.\n`);
-        process.exitCode = 1;
-      } else {
-        process.stderr.write(`svc: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
-        process.exitCode = 1;
-      }
+      const { line, code } = failureLine(error);
+      process.stderr.write(line + '\n');
+      debug('%s', (error as Error | null)?.stack ?? String(error));
+      process.exitCode = code;
     },
   );
 }

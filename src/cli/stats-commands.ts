@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { systemClock } from '../lib/clock.js';
 import { ContentStore } from '../content/store.js';
 import { createStatsService } from '../wiring/create-stats-service.js';
 import { seedStats } from './demo-traffic/seed.js';
 import type { StatsService } from '../stats/stats-service.js';
 import type { StatsContent } from '../stats/page-index.js';
-import { CommandError, UsageError } from './cli-error.js';
+import { UsageError } from './cli-error.js';
 import type { Parsed } from './options.js';
 
 export const STATS_OPTIONS = {
@@ -33,9 +31,6 @@ function whole(values: Parsed['values'], name: string, fallback: number, min: nu
  */
 export async function runStatsCommand(sub: string | undefined, parsed: Parsed, print: (line: string) => void): Promise<void> {
   const { config, values } = parsed;
-  if (!existsSync(join(config.root, 'content', 'site.yaml'))) {
-    throw new CommandError(`There is no site in ${config.root} (content/site.yaml is missing). Create one with: svc init`);
-  }
   const log = (line: string) => process.stderr.write(line + '\n');
   const content = new ContentStore({ root: config.root, clock: systemClock, log, baseUrl: () => config.baseUrl });
   const stats = createStatsService(config, content, systemClock);
@@ -62,7 +57,7 @@ export async function runStatsCommand(sub: string | undefined, parsed: Parsed, p
         return;
       }
       default:
-        throw new UsageError(sub ? `Unknown stats command "${sub}"; use seed or rollup.` : 'Use svc stats seed or svc stats rollup.');
+        throw new UsageError(sub ? `Unknown stats command "${sub}"; use seed or rollup` : 'Name a stats command: seed or rollup');
     }
   } finally {
     stats.close();
@@ -73,5 +68,5 @@ export async function runStatsCommand(sub: string | undefined, parsed: Parsed, p
 export function seedDemoStats(stats: StatsService, content: StatsContent, print: (line: string) => void): void {
   if (stats.files.list('daily').length > 0 || stats.files.list('raw').length > 0) return;
   const result = seedStats(stats, content, {});
-  print(`Generated demo statistics: ${result.pageviews} page views over ${result.days} days (svc stats seed).`);
+  print(`Generated demo statistics: ${result.pageviews} page views over ${result.days} days.`);
 }

@@ -2,6 +2,12 @@ import type { AuthService } from '../auth/auth-service.js';
 import { EXPIRY_CHOICES, isExpiryChoice, DEFAULT_EXPIRY, type TokenRecord } from '../auth/token-store.js';
 import { CommandError, UsageError } from './cli-error.js';
 import { requireOption, type Parsed } from './options.js';
+import { siteCommand } from '../lib/install-paths.js';
+
+/** The sentence for a person who is not there, with the command that lists who is. */
+export function noAccount(who: string, parsed: Parsed): string {
+  return `There is no account "${who}"; ${siteCommand(parsed.config, 'user list')} lists them.`;
+}
 
 export const TOKEN_OPTIONS = {
   user: { type: 'string' },
@@ -14,8 +20,8 @@ function day(iso: string | null, empty: string): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : empty;
 }
 
-function findToken(auth: AuthService, prefix: string): TokenRecord {
-  if (!/^[0-9a-f]{12,64}$/.test(prefix)) throw new UsageError('Give the token id as listed by "svc token list" (12 or more of its characters).');
+function findToken(auth: AuthService, prefix: string, parsed: Parsed): TokenRecord {
+  if (!/^[0-9a-f]{12,64}$/.test(prefix)) throw new UsageError(`Give the token id as ${siteCommand(parsed.config, 'token list')} shows it (12 or more of its characters)`);
   const matches = auth.listTokens().filter((record) => record.id.startsWith(prefix));
   if (matches.length === 0) throw new CommandError(`There is no token with the id ${prefix}.`);
   if (matches.length > 1) throw new CommandError(`More than one token starts with ${prefix}; give more characters.`);
@@ -29,7 +35,7 @@ export function runTokenCommand(auth: AuthService, sub: string | undefined, pars
     case 'create': {
       const who = requireOption(values, 'user');
       const owner = auth.accounts.find(who);
-      if (!owner) throw new CommandError(`There is no account "${who}". See: svc user list`);
+      if (!owner) throw new CommandError(noAccount(who, parsed));
       const expires = typeof values.expires === 'string' ? values.expires : DEFAULT_EXPIRY;
       if (!isExpiryChoice(expires)) throw new UsageError('--expires takes 30d, 90d, 1y or none.');
       const scopes = Array.isArray(values.scope) && values.scope.length > 0 ? values.scope : auth.scopesOfferedTo(owner);
@@ -43,7 +49,7 @@ export function runTokenCommand(auth: AuthService, sub: string | undefined, pars
       let owner: string | undefined;
       if (typeof values.user === 'string') {
         const account = auth.accounts.find(values.user);
-        if (!account) throw new CommandError(`There is no account "${values.user}". See: svc user list`);
+        if (!account) throw new CommandError(noAccount(values.user, parsed));
         owner = account.id;
       }
       const records = auth.listTokens(owner);
@@ -55,8 +61,8 @@ export function runTokenCommand(auth: AuthService, sub: string | undefined, pars
     }
     case 'revoke': {
       const id = positionals[2];
-      if (!id) throw new UsageError('Usage: svc token revoke <token id>');
-      const record = findToken(auth, id.toLowerCase());
+      if (!id) throw new UsageError(`Name the token to revoke: ${siteCommand(parsed.config, 'token revoke', '<token id>')}`);
+      const record = findToken(auth, id.toLowerCase(), parsed);
       auth.revokeToken(record.id);
       print(`Revoked the token "${record.name}" of ${record.owner}.`);
       return;

@@ -1,9 +1,11 @@
 import type { AuthService } from '../auth/auth-service.js';
-import type { Account } from '../auth/account-store.js';
+import type { Account } from '../auth/account-reader.js';
 import { generatePassword } from '../auth/password.js';
 import { otpauthUri } from '../auth/totp.js';
 import { CommandError, UsageError } from './cli-error.js';
 import { readStdinLine, requireOption, type Parsed } from './options.js';
+import { noAccount } from './token-command.js';
+import { siteCommand } from '../lib/install-paths.js';
 
 export const USER_OPTIONS = {
   email: { type: 'string' },
@@ -13,10 +15,10 @@ export const USER_OPTIONS = {
   off: { type: 'boolean' },
 } as const;
 
-function findAccount(auth: AuthService, idOrEmail: string | undefined): Account {
+function findAccount(auth: AuthService, idOrEmail: string | undefined, parsed: Parsed): Account {
   if (!idOrEmail) throw new UsageError('Name the person by account id or email address.');
   const account = auth.accounts.find(idOrEmail);
-  if (!account) throw new CommandError(`There is no account "${idOrEmail}". See: svc user list`);
+  if (!account) throw new CommandError(noAccount(idOrEmail, parsed));
   return account;
 }
 
@@ -49,7 +51,7 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
     }
     case 'list': {
       const accounts = auth.accounts.list();
-      if (accounts.length === 0) return print('No accounts yet. Add one with: svc user add --email E --name N --role admin');
+      if (accounts.length === 0) return print(`No accounts yet. Add one with: ${siteCommand(parsed.config, 'user add', '--email you@example.org --name "Your Name" --role admin')}`);
       for (const a of accounts) {
         const tokens = auth.listTokens(a.id).length;
         print(`${a.id}\t${a.name}\t${a.email}\t${a.role}\t2fa ${a.totp ? 'on' : 'off'}\t${tokens} token${tokens === 1 ? '' : 's'}`);
@@ -57,16 +59,16 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
       return;
     }
     case 'role': {
-      const account = findAccount(auth, target);
+      const account = findAccount(auth, target, parsed);
       const role = positionals[3];
-      if (!role) throw new UsageError('Usage: svc user role <id|email> <role>');
+      if (!role) throw new UsageError(`Name the new role: ${siteCommand(parsed.config, 'user role', '<id|email> <role>')}`);
       checkRole(auth, role);
       auth.accounts.setRole(account.id, role);
       print(`${account.name} is now ${role}. Their tokens follow the new role at once.`);
       return;
     }
     case 'password': {
-      const account = findAccount(auth, target);
+      const account = findAccount(auth, target, parsed);
       const password = await newPassword(values, print);
       await auth.accounts.setPassword(account.id, password);
       // A reset often follows a lost or leaked password: no panel session opened with the old one survives it.
@@ -75,7 +77,7 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
       return;
     }
     case '2fa': {
-      const account = findAccount(auth, target);
+      const account = findAccount(auth, target, parsed);
       if (values.off === true) {
         auth.accounts.disableTotp(account.id);
         return print(`Two-factor sign-in is off for ${account.name}.`);
@@ -87,7 +89,7 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
       return;
     }
     case 'remove': {
-      const account = findAccount(auth, target);
+      const account = findAccount(auth, target, parsed);
       auth.removeAccount(account.id);
       print(`Removed ${account.name} <${account.email}>; their tokens and sessions have ended.`);
       return;

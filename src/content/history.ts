@@ -18,7 +18,10 @@ export type HistoryAction =
   | 'unpublish'
   | 'media_upload'
   | 'approve'
-  | 'approval_mode';
+  | 'approval_mode'
+  | 'restore'
+  | 'recovery_code_used'
+  | 'recovery_codes_renewed';
 
 export interface HistoryRecord {
   /** ISO 8601 UTC. */
@@ -26,7 +29,7 @@ export interface HistoryRecord {
   /** Account id of the person. */
   person: string;
   action: HistoryAction;
-  /** Entry id, or null for a site-wide change (approval mode). */
+  /** Entry id, or null for a change that is not to an entry (approval mode, a person's recovery codes). */
   entry: string | null;
   language: string | null;
   /** mcp or panel; `schedule` when a scheduled time came and the file was brought up to date (D2). */
@@ -51,10 +54,26 @@ export function appendHistory(dataDir: string, record: HistoryRecord, storage: W
 
 export interface HistoryQuery {
   entry?: string;
+  /** Account id. */
+  person?: string;
+  via?: HistoryRecord['via'];
+  /** Token name (records made through MCP). */
+  token?: string;
+  /** Further test a record must pass (e.g. who may see it); counted toward `limit` only when it passes. */
+  keep?: (record: HistoryRecord) => boolean;
   limit?: number;
 }
 
-/** Records newest first, optionally of one entry. Lines that do not parse (a crash mid-write) are skipped. */
+function matches(record: HistoryRecord, query: HistoryQuery): boolean {
+  if (typeof record !== 'object' || record === null || typeof record.time !== 'string') return false;
+  if (query.entry !== undefined && record.entry !== query.entry) return false;
+  if (query.person !== undefined && record.person !== query.person) return false;
+  if (query.via !== undefined && record.via !== query.via) return false;
+  if (query.token !== undefined && record.token !== query.token) return false;
+  return query.keep === undefined || query.keep(record);
+}
+
+/** Records newest first, those matching every filter given. Lines that do not parse (a crash mid-write) are skipped. */
 export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryRecord[] {
   const dir = historyDir(dataDir);
   let months: string[];
@@ -81,7 +100,7 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
       } catch {
         continue;
       }
-      if (query.entry !== undefined && record.entry !== query.entry) continue;
+      if (!matches(record, query)) continue;
       out.push(record);
       if (out.length >= limit) return out;
     }

@@ -18,6 +18,8 @@ import type { WriteStorage } from './storage/write-storage.js';
 
 /** 10 MB of base64 text (the spec's limit is on the data as sent). */
 export const MAX_MEDIA_BASE64_CHARS = 10 * 1024 * 1024;
+/** A file sent as it is (the panel): 10 MB of the file itself. */
+export const MAX_MEDIA_FILE_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif'] as const;
 const KIND_OF_EXTENSION: Record<string, ImageKind> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp', avif: 'avif' };
 const MAX_BASE_LENGTH = 60;
@@ -92,16 +94,35 @@ export function parseMediaName(name: string): { base: string; extension: string 
 /** All checks of media_upload before anything is written. */
 export function checkUpload(name: string, data: string): CheckedUpload {
   const { base, extension } = parseMediaName(name);
-  const bytes = decodeBase64Strict(data);
+  return checkImageBytes(base, extension, decodeBase64Strict(data), 'base64');
+}
+
+/**
+ * The same checks for a file sent as it is (the panel's upload form): the name, at most 10 MB, then the
+ * bytes exactly as media_upload judges them.
+ */
+export function checkUploadedFile(name: string, bytes: Buffer): CheckedUpload {
+  const { base, extension } = parseMediaName(name);
+  if (bytes.length > MAX_MEDIA_FILE_BYTES) {
+    throw invalid(`The file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; at most 10 MB are accepted. Upload a smaller image.`);
+  }
+  if (bytes.length === 0) throw invalid('The file is empty; choose the image file itself.');
+  return checkImageBytes(base, extension, bytes, 'file');
+}
+
+/** `sentAs` words the sentences for the sender: an assistant sends base64 data, a person a file. */
+function checkImageBytes(base: string, extension: string, bytes: Buffer, sentAs: 'base64' | 'file'): CheckedUpload {
+  const subject = sentAs === 'base64' ? 'The data' : 'The file';
   let detected: { type?: string; width?: number; height?: number };
   try {
     detected = imageSize(bytes);
   } catch {
-    throw invalid(`The data is not an image of an accepted type (${ACCEPTED_EXTENSIONS.join(', ')}); check that you sent the file itself, base64-encoded.`);
+    const check = sentAs === 'base64' ? 'check that you sent the file itself, base64-encoded' : 'choose the image file itself';
+    throw invalid(`${subject} is not an image of an accepted type (${ACCEPTED_EXTENSIONS.join(', ')}); ${check}.`);
   }
   const kind = detected.type as ImageKind | undefined;
   if (!kind || !Object.values(KIND_OF_EXTENSION).includes(kind)) {
-    throw invalid(`The data is a ${detected.type ?? 'file of unknown type'}, not an accepted image (${ACCEPTED_EXTENSIONS.join(', ')}). Convert it first.`);
+    throw invalid(`${subject} is a ${detected.type ?? 'file of unknown type'}, not an accepted image (${ACCEPTED_EXTENSIONS.join(', ')}). Convert it first.`);
   }
   if (!detected.width || !detected.height) throw invalid('The image has no width or height; send a complete image.');
   const truncation = findTruncation(kind, bytes);

@@ -28,7 +28,8 @@ function stampOf(ms: number): string {
   return new Date(ms).toISOString().replace(/:/g, '-').replace('.', '-');
 }
 
-function timeOf(id: string): string {
+/** The ISO UTC time a version id (a checked one) names. */
+export function versionTime(id: string): string {
   const [date, clock] = id.split('T') as [string, string];
   const [h, m, s, ms] = clock.split('-');
   return `${date}T${h}:${m}:${s}.${ms!.slice(0, 3)}Z`;
@@ -64,7 +65,7 @@ function listVersions(dir: string, extension: string): VersionInfo[] {
     .map((name) => name.slice(0, -extension.length))
     .sort(compareIds)
     .reverse()
-    .map((id) => ({ id, time: timeOf(id) }));
+    .map((id) => ({ id, time: versionTime(id) }));
 }
 
 /** Same-millisecond versions are numbered; `x-10` comes after `x-9`. */

@@ -3,12 +3,13 @@
 // checks. Without it, the stdio server's first site_info answer came ~35 ms later on Node 24 and ~45-50 ms
 // on Node 20 (medians of interleaved starts, 2 cores; ~55-65 ms with it). The entry point names the folder
 // (useSiteConfigCache); without one, nothing is cached.
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { SiteConfig } from './types.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { statSync } = builtinModule('node:fs');
 
 /** A file changed this recently may change again within the same mtime tick: its result is not kept. */
 const SETTLED_MS = 2_000;

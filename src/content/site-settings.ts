@@ -1,6 +1,12 @@
 import { statNoFollow } from '../lib/no-follow.js';
-import { loadSiteConfig } from './site-config.js';
+import { deferModule } from '../lib/defer-module.js';
+import { readCachedSiteConfig } from './site-config-cache.js';
 import type { SiteConfig } from './types.js';
+
+// site.yaml usually comes from its checked copy in data/cache/; the checks and the YAML parser load only
+// when that copy is missing or stale. The copy is keyed by the code that checks, site-config.ts.
+const siteConfigModule = deferModule<typeof import('./site-config.js')>('./site-config.js', import.meta.url);
+const SITE_CONFIG_CODE = new URL('./site-config.js', import.meta.url).href;
 
 /**
  * content/site.yaml as last read, read again when its stamp (mtime + size) changes. At start a missing or
@@ -34,11 +40,11 @@ export class SiteSettings {
       if (!stat) throw new Error('missing or a link');
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch {
-      if (first) throw new Error(`svc: ${this.file} is missing; run \`svc init\` to create a site.`);
+      if (first) throw new Error(`svc: ${this.file} is missing, so there is no site here.`);
     }
     if (stamp === this.stamp) return false;
     try {
-      this.config = loadSiteConfig(this.file);
+      this.config = readCachedSiteConfig(this.file, SITE_CONFIG_CODE).config ?? siteConfigModule().loadSiteConfig(this.file);
       this.stamp = stamp;
       return true;
     } catch (error) {

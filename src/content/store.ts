@@ -2,18 +2,18 @@ import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import { listFolderNoFollow, trustFolder } from '../lib/no-follow.js';
+import { deferModule } from '../lib/defer-module.js';
 import { countEntryFolders } from './entry-folders.js';
 import { parseEntryId } from './entry-id.js';
-import { EntryIndex } from './entry-index.js';
-import { ListIndex } from './list-index.js';
+import type { IndexParts } from './index-parts.js';
+import type { ListIndex } from './list-index.js';
 import type { PathTarget } from './path-index.js';
-import { EntryReader } from './entry-reader.js';
-import { IndexFreshness } from './index-freshness.js';
-import { IndexPersistence } from './index-persistence.js';
-import { IndexScanner } from './index-scanner.js';
-import { ScheduledChanges } from './scheduled-changes.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+
+// The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
+// the settings and the entry folders' count, and none of the code that reads entries.
+const indexPartsModule = deferModule<typeof import('./index-parts.js')>('./index-parts.js', import.meta.url);
 
 export interface ContentStoreOptions {
   root: string;
@@ -39,21 +39,19 @@ export interface ContentStoreOptions {
  * offers (NFS included) and needs no watch per folder. Only changed files are parsed again. One broken
  * file is skipped with a warning; the rest of the site keeps serving.
  *
- * Its parts: the settings (site-settings.ts), the entries by id (entry-index.ts), reading entry folders
- * (entry-reader.ts), bringing the index in line with the disk (index-scanner.ts), when to look
- * (index-freshness.ts, index-sweeper.ts), keeping it between starts (index-persistence.ts), and what
- * changes with time alone (scheduled-changes.ts).
+ * Its parts: the settings (site-settings.ts), and the index side, built on first need (index-parts.ts).
  */
 export class ContentStore {
   readonly root: string;
   readonly contentDir: string;
   private readonly clock: Clock;
   private readonly baseUrl: (() => string) | undefined;
+  private readonly log: (line: string) => void;
+  private readonly onScheduledDue: ((entryId: string, language: string) => void) | undefined;
+  private readonly cacheDir: string | undefined;
+  private readonly sweepInWorkerFrom: number | undefined;
   private readonly settings: SiteSettings;
-  private readonly index: EntryIndex;
-  private readonly scanner: IndexScanner;
-  private readonly freshness: IndexFreshness;
-  private readonly persistence: IndexPersistence | null;
+  private built: IndexParts | undefined;
   private countedFromFolders = false;
 
   constructor(options: ContentStoreOptions) {
@@ -63,30 +61,31 @@ export class ContentStore {
     trustFolder(this.contentDir);
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
-    const { clock, log } = options;
-    this.settings = new SiteSettings(join(this.contentDir, 'site.yaml'), log);
-    const site = () => this.settings.current;
-    this.index = new EntryIndex(new ListIndex(site));
-    const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
-    const reader = new EntryReader({ root: this.root, contentDir: this.contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
-    this.scanner = new IndexScanner({ contentDir: this.contentDir, index: this.index, reader, schedule, site });
-    const persistence = (this.persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir: this.contentDir, index: this.index, site, clock, log }));
-    if (persistence) this.index.observe(() => persistence.changed());
-    this.freshness = new IndexFreshness({
-      clock, log, contentDir: this.contentDir, settings: this.settings, reader, scanner: this.scanner, index: this.index, schedule, persistence,
-      sweepInWorkerFrom: options.sweepInWorkerFrom,
-    });
+    this.log = options.log;
+    this.onScheduledDue = options.onScheduledDue;
+    this.cacheDir = options.cacheDir;
+    this.sweepInWorkerFrom = options.sweepInWorkerFrom;
+    this.settings = new SiteSettings(join(this.contentDir, 'site.yaml'), options.log);
+  }
+
+  /** The index side, put together on first use (the index itself is built by its first refresh). */
+  private get parts(): IndexParts {
+    return (this.built ??= indexPartsModule().buildIndexParts({
+      root: this.root, contentDir: this.contentDir, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
+      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom,
+    }));
   }
 
   /** Stops keeping the index fresh and persisted (a store a test is done with; a process simply exits). */
   close(): void {
-    this.freshness.close();
+    this.built?.freshness.close();
   }
 
   /** Writes the index to data/cache now, rather than a moment after the last change; nothing without a cache folder. */
   async persistIndex(): Promise<void> {
-    this.freshness.refreshIfStale();
-    await this.persistence?.write();
+    const { freshness, persistence } = this.parts;
+    freshness.refreshIfStale();
+    await persistence?.write();
   }
 
   now(): number {
@@ -95,18 +94,24 @@ export class ContentStore {
 
   /** Increases whenever anything in the index changed; caches (ETags, rendered pages) key on it. */
   get generation(): number {
-    this.freshness.refreshIfStale();
-    return this.index.generation;
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return index.generation;
   }
 
   /** Whether the index has been built (callers that only cache answers skip caching before it is). */
   get ready(): boolean {
-    return this.freshness.ready;
+    return this.built?.freshness.ready ?? false;
   }
 
   site(): SiteConfig {
-    if (this.freshness.ready) this.freshness.refreshIfStale();
-    else this.freshness.refreshSettingsOnly();
+    if (this.built) {
+      if (this.built.freshness.ready) this.built.freshness.refreshIfStale();
+      else this.built.freshness.refreshSettingsOnly();
+    } else {
+      // No index yet: site.yaml alone is looked at (one stat), as settings and counts need no more.
+      this.settings.reload();
+    }
     return this.settings.withUrl(this.baseUrl?.());
   }
 
@@ -116,19 +121,22 @@ export class ContentStore {
 
   /** The sorted lists (per type, language, status, tag, category) that list queries read (query.ts). */
   lists(): ListIndex {
-    this.freshness.refreshIfStale();
-    return this.index.lists;
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return index.lists;
   }
 
   /** The translation at a public path (drafts too: the caller decides who may see it), as the index has it. */
   atPath(path: string): PathTarget | undefined {
-    this.freshness.refreshIfStale();
-    return this.index.paths.find(path);
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return index.paths.find(path);
   }
 
   entries(): Entry[] {
-    this.freshness.refreshIfStale();
-    return this.index.all();
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return index.all();
   }
 
   /**
@@ -137,9 +145,10 @@ export class ContentStore {
    */
   entry(id: string): Entry | undefined {
     const segments = parseEntryId(id);
-    this.freshness.refreshIfStale();
-    this.scanner.readAgain(id, segments, false);
-    return this.index.get(id);
+    const { freshness, scanner, index } = this.parts;
+    freshness.refreshIfStale();
+    scanner.readAgain(id, segments, false);
+    return index.get(id);
   }
 
   /**
@@ -148,8 +157,9 @@ export class ContentStore {
    */
   indexed(id: string): Entry | undefined {
     parseEntryId(id);
-    this.freshness.refreshIfStale();
-    return this.index.get(id);
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return index.get(id);
   }
 
   /** Entries per type. The first time, before the index exists, entry folders are counted without reading a file. */
@@ -158,14 +168,15 @@ export class ContentStore {
     const types = this.site().types;
     for (const type of types) counts[type.key] = 0;
     // Once: a short-lived stdio process answering site_info never needs the index. Asked again, build it.
-    if (!this.freshness.ready && !this.countedFromFolders) {
+    if (!this.ready && !this.countedFromFolders) {
       this.countedFromFolders = true;
       const languages = Object.keys(this.settings.current.languages);
       for (const type of types) counts[type.key] = countEntryFolders(type, join(this.contentDir, type.folder), 1, languages);
       return counts;
     }
-    this.freshness.refreshIfStale();
-    for (const entry of this.index.values()) counts[entry.type.key] = (counts[entry.type.key] ?? 0) + 1;
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    for (const entry of index.values()) counts[entry.type.key] = (counts[entry.type.key] ?? 0) + 1;
     return counts;
   }
 
@@ -179,9 +190,9 @@ export class ContentStore {
    */
   invalidate(id?: string): void {
     // Without an index there is nothing to update: the first scan reads everything.
-    if (!this.freshness.ready) return;
-    if (id === undefined) { this.freshness.requestFullScan(); return; }
-    this.scanner.readAgain(id, parseEntryId(id), true);
+    if (!this.ready) return;
+    if (id === undefined) { this.parts.freshness.requestFullScan(); return; }
+    this.parts.scanner.readAgain(id, parseEntryId(id), true);
   }
 
   absoluteUrl(path: string): string {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } from 'node:fs';
 import { dirname, basename } from 'node:path';
-import { promisify } from 'node:util';
 import { openFolderNoFollow, removeNoFollow } from './no-follow.js';
+import { builtinModule } from './builtin-module.js';
+const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } = builtinModule('node:fs');
 
 /**
  * Writes a file so that readers only ever see the old or the new content: a temp file in the same folder
@@ -32,6 +32,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
   }
 }
 
+const { promisify } = builtinModule('node:util');
 const writeAsync = promisify(write);
 const fsyncAsync = promisify(fsync);
 

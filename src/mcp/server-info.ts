@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { builtinModule } from '../lib/builtin-module.js';
+const { readFileSync } = builtinModule('node:fs');
 
 let version: string | undefined;
 

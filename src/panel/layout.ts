@@ -15,9 +15,12 @@ export interface PanelNavItem {
 // Other panel pages add their line here (approvals, statistics, ...).
 export const PANEL_NAV: PanelNavItem[] = [
   { key: 'content', label: 'Content', href: '/svc/panel/entries', capability: 'content.write' },
+  { key: 'media', label: 'Media', href: '/svc/panel/media', capability: 'content.write' },
   { key: 'assistants', label: 'Assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
   { key: 'approvals', label: 'Waiting for approval', href: '/svc/panel/approvals', capability: 'content.publish' },
+  { key: 'history', label: 'History', href: '/svc/panel/history', capability: 'content.write' },
   { key: 'stats', label: 'Statistics', href: '/svc/panel/stats', capability: 'stats.view' },
+  { key: 'check', label: 'Site check', href: '/svc/panel/check', capability: 'settings.manage' },
   { key: 'account', label: 'Your account', href: '/svc/panel/account' },
 ];
 
@@ -28,6 +31,11 @@ export interface LayoutViewer {
   capabilities: ReadonlySet<Capability>;
 }
 
+export type PanelNotice = { kind: 'ok' | 'error' | 'warn'; text: string };
+
+/** The panel's one script (panel-script.ts); pages that load it are sent with a CSP allowing it. */
+export const PANEL_SCRIPT_PATH = '/svc/panel/panel.js';
+
 export interface PageOptions {
   title: string;
   /** The page's own markup, already escaped where needed. */
@@ -36,7 +44,11 @@ export interface PageOptions {
   viewer?: LayoutViewer | null;
   /** The PANEL_NAV key of the current page. */
   active?: string;
-  notice?: { kind: 'ok' | 'error' | 'warn'; text: string } | null;
+  notice?: PanelNotice | null;
+  /** A wider page (the entry page: the text beside its live preview). */
+  wide?: boolean;
+  /** Loads the panel's script; send the page with sendScriptedPanelPage. Every page works without it. */
+  script?: boolean;
 }
 
 /** A whole panel page: top bar (navigation, who is signed in, sign-out), notice, body. */
@@ -59,17 +71,19 @@ export function renderPage(options: PageOptions): string {
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="same-origin">
 <title>${esc(options.title)} · svc panel</title>
-<link rel="stylesheet" href="${PANEL_CSS_PATH}">
+<link rel="stylesheet" href="${PANEL_CSS_PATH}">${options.script ? `\n<script src="${PANEL_SCRIPT_PATH}" defer></script>` : ''}
 </head>
 <body>
 <header class="top"><a class="brand" href="/svc/panel/">svc panel</a>${nav ? `<nav aria-label="Panel">${nav}</nav>` : ''}${account}</header>
-<main>
+<main${options.wide ? ' class="wide"' : ''}>
 ${notice}${options.body}
 </main>
 </body>
 </html>
 `;
 }
+
+export const PANEL_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * Sends a panel page with the headers every panel page needs: never cached (pages may show a token once),
@@ -78,7 +92,7 @@ ${notice}${options.body}
 export function sendPanelPage(ctx: RequestContext, status: number, html: string, headers: Headers = {}): void {
   sendHtml(ctx.res, status, html, {
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+    'content-security-policy': PANEL_CSP,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'same-origin',

@@ -4,7 +4,7 @@ import { redirect } from '../http/respond.js';
 import { readForm } from '../http/body.js';
 import { isAppError } from '../errors.js';
 import type { Capability } from '../auth/principal.js';
-import type { Account } from '../auth/account-store.js';
+import type { Account } from '../auth/account-reader.js';
 import { SESSION_HOURS, TWO_FACTOR_MINUTES, type SessionRecord } from '../auth/session-store.js';
 import { readCookies, serializeCookie } from './cookies.js';
 import { appendSetCookie, checkCsrf } from './csrf.js';

@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
-import { normalizeEmail } from '../auth/account-store.js';
+import { normalizeEmail } from '../auth/account-reader.js';
 
 /** Attempts per ip + email before the throttle answers 429; refilled evenly over the window. */
 export const SIGN_IN_ATTEMPTS = 5;

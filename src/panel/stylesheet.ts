@@ -1,6 +1,8 @@
 import type { RequestContext } from '../http/router.js';
 import { sendBody } from '../http/respond.js';
 import { STATS_CSS } from './stats-page-css.js';
+import { EDITOR_CSS } from './editor-css.js';
+import { REVIEW_CSS } from './review-css.js';
 
 export const PANEL_CSS_PATH = '/svc/panel/panel.css';
 
@@ -52,7 +54,10 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85rem}
 pre{background:#f0f2f6;border:1px solid #dde1e8;border-radius:.35rem;padding:.7rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all;user-select:all;-webkit-user-select:all}
 .secret{font-size:1rem;font-weight:700;background:#fffbe6;border-color:#f1d08a}
-`.trim() + '\n' + STATS_CSS;
+.qr{display:flex;flex-wrap:wrap;gap:1rem}
+.qr>div{flex:1 1 14rem;min-width:0}
+ol.codes{columns:2;font:1rem ui-monospace,monospace;user-select:all}
+`.trim() + '\n' + STATS_CSS + '\n' + REVIEW_CSS + EDITOR_CSS;
 
 /** Serves the stylesheet; it changes only with a new release, so browsers may keep it for an hour. */
 export function serveStylesheet(ctx: RequestContext): void {

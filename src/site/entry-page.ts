@@ -57,9 +57,10 @@ function alternatesOf(entry: Entry, site: SiteConfig): Record<string, string> {
 
 /**
  * The page of an entry. A tag's page lists its posts and a page lists its child pages, ten a page
- * (`pageNumber`); null past the last page.
+ * (`pageNumber`); null past the last page. `body` is the text's HTML when the caller drew it (the panel's
+ * preview of unsaved text, kept out of the cache of drawn bodies).
  */
-export function renderEntryPage(page: PageContext, entry: Entry, translation: Translation, pageNumber = 1): string | null {
+export function renderEntryPage(page: PageContext, entry: Entry, translation: Translation, pageNumber = 1, body?: string): string | null {
   const { store, site, words } = page;
   let listing = '';
   if (entry.type.key === 'tag' || entry.type.key === 'page') {
@@ -77,8 +78,8 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
   const isPost = entry.type.key === 'post';
   const meta = isPost ? `<p class="meta">${timeElement(translation.dateMs, words.text.locale, site.timezone)}${eventLine(page, translation)}</p>` : '';
   const tags = isPost ? tagLinks(page, translation) : '';
-  const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${meta}${bodyHtml(translation, words)}${tags}${listing}</article>`;
   const cover = resolveCover(store.contentDir, site.url, translation.fields.cover);
+  const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${meta}${coverFigure(page, translation)}${body ?? bodyHtml(translation, words)}${tags}${listing}</article>`;
   const excerpt = translation.fields.excerpt;
   return renderPage({
     site, language: page.language, words, main, entryCss: entryCss(entry), nav: navigation(store, page.language), ...page.extras,
@@ -92,6 +93,13 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
       published: isPost ? translation.dateMs : null,
     },
   });
+}
+
+/** The translation's cover above its text, at the column's width (its width variants in srcset). */
+function coverFigure(page: PageContext, translation: Translation): string {
+  const cover = resolveCover(page.store.contentDir, '', translation.fields.cover);
+  if (!cover) return '';
+  return `<figure class="entry-cover"><img src="${escapeAttr(cover.url)}" srcset="${escapeAttr(cover.srcset)}" sizes="(max-width: 44rem) 100vw, 44rem" width="${cover.width}" height="${cover.height}" alt=""></figure>\n`;
 }
 
 /** An event's start (written for the page's language, in the site's zone) and place. */

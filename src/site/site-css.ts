@@ -42,6 +42,7 @@ main img{max-width:100%;height:auto}
 .card-callout{border-left:4px solid var(--link);background:var(--callout);padding:.75rem 1rem;margin:1.25rem 0;border-radius:4px}
 .card-callout-warning{border-color:var(--warning);background:var(--callout-warning)}
 .card-callout-tip{border-color:var(--tip);background:var(--callout-tip)}
+.entry-cover{margin:1rem 0 1.5rem}.entry-cover img{display:block;border-radius:6px}
 .card-image figure{margin:1.25rem 0}.card-image figcaption{color:var(--muted);font-size:.9rem}
 .card-gallery{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;margin:1.25rem 0}
 .card-gallery[data-columns="2"]{grid-template-columns:repeat(2,1fr)}.card-gallery[data-columns="4"]{grid-template-columns:repeat(4,1fr)}

@@ -12,6 +12,8 @@ export interface PageExtras {
   headExtra?: string;
   /** What the consent banner must offer (it is drawn in the page's language). */
   consent?: BannerFacts;
+  /** Trusted HTML at the end of <body>, outside <main> (the panel's preview bar). */
+  bodyEnd?: string;
 }
 
 export interface PageParts extends PageExtras {
@@ -63,7 +65,7 @@ ${headTags(site, language, meta)}
 ${parts.main}
 </main>
 <footer class="site"><p>${escapeHtml(site.description)}</p><p class="footer-links"><a href="${escapeAttr(feed)}">${escapeHtml(words.text.feed)}</a>${banner ? ` ${consentLinkHtml(words)}` : ''}</p></footer>
-${banner}
+${banner}${parts.bodyEnd ?? ''}
 </body>
 </html>`;
 }

@@ -75,6 +75,11 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
       stripVisitorKeys(files.rawPath(day));
       result.days.push(day);
     }
+    // A partial aggregate holds visitor hashes too: it goes with the day's rollup (or, written late by a
+    // process still counting that day, at the next catch-up).
+    for (const day of files.list('partial')) {
+      if (day <= last) try { removeNoFollow(files.partialPath(day)); } catch { /* gone already */ }
+    }
     const thisMonth = monthOf(today);
     const months = new Set(files.list('daily').map(monthOf));
     for (const month of [...months].sort()) {

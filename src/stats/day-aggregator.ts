@@ -1,45 +1,57 @@
 import { wallClock } from '../lib/time-zone.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { CONSENT_CATEGORIES, CONSENT_KEYS } from './raw-event.js';
-import { dict, put, emptyRollup, capRollup, type Rollup, type Pair, type PairDimension } from './rollup.js';
+import { dict, put, emptyRollup, capRollup, PAIR_DIMENSIONS, type Rollup, type Pair, type PairDimension } from './rollup.js';
+import { VisitTracker, DIRECT } from './visit-tracker.js';
+import { UniqueCounts } from './unique-counts.js';
+import { EngagementTable } from './engagement-table.js';
+import type { Column } from './columns.js';
 
-export const VISIT_GAP_MS = 30 * 60_000;
-export const READ_MIN_MS = 30_000;
-export const READ_MIN_SCROLL = 75;
-export const DIRECT = '(direct)';
+export { VISIT_GAP_MS, DIRECT } from './visit-tracker.js';
+export { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
 
-interface VisitorState { last: number; visitPv: number; visitEv: boolean; path: string | null; lastPv: number; source: string }
-interface Keyed { visitors: Set<string>; n: number }
-interface PageState {
-  visitors: Set<string>; pv: number;
-  engagement: Map<string, { ms: number; scroll: number }>;
-  from: Map<string, number>; to: Map<string, number>;
-}
 interface CrawlerState { hits: number; pages: Map<string, number> }
+interface PageState { path: string; key: number; from: Map<string, number>; to: Map<string, number> }
+
+/** A day's aggregate as plain data: small tables for JSON, the rest as typed-array columns (see partial-aggregate-file.ts). */
+export interface DayState { tables: DayTables; columns: Record<string, Column> }
+interface DayTables {
+  day: string; pageviews: number; engagedVisitors: number; hourKeys: number[];
+  visitors: unknown; keys: number;
+  pages: [path: string, key: number, from: [string, number][], to: [string, number][]][];
+  dims: [PairDimension, [string, number][]][];
+  crawlers: [string, number, [string, number][]][]; bots: [string, number][];
+  consent: { decisions: number; agreed: [string, number][]; actions: [string, number][]; versions: [string, number][] };
+}
 
 function bump(map: Map<string, number>, key: string, by = 1): void {
   map.set(key, (map.get(key) ?? 0) + by);
 }
 
 /**
- * Counts one day of raw lines into a rollup. It holds visitor keys in memory while the day is open (that is
- * what makes visitors daily-unique and visits 30-minute sessions); `toRollup()` keeps only counts.
+ * Counts one day of raw lines into a rollup, exactly (visitors are daily-unique, visits are 30-minute
+ * sessions). Every figure of the rollup is kept up to date as lines are added, so `toRollup()` costs what
+ * the rollup holds (pages, sources, ...), not what the day saw (visitors): today's numbers stay instant after
+ * 300,000 visitors. Visitor hashes stay in memory while the day is open; `toRollup()` keeps only counts.
  * Lines are taken in the order given: the rollup of a finished day sorts them by time first.
  */
 export class DayAggregator {
-  private readonly visitorsSeen = new Map<string, VisitorState>();
-  private visits = 0;
-  private closedBounces = 0;
+  private visitors = new VisitTracker();
+  private counts = new UniqueCounts();
+  private engagement = new EngagementTable();
   private pageviews = 0;
-  private readonly hours = Array.from({ length: 24 }, () => ({ visitors: new Set<string>(), n: 0 }));
-  private readonly pages = new Map<string, PageState>();
-  private readonly dims = new Map<PairDimension, Map<string, Keyed>>();
+  private hourKeys: number[];
+  private readonly pages: PageState[] = [];
+  private readonly pageIndex = new Map<string, number>();
+  private readonly dims = new Map<PairDimension, Map<string, number>>();
   private readonly crawlers = new Map<string, CrawlerState>();
   private readonly bots = new Map<string, number>();
   private readonly consent = { decisions: 0, agreed: new Map<string, number>(), actions: new Map<string, number>(), versions: new Map<string, number>() };
-  private hourCache = new Map<number, number>();
+  private readonly hourCache = new Map<number, number>();
 
-  constructor(readonly day: string, private readonly timeZone: string) {}
+  constructor(readonly day: string, private readonly timeZone: string) {
+    this.hourKeys = Array.from({ length: 24 }, () => this.counts.newKey());
+  }
 
   private hourOf(t: number): number {
     // The hour changes only at quarter-hour boundaries in every real zone, so 15-minute buckets are exact.
@@ -52,80 +64,59 @@ export class DayAggregator {
     return hour;
   }
 
-  private count(dimension: PairDimension, key: string, visitor: string): void {
-    let map = this.dims.get(dimension);
-    if (!map) this.dims.set(dimension, (map = new Map()));
-    let keyed = map.get(key);
-    if (!keyed) map.set(key, (keyed = { visitors: new Set(), n: 0 }));
-    keyed.visitors.add(visitor);
-    keyed.n++;
+  private count(dimension: PairDimension, name: string, visitor: number): void {
+    let keys = this.dims.get(dimension);
+    if (!keys) this.dims.set(dimension, (keys = new Map()));
+    let key = keys.get(name);
+    if (key === undefined) keys.set(name, (key = this.counts.newKey()));
+    this.counts.count(visitor, key);
   }
 
-  private page(path: string): PageState {
-    let page = this.pages.get(path);
-    if (!page) this.pages.set(path, (page = { visitors: new Set(), pv: 0, engagement: new Map(), from: new Map(), to: new Map() }));
+  private page(path: string): number {
+    let page = this.pageIndex.get(path);
+    if (page === undefined) {
+      page = this.pages.length;
+      this.pages.push({ path, key: this.counts.newKey(), from: new Map(), to: new Map() });
+      this.pageIndex.set(path, page);
+    }
     return page;
   }
 
-  /** Starts or continues the visitor's visit; returns the state. */
-  private touch(visitor: string, t: number, starts: boolean): VisitorState | null {
-    let state = this.visitorsSeen.get(visitor);
-    if (!state) {
-      if (!starts) return null;
-      state = { last: t, visitPv: 0, visitEv: false, path: null, lastPv: t, source: DIRECT };
-      this.visitorsSeen.set(visitor, state);
-      this.visits++;
-      return state;
-    }
-    if (t - state.last > VISIT_GAP_MS) {
-      if (!starts) return null;
-      if (state.visitPv === 1 && !state.visitEv) this.closedBounces++;
-      this.visits++;
-      state.visitPv = 0; state.visitEv = false;
-    }
-    if (t > state.last) state.last = t;
-    return state;
-  }
-
   add(line: RawLine): void {
+    // A log line is whatever JSON the line held: anything but an object is skipped, the rest counted as it is.
+    if (typeof line !== 'object' || line === null) return;
     switch (line.k) {
       case 'pv': {
-        const state = this.touch(line.v, line.t, true)!;
-        // A visit keeps the source it arrived with; steps inside the site (f set, no source) inherit it.
-        if (line.s) state.source = line.s;
-        else if (state.visitPv === 0 || !line.f) state.source = DIRECT;
-        state.visitPv++;
-        state.path = line.p;
-        state.lastPv = line.t;
-        this.pageviews++;
-        const hour = this.hours[this.hourOf(line.t)]!;
-        hour.visitors.add(line.v); hour.n++;
+        const v = this.visitors.id(line.v);
         const page = this.page(line.p);
-        page.visitors.add(line.v); page.pv++;
+        const source = this.visitors.view(v, line.t, page, line.s, line.f);
+        this.pageviews++;
+        this.counts.count(v, this.hourKeys[this.hourOf(line.t)]!);
+        const state = this.pages[page]!;
+        this.counts.count(v, state.key);
         if (line.f && line.f !== line.p) {
-          bump(page.from, line.f);
-          bump(this.page(line.f).to, line.p);
-        } else if (!line.f) bump(page.from, line.s ?? DIRECT);
-        this.count('referrers', state.source, line.v);
-        if (line.c) this.count('campaigns', line.c, line.v);
-        this.count('countries', line.co, line.v);
-        this.count('languages', line.l, line.v);
-        this.count('devices', line.d, line.v);
-        this.count('browsers', line.b, line.v);
-        this.count('os', line.o, line.v);
+          bump(state.from, line.f);
+          bump(this.pages[this.page(line.f)]!.to, line.p);
+        } else if (!line.f) bump(state.from, line.s ?? DIRECT);
+        this.count('referrers', source, v);
+        if (line.c) this.count('campaigns', line.c, v);
+        this.count('countries', line.co, v);
+        this.count('languages', line.l, v);
+        this.count('devices', line.d, v);
+        this.count('browsers', line.b, v);
+        this.count('os', line.o, v);
         return;
       }
       case 'en': {
-        this.touch(line.v, line.t, false);
-        const page = this.page(line.p);
-        const seen = page.engagement.get(line.v);
-        if (seen) { seen.ms += line.e; seen.scroll = Math.max(seen.scroll, line.sc); } else page.engagement.set(line.v, { ms: line.e, scroll: line.sc });
+        const v = this.visitors.id(line.v);
+        this.visitors.touch(v, line.t, false);
+        this.engagement.report(v, this.page(line.p), line.e, line.sc);
         return;
       }
       case 'ev': {
-        const state = this.touch(line.v, line.t, true)!;
-        state.visitEv = true;
-        this.count('events', line.n, line.v);
+        const v = this.visitors.id(line.v);
+        this.visitors.event(v, line.t);
+        this.count('events', line.n, v);
         return;
       }
       case 'cs': {
@@ -139,6 +130,7 @@ export class DayAggregator {
   }
 
   addBot(line: BotLogLine): void {
+    if (typeof line !== 'object' || line === null) return;
     if (line.k === 'bot') { bump(this.bots, line.r); return; }
     let crawler = this.crawlers.get(line.n);
     if (!crawler) this.crawlers.set(line.n, (crawler = { hits: 0, pages: new Map() }));
@@ -146,39 +138,35 @@ export class DayAggregator {
     bump(crawler.pages, line.p);
   }
 
-  /** Visitors whose last page view was at or after `since`, with the page they are on. */
+  /** Visitors whose last page view or event was at or after `since`, with the page they are on. */
   activeSince(since: number): { path: string; at: number }[] {
-    const out: { path: string; at: number }[] = [];
-    for (const state of this.visitorsSeen.values()) if (state.last >= since && state.path) out.push({ path: state.path, at: state.last });
-    return out;
+    return this.visitors.activeSince(since).map(({ page, at }) => ({ path: this.pages[page]!.path, at }));
   }
 
-  toRollup(): Rollup {
+  /**
+   * The day's rollup. Without `steps` the pages' came-from and went-on-to are left empty: ranges do not
+   * show them (see mergeInto), and they are the one part whose size grows with pages times pages.
+   */
+  toRollup(steps = true): Rollup {
     const r = emptyRollup(this.day);
-    r.visitors = this.visitorsSeen.size;
+    const visitors = this.visitors;
+    r.visitors = visitors.started;
     r.pageviews = this.pageviews;
-    r.visits = this.visits;
-    let openBounces = 0;
-    for (const state of this.visitorsSeen.values()) if (state.visitPv === 1 && !state.visitEv) openBounces++;
-    r.bounces = this.closedBounces + openBounces;
-    r.hours = this.hours.map((h): Pair => [h.visitors.size, h.n]);
+    r.visits = visitors.visits;
+    r.bounces = visitors.closedBounces + visitors.openBounces;
+    r.hours = this.hourKeys.map((key): Pair => this.counts.pair(key));
     if (r.pageviews > 0 || r.visitors > 0) r.days[this.day] = [r.visitors, r.pageviews];
-    const engagedVisitors = new Set<string>();
-    for (const [path, page] of this.pages) {
-      let em = 0, ev = 0, ss = 0, sn = 0, rd = 0;
-      for (const [visitor, e] of page.engagement) {
-        em += e.ms; ss += e.scroll; sn++;
-        if (e.ms > 0) { ev++; engagedVisitors.add(visitor); }
-        if (e.ms >= READ_MIN_MS && e.scroll >= READ_MIN_SCROLL) rd++;
-      }
+    this.pages.forEach((page, i) => {
+      const { em, ev, ss, sn, rd } = this.engagement.page(i);
       r.engaged_ms += em;
-      if (page.pv === 0 && em === 0 && page.to.size === 0) continue;
-      put(r.pages, path, { v: page.visitors.size, pv: page.pv, em, ev, ss, sn, rd, from: dict(page.from), to: dict(page.to) });
-    }
-    r.engaged_visitors = engagedVisitors.size;
-    for (const [dimension, map] of this.dims) {
+      const [v, pv] = this.counts.pair(page.key);
+      if (pv === 0 && em === 0 && page.to.size === 0) return;
+      put(r.pages, page.path, { v, pv, em, ev, ss, sn, rd, from: steps ? dict(page.from) : dict(), to: steps ? dict(page.to) : dict() });
+    });
+    r.engaged_visitors = this.engagement.engagedVisitors;
+    for (const [dimension, keys] of this.dims) {
       const out: Record<string, Pair> = dict();
-      for (const [key, keyed] of map) put(out, key, [keyed.visitors.size, keyed.n]);
+      for (const [name, key] of keys) put(out, name, this.counts.pair(key));
       r[dimension] = out;
     }
     for (const [name, crawler] of this.crawlers) put(r.crawlers, name, { hits: crawler.hits, pages: dict(crawler.pages) });
@@ -190,5 +178,61 @@ export class DayAggregator {
       versions: dict(this.consent.versions),
     };
     return capRollup(r);
+  }
+
+  /** Everything counted so far as plain data, to be written as a partial aggregate. */
+  exportState(): DayState {
+    const visitors = this.visitors.export();
+    const rows = this.visitors.size;
+    const counts = this.counts.export(rows);
+    const engagement = this.engagement.export(rows, this.pages.length);
+    const entries = <T>(map: Map<string, T>) => [...map.entries()];
+    const tables: DayTables = {
+      day: this.day, pageviews: this.pageviews, engagedVisitors: engagement.engagedVisitors, hourKeys: this.hourKeys,
+      visitors: visitors.tables, keys: counts.keys,
+      pages: this.pages.map((page) => [page.path, page.key, entries(page.from), entries(page.to)]),
+      dims: [...this.dims].map(([dimension, keys]) => [dimension, entries(keys)]),
+      crawlers: [...this.crawlers].map(([name, crawler]) => [name, crawler.hits, entries(crawler.pages)]),
+      bots: entries(this.bots),
+      consent: { decisions: this.consent.decisions, agreed: entries(this.consent.agreed), actions: entries(this.consent.actions), versions: entries(this.consent.versions) },
+    };
+    const columns: Record<string, Column> = {};
+    for (const [part, set] of [['visitors', visitors.columns], ['counts', counts.columns], ['engagement', engagement.columns]] as const) {
+      for (const [name, column] of Object.entries(set)) columns[`${part}.${name}`] = column;
+    }
+    return { tables, columns };
+  }
+
+  /**
+   * An aggregator that goes on from an exported state; throws when the state is damaged (nothing is
+   * half-restored). It takes the state's columns over (no copy): pass ones nobody else changes.
+   */
+  static restore(state: DayState, timeZone: string): DayAggregator {
+    const t = state.tables;
+    const part = (name: string) => Object.fromEntries(Object.entries(state.columns).filter(([key]) => key.startsWith(`${name}.`)).map(([key, column]) => [key.slice(name.length + 1), column]));
+    const keys = t.keys;
+    const isKey = (key: unknown): key is number => Number.isInteger(key) && (key as number) >= 0 && (key as number) < keys;
+    if (!Number.isSafeInteger(t.pageviews) || !Number.isSafeInteger(t.engagedVisitors)) throw new Error('counters are damaged');
+    if (!Number.isInteger(keys) || !Array.isArray(t.hourKeys) || t.hourKeys.length !== 24 || !t.hourKeys.every(isKey)) throw new Error('hours are damaged');
+    if (!Array.isArray(t.pages) || !t.pages.every((page) => Array.isArray(page) && typeof page[0] === 'string' && isKey(page[1]))) throw new Error('pages are damaged');
+    if (!Array.isArray(t.dims) || !t.dims.every(([dimension, list]) => PAIR_DIMENSIONS.includes(dimension) && Array.isArray(list) && list.every(([name, key]) => typeof name === 'string' && isKey(key)))) {
+      throw new Error('dimensions are damaged');
+    }
+    const aggregator = new DayAggregator(String(t.day), timeZone);
+    aggregator.visitors = VisitTracker.restore(t.visitors, t.pages.length, part('visitors'));
+    aggregator.counts = UniqueCounts.restore(keys, aggregator.visitors.size, part('counts'));
+    aggregator.engagement = EngagementTable.restore(aggregator.visitors.size, t.pages.length, t.engagedVisitors, part('engagement'));
+    aggregator.pageviews = t.pageviews;
+    aggregator.hourKeys = t.hourKeys;
+    for (const [path, key, from, to] of t.pages) {
+      aggregator.pageIndex.set(path, aggregator.pages.length);
+      aggregator.pages.push({ path, key, from: new Map(from), to: new Map(to) });
+    }
+    for (const [dimension, list] of t.dims) aggregator.dims.set(dimension, new Map(list));
+    for (const [name, hits, pages] of t.crawlers) aggregator.crawlers.set(name, { hits, pages: new Map(pages) });
+    for (const [name, n] of t.bots) aggregator.bots.set(name, n);
+    aggregator.consent.decisions = t.consent.decisions;
+    for (const name of ['agreed', 'actions', 'versions'] as const) for (const [key, n] of t.consent[name]) aggregator.consent[name].set(key, n);
+    return aggregator;
   }
 }

@@ -1,81 +1,113 @@
-import { constants, readSync, fstatSync, closeSync } from 'node:fs';
-import { openNoFollow } from '../lib/no-follow.js';
 import { DayAggregator } from './day-aggregator.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { parseLines } from './rollup-files.js';
 import type { Rollup } from './rollup.js';
-
-/** Reads what was appended to a file since the last call; keeps an unfinished last line for next time. */
-class TailReader {
-  private offset = 0;
-  private rest = '';
-
-  constructor(private readonly path: string) {}
-
-  readNew(): string {
-    let fd: number;
-    try {
-      fd = openNoFollow(this.path, constants.O_RDONLY);
-    } catch {
-      return '';
-    }
-    try {
-      const size = fstatSync(fd).size;
-      if (size <= this.offset) return '';
-      const buffer = Buffer.allocUnsafe(size - this.offset);
-      let read = 0;
-      while (read < buffer.length) {
-        const n = readSync(fd, buffer, read, buffer.length - read, this.offset + read);
-        if (n === 0) break;
-        read += n;
-      }
-      this.offset += read;
-      const text = this.rest + buffer.subarray(0, read).toString('utf8');
-      const cut = text.lastIndexOf('\n') + 1;
-      this.rest = text.slice(cut);
-      return text.slice(0, cut);
-    } finally {
-      closeSync(fd);
-    }
-  }
-}
+import { TailReader } from './tail-reader.js';
+import { readPartialAggregate, decodePartialAggregate, writePartialAggregate } from './partial-aggregate-file.js';
 
 /**
- * The open day ("today") counted from its raw and bot logs, as every process wrote them. Each refresh reads
- * only the lines appended since the last one, so asking for today's numbers stays cheap all day. The
- * counts are turned into a rollup again only when enough is new (1 % of the day) or two seconds passed:
- * on a busy day that keeps a query from recounting tens of thousands of visitors each time.
+ * A partial aggregate is written again once the logs grew by a quarter of what the last one covered (and
+ * by at least 1 MB): the writes of a day add up to a few times the last one, and a process that starts
+ * after a crash reads at most about a fifth of the day's log.
+ */
+const SAVE_MIN_BYTES = 1 << 20;
+const SAVE_SHARE = 4;
+
+export interface LiveDayFiles { raw: string; bots: string; partial: string }
+
+/**
+ * The open day ("today") counted from its raw and bot logs, as every process wrote them. It starts from
+ * the day's partial aggregate when one fits (same day, zone, rules and logs), so only what was appended
+ * after it is read, and each refresh reads only what was appended since the last. A log replaced or cut
+ * shorter is counted again from its start.
  */
 export class LiveDay {
-  readonly aggregator: DayAggregator;
-  private readonly raw: TailReader;
-  private readonly bots: TailReader;
-  private lines = 0;
-  private linesAtSnapshot = -1;
-  private snapshot: Rollup | null = null;
-  private snapshotAt = 0;
+  aggregator: DayAggregator;
+  private raw: TailReader;
+  private bots: TailReader;
+  /** bytes of both logs the partial aggregate on disk covers (as far as this process knows) */
+  private saved = 0;
+  /** the last rollup, with and without the pages' steps, until a line is counted */
+  private snapshots: [Rollup | null, Rollup | null] = [null, null];
+  /** bytes of the logs the partial aggregate this process started from covered (0: none fitted) */
+  readonly resumedAt: number;
 
-  constructor(readonly day: string, timeZone: string, rawPath: string, botsPath: string) {
-    this.aggregator = new DayAggregator(day, timeZone);
-    this.raw = new TailReader(rawPath);
-    this.bots = new TailReader(botsPath);
+  /** `partialBytes`: the partial aggregate file read already (null: there was none); read here when omitted. */
+  constructor(readonly day: string, readonly timeZone: string, private readonly files: LiveDayFiles, partialBytes?: Buffer | null) {
+    this.raw = new TailReader(files.raw);
+    this.bots = new TailReader(files.bots);
+    this.aggregator = this.resume(partialBytes) ?? new DayAggregator(day, timeZone);
+    this.resumedAt = this.saved;
   }
 
-  refresh(): DayAggregator {
-    for (const line of parseLines<RawLine>(this.raw.readNew())) { this.aggregator.add(line); this.lines++; }
-    for (const line of parseLines<BotLogLine>(this.bots.readNew())) { this.aggregator.addBot(line); this.lines++; }
-    return this.aggregator;
-  }
-
-  /** Today's rollup so far (see the class comment for how fresh). Callers must not change it. */
-  rollup(): Rollup {
-    this.refresh();
-    const fresh = this.lines - this.linesAtSnapshot;
-    if (!this.snapshot || (fresh > 0 && (fresh * 100 >= this.lines || performance.now() - this.snapshotAt > 2000))) {
-      this.snapshot = this.aggregator.toRollup();
-      this.linesAtSnapshot = this.lines;
-      this.snapshotAt = performance.now();
+  private resume(bytes: Buffer | null | undefined): DayAggregator | null {
+    const where = { day: this.day, timeZone: this.timeZone };
+    const partial = bytes === undefined ? readPartialAggregate(this.files.partial, where) : bytes && decodePartialAggregate(bytes, where);
+    if (!partial) return null;
+    let aggregator: DayAggregator;
+    try {
+      aggregator = DayAggregator.restore(partial.state, this.timeZone);
+    } catch {
+      return null;
     }
-    return this.snapshot;
+    const raw = new TailReader(this.files.raw);
+    const bots = new TailReader(this.files.bots);
+    if (!raw.resume(partial.raw) || !bots.resume(partial.bots)) return null;
+    this.raw = raw;
+    this.bots = bots;
+    this.saved = partial.raw.offset + partial.bots.offset;
+    return aggregator;
+  }
+
+  private get covered(): number { return this.raw.covered + this.bots.covered; }
+
+  /** Counts the lines appended since the last refresh, at most about `maxBytes` of each log; true when more is waiting. */
+  refresh(maxBytes = Infinity): boolean {
+    const raw = this.raw.read(maxBytes);
+    const bots = this.bots.read(maxBytes);
+    if (raw === null || bots === null) {
+      this.aggregator = new DayAggregator(this.day, this.timeZone);
+      this.raw = new TailReader(this.files.raw);
+      this.bots = new TailReader(this.files.bots);
+      this.saved = 0;
+      this.snapshots = [null, null];
+      return true;
+    }
+    if (raw || bots) {
+      this.snapshots = [null, null];
+      for (const line of parseLines<RawLine>(raw)) this.aggregator.add(line);
+      for (const line of parseLines<BotLogLine>(bots)) this.aggregator.addBot(line);
+    }
+    return this.raw.behind || this.bots.behind;
+  }
+
+  /** Today's rollup with every line appended so far (see DayAggregator.toRollup for `steps`). Callers must not change it. */
+  rollup(steps = true): Rollup {
+    this.refresh();
+    const at = steps ? 0 : 1;
+    return (this.snapshots[at] ??= this.aggregator.toRollup(steps));
+  }
+
+  /** Whether enough was counted since the partial aggregate on disk to write it again (see SAVE_SHARE). */
+  get saveDue(): boolean {
+    const fresh = this.covered - this.saved;
+    return fresh > 0 && fresh >= Math.max(SAVE_MIN_BYTES, this.saved / SAVE_SHARE);
+  }
+
+  /**
+   * Writes the partial aggregate when more was counted since it was last written or read. Several
+   * processes may write it: each writes a whole, consistent one (the last one wins, at worst a next start
+   * reads a little more of the log). True when written. A failed write is no error: the file only saves work.
+   */
+  save(): boolean {
+    const covered = this.covered;
+    if (covered <= this.saved) return false;
+    this.saved = covered;
+    try {
+      writePartialAggregate(this.files.partial, { day: this.day, timeZone: this.timeZone, raw: this.raw.mark(), bots: this.bots.mark() }, this.aggregator.exportState());
+      return true;
+    } catch {
+      return false;
+    }
   }
 }

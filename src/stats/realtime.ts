@@ -12,7 +12,7 @@ export function statsRealtime(stats: StatsService, content: StatsContent) {
   const counts = new Map<string, number>();
   for (const visitor of active) counts.set(visitor.path, (counts.get(visitor.path) ?? 0) + 1);
   const index = buildPageIndex(content);
-  const today = stats.live().rollup();
+  const today = stats.live().rollup(false);
   return {
     window_minutes: REALTIME_WINDOW_MS / 60_000,
     as_of: formatSiteTime(stats.now(), stats.timeZone),

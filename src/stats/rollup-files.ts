@@ -19,6 +19,8 @@ export class RollupFiles {
   botsPath(day: string): string { return join(this.dir, 'bots', `${day}.ndjson`); }
   dailyPath(day: string): string { return join(this.dir, 'daily', `${day}.json`); }
   monthlyPath(month: string): string { return join(this.dir, 'monthly', `${month}.json`); }
+  /** The open day's partial aggregate (live-day.ts); deleted when the day is rolled up. */
+  partialPath(day: string): string { return join(this.dir, 'partial', `${day}.bin`); }
 
   hasDaily(day: string): boolean { return this.dailyCache.has(day) || statNoFollow(this.dailyPath(day)) !== undefined; }
   hasMonthly(month: string): boolean { return Boolean(this.monthlyCache.get(month)) || statNoFollow(this.monthlyPath(month)) !== undefined; }
@@ -63,7 +65,7 @@ export class RollupFiles {
   }
 
   /** The names (without extension) of the files in a subfolder, sorted. */
-  list(folder: 'raw' | 'bots' | 'daily' | 'monthly'): string[] {
+  list(folder: 'raw' | 'bots' | 'daily' | 'monthly' | 'partial'): string[] {
     try {
       const dir = join(this.dir, folder);
       return listFolderNoFollow(dir)
@@ -71,9 +73,9 @@ export class RollupFiles {
         .map((item) => item.name)
         .filter((name) => {
           if (isTempFileName(name)) removeStaleTempFile(join(dir, name));
-          return !isTempFileName(name) && /\.(json|ndjson)$/.test(name);
+          return !isTempFileName(name) && /\.(json|ndjson|bin)$/.test(name);
         })
-        .map((name) => name.replace(/\.(nd)?json$/, ''))
+        .map((name) => name.replace(/\.((nd)?json|bin)$/, ''))
         .sort();
     } catch {
       return [];

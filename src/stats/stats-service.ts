@@ -5,7 +5,8 @@ import { formatSiteDate, parseSiteTime, startOfSiteDay } from '../lib/time-zone.
 import { AppendLog } from './append-log.js';
 import { SaltStore, visitorHash, randomSalt, type SaltSource } from './salt-store.js';
 import { RollupFiles } from './rollup-files.js';
-import { LiveDay } from './live-day.js';
+import type { LiveDay } from './live-day.js';
+import { TodayCounter } from './today-counter.js';
 import { catchUpRollups, rollupDay, type CatchUpResult } from './catch-up.js';
 import { emptyRollup, mergeInto, type Rollup } from './rollup.js';
 import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
@@ -57,9 +58,7 @@ export class StatsService {
   readonly files: RollupFiles;
   readonly salts: SaltStore;
   private readonly log = new AppendLog();
-  private liveDay: LiveDay | null = null;
-  /** The day before, kept after midnight so the last five minutes can reach across it. */
-  private previousDay: LiveDay | null = null;
+  private readonly todayCounter: TodayCounter;
   private caughtUpFor = '';
   private checkedAt = -Infinity;
   private knownDay = { timeZone: '', day: '', start: 0, end: -1 };
@@ -67,6 +66,7 @@ export class StatsService {
   constructor(private readonly options: StatsOptions) {
     this.files = new RollupFiles(options.dir);
     this.salts = new SaltStore(options.dir, options.salts ?? randomSalt);
+    this.todayCounter = new TodayCounter(this.files, () => this.today(), () => this.timeZone);
   }
 
   get timeZone(): string { return this.options.timeZone(); }
@@ -85,10 +85,12 @@ export class StatsService {
 
   private append(day: string, line: RawLine): void {
     this.log.append(this.files.rawPath(day), JSON.stringify(line));
+    this.todayCounter.lineAdded();
   }
 
   private appendBot(day: string, line: BotLogLine): void {
     this.log.append(this.files.botsPath(day), JSON.stringify(line));
+    this.todayCounter.lineAdded();
   }
 
   /**
@@ -157,15 +159,11 @@ export class StatsService {
     this.append(this.dayOf(t), { k: 'cs', t, bv: decision.version, st: decision.statistics, mk: decision.marketing, em: decision.externalMedia, a: decision.action });
   }
 
-  /** Today's counts so far, read incrementally from the day logs of every process. */
+  /** Today's counts so far, read incrementally from the day logs of every process (see TodayCounter). */
   live(): LiveDay {
-    const today = this.today();
-    if (!this.liveDay || this.liveDay.day !== today) {
-      this.previousDay = this.liveDay && this.liveDay.day === addDays(today, -1) ? this.liveDay : null;
-      this.liveDay = new LiveDay(today, this.timeZone, this.files.rawPath(today), this.files.botsPath(today));
-    }
-    this.liveDay.refresh();
-    return this.liveDay;
+    const day = this.todayCounter.current();
+    day.refresh();
+    return day;
   }
 
   /** Rolls up finished days once per day (and again while yesterday was still settling). Cheap when done. */
@@ -182,10 +180,13 @@ export class StatsService {
     return result;
   }
 
-  /** At server start: catch up the rollups and count today's log, so the first question is answered fast. */
+  /**
+   * At server start: catch up the rollups, read the rollups a long range needs, and count today's log (from
+   * its partial aggregate) in slices in the background, so the first answers do not wait for a long log.
+   */
   warmUp(): void {
     this.ensureRolledUp();
-    this.live().rollup();
+    this.todayCounter.openInBackground().catch(() => { /* the first question opens the day itself */ });
     // The monthly rollups of the last 13 months and this month's daily ones: what a long range reads.
     const today = this.today();
     for (let back = 1; back <= 13; back++) this.files.readMonthly(monthOf(monthsBefore(today, back)));
@@ -229,7 +230,7 @@ export class StatsService {
       else if (statNoFollow(this.files.rawPath(day)) !== undefined || statNoFollow(this.files.botsPath(day)) !== undefined) mergeInto(total, rollupDay(this.files, day, this.timeZone), false);
       day = addDays(day, 1);
     }
-    if (from <= today && today <= to) mergeInto(total, this.live().rollup(), false);
+    if (from <= today && today <= to) mergeInto(total, this.live().rollup(false), false);
     total.from = from;
     total.to = to;
     return total;
@@ -240,11 +241,17 @@ export class StatsService {
     const since = this.now() - REALTIME_WINDOW_MS;
     const active = this.live().aggregator.activeSince(since);
     // Just after midnight the window reaches into yesterday, whose visitors had other keys (other salt).
-    if (this.previousDay && since < startOfSiteDay(this.now(), this.timeZone)) active.push(...this.previousDay.refresh().activeSince(since));
+    const yesterday = this.todayCounter.previous();
+    if (yesterday && since < startOfSiteDay(this.now(), this.timeZone)) {
+      yesterday.refresh();
+      active.push(...yesterday.aggregator.activeSince(since));
+    }
     return active;
   }
 
+  /** Stops counting in the background, writes today's partial aggregate if it would add anything, closes the logs. */
   close(): void {
+    this.todayCounter.close();
     this.log.close();
   }
 

@@ -1,6 +1,7 @@
 // Everything a route module or MCP tool may use, constructed once by the entry points (server.ts, stdio.ts).
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import type { BearerVerifier } from '../auth/principal.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { ContentStore } from '../content/store.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
@@ -12,6 +13,8 @@ export interface AppDeps {
   log: (line: string) => void;
   /** Accounts, roles, tokens, panel sessions; `auth.verify(token)` is the BearerVerifier. */
   auth: AuthService;
+  /** The bearer check alone: `auth` itself, or (stdio) a TokenVerifier that spares loading the rest of it. */
+  verifier: BearerVerifier;
   /** The flat-file content store over content/. */
   content: ContentStore;
   /** The OAuth 2.1 authorization server's clients, codes and refresh tokens (data/oauth/). */

@@ -2,8 +2,14 @@
 // listen (see start-server.ts, which `svc serve` shares).
 import { configOrExit } from '../config.js';
 import { startServer } from './start-server.js';
+import { checkSiteFolders, exitOnStartFailure } from './start-failure.js';
 
 export async function runServer(argv: string[]): Promise<void> {
   const config = configOrExit(argv);
-  await startServer(config);
+  try {
+    checkSiteFolders(config);
+    await startServer(config);
+  } catch (error) {
+    exitOnStartFailure(error);
+  }
 }

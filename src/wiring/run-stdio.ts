@@ -1,6 +1,6 @@
 // The stdio MCP server's start (dist/stdio.js, after its Node version check). Only protocol goes to stdout;
 // everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
-import { configOrExit, readFlags } from '../config.js';
+import { configOrExit, prepareConfiguredFolders, readFlags } from '../config.js';
 
 const NO_TOKEN =
   'svc: a valid token is required: pass --token=<token> or set SVC_TOKEN to a token created in the panel under Assistants.';
@@ -16,6 +16,10 @@ export async function runStdio(argv: string[]): Promise<void> {
   const token = (typeof flag === 'string' && flag) || process.env.SVC_TOKEN || '';
   if (!token) fail(NO_TOKEN);
 
+  // The sentences of a refusal are loaded only for one: every module on the way costs the first answer.
+  const problem = prepareConfiguredFolders(config);
+  if (problem) (await import('./start-failure.js')).exitOnFolderProblem(problem, config);
+  const refuse = async (error: unknown): Promise<never> => (await import('./start-failure.js')).exitOnStartFailure(error);
   const [{ buildDeps }, { createMcpDispatcher }, { createMcpMethods }, { defaultRegistry }, { serveStdio }] = await Promise.all([
     import('./build-deps.js'),
     import('../mcp/mcp-server.js'),
@@ -23,8 +27,9 @@ export async function runStdio(argv: string[]): Promise<void> {
     import('./mcp-registry.js'),
     import('../mcp/transports/stdio.js'),
   ]);
-  const deps = await buildDeps(config, undefined, { lazyModules: true });
-  if (!deps.auth.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
+  // It listens nowhere: without --base-url or SVC_BASE_URL, every address it gives is site.yaml's `url`.
+  const deps = await buildDeps(config, undefined, { lazyModules: true, publicUrlFromSite: true }).catch(refuse);
+  if (!deps.verifier.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
   const registry = defaultRegistry();
   // One set of handlers for both eras; the 2026-07-28 dispatcher is made when a client first speaks it.
@@ -44,7 +49,7 @@ export async function runStdio(argv: string[]): Promise<void> {
     modern,
     log: deps.log,
     contextFor: (session) => {
-      const principal = deps.auth.verify(token);
+      const principal = deps.verifier.verify(token);
       return principal ? { principal, deps, session } : null;
     },
   });

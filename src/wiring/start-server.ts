@@ -5,6 +5,8 @@ import { buildDeps } from './build-deps.js';
 import { buildRouter } from './routes.js';
 import { createHttpServer } from '../http/server.js';
 import { announce } from './announce.js';
+import { exitOnStartFailure, listenFailureSentence, StartFailure } from './start-failure.js';
+import { describeFileProblem } from '../lib/file-problem.js';
 import { tuneHeapForSmallHosts } from '../lib/heap-tuning.js';
 
 export interface RunningServer {
@@ -22,10 +24,7 @@ export interface RunningServer {
 export async function startServer(config: Config, deps?: AppDeps): Promise<RunningServer> {
   const app = deps ?? (await buildDeps(config));
   const server = createHttpServer(buildRouter(app), { trustProxy: config.trustProxy, log: app.log });
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    process.stderr.write(`svc: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}\n`);
-    process.exit(1);
-  });
+  server.on('error', (error: NodeJS.ErrnoException) => exitOnStartFailure(new StartFailure(listenFailureSentence(error, config.host, config.port))));
   const port = await new Promise<number>((resolve) => {
     server.listen(config.port, config.host, () => {
       const address = server.address();
@@ -44,9 +43,16 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
   });
   // Statistics: roll up the days that ended while no server ran, and count today's log once, off the first request's path.
   setImmediate(() => {
-    try { app.stats.warmUp(); } catch (error) { app.log(`svc: statistics catch-up failed: ${(error as Error)?.stack ?? error}`); }
+    try {
+      app.stats.warmUp();
+    } catch (error) {
+      const reason = describeFileProblem(error) ?? String((error as Error | null)?.message ?? error).split('\n')[0];
+      app.log(`svc: the statistics could not catch up (${reason}); the site is served all the same.`);
+    }
   });
   const stop = () => {
+    // Today's partial aggregate, so the next start reads only the statistics logged after it.
+    try { app.stats.close(); } catch (error) { app.log(`svc: statistics could not be saved: ${(error as Error)?.message ?? error}`); }
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 2000).unref();

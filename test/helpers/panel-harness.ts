@@ -104,3 +104,10 @@ export async function signIn(h: PanelHarness, email: string, password: string, j
   if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
   return jar;
 }
+
+/** The version stamp of a translation's edit form on an entry page (sent back with every save). */
+export function versionOf(html: string, language = 'en'): string {
+  const match = new RegExp(`name="language" value="${language}"><input type="hidden" name="version" value="([^"]+)"`).exec(html);
+  if (!match) throw new Error(`no ${language} edit form on the page`);
+  return match[1]!;
+}

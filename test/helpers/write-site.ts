@@ -1,9 +1,8 @@
 // The one writer of test sites: a site is described as data (its site.yaml settings, its entries as fields
 // and a body, and any other file as it is) and written here, so every fixture spells site.yaml and entry
 // files the same way. A fixture is a description; what differs between fixtures is their data.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { makeTempFolder } from './temp-folder.js';
 
 export type YamlScalar = string | number | boolean;
 export type YamlValue = YamlScalar | YamlScalar[] | YamlMap;
@@ -124,7 +123,7 @@ export function writeEntryFile(root: string, path: string, file: EntryFile): voi
   fileWriter(root)(path, entryText(file));
 }
 
-/** A new folder in the system's temp folder; `prefix` says which fixture it holds. */
+/** A new folder in the system's temp folder (removed when the process ends); `prefix` says which fixture it holds. */
 export function makeSiteFolder(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return makeTempFolder(prefix);
 }

@@ -34,7 +34,8 @@ export function createEntry(context: WriteContext, actor: Actor, input: CreateEn
   if (!principal.capabilities.has('content.write')) throw new AppError('forbidden', `Your role (${principal.role}) may not create content.`);
   if (input.title.trim() === '') throw new AppError('invalid_params', 'The title cannot be empty.');
   refuseLoneSurrogates({ title: input.title, body: input.body, fields: input.fields });
-  if (input.type.key === 'tag') throw new AppError('invalid_params', 'Tags are not created with content_create; give posts a tags field instead, and the tag pages follow in the panel.');
+  // A tag's page (its title and text) is written by a person in the panel; assistants give posts tags.
+  if (input.type.key === 'tag' && actor.via === 'mcp') throw new AppError('invalid_params', 'Tags are not created with content_create; give posts a tags field instead, and the tag pages follow in the panel.');
   const site = context.store.site();
   let parentSegments: string[] | null = null;
   if (input.parent) {

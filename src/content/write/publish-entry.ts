@@ -26,16 +26,21 @@ export function translationOf(entry: Entry, language: string): Translation {
   return translation;
 }
 
+/** `at` must be a real time in the site's zone and in the future; nothing to check without one. */
+export function checkPublishTime(context: WriteContext, at: string | undefined): void {
+  if (at === undefined) return;
+  const site = context.store.site();
+  const ms = parseTimeValue('at', at, site);
+  if (ms <= context.clock()) throw new AppError('invalid_params', `at (${at}) is not in the future (now it is ${formatSiteTime(context.clock(), site.timezone)} in ${site.timezone}); leave at out to publish now.`);
+}
+
 /**
  * The spec's "States and transitions" for content_publish: a draft becomes published (now) or scheduled
  * (`at`); in approval mode it stays a draft with `review: requested` / `review: scheduled <time>`.
  */
 export function publishEntry(context: WriteContext, actor: Actor, entry: Entry, language: string, at: string | undefined): PublishResult {
   const site = context.store.site();
-  if (at !== undefined) {
-    const ms = parseTimeValue('at', at, site);
-    if (ms <= context.clock()) throw new AppError('invalid_params', `at (${at}) is not in the future (now it is ${formatSiteTime(context.clock(), site.timezone)} in ${site.timezone}); leave at out to publish now.`);
-  }
+  checkPublishTime(context, at);
   return withEntryLock(context, entry.id, () => {
     const fresh = freshEntry(context, entry.id);
     const translation = translationOf(fresh, language);

@@ -5,6 +5,7 @@ import { saveStyleVersion } from '../revisions.js';
 import { refuseLoneSurrogates } from './field-rules.js';
 import type { Entry } from '../types.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
+import { refuseIfChanged, staleStyleSentence } from './version-stamp.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
@@ -22,7 +23,7 @@ export interface StyleEntryResult {
  * Replaces the entry's style.css with the cleaned CSS (an empty result removes the file). The previous CSS
  * is kept as a version first. Same rights as changing the entry: on a published entry the change is live.
  */
-export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, css: string): StyleEntryResult {
+export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, css: string, expectedVersion?: string): StyleEntryResult {
   assertCssSize(css);
   refuseLoneSurrogates({ css });
   const result = cleanCss(css);
@@ -33,6 +34,7 @@ export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, cs
     const storage = storageOf(context);
     const file = join(fresh.dir, 'style.css');
     const previous = storage.exists(file) ? storage.readText(file) : null;
+    refuseIfChanged(expectedVersion, previous, staleStyleSentence(entry.id));
     if (previous !== null) saveStyleVersion(context.dataDir, entry.id, context.clock(), previous, storage);
     const remove = result.css.trim() === '';
     if (remove) {

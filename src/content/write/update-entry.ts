@@ -3,19 +3,25 @@ import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
 import { canEditEntry } from '../content-rights.js';
 import type { Entry, EntryStatus, Translation } from '../types.js';
+import type { HistoryAction } from '../history.js';
 import { categoryFieldKeys, checkFields, refuseLoneSurrogates, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { checkTranslationSlug } from './slug-rules.js';
+import { refuseIfChanged, staleTranslationSentence } from './version-stamp.js';
 import { noSuchEntry, recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface UpdateEntryInput {
   entry: Entry;
   language: string;
+  /** How the history names the change of this translation (a restore); `update` when absent. */
+  recordAs?: { action: HistoryAction; detail: string };
   title?: string;
   body?: string;
   /** Fields to set; null removes one. */
   fields?: Record<string, unknown>;
+  /** The version (version-stamp.ts) of the file the change was made from: refused when it changed since. */
+  expectedVersion?: string;
 }
 
 export interface UpdateEntryResult {
@@ -75,6 +81,7 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   refuseUnless(canEditEntry(actor.principal, entry, translation));
   const site = context.store.site();
   const current = readTranslationFile(context, translation.file);
+  refuseIfChanged(input.expectedVersion, current.text, staleTranslationSentence(entry.id, translation.language));
   const { set, removed } = splitChanges(changes);
   const fields: Record<string, unknown> = { ...current.fields };
   for (const key of removed) delete fields[key];
@@ -89,7 +96,7 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   // person may not change, such as someone else's published one.
   const sync = planSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
   writeTranslationFile(context, entry.id, translation.language, translation.file, current.text, fields, input.body ?? current.body);
-  recordChange(context, actor, 'update', entry.id, translation.language);
+  recordChange(context, actor, input.recordAs?.action ?? 'update', entry.id, translation.language, input.recordAs?.detail);
   for (const write of sync.writes) {
     writeTranslationFile(context, entry.id, write.language, write.file, write.text, write.fields, write.body);
     recordChange(context, actor, 'update', entry.id, write.language, `kept ${sync.shared.join(', ')} the same as in ${translation.language}`);

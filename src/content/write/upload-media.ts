@@ -1,6 +1,7 @@
 import { canEditEntry } from '../content-rights.js';
-import { checkUpload, saveMedia } from '../media.js';
+import { checkUpload, checkUploadedFile, saveMedia, type CheckedUpload } from '../media.js';
 import type { Entry } from '../types.js';
+import { AppError } from '../../errors.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
@@ -17,14 +18,43 @@ export interface UploadMediaResult {
 export function uploadMedia(context: WriteContext, actor: Actor, entry: Entry, name: string, data: string): UploadMediaResult {
   // Rights first: a refused person learns nothing about their file, and no 10 MB is decoded for nothing.
   refuseUnless(canEditEntry(actor.principal, entry, undefined));
-  const upload = checkUpload(name, data);
+  return saveChecked(context, actor, entry, [checkUpload(name, data)])[0]!;
+}
+
+/**
+ * Several files sent as they are (the panel's upload form), each checked as media_upload checks an image.
+ * All or nothing: when one file is refused, none is saved, and the sentence names the file.
+ */
+export function uploadMediaFiles(context: WriteContext, actor: Actor, entry: Entry, files: ReadonlyArray<{ name: string; bytes: Buffer }>): UploadMediaResult[] {
+  refuseUnless(canEditEntry(actor.principal, entry, undefined));
+  if (files.length === 0) throw new AppError('invalid_params', 'Choose at least one image to upload.');
+  const checked = files.map((file) => {
+    try {
+      return checkUploadedFile(file.name, file.bytes);
+    } catch (error) {
+      if (!(error instanceof AppError) || files.length === 1) throw error;
+      throw new AppError(error.kind, `${printableName(file.name)}: ${error.message} Nothing was uploaded.`);
+    }
+  });
+  return saveChecked(context, actor, entry, checked);
+}
+
+function saveChecked(context: WriteContext, actor: Actor, entry: Entry, uploads: CheckedUpload[]): UploadMediaResult[] {
   return withEntryLock(context, entry.id, () => {
     const fresh = freshEntry(context, entry.id);
     refuseUnless(canEditEntry(actor.principal, fresh, undefined));
-    const saved = saveMedia(context.store.mediaDir(entry.id), upload, storageOf(context));
-    recordChange(context, actor, 'media_upload', entry.id, null, saved);
-    const file = `media/${entry.id}/${saved}`;
-    const alt = saved.slice(0, saved.lastIndexOf('.')).replaceAll('-', ' ');
-    return { id: entry.id, file, markdown: `![${alt}](${file})`, ...(upload.note ? { note: upload.note } : {}) };
+    return uploads.map((upload) => {
+      const saved = saveMedia(context.store.mediaDir(entry.id), upload, storageOf(context));
+      recordChange(context, actor, 'media_upload', entry.id, null, saved);
+      const file = `media/${entry.id}/${saved}`;
+      const alt = saved.slice(0, saved.lastIndexOf('.')).replaceAll('-', ' ');
+      return { id: entry.id, file, markdown: `![${alt}](${file})`, ...(upload.note ? { note: upload.note } : {}) };
+    });
   });
+}
+
+/** A file name as a person gave it, safe to repeat in a sentence: no control characters, not too long. */
+function printableName(name: string): string {
+  const clean = [...name].filter((c) => c >= ' ' && c !== '\u007f').join('').slice(0, 80);
+  return clean === '' ? 'A file' : `“${clean}”`;
 }

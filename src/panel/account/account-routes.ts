@@ -11,4 +11,5 @@ export function registerAccountRoutes(router: Router, deps: PanelSessionDeps, th
   router.post('/svc/panel/account/two-factor/start', account.startTwoFactor);
   router.post('/svc/panel/account/two-factor/confirm', account.confirmTwoFactor);
   router.post('/svc/panel/account/two-factor/off', account.turnTwoFactorOff);
+  router.post('/svc/panel/account/two-factor/recovery-codes', account.renewRecoveryCodes);
 }

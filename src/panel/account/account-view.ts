@@ -1,4 +1,6 @@
 import { PASSWORD_MIN } from '../../auth/account-store.js';
+import { encodeQr } from '../../lib/qr/qr-encode.js';
+import { qrSvg } from '../../lib/qr/qr-svg.js';
 import { esc } from '../html.js';
 import { csrfField } from '../csrf.js';
 
@@ -10,6 +12,10 @@ export interface AccountView {
   twoFactorOn: boolean;
   /** A two-factor secret being set up in this session (not active yet): shown with its otpauth:// address. */
   pending?: { secret: string; uri: string } | undefined;
+  /** Unused recovery codes the account has (two-factor on). */
+  recoveryLeft: number;
+  /** Recovery codes just made: shown on this one answer and never again. */
+  newRecoveryCodes?: string[] | undefined;
 }
 
 function passwordForm(view: AccountView): string {
@@ -28,9 +34,28 @@ ${csrfField(view.csrf)}
 </form>`;
 }
 
+function newCodes(codes: string[]): string {
+  return `<div class="card" id="recovery-codes">
+<h3>Your recovery codes</h3>
+<p><strong>Write these down or print them now: they are shown only this once.</strong> If you lose the phone with the authenticator app, type one of them where the sign-in asks for a code. Each code works once.</p>
+<ol class="codes">${codes.map((code) => `<li>${esc(code)}</li>`).join('')}</ol>
+</div>`;
+}
+
 function twoFactorOn(view: AccountView): string {
-  return `<div class="card">
+  const left = view.recoveryLeft;
+  return `${view.newRecoveryCodes ? newCodes(view.newRecoveryCodes) : ''}<div class="card">
 <p><strong>Two-factor sign-in is on.</strong> Signing in asks for a code from your authenticator app.</p>
+<p>${left === 0 ? '<strong>You have no recovery codes left.</strong> Make new ones so that losing your phone does not lock you out.' : `You have ${left} unused recovery code${left === 1 ? '' : 's'}.`}</p>
+<form method="post" action="/svc/panel/account/two-factor/recovery-codes">
+${csrfField(view.csrf)}
+<label for="codes-password">Current password</label>
+<input id="codes-password" name="current" type="password" autocomplete="current-password" required>
+<button class="secondary" type="submit">Make new recovery codes</button>
+<p class="muted">New codes replace the old ones: the old ones stop working at once.</p>
+</form>
+</div>
+<div class="card">
 <form method="post" action="/svc/panel/account/two-factor/off">
 ${csrfField(view.csrf)}
 <label for="off-password">Current password</label>
@@ -40,20 +65,33 @@ ${csrfField(view.csrf)}
 </div>`;
 }
 
+/** The address as a QR code; none (the address and secret still shown) for one longer than a QR code holds. */
+function qrOf(uri: string): string {
+  try {
+    return qrSvg(encodeQr(uri), 'QR code of the address for your authenticator app');
+  } catch (error) {
+    if (error instanceof RangeError) return '';
+    throw error;
+  }
+}
+
 function twoFactorSetup(view: AccountView, pending: NonNullable<AccountView['pending']>): string {
+  const qr = qrOf(pending.uri);
   return `<div class="card">
-<p>1. Add this key to an authenticator app: open the address below on this phone, or paste it, or type the secret by hand.</p>
+<p>1. Add this key to an authenticator app: scan the QR code with it, or open the address below on this phone, or type the secret by hand.</p>
+<div class="qr">${qr}<div>
 <p class="muted">Secret</p>
 <pre class="secret">${esc(pending.secret)}</pre>
 <p class="muted">Address (<a href="${esc(pending.uri)}">open in an authenticator app</a>)</p>
 <pre>${esc(pending.uri)}</pre>
+</div></div>
 <form method="post" action="/svc/panel/account/two-factor/confirm">
 ${csrfField(view.csrf)}
 <label for="code">2. The 6-digit code the app shows now</label>
 <input id="code" name="code" type="text" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required>
 <button type="submit">Turn two-factor sign-in on</button>
 </form>
-<p class="muted">Two-factor sign-in stays off until a code is right. The key is kept for 10 minutes.</p>
+<p class="muted">Two-factor sign-in stays off until a code is right. The key is kept for 10 minutes. When it is on, you get ten recovery codes, and you are signed out everywhere else.</p>
 </div>`;
 }
 

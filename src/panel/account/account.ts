@@ -8,6 +8,7 @@ import { generateTotpSecret, otpauthUri } from '../../auth/totp.js';
 import { totpIssuer } from '../../auth/totp-issuer.js';
 import { renderPage, sendPanelPage } from '../layout.js';
 import { renderAccount } from './account-view.js';
+import { appendHistory } from '../../content/history.js';
 import { WRONG_CODE } from '../sign-in/sign-in.js';
 import { tooManyAttemptsSentence, type SignInThrottle } from '../sign-in-throttle.js';
 import { requirePanelPost, requirePanelSession, startSession, type PanelSession } from '../panel-session.js';
@@ -17,8 +18,9 @@ const PAGE = '/svc/panel/account';
 /** What a finished change says on the page it leads back to (`?done=`). */
 const DONE = {
   password: 'Your password was changed. You are signed out everywhere else.',
-  'two-factor-on': 'Two-factor sign-in is on. From now on, signing in asks for a code from your app.',
   'two-factor-off': 'Two-factor sign-in is off.',
+  'two-factor-on': 'Two-factor sign-in is on. You are signed out everywhere else. From now on, signing in asks for a code from your app.',
+  'recovery-codes': 'Your new recovery codes are below; the old ones no longer work.',
 } as const satisfies Record<string, string>;
 
 type Notice = { kind: 'ok' | 'error' | 'warn'; text: string };
@@ -29,7 +31,7 @@ function livePending(record: SessionRecord, now: number): string | undefined {
   return pending && Date.parse(pending.expires) > now ? pending.secret : undefined;
 }
 
-function send(ctx: RequestContext, deps: PanelSessionDeps, status: number, session: PanelSession, notice: Notice | null, headers: Record<string, string> = {}): void {
+function send(ctx: RequestContext, deps: PanelSessionDeps, status: number, session: PanelSession, notice: Notice | null, headers: Record<string, string> = {}, newRecoveryCodes?: string[]): void {
   const secret = session.account.totp ? undefined : livePending(session.record, deps.clock());
   const body = renderAccount({
     csrf: session.csrf,
@@ -38,8 +40,16 @@ function send(ctx: RequestContext, deps: PanelSessionDeps, status: number, sessi
     role: session.account.role,
     twoFactorOn: session.account.totp !== null,
     pending: secret ? { secret, uri: otpauthUri(secret, totpIssuer(deps.config.root), session.account.email) } : undefined,
+    recoveryLeft: session.account.recoveryCodes.length,
+    newRecoveryCodes,
   });
   sendPanelPage(ctx, status, renderPage({ title: 'Your account', viewer: session, active: 'account', body, notice }), headers);
+}
+
+/** The session as it is after a change to the account (and, given one, in its new session record). */
+function withRecord(deps: PanelSessionDeps, session: PanelSession, record: SessionRecord | undefined): PanelSession {
+  const account = deps.auth.accounts.get(session.account.id) ?? session.account;
+  return record ? { ...session, account, record, csrf: record.csrf } : { ...session, account };
 }
 
 function done(ctx: RequestContext, what: keyof typeof DONE): void {
@@ -107,11 +117,30 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       // The secret comes from this session's record on the server, never from the form.
       const secret = livePending(session.record, deps.clock());
       if (!secret) return send(ctx, deps, 409, session, { kind: 'error', text: 'The setup of two-factor sign-in has expired. Start it again.' });
-      if (!deps.auth.accounts.confirmTotp(session.account.id, secret, (form.get('code') ?? '').slice(0, 16))) {
-        return send(ctx, deps, 401, session, { kind: 'error', text: WRONG_CODE });
+      const codes = deps.auth.accounts.confirmTotp(session.account.id, secret, (form.get('code') ?? '').slice(0, 16));
+      if (!codes) return send(ctx, deps, 401, session, { kind: 'error', text: WRONG_CODE });
+      // Whoever else was signed in to this account signed in without the second factor: they are signed out.
+      deps.auth.sessions.removeAccount(session.account.id);
+      const fresh = startSession(ctx, deps, session.account.id, 'signed_in');
+      // The codes are shown in this answer only (never in an address or a later page), so no redirect.
+      send(ctx, deps, 200, withRecord(deps, session, fresh), { kind: 'ok', text: DONE['two-factor-on'] }, {}, codes);
+    },
+
+    async renewRecoveryCodes(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps);
+      if (!posted) return;
+      const { session, form } = posted;
+      if (!session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: 'Recovery codes come with two-factor sign-in, which is off.' });
+      const current = (form.get('current') ?? '').slice(0, 1024);
+      if (!current) return send(ctx, deps, 422, session, { kind: 'error', text: 'Enter your current password.' });
+      if (!mayCheckPassword(ctx, session)) return;
+      if (!(await deps.auth.isCurrentPassword(session.account.id, current))) {
+        return send(ctx, deps, 401, session, { kind: 'error', text: 'The current password is not right.' });
       }
-      deps.auth.sessions.setPendingTotp(session.id, undefined);
-      done(ctx, 'two-factor-on');
+      const codes = deps.auth.accounts.renewRecoveryCodes(session.account.id);
+      if (!codes) return send(ctx, deps, 409, session, { kind: 'error', text: 'Recovery codes come with two-factor sign-in, which is off.' });
+      appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: session.account.id, action: 'recovery_codes_renewed', entry: null, language: null, via: 'panel', token: null });
+      send(ctx, deps, 200, withRecord(deps, session, undefined), { kind: 'ok', text: DONE['recovery-codes'] }, {}, codes);
     },
 
     async turnTwoFactorOff(ctx: RequestContext): Promise<void> {

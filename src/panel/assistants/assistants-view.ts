@@ -5,6 +5,7 @@ import { SCOPE_LABELS } from '../../auth/scopes.js';
 import type { ClientSettings } from './client-settings.js';
 import { esc } from '../html.js';
 import { csrfField } from '../csrf.js';
+import { siteTimeOf } from '../site-time.js';
 
 export interface AssistantsView {
   csrf: string;
@@ -17,14 +18,17 @@ export interface AssistantsView {
   /** A token created just now: shown once. */
   created?: { token: string; record: TokenRecord; settings: ClientSettings };
   now: number;
+  /** The site's time zone: the times shown are in it. */
+  timeZone: string;
 }
 
-function when(iso: string | null, empty: string): string {
+function whenIn(timeZone: string, iso: string | null, empty: string): string {
   if (!iso) return empty;
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return `${siteTimeOf(iso, timeZone)} ${timeZone}`;
 }
 
 function tokenItem(view: AssistantsView, record: TokenRecord, ownerName?: string): string {
+  const when = (iso: string | null, empty: string) => whenIn(view.timeZone, iso, empty);
   const expired = record.expires !== null && Date.parse(record.expires) <= view.now;
   return `<li>
 <div class="row"><span class="name">${esc(record.name)}</span>
@@ -40,19 +44,17 @@ ${record.oauth_client ? `<dt>Via</dt><dd>OAuth</dd>` : ''}</dl>
 
 function createdBlock(created: NonNullable<AssistantsView['created']>): string {
   const s = created.settings;
+  const copy = (id: string, label: string) => `<button type="button" class="secondary small" data-copy="${esc(id)}" hidden>${esc(label)}</button>`;
+  const clients = [...new Set(s.snippets.map((snippet) => snippet.client))].map((client) => `<h3>${esc(client)}</h3>`
+    + s.snippets.filter((snippet) => snippet.client === client).map((snippet) =>
+      `<p class="muted">${esc(snippet.transport === 'HTTP' ? 'Over HTTP' : 'On this computer (stdio)')}: ${esc(snippet.where)}</p><pre id="settings-${esc(snippet.id)}">${esc(snippet.text)}</pre>${copy(`settings-${snippet.id}`, `Copy the ${snippet.client} settings (${snippet.transport})`)}`).join('')).join('\n');
   return `<section class="card" aria-labelledby="new-token">
 <h2 id="new-token">Your new token: ${esc(created.record.name)}</h2>
 <p class="notice warn">Copy it now. It is shown only this once; the site keeps only a fingerprint of it.</p>
-<pre class="secret">${esc(created.token)}</pre>
-<h2>Over HTTP</h2>
-<p class="muted">Address <code>${esc(s.url)}</code> with the header <code>Authorization: Bearer &lt;token&gt;</code>.</p>
-<pre>${esc(s.httpJson)}</pre>
-<p class="muted">Claude Code:</p>
-<pre>${esc(s.httpCommand)}</pre>
-<h2>On this computer (stdio)</h2>
-<pre>${esc(s.stdioJson)}</pre>
-<p class="muted">Command line:</p>
-<pre>${esc(s.stdioCommand)}</pre>
+<pre class="secret" id="new-token-text">${esc(created.token)}</pre>${copy('new-token-text', 'Copy the token')}
+<h2>Settings for your assistant</h2>
+<p class="muted">The server is called <code>${esc(s.serverName)}</code>; its address is <code>${esc(s.url)}</code> with the header <code>Authorization: Bearer &lt;token&gt;</code>. Over HTTP the assistant may run anywhere; stdio runs the server on this computer.</p>
+${clients}
 </section>`;
 }
 

@@ -3,10 +3,12 @@ import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
 import { EXPIRY_CHOICES, isExpiryChoice } from '../../auth/token-store.js';
-import { renderPage, sendPanelMessage, sendPanelPage } from '../layout.js';
+import { renderPage, sendPanelMessage } from '../layout.js';
 import { renderAssistants, type AssistantsView } from './assistants-view.js';
-import { buildClientSettings } from './client-settings.js';
+import { buildClientSettings, serverNameOf } from './client-settings.js';
+import { sendScriptedPanelPage } from '../panel-script.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { siteTimeZoneOf } from '../site-time.js';
 
 const PAGE = '/svc/panel/assistants';
 
@@ -21,16 +23,21 @@ function view(deps: PanelSessionDeps, session: PanelSession, extra: Partial<Assi
       ? deps.auth.listTokens().filter((r) => r.owner !== session.account.id).map((r) => ({ ...r, ownerName: names.get(r.owner) ?? `${r.owner} (removed)` }))
       : null,
     now: deps.clock(),
+    timeZone: siteTimeZoneOf(deps),
     ...extra,
   };
 }
 
 function send(ctx: RequestContext, status: number, session: PanelSession, body: string, notice: { kind: 'ok' | 'error' | 'warn'; text: string } | null = null): void {
-  sendPanelPage(ctx, status, renderPage({ title: 'Assistants', viewer: session, active: 'assistants', body, notice }));
+  // The script adds copy buttons for the token and the settings.
+  sendScriptedPanelPage(ctx, status, renderPage({ title: 'Assistants', viewer: session, active: 'assistants', body, notice, script: true }));
 }
 
-/** The Assistants page: list, create (token shown once), revoke. Needs assistants.use. */
-export function createAssistantsHandlers(deps: PanelSessionDeps) {
+/**
+ * The Assistants page: list, create (token shown once), revoke. Needs assistants.use. `siteTitle` names the
+ * server in the settings shown (the site's title; `site` without one).
+ */
+export function createAssistantsHandlers(deps: PanelSessionDeps, siteTitle: () => string | undefined = () => undefined) {
   return {
     show(ctx: RequestContext): void {
       const session = requirePanelSession(ctx, deps, 'assistants.use');
@@ -47,7 +54,7 @@ export function createAssistantsHandlers(deps: PanelSessionDeps) {
       try {
         if (!isExpiryChoice(draft.expiry)) throw new AppError('invalid_params', 'Choose when the token expires: 30 days, 90 days, one year or no end.');
         const created = deps.auth.createToken({ ownerId: session.account.id, name: draft.name, scopes: draft.scopes, expiresInDays: EXPIRY_CHOICES[draft.expiry] });
-        const settings = buildClientSettings({ baseUrl: deps.config.baseUrl, root: deps.config.root, token: created.token });
+        const settings = buildClientSettings({ baseUrl: deps.config.baseUrl, root: deps.config.root, token: created.token, serverName: serverNameOf(siteTitle()) });
         send(ctx, 201, session, renderAssistants(view(deps, session, { created: { ...created, settings } })), { kind: 'ok', text: `The token "${created.record.name}" was created.` });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

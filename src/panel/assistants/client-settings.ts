@@ -8,36 +8,58 @@ export function stdioScriptPath(): string {
   return fileURLToPath(new URL('../../dist/stdio.js', import.meta.url));
 }
 
+/** One ready-to-paste setting: for which client, over which transport, where it goes, and the text. */
+export interface ClientSnippet {
+  /** Unique on the page (for the copy button). */
+  id: string;
+  client: string;
+  transport: 'HTTP' | 'stdio';
+  /** Where the text goes, in a sentence. */
+  where: string;
+  text: string;
+}
+
 export interface ClientSettings {
   /** The MCP address over HTTP. */
   url: string;
-  /** `mcpServers` JSON for clients that speak Streamable HTTP. */
-  httpJson: string;
-  /** A one-line command for Claude Code. */
-  httpCommand: string;
-  /** `mcpServers` JSON for clients that start a local process. */
-  stdioJson: string;
-  /** The stdio command line itself. */
-  stdioCommand: string;
+  /** The name the server has in the clients' settings (after the site). */
+  serverName: string;
+  snippets: ClientSnippet[];
 }
 
 function shellQuote(value: string): string {
   return /^[A-Za-z0-9_\/.:=@%+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Ready-to-paste settings for a new token: HTTP (URL + Authorization header) and stdio (`node dist/stdio.js`). */
+/** A name every client accepts as a key and on a command line: the site's title as a slug. */
+export function serverNameOf(siteTitle: string | undefined): string {
+  const slug = (siteTitle ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return slug === '' ? 'site' : slug;
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * Ready-to-paste settings for a new token in the clients people use: Claude Desktop, Claude Code, Cursor and
+ * VS Code, each over HTTP (`{base_url}/svc/mcp` with the token as a Bearer header) and over stdio
+ * (`node <install>/dist/stdio.js`, on the computer the installation is on).
+ */
 export function buildClientSettings(input: { baseUrl: string; root: string; token: string; serverName?: string }): ClientSettings {
   const name = input.serverName ?? 'site';
   const url = `${input.baseUrl}/svc/mcp`;
-  const script = stdioScriptPath();
-  const httpJson = JSON.stringify({ mcpServers: { [name]: { type: 'http', url, headers: { Authorization: `Bearer ${input.token}` } } } }, null, 2);
-  const stdioArgs = [script, `--root=${input.root}`, `--token=${input.token}`];
-  const stdioJson = JSON.stringify({ mcpServers: { [name]: { command: 'node', args: stdioArgs } } }, null, 2);
-  return {
-    url,
-    httpJson,
-    httpCommand: `claude mcp add --transport http ${shellQuote(name)} ${shellQuote(url)} --header ${shellQuote(`Authorization: Bearer ${input.token}`)}`,
-    stdioJson,
-    stdioCommand: ['node', ...stdioArgs].map(shellQuote).join(' '),
-  };
+  const headers = { Authorization: `Bearer ${input.token}` };
+  const args = [stdioScriptPath(), `--root=${input.root}`, `--token=${input.token}`];
+  const command = ['node', ...args].map(shellQuote).join(' ');
+  const snippets: ClientSnippet[] = [
+    { id: 'claude-desktop-http', client: 'Claude Desktop', transport: 'HTTP', where: 'Settings, Connectors, Add custom connector: give this address. Claude Desktop signs in through this panel (OAuth) and asks you which rights to give; it needs no token.', text: url },
+    { id: 'claude-desktop-stdio', client: 'Claude Desktop', transport: 'stdio', where: 'claude_desktop_config.json (Settings, Developer, Edit Config), then restart Claude Desktop.', text: json({ mcpServers: { [name]: { command: 'node', args } } }) },
+    { id: 'claude-code-http', client: 'Claude Code', transport: 'HTTP', where: 'Run in a terminal.', text: `claude mcp add --transport http ${shellQuote(name)} ${shellQuote(url)} --header ${shellQuote(`Authorization: Bearer ${input.token}`)}` },
+    { id: 'claude-code-stdio', client: 'Claude Code', transport: 'stdio', where: 'Run in a terminal on this computer.', text: `claude mcp add ${shellQuote(name)} -- ${command}` },
+    { id: 'cursor-http', client: 'Cursor', transport: 'HTTP', where: '~/.cursor/mcp.json (keep it out of shared project folders: it holds the token).', text: json({ mcpServers: { [name]: { url, headers } } }) },
+    { id: 'cursor-stdio', client: 'Cursor', transport: 'stdio', where: '~/.cursor/mcp.json on this computer.', text: json({ mcpServers: { [name]: { command: 'node', args } } }) },
+    { id: 'vscode-http', client: 'VS Code', transport: 'HTTP', where: 'mcp.json of your user profile (MCP: Open User Configuration); not a shared .vscode folder, it holds the token.', text: json({ servers: { [name]: { type: 'http', url, headers } } }) },
+    { id: 'vscode-stdio', client: 'VS Code', transport: 'stdio', where: 'mcp.json of your user profile on this computer.', text: json({ servers: { [name]: { type: 'stdio', command: 'node', args } } }) },
+    { id: 'command-stdio', client: 'Any client', transport: 'stdio', where: 'The command line itself, for any client that starts a local server.', text: command },
+  ];
+  return { url, serverName: name, snippets };
 }

@@ -1,12 +1,9 @@
-// The posted side of the entry page: reading a form (bodies may be long, so more than the panel's usual
-// 64 KB), and turning the edit form into the changes update-entry takes — only what really changed, so a
-// save without changes writes no revision.
+// Reading a form of the entry page: bodies may be long, so more than the panel's usual 64 KB, and a
+// megabyte is read only for someone signed in.
 import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { readForm } from '../../http/body.js';
 import { AppError } from '../../errors.js';
-import type { Translation } from '../../content/types.js';
-import type { EditValues } from './entries-entry-view.js';
 import { sendPanelMessage } from '../layout.js';
 import { csrfMatches, currentPanelSession, type PanelSession } from '../panel-session.js';
 
@@ -40,58 +37,4 @@ export async function readEntryPost(ctx: RequestContext, deps: PanelDeps): Promi
     return null;
   }
   return { session, form };
-}
-
-/** Browsers send textarea lines ending in CR LF; files keep LF. */
-function normalizeBody(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
-}
-
-/** The edit form's values as sent. */
-export function editValuesOf(form: URLSearchParams): EditValues {
-  return {
-    title: (form.get('title') ?? '').trim(),
-    body: normalizeBody(form.get('body') ?? ''),
-    excerpt: (form.get('excerpt') ?? '').trim(),
-    tags: form.get('tags') ?? '',
-  };
-}
-
-/** The edit form's values for a translation as it is on disk. */
-export function editValuesFrom(translation: Translation): EditValues {
-  const excerpt = translation.fields.excerpt;
-  return {
-    title: translation.title,
-    body: translation.body,
-    excerpt: typeof excerpt === 'string' ? excerpt : '',
-    tags: translation.tags.join(', '),
-  };
-}
-
-export function parseTags(text: string): string[] {
-  return text.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
-}
-
-export interface EditChanges {
-  title?: string;
-  body?: string;
-  /** Fields to set; null removes one (update-entry's convention). */
-  fields: Record<string, unknown>;
-}
-
-/** What differs between the translation and the sent form; empty when nothing does. */
-export function changesOf(translation: Translation, sent: EditValues): EditChanges {
-  const changes: EditChanges = { fields: {} };
-  if (sent.title !== translation.title) changes.title = sent.title;
-  // Trailing blank lines are not a change worth a revision.
-  if (sent.body.trimEnd() !== translation.body.trimEnd()) changes.body = sent.body;
-  const current = editValuesFrom(translation);
-  if (sent.excerpt !== current.excerpt) changes.fields.excerpt = sent.excerpt === '' ? null : sent.excerpt;
-  const tags = parseTags(sent.tags);
-  if (JSON.stringify(tags) !== JSON.stringify(translation.tags)) changes.fields.tags = tags.length === 0 ? null : tags;
-  return changes;
-}
-
-export function isEmptyChange(changes: EditChanges): boolean {
-  return changes.title === undefined && changes.body === undefined && Object.keys(changes.fields).length === 0;
 }

@@ -1,6 +1,8 @@
 // HTML of the panel's Content list: a type selector and status filter (a plain GET form, no script), the
 // rows, and page links.
-import type { ContentType } from '../../content/types.js';
+import type { CategoryDefinition, ContentType } from '../../content/types.js';
+import type { FieldTexts } from './category-fields.js';
+import { renderCategoryFields } from './category-fields-view.js';
 import { formatSiteDate } from '../../lib/time-zone.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
@@ -25,12 +27,22 @@ export interface NewEntryForm {
   csrf: string;
   languages: Array<{ language: string; name: string }>;
   values: NewEntryValues;
+  /** Pages a new page may go under (pages only). */
+  parents: Array<{ id: string; title: string }>;
+  /** The site's categories (posts only). */
+  categories: CategoryDefinition[];
+  timezone: string;
 }
 
 export interface NewEntryValues {
   title: string;
   language: string;
   slug: string;
+  /** The parent page's id, or '' for a top-level page. */
+  parent: string;
+  category: string;
+  fields: FieldTexts;
+  tags: string;
 }
 
 /** The panel address of one entry; ids are `[a-z0-9-]` segments joined by `/`, safe in a path as they are. */
@@ -74,15 +86,25 @@ function renderPager(view: EntryListView): string {
   return `<p class="muted">Page ${page} of ${pages} (${total} entries). ${[previous, next].filter(Boolean).join(' · ')}</p>`;
 }
 
+function renderParent(form: NewEntryForm): string {
+  if (form.parents.length === 0) return '';
+  const options = [{ id: '', title: '(none: a top-level page)' }, ...form.parents]
+    .map((page) => `<option value="${esc(page.id)}"${page.id === form.values.parent ? ' selected' : ''}>${esc(page.id === '' ? page.title : `${page.title} (${page.id})`)}</option>`).join('');
+  return `<label for="new-parent">Parent page</label><select id="new-parent" name="parent">${options}</select>`;
+}
+
 function renderNewEntry(view: EntryListView): string {
   const form = view.create;
   if (!form) return '';
   const v = form.values;
   const options = form.languages.map((l) => `<option value="${esc(l.language)}"${l.language === v.language ? ' selected' : ''}>${esc(l.name)} (${esc(l.language)})</option>`).join('');
-  return `<section class="card" id="new"><h2>New entry</h2><form method="post" action="${ENTRIES_PATH}/new">${csrfField(form.csrf)}<input type="hidden" name="type" value="${esc(view.type.key)}">`
+  return `<section class="card" id="new"><h2>New entry</h2><form method="post" action="${ENTRIES_PATH}/new" data-guard>${csrfField(form.csrf)}<input type="hidden" name="type" value="${esc(view.type.key)}">`
     + `<label for="new-title">Title</label><input type="text" id="new-title" name="title" value="${esc(v.title)}" required>`
     + `<label for="new-language">Language</label><select id="new-language" name="language">${options}</select>`
-    + `<label for="new-slug">Slug (optional; made from the title when empty)</label><input type="text" id="new-slug" name="slug" value="${esc(v.slug)}" pattern="[a-z0-9-]+">`
+    + `<label for="new-slug">Slug <span class="muted">(optional; made from the title when empty)</span></label><input type="text" id="new-slug" name="slug" value="${esc(v.slug)}" autocomplete="off">`
+    + renderParent(form)
+    + (view.type.key === 'tag' ? '' : `<label for="new-tags">Tags <span class="muted">(optional; slugs separated by commas)</span></label><input type="text" id="new-tags" name="tags" value="${esc(v.tags)}">`)
+    + renderCategoryFields({ idPrefix: 'new', categories: form.categories, chosen: v.category, texts: v.fields, images: [], timezone: form.timezone })
     + `<button type="submit">Create a draft</button></form></section>`;
 }
 

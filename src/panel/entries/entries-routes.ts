@@ -1,19 +1,29 @@
 import type { PanelDeps } from '../panel-deps.js';
 import type { Router } from '../../http/router.js';
 import { createEntriesHandlers } from './entries-handlers.js';
+import { createEntryChangeHandlers } from './entry-change-handlers.js';
+import { createEntryExtrasHandlers } from './entry-extras-handlers.js';
+import { createEntryPage } from './entry-page.js';
 import { ENTRIES_PATH } from './entries-list-view.js';
 
 /**
- * The panel's Content pages. The actions come first: `new`, `save`, `add-translation`, `publish` and `unpublish` are single segments,
- * never entry ids (those have two to four), so the `*` page route cannot take them.
+ * The panel's Content pages. The actions come first: `new`, `save`, `add-translation`, `publish`, `unpublish`,
+ * `style`, `upload` and `cover` are single segments, never entry ids (those have two to four), so the `*`
+ * page route cannot take them.
  */
 export function registerEntryRoutes(router: Router, deps: PanelDeps): void {
-  const entries = createEntriesHandlers(deps);
+  const page = createEntryPage(deps);
+  const entries = createEntriesHandlers(deps, page);
+  const changes = createEntryChangeHandlers(deps, page);
+  const extras = createEntryExtrasHandlers(deps, page);
   router.get(ENTRIES_PATH, entries.list);
   router.post(`${ENTRIES_PATH}/new`, entries.create);
-  router.post(`${ENTRIES_PATH}/save`, entries.save);
-  router.post(`${ENTRIES_PATH}/add-translation`, entries.addTranslation);
-  router.post(`${ENTRIES_PATH}/publish`, entries.publish);
-  router.post(`${ENTRIES_PATH}/unpublish`, entries.unpublish);
+  router.post(`${ENTRIES_PATH}/save`, changes.save);
+  router.post(`${ENTRIES_PATH}/add-translation`, changes.addTranslation);
+  router.post(`${ENTRIES_PATH}/publish`, changes.publish);
+  router.post(`${ENTRIES_PATH}/unpublish`, changes.unpublish);
+  router.post(`${ENTRIES_PATH}/style`, extras.style);
+  router.post(`${ENTRIES_PATH}/upload`, extras.upload);
+  router.post(`${ENTRIES_PATH}/cover`, extras.cover);
   router.get(`${ENTRIES_PATH}/*`, entries.show);
 }

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { readForm } from '../../http/body.js';
 import { esc } from '../html.js';
+import { appendHistory } from '../../content/history.js';
 import { renderPage, sendPanelPage } from '../layout.js';
 import { anonymousCsrfToken, checkAnonymousCsrf, csrfField } from '../csrf.js';
 import { safeNext } from '../safe-next.js';
@@ -28,10 +29,11 @@ function codeForm(csrf: string): string {
 <form class="card narrow" method="post" action="/svc/panel/sign-in/code">
 ${csrfField(csrf)}
 <label for="code">Code from your authenticator app</label>
-<input id="code" name="code" type="text" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7" autocomplete="one-time-code" required autofocus>
+<input id="code" name="code" type="text" maxlength="24" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" required autofocus aria-describedby="code-help">
+<p class="muted" id="code-help">Six digits from the app, or one of your recovery codes (<code>xxxx-xxxx-xxxx-xxxx</code>) if the phone is lost.</p>
 <button type="submit">Continue</button>
 </form>
-<p class="muted narrow">Lost the app? An operator can turn two-factor sign-in off with <code>svc user 2fa --off</code>.</p>`;
+<p class="muted narrow">No recovery codes left either? Whoever runs this site's server can turn two-factor sign-in off for you (the svc command <code>user 2fa</code> with your email and <code>--off</code>).</p>`;
 }
 
 /** The sentence for a wrong two-factor code, at sign-in and when turning two-factor sign-in on. */
@@ -41,6 +43,17 @@ export const WRONG_CODE = 'The code is not right, or it was used already. Wait f
 export function createSignInHandlers(deps: PanelSessionDeps, throttle = new SignInThrottle(deps.clock)) {
   function tooMany(ctx: RequestContext, wait: number, body: string): void {
     sendPanelPage(ctx, 429, renderPage({ title: 'Sign in', body, notice: { kind: 'error', text: tooManyAttemptsSentence(wait) } }), { 'retry-after': String(wait) });
+  }
+
+  /** A recovery code in place of the app's code: spent, and recorded in the history with how many are left. */
+  function spendRecoveryCode(accountId: string, code: string): boolean {
+    const left = deps.auth.accounts.consumeRecoveryCode(accountId, code);
+    if (left === null) return false;
+    appendHistory(deps.config.dataDir, {
+      time: new Date(deps.clock()).toISOString(), person: accountId, action: 'recovery_code_used', entry: null, language: null, via: 'panel', token: null,
+      detail: `${left} recovery code${left === 1 ? '' : 's'} left`,
+    });
+    return true;
   }
 
   return {
@@ -93,7 +106,8 @@ export function createSignInHandlers(deps: PanelSessionDeps, throttle = new Sign
       const account = deps.auth.accounts.get(pending.record.account);
       const wait = throttle.take(ctx.ip, account?.email ?? pending.record.account);
       if (wait > 0) return tooMany(ctx, wait, codeForm(pending.record.csrf));
-      if (!account || !deps.auth.accounts.consumeTotp(account.id, (form.get('code') ?? '').slice(0, 16))) {
+      const code = (form.get('code') ?? '').slice(0, 64);
+      if (!account || !(deps.auth.accounts.consumeTotp(account.id, code) || spendRecoveryCode(account.id, code))) {
         return sendPanelPage(ctx, 401, renderPage({ title: 'Two-factor sign-in', body: codeForm(pending.record.csrf), notice: { kind: 'error', text: WRONG_CODE } }));
       }
       startSession(ctx, deps, account.id, 'signed_in');

@@ -1,0 +1,78 @@
+import type { Clock } from '../lib/clock.js';
+import { trustFolder } from '../lib/no-follow.js';
+import type { BearerVerifier, Capability, Principal } from './principal.js';
+import { Roles } from './roles.js';
+import { AccountReader, type Account } from './account-reader.js';
+import { TokenStore, type TokenRecord } from './token-store.js';
+import { effectiveScopes } from './scopes.js';
+
+/** How many principals verify keeps for reuse; dropped whole when full. */
+const KEPT_PRINCIPALS_MAX = 1_000;
+
+interface KeptPrincipal {
+  record: TokenRecord;
+  owner: Account;
+  capabilities: ReadonlySet<Capability>;
+  principal: Principal;
+}
+
+/** What the bearer check reads: token files, accounts, roles. */
+export interface TokenVerifierParts {
+  tokens: Pick<TokenStore, 'findLive' | 'touch'>;
+  accounts: Pick<AccountReader, 'get'>;
+  roles: Pick<Roles, 'capabilities'>;
+}
+
+/**
+ * The one way from a bearer token to a principal, for the resource side (MCP, Content API). AuthService uses
+ * it for its `verify`; a process that only checks tokens (the stdio server) builds it alone with
+ * createTokenVerifier, without the sessions, passwords and two-factor code of the panel.
+ */
+export class TokenVerifier implements BearerVerifier {
+  private readonly principals = new Map<string, KeptPrincipal>();
+
+  constructor(private readonly parts: TokenVerifierParts) {}
+
+  /**
+   * Token -> file -> not expired -> owner exists -> role -> capabilities -> effective scopes (D9). Null for
+   * an unknown, malformed, expired or revoked token and for a removed owner. Records the use (at most once
+   * a minute).
+   */
+  verify(tokenText: string): Principal | null {
+    const record = this.parts.tokens.findLive(tokenText)?.record;
+    if (!record) return null;
+    const owner = this.parts.accounts.get(record.owner);
+    if (!owner) return null;
+    const capabilities = this.parts.roles.capabilities(owner.role);
+    this.parts.tokens.touch(record);
+    // The files are cached and handed out as the same objects while unchanged, so the same inputs give the
+    // same principal; keeping it spares the allocation and lets per-caller caches key on one object.
+    const kept = this.principals.get(record.id);
+    if (kept && kept.record === record && kept.owner === owner && kept.capabilities === capabilities) return kept.principal;
+    const principal: Principal = Object.freeze({
+      accountId: owner.id,
+      name: owner.name,
+      email: owner.email,
+      role: owner.role,
+      capabilities,
+      grantedScopes: record.scopes,
+      scopes: effectiveScopes(record.scopes, capabilities),
+      tokenName: record.name,
+      tokenId: record.id,
+    });
+    if (this.principals.size >= KEPT_PRINCIPALS_MAX) this.principals.clear();
+    this.principals.set(record.id, { record, owner, capabilities, principal });
+    return principal;
+  }
+}
+
+/** A verifier over the installation's data folder, with stores of its own. */
+export function createTokenVerifier(options: { dataDir: string; clock: Clock; log: (line: string) => void }): TokenVerifier {
+  // As AuthService: the data folder may be reached through links; nothing below it is followed.
+  trustFolder(options.dataDir);
+  return new TokenVerifier({
+    tokens: new TokenStore(options.dataDir, options.clock),
+    accounts: new AccountReader(options.dataDir, options.log),
+    roles: new Roles(options.dataDir, options.log),
+  });
+}

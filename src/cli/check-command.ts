@@ -1,0 +1,21 @@
+import { checkSite } from '../content/check/check-site.js';
+import { problemLine } from '../content/check/site-problems.js';
+import type { Parsed } from './options.js';
+
+/**
+ * `svc check`: every problem on one line with its file, then how many. site.yaml's `url` is compared with
+ * the public address when one is given (--base-url or SVC_BASE_URL), the one `svc serve` would use then.
+ * Exit code 0 when there is none, 1 otherwise.
+ */
+export function runCheckCommand(parsed: Parsed, print: (line: string) => void): number {
+  const { config } = parsed;
+  const problems = checkSite({
+    root: config.root,
+    dataDir: config.dataDir,
+    ...(config.baseUrlGiven ? { servedAt: config.baseUrl } : {}),
+    now: Date.now(),
+  });
+  for (const problem of problems) print(problemLine(problem));
+  print(problems.length === 0 ? `No problems found in ${config.root}.` : `${problems.length} problem${problems.length === 1 ? '' : 's'} found in ${config.root}.`);
+  return problems.length === 0 ? 0 : 1;
+}

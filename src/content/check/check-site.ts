@@ -1,0 +1,37 @@
+// `svc check` and the panel's Site check: reads the whole installation and lists what would surprise its
+// owner, one problem per line with its file. It reads the files themselves, not the content index: the index
+// leaves out, with one warning at most, exactly what this is meant to find.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCardDefinitions } from '../cards.js';
+import { checkAccess } from './check-access.js';
+import { checkEntries, existingTags } from './check-entries.js';
+import { checkDataFiles, checkSiteYaml } from './check-settings.js';
+import { SiteProblems, type SiteProblem } from './site-problems.js';
+
+export interface SiteCheckOptions {
+  root: string;
+  dataDir: string;
+  /** The address the site is served at, when known; site.yaml's `url` is compared with it. */
+  servedAt?: string;
+  now: number;
+}
+
+/** Every problem found, sorted by file. An empty list means the site is as its owner would expect. */
+export function checkSite(options: SiteCheckOptions): SiteProblem[] {
+  const { root, dataDir } = options;
+  const problems = new SiteProblems(root);
+  const contentDir = join(root, 'content');
+  if (existsSync(contentDir)) checkAccess(contentDir, 'write', problems);
+  for (const folder of ['plugins', 'theme']) if (existsSync(join(root, folder))) checkAccess(join(root, folder), 'read', problems);
+  if (existsSync(dataDir)) checkAccess(dataDir, 'write', problems);
+  const site = checkSiteYaml(root, problems, options.servedAt);
+  const cards = loadCardDefinitions(root, () => {}, (file, sentence) => problems.add(file, sentence));
+  if (site) {
+    const check = { contentDir, site, cards, tags: new Set<string>(), now: options.now, problems };
+    check.tags = existingTags(contentDir, check);
+    checkEntries(check);
+  }
+  if (existsSync(dataDir)) checkDataFiles(dataDir, problems);
+  return problems.list();
+}

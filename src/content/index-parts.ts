@@ -1,0 +1,48 @@
+import type { Clock } from '../lib/clock.js';
+import { EntryIndex } from './entry-index.js';
+import { ListIndex } from './list-index.js';
+import { EntryReader } from './entry-reader.js';
+import { IndexFreshness } from './index-freshness.js';
+import { IndexPersistence } from './index-persistence.js';
+import { IndexScanner } from './index-scanner.js';
+import { ScheduledChanges } from './scheduled-changes.js';
+import type { SiteSettings } from './site-settings.js';
+
+export interface IndexPartsOptions {
+  root: string;
+  contentDir: string;
+  clock: Clock;
+  log: (line: string) => void;
+  settings: SiteSettings;
+  onScheduledDue: ((entryId: string, language: string) => void) | undefined;
+  /** Where the index is kept between starts (data/cache), or undefined. */
+  cacheDir: string | undefined;
+  sweepInWorkerFrom: number | undefined;
+}
+
+/** The store's index side: the entries and their sorted lists, and what keeps them in line with the disk. */
+export interface IndexParts {
+  index: EntryIndex;
+  scanner: IndexScanner;
+  freshness: IndexFreshness;
+  persistence: IndexPersistence | null;
+}
+
+/**
+ * The index side of a ContentStore, put together when the store first needs an entry: the entries by id
+ * (entry-index.ts), reading entry folders (entry-reader.ts), bringing the index in line with the disk
+ * (index-scanner.ts), when to look (index-freshness.ts, index-sweeper.ts), keeping it between starts
+ * (index-persistence.ts), and what changes with time alone (scheduled-changes.ts).
+ */
+export function buildIndexParts(options: IndexPartsOptions): IndexParts {
+  const { root, contentDir, clock, log, settings } = options;
+  const site = () => settings.current;
+  const index = new EntryIndex(new ListIndex(site));
+  const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
+  const reader = new EntryReader({ root, contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
+  const scanner = new IndexScanner({ contentDir, index, reader, schedule, site });
+  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log });
+  if (persistence) index.observe(() => persistence.changed());
+  const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom });
+  return { index, scanner, freshness, persistence };
+}

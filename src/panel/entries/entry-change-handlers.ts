@@ -1,0 +1,157 @@
+// Saving, publishing and unpublishing a translation from its edit form, and adding a missing translation.
+// The edit form's inputs travel with Publish and Unpublish: what is on the screen is saved in the same
+// request (after the version stamp shows nobody changed the file since the page was opened), so pressing
+// Publish never publishes an older text and drops the edit.
+import type { PanelDeps } from '../panel-deps.js';
+import type { RequestContext } from '../../http/router.js';
+import { AppError } from '../../errors.js';
+import { canEditEntry, canPublishEntry, canSeeTranslation } from '../../content/content-rights.js';
+import type { Entry, Translation } from '../../content/types.js';
+import { checkPublishTime, publishEntry } from '../../content/write/publish-entry.js';
+import { unpublishEntry } from '../../content/write/unpublish-entry.js';
+import { refuseUnless, updateEntry } from '../../content/write/update-entry.js';
+import { staleTranslationSentence } from '../../content/write/version-stamp.js';
+import { panelActor } from '../panel-principal.js';
+import type { PanelSession } from '../panel-session.js';
+import { changesOf, editValuesFromFile, editValuesFromForm, emptyEditValues, hasEditInputs, isEmptyChange, parseTags, type EditChanges } from './edit-values.js';
+import { readEntryPost } from './entries-form.js';
+import type { EntryPage } from './entry-page.js';
+
+/** The language of the add-a-translation form must be one of the site's: a post can hold anything. */
+function requireSiteLanguage(deps: PanelDeps, language: string): void {
+  if (!Object.hasOwn(deps.content.site().languages, language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
+}
+
+export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
+  const { context } = page;
+
+  /** The sent form's values (inputs it lacks keep the file's) and the file they are judged against. */
+  const sentValues = (translation: Translation, form: URLSearchParams) => {
+    const site = deps.content.site();
+    const snapshot = page.snapshotOf(translation);
+    return { sent: editValuesFromForm(site, form, editValuesFromFile(site, snapshot, new Set())), snapshot };
+  };
+
+  /** The changes the form asks for, or null for none; refused when the form is from an older file. */
+  const planEdits = (entry: Entry, translation: Translation, form: URLSearchParams, { sent, snapshot }: ReturnType<typeof sentValues>): EditChanges | null => {
+    const site = deps.content.site();
+    if (!hasEditInputs(form)) return null;
+    if (sent.version !== snapshot.version) {
+      throw new AppError('conflict', sent.version === '' ? 'The form carries no version of the text (it may come from an older page); nothing was saved. Your text is kept below: save it again.' : staleTranslationSentence(entry.id, translation.language));
+    }
+    const changes = changesOf(site, snapshot, sent, form, new Set(page.imagesOf(entry)), entry.type.key === 'post');
+    return isEmptyChange(changes) ? null : changes;
+  };
+
+  const save = (session: PanelSession, entry: Entry, language: string, changes: EditChanges, expectedVersion?: string) =>
+    updateEntry(context, panelActor(session), { entry, language, ...changes, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
+
+  /** Reads the form and finds its translation; null after the answer was sent. */
+  const posted = async (ctx: RequestContext) => {
+    const read = await readEntryPost(ctx, deps);
+    if (!read) return null;
+    const found = page.postedTranslation(ctx, read.session, read.form);
+    return found ? { ...read, ...found } : null;
+  };
+
+  return {
+    async save(ctx: RequestContext): Promise<void> {
+      const request = await posted(ctx);
+      if (!request) return;
+      const { session, form, entry, translation } = request;
+      const values = sentValues(translation, form);
+      try {
+        // The role's sentence before any other: someone who may not change the entry learns that first.
+        refuseUnless(canEditEntry(panelActor(session).principal, entry, translation));
+        const changes = planEdits(entry, translation, form, values);
+        if (!changes) return page.done(ctx, entry.id, translation.language, 'unchanged');
+        save(session, entry, translation.language, changes, values.sent.version);
+        page.done(ctx, entry.id, translation.language, 'saved');
+      } catch (error) {
+        page.refused(ctx, session, entry, error, { translation: { language: translation.language, values: values.sent } });
+      }
+    },
+
+    /** Saves what the form carries, then publishes (now or `at`), or asks for approval in approval mode. */
+    async publish(ctx: RequestContext): Promise<void> {
+      const request = await posted(ctx);
+      if (!request) return;
+      const { session, form, entry, translation } = request;
+      const at = form.get('at')?.trim() || undefined;
+      const values = sentValues(translation, form);
+      let saved = false;
+      try {
+        // What can be judged before anything is written is judged first: a refused publish saves nothing.
+        checkPublishTime(context, at);
+        refuseUnless(canPublishEntry(panelActor(session).principal, entry, translation));
+        const changes = planEdits(entry, translation, form, values);
+        if (changes) {
+          save(session, entry, translation.language, changes, values.sent.version);
+          saved = true;
+        }
+        const result = publishEntry(context, panelActor(session), entry, translation.language, at);
+        if (result.status === 'waiting_for_approval') return page.done(ctx, entry.id, translation.language, 'asked');
+        if (result.note) return page.done(ctx, entry.id, translation.language, saved ? 'saved' : 'already-published');
+        if (result.card_warnings) {
+          // Shown at once (not through a redirect): the list of cards is not a fixed sentence.
+          const missing = result.card_warnings.map((warning) => `${warning.card} (${warning.missing.join(', ')})`).join('; ');
+          const fresh = page.visibleEntry(entry.id, panelActor(session).principal);
+          if (fresh) return page.sendEntry(ctx, 200, session, fresh, { kind: 'warn', text: `${result.status === 'scheduled' ? 'Scheduled' : 'Published'}, but cards in the text leave required settings empty: ${missing}.` });
+        }
+        page.done(ctx, entry.id, translation.language, result.status);
+      } catch (error) {
+        // Once the text is saved the page shows it from the file; before, what was sent.
+        page.refused(ctx, session, entry, error, saved || !hasEditInputs(form) ? {} : { translation: { language: translation.language, values: values.sent } });
+      }
+    },
+
+    /** Takes a translation back to a draft, then saves what the form carries into the draft. */
+    async unpublish(ctx: RequestContext): Promise<void> {
+      const request = await posted(ctx);
+      if (!request) return;
+      const { session, form, entry, translation } = request;
+      const values = sentValues(translation, form);
+      let changed = false;
+      try {
+        refuseUnless(canPublishEntry(panelActor(session).principal, entry, translation));
+        const changes = planEdits(entry, translation, form, values);
+        const result = unpublishEntry(context, panelActor(session), entry, translation.language);
+        changed = true;
+        // Edits go into the draft, never live: saved after unpublishing (the changes were judged against the
+        // file as it was; unpublishing touches only status, published and review).
+        if (changes) save(session, entry, translation.language, changes);
+        const withdrawn = translation.status === 'draft' && translation.review !== null;
+        page.done(ctx, entry.id, translation.language, result.note && !withdrawn ? (changes ? 'saved' : 'already-draft') : withdrawn ? 'withdrawn' : 'unpublished');
+      } catch (error) {
+        page.refused(ctx, session, entry, error, changed || !hasEditInputs(form) ? {} : { translation: { language: translation.language, values: values.sent } });
+      }
+    },
+
+    /** Adds a translation the entry lacks, as a draft written by this person (update-entry's rule). */
+    async addTranslation(ctx: RequestContext): Promise<void> {
+      const read = await readEntryPost(ctx, deps);
+      if (!read) return;
+      const { session, form } = read;
+      const principal = panelActor(session).principal;
+      const entry = page.visibleEntry(form.get('id') ?? '', principal);
+      if (!entry) return page.sendNoEntry(ctx, session);
+      const language = form.get('language') ?? '';
+      const sent = editValuesFromForm(deps.content.site(), form, emptyEditValues());
+      try {
+        requireSiteLanguage(deps, language);
+        // A language the entry has is never written over from here; one this person may not see stays unseen.
+        const existing = entry.translations.get(language);
+        if (existing && !canSeeTranslation(principal, entry, existing)) return page.sendNoEntry(ctx, session);
+        if (existing) throw new AppError('conflict', `The entry has a ${language} translation already; change it in its own form above.`);
+        const fields: Record<string, unknown> = {};
+        if (sent.excerpt !== '') fields.excerpt = sent.excerpt;
+        const tags = parseTags(sent.tagsText);
+        if (tags.length > 0) fields.tags = tags;
+        updateEntry(context, panelActor(session), { entry, language, title: sent.title, body: sent.body, fields });
+        page.done(ctx, entry.id, language, 'added');
+      } catch (error) {
+        page.refused(ctx, session, entry, error, { add: sent });
+      }
+    },
+  };
+}

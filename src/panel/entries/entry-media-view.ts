@@ -1,0 +1,66 @@
+// HTML of an entry's media on its page: the upload form (several files at once; with the script, dropped
+// files too) and each file with a thumbnail, its size and dimensions, the Markdown to put in the text, and
+// a way to make it a translation's cover.
+import type { MediaItem } from '../../content/media-library.js';
+import { csrfField } from '../csrf.js';
+import { esc } from '../html.js';
+import type { Decision } from './decision.js';
+import { ENTRIES_PATH } from './entries-list-view.js';
+
+export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,image/avif,.jpg,.jpeg,.png,.gif,.webp,.avif';
+
+export interface MediaView {
+  csrf: string;
+  id: string;
+  items: MediaItem[];
+  edit: Decision;
+  /** Translations whose cover this person may set. */
+  coverLanguages: Array<{ language: string; name: string }>;
+}
+
+/** `![alt](media/...)` as media_upload answers it: the alt text from the file name. */
+export function markdownOf(item: Pick<MediaItem, 'name' | 'reference'>): string {
+  const dot = item.name.lastIndexOf('.');
+  return `![${(dot > 0 ? item.name.slice(0, dot) : item.name).replaceAll('-', ' ')}](${item.reference})`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The thumbnail and facts of one file (the media library shows the same), then `actions`. */
+export function renderMediaFacts(item: MediaItem, markdownId: string, actions = ''): string {
+  const thumbnail = item.width !== null && item.height !== null
+    ? `<img class="thumb" src="/${esc(item.reference)}" alt="" width="${item.width}" height="${item.height}" loading="lazy">`
+    : '<span class="thumb none" aria-hidden="true"></span>';
+  const size = [formatBytes(item.size), ...(item.width !== null ? [`${item.width} × ${item.height} pixels`] : [])].join(' · ');
+  return `${thumbnail}<div class="facts-of-file"><span class="name">${esc(item.name)}</span> <span class="muted">${esc(size)}</span>`
+    + `<code id="${esc(markdownId)}" class="snippet">${esc(markdownOf(item))}</code>`
+    + `<button type="button" class="secondary small" data-copy="${esc(markdownId)}" hidden>Copy the Markdown</button>${actions}</div>`;
+}
+
+function coverForm(view: MediaView, item: MediaItem): string {
+  if (item.width === null || view.coverLanguages.length === 0) return '';
+  const language = view.coverLanguages.length === 1
+    ? `<input type="hidden" name="language" value="${esc(view.coverLanguages[0]!.language)}">`
+    : `<label class="inline" for="cover-${esc(item.name)}">for</label><select id="cover-${esc(item.name)}" name="language">${view.coverLanguages.map((l) => `<option value="${esc(l.language)}">${esc(l.name)} (${esc(l.language)})</option>`).join('')}</select>`;
+  return `<form method="post" action="${ENTRIES_PATH}/cover" class="inline-form">${csrfField(view.csrf)}<input type="hidden" name="id" value="${esc(view.id)}"><input type="hidden" name="file" value="${esc(item.reference)}">${language}<button type="submit" class="secondary small">Set as cover</button></form>`;
+}
+
+function uploadForm(view: MediaView): string {
+  if (!view.edit.allowed) return `<p class="muted">${esc(view.edit.reason)}</p>`;
+  return `<form method="post" action="${ENTRIES_PATH}/upload" enctype="multipart/form-data" class="upload" data-dropzone>${csrfField(view.csrf)}<input type="hidden" name="id" value="${esc(view.id)}">`
+    + `<label for="upload-files">Add images <span class="muted">(jpg, png, gif, webp or avif; at most 10 MB each, 25 MB at once)</span></label>`
+    + `<input type="file" id="upload-files" name="files" multiple accept="${UPLOAD_ACCEPT}">`
+    + '<p class="muted drop-hint" hidden>Or drop images here.</p><button type="submit">Upload</button></form>';
+}
+
+export function renderMediaSection(view: MediaView): string {
+  const list = view.items.length === 0
+    ? '<p class="muted">No files yet.</p>'
+    : `<ul class="media-list">${view.items.map((item, n) => `<li>${renderMediaFacts(item, `md-${n}`,
+      `${item.width !== null ? `<button type="button" class="secondary small" data-insert="md-${n}" hidden>Insert at the cursor</button>` : ''}${coverForm(view, item)}`)}</li>`).join('')}</ul>`;
+  return `<section class="card" id="media"><h2>Media</h2>${uploadForm(view)}${list}<p class="muted"><a href="/svc/panel/media">All media</a></p></section>`;
+}

@@ -1,0 +1,189 @@
+// The entry page as the handlers send it: who may see and change what (the same rules as the MCP tools),
+// each visible translation read from its file together with its version stamp, the entry's media and CSS,
+// the site's tags, categories and cards; and the answers after a change (a redirect with a fixed sentence,
+// or the page again with what was sent and the refusal's sentence).
+import { join } from 'node:path';
+import type { PanelDeps } from '../panel-deps.js';
+import type { RequestContext } from '../../http/router.js';
+import { redirect } from '../../http/respond.js';
+import { AppError } from '../../errors.js';
+import type { Principal } from '../../auth/principal.js';
+import { findCardWarnings, listCards, type Card } from '../../content/cards.js';
+import { canEditEntry, canPublishEntry, canSeeTranslation } from '../../content/content-rights.js';
+import { isEntryId } from '../../content/entry-id.js';
+import { entryMedia } from '../../content/media-library.js';
+import { queryEntries } from '../../content/query.js';
+import type { Entry, Translation } from '../../content/types.js';
+import { isApprovalModeOn } from '../../content/write/approval-mode.js';
+import { readTranslationFile } from '../../content/write/translation-file.js';
+import { versionOf } from '../../content/write/version-stamp.js';
+import { storageOf, type WriteContext } from '../../content/write/write-context.js';
+import { renderPage, sendPanelMessage, type PanelNotice } from '../layout.js';
+import { sendScriptedPanelPage } from '../panel-script.js';
+import { panelActor } from '../panel-principal.js';
+import type { PanelSession } from '../panel-session.js';
+import { editValuesFromFile, emptyEditValues, type EditValues, type FileSnapshot } from './edit-values.js';
+import { visibleInSiteOrder } from './entries-list.js';
+import { entryPageHref } from './entries-list-view.js';
+import { renderEntryPage, type TranslationView } from './entries-entry-view.js';
+import { PREVIEW_PATH } from './entry-editor-view.js';
+
+/** What a redirect after a change may announce: fixed sentences only, never text taken from the address. */
+export const DONE: Record<string, string> = {
+  saved: 'was saved.',
+  added: 'was added as a draft.',
+  created: 'was created as a draft.',
+  unchanged: 'had no changes; nothing was saved.',
+  published: 'is published.',
+  scheduled: 'is scheduled.',
+  asked: 'is waiting for approval now; it is listed under Waiting for approval.',
+  unpublished: 'is a draft again.',
+  withdrawn: 'is no longer waiting for approval.',
+  'already-published': 'was already published; nothing changed.',
+  'already-draft': 'was already a draft; nothing changed.',
+  cover: 'has a new cover.',
+};
+
+/** What was sent, shown again with a refusal (so nothing typed is lost). */
+export interface SentState {
+  /**
+   * A translation's edit form. When it was filled from an older version of the file, the text as saved now
+   * is shown beside it, and the form takes the new version: the person has been told.
+   */
+  translation?: { language: string; values: EditValues };
+  /** The add-a-translation form. */
+  add?: EditValues;
+  /** The CSS form (from an older version of style.css: the saved CSS is shown beside it, as for a translation). */
+  style?: { css: string; version: string };
+}
+
+/** The site's tags (tag entries) a translation may be given, titled in its language where it has one. */
+function knownTagsOf(deps: PanelDeps, language: string): Array<{ slug: string; title: string }> {
+  const site = deps.content.site();
+  const titles = new Map<string, string>();
+  for (const code of [site.defaultLanguage, language]) {
+    for (const { entry, translation } of queryEntries(deps.content, { type: 'tag', language: code, status: 'any' })) titles.set(entry.slug, translation.title);
+  }
+  return [...titles].map(([slug, title]) => ({ slug, title })).sort((a, b) => a.title.localeCompare(b.title)).slice(0, 300);
+}
+
+export function createEntryPage(deps: PanelDeps) {
+  const context: WriteContext = { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
+  const mediaRoot = () => join(deps.content.contentDir, 'media');
+
+  /** The entry if the id is well formed, exists and has a translation this person may see. */
+  const visibleEntry = (id: string, principal: Principal): Entry | null => {
+    const entry = isEntryId(id) ? deps.content.entry(id) : undefined;
+    if (!entry || ![...entry.translations.values()].some((t) => canSeeTranslation(principal, entry, t))) return null;
+    return entry;
+  };
+
+  /** The translation's file as it is now, with its version stamp; the index's copy if it cannot be read. */
+  const snapshotOf = (translation: Translation): FileSnapshot & { text: string | null } => {
+    try {
+      const file = readTranslationFile(context, translation.file);
+      return { fields: file.fields, body: file.body, version: versionOf(file.text), text: file.text };
+    } catch {
+      return { fields: translation.fields, body: translation.body, version: '', text: null };
+    }
+  };
+
+  /** The entry's style.css as it is now and its version stamp ('' and the stamp of no file without one). */
+  const styleOf = (entry: Entry): { css: string; version: string } => {
+    const file = join(entry.dir, 'style.css');
+    const storage = storageOf(context);
+    const text = storage.exists(file) ? storage.readText(file) : null;
+    return { css: text ?? '', version: versionOf(text) };
+  };
+
+  /** References of the entry's images: what a cover and an image field may be. */
+  const imagesOf = (entry: Entry): string[] => entryMedia(mediaRoot(), entry.id).filter((item) => item.width !== null).map((item) => item.reference);
+
+  const sendNoEntry = (ctx: RequestContext, session: PanelSession) =>
+    sendPanelMessage(ctx, 404, 'No such entry', 'This entry does not exist, or your role may not see it.', session);
+
+  const sendEntry = (ctx: RequestContext, status: number, session: PanelSession, entry: Entry, notice: PanelNotice | null, sent: SentState = {}) => {
+    const principal = panelActor(session).principal;
+    const site = deps.content.site();
+    const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
+    const visible = visibleInSiteOrder(principal, entry, site);
+    const media = entryMedia(mediaRoot(), entry.id);
+    const images = media.filter((item) => item.width !== null).map((item) => item.reference);
+    const approvalMode = isApprovalModeOn(deps.content);
+    const categories = entry.type.key === 'post' ? Object.values(site.categories) : [];
+    const cardsByLanguage = new Map<string, Card[]>();
+    // Card examples name the entry's own images, so an inserted image card shows one at once.
+    const sample = images[0] ?? `media/${entry.id}/photo.jpg`;
+    const exampleImages = { image: sample, images: [...new Set([sample, images[1] ?? sample])].join(',') };
+    const translations: TranslationView[] = visible.map((t) => {
+      const snapshot = snapshotOf(t);
+      const knownTags = knownTagsOf(deps, t.language);
+      const fromFile = editValuesFromFile(site, snapshot, new Set(knownTags.map((tag) => tag.slug)));
+      const mine = sent.translation?.language === t.language ? sent.translation : undefined;
+      if (!cardsByLanguage.has(t.language)) cardsByLanguage.set(t.language, listCards(deps.content, t.language, exampleImages).cards);
+      const languageName = site.languages[t.language] ?? t.language;
+      return {
+        title: t.title, status: t.status, review: t.review, published: t.published,
+        url: deps.content.absoluteUrl(t.path),
+        authorName: t.author ? names.get(t.author) ?? t.author : 'unknown',
+        viaMcp: t.via === 'mcp',
+        edit: canEditEntry(principal, entry, t),
+        previewHref: `${PREVIEW_PATH}/${entry.id}?language=${encodeURIComponent(t.language)}`,
+        cardWarnings: findCardWarnings(deps.content, snapshot.body, t.language),
+        savedBody: mine && mine.values.version !== snapshot.version ? snapshot.body : null,
+        editor: {
+          csrf: session.csrf, id: entry.id, language: t.language, languageName, status: t.status, review: t.review,
+          values: mine ? { ...mine.values, version: snapshot.version } : fromFile,
+          publish: canPublishEntry(principal, entry, t), approvalMode, timezone: site.timezone,
+          folderSlug: entry.slug, knownTags, images, categories, cards: cardsByLanguage.get(t.language)!,
+        },
+      };
+    });
+    const main = visible.find((t) => t.language === site.defaultLanguage) ?? visible[0]!;
+    const missing = Object.keys(site.languages).filter((language) => !entry.translations.has(language));
+    // The rule update-entry applies to a new translation: a draft, so ownership matters, not the publish right.
+    const source = entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value!;
+    const mayAdd = missing.length > 0 && canEditEntry(principal, entry, { ...source, status: 'draft' }).allowed;
+    const add = mayAdd ? { languages: missing.map((language) => ({ language, name: site.languages[language] ?? language })), values: sent.add ?? emptyEditValues() } : null;
+    const style = styleOf(entry);
+    const body = renderEntryPage({
+      csrf: session.csrf, id: entry.id, typeLabel: entry.type.label, title: main.title, translations, add,
+      media: {
+        csrf: session.csrf, id: entry.id, items: media, edit: canEditEntry(principal, entry, undefined),
+        coverLanguages: visible.filter((t) => canEditEntry(principal, entry, t).allowed).map((t) => ({ language: t.language, name: site.languages[t.language] ?? t.language })),
+      },
+      style: {
+        csrf: session.csrf, id: entry.id, css: sent.style?.css ?? style.css, version: style.version, edit: canEditEntry(principal, entry, undefined),
+        savedCss: sent.style && sent.style.version !== style.version ? style.css : null,
+      },
+    });
+    sendScriptedPanelPage(ctx, status, renderPage({ title: main.title, viewer: session, active: 'content', body, notice, wide: true, script: true }));
+  };
+
+  /** The posted entry and translation, or null after a 404 page. */
+  const postedTranslation = (ctx: RequestContext, session: PanelSession, form: URLSearchParams): { entry: Entry; translation: Translation } | null => {
+    const principal = panelActor(session).principal;
+    const entry = visibleEntry(form.get('id') ?? '', principal);
+    const translation = entry?.translations.get(form.get('language') ?? '');
+    if (!entry || !translation || !canSeeTranslation(principal, entry, translation)) {
+      sendNoEntry(ctx, session);
+      return null;
+    }
+    return { entry, translation };
+  };
+
+  const done = (ctx: RequestContext, id: string, language: string, what: keyof typeof DONE) =>
+    redirect(ctx.res, `${entryPageHref(id)}?done=${what}&language=${encodeURIComponent(language)}#lang-${encodeURIComponent(language)}`, 303, { 'cache-control': 'no-store' });
+
+  /** A refused or invalid change: the entry page again, with the sentence and what was sent. */
+  const refused = (ctx: RequestContext, session: PanelSession, entry: Entry, error: unknown, sent: SentState = {}) => {
+    if (!(error instanceof AppError)) throw error;
+    const fresh = visibleEntry(entry.id, panelActor(session).principal);
+    if (!fresh) return sendNoEntry(ctx, session);
+    sendEntry(ctx, error.status, session, fresh, { kind: 'error', text: error.message }, sent);
+  };
+
+  return { context, visibleEntry, snapshotOf, styleOf, imagesOf, sendNoEntry, sendEntry, postedTranslation, done, refused };
+}
+
+export type EntryPage = ReturnType<typeof createEntryPage>;

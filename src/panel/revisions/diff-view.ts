@@ -1,0 +1,33 @@
+import type { LineBlock } from '../../lib/diff/text-diff.js';
+import type { FieldChange } from '../../content/revision-diff.js';
+import { esc } from '../html.js';
+
+// A diff as HTML: removed text in <del>, added text in <ins> (which screen readers announce), unchanged
+// lines dimmed, and long unchanged runs folded to their first and last lines.
+
+const CONTEXT = 3;
+
+function sameLines(lines: string[]): string {
+  if (lines.length <= CONTEXT * 2 + 1) return `<span class="same">${esc(lines.join(''))}</span>`;
+  const hidden = lines.length - CONTEXT * 2;
+  return `<span class="same">${esc(lines.slice(0, CONTEXT).join(''))}</span><span class="muted">… ${hidden} unchanged lines …\n</span><span class="same">${esc(lines.slice(-CONTEXT).join(''))}</span>`;
+}
+
+/** The body's line blocks, with word-level marks inside the changed ones. */
+export function renderTextDiff(blocks: readonly LineBlock[]): string {
+  if (blocks.every((block) => block.kind === 'same')) return '<p class="muted">The text is the same.</p>';
+  const html = blocks.map((block) => {
+    if (block.kind === 'same') return sameLines(block.lines);
+    const pieces = block.pieces.map((piece) => piece.kind === 'equal' ? esc(piece.text) : piece.kind === 'delete' ? `<del>${esc(piece.text)}</del>` : `<ins>${esc(piece.text)}</ins>`).join('');
+    return `<span class="changed">${pieces}</span>`;
+  }).join('');
+  return `<pre class="diff">${html}</pre>`;
+}
+
+/** Front matter changes, one row per field. */
+export function renderFieldDiff(fields: readonly FieldChange[]): string {
+  if (fields.length === 0) return '<p class="muted">No field differs.</p>';
+  const cell = (value: string | undefined, tag: 'del' | 'ins') => value === undefined ? '<span class="muted">(none)</span>' : `<${tag}>${esc(value)}</${tag}>`;
+  return `<div class="scroll"><table class="stats"><thead><tr><th scope="col">Field</th><th scope="col">In this version</th><th scope="col">Now</th></tr></thead><tbody>${fields.map((field) =>
+    `<tr><th scope="row">${esc(field.name)}</th><td>${cell(field.before, 'del')}</td><td>${cell(field.after, 'ins')}</td></tr>`).join('')}</tbody></table></div>`;
+}

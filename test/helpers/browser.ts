@@ -1,0 +1,92 @@
+// A real browser for the few panel tests that need the script: Debian's Chromium (the `chromium` package;
+// .ci/run installs it when missing), driven by playwright-core, with axe-core for accessibility checks. Both
+// are fetched at test time into a scratch folder, never into package.json, like the interop clients.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SCRATCH = process.env.SVC_BROWSER_DIR ?? join(tmpdir(), 'svc-browser');
+const PLAYWRIGHT = 'playwright-core@1.65.1';
+const AXE = 'axe-core@4.11.0';
+const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** Debian's Chromium, or null when the package is not installed. */
+export function findChromium(): string | null {
+  const named = process.env.SVC_CHROMIUM;
+  if (named) return existsSync(named) ? named : null;
+  return CHROMIUM_PATHS.find((path) => existsSync(path)) ?? null;
+}
+
+/** playwright-core's `chromium` and the axe-core script, installed into the scratch folder on first use. */
+export function loadBrowserTools(): { chromium: PlaywrightChromium; axeSource: string } {
+  mkdirSync(SCRATCH, { recursive: true });
+  if (!existsSync(join(SCRATCH, 'package.json'))) writeFileSync(join(SCRATCH, 'package.json'), '{"private":true}\n');
+  const installed = (name: string) => existsSync(join(SCRATCH, 'node_modules', name, 'package.json'));
+  if (!installed('playwright-core') || !installed('axe-core')) {
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', PLAYWRIGHT, AXE], { cwd: SCRATCH, encoding: 'utf8', timeout: 300_000 });
+    if (install.status !== 0) throw new Error(`npm install of ${PLAYWRIGHT} and ${AXE} into ${SCRATCH} failed: ${install.stderr}`);
+  }
+  const require = createRequire(join(SCRATCH, 'package.json'));
+  const { chromium } = require('playwright-core') as { chromium: PlaywrightChromium };
+  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  return { chromium, axeSource };
+}
+
+// The little of playwright-core's API the tests use, typed here (the package is not a dependency).
+export interface PlaywrightChromium {
+  launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser>;
+}
+export interface Browser {
+  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+export interface BrowserContext {
+  newPage(): Promise<Page>;
+  storageState(): Promise<unknown>;
+  close(): Promise<void>;
+}
+export interface Locator {
+  click(options?: { noWaitAfter?: boolean }): Promise<void>;
+  fill(value: string): Promise<void>;
+  type(text: string): Promise<void>;
+  pressSequentially(text: string): Promise<void>;
+  press(key: string): Promise<void>;
+  inputValue(): Promise<string>;
+  textContent(): Promise<string | null>;
+  isVisible(): Promise<boolean>;
+  setInputFiles(files: { name: string; mimeType: string; buffer: Buffer } | Array<{ name: string; mimeType: string; buffer: Buffer }>): Promise<void>;
+  selectOption(value: string): Promise<unknown>;
+  waitFor(options?: { state?: 'attached' | 'visible' | 'hidden' }): Promise<void>;
+  first(): Locator;
+  count(): Promise<number>;
+  locator(selector: string): Locator;
+  evaluate<R>(fn: (element: any, arg: any) => R, arg?: unknown): Promise<R>;
+  contentFrame(): FrameLocatorLike;
+}
+export interface FrameLocatorLike {
+  locator(selector: string): Locator;
+}
+export interface Dialog {
+  type(): string;
+  accept(): Promise<void>;
+  dismiss(): Promise<void>;
+}
+export interface Page {
+  goto(url: string): Promise<unknown>;
+  url(): string;
+  locator(selector: string): Locator;
+  getByRole(role: string, options: { name: string | RegExp; exact?: boolean }): Locator;
+  getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
+  on(event: 'dialog', listener: (dialog: Dialog) => void): void;
+  on(event: 'console', listener: (message: { type(): string; text(): string }) => void): void;
+  on(event: 'pageerror', listener: (error: Error) => void): void;
+  on(event: 'response', listener: (response: { status(): number; url(): string }) => void): void;
+  waitForURL(url: string | RegExp | ((url: URL) => boolean)): Promise<void>;
+  waitForFunction<R>(fn: (arg: any) => R, arg?: unknown, options?: { timeout?: number }): Promise<unknown>;
+  evaluate<R>(fn: (arg: any) => R, arg?: unknown): Promise<R>;
+  addScriptTag(options: { content: string }): Promise<unknown>;
+  content(): Promise<string>;
+  close(): Promise<void>;
+}

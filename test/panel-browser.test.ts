@@ -1,0 +1,198 @@
+// The panel in a real browser (Debian's Chromium, driven by playwright-core fetched at test time), for what
+// needs the script: a person signs in, makes a post, uploads an image (and drops another), makes it the
+// cover, inserts a callout card, is asked before leaving with unsaved text, watches the live preview follow
+// the typing, edits the text and presses Publish; the public page then shows the edited text, the cover and
+// the card. axe-core checks the entry, media and preview pages: no serious or critical violation.
+// Everything else about the panel is tested over HTTP, without a browser.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { startHttp, type HttpHarness } from './helpers/mcp-http.js';
+import { findChromium, loadBrowserTools, type Browser, type Page } from './helpers/browser.js';
+import { makePng } from './helpers/images.js';
+import { parseFrontMatter } from '../src/content/front-matter.js';
+
+const chromiumPath = findChromium();
+const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
+let site: TestSite;
+let http: HttpHarness;
+let base: string;
+let browser: Browser;
+let axeSource: string;
+
+before(async () => {
+  if (!chromiumPath) return;
+  const tools = loadBrowserTools();
+  axeSource = tools.axeSource;
+  site = await makeTestSite();
+  http = await startHttp(site);
+  base = http.url.replace('/svc/mcp', '');
+  browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+});
+after(async () => {
+  await browser?.close();
+  await http?.close();
+  site?.cleanup();
+});
+
+/**
+ * Script errors, CSP refusals and failed requests the page reports. The site has no favicon, and the
+ * browser's own request for one is the only 404 allowed (it is reported as a console error too).
+ */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico') problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(message.text());
+  });
+  return problems;
+}
+
+/** Serious and critical axe-core violations on the page, as `rule: target` lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
+}
+
+test('a person writes, illustrates, previews and publishes a post in the browser, and the public page shows it', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+
+  await page.goto(`${base}/svc/panel/sign-in`);
+  await page.getByLabel('Email').fill('ann@example.org');
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+
+  // A new post from the Content list.
+  await page.goto(`${base}/svc/panel/entries?type=post`);
+  await page.getByLabel('Title', { exact: true }).fill('Browser post');
+  await page.getByRole('button', { name: 'Create a draft' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/entries/posts/browser-post');
+
+  // Upload an image with the form, and drop a second one on it.
+  await page.locator('#upload-files').setInputFiles({ name: 'mountain.png', mimeType: 'image/png', buffer: makePng(120, 80) });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.locator('.notice.ok').waitFor();
+  assert.match((await page.locator('.notice.ok').textContent())!, /Uploaded mountain\.png\./);
+  assert.equal(await page.locator('.drop-hint').isVisible(), true, 'the script shows the drop hint');
+  await page.evaluate((base64: string) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+    document.querySelector('form[data-dropzone]')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, makePng(10, 10).toString('base64'));
+  await page.waitForFunction(() => /Uploaded dropped\.png/.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+
+  // Make the first image the cover.
+  await page.locator('li:has(img[src$="/mountain.png"]) button:text("Set as cover")').click();
+  await page.waitForFunction(() => /has a new cover/.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  assert.equal(await page.locator('#cover-en').inputValue(), 'media/posts/browser-post/mountain.png');
+
+  // Type, and try to leave: the page asks first; staying keeps the text.
+  const body = page.locator('#body-en');
+  await body.fill('Hello from the browser.');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'All content' }).click({ noWaitAfter: true });
+  await waitUntil(() => dialogs.length > 0);
+  assert.deepEqual(dialogs, ['beforeunload']);
+  assert.equal(new URL(page.url()).pathname, '/svc/panel/entries/posts/browser-post');
+  assert.equal(await body.inputValue(), 'Hello from the browser.');
+
+  // Insert a callout card from the cards helper at the cursor.
+  await page.locator('details.cards summary').click();
+  await page.getByRole('button', { name: 'Insert Callout at the cursor' }).click();
+  assert.match(await body.inputValue(), /^Hello from the browser\.\n\n::: callout tip title="Title"\nText in \*\*Markdown\*\*\.\n:::\n$/);
+
+  // The live preview beside the text follows the typing.
+  await page.getByRole('button', { name: 'Live preview' }).click();
+  const previewText = () => page.evaluate(() => (document.querySelector('iframe[name="preview-en"]') as HTMLIFrameElement).contentDocument?.querySelector('main')?.textContent ?? '');
+  await waitUntil(async () => /Hello from the browser\./.test(await previewText()));
+  await body.press('End');
+  await body.pressSequentially('Typed later.');
+  await waitUntil(async () => /Typed later\./.test(await previewText()));
+  assert.equal(await page.evaluate(() => !!(document.querySelector('iframe[name="preview-en"]') as HTMLIFrameElement).contentDocument?.querySelector('.card-callout')), true);
+
+  // Edit the text once more and press Publish: what is on the screen is published.
+  await body.fill(`${await body.inputValue()}\n\nThe last word.`);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.waitForFunction(() => /is published\./.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  assert.deepEqual(dialogs, ['beforeunload'], 'leaving through the form asks nothing');
+  const file = parseFrontMatter(readFileSync(join(site.root, 'content/posts/browser-post/en.md'), 'utf8'));
+  assert.deepEqual([file.fields.status, file.fields.cover], ['published', 'media/posts/browser-post/mountain.png']);
+  assert.match(file.body, /The last word\./);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${base}/browser-post`);
+  const main = (await visitor.locator('main').textContent())!;
+  assert.match(main, /Hello from the browser\./);
+  assert.match(main, /The last word\./);
+  assert.equal(await visitor.locator('.card-callout').isVisible(), true);
+  // The cover is there and loaded (its srcset scales the natural size to the column, so the file is checked).
+  await visitor.waitForFunction(() => (document.querySelector('figure.entry-cover img') as HTMLImageElement | null)?.complete === true);
+  assert.deepEqual(await visitor.evaluate(() => {
+    const image = document.querySelector('figure.entry-cover img') as HTMLImageElement;
+    return [new URL(image.currentSrc).pathname, image.naturalHeight > 0];
+  }), ['/media/posts/browser-post/mountain.png', true]);
+  await visitor.close();
+
+  assert.deepEqual(problems, [], 'no script error and no CSP refusal');
+  await context.close();
+});
+
+test('the entry, media and preview pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  // axe is injected as a script of its own, which the panel's CSP rightly refuses: this context ignores it.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(`${base}/svc/panel/sign-in`);
+  await page.getByLabel('Email').fill('ann@example.org');
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  const found: Record<string, string[]> = {};
+  for (const path of ['/svc/panel/entries/posts/hike-day', '/svc/panel/entries/posts/hello', '/svc/panel/media', '/svc/panel/preview/posts/hello?language=de', '/svc/panel/entries?type=post']) {
+    await page.goto(`${base}${path}`);
+    found[path] = await seriousViolations(page);
+  }
+  assert.deepEqual(found, Object.fromEntries(Object.keys(found).map((path) => [path, []])));
+  await context.close();
+});
+
+test('without the script the page shows none of its controls, and a plain form saves what was typed', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${base}/svc/panel/sign-in`);
+  await page.getByLabel('Email').fill('bob@example.org');
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await page.goto(`${base}/svc/panel/entries/posts/hello`);
+  for (const selector of ['button[data-live-preview]', 'button[data-copy]', 'button[data-insert]', '.drop-hint']) {
+    assert.ok(await page.locator(selector).count() > 0, selector);
+    assert.equal(await page.locator(selector).first().isVisible(), false, selector);
+  }
+  // Without the script every category's fields are there to fill in.
+  assert.equal(await page.locator('#lang-en fieldset[data-category="events"]').isVisible(), true);
+  await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);
+  await page.locator('#body-en').fill('Saved without a script.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForFunction(() => /was saved\./.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  assert.equal(parseFrontMatter(readFileSync(join(site.root, 'content/posts/carls-draft/en.md'), 'utf8')).body, 'Saved without a script.\n');
+  await context.close();
+});
+
+/** Waits for a condition the browser brings about (no time is asserted: the test's own timeout bounds it). */
+async function waitUntil(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
