@@ -43,6 +43,12 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
     return isEmptyChange(changes) ? null : changes;
   };
 
+  /** The version of a translation's file as it is now (after a write of this request). */
+  const versionAfter = (id: string, language: string): string | undefined => {
+    const fresh = deps.content.entry(id)?.translations.get(language);
+    return fresh ? page.snapshotOf(fresh).version : undefined;
+  };
+
   const save = (session: PanelSession, entry: Entry, language: string, changes: EditChanges, expectedVersion?: string) =>
     updateEntry(context, panelActor(session), { entry, language, ...changes, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
 
@@ -118,8 +124,9 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
         const result = unpublishEntry(context, panelActor(session), entry, translation.language);
         changed = true;
         // Edits go into the draft, never live: saved after unpublishing (the changes were judged against the
-        // file as it was; unpublishing touches only status, published and review).
-        if (changes) save(session, entry, translation.language, changes);
+        // file as it was; unpublishing touches only status, published and review), against the version the
+        // unpublish wrote, read in the same turn: a write by another process in between is refused, not lost.
+        if (changes) save(session, entry, translation.language, changes, versionAfter(entry.id, translation.language));
         const withdrawn = translation.status === 'draft' && translation.review !== null;
         page.done(ctx, entry.id, translation.language, result.note && !withdrawn ? (changes ? 'saved' : 'already-draft') : withdrawn ? 'withdrawn' : 'unpublished');
       } catch (error) {
