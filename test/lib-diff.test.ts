@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, diffSequences, MAX_DISTANCE, type Edit } from '../src/lib/diff/myers.js';
+import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
 import { applyTextDiff, diffText, splitLines, splitWords, type LineBlock } from '../src/lib/diff/text-diff.js';
 
 // Our Myers diff on fixed cases and a seeded property test: applying the diff to the old text gives the new.
@@ -87,18 +88,6 @@ test('long texts: 20,000 lines with a few changes give a short script; far-apart
   assert.deepEqual(applyEdits(a, far), b);
 });
 
-/** mulberry32: a small seeded generator, so a failing case can be run again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const VOCABULARY = ['the', 'fox', 'é', '🙂', '世界', ' ', ' ', '\n', '\n', ',', '.', 'a', 'b', '\r\n', 'naïve', '---', 'title: x\n'];
 
 function randomText(next: () => number, length: number): string {
@@ -133,7 +122,7 @@ function lcsLength<T>(a: readonly T[], b: readonly T[]): number {
 
 test('property: for 500 seeded random pairs the diff applied to the old text gives the new, both sides match', () => {
   const seed = Number(process.env.DIFF_SEED ?? 20261124);
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let round = 0; round < 500; round++) {
     const before = randomText(next, Math.floor(next() * 200));
     const after = next() < 0.8 ? mutate(next, before) : randomText(next, Math.floor(next() * 200));
