@@ -134,7 +134,13 @@ export class IndexSweeper {
     // Built, the worker is a .js module beside this one; run from source (the tests, through tsx), a .ts.
     const here = fileURLToPath(import.meta.url);
     const url = new URL(`./stamp-sweep-worker${extname(here)}`, import.meta.url);
-    const worker = new Worker(url, { workerData: { setup, baseline } satisfies SweepWorkerData, transferList: [baseline.stamps.buffer as ArrayBuffer] });
+    // A small young generation: the sweep makes some 300,000 short-lived stat results a pass, and a default
+    // one grew to tens of MB of resident memory for them (the worker's part: ~60 MB at 100,000 entries, ~30 MB so).
+    const worker = new Worker(url, {
+      workerData: { setup, baseline } satisfies SweepWorkerData,
+      transferList: [baseline.stamps.buffer as ArrayBuffer],
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     this.worker = worker;
     worker.unref();
     worker.on('message', (message: SweepWorkerMessage) => {
