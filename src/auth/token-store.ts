@@ -1,4 +1,3 @@
-import { hash, randomInt } from 'node:crypto';
 import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
@@ -6,6 +5,8 @@ import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { SCOPES, type Scope } from './principal.js';
 import { FileCache } from './file-cache.js';
+import { sha256Hex } from '../lib/sha256.js';
+import { builtinModule } from '../lib/builtin-module.js';
 
 /** A token as stored in `data/tokens/<id>.json`; the id is the SHA-256 hex of the token text. */
 export interface TokenRecord {
@@ -43,6 +44,8 @@ const RECENT_PATHS_MAX = 1_000;
 
 /** A new token text: `svc_` + 40 letters and digits, each drawn uniformly by crypto.randomInt. */
 export function generateTokenText(): string {
+  // node:crypto is taken when a token is made, not when this module loads: checking one needs no node:crypto.
+  const { randomInt } = builtinModule('node:crypto');
   let out = TOKEN_PREFIX;
   for (let i = 0; i < 40; i++) out += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
   return out;
@@ -53,10 +56,13 @@ export function looksLikeToken(text: string): boolean {
   return TOKEN_SHAPE.test(text);
 }
 
-/** The token's id: the SHA-256 hex of its text, the only form ever stored. */
+/**
+ * The token's id: the SHA-256 hex of its text, the only form ever stored. Computed without node:crypto
+ * (lib/sha256.ts), whose loading was a tenth of a stdio server's first answer; a process hashes each token
+ * text once (TokenStore keeps the file name).
+ */
 export function hashToken(text: string): string {
-  // The one-shot crypto.hash: a third of createHash's cost, and it runs on every request.
-  return hash('sha256', text, 'hex');
+  return sha256Hex(text);
 }
 
 /** A token file's JSON as a record (unknown fields dropped, unknown scopes ignored), or null when malformed. */

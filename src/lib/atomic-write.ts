@@ -1,8 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { dirname, basename } from 'node:path';
 import { openFolderNoFollow, removeNoFollow } from './no-follow.js';
 import { builtinModule } from './builtin-module.js';
 const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } = builtinModule('node:fs');
+
+/**
+ * A temp file name no other writer picks. node:crypto is taken on the first write rather than when this
+ * module loads: the stdio server loads this module but seldom writes before its first answer, and loading
+ * node:crypto costs that answer 3-5 ms.
+ */
+function tempNameFor(path: string): string {
+  return `.${basename(path)}.${process.pid}.${builtinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
+}
 
 /**
  * Writes a file so that readers only ever see the old or the new content: a temp file in the same folder
@@ -11,7 +19,7 @@ const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } =
  * with O_EXCL|O_NOFOLLOW; a link in the target's place is refused rather than replaced.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
-  const tempName = `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const tempName = tempNameFor(path);
   const folder = openFolderNoFollow(dirname(path), 0o777);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
@@ -41,7 +49,7 @@ const fsyncAsync = promisify(fsync);
  * the same checked folder, temp file, fsync and rename; the writing and the fsync run on the thread pool.
  */
 export async function writeFileAtomicAsync(path: string, parts: readonly Uint8Array[], mode = 0o644): Promise<void> {
-  const tempName = `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const tempName = tempNameFor(path);
   const folder = openFolderNoFollow(dirname(path), 0o777);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
