@@ -3,13 +3,15 @@
 // checks. Without it, the stdio server's first site_info answer came ~35 ms later on Node 24 and ~45-50 ms
 // on Node 20 (medians of interleaved starts, 2 cores; ~55-65 ms with it). The entry point names the folder
 // (useSiteConfigCache); without one, nothing is cached.
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { SiteConfig } from './types.js';
 import { builtinModule } from '../lib/builtin-module.js';
+import { deferModule } from '../lib/defer-module.js';
 const { statSync } = builtinModule('node:fs');
+const { join } = builtinModule('node:path');
+const { fileURLToPath } = builtinModule('node:url');
+// The writing code is loaded only when the kept copy is out of date, not on every start.
+const atomicWriteModule = deferModule<typeof import('../lib/atomic-write.js')>('../lib/atomic-write.js', import.meta.url);
 
 /** A file changed this recently may change again within the same mtime tick: its result is not kept. */
 const SETTLED_MS = 2_000;
@@ -49,7 +51,7 @@ export function readCachedSiteConfig(file: string, codeUrl: string): CacheLookup
 export function writeCachedSiteConfig(stamp: string | null, config: SiteConfig): void {
   if (cacheFile === null || stamp === null) return;
   try {
-    writeFileAtomic(cacheFile, JSON.stringify({ stamp, config }) + '\n', 0o600);
+    atomicWriteModule().writeFileAtomic(cacheFile, JSON.stringify({ stamp, config }) + '\n', 0o600);
   } catch {
     // Not kept; the next start parses site.yaml again.
   }

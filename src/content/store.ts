@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
-import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import { listFolderNoFollow, trustFolder } from '../lib/no-follow.js';
 import { deferModule } from '../lib/defer-module.js';
 import { countEntryFolders } from './entry-folders.js';
@@ -10,9 +8,13 @@ import type { ListIndex } from './list-index.js';
 import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { join } = builtinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
 // the settings and the entry folders' count, and none of the code that reads entries.
+// Loaded on first use: the stdio server's first answer needs no media listing (lib/defer-module.ts).
+const atomicWriteModule = deferModule<typeof import('../lib/atomic-write.js')>('../lib/atomic-write.js', import.meta.url);
 const indexPartsModule = deferModule<typeof import('./index-parts.js')>('./index-parts.js', import.meta.url);
 
 export interface ContentStoreOptions {
@@ -209,7 +211,7 @@ export class ContentStore {
       const dir = this.mediaDir(entryId);
       return listFolderNoFollow(dir)
         .filter((item) => {
-          if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.clock());
+          if (item.isFile() && atomicWriteModule().isTempFileName(item.name)) atomicWriteModule().removeStaleTempFile(join(dir, item.name), this.clock());
           return item.isFile() && !item.name.startsWith('.');
         })
         .map((item) => item.name)

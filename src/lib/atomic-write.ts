@@ -1,4 +1,3 @@
-import { dirname, basename } from 'node:path';
 import { openFolderNoFollow, removeNoFollow } from './no-follow.js';
 import { builtinModule } from './builtin-module.js';
 const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } = builtinModule('node:fs');
@@ -41,6 +40,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
 }
 
 const { promisify } = builtinModule('node:util');
+const { dirname, basename } = builtinModule('node:path');
 const writeAsync = promisify(write);
 const fsyncAsync = promisify(fsync);
 

@@ -1,8 +1,8 @@
 import type { Dirent, Stats } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { AppError } from '../errors.js';
 import { builtinModule } from './builtin-module.js';
 const { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, unlinkSync } = builtinModule('node:fs');
+const { basename, dirname, join, relative, resolve, sep } = builtinModule('node:path');
 
 // Files below a trusted folder (the site's content/ and its data folder) are read, written and listed
 // without ever following a symbolic link: a link there could hand any token holder files outside the site.

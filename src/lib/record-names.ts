@@ -1,6 +1,7 @@
 import { isTempFileName, removeStaleTempFile } from './atomic-write.js';
 import { listFolderNoFollow } from './no-follow.js';
-import { join } from 'node:path';
+import { builtinModule } from './builtin-module.js';
+const { join } = builtinModule('node:path');
 
 /**
  * The names (without the extension) of the record files in a folder: `<name><extension>`, leaving out hidden

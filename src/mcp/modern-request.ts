@@ -1,10 +1,11 @@
 // The 2026-07-28 revision's envelope (notes/mcp-2026.md §1-2): which era a message belongs to, and the checks
 // a modern request passes before any method sees it — its `_meta` keys and, over HTTP, the routing headers
 // that must repeat the body. Plain values in, a JSON-RPC error with its HTTP status out; no transport here.
-import { isUtf8 } from 'node:buffer';
 import { ErrorCodes, errorResponse, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc/messages.js';
 import { LOG_LEVELS, type LogLevel } from './params.js';
 import { isModernProtocolVersion, MODERN_PROTOCOL_VERSIONS, type ModernProtocolVersion } from './protocol-version.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { isUtf8 } = builtinModule('node:buffer');
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { AppDeps } from './app-deps.js';
 import { systemClock } from '../lib/clock.js';
@@ -9,6 +8,8 @@ import { ContentStore } from '../content/store.js';
 import { useSiteConfigCache } from '../content/site-config-cache.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
+import { builtinModule } from '../lib/builtin-module.js';
+const { join } = builtinModule('node:path');
 
 // What only some processes need, built on first use: most stdio sessions never touch the people side beyond
 // the token check, statistics, OAuth or the writing code.

@@ -3,7 +3,6 @@
 // era of its first request (notes/mcp-2026.md §2): `initialize` or any other 2025 request pins the 2025
 // revisions, a request whose `_meta` claims a version we speak pins 2026-07-28, so a client that tries
 // server/discover first is answered before any initialize.
-import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from '../../jsonrpc/dispatcher.js';
 import { classifyMessage, errorResponse, ErrorCodes, type ClassifiedMessage } from '../../jsonrpc/messages.js';
@@ -12,6 +11,8 @@ import { stringifyMessage } from '../../jsonrpc/serialize.js';
 import type { McpContext, McpSession } from '../context.js';
 import { allowsBatches, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
 import { checkModernRequest, claimsModernEra, unclaimedModernHeader } from '../modern-request.js';
+import { builtinModule } from '../../lib/builtin-module.js';
+const { isUtf8 } = builtinModule('node:buffer');
 
 /** Same ceiling as HTTP: a 10 MB image as base64 inside one message. */
 export const STDIO_MAX_LINE_BYTES = 14 * 1024 * 1024;
