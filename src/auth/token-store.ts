@@ -1,10 +1,10 @@
 import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { SCOPES, type Scope } from './principal.js';
 import { FileCache } from './file-cache.js';
-import { sha256Hex } from '../lib/sha256.js';
 import { builtinModule } from '../lib/builtin-module.js';
 import { deferModule } from '../lib/defer-module.js';
 const { join, sep } = builtinModule('node:path');
+const { hash, randomInt } = builtinModule('node:crypto');
 // The writing and listing code is loaded on first use: checking a token reads one file.
 const atomicWriteModule = deferModule<typeof import('../lib/atomic-write.js')>('../lib/atomic-write.js', import.meta.url);
 const fileLockModule = deferModule<typeof import('../lib/file-lock.js')>('../lib/file-lock.js', import.meta.url);
@@ -46,8 +46,6 @@ const RECENT_PATHS_MAX = 1_000;
 
 /** A new token text: `svc_` + 40 letters and digits, each drawn uniformly by crypto.randomInt. */
 export function generateTokenText(): string {
-  // node:crypto is taken when a token is made, not when this module loads: checking one needs no node:crypto.
-  const { randomInt } = builtinModule('node:crypto');
   let out = TOKEN_PREFIX;
   for (let i = 0; i < 40; i++) out += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
   return out;
@@ -58,13 +56,10 @@ export function looksLikeToken(text: string): boolean {
   return TOKEN_SHAPE.test(text);
 }
 
-/**
- * The token's id: the SHA-256 hex of its text, the only form ever stored. Computed without node:crypto
- * (lib/sha256.ts), whose loading was a tenth of a stdio server's first answer; a process hashes each token
- * text once (TokenStore keeps the file name).
- */
+/** The token's id: the SHA-256 hex of its text, the only form ever stored. */
 export function hashToken(text: string): string {
-  return sha256Hex(text);
+  // The one-shot crypto.hash: a third of createHash's cost, and it runs on every request.
+  return hash('sha256', text, 'hex');
 }
 
 /** A token file's JSON as a record (unknown fields dropped, unknown scopes ignored), or null when malformed. */
