@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { AppDeps } from './app-deps.js';
-import { systemClock } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { canDeferModules, deferModule, preloadDeferredModules } from '../lib/defer-module.js';
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import type { AuthService } from '../auth/auth-service.js';
@@ -37,7 +37,7 @@ export interface BuildDepsOptions {
  * statistics are built on first use (getters), and with lazyModules the people side too, so a process that
  * never needs them pays nothing.
  */
-export async function buildDeps(config: Config, clock = systemClock, options: BuildDepsOptions = {}): Promise<AppDeps> {
+export async function buildDeps(config: Config, clock: Clock = Date.now, options: BuildDepsOptions = {}): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
   if (!options.lazyModules || !canDeferModules) await preloadDeferredModules();
   useSiteConfigCache(join(config.dataDir, 'cache'));
