@@ -3,6 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { spawnStdio } from './helpers/stdio-child.js';
 import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
@@ -129,6 +131,31 @@ test('stops answering requests once the token is revoked mid-session', async () 
     message: 'A valid token is required: this token was revoked or has expired, or its owner was removed. Create a new token in the panel under Assistants.',
   });
   await mcp.exit();
+});
+
+test('records the token\'s use after its answers: a moment later while it runs, and on its way out when it ends first', async () => {
+  const { token: used, record } = site.deps.auth.createToken({ ownerId: 'ann', name: 'use record', scopes: ['content:read'], expiresInDays: null });
+  const file = join(site.deps.config.dataDir, 'tokens', `${record.id}.json`);
+  const lastUsed = (): string | null => JSON.parse(readFileSync(file, 'utf8')).last_used;
+  const forgetUse = () => writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), last_used: null }));
+  const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } };
+  assert.equal(lastUsed(), null);
+
+  // Its input closed right after the answer: the use is written as the process ends.
+  const quick = spawnStdio([`--token=${used}`, `--root=${site.root}`]);
+  assert.equal((await quick.request('initialize', init)).result.protocolVersion, '2025-06-18');
+  assert.equal((await quick.exit()).code, 0);
+  assert.ok(Date.now() - Date.parse(lastUsed()!) < 60_000, 'last_used written at exit');
+
+  // Still running: the use is written without the process ending (waited for, not timed).
+  forgetUse();
+  const staying = spawnStdio([`--token=${used}`, `--root=${site.root}`]);
+  assert.equal((await staying.request('initialize', init)).result.protocolVersion, '2025-06-18');
+  for (let waited = 0; lastUsed() === null && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.notEqual(lastUsed(), null, 'last_used written while the process runs');
+  assert.equal(staying.child.exitCode, null);
+  assert.equal((await staying.exit()).code, 0);
+  assert.equal(staying.stderr(), '');
 });
 
 test('a bad setting is reported on stderr with exit code 2', async () => {

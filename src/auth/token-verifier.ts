@@ -9,6 +9,9 @@ import { effectiveScopes } from './scopes.js';
 /** How many principals verify keeps for reuse; dropped whole when full. */
 const KEPT_PRINCIPALS_MAX = 1_000;
 
+/** How long a put-off use record waits (TokenVerifierOptions.recordUsesLater): past the answers at hand. */
+export const USE_RECORD_DELAY_MS = 1_000;
+
 interface KeptPrincipal {
   record: TokenRecord;
   owner: Account;
@@ -23,6 +26,16 @@ export interface TokenVerifierParts {
   roles: Pick<Roles, 'capabilities'>;
 }
 
+export interface TokenVerifierOptions {
+  /**
+   * Write each use (last_used, at most once a minute: a lock, a read, an fsync'd write, node:crypto for the
+   * temp name) a second after the verify that made it, or at the process's exit, instead of before verify
+   * returns. The stdio server's first answer then never waits on that write, which every session start whose
+   * token was last used over a minute ago made. Failures are logged, not thrown.
+   */
+  recordUsesLater?: { log: (line: string) => void };
+}
+
 /**
  * The one way from a bearer token to a principal, for the resource side (MCP, Content API). AuthService uses
  * it for its `verify`; a process that only checks tokens (the stdio server) builds it alone with
@@ -30,8 +43,12 @@ export interface TokenVerifierParts {
  */
 export class TokenVerifier implements BearerVerifier {
   private readonly principals = new Map<string, KeptPrincipal>();
+  /** Uses put off (recordUsesLater), by token id. */
+  private readonly pendingUses = new Map<string, TokenRecord>();
+  private pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  private exitHooked = false;
 
-  constructor(private readonly parts: TokenVerifierParts) {}
+  constructor(private readonly parts: TokenVerifierParts, private readonly options: TokenVerifierOptions = {}) {}
 
   /**
    * Token -> file -> not expired -> owner exists -> role -> capabilities -> effective scopes (D9). Null for
@@ -44,7 +61,8 @@ export class TokenVerifier implements BearerVerifier {
     const owner = this.parts.accounts.get(record.owner);
     if (!owner) return null;
     const capabilities = this.parts.roles.capabilities(owner.role);
-    this.parts.tokens.touch(record);
+    if (this.options.recordUsesLater) this.recordLater(record);
+    else this.parts.tokens.touch(record);
     // The files are cached and handed out as the same objects while unchanged, so the same inputs give the
     // same principal; keeping it spares the allocation and lets per-caller caches key on one object.
     const kept = this.principals.get(record.id);
@@ -64,15 +82,40 @@ export class TokenVerifier implements BearerVerifier {
     this.principals.set(record.id, { record, owner, capabilities, principal });
     return principal;
   }
+
+  private recordLater(record: TokenRecord): void {
+    this.pendingUses.set(record.id, record);
+    if (this.pendingTimer) return;
+    // Never what keeps a process alive: one that ends first records them on its way out.
+    this.pendingTimer = setTimeout(() => this.recordPendingUses(), USE_RECORD_DELAY_MS).unref();
+    if (this.exitHooked) return;
+    this.exitHooked = true;
+    process.once('exit', () => this.recordPendingUses());
+  }
+
+  /** Writes the uses put off so far (recordUsesLater). */
+  recordPendingUses(): void {
+    clearTimeout(this.pendingTimer);
+    this.pendingTimer = undefined;
+    const records = [...this.pendingUses.values()];
+    this.pendingUses.clear();
+    for (const record of records) {
+      try {
+        this.parts.tokens.touch(record);
+      } catch (error) {
+        this.options.recordUsesLater?.log(`svc: the last use of the token "${record.name}" was not recorded: ${(error as Error).message}`);
+      }
+    }
+  }
 }
 
 /** A verifier over the installation's data folder, with stores of its own. */
-export function createTokenVerifier(options: { dataDir: string; clock: Clock; log: (line: string) => void }): TokenVerifier {
+export function createTokenVerifier(options: { dataDir: string; clock: Clock; log: (line: string) => void; recordUsesLater?: boolean }): TokenVerifier {
   // As AuthService: the data folder may be reached through links; nothing below it is followed.
   trustFolder(options.dataDir);
   return new TokenVerifier({
     tokens: new TokenStore(options.dataDir, options.clock),
     accounts: new AccountReader(options.dataDir, options.log),
     roles: new Roles(options.dataDir, options.log),
-  });
+  }, options.recordUsesLater ? { recordUsesLater: { log: options.log } } : {});
 }

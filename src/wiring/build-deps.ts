@@ -53,7 +53,8 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
   // Read on use, so an edit of site.yaml's url shows in every address at once, as the rest of site.yaml does.
   if (urlFromSite) Object.defineProperty(config, 'baseUrl', { get: () => content.site().url, enumerable: true, configurable: true });
   // A process that only checks tokens has a verifier of its own; one that builds the people side shares its.
-  const verifier = options.lazyModules ? createTokenVerifier({ dataDir: config.dataDir, clock, log }) : undefined;
+  // The stdio server's records each use a moment later, so its first answer never waits on that write.
+  const verifier = options.lazyModules ? createTokenVerifier({ dataDir: config.dataDir, clock, log, recordUsesLater: true }) : undefined;
   let oauth: OAuthService | undefined;
   let stats: StatsService | undefined;
   return {
