@@ -10,7 +10,7 @@ import { callTool, type CallToolResult } from './tool-call.js';
 import { scopeRefusal } from '../auth/scope-refusal.js';
 import { Catalog, type Declared } from './catalog.js';
 import { callParams, completeParams, cursorParams, getPromptParams, readParams } from './params.js';
-import { ToolAnswerCache } from './tool-answer-cache.js';
+import type { ToolAnswerCache } from './tool-answer-cache.js';
 import type { Page } from './cursor.js';
 
 export interface McpRegistry {
@@ -59,7 +59,11 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
   const tools = new Catalog(registry.tools, (tool) => tool.name);
   const resources = new Catalog(registry.resources, (resource) => resource.uri);
   const prompts = new Catalog(registry.prompts, (prompt) => prompt.name);
-  const answers = new ToolAnswerCache<CallToolResult>();
+  // Answers are kept only once the content index exists (tool-call.ts), so the cache is loaded then: a stdio
+  // session's first site_info, answered before any index, loads neither.
+  let answers: ToolAnswerCache<CallToolResult> | undefined;
+  let answersLoading: Promise<unknown> | undefined;
+  const loadAnswers = () => (answersLoading ??= import('./tool-answer-cache.js').then((m) => { answers = new m.ToolAnswerCache(); }));
 
   return {
     'tools/list': async (params) => {
@@ -80,8 +84,9 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
       const call = callParams(params);
       // A tool used before is at hand without waiting; the first call of each loads its module.
       const ready = tools.peek(call.name);
-      if (ready) return callTool(ready, call.arguments ?? {}, context, answers);
-      return tools.get(call.name).then((tool) => {
+      const needsAnswers = !answers && context.deps.content.ready;
+      if (ready && !needsAnswers) return callTool(ready, call.arguments ?? {}, context, answers);
+      return Promise.all([tools.get(call.name), needsAnswers ? loadAnswers() : undefined]).then(([tool]) => {
         if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
         return callTool(tool, call.arguments ?? {}, context, answers);
       });
