@@ -121,8 +121,10 @@ test('the first site_info answer loads no zod, no yaml package, no statistics, n
   const later = ['lib/atomic-write', 'lib/file-lock', 'lib/record-names', 'mcp/cursor', 'mcp/tool-answer-cache'];
   assert.deepEqual(loaded.filter((line) => later.some((name) => line.endsWith(`/dist/${name}.js`))), []);
   // The whole way to the answer, as a number to notice: a module more is a choice to make, not a slip.
+  // Node 20, without a compile cache, does not load the module that turns it on.
   const ours = loaded.filter((line) => line.includes('/dist/'));
-  assert.ok(ours.length <= 47, `${ours.length} modules of dist/ before the first answer:\n${ours.join('\n')}`);
+  const most = 'enableCompileCache' in nodeModule ? 47 : 46;
+  assert.ok(ours.length <= most, `${ours.length} modules of dist/ before the first answer:\n${ours.join('\n')}`);
   // A 2025 client never loads the 2026-07-28 dispatcher, nor any tool's output schema.
   assert.deepEqual(loaded.filter((line) => /\/dist\/mcp\/(modern-server|tools\/[a-z-]+-outputs)\.js$/.test(line)), []);
 });
