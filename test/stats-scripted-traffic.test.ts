@@ -6,12 +6,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { request } from 'node:http';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, callTool, rpc, type HttpHarness } from './helpers/mcp-http.js';
 import { get, signIn, type Jar, type PanelHarness } from './helpers/panel-harness.js';
 import { createStatsService } from '../src/wiring/create-stats-service.js';
-import { STEPS, NEXT_DAY_STEPS, VISITORS, SITE, BEFORE_ROLLUP, AFTER_ROLLUP, type Step } from './helpers/traffic-script.js';
+import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP } from './helpers/traffic-script.js';
+import { playStep } from './helpers/traffic-player.js';
 import { tally, reading, averageReading, share, type Figures } from './helpers/traffic-tally.js';
 
 let site: TestSite;
@@ -22,63 +22,13 @@ const TITLES: Record<string, { title: string | null; id: string | null }> = {
   '/': { title: 'Test Alps', id: null }, '/de': { title: 'Test Alps', id: null }, '/hello': { title: 'Hello Alps', id: 'posts/hello' },
   '/hike-day': { title: 'Hike day', id: 'posts/hike-day' }, '/about': { title: 'About', id: 'pages/about' }, '/a-missing-page': { title: null, id: null },
 };
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-/** One request with exactly these headers (fetch would add or drop some a browser sends). */
-function send(method: string, path: string, headers: Record<string, string>, body = ''): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(base + path, { method, headers }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode!)); });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** What a browser's beacon request carries: sendBeacon's text body, no-cors, from the page it was sent on. */
-function beacon(who: string, page: string, body: object, extra: Record<string, string> = {}): Promise<number> {
-  const v = VISITORS[who]!;
-  return send('POST', '/svc/collect', {
-    'user-agent': v.ua, 'accept-language': v.acceptLanguage, 'content-type': 'text/plain;charset=UTF-8', origin: base, referer: base + page,
-    'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'same-origin', ...v.headers, ...extra,
-  }, JSON.stringify(body));
-}
-
-async function play(step: Step): Promise<void> {
-  site.clock.now = Date.parse(step.at);
-  const ok = (status: number, expected = 204) => assert.equal(status, expected, `${step.at} ${step.kind}`);
-  switch (step.kind) {
-    case 'pv': {
-      const v = VISITORS[step.who]!;
-      const referrer = step.referrer.replace(SITE, base);
-      // The browser opens the page (not counted: the beacon is), then its script sends the page view.
-      const page = await send('GET', step.url, { 'user-agent': v.ua, 'accept-language': v.acceptLanguage, accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', ...(referrer ? { referer: referrer } : {}) });
-      ok(page, step.brings.path === '/a-missing-page' ? 404 : 200);
-      ok(await beacon(step.who, step.url, { t: 'pv', p: step.url, r: referrer, w: v.width, ...(v.zone ? { z: v.zone } : {}), l: v.language }));
-      return;
-    }
-    case 'en': return ok(await beacon(step.who, step.path, { t: 'en', p: step.path, e: step.ms, s: step.scroll }));
-    case 'ev': return ok(await beacon(step.who, step.path, { t: 'ev', p: step.path, n: step.name }));
-    case 'consent': {
-      const v = VISITORS.anna!;
-      return ok(await send('POST', '/svc/consent', { 'user-agent': v.ua, 'content-type': 'application/json', origin: base, 'sec-fetch-mode': 'cors' }, JSON.stringify({ v: 'b1', a: step.action, c: step.choices })));
-    }
-    case 'crawler': return ok(await send('GET', step.path, { 'user-agent': step.ua, accept: 'text/html' }), 200);
-    case 'plain-bot-page': return ok(await send('GET', step.path, { 'user-agent': GOOGLEBOT }), 200);
-    case 'bot': {
-      const body = { t: 'pv', p: '/hello', r: '', w: 1280 };
-      if (step.how === 'bot_ua') return ok(await beacon('anna', '/hello', body, { 'user-agent': GOOGLEBOT }));
-      if (step.how === 'empty_ua') return ok(await beacon('anna', '/hello', body, { 'user-agent': '' }));
-      if (step.how === 'prefetch') return ok(await beacon('anna', '/hello', body, { 'sec-purpose': 'prefetch' }));
-      return ok(await send('GET', '/svc/collect', { 'user-agent': VISITORS.anna!.ua, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }));
-    }
-  }
-}
 
 before(async () => {
   site = await makeTestSite();
   site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(`salt ${day}`).digest());
   http = await startHttp(site);
   base = `http://127.0.0.1:${http.port}`;
-  for (const step of STEPS) await play(step);
+  for (const step of STEPS) await playStep(step, base, site.clock);
 });
 after(async () => {
   await http.close();
@@ -112,11 +62,12 @@ const overviewFigures = (o: any) => ({
 async function checkOverview(period: string, from: string, to: string, before: [string, string]) {
   const expected = expectedOverview(tally(from, to), tally(...before));
   const overview = await tool('stats_overview', { period });
-  assert.deepEqual([overview.from, overview.to], [from, to], period);
+  assert.deepEqual([overview.period, overview.from, overview.to, overview.change_percent.compared_with], [period, from, to, { from: before[0], to: before[1] }], period);
   assert.deepEqual(overviewFigures(overview), expected, `stats_overview ${period}`);
   const api = await fetch(`${base}/svc/api/v1/stats?period=${period}`, { headers: { authorization: `Bearer ${site.tokens.statsOnly}` } });
   assert.equal(api.status, 200);
   const report = await api.json() as any;
+  assert.equal(report.time_zone, 'Europe/Berlin');
   assert.deepEqual(overviewFigures(report), expected, `API ${period}`);
   const f = tally(from, to);
   const days = [];
@@ -131,6 +82,10 @@ async function checkOverview(period: string, from: string, to: string, before: [
   const figure = (label: string) => new RegExp(`<dt>${label}</dt><dd>(.*?)</dd>`).exec(panel.text)?.[1];
   const percent = (x: number | null) => (x === null ? '–' : `${Math.round(x * 1000) / 10}%`);
   assert.deepEqual([figure('Visitors'), figure('Page views'), figure('Consent share')], [String(expected.visitors), String(expected.pageviews), percent(expected.consent_share)], `panel ${period}`);
+  for (const [caption, name] of [['Devices', 'devices'], ['Browsers', 'browsers'], ['Countries', 'countries']] as const) {
+    // Countries show their name before the code, e.g. "Germany (DE)".
+    assert.deepEqual(tableRows(panel.text, caption).map(([label, visitors]) => [/\(([A-Z]{2})\)$/.exec(label!)?.[1] ?? label, visitors]), f[name].sorted().slice(0, 5).map(([key, visitors]) => [key, String(visitors)]), `panel ${period} ${caption}`);
+  }
   assert.deepEqual(tableRows(panel.text, 'Top sources'), expected.top_sources.map((row) => [row.source, String(row.visitors), String(row.pageviews)]), `panel ${period} sources`);
   assert.deepEqual(tableRows(panel.text, 'Top pages').map(([cell, ...numbers]) => [pathOf(cell!), ...numbers]), expected.top_pages.map((row) => [row.path, String(row.visitors), String(row.pageviews), percent(row.read_rate)]), `panel ${period} pages`);
 }
@@ -154,6 +109,7 @@ async function checkQueries(from: string, to: string) {
   const hours = await q('hours');
   assert.deepEqual(hours.hours.map((h: any) => [h.visitors, h.pageviews]), Array.from({ length: 24 }, (_, h) => f.hours.get(String(h))), 'hours');
   const pages = await q('pages');
+  assert.equal(pages.rows_total, pageRows(f).length);
   assert.deepEqual(pages.pages, pageRows(f).map(([path, p]) => ({ path, ...TITLES[path]!, visitors: p.visitors.size, pageviews: p.pageviews, average_reading_seconds: reading(p).average_reading_seconds, read_rate: reading(p).read_rate })), 'pages');
   for (const [dimension, key] of [['referrers', 'referrer'], ['campaigns', 'campaign'], ['countries', 'country'], ['languages', 'language'], ['devices', 'device'], ['browsers', 'browser'], ['os', 'os']] as const) {
     const answer = await q(dimension);
@@ -168,7 +124,8 @@ async function checkPosts(from: string, to: string) {
   const f = tally(from, to);
   for (const args of [{ id: 'posts/hello', period: '7d' }, { path: '/about', period: '7d' }, { path: '/a-missing-page', period: '7d' }]) {
     const post = await tool('stats_post', args);
-    assert.deepEqual([post.from, post.to], [from, to]);
+    const path = args.path ?? '/hello';
+    assert.deepEqual([post.id, post.title, post.from, post.to], [TITLES[path]!.id, TITLES[path]!.title, from, to]);
     assert.ok(post.languages.some((language: any) => language.path === (args.path ?? '/hello') && language.pageviews > 0), JSON.stringify(args));
     for (const language of post.languages) {
       const p = f.pages.get(language.path);
@@ -191,12 +148,24 @@ async function checkPosts(from: string, to: string) {
 async function checkCrawlersAndConsent(period: string, from: string, to: string, days: number) {
   const f = tally(from, to);
   const crawlers = await tool('stats_ai_crawlers', { period });
-  const hits = [...f.crawlers.values()].reduce((sum, pages) => sum + [...pages.values()].reduce((a, b) => a + b, 0), 0);
-  assert.equal(crawlers.hits, hits, `crawlers ${period}`);
-  assert.deepEqual(crawlers.crawlers.map((c: any) => [c.crawler, c.hits, c.pages]).sort(), [...f.crawlers].map(([name, pages]) => [name, [...pages.values()].reduce((a, b) => a + b, 0), pages.size]).sort(), `crawlers ${period}`);
-  const byPage = new Map<string, number>();
-  for (const pages of f.crawlers.values()) for (const [path, n] of pages) byPage.set(path, (byPage.get(path) ?? 0) + n);
-  assert.deepEqual(crawlers.pages.map((p: any) => [p.path, p.hits]).sort(), [...byPage].sort(), `crawler pages ${period}`);
+  const sum = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
+  const byHits = <T>(rows: [string, T, number][]) => rows.sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1));
+  const top = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const rows = byHits([...f.crawlers].map(([name, c]): [string, typeof c, number] => [name, c, sum(c.pages)]));
+  const byOperator = new Map<string, number>();
+  const byPurpose: Record<string, number> = { training: 0, search: 0, user: 0 };
+  const byPage = new Map<string, Map<string, number>>();
+  for (const [name, c, hits] of rows) {
+    byOperator.set(c.operator, (byOperator.get(c.operator) ?? 0) + hits);
+    byPurpose[c.purpose]! += hits;
+    for (const [path, n] of c.pages) byPage.set(path, (byPage.get(path) ?? new Map()).set(name, n));
+  }
+  assert.deepEqual({ ...crawlers, period: undefined }, {
+    period: undefined, from, to, hits: rows.reduce((s, [, , hits]) => s + hits, 0), by_purpose: byPurpose,
+    by_operator: top(byOperator).map(([operator, hits]) => ({ operator, hits })),
+    crawlers: rows.map(([crawler, c, hits]) => ({ crawler, operator: c.operator, purpose: c.purpose, hits, pages: c.pages.size, top_pages: top(c.pages).slice(0, 5).map(([path, n]) => ({ path, hits: n })) })),
+    pages: top(new Map([...byPage].map(([path, names]) => [path, sum(names)]))).map(([path, hits]) => ({ path, ...TITLES[path]!, hits, crawlers: Object.fromEntries(byPage.get(path)!) })),
+  }, `stats_ai_crawlers ${period}`);
   const consent = await tool('consent_overview', { days });
   assert.deepEqual([consent.from, consent.to, consent.decisions], [from, to, f.consent.decisions]);
   assert.deepEqual(consent.agreement, ['statistics', 'marketing', 'external_media'].map((category) => ({ category, agreed: f.consent.agreed.get(category) ?? 0, share: share(f.consent.agreed.get(category) ?? 0, f.consent.decisions) })));
@@ -206,7 +175,10 @@ async function checkCrawlersAndConsent(period: string, from: string, to: string,
 
 async function checkNow(day: string, active: { path: string; visitors: number }[]) {
   const f = tally(day, day);
+  const asOf = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(site.clock.now + 1000);
   const realtime = await tool('stats_realtime');
+  assert.equal(realtime.as_of, asOf);
+  assert.deepEqual(realtime.pages.map((p: any) => [p.title, p.id]), active.map((p) => [TITLES[p.path]!.title, TITLES[p.path]!.id]));
   assert.deepEqual([realtime.visitors, realtime.pages.map((p: any) => ({ path: p.path, visitors: p.visitors })), realtime.today], [active.reduce((s, p) => s + p.visitors, 0), active, { visitors: f.visitors.size, pageviews: f.pageviews }]);
   const read = await rpc(site, http.url, site.tokens.statsOnly!, 'resources/read', { uri: 'svc://stats/today' });
   const today = JSON.parse(read.json.result.contents[0].text);
@@ -247,13 +219,14 @@ test('before the rollup: every answer late on the day of the clock change equals
   await checkOverview('7d', '2026-03-23', '2026-03-29', ['2026-03-16', '2026-03-22']);
   await checkQueries('2026-03-28', '2026-03-29');
   await checkPosts('2026-03-23', '2026-03-29');
-  await checkCrawlersAndConsent('7d', '2026-03-28', '2026-03-29', 2);
+  await checkCrawlersAndConsent('7d', '2026-03-23', '2026-03-29', 7);
+  await checkCrawlersAndConsent('today', '2026-03-29', '2026-03-29', 1);
   const bots = site.deps.stats.range('2026-03-28', '2026-03-29').bots;
   assert.deepEqual(bots, Object.fromEntries(tally('2026-03-28', '2026-03-29').bots));
 });
 
 test('after the rollup: the next morning every answer about those days is the same', async () => {
-  for (const step of NEXT_DAY_STEPS) await play(step);
+  for (const step of NEXT_DAY_STEPS) await playStep(step, base, site.clock);
   site.clock.now = Date.parse(AFTER_ROLLUP);
   jar = await signIn({ url: base } as PanelHarness, 'ann@example.org', 'correct horse battery');
   // Right now (00:01 to 00:06 on the 30th): jana on /hello since 00:03.

@@ -48,7 +48,7 @@ export type Step =
   | { at: string; kind: 'en'; who: string; path: string; ms: number; scroll: number }
   | { at: string; kind: 'ev'; who: string; path: string; name: string }
   | { at: string; kind: 'consent'; action: 'accept_all' | 'reject_all' | 'save'; choices: { statistics: boolean; marketing: boolean; external_media: boolean } }
-  | { at: string; kind: 'crawler'; ua: string; name: string; path: string }
+  | { at: string; kind: 'crawler'; ua: string; name: string; operator: string; purpose: 'training' | 'search' | 'user'; path: string }
   | { at: string; kind: 'bot'; how: 'bot_ua' | 'empty_ua' | 'prefetch' | 'navigation' }
   | { at: string; kind: 'plain-bot-page'; path: string };
 
@@ -65,8 +65,8 @@ export const STEPS: Step[] = [
   { at: '2026-03-28T10:02:00+01:00', kind: 'en', who: 'anna', path: '/', ms: 40_000, scroll: 80 },
   pv('2026-03-28T10:03:00+01:00', 'anna', '/hello', `${SITE}/`, '/hello', null, null, '/'),
   { at: '2026-03-28T10:05:00+01:00', kind: 'en', who: 'anna', path: '/hello', ms: 20_000, scroll: 50 },
-  { at: '2026-03-28T12:00:00+01:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', name: 'GPTBot', path: '/hello' },
-  { at: '2026-03-28T12:05:00+01:00', kind: 'crawler', ua: 'CCBot/2.0 (https://commoncrawl.org/faq/)', name: 'CCBot', path: '/' },
+  { at: '2026-03-28T12:00:00+01:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', name: 'GPTBot', operator: 'OpenAI', purpose: 'training', path: '/hello' },
+  { at: '2026-03-28T12:05:00+01:00', kind: 'crawler', ua: 'CCBot/2.0 (https://commoncrawl.org/faq/)', name: 'CCBot', operator: 'Common Crawl', purpose: 'training', path: '/' },
   { at: '2026-03-28T13:00:00+01:00', kind: 'bot', how: 'bot_ua' },
   { at: '2026-03-28T13:05:00+01:00', kind: 'plain-bot-page', path: '/hello' },
   pv('2026-03-28T14:00:00+01:00', 'ben', '/hello?utm_source=Newsletter&utm_campaign=Spring&utm_medium=email', '', '/hello', 'newsletter', 'spring', null),
@@ -78,12 +78,12 @@ export const STEPS: Step[] = [
   // Half a minute after midnight: a new day, so a new visitor and visit; a step inside the site starts it as (direct).
   pv('2026-03-29T00:00:30+01:00', 'chloe', '/hello', `${SITE}/about`, '/hello', null, null, '/about'),
   { at: '2026-03-29T00:01:00+01:00', kind: 'en', who: 'chloe', path: '/hello', ms: 35_000, scroll: 100 },
-  { at: '2026-03-29T01:30:00+01:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)', name: 'ClaudeBot', path: '/hello' },
+  { at: '2026-03-29T01:30:00+01:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)', name: 'ClaudeBot', operator: 'Anthropic', purpose: 'training', path: '/hello' },
   pv('2026-03-29T01:50:00+01:00', 'dan', '/hike-day', 'https://news.ycombinator.com/item?id=9', '/hike-day', 'news.ycombinator.com', null, null),
   // 20 minutes later by the clock on the wall's jump (01:50 CET = 00:50 UTC, 03:10 CEST = 01:10 UTC): the same visit.
   pv('2026-03-29T03:10:00+02:00', 'dan', '/hello', '', '/hello', null, null, null),
   pv('2026-03-29T03:12:00+02:00', 'dan', '/about', `${SITE}/hello`, '/about', null, null, '/hello'),
-  { at: '2026-03-29T03:30:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)', name: 'PerplexityBot', path: '/about' },
+  { at: '2026-03-29T03:30:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)', name: 'PerplexityBot', operator: 'Perplexity', purpose: 'search', path: '/about' },
   { at: '2026-03-29T04:00:00+02:00', kind: 'bot', how: 'empty_ua' },
   // source= beats the referrer's host
   pv('2026-03-29T09:00:00+02:00', 'eva', '/hello?source=Mastodon&utm_campaign=launch', 'https://mastodon.social/@alps', '/hello', 'mastodon', 'launch', null),
@@ -106,8 +106,8 @@ export const STEPS: Step[] = [
   pv('2026-03-29T12:01:00+02:00', 'anna', '/hello', `${SITE}/?utm_source=newsletter&utm_campaign=spring`, '/hello', null, null, '/'),
   { at: '2026-03-29T12:02:00+02:00', kind: 'ev', who: 'anna', path: '/hello', name: 'signup' },
   { at: '2026-03-29T12:03:00+02:00', kind: 'en', who: 'anna', path: '/hello', ms: 31_000, scroll: 74 },
-  { at: '2026-03-29T12:10:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot', name: 'ChatGPT-User', path: '/hike-day' },
-  { at: '2026-03-29T12:15:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', name: 'GPTBot', path: '/hello' },
+  { at: '2026-03-29T12:10:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot', name: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user', path: '/hike-day' },
+  { at: '2026-03-29T12:15:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', name: 'GPTBot', operator: 'OpenAI', purpose: 'training', path: '/hello' },
   { at: '2026-03-29T13:00:00+02:00', kind: 'bot', how: 'navigation' },
   { at: '2026-03-29T14:00:00+02:00', kind: 'consent', action: 'accept_all', choices: { statistics: true, marketing: true, external_media: true } },
   { at: '2026-03-29T14:01:00+02:00', kind: 'consent', action: 'reject_all', choices: none },

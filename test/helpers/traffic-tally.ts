@@ -35,7 +35,8 @@ export interface Figures {
   visitors: Set<string>; pageviews: number; visits: number; bounces: number;
   days: Tally; hours: Tally; pages: Map<string, PageFigures>;
   referrers: Tally; campaigns: Tally; countries: Tally; languages: Tally; devices: Tally; browsers: Tally; os: Tally; events: Tally;
-  crawlers: Map<string, Map<string, number>>; bots: Map<string, number>;
+  /** per crawler: who runs it, what for, hits per page */
+  crawlers: Map<string, { operator: string; purpose: string; pages: Map<string, number> }>; bots: Map<string, number>;
   consent: { decisions: number; agreedAny: number; agreed: Map<string, number>; actions: Map<string, number> };
 }
 
@@ -67,9 +68,9 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
       continue;
     }
     if (step.kind === 'crawler') {
-      const pages = f.crawlers.get(step.name) ?? new Map<string, number>();
-      bump(pages, step.path);
-      f.crawlers.set(step.name, pages);
+      const crawler = f.crawlers.get(step.name) ?? { operator: step.operator, purpose: step.purpose, pages: new Map<string, number>() };
+      bump(crawler.pages, step.path);
+      f.crawlers.set(step.name, crawler);
       continue;
     }
     if (step.kind === 'bot') { bump(f.bots, step.how); continue; }
