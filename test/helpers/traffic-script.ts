@@ -92,6 +92,8 @@ export const STEPS: Step[] = [
   { at: '2026-03-29T09:03:00+02:00', kind: 'consent', action: 'save', choices: { statistics: true, marketing: false, external_media: false } },
   pv('2026-03-29T09:20:00+02:00', 'eva', '/about', '', '/about', null, null, null),
   { at: '2026-03-29T09:21:00+02:00', kind: 'ev', who: 'eva', path: '/about', name: 'download' },
+  // Back from another site with another campaign inside the same visit: the visit keeps mastodon and launch.
+  pv('2026-03-29T09:25:00+02:00', 'eva', '/hike-day?utm_campaign=summer', 'https://t.co/x1', '/hike-day', 't.co', 'summer', null),
   pv('2026-03-29T10:00:00+02:00', 'finn', '/de', 'https://www.bing.com/', '/de', 'bing.com', null, null),
   { at: '2026-03-29T10:00:30+02:00', kind: 'en', who: 'finn', path: '/de', ms: 5_000, scroll: 30 },
   { at: '2026-03-29T10:01:00+02:00', kind: 'consent', action: 'save', choices: none },

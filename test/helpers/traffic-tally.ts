@@ -3,8 +3,8 @@
 //   visitor   = one person on one site day (the salt changes at the site's midnight)
 //   visit     = a visitor's page views and events with no gap over 30 minutes (engagement reports extend it)
 //   bounce    = a visit of one page view and no event
-//   source    = the visit's: a page view that brings one sets it; one that brings none keeps it; the first
-//               page view of a visit without one makes it (direct). The campaign likewise (or none).
+//   source    = the visit's: the first one a page view of the visit brings, (direct) until one comes; the
+//               campaign likewise (none until one comes)
 //   read      = a visitor engaged 30 s or more and scrolled 75 % or more on a page
 import { STEPS, NEXT_DAY_STEPS, VISITORS, type Step } from './traffic-script.js';
 
@@ -99,8 +99,8 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
       continue;
     }
     const { path, source, campaign, from: cameFrom } = step.brings;
-    if (source) visit!.source = source;
-    if (campaign) visit!.campaign = campaign;
+    if (source && visit!.source === '(direct)') visit!.source = source;
+    if (campaign && visit!.campaign === null) visit!.campaign = campaign;
     visit!.pv++;
     f.pageviews++;
     f.days.add(day, who);
