@@ -75,7 +75,8 @@ test('a visit keeps the source it arrived with: later page views without a refer
     assert.deepEqual(day.referrers, { 'google.com': [1, 4], '(direct)': [1, 1], 'news.ycombinator.com': [1, 2] });
     assert.deepEqual(day.pages['/b']!.from, { 'google.com': 1 });
     assert.deepEqual(day.pages['/c']!.from, { '/b': 1 });
-    assert.deepEqual(day.pages['/f']!.from, { 'google.com': 1 });
+    // Where this page was reached from is still t.co, though the visit counts for Google.
+    assert.deepEqual(day.pages['/f']!.from, { 't.co': 1 });
     assert.deepEqual(day.pages['/d']!.from, { '(direct)': 1 });
     assert.deepEqual(day.pages['/a']!.from, { 'google.com': 1, 'news.ycombinator.com': 1 });
     assert.equal(day.visits, 2);

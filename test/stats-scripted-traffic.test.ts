@@ -122,7 +122,7 @@ async function checkQueries(from: string, to: string) {
 
 async function checkPosts(from: string, to: string) {
   const f = tally(from, to);
-  for (const args of [{ id: 'posts/hello', period: '7d' }, { path: '/about', period: '7d' }, { path: '/a-missing-page', period: '7d' }]) {
+  for (const args of [{ id: 'posts/hello', period: '7d' }, { path: '/about', period: '7d' }, { path: '/hike-day', period: '7d' }, { path: '/a-missing-page', period: '7d' }]) {
     const post = await tool('stats_post', args);
     const path = args.path ?? '/hello';
     assert.deepEqual([post.id, post.title, post.from, post.to], [TITLES[path]!.id, TITLES[path]!.title, from, to]);

@@ -110,7 +110,7 @@ export class ReferenceDayAggregator {
         if (line.f && line.f !== line.p) {
           bump(page.from, line.f);
           bump(this.page(line.f).to, line.p);
-        } else if (!line.f) bump(page.from, state.source);
+        } else if (!line.f) bump(page.from, line.s ? String(line.s) : state.source);
         this.count('referrers', state.source, line.v);
         if (state.campaign) this.count('campaigns', state.campaign, line.v);
         this.count('countries', line.co, line.v);

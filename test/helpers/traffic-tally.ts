@@ -5,6 +5,7 @@
 //   bounce    = a visit of one page view and no event
 //   source    = the visit's: the first one a page view of the visit brings, (direct) until one comes; the
 //               campaign likewise (none until one comes)
+//   came from = a page's: the page on the site before it, else the source the view brought, else the visit's
 //   read      = a visitor engaged 30 s or more and scrolled 75 % or more on a page
 import { STEPS, NEXT_DAY_STEPS, VISITORS, type Step } from './traffic-script.js';
 
@@ -107,7 +108,7 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
     f.hours.add(String(hourOf(t)), who);
     const p = page(path);
     p.visitors.add(who); p.pageviews++;
-    if (cameFrom && cameFrom !== path) { bump(p.from, cameFrom); bump(page(cameFrom).to, path); } else if (!cameFrom) bump(p.from, visit!.source);
+    if (cameFrom && cameFrom !== path) { bump(p.from, cameFrom); bump(page(cameFrom).to, path); } else if (!cameFrom) bump(p.from, source ?? visit!.source);
     f.referrers.add(visit!.source, who);
     if (visit!.campaign) f.campaigns.add(visit!.campaign, who);
     const person = VISITORS[step.who]!;
