@@ -74,9 +74,9 @@ export class VisitTracker {
   /**
    * A page view, counted for its visit's source and campaign: a visit keeps the source and the campaign it
    * arrived with. The first page view of the visit that brings a source (a tag, or a referrer on another
-   * site) sets the visit's for the rest of it, and likewise the first that brings a campaign; page views
-   * that bring none (no referrer, or one on the site itself) count for the visit's. Until a source comes
-   * the visit is "(direct)".
+   * site) sets the visit's for the rest of it, and likewise the first that brings a campaign; every page
+   * view of the visit counts for them, whether it brings none (no referrer, or one on the site itself) or
+   * another one. Until a source comes the visit is "(direct)".
    */
   view(v: number, t: number, page: number, source: string | null, campaign: string | null): { source: string; campaign: string | null } {
     this.touch(v, t, true);
