@@ -18,6 +18,7 @@ export type HistoryAction =
   | 'unpublish'
   | 'media_upload'
   | 'approve'
+  | 'send_back'
   | 'approval_mode'
   | 'restore'
   | 'recovery_code_used'
@@ -36,7 +37,7 @@ export interface HistoryRecord {
   via: 'mcp' | 'panel' | 'schedule';
   /** Name of the token used (MCP), or null in the panel. */
   token: string | null;
-  /** A short note: the file uploaded, the scheduled time, the new approval mode. */
+  /** A short note: the file uploaded, the scheduled time, the new approval mode, why a request was sent back. */
   detail?: string;
 }
 
@@ -62,6 +63,11 @@ export interface HistoryQuery {
   /** Further test a record must pass (e.g. who may see it); counted toward `limit` only when it passes. */
   keep?: (record: HistoryRecord) => boolean;
   limit?: number;
+  /**
+   * At most this many records (matching or not) are looked at, newest first: a page that needs only recent
+   * changes stays cheap however long the history has grown.
+   */
+  scan?: number;
 }
 
 function matches(record: HistoryRecord, query: HistoryQuery): boolean {
@@ -83,6 +89,7 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
     return [];
   }
   const limit = query.limit ?? 200;
+  let budget = query.scan ?? Number.POSITIVE_INFINITY;
   const out: HistoryRecord[] = [];
   for (const month of months) {
     let lines: string[];
@@ -94,6 +101,7 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
     for (let i = lines.length - 1; i >= 0; i--) {
       const line = lines[i]!;
       if (line.trim() === '') continue;
+      if (budget-- <= 0) return out;
       let record: HistoryRecord;
       try {
         record = JSON.parse(line) as HistoryRecord;
