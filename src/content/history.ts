@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { listFolderNoFollow, readTextNoFollow } from '../lib/no-follow.js';
+import { linesFromEnd } from '../lib/lines-from-end.js';
+import { listFolderNoFollow } from '../lib/no-follow.js';
 import { fileStorage } from './storage/file-storage.js';
 import type { WriteStorage } from './storage/write-storage.js';
 
@@ -92,25 +93,28 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
   let budget = query.scan ?? Number.POSITIVE_INFINITY;
   const out: HistoryRecord[] = [];
   for (const month of months) {
-    let lines: string[];
+    // A month file that cannot be read is skipped, as before; a filter's own error is not the file's.
+    let judging = false;
     try {
-      lines = readTextNoFollow(join(dir, month)).split('\n');
-    } catch {
-      continue;
-    }
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const line = lines[i]!;
-      if (line.trim() === '') continue;
-      if (budget-- <= 0) return out;
-      let record: HistoryRecord;
-      try {
-        record = JSON.parse(line) as HistoryRecord;
-      } catch {
-        continue;
+      // From the end: the newest records are read first, and reading stops once enough were found.
+      for (const line of linesFromEnd(join(dir, month))) {
+        if (line.trim() === '') continue;
+        if (budget-- <= 0) return out;
+        let record: HistoryRecord;
+        try {
+          record = JSON.parse(line) as HistoryRecord;
+        } catch {
+          continue;
+        }
+        judging = true;
+        const wanted = matches(record, query);
+        judging = false;
+        if (!wanted) continue;
+        out.push(record);
+        if (out.length >= limit) return out;
       }
-      if (!matches(record, query)) continue;
-      out.push(record);
-      if (out.length >= limit) return out;
+    } catch (error) {
+      if (judging) throw error;
     }
   }
   return out;
