@@ -91,6 +91,9 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
   }
   const limit = query.limit ?? 200;
   let budget = query.scan ?? Number.POSITIVE_INFINITY;
+  // A line about the entry holds its id as a JSON string (however the line is spaced): others are passed
+  // over without being parsed.
+  const needle = query.entry === undefined ? null : JSON.stringify(query.entry);
   const out: HistoryRecord[] = [];
   for (const month of months) {
     // A month file that cannot be read is skipped, as before; a filter's own error is not the file's.
@@ -100,6 +103,7 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
       for (const line of linesFromEnd(join(dir, month))) {
         if (line.trim() === '') continue;
         if (budget-- <= 0) return out;
+        if (needle !== null && !line.includes(needle)) continue;
         let record: HistoryRecord;
         try {
           record = JSON.parse(line) as HistoryRecord;

@@ -42,15 +42,16 @@ export function reviewRequestOf(requests: Map<string, HistoryRecord>, entry: str
  * Per language of the entry, the `send_back` record still in force: the latest review step of that
  * language was sending it back (asking again, publishing or withdrawing ends it).
  */
-export function sendBackNotes(dataDir: string, entryId: string, scan = REVIEW_SCAN): Map<string, HistoryRecord> {
+export function sendBackNotes(dataDir: string, entryId: string, languages: readonly string[], scan = REVIEW_SCAN): Map<string, HistoryRecord> {
   const decided = new Set<string>();
   const notes = new Map<string, HistoryRecord>();
   readHistory(dataDir, {
     entry: entryId,
     scan,
-    limit: Number.POSITIVE_INFINITY,
+    // One deciding record per language: reading stops once every language has its own.
+    limit: languages.length,
     keep: (record) => {
-      if (record.language === null || decided.has(record.language) || !REVIEW_STEPS.has(record.action)) return false;
+      if (record.language === null || !languages.includes(record.language) || decided.has(record.language) || !REVIEW_STEPS.has(record.action)) return false;
       decided.add(record.language);
       if (record.action === 'send_back') notes.set(record.language, record);
       return true;

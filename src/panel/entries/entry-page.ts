@@ -124,7 +124,7 @@ export function createEntryPage(deps: PanelDeps) {
     // Card examples name the entry's own images, so an inserted image card shows one at once.
     const sample = images[0] ?? `media/${entry.id}/photo.jpg`;
     const exampleImages = { image: sample, images: [...new Set([sample, images[1] ?? sample])].join(',') };
-    const notes = sendBackNotes(deps.config.dataDir, entry.id);
+    const notes = sendBackNotes(deps.config.dataDir, entry.id, visible.map((t) => t.language));
     const translations: TranslationView[] = visible.map((t) => {
       const snapshot = snapshotOf(t);
       const knownTags = knownTagsOf(deps, t.language);
