@@ -175,3 +175,13 @@ test('sending back removes the request, keeps the draft, and puts the note in th
   assert.equal(late.res.status, 409);
   assert.match(late.text, /The en translation of posts\/scree-slope is not waiting for approval any more\./);
 });
+
+test('a requested time that has passed is said so, and only Publish now is offered', async () => {
+  const id = await askAsAva('Summit at dawn', '2026-03-10 15:00');
+  assert.match(rowOf((await get(panel, PAGE, jars.bob)).text, id), />Publish at 2026-03-10 15:00<\/button>/);
+  site.clock.now += 3 * 60 * 60_000;
+  const row = rowOf((await get(panel, PAGE, jars.bob)).text, id);
+  assert.match(row, /<dd>at 2026-03-10 15:00 <span class="muted">\(requested, Europe\/Berlin; that time has passed\)<\/span><\/dd>/);
+  assert.doesNotMatch(row, /Publish at/);
+  assert.match(row, />Publish now<\/button>/);
+});

@@ -1,6 +1,7 @@
 // What each "Waiting for approval" row shows, gathered from the index (the pending drafts), the history
 // (who asked, through which token, when) and the kept versions (the text as it was last public).
 import { readTextNoFollow } from '../../lib/no-follow.js';
+import { parseSiteTime } from '../../lib/time-zone.js';
 import type { Principal } from '../../auth/principal.js';
 import { canPublishEntry } from '../../content/content-rights.js';
 import type { HistoryRecord } from '../../content/history.js';
@@ -20,6 +21,8 @@ export interface ApprovalRow {
   authorName: string;
   /** `YYYY-MM-DD HH:MM` in the site's zone when a time was asked for, else null (as soon as approved). */
   requestedTime: string | null;
+  /** The requested time has passed: publishing "at" it publishes now. */
+  requestedPast: boolean;
   /** The `request_review` record and its person's name, when the history still has it. */
   asked: (HistoryRecord & { personName: string }) | null;
   /** The diff from the last published text to the waiting one, or null when it was never published. */
@@ -46,12 +49,15 @@ export function buildApprovalRows(deps: PanelDeps, principal: Principal, pending
     const asked = reviewRequestOf(requests, entry.id, translation.language);
     const version = lastPublishedVersion(deps.config.dataDir, entry.id, translation.language, timeZone);
     const right = canPublishEntry(principal, entry, translation);
+    const requestedTime = review.startsWith('scheduled ') ? review.slice('scheduled '.length) : null;
+    const requestedMs = requestedTime === null ? null : parseSiteTime(requestedTime, timeZone);
     return {
       id: entry.id,
       language: translation.language,
       title: translation.title,
       authorName: nameOf(translation.author),
-      requestedTime: review.startsWith('scheduled ') ? review.slice('scheduled '.length) : null,
+      requestedTime,
+      requestedPast: requestedMs !== null && requestedMs <= deps.clock(),
       asked: asked ? { ...asked, personName: nameOf(asked.person) } : null,
       published: version ? { published: version.published, keptAt: version.keptAt, diff: diffRevision(version.text, readCurrent(translation.file)) } : null,
       refusal: right.allowed ? null : right.reason,

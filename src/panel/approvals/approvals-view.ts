@@ -34,7 +34,9 @@ function facts(view: ApprovalsView, row: ApprovalRow): string {
   const asked = row.asked
     ? [['Asked by', `${esc(row.asked.personName)}, through ${throughOf(row.asked)}`], ['Asked at', `${esc(siteTimeOf(row.asked.time, view.timeZone))} <span class="muted">(${esc(view.timeZone)})</span>`]]
     : [['Asked by', '<span class="muted">not in the recent history</span>']];
-  const when = row.requestedTime ? `at ${esc(row.requestedTime)} <span class="muted">(requested, ${esc(view.timeZone)})</span>` : 'as soon as it is approved';
+  const when = row.requestedTime
+    ? `at ${esc(row.requestedTime)} <span class="muted">(requested, ${esc(view.timeZone)}${row.requestedPast ? '; that time has passed' : ''})</span>`
+    : 'as soon as it is approved';
   return `<dl class="facts">${[...asked, ['Publish', when], ['Author', esc(row.authorName)]].map(([term, detail]) => `<dt>${term}</dt><dd>${detail}</dd>`).join('')}</dl>`;
 }
 
@@ -51,7 +53,7 @@ function actions(view: ApprovalsView, row: ApprovalRow, n: number): string {
   const keys = csrfField(view.csrf) + hidden('id', row.id) + hidden('language', row.language);
   const publish = (when: 'now' | 'requested', label: string) => `<form method="post" action="${APPROVALS_PATH}/publish" >${keys}${hidden('when', when)}<button type="submit">${esc(label)}</button></form>`;
   const note = view.sent && view.sent.id === row.id && view.sent.language === row.language ? view.sent.note : '';
-  return `<div class="actions">${publish('now', 'Publish now')}${row.requestedTime ? publish('requested', `Publish at ${row.requestedTime}`) : ''}</div>`
+  return `<div class="actions">${publish('now', 'Publish now')}${row.requestedTime && !row.requestedPast ? publish('requested', `Publish at ${row.requestedTime}`) : ''}</div>`
     + `<form method="post" action="${APPROVALS_PATH}/send-back">${keys}<label for="note-${n}">Note for sending it back <span class="muted">(why; at most ${NOTE_MAX} characters; shown on the entry page and in the history)</span></label>`
     + `<textarea id="note-${n}" name="note" rows="3" maxlength="${NOTE_MAX}" required>${esc(note)}</textarea><button type="submit" class="secondary">Send back</button></form>`;
 }
