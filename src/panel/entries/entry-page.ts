@@ -39,7 +39,6 @@ export const DONE: Record<string, string> = {
   unchanged: 'had no changes; nothing was saved.',
   published: 'is published.',
   scheduled: 'is scheduled.',
-  asked: 'is waiting for approval now; it is listed under Waiting for approval.',
   unpublished: 'is a draft again.',
   withdrawn: 'is no longer waiting for approval.',
   'already-published': 'was already published; nothing changed.',
