@@ -3,6 +3,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { DayAggregator } from './day-aggregator.js';
+import { VisitRecorder } from './visit-recorder.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { parseLines, readLinesOf, type RollupFiles } from './rollup-files.js';
 import { dict, emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
@@ -12,9 +13,9 @@ export const RETENTION = { rawDays: 35, botDays: 30, dailyMonths: 25 } as const;
 
 export interface CatchUpResult { days: string[]; months: string[]; deleted: string[] }
 
-/** Counts a finished day from its raw and bot logs, lines in time order. */
-export function rollupDay(files: RollupFiles, day: string, timeZone: string): Rollup {
-  const aggregator = new DayAggregator(day, timeZone);
+/** Counts a finished day from its raw and bot logs, lines in time order (recording its visit table too when given a recorder). */
+export function rollupDay(files: RollupFiles, day: string, timeZone: string, recorder?: VisitRecorder): Rollup {
+  const aggregator = new DayAggregator(day, timeZone, recorder);
   const lines = readLinesOf<RawLine>(files.rawPath(day));
   // Stable sort: lines of several processes are nearly in order already.
   lines.sort((a, b) => a.t - b.t);
@@ -70,7 +71,9 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
     const days = new Set([...files.list('raw'), ...files.list('bots')].filter((day) => day <= last));
     for (const day of [...days].sort()) {
       if (files.hasDaily(day)) continue;
-      files.writeDaily(rollupDay(files, day, timeZone));
+      const recorder = new VisitRecorder();
+      files.writeDaily(rollupDay(files, day, timeZone, recorder));
+      files.writeVisits(recorder.toTable(day));
       release?.(files.rawPath(day));
       stripVisitorKeys(files.rawPath(day));
       result.days.push(day);
@@ -97,6 +100,7 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
     for (const day of files.list('bots')) if (day < botLimit) remove(files.botsPath(day), `bots/${day}`);
     const dailyLimit = monthsAgo(today, RETENTION.dailyMonths);
     for (const day of files.list('daily')) if (day < dailyLimit) remove(files.dailyPath(day), `daily/${day}`);
+    for (const day of files.list('visits')) if (day < dailyLimit) remove(files.visitsPath(day), `visits/${day}`);
     if (result.deleted.length > 0) files.forget();
     return result;
   });

@@ -17,6 +17,10 @@ import { deriveCountry, normalizeLanguage } from './country.js';
 import { deriveDevice } from './device.js';
 import { cleanPath, deriveSource } from './traffic-source.js';
 import type { RawLine, BotLogLine, PageviewLine } from './raw-event.js';
+import { VisitRecorder } from './visit-recorder.js';
+import { RecordedDay } from './recorded-day.js';
+import { countVisitTable, emptyFigures, type FilteredFigures } from './filtered-figures.js';
+import type { StatsFilter } from './stats-filters.js';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 
@@ -62,6 +66,7 @@ export class StatsService {
   private caughtUpFor = '';
   private checkedAt = -Infinity;
   private knownDay = { timeZone: '', day: '', start: 0, end: -1 };
+  private recordedToday: RecordedDay | null = null;
 
   constructor(private readonly options: StatsOptions) {
     this.files = new RollupFiles(options.dir);
@@ -234,6 +239,41 @@ export class StatsService {
     total.from = from;
     total.to = to;
     return total;
+  }
+
+  /**
+   * The page views from `from` to `to` that match every filter, counted from the days' visit tables (see
+   * filtered-figures.ts); with no filter, the same figures as range() plus entry and exit pages. `missing`
+   * lists finished days that were counted before visit tables existed: they have a rollup but no table.
+   */
+  filtered(from: string, to: string, filters: readonly StatsFilter[]): FilteredFigures & { missing: string[] } {
+    this.ensureRolledUp();
+    const today = this.today();
+    const figures = { ...emptyFigures(from, to), missing: [] as string[] };
+    for (let day = from; day <= to && day <= today; day = addDays(day, 1)) {
+      const table = day === today ? this.todayTable() : this.files.readVisits(day) ?? this.tableFromRawLog(day);
+      if (table) countVisitTable(figures, table, filters);
+      else if (this.files.hasDaily(day)) figures.missing.push(day);
+    }
+    return figures;
+  }
+
+  private todayTable() {
+    const today = this.today();
+    if (!this.recordedToday || this.recordedToday.day !== today || this.recordedToday.timeZone !== this.timeZone) {
+      this.recordedToday = new RecordedDay(today, this.timeZone, this.files.rawPath(today));
+    }
+    return this.recordedToday.visitTable();
+  }
+
+  /** A finished day not rolled up yet (the minutes after midnight) is counted from its raw log, kept in memory. */
+  private tableFromRawLog(day: string) {
+    if (statNoFollow(this.files.rawPath(day)) === undefined || this.files.hasDaily(day)) return null;
+    const recorder = new VisitRecorder();
+    rollupDay(this.files, day, this.timeZone, recorder);
+    const table = recorder.toTable(day);
+    this.files.keepVisits(table);
+    return table;
   }
 
   /** Visitors active in the last five minutes, with the page each is on. */
