@@ -4,6 +4,8 @@ import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { DayAggregator } from './day-aggregator.js';
 import { VisitRecorder } from './visit-recorder.js';
+import { mergeVisitTables } from './visit-table-month.js';
+import type { VisitTable } from './visit-table.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { parseLines, readLinesOf, type RollupFiles } from './rollup-files.js';
 import { dict, emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
@@ -89,6 +91,9 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
       if (month >= thisMonth || lastDayOfMonth(month) > last) continue;
       if (files.hasMonthly(month) && !result.days.some((day) => monthOf(day) === month)) continue;
       files.writeMonthly(month, rollupMonth(files, month));
+      const tables = eachDay(firstDayOfMonth(month), lastDayOfMonth(month)).map((day) => files.readVisits(day)).filter((t): t is VisitTable => t !== null);
+      const merged = mergeVisitTables(month, tables);
+      if (merged) files.writeVisits(merged);
       result.months.push(month);
     }
     const remove = (path: string, name: string) => {
@@ -100,7 +105,8 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
     for (const day of files.list('bots')) if (day < botLimit) remove(files.botsPath(day), `bots/${day}`);
     const dailyLimit = monthsAgo(today, RETENTION.dailyMonths);
     for (const day of files.list('daily')) if (day < dailyLimit) remove(files.dailyPath(day), `daily/${day}`);
-    for (const day of files.list('visits')) if (day < dailyLimit) remove(files.visitsPath(day), `visits/${day}`);
+    // A month's table stays, like its rollup; the days' tables go with the daily rollups.
+    for (const day of files.list('visits')) if (day.length === 10 && day < dailyLimit) remove(files.visitsPath(day), `visits/${day}`);
     if (result.deleted.length > 0) files.forget();
     return result;
   });

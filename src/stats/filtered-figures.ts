@@ -2,7 +2,7 @@
 // the day's rollup counts all of them: visitors daily-unique (per day, page, source, ... and in all), visits
 // and bounces of visits with a matching page view, engagement of the matching page views. Also counts what
 // rollups do not keep: entry and exit pages.
-import { emptyRollup, emptyPage, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
+import { emptyRollup, emptyPage, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
 import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
 import { isRunFacet, type StatsFilter } from './stats-filters.js';
 import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
@@ -12,6 +12,8 @@ export interface FilteredFigures {
   /** page -> [visitors, visits] that entered (left) the site there */
   entryPages: Record<string, Pair>;
   exitPages: Record<string, Pair>;
+  /** the days whose visit tables were counted */
+  covered: string[];
 }
 
 const ROLLUP_OF: Record<RunFacet, PairDimension> = {
@@ -19,7 +21,7 @@ const ROLLUP_OF: Record<RunFacet, PairDimension> = {
 };
 
 export function emptyFigures(from: string, to: string): FilteredFigures {
-  return { rollup: emptyRollup(from, to), entryPages: {}, exitPages: {} };
+  return { rollup: emptyRollup(from, to), entryPages: {}, exitPages: {}, covered: [] };
 }
 
 /** Counts per name id with daily-unique visitors (a stamp per id remembers the last visitor counted). */
@@ -39,24 +41,40 @@ class Tally {
   }
 }
 
+/** What to count beyond the totals and days (all when omitted): leaving out what is not asked saves time. */
+export type FigureParts = ReadonlySet<'pages' | 'entries' | 'hours' | 'events' | RunFacet>;
+
 /**
- * Adds the matching page views of one day's table into `into`. A filter naming something the day never saw
- * matches nothing, so such a day is skipped whole.
+ * Adds the matching page views of one table (a day's or a month's) into `into`. A filter naming something
+ * the table never saw matches nothing, so such a table is skipped whole.
  */
-export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[]): void {
-  const want: [RunFacet, number][] = [];
+export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
+  const runs = table.runFlags.length;
+  const names = table.names;
+  into.covered.push(...names.days);
+  // Which runs match the run-level filters: one tight pass per filter.
+  let match: Uint8Array | null = null;
   let wantPage = -1;
   for (const filter of filters) {
-    const id = isRunFacet(filter.dimension) ? table.names[filter.dimension].indexOf(filter.value) : table.names.pages.indexOf(filter.value);
+    if (!isRunFacet(filter.dimension)) {
+      wantPage = names.pages.indexOf(filter.value);
+      if (wantPage < 0) return;
+      continue;
+    }
+    const id = names[filter.dimension].indexOf(filter.value);
     if (id < 0) return;
-    if (isRunFacet(filter.dimension)) want.push([filter.dimension, id]); else wantPage = id;
+    const column = table.runFacets[filter.dimension];
+    if (!match) { match = new Uint8Array(runs); for (let r = 0; r < runs; r++) match[r] = column[r] === id ? 1 : 0; }
+    else for (let r = 0; r < runs; r++) if (column[r] !== id) match[r] = 0;
   }
-  const wantColumns = want.map(([facet, id]) => [table.runFacets[facet], id] as const);
-  const { runFlags, runStart, pvPage, pvHour, pvEngaged, pvScroll, evRun, evName, evPage } = table;
-  const names = table.names;
-  const facets = RUN_FACETS.map((facet) => ({ facet, column: table.runFacets[facet], tally: new Tally(names[facet].length) }));
+  const want = (part: 'pages' | 'entries' | 'hours' | 'events' | RunFacet) => !parts || parts.has(part);
+  const { runFlags, runDay, runStart, pvPage, pvHour, pvEngaged, pvScroll, evRun, evName, evPage } = table;
+  const facets = RUN_FACETS.filter(want).map((facet) => ({ facet, column: table.runFacets[facet], tally: new Tally(names[facet].length) }));
+  const facetColumns = facets.map((f) => f.column), facetTallies = facets.map((f) => f.tally), facetCount = facets.length;
+  const countPages = want('pages'), countEntries = want('entries'), countHours = want('hours'), countEvents = want('events');
   const pages = names.pages.length;
-  const pageTally = new Tally(pages), entries = new Tally(pages), exits = new Tally(pages), hours = new Tally(24), events = new Tally(names.events.length);
+  const pageTally = new Tally(countPages ? pages : 0), entries = new Tally(countEntries ? pages : 0), exits = new Tally(countEntries ? pages : 0);
+  const hours = new Tally(24), events = new Tally(names.events.length), days = new Tally(names.days.length);
   // Engagement per page: added up per visitor and page first (reading is "at least 30 s and 75 % in all").
   const em = new Float64Array(pages), ev = new Int32Array(pages), ss = new Float64Array(pages), sn = new Int32Array(pages), rd = new Int32Array(pages);
   const visitorMs = new Float64Array(pages), visitorScroll = new Uint8Array(pages), visitorSeen = new Uint8Array(pages);
@@ -76,17 +94,15 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
     engagedVisitor = false;
   };
   let event = 0;
-  const runs = runFlags.length;
+  const eventCount = evRun.length;
   for (let r = 0; r < runs; r++) {
     const flags = runFlags[r]!;
-    if (flags & NEW_VISITOR) { closeVisitor(); visitor++; }
+    if (flags & NEW_VISITOR) { if (touched.length > 0 || engagedVisitor) closeVisitor(); visitor++; }
     if (flags & VISIT_START) visit++;
-    let matches = true;
-    for (const [column, id] of wantColumns) if (column[r] !== id) { matches = false; break; }
-    while (event < evRun.length && evRun[event]! < r) event++;
-    if (!matches) continue;
-    for (; event < evRun.length && evRun[event] === r; event++) {
-      if (wantPage < 0 || evPage[event] === wantPage) events.add(evName[event]!, visitor);
+    if (match !== null && match[r] === 0) continue;
+    if (countEvents && event < eventCount) {
+      while (event < eventCount && evRun[event]! < r) event++;
+      for (; event < eventCount && evRun[event] === r; event++) if (wantPage < 0 || evPage[event] === wantPage) events.add(evName[event]!, visitor);
     }
     const first = runStart[r]!, end = runStart[r + 1]!;
     for (let k = first; k < end; k++) {
@@ -95,11 +111,14 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
       pageviews++;
       if (countedVisitor !== visitor) { countedVisitor = visitor; visitors++; }
       if (countedVisit !== visit) { countedVisit = visit; visits++; if (flags & BOUNCE) bounces++; }
-      hours.add(pvHour[k]!, visitor);
-      for (const { column, tally } of facets) tally.add(column[r]!, visitor);
-      pageTally.add(page, visitor);
-      if (k === first && flags & VISIT_START) entries.add(page, visitor);
-      if (k === end - 1 && flags & VISIT_END) exits.add(page, visitor);
+      days.add(runDay[r]!, visitor);
+      if (countHours) hours.add(pvHour[k]!, visitor);
+      for (let f = 0; f < facetCount; f++) facetTallies[f]!.add(facetColumns[f]![r]!, visitor);
+      if (countPages) pageTally.add(page, visitor);
+      if (countEntries) {
+        if (k === first && flags & VISIT_START) entries.add(page, visitor);
+        if (k === end - 1 && flags & VISIT_END) exits.add(page, visitor);
+      }
       const ms = pvEngaged[k]!, scroll = pvScroll[k]!;
       if (ms > 0 || scroll > 0) {
         if (!visitorSeen[page]) { visitorSeen[page] = 1; touched.push(page); }
@@ -116,18 +135,32 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   r.visitors += visitors; r.pageviews += pageviews; r.visits += visits; r.bounces += bounces;
   r.engaged_ms += engagedMs; r.engaged_visitors += engagedVisitors;
   for (let h = 0; h < 24; h++) { r.hours[h]![0] += hours.visitors[h]!; r.hours[h]![1] += hours.count[h]!; }
-  if (pageviews > 0) put(r.days, table.day, [visitors, pageviews]);
+  days.into(r.days, names.days);
   for (const { facet, tally } of facets) tally.into(r[ROLLUP_OF[facet]], names[facet], facet === 'campaign');
   events.into(r.events, names.events);
   entries.into(into.entryPages, names.pages);
   exits.into(into.exitPages, names.pages);
   for (let page = 0; page < pages; page++) {
-    if (pageTally.count[page] === 0 && em[page] === 0) continue;
+    const views = countPages ? pageTally.count[page]! : 0;
+    if (views === 0 && em[page] === 0 && sn[page] === 0) continue;
     const path = names.pages[page]!;
     let total = own(r.pages, path);
     if (!total) put(r.pages, path, (total = emptyPage()));
-    total.v += pageTally.visitors[page]!; total.pv += pageTally.count[page]!;
+    if (countPages) { total.v += pageTally.visitors[page]!; total.pv += views; }
     total.em += em[page]!; total.ev += ev[page]!; total.ss += ss[page]!; total.sn += sn[page]!; total.rd += rd[page]!;
+  }
+}
+
+/** Adds `part` into `into` (a month counted once and kept, see StatsService.filtered). */
+export function mergeFigures(into: FilteredFigures, part: FilteredFigures): void {
+  mergeInto(into.rollup, part.rollup, false);
+  into.covered.push(...part.covered);
+  for (const [target, source] of [[into.entryPages, part.entryPages], [into.exitPages, part.exitPages]] as const) {
+    for (const key of Object.keys(source)) {
+      const pair = source[key]!;
+      const have = own(target, key);
+      if (have) { have[0] += pair[0]; have[1] += pair[1]; } else put(target, key, [pair[0], pair[1]]);
+    }
   }
 }
 

@@ -19,7 +19,7 @@ import { cleanPath, deriveSource } from './traffic-source.js';
 import type { RawLine, BotLogLine, PageviewLine } from './raw-event.js';
 import { VisitRecorder } from './visit-recorder.js';
 import { RecordedDay } from './recorded-day.js';
-import { countVisitTable, emptyFigures, type FilteredFigures } from './filtered-figures.js';
+import { countVisitTable, emptyFigures, mergeFigures, type FilteredFigures, type FigureParts } from './filtered-figures.js';
 import type { StatsFilter } from './stats-filters.js';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
@@ -47,6 +47,8 @@ function monthsBefore(day: string, months: number): string {
 const MAX_RANGE_DAYS = 400;
 
 const SETTLE_MS = 2 * 60_000;
+/** Counted months kept for filters asked again (each about the size of a month's rollup without steps). */
+const MONTH_FIGURES = 200;
 export const REALTIME_WINDOW_MS = 5 * 60_000;
 
 const header = (headers: RequestHeaders, name: string): string => {
@@ -67,6 +69,8 @@ export class StatsService {
   private checkedAt = -Infinity;
   private knownDay = { timeZone: '', day: '', start: 0, end: -1 };
   private recordedToday: RecordedDay | null = null;
+  /** Finished months counted for a set of filters: their tables never change, so neither does the count. */
+  private readonly monthFigures = new Map<string, FilteredFigures>();
 
   constructor(private readonly options: StatsOptions) {
     this.files = new RollupFiles(options.dir);
@@ -206,7 +210,9 @@ export class StatsService {
     const today = this.today();
     const settled = now - startOfSiteDay(now, this.timeZone) >= SETTLE_MS;
     this.salts.prune(today);
-    return catchUpRollups(this.files, today, this.timeZone, settled, (path) => this.log.release(path));
+    const result = catchUpRollups(this.files, today, this.timeZone, settled, (path) => this.log.release(path));
+    if (result.months.length > 0 || result.deleted.length > 0) this.monthFigures.clear();
+    return result;
   }
 
   /**
@@ -246,14 +252,37 @@ export class StatsService {
    * filtered-figures.ts); with no filter, the same figures as range() plus entry and exit pages. `missing`
    * lists finished days that were counted before visit tables existed: they have a rollup but no table.
    */
-  filtered(from: string, to: string, filters: readonly StatsFilter[]): FilteredFigures & { missing: string[] } {
+  filtered(from: string, to: string, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures & { missing: string[] } {
     this.ensureRolledUp();
     const today = this.today();
     const figures = { ...emptyFigures(from, to), missing: [] as string[] };
-    for (let day = from; day <= to && day <= today; day = addDays(day, 1)) {
+    let day = from;
+    while (day <= to && day <= today) {
+      const month = monthOf(day);
+      const monthEnd = lastDayOfMonth(month);
+      if (day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today) {
+        const key = JSON.stringify([month, filters, parts ? [...parts].sort() : null]);
+        let counted = this.monthFigures.get(key);
+        const table = counted ? null : this.files.readVisits(month);
+        if (!counted && table) {
+          counted = emptyFigures(day, monthEnd);
+          countVisitTable(counted, table, filters, parts);
+          this.monthFigures.set(key, counted);
+          if (this.monthFigures.size > MONTH_FIGURES) this.monthFigures.delete(this.monthFigures.keys().next().value!);
+        }
+        if (counted) {
+          mergeFigures(figures, counted);
+          // Days of the month counted before visit tables existed are in its rollup but not in its table.
+          const covered = new Set(counted.covered);
+          for (let d = day; d <= monthEnd; d = addDays(d, 1)) if (!covered.has(d) && this.files.hasDaily(d)) figures.missing.push(d);
+          day = addDays(monthEnd, 1);
+          continue;
+        }
+      }
       const table = day === today ? this.todayTable() : this.files.readVisits(day) ?? this.tableFromRawLog(day);
-      if (table) countVisitTable(figures, table, filters);
+      if (table) countVisitTable(figures, table, filters, parts);
       else if (this.files.hasDaily(day)) figures.missing.push(day);
+      day = addDays(day, 1);
     }
     return figures;
   }

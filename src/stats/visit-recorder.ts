@@ -158,8 +158,8 @@ export class VisitRecorder {
     const names = Object.fromEntries(RUN_FACETS.map((facet, f) => [facet, this.names[f]!.list])) as Record<RunFacet, string[]>;
     return {
       day,
-      names: { ...names, pages: this.pages.list, events: this.eventNames.list },
-      runFlags: Uint8Array.from(runFlags), runFacets, runStart: Int32Array.from(runStart),
+      names: { ...names, pages: this.pages.list, events: this.eventNames.list, days: [day] },
+      runFlags: Uint8Array.from(runFlags), runDay: new Uint8Array(runFlags.length), runFacets, runStart: Int32Array.from(runStart),
       pvPage: pick(Uint16Array, this.page), pvHour: pick(Uint8Array, this.hour),
       pvEngaged: pick(Uint32Array, Array.from(this.engaged.subarray(0, rows), (ms) => Math.min(ms, 0xffffffff))), pvScroll: pick(Uint8Array, this.scroll),
       evRun: Int32Array.from(events, (e) => e[0]), evName: Uint16Array.from(events, (e) => e[1]), evPage: Uint16Array.from(events, (e) => e[2]),

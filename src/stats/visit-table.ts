@@ -24,10 +24,13 @@ export const VISIT_END = 4;
 export const BOUNCE = 8;
 
 export interface VisitTable {
+  /** the day (YYYY-MM-DD), or the month (YYYY-MM) of a month's days put together */
   day: string;
-  names: Record<RunFacet, string[]> & { pages: string[]; events: string[] };
+  names: Record<RunFacet, string[]> & { pages: string[]; events: string[]; days: string[] };
   /** per run */
   runFlags: Uint8Array;
+  /** the run's day: a number into names.days */
+  runDay: Uint8Array;
   runFacets: Record<RunFacet, Uint16Array>;
   /** first page view of each run; one more entry than runs (the end) */
   runStart: Int32Array;
@@ -43,7 +46,7 @@ export interface VisitTable {
   evPage: Uint16Array;
 }
 
-const MAGIC = 'svc visit table 1\n';
+const MAGIC = 'svc visit table 2\n';
 const ALIGN = 8;
 const padded = (n: number) => Math.ceil(n / ALIGN) * ALIGN;
 const TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, i32: Int32Array } as const;
@@ -53,7 +56,7 @@ const typeOf = (c: AnyColumn): TypeName => (c instanceof Uint8Array ? 'u8' : c i
 
 function columnsOf(table: VisitTable): [string, AnyColumn][] {
   return [
-    ['runFlags', table.runFlags], ...RUN_FACETS.map((facet): [string, AnyColumn] => [`run.${facet}`, table.runFacets[facet]]),
+    ['runFlags', table.runFlags], ['runDay', table.runDay], ...RUN_FACETS.map((facet): [string, AnyColumn] => [`run.${facet}`, table.runFacets[facet]]),
     ['runStart', table.runStart], ['pvPage', table.pvPage], ['pvHour', table.pvHour], ['pvEngaged', table.pvEngaged],
     ['pvScroll', table.pvScroll], ['evRun', table.evRun], ['evName', table.evName], ['evPage', table.evPage],
   ];
@@ -111,7 +114,7 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
     const names = header.names;
     const runFacets = Object.fromEntries(RUN_FACETS.map((facet) => [facet, get(`run.${facet}`, Uint16Array)])) as Record<RunFacet, Uint16Array>;
     const table: VisitTable = {
-      day, names, runFlags: get('runFlags', Uint8Array), runFacets, runStart: get('runStart', Int32Array),
+      day, names, runFlags: get('runFlags', Uint8Array), runDay: get('runDay', Uint8Array), runFacets, runStart: get('runStart', Int32Array),
       pvPage: get('pvPage', Uint16Array), pvHour: get('pvHour', Uint8Array), pvEngaged: get('pvEngaged', Uint32Array), pvScroll: get('pvScroll', Uint8Array),
       evRun: get('evRun', Int32Array), evName: get('evName', Uint16Array), evPage: get('evPage', Uint16Array),
     };
@@ -119,6 +122,7 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
     const pvs = table.pvPage.length;
     if (table.runStart.length !== runs + 1 || table.runStart[0] !== 0 || table.runStart[runs] !== pvs) return null;
     for (let r = 0; r < runs; r++) if (table.runStart[r + 1]! <= table.runStart[r]!) return null;
+    if (!Array.isArray(names.days) || table.runDay.length !== runs || !within(table.runDay, names.days.length)) return null;
     if (!RUN_FACETS.every((facet) => Array.isArray(names[facet]) && runFacets[facet].length === runs && within(runFacets[facet], names[facet].length))) return null;
     if (table.pvHour.length !== pvs || table.pvEngaged.length !== pvs || table.pvScroll.length !== pvs || !within(table.pvPage, names.pages.length) || !within(table.pvHour, 24)) return null;
     const events = table.evRun.length;
