@@ -129,12 +129,20 @@ test('user list, role and password', async () => {
   assert.equal(auth().sessions.get(session.id), undefined);
 });
 
-test('user 2fa prints the otpauth address of the stored secret, and --off turns it off', () => {
+test('user 2fa prints the otpauth address of the stored secret and ten recovery codes, ends sessions, and --off turns it off', () => {
+  const session = auth().sessions.create('ada', 'signed_in');
   const on = svc(['user', '2fa', 'ada']);
   assert.equal(on.code, 0, on.err);
   const secret = auth().accounts.get('ada')!.totp!.secret;
   assert.match(secret, /^[A-Z2-7]{32}$/);
   assert.ok(on.out.includes(`otpauth://totp/Field%20Notes%3Aada%40example.org?secret=${secret}&issuer=Field+Notes&algorithm=SHA1&digits=6&period=30\n`));
+  assert.equal(auth().sessions.get(session.id), undefined);
+  const codes = on.out.split('\n').filter((line) => line.startsWith('  ')).map((line) => line.trim());
+  assert.equal(codes.length, 10);
+  assert.equal(new Set(codes).size, 10);
+  for (const code of codes) assert.equal(filesText(join(root, 'data')).includes(code), false);
+  assert.equal(auth().accounts.consumeRecoveryCode('ada', codes[3]!), 9);
+  assert.equal(auth().accounts.consumeRecoveryCode('ada', codes[3]!), null);
   const off = svc(['user', '2fa', 'ada@example.org', '--off']);
   assert.equal(off.out, 'Two-factor sign-in is off for Ada.\n');
   assert.equal(auth().accounts.get('ada')!.totp, null);
