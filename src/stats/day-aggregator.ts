@@ -97,7 +97,7 @@ export class DayAggregator {
         this.counts.count(v, this.hourKeys[hour]!);
         this.recorder?.pageview({
           visitor: v, startsVisit: this.visitors.pageviewsInVisit(v) === 1, path: line.p, hour,
-          facets: { source, campaign: line.c ?? '', country: line.co, language: line.l, device: line.d, browser: line.b, os: line.o },
+          facets: { source: visit.source, campaign: visit.campaign ?? '', country: line.co, language: line.l, device: line.d, browser: line.b, os: line.o },
         });
         const state = this.pages[page]!;
         this.counts.count(v, state.key);
