@@ -4,7 +4,7 @@
 import { OVERVIEW_PERIODS, resolvePeriod, type OverviewPeriod } from '../../stats/periods.js';
 import { isDayName, daysBetween } from '../../stats/day-math.js';
 import { MAX_QUERY_DAYS } from '../../stats/stats-inputs.js';
-import { parseFilters, filterText, type StatsFilter } from '../../stats/stats-filters.js';
+import { parseFilters, filterText, sortFilters, type StatsFilter } from '../../stats/stats-filters.js';
 import type { QueryDimension } from '../../stats/dimension-query.js';
 import { AppError } from '../../errors.js';
 
@@ -110,7 +110,7 @@ export function viewHref(view: StatsView, change: ViewChange = {}, path = STATS_
   const params = new URLSearchParams();
   if (next.period) params.append('period', next.period);
   else { params.append('from', next.from); params.append('to', next.to); }
-  for (const filter of next.filters) params.append('filter', filterText(filter));
+  for (const filter of sortFilters(next.filters)) params.append('filter', filterText(filter));
   if (next.metric !== 'visitors') params.append('metric', next.metric);
   const group = 'group' in change ? change.group : view.groupChosen ? view.group : null;
   if (group && group !== 'hour') params.append('group', group);
