@@ -1,13 +1,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthService } from '../src/auth/auth-service.js';
 import { loadSiteConfig } from '../src/content/site-config.js';
 import { makeTempFolder } from './helpers/temp-folder.js';
 import { svcCommand } from '../src/lib/install-paths.js';
+import { themeWords } from '../src/site/theme-words.js';
 
 /** How the messages name this CLI (no `svc` on PATH here is this one), and the pointer usage errors end with. */
 const CMD = svcCommand();
@@ -80,9 +81,27 @@ test('init creates an empty site the content store accepts, and refuses to run t
   assert.equal(site.timezone, 'Europe/Berlin');
   for (const dir of ['content/posts', 'content/pages', 'content/tags', 'content/media', 'plugins', 'theme']) assert.ok(statSync(join(root, dir)).isDirectory(), dir);
   assert.equal(statSync(join(root, 'data')).mode & 0o777, 0o700);
+  // The default theme's words come along, so the new site's German pages say them in German.
+  const shipped = join(import.meta.dirname, '..', 'theme', 'translations');
+  assert.deepEqual(readdirSync(join(root, 'theme', 'translations')).sort(), ['de.yaml', 'en.yaml']);
+  for (const name of ['de.yaml', 'en.yaml']) assert.equal(readFileSync(join(root, 'theme', 'translations', name), 'utf8'), readFileSync(join(shipped, name), 'utf8'), name);
+  assert.equal(themeWords(root, 'de', () => {}).text.skip_link, 'Zum Inhalt springen');
   const again = svc(['init']);
   assert.equal(again.code, 1);
   assert.equal(again.err, `svc: There is a site here already (${join(root, 'content', 'site.yaml')}); nothing was changed.\n`);
+});
+
+test('init keeps a translation file the theme folder has already and copies the others', () => {
+  const dir = makeTempFolder('svc-cli-theme-');
+  try {
+    mkdirSync(join(dir, 'theme', 'translations'), { recursive: true });
+    writeFileSync(join(dir, 'theme', 'translations', 'de.yaml'), 'skip_link: Zum Text\n');
+    assert.equal(svc(['init', '--root', dir]).code, 0);
+    assert.equal(readFileSync(join(dir, 'theme', 'translations', 'de.yaml'), 'utf8'), 'skip_link: Zum Text\n');
+    assert.equal(readFileSync(join(dir, 'theme', 'translations', 'en.yaml'), 'utf8'), readFileSync(join(import.meta.dirname, '..', 'theme', 'translations', 'en.yaml'), 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('user add takes a piped password or generates one shown once; bad input is refused', () => {

@@ -54,7 +54,7 @@ function threeWays(first: (stats: StatsService, clock: { now: number }) => void,
   return { live, rolled };
 }
 
-test('a visit keeps the source it arrived with: later page views without a referrer or with an internal one count for it', () => {
+test('a visit keeps the source it arrived with: later page views without a referrer, with an internal one or from another site count for it', () => {
   const { live, rolled } = threeWays((stats, clock) => {
     pv(stats, '/a', 'https://www.google.com/search?q=alps');
     clock.now += MINUTE;
@@ -62,24 +62,28 @@ test('a visit keeps the source it arrived with: later page views without a refer
   }, (stats, clock) => {
     clock.now += MINUTE;
     pv(stats, '/c', 'https://alps.example/b'); // a step inside the site, after the restart
-    clock.now += 31 * MINUTE;
-    pv(stats, '/d'); // more than 30 quiet minutes: a new visit, which arrived direct
     clock.now += MINUTE;
-    pv(stats, '/e', 'https://news.ycombinator.com/item?id=1'); // a new arrival inside that visit takes over
+    pv(stats, '/f', 'https://t.co/x'); // back from another site inside the visit: still Google's visit
+    clock.now += 31 * MINUTE;
+    pv(stats, '/d'); // more than 30 quiet minutes: a new visit, direct until a source comes
+    clock.now += MINUTE;
+    pv(stats, '/e', 'https://news.ycombinator.com/item?id=1'); // the first source this visit brings: it is the visit's
     clock.now += MINUTE;
     pv(stats, '/a');
   });
   for (const day of [live, rolled]) {
-    assert.deepEqual(day.referrers, { 'google.com': [1, 3], '(direct)': [1, 1], 'news.ycombinator.com': [1, 2] });
+    assert.deepEqual(day.referrers, { 'google.com': [1, 4], '(direct)': [1, 1], 'news.ycombinator.com': [1, 2] });
     assert.deepEqual(day.pages['/b']!.from, { 'google.com': 1 });
     assert.deepEqual(day.pages['/c']!.from, { '/b': 1 });
+    // Where this page was reached from is still t.co, though the visit counts for Google.
+    assert.deepEqual(day.pages['/f']!.from, { 't.co': 1 });
     assert.deepEqual(day.pages['/d']!.from, { '(direct)': 1 });
     assert.deepEqual(day.pages['/a']!.from, { 'google.com': 1, 'news.ycombinator.com': 1 });
     assert.equal(day.visits, 2);
   }
 });
 
-test('campaigns count per visit: every page view of a visit that arrived with utm_campaign counts for the campaign', () => {
+test('campaigns count per visit: from the first page view that brings utm_campaign, every page view of the visit counts for it', () => {
   const { live, rolled } = threeWays((stats, clock) => {
     pv(stats, '/a?utm_source=newsletter&utm_campaign=Spring', '', '10.0.0.1');
     clock.now += MINUTE;
@@ -92,13 +96,15 @@ test('campaigns count per visit: every page view of a visit that arrived with ut
     pv(stats, '/y?utm_campaign=autumn', 'https://alps.example/x', '10.0.0.2');
     clock.now += MINUTE;
     pv(stats, '/z', 'https://alps.example/y', '10.0.0.2');
+    // A second campaign inside the same visit: the visit keeps its first.
+    pv(stats, '/a?utm_campaign=winter', 'https://alps.example/z', '10.0.0.1');
     clock.now += 40 * MINUTE;
     pv(stats, '/a', '', '10.0.0.1'); // a new visit without a campaign
   });
   for (const day of [live, rolled]) {
-    assert.deepEqual(day.campaigns, { spring: [1, 3], autumn: [1, 2] });
+    assert.deepEqual(day.campaigns, { spring: [1, 4], autumn: [1, 2] });
     // A campaign's page views equal those of the source the visit arrived through.
-    assert.deepEqual(day.referrers.newsletter, [1, 3]);
+    assert.deepEqual(day.referrers.newsletter, [1, 4]);
     assert.deepEqual(day.referrers['(direct)'], [2, 4]);
   }
 });

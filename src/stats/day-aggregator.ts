@@ -101,10 +101,11 @@ export class DayAggregator {
         });
         const state = this.pages[page]!;
         this.counts.count(v, state.key);
+        // Came from: the page on the site, else the source this view brought, else (no referrer) the visit's.
         if (line.f && line.f !== line.p) {
           bump(state.from, line.f);
           bump(this.pages[this.page(line.f)]!.to, line.p);
-        } else if (!line.f) bump(state.from, visit.source);
+        } else if (!line.f) bump(state.from, line.s ? String(line.s) : visit.source);
         this.count('referrers', visit.source, v);
         if (visit.campaign) this.count('campaigns', visit.campaign, v);
         this.count('countries', line.co, v);

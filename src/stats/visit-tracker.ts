@@ -75,20 +75,19 @@ export class VisitTracker {
   }
 
   /**
-   * A page view, counted for its visit's source and campaign: a visit keeps the source and campaign it
-   * arrived with. A page view that brings its own (a tag, or a referrer on another site) sets the visit's;
-   * one that brings none (no referrer, or one on the site itself) counts for the visit's, and only the
-   * first page view of a visit without one is "(direct)" and no campaign.
+   * A page view, counted for its visit's source and campaign: a visit keeps the source and the campaign it
+   * arrived with. The first page view of the visit that brings a source (a tag, or a referrer on another
+   * site) sets the visit's for the rest of it, and likewise the first that brings a campaign; every page
+   * view of the visit counts for them, whether it brings none (no referrer, or one on the site itself) or
+   * another one. Until a source comes the visit is "(direct)".
    */
   view(v: number, t: number, page: number, source: string | null, campaign: string | null): { source: string; campaign: string | null } {
     this.touch(v, t, true);
     const wasBounce = this.isOpenBounce(v);
-    const first = this.visitPv[v] === 0;
+    if (this.visitPv[v] === 0) { this.source[v] = 0; this.campaign[v] = 0; }
     // A hand-edited log line may carry anything: a name is its text.
-    if (source) this.source[v] = this.sources.id(String(source));
-    else if (first) this.source[v] = 0;
-    if (campaign) this.campaign[v] = this.campaigns.id(String(campaign));
-    else if (first) this.campaign[v] = 0;
+    if (source && this.source[v] === 0) this.source[v] = this.sources.id(String(source));
+    if (campaign && this.campaign[v] === 0) this.campaign[v] = this.campaigns.id(String(campaign));
     this.visitPv[v]!++;
     this.onPage[v] = page + 1;
     this.openBounces += Number(this.isOpenBounce(v)) - Number(wasBounce);

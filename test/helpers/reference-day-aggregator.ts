@@ -94,12 +94,11 @@ export class ReferenceDayAggregator {
     switch (line.k) {
       case 'pv': {
         const state = this.touch(line.v, line.t, true)!;
-        // A visit keeps the source and campaign it arrived with: a page view bringing its own sets the
-        // visit's, one bringing none counts for the visit's (the first of a visit: direct, no campaign).
-        if (line.s) state.source = String(line.s);
-        else if (state.visitPv === 0) state.source = DIRECT;
-        if (line.c) state.campaign = String(line.c);
-        else if (state.visitPv === 0) state.campaign = null;
+        // A visit keeps the source and campaign it arrived with: the first of each a page view of the visit
+        // brings is the visit's for the rest of it; until a source comes the visit is direct.
+        if (state.visitPv === 0) { state.source = DIRECT; state.campaign = null; }
+        if (line.s && state.source === DIRECT) state.source = String(line.s);
+        if (line.c && state.campaign === null) state.campaign = String(line.c);
         state.visitPv++;
         state.path = line.p;
         state.lastPv = line.t;
@@ -111,7 +110,7 @@ export class ReferenceDayAggregator {
         if (line.f && line.f !== line.p) {
           bump(page.from, line.f);
           bump(this.page(line.f).to, line.p);
-        } else if (!line.f) bump(page.from, state.source);
+        } else if (!line.f) bump(page.from, line.s ? String(line.s) : state.source);
         this.count('referrers', state.source, line.v);
         if (state.campaign) this.count('campaigns', state.campaign, line.v);
         this.count('countries', line.co, line.v);
