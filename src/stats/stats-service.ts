@@ -47,8 +47,8 @@ function monthsBefore(day: string, months: number): string {
 const MAX_RANGE_DAYS = 400;
 
 const SETTLE_MS = 2 * 60_000;
-/** Counted months kept for filters asked again (each about the size of a month's rollup without steps). */
-const MONTH_FIGURES = 200;
+/** Counted months and days kept for filters asked again (each about the size of a rollup without steps). */
+const COUNTED_FIGURES = 600;
 export const REALTIME_WINDOW_MS = 5 * 60_000;
 
 const header = (headers: RequestHeaders, name: string): string => {
@@ -69,8 +69,8 @@ export class StatsService {
   private checkedAt = -Infinity;
   private knownDay = { timeZone: '', day: '', start: 0, end: -1 };
   private recordedToday: RecordedDay | null = null;
-  /** Finished months counted for a set of filters: their tables never change, so neither does the count. */
-  private readonly monthFigures = new Map<string, FilteredFigures>();
+  /** Finished months and days counted for a set of filters: their tables never change, so neither does the count. */
+  private readonly countedFigures = new Map<string, FilteredFigures>();
 
   constructor(private readonly options: StatsOptions) {
     this.files = new RollupFiles(options.dir);
@@ -211,7 +211,7 @@ export class StatsService {
     const settled = now - startOfSiteDay(now, this.timeZone) >= SETTLE_MS;
     this.salts.prune(today);
     const result = catchUpRollups(this.files, today, this.timeZone, settled, (path) => this.log.release(path));
-    if (result.months.length > 0 || result.deleted.length > 0) this.monthFigures.clear();
+    if (result.months.length > 0 || result.deleted.length > 0) this.countedFigures.clear();
     return result;
   }
 
@@ -262,13 +262,12 @@ export class StatsService {
       const monthEnd = lastDayOfMonth(month);
       if (day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today) {
         const key = JSON.stringify([month, filters, parts ? [...parts].sort() : null]);
-        let counted = this.monthFigures.get(key);
+        let counted = this.countedFigures.get(key);
         const table = counted ? null : this.files.readVisits(month);
         if (!counted && table) {
           counted = emptyFigures(day, monthEnd);
           countVisitTable(counted, table, filters, parts);
-          this.monthFigures.set(key, counted);
-          if (this.monthFigures.size > MONTH_FIGURES) this.monthFigures.delete(this.monthFigures.keys().next().value!);
+          this.keepCounted(key, counted);
         }
         if (counted) {
           mergeFigures(figures, counted);
@@ -279,12 +278,31 @@ export class StatsService {
           continue;
         }
       }
-      const table = day === today ? this.todayTable() : this.files.readVisits(day) ?? this.tableFromRawLog(day);
-      if (table) countVisitTable(figures, table, filters, parts);
-      else if (this.files.hasDaily(day)) figures.missing.push(day);
+      if (day === today) countVisitTable(figures, this.todayTable(), filters, parts);
+      else {
+        // A finished day's table never changes either: counted once for a set of filters, it is kept.
+        const key = JSON.stringify([day, filters, parts ? [...parts].sort() : null]);
+        let counted = this.countedFigures.get(key);
+        if (!counted) {
+          const table = this.files.readVisits(day) ?? this.tableFromRawLog(day);
+          if (table) {
+            counted = emptyFigures(day, day);
+            countVisitTable(counted, table, filters, parts);
+            if (this.files.hasDaily(day)) this.keepCounted(key, counted);
+          }
+        }
+        if (counted) mergeFigures(figures, counted);
+        else if (this.files.hasDaily(day)) figures.missing.push(day);
+      }
       day = addDays(day, 1);
     }
     return figures;
+  }
+
+  private keepCounted(key: string, counted: FilteredFigures): void {
+    this.countedFigures.delete(key);
+    this.countedFigures.set(key, counted);
+    if (this.countedFigures.size > COUNTED_FIGURES) this.countedFigures.delete(this.countedFigures.keys().next().value!);
   }
 
   private todayTable() {
