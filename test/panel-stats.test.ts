@@ -53,7 +53,9 @@ function tableRows(html: string, caption: string): { first: string; numbers: str
   }));
 }
 /** The path a page cell shows: under the title, or as the link text of a page without one. */
-const pathOf = (cell: string): string => /<span class="muted">([^<· ]+)/.exec(cell)?.[1] ?? /^<a [^>]*>([^<]*)<\/a>$/.exec(cell)![1]!;
+const pathOf = (cell: string): string => /<span class="muted">([^<· ]+)/.exec(cell)?.[1] ?? /^<a [^>]*>([^<]*)<\/a>/.exec(cell)![1]!;
+/** The text of a name cell (its first line, without the filter link's markup). */
+const textOf = (cell: string): string => cell.split('<br>')[0]!.replace(/<[^>]+>/g, '');
 function figure(html: string, label: string): [string, string] {
   const match = new RegExp(`<dt>${label}</dt><dd>(.*?)</dd><dd[^>]*>(.*?)</dd>`).exec(html);
   assert.ok(match, `no figure ${label}`);
@@ -84,21 +86,21 @@ test('for every period the page shows the visitors, page views, reading time, co
     assert.deepEqual(pages.map((row) => pathOf(row.first)), overview.top_pages.map((p: any) => p.path), period);
     assert.deepEqual(pages.map((row) => row.numbers.slice(0, 3)), overview.top_pages.map((p: any) => [String(p.visitors), String(p.pageviews), percent(p.read_rate)]), period);
     const sources = tableRows(page.text, 'Top sources');
-    assert.deepEqual(sources.map((row) => [row.first, ...row.numbers]), overview.top_sources.map((s: any) => [s.source.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), String(s.visitors), String(s.pageviews)]), period);
+    assert.deepEqual(sources.map((row) => [textOf(row.first), ...row.numbers]), overview.top_sources.map((s: any) => [s.source.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), String(s.visitors), String(s.pageviews)]), period);
   }
 });
 
-test('devices, browsers and countries are the top five of stats_query; right now and AI crawlers those of stats_realtime and stats_ai_crawlers', async () => {
+test('devices, browsers and countries are the top ten of stats_query; right now and AI crawlers those of stats_realtime and stats_ai_crawlers', async () => {
   const page = await get(panel, '/svc/panel/stats?period=30d', jars.ann);
   const overview = await tool('stats_overview', { period: '30d' });
   for (const [caption, dimension, key] of [['Devices', 'devices', 'device'], ['Browsers', 'browsers', 'browser'], ['Countries', 'countries', 'country']] as const) {
-    const query = await tool('stats_query', { from: overview.from, to: overview.to, dimension, limit: 5 });
+    const query = await tool('stats_query', { from: overview.from, to: overview.to, dimension, limit: 10 });
     const rows = tableRows(page.text, caption);
-    assert.equal(rows.length, Math.min(5, query.rows_total), caption);
+    assert.equal(rows.length, Math.min(10, query.rows_total), caption);
     assert.deepEqual(rows.map((row) => count(row.numbers[0]!)), query[dimension].map((r: any) => r.visitors), caption);
-    for (const [i, row] of rows.entries()) assert.ok(row.first.endsWith(dimension === 'countries' && /^[A-Z]{2}$/.test(query[dimension][i][key]) ? `(${query[dimension][i][key]})` : query[dimension][i][key]), `${caption}: ${row.first}`);
+    for (const [i, row] of rows.entries()) assert.ok(textOf(row.first).endsWith(dimension === 'countries' && /^[A-Z]{2}$/.test(query[dimension][i][key]) ? `(${query[dimension][i][key]})` : query[dimension][i][key]), `${caption}: ${row.first}`);
   }
-  assert.match(page.text, /<td>Germany \(DE\)<\/td>|<td>Austria \(AT\)<\/td>|<td>Italy \(IT\)<\/td>/);
+  assert.match(page.text, />Germany \(DE\)<\/a><\/td>|>Austria \(AT\)<\/a><\/td>|>Italy \(IT\)<\/a><\/td>/);
   const realtime = await tool('stats_realtime', {});
   assert.match(page.text, new RegExp(`<strong class="big">${realtime.visitors}</strong> visitors? in the last 5 minutes<br><span class="muted">As of ${realtime.as_of}\\.`));
   assert.match(page.text, new RegExp(`Today so far: ${realtime.today.visitors.toLocaleString('en-US')} visitors, ${realtime.today.pageviews.toLocaleString('en-US')} page views\\.`));
@@ -119,39 +121,52 @@ test('periods that stats_ai_crawlers does not take show the nearest one it does,
   }
 });
 
-test('top pages link to the public page, and entries also to their page in the panel', async () => {
+test('a top page\'s name filters the page by it; it links to the public page, and entries also to their page in the panel', async () => {
   const page = await get(panel, '/svc/panel/stats?period=30d', jars.ann);
   const rows = tableRows(page.text, 'Top pages').map((row) => row.first);
   const hello = rows.find((cell) => cell.includes('>/hello'));
   // The public address is the site's (the server's base address here, as the public site itself uses).
   const base = site.deps.content.site().url;
   assert.equal(base, 'http://127.0.0.1:8080');
-  assert.equal(hello, `<a href="${base}/hello">Hello Alps</a><br><span class="muted">/hello · <a class="nowrap" href="/svc/panel/entries/posts/hello">in the panel</a></span>`);
-  const home = rows.find((cell) => cell.endsWith('<span class="muted">/</span>'));
-  assert.equal(home, `<a href="${base}/">Test Alps</a><br><span class="muted">/</span>`);
-  // A path that is no entry (here: open right now) has no title: the link shows the path, once.
+  assert.equal(hello, `<a href="/svc/panel/stats?period=30d&amp;filter=page%3A%2Fhello" title="Show only page Hello Alps">Hello Alps</a><br><span class="muted">/hello · <a href="${base}/hello">on the site</a> · <a class="nowrap" href="/svc/panel/entries/posts/hello">in the panel</a></span>`);
+  const home = rows.find((cell) => cell.includes('<span class="muted">/ · '));
+  assert.equal(home, `<a href="/svc/panel/stats?period=30d&amp;filter=page%3A%2F" title="Show only page Test Alps">Test Alps</a><br><span class="muted">/ · <a href="${base}/">on the site</a></span>`);
+  // A path that is no entry (here: open right now) has no title: the name shows the path, once.
   const now = tableRows((await get(panel, '/svc/panel/stats?period=today', jars.ann)).text, 'Right now').map((row) => row.first);
-  assert.ok(now.includes(`<a href="${base}/a-missing-page">/a-missing-page</a>`), now.join('\n'));
+  assert.ok(now.includes(`/a-missing-page<br><span class="muted"><a href="${base}/a-missing-page">on the site</a></span>`), now.join('\n'));
 });
 
-test('the chart has a bar per day of the period, or per hour for a single day; the page has no script and the panel CSP', async () => {
+test('the chart has a bar per day up to a month, per week up to half a year, per month beyond, or per hour for a single day; no inline script or style', async () => {
   const bars = (html: string) => [...html.matchAll(/fill="#2456c7"/g)].length;
   const week = await get(panel, '/svc/panel/stats?period=7d', jars.ann);
   assert.equal(bars(week.text), 7);
-  assert.match(week.text, /<h2>Visitors per day<\/h2><figure class="chart"><svg [^>]*role="img" aria-label="Visitors per day from 2026-03-04 to 2026-03-10; the most, [\d,]+, on 2026-03-\d\d\.">/);
+  assert.match(week.text, /<h2>Visitors per day<\/h2><nav class="periods" aria-label="Chart figure">.*?<\/nav><nav class="periods" aria-label="Group the chart by">.*?<\/nav><figure class="chart"><svg [^>]*role="img" aria-label="Visitors per day from 2026-03-04 to 2026-03-10; the most, [\d,]+, on 2026-03-\d\d\.">/);
   assert.match(week.text, /<title>2026-03-10: [\d,]+ visitors, [\d,]+ page views<\/title>/);
   const today = await get(panel, '/svc/panel/stats?period=today', jars.ann);
   assert.equal(bars(today.text), 24);
   assert.match(today.text, /<h2>Visitors per hour<\/h2>/);
-  assert.equal(bars((await get(panel, '/svc/panel/stats?period=90d', jars.ann)).text), 90);
-  assert.doesNotMatch(week.text, /<script|\sstyle=|\son[a-z]+=/i);
-  assert.equal(week.res.headers.get('content-security-policy'), "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
+  // 2025-12-11 to 2026-03-10: the weeks of Monday 2025-12-08 to Monday 2026-03-09, the first and last cut to the range.
+  const quarter = await get(panel, '/svc/panel/stats?period=90d', jars.ann);
+  assert.equal(bars(quarter.text), 14);
+  assert.match(quarter.text, /<h2>Visitors per week<\/h2>/);
+  assert.match(quarter.text, /<title>week of 2025-12-11: /);
+  assert.match(quarter.text, /<title>week of 2025-12-15: /);
+  assert.match(quarter.text, /<title>week of 2026-03-09: /);
+  assert.equal(bars((await get(panel, '/svc/panel/stats?period=90d&group=day', jars.ann)).text), 90);
+  const year = await get(panel, '/svc/panel/stats?period=12m', jars.ann);
+  assert.equal(bars(year.text), 13);
+  assert.match(year.text, /<h2>Visitors per month<\/h2>/);
+  assert.match(year.text, /<title>2025-03: /);
+  assert.match(year.text, /<title>2026-03: /);
+  assert.doesNotMatch(week.text, /<script>|<script [^>]*>[^<]|\sstyle=|\son[a-z]+=/i);
+  assert.match(week.text, /<script src="\/svc\/panel\/panel.js" defer><\/script>/);
+  assert.equal(week.res.headers.get('content-security-policy'), "default-src 'none'; script-src 'self'; connect-src 'self'; frame-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
   assert.equal(week.res.headers.get('cache-control'), 'no-store');
 });
 
 test('a source name sent by a visitor is shown as text, never as markup', async () => {
   const page = await get(panel, '/svc/panel/stats?period=today', jars.ann);
-  assert.match(page.text, /<td>&lt;img src=x onerror=alert\(1\)&gt;<\/td>/);
+  assert.match(page.text, /<td><a href="[^"]*filter=source%3A%3Cimg[^"]*" title="Show only source &lt;img src=x onerror=alert\(1\)&gt;">&lt;img src=x onerror=alert\(1\)&gt;<\/a><\/td>/);
   assert.doesNotMatch(page.text, /<img/);
 });
 

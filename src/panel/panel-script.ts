@@ -9,7 +9,8 @@ import { PANEL_CSP, sendPanelPage } from './layout.js';
 // - live preview: the edit form's Preview button posts into the frame beside the text as one types;
 // - inserting a card example or an image's Markdown at the cursor, and copy buttons;
 // - dropping images on the upload form;
-// - showing only the chosen category's fields.
+// - showing only the chosen category's fields;
+// - refreshing the Statistics page's "right now" every half minute while the page is in view.
 // Controls that need it carry `hidden` in the HTML and are shown here.
 
 /** Same origin: scripts (this one), the preview frame, images; nothing inline, nothing from elsewhere. */
@@ -148,6 +149,17 @@ d.querySelectorAll('form[data-dropzone]').forEach(function (form) {
     input.files = event.dataTransfer.files;
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
   });
+});
+
+// Only an answer marked as the part replaces it: a sign-in page after a session ended never lands here.
+d.querySelectorAll('[data-refresh]').forEach(function (part) {
+  setInterval(function () {
+    if (d.hidden) return;
+    fetch(part.getAttribute('data-refresh'), { credentials: 'same-origin', cache: 'no-store' }).then(function (response) {
+      if (!response.ok || response.headers.get('x-svc-part') !== part.id) return null;
+      return response.text();
+    }).then(function (html) { if (html !== null) part.innerHTML = html; }, function () { /* try again next time */ });
+  }, 30000);
 });
 })();
 `;

@@ -23,6 +23,15 @@ table.stats thead th{border-top:0;color:#5b6475;font-weight:600;font-size:.8rem}
 table.stats td:first-child{overflow-wrap:anywhere;word-break:break-word}
 table.stats .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .big{font-size:1.3rem}
+form.range fieldset{display:flex;flex-wrap:wrap;align-items:end;gap:.5rem;border:1px solid #dde1e8;border-radius:.5rem;padding:.4rem .7rem .6rem;margin:0 0 .6rem}
+form.range legend{font-size:.85rem;color:#5b6475}
+form.range label{display:flex;flex-direction:column;font-size:.85rem}
+.filters p{margin:.2rem 0}
+ul.chips{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:0 0 .6rem}
+ul.chips li{padding:.25rem .4rem .25rem .7rem;border-radius:999px;background:#e8eefc;border:1px solid #2456c7;font-size:.9rem}
+ul.chips a{display:inline-block;min-width:1.6rem;text-align:center;text-decoration:none;font-weight:700}
+p.more{margin:.3rem 0 1rem;font-size:.9rem}
+nav.pager{display:flex;gap:1rem;align-items:center;margin:.6rem 0}
 .nowrap{white-space:nowrap}
 @media (min-width:40rem){dl.figures{grid-template-columns:repeat(4,minmax(0,1fr))}.columns{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:0 .8rem}}
 `.trim() + '\n';

@@ -3,6 +3,9 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { DayAggregator } from './day-aggregator.js';
+import { VisitRecorder } from './visit-recorder.js';
+import { mergeVisitTables } from './visit-table-month.js';
+import type { VisitTable } from './visit-table.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { parseLines, readLinesOf, type RollupFiles } from './rollup-files.js';
 import { dict, emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
@@ -12,9 +15,9 @@ export const RETENTION = { rawDays: 35, botDays: 30, dailyMonths: 25 } as const;
 
 export interface CatchUpResult { days: string[]; months: string[]; deleted: string[] }
 
-/** Counts a finished day from its raw and bot logs, lines in time order. */
-export function rollupDay(files: RollupFiles, day: string, timeZone: string): Rollup {
-  const aggregator = new DayAggregator(day, timeZone);
+/** Counts a finished day from its raw and bot logs, lines in time order (recording its visit table too when given a recorder). */
+export function rollupDay(files: RollupFiles, day: string, timeZone: string, recorder?: VisitRecorder): Rollup {
+  const aggregator = new DayAggregator(day, timeZone, recorder);
   const lines = readLinesOf<RawLine>(files.rawPath(day));
   // Stable sort: lines of several processes are nearly in order already.
   lines.sort((a, b) => a.t - b.t);
@@ -70,7 +73,9 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
     const days = new Set([...files.list('raw'), ...files.list('bots')].filter((day) => day <= last));
     for (const day of [...days].sort()) {
       if (files.hasDaily(day)) continue;
-      files.writeDaily(rollupDay(files, day, timeZone));
+      const recorder = new VisitRecorder();
+      files.writeDaily(rollupDay(files, day, timeZone, recorder));
+      files.writeVisits(recorder.toTable(day));
       release?.(files.rawPath(day));
       stripVisitorKeys(files.rawPath(day));
       result.days.push(day);
@@ -86,6 +91,9 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
       if (month >= thisMonth || lastDayOfMonth(month) > last) continue;
       if (files.hasMonthly(month) && !result.days.some((day) => monthOf(day) === month)) continue;
       files.writeMonthly(month, rollupMonth(files, month));
+      const tables = eachDay(firstDayOfMonth(month), lastDayOfMonth(month)).map((day) => files.readVisits(day)).filter((t): t is VisitTable => t !== null);
+      const merged = mergeVisitTables(month, tables);
+      if (merged) files.writeVisits(merged);
       result.months.push(month);
     }
     const remove = (path: string, name: string) => {
@@ -97,6 +105,8 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
     for (const day of files.list('bots')) if (day < botLimit) remove(files.botsPath(day), `bots/${day}`);
     const dailyLimit = monthsAgo(today, RETENTION.dailyMonths);
     for (const day of files.list('daily')) if (day < dailyLimit) remove(files.dailyPath(day), `daily/${day}`);
+    // A month's table stays, like its rollup; the days' tables go with the daily rollups.
+    for (const day of files.list('visits')) if (day.length === 10 && day < dailyLimit) remove(files.visitsPath(day), `visits/${day}`);
     if (result.deleted.length > 0) files.forget();
     return result;
   });

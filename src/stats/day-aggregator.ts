@@ -6,6 +6,7 @@ import { VisitTracker } from './visit-tracker.js';
 import { UniqueCounts } from './unique-counts.js';
 import { EngagementTable } from './engagement-table.js';
 import type { Column } from './columns.js';
+import type { VisitRecorder } from './visit-recorder.js';
 
 export { VISIT_GAP_MS, DIRECT } from './visit-tracker.js';
 export { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
@@ -49,7 +50,8 @@ export class DayAggregator {
   private readonly consent = { decisions: 0, agreedAny: 0, agreed: new Map<string, number>(), actions: new Map<string, number>(), versions: new Map<string, number>() };
   private readonly hourCache = new Map<number, number>();
 
-  constructor(readonly day: string, private readonly timeZone: string) {
+  /** `recorder`: also records the day's page views for the visit table (filters need it). */
+  constructor(readonly day: string, private readonly timeZone: string, private readonly recorder?: VisitRecorder) {
     this.hourKeys = Array.from({ length: 24 }, () => this.counts.newKey());
   }
 
@@ -91,7 +93,12 @@ export class DayAggregator {
         const page = this.page(line.p);
         const visit = this.visitors.view(v, line.t, page, line.s, line.c);
         this.pageviews++;
-        this.counts.count(v, this.hourKeys[this.hourOf(line.t)]!);
+        const hour = this.hourOf(line.t);
+        this.counts.count(v, this.hourKeys[hour]!);
+        this.recorder?.pageview({
+          visitor: v, startsVisit: this.visitors.pageviewsInVisit(v) === 1, path: line.p, hour,
+          facets: { source: visit.source, campaign: visit.campaign ?? '', country: line.co, language: line.l, device: line.d, browser: line.b, os: line.o },
+        });
         const state = this.pages[page]!;
         this.counts.count(v, state.key);
         // Came from: the page on the site, else the source this view brought, else (no referrer) the visit's.
@@ -112,12 +119,14 @@ export class DayAggregator {
         const v = this.visitors.id(line.v);
         this.visitors.touch(v, line.t, false);
         this.engagement.report(v, this.page(line.p), line.e, line.sc);
+        this.recorder?.engagement(v, line.p, line.e, line.sc);
         return;
       }
       case 'ev': {
         const v = this.visitors.id(line.v);
         this.visitors.event(v, line.t);
         this.count('events', line.n, v);
+        this.recorder?.event(v, line.n, line.p, this.visitors.pageviewsInVisit(v) > 0);
         return;
       }
       case 'cs': {

@@ -4,6 +4,7 @@ import { resolvePeriod, previousRange, changePercent, type OverviewPeriod } from
 import { buildPageIndex, lookupPage, type StatsContent } from './page-index.js';
 import { averageReadingSeconds, readRate, share, topPairs } from './figures.js';
 import { OTHER, agreedAny } from './rollup.js';
+import type { StatsFilter } from './stats-filters.js';
 
 export const TOP_ROWS = 10;
 
@@ -29,12 +30,18 @@ export function consentShare(rollup: Rollup): number | null {
   return share(agreedAny(rollup.consent), rollup.consent.decisions);
 }
 
-/** stats_overview: the period's totals, the change against the period before, top pages and sources. */
-export function statsOverview(stats: StatsService, content: StatsContent, period: OverviewPeriod) {
+/**
+ * stats_overview: the period's totals, the change against the period before, top pages and sources. With
+ * filters (the Content API's /stats takes them) only matching page views count; consent decisions carry no
+ * visitor, so the consent share stays that of all decisions.
+ */
+export function statsOverview(stats: StatsService, content: StatsContent, period: OverviewPeriod, filters: readonly StatsFilter[] = []) {
   const range = resolvePeriod(period, stats.today());
   const before = previousRange(period, range);
-  const now = stats.range(range.from, range.to);
-  const then = stats.range(before.from, before.to);
+  const filtered = filters.length > 0;
+  const all = stats.range(range.from, range.to);
+  const now = filtered ? stats.filtered(range.from, range.to, filters, new Set(['pages', 'source'])).rollup : all;
+  const then = filtered ? stats.filtered(before.from, before.to, filters, new Set()).rollup : stats.range(before.from, before.to);
   return {
     period,
     from: range.from,
@@ -44,7 +51,7 @@ export function statsOverview(stats: StatsService, content: StatsContent, period
     visits: now.visits,
     bounce_rate: share(now.bounces, now.visits),
     average_reading_seconds: averageReadingSeconds(now.engaged_ms, now.engaged_visitors),
-    consent_share: consentShare(now),
+    consent_share: consentShare(all),
     change_percent: {
       visitors: changePercent(now.visitors, then.visitors),
       pageviews: changePercent(now.pageviews, then.pageviews),

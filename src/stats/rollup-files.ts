@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { Rollup } from './rollup.js';
+import { readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
 
 /**
  * The files under `data/stats/`: raw/ and bots/ day logs, daily/ and monthly/ rollups. Rollups are
@@ -12,6 +13,10 @@ export class RollupFiles {
   private readonly monthlyCache = new Map<string, Rollup | null>();
   private readonly dailyCache = new Map<string, Rollup>();
   private static readonly DAILY_CACHE = 64;
+  /** Visit tables most recently used, up to this many bytes: a filtered year of a busy site stays in memory. */
+  private readonly visitsCache = new Map<string, VisitTable>();
+  private visitsCached = 0;
+  static VISITS_CACHE_BYTES = 160 * 1024 * 1024;
 
   constructor(readonly dir: string) {}
 
@@ -19,6 +24,7 @@ export class RollupFiles {
   botsPath(day: string): string { return join(this.dir, 'bots', `${day}.ndjson`); }
   dailyPath(day: string): string { return join(this.dir, 'daily', `${day}.json`); }
   monthlyPath(month: string): string { return join(this.dir, 'monthly', `${month}.json`); }
+  visitsPath(day: string): string { return join(this.dir, 'visits', `${day}.bin`); }
   /** The open day's partial aggregate (live-day.ts); deleted when the day is rolled up. */
   partialPath(day: string): string { return join(this.dir, 'partial', `${day}.bin`); }
 
@@ -58,14 +64,47 @@ export class RollupFiles {
     this.monthlyCache.delete(month);
   }
 
+  /** A finished day's visit table (visit-table.ts), or null when it has none or it is damaged. */
+  readVisits(day: string): VisitTable | null {
+    const cached = this.visitsCache.get(day);
+    if (cached) {
+      this.visitsCache.delete(day);
+      this.visitsCache.set(day, cached);
+      return cached;
+    }
+    const table = readVisitTable(this.visitsPath(day), day);
+    if (table) this.keepVisits(table);
+    return table;
+  }
+
+  /** Keeps a table in the cache (also one counted from a raw log before its day was rolled up). */
+  keepVisits(table: VisitTable): void {
+    const old = this.visitsCache.get(table.day);
+    if (old) { this.visitsCached -= visitTableBytes(old); this.visitsCache.delete(table.day); }
+    this.visitsCache.set(table.day, table);
+    this.visitsCached += visitTableBytes(table);
+    for (const [day, oldest] of this.visitsCache) {
+      if (this.visitsCached <= RollupFiles.VISITS_CACHE_BYTES || day === table.day) break;
+      this.visitsCache.delete(day);
+      this.visitsCached -= visitTableBytes(oldest);
+    }
+  }
+
+  writeVisits(table: VisitTable): void {
+    writeVisitTable(this.visitsPath(table.day), table);
+    this.keepVisits(table);
+  }
+
   /** Forget cached rollups (after files were deleted or rewritten by the seed generator). */
   forget(): void {
     this.monthlyCache.clear();
     this.dailyCache.clear();
+    this.visitsCache.clear();
+    this.visitsCached = 0;
   }
 
   /** The names (without extension) of the files in a subfolder, sorted. */
-  list(folder: 'raw' | 'bots' | 'daily' | 'monthly' | 'partial'): string[] {
+  list(folder: 'raw' | 'bots' | 'daily' | 'monthly' | 'partial' | 'visits'): string[] {
     try {
       const dir = join(this.dir, folder);
       return listFolderNoFollow(dir)

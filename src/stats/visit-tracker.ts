@@ -34,6 +34,9 @@ export class VisitTracker {
 
   get size(): number { return this.rows; }
 
+  /** Page views in the visitor's current visit so far. */
+  pageviewsInVisit(v: number): number { return this.visitPv[v] ?? 0; }
+
   /** The number of a visitor hash, made on first sight (engagement alone makes a number, not a visitor). */
   id(key: string): number {
     // A hand-edited log line may carry anything as its visitor: it is a visitor by its text.

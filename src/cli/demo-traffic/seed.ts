@@ -6,6 +6,10 @@ import type { StatsContent } from '../../stats/page-index.js';
 import { seededRandom } from './seed-random.js';
 import { seedPages, generateDayRollup, generateRawLines } from './seed-day.js';
 import { rollupMonth } from '../../stats/catch-up.js';
+import { DayAggregator } from '../../stats/day-aggregator.js';
+import { VisitRecorder } from '../../stats/visit-recorder.js';
+import { mergeVisitTables } from '../../stats/visit-table-month.js';
+import type { VisitTable } from '../../stats/visit-table.js';
 import { addDays, eachDay, lastDayOfMonth, monthOf } from '../../stats/day-math.js';
 
 export interface SeedOptions {
@@ -21,6 +25,11 @@ export interface SeedOptions {
   rollUpRaw?: boolean;
   /** Also write today's traffic so far as raw lines (default true). */
   today?: boolean;
+  /**
+   * Past days get page views made one by one and counted like real traffic, so they have a visit table
+   * and can be filtered (default true); false writes their rollups straight from shares (faster, no table).
+   */
+  visitTables?: boolean;
   /** Overwrite days that already have a rollup or a log (default false: they are kept). */
   force?: boolean;
   seed?: number;
@@ -100,6 +109,17 @@ export function seedStats(stats: StatsService, content: StatsContent, options: S
       writeLines(files.rawPath(day), raw);
       writeLines(files.botsPath(day), bots);
       result.rawLines += raw.length;
+    } else if (options.visitTables !== false) {
+      const start = startOfSiteDay(Date.parse(`${day}T12:00:00Z`), tz);
+      const end = startOfSiteDay(Date.parse(`${addDays(day, 1)}T12:00:00Z`), tz);
+      const { raw, bots } = generateRawLines(pageviews, start, end, pages, random);
+      const recorder = new VisitRecorder();
+      const aggregator = new DayAggregator(day, tz, recorder);
+      for (const line of raw) aggregator.add(line);
+      for (const line of bots) aggregator.addBot(line);
+      files.writeDaily(aggregator.toRollup());
+      files.writeVisits(recorder.toTable(day));
+      touchedMonths.add(monthOf(day));
     } else {
       files.writeDaily(generateDayRollup(day, pageviews, pages, random));
       touchedMonths.add(monthOf(day));
@@ -123,6 +143,9 @@ export function seedStats(stats: StatsService, content: StatsContent, options: S
   for (const month of [...touchedMonths].sort()) {
     if (month >= monthOf(today) || lastDayOfMonth(month) >= today) continue;
     files.writeMonthly(month, rollupMonth(files, month));
+    const tables = eachDay(`${month}-01`, lastDayOfMonth(month)).map((day) => files.readVisits(day)).filter((t): t is VisitTable => t !== null);
+    const merged = mergeVisitTables(month, tables);
+    if (merged) files.writeVisits(merged);
     result.months++;
   }
   files.forget();

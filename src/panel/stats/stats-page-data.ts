@@ -1,74 +1,134 @@
-// What the panel's Statistics page shows, gathered from the same functions the MCP statistics tools call
-// (stats_overview, stats_query, stats_realtime, stats_ai_crawlers): the page computes nothing of its own,
-// so its figures always agree with what an assistant is told.
+// What the panel's Statistics page shows, asked of the statistics' one query engine (dimension-query.ts) and
+// the functions the MCP statistics tools call (stats_realtime, stats_ai_crawlers): the page computes nothing
+// of its own, so its figures always agree with what an assistant or the Content API is told.
 import type { StatsService } from '../../stats/stats-service.js';
 import type { StatsContent } from '../../stats/page-index.js';
-import { OVERVIEW_PERIODS, type OverviewPeriod } from '../../stats/periods.js';
-import { statsOverview } from '../../stats/overview.js';
-import { statsQuery } from '../../stats/dimension-query.js';
+import { previousRange, changePercent, type OverviewPeriod, type DayRange } from '../../stats/periods.js';
+import { rangeFigures, dimensionRows, type RangeFigures, type Row } from '../../stats/dimension-query.js';
+import { consentShare } from '../../stats/overview.js';
+import { averageReadingSeconds, share } from '../../stats/figures.js';
+import { addDays, daysBetween, lastDayOfMonth } from '../../stats/day-math.js';
 import { statsRealtime } from '../../stats/realtime.js';
 import { statsAiCrawlers } from '../../stats/crawler-report.js';
+import { TABLES, type StatsView, type TableName, type Grouping } from './stats-view-params.js';
 
-/** Rows shown for devices, browsers, countries, right now and AI crawlers. */
-export const SMALL_TOP = 5;
-
-export const DEFAULT_PERIOD: OverviewPeriod = '7d';
+/** Rows of each table on the page itself; the whole table is a link away. */
+export const TOP_ROWS = 10;
 
 /**
- * stats_ai_crawlers answers today, 7d, 30d and 90d only; the other periods show the nearest one that
- * covers them (the page says which days it shows).
+ * stats_ai_crawlers answers today, 7d, 30d and 90d only; other periods show the nearest one that covers
+ * them (the page says which days it shows).
  */
-const CRAWLER_PERIOD: Record<OverviewPeriod, 'today' | '7d' | '30d' | '90d'> = {
-  today: 'today', yesterday: '7d', '7d': '7d', '30d': '30d', '90d': '90d', '12m': '90d', month: '30d',
-};
-
-export type StatsPeriodParse = { ok: true; period: OverviewPeriod } | { ok: false; sentence: string };
-
-/** The `period` of the address: absent means the default; anything else must be one of the periods exactly. */
-export function parseStatsPeriod(params: URLSearchParams): StatsPeriodParse {
-  const values = params.getAll('period');
-  if (values.length === 0) return { ok: true, period: DEFAULT_PERIOD };
-  const value = values[0]!;
-  if (values.length === 1 && (OVERVIEW_PERIODS as readonly string[]).includes(value)) return { ok: true, period: value as OverviewPeriod };
-  const shown = values.length > 1 ? 'more than one period' : value === '' ? 'an empty period' : `the period “${value.slice(0, 40)}”`;
-  return { ok: false, sentence: `The address asks for ${shown}. Choose one of: ${OVERVIEW_PERIODS.join(', ')}.` };
+function crawlerPeriod(view: StatsView): 'today' | '7d' | '30d' | '90d' {
+  const byPeriod: Record<OverviewPeriod, 'today' | '7d' | '30d' | '90d'> = { today: 'today', yesterday: '7d', '7d': '7d', '30d': '30d', '90d': '90d', '12m': '90d', month: '30d' };
+  if (view.period) return byPeriod[view.period];
+  const days = daysBetween(view.from, view.to) + 1;
+  return days <= 7 ? '7d' : days <= 30 ? '30d' : '90d';
 }
 
-export interface NamedRow { name: string; visitors: number; pageviews: number }
+export interface ChartBar { label: string; from: string; to: string; visitors: number; pageviews: number; reading: number | null }
 
 export interface StatsPageData {
-  overview: ReturnType<typeof statsOverview>;
-  /** Bars: per hour for a one-day period, per day otherwise. */
-  chart: { unit: 'hour' | 'day'; bars: { label: string; visitors: number; pageviews: number }[] };
-  devices: NamedRow[];
-  browsers: NamedRow[];
-  countries: NamedRow[];
+  headline: {
+    visitors: number; pageviews: number; bounce_rate: number | null; average_reading_seconds: number | null; consent_share: number | null;
+    change: { visitors: number | null; pageviews: number | null; compared_with: DayRange };
+  };
+  chart: { unit: Grouping; bars: ChartBar[] };
+  tables: Partial<Record<TableName, { rows: Row[]; total: number }>>;
+  /** finished days of the range counted before visit tables existed (filters and entry pages cannot see them) */
+  missing: string[];
   realtime: ReturnType<typeof statsRealtime>;
   crawlers: ReturnType<typeof statsAiCrawlers>;
 }
 
-function namedRows(rows: unknown, key: string): NamedRow[] {
-  return (rows as Record<string, unknown>[]).map((row) => ({ name: String(row[key]), visitors: Number(row.visitors), pageviews: Number(row.pageviews) }));
+/** The period before the view's: as stats_overview compares for a period, as many days before for a range. */
+export function comparedRange(view: StatsView): DayRange {
+  if (view.period) return previousRange(view.period, { from: view.from, to: view.to });
+  const length = daysBetween(view.from, view.to) + 1;
+  return { from: addDays(view.from, -length), to: addDays(view.from, -1) };
 }
 
-/** Everything the page shows for one period. */
-export function gatherStatsPage(stats: StatsService, content: StatsContent, period: OverviewPeriod): StatsPageData {
-  const overview = statsOverview(stats, content, period);
-  const range = { from: overview.from, to: overview.to };
-  const oneDay = range.from === range.to;
-  const series = statsQuery(stats, content, { ...range, dimension: oneDay ? 'hours' : 'days', limit: 400 });
-  const bars = oneDay
-    ? (series.hours as { hour: number; visitors: number; pageviews: number }[]).map((row) => ({ label: `${String(row.hour).padStart(2, '0')}:00`, visitors: row.visitors, pageviews: row.pageviews }))
-    : (series.days as { day: string; visitors: number; pageviews: number }[]).map((row) => ({ label: row.day, visitors: row.visitors, pageviews: row.pageviews }));
-  const top = (dimension: 'devices' | 'browsers' | 'countries', key: string) =>
-    namedRows(statsQuery(stats, content, { ...range, dimension, limit: SMALL_TOP })[dimension], key);
+/** Monday of the ISO week a day is in. */
+function weekStart(day: string): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/** The chart's buckets over the range, each cut to the range. */
+export function buckets(from: string, to: string, unit: Exclude<Grouping, 'hour'>): DayRange[] {
+  const out: DayRange[] = [];
+  let start = from;
+  while (start <= to) {
+    let end = unit === 'day' ? start : unit === 'week' ? addDays(weekStart(start), 6) : lastDayOfMonth(start.slice(0, 7));
+    if (end > to) end = to;
+    out.push({ from: start, to: end });
+    start = addDays(end, 1);
+  }
+  return out;
+}
+
+function bucketLabel(unit: Grouping, bucket: DayRange): string {
+  if (unit === 'week') return `week of ${bucket.from}`;
+  if (unit === 'month') return bucket.from.slice(0, 7);
+  return bucket.from;
+}
+
+function chartBars(stats: StatsService, view: StatsView, figures: RangeFigures): ChartBar[] {
+  if (view.group === 'hour') {
+    return figures.rollup.hours.map(([visitors, pageviews], hour) => ({ label: `${String(hour).padStart(2, '0')}:00`, from: view.from, to: view.to, visitors, pageviews, reading: null }));
+  }
+  return buckets(view.from, view.to, view.group).map((bucket) => {
+    let visitors = 0, pageviews = 0;
+    for (let day = bucket.from; day <= bucket.to; day = addDays(day, 1)) {
+      const pair = figures.rollup.days[day];
+      if (pair) { visitors += pair[0]; pageviews += pair[1]; }
+    }
+    // Reading time is not kept per day in a range's figures: a bucket's own range has it (only asked for when shown).
+    const reading = view.metric === 'reading' ? (() => { const r = rangeFigures(stats, bucket.from, bucket.to, view.filters, new Set()).rollup; return averageReadingSeconds(r.engaged_ms, r.engaged_visitors); })() : null;
+    return { label: bucketLabel(view.group, bucket), from: bucket.from, to: bucket.to, visitors, pageviews, reading };
+  });
+}
+
+/** The chart's bars with every figure (reading time too), for the chart's CSV. */
+export function chartBarsFor(stats: StatsService, view: StatsView): ChartBar[] {
+  const figures = rangeFigures(stats, view.from, view.to, view.filters, view.filters.length > 0 ? new Set(['hours']) : undefined);
+  return chartBars(stats, view.group === 'hour' ? view : { ...view, metric: 'reading' }, figures);
+}
+
+/** Every row of one table for the view (a table shown whole, or its CSV). */
+export function tableRows(stats: StatsService, content: StatsContent, view: StatsView, table: TableName): Row[] {
+  const entries = table === 'entry_pages' || table === 'exit_pages';
+  const figures = view.filters.length > 0 || entries ? rangeFigures(stats, view.from, view.to, view.filters) : rangeFigures(stats, view.from, view.to);
+  return dimensionRows(figures, content, table, view.from, view.to);
+}
+
+/** Everything the page shows for one view. */
+export function gatherStatsPage(stats: StatsService, content: StatsContent, view: StatsView): StatsPageData {
+  const filtered = view.filters.length > 0;
+  // Filtered, one pass over the visit tables counts every table; unfiltered, rollups give all but entry and
+  // exit pages, which the visit tables add.
+  const now = rangeFigures(stats, view.from, view.to, view.filters, filtered ? undefined : new Set());
+  const entries = filtered ? now : rangeFigures(stats, view.from, view.to, [], new Set(['entries']));
+  const before = comparedRange(view);
+  const then = rangeFigures(stats, before.from, before.to, view.filters, new Set()).rollup;
+  const r = now.rollup;
+  const tables: StatsPageData['tables'] = {};
+  for (const table of TABLES) {
+    const rows = dimensionRows(table === 'entry_pages' || table === 'exit_pages' ? entries : now, content, table, view.from, view.to);
+    tables[table] = { rows: rows.slice(0, TOP_ROWS), total: rows.length };
+  }
   return {
-    overview,
-    chart: { unit: oneDay ? 'hour' : 'day', bars },
-    devices: top('devices', 'device'),
-    browsers: top('browsers', 'browser'),
-    countries: top('countries', 'country'),
+    headline: {
+      visitors: r.visitors, pageviews: r.pageviews, bounce_rate: share(r.bounces, r.visits),
+      average_reading_seconds: averageReadingSeconds(r.engaged_ms, r.engaged_visitors),
+      // Consent decisions carry no visitor, so they are never filtered: the share is of all decisions.
+      consent_share: consentShare(filtered ? stats.range(view.from, view.to) : r),
+      change: { visitors: changePercent(r.visitors, then.visitors), pageviews: changePercent(r.pageviews, then.pageviews), compared_with: before },
+    },
+    chart: { unit: view.group, bars: chartBars(stats, view, now) },
+    tables,
+    missing: [...new Set([...now.missing, ...entries.missing])].sort(),
     realtime: statsRealtime(stats, content),
-    crawlers: statsAiCrawlers(stats, content, CRAWLER_PERIOD[period]),
+    crawlers: statsAiCrawlers(stats, content, crawlerPeriod(view)),
   };
 }

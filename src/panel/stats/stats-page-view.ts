@@ -1,24 +1,21 @@
-// HTML of the panel's Statistics page: period links, headline figures, the bar chart and the top lists.
+// HTML of the panel's Statistics page: period links and a custom range, the filters as removable chips,
+// headline figures, the chart with its figure and grouping, a table per dimension, right now and AI crawlers.
 // Everything shown comes from StatsPageData; this file only formats it.
 import { OVERVIEW_PERIODS, type OverviewPeriod } from '../../stats/periods.js';
 import { esc } from '../html.js';
-import { entryPageHref } from '../entries/entries-list-view.js';
-import { renderBarChart } from './stats-page-chart.js';
-import type { NamedRow, StatsPageData } from './stats-page-data.js';
+import { renderBarChart, chartHeading, METRIC_LABELS } from './stats-page-chart.js';
+import { TABLES, METRICS, GROUPINGS, STATS_PATH, STATS_EXPORT_PATH, STATS_REALTIME_PATH, viewHref, type StatsView } from './stats-view-params.js';
+import { renderTableSection, pageCell, formatCount, formatPercent, filterValueLabel } from './stats-tables-view.js';
+import type { StatsPageData } from './stats-page-data.js';
 
-export const STATS_PATH = '/svc/panel/stats';
+export { STATS_PATH } from './stats-view-params.js';
+export { formatCount, formatPercent } from './stats-tables-view.js';
 
 const PERIOD_LABELS: Record<OverviewPeriod, string> = {
   today: 'Today', yesterday: 'Yesterday', '7d': '7 days', '30d': '30 days', '90d': '90 days', '12m': '12 months', month: 'This month',
 };
-
 const PURPOSE_LABELS: Record<string, string> = { training: 'training', search: 'search', user: 'user-triggered' };
-
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
-
-export function formatPercent(share: number | null): string {
-  return share === null ? '–' : `${Math.round(share * 1000) / 10}%`;
-}
+const FILTER_LABELS: Record<string, string> = { page: 'Page', source: 'Source', campaign: 'Campaign', country: 'Country', language: 'Language', device: 'Device', browser: 'Browser', os: 'Operating system' };
 
 export function formatSeconds(seconds: number | null): string {
   if (seconds === null) return '–';
@@ -37,87 +34,99 @@ function formatChange(change: number | null): string {
   return `<span class="change ${kind}">${change > 0 ? '+' : ''}${change}%</span>`;
 }
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
-/** A country code with its English name when there is one ("(unknown)" and the like stay as they are). */
-function countryLabel(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code;
-  const name = countryNames.of(code);
-  return name && name !== code ? `${name} (${code})` : code;
-}
-
-/** The period choices: plain links, the current one marked. */
-export function renderPeriodLinks(current: OverviewPeriod | null): string {
-  const links = OVERVIEW_PERIODS.map((period) => `<a href="${STATS_PATH}?period=${period}"${period === current ? ' aria-current="page"' : ''}>${PERIOD_LABELS[period]}</a>`).join('');
+/** The period choices: plain links keeping the filters, the current one marked. */
+export function renderPeriodLinks(view: StatsView | null): string {
+  const links = OVERVIEW_PERIODS.map((period) => {
+    const href = view ? viewHref(view, { period, group: null, show: null, page: 1 }) : `${STATS_PATH}?period=${period}`;
+    return `<a href="${esc(href)}"${view && period === view.period ? ' aria-current="page"' : ''}>${PERIOD_LABELS[period]}</a>`;
+  }).join('');
   return `<nav class="periods" aria-label="Period">${links}</nav>`;
 }
 
-/** A section: heading, optional intro (markup), then the table, or the `empty` sentence without rows. */
-function table(caption: string, head: string[], rows: string[][], empty: string, intro = ''): string {
-  if (rows.length === 0) return `<h2>${esc(caption)}</h2>${intro}<p class="muted">${esc(empty)}</p>`;
-  const headCells = head.map((cell, i) => `<th scope="col"${i > 0 ? ' class="num"' : ''}>${esc(cell)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((cell, i) => (i === 0 ? `<td>${cell}</td>` : `<td class="num">${cell}</td>`)).join('')}</tr>`).join('');
-  return `<h2>${esc(caption)}</h2>${intro}<div class="card flush"><table class="stats"><thead><tr>${headCells}</tr></thead><tbody>${body}</tbody></table></div>`;
+/** A custom range: a plain GET form (the filters and chart choices ride along as hidden fields). */
+function renderRangeForm(view: StatsView): string {
+  const hidden = [
+    ...view.filters.map((filter) => `<input type="hidden" name="filter" value="${esc(`${filter.dimension}:${filter.value}`)}">`),
+    view.metric !== 'visitors' ? `<input type="hidden" name="metric" value="${view.metric}">` : '',
+  ].join('');
+  return `<form class="range" method="get" action="${STATS_PATH}"><fieldset><legend>Custom range (at most 400 days)</legend>`
+    + `<label>From <input type="date" name="from" value="${esc(view.from)}" required></label>`
+    + `<label>To <input type="date" name="to" value="${esc(view.to)}" required></label>${hidden}<button type="submit">Show</button></fieldset></form>`;
 }
 
-function smallTable(caption: string, column: string, rows: NamedRow[], label: (name: string) => string = (name) => name): string {
-  return `<section>${table(caption, [column, 'Visitors'], rows.map((row) => [esc(label(row.name)), formatCount(row.visitors)]), 'Nothing counted in this period.')}</section>`;
+/** The filters as chips: each one removable, and all at once. */
+function renderFilterChips(view: StatsView): string {
+  if (view.filters.length === 0) return '';
+  const chips = view.filters.map((filter) => {
+    const label = `${FILTER_LABELS[filter.dimension]}: ${filterValueLabel(filter.dimension, filter.value)}`;
+    const without = view.filters.filter((f) => f !== filter);
+    return `<li>${esc(label)} <a href="${esc(viewHref(view, { filters: without, page: 1 }))}" aria-label="${esc(`Remove the filter ${label}`)}">×</a></li>`;
+  }).join('');
+  const clear = view.filters.length > 1 ? `<li><a href="${esc(viewHref(view, { filters: [], page: 1 }))}">Remove all filters</a></li>` : '';
+  return `<section class="filters" aria-label="Filters"><p>Showing only page views with:</p><ul class="chips">${chips}${clear}</ul></section>`;
 }
 
-/** A page cell: title (or path) linking to the public page, the path, and the entry in the panel when it is one. */
-function pageCell(siteUrl: string, page: { path: string; title: string | null; id: string | null }): string {
-  const publicLink = `<a href="${esc(siteUrl + page.path)}">${esc(page.title ?? page.path)}</a>`;
-  // Without a title the link already reads as the path; it is not repeated.
-  if (page.title === null) return publicLink;
-  const edit = page.id ? ` · <a class="nowrap" href="${esc(entryPageHref(page.id))}">in the panel</a>` : '';
-  return `${publicLink}<br><span class="muted">${esc(page.path)}${edit}</span>`;
-}
-
-function renderFigures(data: StatsPageData): string {
-  const o = data.overview;
-  const compared = `Change against ${formatRange(o.change_percent.compared_with.from, o.change_percent.compared_with.to)}.`;
+function renderFigures(view: StatsView, data: StatsPageData): string {
+  const h = data.headline;
+  const compared = `Change against ${formatRange(h.change.compared_with.from, h.change.compared_with.to)}.`;
+  const consentNote = view.filters.length > 0 ? 'of all banner decisions (not filtered)' : 'of banner decisions';
   return `<dl class="figures">`
-    + `<div><dt>Visitors</dt><dd>${formatCount(o.visitors)}</dd><dd>${formatChange(o.change_percent.visitors)}</dd></div>`
-    + `<div><dt>Page views</dt><dd>${formatCount(o.pageviews)}</dd><dd>${formatChange(o.change_percent.pageviews)}</dd></div>`
-    + `<div><dt>Average reading time</dt><dd>${formatSeconds(o.average_reading_seconds)}</dd><dd class="muted">Bounce rate ${formatPercent(o.bounce_rate)}</dd></div>`
-    + `<div><dt>Consent share</dt><dd>${formatPercent(o.consent_share)}</dd><dd class="muted">of banner decisions</dd></div>`
+    + `<div><dt>Visitors</dt><dd>${formatCount(h.visitors)}</dd><dd>${formatChange(h.change.visitors)}</dd></div>`
+    + `<div><dt>Page views</dt><dd>${formatCount(h.pageviews)}</dd><dd>${formatChange(h.change.pageviews)}</dd></div>`
+    + `<div><dt>Average reading time</dt><dd>${formatSeconds(h.average_reading_seconds)}</dd><dd class="muted">Bounce rate ${formatPercent(h.bounce_rate)}</dd></div>`
+    + `<div><dt>Consent share</dt><dd>${formatPercent(h.consent_share)}</dd><dd class="muted">${consentNote}</dd></div>`
     + `</dl><p class="muted">${esc(compared)}</p>`;
 }
 
-function renderRealtime(data: StatsPageData, siteUrl: string): string {
+function renderChart(view: StatsView, data: StatsPageData): string {
+  const metrics = METRICS.map((metric) => `<a href="${esc(viewHref(view, { metric }))}"${metric === view.metric ? ' aria-current="true"' : ''}>${METRIC_LABELS[metric]}</a>`).join('');
+  const groups = view.group === 'hour' ? '' : `<nav class="periods" aria-label="Group the chart by">${GROUPINGS.map((group) =>
+    `<a href="${esc(viewHref(view, { group }))}"${group === view.group ? ' aria-current="true"' : ''}>${group === 'day' ? 'Days' : group === 'week' ? 'Weeks' : 'Months'}</a>`).join('')}</nav>`;
+  const csv = `<p class="more"><a href="${esc(viewHref({ ...view, show: null }, {}, STATS_EXPORT_PATH) + '&table=chart')}" download>CSV<span class="offscreen"> of the chart</span></a></p>`;
+  const chart = view.metric === 'reading' && view.group === 'hour'
+    ? '<p class="muted">Reading time is counted per day, not per hour: choose a longer period to chart it.</p>'
+    : renderBarChart(data.chart.bars, data.chart.unit, view.metric);
+  return `<h2>${esc(chartHeading(view.metric, data.chart.unit))}</h2><nav class="periods" aria-label="Chart figure">${metrics}</nav>${groups}${chart}${csv}`;
+}
+
+/** Right now: refreshed by the panel's script every half minute (the page itself works without it). */
+export function renderRealtime(data: Pick<StatsPageData, 'realtime'>, siteUrl: string, view: StatsView): string {
   const r = data.realtime;
-  const rows = r.pages.slice(0, 5).map((page) => [pageCell(siteUrl, page), formatCount(page.visitors)]);
+  const rows = r.pages.slice(0, 5).map((page) => `<tr><td>${pageCell(view, siteUrl, page, null)}</td><td class="num">${formatCount(page.visitors)}</td></tr>`).join('');
   const intro = `<p><strong class="big">${formatCount(r.visitors)}</strong> ${r.visitors === 1 ? 'visitor' : 'visitors'} in the last ${r.window_minutes} minutes<br><span class="muted">As of ${esc(r.as_of)}. Today so far: ${formatCount(r.today.visitors)} visitors, ${formatCount(r.today.pageviews)} page views.</span></p>`;
-  return rows.length ? table('Right now', ['Page', 'Visitors'], rows, '', intro) : `<h2>Right now</h2>${intro}`;
+  const table = rows ? `<div class="card flush"><table class="stats"><thead><tr><th scope="col">Page</th><th scope="col" class="num">Visitors</th></tr></thead><tbody>${rows}</tbody></table></div>` : '';
+  return `<h2>Right now</h2>${intro}${table}`;
 }
 
 function renderCrawlers(data: StatsPageData): string {
   const c = data.crawlers;
-  const rows = c.crawlers.slice(0, 5).map((crawler) => [
-    `${esc(crawler.crawler)}<br><span class="muted">${esc(crawler.operator)} · ${esc(PURPOSE_LABELS[crawler.purpose] ?? crawler.purpose)}</span>`,
-    formatCount(crawler.hits), formatCount(crawler.pages),
-  ]);
   const note = `<p class="muted">Page requests by AI crawlers from ${esc(formatRange(c.from, c.to))}: ${formatCount(c.hits)} in all (training ${formatCount(c.by_purpose.training ?? 0)}, search ${formatCount(c.by_purpose.search ?? 0)}, user-triggered ${formatCount(c.by_purpose.user ?? 0)}).</p>`;
-  return table('AI crawlers', ['Crawler', 'Requests', 'Pages'], rows, 'No AI crawler requested a page in these days.', note);
+  const rows = c.crawlers.slice(0, 5).map((crawler) => `<tr><td>${esc(crawler.crawler)}<br><span class="muted">${esc(crawler.operator)} · ${esc(PURPOSE_LABELS[crawler.purpose] ?? crawler.purpose)}</span></td><td class="num">${formatCount(crawler.hits)}</td><td class="num">${formatCount(crawler.pages)}</td></tr>`).join('');
+  if (!rows) return `<h2>AI crawlers</h2>${note}<p class="muted">No AI crawler requested a page in these days.</p>`;
+  return `<h2>AI crawlers</h2>${note}<div class="card flush"><table class="stats"><thead><tr><th scope="col">Crawler</th><th scope="col" class="num">Requests</th><th scope="col" class="num">Pages</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
-/** The page body for one period. */
-export function renderStatsPage(period: OverviewPeriod, data: StatsPageData, siteUrl: string): string {
-  const o = data.overview;
-  const pages = o.top_pages.map((page) => [pageCell(siteUrl, page), formatCount(page.visitors), formatCount(page.pageviews), formatPercent(page.read_rate)]);
-  const sources = o.top_sources.map((source) => [esc(source.source), formatCount(source.visitors), formatCount(source.pageviews)]);
-  return `<h1>Statistics</h1>${renderPeriodLinks(period)}`
-    + `<p class="muted">${esc(PERIOD_LABELS[period])}: ${esc(formatRange(o.from, o.to))}.</p>`
-    + renderFigures(data)
-    + `<h2>Visitors per ${data.chart.unit}</h2>${renderBarChart(data.chart.bars, data.chart.unit)}`
-    + table('Top pages', ['Page', 'Visitors', 'Views', 'Read'], pages, 'No page views in this period.')
-    + table('Top sources', ['Source', 'Visitors', 'Views'], sources, 'No visits from other sites in this period.')
-    + `<div class="columns">${smallTable('Devices', 'Device', data.devices)}${smallTable('Browsers', 'Browser', data.browsers)}${smallTable('Countries', 'Country', data.countries, countryLabel)}</div>`
-    + renderRealtime(data, siteUrl)
+/** The top of every view: heading, periods, range, filters, what is shown. */
+export function renderStatsHeader(view: StatsView, missing: readonly string[]): string {
+  const what = view.period ? `${PERIOD_LABELS[view.period]}: ${formatRange(view.from, view.to)}.` : `From ${formatRange(view.from, view.to)}.`;
+  const gap = missing.length > 0 && (view.filters.length > 0 || view.show === 'entry_pages' || view.show === 'exit_pages' || view.show === null)
+    ? `<p class="muted">${esc(`Filters and entry and exit pages cannot see ${missing.length === 1 ? missing[0] : `the ${missing.length} days from ${missing[0]} to ${missing[missing.length - 1]}`}: ${missing.length === 1 ? 'it was' : 'they were'} counted before page views were kept per visit.`)}</p>`
+    : '';
+  return `<h1>Statistics</h1>${renderPeriodLinks(view)}${renderRangeForm(view)}${renderFilterChips(view)}<p class="muted">${esc(what)}</p>${gap}`;
+}
+
+/** The overview: every part of the page for one view. */
+export function renderStatsPage(view: StatsView, data: StatsPageData, siteUrl: string): string {
+  const tables = TABLES.map((table) => renderTableSection(view, siteUrl, table, data.tables[table]!)).join('');
+  return renderStatsHeader(view, data.missing)
+    + renderFigures(view, data)
+    + renderChart(view, data)
+    + tables
+    + `<section id="realtime" data-refresh="${esc(STATS_REALTIME_PATH)}">${renderRealtime(data, siteUrl, view)}</section>`
     + renderCrawlers(data);
 }
 
-/** The page for an address whose period cannot be answered: the choices, and the sentence in the notice. */
+/** The page for an address that cannot be answered: the choices, and the sentence in the notice. */
 export function renderStatsPeriodProblem(): string {
   return `<h1>Statistics</h1>${renderPeriodLinks(null)}`;
 }
