@@ -3,10 +3,10 @@
 // statically, so it runs before anything that an older Node cannot link (lib/node-version-check.ts); the
 // commands are in cli/run-cli.ts. A server (serve, demo) tunes its heap before the modules are loaded
 // (lib/heap-tuning.ts).
-import { tuneHeapForSmallHosts } from './lib/heap-tuning.js';
+import { keepYoungGenerationSmall } from './lib/heap-tuning.js';
 import { exitOnUnsupportedNode } from './lib/node-version-check.js';
 
 exitOnUnsupportedNode();
-if (process.argv[2] === 'serve' || process.argv[2] === 'demo') tuneHeapForSmallHosts();
+if (process.argv[2] === 'serve' || process.argv[2] === 'demo') keepYoungGenerationSmall();
 const { runCli } = await import('./cli/run-cli.js');
 runCli(process.argv.slice(2));

@@ -3,10 +3,10 @@
 // imported statically, so the check runs before anything that an older Node cannot link
 // (lib/node-version-check.ts) and the tuning before the modules are loaded (lib/heap-tuning.ts); the start is
 // in wiring/run-server.ts.
-import { tuneHeapForSmallHosts } from './lib/heap-tuning.js';
+import { keepYoungGenerationSmall } from './lib/heap-tuning.js';
 import { exitOnUnsupportedNode } from './lib/node-version-check.js';
 
 exitOnUnsupportedNode();
-tuneHeapForSmallHosts();
+keepYoungGenerationSmall();
 const { runServer } = await import('./wiring/run-server.js');
 void runServer(process.argv.slice(2));
