@@ -4,15 +4,13 @@
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { keepHeapTuned } from '../lib/heap-tuning.js';
 import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
 
-export interface SweepWorkerData { setup: SweepSetup; baseline: SweepBaseline; heapFlags: string[] }
+export interface SweepWorkerData { setup: SweepSetup; baseline: SweepBaseline }
 export interface SweepWorkerMessage { changed: string[]; passMs: number }
 
-const { setup, baseline, heapFlags } = workerData as SweepWorkerData;
-// First of all: this thread's start undid the process's heap tuning (lib/heap-tuning.ts).
-keepHeapTuned(heapFlags);
+// Started by lib/tuned-worker.ts, which hands the data on as workerData.data.
+const { setup, baseline } = (workerData as { data: SweepWorkerData }).data;
 
 // Requests first: on Linux this thread runs at the lowest priority (a thread's id is a pid to setpriority),
 // so on a busy machine the sweep takes the CPU that is left and slows down rather than the answers.
