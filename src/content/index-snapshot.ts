@@ -119,7 +119,6 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
     below.lastIndex = type.folder.length + 1;
     if (!below.test(id)) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
     if (parent >= at) return 'an entry names a parent that does not come before it';
-    // Made at its size: the entry keeps this very array (a grown one holds room for 17).
     const translations = new Array<ColumnRow>(counts[at]!);
     for (let n = 0; n < translations.length; n++) {
       const translation = summaries.translation(byDate.length + n);
