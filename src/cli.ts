@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The `svc` command for operators: node dist/cli.js <command>. Only the Node version check is imported
 // statically, so it runs before anything that an older Node cannot link (lib/node-version-check.ts); the
-// commands are in cli/run-cli.ts.
+// commands are in cli/run-cli.ts. A server (serve, demo) tunes its heap before the modules are loaded
+// (lib/heap-tuning.ts).
+import { keepYoungGenerationSmall } from './lib/heap-tuning.js';
 import { exitOnUnsupportedNode } from './lib/node-version-check.js';
 
 exitOnUnsupportedNode();
+if (process.argv[2] === 'serve' || process.argv[2] === 'demo') keepYoungGenerationSmall();
 const { runCli } = await import('./cli/run-cli.js');
 runCli(process.argv.slice(2));

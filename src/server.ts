@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// The HTTP server (`npm start`): node dist/server.js. Only the Node version check is imported statically, so it
-// runs before anything that an older Node cannot link (lib/node-version-check.ts); the start is in
-// wiring/run-server.ts.
+// The HTTP server (`npm start`): node dist/server.js. Only the Node version check and the heap tuning are
+// imported statically, so the check runs before anything that an older Node cannot link
+// (lib/node-version-check.ts) and the tuning before the modules are loaded (lib/heap-tuning.ts); the start is
+// in wiring/run-server.ts.
+import { keepYoungGenerationSmall } from './lib/heap-tuning.js';
 import { exitOnUnsupportedNode } from './lib/node-version-check.js';
 
 exitOnUnsupportedNode();
+keepYoungGenerationSmall();
 const { runServer } = await import('./wiring/run-server.js');
 void runServer(process.argv.slice(2));

@@ -1,11 +1,11 @@
 // The content index in the persisted index's form (index-file.ts): the entries, their translation
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
-import { sep } from 'node:path';
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import type { IndexedRow } from './list-index.js';
 import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
-import { readSummaryColumns, writeSummaryColumns } from './translation-columns.js';
+import { RestoredEntry } from './restored-entry.js';
+import { readSummaryColumns, writeSummaryColumns, type ColumnRow } from './translation-columns.js';
 import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
@@ -107,7 +107,8 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
   if (!summaries) return 'its translation columns do not fit';
   const entries = new Map<string, Entry>();
   const list: Entry[] = [];
-  const byDate: IndexedRow[] = [];
+  // Translation n, which is also its own row in the lists ordered by date.
+  const byDate: ColumnRow[] = [];
   for (let at = 0; at < entryCount; at++) {
     const id = ids[at]!, parent = parents[at]!;
     // One test of the id in place (no array of its parts, no slices, for 100,000 entries): a type folder,
@@ -118,23 +119,20 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
     below.lastIndex = type.folder.length + 1;
     if (!below.test(id)) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
     if (parent >= at) return 'an entry names a parent that does not come before it';
-    // The entry's dir a slice of its folder's string, as the reader makes them.
-    const folder = `${contentDir}${sep}${sep === '/' ? id : id.replaceAll('/', sep)}${sep}`;
-    // Made at its size: the entry keeps this very array (a grown one holds room for 17).
-    const translations = new Array<Translation>(counts[at]!);
+    const translations = new Array<ColumnRow>(counts[at]!);
     for (let n = 0; n < translations.length; n++) {
-      const translation = summaries.translation(byDate.length + n, folder);
+      const translation = summaries.translation(byDate.length + n);
       const language = translation.language;
       if (!Object.hasOwn(site.languages, language)) return `${id} has a language the settings do not have`;
       for (let other = 0; other < n; other++) if (translations[other]!.language === language) return `${id} has a language twice`;
       translations[n] = translation;
     }
-    const entry: Entry = {
-      id, type, dir: folder.slice(0, -1), slug: id.slice(id.lastIndexOf('/') + 1), parentId: parent === -1 ? null : list[parent]!.id,
-      translations: new TranslationMap(translations), style: styles[at]!,
-      folderMtimeMs: folderMtimes[at]!, styleMtimeMs: styleMtimes[at]!, styleSize: styleSizes[at]!,
-    };
-    for (const translation of translations) byDate.push({ entry, translation, sortKey: -translation.dateMs });
+    const entry = new RestoredEntry(id, type, parent === -1 ? null : list[parent]!.id, new TranslationMap(translations), styles[at]!,
+      folderMtimes[at]!, styleMtimes[at]!, styleSizes[at]!, contentDir);
+    for (const translation of translations) {
+      translation.entry = entry;
+      byDate.push(translation);
+    }
     entries.set(id, entry);
     if (entries.size === list.length) return `${id} is there twice`;
     list.push(entry);

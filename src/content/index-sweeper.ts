@@ -6,7 +6,8 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTunedWorker } from '../lib/tuned-worker.js';
 import { watchContent } from './content-watch.js';
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
@@ -136,7 +137,7 @@ export class IndexSweeper {
     const url = new URL(`./stamp-sweep-worker${extname(here)}`, import.meta.url);
     // A small young generation: the sweep makes some 300,000 short-lived stat results a pass, and a default
     // one grew to tens of MB of resident memory for them (the worker's part: ~60 MB at 100,000 entries, ~30 MB so).
-    const worker = new Worker(url, {
+    const worker = startTunedWorker(url, {
       workerData: { setup, baseline } satisfies SweepWorkerData,
       transferList: [baseline.stamps.buffer as ArrayBuffer],
       resourceLimits: { maxYoungGenerationSizeMb: 4 },

@@ -71,7 +71,13 @@ export class ScheduledChanges {
         (updated ??= new Map(entry.translations)).set(language, fresh);
         if (fresh.status === 'published') this.noteDue(id, language);
       }
-      if (updated) index.set({ ...entry, translations: new TranslationMap(updated.values()) });
+      // Field by field: a restored entry's dir and slug are getters (restored-entry.ts), which a spread leaves out.
+      if (updated) {
+        index.set({
+          id: entry.id, type: entry.type, dir: entry.dir, slug: entry.slug, parentId: entry.parentId, translations: new TranslationMap(updated.values()),
+          style: entry.style, folderMtimeMs: entry.folderMtimeMs, styleMtimeMs: entry.styleMtimeMs, styleSize: entry.styleSize,
+        });
+      }
     }
     this.recompute(index.values(), now);
     index.changed();

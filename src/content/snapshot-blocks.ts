@@ -104,6 +104,27 @@ export class BlockReader {
     return values;
   }
 
+  /**
+   * `count` texts (null where allowed) kept as one string, each sliced out when asked for (TextColumn): at
+   * 200,000 translations, a string object per title is 6 MB the index need not hold. Undefined like texts().
+   */
+  textColumn(name: string, count: number, nullable: boolean): TextColumn | undefined {
+    const lengths = this.integers(name, count, nullable ? -1 : 0, 0x3fffffff);
+    const info = this.byName.get(`${name}.chars`);
+    if (!lengths || !info || (info.kind !== 'latin1' && info.kind !== 'utf16le')) return undefined;
+    const starts = new Int32Array(count + 1);
+    let total = 0;
+    for (let at = 0; at < count; at++) {
+      const length = lengths[at]!;
+      starts[at] = length < 0 ? ~total : total;
+      total += Math.max(0, length);
+      if (total > 0x3fffffff) return undefined;
+    }
+    starts[count] = total;
+    if (total !== info.count) return undefined;
+    return new TextColumn(Buffer.from(this.bytes.buffer, this.bytes.byteOffset + info.offset, info.count * WIDTH[info.kind]).toString(info.kind), starts);
+  }
+
   private view(name: string, kind: 'f64' | 'i32', count: number): Float64Array | Int32Array | undefined {
     const info = this.byName.get(name);
     if (!info || info.kind !== kind || info.count !== count) return undefined;
@@ -114,5 +135,17 @@ export class BlockReader {
     const copy = new Uint8Array(count * WIDTH[kind]);
     copy.set(this.bytes.subarray(info.offset, info.offset + copy.length));
     return new type(copy.buffer);
+  }
+}
+
+/** Texts in one string: row n runs from starts[n] to the start of row n + 1; a null row's start is stored as ~start. */
+export class TextColumn {
+  constructor(private readonly chars: string, private readonly starts: Int32Array) {}
+
+  at(row: number): string | null {
+    const start = this.starts[row]!;
+    if (start < 0) return null;
+    const next = this.starts[row + 1]!;
+    return this.chars.slice(start, next < 0 ? ~next : next);
   }
 }

@@ -9,6 +9,9 @@ import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from 
 export interface SweepWorkerData { setup: SweepSetup; baseline: SweepBaseline }
 export interface SweepWorkerMessage { changed: string[]; passMs: number }
 
+// Started by lib/tuned-worker.ts, which hands the data on as workerData.data.
+const { setup, baseline } = (workerData as { data: SweepWorkerData }).data;
+
 // Requests first: on Linux this thread runs at the lowest priority (a thread's id is a pid to setpriority),
 // so on a busy machine the sweep takes the CPU that is left and slows down rather than the answers.
 // Elsewhere it runs as any thread.
@@ -18,7 +21,6 @@ try {
   // No /proc, or not allowed: the normal priority.
 }
 
-const { setup, baseline } = workerData as SweepWorkerData;
 const sweep = new StampSweep(setup, baseline);
 
 function runPass(): void {

@@ -1,10 +1,14 @@
 // The one place where a translation summary turns into its stored form and back (the persisted index,
 // index-snapshot.ts): one column per summary field. A translation loaded from it keeps no fields of its
 // own: it reads them from the columns by its row, so loading 200,000 translations makes 200,000 small
-// objects, not 200,000 copies of fourteen fields (and numbers stay unboxed in their float64 column).
-import type { BlockReader, BlockWriter } from './snapshot-blocks.js';
+// objects, not 200,000 copies of fourteen fields (numbers stay unboxed in their float64 column, texts in
+// one string per column, sliced out when read). Each is also its own row in its date-ordered lists
+// (list-index.ts), so no second object is made per translation for those.
+import { sep } from 'node:path';
+import type { IndexedRow } from './list-index.js';
+import type { BlockReader, BlockWriter, TextColumn } from './snapshot-blocks.js';
 import { loadDocument } from './translation.js';
-import type { Translation } from './types.js';
+import type { Entry, Translation } from './types.js';
 
 /** The fields of the in-memory summary: everything of a Translation but what is read from its file. */
 export type SummaryField = Exclude<keyof Translation, 'body' | 'fields' | 'file'>;
@@ -71,7 +75,7 @@ export function* writeSummaryColumns(translations: readonly Translation[], write
 
 /** The summary columns of `count` translations, each checked against its kind; undefined when one does not fit. */
 export function readSummaryColumns(reader: BlockReader, count: number, tables: Record<string, unknown> | undefined): SummaryColumns | undefined {
-  const columns: Array<ArrayLike<unknown> | SharedColumn> = [];
+  const columns: Array<ArrayLike<unknown> | TextColumn | SharedColumn> = [];
   for (const [field, kind] of FIELDS) {
     const name = `t.${field}`;
     // Typed columns are copied out of the file's bytes, so those can go once the index is read.
@@ -80,7 +84,7 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
       if (!values) return undefined;
       columns.push(values.slice());
     } else if (!isShared(kind)) {
-      const values = reader.texts(name, count, kind === 'text?');
+      const values = reader.textColumn(name, count, kind === 'text?');
       if (!values) return undefined;
       columns.push(values);
     } else {
@@ -100,22 +104,36 @@ function fitsKind(value: unknown, kind: SummaryFieldKind): boolean {
   return typeof value === 'string' || (kind === 'shared?' && value === null);
 }
 
-/** Decoded summary columns; `translation(row, dir)` is the translation of one row. */
-export class SummaryColumns {
-  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | SharedColumn>) {}
+/** A translation read from columns, which is also its row in the lists ordered by date (sortKey -dateMs). */
+export type ColumnRow = Translation & IndexedRow;
 
-  /** The translation of `row`; `dir` is its entry's folder with the trailing separator. */
-  translation(row: number, dir: string): Translation {
-    return new ColumnTranslation(this, row, dir) as unknown as Translation;
+/** Decoded summary columns; `translation(row)` is the translation of one row. */
+export class SummaryColumns {
+  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | TextColumn | SharedColumn>) {}
+
+  /** The translation of `row`; its `entry` is to be set before it is used. */
+  translation(row: number): ColumnRow {
+    return new ColumnTranslation(this, row) as unknown as ColumnRow;
   }
 }
 
 /** A translation whose summary fields are read from columns (the getters are added below, one per field). */
 class ColumnTranslation {
-  constructor(readonly store: SummaryColumns, readonly row: number, private readonly dir: string) {}
+  /** As a row: the entry's current object (list-index.ts repoints it), whose folder holds the file. */
+  entry!: Entry;
+
+  constructor(readonly store: SummaryColumns, readonly row: number) {}
+
+  get translation(): Translation {
+    return this as unknown as Translation;
+  }
+
+  get sortKey(): number {
+    return -(this as unknown as Translation).dateMs;
+  }
 
   get file(): string {
-    return `${this.dir}${(this as unknown as Translation).language}.md`;
+    return `${this.entry.dir}${sep}${(this as unknown as Translation).language}.md`;
   }
 
   get body(): string {
@@ -132,6 +150,8 @@ class ColumnTranslation {
 FIELDS.forEach(([field, kind], at) => {
   const get = isShared(kind)
     ? function (this: ColumnTranslation) { const column = this.store.columns[at] as SharedColumn; return column.table[column.indexes[this.row]!]; }
-    : function (this: ColumnTranslation) { return (this.store.columns[at] as ArrayLike<unknown>)[this.row]; };
+    : kind === 'number'
+      ? function (this: ColumnTranslation) { return (this.store.columns[at] as ArrayLike<unknown>)[this.row]; }
+      : function (this: ColumnTranslation) { return (this.store.columns[at] as TextColumn).at(this.row); };
   Object.defineProperty(ColumnTranslation.prototype, field, { get, enumerable: true });
 });

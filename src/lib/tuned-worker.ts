@@ -1,0 +1,23 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { heapFlags, keepHeapTuned } from './heap-tuning.js';
+
+// The thread's first lines: the heap flags set again before anything else is loaded, then the module.
+const BOOT = `
+const { workerData } = require('node:worker_threads');
+for (const flag of workerData.heapFlags) require('node:v8').setFlagsFromString(flag);
+import(workerData.module);
+`;
+
+/**
+ * A worker thread running the module at `url`, that keeps the process's heap tuning (lib/heap-tuning.ts):
+ * a new thread's start resets the young generation's growth factor process-wide, and until it is set again
+ * the main thread's young generation may grow, for good. So the thread sets the flags before it loads its
+ * module (on a busy machine that loading took long enough for the main thread to grow to 16 MB), and the
+ * main thread once more when the thread is online. `workerData` reaches the module as `workerData.data`.
+ */
+export function startTunedWorker(url: URL, options: Omit<WorkerOptions, 'eval' | 'workerData'> & { workerData: unknown }): Worker {
+  const flags = heapFlags();
+  const worker = new Worker(BOOT, { ...options, eval: true, workerData: { heapFlags: flags, module: url.href, data: options.workerData } });
+  worker.once('online', () => keepHeapTuned(flags));
+  return worker;
+}

@@ -1,0 +1,58 @@
+// The server's heap tuning (lib/heap-tuning.ts) holds for the whole process: V8 resets the young
+// generation's growth factor whenever a worker thread starts, so the index sweep's worker sets the flags
+// again. Each case runs in a child process of its own (the flags are process-wide), with the built worker
+// (Node 20 starts no TypeScript worker under the tests' loader), and reports the main thread's young
+// generation after enough short-lived objects to grow an untuned one to its most.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { makeTempFolder } from './helpers/temp-folder.js';
+
+const DIST = resolve(import.meta.dirname, '..', 'dist');
+
+/** MB of the main thread's young generation after a sweep worker started and a burst of allocation. */
+function youngGenerationAfterWorker(): number {
+  const contentDir = makeTempFolder('svc-heap-');
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { startTunedWorker } from ${JSON.stringify(pathToFileURL(join(DIST, 'lib/tuned-worker.js')).href)};
+    import { keepYoungGenerationSmall } from ${JSON.stringify(pathToFileURL(join(DIST, 'lib/heap-tuning.js')).href)};
+    keepYoungGenerationSmall({});
+    const worker = startTunedWorker(new URL(${JSON.stringify(pathToFileURL(join(DIST, 'content/stamp-sweep-worker.js')).href)}), {
+      execArgv: [],
+      workerData: { setup: { contentDir: ${JSON.stringify(contentDir)}, folders: [], maxDepth: 3, files: ['en.md', 'style.css'] },
+        baseline: { ids: [], stamps: new Float64Array(0) } },
+    });
+    // Its first pass is done: the worker's code ran.
+    await new Promise((done) => worker.once('message', done));
+    let kept = [];
+    for (let i = 0; i < 3e6; i++) { kept.push({ i, text: 'x' + i }); if (kept.length > 100000) kept = []; }
+    await worker.terminate();
+    const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+    process.stdout.write(String(young.space_size / 1048576));
+  `;
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } }));
+}
+
+// Started as a plain Worker this is 32 MB on Node 20 (Node 24 no longer resets them).
+test('a tuned process keeps its young generation small after the index sweep starts its worker thread', () => {
+  assert.ok(youngGenerationAfterWorker() <= 4);
+});
+
+test('SVC_HEAP_TUNING=off leaves V8 its defaults', () => {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { heapFlags, keepOldGenerationClose, keepYoungGenerationSmall } from ${JSON.stringify(pathToFileURL(join(DIST, 'lib/heap-tuning.js')).href)};
+    keepYoungGenerationSmall({ SVC_HEAP_TUNING: 'off' });
+    keepOldGenerationClose({ SVC_HEAP_TUNING: 'off' });
+    let kept = [];
+    for (let i = 0; i < 3e6; i++) { kept.push({ i, text: 'x' + i }); if (kept.length > 100000) kept = []; }
+    const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+    process.stdout.write(JSON.stringify({ flags: heapFlags(), mb: young.space_size / 1048576 }));
+  `;
+  const { flags, mb } = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as { flags: string[]; mb: number };
+  assert.deepEqual(flags, []);
+  assert.ok(mb > 4);
+});
