@@ -12,6 +12,7 @@ import { waitFor } from './helpers/wait-for.js';
 import { ContentStore } from '../src/content/store.js';
 import { listEntries } from '../src/content/query.js';
 import { ListRowCache } from '../src/api/list-rows.js';
+import { canSeeTranslation } from '../src/content/content-rights.js';
 
 let root: string;
 let server: TestServer;
@@ -110,11 +111,11 @@ test('the kept rows stay within their byte budget, forgetting the oldest first',
   try {
     const { rows } = listEntries(store, { type: 'post', language: 'en', status: 'any' });
     assert.ok(rows.length >= 8);
-    const unbounded = new ListRowCache();
+    const unbounded = new ListRowCache({ isPublic: (entry, translation) => canSeeTranslation(null, entry, translation) });
     for (const { entry, translation } of rows) unbounded.rowJson(store, store.generation, entry, translation, () => true);
     assert.equal(unbounded.size, rows.length);
     const budget = Math.floor(unbounded.bytes / 2);
-    const bounded = new ListRowCache({ budgetBytes: budget });
+    const bounded = new ListRowCache({ isPublic: (entry, translation) => canSeeTranslation(null, entry, translation), budgetBytes: budget });
     const texts = rows.map(({ entry, translation }) => bounded.rowJson(store, store.generation, entry, translation, () => true));
     assert.ok(bounded.bytes <= budget, `${bounded.bytes} bytes kept over a budget of ${budget}`);
     assert.ok(bounded.size > 0 && bounded.size < rows.length);

@@ -77,7 +77,7 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
     return { data, meta };
   }
   // Without bodies, rows are joined from the text kept per translation (list-rows.ts): the same bytes.
-  const data = rows.map(({ entry, translation }) => rowCache.rowJson(deps.content, generation, entry, translation, (other) => canSeeTranslation(viewer, entry, other)));
+  const data = rows.map(({ entry, translation }) => rowCache.rowJson(deps.content, generation, entry, translation, viewer === null ? null : (other) => canSeeTranslation(viewer, entry, other)));
   return new JsonText(`{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`);
 }
 

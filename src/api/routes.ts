@@ -6,6 +6,7 @@ import { rateLimitOf } from '../lib/rate-limit-settings.js';
 import { getEntries, getEntry, getSite } from './content-endpoints.js';
 import { isEntryId } from '../content/entry-id.js';
 import { ListRowCache } from './list-rows.js';
+import { canSeeTranslation } from '../content/content-rights.js';
 
 /**
  * One bucket per process for every Content API endpoint (120 a minute per token or client address unless
@@ -20,7 +21,7 @@ export function createApiLimiter(deps: ApiDeps): TokenBucketLimiter | null {
 export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenBucketLimiter | null, extra: Record<string, ApiHandler> = {}): void {
   // Content answers depend only on the caller, the address and the content: they are cached by generation.
   // List rows kept per translation, so a list page no answer holds yet is a join of rows (list-rows.ts).
-  const rows = new ListRowCache();
+  const rows = new ListRowCache({ isPublic: (entry, translation) => canSeeTranslation(null, entry, translation) });
   const content: Record<string, ApiHandler> = {
     site: (request) => getSite(deps, request),
     entries: (request) => getEntries(deps, request, rows),
