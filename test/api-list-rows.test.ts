@@ -112,15 +112,16 @@ test('the kept rows stay within their byte budget, forgetting the oldest first',
     const { rows } = listEntries(store, { type: 'post', language: 'en', status: 'any' });
     assert.ok(rows.length >= 8);
     const unbounded = new ListRowCache({ isPublic: (entry, translation) => canSeeTranslation(null, entry, translation) });
-    for (const { entry, translation } of rows) unbounded.rowJson(store, store.generation, entry, translation, () => true);
+    unbounded.rowsJson(store, store.generation, rows, () => true);
     assert.equal(unbounded.size, rows.length);
     const budget = Math.floor(unbounded.bytes / 2);
     const bounded = new ListRowCache({ isPublic: (entry, translation) => canSeeTranslation(null, entry, translation), budgetBytes: budget });
-    const texts = rows.map(({ entry, translation }) => bounded.rowJson(store, store.generation, entry, translation, () => true));
+    const texts = rows.map((row) => bounded.rowsJson(store, store.generation, [row], null));
     assert.ok(bounded.bytes <= budget, `${bounded.bytes} bytes kept over a budget of ${budget}`);
     assert.ok(bounded.size > 0 && bounded.size < rows.length);
     // What was forgotten is built again, the same.
-    assert.deepEqual(rows.map(({ entry, translation }) => bounded.rowJson(store, store.generation, entry, translation, () => true)), texts);
+    assert.deepEqual(rows.map((row) => bounded.rowsJson(store, store.generation, [row], null)), texts);
+    assert.equal(bounded.rowsJson(store, store.generation, rows, null), texts.join(','));
   } finally {
     store.close();
     rmSync(siteRoot, { recursive: true, force: true });

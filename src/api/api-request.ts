@@ -46,7 +46,8 @@ export interface ApiRouteOptions {
 
 export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
   // Content answers by caller and address, kept while the content is unchanged: a repeat costs a lookup.
-  const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>() : null;
+  // Only addresses asked twice are kept: a client paging through every list would otherwise only churn it.
+  const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>(1000, { keepOnSecondAsk: true }) : null;
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
     const limit = limiter ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;

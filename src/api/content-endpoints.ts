@@ -77,8 +77,8 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
     return { data, meta };
   }
   // Without bodies, rows are joined from the text kept per translation (list-rows.ts): the same bytes.
-  const data = rows.map(({ entry, translation }) => rowCache.rowJson(deps.content, generation, entry, translation, viewer === null ? null : (other) => canSeeTranslation(viewer, entry, other)));
-  return new JsonText(`{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`);
+  const data = rowCache.rowsJson(deps.content, generation, rows, viewer === null ? null : (entry, other) => canSeeTranslation(viewer, entry, other));
+  return new JsonText(`{"data":[${data}],"meta":${JSON.stringify(meta)}}`);
 }
 
 /** GET /entry?id=: one entry with markdown and html. Drafts need content:read; without it: 404. */

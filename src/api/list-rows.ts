@@ -1,12 +1,16 @@
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import { resolveCover } from '../content/cover.js';
 import type { ContentStore } from '../content/store.js';
-import type { Entry, Translation } from '../content/types.js';
+import type { EntryRow } from '../content/query.js';
+import type { Entry, SiteConfig, Translation } from '../content/types.js';
 import { tagTitle } from './entry-view.js';
 
 /** What a list row shows that only the translation's file gives: kept so a row costs no file read. */
 /** A cover as JSON, for one address and reference, as its image was on disk at `checkedAt`. */
-interface KeptCover { json: string; checkedAt: number }
+interface KeptCover { base: string; json: string; checkedAt: number }
+
+/** What every row of one answer shares. */
+interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number }
 
 /**
  * One row as JSON text, as a caller who sees published translations only is shown it, with where its
@@ -51,8 +55,8 @@ export interface ListRowCacheOptions {
  */
 export const ROW_BUDGET_BYTES = 32 * 1024 * 1024;
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-/** What a kept row costs beside its text: the object, its map slot and key, the numbers. */
-const ROW_OVERHEAD_BYTES = 200;
+/** What a kept row costs beside its text and its id: the object, its map slot, the numbers. */
+const ROW_OVERHEAD_BYTES = 180;
 
 /**
  * The Content API's list rows (an entry in one language, without body) as JSON text, kept per
@@ -68,8 +72,10 @@ const ROW_OVERHEAD_BYTES = 200;
  * freshness promise of 2 s.
  */
 export class ListRowCache {
-  private readonly rows = new Map<string, KeptRow>();
+  /** Kept rows by language, then entry id (no key is made per row: the id's hash is kept with the string). */
+  private readonly byLanguage = new Map<string, Map<string, KeptRow>>();
   private keptBytes = 0;
+  private keptRows = 0;
   private tagsGeneration = -1;
   private readonly tags = new Map<string, string>();
   private readonly covers = new Map<string, KeptCover>();
@@ -91,85 +97,99 @@ export class ListRowCache {
   }
 
   get size(): number {
-    return this.rows.size;
+    return this.keptRows;
   }
 
   /**
-   * The row as JSON text, the same bytes `JSON.stringify(apiEntry(store, entry, translation, false, visible))`
-   * gives; `visible` null for a caller who sees what `isPublic` allows. `generation` is the store's, read
-   * once for the whole answer.
+   * The rows as JSON texts joined by commas: each the same bytes as
+   * `JSON.stringify(apiEntry(store, entry, translation, false, visible))`. `visible` is null for a caller
+   * who sees what `isPublic` allows; `generation` is the store's, read once for the whole answer.
    */
-  rowJson(store: ContentStore, generation: number, entry: Entry, translation: Translation, visible: ((t: Translation) => boolean) | null): string {
-    const site = store.site();
-    const key = `${entry.id}\u0000${translation.language}`;
-    let row = this.rows.get(key);
+  rowsJson(store: ContentStore, generation: number, rows: readonly EntryRow[], visible: ((entry: Entry, t: Translation) => boolean) | null): string {
+    const asked: Asked = { store, site: store.site(), generation, now: this.now() };
+    const texts = new Array<string>(rows.length);
+    for (let at = 0; at < rows.length; at++) {
+      const { entry, translation } = rows[at]!;
+      const row = this.row(asked, entry, translation);
+      if (visible === null) { texts[at] = row.text; continue; }
+      let translations = '';
+      for (const other of entry.translations.values()) {
+        if (visible(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(asked.site.url + other.path)}`;
+      }
+      texts[at] = row.text.slice(0, row.translationsAt) + translations + row.text.slice(row.translationsEnd);
+    }
+    return texts.join(',');
+  }
+
+  /** The kept row, made from the file when its stamp moved, from its own parts when the generation did. */
+  private row(asked: Asked, entry: Entry, translation: Translation): KeptRow {
+    const { site } = asked;
+    let kept = this.byLanguage.get(translation.language);
+    if (kept === undefined) this.byLanguage.set(translation.language, (kept = new Map()));
+    const row = kept.get(entry.id);
     if (row === undefined || row.mtimeMs !== translation.mtimeMs || row.size !== translation.size) {
       const fields = translation.fields;
       // Only a media reference can name a cover; anything else is null for good (no file to look at again).
       const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
       const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
-      row = this.build(store, site.url, site.timezone, generation, entry, translation, coverReference, excerpt, JSON.stringify(fields));
-      this.keep(key, row);
-    } else {
-      const cover = row.coverReference === null ? 'null' : this.coverJson(store, site.url, row.coverReference);
-      if (row.generation !== generation || row.base !== site.url || row.timezone !== site.timezone || row.cover !== cover) {
-        const { text } = row;
-        const rebuilt = this.build(store, site.url, site.timezone, generation, entry, translation, row.coverReference,
-          text.slice(row.excerptAt, row.excerptEnd), text.slice(row.fieldsAt, -1));
-        this.keptBytes += rebuilt.bytes - row.bytes;
-        this.rows.set(key, rebuilt);
-        row = rebuilt;
-      } else {
-        // The same cover text: compared by identity from now on.
-        row.cover = cover;
-      }
+      const made = this.build(asked, entry, translation, coverReference, excerpt, JSON.stringify(fields));
+      this.keep(kept, entry.id, made, row);
+      return made;
     }
-    if (visible === null) return row.text;
-    let translations = '';
-    for (const other of entry.translations.values()) {
-      if (visible(other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(site.url + other.path)}`;
+    const cover = row.coverReference === null ? 'null' : this.coverJson(asked, row.coverReference);
+    if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.cover === cover) {
+      // The same cover text: compared by identity from now on.
+      row.cover = cover;
+      return row;
     }
-    return row.text.slice(0, row.translationsAt) + translations + row.text.slice(row.translationsEnd);
+    const { text } = row;
+    const made = this.build(asked, entry, translation, row.coverReference, text.slice(row.excerptAt, row.excerptEnd), text.slice(row.fieldsAt, -1));
+    this.keep(kept, entry.id, made, row);
+    return made;
   }
 
   /** Makes a row's text from its parts (the order is the spec's Entry (API) table, as apiEntry has it). */
-  private build(store: ContentStore, base: string, timezone: string, generation: number, entry: Entry, translation: Translation,
-    coverReference: string | null, excerpt: string, fields: string): KeptRow {
-    const cover = coverReference === null ? 'null' : this.coverJson(store, base, coverReference);
+  private build(asked: Asked, entry: Entry, translation: Translation, coverReference: string | null, excerpt: string, fields: string): KeptRow {
+    const { url: base, timezone } = asked.site;
+    const cover = coverReference === null ? 'null' : this.coverJson(asked, coverReference);
     let translations = '';
     for (const other of entry.translations.values()) {
       if (this.isPublic(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(base + other.path)}`;
     }
     const head = `{"id":${JSON.stringify(entry.id)},"title":${JSON.stringify(translation.title)},"url":${JSON.stringify(base + translation.path)},`
       + `"status":${JSON.stringify(translation.status)},"date":${JSON.stringify(formatIsoWithOffset(translation.dateMs, timezone))},"excerpt":`;
-    const beforeTranslations = `${head}${excerpt},"tags":${this.tagsJson(store, generation, translation)},"cover":${cover},"translations":{`;
+    const beforeTranslations = `${head}${excerpt},"tags":${this.tagsJson(asked, translation)},"cover":${cover},"translations":{`;
     const beforeFields = `${beforeTranslations}${translations}},"fields":`;
     // One flat string: joined from parts, it keeps neither them nor the text of the row it was made from.
     const text = [beforeFields, fields, '}'].join('');
-    const row: KeptRow = {
-      mtimeMs: translation.mtimeMs, size: translation.size, generation, base, timezone, cover, coverReference, text,
+    const bytes = ROW_OVERHEAD_BYTES + entry.id.length + (NOT_LATIN1.test(text) ? 2 : 1) * text.length;
+    return {
+      mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, cover, coverReference, text,
       excerptAt: head.length, excerptEnd: head.length + excerpt.length,
       translationsAt: beforeTranslations.length, translationsEnd: beforeTranslations.length + translations.length,
-      fieldsAt: beforeFields.length, bytes: 0,
+      fieldsAt: beforeFields.length, bytes,
     };
-    row.bytes = ROW_OVERHEAD_BYTES + (NOT_LATIN1.test(text) ? 2 : 1) * text.length;
-    return row;
   }
 
-  /** Keeps a row, forgetting the oldest kept first while over the budget. */
-  private keep(key: string, row: KeptRow): void {
-    const old = this.rows.get(key);
+  /** Keeps a row in place of `old`, forgetting the oldest kept rows (of its language first) while over the budget. */
+  private keep(kept: Map<string, KeptRow>, id: string, row: KeptRow, old: KeptRow | undefined): void {
     if (old !== undefined) {
-      this.rows.delete(key);
-      this.keptBytes -= old.bytes + key.length;
+      kept.delete(id);
+      this.keptBytes -= old.bytes;
+      this.keptRows--;
     }
-    if (row.bytes + key.length > this.budgetBytes) return;
-    this.rows.set(key, row);
-    this.keptBytes += row.bytes + key.length;
-    for (const [oldestKey, oldest] of this.rows) {
-      if (this.keptBytes <= this.budgetBytes) break;
-      this.rows.delete(oldestKey);
-      this.keptBytes -= oldest.bytes + oldestKey.length;
+    if (row.bytes > this.budgetBytes) return;
+    kept.set(id, row);
+    this.keptBytes += row.bytes;
+    this.keptRows++;
+    for (const from of [kept, ...this.byLanguage.values()]) {
+      for (const [oldestId, oldest] of from) {
+        if (this.keptBytes <= this.budgetBytes) return;
+        if (oldest === row) continue;
+        from.delete(oldestId);
+        this.keptBytes -= oldest.bytes;
+        this.keptRows--;
+      }
     }
   }
 
@@ -177,29 +197,28 @@ export class ListRowCache {
    * The cover's JSON. Many rows may name one image (a shared default cover), so it is kept per reference
    * and looked at again at most every `coverRecheckMs`, however many rows show it.
    */
-  private coverJson(store: ContentStore, base: string, reference: string): string {
-    const key = `${base}\u0000${reference}`;
-    const now = this.now();
-    let cover = this.covers.get(key);
-    if (cover === undefined || now - cover.checkedAt >= this.coverRecheckMs) {
-      cover = { json: JSON.stringify(resolveCover(store.contentDir, base, reference)), checkedAt: now };
+  private coverJson(asked: Asked, reference: string): string {
+    const base = asked.site.url;
+    let cover = this.covers.get(reference);
+    if (cover === undefined || cover.base !== base || asked.now - cover.checkedAt >= this.coverRecheckMs) {
+      cover = { base, json: JSON.stringify(resolveCover(asked.store.contentDir, base, reference)), checkedAt: asked.now };
       if (this.covers.size >= 20_000) this.covers.clear();
-      this.covers.set(key, cover);
+      this.covers.set(reference, cover);
     }
     return cover.json;
   }
 
   /** The tags with their titles: titles come from the tag entries, so they are kept for one generation. */
-  private tagsJson(store: ContentStore, generation: number, translation: Translation): string {
+  private tagsJson(asked: Asked, translation: Translation): string {
     if (translation.tags.length === 0) return '[]';
-    if (generation !== this.tagsGeneration) {
+    if (asked.generation !== this.tagsGeneration) {
       this.tags.clear();
-      this.tagsGeneration = generation;
+      this.tagsGeneration = asked.generation;
     }
     const key = `${translation.language}\u0000${translation.tags.join('\u0000')}`;
     let json = this.tags.get(key);
     if (json === undefined) {
-      json = JSON.stringify(translation.tags.map((slug) => ({ slug, title: tagTitle(store, slug, translation.language) })));
+      json = JSON.stringify(translation.tags.map((slug) => ({ slug, title: tagTitle(asked.store, slug, translation.language) })));
       // Combinations of tags are few; a site with very many is kept from growing this without end.
       if (this.tags.size >= 10_000) this.tags.clear();
       this.tags.set(key, json);
