@@ -6,8 +6,8 @@ import type { Entry, SiteConfig, Translation } from '../content/types.js';
 import { tagTitle } from './entry-view.js';
 
 /** What a list row shows that only the translation's file gives: kept so a row costs no file read. */
-/** A cover as JSON, for one address and reference, as its image was on disk at `checkedAt`. */
-interface KeptCover { base: string; json: string; checkedAt: number }
+/** A cover as JSON, for one address and media reference, as its image was on disk at `checkedAt`. */
+interface KeptCover { reference: string; base: string; json: string; checkedAt: number }
 
 /** What every row of one answer shares. */
 interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number }
@@ -21,13 +21,11 @@ interface KeptRow {
   /** The file's stamp when it was read: the row holds while the index has the same one. */
   mtimeMs: number;
   size: number;
-  /** Built at this content generation, for this address and time zone, with this cover text. */
+  /** Built at this content generation, for this address and time zone, with this cover (null: none named). */
   generation: number;
   base: string;
   timezone: string;
-  cover: string;
-  /** The cover's media reference as written, or null without one. */
-  coverReference: string | null;
+  cover: KeptCover | null;
   text: string;
   /** Where in `text` the excerpt's JSON is, the translations' members are, and the fields' JSON starts. */
   excerptAt: number;
@@ -132,39 +130,40 @@ export class ListRowCache {
       // Only a media reference can name a cover; anything else is null for good (no file to look at again).
       const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
       const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
-      const made = this.build(asked, entry, translation, coverReference, excerpt, JSON.stringify(fields));
+      const made = this.build(asked, entry, translation, coverReference === null ? null : this.keptCover(asked, coverReference), excerpt, JSON.stringify(fields));
       this.keep(kept, entry.id, made, row);
       return made;
     }
-    const cover = row.coverReference === null ? 'null' : this.coverJson(asked, row.coverReference);
-    if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.cover === cover) {
-      // The same cover text: compared by identity from now on.
-      row.cover = cover;
-      return row;
+    let cover = row.cover;
+    if (cover !== null && (asked.now - cover.checkedAt >= this.coverRecheckMs || cover.base !== site.url)) {
+      const fresh = this.keptCover(asked, cover.reference);
+      // The image looked at again, with the same text: the row stays.
+      if (fresh.json === cover.json && fresh.base === cover.base) row.cover = fresh;
+      cover = fresh;
     }
+    if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.cover === cover) return row;
     const { text } = row;
-    const made = this.build(asked, entry, translation, row.coverReference, text.slice(row.excerptAt, row.excerptEnd), text.slice(row.fieldsAt, -1));
+    const made = this.build(asked, entry, translation, cover, text.slice(row.excerptAt, row.excerptEnd), text.slice(row.fieldsAt, -1));
     this.keep(kept, entry.id, made, row);
     return made;
   }
 
   /** Makes a row's text from its parts (the order is the spec's Entry (API) table, as apiEntry has it). */
-  private build(asked: Asked, entry: Entry, translation: Translation, coverReference: string | null, excerpt: string, fields: string): KeptRow {
+  private build(asked: Asked, entry: Entry, translation: Translation, cover: KeptCover | null, excerpt: string, fields: string): KeptRow {
     const { url: base, timezone } = asked.site;
-    const cover = coverReference === null ? 'null' : this.coverJson(asked, coverReference);
     let translations = '';
     for (const other of entry.translations.values()) {
       if (this.isPublic(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(base + other.path)}`;
     }
     const head = `{"id":${JSON.stringify(entry.id)},"title":${JSON.stringify(translation.title)},"url":${JSON.stringify(base + translation.path)},`
       + `"status":${JSON.stringify(translation.status)},"date":${JSON.stringify(formatIsoWithOffset(translation.dateMs, timezone))},"excerpt":`;
-    const beforeTranslations = `${head}${excerpt},"tags":${this.tagsJson(asked, translation)},"cover":${cover},"translations":{`;
+    const beforeTranslations = `${head}${excerpt},"tags":${this.tagsJson(asked, translation)},"cover":${cover?.json ?? 'null'},"translations":{`;
     const beforeFields = `${beforeTranslations}${translations}},"fields":`;
     // One flat string: joined from parts, it keeps neither them nor the text of the row it was made from.
     const text = [beforeFields, fields, '}'].join('');
     const bytes = ROW_OVERHEAD_BYTES + entry.id.length + (NOT_LATIN1.test(text) ? 2 : 1) * text.length;
     return {
-      mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, cover, coverReference, text,
+      mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, cover, text,
       excerptAt: head.length, excerptEnd: head.length + excerpt.length,
       translationsAt: beforeTranslations.length, translationsEnd: beforeTranslations.length + translations.length,
       fieldsAt: beforeFields.length, bytes,
@@ -194,18 +193,18 @@ export class ListRowCache {
   }
 
   /**
-   * The cover's JSON. Many rows may name one image (a shared default cover), so it is kept per reference
-   * and looked at again at most every `coverRecheckMs`, however many rows show it.
+   * The cover a media reference names. Many rows may name one image (a shared default cover): it is kept
+   * per reference, shared by the rows, and looked at again at most every `coverRecheckMs`.
    */
-  private coverJson(asked: Asked, reference: string): string {
+  private keptCover(asked: Asked, reference: string): KeptCover {
     const base = asked.site.url;
     let cover = this.covers.get(reference);
     if (cover === undefined || cover.base !== base || asked.now - cover.checkedAt >= this.coverRecheckMs) {
-      cover = { base, json: JSON.stringify(resolveCover(asked.store.contentDir, base, reference)), checkedAt: asked.now };
+      cover = { reference, base, json: JSON.stringify(resolveCover(asked.store.contentDir, base, reference)), checkedAt: asked.now };
       if (this.covers.size >= 20_000) this.covers.clear();
       this.covers.set(reference, cover);
     }
-    return cover.json;
+    return cover;
   }
 
   /** The tags with their titles: titles come from the tag entries, so they are kept for one generation. */
