@@ -13,6 +13,8 @@ import { ContentStore } from '../src/content/store.js';
 import { listEntries } from '../src/content/query.js';
 import { ListRowCache } from '../src/api/list-rows.js';
 import { canSeeTranslation } from '../src/content/content-rights.js';
+import { warmListRows } from '../src/api/list-row-warmer.js';
+import type { Entry, Translation } from '../src/content/types.js';
 
 let root: string;
 let server: TestServer;
@@ -122,6 +124,32 @@ test('the kept rows stay within their byte budget, forgetting the oldest first',
     // What was forgotten is built again, the same.
     assert.deepEqual(rows.map((row) => bounded.rowsJson(store, store.generation, [row], null)), texts);
     assert.equal(bounded.rowsJson(store, store.generation, rows, null), texts.join(','));
+  } finally {
+    store.close();
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
+});
+
+test('after the first list answer the newest published rows of each type are made a few at a time, up to a share of the budget', () => {
+  const siteRoot = createFixtureSite();
+  const store = new ContentStore({ root: siteRoot, clock: Date.now, log: () => {} });
+  try {
+    const isPublic = (entry: Entry, translation: Translation) => canSeeTranslation(null, entry, translation);
+    const published = store.site().types.flatMap((type) => listEntries(store, { type: type.key, language: 'en', status: 'published' }).rows);
+    const turns: Array<() => void> = [];
+    const all = new ListRowCache({ isPublic });
+    warmListRows(store, all, { batch: 2, later: (next) => turns.push(next) });
+    let taken = 0;
+    while (turns.length > 0) { turns.shift()!(); taken++; }
+    assert.equal(all.size, published.length, 'every published row in the default language');
+    assert.ok(taken > published.length / 2, 'two rows a turn');
+    // The rows made are those a list answer joins.
+    const fresh = new ListRowCache({ isPublic });
+    assert.equal(all.rowsJson(store, store.generation, published, null), fresh.rowsJson(store, store.generation, published, null));
+    const some = new ListRowCache({ isPublic, budgetBytes: Math.floor(all.bytes / 2) });
+    warmListRows(store, some, { batch: 1, share: 0.5, later: (next) => turns.push(next) });
+    while (turns.length > 0) turns.shift()!();
+    assert.ok(some.bytes >= some.budget * 0.5 && some.size < published.length, `${some.size} rows, ${some.bytes} bytes of ${some.budget}`);
   } finally {
     store.close();
     rmSync(siteRoot, { recursive: true, force: true });

@@ -98,6 +98,11 @@ export class ListRowCache {
     return this.keptRows;
   }
 
+  /** The most bytes kept. */
+  get budget(): number {
+    return this.budgetBytes;
+  }
+
   /**
    * The rows as JSON texts joined by commas: each the same bytes as
    * `JSON.stringify(apiEntry(store, entry, translation, false, visible))`. `visible` is null for a caller
