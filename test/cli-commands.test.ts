@@ -1,13 +1,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthService } from '../src/auth/auth-service.js';
 import { loadSiteConfig } from '../src/content/site-config.js';
 import { makeTempFolder } from './helpers/temp-folder.js';
 import { svcCommand } from '../src/lib/install-paths.js';
+import { themeWords } from '../src/site/theme-words.js';
 
 /** How the messages name this CLI (no `svc` on PATH here is this one), and the pointer usage errors end with. */
 const CMD = svcCommand();
@@ -80,9 +81,27 @@ test('init creates an empty site the content store accepts, and refuses to run t
   assert.equal(site.timezone, 'Europe/Berlin');
   for (const dir of ['content/posts', 'content/pages', 'content/tags', 'content/media', 'plugins', 'theme']) assert.ok(statSync(join(root, dir)).isDirectory(), dir);
   assert.equal(statSync(join(root, 'data')).mode & 0o777, 0o700);
+  // The default theme's words come along, so the new site's German pages say them in German.
+  const shipped = join(import.meta.dirname, '..', 'theme', 'translations');
+  assert.deepEqual(readdirSync(join(root, 'theme', 'translations')).sort(), ['de.yaml', 'en.yaml']);
+  for (const name of ['de.yaml', 'en.yaml']) assert.equal(readFileSync(join(root, 'theme', 'translations', name), 'utf8'), readFileSync(join(shipped, name), 'utf8'), name);
+  assert.equal(themeWords(root, 'de', () => {}).text.skip_link, 'Zum Inhalt springen');
   const again = svc(['init']);
   assert.equal(again.code, 1);
   assert.equal(again.err, `svc: There is a site here already (${join(root, 'content', 'site.yaml')}); nothing was changed.\n`);
+});
+
+test('init keeps a translation file the theme folder has already and copies the others', () => {
+  const dir = makeTempFolder('svc-cli-theme-');
+  try {
+    mkdirSync(join(dir, 'theme', 'translations'), { recursive: true });
+    writeFileSync(join(dir, 'theme', 'translations', 'de.yaml'), 'skip_link: Zum Text\n');
+    assert.equal(svc(['init', '--root', dir]).code, 0);
+    assert.equal(readFileSync(join(dir, 'theme', 'translations', 'de.yaml'), 'utf8'), 'skip_link: Zum Text\n');
+    assert.equal(readFileSync(join(dir, 'theme', 'translations', 'en.yaml'), 'utf8'), readFileSync(join(import.meta.dirname, '..', 'theme', 'translations', 'en.yaml'), 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('user add takes a piped password or generates one shown once; bad input is refused', () => {
@@ -129,12 +148,20 @@ test('user list, role and password', async () => {
   assert.equal(auth().sessions.get(session.id), undefined);
 });
 
-test('user 2fa prints the otpauth address of the stored secret, and --off turns it off', () => {
+test('user 2fa prints the otpauth address of the stored secret and ten recovery codes, ends sessions, and --off turns it off', () => {
+  const session = auth().sessions.create('ada', 'signed_in');
   const on = svc(['user', '2fa', 'ada']);
   assert.equal(on.code, 0, on.err);
   const secret = auth().accounts.get('ada')!.totp!.secret;
   assert.match(secret, /^[A-Z2-7]{32}$/);
   assert.ok(on.out.includes(`otpauth://totp/Field%20Notes%3Aada%40example.org?secret=${secret}&issuer=Field+Notes&algorithm=SHA1&digits=6&period=30\n`));
+  assert.equal(auth().sessions.get(session.id), undefined);
+  const codes = on.out.split('\n').filter((line) => line.startsWith('  ')).map((line) => line.trim());
+  assert.equal(codes.length, 10);
+  assert.equal(new Set(codes).size, 10);
+  for (const code of codes) assert.equal(filesText(join(root, 'data')).includes(code), false);
+  assert.equal(auth().accounts.consumeRecoveryCode('ada', codes[3]!), 9);
+  assert.equal(auth().accounts.consumeRecoveryCode('ada', codes[3]!), null);
   const off = svc(['user', '2fa', 'ada@example.org', '--off']);
   assert.equal(off.out, 'Two-factor sign-in is off for Ada.\n');
   assert.equal(auth().accounts.get('ada')!.totp, null);

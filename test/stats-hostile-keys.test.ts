@@ -22,8 +22,9 @@ after(async () => {
   site.cleanup();
 });
 
-const send = (path: string, body: unknown, ip: number) =>
-  fetch(`${http.url.replace('/svc/mcp', '')}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': UA, 'x-forwarded-for': `10.0.0.${ip}` } });
+/** One visitor per number: every request comes from 127.0.0.1 (X-Forwarded-For is not trusted), so the user agent tells them apart. */
+const send = (path: string, body: unknown, visitor: number) =>
+  fetch(`${http.url.replace('/svc/mcp', '')}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': UA.replace('Gecko/20100101', `Gecko/2010010${visitor}`) } });
 
 test('sources, campaigns, events and banner versions named like Object properties are counted as such', async () => {
   let ip = 1;

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, chmodSync, copyFileSync, readdirSync, constants } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { CommandError } from './cli-error.js';
@@ -15,9 +16,39 @@ export interface InitOptions {
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español', it: 'Italiano', nl: 'Nederlands', pt: 'Português' };
 
+/** The default theme's words shipped with svc (`theme/translations/<language>.yaml`, English and German). */
+const SHIPPED_TRANSLATIONS = fileURLToPath(new URL('../../theme/translations/', import.meta.url));
+
+/**
+ * Copies the shipped translation files into the new site's theme, so its pages in those languages have
+ * their words from the start. A file the folder has already is kept; without shipped files nothing is
+ * copied (the site's words are then English).
+ */
+function copyShippedTranslations(root: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(SHIPPED_TRANSLATIONS, { withFileTypes: true }).filter((item) => item.isFile() && item.name.endsWith('.yaml')).map((item) => item.name).sort();
+  } catch {
+    return [];
+  }
+  const target = join(root, 'theme', 'translations');
+  mkdirSync(target, { recursive: true });
+  const copied: string[] = [];
+  for (const name of names) {
+    try {
+      copyFileSync(join(SHIPPED_TRANSLATIONS, name), join(target, name), constants.COPYFILE_EXCL);
+      copied.push(join(target, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return copied;
+}
+
 /**
  * Creates a new empty site: `content/site.yaml` with sensible defaults, the core type folders, media,
- * plugins, theme and a private `data/` folder. Refuses to touch an existing site.
+ * plugins, theme (with the shipped translations of its words) and a private `data/` folder. Refuses to
+ * touch an existing site.
  */
 export function initSite(options: InitOptions): string[] {
   const siteFile = join(options.root, 'content', 'site.yaml');
@@ -51,6 +82,7 @@ export function initSite(options: InitOptions): string[] {
     mkdirSync(join(options.root, dir), { recursive: true });
     made.push(join(options.root, dir));
   }
+  made.push(...copyShippedTranslations(options.root));
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   chmodSync(options.dataDir, 0o700);
   made.push(options.dataDir);

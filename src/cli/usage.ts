@@ -14,7 +14,7 @@ Commands:
   user role <id|email> <role>   change a role (tokens follow at once)
   user password <id|email> [--password-stdin]
                                 set a new password (generated and shown once by default)
-  user 2fa <id|email> [--off]   turn on two-factor sign-in (prints the otpauth address), or off
+  user 2fa <id|email> [--off]   turn on two-factor sign-in (prints the otpauth address and recovery codes), or off
   user remove <id|email>        remove a team member; their tokens and sessions end
   token create --user <id|email> --name N [--scope S ...] [--expires 30d|90d|1y|none]
                                 create a token (all scopes of the role by default); shown once

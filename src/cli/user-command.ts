@@ -83,9 +83,14 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
         return print(`Two-factor sign-in is off for ${account.name}.`);
       }
       const secret = auth.accounts.enableTotp(account.id);
-      print(`Two-factor sign-in is on for ${account.name}. Add this to an authenticator app (shown once):`);
+      // As in the panel: a lost phone needs a way back in, and no session opened without the second factor survives.
+      const codes = auth.accounts.renewRecoveryCodes(account.id) ?? [];
+      auth.sessions.removeAccount(account.id);
+      print(`Two-factor sign-in is on for ${account.name}; their panel sessions have ended. Add this to an authenticator app (shown once):`);
       print(otpauthUri(secret, siteTitle, account.email));
       print(`Secret for manual entry: ${secret}`);
+      print('Recovery codes, each works once in place of a code (shown once, keep them safe):');
+      for (const code of codes) print(`  ${code}`);
       return;
     }
     case 'remove': {

@@ -51,7 +51,7 @@ export function statsAiCrawlers(stats: StatsService, content: StatsContent, peri
     period, from: range.from, to: range.to,
     hits: total,
     by_purpose: byPurpose,
-    by_operator: [...byOperator.entries()].sort((a, b) => b[1] - a[1]).map(([operator, hits]) => ({ operator, hits })),
+    by_operator: [...byOperator.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([operator, hits]) => ({ operator, hits })),
     crawlers,
     pages,
   };

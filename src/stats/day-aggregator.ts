@@ -2,7 +2,7 @@ import { wallClock } from '../lib/time-zone.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { CONSENT_CATEGORIES, CONSENT_KEYS } from './raw-event.js';
 import { dict, put, emptyRollup, capRollup, PAIR_DIMENSIONS, type Rollup, type Pair, type PairDimension } from './rollup.js';
-import { VisitTracker, DIRECT } from './visit-tracker.js';
+import { VisitTracker } from './visit-tracker.js';
 import { UniqueCounts } from './unique-counts.js';
 import { EngagementTable } from './engagement-table.js';
 import type { Column } from './columns.js';
@@ -21,7 +21,7 @@ interface DayTables {
   pages: [path: string, key: number, from: [string, number][], to: [string, number][]][];
   dims: [PairDimension, [string, number][]][];
   crawlers: [string, number, [string, number][]][]; bots: [string, number][];
-  consent: { decisions: number; agreed: [string, number][]; actions: [string, number][]; versions: [string, number][] };
+  consent: { decisions: number; agreedAny: number; agreed: [string, number][]; actions: [string, number][]; versions: [string, number][] };
 }
 
 function bump(map: Map<string, number>, key: string, by = 1): void {
@@ -46,7 +46,7 @@ export class DayAggregator {
   private readonly dims = new Map<PairDimension, Map<string, number>>();
   private readonly crawlers = new Map<string, CrawlerState>();
   private readonly bots = new Map<string, number>();
-  private readonly consent = { decisions: 0, agreed: new Map<string, number>(), actions: new Map<string, number>(), versions: new Map<string, number>() };
+  private readonly consent = { decisions: 0, agreedAny: 0, agreed: new Map<string, number>(), actions: new Map<string, number>(), versions: new Map<string, number>() };
   private readonly hourCache = new Map<number, number>();
 
   constructor(readonly day: string, private readonly timeZone: string) {
@@ -89,17 +89,18 @@ export class DayAggregator {
       case 'pv': {
         const v = this.visitors.id(line.v);
         const page = this.page(line.p);
-        const source = this.visitors.view(v, line.t, page, line.s, line.f);
+        const visit = this.visitors.view(v, line.t, page, line.s, line.c);
         this.pageviews++;
         this.counts.count(v, this.hourKeys[this.hourOf(line.t)]!);
         const state = this.pages[page]!;
         this.counts.count(v, state.key);
+        // Came from: the page on the site, else the source this view brought, else (no referrer) the visit's.
         if (line.f && line.f !== line.p) {
           bump(state.from, line.f);
           bump(this.pages[this.page(line.f)]!.to, line.p);
-        } else if (!line.f) bump(state.from, line.s ?? DIRECT);
-        this.count('referrers', source, v);
-        if (line.c) this.count('campaigns', line.c, v);
+        } else if (!line.f) bump(state.from, line.s ? String(line.s) : visit.source);
+        this.count('referrers', visit.source, v);
+        if (visit.campaign) this.count('campaigns', visit.campaign, v);
         this.count('countries', line.co, v);
         this.count('languages', line.l, v);
         this.count('devices', line.d, v);
@@ -121,7 +122,10 @@ export class DayAggregator {
       }
       case 'cs': {
         this.consent.decisions++;
-        for (const category of CONSENT_CATEGORIES) if (line[CONSENT_KEYS[category]]) bump(this.consent.agreed, category);
+        // A saved choice with nothing ticked is a refusal, whatever its action says.
+        let agreed = false;
+        for (const category of CONSENT_CATEGORIES) if (line[CONSENT_KEYS[category]]) { bump(this.consent.agreed, category); agreed = true; }
+        if (agreed) this.consent.agreedAny++;
         bump(this.consent.actions, line.a);
         bump(this.consent.versions, line.bv);
         return;
@@ -173,6 +177,7 @@ export class DayAggregator {
     r.bots = dict(this.bots);
     r.consent = {
       decisions: this.consent.decisions,
+      agreed_any: this.consent.agreedAny,
       agreed: dict(this.consent.agreed),
       actions: dict(this.consent.actions),
       versions: dict(this.consent.versions),
@@ -194,7 +199,7 @@ export class DayAggregator {
       dims: [...this.dims].map(([dimension, keys]) => [dimension, entries(keys)]),
       crawlers: [...this.crawlers].map(([name, crawler]) => [name, crawler.hits, entries(crawler.pages)]),
       bots: entries(this.bots),
-      consent: { decisions: this.consent.decisions, agreed: entries(this.consent.agreed), actions: entries(this.consent.actions), versions: entries(this.consent.versions) },
+      consent: { decisions: this.consent.decisions, agreedAny: this.consent.agreedAny, agreed: entries(this.consent.agreed), actions: entries(this.consent.actions), versions: entries(this.consent.versions) },
     };
     const columns: Record<string, Column> = {};
     for (const [part, set] of [['visitors', visitors.columns], ['counts', counts.columns], ['engagement', engagement.columns]] as const) {
@@ -231,7 +236,9 @@ export class DayAggregator {
     for (const [dimension, list] of t.dims) aggregator.dims.set(dimension, new Map(list));
     for (const [name, hits, pages] of t.crawlers) aggregator.crawlers.set(name, { hits, pages: new Map(pages) });
     for (const [name, n] of t.bots) aggregator.bots.set(name, n);
+    if (!Number.isSafeInteger(t.consent?.decisions) || !Number.isSafeInteger(t.consent?.agreedAny)) throw new Error('consent counters are damaged');
     aggregator.consent.decisions = t.consent.decisions;
+    aggregator.consent.agreedAny = t.consent.agreedAny;
     for (const name of ['agreed', 'actions', 'versions'] as const) for (const [key, n] of t.consent[name]) aggregator.consent[name].set(key, n);
     return aggregator;
   }

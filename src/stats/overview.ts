@@ -3,7 +3,7 @@ import type { Rollup } from './rollup.js';
 import { resolvePeriod, previousRange, changePercent, type OverviewPeriod } from './periods.js';
 import { buildPageIndex, lookupPage, type StatsContent } from './page-index.js';
 import { averageReadingSeconds, readRate, share, topPairs } from './figures.js';
-import { OTHER } from './rollup.js';
+import { OTHER, agreedAny } from './rollup.js';
 
 export const TOP_ROWS = 10;
 
@@ -26,8 +26,7 @@ export function topSources(rollup: Rollup, limit: number) {
 
 /** Share of consent decisions that agreed to at least one optional category (null without decisions). */
 export function consentShare(rollup: Rollup): number | null {
-  const rejected = rollup.consent.actions.reject_all ?? 0;
-  return share(rollup.consent.decisions - rejected, rollup.consent.decisions);
+  return share(agreedAny(rollup.consent), rollup.consent.decisions);
 }
 
 /** stats_overview: the period's totals, the change against the period before, top pages and sources. */

@@ -18,7 +18,7 @@ import type { Column } from './columns.js';
 
 const MAGIC = Buffer.from('svc stats partial aggregate\n', 'latin1');
 /** Raise when the counting changes: an aggregate counted by other rules must be counted again. */
-const FORMAT = 1;
+const FORMAT = 3;
 const RULES = [VISIT_GAP_MS, READ_MIN_MS, READ_MIN_SCROLL];
 /** The longest header read: far above a real one (about 1 KB), so a damaged length cannot ask for much. */
 const MAX_HEADER = 1 << 20;

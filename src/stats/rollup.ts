@@ -15,6 +15,8 @@ export interface PageRollup {
 
 export interface ConsentRollup {
   decisions: number;
+  /** decisions that agreed to at least one optional category (missing in rollups written before it was counted) */
+  agreed_any?: number;
   agreed: Record<string, number>;
   actions: Record<string, number>;
   versions: Record<string, number>;
@@ -79,7 +81,7 @@ export function emptyRollup(from: string, to = from): Rollup {
     from, to, visitors: 0, pageviews: 0, visits: 0, bounces: 0, engaged_ms: 0, engaged_visitors: 0,
     hours: Array.from({ length: 24 }, (): Pair => [0, 0]), days: dict(), pages: dict(),
     referrers: dict(), campaigns: dict(), countries: dict(), languages: dict(), devices: dict(), browsers: dict(), os: dict(), events: dict(),
-    crawlers: dict(), bots: dict(), consent: { decisions: 0, agreed: dict(), actions: dict(), versions: dict() },
+    crawlers: dict(), bots: dict(), consent: { decisions: 0, agreed_any: 0, agreed: dict(), actions: dict(), versions: dict() },
   };
 }
 
@@ -126,9 +128,18 @@ export function mergeInto(total: Rollup, part: Rollup, steps = true): void {
   }
   addCounts(total.bots, part.bots);
   total.consent.decisions += part.consent.decisions;
+  total.consent.agreed_any = agreedAny(total.consent) + agreedAny(part.consent);
   addCounts(total.consent.agreed, part.consent.agreed);
   addCounts(total.consent.actions, part.consent.actions);
   addCounts(total.consent.versions, part.consent.versions);
+}
+
+/**
+ * Decisions that agreed to at least one optional category. A rollup written before they were counted
+ * knows only its refusals by action: there the old reading (decisions minus "reject all") is the best left.
+ */
+export function agreedAny(consent: ConsentRollup): number {
+  return consent.agreed_any ?? consent.decisions - (own(consent.actions, 'reject_all') ?? 0);
 }
 
 function capCounts(record: Record<string, number>, max: number): Record<string, number> {

@@ -1,10 +1,11 @@
 // Sources, campaigns and clean paths: the rules of notes/stats.md in one place.
 
-const TRACKING = /^(utm_.*|fbclid|gclid|msclkid|dclid|mc_eid|_ga)$/i;
+/** Parameters that say where a visitor came from (read as the source or campaign), not which page they saw. */
+const TRACKING = /^(utm_.*|source|ref|fbclid|gclid|msclkid|dclid|mc_eid|_ga)$/i;
 const MAX_PATH = 300;
 
 /**
- * The page path with tracking parameters removed (other query parameters kept, in order), no fragment,
+ * The page path with tracking and source parameters removed (other query parameters kept, in order), no fragment,
  * at most 300 characters. Anything that is not a path starting with `/` gives null.
  */
 export function cleanPath(raw: string): string | null {
@@ -57,8 +58,13 @@ export function deriveSource(rawPath: string, referrer: string | undefined, ownH
   } catch {
     params = new URLSearchParams();
   }
-  const campaign = tidy(params.get('utm_campaign'));
-  const tagged = tidy(params.get('utm_source')) ?? tidy(params.get('source')) ?? tidy(params.get('ref'));
+  // Names are matched ignoring case, as cleanPath removes them: a parameter gone from the path is read.
+  const named = (name: string) => {
+    for (const [key, value] of params) if (key.toLowerCase() === name) return value;
+    return null;
+  };
+  const campaign = tidy(named('utm_campaign'));
+  const tagged = tidy(named('utm_source')) ?? tidy(named('source')) ?? tidy(named('ref'));
   const host = referrerHost(referrer);
   let internalFrom: string | null = null;
   if (host && ownHosts.includes(host)) {

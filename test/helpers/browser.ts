@@ -39,7 +39,7 @@ export interface PlaywrightChromium {
   launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser>;
 }
 export interface Browser {
-  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string }): Promise<BrowserContext>;
+  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 export interface BrowserContext {
@@ -88,5 +88,6 @@ export interface Page {
   evaluate<R>(fn: (arg: any) => R, arg?: unknown): Promise<R>;
   addScriptTag(options: { content: string }): Promise<unknown>;
   content(): Promise<string>;
+  screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Buffer>;
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ const READ_MIN_MS = 30_000;
 const READ_MIN_SCROLL = 75;
 const DIRECT = '(direct)';
 
-interface VisitorState { last: number; visitPv: number; visitEv: boolean; path: string | null; lastPv: number; source: string }
+interface VisitorState { last: number; visitPv: number; visitEv: boolean; path: string | null; lastPv: number; source: string; campaign: string | null }
 interface Keyed { visitors: Set<string>; n: number }
 interface PageState {
   visitors: Set<string>; pv: number;
@@ -39,7 +39,7 @@ export class ReferenceDayAggregator {
   private readonly dims = new Map<PairDimension, Map<string, Keyed>>();
   private readonly crawlers = new Map<string, CrawlerState>();
   private readonly bots = new Map<string, number>();
-  private readonly consent = { decisions: 0, agreed: new Map<string, number>(), actions: new Map<string, number>(), versions: new Map<string, number>() };
+  private readonly consent = { decisions: 0, agreedAny: 0, agreed: new Map<string, number>(), actions: new Map<string, number>(), versions: new Map<string, number>() };
   private hourCache = new Map<number, number>();
 
   constructor(readonly day: string, private readonly timeZone: string) {}
@@ -75,7 +75,7 @@ export class ReferenceDayAggregator {
     let state = this.visitorsSeen.get(visitor);
     if (!state) {
       if (!starts) return null;
-      state = { last: t, visitPv: 0, visitEv: false, path: null, lastPv: t, source: DIRECT };
+      state = { last: t, visitPv: 0, visitEv: false, path: null, lastPv: t, source: DIRECT, campaign: null };
       this.visitorsSeen.set(visitor, state);
       this.visits++;
       return state;
@@ -94,9 +94,11 @@ export class ReferenceDayAggregator {
     switch (line.k) {
       case 'pv': {
         const state = this.touch(line.v, line.t, true)!;
-        // A visit keeps the source it arrived with; steps inside the site (f set, no source) inherit it.
-        if (line.s) state.source = line.s;
-        else if (state.visitPv === 0 || !line.f) state.source = DIRECT;
+        // A visit keeps the source and campaign it arrived with: the first of each a page view of the visit
+        // brings is the visit's for the rest of it; until a source comes the visit is direct.
+        if (state.visitPv === 0) { state.source = DIRECT; state.campaign = null; }
+        if (line.s && state.source === DIRECT) state.source = String(line.s);
+        if (line.c && state.campaign === null) state.campaign = String(line.c);
         state.visitPv++;
         state.path = line.p;
         state.lastPv = line.t;
@@ -108,9 +110,9 @@ export class ReferenceDayAggregator {
         if (line.f && line.f !== line.p) {
           bump(page.from, line.f);
           bump(this.page(line.f).to, line.p);
-        } else if (!line.f) bump(page.from, line.s ?? DIRECT);
+        } else if (!line.f) bump(page.from, line.s ? String(line.s) : state.source);
         this.count('referrers', state.source, line.v);
-        if (line.c) this.count('campaigns', line.c, line.v);
+        if (state.campaign) this.count('campaigns', state.campaign, line.v);
         this.count('countries', line.co, line.v);
         this.count('languages', line.l, line.v);
         this.count('devices', line.d, line.v);
@@ -134,6 +136,7 @@ export class ReferenceDayAggregator {
       case 'cs': {
         this.consent.decisions++;
         for (const category of CONSENT_CATEGORIES) if (line[CONSENT_KEYS[category]]) bump(this.consent.agreed, category);
+        if (CONSENT_CATEGORIES.some((category) => line[CONSENT_KEYS[category]])) this.consent.agreedAny++;
         bump(this.consent.actions, line.a);
         bump(this.consent.versions, line.bv);
         return;
@@ -188,6 +191,7 @@ export class ReferenceDayAggregator {
     r.bots = dict(this.bots);
     r.consent = {
       decisions: this.consent.decisions,
+      agreed_any: this.consent.agreedAny,
       agreed: dict(this.consent.agreed),
       actions: dict(this.consent.actions),
       versions: dict(this.consent.versions),

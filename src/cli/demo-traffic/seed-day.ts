@@ -94,6 +94,8 @@ export function generateDayRollup(day: string, pageviews: number, pages: readonl
   const [accept, reject, save] = distribute(decisions, [55, 30, 15], random) as [number, number, number];
   r.consent = {
     decisions,
+    // Saved choices agree to at least the category most of them tick (the rest ticked nothing).
+    agreed_any: accept + Math.round(save * 0.8),
     agreed: { statistics: accept + Math.round(save * 0.7), marketing: accept + Math.round(save * 0.2), external_media: accept + Math.round(save * 0.8) },
     actions: { accept_all: accept, reject_all: reject, save },
     versions: { seed: decisions },
