@@ -9,6 +9,7 @@ import { approveEntry } from '../src/content/write/approve-entry.js';
 import { setApprovalMode } from '../src/content/write/approval-mode.js';
 import { createEntry, type CreateEntryInput } from '../src/content/write/create-entry.js';
 import { APPROVAL_MESSAGE, publishEntry } from '../src/content/write/publish-entry.js';
+import { sendBackEntry } from '../src/content/write/send-back.js';
 import { settleScheduled } from '../src/content/write/settle-scheduled.js';
 import { styleEntry } from '../src/content/write/style-entry.js';
 import { updateEntry } from '../src/content/write/update-entry.js';
@@ -209,6 +210,46 @@ test('approving a requested review publishes it now and removes the request', ()
   assert.deepEqual(result, { id: 'posts/waiting', language: 'en', status: 'published', date: '2026-03-10 13:00' });
   assert.equal(entryOf(site, 'posts/waiting').translations.get('en')!.fields.review, undefined);
   assert.deepEqual(history(site).map((line) => [line.person, line.action, line.via, line.token]), [['bob', 'approve', 'panel', null]]);
+});
+
+test('approval mode holds back assistants only: a person whose role may publish publishes in the panel at once', () => {
+  const site = memorySite({ ...SETTINGS, approval_mode: true });
+  const result = publishEntry(site.context, actorOf('bob', 'editor', 'panel'), entryOf(site, 'posts/waiting'), 'en', undefined);
+  assert.equal(result.status, 'published');
+  const fields = entryOf(site, 'posts/waiting').translations.get('en')!.fields;
+  assert.deepEqual([fields.status, fields.published, fields.review], ['published', '2026-03-10 13:00', undefined]);
+  assert.deepEqual(history(site).map((line) => [line.person, line.action, line.via]), [['bob', 'publish', 'panel']]);
+});
+
+test('approving a scheduled request now publishes it at once; at the requested time schedules it', () => {
+  const site = memorySite({ ...SETTINGS, approval_mode: true });
+  publishEntry(site.context, ava, entryOf(site, 'posts/hello'), 'en', '2026-04-01 09:00');
+  const now = approveEntry(site.context, actorOf('bob', 'editor', 'panel'), entryOf(site, 'posts/hello'), 'en', 'now');
+  assert.deepEqual(now, { id: 'posts/hello', language: 'en', status: 'published', date: '2026-03-10 13:00' });
+  publishEntry(site.context, ava, entryOf(site, 'posts/hike'), 'en', '2026-04-01 09:00');
+  const later = approveEntry(site.context, actorOf('bob', 'editor', 'panel'), entryOf(site, 'posts/hike'), 'en', 'requested');
+  assert.deepEqual(later, { id: 'posts/hike', language: 'en', status: 'scheduled', date: '2026-04-01 09:00' });
+});
+
+test('sending a request back removes the review, keeps the draft, and records the note; a bad note writes nothing', () => {
+  const site = memorySite({ ...SETTINGS, approval_mode: true });
+  const bob = actorOf('bob', 'editor', 'panel');
+  for (const [note, message] of [
+    ['', 'Write a note saying what should change before it is published.'],
+    [' \n\t ', 'Write a note saying what should change before it is published.'],
+    ['x'.repeat(1001), 'The note has 1001 characters; at most 1000 are kept.'],
+    ['a\u0000b', 'The note contains control characters; write plain text.'],
+    ['a\u2028b', 'The note contains control characters; write plain text.'],
+  ] as const) {
+    assert.throws(() => sendBackEntry(site.context, bob, entryOf(site, 'posts/waiting'), 'en', note), { kind: 'invalid_params', message });
+  }
+  assert.deepEqual(writes(site), []);
+  assert.throws(() => sendBackEntry(site.context, actorOf('carl', 'contributor', 'panel'), entryOf(site, 'posts/waiting'), 'en', 'No.'), { kind: 'forbidden' });
+  const result = sendBackEntry(site.context, bob, entryOf(site, 'posts/waiting'), 'en', ' Name the trail.\r\nThanks. ');
+  assert.deepEqual(result, { id: 'posts/waiting', language: 'en', status: 'draft', note: 'Name the trail.\nThanks.' });
+  assert.deepEqual(entryOf(site, 'posts/waiting').translations.get('en')!.fields, { title: 'Waiting', status: 'draft', date: '2026-03-01 10:00', author: 'ava' });
+  assert.deepEqual(history(site).map((line) => [line.person, line.action, line.via, line.detail]), [['bob', 'send_back', 'panel', 'Name the trail.\nThanks.']]);
+  assert.throws(() => sendBackEntry(site.context, bob, entryOf(site, 'posts/waiting'), 'en', 'Again.'), { kind: 'conflict', message: 'The en translation of posts/waiting is not waiting for approval any more.' });
 });
 
 test('a change to an entry whose lock is held is refused with conflict, and nothing is written', () => {

@@ -2,14 +2,17 @@
 // needs the script: a person signs in, makes a post, uploads an image (and drops another), makes it the
 // cover, inserts a callout card, is asked before leaving with unsaved text, watches the live preview follow
 // the typing, edits the text and presses Publish; the public page then shows the edited text, the cover and
-// the card. axe-core checks the entry, media and preview pages: no serious or critical violation.
+// the card. An assistant's draft waits for approval (real MCP over HTTP in approval mode); an editor opens it
+// from the list, sees the diff and the preview, sends it back with a note; the assistant updates it and asks
+// again; the editor publishes it. axe-core checks the entry, media, preview, approvals, revisions and home
+// pages: no serious or critical violation.
 // Everything else about the panel is tested over HTTP, without a browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
-import { startHttp, type HttpHarness } from './helpers/mcp-http.js';
+import { callTool, startHttp, type HttpHarness } from './helpers/mcp-http.js';
 import { findChromium, loadBrowserTools, type Browser, type Page } from './helpers/browser.js';
 import { makePng } from './helpers/images.js';
 import { parseFrontMatter } from '../src/content/front-matter.js';
@@ -189,6 +192,102 @@ test('without the script the page shows none of its controls, and a plain form s
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.waitForFunction(() => /was saved\./.test(document.querySelector('.notice.ok')?.textContent ?? ''));
   assert.equal(parseFrontMatter(readFileSync(join(site.root, 'content/posts/carls-draft/en.md'), 'utf8')).body, 'Saved without a script.\n');
+  await context.close();
+});
+
+/** Signs in through the form in a new page of `context`. */
+async function signInAs(context: { newPage(): Promise<Page> }, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${base}/svc/panel/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  return page;
+}
+
+test('an assistant\'s draft waits for approval; the editor reviews it with its diff and preview, sends it back, and publishes the update', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  const token = site.deps.auth.createToken({ ownerId: 'ava', name: 'Ava laptop', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: 30 }).token;
+  const mcp = async (name: string, args: unknown) => (await callTool(site, http.url, token, name, args)).structuredContent;
+  // Public once (approval mode off), then taken back to a draft and rewritten by the assistant.
+  const { id } = await mcp('content_create', { title: 'Lake trail', body: 'Walk to the lake.' });
+  assert.equal((await mcp('content_publish', { id })).status, 'published');
+
+  const context = await browser.newContext();
+  const page = await signInAs(context, 'ann@example.org');
+  const problems = watchProblems(page);
+  await page.goto(`${base}/svc/panel/approvals`);
+  await page.getByRole('button', { name: 'Turn approval mode on' }).click();
+  await page.waitForFunction(() => /Approval mode is on now\./.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  await mcp('content_unpublish', { id });
+  await mcp('content_update', { id, body: 'Walk to the blue lake.' });
+  assert.equal((await mcp('content_publish', { id })).status, 'waiting_for_approval');
+
+  // The editor (a browser of their own) finds it on the home page and opens it from the list.
+  const editorContext = await browser.newContext();
+  const editor = await signInAs(editorContext, 'bob@example.org');
+  const editorProblems = watchProblems(editor);
+  assert.match((await editor.locator('section[aria-labelledby="home-approvals"]').textContent())!, /Lake trail/);
+  await editor.getByRole('link', { name: 'Open Waiting for approval' }).click();
+  await editor.waitForURL((url) => url.pathname === '/svc/panel/approvals');
+  const row = editor.locator('section:has(h2 a:text("Lake trail"))');
+  assert.match((await row.locator('dl.facts').textContent())!, /Ava Author, through assistant \(token “Ava laptop”\)/);
+  assert.equal(await row.locator('pre.diff ins').first().textContent(), 'blue ');
+  await row.getByRole('link', { name: 'Lake trail' }).click();
+  await editor.waitForURL((url) => url.pathname === `/svc/panel/entries/${id}`);
+  await editor.goto(`${base}/svc/panel/approvals`);
+  await row.getByRole('link', { name: 'Preview' }).click();
+  await editor.waitForURL((url) => url.pathname === `/svc/panel/preview/${id}`);
+  assert.match((await editor.locator('main').first().textContent())!, /Walk to the blue lake\./);
+  await editor.goto(`${base}/svc/panel/approvals`);
+
+  // Sent back with a note: still a draft, and the entry page shows the note.
+  await row.getByLabel(/Note for sending it back/).fill('Say how long the walk is.');
+  await row.getByRole('button', { name: 'Send back' }).click();
+  await editor.waitForFunction(() => /was sent back/.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  assert.equal(await editor.locator('section:has(h2 a:text("Lake trail"))').count(), 0);
+  await editor.goto(`${base}/svc/panel/entries/${id}`);
+  assert.match((await editor.locator('.sent-back').textContent())!, /Sent back by Bob Editor at .*:Say how long the walk is\./);
+  const file = () => parseFrontMatter(readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8'));
+  assert.deepEqual([file().fields.status, file().fields.review], ['draft', undefined]);
+
+  // The assistant answers and asks again; the editor publishes it now.
+  await mcp('content_update', { id, body: 'Walk to the blue lake: two hours.' });
+  assert.equal((await mcp('content_publish', { id })).status, 'waiting_for_approval');
+  await editor.goto(`${base}/svc/panel/approvals`);
+  assert.match((await row.locator('pre.diff').textContent())!, /two hours/);
+  await row.getByRole('button', { name: 'Publish now' }).click();
+  await editor.waitForFunction(() => /was published\./.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  assert.deepEqual([file().fields.status, file().fields.review], ['published', undefined]);
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${base}/lake-trail`);
+  assert.match((await visitor.locator('main').textContent())!, /Walk to the blue lake: two hours\./);
+  await visitor.close();
+
+  assert.deepEqual([...problems, ...editorProblems], [], 'no script error and no CSP refusal');
+  await editorContext.close();
+  await context.close();
+});
+
+test('the approvals, revisions and home pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  // Something waiting, with a diff: an earlier public text rewritten by an assistant.
+  const token = site.deps.auth.createToken({ ownerId: 'ann', name: 'Ann axe', scopes: ['content:write', 'content:publish'], expiresInDays: 30 }).token;
+  await callTool(site, http.url, token, 'content_unpublish', { id: 'posts/hike-day' });
+  await callTool(site, http.url, token, 'content_update', { id: 'posts/hike-day', body: 'We walk far.' });
+  await callTool(site, http.url, token, 'content_publish', { id: 'posts/hike-day' });
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await signInAs(context, 'ann@example.org');
+  const found: Record<string, string[]> = {};
+  for (const path of ['/svc/panel/', '/svc/panel/approvals', '/svc/panel/revisions?id=posts%2Fhike-day', '/svc/panel/history?via=mcp']) {
+    await page.goto(`${base}${path}`);
+    found[path] = await seriousViolations(page);
+  }
+  // A comparison page of one kept version.
+  await page.goto(`${base}/svc/panel/revisions?id=posts%2Fhike-day`);
+  await page.getByRole('link', { name: /Compare the version kept at/ }).first().click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/revisions/diff');
+  found['/svc/panel/revisions/diff'] = await seriousViolations(page);
+  assert.deepEqual(found, Object.fromEntries(Object.keys(found).map((path) => [path, []])));
   await context.close();
 });
 

@@ -353,21 +353,24 @@ test('a person adds a missing translation as a draft of their own; taken or hidd
   assert.equal(existsSync(join(site.root, 'content/posts/hike-day/de.md')), false);
 });
 
-test('in approval mode the entry page points to Waiting for approval instead of publishing', async () => {
+test('approval mode holds back assistants only: a person who may publish publishes from the entry page, a pending request pointed out', async () => {
   const yamlFile = join(site.root, 'content/site.yaml');
   const page = await get(panel, '/svc/panel/approvals', jars.ann);
   await post(panel, '/svc/panel/approvals/mode', { csrf: csrfOf(page.text), mode: 'on' }, jars.ann);
   assert.match(readFileSync(yamlFile, 'utf8'), /^approval_mode: true$/m);
   const id = 'posts/bobs-draft';
   const bobPage = await get(panel, `/svc/panel/entries/${id}`, jars.bob);
-  assert.doesNotMatch(bobPage.text, />Publish<\/button>/);
-  assert.match(bobPage.text, /Approval mode is on: drafts are published under <a href="\/svc\/panel\/approvals">Waiting for approval<\/a>\./);
-  const asked = await post(panel, '/svc/panel/entries/publish', { csrf: csrfOf(bobPage.text), id, language: 'en' }, jars.bob);
-  assert.equal(asked.res.headers.get('location'), `/svc/panel/entries/${id}?done=asked&language=en#lang-en`);
-  assert.deepEqual([fileOf(id).fields.status, fileOf(id).fields.review], ['draft', 'requested']);
+  assert.match(bobPage.text, />Publish<\/button>/);
+  assert.match(bobPage.text, /Approval mode holds back what assistants publish; your role publishes directly\./);
+  // An assistant's request shows on the page, which still offers Publish.
+  const asked = (await callTool(site, http.url, site.tokens.admin!, 'content_publish', { id })).structuredContent;
+  assert.equal(asked.status, 'waiting_for_approval');
   const waiting = await get(panel, `/svc/panel/entries/${id}`, jars.bob);
   assert.match(waiting.text, /<dt>Review<\/dt><dd>requested<\/dd>/);
-  assert.match(waiting.text, /Waiting for approval \(requested\): publish it under <a href="\/svc\/panel\/approvals">Waiting for approval<\/a>\./);
+  assert.match(waiting.text, /Waiting for approval \(requested\): answer it under <a href="\/svc\/panel\/approvals">Waiting for approval<\/a>, or publish it here\./);
+  const published = await post(panel, '/svc/panel/entries/publish', { csrf: csrfOf(waiting.text), id, language: 'en' }, jars.bob);
+  assert.equal(published.res.headers.get('location'), `/svc/panel/entries/${id}?done=published&language=en#lang-en`);
+  assert.deepEqual([fileOf(id).fields.status, fileOf(id).fields.review], ['published', undefined]);
 });
 
 test('the list pages by 50, newest first, with links that keep the type and status', async () => {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { listFolderNoFollow, readTextNoFollow } from '../lib/no-follow.js';
+import { linesFromEnd } from '../lib/lines-from-end.js';
+import { listFolderNoFollow } from '../lib/no-follow.js';
 import { fileStorage } from './storage/file-storage.js';
 import type { WriteStorage } from './storage/write-storage.js';
 
@@ -18,6 +19,7 @@ export type HistoryAction =
   | 'unpublish'
   | 'media_upload'
   | 'approve'
+  | 'send_back'
   | 'approval_mode'
   | 'restore'
   | 'recovery_code_used'
@@ -36,7 +38,7 @@ export interface HistoryRecord {
   via: 'mcp' | 'panel' | 'schedule';
   /** Name of the token used (MCP), or null in the panel. */
   token: string | null;
-  /** A short note: the file uploaded, the scheduled time, the new approval mode. */
+  /** A short note: the file uploaded, the scheduled time, the new approval mode, why a request was sent back. */
   detail?: string;
 }
 
@@ -62,6 +64,11 @@ export interface HistoryQuery {
   /** Further test a record must pass (e.g. who may see it); counted toward `limit` only when it passes. */
   keep?: (record: HistoryRecord) => boolean;
   limit?: number;
+  /**
+   * At most this many records (matching or not) are looked at, newest first: a page that needs only recent
+   * changes stays cheap however long the history has grown.
+   */
+  scan?: number;
 }
 
 function matches(record: HistoryRecord, query: HistoryQuery): boolean {
@@ -83,26 +90,35 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
     return [];
   }
   const limit = query.limit ?? 200;
+  let budget = query.scan ?? Number.POSITIVE_INFINITY;
+  // A line about the entry holds its id as a JSON string (however the line is spaced): others are passed
+  // over without being parsed.
+  const needle = query.entry === undefined ? null : JSON.stringify(query.entry);
   const out: HistoryRecord[] = [];
   for (const month of months) {
-    let lines: string[];
+    // A month file that cannot be read is skipped, as before; a filter's own error is not the file's.
+    let judging = false;
     try {
-      lines = readTextNoFollow(join(dir, month)).split('\n');
-    } catch {
-      continue;
-    }
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const line = lines[i]!;
-      if (line.trim() === '') continue;
-      let record: HistoryRecord;
-      try {
-        record = JSON.parse(line) as HistoryRecord;
-      } catch {
-        continue;
+      // From the end: the newest records are read first, and reading stops once enough were found.
+      for (const line of linesFromEnd(join(dir, month))) {
+        if (line.trim() === '') continue;
+        if (budget-- <= 0) return out;
+        if (needle !== null && !line.includes(needle)) continue;
+        let record: HistoryRecord;
+        try {
+          record = JSON.parse(line) as HistoryRecord;
+        } catch {
+          continue;
+        }
+        judging = true;
+        const wanted = matches(record, query);
+        judging = false;
+        if (!wanted) continue;
+        out.push(record);
+        if (out.length >= limit) return out;
       }
-      if (!matches(record, query)) continue;
-      out.push(record);
-      if (out.length >= limit) return out;
+    } catch (error) {
+      if (judging) throw error;
     }
   }
   return out;

@@ -3,6 +3,7 @@ import { sendHtml, type Headers } from '../http/respond.js';
 import type { Capability } from '../auth/principal.js';
 import { esc } from './html.js';
 import { PANEL_CSS_PATH } from './stylesheet.js';
+import type { SiteHeader } from './site-header.js';
 
 /** A link in the panel's top bar, shown to people holding `capability` (or everyone signed in). */
 export interface PanelNavItem {
@@ -29,6 +30,8 @@ export interface LayoutViewer {
   name: string;
   csrf: string;
   capabilities: ReadonlySet<Capability>;
+  /** The site's name and public address; the top bar names it and links View site. */
+  site?: SiteHeader | null;
 }
 
 export type PanelNotice = { kind: 'ok' | 'error' | 'warn'; text: string };
@@ -62,6 +65,10 @@ export function renderPage(options: PageOptions): string {
   const account = viewer
     ? `<span class="who">${esc(viewer.name)}</span><form method="post" action="/svc/panel/sign-out"><input type="hidden" name="csrf" value="${esc(viewer.csrf)}"><button class="link" type="submit">Sign out</button></form>`
     : '';
+  const site = viewer?.site ?? null;
+  const brand = site
+    ? `<a class="brand" href="/svc/panel/">${esc(site.title)} <span class="muted">panel</span></a><a class="view-site" href="${esc(site.home)}">View site</a>`
+    : '<a class="brand" href="/svc/panel/">svc panel</a>';
   const notice = options.notice ? `<p class="notice ${options.notice.kind}" role="${options.notice.kind === 'error' ? 'alert' : 'status'}">${esc(options.notice.text)}</p>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -74,7 +81,7 @@ export function renderPage(options: PageOptions): string {
 <link rel="stylesheet" href="${PANEL_CSS_PATH}">${options.script ? `\n<script src="${PANEL_SCRIPT_PATH}" defer></script>` : ''}
 </head>
 <body>
-<header class="top"><a class="brand" href="/svc/panel/">svc panel</a>${nav ? `<nav aria-label="Panel">${nav}</nav>` : ''}${account}</header>
+<header class="top">${brand}${nav ? `<nav aria-label="Panel">${nav}</nav>` : ''}${account}</header>
 <main${options.wide ? ' class="wide"' : ''}>
 ${notice}${options.body}
 </main>

@@ -10,6 +10,7 @@ import { readCookies, serializeCookie } from './cookies.js';
 import { appendSetCookie, checkCsrf } from './csrf.js';
 import { signInLocation } from './safe-next.js';
 import { sendPanelMessage } from './layout.js';
+import { siteHeaderOf, type SiteHeader } from './site-header.js';
 
 export const SESSION_COOKIE = 'svc_session';
 
@@ -22,6 +23,8 @@ export interface PanelSession {
   name: string;
   capabilities: ReadonlySet<Capability>;
   csrf: string;
+  /** The site's name and public address for the top bar (read when a page is drawn, not for every check). */
+  readonly site: SiteHeader | null;
 }
 
 export function isSecure(deps: PanelSessionDeps): boolean {
@@ -42,7 +45,10 @@ export function currentPanelSession(ctx: RequestContext, deps: PanelSessionDeps)
   if (!found || found.record.stage !== 'signed_in') return null;
   const account = deps.auth.accounts.get(found.record.account);
   if (!account) return null;
-  return { id: found.id, record: found.record, account, name: account.name, capabilities: deps.auth.capabilitiesOf(account), csrf: found.record.csrf };
+  return {
+    id: found.id, record: found.record, account, name: account.name, capabilities: deps.auth.capabilitiesOf(account), csrf: found.record.csrf,
+    get site() { return siteHeaderOf(deps); },
+  };
 }
 
 /**

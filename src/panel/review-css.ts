@@ -5,4 +5,5 @@ export const REVIEW_CSS = `
 .diff .changed{display:block;background:#fffbe6}
 del{background:#fdecea}
 ins{background:#e8f5ec}
+.actions form{display:inline-block;margin-right:.6rem}
 `.trim();

@@ -15,6 +15,7 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 a{color:#2456c7}
 header.top{background:#1d2330;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center}
 header.top .brand{font-weight:700;color:#fff;text-decoration:none;margin-right:auto}
+header.top .brand .muted,header.top .view-site{color:#cfd8ea}
 header.top nav{display:flex;flex-wrap:wrap;gap:.2rem .9rem}
 header.top nav a{color:#cfd8ea;text-decoration:none}
 header.top nav a[aria-current=page]{color:#fff;text-decoration:underline;text-underline-offset:.25em}

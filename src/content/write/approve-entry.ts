@@ -19,15 +19,22 @@ export interface PendingReview {
   review: string;
 }
 
-export function listPendingReviews(store: ContentStore): PendingReview[] {
+/**
+ * Drafts with a pending review, the most recently changed first. Read from the index's draft lists (a review
+ * is only ever pending on a draft), never from the files: cheap at 100,000 entries.
+ */
+export function listPendingReviews(store: Pick<ContentStore, 'site' | 'lists'>): PendingReview[] {
+  const site = store.site();
+  const lists = store.lists();
   const rows: PendingReview[] = [];
-  for (const entry of store.entries()) {
-    for (const translation of entry.translations.values()) {
-      const review = translation.fields.review;
-      if (translation.status === 'draft' && typeof review === 'string') rows.push({ entry, translation, review });
+  for (const type of site.types) {
+    for (const language of Object.keys(site.languages)) {
+      for (const { entry, translation } of lists.list(type.key, language, 'draft').rows) {
+        if (translation.review !== null) rows.push({ entry, translation, review: translation.review });
+      }
     }
   }
-  return rows.sort((a, b) => b.translation.mtimeMs - a.translation.mtimeMs);
+  return rows.sort((a, b) => b.translation.mtimeMs - a.translation.mtimeMs || (a.entry.id < b.entry.id ? -1 : 1));
 }
 
 export interface ApproveResult {
@@ -37,8 +44,11 @@ export interface ApproveResult {
   date: string;
 }
 
-/** `review: requested` -> published now; `review: scheduled <time>` -> scheduled then (published now if past). */
-export function approveEntry(context: WriteContext, actor: Actor, entry: Entry, language: string): ApproveResult {
+/**
+ * `review: requested` -> published now; `review: scheduled <time>` -> scheduled then (published now if past),
+ * or published now when the person chooses `now` over the requested time.
+ */
+export function approveEntry(context: WriteContext, actor: Actor, entry: Entry, language: string, when: 'requested' | 'now' = 'requested'): ApproveResult {
   return withEntryLock(context, entry.id, () => {
     const fresh = freshEntry(context, entry.id);
     const translation = translationOf(fresh, language);
@@ -50,7 +60,7 @@ export function approveEntry(context: WriteContext, actor: Actor, entry: Entry, 
     }
     const site = context.store.site();
     const now = context.clock();
-    const wanted = review.startsWith('scheduled ') ? review.slice('scheduled '.length) : null;
+    const wanted = when === 'requested' && review.startsWith('scheduled ') ? review.slice('scheduled '.length) : null;
     const wantedMs = wanted === null ? null : parseSiteTime(wanted, site.timezone);
     const scheduled = wantedMs !== null && wantedMs > now;
     const date = scheduled ? wanted! : formatSiteTime(now, site.timezone);

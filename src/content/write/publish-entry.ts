@@ -36,7 +36,7 @@ export function checkPublishTime(context: WriteContext, at: string | undefined):
 
 /**
  * The spec's "States and transitions" for content_publish: a draft becomes published (now) or scheduled
- * (`at`); in approval mode it stays a draft with `review: requested` / `review: scheduled <time>`.
+ * (`at`); in approval mode, through MCP, it stays a draft with `review: requested` / `review: scheduled <time>`.
  */
 export function publishEntry(context: WriteContext, actor: Actor, entry: Entry, language: string, at: string | undefined): PublishResult {
   const site = context.store.site();
@@ -51,7 +51,9 @@ export function publishEntry(context: WriteContext, actor: Actor, entry: Entry, 
     }
     const current = readTranslationFile(context, translation.file);
     const fields = { ...current.fields };
-    if (isApprovalModeOn(context.store, storageOf(context))) {
+    // Approval mode holds back assistants (content_publish); a person whose role may publish publishes in the
+    // panel directly (the spec: "a person publishes in the panel ... published").
+    if (actor.via === 'mcp' && isApprovalModeOn(context.store, storageOf(context))) {
       const review = at === undefined ? 'requested' : `scheduled ${at}`;
       fields.review = review;
       writeTranslationFile(context, entry.id, language, translation.file, current.text, fields, current.body);

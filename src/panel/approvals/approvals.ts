@@ -2,61 +2,101 @@ import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
-import { canPublishEntry } from '../../content/content-rights.js';
 import { isEntryId } from '../../content/entry-id.js';
+import type { Entry } from '../../content/types.js';
 import { approveEntry, listPendingReviews } from '../../content/write/approve-entry.js';
 import { isApprovalModeOn, setApprovalMode } from '../../content/write/approval-mode.js';
+import { sendBackEntry } from '../../content/write/send-back.js';
 import type { WriteContext } from '../../content/write/write-context.js';
-import { renderPage, sendPanelPage } from '../layout.js';
-import { renderApprovals } from './approvals-view.js';
+import { renderPage, sendPanelPage, type PanelNotice } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { buildApprovalRows } from './approval-rows.js';
+import { APPROVALS_PATH, renderApprovals, type ApprovalsView } from './approvals-view.js';
 
-const PAGE = '/svc/panel/approvals';
-type Notice = { kind: 'ok' | 'error' | 'warn'; text: string } | null;
+/** What a redirect back to the page may announce: fixed sentences after the entry id, never text from the address. */
+const DONE: Record<string, string> = {
+  published: 'was published.',
+  scheduled: 'is scheduled for the requested time.',
+  'sent-back': 'was sent back: it is a draft again, and the note is in its history and on its page.',
+};
 
-/** "Waiting for approval" (content.publish), publishing from it, and the approval-mode switch (settings.manage). */
+/**
+ * "Waiting for approval" (content.publish): the waiting drafts, publishing one now or at its requested time,
+ * sending one back with a note; and the approval-mode switch (settings.manage). Acting on a row needs the
+ * right to publish that entry (content.publish_all, or content.publish for one's own), as publishing does.
+ */
 export function createApprovalsHandlers(deps: PanelDeps) {
   const context: WriteContext = { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
 
-  const send = (ctx: RequestContext, status: number, session: PanelSession, notice: Notice) => {
-    const actor = panelActor(session);
-    const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
-    const rows = listPendingReviews(deps.content).map((row) => ({
-      ...row,
-      mayPublish: canPublishEntry(actor.principal, row.entry, row.translation).allowed,
-      authorName: names.get(row.translation.author ?? '') ?? row.translation.author ?? 'unknown',
-    }));
+  const send = (ctx: RequestContext, status: number, session: PanelSession, notice: PanelNotice | null, sent: ApprovalsView['sent'] = null) => {
+    const principal = panelActor(session).principal;
+    const pending = listPendingReviews(deps.content);
     const approvalMode = session.capabilities.has('settings.manage') ? isApprovalModeOn(deps.content) : null;
-    const body = renderApprovals({ csrf: session.csrf, rows, approvalMode });
+    const body = renderApprovals({
+      csrf: session.csrf, timeZone: deps.content.site().timezone, rows: buildApprovalRows(deps, principal, pending),
+      total: pending.length, approvalMode, sent,
+    });
     sendPanelPage(ctx, status, renderPage({ title: 'Waiting for approval', viewer: session, active: 'approvals', body, notice }));
   };
+
+  /** The posted entry; not_found when the id is malformed or gone. */
+  const postedEntry = (form: URLSearchParams): Entry => {
+    const id = form.get('id') ?? '';
+    const entry = isEntryId(id) ? deps.content.entry(id) : undefined;
+    if (!entry) throw new AppError('not_found', 'That entry does not exist (any more).');
+    return entry;
+  };
+
+  const done = (ctx: RequestContext, what: keyof typeof DONE, id: string) =>
+    redirect(ctx.res, `${APPROVALS_PATH}?${new URLSearchParams({ [what]: id })}`, 303, { 'cache-control': 'no-store' });
 
   return {
     show(ctx: RequestContext): void {
       const session = requirePanelSession(ctx, deps, 'content.publish');
       if (!session) return;
-      const published = ctx.url.searchParams.get('published');
-      const mode = ctx.url.searchParams.get('mode');
-      let notice: Notice = null;
-      if (published && isEntryId(published)) notice = { kind: 'ok', text: `${published} was published.` };
-      else if (mode === 'on' || mode === 'off') notice = { kind: 'ok', text: `Approval mode is ${mode} now.` };
+      const params = ctx.url.searchParams;
+      const mode = params.get('mode');
+      let notice: PanelNotice | null = null;
+      for (const [what, sentence] of Object.entries(DONE)) {
+        const id = params.get(what);
+        if (id && isEntryId(id)) notice = { kind: 'ok', text: `${id} ${sentence}` };
+      }
+      if (mode === 'on' || mode === 'off') notice = { kind: 'ok', text: `Approval mode is ${mode} now.` };
       send(ctx, 200, session, notice);
     },
 
+    /** `when=now` publishes at once; `when=requested` (the default) keeps a requested time. */
     async publish(ctx: RequestContext): Promise<void> {
       const posted = await requirePanelPost(ctx, deps, 'content.publish');
       if (!posted) return;
       const { session, form } = posted;
       try {
-        const id = form.get('id') ?? '';
-        const entry = isEntryId(id) ? deps.content.entry(id) : undefined;
-        if (!entry) throw new AppError('not_found', 'That entry does not exist (any more).');
-        approveEntry(context, panelActor(session), entry, form.get('language') ?? '');
-        redirect(ctx.res, `${PAGE}?published=${encodeURIComponent(id)}`, 303, { 'cache-control': 'no-store' });
+        const when = form.get('when') ?? 'requested';
+        if (when !== 'now' && when !== 'requested') throw new AppError('invalid_params', 'Choose to publish now or at the requested time.');
+        const entry = postedEntry(form);
+        const result = approveEntry(context, panelActor(session), entry, form.get('language') ?? '', when);
+        done(ctx, result.status, entry.id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         send(ctx, error.status, session, { kind: 'error', text: error.message });
+      }
+    },
+
+    async sendBack(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps, 'content.publish');
+      if (!posted) return;
+      const { session, form } = posted;
+      const id = form.get('id') ?? '';
+      const language = form.get('language') ?? '';
+      try {
+        const entry = postedEntry(form);
+        sendBackEntry(context, panelActor(session), entry, language, form.get('note') ?? '');
+        done(ctx, 'sent-back', entry.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // What was typed comes back in its row (cut to what the field holds), so a refused note is not lost.
+        send(ctx, error.status, session, { kind: 'error', text: error.message }, { id, language, note: (form.get('note') ?? '').slice(0, 5000) });
       }
     },
 
@@ -67,7 +107,7 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       const mode = form.get('mode');
       if (mode !== 'on' && mode !== 'off') return send(ctx, 422, session, { kind: 'error', text: 'Choose on or off.' });
       setApprovalMode(context, panelActor(session), mode === 'on');
-      redirect(ctx.res, `${PAGE}?mode=${mode}`, 303, { 'cache-control': 'no-store' });
+      redirect(ctx.res, `${APPROVALS_PATH}?mode=${mode}`, 303, { 'cache-control': 'no-store' });
     },
   };
 }

@@ -29,6 +29,8 @@ export interface TranslationView {
   editor: EditorView;
   /** The saved text, shown beside the form after a save from an older page was refused. */
   savedBody: string | null;
+  /** The request for approval was sent back with this note (until it is asked again, published or withdrawn). */
+  sentBack: { personName: string; time: string; note: string } | null;
 }
 
 export interface EntryPageView {
@@ -56,11 +58,8 @@ function renderStateForms(view: EntryPageView, t: TranslationView): string {
   const e = t.editor;
   if (!e.publish.allowed) return `<p class="muted">${esc(e.publish.reason)}</p>`;
   const parts: string[] = [];
-  if (t.status === 'draft' && e.approvalMode) {
-    parts.push(t.review
-      ? `<p>Waiting for approval (${esc(t.review)}): publish it under <a href="/svc/panel/approvals">Waiting for approval</a>.</p>`
-      : `<p class="muted">Approval mode is on: drafts are published under <a href="/svc/panel/approvals">Waiting for approval</a>.</p>${actionForm(view, e.language, 'publish', 'Ask for approval', '', 'secondary')}`);
-  } else if (t.status === 'draft') {
+  if (t.status === 'draft') {
+    if (t.review) parts.push(`<p>Waiting for approval (${esc(t.review)}): answer it under <a href="/svc/panel/approvals">Waiting for approval</a>, or publish it here.</p>`);
     const at = `<label for="at-${esc(e.language)}">Publish later <span class="muted">(optional, YYYY-MM-DD HH:MM in ${esc(e.timezone)})</span></label><input type="text" id="at-${esc(e.language)}" name="at" inputmode="numeric" placeholder="2026-05-01 19:30">`;
     parts.push(actionForm(view, e.language, 'publish', 'Publish', at));
   }
@@ -83,10 +82,12 @@ function renderTranslation(view: EntryPageView, t: TranslationView): string {
     ...(t.viaMcp ? [['Created', 'by an assistant (via: mcp)']] : []),
     ['Preview', `<a href="${esc(t.previewHref)}">Open the preview</a> <span class="muted">(as saved; only for the team)</span>`],
   ].map(([term, detail]) => `<dt>${term}</dt><dd>${detail}</dd>`).join('');
+  const sentBack = t.sentBack === null ? ''
+    : `<div class="notice warn sent-back"><p><strong>Sent back</strong> by ${esc(t.sentBack.personName)} at ${esc(t.sentBack.time)}:</p><p>${esc(t.sentBack.note).replaceAll('\n', '<br>')}</p></div>`;
   const saved = t.savedBody === null ? ''
     : `<details class="saved-text" open><summary>The text as it is saved now</summary><pre>${esc(t.savedBody)}</pre></details>`;
   const work = t.edit.allowed ? renderEditor(e) : `<p class="muted">${esc(t.edit.reason)}</p>${renderStateForms(view, t)}`;
-  return `<section class="card translation" id="lang-${esc(e.language)}"><h2>${esc(e.languageName)} (${esc(e.language)})</h2><dl class="facts">${facts}</dl>${renderCardWarnings(t.cardWarnings)}${saved}${work}</section>`;
+  return `<section class="card translation" id="lang-${esc(e.language)}"><h2>${esc(e.languageName)} (${esc(e.language)})</h2><dl class="facts">${facts}</dl>${sentBack}${renderCardWarnings(t.cardWarnings)}${saved}${work}</section>`;
 }
 
 function renderAddForm(view: EntryPageView): string {
@@ -105,6 +106,7 @@ function renderAddForm(view: EntryPageView): string {
 /** The entry page's body. */
 export function renderEntryPage(view: EntryPageView): string {
   const history = `/svc/panel/history?id=${encodeURIComponent(view.id)}`;
-  return `<h1>${esc(view.title)}</h1><p class="muted">${esc(view.typeLabel)} · ${esc(view.id)} · <a href="${esc(history)}">History</a> · <a href="${ENTRIES_PATH}">All content</a></p>`
+  const versions = `/svc/panel/revisions?${new URLSearchParams({ id: view.id })}`;
+  return `<h1>${esc(view.title)}</h1><p class="muted">${esc(view.typeLabel)} · ${esc(view.id)} · <a href="${esc(history)}">History</a> · <a href="${esc(versions)}">Earlier versions</a> · <a href="${ENTRIES_PATH}">All content</a></p>`
     + view.translations.map((t) => renderTranslation(view, t)).join('') + renderMediaSection(view.media) + renderStyleSection(view.style) + renderAddForm(view);
 }

@@ -78,7 +78,7 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
       }
     },
 
-    /** Saves what the form carries, then publishes (now or `at`), or asks for approval in approval mode. */
+    /** Saves what the form carries, then publishes (now or `at`); approval mode holds back assistants only, not the panel. */
     async publish(ctx: RequestContext): Promise<void> {
       const request = await posted(ctx);
       if (!request) return;
@@ -96,7 +96,8 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
           saved = true;
         }
         const result = publishEntry(context, panelActor(session), entry, translation.language, at);
-        if (result.status === 'waiting_for_approval') return page.done(ctx, entry.id, translation.language, 'asked');
+        // Approval mode holds back only what comes through MCP, so a person's publish never waits.
+        if (result.status === 'waiting_for_approval') throw new Error('a panel publish was held for approval');
         if (result.note) return page.done(ctx, entry.id, translation.language, saved ? 'saved' : 'already-published');
         if (result.card_warnings) {
           // Shown at once (not through a redirect): the list of cards is not a fixed sentence.

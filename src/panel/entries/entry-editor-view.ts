@@ -48,15 +48,17 @@ function coverSelect(view: EditorView, key: string): string {
   return `<label for="cover-${key}">Cover image <span class="muted">(from the entry's media below)</span></label><select id="cover-${key}" name="cover">${options}</select>`;
 }
 
-/** Publish, Ask for approval, Unpublish: buttons of the edit form; what is on the screen is saved first. */
+/**
+ * Publish and Unpublish: buttons of the edit form; what is on the screen is saved first. Approval mode holds
+ * back assistants only (content_publish): a person whose role may publish publishes here directly, a
+ * pending request included.
+ */
 function stateButtons(view: EditorView, key: string): string {
   if (!view.publish.allowed) return `<p class="muted">${esc(view.publish.reason)}</p>`;
   const parts: string[] = [];
-  if (view.status === 'draft' && view.approvalMode) {
-    parts.push(view.review
-      ? `<p>Waiting for approval (${esc(view.review)}): publish it under <a href="/svc/panel/approvals">Waiting for approval</a>.</p>`
-      : `<p class="muted">Approval mode is on: drafts are published under <a href="/svc/panel/approvals">Waiting for approval</a>.</p><button type="submit" formaction="${ENTRIES_PATH}/publish" class="secondary">Ask for approval</button>`);
-  } else if (view.status === 'draft') {
+  if (view.status === 'draft') {
+    if (view.review) parts.push(`<p>Waiting for approval (${esc(view.review)}): answer it under <a href="/svc/panel/approvals">Waiting for approval</a>, or publish it here.</p>`);
+    else if (view.approvalMode) parts.push('<p class="muted">Approval mode holds back what assistants publish; your role publishes directly.</p>');
     parts.push(`<div class="publish"><label for="at-${key}">Publish later <span class="muted">(optional, YYYY-MM-DD HH:MM in ${esc(view.timezone)})</span></label>`
       + `<input type="text" id="at-${key}" name="at" inputmode="numeric" placeholder="2026-05-01 19:30" autocomplete="off">`
       + `<button type="submit" formaction="${ENTRIES_PATH}/publish">Publish</button></div>`);

@@ -13,6 +13,8 @@ import { canEditEntry, canPublishEntry, canSeeTranslation } from '../../content/
 import { isEntryId } from '../../content/entry-id.js';
 import { entryMedia } from '../../content/media-library.js';
 import { queryEntries } from '../../content/query.js';
+import { sendBackNotes } from '../../content/review-history.js';
+import type { HistoryRecord } from '../../content/history.js';
 import type { Entry, Translation } from '../../content/types.js';
 import { isApprovalModeOn } from '../../content/write/approval-mode.js';
 import { readTranslationFile } from '../../content/write/translation-file.js';
@@ -22,6 +24,7 @@ import { renderPage, sendPanelMessage, type PanelNotice } from '../layout.js';
 import { sendScriptedPanelPage } from '../panel-script.js';
 import { panelActor } from '../panel-principal.js';
 import type { PanelSession } from '../panel-session.js';
+import { siteTimeOf } from '../site-time.js';
 import { editValuesFromFile, emptyEditValues, type EditValues, type FileSnapshot } from './edit-values.js';
 import { visibleInSiteOrder } from './entries-list.js';
 import { entryPageHref } from './entries-list-view.js';
@@ -36,7 +39,6 @@ export const DONE: Record<string, string> = {
   unchanged: 'had no changes; nothing was saved.',
   published: 'is published.',
   scheduled: 'is scheduled.',
-  asked: 'is waiting for approval now; it is listed under Waiting for approval.',
   unpublished: 'is a draft again.',
   withdrawn: 'is no longer waiting for approval.',
   'already-published': 'was already published; nothing changed.',
@@ -65,6 +67,12 @@ function knownTagsOf(deps: PanelDeps, language: string): Array<{ slug: string; t
     for (const { entry, translation } of queryEntries(deps.content, { type: 'tag', language: code, status: 'any' })) titles.set(entry.slug, translation.title);
   }
   return [...titles].map(([slug, title]) => ({ slug, title })).sort((a, b) => a.title.localeCompare(b.title)).slice(0, 300);
+}
+
+/** A translation's send-back note as the page shows it (time in the site's zone, the person by name). */
+function sentBackOf(record: HistoryRecord | undefined, names: Map<string, string>, timeZone: string): TranslationView['sentBack'] {
+  if (!record || record.action !== 'send_back') return null;
+  return { personName: names.get(record.person) ?? record.person, time: `${siteTimeOf(record.time, timeZone)} (${timeZone})`, note: record.detail ?? '' };
 }
 
 export function createEntryPage(deps: PanelDeps) {
@@ -115,6 +123,7 @@ export function createEntryPage(deps: PanelDeps) {
     // Card examples name the entry's own images, so an inserted image card shows one at once.
     const sample = images[0] ?? `media/${entry.id}/photo.jpg`;
     const exampleImages = { image: sample, images: [...new Set([sample, images[1] ?? sample])].join(',') };
+    const notes = sendBackNotes(deps.config.dataDir, entry.id, visible.map((t) => t.language));
     const translations: TranslationView[] = visible.map((t) => {
       const snapshot = snapshotOf(t);
       const knownTags = knownTagsOf(deps, t.language);
@@ -131,6 +140,7 @@ export function createEntryPage(deps: PanelDeps) {
         previewHref: `${PREVIEW_PATH}/${entry.id}?language=${encodeURIComponent(t.language)}`,
         cardWarnings: findCardWarnings(deps.content, snapshot.body, t.language),
         savedBody: mine && mine.values.version !== snapshot.version ? snapshot.body : null,
+        sentBack: sentBackOf(notes.get(t.language), names, site.timezone),
         editor: {
           csrf: session.csrf, id: entry.id, language: t.language, languageName, status: t.status, review: t.review,
           values: mine ? { ...mine.values, version: snapshot.version } : fromFile,

@@ -21,6 +21,26 @@ export function readFilters(params: URLSearchParams): HistoryFilters {
   return { person: value('person'), via: value('via'), token: value('token'), entry: value('entry') || value('id') };
 }
 
+/** Pages of the History page (each `limit` changes) reach back this far; narrower filters reach further. */
+export const MAX_PAGE = 500;
+
+/** `?page=`: 1 when absent; invalid_params with a sentence for anything but a whole number from 1 to MAX_PAGE. */
+export function readPage(params: URLSearchParams): number {
+  const text = params.get('page');
+  if (text === null || text === '') return 1;
+  if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > MAX_PAGE) throw new AppError('invalid_params', `The page must be a whole number from 1 to ${MAX_PAGE}.`);
+  return Number(text);
+}
+
+/** The History page's address with these filters and page (empty filters and page 1 left out). */
+export function historyHref(path: string, filters: HistoryFilters, page: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 /** The query for the store; invalid_params with one sentence when a filter cannot match anything sensible. */
 export function queryOf(filters: HistoryFilters): HistoryQuery {
   const query: HistoryQuery = {};

@@ -1,7 +1,7 @@
 import type { HistoryRecord } from '../../content/history.js';
 import { esc } from '../html.js';
 import { siteTimeOf, timeHeading } from '../site-time.js';
-import { VIAS, type HistoryFilters } from './history-filters.js';
+import { VIAS, historyHref, type HistoryFilters } from './history-filters.js';
 
 // The History page: a filter form (works without script: a plain GET form) and the matching changes,
 // newest first, in the site's time zone.
@@ -16,6 +16,18 @@ export interface HistoryView {
   timeZone: string;
   records: Array<HistoryRecord & { personName: string }>;
   limit: number;
+  page: number;
+  /** More matching changes lie beyond this page. */
+  hasOlder: boolean;
+}
+
+/** Newer / Older links that keep the filters. */
+function pager(view: HistoryView): string {
+  const links: string[] = [];
+  if (view.page > 1) links.push(`<a href="${esc(historyHref(HISTORY_PATH, view.filters, view.page - 1))}" rel="prev">Newer changes</a>`);
+  if (view.hasOlder) links.push(`<a href="${esc(historyHref(HISTORY_PATH, view.filters, view.page + 1))}" rel="next">Older changes</a>`);
+  if (links.length === 0 && view.page === 1) return '';
+  return `<nav class="pager" aria-label="History pages"><p>Page ${view.page}. ${links.join(' · ')}</p></nav>`;
 }
 
 const VIA_LABELS: Record<HistoryRecord['via'], string> = { mcp: 'assistant (MCP)', panel: 'panel', schedule: 'scheduled time' };
@@ -51,8 +63,8 @@ export function renderHistory(view: HistoryView): string {
   const rows = view.records.map((r) => `<tr><td>${esc(siteTimeOf(r.time, view.timeZone))}</td><td>${esc(r.personName)}</td><td>${esc(r.action.replaceAll('_', ' '))}</td><td>${entryCell(r)}</td><td>${esc(r.language ?? '')}</td><td>${through(r)}</td><td>${esc(r.detail ?? '')}</td></tr>`).join('');
   const table = view.records.length
     ? `<div class="scroll"><table class="stats"><thead><tr><th scope="col">${esc(timeHeading(view.timeZone))}</th><th scope="col">Person</th><th scope="col">Action</th><th scope="col">Entry</th><th scope="col">Language</th><th scope="col">Through</th><th scope="col">Note</th></tr></thead><tbody>${rows}</tbody></table></div>`
-      + (view.records.length >= view.limit ? `<p class="muted">The latest ${view.limit} matching changes are shown; narrow the filters to see older ones.</p>` : '')
-    : '<p class="muted">No changes match these filters.</p>';
+      + pager(view)
+    : `<p class="muted">${view.page > 1 ? 'No older changes match these filters.' : 'No changes match these filters.'}</p>${pager(view)}`;
   return `<h1>History</h1>
 <p class="muted">Every change to the content, newest first, with who made it and through what. Times in ${esc(view.timeZone)}.</p>
 ${filterForm(view)}${versions}

@@ -8,7 +8,7 @@ import { readHistory, type HistoryRecord } from '../../content/history.js';
 import { renderPage, sendPanelMessage, sendPanelPage } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelSession } from '../panel-session.js';
-import { queryOf, readFilters } from './history-filters.js';
+import { queryOf, readFilters, readPage } from './history-filters.js';
 import { renderHistory } from './history-view.js';
 
 const LIMIT = 200;
@@ -40,13 +40,27 @@ export function createHistoryHandlers(deps: PanelDeps) {
       let status = 200;
       let notice: { kind: 'error'; text: string } | null = null;
       let records: HistoryRecord[] = [];
+      let page = 1;
+      let hasOlder = false;
       try {
+        page = readPage(ctx.url.searchParams);
         const query = queryOf(filters);
         // Filtering by an entry this person may not see says so, as the entry's own pages do.
         if (query.entry !== undefined && !maySee(principal, { entry: query.entry, action: 'update' } as HistoryRecord)) {
           return sendPanelMessage(ctx, 404, 'No such entry', 'This entry does not exist, or your role may not see it.', session);
         }
-        records = readHistory(deps.config.dataDir, { ...query, keep: (record) => maySee(principal, record), limit: LIMIT });
+        // One more than the page holds tells whether an Older link is needed.
+        // Each entry is judged once per page, not once per record (the judgement reads the entry's folder).
+        const judged = new Map<string, boolean>();
+        const keep = (record: HistoryRecord) => {
+          if (record.entry === null || PERSONAL.has(record.action)) return maySee(principal, record);
+          let allowed = judged.get(record.entry);
+          if (allowed === undefined) judged.set(record.entry, allowed = maySee(principal, record));
+          return allowed;
+        };
+        const upToPage = readHistory(deps.config.dataDir, { ...query, keep, limit: page * LIMIT + 1 });
+        hasOlder = upToPage.length > page * LIMIT;
+        records = upToPage.slice((page - 1) * LIMIT, page * LIMIT);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         status = error.status;
@@ -59,6 +73,8 @@ export function createHistoryHandlers(deps: PanelDeps) {
         timeZone: deps.content.site().timezone,
         records: records.map((record) => ({ ...record, personName: names.get(record.person) ?? record.person })),
         limit: LIMIT,
+        page,
+        hasOlder,
       });
       sendPanelPage(ctx, status, renderPage({ title: 'History', viewer: session, active: 'history', body, notice }));
     },

@@ -1,16 +1,30 @@
-import type { PanelSessionDeps } from '../panel-deps.js';
+import type { PanelDeps, PanelSessionDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { esc } from '../html.js';
 import { PANEL_NAV, renderPage, sendPanelPage } from '../layout.js';
+import { panelActor } from '../panel-principal.js';
 import { requirePanelSession } from '../panel-session.js';
+import { gatherHomeBlocks } from './home-blocks.js';
+import { renderHome } from './home-view.js';
 
-/** `/svc/panel/`: a greeting and the pages this person may use. */
-export function showHome(ctx: RequestContext, deps: PanelSessionDeps): void {
+/** The installation gives the home its content and statistics; the people-side test server has neither. */
+export type HomeDeps = PanelSessionDeps & Partial<Pick<PanelDeps, 'content' | 'stats'>>;
+
+/** `/svc/panel/`: a greeting, then what needs this person's attention (home-blocks.ts). */
+export function showHome(ctx: RequestContext, deps: HomeDeps): void {
   const session = requirePanelSession(ctx, deps);
   if (!session) return;
-  const items = PANEL_NAV.filter((item) => !item.capability || session.capabilities.has(item.capability));
-  const links = items.length
-    ? `<ul class="list">${items.map((item) => `<li><a href="${esc(item.href)}">${esc(item.label)}</a></li>`).join('')}</ul>`
-    : '<p class="muted">Your role has no panel pages yet.</p>';
-  sendPanelPage(ctx, 200, renderPage({ title: 'Panel', viewer: session, body: `<h1>Hello, ${esc(session.name)}</h1><p class="muted">Signed in as ${esc(session.account.email)} (${esc(session.account.role)}).</p>${links}` }));
+  // `in`, not a read: the installation builds its statistics on first use, and only the glance needs them.
+  if (!('content' in deps && 'stats' in deps)) {
+    // Without content there is nothing to look after: the greeting and the pages this person may use.
+    const items = PANEL_NAV.filter((item) => !item.capability || session.capabilities.has(item.capability));
+    const links = items.length
+      ? `<ul class="list">${items.map((item) => `<li><a href="${esc(item.href)}">${esc(item.label)}</a></li>`).join('')}</ul>`
+      : '<p class="muted">Your role has no panel pages yet.</p>';
+    return sendPanelPage(ctx, 200, renderPage({ title: 'Panel', viewer: session, body: `<h1>Hello, ${esc(session.name)}</h1><p class="muted">Signed in as ${esc(session.account.email)} (${esc(session.account.role)}).</p>${links}` }));
+  }
+  const full = deps as PanelDeps;
+  const blocks = gatherHomeBlocks(full, panelActor(session).principal);
+  const body = renderHome({ name: session.name, email: session.account.email, role: session.account.role, timeZone: full.content.site().timezone, blocks });
+  sendPanelPage(ctx, 200, renderPage({ title: 'Panel', viewer: session, body }));
 }

@@ -24,10 +24,10 @@ export function renderTextDiff(blocks: readonly LineBlock[]): string {
   return `<pre class="diff">${html}</pre>`;
 }
 
-/** Front matter changes, one row per field. */
-export function renderFieldDiff(fields: readonly FieldChange[]): string {
+/** Front matter changes, one row per field; `headings` name the two sides (a kept version and now by default). */
+export function renderFieldDiff(fields: readonly FieldChange[], headings: [before: string, after: string] = ['In this version', 'Now']): string {
   if (fields.length === 0) return '<p class="muted">No field differs.</p>';
   const cell = (value: string | undefined, tag: 'del' | 'ins') => value === undefined ? '<span class="muted">(none)</span>' : `<${tag}>${esc(value)}</${tag}>`;
-  return `<div class="scroll"><table class="stats"><thead><tr><th scope="col">Field</th><th scope="col">In this version</th><th scope="col">Now</th></tr></thead><tbody>${fields.map((field) =>
+  return `<div class="scroll"><table class="stats"><thead><tr><th scope="col">Field</th><th scope="col">${esc(headings[0])}</th><th scope="col">${esc(headings[1])}</th></tr></thead><tbody>${fields.map((field) =>
     `<tr><th scope="row">${esc(field.name)}</th><td>${cell(field.before, 'del')}</td><td>${cell(field.after, 'ins')}</td></tr>`).join('')}</tbody></table></div>`;
 }

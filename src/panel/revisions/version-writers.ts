@@ -6,7 +6,7 @@ import type { VersionInfo } from '../../content/revisions.js';
 // Versions written by hand on disk (or before the history began) have no such record.
 
 /** Changes that rewrite a translation's file. */
-const TEXT_ACTIONS: ReadonlySet<HistoryAction> = new Set<HistoryAction>(['create', 'update', 'add_translation', 'publish', 'schedule', 'request_review', 'unpublish', 'approve', 'restore']);
+const TEXT_ACTIONS: ReadonlySet<HistoryAction> = new Set<HistoryAction>(['create', 'update', 'add_translation', 'publish', 'schedule', 'request_review', 'unpublish', 'approve', 'send_back', 'restore']);
 
 function changesText(record: HistoryRecord, language: string | null): boolean {
   if (language === null) return record.language === null && (record.action === 'style' || record.action === 'restore');
