@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { waitFor } from './helpers/wait-for.js';
 
 let root: string;
 let outside: string;
@@ -50,13 +51,16 @@ test('a file edited in place shows on its page at once, though its folder\'s mti
   assert.match(edited.text, /Second Post, edited in place/);
 });
 
-test('a translation added to a folder shows on its page at once', async () => {
+test('a translation added to a folder shows on its page within the freshness promise of 2 s', async () => {
   const folder = join(root, 'content/posts/second');
   assert.equal((await page('/de/second')).status, 404);
   writeFileSync(join(folder, 'de.md'), '---\ntitle: "Zweiter Beitrag"\nstatus: "published"\ndate: "2026-02-01 08:00"\npublished: "2026-02-01 08:30"\n---\n\nNoch einer.\n');
-  const added = await page('/de/second');
-  assert.equal(added.status, 200);
-  assert.match(added.text, /Zweiter Beitrag/);
+  // No page names the new address yet, so the sweep finds it: the folder's mtime moved.
+  await waitFor(async () => {
+    const added = await page('/de/second');
+    assert.equal(added.status, 200);
+    assert.match(added.text, /Zweiter Beitrag/);
+  }, 2000);
 });
 
 test('a translation swapped for a symbolic link is refused, even with the folder\'s mtime set back', async () => {
