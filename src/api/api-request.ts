@@ -23,7 +23,12 @@ export interface ApiRequest extends RequestContext {
   principal: Principal | null;
 }
 
-/** The answer of an API handler: a JSON value (200) sent with an ETag and caching headers. */
+/** An answer already written as JSON text (built from kept parts), sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** The answer of an API handler: a JSON value or JsonText (200) sent with an ETag and caching headers. */
 export type ApiHandler = (request: ApiRequest) => unknown;
 
 /**
@@ -41,7 +46,8 @@ export interface ApiRouteOptions {
 
 export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
   // Content answers by caller and address, kept while the content is unchanged: a repeat costs a lookup.
-  const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>() : null;
+  // Only addresses asked twice are kept: a client paging through every list would otherwise only churn it.
+  const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>(1000, { keepOnSecondAsk: true }) : null;
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
     const limit = limiter ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
@@ -59,7 +65,8 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
       const generation = cache ? deps.content.generation : 0;
       let answer = cache?.get(generation, key);
       if (!answer) {
-        const body = Buffer.from(JSON.stringify(handler({ ...ctx, url: ctx.url, principal })), 'utf8');
+        const value = handler({ ...ctx, url: ctx.url, principal });
+        const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
         answer = { body, etag: strongEtag(body) };
         cache?.set(generation, key, answer);
       }

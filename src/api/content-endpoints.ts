@@ -5,7 +5,8 @@ import { parseEntryId } from '../content/entry-id.js';
 import { listEntries } from '../content/query.js';
 import type { EntryStatus } from '../content/types.js';
 import { apiEntry } from './entry-view.js';
-import { API_PREFIX, requireScope, type ApiRequest } from './api-request.js';
+import { API_PREFIX, JsonText, requireScope, type ApiRequest } from './api-request.js';
+import type { ListRowCache } from './list-rows.js';
 import { intParam, oneOf, param } from './params.js';
 
 const STATUSES = ['published', 'draft', 'scheduled', 'any'] as const;
@@ -39,7 +40,7 @@ export function getSite(deps: ApiDeps, request: ApiRequest): unknown {
 }
 
 /** GET /entries: one type in one language, newest first, paged. */
-export function getEntries(deps: ApiDeps, request: ApiRequest): unknown {
+export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRowCache): unknown {
   checkClosed(deps, request);
   const site = deps.content.site();
   const url = request.url;
@@ -62,6 +63,7 @@ export function getEntries(deps: ApiDeps, request: ApiRequest): unknown {
   const principal = request.principal;
   // Listing published entries shows other languages' addresses only where those are published too.
   const viewer = status === 'published' ? null : principal;
+  const generation = deps.content.generation;
   const { rows, total } = listEntries(deps.content, {
     type, language, status: status as 'any' | EntryStatus,
     ...(tag !== undefined ? { tag } : {}),
@@ -69,9 +71,14 @@ export function getEntries(deps: ApiDeps, request: ApiRequest): unknown {
     visible: (entry, translation) => canSeeTranslation(viewer, entry, translation),
   }, { offset: (page - 1) * limit, limit });
   const pages = Math.max(1, Math.ceil(total / limit));
-  const data = rows
-    .map(({ entry, translation }) => apiEntry(deps.content, entry, translation, withBody, (other) => canSeeTranslation(viewer, entry, other)));
-  return { data, meta: { page, pages, total } };
+  const meta = { page, pages, total };
+  if (withBody) {
+    const data = rows.map(({ entry, translation }) => apiEntry(deps.content, entry, translation, true, (other) => canSeeTranslation(viewer, entry, other)));
+    return { data, meta };
+  }
+  // Without bodies, rows are joined from the text kept per translation (list-rows.ts): the same bytes.
+  const data = rowCache.rowsJson(deps.content, generation, rows, viewer === null ? null : (entry, other) => canSeeTranslation(viewer, entry, other));
+  return new JsonText(`{"data":[${data}],"meta":${JSON.stringify(meta)}}`);
 }
 
 /** GET /entry?id=: one entry with markdown and html. Drafts need content:read; without it: 404. */

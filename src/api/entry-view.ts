@@ -45,7 +45,8 @@ export function apiEntry(store: ContentStore, entry: Entry, translation: Transla
   return view;
 }
 
-function tagTitle(store: ContentStore, slug: string, language: string): string {
+/** The tag's title in `language` (else the default language) as the index has it; its slug without a published one. */
+export function tagTitle(store: ContentStore, slug: string, language: string): string {
   let tag;
   // From the index: reading each tag's folder again for every row of a list would cost more than the list.
   try { tag = store.indexed(`tags/${slug}`); } catch { return slug; }

@@ -5,6 +5,9 @@ import { API_PREFIX, apiPreflight, apiRoute, type ApiHandler } from './api-reque
 import { rateLimitOf } from '../lib/rate-limit-settings.js';
 import { getEntries, getEntry, getSite } from './content-endpoints.js';
 import { isEntryId } from '../content/entry-id.js';
+import { ListRowCache } from './list-rows.js';
+import { warmListRows } from './list-row-warmer.js';
+import { canSeeTranslation } from '../content/content-rights.js';
 
 /**
  * One bucket per process for every Content API endpoint (120 a minute per token or client address unless
@@ -18,9 +21,17 @@ export function createApiLimiter(deps: ApiDeps): TokenBucketLimiter | null {
 /** Registers the Content API v1. `extra` lets other areas (statistics) add endpoints with the same wrapper. */
 export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenBucketLimiter | null, extra: Record<string, ApiHandler> = {}): void {
   // Content answers depend only on the caller, the address and the content: they are cached by generation.
+  // List rows kept per translation, so a list page no answer holds yet is a join of rows (list-rows.ts).
+  const rows = new ListRowCache({ isPublic: (entry, translation) => canSeeTranslation(null, entry, translation) });
+  let warming = false;
   const content: Record<string, ApiHandler> = {
     site: (request) => getSite(deps, request),
-    entries: (request) => getEntries(deps, request),
+    entries: (request) => {
+      const answer = getEntries(deps, request, rows);
+      // After the first list answer (never before it: a start answers first), the newest rows are made.
+      if (!warming) { warming = true; warmListRows(deps.content, rows); }
+      return answer;
+    },
     entry: (request) => getEntry(deps, request),
   };
   // A single entry is read again from disk on every request, so a change to it shows at once.

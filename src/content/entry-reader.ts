@@ -63,6 +63,23 @@ export class EntryReader {
     this.stale = false;
   }
 
+  /**
+   * Whether an entry's folder is still as `previous` was read from it, so it need not be listed again: the
+   * folder's mtime (`folderMtimeMs`, which moves when a file in it is added, removed or renamed) and the
+   * stamp of each file read are the same, as the freshness sweep judges them (stamp-sweep.ts). A file swapped
+   * for a symbolic link is no longer a file with that stamp, so it is read again, and refused there.
+   */
+  isUnchanged(previous: Entry, folderMtimeMs: number): boolean {
+    if (this.stale || previous.folderMtimeMs < 0 || previous.folderMtimeMs !== folderMtimeMs) return false;
+    for (const translation of previous.translations.values()) {
+      const stat = statNoFollow(translation.file);
+      if (!stat?.isFile() || stat.mtimeMs !== translation.mtimeMs || stat.size !== translation.size) return false;
+    }
+    if (previous.styleMtimeMs < 0) return true;
+    const style = statNoFollow(join(previous.dir, 'style.css'));
+    return style?.isFile() === true && style.mtimeMs === previous.styleMtimeMs && style.size === previous.styleSize;
+  }
+
   /** Reads an entry folder, reusing the translations of `previous` whose file stamps did not change. */
   read(type: ContentType, segments: string[], parentId: string | null, previous: Entry | undefined): EntryRead {
     let changed = false;

@@ -53,11 +53,14 @@ export class IndexScanner {
     const entry = index.get(id);
     if (!entry) return;
     const segments = id.split('/');
-    if (!statNoFollow(entry.dir)?.isDirectory()) {
+    const folder = statNoFollow(entry.dir);
+    if (!folder?.isDirectory()) {
       index.deleteWithChildren(id);
       index.changed();
       return;
     }
+    // A page asks for its entry on every view: a few stats say whether the folder must be listed and read.
+    if (reader.isUnchanged(entry, folder.mtimeMs)) return;
     const before = index.generation;
     let dirty = false;
     const { entry: fresh, children, changed } = reader.read(entry.type, segments, entry.parentId, entry);

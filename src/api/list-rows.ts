@@ -1,0 +1,232 @@
+import { formatIsoWithOffset } from '../lib/time-zone.js';
+import { resolveCover } from '../content/cover.js';
+import type { ContentStore } from '../content/store.js';
+import type { EntryRow } from '../content/query.js';
+import type { Entry, SiteConfig, Translation } from '../content/types.js';
+import { tagTitle } from './entry-view.js';
+
+/** What a list row shows that only the translation's file gives: kept so a row costs no file read. */
+/** A cover as JSON, for one address and media reference, as its image was on disk at `checkedAt`. */
+interface KeptCover { reference: string; base: string; json: string; checkedAt: number }
+
+/** What every row of one answer shares. */
+interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number }
+
+/**
+ * One row as JSON text, as a caller who sees published translations only is shown it, with where its
+ * parts are, so what another caller is shown, or what a new content generation changes, is made from it
+ * without reading the file again.
+ */
+interface KeptRow {
+  /** The file's stamp when it was read: the row holds while the index has the same one. */
+  mtimeMs: number;
+  size: number;
+  /** Built at this content generation, for this address and time zone, with this cover (null: none named). */
+  generation: number;
+  base: string;
+  timezone: string;
+  cover: KeptCover | null;
+  text: string;
+  /** Where in `text` the excerpt's JSON is, the translations' members are, and the fields' JSON starts. */
+  excerptAt: number;
+  excerptEnd: number;
+  translationsAt: number;
+  translationsEnd: number;
+  fieldsAt: number;
+  bytes: number;
+}
+
+export interface ListRowCacheOptions {
+  /** Which translations a caller without rights sees (the others' addresses are left out of a row). */
+  isPublic: (entry: Entry, translation: Translation) => boolean;
+  /** At most this many bytes of kept text. */
+  budgetBytes?: number;
+  /** How long a cover's file is trusted without looking again (it is not in the index's stamps). */
+  coverRecheckMs?: number;
+  /** A monotonic clock in ms. */
+  now?: () => number;
+}
+
+/**
+ * Enough for the rows of the first 200 pages of each tag's list of a 100,000-entry site (the scale bench
+ * asks some 24,000 rows of about 900 bytes of text, 1,100 bytes as kept): the rows a busy site is asked for.
+ */
+export const ROW_BUDGET_BYTES = 32 * 1024 * 1024;
+const NOT_LATIN1 = /[^\u0000-\u00ff]/;
+/** What a kept row costs beside its text and its id: the object, its map slot, the numbers. */
+const ROW_OVERHEAD_BYTES = 180;
+
+/**
+ * The Content API's list rows (an entry in one language, without body) as JSON text, kept per
+ * translation. A list page not in the answer cache is then a join of kept rows, not a front matter read
+ * and parse per row: at 100,000 entries nearly every page asked is new, and a row read from its file costs
+ * more than the rest of the answer.
+ *
+ * A row holds while the index has the same stamp for its file, so it is exactly as fresh as the index.
+ * What depends on other entries or the settings (tag titles, the other translations, status and address)
+ * can change only with the content generation: a row from an older one is made again from its own
+ * excerpt and fields. A caller who may see drafts gets the kept row with the translations they may see.
+ * The cover's image is not in the index: it is looked at again after `coverRecheckMs`, well within the
+ * freshness promise of 2 s.
+ */
+export class ListRowCache {
+  /** Kept rows by language, then entry id (no key is made per row: the id's hash is kept with the string). */
+  private readonly byLanguage = new Map<string, Map<string, KeptRow>>();
+  private keptBytes = 0;
+  private keptRows = 0;
+  private tagsGeneration = -1;
+  private readonly tags = new Map<string, string>();
+  private readonly covers = new Map<string, KeptCover>();
+  private readonly isPublic: (entry: Entry, translation: Translation) => boolean;
+  private readonly budgetBytes: number;
+  private readonly coverRecheckMs: number;
+  private readonly now: () => number;
+
+  constructor(options: ListRowCacheOptions) {
+    this.isPublic = options.isPublic;
+    this.budgetBytes = options.budgetBytes ?? ROW_BUDGET_BYTES;
+    this.coverRecheckMs = options.coverRecheckMs ?? 1000;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** Bytes kept now (the rows' text and an estimate of what holds it). */
+  get bytes(): number {
+    return this.keptBytes;
+  }
+
+  get size(): number {
+    return this.keptRows;
+  }
+
+  /** The most bytes kept. */
+  get budget(): number {
+    return this.budgetBytes;
+  }
+
+  /**
+   * The rows as JSON texts joined by commas: each the same bytes as
+   * `JSON.stringify(apiEntry(store, entry, translation, false, visible))`. `visible` is null for a caller
+   * who sees what `isPublic` allows; `generation` is the store's, read once for the whole answer.
+   */
+  rowsJson(store: ContentStore, generation: number, rows: readonly EntryRow[], visible: ((entry: Entry, t: Translation) => boolean) | null): string {
+    const asked: Asked = { store, site: store.site(), generation, now: this.now() };
+    const texts = new Array<string>(rows.length);
+    for (let at = 0; at < rows.length; at++) {
+      const { entry, translation } = rows[at]!;
+      const row = this.row(asked, entry, translation);
+      if (visible === null) { texts[at] = row.text; continue; }
+      let translations = '';
+      for (const other of entry.translations.values()) {
+        if (visible(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(asked.site.url + other.path)}`;
+      }
+      texts[at] = row.text.slice(0, row.translationsAt) + translations + row.text.slice(row.translationsEnd);
+    }
+    return texts.join(',');
+  }
+
+  /** The kept row, made from the file when its stamp moved, from its own parts when the generation did. */
+  private row(asked: Asked, entry: Entry, translation: Translation): KeptRow {
+    const { site } = asked;
+    let kept = this.byLanguage.get(translation.language);
+    if (kept === undefined) this.byLanguage.set(translation.language, (kept = new Map()));
+    const row = kept.get(entry.id);
+    if (row === undefined || row.mtimeMs !== translation.mtimeMs || row.size !== translation.size) {
+      const fields = translation.fields;
+      // Only a media reference can name a cover; anything else is null for good (no file to look at again).
+      const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
+      const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
+      const made = this.build(asked, entry, translation, coverReference === null ? null : this.keptCover(asked, coverReference), excerpt, JSON.stringify(fields));
+      this.keep(kept, entry.id, made, row);
+      return made;
+    }
+    let cover = row.cover;
+    if (cover !== null && (asked.now - cover.checkedAt >= this.coverRecheckMs || cover.base !== site.url)) {
+      const fresh = this.keptCover(asked, cover.reference);
+      // The image looked at again, with the same text: the row stays.
+      if (fresh.json === cover.json && fresh.base === cover.base) row.cover = fresh;
+      cover = fresh;
+    }
+    if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.cover === cover) return row;
+    const { text } = row;
+    const made = this.build(asked, entry, translation, cover, text.slice(row.excerptAt, row.excerptEnd), text.slice(row.fieldsAt, -1));
+    this.keep(kept, entry.id, made, row);
+    return made;
+  }
+
+  /** Makes a row's text from its parts (the order is the spec's Entry (API) table, as apiEntry has it). */
+  private build(asked: Asked, entry: Entry, translation: Translation, cover: KeptCover | null, excerpt: string, fields: string): KeptRow {
+    const { url: base, timezone } = asked.site;
+    let translations = '';
+    for (const other of entry.translations.values()) {
+      if (this.isPublic(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(base + other.path)}`;
+    }
+    const head = `{"id":${JSON.stringify(entry.id)},"title":${JSON.stringify(translation.title)},"url":${JSON.stringify(base + translation.path)},`
+      + `"status":${JSON.stringify(translation.status)},"date":${JSON.stringify(formatIsoWithOffset(translation.dateMs, timezone))},"excerpt":`;
+    const beforeTranslations = `${head}${excerpt},"tags":${this.tagsJson(asked, translation)},"cover":${cover?.json ?? 'null'},"translations":{`;
+    const beforeFields = `${beforeTranslations}${translations}},"fields":`;
+    // One flat string: joined from parts, it keeps neither them nor the text of the row it was made from.
+    const text = [beforeFields, fields, '}'].join('');
+    const bytes = ROW_OVERHEAD_BYTES + entry.id.length + (NOT_LATIN1.test(text) ? 2 : 1) * text.length;
+    return {
+      mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, cover, text,
+      excerptAt: head.length, excerptEnd: head.length + excerpt.length,
+      translationsAt: beforeTranslations.length, translationsEnd: beforeTranslations.length + translations.length,
+      fieldsAt: beforeFields.length, bytes,
+    };
+  }
+
+  /** Keeps a row in place of `old`, forgetting the oldest kept rows (of its language first) while over the budget. */
+  private keep(kept: Map<string, KeptRow>, id: string, row: KeptRow, old: KeptRow | undefined): void {
+    if (old !== undefined) {
+      kept.delete(id);
+      this.keptBytes -= old.bytes;
+      this.keptRows--;
+    }
+    if (row.bytes > this.budgetBytes) return;
+    kept.set(id, row);
+    this.keptBytes += row.bytes;
+    this.keptRows++;
+    for (const from of [kept, ...this.byLanguage.values()]) {
+      for (const [oldestId, oldest] of from) {
+        if (this.keptBytes <= this.budgetBytes) return;
+        if (oldest === row) continue;
+        from.delete(oldestId);
+        this.keptBytes -= oldest.bytes;
+        this.keptRows--;
+      }
+    }
+  }
+
+  /**
+   * The cover a media reference names. Many rows may name one image (a shared default cover): it is kept
+   * per reference, shared by the rows, and looked at again at most every `coverRecheckMs`.
+   */
+  private keptCover(asked: Asked, reference: string): KeptCover {
+    const base = asked.site.url;
+    let cover = this.covers.get(reference);
+    if (cover === undefined || cover.base !== base || asked.now - cover.checkedAt >= this.coverRecheckMs) {
+      cover = { reference, base, json: JSON.stringify(resolveCover(asked.store.contentDir, base, reference)), checkedAt: asked.now };
+      if (this.covers.size >= 20_000) this.covers.clear();
+      this.covers.set(reference, cover);
+    }
+    return cover;
+  }
+
+  /** The tags with their titles: titles come from the tag entries, so they are kept for one generation. */
+  private tagsJson(asked: Asked, translation: Translation): string {
+    if (translation.tags.length === 0) return '[]';
+    if (asked.generation !== this.tagsGeneration) {
+      this.tags.clear();
+      this.tagsGeneration = asked.generation;
+    }
+    const key = `${translation.language}\u0000${translation.tags.join('\u0000')}`;
+    let json = this.tags.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(translation.tags.map((slug) => ({ slug, title: tagTitle(asked.store, slug, translation.language) })));
+      // Combinations of tags are few; a site with very many is kept from growing this without end.
+      if (this.tags.size >= 10_000) this.tags.clear();
+      this.tags.set(key, json);
+    }
+    return json;
+  }
+}

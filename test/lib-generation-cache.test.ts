@@ -1,0 +1,32 @@
+// The answer caches (lib/generation-cache.ts): values kept for one generation, and with keepOnSecondAsk
+// only for keys asked before, so addresses asked once do not push out those asked again and again.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GenerationCache } from '../src/lib/generation-cache.js';
+
+test('a value is kept for its generation only, and one made under an older generation is not kept', () => {
+  const cache = new GenerationCache<string>(10);
+  cache.set(1, 'a', 'one');
+  assert.equal(cache.get(1, 'a'), 'one');
+  assert.equal(cache.get(2, 'a'), undefined);
+  cache.set(2, 'b', 'two');
+  cache.set(1, 'a', 'stale');
+  assert.equal(cache.get(2, 'a'), undefined);
+  assert.equal(cache.get(2, 'b'), 'two');
+});
+
+test('with keepOnSecondAsk a value is kept from the second time its key is asked', () => {
+  const cache = new GenerationCache<string>(2, { keepOnSecondAsk: true });
+  cache.set(1, 'a', 'first');
+  assert.equal(cache.get(1, 'a'), undefined, 'asked once: not kept');
+  cache.set(1, 'a', 'second');
+  assert.equal(cache.get(1, 'a'), 'second');
+  // Keys asked once, however many, leave the kept ones alone.
+  for (let i = 0; i < 100; i++) cache.set(1, `once-${i}`, 'x');
+  assert.equal(cache.get(1, 'a'), 'second');
+  // Only the last capacity x 4 keys asked once are remembered.
+  cache.set(1, 'b', 'b1');
+  for (let i = 0; i < 8; i++) cache.set(1, `later-${i}`, 'x');
+  cache.set(1, 'b', 'b2');
+  assert.equal(cache.get(1, 'b'), undefined, 'b was forgotten before its second ask');
+});
