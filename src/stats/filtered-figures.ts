@@ -3,8 +3,9 @@
 // and bounces of visits with a matching page view, engagement of the matching page views. Also counts what
 // rollups do not keep: entry and exit pages.
 import { emptyRollup, emptyPage, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
-import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
-import { isRunFacet, type StatsFilter } from './stats-filters.js';
+import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
+import type { StatsFilter } from './stats-filters.js';
+import { matchRuns } from './visit-run-match.js';
 import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
 
 export interface FilteredFigures {
@@ -44,29 +45,45 @@ class Tally {
 /** What to count beyond the totals and days (all when omitted): leaving out what is not asked saves time. */
 export type FigureParts = ReadonlySet<'pages' | 'entries' | 'hours' | 'events' | RunFacet>;
 
+/** Per page, engagement added up per visitor first (reading is "at least 30 s and 75 % in all"). */
+class PageEngagement {
+  readonly em: Float64Array; readonly ev: Int32Array; readonly ss: Float64Array; readonly sn: Int32Array; readonly rd: Int32Array;
+  private readonly visitorMs: Float64Array; private readonly visitorScroll: Uint8Array; private readonly seenBy: Int32Array;
+  private readonly touched: Int32Array; private touchedCount = 0; private visitor = -1;
+  constructor(pages: number) {
+    this.em = new Float64Array(pages); this.ev = new Int32Array(pages); this.ss = new Float64Array(pages); this.sn = new Int32Array(pages); this.rd = new Int32Array(pages);
+    this.visitorMs = new Float64Array(pages); this.visitorScroll = new Uint8Array(pages); this.seenBy = new Int32Array(pages).fill(-1); this.touched = new Int32Array(pages);
+  }
+  add(page: number, visitor: number, ms: number, scroll: number): void {
+    if (visitor !== this.visitor) { this.close(); this.visitor = visitor; }
+    if (this.seenBy[page] !== visitor) { this.seenBy[page] = visitor; this.touched[this.touchedCount++] = page; this.visitorMs[page] = 0; this.visitorScroll[page] = 0; }
+    this.visitorMs[page]! += ms;
+    if (scroll > this.visitorScroll[page]!) this.visitorScroll[page] = scroll;
+    this.em[page]! += ms;
+  }
+  /** Counts the last visitor's pages; call once after the table. */
+  close(): void {
+    for (let i = 0; i < this.touchedCount; i++) {
+      const page = this.touched[i]!, ms = this.visitorMs[page]!, scroll = this.visitorScroll[page]!;
+      if (ms > 0) this.ev[page]!++;
+      this.sn[page]!++; this.ss[page]! += scroll;
+      if (ms >= READ_MIN_MS && scroll >= READ_MIN_SCROLL) this.rd[page]!++;
+    }
+    this.touchedCount = 0;
+  }
+}
+
 /**
  * Adds the matching page views of one table (a day's or a month's) into `into`. A filter naming something
- * the table never saw matches nothing, so such a table is skipped whole.
+ * the table never saw matches nothing, so such a table is skipped whole. Only the matching runs are visited
+ * (visit-run-match.ts); what belongs to a run (its day, source, country, ...) is added once per run with the
+ * run's matching page views, and only page, hour and engagement are counted page view by page view.
  */
 export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
-  const runs = table.runFlags.length;
   const names = table.names;
   into.covered.push(...names.days);
-  // Which runs match the run-level filters: one tight pass per filter.
-  let match: Uint8Array | null = null;
-  let wantPage = -1;
-  for (const filter of filters) {
-    if (!isRunFacet(filter.dimension)) {
-      wantPage = names.pages.indexOf(filter.value);
-      if (wantPage < 0) return;
-      continue;
-    }
-    const id = names[filter.dimension].indexOf(filter.value);
-    if (id < 0) return;
-    const column = table.runFacets[filter.dimension];
-    if (!match) { match = new Uint8Array(runs); for (let r = 0; r < runs; r++) match[r] = column[r] === id ? 1 : 0; }
-    else for (let r = 0; r < runs; r++) if (column[r] !== id) match[r] = 0;
-  }
+  const matched = matchRuns(table, filters);
+  if (!matched) return;
   const want = (part: 'pages' | 'entries' | 'hours' | 'events' | RunFacet) => !parts || parts.has(part);
   const { runFlags, runDay, runStart, pvPage, pvHour, pvEngaged, pvScroll, evRun, evName, evPage } = table;
   const facets = RUN_FACETS.filter(want).map((facet) => ({ facet, column: table.runFacets[facet], tally: new Tally(names[facet].length) }));
@@ -75,61 +92,43 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   const pages = names.pages.length;
   const pageTally = new Tally(countPages ? pages : 0), entries = new Tally(countEntries ? pages : 0), exits = new Tally(countEntries ? pages : 0);
   const hours = new Tally(24), events = new Tally(names.events.length), days = new Tally(names.days.length);
-  // Engagement per page: added up per visitor and page first (reading is "at least 30 s and 75 % in all").
-  const em = new Float64Array(pages), ev = new Int32Array(pages), ss = new Float64Array(pages), sn = new Int32Array(pages), rd = new Int32Array(pages);
-  const visitorMs = new Float64Array(pages), visitorScroll = new Uint8Array(pages), visitorSeen = new Uint8Array(pages);
-  const touched: number[] = [];
-  let visitor = -1, visit = -1, countedVisitor = -1, countedVisit = -1;
-  let visitors = 0, pageviews = 0, visits = 0, bounces = 0, engagedMs = 0, engagedVisitors = 0, engagedVisitor = false;
-  const closeVisitor = () => {
-    for (const page of touched) {
-      const ms = visitorMs[page]!, scroll = visitorScroll[page]!;
-      if (ms > 0) ev[page]!++;
-      sn[page]!++; ss[page]! += scroll;
-      if (ms >= READ_MIN_MS && scroll >= READ_MIN_SCROLL) rd[page]!++;
-      visitorMs[page] = 0; visitorScroll[page] = 0; visitorSeen[page] = 0;
-    }
-    touched.length = 0;
-    if (engagedVisitor) engagedVisitors++;
-    engagedVisitor = false;
-  };
+  const engagement = countPages ? new PageEngagement(pages) : null;
+  const { count, runs: matchedRuns, visitorOf, visitOf, page: wantPage } = matched;
+  let countedVisitor = -1, countedVisit = -1, engagedVisitor = -1;
+  let visitors = 0, pageviews = 0, visits = 0, bounces = 0, engagedMs = 0, engagedVisitors = 0;
   let event = 0;
-  const eventCount = evRun.length;
-  for (let r = 0; r < runs; r++) {
-    const flags = runFlags[r]!;
-    if (flags & NEW_VISITOR) { if (touched.length > 0 || engagedVisitor) closeVisitor(); visitor++; }
-    if (flags & VISIT_START) visit++;
-    if (match !== null && match[r] === 0) continue;
-    if (countEvents && event < eventCount) {
+  const eventCount = countEvents ? evRun.length : 0;
+  for (let i = 0; i < count; i++) {
+    const r = matchedRuns[i]!, visitor = visitorOf[i]!, flags = runFlags[r]!;
+    if (event < eventCount) {
       while (event < eventCount && evRun[event]! < r) event++;
       for (; event < eventCount && evRun[event] === r; event++) if (wantPage < 0 || evPage[event] === wantPage) events.add(evName[event]!, visitor);
     }
     const first = runStart[r]!, end = runStart[r + 1]!;
+    let views = 0;
     for (let k = first; k < end; k++) {
       const page = pvPage[k]!;
       if (wantPage >= 0 && page !== wantPage) continue;
-      pageviews++;
-      if (countedVisitor !== visitor) { countedVisitor = visitor; visitors++; }
-      if (countedVisit !== visit) { countedVisit = visit; visits++; if (flags & BOUNCE) bounces++; }
-      days.add(runDay[r]!, visitor);
+      views++;
       if (countHours) hours.add(pvHour[k]!, visitor);
-      for (let f = 0; f < facetCount; f++) facetTallies[f]!.add(facetColumns[f]![r]!, visitor);
       if (countPages) pageTally.add(page, visitor);
-      if (countEntries) {
-        if (k === first && flags & VISIT_START) entries.add(page, visitor);
-        if (k === end - 1 && flags & VISIT_END) exits.add(page, visitor);
-      }
-      const ms = pvEngaged[k]!, scroll = pvScroll[k]!;
-      if (ms > 0 || scroll > 0) {
-        if (!visitorSeen[page]) { visitorSeen[page] = 1; touched.push(page); }
-        visitorMs[page]! += ms;
-        if (scroll > visitorScroll[page]!) visitorScroll[page] = scroll;
-        em[page]! += ms; engagedMs += ms;
-        if (ms > 0) engagedVisitor = true;
-      }
+      const ms = pvEngaged[k]!;
+      if (ms > 0) { engagedMs += ms; if (engagedVisitor !== visitor) { engagedVisitor = visitor; engagedVisitors++; } }
+      if (engagement !== null && (ms > 0 || pvScroll[k]! > 0)) engagement.add(page, visitor, ms, pvScroll[k]!);
+    }
+    if (views === 0) continue;
+    pageviews += views;
+    if (countedVisitor !== visitor) { countedVisitor = visitor; visitors++; }
+    const visit = visitOf[i]!;
+    if (countedVisit !== visit) { countedVisit = visit; visits++; if (flags & BOUNCE) bounces++; }
+    days.add(runDay[r]!, visitor, views);
+    for (let f = 0; f < facetCount; f++) facetTallies[f]!.add(facetColumns[f]![r]!, visitor, views);
+    if (countEntries) {
+      if (flags & VISIT_START && (wantPage < 0 || pvPage[first] === wantPage)) entries.add(pvPage[first]!, visitor);
+      if (flags & VISIT_END && (wantPage < 0 || pvPage[end - 1] === wantPage)) exits.add(pvPage[end - 1]!, visitor);
     }
   }
-  closeVisitor();
+  engagement?.close();
   if (pageviews === 0 && events.count.every((n) => n === 0)) return;
   const r = into.rollup;
   r.visitors += visitors; r.pageviews += pageviews; r.visits += visits; r.bounces += bounces;
@@ -140,14 +139,15 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   events.into(r.events, names.events);
   entries.into(into.entryPages, names.pages);
   exits.into(into.exitPages, names.pages);
+  if (!engagement) return;
   for (let page = 0; page < pages; page++) {
-    const views = countPages ? pageTally.count[page]! : 0;
-    if (views === 0 && em[page] === 0 && sn[page] === 0) continue;
+    const views = pageTally.count[page]!;
+    if (views === 0 && engagement.em[page] === 0 && engagement.sn[page] === 0) continue;
     const path = names.pages[page]!;
     let total = own(r.pages, path);
     if (!total) put(r.pages, path, (total = emptyPage()));
-    if (countPages) { total.v += pageTally.visitors[page]!; total.pv += views; }
-    total.em += em[page]!; total.ev += ev[page]!; total.ss += ss[page]!; total.sn += sn[page]!; total.rd += rd[page]!;
+    total.v += pageTally.visitors[page]!; total.pv += views;
+    total.em += engagement.em[page]!; total.ev += engagement.ev[page]!; total.ss += engagement.ss[page]!; total.sn += engagement.sn[page]!; total.rd += engagement.rd[page]!;
   }
 }
 

@@ -1,0 +1,115 @@
+// Which runs of a visit table (visit-table.ts) the run-level filters of a question keep, each with the
+// number of its visitor and of its visit inside the table, so the counting (filtered-figures.ts) touches
+// only those runs and still knows whose they are. One pass over the run columns the filters name.
+import { NEW_VISITOR, VISIT_START, type VisitTable } from './visit-table.js';
+import { isRunFacet, type StatsFilter } from './stats-filters.js';
+
+export interface MatchedRuns {
+  /** how many runs matched; the arrays below are valid up to here */
+  count: number;
+  runs: Int32Array;
+  visitorOf: Int32Array;
+  visitOf: Int32Array;
+  /** the page a page filter asks for (a number into the table's pages), or -1 */
+  page: number;
+}
+
+// Reused from table to table (counting is synchronous): a year of tables then allocates nothing per table.
+let scratch: { runs: Int32Array; visitorOf: Int32Array; visitOf: Int32Array } = { runs: new Int32Array(0), visitorOf: new Int32Array(0), visitOf: new Int32Array(0) };
+
+function scratchFor(runs: number) {
+  if (scratch.runs.length < runs) {
+    const size = Math.max(runs, Math.ceil(scratch.runs.length * 1.5));
+    scratch = { runs: new Int32Array(size), visitorOf: new Int32Array(size), visitOf: new Int32Array(size) };
+  }
+  return scratch;
+}
+
+/** A run flag's bits packed 32 runs a word, with the count of set bits before each word. */
+interface FlagCounts { bits: Int32Array; before: Int32Array }
+/** Per table, built once on its first filtered question: how many visitors and visits begin up to a run. */
+const ordinals = new WeakMap<VisitTable, { visitors: FlagCounts; visits: FlagCounts }>();
+
+function countFlag(flags: Uint8Array, flag: number): FlagCounts {
+  const words = (flags.length + 31) >> 5;
+  const bits = new Int32Array(words), before = new Int32Array(words);
+  let total = 0;
+  for (let w = 0; w < words; w++) {
+    before[w] = total;
+    let word = 0;
+    const end = Math.min(flags.length, (w + 1) << 5);
+    for (let r = w << 5; r < end; r++) if (flags[r]! & flag) word |= 1 << (r & 31);
+    bits[w] = word;
+    total += popcount(word);
+  }
+  return { bits, before };
+}
+
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** Set flags in runs 0..r (both included): the number of a run's visitor or visit, the same for all its runs. */
+function upTo(counts: FlagCounts, r: number): number {
+  const w = r >> 5;
+  return counts.before[w]! + popcount(counts.bits[w]! << (31 - (r & 31)));
+}
+
+/**
+ * The runs of `table` that match every run-level filter, or null when a filter names something the table
+ * never saw (then nothing in it matches). The arrays are shared scratch: read them before the next call.
+ */
+export function matchRuns(table: VisitTable, filters: readonly StatsFilter[]): MatchedRuns | null {
+  const names = table.names;
+  const columns: Uint16Array[] = [];
+  const ids: number[] = [];
+  let page = -1;
+  for (const filter of filters) {
+    if (!isRunFacet(filter.dimension)) {
+      page = names.pages.indexOf(filter.value);
+      if (page < 0) return null;
+      continue;
+    }
+    const id = names[filter.dimension].indexOf(filter.value);
+    if (id < 0) return null;
+    columns.push(table.runFacets[filter.dimension]);
+    ids.push(id);
+  }
+  const total = table.runFlags.length;
+  const { runs, visitorOf, visitOf } = scratchFor(total);
+  let count = 0;
+  // The common shapes get loops of their own, without a branch per run: a run is written, and kept by
+  // moving on when it matches ((x - 1) >>> 31 is 1 for x = 0 and 0 for any other 16-bit difference).
+  if (columns.length === 0) {
+    // Every run: numbered as they come, cheaper than from the packed flags.
+    const flags = table.runFlags;
+    let visitor = 0, visit = 0;
+    for (let r = 0; r < total; r++) {
+      const f = flags[r]!;
+      visitor += f & NEW_VISITOR; visit += (f & VISIT_START) >> 1;
+      runs[r] = r; visitorOf[r] = visitor; visitOf[r] = visit;
+    }
+    return { count: total, runs, visitorOf, visitOf, page };
+  } else if (columns.length === 1) {
+    const a = columns[0]!, ia = ids[0]!;
+    for (let r = 0; r < total; r++) { runs[count] = r; count += ((a[r]! ^ ia) - 1) >>> 31; }
+  } else if (columns.length === 2) {
+    const a = columns[0]!, ia = ids[0]!, b = columns[1]!, ib = ids[1]!;
+    for (let r = 0; r < total; r++) { runs[count] = r; count += (((a[r]! ^ ia) | (b[r]! ^ ib)) - 1) >>> 31; }
+  } else {
+    const n = columns.length;
+    for (let r = 0; r < total; r++) {
+      let keep = 1;
+      for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
+      runs[count] = r; count += keep;
+    }
+  }
+  let counts = ordinals.get(table);
+  if (!counts) ordinals.set(table, (counts = { visitors: countFlag(table.runFlags, NEW_VISITOR), visits: countFlag(table.runFlags, VISIT_START) }));
+  // A first run without its flag still gets a number of its own: 0, never the stamps' starting -1.
+  for (let i = 0; i < count; i++) { const r = runs[i]!; visitorOf[i] = upTo(counts.visitors, r); visitOf[i] = upTo(counts.visits, r); }
+  return { count, runs, visitorOf, visitOf, page };
+}
