@@ -39,3 +39,10 @@ export function lastDayOfMonth(month: string): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
 }
+
+/** A day in the month `months` before the month of `day`. */
+export function monthsBefore(day: string, months: number): string {
+  const date = new Date(`${day.slice(0, 7)}-15T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
+}

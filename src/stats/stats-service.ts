@@ -1,4 +1,3 @@
-import { statNoFollow } from '../lib/no-follow.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../errors.js';
 import { formatSiteDate, parseSiteTime, startOfSiteDay } from '../lib/time-zone.js';
@@ -7,9 +6,10 @@ import { SaltStore, visitorHash, randomSalt, type SaltSource } from './salt-stor
 import { RollupFiles } from './rollup-files.js';
 import type { LiveDay } from './live-day.js';
 import { TodayCounter } from './today-counter.js';
-import { catchUpRollups, rollupDay, type CatchUpResult } from './catch-up.js';
-import { emptyRollup, mergeInto, type Rollup } from './rollup.js';
-import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
+import { catchUpRollups, type CatchUpResult } from './catch-up.js';
+import { mergeInto, type Rollup } from './rollup.js';
+import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf, monthsBefore } from './day-math.js';
+import { finishedDays } from './rollup-range.js';
 import { parseBeaconPayload, dropReason, type DropReason } from './beacon-payload.js';
 import { parseUserAgent, isBotUserAgent } from './user-agent.js';
 import { matchAiCrawler, type AiCrawler } from './ai-crawlers.js';
@@ -17,9 +17,8 @@ import { deriveCountry, normalizeLanguage } from './country.js';
 import { deriveDevice } from './device.js';
 import { cleanPath, deriveSource } from './traffic-source.js';
 import type { RawLine, BotLogLine, PageviewLine } from './raw-event.js';
-import { VisitRecorder } from './visit-recorder.js';
-import { RecordedDay } from './recorded-day.js';
-import { countVisitTable, emptyFigures, mergeFigures, type FilteredFigures, type FigureParts } from './filtered-figures.js';
+import { FilteredRange } from './filtered-range.js';
+import type { FilteredFigures, FigureParts } from './filtered-figures.js';
 import type { StatsFilter } from './stats-filters.js';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
@@ -35,20 +34,11 @@ export interface StatsOptions {
   salts?: SaltSource;
 }
 
-/** Minutes after midnight before yesterday is rolled up, so lines in flight at midnight land first. */
-/** A day in the month `months` before the month of `day`. */
-function monthsBefore(day: string, months: number): string {
-  const date = new Date(`${day.slice(0, 7)}-15T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() - months);
-  return date.toISOString().slice(0, 10);
-}
-
 /** stats_query's longest range. */
 const MAX_RANGE_DAYS = 400;
 
+/** Minutes after midnight before yesterday is rolled up, so lines in flight at midnight land first. */
 const SETTLE_MS = 2 * 60_000;
-/** Counted months and days kept for filters asked again (each about the size of a rollup without steps). */
-const COUNTED_FIGURES = 600;
 export const REALTIME_WINDOW_MS = 5 * 60_000;
 
 const header = (headers: RequestHeaders, name: string): string => {
@@ -68,14 +58,13 @@ export class StatsService {
   private caughtUpFor = '';
   private checkedAt = -Infinity;
   private knownDay = { timeZone: '', day: '', start: 0, end: -1 };
-  private recordedToday: RecordedDay | null = null;
-  /** Finished months and days counted for a set of filters: their tables never change, so neither does the count. */
-  private readonly countedFigures = new Map<string, FilteredFigures>();
+  private readonly filteredRange: FilteredRange;
 
   constructor(private readonly options: StatsOptions) {
     this.files = new RollupFiles(options.dir);
     this.salts = new SaltStore(options.dir, options.salts ?? randomSalt);
     this.todayCounter = new TodayCounter(this.files, () => this.today(), () => this.timeZone);
+    this.filteredRange = new FilteredRange(this);
   }
 
   get timeZone(): string { return this.options.timeZone(); }
@@ -211,7 +200,7 @@ export class StatsService {
     const settled = now - startOfSiteDay(now, this.timeZone) >= SETTLE_MS;
     this.salts.prune(today);
     const result = catchUpRollups(this.files, today, this.timeZone, settled, (path) => this.log.release(path));
-    if (result.months.length > 0 || result.deleted.length > 0) this.countedFigures.clear();
+    if (result.months.length > 0 || result.deleted.length > 0) this.filteredRange.forget();
     return result;
   }
 
@@ -223,104 +212,18 @@ export class StatsService {
   range(from: string, to: string): Rollup {
     this.ensureRolledUp();
     const today = this.today();
-    const total = emptyRollup(from, to);
-    let day = from;
-    while (day <= to && day < today) {
-      const month = monthOf(day);
-      const monthEnd = lastDayOfMonth(month);
-      if (day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today) {
-        const monthly = this.files.readMonthly(month);
-        if (monthly) {
-          mergeInto(total, monthly, false);
-          day = addDays(monthEnd, 1);
-          continue;
-        }
-      }
-      const daily = this.files.readDaily(day);
-      if (daily) mergeInto(total, daily, false);
-      else if (statNoFollow(this.files.rawPath(day)) !== undefined || statNoFollow(this.files.botsPath(day)) !== undefined) mergeInto(total, rollupDay(this.files, day, this.timeZone), false);
-      day = addDays(day, 1);
-    }
+    const total = finishedDays(this.files, from, to, today, this.timeZone);
     if (from <= today && today <= to) mergeInto(total, this.live().rollup(false), false);
-    total.from = from;
-    total.to = to;
     return total;
   }
 
   /**
    * The page views from `from` to `to` that match every filter, counted from the days' visit tables (see
-   * filtered-figures.ts); with no filter, the same figures as range() plus entry and exit pages. `missing`
-   * lists finished days that were counted before visit tables existed: they have a rollup but no table.
+   * filtered-range.ts); with no filter, the same figures as range() plus entry and exit pages.
    */
   filtered(from: string, to: string, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures & { missing: string[] } {
     this.ensureRolledUp();
-    const today = this.today();
-    const figures = { ...emptyFigures(from, to), missing: [] as string[] };
-    let day = from;
-    while (day <= to && day <= today) {
-      const month = monthOf(day);
-      const monthEnd = lastDayOfMonth(month);
-      if (day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today) {
-        const key = JSON.stringify([month, filters, parts ? [...parts].sort() : null]);
-        let counted = this.countedFigures.get(key);
-        const table = counted ? null : this.files.readVisits(month);
-        if (!counted && table) {
-          counted = emptyFigures(day, monthEnd);
-          countVisitTable(counted, table, filters, parts);
-          this.keepCounted(key, counted);
-        }
-        if (counted) {
-          mergeFigures(figures, counted);
-          // Days of the month counted before visit tables existed are in its rollup but not in its table.
-          const covered = new Set(counted.covered);
-          for (let d = day; d <= monthEnd; d = addDays(d, 1)) if (!covered.has(d) && this.files.hasDaily(d)) figures.missing.push(d);
-          day = addDays(monthEnd, 1);
-          continue;
-        }
-      }
-      if (day === today) countVisitTable(figures, this.todayTable(), filters, parts);
-      else {
-        // A finished day's table never changes either: counted once for a set of filters, it is kept.
-        const key = JSON.stringify([day, filters, parts ? [...parts].sort() : null]);
-        let counted = this.countedFigures.get(key);
-        if (!counted) {
-          const table = this.files.readVisits(day) ?? this.tableFromRawLog(day);
-          if (table) {
-            counted = emptyFigures(day, day);
-            countVisitTable(counted, table, filters, parts);
-            if (this.files.hasDaily(day)) this.keepCounted(key, counted);
-          }
-        }
-        if (counted) mergeFigures(figures, counted);
-        else if (this.files.hasDaily(day)) figures.missing.push(day);
-      }
-      day = addDays(day, 1);
-    }
-    return figures;
-  }
-
-  private keepCounted(key: string, counted: FilteredFigures): void {
-    this.countedFigures.delete(key);
-    this.countedFigures.set(key, counted);
-    if (this.countedFigures.size > COUNTED_FIGURES) this.countedFigures.delete(this.countedFigures.keys().next().value!);
-  }
-
-  private todayTable() {
-    const today = this.today();
-    if (!this.recordedToday || this.recordedToday.day !== today || this.recordedToday.timeZone !== this.timeZone) {
-      this.recordedToday = new RecordedDay(today, this.timeZone, this.files.rawPath(today));
-    }
-    return this.recordedToday.visitTable();
-  }
-
-  /** A finished day not rolled up yet (the minutes after midnight) is counted from its raw log, kept in memory. */
-  private tableFromRawLog(day: string) {
-    if (statNoFollow(this.files.rawPath(day)) === undefined || this.files.hasDaily(day)) return null;
-    const recorder = new VisitRecorder();
-    rollupDay(this.files, day, this.timeZone, recorder);
-    const table = recorder.toTable(day);
-    this.files.keepVisits(table);
-    return table;
+    return this.filteredRange.count(from, to, filters, parts);
   }
 
   /** Visitors active in the last five minutes, with the page each is on. */

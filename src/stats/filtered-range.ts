@@ -1,0 +1,112 @@
+// A range of days counted for a set of filters from their visit tables (filtered-figures.ts): a finished
+// month's table at once, the other finished days one by one, today from its raw log. A finished month's or
+// day's table never changes, so what it counted for a set of filters is kept and asked again for nothing.
+import { statNoFollow } from '../lib/no-follow.js';
+import type { RollupFiles } from './rollup-files.js';
+import { rollupDay } from './catch-up.js';
+import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
+import { VisitRecorder } from './visit-recorder.js';
+import { RecordedDay } from './recorded-day.js';
+import { countVisitTable, emptyFigures, mergeFigures, type FilteredFigures, type FigureParts } from './filtered-figures.js';
+import type { StatsFilter } from './stats-filters.js';
+import type { VisitTable } from './visit-table.js';
+
+/** Counted months and days kept for filters asked again (each about the size of a rollup without steps). */
+const COUNTED_FIGURES = 600;
+
+export interface FilteredRangeSource {
+  files: RollupFiles;
+  /** today's name in the site time zone */
+  today(): string;
+  readonly timeZone: string;
+}
+
+export class FilteredRange {
+  /** Finished months and days counted for a set of filters, most recently used last. */
+  private readonly counted = new Map<string, FilteredFigures>();
+  private recordedToday: RecordedDay | null = null;
+
+  constructor(private readonly source: FilteredRangeSource) {}
+
+  /**
+   * The page views from `from` to `to` that match every filter; with no filter, the same figures as the
+   * rollups plus entry and exit pages. `missing` lists finished days that were counted before visit tables
+   * existed: they have a rollup but no table.
+   */
+  count(from: string, to: string, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures & { missing: string[] } {
+    const { files } = this.source;
+    const today = this.source.today();
+    const figures = { ...emptyFigures(from, to), missing: [] as string[] };
+    const asked = JSON.stringify([filters, parts ? [...parts].sort() : null]);
+    let day = from;
+    while (day <= to && day <= today) {
+      const month = monthOf(day);
+      const monthEnd = lastDayOfMonth(month);
+      if (day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today) {
+        const key = `${month} ${asked}`;
+        let counted = this.counted.get(key);
+        const table = counted ? null : files.readVisits(month);
+        if (!counted && table) {
+          counted = emptyFigures(day, monthEnd);
+          countVisitTable(counted, table, filters, parts);
+          this.keep(key, counted);
+        }
+        if (counted) {
+          mergeFigures(figures, counted);
+          // Days of the month counted before visit tables existed are in its rollup but not in its table.
+          const covered = new Set(counted.covered);
+          for (let d = day; d <= monthEnd; d = addDays(d, 1)) if (!covered.has(d) && files.hasDaily(d)) figures.missing.push(d);
+          day = addDays(monthEnd, 1);
+          continue;
+        }
+      }
+      if (day === today) countVisitTable(figures, this.todayTable(today), filters, parts);
+      else {
+        const key = `${day} ${asked}`;
+        let counted = this.counted.get(key);
+        if (!counted) {
+          const table = files.readVisits(day) ?? this.tableFromRawLog(day);
+          if (table) {
+            counted = emptyFigures(day, day);
+            countVisitTable(counted, table, filters, parts);
+            if (files.hasDaily(day)) this.keep(key, counted);
+          }
+        }
+        if (counted) mergeFigures(figures, counted);
+        else if (files.hasDaily(day)) figures.missing.push(day);
+      }
+      day = addDays(day, 1);
+    }
+    return figures;
+  }
+
+  /** Forgets what was counted (rollups were written or deleted). */
+  forget(): void {
+    this.counted.clear();
+  }
+
+  private keep(key: string, counted: FilteredFigures): void {
+    this.counted.delete(key);
+    this.counted.set(key, counted);
+    if (this.counted.size > COUNTED_FIGURES) this.counted.delete(this.counted.keys().next().value!);
+  }
+
+  private todayTable(today: string): VisitTable {
+    const timeZone = this.source.timeZone;
+    if (!this.recordedToday || this.recordedToday.day !== today || this.recordedToday.timeZone !== timeZone) {
+      this.recordedToday = new RecordedDay(today, timeZone, this.source.files.rawPath(today));
+    }
+    return this.recordedToday.visitTable();
+  }
+
+  /** A finished day not rolled up yet (the minutes after midnight) is counted from its raw log, kept in memory. */
+  private tableFromRawLog(day: string): VisitTable | null {
+    const { files } = this.source;
+    if (statNoFollow(files.rawPath(day)) === undefined || files.hasDaily(day)) return null;
+    const recorder = new VisitRecorder();
+    rollupDay(files, day, this.source.timeZone, recorder);
+    const table = recorder.toTable(day);
+    files.keepVisits(table);
+    return table;
+  }
+}
