@@ -1,8 +1,10 @@
-// Which runs of a visit table (visit-table.ts) the run-level filters of a question keep, each with the
-// number of its visitor and of its visit inside the table, so the counting (filtered-figures.ts) touches
-// only those runs and still knows whose they are. One pass over the run columns the filters name.
+// Which runs of a visit table (visit-table.ts) the filters of a question keep, each with the number of its
+// visitor and of its visit inside the table, so the counting (filtered-figures.ts) touches only those runs
+// and still knows whose they are. One pass over the run columns the filters name; with a page filter, over
+// the runs the table's page index lists for that page (visit-page-index.ts).
 import { NEW_VISITOR, VISIT_START, type VisitTable } from './visit-table.js';
 import { isRunFacet, type StatsFilter } from './stats-filters.js';
+import { pageIndexOf } from './visit-page-index.js';
 
 export interface MatchedRuns {
   /** how many runs matched; the arrays below are valid up to here */
@@ -81,6 +83,18 @@ export function matchRuns(table: VisitTable, filters: readonly StatsFilter[]): M
   const total = table.runFlags.length;
   const { runs, visitorOf, visitOf } = scratchFor(total);
   let count = 0;
+  if (page >= 0) {
+    // Only the runs with a page view of the page can match: the page's index lists them.
+    const index = pageIndexOf(table);
+    const n = columns.length;
+    for (let i = index.start[page]!, end = index.start[page + 1]!; i < end; i++) {
+      const r = index.runs[i]!;
+      let keep = 1;
+      for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
+      runs[count] = r; count += keep;
+    }
+    return numbered(table, count, page);
+  }
   // The common shapes get loops of their own, without a branch per run: a run is written, and kept by
   // moving on when it matches ((x - 1) >>> 31 is 1 for x = 0 and 0 for any other 16-bit difference).
   if (columns.length === 0) {
@@ -107,6 +121,12 @@ export function matchRuns(table: VisitTable, filters: readonly StatsFilter[]): M
       runs[count] = r; count += keep;
     }
   }
+  return numbered(table, count, page);
+}
+
+/** The scratch's first `count` runs with the numbers of their visitor and visit. */
+function numbered(table: VisitTable, count: number, page: number): MatchedRuns {
+  const { runs, visitorOf, visitOf } = scratch;
   let counts = ordinals.get(table);
   if (!counts) ordinals.set(table, (counts = { visitors: countFlag(table.runFlags, NEW_VISITOR), visits: countFlag(table.runFlags, VISIT_START) }));
   // A first run without its flag still gets a number of its own: 0, never the stamps' starting -1.

@@ -1,0 +1,44 @@
+// For each page of a visit table (visit-table.ts), the runs with a page view of it, in run order: a filter
+// on a page then visits those runs only, instead of every page view of the table. Built on the first page
+// filter over a table and kept with it (4 bytes for each run and page it holds, freed with the table).
+import type { VisitTable } from './visit-table.js';
+
+export interface PageIndex {
+  /** runs of page p are runs[start[p]] up to runs[start[p + 1]] */
+  start: Int32Array;
+  runs: Int32Array;
+}
+
+const indexes = new WeakMap<VisitTable, PageIndex>();
+
+export function pageIndexOf(table: VisitTable): PageIndex {
+  let index = indexes.get(table);
+  if (!index) indexes.set(table, (index = buildPageIndex(table)));
+  return index;
+}
+
+function buildPageIndex(table: VisitTable): PageIndex {
+  const pages = table.names.pages.length;
+  const { runStart, pvPage } = table;
+  const runCount = table.runFlags.length;
+  // Two passes: count each page's runs (a run with the page twice counts once), then place them.
+  const lastRun = new Int32Array(pages).fill(-1);
+  const start = new Int32Array(pages + 1);
+  for (let r = 0; r < runCount; r++) {
+    for (let k = runStart[r]!, end = runStart[r + 1]!; k < end; k++) {
+      const page = pvPage[k]!;
+      if (lastRun[page] !== r) { lastRun[page] = r; start[page + 1]!++; }
+    }
+  }
+  for (let p = 0; p < pages; p++) start[p + 1]! += start[p]!;
+  const runs = new Int32Array(start[pages]!);
+  const at = start.slice(0, pages);
+  lastRun.fill(-1);
+  for (let r = 0; r < runCount; r++) {
+    for (let k = runStart[r]!, end = runStart[r + 1]!; k < end; k++) {
+      const page = pvPage[k]!;
+      if (lastRun[page] !== r) { lastRun[page] = r; runs[at[page]!++] = r; }
+    }
+  }
+  return { start, runs };
+}
