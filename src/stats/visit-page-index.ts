@@ -20,25 +20,26 @@ export function pageIndexOf(table: VisitTable): PageIndex {
 function buildPageIndex(table: VisitTable): PageIndex {
   const pages = table.names.pages.length;
   const { runStart, pvPage } = table;
-  const runCount = table.runFlags.length;
-  // Two passes: count each page's runs (a run with the page twice counts once), then place them.
+  const pvs = pvPage.length;
+  // Two flat passes over the page views: count each page's runs (a run with the page twice counts once),
+  // then place them. Runs are never empty (decodeVisitTable checks), so a run begins at most once per view.
   const lastRun = new Int32Array(pages).fill(-1);
   const start = new Int32Array(pages + 1);
-  for (let r = 0; r < runCount; r++) {
-    for (let k = runStart[r]!, end = runStart[r + 1]!; k < end; k++) {
-      const page = pvPage[k]!;
-      if (lastRun[page] !== r) { lastRun[page] = r; start[page + 1]!++; }
-    }
+  let run = 0, next = runStart[1] ?? 0;
+  for (let k = 0; k < pvs; k++) {
+    if (k === next) { run++; next = runStart[run + 1]!; }
+    const page = pvPage[k]!;
+    if (lastRun[page] !== run) { lastRun[page] = run; start[page + 1]!++; }
   }
   for (let p = 0; p < pages; p++) start[p + 1]! += start[p]!;
   const runs = new Int32Array(start[pages]!);
   const at = start.slice(0, pages);
   lastRun.fill(-1);
-  for (let r = 0; r < runCount; r++) {
-    for (let k = runStart[r]!, end = runStart[r + 1]!; k < end; k++) {
-      const page = pvPage[k]!;
-      if (lastRun[page] !== r) { lastRun[page] = r; runs[at[page]!++] = r; }
-    }
+  run = 0; next = runStart[1] ?? 0;
+  for (let k = 0; k < pvs; k++) {
+    if (k === next) { run++; next = runStart[run + 1]!; }
+    const page = pvPage[k]!;
+    if (lastRun[page] !== run) { lastRun[page] = run; runs[at[page]!++] = run; }
   }
   return { start, runs };
 }
