@@ -45,26 +45,41 @@ class Tally {
 /** What to count beyond the totals and days (all when omitted): leaving out what is not asked saves time. */
 export type FigureParts = ReadonlySet<'pages' | 'entries' | 'hours' | 'events' | RunFacet>;
 
-/** Per page, engagement added up per visitor first (reading is "at least 30 s and 75 % in all"). */
-class PageEngagement {
+/**
+ * Per page: daily-unique visitors and page views, and engagement added up per visitor first (reading is
+ * "at least 30 s and 75 % in all"), in one look-up per page view.
+ */
+class PageCounts {
+  readonly visitors: Int32Array; readonly views: Int32Array;
   readonly em: Float64Array; readonly ev: Int32Array; readonly ss: Float64Array; readonly sn: Int32Array; readonly rd: Int32Array;
-  private readonly visitorMs: Float64Array; private readonly visitorScroll: Uint8Array; private readonly seenBy: Int32Array;
+  private readonly seenBy: Int32Array; private readonly visitorMs: Float64Array; private readonly visitorScroll: Uint8Array; private readonly visitorEngaged: Uint8Array;
   private readonly touched: Int32Array; private touchedCount = 0; private visitor = -1;
   constructor(pages: number) {
+    this.visitors = new Int32Array(pages); this.views = new Int32Array(pages);
     this.em = new Float64Array(pages); this.ev = new Int32Array(pages); this.ss = new Float64Array(pages); this.sn = new Int32Array(pages); this.rd = new Int32Array(pages);
-    this.visitorMs = new Float64Array(pages); this.visitorScroll = new Uint8Array(pages); this.seenBy = new Int32Array(pages).fill(-1); this.touched = new Int32Array(pages);
+    this.seenBy = new Int32Array(pages).fill(-1); this.visitorMs = new Float64Array(pages); this.visitorScroll = new Uint8Array(pages); this.visitorEngaged = new Uint8Array(pages);
+    this.touched = new Int32Array(pages);
   }
   add(page: number, visitor: number, ms: number, scroll: number): void {
     if (visitor !== this.visitor) { this.close(); this.visitor = visitor; }
-    if (this.seenBy[page] !== visitor) { this.seenBy[page] = visitor; this.touched[this.touchedCount++] = page; this.visitorMs[page] = 0; this.visitorScroll[page] = 0; }
-    this.visitorMs[page]! += ms;
-    if (scroll > this.visitorScroll[page]!) this.visitorScroll[page] = scroll;
-    this.em[page]! += ms;
+    if (this.seenBy[page] !== visitor) {
+      this.seenBy[page] = visitor; this.visitors[page]!++; this.touched[this.touchedCount++] = page;
+      this.visitorMs[page] = 0; this.visitorScroll[page] = 0; this.visitorEngaged[page] = 0;
+    }
+    this.views[page]!++;
+    if (ms > 0 || scroll > 0) {
+      this.visitorEngaged[page] = 1;
+      this.visitorMs[page]! += ms;
+      if (scroll > this.visitorScroll[page]!) this.visitorScroll[page] = scroll;
+      this.em[page]! += ms;
+    }
   }
-  /** Counts the last visitor's pages; call once after the table. */
+  /** Counts the last visitor's engagement; call once after the table. */
   close(): void {
     for (let i = 0; i < this.touchedCount; i++) {
-      const page = this.touched[i]!, ms = this.visitorMs[page]!, scroll = this.visitorScroll[page]!;
+      const page = this.touched[i]!;
+      if (!this.visitorEngaged[page]) continue;
+      const ms = this.visitorMs[page]!, scroll = this.visitorScroll[page]!;
       if (ms > 0) this.ev[page]!++;
       this.sn[page]!++; this.ss[page]! += scroll;
       if (ms >= READ_MIN_MS && scroll >= READ_MIN_SCROLL) this.rd[page]!++;
@@ -90,9 +105,9 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   const facetColumns = facets.map((f) => f.column), facetTallies = facets.map((f) => f.tally), facetCount = facets.length;
   const countPages = want('pages'), countEntries = want('entries'), countHours = want('hours'), countEvents = want('events');
   const pages = names.pages.length;
-  const pageTally = new Tally(countPages ? pages : 0), entries = new Tally(countEntries ? pages : 0), exits = new Tally(countEntries ? pages : 0);
+  const entries = new Tally(countEntries ? pages : 0), exits = new Tally(countEntries ? pages : 0);
   const hours = new Tally(24), events = new Tally(names.events.length), days = new Tally(names.days.length);
-  const engagement = countPages ? new PageEngagement(pages) : null;
+  const pageCounts = countPages ? new PageCounts(pages) : null;
   const { count, runs: matchedRuns, visitorOf, visitOf, page: wantPage } = matched;
   let countedVisitor = -1, countedVisit = -1, engagedVisitor = -1;
   let visitors = 0, pageviews = 0, visits = 0, bounces = 0, engagedMs = 0, engagedVisitors = 0;
@@ -111,10 +126,9 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
       if (wantPage >= 0 && page !== wantPage) continue;
       views++;
       if (countHours) hours.add(pvHour[k]!, visitor);
-      if (countPages) pageTally.add(page, visitor);
       const ms = pvEngaged[k]!;
       if (ms > 0) { engagedMs += ms; if (engagedVisitor !== visitor) { engagedVisitor = visitor; engagedVisitors++; } }
-      if (engagement !== null && (ms > 0 || pvScroll[k]! > 0)) engagement.add(page, visitor, ms, pvScroll[k]!);
+      if (pageCounts !== null) pageCounts.add(page, visitor, ms, pvScroll[k]!);
     }
     if (views === 0) continue;
     pageviews += views;
@@ -128,7 +142,7 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
       if (flags & VISIT_END && (wantPage < 0 || pvPage[end - 1] === wantPage)) exits.add(pvPage[end - 1]!, visitor);
     }
   }
-  engagement?.close();
+  pageCounts?.close();
   if (pageviews === 0 && events.count.every((n) => n === 0)) return;
   const r = into.rollup;
   r.visitors += visitors; r.pageviews += pageviews; r.visits += visits; r.bounces += bounces;
@@ -139,15 +153,16 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   events.into(r.events, names.events);
   entries.into(into.entryPages, names.pages);
   exits.into(into.exitPages, names.pages);
-  if (!engagement) return;
+  if (!pageCounts) return;
+  const p = pageCounts;
   for (let page = 0; page < pages; page++) {
-    const views = pageTally.count[page]!;
-    if (views === 0 && engagement.em[page] === 0 && engagement.sn[page] === 0) continue;
+    const views = p.views[page]!;
+    if (views === 0) continue;
     const path = names.pages[page]!;
     let total = own(r.pages, path);
     if (!total) put(r.pages, path, (total = emptyPage()));
-    total.v += pageTally.visitors[page]!; total.pv += views;
-    total.em += engagement.em[page]!; total.ev += engagement.ev[page]!; total.ss += engagement.ss[page]!; total.sn += engagement.sn[page]!; total.rd += engagement.rd[page]!;
+    total.v += p.visitors[page]!; total.pv += views;
+    total.em += p.em[page]!; total.ev += p.ev[page]!; total.ss += p.ss[page]!; total.sn += p.sn[page]!; total.rd += p.rd[page]!;
   }
 }
 
