@@ -170,6 +170,8 @@ function queryPart(root: string): string[] {
   const scanMs = performance.now() - t;
   generator.catchUp(); // the raw days become rollups, like real traffic
   generator.close();
+  // The generator wrote every visit table through its own cache; a server would not hold them twice.
+  generator.files.forget();
 
   // A fresh service: nothing cached, as for the first question after a start.
   const stats = createStatsService(config, content, Date.now);
