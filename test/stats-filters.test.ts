@@ -3,12 +3,13 @@
 // after its month's (monthly table); with no filter the visit tables give exactly the rollups' figures.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StatsService } from '../src/stats/stats-service.js';
 import { statsQuery, dimensionRows } from '../src/stats/dimension-query.js';
 import { DIMENSIONS } from '../src/stats/stats-inputs.js';
+import { decodeVisitTable, encodeVisitTable } from '../src/stats/visit-table.js';
 import { parseFilters } from '../src/stats/stats-filters.js';
 import type { StatsContent } from '../src/stats/page-index.js';
 import type { RawLine } from '../src/stats/raw-event.js';
@@ -135,6 +136,32 @@ test('filtered figures equal the hand counts today, after the day is rolled up, 
   const month = statsQuery(monthly, content, { from: '2026-01-01', to: '2026-01-31', dimension: 'pages', limit: 20, filters: parseFilters(['country:DE', 'device:mobile']) });
   assert.deepEqual([month.visitors, month.pageviews], [2, 3]);
   checkHandCounts(monthly, 'from the monthly table (the day alone reads the daily one)');
+});
+
+test('a damaged visit table is refused whole: its day is named as missing, nothing is counted from it', () => {
+  const clock = { now: T + 24 * 60 * MIN };
+  const { stats, dir } = makeStats(clock);
+  stats.ensureRolledUp();
+  const path = join(dir, 'visits', `${DAY}.bin`);
+  const good = readFileSync(path);
+  const table = decodeVisitTable(good, DAY)!;
+  assert.ok(table, 'the written table reads back');
+  const damaged: [string, Buffer][] = [
+    ['cut short', good.subarray(0, good.length - 9)],
+    ['a page number past the page list', encodeVisitTable({ ...table, pvPage: table.pvPage.map((page, k) => (k === 0 ? table.names.pages.length : page)) })],
+    ['a run that holds no page view', encodeVisitTable({ ...table, runStart: table.runStart.map((at, r) => (r === 1 ? 0 : at)) })],
+    ['a country number past its list', encodeVisitTable({ ...table, runFacets: { ...table.runFacets, country: table.runFacets.country.map(() => 999) } })],
+  ];
+  for (const [what, bytes] of damaged) {
+    assert.equal(decodeVisitTable(bytes, DAY), null, what);
+    writeFileSync(path, bytes);
+    const fresh = new StatsService({ dir, clock: () => clock.now, timeZone: () => 'Europe/Berlin', siteHosts: () => ['alps.example'] });
+    const figures = fresh.filtered(DAY, DAY, parseFilters(['country:DE']));
+    assert.deepEqual([figures.rollup.pageviews, figures.missing], [0, [DAY]], what);
+  }
+  writeFileSync(path, good);
+  const again = new StatsService({ dir, clock: () => clock.now, timeZone: () => 'Europe/Berlin', siteHosts: () => ['alps.example'] });
+  assert.equal(again.filtered(DAY, DAY, parseFilters(['country:DE'])).rollup.pageviews, 5, 'the whole table counts again');
 });
 
 test('with no filter the visit tables count exactly what the rollups do, day by day and over a range', async () => {
