@@ -166,7 +166,7 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   }
 }
 
-/** Adds `part` into `into` (a month counted once and kept, see StatsService.filtered). */
+/** Adds `part` into `into` (a month counted once and kept, see filtered-range.ts). */
 export function mergeFigures(into: FilteredFigures, part: FilteredFigures): void {
   mergeInto(into.rollup, part.rollup, false);
   into.covered.push(...part.covered);
