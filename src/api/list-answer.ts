@@ -32,16 +32,20 @@ export function rowDigest(text: string): string {
  */
 export function listAnswer(rows: readonly RowText[], metaJson: string): { bytes: Buffer; etag: string } {
   let length = HEAD.length + MIDDLE.length + Buffer.byteLength(metaJson, 'utf8') + 1 + Math.max(0, rows.length - 1);
-  const tag = createHash('sha256').update(`${FORMAT}${rows.length}:`);
+  // One update for all the digests: each call into the hash costs about as much as hashing a row.
+  let digests = `${FORMAT}${rows.length}:`;
   for (const row of rows) {
     length += row.utf8Length;
-    tag.update(row.digest, 'latin1');
+    digests += row.digest;
   }
+  const tag = createHash('sha256').update(digests, 'latin1');
   const bytes = Buffer.allocUnsafe(length);
   let offset = bytes.write(HEAD, 0, 'latin1');
   for (let at = 0; at < rows.length; at++) {
     if (at > 0) bytes[offset++] = COMMA;
-    offset += bytes.write(rows[at]!.text, offset, 'utf8');
+    const { text, utf8Length } = rows[at]!;
+    // A text as long as its UTF-8 is ASCII: copied byte for byte, the cheapest way into a buffer.
+    offset += bytes.write(text, offset, utf8Length === text.length ? 'latin1' : 'utf8');
   }
   offset += bytes.write(MIDDLE, offset, 'latin1');
   offset += bytes.write(metaJson, offset, 'utf8');
