@@ -28,7 +28,12 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** The answer of an API handler: a JSON value or JsonText (200) sent with an ETag and caching headers. */
+/** An answer already as JSON bytes with its strong ETag (made from kept parts: list-rows.ts), sent as it is. */
+export class TaggedJson {
+  constructor(readonly answer: { bytes: Buffer; etag: string }) {}
+}
+
+/** The answer of an API handler: a JSON value, JsonText or TaggedJson (200) sent with an ETag and caching headers. */
 export type ApiHandler = (request: ApiRequest) => unknown;
 
 /**
@@ -66,8 +71,12 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
       let answer = cache?.get(generation, key);
       if (!answer) {
         const value = handler({ ...ctx, url: ctx.url, principal });
-        const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
-        answer = { body, etag: strongEtag(body) };
+        if (value instanceof TaggedJson) {
+          answer = { body: value.answer.bytes, etag: value.answer.etag };
+        } else {
+          const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
+          answer = { body, etag: strongEtag(body) };
+        }
         cache?.set(generation, key, answer);
       }
       const { body, etag } = answer;
