@@ -49,10 +49,18 @@ export interface ApiRouteOptions {
   freshen?: (url: URL) => void;
 }
 
+/** What the Content API's kept answers may take, per route: some 200 list pages of 20 entries. */
+export const API_ANSWER_BYTES = 4 * 1024 * 1024;
+/** What a kept answer costs beside its body: the key, the ETag, the objects and the map slot. */
+const ANSWER_OVERHEAD_BYTES = 200;
+
 export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
   // Content answers by caller and address, kept while the content is unchanged: a repeat costs a lookup.
   // Only addresses asked twice are kept: a client paging through every list would otherwise only churn it.
-  const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>(1000, { keepOnSecondAsk: true }) : null;
+  // A miss is a join of kept list rows (list-rows.ts), so the answers are held to a few megabytes.
+  const cache = options.cacheByContent
+    ? new GenerationCache<{ body: Buffer; etag: string }>(1000, { keepOnSecondAsk: true, maxBytes: API_ANSWER_BYTES, sizeOf: (answer) => answer.body.length + ANSWER_OVERHEAD_BYTES })
+    : null;
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
     const limit = limiter ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
