@@ -12,6 +12,7 @@ import { waitFor } from './helpers/wait-for.js';
 import { ContentStore } from '../src/content/store.js';
 import { listEntries } from '../src/content/query.js';
 import { ListRowCache } from '../src/api/list-rows.js';
+import { listAnswer } from '../src/api/list-answer.js';
 import { canSeeTranslation } from '../src/content/content-rights.js';
 import { warmListRows } from '../src/api/list-row-warmer.js';
 import type { Entry, Translation } from '../src/content/types.js';
@@ -105,6 +106,55 @@ test('a row follows its file, its tags\' titles and its cover as they change on 
     assert.match(rows, /"id":"posts\/hello"[^]*?"cover":null/);
     assert.equal(rows, full);
   }, 3000);
+});
+
+test('a public list answer is its rows\' bytes under a tag made from them: the same from a new cache, another when a row or the meta changes', async () => {
+  const siteRoot = createFixtureSite();
+  const store = new ContentStore({ root: siteRoot, clock: Date.now, log: () => {} });
+  const isPublic = (entry: Entry, translation: Translation) => canSeeTranslation(null, entry, translation);
+  const answer = (rows: ReturnType<typeof listEntries>['rows'], meta: object) => listAnswer(new ListRowCache({ isPublic }).publicRows(store, store.generation, rows), JSON.stringify(meta));
+  try {
+    const { rows } = listEntries(store, { type: 'post', language: 'en', status: 'published' });
+    const meta = { page: 1, pages: 1, total: rows.length };
+    const first = answer(rows, meta);
+    assert.equal(first.bytes.toString('utf8'), `{"data":[${new ListRowCache({ isPublic }).rowsJson(store, store.generation, rows, null)}],"meta":${JSON.stringify(meta)}}`);
+    assert.match(first.etag, /^"[A-Za-z0-9_-]{32}"$/);
+    assert.equal(answer(rows, meta).etag, first.etag);
+    assert.notEqual(answer(rows, { ...meta, page: 2 }).etag, first.etag);
+    assert.notEqual(answer(rows.slice(1), meta).etag, first.etag);
+    assert.equal(answer([], meta).bytes.toString(), `{"data":[],"meta":${JSON.stringify(meta)}}`);
+    const hello = join(siteRoot, 'content/posts/hello/en.md');
+    writeFileSync(hello, readFileSync(hello, 'utf8').replace('"Hello World"', '"Grüße, edited"'));
+    const edited = await waitFor(() => {
+      const now = listEntries(store, { type: 'post', language: 'en', status: 'published' }).rows;
+      assert.ok(now.some((row) => row.translation.title === 'Grüße, edited'));
+      return now;
+    });
+    const after = answer(edited, meta);
+    assert.notEqual(after.etag, first.etag);
+    // Lengths counted in UTF-8: the bytes are whole JSON.
+    assert.equal((JSON.parse(after.bytes.toString('utf8')) as { data: Array<{ title: string }> }).data.filter((row) => row.title === 'Grüße, edited').length, 1);
+  } finally {
+    store.close();
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
+});
+
+test('a public list page answers If-None-Match with its tag with 304, and with 200 once a row on it changed', async () => {
+  const path = '/svc/api/v1/entries?type=recipe&limit=7';
+  const first = await fetch(server.url + path);
+  const etag = first.headers.get('etag')!;
+  assert.equal(first.status, 200);
+  assert.equal((await fetch(server.url + path, { headers: { 'if-none-match': etag } })).status, 304);
+  const id = (JSON.parse(await first.text()) as { data: Array<{ id: string }> }).data[0]!.id;
+  const file = join(root, 'content', id, 'en.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Retitled by hand"'));
+  await waitFor(async () => {
+    const again = await fetch(server.url + path, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 200);
+    assert.match(await again.text(), /"title":"Retitled by hand"/);
+    assert.notEqual(again.headers.get('etag'), etag);
+  });
 });
 
 test('the kept rows stay within their byte budget, forgetting the oldest first', () => {

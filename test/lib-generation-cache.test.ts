@@ -30,3 +30,26 @@ test('with keepOnSecondAsk a value is kept from the second time its key is asked
   cache.set(1, 'b', 'b2');
   assert.equal(cache.get(1, 'b'), undefined, 'b was forgotten before its second ask');
 });
+
+test('with maxBytes the kept values take at most that many bytes, oldest out, and a value over it is not kept', () => {
+  const cache = new GenerationCache<string>(100, { maxBytes: 30, sizeOf: (value) => value.length });
+  // Each value counts with its key: 9 + 1 bytes.
+  cache.set(1, 'a', 'x'.repeat(9));
+  cache.set(1, 'b', 'y'.repeat(9));
+  cache.set(1, 'c', 'z'.repeat(9));
+  assert.equal(cache.keptBytes, 30);
+  assert.equal(cache.get(1, 'a'), 'x'.repeat(9));
+  cache.set(1, 'd', 'w'.repeat(4));
+  assert.equal(cache.get(1, 'a'), undefined, 'the oldest made room');
+  assert.equal(cache.get(1, 'd'), 'w'.repeat(4));
+  assert.ok(cache.keptBytes <= 30);
+  cache.set(1, 'b', 'v'.repeat(2));
+  assert.equal(cache.get(1, 'b'), 'vv', 'a key set again counts its new value only');
+  // c (10) + d (5) + b (3), each with its key.
+  assert.equal(cache.keptBytes, 18);
+  cache.set(1, 'e', 'u'.repeat(40));
+  assert.equal(cache.get(1, 'e'), undefined, 'larger than the whole budget: not kept');
+  assert.equal(cache.get(1, 'c'), 'z'.repeat(9), 'and nothing was pushed out for it');
+  cache.set(2, 'f', 'f');
+  assert.equal(cache.keptBytes, 2, 'a new generation starts from nothing');
+});

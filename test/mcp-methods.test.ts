@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, rpc, type HttpHarness } from './helpers/mcp-http.js';
-import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
+import { SERVER_INSTRUCTIONS } from '../src/mcp/server-introduction.js';
 import { defaultRegistry, loadRegistry } from '../src/wiring/mcp-registry.js';
 import { definePrompt } from '../src/mcp/prompt.js';
 import { defineResource } from '../src/mcp/resource.js';

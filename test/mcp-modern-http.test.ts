@@ -9,7 +9,7 @@ import { modern, modernBody, modernHeaders, MODERN } from './helpers/mcp-modern.
 import { assertAnswerConforms } from './helpers/output-schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { defaultRegistry } from '../src/wiring/mcp-registry.js';
-import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
+import { SERVER_INSTRUCTIONS } from '../src/mcp/server-introduction.js';
 
 let site: TestSite;
 let http: HttpHarness;

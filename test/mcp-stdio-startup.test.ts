@@ -123,10 +123,10 @@ test('the first site_info answer loads no zod, no yaml package, no statistics, n
   // The whole way to the answer, as a number to notice: a module more is a choice to make, not a slip.
   // Node 20, without a compile cache, does not load the module that turns it on.
   const ours = loaded.filter((line) => line.includes('/dist/'));
-  const most = 'enableCompileCache' in nodeModule ? 47 : 46;
+  const most = 'enableCompileCache' in nodeModule ? 45 : 44;
   assert.ok(ours.length <= most, `${ours.length} modules of dist/ before the first answer:\n${ours.join('\n')}`);
-  // A 2025 client never loads the 2026-07-28 dispatcher, nor any tool's output schema.
-  assert.deepEqual(loaded.filter((line) => /\/dist\/mcp\/(modern-server|tools\/[a-z-]+-outputs)\.js$/.test(line)), []);
+  // A 2025 client never loads the 2026-07-28 dispatcher or its request checks, nor any tool's output schema.
+  assert.deepEqual(loaded.filter((line) => /\/dist\/mcp\/(modern-server|modern-request|tools\/[a-z-]+-outputs)\.js$/.test(line)), []);
 });
 
 test('a 2026-07-28 client\'s first site_info (no initialize) loads no zod and no yaml package either', async () => {
@@ -136,6 +136,7 @@ test('a 2026-07-28 client\'s first site_info (no initialize) loads no zod and no
   assert.equal(result.resultType, 'complete');
   assert.equal(result.structuredContent.title, 'Start');
   assert.ok(loaded.some((line) => line.endsWith('/dist/mcp/modern-server.js')), 'the 2026 dispatcher is loaded when first needed');
+  assert.ok(loaded.some((line) => line.endsWith('/dist/mcp/modern-request.js')), 'and the 2026 request checks with it');
   assert.deepEqual(fromPackage(loaded, 'zod'), []);
   assert.deepEqual(fromPackage(loaded, 'yaml'), []);
 });

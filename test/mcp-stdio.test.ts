@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { spawnStdio } from './helpers/stdio-child.js';
-import { SERVER_INSTRUCTIONS } from '../src/mcp/instructions.js';
+import { SERVER_INSTRUCTIONS } from '../src/mcp/server-introduction.js';
 import { defaultRegistry, loadRegistry } from '../src/wiring/mcp-registry.js';
 import { createMcpDispatcher } from '../src/mcp/mcp-server.js';
 import { serveStdio } from '../src/mcp/transports/stdio.js';

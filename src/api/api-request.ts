@@ -28,7 +28,12 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** The answer of an API handler: a JSON value or JsonText (200) sent with an ETag and caching headers. */
+/** An answer already as JSON bytes with its strong ETag (made from kept parts: list-rows.ts), sent as it is. */
+export class TaggedJson {
+  constructor(readonly answer: { bytes: Buffer; etag: string }) {}
+}
+
+/** The answer of an API handler: a JSON value, JsonText or TaggedJson (200) sent with an ETag and caching headers. */
 export type ApiHandler = (request: ApiRequest) => unknown;
 
 /**
@@ -44,10 +49,18 @@ export interface ApiRouteOptions {
   freshen?: (url: URL) => void;
 }
 
+/** What the Content API's kept answers may take, per route: some 200 list pages of 20 entries. */
+export const API_ANSWER_BYTES = 4 * 1024 * 1024;
+/** What a kept answer costs beside its body: the key, the ETag, the objects and the map slot. */
+const ANSWER_OVERHEAD_BYTES = 200;
+
 export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
   // Content answers by caller and address, kept while the content is unchanged: a repeat costs a lookup.
   // Only addresses asked twice are kept: a client paging through every list would otherwise only churn it.
-  const cache = options.cacheByContent ? new GenerationCache<{ body: Buffer; etag: string }>(1000, { keepOnSecondAsk: true }) : null;
+  // A miss is a join of kept list rows (list-rows.ts), so the answers are held to a few megabytes.
+  const cache = options.cacheByContent
+    ? new GenerationCache<{ body: Buffer; etag: string }>(1000, { keepOnSecondAsk: true, maxBytes: API_ANSWER_BYTES, sizeOf: (answer) => answer.body.length + ANSWER_OVERHEAD_BYTES })
+    : null;
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
     const limit = limiter ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
@@ -66,8 +79,12 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
       let answer = cache?.get(generation, key);
       if (!answer) {
         const value = handler({ ...ctx, url: ctx.url, principal });
-        const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
-        answer = { body, etag: strongEtag(body) };
+        if (value instanceof TaggedJson) {
+          answer = { body: value.answer.bytes, etag: value.answer.etag };
+        } else {
+          const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
+          answer = { body, etag: strongEtag(body) };
+        }
         cache?.set(generation, key, answer);
       }
       const { body, etag } = answer;

@@ -5,7 +5,8 @@ import { parseEntryId } from '../content/entry-id.js';
 import { listEntries } from '../content/query.js';
 import type { EntryStatus } from '../content/types.js';
 import { apiEntry } from './entry-view.js';
-import { API_PREFIX, JsonText, requireScope, type ApiRequest } from './api-request.js';
+import { API_PREFIX, JsonText, requireScope, TaggedJson, type ApiRequest } from './api-request.js';
+import { listAnswer } from './list-answer.js';
 import type { ListRowCache } from './list-rows.js';
 import { intParam, oneOf, param } from './params.js';
 
@@ -77,6 +78,7 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
     return { data, meta };
   }
   // Without bodies, rows are joined from the text kept per translation (list-rows.ts): the same bytes.
+  if (viewer === null) return new TaggedJson(listAnswer(rowCache.publicRows(deps.content, generation, rows), JSON.stringify(meta)));
   const data = rowCache.rowsJson(deps.content, generation, rows, viewer === null ? null : (entry, other) => canSeeTranslation(viewer, entry, other));
   return new JsonText(`{"data":[${data}],"meta":${JSON.stringify(meta)}}`);
 }

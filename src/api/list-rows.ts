@@ -1,3 +1,4 @@
+import { rowDigest, type RowText } from './list-answer.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import { resolveCover } from '../content/cover.js';
 import type { ContentStore } from '../content/store.js';
@@ -17,7 +18,7 @@ interface Asked { store: ContentStore; site: SiteConfig; generation: number; now
  * parts are, so what another caller is shown, or what a new content generation changes, is made from it
  * without reading the file again.
  */
-interface KeptRow {
+interface KeptRow extends RowText {
   /** The file's stamp when it was read: the row holds while the index has the same one. */
   mtimeMs: number;
   size: number;
@@ -26,7 +27,6 @@ interface KeptRow {
   base: string;
   timezone: string;
   cover: KeptCover | null;
-  text: string;
   /** Where in `text` the excerpt's JSON is, the translations' members are, and the fields' JSON starts. */
   excerptAt: number;
   excerptEnd: number;
@@ -124,6 +124,12 @@ export class ListRowCache {
     return texts.join(',');
   }
 
+  /** The kept rows, as a caller who sees what `isPublic` allows is shown them (list-answer.ts joins them). */
+  publicRows(store: ContentStore, generation: number, rows: readonly EntryRow[]): RowText[] {
+    const asked: Asked = { store, site: store.site(), generation, now: this.now() };
+    return rows.map(({ entry, translation }) => this.row(asked, entry, translation));
+  }
+
   /** The kept row, made from the file when its stamp moved, from its own parts when the generation did. */
   private row(asked: Asked, entry: Entry, translation: Translation): KeptRow {
     const { site } = asked;
@@ -172,6 +178,8 @@ export class ListRowCache {
       excerptAt: head.length, excerptEnd: head.length + excerpt.length,
       translationsAt: beforeTranslations.length, translationsEnd: beforeTranslations.length + translations.length,
       fieldsAt: beforeFields.length, bytes,
+      utf8Length: Buffer.byteLength(text, 'utf8'),
+      digest: rowDigest(text),
     };
   }
 

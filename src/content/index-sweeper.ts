@@ -10,6 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { startTunedWorker } from '../lib/tuned-worker.js';
 import { watchContent } from './content-watch.js';
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
+import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
 import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
 import type { SweepWorkerData, SweepWorkerMessage } from './stamp-sweep-worker.js';
 import type { Entry, SiteConfig } from './types.js';
@@ -49,8 +50,13 @@ export class IndexSweeper {
   private inline: StampSweep | null = null;
   private pass: Generator<void, string[]> | null = null;
   private passMs = 0;
+  /** On the event loop too, the most recently changed entries are looked at between slices and passes. */
+  private readonly recent: RecentEntries;
+  private recentTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: IndexSweeperOptions) {}
+  constructor(private readonly options: IndexSweeperOptions) {
+    this.recent = new RecentEntries(options.setup);
+  }
 
   start(): void {
     const { setup } = this.options;
@@ -65,6 +71,7 @@ export class IndexSweeper {
     this.stopped = true;
     this.stopWatching();
     if (this.timer) clearTimeout(this.timer);
+    if (this.recentTimer) clearInterval(this.recentTimer);
     void this.worker?.terminate();
     this.worker = null;
   }
@@ -98,6 +105,8 @@ export class IndexSweeper {
 
   private startInline(sweep: StampSweep): void {
     this.inline = sweep;
+    this.recentTimer = setInterval(() => this.readSoon(this.recent.check()), RECENT_CHECK_MS);
+    this.recentTimer.unref();
     this.sliceInline();
   }
 
@@ -109,7 +118,7 @@ export class IndexSweeper {
     let step = this.pass.next();
     while (!step.done && performance.now() - started < SLICE_MS) step = this.pass.next();
     this.passMs += performance.now() - started;
-    if (!step.done) { this.scheduleInline(0); return; }
+    if (!step.done) { this.readSoon(this.inline.takeFound()); this.scheduleInline(0); return; }
     this.pass = null;
     this.endInlinePass(this.passMs, step.value);
     this.readSoon(step.value);
@@ -119,6 +128,7 @@ export class IndexSweeper {
     this.lastPassMs = passMs;
     this.lastPassEnd = performance.now();
     this.passMs = 0;
+    this.recent.watch(this.inline!.newestEntries(RECENT_ENTRIES));
     debug('sweep pass on the event loop: %d ms, %d changed', Math.round(passMs), changed.length);
     this.scheduleInline(pauseAfterPass(passMs));
   }
@@ -145,8 +155,11 @@ export class IndexSweeper {
     this.worker = worker;
     worker.unref();
     worker.on('message', (message: SweepWorkerMessage) => {
-      this.lastPassMs = message.passMs;
-      debug('sweep pass in the worker: %d ms, %d changed', Math.round(message.passMs), message.changed.length);
+      if (message.passMs !== undefined) {
+        this.lastPassMs = message.passMs;
+        debug('sweep pass in the worker: %d ms', Math.round(message.passMs));
+      }
+      if (message.changed.length > 0) debug('the sweep\'s worker found %d changed', message.changed.length);
       this.readSoon(message.changed);
     });
     worker.on('error', (error) => {

@@ -4,8 +4,8 @@
 // own. So each pass stats every entry folder and the entry files it holds (`<language>.md`, style.css),
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
-import { lstatSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { ABSENT, fileStamp, listing, mtimeOf, slugFolders, UNKNOWN } from './file-stamps.js';
 
 export interface SweepSetup {
   contentDir: string;
@@ -37,7 +37,6 @@ interface Level {
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
-const UNKNOWN = -1;
 
 export class StampSweep {
   private readonly width: number;
@@ -84,7 +83,52 @@ export class StampSweep {
       this.baseline = null;
       this.baselineStamps = null;
     }
-    return this.changed;
+    const rest = this.changed;
+    this.changed = [];
+    return rest;
+  }
+
+  /**
+   * What the pass under way found so far, taken out of its result: sent at once, a change is read as soon
+   * as the pass reaches it rather than when the pass ends (up to a second later at 100,000 entries).
+   */
+  takeFound(): string[] {
+    if (this.changed.length === 0) return [];
+    const found = this.changed;
+    this.changed = [];
+    return found;
+  }
+
+  /**
+   * The `count` entries with the newest stamps (folder or file mtime) as the last pass saw them, with those
+   * stamps (the folder's mtime, then mtime and size per file): the entries someone is working on, which
+   * recent-entries.ts looks at far more often than a pass comes round.
+   */
+  newestEntries(count: number): Array<{ id: string; stamps: Float64Array }> {
+    const width = this.width;
+    const newest: Array<{ mtime: number; level: Level; at: number; prefix: string }> = [];
+    const visit = (level: Level, prefix: string) => {
+      for (let at = 0; at < level.names.length; at++) {
+        let mtime = level.mtimes[at]!;
+        for (let slot = at * width + 1; slot < at * width + width; slot += 2) if (level.stamps[slot]! > mtime) mtime = level.stamps[slot]!;
+        if (newest.length < count || mtime > newest[0]!.mtime) {
+          // Kept sorted oldest first, so the first is the one a newer entry pushes out.
+          let place = newest.length;
+          while (place > 0 && newest[place - 1]!.mtime > mtime) place--;
+          newest.splice(place, 0, { mtime, level, at, prefix });
+          if (newest.length > count) newest.shift();
+        }
+        const children = level.children[at];
+        if (children) visit(children, `${prefix}/${level.names[at]}`);
+      }
+    };
+    this.roots.forEach((root, at) => visit(root.level, this.setup.folders[at]!.folder));
+    return newest.map(({ level, at, prefix }) => {
+      const stamps = new Float64Array(width);
+      stamps[0] = level.mtimes[at]!;
+      stamps.set(level.stamps.subarray(at * width + 1, at * width + width), 1);
+      return { id: `${prefix}/${level.names[at]}`, stamps };
+    });
   }
 
   /** Whether a type folder's mtime moved since the last pass looked (an entry added, removed or renamed). */
@@ -203,9 +247,6 @@ function emptyLevel(): Level {
   return { names: [], mtimes: new Float64Array(0), stamps: new Float64Array(0), children: [] };
 }
 
-const ABSENT: readonly [number, number] = [-1, -1];
-const MAY_BE_MISSING = { throwIfNoEntry: false } as const;
-
 /** Stores a file's stamp; true when it differs from the one there (NaN, never stored, always differs). */
 function setStamp(stamps: Float64Array, slot: number, [mtime, size]: readonly [number, number]): boolean {
   const same = stamps[slot] === mtime && stamps[slot + 1] === size;
@@ -214,47 +255,14 @@ function setStamp(stamps: Float64Array, slot: number, [mtime, size]: readonly [n
   return !same;
 }
 
-// lstat, as the reader: a symbolic link below content/ is never followed (lib/no-follow.ts), so a linked
-// folder or file counts as none.
-
-/** A folder's mtime; UNKNOWN when it is gone, a link or not a folder. */
-function mtimeOf(path: string): number {
-  try {
-    const stat = lstatSync(path, MAY_BE_MISSING);
-    return stat?.isDirectory() ? stat.mtimeMs : UNKNOWN;
-  } catch {
-    return UNKNOWN;
-  }
-}
-
-function fileStamp(path: string): readonly [number, number] {
-  try {
-    const stat = lstatSync(path, MAY_BE_MISSING);
-    return stat?.isFile() ? [stat.mtimeMs, stat.size] : ABSENT;
-  } catch {
-    return ABSENT;
-  }
-}
-
-function listing(dir: string) {
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-}
-
-function slugFolders(dir: string): string[] {
-  return listing(dir).filter((item) => item.isDirectory() && SLUG.test(item.name)).map((item) => item.name).sort();
-}
-
 /** How long to wait after a pass that took `passMs` before the next. */
 export function pauseAfterPass(passMs: number): number {
-  // A change shows within about two seconds at any size: a pass and its pause take at most CYCLE_MS, and
-  // the main thread needs a moment to read what changed. Below that, a pause of twenty passes keeps the
-  // sweep near 5 % of a core (a 10,000-entry site) and much less on small sites.
+  // A change shows within two seconds at any size: what a pass finds is sent as it is found, so a change
+  // waits at most for one pass and its pause (CYCLE_MS), and the main thread needs a moment to read it.
+  // Below that, a pause of twenty passes keeps the sweep near 5 % of a core (a 10,000-entry site) and much
+  // less on small sites. The entries changed most recently are looked at far more often (recent-entries.ts).
   return Math.max(MIN_PAUSE_MS, Math.min(passMs * 20, CYCLE_MS - passMs));
 }
 
-const CYCLE_MS = 1600;
+const CYCLE_MS = 1800;
 const MIN_PAUSE_MS = 50;

@@ -6,22 +6,38 @@
  * With `keepOnSecondAsk`, a value is kept only for a key asked for before (among the last `capacity` x 4
  * keys not kept): when most keys are asked once (a crawler paging through everything), keeping each answer
  * would only push out the ones asked again and again, and churn memory.
+ *
+ * With `maxBytes` and `sizeOf`, the values kept also take at most that many bytes, oldest out: a count
+ * alone lets a cache of long answers hold many megabytes of resident memory that a repeat would have
+ * cost far less CPU to make again.
  */
 export class GenerationCache<V> {
   private generation = -Infinity;
   private values = new Map<string, V>();
+  private bytes = 0;
   private readonly askedOnce: Set<string> | null;
+  private readonly maxBytes: number;
+  private readonly sizeOf: ((value: V) => number) | null;
 
-  constructor(private readonly capacity = 1000, options: { keepOnSecondAsk?: boolean } = {}) {
+  constructor(private readonly capacity = 1000, options: { keepOnSecondAsk?: boolean; maxBytes?: number; sizeOf?: (value: V) => number } = {}) {
     this.askedOnce = options.keepOnSecondAsk ? new Set() : null;
+    this.sizeOf = options.sizeOf ?? null;
+    this.maxBytes = this.sizeOf ? (options.maxBytes ?? Infinity) : Infinity;
   }
 
   get(generation: number, key: string): V | undefined {
     return generation === this.generation ? this.values.get(key) : undefined;
   }
 
+  /** Bytes the kept values take (0 without `sizeOf`). */
+  get keptBytes(): number {
+    return this.bytes;
+  }
+
   set(generation: number, key: string, value: V): void {
     if (generation < this.generation) return;
+    const size = this.sizeOf ? this.sizeOf(value) + key.length : 0;
+    if (size > this.maxBytes) return;
     if (this.askedOnce !== null && !this.askedOnce.delete(key)) {
       if (this.askedOnce.size >= this.capacity * 4) this.askedOnce.delete(this.askedOnce.values().next().value as string);
       this.askedOnce.add(key);
@@ -29,9 +45,21 @@ export class GenerationCache<V> {
     }
     if (generation !== this.generation) {
       this.values = new Map();
+      this.bytes = 0;
       this.generation = generation;
     }
-    if (this.values.size >= this.capacity) this.values.delete(this.values.keys().next().value as string);
+    this.forget(key);
+    while (this.values.size > 0 && (this.values.size >= this.capacity || this.bytes + size > this.maxBytes)) {
+      this.forget(this.values.keys().next().value as string);
+    }
     this.values.set(key, value);
+    this.bytes += size;
+  }
+
+  private forget(key: string): void {
+    const value = this.values.get(key);
+    if (value === undefined && !this.values.has(key)) return;
+    this.values.delete(key);
+    if (this.sizeOf) this.bytes -= this.sizeOf(value as V) + key.length;
   }
 }

@@ -4,8 +4,7 @@
 import { Dispatcher } from '../jsonrpc/dispatcher.js';
 import type { McpContext } from './context.js';
 import { negotiateProtocolVersion } from './protocol-version.js';
-import { SERVER_INSTRUCTIONS } from './instructions.js';
-import { serverInfo } from './server-info.js';
+import { SERVER_INSTRUCTIONS, serverInfo } from './server-introduction.js';
 import { initializeParams, setLevelParams } from './params.js';
 import { createMcpMethods, type McpServerOptions } from './mcp-methods.js';
 

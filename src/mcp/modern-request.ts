@@ -1,23 +1,15 @@
-// The 2026-07-28 revision's envelope (notes/mcp-2026.md §1-2): which era a message belongs to, and the checks
-// a modern request passes before any method sees it — its `_meta` keys and, over HTTP, the routing headers
-// that must repeat the body. Plain values in, a JSON-RPC error with its HTTP status out; no transport here.
+// The 2026-07-28 revision's envelope (notes/mcp-2026.md §1-2): the checks a modern request passes before any
+// method sees it — its `_meta` keys and, over HTTP, the routing headers that must repeat the body. Which era
+// a message belongs to is decided in protocol-version.ts, so a 2025 client's stdio start does not load this. Plain values in, a JSON-RPC error with its HTTP status out; no transport here.
 import { ErrorCodes, errorResponse, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc/messages.js';
 import { LOG_LEVELS, type LogLevel } from './params.js';
-import { isModernProtocolVersion, MODERN_PROTOCOL_VERSIONS, type ModernProtocolVersion } from './protocol-version.js';
+import { isModernProtocolVersion, META_PROTOCOL_VERSION, ModernErrorCodes, MODERN_PROTOCOL_VERSIONS, type ModernProtocolVersion } from './protocol-version.js';
 import { builtinModule } from '../lib/builtin-module.js';
 const { isUtf8 } = builtinModule('node:buffer');
 
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
-
-/** The error codes the 2026-07-28 revision added (renumbered in its changelog; not -32004). */
-export const ModernErrorCodes = {
-  headerMismatch: -32020,
-  missingRequiredClientCapability: -32021,
-  unsupportedProtocolVersion: -32022,
-} as const;
 
 export interface ModernRequestMeta {
   protocolVersion: ModernProtocolVersion;
@@ -40,17 +32,6 @@ const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/g
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * A message belongs to the 2026-07-28 era when its params' `_meta` claims a protocol version (the body
- * decides, per request; the SDK's rule). Anything else — batches, initialize, a request without the claim —
- * is the 2025 path, unchanged.
- */
-export function claimsModernEra(payload: unknown): boolean {
-  if (!isPlainObject(payload) || !isPlainObject(payload.params)) return false;
-  const meta = payload.params._meta;
-  return isPlainObject(meta) && Object.hasOwn(meta, META_PROTOCOL_VERSION);
 }
 
 /**

@@ -9,8 +9,7 @@ import type { McpContext } from './context.js';
 import { createMcpMethods, RESOURCE_NOT_FOUND, type McpMethod, type McpServerOptions } from './mcp-methods.js';
 import { META_SERVER_INFO } from './modern-request.js';
 import { MODERN_PROTOCOL_VERSIONS } from './protocol-version.js';
-import { SERVER_INSTRUCTIONS } from './instructions.js';
-import { serverInfo } from './server-info.js';
+import { SERVER_INSTRUCTIONS, serverInfo } from './server-introduction.js';
 
 /**
  * What the server offers in this revision. No listChanged and no subscribe: the lists change only with a new

@@ -1,5 +1,7 @@
 // The MCP protocol revisions this server speaks (D6), newest first: the 2025 handshake revisions, and beside
 // them the stateless 2026-07-28 revision, chosen per request by the `_meta` protocol version it carries.
+// The era check and the 2026 error codes live here, not in modern-request.ts: every first message needs the
+// one and every tool call may need the other, while a 2025 client never needs the 2026 checks.
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
@@ -29,4 +31,29 @@ export type ModernProtocolVersion = (typeof MODERN_PROTOCOL_VERSIONS)[number];
 
 export function isModernProtocolVersion(value: unknown): value is ModernProtocolVersion {
   return typeof value === 'string' && (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(value);
+}
+
+/** The `_meta` key a 2026-07-28 request names its revision under. */
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+
+/** The error codes the 2026-07-28 revision added (renumbered in its changelog; not -32004). */
+export const ModernErrorCodes = {
+  headerMismatch: -32020,
+  missingRequiredClientCapability: -32021,
+  unsupportedProtocolVersion: -32022,
+} as const;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A message belongs to the 2026-07-28 era when its params' `_meta` claims a protocol version (the body
+ * decides, per request; the SDK's rule). Anything else — batches, initialize, a request without the claim —
+ * is the 2025 path, unchanged.
+ */
+export function claimsModernEra(payload: unknown): boolean {
+  if (!isPlainObject(payload) || !isPlainObject(payload.params)) return false;
+  const meta = payload.params._meta;
+  return isPlainObject(meta) && Object.hasOwn(meta, META_PROTOCOL_VERSION);
 }

@@ -8,7 +8,7 @@ import type { Tool } from './tool.js';
 import { scopeRefusal } from '../auth/scope-refusal.js';
 import type { ToolAnswerCache } from './tool-answer-cache.js';
 import { RpcError } from '../jsonrpc/messages.js';
-import { ModernErrorCodes } from './modern-request.js';
+import { ModernErrorCodes } from './protocol-version.js';
 
 export interface CallToolResult {
   content: Array<{ type: 'text'; text: string }>;

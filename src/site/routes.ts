@@ -29,6 +29,8 @@ export interface SiteHooks {
 
 /** Rendered pages kept per content generation (~5-15 KB each): the pages most asked for, in a few MB. */
 const RENDERED_PAGES_KEPT = 500;
+/** And at most this many bytes of them (some 350 pages of the size of a home page with 10 entries). */
+const RENDERED_PAGE_BYTES = 4 * 1024 * 1024;
 const HTML_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -63,7 +65,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   registerFeedRoutes(router, deps);
   // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
-  const rendered = new GenerationCache<TaggedBody>(RENDERED_PAGES_KEPT);
+  const rendered = new GenerationCache<TaggedBody>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.bytes.length + 200 });
   const page = (ctx: RequestContext) => {
     if (ctx.url.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     const site = deps.content.site();

@@ -9,8 +9,7 @@ import { classifyMessage, errorResponse, ErrorCodes, type ClassifiedMessage } fr
 import { parseMessageText } from '../../jsonrpc/parse.js';
 import { stringifyMessage } from '../../jsonrpc/serialize.js';
 import type { McpContext, McpSession } from '../context.js';
-import { allowsBatches, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
-import { checkModernRequest, claimsModernEra, unclaimedModernHeader } from '../modern-request.js';
+import { allowsBatches, claimsModernEra, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
 import { builtinModule } from '../../lib/builtin-module.js';
 const { isUtf8 } = builtinModule('node:buffer');
 
@@ -70,7 +69,9 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
     if (classified.kind === 'invalid') return write(errorResponse(classified.id, classified.code, classified.reason));
     if (classified.kind !== 'request') return;
     const request = classified.message;
-    if (!claimsModernEra(request)) return write(unclaimedRequest(request.method, classified));
+    // The 2026 checks are loaded by the first message that claims that era: a 2025 client never needs them.
+    const { checkModernRequest, unclaimedModernHeader } = await import('../modern-request.js');
+    if (!claimsModernEra(request)) return write(unclaimedRequest(request.method, classified, unclaimedModernHeader));
     const check = checkModernRequest(request);
     if (!check.ok) return write(check.reply);
     const { protocolVersion, clientCapabilities, logLevel } = check.meta;
@@ -148,8 +149,10 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
   });
 }
 
+type UnclaimedModernHeader = typeof import('../modern-request.js').unclaimedModernHeader;
+
 /** A request without the `_meta` claim on a connection that speaks 2026-07-28. */
-function unclaimedRequest(method: string, classified: ClassifiedMessage & { kind: 'request' }) {
+function unclaimedRequest(method: string, classified: ClassifiedMessage & { kind: 'request' }, unclaimedModernHeader: UnclaimedModernHeader) {
   if (method === 'initialize') {
     return errorResponse(classified.message.id, ErrorCodes.methodNotFound,
       `This connection speaks protocol revision ${MODERN_PROTOCOL_VERSIONS.join(', ')} (its first request said so), which has no initialize; start a new process to use the 2025 revisions.`);
