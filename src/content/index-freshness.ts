@@ -15,6 +15,8 @@ const MIN_CHECK_INTERVAL_MS = 5;
  * resident memory at 10,000 entries.
  */
 export const SWEEP_IN_WORKER_FROM = 20_000;
+/** With no read after a build, the sweep starts this long after it anyway. */
+const SWEEP_START_WAIT_MS = 500;
 
 export interface IndexFreshnessParts {
   clock: Clock;
@@ -44,6 +46,9 @@ export class IndexFreshness {
   private lastCheck = -Infinity;
   private fullScanPending = false;
   private sweeper: IndexSweeper | null = null;
+  /** Starts the sweep: set one turn of the event loop after a build, called by the next read; null otherwise. */
+  private sweepStart: (() => void) | null = null;
+  private sweepStartTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(private readonly parts: IndexFreshnessParts) {}
@@ -74,6 +79,8 @@ export class IndexFreshness {
       this.build(first);
       return;
     }
+    // The read that was waiting while the index was built is answered now; the sweep's setup comes after it.
+    this.sweepStart?.();
     if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
     this.lastCheck = now;
     if (this.reloadSettings()) { this.build(false); return; }
@@ -92,6 +99,7 @@ export class IndexFreshness {
   /** Stops the sweep and the writing of the persisted index (a store no longer used). */
   close(): void {
     this.closed = true;
+    this.cancelSweepStart();
     this.sweeper?.stop();
     this.sweeper = null;
     this.parts.persistence?.close();
@@ -119,25 +127,49 @@ export class IndexFreshness {
     this.restartSweep();
   }
 
-  /** A new sweep from the index as it is now, started after the answer that is being given. */
+  /**
+   * A new sweep from the index as it is now, set up after the next read in a later turn of the event loop
+   * has been answered (or SWEEP_START_WAIT_MS after the build when none comes). Its setup (the
+   * schedule's next times, every folder's stamps, a worker thread) holds the event loop for a while at
+   * 100,000 entries: started at once, it came before the request that a server's start had waiting (the
+   * connection is taken one turn of the event loop, its request read the next), delaying that first answer.
+   */
   private restartSweep(): void {
     this.sweeper?.stop();
     this.sweeper = null;
-    setImmediate(() => {
-      if (this.closed || this.sweeper) return;
-      const { contentDir, index, scanner, schedule, clock, log } = this.parts;
-      schedule.recompute(index.values());
-      // A time that passed between the build and now (recompute looks ahead only).
-      if (schedule.hasOverdue(index)) schedule.apply(index, clock());
-      const setup = sweepSetup(contentDir, this.parts.settings.current);
-      this.sweeper = new IndexSweeper({
-        setup,
-        baseline: () => sweepBaseline(index.all(), setup),
-        inWorker: index.all().length >= (this.parts.sweepInWorkerFrom ?? SWEEP_IN_WORKER_FROM),
-        readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
-        log,
-      });
-      this.sweeper.start();
-    }).unref();
+    this.cancelSweepStart();
+    const start = () => {
+      this.cancelSweepStart();
+      setImmediate(() => this.startSweep()).unref();
+    };
+    const timer = setTimeout(start, SWEEP_START_WAIT_MS);
+    timer.unref();
+    this.sweepStartTimer = timer;
+    // Reads in this turn of the event loop (the statistics' start asks the settings) are not the answer waited for.
+    setImmediate(() => { if (this.sweepStartTimer === timer) this.sweepStart = start; }).unref();
   }
+
+  private cancelSweepStart(): void {
+    if (this.sweepStartTimer) clearTimeout(this.sweepStartTimer);
+    this.sweepStartTimer = null;
+    this.sweepStart = null;
+  }
+
+  private startSweep(): void {
+    if (this.closed || this.sweeper) return;
+    const { contentDir, index, scanner, schedule, clock, log } = this.parts;
+    schedule.recompute(index.values());
+    // A time that passed between the build and now (recompute looks ahead only).
+    if (schedule.hasOverdue(index)) schedule.apply(index, clock());
+    const setup = sweepSetup(contentDir, this.parts.settings.current);
+    this.sweeper = new IndexSweeper({
+      setup,
+      baseline: () => sweepBaseline(index.all(), setup),
+      inWorker: index.all().length >= (this.parts.sweepInWorkerFrom ?? SWEEP_IN_WORKER_FROM),
+      readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
+      log,
+    });
+    this.sweeper.start();
+  }
+
 }

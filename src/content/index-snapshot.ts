@@ -2,7 +2,7 @@
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
-import type { IndexedRow } from './list-index.js';
+import type { IndexedRow, RowsOrMaker } from './list-index.js';
 import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
 import { RestoredEntry } from './restored-entry.js';
 import { readSummaryColumns, writeSummaryColumns, type ColumnRow } from './translation-columns.js';
@@ -39,7 +39,8 @@ export interface SnapshotLayout {
 
 export interface RestoredIndex {
   entries: Map<string, Entry>;
-  lists: Array<[key: string, rows: IndexedRow[]]>;
+  /** Each list's rows are made when first asked for (ListIndex.restore). */
+  lists: Array<[key: string, rows: RowsOrMaker]>;
 }
 
 /**
@@ -142,26 +143,38 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
   return lists ? { entries, lists } : 'its lists do not fit';
 }
 
-/** The sorted lists, their rows shared with `rowsOf` (translation n's by-date row) where their sort key is the date. */
-function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): Array<[key: string, rows: IndexedRow[]]> | undefined {
+/**
+ * The sorted lists, each as a maker of its rows (checked here, made when first asked for: at 100,000 posts
+ * the lists hold some 1.6 million rows, and a start's first answer reads one list), the rows shared with
+ * `rowsOf` (translation n's by-date row) where their sort key is the date.
+ */
+function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): Array<[key: string, rows: RowsOrMaker]> | undefined {
   let rowCount = 0, keyCount = 0;
   for (const item of kept) {
     if (!Array.isArray(item) || typeof item[0] !== 'string' || !Number.isSafeInteger(item[1]) || item[1] < 0) return undefined;
     rowCount += item[1];
     if (item[2] === 1) keyCount += item[1];
   }
-  const numbers = blocks.integers('l.rows', rowCount, 0, translationCount - 1);
-  const sortKeys = blocks.numbers('l.sortKeys', keyCount);
-  if (!numbers || !sortKeys) return undefined;
-  const lists: Array<[key: string, rows: IndexedRow[]]> = [];
+  const checkedNumbers = blocks.integers('l.rows', rowCount, 0, translationCount - 1);
+  const checkedKeys = blocks.numbers('l.sortKeys', keyCount);
+  if (!checkedNumbers || !checkedKeys) return undefined;
+  // Copied out of the file's bytes, so those can go once the index is read.
+  const numbers = checkedNumbers.slice(), sortKeys = checkedKeys.slice();
+  const lists: Array<[key: string, rows: RowsOrMaker]> = [];
   let cursor = 0, keyCursor = 0;
   for (const [key, length, withKeys] of kept) {
-    const rows = new Array<IndexedRow>(length);
-    for (let at = 0; at < length; at++) {
-      const row = rowsOf[numbers[cursor++]!]!;
-      rows[at] = withKeys === 1 ? { entry: row.entry, translation: row.translation, sortKey: sortKeys[keyCursor++]! } : row;
-    }
-    lists.push([key, rows]);
+    const first = cursor, firstKey = keyCursor;
+    cursor += length;
+    if (withKeys === 1) keyCursor += length;
+    lists.push([key, () => {
+      const rows = new Array<IndexedRow>(length);
+      for (let at = 0, keyAt = firstKey; at < length; at++) {
+        const row = rowsOf[numbers[first + at]!]!;
+        // The date row's entry, which is the entry's current object (list-index.ts repoints it).
+        rows[at] = withKeys === 1 ? { entry: row.entry, translation: row.translation, sortKey: sortKeys[keyAt++]! } : row;
+      }
+      return rows;
+    }]);
   }
   return lists;
 }

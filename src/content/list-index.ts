@@ -13,15 +13,33 @@ export interface IndexedRow {
   sortKey: number;
 }
 
+/** A list's rows, or how to make them when first asked for (a list taken from the persisted index). */
+export type RowsOrMaker = IndexedRow[] | (() => IndexedRow[]);
+
 /** A list kept sorted by (sortKey, entry id). */
 export class SortedRows {
-  constructor(readonly rows: IndexedRow[] = []) {}
+  private made: IndexedRow[] | null;
+  private maker: (() => IndexedRow[]) | null;
+
+  constructor(rows: RowsOrMaker = []) {
+    this.made = typeof rows === 'function' ? null : rows;
+    this.maker = typeof rows === 'function' ? rows : null;
+  }
+
+  get rows(): IndexedRow[] {
+    if (this.made === null) {
+      this.made = this.maker!();
+      this.maker = null;
+    }
+    return this.made;
+  }
 
   private position(sortKey: number, id: string): number {
-    let low = 0, high = this.rows.length;
+    const rows = this.rows;
+    let low = 0, high = rows.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const row = this.rows[middle]!;
+      const row = rows[middle]!;
       if (row.sortKey < sortKey || (row.sortKey === sortKey && row.entry.id < id)) low = middle + 1;
       else high = middle;
     }
@@ -132,8 +150,11 @@ export class ListIndex {
     return [...this.lists].map(([key, list]) => [key, list.rows.slice()]);
   }
 
-  /** Lists kept by a persisted index (sorted when written, by this code) take the place of all. */
-  restore(lists: ReadonlyArray<[key: string, rows: IndexedRow[]]>): void {
+  /**
+   * Lists kept by a persisted index (sorted when written, by this code) take the place of all. A list given
+   * as a maker is made when first read or changed: a start's first answer needs one list of some ninety.
+   */
+  restore(lists: ReadonlyArray<[key: string, rows: RowsOrMaker]>): void {
     this.lists.clear();
     for (const [key, rows] of lists) this.lists.set(key, new SortedRows(rows));
   }
