@@ -42,3 +42,11 @@ export function listing(dir: string) {
 export function slugFolders(dir: string): string[] {
   return listing(dir).filter((item) => item.isDirectory() && SLUG.test(item.name)).map((item) => item.name).sort();
 }
+
+/** Stores a file's stamp; true when it differs from the one there (NaN, never stored, always differs). */
+export function setStamp(stamps: Float64Array, slot: number, [mtime, size]: readonly [number, number]): boolean {
+  const same = stamps[slot] === mtime && stamps[slot + 1] === size;
+  stamps[slot] = mtime;
+  stamps[slot + 1] = size;
+  return !same;
+}

@@ -4,7 +4,7 @@
 // another process touched last, and the likeliest to change again. Some 100 entries, 400 lstat calls: a
 // millisecond or so each time.
 import { sep } from 'node:path';
-import { fileStamp, mtimeOf } from './file-stamps.js';
+import { fileStamp, mtimeOf, setStamp } from './file-stamps.js';
 import type { SweepSetup } from './stamp-sweep.js';
 
 /** How many of the most recently changed entries are looked at between passes. */
@@ -33,12 +33,7 @@ export class RecentEntries {
       const mtime = mtimeOf(path);
       let moved = stamps[0] !== mtime;
       stamps[0] = mtime;
-      for (let file = 0; file < files.length; file++) {
-        const [fileMtime, size] = fileStamp(path + sep + files[file]!);
-        moved = moved || stamps[1 + 2 * file] !== fileMtime || stamps[2 + 2 * file] !== size;
-        stamps[1 + 2 * file] = fileMtime;
-        stamps[2 + 2 * file] = size;
-      }
+      for (let file = 0; file < files.length; file++) moved = setStamp(stamps, 1 + 2 * file, fileStamp(path + sep + files[file]!)) || moved;
       if (moved) changed.push(entry.id);
     }
     return changed;

@@ -5,7 +5,7 @@
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
 import { join, sep } from 'node:path';
-import { ABSENT, fileStamp, listing, mtimeOf, slugFolders, UNKNOWN } from './file-stamps.js';
+import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
 
 export interface SweepSetup {
   contentDir: string;
@@ -245,14 +245,6 @@ class BaselineIds {
 
 function emptyLevel(): Level {
   return { names: [], mtimes: new Float64Array(0), stamps: new Float64Array(0), children: [] };
-}
-
-/** Stores a file's stamp; true when it differs from the one there (NaN, never stored, always differs). */
-function setStamp(stamps: Float64Array, slot: number, [mtime, size]: readonly [number, number]): boolean {
-  const same = stamps[slot] === mtime && stamps[slot + 1] === size;
-  stamps[slot] = mtime;
-  stamps[slot + 1] = size;
-  return !same;
 }
 
 /** How long to wait after a pass that took `passMs` before the next. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { Rollup } from './rollup.js';
+import { LruCache } from '../lib/lru.js';
 import { readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
 
 /**
@@ -11,16 +12,13 @@ import { readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } fro
  */
 export class RollupFiles {
   private readonly monthlyCache = new Map<string, Rollup | null>();
-  private readonly dailyCache = new Map<string, Rollup>();
-  private static readonly DAILY_CACHE = 64;
+  private readonly dailyCache = new LruCache<string, Rollup>(64);
   /**
    * Visit tables most recently used, up to this many bytes: the 400 days of a site with 10 million page
    * views (about 220 MB of tables) stay in memory, so a new set of filters over them reads no file. A
    * table's page index (visit-page-index.ts, about a fifth of its size) and run numbers are freed with it.
    */
-  private readonly visitsCache = new Map<string, VisitTable>();
-  private visitsCached = 0;
-  static VISITS_CACHE_BYTES = 256 * 1024 * 1024;
+  private readonly visitsCache = new LruCache<string, VisitTable>(Infinity, { maxBytes: 256 * 1024 * 1024, sizeOf: visitTableBytes });
 
   constructor(readonly dir: string) {}
 
@@ -37,15 +35,9 @@ export class RollupFiles {
 
   readDaily(day: string): Rollup | null {
     const cached = this.dailyCache.get(day);
-    if (cached) {
-      this.dailyCache.delete(day);
-      this.dailyCache.set(day, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const rollup = readJson(this.dailyPath(day));
-    if (!rollup) return null;
-    this.dailyCache.set(day, rollup);
-    if (this.dailyCache.size > RollupFiles.DAILY_CACHE) this.dailyCache.delete(this.dailyCache.keys().next().value!);
+    if (rollup) this.dailyCache.set(day, rollup);
     return rollup;
   }
 
@@ -71,11 +63,7 @@ export class RollupFiles {
   /** A finished day's visit table (visit-table.ts), or null when it has none or it is damaged. */
   readVisits(day: string): VisitTable | null {
     const cached = this.visitsCache.get(day);
-    if (cached) {
-      this.visitsCache.delete(day);
-      this.visitsCache.set(day, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const table = readVisitTable(this.visitsPath(day), day);
     if (table) this.keepVisits(table);
     return table;
@@ -83,15 +71,7 @@ export class RollupFiles {
 
   /** Keeps a table in the cache (also one counted from a raw log before its day was rolled up). */
   keepVisits(table: VisitTable): void {
-    const old = this.visitsCache.get(table.day);
-    if (old) { this.visitsCached -= visitTableBytes(old); this.visitsCache.delete(table.day); }
     this.visitsCache.set(table.day, table);
-    this.visitsCached += visitTableBytes(table);
-    for (const [day, oldest] of this.visitsCache) {
-      if (this.visitsCached <= RollupFiles.VISITS_CACHE_BYTES || day === table.day) break;
-      this.visitsCache.delete(day);
-      this.visitsCached -= visitTableBytes(oldest);
-    }
   }
 
   writeVisits(table: VisitTable): void {
@@ -104,7 +84,6 @@ export class RollupFiles {
     this.monthlyCache.clear();
     this.dailyCache.clear();
     this.visitsCache.clear();
-    this.visitsCached = 0;
   }
 
   /** The names (without extension) of the files in a subfolder, sorted. */
