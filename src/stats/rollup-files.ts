@@ -4,6 +4,8 @@ import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-fo
 import type { Rollup } from './rollup.js';
 import { LruCache } from '../lib/lru.js';
 import { readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
+import { buildPageIndex, pageIndexSource } from './visit-page-index.js';
+import { readPageIndex, writePageIndex } from './visit-page-index-file.js';
 
 /**
  * The files under `data/stats/`: raw/ and bots/ day logs, daily/ and monthly/ rollups. Rollups are
@@ -27,6 +29,8 @@ export class RollupFiles {
   dailyPath(day: string): string { return join(this.dir, 'daily', `${day}.json`); }
   monthlyPath(month: string): string { return join(this.dir, 'monthly', `${month}.json`); }
   visitsPath(day: string): string { return join(this.dir, 'visits', `${day}.bin`); }
+  /** A month table's page index (visit-page-index-file.ts); days' tables are small enough to index when asked. */
+  pageIndexPath(month: string): string { return join(this.dir, 'visits', `${month}.pages.bin`); }
   /** The open day's partial aggregate (live-day.ts); deleted when the day is rolled up. */
   partialPath(day: string): string { return join(this.dir, 'partial', `${day}.bin`); }
 
@@ -66,6 +70,7 @@ export class RollupFiles {
     if (cached) return cached;
     const table = readVisitTable(this.visitsPath(day), day);
     if (table) this.keepVisits(table);
+    if (table && isMonth(day)) pageIndexSource(table, () => readPageIndex(this.pageIndexPath(day), table));
     return table;
   }
 
@@ -74,9 +79,14 @@ export class RollupFiles {
     this.visitsCache.set(table.day, table);
   }
 
+  /** Writes a table; a month's with its page index, made now once rather than by a page filter later. */
   writeVisits(table: VisitTable): void {
     writeVisitTable(this.visitsPath(table.day), table);
     this.keepVisits(table);
+    if (!isMonth(table.day)) return;
+    // Written after the table: a crash in between leaves no index or one of the table before, both refused.
+    writePageIndex(this.pageIndexPath(table.day), table, buildPageIndex(table));
+    pageIndexSource(table, () => readPageIndex(this.pageIndexPath(table.day), table));
   }
 
   /** Forget cached rollups (after files were deleted or rewritten by the seed generator). */
@@ -104,6 +114,8 @@ export class RollupFiles {
     }
   }
 }
+
+const isMonth = (name: string) => name.length === 7;
 
 function readJson(path: string): Rollup | null {
   try {
