@@ -3,9 +3,10 @@ import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../lib/ato
 import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { Rollup } from './rollup.js';
 import { LruCache } from '../lib/lru.js';
-import { readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
+import { decodeVisitTable, readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
 import { buildPageIndex, pageIndexSource } from './visit-page-index.js';
 import { readPageIndex, writePageIndex } from './visit-page-index-file.js';
+import { sharedCopy } from '../lib/shared-read.js';
 
 /**
  * The files under `data/stats/`: raw/ and bots/ day logs, daily/ and monthly/ rollups. Rollups are
@@ -74,14 +75,21 @@ export class RollupFiles {
     return table;
   }
 
+  /** Whether `table` is still the one kept for its day (else its memory is let go once nothing else holds it). */
+  holdsVisits(table: VisitTable): boolean {
+    return this.visitsCache.peek(table.day) === table;
+  }
+
   /** Keeps a table in the cache (also one counted from a raw log before its day was rolled up). */
   keepVisits(table: VisitTable): void {
     this.visitsCache.set(table.day, table);
   }
 
   /** Writes a table; a month's with its page index, made now once rather than by a page filter later. */
-  writeVisits(table: VisitTable): void {
-    writeVisitTable(this.visitsPath(table.day), table);
+  writeVisits(written: VisitTable): void {
+    const bytes = writeVisitTable(this.visitsPath(written.day), written);
+    // Kept as it would be read back: in shared memory, so the counting thread can count it too.
+    const table = decodeVisitTable(sharedCopy(bytes), written.day) ?? written;
     this.keepVisits(table);
     if (!isMonth(table.day)) return;
     // Written after the table: a crash in between leaves no index or one of the table before, both refused.
