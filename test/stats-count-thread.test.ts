@@ -14,7 +14,7 @@ import { parseFilters } from '../src/stats/stats-filters.js';
 import type { VisitTable } from '../src/stats/visit-table.js';
 
 // The thread runs the built module (dist/): Node 20 starts no TypeScript worker under the tests' loader.
-const { TableCountThread } = (await import(join('..', 'dist/stats/table-count-thread.js'))) as { TableCountThread: typeof Thread };
+const { TableCountThread } = (await import(join('..', 'src/stats/table-count-thread.ts'))) as { TableCountThread: typeof Thread };
 
 test('tables counted on the second thread give exactly the figures counted on the main one', async () => {
   const site = await makeTestSite();
