@@ -61,6 +61,7 @@ export class FilteredRange {
         const table = counted ? null : files.readVisits(month);
         if (counted || table) {
           pieces.push({ key, from: day, to: monthEnd, counted: counted ?? null, table, keep: true, month: true });
+          this.thread.expect(pieces.map((piece) => piece.table));
           day = addDays(monthEnd, 1);
           continue;
         }

@@ -60,6 +60,17 @@ export class TableCountThread {
     return this.worker !== null && Atomics.load(this.signal, 0) > 0;
   }
 
+  /**
+   * Starts the thread early, while the tables of a count are still being read, once they hold enough page
+   * views to be worth it: it loads meanwhile, and takes its share as soon as it is ready.
+   */
+  expect(tables: readonly (VisitTable | null)[]): void {
+    if (this.worker || this.failed) return;
+    let pageviews = 0;
+    for (const table of tables) if (table && isShared(table)) pageviews += table.pvPage.length;
+    if (pageviews >= (this.options.minPageviews ?? MIN_PAGEVIEWS)) this.start();
+  }
+
   /** The figures of each unit (in order), counted on both cores when they are worth it. */
   count(units: readonly CountUnit[], filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures[] {
     const results: (FilteredFigures | null)[] = units.map(() => null);
@@ -83,6 +94,7 @@ export class TableCountThread {
   }
 
   close(): void {
+    this.failed = true; // closed: never started again
     void this.worker?.terminate();
     this.worker = null;
     this.port?.close();
