@@ -57,7 +57,10 @@ export class TableCountThread {
   /** Units the other thread has counted so far (tests and NODE_DEBUG). */
   handedOver = 0;
 
-  constructor(private readonly options: TableCountThreadOptions) {}
+  constructor(private readonly options: TableCountThreadOptions) {
+    // SVC_STATS_THREAD=off counts on one core (a host that gives the process one, or a comparison).
+    if (process.env.SVC_STATS_THREAD === 'off') this.failed = true;
+  }
 
   /** Whether the other thread is loaded and takes work. */
   get ready(): boolean {
