@@ -4,9 +4,8 @@
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import type { IndexedRow, RowsOrMaker } from './list-index.js';
 import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
-import { RestoredEntry } from './restored-entry.js';
+import { RestoredEntry, type EntryColumns } from './restored-entry.js';
 import { readSummaryColumns, writeSummaryColumns, type ColumnRow } from './translation-columns.js';
-import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
 /** The part of an id below its type folder: one slug, or for pages up to MAX_PAGE_DEPTH (entry-id.ts's segments). */
@@ -100,16 +99,22 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
   const entryCount = layout?.entries, translationCount = layout?.translations;
   if (!Number.isSafeInteger(entryCount) || !Number.isSafeInteger(translationCount) || !Array.isArray(layout.lists)) return 'its layout is not one this version writes';
   const reader = new BlockReader(bytes, layout.blocks);
-  const ids = reader.texts('e.id', entryCount, false), styles = reader.texts('e.style', entryCount, false);
+  const ids = reader.texts('e.id', entryCount, false), style = reader.textColumn('e.style', entryCount, false);
   const parents = reader.integers('e.parent', entryCount, -1, entryCount - 1), counts = reader.integers('e.translations', entryCount, 1, Object.keys(site.languages).length);
   const folderMtimes = reader.numbers('e.folderMtimeMs', entryCount), styleMtimes = reader.numbers('e.styleMtimeMs', entryCount), styleSizes = reader.numbers('e.styleSize', entryCount);
-  if (!ids || !styles || !parents || !counts || !folderMtimes || !styleMtimes || !styleSizes) return 'its entry columns do not fit';
+  if (!ids || !style || !parents || !counts || !folderMtimes || !styleMtimes || !styleSizes) return 'its entry columns do not fit';
+  if (site.types.length > 0xffff) return 'its settings have more types than it can name';
   const summaries = readSummaryColumns(reader, translationCount, layout.tables);
   if (!summaries) return 'its translation columns do not fit';
-  const entries = new Map<string, Entry>();
-  const list: Entry[] = [];
   // Translation n, which is also its own row in the lists ordered by date.
   const byDate: ColumnRow[] = [];
+  // The entries read their fields from these by their place (restored-entry.ts); the typed columns are
+  // copied out of the file's bytes, so those can go once the index is read.
+  const columns: EntryColumns = {
+    contentDir, types: site.types, typeOf: new Uint16Array(entryCount), style, folderMtimeMs: folderMtimes.slice(),
+    styleMtimeMs: styleMtimes.slice(), styleSize: styleSizes.slice(), firstTranslation: new Int32Array(entryCount + 1), translations: byDate,
+  };
+  const entries = new Map<string, Entry>();
   for (let at = 0; at < entryCount; at++) {
     const id = ids[at]!, parent = parents[at]!;
     // One test of the id in place (no array of its parts, no slices, for 100,000 entries): a type folder,
@@ -120,23 +125,20 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
     below.lastIndex = type.folder.length + 1;
     if (!below.test(id)) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
     if (parent >= at) return 'an entry names a parent that does not come before it';
-    const translations = new Array<ColumnRow>(counts[at]!);
-    for (let n = 0; n < translations.length; n++) {
-      const translation = summaries.translation(byDate.length + n);
+    const first = byDate.length;
+    for (let n = 0; n < counts[at]!; n++) {
+      const translation = summaries.translation(first + n);
       const language = translation.language;
       if (!Object.hasOwn(site.languages, language)) return `${id} has a language the settings do not have`;
-      for (let other = 0; other < n; other++) if (translations[other]!.language === language) return `${id} has a language twice`;
-      translations[n] = translation;
-    }
-    const entry = new RestoredEntry(id, type, parent === -1 ? null : list[parent]!.id, new TranslationMap(translations), styles[at]!,
-      folderMtimes[at]!, styleMtimes[at]!, styleSizes[at]!, contentDir);
-    for (const translation of translations) {
-      translation.entry = entry;
+      for (let other = first; other < first + n; other++) if (byDate[other]!.language === language) return `${id} has a language twice`;
       byDate.push(translation);
     }
+    columns.typeOf[at] = site.types.indexOf(type);
+    columns.firstTranslation[at + 1] = byDate.length;
+    const entry = new RestoredEntry(id, parent === -1 ? null : ids[parent]!, at, columns);
+    for (let n = first; n < byDate.length; n++) byDate[n]!.entry = entry;
     entries.set(id, entry);
-    if (entries.size === list.length) return `${id} is there twice`;
-    list.push(entry);
+    if (entries.size === at) return `${id} is there twice`;
   }
   if (byDate.length !== translationCount) return 'its entries do not add up to its translations';
   const lists = restoreLists(layout.lists, reader, byDate, translationCount);
