@@ -2,7 +2,7 @@
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
-import type { IndexedRow, RowsOrMaker } from './list-index.js';
+import type { IndexedRow, RowsOrPacked } from './sorted-rows.js';
 import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
 import { RestoredEntry, type EntryColumns } from './restored-entry.js';
 import { readSummaryColumns, writeSummaryColumns, type ColumnRow } from './translation-columns.js';
@@ -38,8 +38,8 @@ export interface SnapshotLayout {
 
 export interface RestoredIndex {
   entries: Map<string, Entry>;
-  /** Each list's rows are made when first asked for (ListIndex.restore). */
-  lists: Array<[key: string, rows: RowsOrMaker]>;
+  /** Each list as the file keeps it, read row by row (ListIndex.restore). */
+  lists: Array<[key: string, rows: RowsOrPacked]>;
 }
 
 /**
@@ -146,11 +146,11 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
 }
 
 /**
- * The sorted lists, each as a maker of its rows (checked here, made when first asked for: at 100,000 posts
- * the lists hold some 1.6 million rows, and a start's first answer reads one list), the rows shared with
- * `rowsOf` (translation n's by-date row) where their sort key is the date.
+ * The sorted lists, each as the file keeps it (checked here; read row by row when asked for, sorted-rows.ts):
+ * the translations' numbers, and the sort keys where they are not the date, `rowsOf` being translation n's
+ * row in the lists ordered by date.
  */
-function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): Array<[key: string, rows: RowsOrMaker]> | undefined {
+function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): Array<[key: string, rows: RowsOrPacked]> | undefined {
   let rowCount = 0, keyCount = 0;
   for (const item of kept) {
     if (!Array.isArray(item) || typeof item[0] !== 'string' || !Number.isSafeInteger(item[1]) || item[1] < 0) return undefined;
@@ -162,21 +162,12 @@ function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf
   if (!checkedNumbers || !checkedKeys) return undefined;
   // Copied out of the file's bytes, so those can go once the index is read.
   const numbers = checkedNumbers.slice(), sortKeys = checkedKeys.slice();
-  const lists: Array<[key: string, rows: RowsOrMaker]> = [];
+  const lists: Array<[key: string, rows: RowsOrPacked]> = [];
   let cursor = 0, keyCursor = 0;
   for (const [key, length, withKeys] of kept) {
-    const first = cursor, firstKey = keyCursor;
+    lists.push([key, { numbers: numbers.subarray(cursor, cursor + length), sortKeys: withKeys === 1 ? sortKeys.subarray(keyCursor, keyCursor + length) : null, rowsOf }]);
     cursor += length;
     if (withKeys === 1) keyCursor += length;
-    lists.push([key, () => {
-      const rows = new Array<IndexedRow>(length);
-      for (let at = 0, keyAt = firstKey; at < length; at++) {
-        const row = rowsOf[numbers[first + at]!]!;
-        // The date row's entry, which is the entry's current object (list-index.ts repoints it).
-        rows[at] = withKeys === 1 ? { entry: row.entry, translation: row.translation, sortKey: sortKeys[keyAt++]! } : row;
-      }
-      return rows;
-    }]);
   }
   return lists;
 }

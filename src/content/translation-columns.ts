@@ -5,7 +5,7 @@
 // one string per column, sliced out when read). Each is also its own row in its date-ordered lists
 // (list-index.ts), so no second object is made per translation for those.
 import { sep } from 'node:path';
-import type { IndexedRow } from './list-index.js';
+import type { IndexedRow } from './sorted-rows.js';
 import type { BlockReader, BlockWriter, TextColumn } from './snapshot-blocks.js';
 import { loadDocument } from './translation.js';
 import type { Entry, Translation } from './types.js';
