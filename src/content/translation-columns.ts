@@ -42,7 +42,7 @@ const FIELDS = Object.entries(SUMMARY_FIELDS) as Array<[SummaryField, SummaryFie
 const isShared = (kind: SummaryFieldKind) => kind === 'shared' || kind === 'shared?' || kind === 'shared-list';
 
 /** A shared column: each row's index into the table of distinct values (null, when allowed, is a value too). */
-interface SharedColumn { indexes: Int32Array; table: readonly unknown[] }
+interface SharedColumn { indexes: Uint8Array | Uint16Array | Int32Array; table: readonly unknown[] }
 
 /**
  * Writes the summary columns of `translations` (row n = translations[n]) as blocks named `t.<field>`,
@@ -93,7 +93,9 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
       const indexes = reader.integers(name, count, 0, table.length - 1);
       if (!indexes) return undefined;
       // Lists are handed to every translation that has them: frozen, so no reader can change another's.
-      columns.push({ indexes: indexes.slice(), table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
+      // A table of a few values (languages, statuses) needs a byte a row, not four.
+      const narrow = table.length <= 0x100 ? Uint8Array.from(indexes) : table.length <= 0x10000 ? Uint16Array.from(indexes) : indexes.slice();
+      columns.push({ indexes: narrow, table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
     }
   }
   return new SummaryColumns(columns);
