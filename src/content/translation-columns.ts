@@ -82,7 +82,8 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
     if (kind === 'number') {
       const values = reader.numbers(name, count);
       if (!values) return undefined;
-      columns.push(values.slice());
+      // Whole numbers that fit (file sizes) take four bytes a row, not eight.
+      columns.push(values.every((value) => (value | 0) === value && !Object.is(value, -0)) ? Int32Array.from(values) : values.slice());
     } else if (!isShared(kind)) {
       const values = reader.textColumn(name, count, kind === 'text?');
       if (!values) return undefined;
