@@ -1,9 +1,10 @@
 // banner_needed and banner_version from the embeds found in the content, on a real content store.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { ContentStore } from '../src/content/store.js';
 import { consentBanner } from '../src/stats/consent-banner.js';
 
@@ -42,4 +43,35 @@ test('the version changes when the set of services changes, not when more entrie
   assert.deepEqual(more.categories_offered, ['necessary', 'marketing', 'external_media']);
   assert.deepEqual(more.embedded_services.map((s) => s.service), ['Facebook', 'Vimeo', 'YouTube']);
   assert.notEqual(more.banner_version, youtube.banner_version);
+});
+
+/** The banner's facts as a new process started from the persisted index finds them (no document read before). */
+function bannerInNewProcess(cacheDir: string): unknown {
+  const code = `
+    import { ContentStore } from ${JSON.stringify(new URL('../src/content/store.ts', import.meta.url).href)};
+    import { consentBanner } from ${JSON.stringify(new URL('../src/stats/consent-banner.ts', import.meta.url).href)};
+    const store = new ContentStore({ root: ${JSON.stringify(root)}, clock: Date.now, log: () => {}, cacheDir: ${JSON.stringify(cacheDir)} });
+    process.stdout.write(JSON.stringify(consentBanner(store)));
+    store.close();`;
+  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8' }));
+}
+
+test('a store started from its persisted index knows the embeds without reading a body', async () => {
+  const cacheDir = join(root, 'data/cache');
+  const first = new ContentStore({ root, clock: Date.now, log: () => {}, cacheDir });
+  const before = consentBanner(first);
+  assert.equal(before.embedded_services.length, 3);
+  await first.persistIndex();
+  first.close();
+  // Each body now says something else, in the same number of bytes and under the same mtime: a store that
+  // read a body would see the change; one that takes what was found when the file was read does not.
+  for (const slug of ['video', 'video-two', 'like']) {
+    const file = join(root, 'content/posts', slug, 'en.md');
+    const { atime, mtime } = statSync(file);
+    const text = readFileSync(file, 'utf8');
+    const bodyAt = text.lastIndexOf('---\n') + 4;
+    writeFileSync(file, text.slice(0, bodyAt) + 'x'.repeat(text.length - bodyAt - 1) + '\n');
+    utimesSync(file, atime, mtime);
+  }
+  assert.deepEqual(bannerInNewProcess(cacheDir), JSON.parse(JSON.stringify(before)));
 });

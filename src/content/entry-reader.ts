@@ -3,6 +3,7 @@ import { TextDecoder } from 'node:util';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Clock } from '../lib/clock.js';
 import { LinkRefusedError, listFolderNoFollow, readFileNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { embedsIn } from './embedded-services.js';
 import { isSlug } from './entry-id.js';
 import { folderMtime } from './entry-folders.js';
 import { parseFrontMatter } from './front-matter.js';
@@ -149,11 +150,12 @@ export class EntryReader {
     try {
       const text = strictUtf8.decode(readFileNoFollow(file));
       // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
-      const fields = JSON.parse(JSON.stringify(parseFrontMatter(text).fields)) as Record<string, unknown>;
+      const document = parseFrontMatter(text);
+      const fields = JSON.parse(JSON.stringify(document.fields)) as Record<string, unknown>;
       // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
       this.warned.delete(file);
       const translation = buildTranslation({
-        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null,
+        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null, embeds: embedsIn(document.body),
         pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
       });
       if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);

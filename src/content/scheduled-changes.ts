@@ -104,7 +104,7 @@ export class ScheduledChanges {
   private rederive(old: Translation, type: ContentType, segments: string[]): Translation {
     if (old.status !== 'scheduled') return old;
     const fresh = buildTranslation({
-      language: old.language, dir: old.file.slice(0, -(old.language.length + 3)), mtimeMs: old.mtimeMs, size: old.size, fields: old.fields, body: null,
+      language: old.language, dir: old.file.slice(0, -(old.language.length + 3)), mtimeMs: old.mtimeMs, size: old.size, fields: old.fields, body: null, embeds: old.embeds,
       pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
     });
     return fresh.status === old.status ? old : fresh;

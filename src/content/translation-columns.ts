@@ -36,6 +36,7 @@ export const SUMMARY_FIELDS: Readonly<Record<SummaryField, SummaryFieldKind>> = 
   via: 'shared?',
   start: 'text?',
   review: 'text?',
+  embeds: 'number',
 };
 
 const FIELDS = Object.entries(SUMMARY_FIELDS) as Array<[SummaryField, SummaryFieldKind]>;

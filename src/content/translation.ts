@@ -23,6 +23,8 @@ export function buildTranslation(input: {
   keepFields?: boolean;
   /** The body, or null to read it from the file when asked (large sites keep no bodies in memory). */
   body: string | null;
+  /** The services the body embeds (embedded-services.ts), found while its text is at hand. */
+  embeds: number;
   pathSegments: string[];
   pathPrefix: string;
   site: SiteConfig;
@@ -60,6 +62,7 @@ export function buildTranslation(input: {
     via: internOrNull(stringOf(fields.via)),
     start: typeof fields.start === 'string' ? fields.start : null,
     review: typeof fields.review === 'string' ? fields.review : null,
+    embeds: input.embeds,
   });
 }
 
@@ -113,6 +116,7 @@ class StoredTranslation implements Translation {
   via!: string | null;
   start!: string | null;
   review!: string | null;
+  embeds!: number;
   private readonly inlineBody: string | null;
   private readonly inlineFields: Record<string, unknown> | null;
 

@@ -67,6 +67,8 @@ export interface Translation {
   start: string | null;
   /** `review` while approval is pending (`requested` or `scheduled <time>`), or null. */
   review: string | null;
+  /** The third-party services the body embeds: bit n is EMBED_SERVICES[n] (embedded-services.ts). */
+  embeds: number;
 }
 
 export interface Entry {

@@ -1,3 +1,4 @@
+import { embedsIn } from '../content/embedded-services.js';
 import { renderMarkdown } from '../content/markdown.js';
 import type { ContentStore } from '../content/store.js';
 import type { Entry, Translation } from '../content/types.js';
@@ -33,6 +34,7 @@ function withDraft(translation: Translation, draft: PreviewDraft): Translation {
     author: translation.author, via: translation.via,
     start: typeof fields.start === 'string' ? fields.start : null,
     review: translation.review,
+    embeds: embedsIn(draft.body),
   };
 }
 
