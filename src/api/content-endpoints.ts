@@ -95,7 +95,7 @@ export function getEntry(deps: ApiDeps, request: ApiRequest): unknown {
     throw new AppError('invalid_params', `The parameter id is not valid: ${(error as Error).message}`);
   }
   const language = oneOf(request.url, 'language', Object.keys(site.languages), site.defaultLanguage, `GET ${API_PREFIX}/site`);
-  const entry = deps.content.entry(id);
+  const entry = deps.content.entryOncePerTurn(id);
   const notFound = () => new AppError('not_found', `No entry ${id} in ${language}; GET ${API_PREFIX}/entries lists the entries.`);
   if (!entry) throw notFound();
   const translation = entry.translations.get(language);

@@ -9,6 +9,7 @@ import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { builtinModule } from '../lib/builtin-module.js';
+import { OncePerTurn } from '../lib/once-per-turn.js';
 const { join } = builtinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
@@ -55,6 +56,7 @@ export class ContentStore {
   private readonly settings: SiteSettings;
   private built: IndexParts | undefined;
   private countedFromFolders = false;
+  private readonly lookedAt = new OncePerTurn();
 
   constructor(options: ContentStoreOptions) {
     this.root = options.root;
@@ -151,6 +153,16 @@ export class ContentStore {
     freshness.refreshIfStale();
     scanner.readAgain(id, segments, false);
     return index.get(id);
+  }
+
+  /**
+   * The entry as entry() gives it, its folder looked at once per turn of the event loop: requests answered
+   * in one turn had all arrived when it began, so each is answered as fresh as with a look of its own, and a
+   * request sent after a change looks again (lib/event-loop-turn.ts). For what is read on every view (a
+   * page, its media, `/entry`), where a look per request cost three stat calls; writers use entry().
+   */
+  entryOncePerTurn(id: string): Entry | undefined {
+    return this.lookedAt.first(id) ? this.entry(id) : this.indexed(id);
   }
 
   /**

@@ -52,7 +52,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   router.get('/media/*', (ctx) => {
     const trusted = () => deps.signedInToPanel(ctx) || readerToken(ctx);
     const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
-    const entry = isEntryId(entryId) ? deps.content.entry(entryId) : undefined;
+    const entry = isEntryId(entryId) ? deps.content.entryOncePerTurn(entryId) : undefined;
     const published = entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
     if (!deps.content.site().closed && published) return serveMedia(ctx, MEDIA_MAX_AGE);
     if (!trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
@@ -67,7 +67,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
   const rendered = new GenerationCache<TaggedBody>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.bytes.length + 200 });
   const page = (ctx: RequestContext) => {
-    if (ctx.url.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    if (ctx.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     const site = deps.content.site();
     // D13: a closed site shows its pages only to people signed in to the panel. Neither the redirect nor
     // what a signed-in person is shown instead (the page, or a 404 with the site's navigation) may be stored
@@ -96,7 +96,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       hooks.pageServed?.(ctx.req, servedPath);
       return sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
     };
-    let path = ctx.url.pathname;
+    let path = ctx.pathname;
     // Without the trailing slash, and with one leading slash only: `//evil.example/` must not become a
     // Location of `//evil.example`, which a browser reads as another host.
     if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, '/' + path.replace(/^\/+|\/+$/g, '') + ctx.url.search, 301);
@@ -114,7 +114,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     let target = deps.content.atPath(path);
     // Read the entry again from disk, so a change made a moment ago (by hand, by the stdio server) shows.
     if (target) {
-      const fresh = deps.content.entry(target.entry.id);
+      const fresh = deps.content.entryOncePerTurn(target.entry.id);
       target = fresh ? deps.content.atPath(path) : undefined;
     }
     if (!target || target.translation.status !== 'published') {
@@ -139,6 +139,8 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
 
 /** The `?page` of a list (1 without one), or null when it is not a page number. */
 function pageParameter(ctx: RequestContext): number | null {
+  // Most addresses have no query: nothing to parse.
+  if (ctx.req.url?.includes('?') !== true) return 1;
   const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
   return Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : null;
 }
