@@ -24,7 +24,11 @@ test('with keepOnSecondAsk a value is kept from the second time its key is asked
   // Keys asked once, however many, leave the kept ones alone.
   for (let i = 0; i < 100; i++) cache.set(1, `once-${i}`, 'x');
   assert.equal(cache.get(1, 'a'), 'second');
-  // Only the last capacity x 4 keys asked once are remembered.
+  // The last capacity x 2 keys asked once are remembered, and none beyond the last capacity x 4.
+  cache.set(1, 'c', 'c1');
+  for (let i = 0; i < 3; i++) cache.set(1, `between-${i}`, 'x');
+  cache.set(1, 'c', 'c2');
+  assert.equal(cache.get(1, 'c'), 'c2', 'c was remembered for its second ask');
   cache.set(1, 'b', 'b1');
   for (let i = 0; i < 8; i++) cache.set(1, `later-${i}`, 'x');
   cache.set(1, 'b', 'b2');
@@ -52,4 +56,15 @@ test('with maxBytes the kept values take at most that many bytes, oldest out, an
   assert.equal(cache.get(1, 'c'), 'z'.repeat(9), 'and nothing was pushed out for it');
   cache.set(2, 'f', 'f');
   assert.equal(cache.keptBytes, 2, 'a new generation starts from nothing');
+});
+
+test('a value that borrows its memory is kept as what `own` makes of it, and `own` is called only when it is kept', () => {
+  const cache = new GenerationCache<{ text: string }>(2, { keepOnSecondAsk: true });
+  const owned: string[] = [];
+  const own = (value: { text: string }) => { owned.push(value.text); return { text: `own ${value.text}` }; };
+  cache.set(1, 'a', { text: 'lent 1' }, own);
+  assert.deepEqual(owned, [], 'asked once: not kept, so not copied');
+  cache.set(1, 'a', { text: 'lent 2' }, own);
+  assert.deepEqual(owned, ['lent 2']);
+  assert.deepEqual(cache.get(1, 'a'), { text: 'own lent 2' });
 });
