@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { SiteDeps } from './site-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
 import { sendHtml, sendJson, redirect } from '../http/respond.js';
-import { sendTagged, taggedBody, type TaggedBody } from '../http/etag.js';
+import { prepareAnswer, sendPrepared, taggedBody, type PreparedAnswer } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { registerFeedRoutes } from './feed-routes.js';
 import { MEDIA_MAX_AGE, PAGE_MAX_AGE, SIGNED_IN_ONLY } from './cache-control.js';
@@ -37,6 +37,11 @@ const HTML_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
 };
 const HTML = 'text/html; charset=utf-8';
+/** A page's headers on an open site and on a closed one (cache-control.ts), made once. */
+const OPEN_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': PAGE_MAX_AGE };
+const CLOSED_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': SIGNED_IN_ONLY };
+const OPEN_PAGE_ANSWER = { 'content-type': HTML, ...OPEN_PAGE_HEADERS };
+const CLOSED_PAGE_ANSWER = { 'content-type': HTML, ...CLOSED_PAGE_HEADERS };
 
 /**
  * The public website: media files, home pages per language, and one page per published translation at the
@@ -65,7 +70,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   registerFeedRoutes(router, deps);
   // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
-  const rendered = new GenerationCache<TaggedBody>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.bytes.length + 200 });
+  const rendered = new GenerationCache<PreparedAnswer>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.body.bytes.length + 400 });
   const page = (ctx: RequestContext) => {
     if (ctx.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     const site = deps.content.site();
@@ -75,8 +80,8 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     if (site.closed && !deps.signedInToPanel(ctx)) {
       return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303, { 'cache-control': 'no-store' });
     }
-    const pageHeaders = { ...HTML_HEADERS, 'cache-control': site.closed ? SIGNED_IN_ONLY : PAGE_MAX_AGE };
-    const notFoundHeaders = site.closed ? pageHeaders : HTML_HEADERS;
+    const pageHeaders = site.closed ? CLOSED_PAGE_ANSWER : OPEN_PAGE_ANSWER;
+    const notFoundHeaders = site.closed ? CLOSED_PAGE_HEADERS : HTML_HEADERS;
     // Made when the page is, after the entry was read again, so the banner matches the content shown; the
     // words are the theme's for the page's language, read once and kept (theme-words.ts).
     const context = (language: string): PageContext => ({
@@ -88,13 +93,17 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const answer = (key: string, servedPath: string, language: string, make: (page: PageContext) => string | null) => {
       const generation = deps.content.generation;
       let kept = rendered.get(generation, key);
-      if (!kept) {
-        const html = make(context(language));
-        if (html === null) return notFound(language);
-        rendered.set(generation, key, (kept = taggedBody(html)));
+      if (!kept || kept.headers !== pageHeaders) {
+        let body = kept?.body;
+        if (!body) {
+          const html = make(context(language));
+          if (html === null) return notFound(language);
+          body = taggedBody(html);
+        }
+        rendered.set(generation, key, (kept = prepareAnswer(body, pageHeaders)));
       }
       hooks.pageServed?.(ctx.req, servedPath);
-      return sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
+      return sendPrepared(ctx.res, kept);
     };
     let path = ctx.pathname;
     // Without the trailing slash, and with one leading slash only: `//evil.example/` must not become a
