@@ -9,7 +9,7 @@ import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { builtinModule } from '../lib/builtin-module.js';
-import { OncePerTurn } from '../lib/once-per-turn.js';
+import { eventLoopTurn } from '../lib/event-loop-turn.js';
 const { join } = builtinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
@@ -56,7 +56,9 @@ export class ContentStore {
   private readonly settings: SiteSettings;
   private built: IndexParts | undefined;
   private countedFromFolders = false;
-  private readonly lookedAt = new OncePerTurn();
+  /** The entries entryOncePerTurn() looked at in the turn `lookedAtTurn` of the event loop. */
+  private readonly lookedAt = new Set<string>();
+  private lookedAtTurn = -1;
 
   constructor(options: ContentStoreOptions) {
     this.root = options.root;
@@ -162,7 +164,14 @@ export class ContentStore {
    * page, its media, `/entry`), where a look per request cost three stat calls; writers use entry().
    */
   entryOncePerTurn(id: string): Entry | undefined {
-    return this.lookedAt.first(id) ? this.entry(id) : this.indexed(id);
+    const turn = eventLoopTurn();
+    if (turn !== this.lookedAtTurn) {
+      this.lookedAtTurn = turn;
+      this.lookedAt.clear();
+    }
+    if (this.lookedAt.has(id)) return this.indexed(id);
+    this.lookedAt.add(id);
+    return this.entry(id);
   }
 
   /**
