@@ -36,6 +36,8 @@ test('HEAD falls back to GET; other methods get 405 with every allowed method; O
 
 const seen: Array<{ pathname: string; search: string; params: Record<string, string> }> = [];
 const record: Handler = (ctx: RequestContext) => {
+  // ctx.pathname is known without parsing the URL for a plain path, and is always what URL makes of it.
+  assert.equal(ctx.pathname, ctx.url.pathname);
   seen.push({ pathname: ctx.url.pathname, search: ctx.url.search, params: ctx.params });
   sendJson(ctx.res, 200, { ok: true });
 };
@@ -56,17 +58,19 @@ async function statusFor(target: string): Promise<string> {
   });
 }
 
-test('handlers see ctx.url as URL reads the target', async () => {
+test('handlers see ctx.url as URL reads the target, and ctx.pathname as its path', async () => {
   seen.length = 0;
   assert.equal(await statusFor('/p/7?q=a%20b&r'), 'HTTP/1.1 200 OK');
   assert.equal(await statusFor('/p/%41'), 'HTTP/1.1 200 OK');
   assert.equal(await statusFor('/p\\b'), 'HTTP/1.1 200 OK');
   assert.equal(await statusFor('//other.example/x?y=1'), 'HTTP/1.1 200 OK');
+  assert.equal(await statusFor('/p/plain'), 'HTTP/1.1 200 OK');
   assert.deepEqual(seen, [
     { pathname: '/p/7', search: '?q=a%20b&r', params: { id: '7' } },
     { pathname: '/p/%41', search: '', params: { id: '%41' } },
     { pathname: '/p/b', search: '', params: { id: 'b' } },
     { pathname: '/x', search: '?y=1', params: {} },
+    { pathname: '/p/plain', search: '', params: { id: 'plain' } },
   ]);
   assert.equal(await statusFor('/p/7/8'), 'HTTP/1.1 404 Not Found');
   assert.equal(await statusFor('//[/x'), 'HTTP/1.1 400 Bad Request {"message":"The request address is not valid."}');

@@ -1,11 +1,15 @@
 // A public page asks for its entry on every view. Its folder is listed again only when its mtime moved;
 // otherwise the stamps of the files read say whether anything changed (content/entry-reader.ts
 // isUnchanged). These tests change a folder in the ways that keep its mtime, and in the ways that move it.
+// What a page reads looks at its folder once per turn of the event loop (store.entryOncePerTurn); writers
+// read with store.entry(), which looks every time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nextTurn } from './helpers/next-turn.js';
+import { ContentStore } from '../src/content/store.js';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -78,4 +82,40 @@ test('a translation swapped for a symbolic link is refused, even with the folder
   const swapped = await page('/concert');
   assert.equal(swapped.status, 404);
   assert.doesNotMatch(swapped.text, /Spring Concert/);
+});
+
+test('many views in one turn of the event loop look at the entry once; a view in the next turn sees an edit', async () => {
+  const siteRoot = createFixtureSite();
+  const store = new ContentStore({ root: siteRoot, clock: Date.now, log: () => {} });
+  try {
+    const file = join(siteRoot, 'content/posts/second/en.md');
+    const title = () => store.entryOncePerTurn('posts/second')?.translations.get('en')?.title;
+    await nextTurn();
+    assert.equal(title(), 'Second Post');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Second Post"', '"Second Post, edited"'));
+    // Within the turn the look already taken answers: its requests were all sent before the edit.
+    assert.equal(title(), 'Second Post');
+    await nextTurn();
+    assert.equal(title(), 'Second Post, edited');
+  } finally {
+    store.close();
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
+});
+
+test('a writer reading an entry sees an edit made in the same turn in which a page looked at it', async () => {
+  const siteRoot = createFixtureSite();
+  const store = new ContentStore({ root: siteRoot, clock: Date.now, log: () => {} });
+  try {
+    const file = join(siteRoot, 'content/posts/second/en.md');
+    await nextTurn();
+    assert.equal(store.entryOncePerTurn('posts/second')?.translations.get('en')?.title, 'Second Post');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Second Post"', '"Second Post, by another process"'));
+    // Another process's write a moment ago must be what a change is made to: never an older copy.
+    assert.equal(store.entry('posts/second')?.translations.get('en')?.title, 'Second Post, by another process');
+    assert.equal(store.entryOncePerTurn('posts/second')?.translations.get('en')?.title, 'Second Post, by another process');
+  } finally {
+    store.close();
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
 });

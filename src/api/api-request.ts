@@ -10,6 +10,7 @@ import { bearerToken, type Principal, type Scope } from '../auth/principal.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 import { seconds } from '../lib/seconds.js';
 import { SPEC_RATE_LIMITS } from '../lib/rate-limit-settings.js';
+import { giveBackAnswer, type ListAnswer } from './list-answer.js';
 
 export const API_PREFIX = '/svc/api/v1';
 
@@ -30,7 +31,7 @@ export class JsonText {
 
 /** An answer already as JSON bytes with its strong ETag (made from kept parts: list-rows.ts), sent as it is. */
 export class TaggedJson {
-  constructor(readonly answer: { bytes: Buffer; etag: string }) {}
+  constructor(readonly answer: ListAnswer) {}
 }
 
 /** The answer of an API handler: a JSON value, JsonText or TaggedJson (200) sent with an ETag and caching headers. */
@@ -74,18 +75,23 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
         if (!principal) throw new AppError('unauthorized', 'A valid token is required: this token is unknown, expired or revoked.', { 'www-authenticate': 'Bearer' });
       }
       options.freshen?.(ctx.url);
-      const key = cache ? `${principalKey(principal)} ${ctx.url.pathname}${ctx.url.search}` : '';
+      // The request target as sent: the same target is the same address (other spellings of it are only other keys).
+      const key = cache ? `${principalKey(principal)} ${ctx.req.url}` : '';
       const generation = cache ? deps.content.generation : 0;
       let answer = cache?.get(generation, key);
+      // Bytes lent for this answer only (list-answer.ts): given back once written; a kept answer keeps a copy.
+      let lent: ListAnswer | null = null;
       if (!answer) {
-        const value = handler({ ...ctx, url: ctx.url, principal });
+        // Named field by field: spreading the context (a class with a getter) cost more than the rest of this function.
+        const value = handler({ req: ctx.req, res: ctx.res, url: ctx.url, pathname: ctx.pathname, params: ctx.params, ip: ctx.ip, principal });
         if (value instanceof TaggedJson) {
           answer = { body: value.answer.bytes, etag: value.answer.etag };
+          if (value.answer.lent !== null) lent = value.answer;
         } else {
           const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
           answer = { body, etag: strongEtag(body) };
         }
-        cache?.set(generation, key, answer);
+        cache?.set(generation, key, answer, lent === null ? undefined : ownAnswer);
       }
       const { body, etag } = answer;
       const notModified = matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag);
@@ -102,12 +108,17 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
       ];
       if (notModified) {
         ctx.res.writeHead(304, headers);
-        return void ctx.res.end();
+        ctx.res.end();
+        if (lent !== null) giveBackAnswer(lent);
+        return;
       }
       headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
       ctx.res.writeHead(200, headers);
       if (ctx.req.method === 'HEAD') ctx.res.end();
-      else ctx.res.end(body);
+      else if (lent === null) ctx.res.end(body);
+      // Given back once written out ('finish'); a connection closed before that leaves it to the collector.
+      else return void ctx.res.end(body, giveBackOnFinish(lent));
+      if (lent !== null) giveBackAnswer(lent);
     } catch (error) {
       const appError = error instanceof AppError ? error : null;
       if (!appError) deps.log(`svc: internal error on ${ctx.req.method} ${ctx.url.pathname}: ${(error as Error)?.stack ?? error}`);
@@ -119,6 +130,13 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
       });
     }
   };
+}
+
+/** A kept answer's own copy of bytes that were lent. */
+const ownAnswer = (answer: { body: Buffer; etag: string }) => ({ body: Buffer.from(answer.body), etag: answer.etag });
+
+function giveBackOnFinish(answer: ListAnswer): () => void {
+  return () => giveBackAnswer(answer);
 }
 
 const UNLIMITED = { allowed: true, limit: SPEC_RATE_LIMITS.api, remaining: SPEC_RATE_LIMITS.api, resetSeconds: 0, retryAfterSeconds: 0 };

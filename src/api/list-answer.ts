@@ -1,7 +1,8 @@
 // The public `/entries` answer written as bytes straight from the kept rows (list-rows.ts), under a strong
 // ETag made from the rows' kept digests: a page no answer cache holds then costs no encoding of a joined
 // text and no SHA-256 over its 10 to 30 KB, which together were a sixth of the server's time answering them.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
+import { ScratchBuffers } from '../lib/scratch-buffers.js';
 
 /** One row's JSON text as kept, with what the answer needs of it. */
 export interface RowText {
@@ -18,37 +19,67 @@ const COMMA = 0x2c;
 const CLOSING_BRACE = 0x7d;
 /** Names how these tags are made, so that none equals a tag made another way (http/etag.ts). */
 const FORMAT = 'svc list rows 1\n';
+/** A row's digest: 16 bytes written as 16 latin1 characters. */
+const DIGEST_BYTES = 16;
 
 /** What a row's digest is: made once, when the row's text is. */
 export function rowDigest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest().toString('latin1', 0, 16);
 }
 
+/** A list answer: its bytes, their strong ETag, and whether the bytes are lent (see giveBackAnswer). */
+export interface ListAnswer {
+  bytes: Buffer;
+  etag: string;
+  /** The lent buffer `bytes` is part of, to be given back once they are written out; null when they are their own. */
+  lent: Buffer | null;
+}
+
+/** Answers are written into buffers lent per answer (lib/scratch-buffers.ts): 16 connections in flight use a few. */
+const answerBuffers = new ScratchBuffers();
+/** What the ETag is made of, gathered for one hash call (at most 100 rows of 16 bytes and the meta). */
+const tagInput = Buffer.allocUnsafeSlow(4096);
+
 /**
  * `{"data":[rows],"meta":meta}` as bytes, and its strong ETag (RFC 9110 §8.8.3): the SHA-256 of the number
  * of rows, their digests and the meta. The bytes are made of exactly these parts, so other bytes mean
  * another digest somewhere and another tag; the same bytes give the same tag in any process, as a tag of
- * the whole body would.
+ * the whole body would. The bytes are usually lent: giveBackAnswer() once they are written.
  */
-export function listAnswer(rows: readonly RowText[], metaJson: string): { bytes: Buffer; etag: string } {
-  let length = HEAD.length + MIDDLE.length + Buffer.byteLength(metaJson, 'utf8') + 1 + Math.max(0, rows.length - 1);
-  // One update for all the digests: each call into the hash costs about as much as hashing a row.
-  let digests = `${FORMAT}${rows.length}:`;
-  for (const row of rows) {
-    length += row.utf8Length;
-    digests += row.digest;
-  }
-  const tag = createHash('sha256').update(digests, 'latin1');
-  const bytes = Buffer.allocUnsafe(length);
-  let offset = bytes.write(HEAD, 0, 'latin1');
+export function listAnswer(rows: readonly RowText[], metaJson: string): ListAnswer {
+  const metaLength = Buffer.byteLength(metaJson, 'utf8');
+  let length = HEAD.length + MIDDLE.length + metaLength + 1 + Math.max(0, rows.length - 1);
+  for (let at = 0; at < rows.length; at++) length += rows[at]!.utf8Length;
+  const { buffer, lent } = answerBuffers.take(length);
+  let offset = buffer.write(HEAD, 0, 'latin1');
   for (let at = 0; at < rows.length; at++) {
-    if (at > 0) bytes[offset++] = COMMA;
+    if (at > 0) buffer[offset++] = COMMA;
     const { text, utf8Length } = rows[at]!;
     // A text as long as its UTF-8 is ASCII: copied byte for byte, the cheapest way into a buffer.
-    offset += bytes.write(text, offset, utf8Length === text.length ? 'latin1' : 'utf8');
+    offset += buffer.write(text, offset, utf8Length === text.length ? 'latin1' : 'utf8');
   }
-  offset += bytes.write(MIDDLE, offset, 'latin1');
-  offset += bytes.write(metaJson, offset, 'utf8');
-  bytes[offset] = CLOSING_BRACE;
-  return { bytes, etag: `"${tag.update(metaJson, 'utf8').digest('base64url').slice(0, 32)}"` };
+  offset += buffer.write(MIDDLE, offset, 'latin1');
+  offset += buffer.write(metaJson, offset, 'utf8');
+  buffer[offset] = CLOSING_BRACE;
+  return { bytes: buffer.length === length ? buffer : buffer.subarray(0, length), etag: `"${listTag(rows, metaJson, metaLength).slice(0, 32)}"`, lent: lent ? buffer : null };
+}
+
+/** The SHA-256 (base64url) of the format, the number of rows, their digests and the meta, in that order. */
+function listTag(rows: readonly RowText[], metaJson: string, metaLength: number): string {
+  const head = `${FORMAT}${rows.length}:`;
+  if (head.length + DIGEST_BYTES * rows.length + metaLength > tagInput.length) {
+    const tag = createHash('sha256').update(head, 'latin1');
+    for (const row of rows) tag.update(row.digest, 'latin1');
+    return tag.update(metaJson, 'utf8').digest('base64url');
+  }
+  // One call for the whole tag: a hash object and an update per part cost more than hashing the bytes.
+  let at = tagInput.write(head, 0, 'latin1');
+  for (let row = 0; row < rows.length; row++) at += tagInput.write(rows[row]!.digest, at, 'latin1');
+  at += tagInput.write(metaJson, at, 'utf8');
+  return hash('sha256', tagInput.subarray(0, at), 'base64url');
+}
+
+/** Gives the buffer an answer's bytes were lent from back, once they are written out (or will not be). */
+export function giveBackAnswer(answer: ListAnswer): void {
+  if (answer.lent !== null) answerBuffers.give(answer.lent);
 }

@@ -34,10 +34,11 @@ export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenB
     },
     entry: (request) => getEntry(deps, request),
   };
-  // A single entry is read again from disk on every request, so a change to it shows at once.
+  // A single entry's folder is looked at again before the answer cache is asked (once per turn of the event
+  // loop, which every request sent after a change waits for), so a change to it shows at once.
   const freshenEntry = (url: URL) => {
     const id = url.searchParams.get('id');
-    if (id && isEntryId(id)) deps.content.entry(id);
+    if (id && isEntryId(id)) deps.content.entryOncePerTurn(id);
   };
   for (const [name, handler] of Object.entries(content)) {
     router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler, { cacheByContent: true, ...(name === 'entry' ? { freshen: freshenEntry } : {}) }));

@@ -24,9 +24,10 @@ export interface EntryQuery {
   visible?: (entry: Entry, translation: Translation) => boolean;
 }
 
+/** A row of a list: read it, never change it (it may be the index's own, list-index.ts). */
 export interface EntryRow {
-  entry: Entry;
-  translation: Translation;
+  readonly entry: Entry;
+  readonly translation: Translation;
 }
 
 export interface ListWindow {
@@ -62,8 +63,8 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   const everyRowMatches = words.length === 0 && tagToo === undefined && parentToo === undefined && (visible === undefined || status === 'published');
   if (everyRowMatches) {
     const start = Math.min(to, from + offset);
-    const rows = list.slice(start, Math.min(to, start + limit)).map(({ entry, translation }) => ({ entry, translation }));
-    return { rows, total: to - from };
+    // The list's own rows (a new array of them): a page of the API asks this on every request.
+    return { rows: list.slice(start, Math.min(to, start + limit)), total: to - from };
   }
   const rows: EntryRow[] = [];
   let matched = 0;

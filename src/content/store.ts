@@ -9,6 +9,7 @@ import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { builtinModule } from '../lib/builtin-module.js';
+import { eventLoopTurn } from '../lib/event-loop-turn.js';
 const { join } = builtinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
@@ -55,6 +56,9 @@ export class ContentStore {
   private readonly settings: SiteSettings;
   private built: IndexParts | undefined;
   private countedFromFolders = false;
+  /** The entries entryOncePerTurn() looked at in the turn `lookedAtTurn` of the event loop. */
+  private readonly lookedAt = new Set<string>();
+  private lookedAtTurn = -1;
 
   constructor(options: ContentStoreOptions) {
     this.root = options.root;
@@ -151,6 +155,23 @@ export class ContentStore {
     freshness.refreshIfStale();
     scanner.readAgain(id, segments, false);
     return index.get(id);
+  }
+
+  /**
+   * The entry as entry() gives it, its folder looked at once per turn of the event loop: requests answered
+   * in one turn had all arrived when it began, so each is answered as fresh as with a look of its own, and a
+   * request sent after a change looks again (lib/event-loop-turn.ts). For what is read on every view (a
+   * page, its media, `/entry`), where a look per request cost three stat calls; writers use entry().
+   */
+  entryOncePerTurn(id: string): Entry | undefined {
+    const turn = eventLoopTurn();
+    if (turn !== this.lookedAtTurn) {
+      this.lookedAtTurn = turn;
+      this.lookedAt.clear();
+    }
+    if (this.lookedAt.has(id)) return this.indexed(id);
+    this.lookedAt.add(id);
+    return this.entry(id);
   }
 
   /**

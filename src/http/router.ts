@@ -4,6 +4,8 @@ export interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;
   url: URL;
+  /** The address's path as `url.pathname` has it, known without parsing the URL when the target is a plain path. */
+  pathname: string;
   /** Named segments (`:id`) and the wildcard tail (`*`) of the matched pattern. */
   params: Record<string, string>;
   /** The client's address (see client-ip.ts). */

@@ -57,7 +57,7 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
       if (match.kind === 'method_not_allowed') {
         return sendJson(res, 405, { message: `Use ${match.allow.join(' or ')} at this address.` }, { allow: match.allow.join(', ') });
       }
-      await match.handler(new Context(req, res, target, url, match.params, clientIp(req, options.trustProxy)));
+      await match.handler(new Context(req, res, target, url, pathname, match.params, clientIp(req, options.trustProxy)));
     } catch (error) {
       // A client that went away before its request was whole (an aborted upload or beacon) is no internal
       // error: nobody is left to answer.
@@ -95,6 +95,7 @@ class Context implements RequestContext {
     readonly res: ServerResponse,
     private readonly target: string,
     private parsed: URL | undefined,
+    readonly pathname: string,
     readonly params: Record<string, string>,
     readonly ip: string,
   ) {}

@@ -3,19 +3,31 @@
  * disk and when a scheduled time passes). A new generation empties the cache; a value computed under an
  * older generation than the one kept is out of date and not kept. At most `capacity` values, oldest out.
  *
- * With `keepOnSecondAsk`, a value is kept only for a key asked for before (among the last `capacity` x 4
- * keys not kept): when most keys are asked once (a crawler paging through everything), keeping each answer
- * would only push out the ones asked again and again, and churn memory.
+ * With `keepOnSecondAsk`, a value is kept only for a key asked before, within about as many other keys
+ * asked once as the cache holds values (at least ASKED_WINDOW_MIN): a key asked less often than that would
+ * be pushed out before its next ask, so keeping it would only push out the ones asked again and again, and
+ * churn memory (a crawler paging through everything; clients paging through thousands of addresses, whose
+ * every answer was copied in and pushed out unused).
  *
  * With `maxBytes` and `sizeOf`, the values kept also take at most that many bytes, oldest out: a count
  * alone lets a cache of long answers hold many megabytes of resident memory that a repeat would have
  * cost far less CPU to make again.
  */
+/** The fewest keys asked once that are remembered (an empty cache, a new generation). */
+export const ASKED_WINDOW_MIN = 64;
+
 export class GenerationCache<V> {
   private generation = -Infinity;
   private values = new Map<string, V>();
   private bytes = 0;
-  private readonly askedOnce: Set<string> | null;
+  /**
+   * Keys asked once, in two generations: the newer takes keys until it holds as many as the cache holds
+   * values (at least ASKED_WINDOW_MIN, at most `capacity`), then becomes the older and the older is dropped.
+   * Dropping the oldest key one at a time instead cost some 5 µs a miss: a Set walks past every deleted slot
+   * at its front to find its first key.
+   */
+  private askedOnce: Set<string> | null;
+  private askedBefore = new Set<string>();
   private readonly maxBytes: number;
   private readonly sizeOf: ((value: V) => number) | null;
 
@@ -34,12 +46,19 @@ export class GenerationCache<V> {
     return this.bytes;
   }
 
-  set(generation: number, key: string, value: V): void {
+  /**
+   * Keeps `value` under `key` (for a key asked once before, with `keepOnSecondAsk`). `own` makes what is kept
+   * from it, for a value that only borrows its memory; it is called only when the value is kept.
+   */
+  set(generation: number, key: string, value: V, own?: (value: V) => V): void {
     if (generation < this.generation) return;
     const size = this.sizeOf ? this.sizeOf(value) + key.length : 0;
     if (size > this.maxBytes) return;
-    if (this.askedOnce !== null && !this.askedOnce.delete(key)) {
-      if (this.askedOnce.size >= this.capacity * 4) this.askedOnce.delete(this.askedOnce.values().next().value as string);
+    if (this.askedOnce !== null && !this.askedOnce.delete(key) && !this.askedBefore.delete(key)) {
+      if (this.askedOnce.size >= Math.max(ASKED_WINDOW_MIN, Math.min(this.capacity, this.values.size))) {
+        this.askedBefore = this.askedOnce;
+        this.askedOnce = new Set();
+      }
       this.askedOnce.add(key);
       return;
     }
@@ -52,7 +71,7 @@ export class GenerationCache<V> {
     while (this.values.size > 0 && (this.values.size >= this.capacity || this.bytes + size > this.maxBytes)) {
       this.forget(this.values.keys().next().value as string);
     }
-    this.values.set(key, value);
+    this.values.set(key, own ? own(value) : value);
     this.bytes += size;
   }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { SiteDeps } from './site-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
 import { sendHtml, sendJson, redirect } from '../http/respond.js';
-import { sendTagged, taggedBody, type TaggedBody } from '../http/etag.js';
+import { prepareAnswer, sendPrepared, taggedBody, type PreparedAnswer } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { registerFeedRoutes } from './feed-routes.js';
 import { MEDIA_MAX_AGE, PAGE_MAX_AGE, SIGNED_IN_ONLY } from './cache-control.js';
@@ -37,6 +37,11 @@ const HTML_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
 };
 const HTML = 'text/html; charset=utf-8';
+/** A page's headers on an open site and on a closed one (cache-control.ts), made once. */
+const OPEN_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': PAGE_MAX_AGE };
+const CLOSED_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': SIGNED_IN_ONLY };
+const OPEN_PAGE_ANSWER = { 'content-type': HTML, ...OPEN_PAGE_HEADERS };
+const CLOSED_PAGE_ANSWER = { 'content-type': HTML, ...CLOSED_PAGE_HEADERS };
 
 /**
  * The public website: media files, home pages per language, and one page per published translation at the
@@ -52,7 +57,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   router.get('/media/*', (ctx) => {
     const trusted = () => deps.signedInToPanel(ctx) || readerToken(ctx);
     const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
-    const entry = isEntryId(entryId) ? deps.content.entry(entryId) : undefined;
+    const entry = isEntryId(entryId) ? deps.content.entryOncePerTurn(entryId) : undefined;
     const published = entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
     if (!deps.content.site().closed && published) return serveMedia(ctx, MEDIA_MAX_AGE);
     if (!trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
@@ -65,9 +70,9 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   registerFeedRoutes(router, deps);
   // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
-  const rendered = new GenerationCache<TaggedBody>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.bytes.length + 200 });
+  const rendered = new GenerationCache<PreparedAnswer>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.body.bytes.length + 400 });
   const page = (ctx: RequestContext) => {
-    if (ctx.url.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    if (ctx.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
     const site = deps.content.site();
     // D13: a closed site shows its pages only to people signed in to the panel. Neither the redirect nor
     // what a signed-in person is shown instead (the page, or a 404 with the site's navigation) may be stored
@@ -75,8 +80,8 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     if (site.closed && !deps.signedInToPanel(ctx)) {
       return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303, { 'cache-control': 'no-store' });
     }
-    const pageHeaders = { ...HTML_HEADERS, 'cache-control': site.closed ? SIGNED_IN_ONLY : PAGE_MAX_AGE };
-    const notFoundHeaders = site.closed ? pageHeaders : HTML_HEADERS;
+    const pageHeaders = site.closed ? CLOSED_PAGE_ANSWER : OPEN_PAGE_ANSWER;
+    const notFoundHeaders = site.closed ? CLOSED_PAGE_HEADERS : HTML_HEADERS;
     // Made when the page is, after the entry was read again, so the banner matches the content shown; the
     // words are the theme's for the page's language, read once and kept (theme-words.ts).
     const context = (language: string): PageContext => ({
@@ -88,15 +93,19 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const answer = (key: string, servedPath: string, language: string, make: (page: PageContext) => string | null) => {
       const generation = deps.content.generation;
       let kept = rendered.get(generation, key);
-      if (!kept) {
-        const html = make(context(language));
-        if (html === null) return notFound(language);
-        rendered.set(generation, key, (kept = taggedBody(html)));
+      if (!kept || kept.headers !== pageHeaders) {
+        let body = kept?.body;
+        if (!body) {
+          const html = make(context(language));
+          if (html === null) return notFound(language);
+          body = taggedBody(html);
+        }
+        rendered.set(generation, key, (kept = prepareAnswer(body, pageHeaders)));
       }
       hooks.pageServed?.(ctx.req, servedPath);
-      return sendTagged(ctx.res, kept, { 'content-type': HTML, ...pageHeaders });
+      return sendPrepared(ctx.res, kept);
     };
-    let path = ctx.url.pathname;
+    let path = ctx.pathname;
     // Without the trailing slash, and with one leading slash only: `//evil.example/` must not become a
     // Location of `//evil.example`, which a browser reads as another host.
     if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, '/' + path.replace(/^\/+|\/+$/g, '') + ctx.url.search, 301);
@@ -114,7 +123,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     let target = deps.content.atPath(path);
     // Read the entry again from disk, so a change made a moment ago (by hand, by the stdio server) shows.
     if (target) {
-      const fresh = deps.content.entry(target.entry.id);
+      const fresh = deps.content.entryOncePerTurn(target.entry.id);
       target = fresh ? deps.content.atPath(path) : undefined;
     }
     if (!target || target.translation.status !== 'published') {
@@ -139,6 +148,8 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
 
 /** The `?page` of a list (1 without one), or null when it is not a page number. */
 function pageParameter(ctx: RequestContext): number | null {
+  // Most addresses have no query: nothing to parse.
+  if (ctx.req.url?.includes('?') !== true) return 1;
   const pageNumber = Number(ctx.url.searchParams.get('page') ?? '1');
   return Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : null;
 }
