@@ -141,6 +141,20 @@ test('a 2026-07-28 client\'s first site_info (no initialize) loads no zod and no
   assert.deepEqual(fromPackage(loaded, 'yaml'), []);
 });
 
+test('a first content_list with common arguments loads no zod; a wrong one is judged by the schema', async () => {
+  const list = (id: number, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'content_list', arguments: args } });
+  const { answers, loaded } = await run([...INIT, list(2, { type: 'post', limit: 5 })], 2);
+  const result = answers.find((answer) => answer.id === 2).result;
+  assert.deepEqual(result.structuredContent.entries.map((entry: { id: string }) => entry.id), ['posts/hello']);
+  assert.ok(loaded.some((line) => line.endsWith('/dist/mcp/tools/content-list.js')), 'the probe sees the tool loaded');
+  assert.deepEqual(fromPackage(loaded, 'zod'), []);
+  assert.deepEqual(loaded.filter((line) => line.endsWith('/dist/mcp/tools/content-list-input.js')), []);
+  const wrong = await run([...INIT, list(2, { type: 'post', limit: 500 })], 2);
+  assert.equal(wrong.answers.find((answer) => answer.id === 2).result.content[0].text,
+    'The arguments of content_list are not valid: limit: Too big: expected number to be <=100. Fix them and call content_list again.');
+  assert.notDeepEqual(fromPackage(wrong.loaded, 'zod'), []);
+});
+
 test('statistics are loaded when a tool first needs them, and answer', async () => {
   const { answers, loaded } = await run([...INIT, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'stats_overview', arguments: { period: '7d' } } }], 2);
   const result = answers.find((answer) => answer.id === 2).result;
