@@ -1,8 +1,7 @@
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { trustFolder } from './lib/no-follow.js';
-import { builtinModule } from './lib/builtin-module.js';
-const { accessSync, constants, existsSync, mkdirSync, statSync } = builtinModule('node:fs');
-const { resolve, join } = builtinModule('node:path');
+const { accessSync, constants, existsSync, mkdirSync, statSync } = process.getBuiltinModule('node:fs');
+const { resolve, join } = process.getBuiltinModule('node:path');
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */
@@ -68,7 +67,7 @@ export function readFlags(argv: string[]): Record<string, string | boolean | und
 function parseFlags(argv: string[]): Record<string, string | boolean | undefined> {
   try {
     // Taken here, not at the top: reading util.parseArgs loads it, which the forms read by hand never need.
-    const { parseArgs } = builtinModule('node:util');
+    const { parseArgs } = process.getBuiltinModule('node:util');
     return parseArgs({ args: argv, options: FLAG_OPTIONS, strict: true, allowPositionals: true }).values;
   } catch (error) {
     throw new ConfigError(`svc: ${flagErrorSentence(error, Object.keys(FLAG_OPTIONS))}`);

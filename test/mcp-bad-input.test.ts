@@ -95,7 +95,7 @@ function wrongValue(schema: any): unknown {
 test('every argument of every tool refuses a value of the wrong type with a tool error naming it, over HTTP and stdio', async () => {
   let checked = 0;
   for (const tool of (await loadRegistry()).tools) {
-    const properties = (tool.inputSchema().properties ?? {}) as Record<string, any>;
+    const properties = ((await tool.inputSchema()).properties ?? {}) as Record<string, any>;
     for (const [name, schema] of Object.entries(properties)) {
       const args = { [name]: wrongValue(schema) };
       const pattern = new RegExp(`^The arguments of ${tool.name} are not valid: (.*; )?${name}: .+\\. Fix them and call ${tool.name} again\\.$`);

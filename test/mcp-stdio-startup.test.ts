@@ -8,7 +8,7 @@
 // a builtin makes Node read every export of it, lazy ones included (fs.promises, the file streams and
 // watchers; worker_threads, parseArgs and more for util), which cost the answer 2-4 ms on Node 24 (up to
 // ~1 ms on Node 20), nor of any other builtin (0.2-0.4 ms each for node:path, node:url, node:buffer,
-// node:module), so the modules on the way take them from lib/builtin-module.ts. Run `make build` first: the
+// node:module), so the modules on the way take them with process.getBuiltinModule. Run `make build` first: the
 // probe's load hook names every module of dist/ and of node_modules/ the child evaluates, and every builtin
 // imported as an ES module; at exit it names the builtins Node loaded inside (process.moduleLoadList).
 import { test, before, after } from 'node:test';
@@ -123,7 +123,7 @@ test('the first site_info answer loads no zod, no yaml package, no statistics, n
   // The whole way to the answer, as a number to notice: a module more is a choice to make, not a slip.
   // Node 20, without a compile cache, does not load the module that turns it on.
   const ours = loaded.filter((line) => line.includes('/dist/'));
-  const most = 'enableCompileCache' in nodeModule ? 45 : 44;
+  const most = 'enableCompileCache' in nodeModule ? 44 : 43;
   assert.ok(ours.length <= most, `${ours.length} modules of dist/ before the first answer:\n${ours.join('\n')}`);
   // A 2025 client never loads the 2026-07-28 dispatcher or its request checks, nor any tool's output schema.
   assert.deepEqual(loaded.filter((line) => /\/dist\/mcp\/(modern-server|modern-request|tools\/[a-z-]+-outputs)\.js$/.test(line)), []);
@@ -139,6 +139,20 @@ test('a 2026-07-28 client\'s first site_info (no initialize) loads no zod and no
   assert.ok(loaded.some((line) => line.endsWith('/dist/mcp/modern-request.js')), 'and the 2026 request checks with it');
   assert.deepEqual(fromPackage(loaded, 'zod'), []);
   assert.deepEqual(fromPackage(loaded, 'yaml'), []);
+});
+
+test('a first content_list with common arguments loads no zod; a wrong one is judged by the schema', async () => {
+  const list = (id: number, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'content_list', arguments: args } });
+  const { answers, loaded } = await run([...INIT, list(2, { type: 'post', limit: 5 })], 2);
+  const result = answers.find((answer) => answer.id === 2).result;
+  assert.deepEqual(result.structuredContent.entries.map((entry: { id: string }) => entry.id), ['posts/hello']);
+  assert.ok(loaded.some((line) => line.endsWith('/dist/mcp/tools/content-list.js')), 'the probe sees the tool loaded');
+  assert.deepEqual(fromPackage(loaded, 'zod'), []);
+  assert.deepEqual(loaded.filter((line) => line.endsWith('/dist/mcp/tools/content-list-input.js')), []);
+  const wrong = await run([...INIT, list(2, { type: 'post', limit: 500 })], 2);
+  assert.equal(wrong.answers.find((answer) => answer.id === 2).result.content[0].text,
+    'The arguments of content_list are not valid: limit: Too big: expected number to be <=100. Fix them and call content_list again.');
+  assert.notDeepEqual(fromPackage(wrong.loaded, 'zod'), []);
 });
 
 test('statistics are loaded when a tool first needs them, and answer', async () => {

@@ -1,8 +1,7 @@
 import { FileCache } from './file-cache.js';
 import { parseYaml } from './yaml.js';
-import { builtinModule } from '../lib/builtin-module.js';
 import { deferModule } from '../lib/defer-module.js';
-const { join, sep } = builtinModule('node:path');
+const { join, sep } = process.getBuiltinModule('node:path');
 // Loaded when accounts are listed: checking a token reads one account by its name.
 const recordNamesModule = deferModule<typeof import('../lib/record-names.js')>('../lib/record-names.js', import.meta.url);
 

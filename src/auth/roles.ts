@@ -1,8 +1,7 @@
 import { CAPABILITIES, type Capability } from './principal.js';
 import { FileCache } from './file-cache.js';
 import { parseYaml } from './yaml.js';
-import { builtinModule } from '../lib/builtin-module.js';
-const { join } = builtinModule('node:path');
+const { join } = process.getBuiltinModule('node:path');
 
 /** D4: the default roles and their capabilities. `data/roles.yaml` may override or add roles. */
 export const DEFAULT_ROLES: Readonly<Record<string, readonly Capability[]>> = {

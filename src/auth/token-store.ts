@@ -1,10 +1,9 @@
 import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { SCOPES, type Scope } from './principal.js';
 import { FileCache } from './file-cache.js';
-import { builtinModule } from '../lib/builtin-module.js';
 import { deferModule } from '../lib/defer-module.js';
-const { join, sep } = builtinModule('node:path');
-const { hash, randomInt } = builtinModule('node:crypto');
+const { join, sep } = process.getBuiltinModule('node:path');
+const { hash, randomInt } = process.getBuiltinModule('node:crypto');
 // The writing and listing code is loaded on first use: checking a token reads one file.
 const atomicWriteModule = deferModule<typeof import('../lib/atomic-write.js')>('../lib/atomic-write.js', import.meta.url);
 const fileLockModule = deferModule<typeof import('../lib/file-lock.js')>('../lib/file-lock.js', import.meta.url);

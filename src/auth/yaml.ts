@@ -3,13 +3,12 @@
 // only when a file needs it or something is written. Loading it at start costs the stdio server's first
 // answer ~15 ms on Node 24 and ~28 ms on Node 20 (see content/yaml.ts).
 import { parseSimpleYaml } from '../lib/simple-yaml.js';
-import { builtinModule } from '../lib/builtin-module.js';
 
 type YamlLibrary = typeof import('yaml');
 let library: YamlLibrary | undefined;
 
 function yamlLibrary(): YamlLibrary {
-  return (library ??= builtinModule('node:module').createRequire(import.meta.url)('yaml') as YamlLibrary);
+  return (library ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('yaml') as YamlLibrary);
 }
 
 /** As `parse` of the yaml package reads the text (an empty document is null); throws on bad YAML. */

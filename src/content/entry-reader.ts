@@ -1,5 +1,3 @@
-import { join, sep } from 'node:path';
-import { TextDecoder } from 'node:util';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Clock } from '../lib/clock.js';
 import { LinkRefusedError, listFolderNoFollow, readFileNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
@@ -11,6 +9,7 @@ import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
 import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+const { join, sep } = process.getBuiltinModule('node:path');
 
 export interface EntryReaderOptions {
   root: string;

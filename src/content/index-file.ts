@@ -4,14 +4,14 @@
 // the freshness sweep can tell what changed since. One written by other code or under other settings is
 // stale, one for another site or from a machine of the other byte order is foreign, one that does not read
 // back whole is damaged: each is ignored, and the index is read from the files as before.
-import { createHash } from 'node:crypto';
-import { setImmediate } from 'node:timers/promises';
 import { writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { readFileNoFollow } from '../lib/no-follow.js';
 import { codeFingerprint } from './code-fingerprint.js';
 import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
 import { BYTE_ORDER } from './snapshot-blocks.js';
 import type { SiteConfig } from './types.js';
+const { createHash } = process.getBuiltinModule('node:crypto');
+const { setImmediate } = process.getBuiltinModule('node:timers/promises');
 
 const FORMAT = 'svc content index 1';
 /** The longest the event loop is held at once while an index is encoded for writing. */

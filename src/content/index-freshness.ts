@@ -3,7 +3,7 @@ import type { EntryIndex } from './entry-index.js';
 import type { EntryReader } from './entry-reader.js';
 import type { IndexPersistence } from './index-persistence.js';
 import type { IndexScanner } from './index-scanner.js';
-import { IndexSweeper, sweepBaseline, sweepSetup } from './index-sweeper.js';
+import type { IndexSweeper } from './index-sweeper.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from './site-settings.js';
 
@@ -17,6 +17,13 @@ const MIN_CHECK_INTERVAL_MS = 5;
 export const SWEEP_IN_WORKER_FROM = 20_000;
 /** With no read after a build, the sweep starts this long after it anyway. */
 const SWEEP_START_WAIT_MS = 500;
+
+/**
+ * The sweep's code (index-sweeper.ts and the stamp sweep, the file-system events, the worker thread below
+ * it), loaded when the first sweep is set up, after the answer that waited for the index: a stdio
+ * session's first content_list does not load it.
+ */
+let sweeperModule: typeof import('./index-sweeper.js') | undefined;
 
 export interface IndexFreshnessParts {
   clock: Clock;
@@ -49,6 +56,8 @@ export class IndexFreshness {
   /** Starts the sweep: set one turn of the event loop after a build, called by the next read; null otherwise. */
   private sweepStart: (() => void) | null = null;
   private sweepStartTimer: NodeJS.Timeout | null = null;
+  /** Counts the starts called off (cancelSweepStart), so a start waiting for the sweep's code knows it was. */
+  private sweepStarts = 0;
   private closed = false;
 
   constructor(private readonly parts: IndexFreshnessParts) {}
@@ -153,10 +162,21 @@ export class IndexFreshness {
     if (this.sweepStartTimer) clearTimeout(this.sweepStartTimer);
     this.sweepStartTimer = null;
     this.sweepStart = null;
+    this.sweepStarts++;
   }
 
   private startSweep(): void {
     if (this.closed || this.sweeper) return;
+    if (!sweeperModule) {
+      // Started again once the code is there, unless a new build or close() called this start off meanwhile.
+      const start = this.sweepStarts;
+      void import('./index-sweeper.js').then((loaded) => {
+        sweeperModule = loaded;
+        if (this.sweepStarts === start) this.startSweep();
+      }, (error: unknown) => this.parts.log(`svc: the freshness sweep could not start: ${(error as Error)?.message ?? error}`));
+      return;
+    }
+    const { IndexSweeper, sweepBaseline, sweepSetup } = sweeperModule;
     const { contentDir, index, scanner, schedule, clock, log } = this.parts;
     schedule.recompute(index.values());
     // A time that passed between the build and now (recompute looks ahead only).

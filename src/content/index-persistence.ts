@@ -1,13 +1,13 @@
 // Keeps the index between starts (index-file.ts): taken at the first build when it is valid, written again
 // when the index changed and then stayed unchanged for a moment (or, under constant change, every half
 // minute), in the background: the encoding is the only part on the event loop, the writing is not.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { debuglog } from 'node:util';
 import type { Clock } from '../lib/clock.js';
 import type { EntryIndex } from './entry-index.js';
 import { indexFileKey, readIndexFile, writeIndexFile } from './index-file.js';
 import type { SiteConfig } from './types.js';
+const { existsSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
+const { debuglog } = process.getBuiltinModule('node:util');
 
 export interface IndexPersistenceOptions {
   /** data/cache */

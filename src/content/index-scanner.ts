@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import { statNoFollow } from '../lib/no-follow.js';
 import { MAX_PAGE_DEPTH, subfolders } from './entry-folders.js';
 import type { EntryIndex } from './entry-index.js';
 import type { EntryReader } from './entry-reader.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { ContentType, Entry, SiteConfig } from './types.js';
+const { join } = process.getBuiltinModule('node:path');
 
 export interface IndexScannerParts {
   contentDir: string;

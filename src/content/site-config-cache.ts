@@ -5,11 +5,10 @@
 // (useSiteConfigCache); without one, nothing is cached.
 import { readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { SiteConfig } from './types.js';
-import { builtinModule } from '../lib/builtin-module.js';
 import { deferModule } from '../lib/defer-module.js';
-const { statSync } = builtinModule('node:fs');
-const { join } = builtinModule('node:path');
-const { fileURLToPath } = builtinModule('node:url');
+const { statSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
 // The writing code is loaded only when the kept copy is out of date, not on every start.
 const atomicWriteModule = deferModule<typeof import('../lib/atomic-write.js')>('../lib/atomic-write.js', import.meta.url);
 

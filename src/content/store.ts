@@ -8,9 +8,8 @@ import type { ListIndex } from './list-index.js';
 import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
-import { builtinModule } from '../lib/builtin-module.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
-const { join } = builtinModule('node:path');
+const { join } = process.getBuiltinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
 // the settings and the entry folders' count, and none of the code that reads entries.

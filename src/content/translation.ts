@@ -1,5 +1,4 @@
 import { parseSiteTime } from '../lib/time-zone.js';
-import { TextDecoder } from 'node:util';
 import { LruCache } from '../lib/lru.js';
 import { readFileNoFollow } from '../lib/no-follow.js';
 import { parseFrontMatter } from './front-matter.js';

@@ -1,6 +1,5 @@
 import { openFolderNoFollow, removeNoFollow } from './no-follow.js';
-import { builtinModule } from './builtin-module.js';
-const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } = builtinModule('node:fs');
+const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } = process.getBuiltinModule('node:fs');
 
 /**
  * A temp file name no other writer picks. node:crypto is taken on the first write rather than when this
@@ -8,7 +7,7 @@ const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } =
  * node:crypto costs that answer 3-5 ms.
  */
 function tempNameFor(path: string): string {
-  return `.${basename(path)}.${process.pid}.${builtinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
+  return `.${basename(path)}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
 }
 
 /**
@@ -39,8 +38,8 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
   }
 }
 
-const { promisify } = builtinModule('node:util');
-const { dirname, basename } = builtinModule('node:path');
+const { promisify } = process.getBuiltinModule('node:util');
+const { dirname, basename } = process.getBuiltinModule('node:path');
 const writeAsync = promisify(write);
 const fsyncAsync = promisify(fsync);
 

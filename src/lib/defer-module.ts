@@ -6,7 +6,6 @@
 // Node 20.19+ and 22.12+ can require() an ES module: the module instance is the one import() would give,
 // so nothing is loaded twice. A Node 22 older than 22.12 cannot; there preloadDeferredModules() imports
 // every module declared so far, and the composition root calls it at start.
-import { builtinModule } from './builtin-module.js';
 
 const declared: Array<() => Promise<void>> = [];
 
@@ -19,7 +18,7 @@ export function deferModule<T>(specifier: string, parentUrl: string): () => T {
   declared.push(async () => {
     loaded ??= (await import(new URL(specifier, parentUrl).href)) as T;
   });
-  return () => (loaded ??= builtinModule('node:module').createRequire(parentUrl)(specifier) as T);
+  return () => (loaded ??= process.getBuiltinModule('node:module').createRequire(parentUrl)(specifier) as T);
 }
 
 /** Whether this Node loads deferred modules on first use (else they must be preloaded). */

@@ -1,7 +1,6 @@
 import { AppError } from '../errors.js';
 import { createNoFollow, removeNoFollow, statNoFollow } from './no-follow.js';
-import { builtinModule } from './builtin-module.js';
-const { closeSync, writeSync } = builtinModule('node:fs');
+const { closeSync, writeSync } = process.getBuiltinModule('node:fs');
 
 // A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
 // broken well before a waiting writer gives up.

@@ -1,7 +1,6 @@
 import { isTempFileName, removeStaleTempFile } from './atomic-write.js';
 import { listFolderNoFollow } from './no-follow.js';
-import { builtinModule } from './builtin-module.js';
-const { join } = builtinModule('node:path');
+const { join } = process.getBuiltinModule('node:path');
 
 /**
  * The names (without the extension) of the record files in a folder: `<name><extension>`, leaving out hidden

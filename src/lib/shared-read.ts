@@ -1,6 +1,5 @@
 import { openNoFollow } from './no-follow.js';
-import { builtinModule } from './builtin-module.js';
-const { closeSync, constants, fstatSync, readSync } = builtinModule('node:fs');
+const { closeSync, constants, fstatSync, readSync } = process.getBuiltinModule('node:fs');
 
 /**
  * A file's bytes in memory a worker thread can read too (a SharedArrayBuffer: handed to a thread, it is

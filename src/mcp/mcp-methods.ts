@@ -73,7 +73,7 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
         name: tool.name,
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema(),
+        inputSchema: await tool.inputSchema(),
         outputSchema: await tool.outputSchema(),
         annotations: { title: tool.title, ...tool.annotations },
       })));

@@ -4,7 +4,7 @@
 import { isAppError } from '../errors.js';
 import { withJsonText } from '../jsonrpc/serialize.js';
 import type { McpContext } from './context.js';
-import type { Tool } from './tool.js';
+import type { Parsed, Tool } from './tool.js';
 import { scopeRefusal } from '../auth/scope-refusal.js';
 import type { ToolAnswerCache } from './tool-answer-cache.js';
 import { RpcError } from '../jsonrpc/messages.js';
@@ -61,6 +61,11 @@ export function callTool(tool: Tool, args: unknown, context: McpContext, cache?:
   const refusal = scopeRefusal(context.principal, tool.scope, `use the tool ${tool.name}`);
   if (refusal) return toolError(refusal);
   const parsed = tool.parse(args);
+  return parsed instanceof Promise ? parsed.then((checked) => callChecked(tool, checked, context, cache)) : callChecked(tool, parsed, context, cache);
+}
+
+/** The call once its arguments are checked. */
+function callChecked(tool: Tool, parsed: Parsed, context: McpContext, cache?: ToolAnswerCache<CallToolResult>): CallToolResult | Promise<CallToolResult> {
   if (!parsed.ok) return toolError(`The arguments of ${tool.name} are not valid: ${parsed.message}. Fix them and call ${tool.name} again.`);
   // Before the content index exists there is nothing to key a kept answer on (and no need to build it).
   if (!cache || !tool.cacheKey || !context.deps.content.ready) return run(tool, parsed.value, context);

@@ -39,9 +39,17 @@ interface ToolDeclaration<S extends z.ZodType<Record<string, unknown>>, O extend
   scope: Scope | null;
   /**
    * A strict zod object: its input JSON Schema becomes inputSchema; arguments are validated with it. Null
-   * for a tool without arguments: its module then needs no zod, which a stdio server's start-up feels.
+   * for a tool without arguments: its module then needs no zod, which a stdio server's start-up feels. Or a
+   * function that loads the schema from a module of its own, with `accepts`: the tool's module then needs
+   * no zod either, and its first call with common arguments loads none.
    */
-  input: S | null;
+  input: S | null | (() => Promise<S>);
+  /**
+   * Only with an input loaded on use: the common valid arguments recognized by hand, as the schema would
+   * give them back, or undefined for anything else (a wrong call among it), which then goes through the
+   * schema for its verdict and its message. It must never accept what the schema refuses.
+   */
+  accepts?: (args: unknown) => z.output<S> | undefined;
   /**
    * The schema of the answer: its output JSON Schema is the tool's outputSchema, and the handler must return
    * what it describes (the type of the handler is taken from it). In a module of its own, imported here.
@@ -70,10 +78,11 @@ export interface Tool {
   scope: Scope | null;
   annotations: ToolAnnotations;
   /** Built on first use and kept: tools/list is hot. */
-  inputSchema(): Record<string, unknown>;
+  inputSchema(): Promise<Record<string, unknown>>;
   /** The answer's JSON Schema (root `type: "object"`), built on first use and kept. */
   outputSchema(): Promise<Record<string, unknown>>;
-  parse(args: unknown): { ok: true; value: unknown } | { ok: false; message: string };
+  /** The arguments checked; a promise only while an input schema loaded on use is not there yet. */
+  parse(args: unknown): Parsed | Promise<Parsed>;
   handler: (args: unknown, context: McpContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** See ToolSpec.cacheKey. */
   cacheKey?: (args: unknown, context: McpContext) => string;
@@ -81,15 +90,28 @@ export interface Tool {
   needsClientCapabilities?: Record<string, Record<string, unknown>>;
 }
 
+export type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export function defineTool<S extends z.ZodType<Record<string, unknown>>, O extends OutputSchema>(spec: ToolSpec<S, O>): Tool {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`tool name ${spec.name} must match ${TOOL_NAME}`);
-  let schema: Record<string, unknown> | undefined;
+  let schema: Promise<Record<string, unknown>> | undefined;
   let output: Promise<Record<string, unknown>> | undefined;
   const scopeSentence = spec.scope ? `Needs a token with the scope ${spec.scope}.` : 'Needs no scope.';
-  const input = spec.input;
-  const takesNothing = input === null || takesNoArguments(input);
+  const loadInput = typeof spec.input === 'function' ? spec.input : undefined;
+  if (loadInput && !spec.accepts) throw new Error(`tool ${spec.name} loads its input schema on use: give accepts too`);
+  // The schema, once there: at once when declared directly, after the first loadInput() otherwise.
+  let input: S | null | undefined = loadInput ? undefined : (spec.input as S | null);
+  let loading: Promise<S> | undefined;
+  const loadedInput = () => (loading ??= loadInput!().then((loaded) => (input = loaded)));
+  const takesNothing = input === null || (input !== undefined && takesNoArguments(input));
+  const check = (against: S | null, args: unknown): Parsed => {
+    if (takesNothing && (args === undefined || isEmptyPlainObject(args))) return { ok: true, value: {} };
+    if (against === null) return argumentsRefused(args ?? {});
+    const parsed = against.safeParse(args ?? {});
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
+  };
   return {
     name: spec.name,
     title: spec.title,
@@ -97,12 +119,12 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>, O exten
     scope: spec.scope,
     annotations: annotationsOf(spec),
     inputSchema() {
-      if (!schema && input === null) schema = { ...NO_ARGUMENTS_SCHEMA };
-      if (!schema) {
+      schema ??= (input === undefined ? loadedInput() : Promise.resolve(input)).then((loaded) => {
+        if (loaded === null) return { ...NO_ARGUMENTS_SCHEMA };
         // The schema's own method: tool.ts loads no zod, so a tool declared without it never needs it.
-        const { $schema: _drop, ...rest } = input!.toJSONSchema({ io: 'input' }) as unknown as Record<string, unknown>;
-        schema = rest;
-      }
+        const { $schema: _drop, ...rest } = loaded.toJSONSchema({ io: 'input' }) as unknown as Record<string, unknown>;
+        return rest;
+      });
       return schema;
     },
     outputSchema() {
@@ -113,12 +135,13 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>, O exten
       return output;
     },
     parse(args) {
-      // The common call of a tool without arguments ({} or nothing) needs no schema run; anything else,
-      // including every wrong call, goes through zod for its verdict and its message.
-      if (takesNothing && (args === undefined || isEmptyPlainObject(args))) return { ok: true, value: {} };
-      if (input === null) return argumentsRefused(args ?? {});
-      const parsed = input.safeParse(args ?? {});
-      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
+      // The common call of a tool without arguments ({} or nothing), or with arguments its `accepts` knows,
+      // needs no schema run; anything else, including every wrong call, goes through zod for its verdict
+      // and its message.
+      if (input !== undefined) return check(input, args);
+      const accepted = spec.accepts!(args ?? {});
+      if (accepted !== undefined) return { ok: true, value: accepted };
+      return loadedInput().then((loaded) => check(loaded, args));
     },
     handler: spec.handler as Tool['handler'],
     ...(spec.cacheKey ? { cacheKey: spec.cacheKey as Tool['cacheKey'] } : {}),

@@ -9,7 +9,6 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { startTunedWorker } from '../lib/tuned-worker.js';
-import { builtinModule } from '../lib/builtin-module.js';
 import { countVisitTable, emptyFigures, type FigureParts, type FilteredFigures } from './filtered-figures.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { VisitTable } from './visit-table.js';
@@ -31,9 +30,9 @@ const MIN_PAGEVIEWS = 200_000;
 /** A thread that has not answered by then is taken for lost (its share is counted here). */
 const ANSWER_TIMEOUT_MS = 30_000;
 
-// Without their ES module wrappers (lib/builtin-module.ts): a first statistics answer need not pay for them.
-const { debuglog } = builtinModule('node:util');
-const { MessageChannel, receiveMessageOnPort } = builtinModule('node:worker_threads');
+// Without their ES module wrappers (process.getBuiltinModule): a first statistics answer need not pay for them.
+const { debuglog } = process.getBuiltinModule('node:util');
+const { MessageChannel, receiveMessageOnPort } = process.getBuiltinModule('node:worker_threads');
 
 /** NODE_DEBUG=svc-stats tells how a count was shared and how long this thread waited for the other. */
 const debug = debuglog('svc-stats');

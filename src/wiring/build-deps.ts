@@ -8,8 +8,7 @@ import { ContentStore } from '../content/store.js';
 import { useSiteConfigCache } from '../content/site-config-cache.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
-import { builtinModule } from '../lib/builtin-module.js';
-const { join } = builtinModule('node:path');
+const { join } = process.getBuiltinModule('node:path');
 
 // What only some processes need, built on first use: most stdio sessions never touch the people side beyond
 // the token check, statistics, OAuth or the writing code.

@@ -10,8 +10,7 @@ import { parseMessageText } from '../../jsonrpc/parse.js';
 import { stringifyMessage } from '../../jsonrpc/serialize.js';
 import type { McpContext, McpSession } from '../context.js';
 import { allowsBatches, claimsModernEra, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
-import { builtinModule } from '../../lib/builtin-module.js';
-const { isUtf8 } = builtinModule('node:buffer');
+const { isUtf8 } = process.getBuiltinModule('node:buffer');
 
 /** Same ceiling as HTTP: a 10 MB image as base64 inside one message. */
 export const STDIO_MAX_LINE_BYTES = 14 * 1024 * 1024;

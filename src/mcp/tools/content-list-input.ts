@@ -1,0 +1,14 @@
+// content_list's arguments as a zod schema, in a module of its own: the tool loads it (and zod with it, some
+// 95 modules, 40-60 ms of a stdio session's first content_list on Node 20) only for arguments its hand check
+// does not know (content-list.ts), every wrong call among them, and for tools/list.
+import { z } from 'zod';
+
+export const contentListInput = z.strictObject({
+  type: z.string().min(1).max(40).optional().describe('post (default), page, tag or a custom type from site_info'),
+  status: z.enum(['any', 'published', 'draft', 'scheduled']).optional().describe('any (default), published, draft or scheduled'),
+  tag: z.string().min(1).max(100).optional().describe('only entries with this tag'),
+  category: z.string().min(1).max(40).optional().describe('only posts of this category key (see site_info)'),
+  search: z.string().min(1).max(200).optional().describe('words that must appear in the title'),
+  language: z.string().min(1).max(20).optional().describe("language code; default the site's default language"),
+  limit: z.number().int().min(1).max(100).optional().describe('at most this many entries: default 20, at most 100'),
+});
