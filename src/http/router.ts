@@ -20,6 +20,13 @@ interface Route {
   handler: Handler;
 }
 
+/** Routes registered on first need, in their place among the others (see Router.lazy). */
+interface LazyGroup {
+  /** The leading segments every route of the group starts with, one list per prefix. */
+  prefixes: string[][];
+  register: (router: Router) => void;
+}
+
 export type RouteMatch =
   | { kind: 'found'; handler: Handler; params: Record<string, string> }
   | { kind: 'method_not_allowed'; allow: string[] }
@@ -30,7 +37,9 @@ export type RouteMatch =
  * the order they were added, so specific routes go before catch-alls. HEAD falls back to GET.
  */
 export class Router {
-  private readonly routes: Route[] = [];
+  private readonly routes: Array<Route | LazyGroup> = [];
+  /** Groups not registered yet: none, once every one was needed. */
+  private readonly waiting = new Set<LazyGroup>();
   /** Patterns without `:` or `*`: a request for exactly such a path is answered from `known` after once. */
   private readonly fixedPaths = new Set<string>();
   /** `METHOD path` -> its match, for fixed paths only (so at most a few per route), emptied by add(). */
@@ -41,6 +50,19 @@ export class Router {
     this.routes.push({ method: method.toUpperCase(), segments, tail: segments.indexOf('*'), handler });
     if (!pattern.includes(':') && !pattern.includes('*')) this.fixedPaths.add(pattern);
     this.known.clear();
+    return this;
+  }
+
+  /**
+   * Routes that only addresses under `prefixes` (e.g. `/svc/panel`) can reach, registered by `register` when
+   * a request for such an address first comes, in this place among the others: matching is then exactly
+   * as if they had been added here, and a process that is never asked for them never loads their code
+   * (the panel and OAuth: some megabytes of resident memory a server that only serves pages does not need).
+   */
+  lazy(prefixes: readonly string[], register: (router: Router) => void): this {
+    const group: LazyGroup = { prefixes: prefixes.map(splitPath), register };
+    this.routes.push(group);
+    this.waiting.add(group);
     return this;
   }
 
@@ -62,8 +84,10 @@ export class Router {
 
   private search(method: string, pathname: string): RouteMatch {
     const parts = splitPath(pathname);
+    if (this.waiting.size > 0) this.registerNeeded(parts);
     let allow: Set<string> | undefined;
     for (const route of this.routes) {
+      if (!('method' in route)) continue;
       // Most routes fail on the number of segments alone; only candidates are compared part by part.
       if (route.tail < 0 ? parts.length !== route.segments.length : parts.length < route.tail) continue;
       if (!segmentsMatch(route.segments, parts)) continue;
@@ -79,6 +103,30 @@ export class Router {
     if (allow && allow.size > 0) return { kind: 'method_not_allowed', allow: [...allow].sort() };
     return { kind: 'not_found' };
   }
+
+  /** Registers, in place, the waiting groups an address of `parts` could reach. */
+  private registerNeeded(parts: string[]): void {
+    for (const group of [...this.waiting]) {
+      if (!group.prefixes.some((prefix) => startsWith(parts, prefix))) continue;
+      const own = new Router();
+      // Should it throw (its code failed to load), the group stays waiting and the next request tries again.
+      group.register(own);
+      this.waiting.delete(group);
+      for (const route of own.routes) {
+        // A route outside the group's prefixes would have been missed until then: a mistake in the wiring.
+        if (!('method' in route) || !group.prefixes.some((prefix) => startsWith(route.segments, prefix))) {
+          throw new Error(`a route registered lazily under ${group.prefixes.map((p) => '/' + p.join('/')).join(', ')} lies outside them`);
+        }
+      }
+      this.routes.splice(this.routes.indexOf(group), 1, ...own.routes);
+      for (const path of own.fixedPaths) this.fixedPaths.add(path);
+      this.known.clear();
+    }
+  }
+}
+
+function startsWith(parts: string[], prefix: string[]): boolean {
+  return prefix.length <= parts.length && prefix.every((segment, i) => parts[i] === segment);
 }
 
 function splitPath(path: string): string[] {
