@@ -28,10 +28,15 @@ after(() => new Promise<void>((resolve) => { server.closeAllConnections(); serve
 function slowClient(first: string, drip: string): Promise<{ closedAfterMs: number; answer: string; socket: Socket }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = connect(port, '127.0.0.1', () => socket.write(first));
     let answer = '';
     let at = 0;
-    const timer = setInterval(() => { if (at < drip.length && !socket.destroyed) socket.write(drip[at++]!); }, 100);
+    let timer: NodeJS.Timeout | undefined;
+    // The drip starts once `first` is written: on a loaded machine a timer started earlier can fire before the
+    // connection is made, and a byte of the drip would then go out ahead of the request line.
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(first);
+      timer = setInterval(() => { if (at < drip.length && !socket.destroyed) socket.write(drip[at++]!); }, 100);
+    });
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => { answer += chunk; });
     socket.on('error', () => {});

@@ -97,6 +97,8 @@ export class IndexPersistence {
       await written;
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));
     } catch (error) {
+      // The site went away while the file was written: nothing to warn about.
+      if (!existsSync(contentDir)) return;
       if (!this.warned) this.options.log(`svc: could not keep the index in ${this.file}: ${(error as Error).message}`);
       this.warned = true;
     }
