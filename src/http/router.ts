@@ -22,9 +22,11 @@ interface Route {
 
 /** Routes registered on first need, in their place among the others (see Router.lazy). */
 interface LazyGroup {
-  /** The leading segments every route of the group starts with, one list per prefix. */
+  /** The leading segments every route of the group starts with, one list per prefix, and as paths. */
   prefixes: string[][];
-  register: (router: Router) => void;
+  paths: string[];
+  load: () => Promise<(router: Router) => void>;
+  loading?: Promise<void>;
 }
 
 export type RouteMatch =
@@ -54,16 +56,40 @@ export class Router {
   }
 
   /**
-   * Routes that only addresses under `prefixes` (e.g. `/svc/panel`) can reach, registered by `register` when
-   * a request for such an address first comes, in this place among the others: matching is then exactly
-   * as if they had been added here, and a process that is never asked for them never loads their code
-   * (the panel and OAuth: some megabytes of resident memory a server that only serves pages does not need).
+   * Routes that only addresses under `prefixes` (e.g. `/svc/panel`) can reach, registered by what `load`
+   * gives when a request for such an address first comes (prepare), in this place among the others:
+   * matching is then exactly as if they had been added here, and a process that is never asked for them
+   * never loads their code (the panel and OAuth: megabytes of resident memory a server that only serves
+   * pages does not need).
    */
-  lazy(prefixes: readonly string[], register: (router: Router) => void): this {
-    const group: LazyGroup = { prefixes: prefixes.map(splitPath), register };
+  lazy(prefixes: readonly string[], load: () => Promise<(router: Router) => void>): this {
+    const group: LazyGroup = { prefixes: prefixes.map(splitPath), paths: [...prefixes], load };
     this.routes.push(group);
     this.waiting.add(group);
     return this;
+  }
+
+  /**
+   * Registers the waiting groups an address with this path could reach, before it is matched; null when
+   * there is none (the common case, checked without splitting the path). If loading fails, the group
+   * stays waiting and the next request tries again.
+   */
+  prepare(pathname: string): Promise<void> | null {
+    if (this.waiting.size === 0) return null;
+    let needed: Promise<void>[] | null = null;
+    let parts: string[] | undefined;
+    for (const group of this.waiting) {
+      const under = pathname.includes('//')
+        ? group.prefixes.some((prefix) => startsWith((parts ??= splitPath(pathname)), prefix))
+        : group.paths.some((path) => pathname === path || pathname.startsWith(path + '/'));
+      if (!under) continue;
+      group.loading ??= group.load().then((register) => this.registerGroup(group, register)).catch((error: unknown) => {
+        group.loading = undefined;
+        throw error;
+      });
+      (needed ??= []).push(group.loading);
+    }
+    return needed === null ? null : Promise.all(needed).then(() => {});
   }
 
   get(pattern: string, handler: Handler): this { return this.add('GET', pattern, handler); }
@@ -84,7 +110,6 @@ export class Router {
 
   private search(method: string, pathname: string): RouteMatch {
     const parts = splitPath(pathname);
-    if (this.waiting.size > 0) this.registerNeeded(parts);
     let allow: Set<string> | undefined;
     for (const route of this.routes) {
       if (!('method' in route)) continue;
@@ -104,24 +129,21 @@ export class Router {
     return { kind: 'not_found' };
   }
 
-  /** Registers, in place, the waiting groups an address of `parts` could reach. */
-  private registerNeeded(parts: string[]): void {
-    for (const group of [...this.waiting]) {
-      if (!group.prefixes.some((prefix) => startsWith(parts, prefix))) continue;
-      const own = new Router();
-      // Should it throw (its code failed to load), the group stays waiting and the next request tries again.
-      group.register(own);
-      this.waiting.delete(group);
-      for (const route of own.routes) {
-        // A route outside the group's prefixes would have been missed until then: a mistake in the wiring.
-        if (!('method' in route) || !group.prefixes.some((prefix) => startsWith(route.segments, prefix))) {
-          throw new Error(`a route registered lazily under ${group.prefixes.map((p) => '/' + p.join('/')).join(', ')} lies outside them`);
-        }
+  /** Puts a loaded group's routes in its place. */
+  private registerGroup(group: LazyGroup, register: (router: Router) => void): void {
+    if (!this.waiting.has(group)) return;
+    const own = new Router();
+    register(own);
+    for (const route of own.routes) {
+      // A route outside the group's prefixes would have been missed until then: a mistake in the wiring.
+      if (!('method' in route) || !group.prefixes.some((prefix) => startsWith(route.segments, prefix))) {
+        throw new Error(`a route registered lazily under ${group.paths.join(', ')} lies outside them`);
       }
-      this.routes.splice(this.routes.indexOf(group), 1, ...own.routes);
-      for (const path of own.fixedPaths) this.fixedPaths.add(path);
-      this.known.clear();
     }
+    this.routes.splice(this.routes.indexOf(group), 1, ...own.routes);
+    for (const path of own.fixedPaths) this.fixedPaths.add(path);
+    this.known.clear();
+    this.waiting.delete(group);
   }
 }
 

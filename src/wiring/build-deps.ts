@@ -22,8 +22,7 @@ export interface BuildDepsOptions {
   /**
    * Load the people side beyond the token check (sessions, passwords, two-factor), statistics, OAuth, the
    * writing code and the content index only when first used: the stdio server, whose sessions mostly never
-   * touch them. Without it (the HTTP server, the CLI) the people side is built at once; statistics, OAuth
-   * and the writing code still load on first use.
+   * touch them. Without it (the HTTP server, the CLI) everything is loaded before the first request.
    */
   lazyModules?: boolean;
   /**
@@ -40,10 +39,7 @@ export interface BuildDepsOptions {
  */
 export async function buildDeps(config: Config, clock: Clock = Date.now, options: BuildDepsOptions = {}): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
-  // A Node that cannot load a module on first use gets every one now. Otherwise OAuth, statistics and the
-  // writing code load when first used, in the HTTP server too: a server that only serves pages never needs
-  // OAuth (some megabytes of resident memory); statistics are warmed at its start all the same.
-  if (!canDeferModules) await preloadDeferredModules();
+  if (!options.lazyModules || !canDeferModules) await preloadDeferredModules();
   useSiteConfigCache(join(config.dataDir, 'cache'));
   let auth: AuthService | undefined;
   const people = () => (auth ??= new (authModule().AuthService)({ dataDir: config.dataDir, clock, log }));

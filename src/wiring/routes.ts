@@ -3,7 +3,6 @@ import type { AppDeps } from './app-deps.js';
 import { registerMcpRoutes } from '../mcp/transports/http.js';
 import { defaultRegistry } from './mcp-registry.js';
 import { createApiLimiter, registerApiRoutes } from '../api/routes.js';
-import { deferModule } from '../lib/defer-module.js';
 import { registerSiteRoutes } from '../site/routes.js';
 import type { SiteDeps } from '../site/site-deps.js';
 import { currentPanelSession } from '../panel/panel-session.js';
@@ -13,7 +12,6 @@ import { beaconScriptTag } from '../site/beacon.js';
 
 /** Every address the panel and OAuth answer starts with one of these (Router.lazy checks it). */
 const PANEL_AND_OAUTH_PREFIXES = ['/svc/panel', '/svc/oauth', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
-const panelRoutesModule = deferModule<typeof import('./panel-routes.js')>('./panel-routes.js', import.meta.url);
 
 /** Every HTTP route of the installation, specific ones before the public site's catch-all. */
 export function buildRouter(deps: AppDeps): Router {
@@ -23,7 +21,10 @@ export function buildRouter(deps: AppDeps): Router {
   // MCP over Streamable HTTP (POST /svc/mcp) and its protected resource metadata.
   registerMcpRoutes(router, deps, defaultRegistry());
   // The panel and OAuth, registered here on the first request for one of their addresses (panel-routes.ts).
-  router.lazy(PANEL_AND_OAUTH_PREFIXES, (own) => panelRoutesModule().registerPanelAndOAuthRoutes(own, deps));
+  router.lazy(PANEL_AND_OAUTH_PREFIXES, async () => {
+    const { registerPanelAndOAuthRoutes } = await import('./panel-routes.js');
+    return (own) => registerPanelAndOAuthRoutes(own, deps);
+  });
   // Statistics: the beacon script, POST /svc/collect and POST /svc/consent.
   registerStatsEndpoints(router, deps);
   // The public website, last: its catch-all takes whatever no route above took. Statistics hook in here.
