@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentStore } from '../src/content/store.js';
+import type { Entry } from '../src/content/types.js';
 import { indexFileKey, writeIndexFile } from '../src/content/index-file.js';
 import { INDEX_FILE_NAME } from '../src/content/index-persistence.js';
 import { createFixtureSite, FIXTURE_FILES, FIXTURE_SITE_YAML } from './helpers/fixture-site.js';
@@ -68,6 +69,16 @@ test('an index started from the persisted one equals a full scan, every summary 
   const { root } = await persisted();
   const { store } = open(root);
   assert.deepEqual(indexView(store), fullScanView(root, clock));
+  // The folder stamps too, which a restored entry reads from the index's columns (and the reader moves on).
+  const scanned = new ContentStore({ root, clock, log: () => {} });
+  const stamps = (entries: Entry[]) => entries.map((entry) => [entry.id, entry.folderMtimeMs]).sort();
+  assert.deepEqual(stamps(store.entries()), stamps(scanned.entries()));
+  scanned.close();
+  const restored = store.entries()[0]!;
+  assert.equal(restored.constructor.name, 'RestoredEntry');
+  restored.folderMtimeMs = 42;
+  assert.equal(restored.folderMtimeMs, 42);
+  assert.notEqual(store.entries()[1]!.folderMtimeMs, 42);
 });
 
 const DAMAGES: Array<[string, (bytes: Buffer) => Buffer | string, RegExp]> = [

@@ -36,7 +36,7 @@ function wholePass(sweep: StampSweep): string[] {
 
 test('the newest entries are those whose files changed last, newest last', () => {
   const setup = posts(6);
-  const sweep = new StampSweep(setup, { ids: [], stamps: new Float64Array(0) });
+  const sweep = new StampSweep(setup, { ids: new Uint8Array(0), stamps: new Float64Array(0) });
   assert.equal(wholePass(sweep).length, 6);
   assert.deepEqual(sweep.newestEntries(3).map((entry) => entry.id), ['posts/post-4', 'posts/post-5', 'posts/post-6']);
   assert.deepEqual(sweep.newestEntries(10).map((entry) => entry.id), ['posts/post-1', 'posts/post-2', 'posts/post-3', 'posts/post-4', 'posts/post-5', 'posts/post-6']);
@@ -44,7 +44,7 @@ test('the newest entries are those whose files changed last, newest last', () =>
 
 test('a recent entry edited in place is named at the next look, and only once', () => {
   const setup = posts(4);
-  const sweep = new StampSweep(setup, { ids: [], stamps: new Float64Array(0) });
+  const sweep = new StampSweep(setup, { ids: new Uint8Array(0), stamps: new Float64Array(0) });
   wholePass(sweep);
   const recent = new RecentEntries(setup);
   recent.watch(sweep.newestEntries(2));
@@ -59,7 +59,7 @@ test('a recent entry edited in place is named at the next look, and only once', 
 
 test('an entry that is not among the recent ones is left to the sweep', () => {
   const setup = posts(4);
-  const sweep = new StampSweep(setup, { ids: [], stamps: new Float64Array(0) });
+  const sweep = new StampSweep(setup, { ids: new Uint8Array(0), stamps: new Float64Array(0) });
   wholePass(sweep);
   const recent = new RecentEntries(setup);
   recent.watch(sweep.newestEntries(2));
@@ -70,7 +70,7 @@ test('an entry that is not among the recent ones is left to the sweep', () => {
 
 test('a pass hands out what it found before it ends, and its result holds the rest', () => {
   const setup = posts(200);
-  const sweep = new StampSweep(setup, { ids: [], stamps: new Float64Array(0) });
+  const sweep = new StampSweep(setup, { ids: new Uint8Array(0), stamps: new Float64Array(0) });
   wholePass(sweep);
   writeFileSync(join(setup.contentDir, 'posts/post-1/en.md'), '---\ntitle: First, edited\n---\nText.\n');
   writeFileSync(join(setup.contentDir, 'posts/post-99/en.md'), '---\ntitle: Last, edited\n---\nText.\n');

@@ -1,5 +1,6 @@
 import type { Entry } from './types.js';
-import type { IndexedRow, ListIndex, RowsOrMaker } from './list-index.js';
+import type { ListIndex } from './list-index.js';
+import type { RowsOrPacked } from './sorted-rows.js';
 import { PathIndex } from './path-index.js';
 
 /**
@@ -100,7 +101,7 @@ export class EntryIndex {
   }
 
   /** A persisted index takes the place of everything: its entries and its lists (the paths follow when asked for). */
-  restore(next: Map<string, Entry>, lists: ReadonlyArray<[key: string, rows: RowsOrMaker]>): void {
+  restore(next: Map<string, Entry>, lists: ReadonlyArray<[key: string, rows: RowsOrPacked]>): void {
     this.lists.restore(lists);
     this.byId = next;
     this.pathsBuilt = false;

@@ -2,11 +2,10 @@
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
-import type { IndexedRow, RowsOrMaker } from './list-index.js';
+import type { IndexedRow, RowsOrPacked } from './sorted-rows.js';
 import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
-import { RestoredEntry } from './restored-entry.js';
+import { RestoredEntry, type EntryColumns } from './restored-entry.js';
 import { readSummaryColumns, writeSummaryColumns, type ColumnRow } from './translation-columns.js';
-import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
 /** The part of an id below its type folder: one slug, or for pages up to MAX_PAGE_DEPTH (entry-id.ts's segments). */
@@ -39,8 +38,8 @@ export interface SnapshotLayout {
 
 export interface RestoredIndex {
   entries: Map<string, Entry>;
-  /** Each list's rows are made when first asked for (ListIndex.restore). */
-  lists: Array<[key: string, rows: RowsOrMaker]>;
+  /** Each list as the file keeps it, read row by row (ListIndex.restore). */
+  lists: Array<[key: string, rows: RowsOrPacked]>;
 }
 
 /**
@@ -100,16 +99,22 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
   const entryCount = layout?.entries, translationCount = layout?.translations;
   if (!Number.isSafeInteger(entryCount) || !Number.isSafeInteger(translationCount) || !Array.isArray(layout.lists)) return 'its layout is not one this version writes';
   const reader = new BlockReader(bytes, layout.blocks);
-  const ids = reader.texts('e.id', entryCount, false), styles = reader.texts('e.style', entryCount, false);
+  const ids = reader.texts('e.id', entryCount, false), style = reader.textColumn('e.style', entryCount, false);
   const parents = reader.integers('e.parent', entryCount, -1, entryCount - 1), counts = reader.integers('e.translations', entryCount, 1, Object.keys(site.languages).length);
   const folderMtimes = reader.numbers('e.folderMtimeMs', entryCount), styleMtimes = reader.numbers('e.styleMtimeMs', entryCount), styleSizes = reader.numbers('e.styleSize', entryCount);
-  if (!ids || !styles || !parents || !counts || !folderMtimes || !styleMtimes || !styleSizes) return 'its entry columns do not fit';
+  if (!ids || !style || !parents || !counts || !folderMtimes || !styleMtimes || !styleSizes) return 'its entry columns do not fit';
+  if (site.types.length > 0xffff) return 'its settings have more types than it can name';
   const summaries = readSummaryColumns(reader, translationCount, layout.tables);
   if (!summaries) return 'its translation columns do not fit';
-  const entries = new Map<string, Entry>();
-  const list: Entry[] = [];
   // Translation n, which is also its own row in the lists ordered by date.
   const byDate: ColumnRow[] = [];
+  // The entries read their fields from these by their place (restored-entry.ts); the typed columns are
+  // copied out of the file's bytes, so those can go once the index is read.
+  const columns: EntryColumns = {
+    contentDir, types: site.types, typeOf: new Uint16Array(entryCount), style, folderMtimeMs: folderMtimes.slice(),
+    styleMtimeMs: styleMtimes.slice(), styleSize: styleSizes.slice(), firstTranslation: new Int32Array(entryCount + 1), translations: byDate,
+  };
+  const entries = new Map<string, Entry>();
   for (let at = 0; at < entryCount; at++) {
     const id = ids[at]!, parent = parents[at]!;
     // One test of the id in place (no array of its parts, no slices, for 100,000 entries): a type folder,
@@ -120,23 +125,20 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
     below.lastIndex = type.folder.length + 1;
     if (!below.test(id)) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
     if (parent >= at) return 'an entry names a parent that does not come before it';
-    const translations = new Array<ColumnRow>(counts[at]!);
-    for (let n = 0; n < translations.length; n++) {
-      const translation = summaries.translation(byDate.length + n);
+    const first = byDate.length;
+    for (let n = 0; n < counts[at]!; n++) {
+      const translation = summaries.translation(first + n);
       const language = translation.language;
       if (!Object.hasOwn(site.languages, language)) return `${id} has a language the settings do not have`;
-      for (let other = 0; other < n; other++) if (translations[other]!.language === language) return `${id} has a language twice`;
-      translations[n] = translation;
-    }
-    const entry = new RestoredEntry(id, type, parent === -1 ? null : list[parent]!.id, new TranslationMap(translations), styles[at]!,
-      folderMtimes[at]!, styleMtimes[at]!, styleSizes[at]!, contentDir);
-    for (const translation of translations) {
-      translation.entry = entry;
+      for (let other = first; other < first + n; other++) if (byDate[other]!.language === language) return `${id} has a language twice`;
       byDate.push(translation);
     }
+    columns.typeOf[at] = site.types.indexOf(type);
+    columns.firstTranslation[at + 1] = byDate.length;
+    const entry = new RestoredEntry(id, parent === -1 ? null : ids[parent]!, at, columns);
+    for (let n = first; n < byDate.length; n++) byDate[n]!.entry = entry;
     entries.set(id, entry);
-    if (entries.size === list.length) return `${id} is there twice`;
-    list.push(entry);
+    if (entries.size === at) return `${id} is there twice`;
   }
   if (byDate.length !== translationCount) return 'its entries do not add up to its translations';
   const lists = restoreLists(layout.lists, reader, byDate, translationCount);
@@ -144,11 +146,11 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
 }
 
 /**
- * The sorted lists, each as a maker of its rows (checked here, made when first asked for: at 100,000 posts
- * the lists hold some 1.6 million rows, and a start's first answer reads one list), the rows shared with
- * `rowsOf` (translation n's by-date row) where their sort key is the date.
+ * The sorted lists, each as the file keeps it (checked here; read row by row when asked for, sorted-rows.ts):
+ * the translations' numbers, and the sort keys where they are not the date, `rowsOf` being translation n's
+ * row in the lists ordered by date.
  */
-function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): Array<[key: string, rows: RowsOrMaker]> | undefined {
+function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): Array<[key: string, rows: RowsOrPacked]> | undefined {
   let rowCount = 0, keyCount = 0;
   for (const item of kept) {
     if (!Array.isArray(item) || typeof item[0] !== 'string' || !Number.isSafeInteger(item[1]) || item[1] < 0) return undefined;
@@ -160,21 +162,12 @@ function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf
   if (!checkedNumbers || !checkedKeys) return undefined;
   // Copied out of the file's bytes, so those can go once the index is read.
   const numbers = checkedNumbers.slice(), sortKeys = checkedKeys.slice();
-  const lists: Array<[key: string, rows: RowsOrMaker]> = [];
+  const lists: Array<[key: string, rows: RowsOrPacked]> = [];
   let cursor = 0, keyCursor = 0;
   for (const [key, length, withKeys] of kept) {
-    const first = cursor, firstKey = keyCursor;
+    lists.push([key, { numbers: numbers.subarray(cursor, cursor + length), sortKeys: withKeys === 1 ? sortKeys.subarray(keyCursor, keyCursor + length) : null, rowsOf }]);
     cursor += length;
     if (withKeys === 1) keyCursor += length;
-    lists.push([key, () => {
-      const rows = new Array<IndexedRow>(length);
-      for (let at = 0, keyAt = firstKey; at < length; at++) {
-        const row = rowsOf[numbers[first + at]!]!;
-        // The date row's entry, which is the entry's current object (list-index.ts repoints it).
-        rows[at] = withKeys === 1 ? { entry: row.entry, translation: row.translation, sortKey: sortKeys[keyAt++]! } : row;
-      }
-      return rows;
-    }]);
   }
   return lists;
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import { startTunedWorker } from '../lib/tuned-worker.js';
+import { packIds } from './baseline-ids.js';
 import { watchContent } from './content-watch.js';
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
@@ -149,7 +150,7 @@ export class IndexSweeper {
     // one grew to tens of MB of resident memory for them (the worker's part: ~60 MB at 100,000 entries, ~30 MB so).
     const worker = startTunedWorker(url, {
       workerData: { setup, baseline } satisfies SweepWorkerData,
-      transferList: [baseline.stamps.buffer as ArrayBuffer],
+      transferList: [baseline.stamps.buffer as ArrayBuffer, baseline.ids.buffer as ArrayBuffer],
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     this.worker = worker;
@@ -227,5 +228,5 @@ export function sweepBaseline(entries: readonly Entry[], setup: SweepSetup): Swe
     stamps[width - 2 + base] = entry.styleMtimeMs;
     stamps[width - 1 + base] = entry.styleSize;
   });
-  return { ids, stamps };
+  return { ids: packIds(ids), stamps };
 }

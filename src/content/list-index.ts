@@ -3,68 +3,8 @@
 // category, and per parent (a page's child pages). Posts sort newest first (by dateMs), date categories by their `start`, soonest first; ties
 // by entry id. A change to an entry takes its old rows out and puts its new rows in (binary search + splice).
 import { parseSiteTime } from '../lib/time-zone.js';
+import { SortedRows, type IndexedRow, type RowsOrPacked } from './sorted-rows.js';
 import type { Entry, EntryStatus, SiteConfig, Translation } from './types.js';
-
-export interface IndexedRow {
-  /** The entry's current object: a change that leaves this translation alone repoints the row to it. */
-  entry: Entry;
-  translation: Translation;
-  /** Ascending: -dateMs, or the start time in a date category's list. */
-  sortKey: number;
-}
-
-/** A list's rows, or how to make them when first asked for (a list taken from the persisted index). */
-export type RowsOrMaker = IndexedRow[] | (() => IndexedRow[]);
-
-/** A list kept sorted by (sortKey, entry id). */
-export class SortedRows {
-  private made: IndexedRow[] | null;
-  private maker: (() => IndexedRow[]) | null;
-
-  constructor(rows: RowsOrMaker = []) {
-    this.made = typeof rows === 'function' ? null : rows;
-    this.maker = typeof rows === 'function' ? rows : null;
-  }
-
-  get rows(): IndexedRow[] {
-    if (this.made === null) {
-      this.made = this.maker!();
-      this.maker = null;
-    }
-    return this.made;
-  }
-
-  private position(sortKey: number, id: string): number {
-    const rows = this.rows;
-    let low = 0, high = rows.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const row = rows[middle]!;
-      if (row.sortKey < sortKey || (row.sortKey === sortKey && row.entry.id < id)) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  insert(row: IndexedRow): void {
-    this.rows.splice(this.position(row.sortKey, row.entry.id), 0, row);
-  }
-
-  find(sortKey: number, id: string): IndexedRow | undefined {
-    const row = this.rows[this.position(sortKey, id)];
-    return row?.entry.id === id && row.sortKey === sortKey ? row : undefined;
-  }
-
-  removeAt(sortKey: number, id: string): void {
-    const at = this.position(sortKey, id);
-    if (this.rows[at]?.entry.id === id && this.rows[at]!.sortKey === sortKey) this.rows.splice(at, 1);
-  }
-
-  /** The index of the first row whose sortKey is at least `sortKey`. */
-  firstAtLeast(sortKey: number): number {
-    return this.position(sortKey, '');
-  }
-}
 
 const ALL = '*';
 /** A date-category entry without a start goes last, as the scan-and-sort did. */
@@ -141,27 +81,27 @@ export class ListIndex {
   rebuild(entries: Iterable<Entry>, eachEntry: (entry: Entry, rows: IndexedRow[]) => void): void {
     this.lists.clear();
     const site = this.site();
-    for (const entry of entries) eachEntry(entry, this.place(entry, site, (list, row) => list.rows.push(row)));
-    for (const list of this.lists.values()) list.rows.sort(compareRows);
+    for (const entry of entries) eachEntry(entry, this.place(entry, site, (list, row) => list.objects().push(row)));
+    for (const list of this.lists.values()) list.objects().sort(compareRows);
   }
 
   /** Every list by its key, copied as it is now (what the persisted index keeps, encoded over several turns). */
   exported(): Array<[key: string, rows: readonly IndexedRow[]]> {
-    return [...this.lists].map(([key, list]) => [key, list.rows.slice()]);
+    return [...this.lists].map(([key, list]) => [key, list.slice()]);
   }
 
   /**
-   * Lists kept by a persisted index (sorted when written, by this code) take the place of all. A list given
-   * as a maker is made when first read or changed: a start's first answer needs one list of some ninety.
+   * Lists kept by a persisted index (sorted when written, by this code) take the place of all, packed as
+   * they were kept until a change reaches them (sorted-rows.ts).
    */
-  restore(lists: ReadonlyArray<[key: string, rows: RowsOrMaker]>): void {
+  restore(lists: ReadonlyArray<[key: string, rows: RowsOrPacked]>): void {
     this.lists.clear();
     for (const [key, rows] of lists) this.lists.set(key, new SortedRows(rows));
   }
 
   /** Every translation's date row once: the rows of each type and language's list of all statuses. */
   *dateRows(): Generator<IndexedRow> {
-    for (const [key, list] of this.lists) if (key.endsWith(`\u0000${ALL}\u0000`)) yield* list.rows;
+    for (const [key, list] of this.lists) if (key.endsWith(`\u0000${ALL}\u0000`)) yield* list;
   }
 
   /** Hands each list an entry's translations belong in (made when first needed) with its row to `add`. */

@@ -1,3 +1,4 @@
+import { KeyedTable } from './keyed-table.js';
 import type { Entry, Translation } from './types.js';
 
 export interface PathTarget { entry: Entry; translation: Translation }
@@ -10,7 +11,8 @@ export interface PathTarget { entry: Entry; translation: Translation }
  * lowest id: the same owner whatever order the entries were read in.
  */
 export class PathIndex {
-  private readonly byPath = new Map<string, PathTarget>();
+  /** Keyed by the target's own path, read from it when compared: no second string per path. */
+  private readonly byPath = new KeyedTable<PathTarget>((target) => target.translation.path);
   /** The claimants of the few paths more than one translation claims, so a removal hands the path on. */
   private readonly contested = new Map<string, PathTarget[]>();
 

@@ -49,7 +49,7 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   const narrow = query.category !== undefined ? { category: query.category } : query.tag !== undefined ? { tag: query.tag } : query.parent !== undefined ? { parent: query.parent } : {};
   const list = store.lists().list(query.type, query.language, status, narrow);
   let from = 0;
-  let to = list.rows.length;
+  let to = list.length;
   if (category?.kind === 'date' && query.upcomingOnly) {
     from = list.firstAtLeast(store.now());
     to = list.firstAtLeast(NO_START);
@@ -62,13 +62,13 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   const everyRowMatches = words.length === 0 && tagToo === undefined && parentToo === undefined && (visible === undefined || status === 'published');
   if (everyRowMatches) {
     const start = Math.min(to, from + offset);
-    const rows = list.rows.slice(start, Math.min(to, start + limit)).map(({ entry, translation }) => ({ entry, translation }));
+    const rows = list.slice(start, Math.min(to, start + limit)).map(({ entry, translation }) => ({ entry, translation }));
     return { rows, total: to - from };
   }
   const rows: EntryRow[] = [];
   let matched = 0;
   for (let at = from; at < to; at++) {
-    const { entry, translation } = list.rows[at]!;
+    const { entry, translation } = list.at(at);
     if (tagToo !== undefined && !translation.tags.includes(tagToo)) continue;
     if (parentToo !== undefined && entry.parentId !== parentToo) continue;
     if (words.length > 0) {

@@ -49,7 +49,7 @@ export class ScheduledChanges {
     const site = this.options.site();
     for (const type of site.types) {
       for (const language of Object.keys(site.languages)) {
-        for (const { translation } of index.lists.list(type.key, language, 'scheduled').rows) if (translation.published !== null && translation.dateMs <= now) return true;
+        for (const { translation } of index.lists.list(type.key, language, 'scheduled')) if (translation.published !== null && translation.dateMs <= now) return true;
       }
     }
     return false;

@@ -11,8 +11,11 @@ export interface SweepWorkerData { setup: SweepSetup; baseline: SweepBaseline }
 /** Changed entry folders; `passMs` (how long the pass took) when a pass ended. */
 export interface SweepWorkerMessage { changed: string[]; passMs?: number }
 
-// Started by lib/tuned-worker.ts, which hands the data on as workerData.data.
-const { setup, baseline } = (workerData as { data: SweepWorkerData }).data;
+// Started by lib/tuned-worker.ts, which hands the data on as workerData.data. The baseline (an id and
+// stamps per entry: some 10 MB at 100,000 entries) is needed by the first pass only, which lets go of it:
+// so nothing else here may hold it, workerData included.
+const handed = workerData as { data: SweepWorkerData | null };
+const { setup } = handed.data!;
 
 // Requests first: on Linux this thread runs at the lowest priority (a thread's id is a pid to setpriority),
 // so on a busy machine the sweep takes the CPU that is left and slows down rather than the answers.
@@ -23,7 +26,8 @@ try {
   // No /proc, or not allowed: the normal priority.
 }
 
-const sweep = new StampSweep(setup, baseline);
+const sweep = new StampSweep(setup, handed.data!.baseline);
+handed.data = null;
 const recent = new RecentEntries(setup);
 let recentChecked = performance.now();
 

@@ -5,7 +5,7 @@
 // one string per column, sliced out when read). Each is also its own row in its date-ordered lists
 // (list-index.ts), so no second object is made per translation for those.
 import { sep } from 'node:path';
-import type { IndexedRow } from './list-index.js';
+import type { IndexedRow } from './sorted-rows.js';
 import type { BlockReader, BlockWriter, TextColumn } from './snapshot-blocks.js';
 import { loadDocument } from './translation.js';
 import type { Entry, Translation } from './types.js';
@@ -42,7 +42,7 @@ const FIELDS = Object.entries(SUMMARY_FIELDS) as Array<[SummaryField, SummaryFie
 const isShared = (kind: SummaryFieldKind) => kind === 'shared' || kind === 'shared?' || kind === 'shared-list';
 
 /** A shared column: each row's index into the table of distinct values (null, when allowed, is a value too). */
-interface SharedColumn { indexes: Int32Array; table: readonly unknown[] }
+interface SharedColumn { indexes: Uint8Array | Uint16Array | Int32Array; table: readonly unknown[] }
 
 /**
  * Writes the summary columns of `translations` (row n = translations[n]) as blocks named `t.<field>`,
@@ -82,7 +82,8 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
     if (kind === 'number') {
       const values = reader.numbers(name, count);
       if (!values) return undefined;
-      columns.push(values.slice());
+      // Whole numbers that fit (file sizes) take four bytes a row, not eight.
+      columns.push(values.every((value) => (value | 0) === value && !Object.is(value, -0)) ? Int32Array.from(values) : values.slice());
     } else if (!isShared(kind)) {
       const values = reader.textColumn(name, count, kind === 'text?');
       if (!values) return undefined;
@@ -93,7 +94,9 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
       const indexes = reader.integers(name, count, 0, table.length - 1);
       if (!indexes) return undefined;
       // Lists are handed to every translation that has them: frozen, so no reader can change another's.
-      columns.push({ indexes: indexes.slice(), table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
+      // A table of a few values (languages, statuses) needs a byte a row, not four.
+      const narrow = table.length <= 0x100 ? Uint8Array.from(indexes) : table.length <= 0x10000 ? Uint16Array.from(indexes) : indexes.slice();
+      columns.push({ indexes: narrow, table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
     }
   }
   return new SummaryColumns(columns);

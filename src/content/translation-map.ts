@@ -55,3 +55,44 @@ export class TranslationMap implements ReadonlyMap<string, Translation> {
     return this.entries();
   }
 }
+
+/**
+ * The translations of a restored entry (restored-entry.ts) as a map: a view on a run of the persisted
+ * index's translations, made when asked for, so no map is kept per entry.
+ */
+export class TranslationSpan implements ReadonlyMap<string, Translation> {
+  constructor(private readonly all: readonly Translation[], private readonly start: number, private readonly end: number) {}
+
+  get size(): number {
+    return this.end - this.start;
+  }
+
+  get(language: string): Translation | undefined {
+    for (let at = this.start; at < this.end; at++) if (this.all[at]!.language === language) return this.all[at];
+    return undefined;
+  }
+
+  has(language: string): boolean {
+    return this.get(language) !== undefined;
+  }
+
+  forEach(callback: (value: Translation, key: string, map: ReadonlyMap<string, Translation>) => void, thisArg?: unknown): void {
+    for (const translation of this.values()) callback.call(thisArg, translation, translation.language, this);
+  }
+
+  *entries(): MapIterator<[string, Translation]> {
+    for (const translation of this.values()) yield [translation.language, translation];
+  }
+
+  *keys(): MapIterator<string> {
+    for (const translation of this.values()) yield translation.language;
+  }
+
+  *values(): MapIterator<Translation> {
+    for (let at = this.start; at < this.end; at++) yield this.all[at]!;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Translation]> {
+    return this.entries();
+  }
+}

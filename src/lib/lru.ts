@@ -22,6 +22,11 @@ export class LruCache<K, V> {
     return this.map.has(key);
   }
 
+  /** The value kept for `key`, without counting as a use. */
+  peek(key: K): V | undefined {
+    return this.map.get(key);
+  }
+
   set(key: K, value: V): void {
     this.delete(key);
     this.map.set(key, value);

@@ -1,11 +1,20 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { heapFlags, keepHeapTuned } from './heap-tuning.js';
 
-// The thread's first lines: the heap flags set again before anything else is loaded, then the module.
+// The thread's first lines: the heap flags set again before anything else is loaded, then the module. Run
+// from source (tests and benchmarks start with --import tsx, which a thread does not inherit on Node 20),
+// the module is TypeScript: the thread registers that loader first, found from the module's own folder.
 const BOOT = `
 const { workerData } = require('node:worker_threads');
 for (const flag of workerData.heapFlags) require('node:v8').setFlagsFromString(flag);
-import(workerData.module);
+let loader = Promise.resolve();
+if (workerData.module.endsWith('.ts')) {
+  const { dirname, join } = require('node:path');
+  const tsx = require('node:module').createRequire(workerData.module).resolve('tsx/package.json');
+  const api = join(dirname(tsx), require(tsx).exports['./esm/api'].import.default);
+  loader = import(require('node:url').pathToFileURL(api).href).then((module) => module.register());
+}
+loader.then(() => import(workerData.module));
 `;
 
 /**

@@ -3,7 +3,7 @@
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import type { ContentStore } from '../content/store.js';
-import type { IndexedRow } from '../content/list-index.js';
+import type { IndexedRow } from '../content/sorted-rows.js';
 import { listInEveryLanguage, listPrefixes } from './list-addresses.js';
 
 /** URLs per sitemap file: the protocol allows 50,000; fewer keep each answer small and quick. */
@@ -24,7 +24,7 @@ export function renderSitemap(store: ContentStore, page: number | null, perPage 
       : '';
     return addresses.map(([, path]) => `<url><loc>${escapeHtml(site.url + path)}</loc>${alternates}</url>`);
   });
-  const lists = site.types.flatMap((type) => Object.keys(site.languages).map((code) => store.lists().list(type.key, code, 'published').rows));
+  const lists = site.types.flatMap((type) => Object.keys(site.languages).map((code) => store.lists().list(type.key, code, 'published')));
   const total = homes.length + lists.reduce((sum, rows) => sum + rows.length, 0);
   const pages = Math.ceil(total / perPage);
   if (page === null && pages > 1) return sitemapIndex(site.url, pages);

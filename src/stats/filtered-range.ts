@@ -7,7 +7,8 @@ import { rollupDay } from './catch-up.js';
 import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
 import { VisitRecorder } from './visit-recorder.js';
 import { RecordedDay } from './recorded-day.js';
-import { countVisitTable, emptyFigures, mergeFigures, type FilteredFigures, type FigureParts } from './filtered-figures.js';
+import { emptyFigures, mergeFigures, type FilteredFigures, type FigureParts } from './filtered-figures.js';
+import { TableCountThread } from './table-count-thread.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { VisitTable } from './visit-table.js';
 
@@ -21,12 +22,22 @@ export interface FilteredRangeSource {
   readonly timeZone: string;
 }
 
+/** A finished month or day of the range: what it counted for the filters asked, or its table to count. */
+interface Piece { key: string; from: string; to: string; counted: FilteredFigures | null; table: VisitTable | null; keep: boolean; month: boolean }
+
 export class FilteredRange {
   /** Finished months and days counted for a set of filters, most recently used last. */
   private readonly counted = new Map<string, FilteredFigures>();
   private recordedToday: RecordedDay | null = null;
+  private readonly thread: TableCountThread;
 
-  constructor(private readonly source: FilteredRangeSource) {}
+  constructor(private readonly source: FilteredRangeSource) {
+    const { files } = source;
+    this.thread = new TableCountThread({
+      holds: (table) => files.holdsVisits(table),
+      pageIndexPath: (table) => (table.day.length === 7 ? files.pageIndexPath(table.day) : null),
+    });
+  }
 
   /**
    * The page views from `from` to `to` that match every filter; with no filter, the same figures as the
@@ -36,48 +47,58 @@ export class FilteredRange {
   count(from: string, to: string, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures & { missing: string[] } {
     const { files } = this.source;
     const today = this.source.today();
-    const figures = { ...emptyFigures(from, to), missing: [] as string[] };
     const asked = JSON.stringify([filters, parts ? [...parts].sort() : null]);
+    // First what each finished month or day needs (counted before, or a table to count), then the tables
+    // counted together (on both cores: table-count-thread.ts), then everything added up in day order.
+    const pieces: Piece[] = [];
     let day = from;
     while (day <= to && day <= today) {
       const month = monthOf(day);
       const monthEnd = lastDayOfMonth(month);
       if (day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today) {
         const key = `${month} ${asked}`;
-        let counted = this.counted.get(key);
+        const counted = this.counted.get(key);
         const table = counted ? null : files.readVisits(month);
-        if (!counted && table) {
-          counted = emptyFigures(day, monthEnd);
-          countVisitTable(counted, table, filters, parts);
-          this.keep(key, counted);
-        }
-        if (counted) {
-          mergeFigures(figures, counted);
-          // Days of the month counted before visit tables existed are in its rollup but not in its table.
-          const covered = new Set(counted.covered);
-          for (let d = day; d <= monthEnd; d = addDays(d, 1)) if (!covered.has(d) && files.hasDaily(d)) figures.missing.push(d);
+        if (counted || table) {
+          pieces.push({ key, from: day, to: monthEnd, counted: counted ?? null, table, keep: true, month: true });
+          this.thread.expect(pieces.map((piece) => piece.table));
           day = addDays(monthEnd, 1);
           continue;
         }
       }
-      if (day === today) countVisitTable(figures, this.todayTable(today), filters, parts);
+      if (day === today) pieces.push({ key: '', from: day, to: day, counted: null, table: this.todayTable(today), keep: false, month: false });
       else {
         const key = `${day} ${asked}`;
-        let counted = this.counted.get(key);
-        if (!counted) {
-          const table = files.readVisits(day) ?? this.tableFromRawLog(day);
-          if (table) {
-            counted = emptyFigures(day, day);
-            countVisitTable(counted, table, filters, parts);
-            if (files.hasDaily(day)) this.keep(key, counted);
-          }
-        }
-        if (counted) mergeFigures(figures, counted);
-        else if (files.hasDaily(day)) figures.missing.push(day);
+        const counted = this.counted.get(key);
+        const table = counted ? null : (files.readVisits(day) ?? this.tableFromRawLog(day));
+        pieces.push({ key, from: day, to: day, counted: counted ?? null, table, keep: files.hasDaily(day), month: false });
       }
       day = addDays(day, 1);
     }
+    const toCount = pieces.filter((piece): piece is Piece & { table: VisitTable } => !piece.counted && piece.table !== null);
+    const counted = this.thread.count(toCount, filters, parts);
+    toCount.forEach((piece, i) => {
+      piece.counted = counted[i]!;
+      if (piece.keep) this.keep(piece.key, piece.counted);
+    });
+    const figures = { ...emptyFigures(from, to), missing: [] as string[] };
+    for (const piece of pieces) {
+      if (!piece.counted) {
+        if (files.hasDaily(piece.from)) figures.missing.push(piece.from);
+        continue;
+      }
+      mergeFigures(figures, piece.counted);
+      if (!piece.month) continue;
+      // Days of the month counted before visit tables existed are in its rollup but not in its table.
+      const covered = new Set(piece.counted.covered);
+      for (let d = piece.from; d <= piece.to; d = addDays(d, 1)) if (!covered.has(d) && files.hasDaily(d)) figures.missing.push(d);
+    }
     return figures;
+  }
+
+  /** Stops the counting thread (the service is closed). */
+  close(): void {
+    this.thread.close();
   }
 
   /** Forgets what was counted (rollups were written or deleted). */

@@ -3,7 +3,10 @@ import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../lib/ato
 import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { Rollup } from './rollup.js';
 import { LruCache } from '../lib/lru.js';
-import { readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
+import { decodeVisitTable, readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
+import { buildPageIndex, pageIndexSource } from './visit-page-index.js';
+import { readPageIndex, writePageIndex } from './visit-page-index-file.js';
+import { sharedCopy } from '../lib/shared-read.js';
 
 /**
  * The files under `data/stats/`: raw/ and bots/ day logs, daily/ and monthly/ rollups. Rollups are
@@ -27,6 +30,8 @@ export class RollupFiles {
   dailyPath(day: string): string { return join(this.dir, 'daily', `${day}.json`); }
   monthlyPath(month: string): string { return join(this.dir, 'monthly', `${month}.json`); }
   visitsPath(day: string): string { return join(this.dir, 'visits', `${day}.bin`); }
+  /** A month table's page index (visit-page-index-file.ts); days' tables are small enough to index when asked. */
+  pageIndexPath(month: string): string { return join(this.dir, 'visits', `${month}.pages.bin`); }
   /** The open day's partial aggregate (live-day.ts); deleted when the day is rolled up. */
   partialPath(day: string): string { return join(this.dir, 'partial', `${day}.bin`); }
 
@@ -66,7 +71,13 @@ export class RollupFiles {
     if (cached) return cached;
     const table = readVisitTable(this.visitsPath(day), day);
     if (table) this.keepVisits(table);
+    if (table && isMonth(day)) pageIndexSource(table, () => readPageIndex(this.pageIndexPath(day), table));
     return table;
+  }
+
+  /** Whether `table` is still the one kept for its day (else its memory is let go once nothing else holds it). */
+  holdsVisits(table: VisitTable): boolean {
+    return this.visitsCache.peek(table.day) === table;
   }
 
   /** Keeps a table in the cache (also one counted from a raw log before its day was rolled up). */
@@ -74,9 +85,16 @@ export class RollupFiles {
     this.visitsCache.set(table.day, table);
   }
 
-  writeVisits(table: VisitTable): void {
-    writeVisitTable(this.visitsPath(table.day), table);
+  /** Writes a table; a month's with its page index, made now once rather than by a page filter later. */
+  writeVisits(written: VisitTable): void {
+    const bytes = writeVisitTable(this.visitsPath(written.day), written);
+    // Kept as it would be read back: in shared memory, so the counting thread can count it too.
+    const table = decodeVisitTable(sharedCopy(bytes), written.day) ?? written;
     this.keepVisits(table);
+    if (!isMonth(table.day)) return;
+    // Written after the table: a crash in between leaves no index or one of the table before, both refused.
+    writePageIndex(this.pageIndexPath(table.day), table, buildPageIndex(table));
+    pageIndexSource(table, () => readPageIndex(this.pageIndexPath(table.day), table));
   }
 
   /** Forget cached rollups (after files were deleted or rewritten by the seed generator). */
@@ -104,6 +122,8 @@ export class RollupFiles {
     }
   }
 }
+
+const isMonth = (name: string) => name.length === 7;
 
 function readJson(path: string): Rollup | null {
   try {

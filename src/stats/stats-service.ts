@@ -242,6 +242,7 @@ export class StatsService {
   /** Stops counting in the background, writes today's partial aggregate if it would add anything, closes the logs. */
   close(): void {
     this.todayCounter.close();
+    this.filteredRange.close();
     this.log.close();
   }
 

@@ -1,6 +1,7 @@
 // For each page of a visit table (visit-table.ts), the runs with a page view of it, in run order: a filter
 // on a page then visits those runs only, instead of every page view of the table. Built on the first page
-// filter over a table and kept with it (4 bytes for each run and page it holds, freed with the table).
+// filter over a table and kept with it (4 bytes for each run and page it holds, freed with the table); a
+// month's is read from the file written beside its table (visit-page-index-file.ts) when there is one.
 import type { VisitTable } from './visit-table.js';
 
 export interface PageIndex {
@@ -10,14 +11,25 @@ export interface PageIndex {
 }
 
 const indexes = new WeakMap<VisitTable, PageIndex>();
+/** Where a table's index may be read from instead of built (null: nothing usable there). */
+const sources = new WeakMap<VisitTable, () => PageIndex | null>();
 
 export function pageIndexOf(table: VisitTable): PageIndex {
   let index = indexes.get(table);
-  if (!index) indexes.set(table, (index = buildPageIndex(table)));
+  if (!index) {
+    index = sources.get(table)?.() ?? buildPageIndex(table);
+    indexes.set(table, index);
+    sources.delete(table);
+  }
   return index;
 }
 
-function buildPageIndex(table: VisitTable): PageIndex {
+/** Lets the first page filter over `table` read its index with `read` (built as usual when that gives null). */
+export function pageIndexSource(table: VisitTable, read: () => PageIndex | null): void {
+  sources.set(table, read);
+}
+
+export function buildPageIndex(table: VisitTable): PageIndex {
   const pages = table.names.pages.length;
   const { runStart, pvPage } = table;
   const pvs = pvPage.length;

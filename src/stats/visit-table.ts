@@ -7,7 +7,7 @@
 // visitor's runs are neighbours and daily-unique visitors are counted by noticing a change of visitor. Names
 // are numbers into the day's own dictionaries. No visitor key or hash is stored, only the order.
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { readFileNoFollow } from '../lib/no-follow.js';
+import { readSharedNoFollow } from '../lib/shared-read.js';
 import { endianness } from 'node:os';
 
 /** The run-level dimensions a filter can name, in column order. */
@@ -78,8 +78,11 @@ export function encodeVisitTable(table: VisitTable): Buffer {
   return out;
 }
 
-export function writeVisitTable(path: string, table: VisitTable): void {
-  writeFileAtomic(path, encodeVisitTable(table), 0o600);
+/** Writes the table; returns the bytes written. */
+export function writeVisitTable(path: string, table: VisitTable): Buffer {
+  const bytes = encodeVisitTable(table);
+  writeFileAtomic(path, bytes, 0o600);
+  return bytes;
 }
 
 /**
@@ -151,9 +154,10 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
   }
 }
 
+/** The table in a file, its columns in shared memory (counting-thread.ts counts such tables on another core). */
 export function readVisitTable(path: string, day: string): VisitTable | null {
   let bytes: Buffer;
-  try { bytes = readFileNoFollow(path); } catch { return null; }
+  try { bytes = readSharedNoFollow(path); } catch { return null; }
   return decodeVisitTable(bytes, day);
 }
 

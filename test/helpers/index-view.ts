@@ -9,6 +9,7 @@ export function indexView(store: ContentStore): unknown {
   const site = store.site();
   const entries = [...store.entries()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((entry) => ({
     id: entry.id, type: entry.type.key, dir: entry.dir, slug: entry.slug, parentId: entry.parentId, style: entry.style,
+    styleMtimeMs: entry.styleMtimeMs, styleSize: entry.styleSize,
     translations: [...entry.translations.values()].sort((a, b) => (a.language < b.language ? -1 : 1)).map((translation) => ({
       file: translation.file,
       ...Object.fromEntries(Object.keys(SUMMARY_FIELDS).map((field) => [field, translation[field as keyof typeof SUMMARY_FIELDS]])),

@@ -29,7 +29,7 @@ export function listPendingReviews(store: Pick<ContentStore, 'site' | 'lists'>):
   const rows: PendingReview[] = [];
   for (const type of site.types) {
     for (const language of Object.keys(site.languages)) {
-      for (const { entry, translation } of lists.list(type.key, language, 'draft').rows) {
+      for (const { entry, translation } of lists.list(type.key, language, 'draft')) {
         if (translation.review !== null) rows.push({ entry, translation, review: translation.review });
       }
     }

@@ -44,7 +44,7 @@ function rowsWithStatus(deps: PanelDeps, status: 'draft' | 'scheduled'): Row[] {
   const rows: Row[] = [];
   for (const type of site.types) {
     for (const language of Object.keys(site.languages)) {
-      for (const { entry, translation } of lists.list(type.key, language, status).rows) rows.push({ entry, translation });
+      for (const { entry, translation } of lists.list(type.key, language, status)) rows.push({ entry, translation });
     }
   }
   return rows;

@@ -1,0 +1,32 @@
+import { openNoFollow } from './no-follow.js';
+import { builtinModule } from './builtin-module.js';
+const { closeSync, constants, fstatSync, readSync } = builtinModule('node:fs');
+
+/**
+ * A file's bytes in memory a worker thread can read too (a SharedArrayBuffer: handed to a thread, it is
+ * shared, not copied), read as readFileNoFollow reads: no symbolic link below a trusted folder is followed.
+ */
+export function readSharedNoFollow(path: string): Buffer {
+  const fd = openNoFollow(path, constants.O_RDONLY);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw Object.assign(new Error(`EISDIR: not a file, read '${path}'`), { code: 'EISDIR' });
+    const bytes = Buffer.from(new SharedArrayBuffer(stats.size));
+    let at = 0;
+    while (at < bytes.length) {
+      const read = readSync(fd, bytes, at, bytes.length - at, at);
+      if (read === 0) break;
+      at += read;
+    }
+    return at === bytes.length ? bytes : bytes.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `bytes` copied into memory a worker thread can share. */
+export function sharedCopy(bytes: Uint8Array): Buffer {
+  const copy = Buffer.from(new SharedArrayBuffer(bytes.length));
+  copy.set(bytes);
+  return copy;
+}

@@ -1,0 +1,204 @@
+// Counts a range's visit tables for a set of filters on both cores: a second thread (table-count-worker.ts)
+// counts part of them while this one counts the rest, so a new set of filters over 400 days takes about
+// half as long. The question stays synchronous: this thread waits for the other's answer (Atomics.wait)
+// and reads it off its port (receiveMessageOnPort). Only tables in shared memory can be handed over (read
+// from their files or kept after writing them, rollup-files.ts); the thread is started by the first count
+// big enough to be worth it and is handed work once it is ready; if it fails or does not answer, this
+// thread counts everything again.
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MessagePort, Worker } from 'node:worker_threads';
+import { startTunedWorker } from '../lib/tuned-worker.js';
+import { builtinModule } from '../lib/builtin-module.js';
+import { countVisitTable, emptyFigures, type FigureParts, type FilteredFigures } from './filtered-figures.js';
+import type { StatsFilter } from './stats-filters.js';
+import type { VisitTable } from './visit-table.js';
+import type { CountAnswer, CountJob, CountThreadData, HandedTable } from './table-count-worker.js';
+
+export interface CountUnit { table: VisitTable; from: string; to: string }
+
+export interface TableCountThreadOptions {
+  /** whether the tables' store still holds a table (else the thread lets it go too) */
+  holds(table: VisitTable): boolean;
+  /** where a month table's page index is written (visit-page-index-file.ts), or null */
+  pageIndexPath(table: VisitTable): string | null;
+  /** the fewest page views in shared tables that start the thread and hand it a share */
+  minPageviews?: number;
+}
+
+/** Below this a count takes a few milliseconds: handing work over would cost more than it saves. */
+const MIN_PAGEVIEWS = 200_000;
+/** A thread that has not answered by then is taken for lost (its share is counted here). */
+const ANSWER_TIMEOUT_MS = 30_000;
+
+// Without their ES module wrappers (lib/builtin-module.ts): a first statistics answer need not pay for them.
+const { debuglog } = builtinModule('node:util');
+const { MessageChannel, receiveMessageOnPort } = builtinModule('node:worker_threads');
+
+/** NODE_DEBUG=svc-stats tells how a count was shared and how long this thread waited for the other. */
+const debug = debuglog('svc-stats');
+
+const isShared = (table: VisitTable) => table.runFlags.buffer instanceof SharedArrayBuffer;
+/** What counting a table costs, roughly: a pass over its runs and page views. */
+const weightOf = (table: VisitTable) => table.runFlags.length + table.pvPage.length;
+
+export class TableCountThread {
+  private worker: Worker | null = null;
+  private port: MessagePort | null = null;
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private failed = false;
+  private nextId = 1;
+  private nextJob = 1;
+  /** Tables handed over, by their number there; a table is counted on the same side every time. */
+  private readonly handed = new Map<number, VisitTable>();
+  private readonly ids = new WeakMap<VisitTable, number>();
+  private readonly side = new WeakMap<VisitTable, 'here' | 'there'>();
+
+  /** Units the other thread has counted so far (tests and NODE_DEBUG). */
+  handedOver = 0;
+
+  constructor(private readonly options: TableCountThreadOptions) {
+    // SVC_STATS_THREAD=off counts on one core (a host that gives the process one, or a comparison).
+    if (process.env.SVC_STATS_THREAD === 'off') this.failed = true;
+  }
+
+  /** Whether the other thread is loaded and takes work. */
+  get ready(): boolean {
+    return this.worker !== null && Atomics.load(this.signal, 0) > 0;
+  }
+
+  /**
+   * Starts the thread early, while the tables of a count are still being read, once they hold enough page
+   * views to be worth it: it loads meanwhile, and takes its share as soon as it is ready.
+   */
+  expect(tables: readonly (VisitTable | null)[]): void {
+    if (this.worker || this.failed) return;
+    let pageviews = 0;
+    for (const table of tables) if (table && isShared(table)) pageviews += table.pvPage.length;
+    if (pageviews >= (this.options.minPageviews ?? MIN_PAGEVIEWS)) this.start();
+  }
+
+  /** The figures of each unit (in order), counted on both cores when they are worth it. */
+  count(units: readonly CountUnit[], filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures[] {
+    const results: (FilteredFigures | null)[] = units.map(() => null);
+    const there = this.share(units);
+    let job: CountJob | null = null;
+    if (there.length > 0 && this.start() && this.ready) {
+      job = this.jobFor(units, there, filters, parts);
+      this.port!.postMessage(job);
+    }
+    const theirs = new Set(job ? there : []);
+    const started = performance.now();
+    units.forEach((unit, i) => { if (!theirs.has(i)) results[i] = countHere(unit, filters, parts); });
+    if (job) {
+      const counted = performance.now();
+      const answer = this.answerTo(job.job);
+      debug('counted %d tables here in %s ms, %d there; waited %s ms', units.length - there.length, (counted - started).toFixed(1), there.length, (performance.now() - counted).toFixed(1));
+      if (answer) this.handedOver += there.length;
+      there.forEach((i, k) => { results[i] = answer?.figures?.[k] ?? countHere(units[i]!, filters, parts); });
+    }
+    return results as FilteredFigures[];
+  }
+
+  close(): void {
+    this.failed = true; // closed: never started again
+    void this.worker?.terminate();
+    this.worker = null;
+    this.port?.close();
+    this.port = null;
+  }
+
+  /** The units the other thread counts: about half the work, each table on the side it was counted before. */
+  private share(units: readonly CountUnit[]): number[] {
+    if (this.failed) return [];
+    const shared = units.map((unit, i) => i).filter((i) => isShared(units[i]!.table));
+    const pageviews = shared.reduce((sum, i) => sum + units[i]!.table.pvPage.length, 0);
+    if (pageviews < (this.options.minPageviews ?? MIN_PAGEVIEWS)) return [];
+    let here = 0, there = 0;
+    const fresh: number[] = [];
+    units.forEach((unit, i) => {
+      const side = isShared(unit.table) ? this.side.get(unit.table) : 'here';
+      if (side === 'here') here += weightOf(unit.table);
+      else if (side === 'there') there += weightOf(unit.table);
+      else fresh.push(i);
+    });
+    fresh.sort((a, b) => weightOf(units[b]!.table) - weightOf(units[a]!.table));
+    for (const i of fresh) {
+      const table = units[i]!.table, weight = weightOf(table);
+      const side = there < here ? 'there' : 'here';
+      this.side.set(table, side);
+      if (side === 'there') there += weight; else here += weight;
+    }
+    return units.map((unit, i) => i).filter((i) => this.side.get(units[i]!.table) === 'there');
+  }
+
+  private jobFor(units: readonly CountUnit[], there: number[], filters: readonly StatsFilter[], parts?: FigureParts): CountJob {
+    const drop: number[] = [];
+    for (const [id, table] of this.handed) if (!this.options.holds(table)) { drop.push(id); this.handed.delete(id); this.ids.delete(table); }
+    const add: HandedTable[] = [];
+    const jobUnits = there.map((i) => {
+      const { table, from, to } = units[i]!;
+      let id = this.ids.get(table);
+      if (id === undefined) {
+        id = this.nextId++;
+        this.ids.set(table, id);
+        this.handed.set(id, table);
+        add.push({ id, table, pageIndexPath: this.options.pageIndexPath(table) });
+      }
+      return { id, from, to };
+    });
+    return { job: this.nextJob++, drop, add, units: jobUnits, filters: [...filters], parts: parts ? [...parts] : null };
+  }
+
+  private start(): boolean {
+    if (this.worker) return true;
+    if (this.failed) return false;
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const url = new URL(`./table-count-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+      const data: CountThreadData = { port: port2, signal: this.signal };
+      const worker = startTunedWorker(url, { workerData: data, transferList: [port2] });
+      worker.on('error', (error) => { debug('the counting thread failed: %s', error); this.fail(); });
+      worker.on('exit', () => this.fail());
+      worker.unref();
+      port1.unref();
+      this.worker = worker;
+      this.port = port1;
+      return true;
+    } catch {
+      this.failed = true;
+      return false;
+    }
+  }
+
+  /** The other thread's answer to `job`, or null when it failed or took too long (then it is not asked again). */
+  private answerTo(job: number): CountAnswer | null {
+    const deadline = performance.now() + ANSWER_TIMEOUT_MS;
+    while (this.port) {
+      const seen = Atomics.load(this.signal, 0);
+      const got = receiveMessageOnPort(this.port);
+      if (got) {
+        const answer = got.message as CountAnswer;
+        if (answer.job !== job) continue; // an answer to a question given up on
+        return answer.figures ? answer : null;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0) break;
+      Atomics.wait(this.signal, 0, seen, Math.min(left, 1000));
+    }
+    this.fail();
+    return null;
+  }
+
+  private fail(): void {
+    this.failed = true;
+    this.close();
+    this.handed.clear();
+  }
+}
+
+function countHere(unit: CountUnit, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures {
+  const figures = emptyFigures(unit.from, unit.to);
+  countVisitTable(figures, unit.table, filters, parts);
+  return figures;
+}

@@ -1,0 +1,60 @@
+// The counting thread (table-count-thread.ts): counts the visit tables it is handed for a set of filters, as
+// the main thread does (filtered-figures.ts), while the main thread counts the others. The tables' columns
+// are in shared memory, so a table handed over once is read where it lies, never copied; the thread keeps
+// it until the main thread lets it go.
+import { workerData, type MessagePort } from 'node:worker_threads';
+import { countVisitTable, emptyFigures, type FigureParts, type FilteredFigures } from './filtered-figures.js';
+import { pageIndexSource } from './visit-page-index.js';
+import { readPageIndex } from './visit-page-index-file.js';
+import type { StatsFilter } from './stats-filters.js';
+import type { VisitTable } from './visit-table.js';
+
+export interface CountThreadData { port: MessagePort; signal: Int32Array }
+export interface HandedTable { id: number; table: VisitTable; pageIndexPath: string | null }
+export interface CountJob {
+  job: number;
+  /** tables the main thread no longer holds */
+  drop: number[];
+  add: HandedTable[];
+  units: { id: number; from: string; to: string }[];
+  filters: StatsFilter[];
+  parts: string[] | null;
+}
+/** One figures per unit, in order; or the sentence of what went wrong (the main thread then counts them). */
+export interface CountAnswer { job: number; figures?: FilteredFigures[]; error?: string }
+
+// Started by lib/tuned-worker.ts, which hands the data on as workerData.data.
+const { port, signal } = (workerData as { data: CountThreadData }).data;
+const tables = new Map<number, VisitTable>();
+
+port.on('message', (job: CountJob) => {
+  for (const id of job.drop) tables.delete(id);
+  for (const { id, table, pageIndexPath } of job.add) {
+    tables.set(id, table);
+    if (pageIndexPath !== null) pageIndexSource(table, () => readPageIndex(pageIndexPath, table));
+  }
+  let answer: CountAnswer;
+  try {
+    const parts = job.parts ? (new Set(job.parts) as FigureParts) : undefined;
+    answer = {
+      job: job.job,
+      figures: job.units.map(({ id, from, to }) => {
+        const table = tables.get(id);
+        if (!table) throw new Error(`table ${id} was never handed over`);
+        const figures = emptyFigures(from, to);
+        countVisitTable(figures, table, job.filters, parts);
+        return figures;
+      }),
+    };
+  } catch (error) {
+    answer = { job: job.job, error: String(error) };
+  }
+  port.postMessage(answer);
+  // The main thread waits on this number (Atomics.wait), as its event loop is held by the question.
+  Atomics.add(signal, 0, 1);
+  Atomics.notify(signal, 0);
+});
+
+// Ready: the main thread hands over work only from now on (until then it counts everything itself, rather
+// than wait for a thread still loading).
+Atomics.add(signal, 0, 1);
