@@ -107,3 +107,67 @@ test('a fixed path is matched the same way every time, also after routes are add
   const found = router.match('DELETE', '/x/fixed');
   assert.equal(found.kind === 'found' && found.handler, later);
 });
+
+/** A router's answer to a request, as the server gets it: waiting groups under the path loaded first. */
+async function matched(router: Router, method: string, path: string) {
+  await router.prepare(path);
+  return router.match(method, path);
+}
+
+test('a lazy group is loaded on the first request under its prefixes, in its place, and matches as if added there', async () => {
+  const before: Handler = () => {}, inGroup: Handler = () => {}, groupPost: Handler = () => {}, catchAll: Handler = () => {};
+  let loaded = 0;
+  const router = new Router()
+    .get('/svc/panel/early', before)
+    .lazy(['/svc/panel', '/.well-known/thing'], async () => {
+      loaded++;
+      return (own) => { own.get('/svc/panel/', inGroup).get('/svc/panel/early', inGroup).post('/svc/panel/sign-in', groupPost).get('/.well-known/thing', inGroup); };
+    })
+    .get('/*', catchAll);
+  // Addresses outside the prefixes leave the group waiting, and its routes could not have matched them.
+  assert.equal(router.prepare('/svc/panelx'), null);
+  assert.equal(router.prepare('/svc/api/v1/entries'), null);
+  assert.deepEqual(await matched(router, 'GET', '/svc/panelx'), { kind: 'found', handler: catchAll, params: { '*': 'svc/panelx' } });
+  assert.deepEqual(await matched(router, 'GET', '/'), { kind: 'found', handler: catchAll, params: { '*': '' } });
+  assert.equal(loaded, 0);
+  // The first address under a prefix loads it, however it is written; a route added before the group still comes first.
+  assert.deepEqual(await matched(router, 'GET', '//svc///panel/early'), { kind: 'found', handler: before, params: {} });
+  assert.equal(loaded, 1);
+  assert.equal(router.prepare('/svc/panel'), null, 'nothing is waiting any more');
+  assert.deepEqual(await matched(router, 'GET', '/svc/panel'), { kind: 'found', handler: inGroup, params: {} });
+  assert.deepEqual(await matched(router, 'PUT', '/svc/panel/sign-in'), { kind: 'method_not_allowed', allow: ['GET', 'HEAD', 'POST'] });
+  assert.deepEqual(await matched(router, 'POST', '/svc/panel/sign-in'), { kind: 'found', handler: groupPost, params: {} });
+  assert.deepEqual(await matched(router, 'GET', '/.well-known/thing'), { kind: 'found', handler: inGroup, params: {} });
+  // ...and the routes after it stay after it.
+  assert.deepEqual(await matched(router, 'GET', '/svc/panel/other'), { kind: 'found', handler: catchAll, params: { '*': 'svc/panel/other' } });
+  assert.equal(loaded, 1);
+});
+
+test('the same requests match the same way whether a group was added lazily or at once', async () => {
+  const handlers = new Map<string, Handler>();
+  const h = (name: string): Handler => { if (!handlers.has(name)) handlers.set(name, () => {}); return handlers.get(name)!; };
+  const group = (r: Router) => { r.get('/p/', h('home')).post('/p/x', h('x')).get('/p/e/*', h('e')).get('/q/:id', h('q')); };
+  const eager = new Router().get('/a', h('a'));
+  group(eager);
+  eager.get('/*', h('all'));
+  const requests: Array<[string, string]> = [['GET', '/a'], ['GET', '/p'], ['HEAD', '/p/'], ['DELETE', '/p/x'], ['GET', '/p/x'], ['GET', '/p/e/1/2'], ['GET', '/q/7'], ['POST', '/q/7'], ['GET', '/r'], ['POST', '/r']];
+  for (const [method, path] of requests) {
+    // A new lazy router for each request, so each is the first under its prefix.
+    const lazy = new Router().get('/a', h('a')).lazy(['/p', '/q'], async () => group).get('/*', h('all'));
+    assert.deepEqual(await matched(lazy, method, path), eager.match(method, path), `${method} ${path}`);
+  }
+});
+
+test('a lazy group whose route lies outside its prefixes is refused, and one whose code failed to load is tried again', async () => {
+  const stray = new Router().lazy(['/svc/panel'], async () => (own) => { own.get('/elsewhere', noop); });
+  await assert.rejects(async () => stray.prepare('/svc/panel/'), /registered lazily under \/svc\/panel lies outside them/);
+  let attempts = 0;
+  const handler: Handler = () => {};
+  const flaky = new Router().lazy(['/p'], async () => {
+    if (++attempts === 1) throw new Error('could not load');
+    return (own) => { own.get('/p/', handler); };
+  });
+  await assert.rejects(async () => flaky.prepare('/p'), /could not load/);
+  assert.deepEqual(await matched(flaky, 'GET', '/p'), { kind: 'found', handler, params: {} });
+  assert.equal(attempts, 2);
+});

@@ -8,6 +8,7 @@ import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, rpc, type HttpHarness } from './helpers/mcp-http.js';
 import { createMcpDispatcher } from '../src/mcp/mcp-server.js';
 import { defaultRegistry } from '../src/wiring/mcp-registry.js';
+import { TOOL_ANSWER_BYTES, ToolAnswerCache } from '../src/mcp/tool-answer-cache.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -93,4 +94,19 @@ test('a kept answer is shared, so it is frozen whole: whoever reads it cannot ch
   assert.throws(() => { first.isError = true; }, TypeError);
   assert.equal(first.structuredContent.title, 'Test Alps Again');
   assert.equal(JSON.parse(first.content[0].text).title, 'Test Alps Again');
+});
+
+test('a tool\'s kept answers stay within their byte bound, the oldest forgotten first, and a repeat of a kept one is found', () => {
+  const cache = new ToolAnswerCache<{ text: string }>((answer) => 4 * answer.text.length + 400);
+  const store = {};
+  const answer = { text: 'x'.repeat(50_000) };
+  const keys = Array.from({ length: 100 }, (_, i) => `key ${i}`);
+  for (const key of keys) cache.set(store, 1, 'content_list', key, answer);
+  const kept = keys.filter((key) => cache.get(store, 1, 'content_list', key) !== undefined);
+  assert.ok(kept.length > 0 && kept.length * (4 * answer.text.length + 400) <= TOOL_ANSWER_BYTES, `${kept.length} answers kept`);
+  assert.deepEqual(kept, keys.slice(keys.length - kept.length), 'the newest are the ones kept');
+  // Other tools have bounds of their own.
+  cache.set(store, 1, 'site_info', 'k', answer);
+  assert.equal(cache.get(store, 1, 'site_info', 'k'), answer);
+  assert.equal(cache.get(store, 1, 'content_list', keys.at(-1)!), answer);
 });

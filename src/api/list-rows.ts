@@ -1,4 +1,4 @@
-import { rowDigest, type RowText } from './list-answer.js';
+import { COVER_KEY, rowDigest, rowJson, type RowText } from './list-answer.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import { resolveCover } from '../content/cover.js';
 import type { ContentStore } from '../content/store.js';
@@ -26,11 +26,10 @@ interface KeptRow extends RowText {
   generation: number;
   base: string;
   timezone: string;
-  cover: KeptCover | null;
-  /** Where in `text` the excerpt's JSON is, the translations' members are, and the fields' JSON starts. */
+  image: KeptCover | null;
+  /** Where in `head` the excerpt's JSON is, and in `tail` the translations' members end and the fields' JSON starts. */
   excerptAt: number;
   excerptEnd: number;
-  translationsAt: number;
   translationsEnd: number;
   fieldsAt: number;
   bytes: number;
@@ -53,8 +52,10 @@ export interface ListRowCacheOptions {
  */
 export const ROW_BUDGET_BYTES = 32 * 1024 * 1024;
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-/** What a kept row costs beside its text and its id: the object, its map slot, the numbers. */
-const ROW_OVERHEAD_BYTES = 180;
+/** What a kept row costs beside its own text and its id: the object, its map slot, the digest, the numbers. */
+const ROW_OVERHEAD_BYTES = 240;
+const TRANSLATIONS_KEY = ',"translations":{';
+const FIELDS_KEY = '},"fields":';
 
 /**
  * The Content API's list rows (an entry in one language, without body) as JSON text, kept per
@@ -114,12 +115,12 @@ export class ListRowCache {
     for (let at = 0; at < rows.length; at++) {
       const { entry, translation } = rows[at]!;
       const row = this.row(asked, entry, translation);
-      if (visible === null) { texts[at] = row.text; continue; }
+      if (visible === null) { texts[at] = rowJson(row); continue; }
       let translations = '';
       for (const other of entry.translations.values()) {
         if (visible(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(asked.site.url + other.path)}`;
       }
-      texts[at] = row.text.slice(0, row.translationsAt) + translations + row.text.slice(row.translationsEnd);
+      texts[at] = row.head + row.tags + COVER_KEY + row.cover + TRANSLATIONS_KEY + translations + row.tail.slice(row.translationsEnd);
     }
     return texts.join(',');
   }
@@ -145,16 +146,15 @@ export class ListRowCache {
       this.keep(kept, entry.id, made, row);
       return made;
     }
-    let cover = row.cover;
+    let cover = row.image;
     if (cover !== null && (asked.now - cover.checkedAt >= this.coverRecheckMs || cover.base !== site.url)) {
       const fresh = this.keptCover(asked, cover.reference);
       // The image looked at again, with the same text: the row stays.
-      if (fresh.json === cover.json && fresh.base === cover.base) row.cover = fresh;
+      if (fresh.json === cover.json && fresh.base === cover.base) row.image = fresh;
       cover = fresh;
     }
-    if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.cover === cover) return row;
-    const { text } = row;
-    const made = this.build(asked, entry, translation, cover, text.slice(row.excerptAt, row.excerptEnd), text.slice(row.fieldsAt, -1));
+    if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.image === cover) return row;
+    const made = this.build(asked, entry, translation, cover, row.head.slice(row.excerptAt, row.excerptEnd), row.tail.slice(row.fieldsAt, -1));
     this.keep(kept, entry.id, made, row);
     return made;
   }
@@ -166,20 +166,25 @@ export class ListRowCache {
     for (const other of entry.translations.values()) {
       if (this.isPublic(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(base + other.path)}`;
     }
-    const head = `{"id":${JSON.stringify(entry.id)},"title":${JSON.stringify(translation.title)},"url":${JSON.stringify(base + translation.path)},`
+    const start = `{"id":${JSON.stringify(entry.id)},"title":${JSON.stringify(translation.title)},"url":${JSON.stringify(base + translation.path)},`
       + `"status":${JSON.stringify(translation.status)},"date":${JSON.stringify(formatIsoWithOffset(translation.dateMs, timezone))},"excerpt":`;
-    const beforeTranslations = `${head}${excerpt},"tags":${this.tagsJson(asked, translation)},"cover":${cover?.json ?? 'null'},"translations":{`;
-    const beforeFields = `${beforeTranslations}${translations}},"fields":`;
-    // One flat string: joined from parts, it keeps neither them nor the text of the row it was made from.
-    const text = [beforeFields, fields, '}'].join('');
-    const bytes = ROW_OVERHEAD_BYTES + entry.id.length + (NOT_LATIN1.test(text) ? 2 : 1) * text.length;
+    // Flat strings: joined from parts, they keep neither them nor the row they were made from. The tags'
+    // and the cover's JSON are the strings kept once for all rows (tagsJson, keptCover).
+    const head = [start, excerpt, ',"tags":'].join('');
+    const tags = this.tagsJson(asked, translation);
+    const coverJson = cover?.json ?? 'null';
+    const tail = [TRANSLATIONS_KEY, translations, FIELDS_KEY, fields, '}'].join('');
+    const parts = { head, tags, cover: coverJson, tail };
     return {
-      mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, cover, text,
-      excerptAt: head.length, excerptEnd: head.length + excerpt.length,
-      translationsAt: beforeTranslations.length, translationsEnd: beforeTranslations.length + translations.length,
-      fieldsAt: beforeFields.length, bytes,
-      utf8Length: Buffer.byteLength(text, 'utf8'),
-      digest: rowDigest(text),
+      head, tags, cover: coverJson, tail,
+      utf8Length: Buffer.byteLength(head, 'utf8') + Buffer.byteLength(tags, 'utf8') + COVER_KEY.length + Buffer.byteLength(coverJson, 'utf8') + Buffer.byteLength(tail, 'utf8'),
+      digest: rowDigest(parts),
+      mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, image: cover,
+      excerptAt: start.length, excerptEnd: start.length + excerpt.length,
+      translationsEnd: TRANSLATIONS_KEY.length + translations.length,
+      fieldsAt: TRANSLATIONS_KEY.length + translations.length + FIELDS_KEY.length,
+      // Only its own text counts: what it shares is kept once (tags and covers are bounded by count).
+      bytes: ROW_OVERHEAD_BYTES + entry.id.length + (NOT_LATIN1.test(head) || NOT_LATIN1.test(tail) ? 2 : 1) * (head.length + tail.length),
     };
   }
 
@@ -213,7 +218,9 @@ export class ListRowCache {
     const base = asked.site.url;
     let cover = this.covers.get(reference);
     if (cover === undefined || cover.base !== base || asked.now - cover.checkedAt >= this.coverRecheckMs) {
-      cover = { reference, base, json: JSON.stringify(resolveCover(asked.store.contentDir, base, reference)), checkedAt: asked.now };
+      const json = JSON.stringify(resolveCover(asked.store.contentDir, base, reference));
+      // The same text as before stays the same string, so the rows made before and after share it.
+      cover = { reference, base, json: cover !== undefined && cover.json === json ? cover.json : json, checkedAt: asked.now };
       if (this.covers.size >= 20_000) this.covers.clear();
       this.covers.set(reference, cover);
     }

@@ -6,6 +6,7 @@
 // back whole is damaged: each is ignored, and the index is read from the files as before.
 import { writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { readFileNoFollow } from '../lib/no-follow.js';
+import { readFileUnmapped } from '../lib/unmapped-read.js';
 import { codeFingerprint } from './code-fingerprint.js';
 import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
 import { BYTE_ORDER } from './snapshot-blocks.js';
@@ -52,7 +53,8 @@ export function indexFileKey(site: SiteConfig, contentDir: string): IndexFileKey
 export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig, now: number): IndexFileRead {
   let bytes: Buffer;
   try {
-    bytes = readFileNoFollow(file);
+    // Decoded and let go: read so that freeing it leaves malloc as it was (lib/unmapped-read.ts).
+    bytes = readFileNoFollow(file, readFileUnmapped);
   } catch {
     return { ignored: 'missing', reason: 'there is none' };
   }

@@ -141,21 +141,28 @@ class StoredTranslation implements Translation {
 }
 
 interface LoadedDocument { fields: Record<string, unknown>; body: string }
-const documents = new LruCache<string, LoadedDocument>(500);
+/**
+ * Documents read again lately, keyed by file and stamp: a repeat (an entry asked for again, its page then its
+ * API view) saves a read and a front matter parse, a fraction of a millisecond. Bounded by bytes as well as
+ * count, counted as twice the file (its body as a string and its parsed fields): 500 long documents would
+ * otherwise hold tens of megabytes.
+ */
+const DOCUMENT_BYTES = 2 * 1024 * 1024;
+const documents = new LruCache<string, { document: LoadedDocument; bytes: number }>(500, { maxBytes: DOCUMENT_BYTES, sizeOf: (kept) => kept.bytes });
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads a translation file again; a file that vanished, broke or became a link meanwhile reads as empty. */
 export function loadDocument(file: string, mtimeMs: number, size: number): LoadedDocument {
   const key = `${file}|${mtimeMs}|${size}`;
-  let document = documents.get(key);
-  if (document === undefined) {
-    try {
-      document = parseFrontMatter(strictUtf8.decode(readFileNoFollow(file)));
-    } catch {
-      document = { fields: {}, body: '' };
-    }
-    documents.set(key, document);
+  const kept = documents.get(key);
+  if (kept !== undefined) return kept.document;
+  let document: LoadedDocument;
+  try {
+    document = parseFrontMatter(strictUtf8.decode(readFileNoFollow(file)));
+  } catch {
+    document = { fields: {}, body: '' };
   }
+  documents.set(key, { document, bytes: 2 * size + 200 });
   return document;
 }
 

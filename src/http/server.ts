@@ -52,6 +52,9 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
         pathname = url.pathname;
       }
       const method = req.method ?? 'GET';
+      // Routes registered on first need (Router.lazy) are loaded before the first address they answer.
+      const loading = router.prepare(pathname);
+      if (loading !== null) await loading;
       const match = router.match(method, pathname);
       if (match.kind === 'not_found') return sendJson(res, 404, { message: 'Nothing is at this address.' });
       if (match.kind === 'method_not_allowed') {

@@ -229,12 +229,12 @@ export function createNoFollow(path: string, how: 'exclusive' | 'append', mode =
   return inFolder(dirname(path), folderMode, (folder) => folder.create(basename(path), how, mode));
 }
 
-/** The whole file; throws ENOENT when it is missing and LinkRefusedError for a link. */
-export function readFileNoFollow(path: string): Buffer {
+/** The whole file (read by `read`); throws ENOENT when it is missing and LinkRefusedError for a link. */
+export function readFileNoFollow(path: string, read: (fd: number) => Buffer = readFileSync): Buffer {
   const fd = openNoFollow(path, O_RDONLY);
   try {
     if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`EISDIR: not a file, read '${path}'`), { code: 'EISDIR' });
-    return readFileSync(fd);
+    return read(fd);
   } finally {
     closeSync(fd);
   }

@@ -63,7 +63,10 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
   // session's first site_info, answered before any index, loads neither.
   let answers: ToolAnswerCache<CallToolResult> | undefined;
   let answersLoading: Promise<unknown> | undefined;
-  const loadAnswers = () => (answersLoading ??= import('./tool-answer-cache.js').then((m) => { answers = new m.ToolAnswerCache(); }));
+  const loadAnswers = () => (answersLoading ??= import('./tool-answer-cache.js').then((m) => {
+    // Its text twice, the parsed value about twice more, and the objects around them (TOOL_ANSWER_BYTES).
+    answers = new m.ToolAnswerCache<CallToolResult>((answer) => 4 * (answer.content[0]?.text.length ?? 0) + 400);
+  }));
 
   return {
     'tools/list': async (params) => {

@@ -1,0 +1,49 @@
+// The panel's pages and OAuth's endpoints, registered by routes.ts on the first request for an address
+// under their prefixes (Router.lazy): a server that only serves the site, the Content API and MCP
+// never loads this code, and keeps the resident memory it would take (README "Memory").
+import type { Router } from '../http/router.js';
+import type { AppDeps } from './app-deps.js';
+import { SignInThrottle } from '../panel/sign-in-throttle.js';
+import { registerHomeRoutes } from '../panel/home/home-routes.js';
+import { registerSignInRoutes } from '../panel/sign-in/sign-in-routes.js';
+import { registerAssistantsRoutes } from '../panel/assistants/assistants-routes.js';
+import { registerAccountRoutes } from '../panel/account/account-routes.js';
+import { registerApprovalRoutes } from '../panel/approvals/approvals-routes.js';
+import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
+import { registerPreviewRoutes } from '../panel/preview/preview.js';
+import { registerMediaLibraryRoutes } from '../panel/media/media-library.js';
+import { renderPreviewPage } from '../site/preview-page.js';
+import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
+import { registerHistoryRoutes } from '../panel/history/history-routes.js';
+import { registerStatsPage } from '../panel/stats/stats-page.js';
+import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
+import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
+import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
+
+export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void {
+  // The panel: its home and stylesheet, sign-in (+ two-factor), Assistants (tokens), Your account. One
+  // throttle for every password and code check, at sign-in and on the account page.
+  const throttle = new SignInThrottle(deps.clock);
+  registerHomeRoutes(router, deps);
+  registerSignInRoutes(router, deps, throttle);
+  registerAssistantsRoutes(router, deps, () => deps.content.site().title);
+  registerAccountRoutes(router, deps, throttle);
+  // Panel: Waiting for approval, the approval-mode switch.
+  registerApprovalRoutes(router, deps);
+  // Panel: Content (the list of entries, one entry, editing, publishing), previews drawn by the public
+  // site's renderer, and the media library.
+  registerEntryRoutes(router, deps);
+  registerPreviewRoutes(router, deps, (entry, translation, editHref, draft) => renderPreviewPage(deps.content, entry, translation, editHref, deps.log, draft));
+  registerMediaLibraryRoutes(router, deps);
+  // Panel: an entry's earlier versions, a diff of one against now, Restore.
+  registerRevisionRoutes(router, deps);
+  // Panel: History, every change with filters by person, via, token and entry.
+  registerHistoryRoutes(router, deps);
+  // Panel: Statistics (figures from the same functions as the MCP statistics tools).
+  registerStatsPage(router, deps);
+  // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
+  registerSiteCheckRoutes(router, deps);
+  // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
+  registerOAuthRoutes(router, deps);
+  registerOAuthConsentRoutes(router, deps);
+}
