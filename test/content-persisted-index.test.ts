@@ -122,6 +122,18 @@ test('a persisted index naming an entry outside the type folders is damaged: no 
   }
 });
 
+test('a persisted index naming an entry twice is damaged: ignored with one log line, and the files are read', async () => {
+  const root = site();
+  const { store } = open(root);
+  const good = store.entries().find((entry) => entry.id === 'posts/hello')!;
+  const file = join(root, 'data/cache', INDEX_FILE_NAME);
+  await writeIndexFile(file, indexFileKey(store.site(), join(root, 'content')), { entries: [good, { ...good, translations: good.translations }], lists: [] }, clock());
+  const next = open(root);
+  assert.deepEqual(indexView(next.store), fullScanView(root, clock));
+  assert.equal(next.log.length, 1);
+  assert.match(next.log[0]!, /posts\/hello is there twice or out of order; reading every entry\.$/);
+});
+
 test('the index of another site is foreign: ignored with one log line', async () => {
   const { file } = await persisted();
   const other = site();

@@ -10,7 +10,9 @@ import { PathIndex } from './path-index.js';
  * pages) key on the generation.
  */
 export class EntryIndex {
-  private byId = new Map<string, Entry>();
+  private byIdMade = new Map<string, Entry>();
+  /** After a persisted index was taken: makes the map of its entries, when first needed (a list is not). */
+  private byIdToMake: (() => Map<string, Entry>) | null = null;
 
   private readonly pathIndex = new PathIndex();
   /** False after a persisted index was taken: the paths are gathered from the lists when first asked for. */
@@ -24,6 +26,14 @@ export class EntryIndex {
   /** Has `listener` told after every change (the persisted index follows them). */
   observe(listener: () => void): void {
     this.onChange = listener;
+  }
+
+  private get byId(): Map<string, Entry> {
+    if (this.byIdToMake) {
+      this.byIdMade = this.byIdToMake();
+      this.byIdToMake = null;
+    }
+    return this.byIdMade;
   }
 
   get generation(): number {
@@ -94,16 +104,21 @@ export class EntryIndex {
 
   /** The result of a full scan takes the place of everything. */
   replaceAll(next: Map<string, Entry>): void {
-    this.byId = next;
+    this.byIdMade = next;
+    this.byIdToMake = null;
     this.pathsBuilt = true;
     this.pathIndex.clear();
     this.lists.rebuild(next.values(), (_entry, rows) => this.pathIndex.put(rows));
   }
 
-  /** A persisted index takes the place of everything: its entries and its lists (the paths follow when asked for). */
-  restore(next: Map<string, Entry>, lists: ReadonlyArray<[key: string, rows: RowsOrPacked]>): void {
+  /**
+   * A persisted index takes the place of everything: its entries (`next` makes their map, called when
+   * first needed: a list answers without it) and its lists (the paths follow when asked for).
+   */
+  restore(next: () => Map<string, Entry>, lists: ReadonlyArray<[key: string, rows: RowsOrPacked]>): void {
     this.lists.restore(lists);
-    this.byId = next;
+    this.byIdMade = new Map();
+    this.byIdToMake = next;
     this.pathsBuilt = false;
   }
 

@@ -45,7 +45,7 @@ export class IndexPersistence {
     const { contentDir, index, site, clock, log } = this.options;
     const started = performance.now();
     const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock());
-    debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.entries.size} entries`);
+    debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.count} entries`);
     if (read.index) {
       index.restore(read.index.entries, read.index.lists);
       index.changed();

@@ -4,8 +4,9 @@
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import type { IndexedRow, RowsOrPacked } from './sorted-rows.js';
 import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
-import { RestoredEntry, type EntryColumns } from './restored-entry.js';
-import { readSummaryColumns, writeSummaryColumns, type ColumnRow } from './translation-columns.js';
+import type { EntryColumns } from './restored-entry.js';
+import { RestoredObjects } from './restored-objects.js';
+import { readSummaryColumns, writeSummaryColumns } from './translation-columns.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
 /** The part of an id below its type folder: one slug, or for pages up to MAX_PAGE_DEPTH (entry-id.ts's segments). */
@@ -20,7 +21,7 @@ function typeOf(id: string, types: readonly ContentType[]): ContentType | undefi
 }
 
 export interface IndexContents {
-  /** Every entry, in the index's order. */
+  /** Every entry (kept in the order of their ids). */
   entries: readonly Entry[];
   /** Every sorted list by its key. */
   lists: ReadonlyArray<readonly [key: string, rows: readonly IndexedRow[]]>;
@@ -37,7 +38,10 @@ export interface SnapshotLayout {
 }
 
 export interface RestoredIndex {
-  entries: Map<string, Entry>;
+  /** How many entries it holds. */
+  count: number;
+  /** Every entry by id, in the order of their ids: made when called (restored-objects.ts). */
+  entries: () => Map<string, Entry>;
   /** Each list as the file keeps it, read row by row (ListIndex.restore). */
   lists: Array<[key: string, rows: RowsOrPacked]>;
 }
@@ -48,7 +52,10 @@ export interface RestoredIndex {
  * it encodes must not change meanwhile (translations never do; copy the lists' rows).
  */
 export function* encodeSnapshot(contents: IndexContents): Generator<void, { layout: SnapshotLayout; bytes: Uint8Array[] }> {
-  const { entries } = contents;
+  // In the order of their ids, so a start checks that no id comes twice by comparing neighbours, with no
+  // map of 100,000 ids (decodeSnapshot). The index holds them nearly so (each folder is read sorted).
+  const entries = [...contents.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  yield;
   const writer = new BlockWriter();
   const position = new Map<string, number>();
   const numberOf = new Map<Translation, number>();
@@ -106,15 +113,15 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
   if (site.types.length > 0xffff) return 'its settings have more types than it can name';
   const summaries = readSummaryColumns(reader, translationCount, layout.tables);
   if (!summaries) return 'its translation columns do not fit';
-  // Translation n, which is also its own row in the lists ordered by date.
-  const byDate: ColumnRow[] = [];
   // The entries read their fields from these by their place (restored-entry.ts); the typed columns are
   // copied out of the file's bytes, so those can go once the index is read.
-  const columns: EntryColumns = {
+  const columns: Omit<EntryColumns, 'translation'> = {
     contentDir, types: site.types, typeOf: new Uint16Array(entryCount), style, folderMtimeMs: folderMtimes.slice(),
-    styleMtimeMs: styleMtimes.slice(), styleSize: styleSizes.slice(), firstTranslation: new Int32Array(entryCount + 1), translations: byDate,
+    styleMtimeMs: styleMtimes.slice(), styleSize: styleSizes.slice(), firstTranslation: new Int32Array(entryCount + 1),
   };
-  const entries = new Map<string, Entry>();
+  // Every entry and translation is checked here, before any is taken; their objects are made when first
+  // asked for (restored-objects.ts).
+  let translations = 0;
   for (let at = 0; at < entryCount; at++) {
     const id = ids[at]!, parent = parents[at]!;
     // One test of the id in place (no array of its parts, no slices, for 100,000 entries): a type folder,
@@ -124,33 +131,32 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
     const below = type.key === 'page' ? NESTED : FLAT;
     below.lastIndex = type.folder.length + 1;
     if (!below.test(id)) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
+    // Kept in the order of their ids (encodeSnapshot): one that is not after the one before is there twice.
+    if (at > 0 && !(ids[at - 1]! < id)) return `${id} is there twice or out of order`;
     if (parent >= at) return 'an entry names a parent that does not come before it';
-    const first = byDate.length;
-    for (let n = 0; n < counts[at]!; n++) {
-      const translation = summaries.translation(first + n);
-      const language = translation.language;
+    const first = translations;
+    translations += counts[at]!;
+    if (translations > translationCount) return 'its entries do not add up to its translations';
+    for (let n = first; n < translations; n++) {
+      const language = summaries.language(n);
       if (!Object.hasOwn(site.languages, language)) return `${id} has a language the settings do not have`;
-      for (let other = first; other < first + n; other++) if (byDate[other]!.language === language) return `${id} has a language twice`;
-      byDate.push(translation);
+      for (let other = first; other < n; other++) if (summaries.language(other) === language) return `${id} has a language twice`;
     }
     columns.typeOf[at] = site.types.indexOf(type);
-    columns.firstTranslation[at + 1] = byDate.length;
-    const entry = new RestoredEntry(id, parent === -1 ? null : ids[parent]!, at, columns);
-    for (let n = first; n < byDate.length; n++) byDate[n]!.entry = entry;
-    entries.set(id, entry);
-    if (entries.size === at) return `${id} is there twice`;
+    columns.firstTranslation[at + 1] = translations;
   }
-  if (byDate.length !== translationCount) return 'its entries do not add up to its translations';
-  const lists = restoreLists(layout.lists, reader, byDate, translationCount);
-  return lists ? { entries, lists } : 'its lists do not fit';
+  if (translations !== translationCount) return 'its entries do not add up to its translations';
+  const objects = new RestoredObjects(ids as string[], parents.slice(), columns, summaries, translationCount);
+  const lists = restoreLists(layout.lists, reader, (n) => objects.translation(n), translationCount);
+  return lists ? { count: entryCount, entries: () => objects.map(), lists } : 'its lists do not fit';
 }
 
 /**
  * The sorted lists, each as the file keeps it (checked here; read row by row when asked for, sorted-rows.ts):
- * the translations' numbers, and the sort keys where they are not the date, `rowsOf` being translation n's
- * row in the lists ordered by date.
+ * the translations' numbers, and the sort keys where they are not the date, `rowOf(n)` being translation
+ * n's row in the lists ordered by date.
  */
-function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf: IndexedRow[], translationCount: number): Array<[key: string, rows: RowsOrPacked]> | undefined {
+function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowOf: (n: number) => IndexedRow, translationCount: number): Array<[key: string, rows: RowsOrPacked]> | undefined {
   let rowCount = 0, keyCount = 0;
   for (const item of kept) {
     if (!Array.isArray(item) || typeof item[0] !== 'string' || !Number.isSafeInteger(item[1]) || item[1] < 0) return undefined;
@@ -165,7 +171,7 @@ function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowsOf
   const lists: Array<[key: string, rows: RowsOrPacked]> = [];
   let cursor = 0, keyCursor = 0;
   for (const [key, length, withKeys] of kept) {
-    lists.push([key, { numbers: numbers.subarray(cursor, cursor + length), sortKeys: withKeys === 1 ? sortKeys.subarray(keyCursor, keyCursor + length) : null, rowsOf }]);
+    lists.push([key, { numbers: numbers.subarray(cursor, cursor + length), sortKeys: withKeys === 1 ? sortKeys.subarray(keyCursor, keyCursor + length) : null, rowOf }]);
     cursor += length;
     if (withKeys === 1) keyCursor += length;
   }

@@ -14,9 +14,10 @@ export interface EntryColumns {
   folderMtimeMs: Float64Array;
   styleMtimeMs: Float64Array;
   styleSize: Float64Array;
-  /** Entry n's translations are translations[firstTranslation[n]] up to firstTranslation[n + 1]. */
+  /** Entry n's translations are translation(firstTranslation[n]) up to firstTranslation[n + 1]. */
   firstTranslation: Int32Array;
-  translations: readonly Translation[];
+  /** Translation n, the same object at every call (restored-objects.ts). */
+  translation: (n: number) => Translation;
 }
 
 /**
@@ -39,8 +40,8 @@ export class RestoredEntry implements Entry {
 
   /** The same translation objects at every call (lists and caches know a translation by its object). */
   get translations(): ReadonlyMap<string, Translation> {
-    const { firstTranslation, translations } = this.columns;
-    return new TranslationSpan(translations, firstTranslation[this.place]!, firstTranslation[this.place + 1]!);
+    const { firstTranslation, translation } = this.columns;
+    return new TranslationSpan(translation, firstTranslation[this.place]!, firstTranslation[this.place + 1]!);
   }
 
   get style(): string {

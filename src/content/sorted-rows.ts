@@ -13,12 +13,12 @@ export interface IndexedRow {
   sortKey: number;
 }
 
-/** A list as the persisted index keeps it: row n is rowsOf[numbers[n]], with sortKeys[n] when they are kept. */
+/** A list as the persisted index keeps it: row n is rowOf(numbers[n]), with sortKeys[n] when they are kept. */
 export interface PackedRows {
   numbers: Int32Array;
   sortKeys: Float64Array | null;
-  /** Translation n's row in the lists ordered by date (its sortKey is -dateMs). */
-  rowsOf: readonly IndexedRow[];
+  /** Translation n's row in the lists ordered by date (its sortKey is -dateMs), the same object at every call. */
+  rowOf: (n: number) => IndexedRow;
 }
 
 /** A list's rows: row objects, or as the persisted index keeps them. */
@@ -40,8 +40,8 @@ export class SortedRows {
   /** Row `at` (0 <= at < length). A packed row with a sort key of its own is made anew at each call. */
   at(at: number): IndexedRow {
     if (this.made) return this.made[at]!;
-    const { numbers, sortKeys, rowsOf } = this.packed!;
-    const row = rowsOf[numbers[at]!]!;
+    const { numbers, sortKeys, rowOf } = this.packed!;
+    const row = rowOf(numbers[at]!);
     // The date row's entry is the entry's current object (list-index.ts repoints it).
     return sortKeys ? { entry: row.entry, translation: row.translation, sortKey: sortKeys[at]! } : row;
   }
@@ -90,14 +90,14 @@ export class SortedRows {
 
   private keyAt(at: number): number {
     if (this.made) return this.made[at]!.sortKey;
-    const { numbers, sortKeys, rowsOf } = this.packed!;
-    return sortKeys ? sortKeys[at]! : rowsOf[numbers[at]!]!.sortKey;
+    const { numbers, sortKeys, rowOf } = this.packed!;
+    return sortKeys ? sortKeys[at]! : rowOf(numbers[at]!).sortKey;
   }
 
   private idAt(at: number): string {
     if (this.made) return this.made[at]!.entry.id;
-    const { numbers, rowsOf } = this.packed!;
-    return rowsOf[numbers[at]!]!.entry.id;
+    const { numbers, rowOf } = this.packed!;
+    return rowOf(numbers[at]!).entry.id;
   }
 
   private position(sortKey: number, id: string): number {

@@ -41,6 +41,8 @@ export const SUMMARY_FIELDS: Readonly<Record<SummaryField, SummaryFieldKind>> = 
 
 const FIELDS = Object.entries(SUMMARY_FIELDS) as Array<[SummaryField, SummaryFieldKind]>;
 const isShared = (kind: SummaryFieldKind) => kind === 'shared' || kind === 'shared?' || kind === 'shared-list';
+/** The language's column: a shared one (SUMMARY_FIELDS). */
+const LANGUAGE_AT = FIELDS.findIndex(([field]) => field === 'language');
 
 /** A shared column: each row's index into the table of distinct values (null, when allowed, is a value too). */
 interface SharedColumn { indexes: Uint8Array | Uint16Array | Int32Array; table: readonly unknown[] }
@@ -118,6 +120,12 @@ export class SummaryColumns {
   /** The translation of `row`; its `entry` is to be set before it is used. */
   translation(row: number): ColumnRow {
     return new ColumnTranslation(this, row) as unknown as ColumnRow;
+  }
+
+  /** The language of `row`, read without making its translation (the checks of a persisted index). */
+  language(row: number): string {
+    const column = this.columns[LANGUAGE_AT] as SharedColumn;
+    return column.table[column.indexes[row]!] as string;
   }
 }
 

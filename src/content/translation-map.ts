@@ -58,17 +58,20 @@ export class TranslationMap implements ReadonlyMap<string, Translation> {
 
 /**
  * The translations of a restored entry (restored-entry.ts) as a map: a view on a run of the persisted
- * index's translations, made when asked for, so no map is kept per entry.
+ * index's translations (`at(n)` is translation n), made when asked for, so no map is kept per entry.
  */
 export class TranslationSpan implements ReadonlyMap<string, Translation> {
-  constructor(private readonly all: readonly Translation[], private readonly start: number, private readonly end: number) {}
+  constructor(private readonly at: (n: number) => Translation, private readonly start: number, private readonly end: number) {}
 
   get size(): number {
     return this.end - this.start;
   }
 
   get(language: string): Translation | undefined {
-    for (let at = this.start; at < this.end; at++) if (this.all[at]!.language === language) return this.all[at];
+    for (let n = this.start; n < this.end; n++) {
+      const translation = this.at(n);
+      if (translation.language === language) return translation;
+    }
     return undefined;
   }
 
@@ -89,7 +92,7 @@ export class TranslationSpan implements ReadonlyMap<string, Translation> {
   }
 
   *values(): MapIterator<Translation> {
-    for (let at = this.start; at < this.end; at++) yield this.all[at]!;
+    for (let n = this.start; n < this.end; n++) yield this.at(n);
   }
 
   [Symbol.iterator](): MapIterator<[string, Translation]> {
