@@ -88,6 +88,8 @@ const DAMAGES: Array<[string, (bytes: Buffer) => Buffer | string, RegExp]> = [
   ['a byte changed in the blocks', (bytes) => { const copy = Buffer.from(bytes); copy[copy.length - 3]! ^= 0x5a; return copy; }, /do not match its checksum/],
   ['random bytes', () => Buffer.from(Array.from({ length: 5000 }, (_, at) => (at * 7919) % 251)), /its header is not JSON/],
   ['a layout that does not fit its blocks', (bytes) => editHeader(bytes, (header) => { header.layout.translations += 1; }), /columns do not fit/],
+  ['a block said to lie past the end', (bytes) => editHeader(bytes, (header) => { header.layout.blocks.at(-1).count += 1_000_000; }), /its blocks do not fit its layout/],
+  ['a block of a kind it does not know', (bytes) => editHeader(bytes, (header) => { header.layout.blocks[0].kind = 'i64'; }), /its blocks do not fit its layout/],
 ];
 
 for (const [damage, make, reason] of DAMAGES) {
@@ -106,6 +108,18 @@ for (const [damage, make, reason] of DAMAGES) {
     assert.deepEqual(next.log, []);
   });
 }
+
+test('a persisted index whose header line is longer than one read of it is taken whole', async () => {
+  const { root, file } = await persisted();
+  const bytes = readFileSync(file);
+  const end = bytes.indexOf(10);
+  // JSON allows spaces before its line end: 200 KB of them.
+  writeFileSync(file, Buffer.concat([bytes.subarray(0, end), Buffer.alloc(200_000, ' '), bytes.subarray(end)]));
+  const { store, log } = open(root);
+  assert.deepEqual(indexView(store), fullScanView(root, clock));
+  assert.equal(store.entries()[0]!.constructor.name, 'RestoredEntry');
+  assert.deepEqual(log, []);
+});
 
 test('a persisted index naming an entry outside the type folders is damaged: no path outside the site is taken', async () => {
   const root = site();

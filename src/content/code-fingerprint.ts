@@ -10,7 +10,7 @@ const { fileURLToPath } = process.getBuiltinModule('node:url');
 /** Below src/ (dist/ once built): every module whose change could change a stored entry, translation or list. */
 const MODULES = [
   'content/code-fingerprint', 'content/entry-folders', 'content/entry-id', 'content/entry-reader', 'content/front-matter',
-  'content/index-file', 'content/index-snapshot', 'content/list-index', 'content/path-prefix', 'content/site-config', 'content/snapshot-blocks', 'content/sorted-rows',
+  'content/index-file', 'content/index-snapshot', 'content/list-index', 'content/path-prefix', 'content/site-config', 'content/snapshot-blocks', 'content/snapshot-read', 'content/sorted-rows',
   'content/translation', 'content/translation-columns', 'lib/simple-yaml', 'lib/time-zone',
 ];
 

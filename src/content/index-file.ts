@@ -5,19 +5,22 @@
 // stale, one for another site or from a machine of the other byte order is foreign, one that does not read
 // back whole is damaged: each is ignored, and the index is read from the files as before.
 import { writeFileAtomicAsync } from '../lib/atomic-write.js';
-import { readFileNoFollow } from '../lib/no-follow.js';
-import { readFileUnmapped } from '../lib/unmapped-read.js';
+import { openNoFollow } from '../lib/no-follow.js';
 import { codeFingerprint } from './code-fingerprint.js';
 import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
 import { BYTE_ORDER } from './snapshot-blocks.js';
+import { readBlocks } from './snapshot-read.js';
 import type { SiteConfig } from './types.js';
 const { createHash } = process.getBuiltinModule('node:crypto');
 const { crc32 } = process.getBuiltinModule('node:zlib');
+const { closeSync, constants, fstatSync, readSync } = process.getBuiltinModule('node:fs');
 const { setImmediate } = process.getBuiltinModule('node:timers/promises');
 
 const FORMAT = 'svc content index 1';
 /** The longest the event loop is held at once while an index is encoded for writing. */
 const SLICE_MS = 4;
+/** The header line is read this much at a time (some 7 KB at 100,000 entries; more with many tags). */
+const HEADER_CHUNK = 64 * 1024;
 
 export interface IndexFileKey {
   /** The code that derives the index (code-fingerprint.ts). */
@@ -56,17 +59,26 @@ export function indexFileKey(site: SiteConfig, contentDir: string): IndexFileKey
 
 /** The index in `file` when it is valid for `key`, for a process whose clock says `now`. */
 export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig, now: number): IndexFileRead {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    // Decoded and let go: read so that freeing it leaves malloc as it was (lib/unmapped-read.ts).
-    bytes = readFileNoFollow(file, readFileUnmapped);
+    fd = openNoFollow(file, constants.O_RDONLY);
   } catch {
     return { ignored: 'missing', reason: 'there is none' };
   }
-  const lineEnd = bytes.indexOf(10);
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFile() ? readOpenIndexFile(fd, stats.size, key, site, now) : { ignored: 'missing', reason: 'there is none' };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The header first: a stale or foreign file is not read further; the blocks one at a time (snapshot-read.ts). */
+function readOpenIndexFile(fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number): IndexFileRead {
+  const { text, blocksAt } = readHeaderLine(fd, size);
   let header: Header;
   try {
-    header = JSON.parse(bytes.toString('utf8', 0, lineEnd < 0 ? bytes.length : lineEnd)) as Header;
+    header = JSON.parse(text) as Header;
   } catch {
     return { ignored: 'damaged', reason: 'its header is not JSON' };
   }
@@ -75,16 +87,37 @@ export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig,
   if (header.code !== key.code || header.settings !== key.settings) return { ignored: 'stale', reason: 'the code or the settings changed since' };
   // A status derived later than now (a clock set back) cannot be undone: a scheduled entry may show as published.
   if (!(header.derivedAt <= now)) return { ignored: 'stale', reason: 'it was made at a later time than now' };
-  const blocks = bytes.subarray(lineEnd + 1);
-  if (blocks.length !== header.length || checksumOf([blocks]) !== header.checksum) return { ignored: 'damaged', reason: 'its blocks do not match its checksum' };
+  if (size - blocksAt !== header.length) return { ignored: 'damaged', reason: 'its blocks do not match its checksum' };
   let index: RestoredIndex | string;
   try {
-    index = decodeSnapshot(header.layout, blocks, key.content, site);
+    let sum = 0;
+    const reader = readBlocks(fd, blocksAt, header.length, header.layout?.blocks, (bytes) => { sum = crcOn(bytes, sum); });
+    // Nothing read is taken before the sum of every byte is known to match.
+    if (reader && checksumText(sum) !== header.checksum) return { ignored: 'damaged', reason: 'its blocks do not match its checksum' };
+    index = reader ? decodeSnapshot(header.layout, reader, key.content, site) : 'its blocks do not fit its layout';
   } catch (error) {
     // Every part is checked before use; this is the net under those checks, so a bad file never stops a start.
     index = `it could not be read (${(error as Error).message})`;
   }
   return typeof index === 'string' ? { ignored: 'damaged', reason: index } : { index };
+}
+
+/** The header line's text and where the blocks start after it (the file's end when it has no line end). */
+function readHeaderLine(fd: number, size: number): { text: string; blocksAt: number } {
+  const parts: Buffer[] = [];
+  for (let position = 0; position < size;) {
+    const chunk = Buffer.allocUnsafe(Math.min(HEADER_CHUNK, size - position));
+    const read = readSync(fd, chunk, 0, chunk.length, position);
+    if (read === 0) break;
+    const lineEnd = chunk.subarray(0, read).indexOf(10);
+    if (lineEnd >= 0) {
+      parts.push(chunk.subarray(0, lineEnd));
+      return { text: Buffer.concat(parts).toString('utf8'), blocksAt: position + lineEnd + 1 };
+    }
+    parts.push(chunk.subarray(0, read));
+    position += read;
+  }
+  return { text: Buffer.concat(parts).toString('utf8'), blocksAt: size };
 }
 
 /**
@@ -113,12 +146,6 @@ export async function writeIndexFile(file: string, key: IndexFileKey, contents: 
   const size = Buffer.byteLength(line) + 1;
   line += ' '.repeat((8 - (size % 8)) % 8) + '\n';
   await writeFileAtomicAsync(file, [Buffer.from(line), ...bytes], 0o600);
-}
-
-function checksumOf(parts: readonly Uint8Array[]): string {
-  let sum = 0;
-  for (const part of parts) sum = crcOn(part, sum);
-  return checksumText(sum);
 }
 
 /** Node 20's zlib.crc32 answers 0 for a view on an empty ArrayBuffer, whatever the sum so far. */

@@ -3,7 +3,7 @@
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import type { IndexedRow, RowsOrPacked } from './sorted-rows.js';
-import { BlockReader, BlockWriter, type BlockInfo } from './snapshot-blocks.js';
+import { BlockWriter, type BlockInfo, type BlockReader } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';
 import { RestoredObjects } from './restored-objects.js';
 import { readSummaryColumns, writeSummaryColumns } from './translation-columns.js';
@@ -102,10 +102,9 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
  * range, an id that is not a path of slugs below a type folder of `site`, a list out of order gives the
  * reason (a sentence) instead; nothing is taken from a damaged snapshot.
  */
-export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, contentDir: string, site: SiteConfig): RestoredIndex | string {
+export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, contentDir: string, site: SiteConfig): RestoredIndex | string {
   const entryCount = layout?.entries, translationCount = layout?.translations;
   if (!Number.isSafeInteger(entryCount) || !Number.isSafeInteger(translationCount) || !Array.isArray(layout.lists)) return 'its layout is not one this version writes';
-  const reader = new BlockReader(bytes, layout.blocks);
   const ids = reader.texts('e.id', entryCount, false), style = reader.textColumn('e.style', entryCount, false);
   const parents = reader.integers('e.parent', entryCount, -1, entryCount - 1), counts = reader.integers('e.translations', entryCount, 1, Object.keys(site.languages).length);
   const folderMtimes = reader.numbers('e.folderMtimeMs', entryCount), styleMtimes = reader.numbers('e.styleMtimeMs', entryCount), styleSizes = reader.numbers('e.styleSize', entryCount);
@@ -113,11 +112,10 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
   if (site.types.length > 0xffff) return 'its settings have more types than it can name';
   const summaries = readSummaryColumns(reader, translationCount, layout.tables);
   if (!summaries) return 'its translation columns do not fit';
-  // The entries read their fields from these by their place (restored-entry.ts); the typed columns are
-  // copied out of the file's bytes, so those can go once the index is read.
+  // The entries read their fields from these by their place (restored-entry.ts): the reader's own arrays.
   const columns: Omit<EntryColumns, 'translation'> = {
-    contentDir, types: site.types, typeOf: new Uint16Array(entryCount), style, folderMtimeMs: folderMtimes.slice(),
-    styleMtimeMs: styleMtimes.slice(), styleSize: styleSizes.slice(), firstTranslation: new Int32Array(entryCount + 1),
+    contentDir, types: site.types, typeOf: new Uint16Array(entryCount), style, folderMtimeMs: folderMtimes,
+    styleMtimeMs: styleMtimes, styleSize: styleSizes, firstTranslation: new Int32Array(entryCount + 1),
   };
   // Every entry and translation is checked here, before any is taken; their objects are made when first
   // asked for (restored-objects.ts).
@@ -146,7 +144,7 @@ export function decodeSnapshot(layout: SnapshotLayout, bytes: Uint8Array, conten
     columns.firstTranslation[at + 1] = translations;
   }
   if (translations !== translationCount) return 'its entries do not add up to its translations';
-  const objects = new RestoredObjects(ids as string[], parents.slice(), columns, summaries, translationCount);
+  const objects = new RestoredObjects(ids as string[], parents, columns, summaries, translationCount);
   const lists = restoreLists(layout.lists, reader, (n) => objects.translation(n), translationCount);
   return lists ? { count: entryCount, entries: () => objects.map(), lists } : 'its lists do not fit';
 }
@@ -163,11 +161,9 @@ function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowOf:
     rowCount += item[1];
     if (item[2] === 1) keyCount += item[1];
   }
-  const checkedNumbers = blocks.integers('l.rows', rowCount, 0, translationCount - 1);
-  const checkedKeys = blocks.numbers('l.sortKeys', keyCount);
-  if (!checkedNumbers || !checkedKeys) return undefined;
-  // Copied out of the file's bytes, so those can go once the index is read.
-  const numbers = checkedNumbers.slice(), sortKeys = checkedKeys.slice();
+  const numbers = blocks.integers('l.rows', rowCount, 0, translationCount - 1);
+  const sortKeys = blocks.numbers('l.sortKeys', keyCount);
+  if (!numbers || !sortKeys) return undefined;
   const lists: Array<[key: string, rows: RowsOrPacked]> = [];
   let cursor = 0, keyCursor = 0;
   for (const [key, length, withKeys] of kept) {

@@ -1,7 +1,7 @@
 // Named blocks of binary columns for the persisted index (index-snapshot.ts): numbers as float64, whole
 // numbers as int32, texts as their lengths plus all their characters in one run (latin1 when every
-// character fits in a byte, else UTF-16, so every string comes back exactly). Loading a block is a view on
-// the file's bytes, not a parse; a reader checks every block's place, size and values before handing it out.
+// character fits in a byte, else UTF-16, so every string comes back exactly). Loading a block is a copy of
+// the file's bytes, not a parse (snapshot-read.ts); a reader checks every block's values before handing it out.
 import { endianness } from 'node:os';
 
 export interface BlockInfo {
@@ -54,21 +54,20 @@ export class BlockWriter {
   }
 }
 
-export class BlockReader {
-  private readonly byName = new Map<string, BlockInfo>();
+/** A block as read (snapshot-read.ts): its numbers in an array of its own, its characters as one string. */
+export interface ReadBlock {
+  info: BlockInfo;
+  value: Float64Array | Int32Array | string;
+}
 
-  /** `blocks` as the header lists them; the ones that do not lie inside `bytes` in order are left out. */
-  constructor(private readonly bytes: Uint8Array, blocks: unknown) {
-    if (!Array.isArray(blocks)) return;
-    let end = 0;
-    for (const block of blocks as BlockInfo[]) {
-      const width = WIDTH[block?.kind];
-      if (!width || typeof block.name !== 'string' || !Number.isSafeInteger(block.count) || block.count < 0 || block.offset !== end + ((8 - (end % 8)) % 8)) return;
-      end = block.offset + block.count * width;
-      if (end > bytes.length) return;
-      this.byName.set(block.name, block);
-    }
-  }
+/** The width of a value of `kind` in bytes, or undefined for a kind this code does not write. */
+export function widthOf(kind: unknown): number | undefined {
+  return typeof kind === 'string' && Object.hasOwn(WIDTH, kind) ? WIDTH[kind as BlockInfo['kind']] : undefined;
+}
+
+export class BlockReader {
+  /** The blocks read, by name (each owns its array: nothing refers to the file's bytes). */
+  constructor(private readonly byName: ReadonlyMap<string, ReadBlock>) {}
 
   /** `count` finite numbers, or undefined when the block is missing, of another kind or size, or holds NaN. */
   numbers(name: string, count: number): Float64Array | undefined {
@@ -87,12 +86,11 @@ export class BlockReader {
   /** `count` texts (null where allowed), or undefined when their lengths do not add up to the characters stored. */
   texts(name: string, count: number, nullable: boolean): Array<string | null> | undefined {
     const lengths = this.integers(name, count, nullable ? -1 : 0, 0x3fffffff);
-    const info = this.byName.get(`${name}.chars`);
-    if (!lengths || !info || (info.kind !== 'latin1' && info.kind !== 'utf16le')) return undefined;
+    const chars = this.chars(name);
+    if (!lengths || chars === undefined) return undefined;
     let total = 0;
     for (let at = 0; at < count; at++) total += Math.max(0, lengths[at]!);
-    if (total !== info.count) return undefined;
-    const start = info.offset, chars = Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, info.count * WIDTH[info.kind]).toString(info.kind);
+    if (total !== chars.length) return undefined;
     const values = new Array<string | null>(count);
     let cursor = 0;
     for (let at = 0; at < count; at++) {
@@ -110,8 +108,8 @@ export class BlockReader {
    */
   textColumn(name: string, count: number, nullable: boolean): TextColumn | undefined {
     const lengths = this.integers(name, count, nullable ? -1 : 0, 0x3fffffff);
-    const info = this.byName.get(`${name}.chars`);
-    if (!lengths || !info || (info.kind !== 'latin1' && info.kind !== 'utf16le')) return undefined;
+    const chars = this.chars(name);
+    if (!lengths || chars === undefined) return undefined;
     const starts = new Int32Array(count + 1);
     let total = 0;
     for (let at = 0; at < count; at++) {
@@ -121,20 +119,20 @@ export class BlockReader {
       if (total > 0x3fffffff) return undefined;
     }
     starts[count] = total;
-    if (total !== info.count) return undefined;
-    return new TextColumn(Buffer.from(this.bytes.buffer, this.bytes.byteOffset + info.offset, info.count * WIDTH[info.kind]).toString(info.kind), starts);
+    if (total !== chars.length) return undefined;
+    return new TextColumn(chars, starts);
+  }
+
+  /** The characters of the texts `name` (block `<name>.chars`), or undefined. */
+  private chars(name: string): string | undefined {
+    const block = this.byName.get(`${name}.chars`);
+    return block && (block.info.kind === 'latin1' || block.info.kind === 'utf16le') && typeof block.value === 'string' ? block.value : undefined;
   }
 
   private view(name: string, kind: 'f64' | 'i32', count: number): Float64Array | Int32Array | undefined {
-    const info = this.byName.get(name);
-    if (!info || info.kind !== kind || info.count !== count) return undefined;
-    const type = kind === 'f64' ? Float64Array : Int32Array;
-    const at = this.bytes.byteOffset + info.offset;
-    // A view needs its start aligned to the value size; a file read into a shared pool may not be.
-    if (at % WIDTH[kind] === 0) return new type(this.bytes.buffer as ArrayBuffer, at, count);
-    const copy = new Uint8Array(count * WIDTH[kind]);
-    copy.set(this.bytes.subarray(info.offset, info.offset + copy.length));
-    return new type(copy.buffer);
+    const block = this.byName.get(name);
+    if (!block || block.info.kind !== kind || block.info.count !== count || typeof block.value === 'string') return undefined;
+    return block.value;
   }
 }
 

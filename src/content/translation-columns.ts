@@ -81,12 +81,11 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
   const columns: Array<ArrayLike<unknown> | TextColumn | SharedColumn> = [];
   for (const [field, kind] of FIELDS) {
     const name = `t.${field}`;
-    // Typed columns are copied out of the file's bytes, so those can go once the index is read.
     if (kind === 'number') {
       const values = reader.numbers(name, count);
       if (!values) return undefined;
       // Whole numbers that fit (file sizes) take four bytes a row, not eight.
-      columns.push(values.every((value) => (value | 0) === value && !Object.is(value, -0)) ? Int32Array.from(values) : values.slice());
+      columns.push(values.every((value) => (value | 0) === value && !Object.is(value, -0)) ? Int32Array.from(values) : values);
     } else if (!isShared(kind)) {
       const values = reader.textColumn(name, count, kind === 'text?');
       if (!values) return undefined;
@@ -98,7 +97,7 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
       if (!indexes) return undefined;
       // Lists are handed to every translation that has them: frozen, so no reader can change another's.
       // A table of a few values (languages, statuses) needs a byte a row, not four.
-      const narrow = table.length <= 0x100 ? Uint8Array.from(indexes) : table.length <= 0x10000 ? Uint16Array.from(indexes) : indexes.slice();
+      const narrow = table.length <= 0x100 ? Uint8Array.from(indexes) : table.length <= 0x10000 ? Uint16Array.from(indexes) : indexes;
       columns.push({ indexes: narrow, table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
     }
   }

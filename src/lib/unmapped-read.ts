@@ -27,3 +27,9 @@ export function readFileUnmapped(fd: number): Buffer {
     if (length === buffer.length) return Buffer.concat([buffer, readFileSync(fd)]);
   }
 }
+
+/** A buffer of `size` bytes to be dropped soon after, allocated so that freeing it leaves malloc's thresholds as they were. */
+export function allocUnmapped(size: number): Buffer {
+  if (size < MAPPED_FROM_BYTES || size >= UNRAISING_BYTES) return Buffer.allocUnsafe(size);
+  return Buffer.allocUnsafe(UNRAISING_BYTES).subarray(0, size);
+}
