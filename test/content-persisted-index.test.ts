@@ -192,6 +192,9 @@ test('an index made by other code, under other settings or at a later time is st
 
 test('a scheduled translation whose time came while no process ran is published when the persisted index is taken', async () => {
   const root = site();
+  // One scheduled much later too: the lists hold it before the one whose time comes.
+  mkdirSync(join(root, 'content/posts/much-later'));
+  writeFileSync(join(root, 'content/posts/much-later/en.md'), '---\ntitle: Much Later\nstatus: scheduled\npublished: 2200-01-01 08:00\n---\nLater still.\n');
   const at = { now: Date.parse('2098-12-31T00:00:00Z') };
   const first = open(root, { clock: () => at.now });
   assert.equal(first.store.entries().find((entry) => entry.id === 'posts/later')?.translations.get('en')?.status, 'scheduled');
@@ -200,6 +203,7 @@ test('a scheduled translation whose time came while no process ran is published 
   at.now = Date.parse('2099-01-02T00:00:00Z');
   const { store } = open(root, { clock: () => at.now });
   assert.equal(store.entries().find((entry) => entry.id === 'posts/later')?.translations.get('en')?.status, 'published');
+  assert.equal(store.entries().find((entry) => entry.id === 'posts/much-later')?.translations.get('en')?.status, 'scheduled');
   assert.deepEqual(indexView(store), fullScanView(root, () => at.now));
 });
 

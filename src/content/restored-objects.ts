@@ -17,8 +17,8 @@ export class RestoredObjects {
    * entries read (firstTranslation filled in), `summaries` the translations' columns: all checked.
    */
   constructor(
-    private readonly ids: readonly string[],
-    private readonly parents: Int32Array,
+    private ids: readonly string[],
+    private parents: Int32Array,
     columns: Omit<EntryColumns, 'translation'>,
     private readonly summaries: SummaryColumns,
     translationCount: number,
@@ -50,17 +50,23 @@ export class RestoredObjects {
     return translation;
   }
 
-  /** Every entry by id, in the index's order. */
+  /** Every entry by id, in the index's order (each made now if it was not). */
   map(): Map<string, Entry> {
     const byId = new Map<string, Entry>();
-    for (let place = 0; place < this.ids.length; place++) byId.set(this.ids[place]!, this.entry(place));
+    for (let place = 0; place < this.entries.length; place++) {
+      const entry = this.entry(place);
+      byId.set(entry.id, entry);
+    }
+    // Every entry is made and keeps its own id: the columns they were made from can go (1 MB at 100,000).
+    this.ids = [];
+    this.parents = new Int32Array(0);
     return byId;
   }
 
   /** The place of the entry that translation n belongs to: the last whose first translation is at most n. */
   private placeOf(n: number): number {
     const { firstTranslation } = this.columns;
-    let low = 0, high = this.ids.length - 1;
+    let low = 0, high = this.entries.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >>> 1;
       if (firstTranslation[middle]! <= n) low = middle;
