@@ -89,6 +89,8 @@ const DAMAGES: Array<[string, (bytes: Buffer) => Buffer | string, RegExp]> = [
   ['random bytes', () => Buffer.from(Array.from({ length: 5000 }, (_, at) => (at * 7919) % 251)), /its header is not JSON/],
   ['a layout that does not fit its blocks', (bytes) => editHeader(bytes, (header) => { header.layout.translations += 1; }), /columns do not fit/],
   ['a block said to lie past the end', (bytes) => editHeader(bytes, (header) => { header.layout.blocks.at(-1).count += 1_000_000; }), /its blocks do not fit its layout/],
+  ['a language the settings do not have', (bytes) => editHeader(bytes, (header) => { header.layout.tables.language[0] = 'xx'; }), /its languages are not those of the settings/],
+  ['a language named twice in its table', (bytes) => editHeader(bytes, (header) => { header.layout.tables.language.push(header.layout.tables.language[0]); }), /its languages are not those of the settings/],
   ['a block of a kind it does not know', (bytes) => editHeader(bytes, (header) => { header.layout.blocks[0].kind = 'i64'; }), /its blocks do not fit its layout/],
 ];
 

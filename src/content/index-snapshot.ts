@@ -14,10 +14,13 @@ const SLUG = '[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?';
 const FLAT = new RegExp(`${SLUG}$`, 'y');
 const NESTED = new RegExp(`${SLUG}(?:/${SLUG}){0,${MAX_PAGE_DEPTH - 1}}$`, 'y');
 
-/** The type whose folder the id starts with (then a slash). */
-function typeOf(id: string, types: readonly ContentType[]): ContentType | undefined {
-  for (const type of types) if (id.charCodeAt(type.folder.length) === 47 && id.startsWith(type.folder)) return type;
-  return undefined;
+/** The place in `types` of the type whose folder the id starts with (then a slash), or -1. */
+function typeOf(id: string, types: readonly ContentType[]): number {
+  for (let at = 0; at < types.length; at++) {
+    const { folder } = types[at]!;
+    if (id.charCodeAt(folder.length) === 47 && id.startsWith(folder)) return at;
+  }
+  return -1;
 }
 
 export interface IndexContents {
@@ -119,13 +122,18 @@ export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, cont
   };
   // Every entry and translation is checked here, before any is taken; their objects are made when first
   // asked for (restored-objects.ts).
+  // A language is known by its place in the column's table: each place is a language of the settings, once.
+  const languages = summaries.languages();
+  if (languages.table.some((language, at) => !Object.hasOwn(site.languages, language) || languages.table.indexOf(language) !== at)) return 'its languages are not those of the settings';
+  const languageOf = languages.indexes;
   let translations = 0;
   for (let at = 0; at < entryCount; at++) {
     const id = ids[at]!, parent = parents[at]!;
     // One test of the id in place (no array of its parts, no slices, for 100,000 entries): a type folder,
     // then slugs below it.
-    const type = typeOf(id, site.types);
-    if (type === undefined) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
+    const typeAt = typeOf(id, site.types);
+    if (typeAt < 0) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
+    const type = site.types[typeAt]!;
     const below = type.key === 'page' ? NESTED : FLAT;
     below.lastIndex = type.folder.length + 1;
     if (!below.test(id)) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
@@ -135,12 +143,10 @@ export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, cont
     const first = translations;
     translations += counts[at]!;
     if (translations > translationCount) return 'its entries do not add up to its translations';
-    for (let n = first; n < translations; n++) {
-      const language = summaries.language(n);
-      if (!Object.hasOwn(site.languages, language)) return `${id} has a language the settings do not have`;
-      for (let other = first; other < n; other++) if (summaries.language(other) === language) return `${id} has a language twice`;
+    for (let n = first + 1; n < translations; n++) {
+      for (let other = first; other < n; other++) if (languageOf[other] === languageOf[n]) return `${id} has a language twice`;
     }
-    columns.typeOf[at] = site.types.indexOf(type);
+    columns.typeOf[at] = typeAt;
     columns.firstTranslation[at + 1] = translations;
   }
   if (translations !== translationCount) return 'its entries do not add up to its translations';

@@ -121,10 +121,10 @@ export class SummaryColumns {
     return new ColumnTranslation(this, row) as unknown as ColumnRow;
   }
 
-  /** The language of `row`, read without making its translation (the checks of a persisted index). */
-  language(row: number): string {
+  /** The languages as stored: row n's is table[indexes[n]] (the checks of a persisted index, with no object per row). */
+  languages(): { indexes: ArrayLike<number>; table: readonly string[] } {
     const column = this.columns[LANGUAGE_AT] as SharedColumn;
-    return column.table[column.indexes[row]!] as string;
+    return { indexes: column.indexes, table: column.table as string[] };
   }
 }
 
