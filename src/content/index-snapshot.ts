@@ -1,27 +1,13 @@
 // The content index in the persisted index's form (index-file.ts): the entries, their translation
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
-import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import type { IndexedRow, RowsOrPacked } from './sorted-rows.js';
 import { BlockWriter, type BlockInfo, type BlockReader } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';
 import { RestoredObjects } from './restored-objects.js';
+import { checkIds } from './snapshot-ids.js';
 import { readSummaryColumns, writeSummaryColumns } from './translation-columns.js';
-import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
-
-/** The part of an id below its type folder: one slug, or for pages up to MAX_PAGE_DEPTH (entry-id.ts's segments). */
-const SLUG = '[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?';
-const FLAT = new RegExp(`${SLUG}$`, 'y');
-const NESTED = new RegExp(`${SLUG}(?:/${SLUG}){0,${MAX_PAGE_DEPTH - 1}}$`, 'y');
-
-/** The place in `types` of the type whose folder the id starts with (then a slash), or -1. */
-function typeOf(id: string, types: readonly ContentType[]): number {
-  for (let at = 0; at < types.length; at++) {
-    const { folder } = types[at]!;
-    if (id.charCodeAt(folder.length) === 47 && id.startsWith(folder)) return at;
-  }
-  return -1;
-}
+import type { Entry, SiteConfig, Translation } from './types.js';
 
 export interface IndexContents {
   /** Every entry (kept in the order of their ids). */
@@ -108,7 +94,7 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
 export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, contentDir: string, site: SiteConfig): RestoredIndex | string {
   const entryCount = layout?.entries, translationCount = layout?.translations;
   if (!Number.isSafeInteger(entryCount) || !Number.isSafeInteger(translationCount) || !Array.isArray(layout.lists)) return 'its layout is not one this version writes';
-  const ids = reader.texts('e.id', entryCount, false), style = reader.textColumn('e.style', entryCount, false);
+  const ids = reader.textColumn('e.id', entryCount, false), style = reader.textColumn('e.style', entryCount, false);
   const parents = reader.integers('e.parent', entryCount, -1, entryCount - 1), counts = reader.integers('e.translations', entryCount, 1, Object.keys(site.languages).length);
   const folderMtimes = reader.numbers('e.folderMtimeMs', entryCount), styleMtimes = reader.numbers('e.styleMtimeMs', entryCount), styleSizes = reader.numbers('e.styleSize', entryCount);
   if (!ids || !style || !parents || !counts || !folderMtimes || !styleMtimes || !styleSizes) return 'its entry columns do not fit';
@@ -126,31 +112,21 @@ export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, cont
   const languages = summaries.languages();
   if (languages.table.some((language, at) => !Object.hasOwn(site.languages, language) || languages.table.indexOf(language) !== at)) return 'its languages are not those of the settings';
   const languageOf = languages.indexes;
+  const badId = checkIds(ids, entryCount, site.types, columns.typeOf);
+  if (badId !== undefined) return badId;
   let translations = 0;
   for (let at = 0; at < entryCount; at++) {
-    const id = ids[at]!, parent = parents[at]!;
-    // One test of the id in place (no array of its parts, no slices, for 100,000 entries): a type folder,
-    // then slugs below it.
-    const typeAt = typeOf(id, site.types);
-    if (typeAt < 0) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
-    const type = site.types[typeAt]!;
-    const below = type.key === 'page' ? NESTED : FLAT;
-    below.lastIndex = type.folder.length + 1;
-    if (!below.test(id)) return `${JSON.stringify(id.slice(0, 80))} is not an entry of these settings`;
-    // Kept in the order of their ids (encodeSnapshot): one that is not after the one before is there twice.
-    if (at > 0 && !(ids[at - 1]! < id)) return `${id} is there twice or out of order`;
-    if (parent >= at) return 'an entry names a parent that does not come before it';
+    if (parents[at]! >= at) return 'an entry names a parent that does not come before it';
     const first = translations;
     translations += counts[at]!;
     if (translations > translationCount) return 'its entries do not add up to its translations';
     for (let n = first + 1; n < translations; n++) {
-      for (let other = first; other < n; other++) if (languageOf[other] === languageOf[n]) return `${id} has a language twice`;
+      for (let other = first; other < n; other++) if (languageOf[other] === languageOf[n]) return `${ids.at(at)} has a language twice`;
     }
-    columns.typeOf[at] = typeAt;
     columns.firstTranslation[at + 1] = translations;
   }
   if (translations !== translationCount) return 'its entries do not add up to its translations';
-  const objects = new RestoredObjects(ids as string[], parents, columns, summaries, translationCount);
+  const objects = new RestoredObjects(ids, parents, columns, summaries, translationCount);
   const lists = restoreLists(layout.lists, reader, (n) => objects.translation(n), translationCount);
   return lists ? { count: entryCount, entries: () => objects.map(), lists } : 'its lists do not fit';
 }

@@ -4,6 +4,7 @@
 // twenty rows of one list: making all 100,000 entries, their 200,000 translations and the map of ids
 // before it was most of the time it waited (the objects, then the collector moving them).
 import { RestoredEntry, type EntryColumns } from './restored-entry.js';
+import { TextColumn } from './snapshot-blocks.js';
 import type { ColumnRow, SummaryColumns } from './translation-columns.js';
 import type { Entry } from './types.js';
 
@@ -17,14 +18,14 @@ export class RestoredObjects {
    * entries read (firstTranslation filled in), `summaries` the translations' columns: all checked.
    */
   constructor(
-    private ids: readonly string[],
+    private ids: TextColumn,
     private parents: Int32Array,
     columns: Omit<EntryColumns, 'translation'>,
     private readonly summaries: SummaryColumns,
     translationCount: number,
   ) {
     this.columns = { ...columns, translation: (n) => this.translation(n) };
-    this.entries = new Array<RestoredEntry | undefined>(ids.length);
+    this.entries = new Array<RestoredEntry | undefined>(parents.length);
     this.translations = new Array<ColumnRow | undefined>(translationCount);
   }
 
@@ -33,7 +34,7 @@ export class RestoredObjects {
     let entry = this.entries[place];
     if (entry === undefined) {
       const parent = this.parents[place]!;
-      entry = new RestoredEntry(this.ids[place]!, parent === -1 ? null : this.ids[parent]!, place, this.columns);
+      entry = new RestoredEntry(this.ids.at(place)!, parent === -1 ? null : this.ids.at(parent)!, place, this.columns);
       this.entries[place] = entry;
     }
     return entry;
@@ -58,7 +59,7 @@ export class RestoredObjects {
       byId.set(entry.id, entry);
     }
     // Every entry is made and keeps its own id: the columns they were made from can go (1 MB at 100,000).
-    this.ids = [];
+    this.ids = new TextColumn('', new Int32Array(1));
     this.parents = new Int32Array(0);
     return byId;
   }

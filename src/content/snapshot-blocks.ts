@@ -83,25 +83,6 @@ export class BlockReader {
     return values;
   }
 
-  /** `count` texts (null where allowed), or undefined when their lengths do not add up to the characters stored. */
-  texts(name: string, count: number, nullable: boolean): Array<string | null> | undefined {
-    const lengths = this.integers(name, count, nullable ? -1 : 0, 0x3fffffff);
-    const chars = this.chars(name);
-    if (!lengths || chars === undefined) return undefined;
-    let total = 0;
-    for (let at = 0; at < count; at++) total += Math.max(0, lengths[at]!);
-    if (total !== chars.length) return undefined;
-    const values = new Array<string | null>(count);
-    let cursor = 0;
-    for (let at = 0; at < count; at++) {
-      const length = lengths[at]!;
-      if (length < 0) { values[at] = null; continue; }
-      values[at] = chars.slice(cursor, cursor + length);
-      cursor += length;
-    }
-    return values;
-  }
-
   /**
    * `count` texts (null where allowed) kept as one string, each sliced out when asked for (TextColumn): at
    * 200,000 translations, a string object per title is 6 MB the index need not hold. Undefined like texts().
@@ -138,7 +119,7 @@ export class BlockReader {
 
 /** Texts in one string: row n runs from starts[n] to the start of row n + 1; a null row's start is stored as ~start. */
 export class TextColumn {
-  constructor(private readonly chars: string, private readonly starts: Int32Array) {}
+  constructor(readonly chars: string, readonly starts: Int32Array) {}
 
   at(row: number): string | null {
     const start = this.starts[row]!;
