@@ -5,8 +5,8 @@
 import { emptyRollup, emptyPage, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
 import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
 import type { StatsFilter } from './stats-filters.js';
-import { matchRuns } from './visit-run-match.js';
-import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
+import { matchRuns, popcount, runOrdinals } from './visit-run-match.js';
+import { PageCounts } from './page-counts.js';
 
 export interface FilteredFigures {
   rollup: Rollup;
@@ -46,49 +46,6 @@ class Tally {
 export type FigureParts = ReadonlySet<'pages' | 'entries' | 'hours' | 'events' | RunFacet>;
 
 /**
- * Per page: daily-unique visitors and page views, and engagement added up per visitor first (reading is
- * "at least 30 s and 75 % in all"), in one look-up per page view.
- */
-class PageCounts {
-  readonly visitors: Int32Array; readonly views: Int32Array;
-  readonly em: Float64Array; readonly ev: Int32Array; readonly ss: Float64Array; readonly sn: Int32Array; readonly rd: Int32Array;
-  private readonly seenBy: Int32Array; private readonly visitorMs: Float64Array; private readonly visitorScroll: Uint8Array; private readonly visitorEngaged: Uint8Array;
-  private readonly touched: Int32Array; private touchedCount = 0; private visitor = -1;
-  constructor(pages: number) {
-    this.visitors = new Int32Array(pages); this.views = new Int32Array(pages);
-    this.em = new Float64Array(pages); this.ev = new Int32Array(pages); this.ss = new Float64Array(pages); this.sn = new Int32Array(pages); this.rd = new Int32Array(pages);
-    this.seenBy = new Int32Array(pages).fill(-1); this.visitorMs = new Float64Array(pages); this.visitorScroll = new Uint8Array(pages); this.visitorEngaged = new Uint8Array(pages);
-    this.touched = new Int32Array(pages);
-  }
-  add(page: number, visitor: number, ms: number, scroll: number): void {
-    if (visitor !== this.visitor) { this.close(); this.visitor = visitor; }
-    if (this.seenBy[page] !== visitor) {
-      this.seenBy[page] = visitor; this.visitors[page]!++; this.touched[this.touchedCount++] = page;
-      this.visitorMs[page] = 0; this.visitorScroll[page] = 0; this.visitorEngaged[page] = 0;
-    }
-    this.views[page]!++;
-    if (ms > 0 || scroll > 0) {
-      this.visitorEngaged[page] = 1;
-      this.visitorMs[page]! += ms;
-      if (scroll > this.visitorScroll[page]!) this.visitorScroll[page] = scroll;
-      this.em[page]! += ms;
-    }
-  }
-  /** Counts the last visitor's engagement; call once after the table. */
-  close(): void {
-    for (let i = 0; i < this.touchedCount; i++) {
-      const page = this.touched[i]!;
-      if (!this.visitorEngaged[page]) continue;
-      const ms = this.visitorMs[page]!, scroll = this.visitorScroll[page]!;
-      if (ms > 0) this.ev[page]!++;
-      this.sn[page]!++; this.ss[page]! += scroll;
-      if (ms >= READ_MIN_MS && scroll >= READ_MIN_SCROLL) this.rd[page]!++;
-    }
-    this.touchedCount = 0;
-  }
-}
-
-/**
  * Adds the matching page views of one table (a day's or a month's) into `into`. A filter naming something
  * the table never saw matches nothing, so such a table is skipped whole. Only the matching runs are visited
  * (visit-run-match.ts); what belongs to a run (its day, source, country, ...) is added once per run with the
@@ -108,13 +65,15 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   const entries = new Tally(countEntries ? pages : 0), exits = new Tally(countEntries ? pages : 0);
   const hours = new Tally(24), events = new Tally(names.events.length), days = new Tally(names.days.length);
   const pageCounts = countPages ? new PageCounts(pages) : null;
-  const { count, runs: matchedRuns, visitorOf, visitOf, page: wantPage } = matched;
+  const { count, runs: matchedRuns, page: wantPage } = matched;
+  const { visitors: { bits: visitorBits, before: visitorsBefore }, visits: { bits: visitBits, before: visitsBefore } } = runOrdinals(table);
   let countedVisitor = -1, countedVisit = -1, engagedVisitor = -1;
   let visitors = 0, pageviews = 0, visits = 0, bounces = 0, engagedMs = 0, engagedVisitors = 0;
   let event = 0;
   const eventCount = countEvents ? evRun.length : 0;
   for (let i = 0; i < count; i++) {
-    const r = matchedRuns[i]!, visitor = visitorOf[i]!, flags = runFlags[r]!;
+    const r = matchedRuns[i]!, flags = runFlags[r]!, word = r >> 5, shift = 31 - (r & 31);
+    const visitor = visitorsBefore[word]! + popcount(visitorBits[word]! << shift);
     if (event < eventCount) {
       while (event < eventCount && evRun[event]! < r) event++;
       for (; event < eventCount && evRun[event] === r; event++) if (wantPage < 0 || evPage[event] === wantPage) events.add(evName[event]!, visitor);
@@ -133,7 +92,7 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
     if (views === 0) continue;
     pageviews += views;
     if (countedVisitor !== visitor) { countedVisitor = visitor; visitors++; }
-    const visit = visitOf[i]!;
+    const visit = visitsBefore[word]! + popcount(visitBits[word]! << shift);
     if (countedVisit !== visit) { countedVisit = visit; visits++; if (flags & BOUNCE) bounces++; }
     days.add(runDay[r]!, visitor, views);
     for (let f = 0; f < facetCount; f++) facetTallies[f]!.add(facetColumns[f]![r]!, visitor, views);
@@ -154,15 +113,13 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   entries.into(into.entryPages, names.pages);
   exits.into(into.exitPages, names.pages);
   if (!pageCounts) return;
-  const p = pageCounts;
   for (let page = 0; page < pages; page++) {
-    const views = p.views[page]!;
-    if (views === 0) continue;
-    const path = names.pages[page]!;
+    if (pageCounts.views(page) === 0) continue;
+    const path = names.pages[page]!, counted = pageCounts.figures(page);
     let total = own(r.pages, path);
     if (!total) put(r.pages, path, (total = emptyPage()));
-    total.v += p.visitors[page]!; total.pv += views;
-    total.em += p.em[page]!; total.ev += p.ev[page]!; total.ss += p.ss[page]!; total.sn += p.sn[page]!; total.rd += p.rd[page]!;
+    total.v += counted.v; total.pv += counted.pv;
+    total.em += counted.em; total.ev += counted.ev; total.ss += counted.ss; total.sn += counted.sn; total.rd += counted.rd;
   }
 }
 
