@@ -2,7 +2,7 @@
 // the day's rollup counts all of them: visitors daily-unique (per day, page, source, ... and in all), visits
 // and bounces of visits with a matching page view, engagement of the matching page views. Also counts what
 // rollups do not keep: entry and exit pages.
-import { emptyRollup, emptyPage, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
+import { emptyRollup, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
 import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
 import type { StatsFilter } from './stats-filters.js';
 import { matchRuns, popcount, runOrdinals } from './visit-run-match.js';
@@ -24,6 +24,12 @@ const ROLLUP_OF: Record<RunFacet, PairDimension> = {
 export function emptyFigures(from: string, to: string): FilteredFigures {
   return { rollup: emptyRollup(from, to), entryPages: {}, exitPages: {}, covered: [] };
 }
+
+/**
+ * A table's pages never have came-from and went-on-to (only stats_post shows them, from daily rollups, and
+ * ranges are merged without them): one empty record for all, frozen, instead of two per page and table.
+ */
+const NO_STEPS: Record<string, number> = Object.freeze({});
 
 /** Counts per name id with daily-unique visitors (a stamp per id remembers the last visitor counted). */
 class Tally {
@@ -64,7 +70,7 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   const pages = names.pages.length;
   const entries = new Tally(countEntries ? pages : 0), exits = new Tally(countEntries ? pages : 0);
   const hours = new Tally(24), events = new Tally(names.events.length), days = new Tally(names.days.length);
-  const pageCounts = countPages ? new PageCounts(pages) : null;
+  const pageCounts = countPages ? PageCounts.for(pages) : null;
   const { count, runs: matchedRuns, page: wantPage } = matched;
   const { visitors: { bits: visitorBits, before: visitorsBefore }, visits: { bits: visitBits, before: visitsBefore } } = runOrdinals(table);
   let countedVisitor = -1, countedVisit = -1, engagedVisitor = -1;
@@ -117,7 +123,7 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
     if (pageCounts.views(page) === 0) continue;
     const path = names.pages[page]!, counted = pageCounts.figures(page);
     let total = own(r.pages, path);
-    if (!total) put(r.pages, path, (total = emptyPage()));
+    if (!total) put(r.pages, path, (total = { v: 0, pv: 0, em: 0, ev: 0, ss: 0, sn: 0, rd: 0, from: NO_STEPS, to: NO_STEPS }));
     total.v += counted.v; total.pv += counted.pv;
     total.em += counted.em; total.ev += counted.ev; total.ss += counted.ss; total.sn += counted.sn; total.rd += counted.rd;
   }

@@ -9,6 +9,8 @@ const STRIDE = 8;
 const SEEN = 0;
 const VISITORS = 1, VIEWS = 2, ENGAGED_MS = 3, ENGAGED_VISITORS = 4, SCROLL_SUM = 5, SCROLL_VISITORS = 6, READS = 7;
 
+let scratch: PageCounts | null = null;
+
 export class PageCounts {
   private readonly cells: Float64Array;
   // The current visitor's pages, in the order first seen: page, engaged ms, deepest scroll, engaged at all.
@@ -18,12 +20,24 @@ export class PageCounts {
   private slots = 0;
   private visitor = -1;
 
-  constructor(readonly pages: number) {
-    this.cells = new Float64Array(pages * STRIDE);
-    for (let page = 0; page < pages; page++) this.cells[page * STRIDE + SEEN] = -1;
-    this.slotOf = new Int32Array(pages);
-    this.slotPage = new Int32Array(pages); this.slotMs = new Float64Array(pages);
-    this.slotScroll = new Uint8Array(pages); this.slotEngaged = new Uint8Array(pages);
+  private constructor(readonly capacity: number) {
+    this.cells = new Float64Array(capacity * STRIDE);
+    this.slotOf = new Int32Array(capacity);
+    this.slotPage = new Int32Array(capacity); this.slotMs = new Float64Array(capacity);
+    this.slotScroll = new Uint8Array(capacity); this.slotEngaged = new Uint8Array(capacity);
+  }
+
+  /**
+   * Counts for a table of `pages` pages, all zero: the previous table's, cleared (counting is synchronous,
+   * one table at a time), so a range of many tables allocates them once.
+   */
+  static for(pages: number): PageCounts {
+    if (!scratch || scratch.capacity < pages) scratch = new PageCounts(Math.max(pages, Math.ceil((scratch?.capacity ?? 0) * 1.5)));
+    const cells = scratch.cells;
+    cells.fill(0, 0, pages * STRIDE);
+    for (let page = 0; page < pages; page++) cells[page * STRIDE + SEEN] = -1;
+    scratch.slots = 0; scratch.visitor = -1;
+    return scratch;
   }
 
   add(page: number, visitor: number, ms: number, scroll: number): void {
