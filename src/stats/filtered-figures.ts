@@ -5,7 +5,7 @@
 import { emptyRollup, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
 import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
 import type { StatsFilter } from './stats-filters.js';
-import { matchRuns, popcount, runOrdinals } from './visit-run-match.js';
+import { matchRuns, popcount, runOrdinals, type MatchedRuns } from './visit-run-match.js';
 import { PageCounts } from './page-counts.js';
 
 export interface FilteredFigures {
@@ -52,32 +52,40 @@ class Tally {
 export type FigureParts = ReadonlySet<'pages' | 'entries' | 'hours' | 'events' | RunFacet>;
 
 /**
- * Adds the matching page views of one table (a day's or a month's) into `into`. A filter naming something
- * the table never saw matches nothing, so such a table is skipped whole. Only the matching runs are visited
- * (visit-run-match.ts); what belongs to a run (its day, source, country, ...) is added once per run with the
- * run's matching page views, and only page, hour and engagement are counted page view by page view.
+ * One table's count: what it reads, the tallies it adds to and the totals it comes to, counted a chunk of
+ * runs a call (countRuns). Node optimises a loop that runs long in the middle of a call and reuses that code
+ * in later calls; code after the loop, or a branch, that had not yet run when it did had nothing to be
+ * optimised by, so each table left the optimised code there and went on unoptimised (dozens of
+ * deoptimisations a question, more for a new kind of filter). Called often on short chunks, the function is
+ * optimised whole, and again when a new kind of question takes a new branch.
  */
-export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
-  const names = table.names;
-  into.covered.push(...names.days);
-  const matched = matchRuns(table, filters);
-  if (!matched) return;
-  const want = (part: 'pages' | 'entries' | 'hours' | 'events' | RunFacet) => !parts || parts.has(part);
-  const { runFlags, runDay, runStart, pvPage, pvHour, pvEngaged, pvScroll, evRun, evName, evPage } = table;
-  const facets = RUN_FACETS.filter(want).map((facet) => ({ facet, column: table.runFacets[facet], tally: new Tally(names[facet].length) }));
-  const facetColumns = facets.map((f) => f.column), facetTallies = facets.map((f) => f.tally), facetCount = facets.length;
-  const countPages = want('pages'), countEntries = want('entries'), countHours = want('hours'), countEvents = want('events');
-  const pages = names.pages.length;
-  const entries = new Tally(countEntries ? pages : 0), exits = new Tally(countEntries ? pages : 0);
-  const hours = new Tally(24), events = new Tally(names.events.length), days = new Tally(names.days.length);
-  const pageCounts = countPages ? PageCounts.for(pages) : null;
-  const { count, runs: matchedRuns, page: wantPage } = matched;
-  const { visitors: { bits: visitorBits, before: visitorsBefore }, visits: { bits: visitBits, before: visitsBefore } } = runOrdinals(table);
-  let countedVisitor = -1, countedVisit = -1, engagedVisitor = -1;
-  let visitors = 0, pageviews = 0, visits = 0, bounces = 0, engagedMs = 0, engagedVisitors = 0;
-  let event = 0;
-  const eventCount = countEvents ? evRun.length : 0;
-  for (let i = 0; i < count; i++) {
+class RunCount {
+  visitors = 0; pageviews = 0; visits = 0; bounces = 0; engagedMs = 0; engagedVisitors = 0;
+  /** where the count stands between chunks: the last visitor and visit counted, the next event */
+  countedVisitor = -1; countedVisit = -1; engagedVisitor = -1; event = 0;
+  readonly hours = new Tally(24); readonly events: Tally; readonly days: Tally;
+  constructor(
+    readonly table: VisitTable, readonly matched: MatchedRuns, readonly facetColumns: Uint16Array[], readonly facetTallies: Tally[],
+    readonly pageCounts: PageCounts | null, readonly countHours: boolean, readonly countEntries: boolean, readonly countEvents: boolean,
+    readonly entries: Tally, readonly exits: Tally,
+  ) {
+    this.events = new Tally(table.names.events.length); this.days = new Tally(table.names.days.length);
+  }
+}
+
+/** Matched runs counted a call (see RunCount). */
+const CHUNK = 2048;
+
+/** Counts matched runs `from` up to `to` of `c` into its tallies and totals (a visitor's runs may span chunks). */
+function countRuns(c: RunCount, from: number, to: number): void {
+  const { runFlags, runDay, runStart, pvPage, pvHour, pvEngaged, pvScroll, evRun, evName, evPage } = c.table;
+  const { hours, events, days, entries, exits, pageCounts, facetColumns, facetTallies, countHours, countEntries } = c;
+  const facetCount = facetColumns.length;
+  const { runs: matchedRuns, page: wantPage } = c.matched;
+  const { visitors: { bits: visitorBits, before: visitorsBefore }, visits: { bits: visitBits, before: visitsBefore } } = runOrdinals(c.table);
+  let { countedVisitor, countedVisit, engagedVisitor, visitors, pageviews, visits, bounces, engagedMs, engagedVisitors, event } = c;
+  const eventCount = c.countEvents ? evRun.length : 0;
+  for (let i = from; i < to; i++) {
     const r = matchedRuns[i]!, flags = runFlags[r]!, word = r >> 5, shift = 31 - (r & 31);
     const visitor = visitorsBefore[word]! + popcount(visitorBits[word]! << shift);
     if (event < eventCount) {
@@ -107,7 +115,31 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
       if (flags & VISIT_END && (wantPage < 0 || pvPage[end - 1] === wantPage)) exits.add(pvPage[end - 1]!, visitor);
     }
   }
-  pageCounts?.close();
+  c.visitors = visitors; c.pageviews = pageviews; c.visits = visits; c.bounces = bounces; c.engagedMs = engagedMs; c.engagedVisitors = engagedVisitors;
+  c.countedVisitor = countedVisitor; c.countedVisit = countedVisit; c.engagedVisitor = engagedVisitor; c.event = event;
+}
+
+/**
+ * Adds the matching page views of one table (a day's or a month's) into `into`. A filter naming something
+ * the table never saw matches nothing, so such a table is skipped whole. Only the matching runs are visited
+ * (visit-run-match.ts); what belongs to a run (its day, source, country, ...) is added once per run with the
+ * run's matching page views, and only page, hour and engagement are counted page view by page view.
+ */
+export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
+  const names = table.names;
+  into.covered.push(...names.days);
+  const matched = matchRuns(table, filters);
+  if (!matched) return;
+  const want = (part: 'pages' | 'entries' | 'hours' | 'events' | RunFacet) => !parts || parts.has(part);
+  const facets = RUN_FACETS.filter(want).map((facet) => ({ facet, column: table.runFacets[facet], tally: new Tally(names[facet].length) }));
+  const countEntries = want('entries'), pages = names.pages.length;
+  const c = new RunCount(
+    table, matched, facets.map((f) => f.column), facets.map((f) => f.tally), want('pages') ? PageCounts.for(pages) : null,
+    want('hours'), countEntries, want('events'), new Tally(countEntries ? pages : 0), new Tally(countEntries ? pages : 0),
+  );
+  for (let from = 0; from < matched.count; from += CHUNK) countRuns(c, from, Math.min(matched.count, from + CHUNK));
+  c.pageCounts?.close();
+  const { visitors, pageviews, visits, bounces, engagedMs, engagedVisitors, hours, events, days, entries, exits, pageCounts } = c;
   if (pageviews === 0 && events.count.every((n) => n === 0)) return;
   const r = into.rollup;
   r.visitors += visitors; r.pageviews += pageviews; r.visits += visits; r.bounces += bounces;

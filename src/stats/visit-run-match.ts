@@ -4,7 +4,7 @@
 // the runs the table's page index lists for that page (visit-page-index.ts).
 import { NEW_VISITOR, VISIT_START, type VisitTable } from './visit-table.js';
 import { isRunFacet, type StatsFilter } from './stats-filters.js';
-import { pageIndexOf } from './visit-page-index.js';
+import { pageIndexOf, type PageIndex } from './visit-page-index.js';
 
 export interface MatchedRuns {
   /** how many runs matched; the arrays below are valid up to here */
@@ -82,37 +82,57 @@ export function matchRuns(table: VisitTable, filters: readonly StatsFilter[]): M
   }
   const total = table.runFlags.length;
   const runs = scratchFor(total);
-  let count = 0;
-  if (page >= 0) {
-    // Only the runs with a page view of the page can match: the page's index lists them.
-    const index = pageIndexOf(table);
-    const n = columns.length;
-    for (let i = index.start[page]!, end = index.start[page + 1]!; i < end; i++) {
-      const r = index.runs[i]!;
-      let keep = 1;
-      for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
-      runs[count] = r; count += keep;
-    }
-    return { count, runs, page };
-  }
-  // The common shapes get loops of their own, without a branch per run: a run is written, and kept by
-  // moving on when it matches ((x - 1) >>> 31 is 1 for x = 0 and 0 for any other 16-bit difference).
-  if (columns.length === 0) {
-    for (let r = 0; r < total; r++) runs[r] = r;
-    count = total;
-  } else if (columns.length === 1) {
-    const a = columns[0]!, ia = ids[0]!;
-    for (let r = 0; r < total; r++) { runs[count] = r; count += ((a[r]! ^ ia) - 1) >>> 31; }
-  } else if (columns.length === 2) {
-    const a = columns[0]!, ia = ids[0]!, b = columns[1]!, ib = ids[1]!;
-    for (let r = 0; r < total; r++) { runs[count] = r; count += (((a[r]! ^ ia) | (b[r]! ^ ib)) - 1) >>> 31; }
-  } else {
-    const n = columns.length;
-    for (let r = 0; r < total; r++) {
-      let keep = 1;
-      for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
-      runs[count] = r; count += keep;
-    }
-  }
+  // Each loop is a function of its own that only returns its count: Node optimises a long loop in the middle
+  // of a call and reuses that code later, and code after the loop that had not run yet made every later
+  // call leave it there (filtered-figures.ts tells more).
+  let count: number;
+  if (page >= 0) count = pageRuns(pageIndexOf(table), page, columns, ids, runs);
+  else if (columns.length === 0) count = everyRun(total, runs);
+  else if (columns.length === 1) count = oneColumn(columns[0]!, ids[0]!, total, runs);
+  else if (columns.length === 2) count = twoColumns(columns[0]!, ids[0]!, columns[1]!, ids[1]!, total, runs);
+  else count = manyColumns(columns, ids, total, runs);
   return { count, runs, page };
+}
+
+/** Only the runs with a page view of the page can match: the page's index lists them. */
+function pageRuns(index: PageIndex, page: number, columns: readonly Uint16Array[], ids: readonly number[], runs: Int32Array): number {
+  const n = columns.length;
+  let count = 0;
+  for (let i = index.start[page]!, end = index.start[page + 1]!; i < end; i++) {
+    const r = index.runs[i]!;
+    let keep = 1;
+    for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
+    runs[count] = r; count += keep;
+  }
+  return count;
+}
+
+function everyRun(total: number, runs: Int32Array): number {
+  for (let r = 0; r < total; r++) runs[r] = r;
+  return total;
+}
+
+// The common shapes get loops of their own, without a branch per run: a run is written, and kept by moving
+// on when it matches ((x - 1) >>> 31 is 1 for x = 0 and 0 for any other 16-bit difference).
+function oneColumn(a: Uint16Array, ia: number, total: number, runs: Int32Array): number {
+  let count = 0;
+  for (let r = 0; r < total; r++) { runs[count] = r; count += ((a[r]! ^ ia) - 1) >>> 31; }
+  return count;
+}
+
+function twoColumns(a: Uint16Array, ia: number, b: Uint16Array, ib: number, total: number, runs: Int32Array): number {
+  let count = 0;
+  for (let r = 0; r < total; r++) { runs[count] = r; count += (((a[r]! ^ ia) | (b[r]! ^ ib)) - 1) >>> 31; }
+  return count;
+}
+
+function manyColumns(columns: readonly Uint16Array[], ids: readonly number[], total: number, runs: Int32Array): number {
+  const n = columns.length;
+  let count = 0;
+  for (let r = 0; r < total; r++) {
+    let keep = 1;
+    for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
+    runs[count] = r; count += keep;
+  }
+  return count;
 }
