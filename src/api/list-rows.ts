@@ -19,6 +19,8 @@ interface Asked { store: ContentStore; site: SiteConfig; generation: number; now
  * without reading the file again.
  */
 interface KeptRow extends RowText {
+  /** The translation object it was last asked for (the index's own, while the file is unchanged). */
+  translation: Translation;
   /** The file's stamp when it was read: the row holds while the index has the same one. */
   mtimeMs: number;
   size: number;
@@ -52,8 +54,8 @@ export interface ListRowCacheOptions {
  */
 export const ROW_BUDGET_BYTES = 32 * 1024 * 1024;
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-/** What a kept row costs beside its own text and its id: the object, its map slot, the digest, the numbers. */
-const ROW_OVERHEAD_BYTES = 240;
+/** What a kept row costs beside its own text and its id: the object, its two map slots, the digest, the numbers. */
+const ROW_OVERHEAD_BYTES = 280;
 const TRANSLATIONS_KEY = ',"translations":{';
 const FIELDS_KEY = '},"fields":';
 
@@ -73,6 +75,8 @@ const FIELDS_KEY = '},"fields":';
 export class ListRowCache {
   /** Kept rows by language, then entry id (no key is made per row: the id's hash is kept with the string). */
   private readonly byLanguage = new Map<string, Map<string, KeptRow>>();
+  /** The same rows by the translation object they were last asked for (kept exactly while they are kept above). */
+  private readonly byTranslation = new WeakMap<Translation, KeptRow>();
   private keptBytes = 0;
   private keptRows = 0;
   private tagsGeneration = -1;
@@ -133,19 +137,27 @@ export class ListRowCache {
 
   /** The kept row, made from the file when its stamp moved, from its own parts when the generation did. */
   private row(asked: Asked, entry: Entry, translation: Translation): KeptRow {
-    const { site } = asked;
-    let kept = this.byLanguage.get(translation.language);
-    if (kept === undefined) this.byLanguage.set(translation.language, (kept = new Map()));
-    const row = kept.get(entry.id);
+    // Found by the translation itself first: a string-keyed look-up among tens of thousands of ids touched
+    // the entry, its id and the table's slots, some tenth of the server's time on a page no answer held.
+    let row = this.byTranslation.get(translation);
+    let kept: Map<string, KeptRow> | undefined;
+    if (row === undefined) {
+      kept = this.byLanguage.get(translation.language);
+      if (kept === undefined) this.byLanguage.set(translation.language, (kept = new Map()));
+      row = kept.get(entry.id);
+      // The index holds another object for the translation now (it was read again): the row follows it.
+      if (row !== undefined) this.follow(row, translation);
+    }
     if (row === undefined || row.mtimeMs !== translation.mtimeMs || row.size !== translation.size) {
       const fields = translation.fields;
       // Only a media reference can name a cover; anything else is null for good (no file to look at again).
       const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
       const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
       const made = this.build(asked, entry, translation, coverReference === null ? null : this.keptCover(asked, coverReference), excerpt, JSON.stringify(fields));
-      this.keep(kept, entry.id, made, row);
+      this.keep(kept ?? this.languageRows(translation.language), entry.id, made, row);
       return made;
     }
+    const { site } = asked;
     let cover = row.image;
     if (cover !== null && (asked.now - cover.checkedAt >= this.coverRecheckMs || cover.base !== site.url)) {
       const fresh = this.keptCover(asked, cover.reference);
@@ -155,8 +167,22 @@ export class ListRowCache {
     }
     if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.image === cover) return row;
     const made = this.build(asked, entry, translation, cover, row.head.slice(row.excerptAt, row.excerptEnd), row.tail.slice(row.fieldsAt, -1));
-    this.keep(kept, entry.id, made, row);
+    this.keep(kept ?? this.languageRows(translation.language), entry.id, made, row);
     return made;
+  }
+
+  private languageRows(language: string): Map<string, KeptRow> {
+    let kept = this.byLanguage.get(language);
+    if (kept === undefined) this.byLanguage.set(language, (kept = new Map()));
+    return kept;
+  }
+
+  /** Finds `row` by `translation` from now on (and no longer by the object it was found by before). */
+  private follow(row: KeptRow, translation: Translation): void {
+    if (row.translation === translation) return;
+    this.byTranslation.delete(row.translation);
+    row.translation = translation;
+    this.byTranslation.set(translation, row);
   }
 
   /** Makes a row's text from its parts (the order is the spec's Entry (API) table, as apiEntry has it). */
@@ -179,7 +205,7 @@ export class ListRowCache {
       head, tags, cover: coverJson, tail,
       utf8Length: Buffer.byteLength(head, 'utf8') + Buffer.byteLength(tags, 'utf8') + COVER_KEY.length + Buffer.byteLength(coverJson, 'utf8') + Buffer.byteLength(tail, 'utf8'),
       digest: rowDigest(parts),
-      mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, image: cover,
+      translation, mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, image: cover,
       excerptAt: start.length, excerptEnd: start.length + excerpt.length,
       translationsEnd: TRANSLATIONS_KEY.length + translations.length,
       fieldsAt: TRANSLATIONS_KEY.length + translations.length + FIELDS_KEY.length,
@@ -192,11 +218,13 @@ export class ListRowCache {
   private keep(kept: Map<string, KeptRow>, id: string, row: KeptRow, old: KeptRow | undefined): void {
     if (old !== undefined) {
       kept.delete(id);
+      this.byTranslation.delete(old.translation);
       this.keptBytes -= old.bytes;
       this.keptRows--;
     }
     if (row.bytes > this.budgetBytes) return;
     kept.set(id, row);
+    this.byTranslation.set(row.translation, row);
     this.keptBytes += row.bytes;
     this.keptRows++;
     for (const from of [kept, ...this.byLanguage.values()]) {
@@ -204,6 +232,7 @@ export class ListRowCache {
         if (this.keptBytes <= this.budgetBytes) return;
         if (oldest === row) continue;
         from.delete(oldestId);
+        this.byTranslation.delete(oldest.translation);
         this.keptBytes -= oldest.bytes;
         this.keptRows--;
       }
