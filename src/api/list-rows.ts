@@ -8,7 +8,24 @@ import { tagTitle } from './entry-view.js';
 
 /** What a list row shows that only the translation's file gives: kept so a row costs no file read. */
 /** A cover as JSON, for one address and media reference, as its image was on disk at `checkedAt`. */
-interface KeptCover { reference: string; base: string; json: string; checkedAt: number }
+interface KeptCover {
+  reference: string;
+  base: string;
+  json: string;
+  checkedAt: number;
+  /**
+   * COVER_KEY + `json` as bytes, made once a row of a second entry names the cover: an entry's own image
+   * (named by its translations only) keeps no second copy.
+   */
+  bytes: Buffer | null;
+  /** The entry whose row was made with it first, or null. */
+  firstEntry: string | null;
+}
+
+/** Tags' JSON, kept once for all the rows with those tags, and as bytes. */
+interface KeptTags { json: string; bytes: Buffer }
+
+const NO_TAGS: KeptTags = { json: '[]', bytes: Buffer.from('[]') };
 
 /** What every row of one answer shares. */
 interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number }
@@ -57,6 +74,7 @@ const NOT_LATIN1 = /[^\u0000-\u00ff]/;
 /** What a kept row costs beside its own text and its id: the object, its two map slots, the digest, the numbers. */
 const ROW_OVERHEAD_BYTES = 280;
 const TRANSLATIONS_KEY = ',"translations":{';
+const NO_COVER_BYTES = Buffer.from(`${COVER_KEY}null`);
 const FIELDS_KEY = '},"fields":';
 
 /**
@@ -80,7 +98,7 @@ export class ListRowCache {
   private keptBytes = 0;
   private keptRows = 0;
   private tagsGeneration = -1;
-  private readonly tags = new Map<string, string>();
+  private readonly tags = new Map<string, KeptTags>();
   private readonly covers = new Map<string, KeptCover>();
   private readonly isPublic: (entry: Entry, translation: Translation) => boolean;
   private readonly budgetBytes: number;
@@ -197,12 +215,17 @@ export class ListRowCache {
     // Flat strings: joined from parts, they keep neither them nor the row they were made from. The tags'
     // and the cover's JSON are the strings kept once for all rows (tagsJson, keptCover).
     const head = [start, excerpt, ',"tags":'].join('');
-    const tags = this.tagsJson(asked, translation);
+    const keptTags = this.tagsJson(asked, translation);
+    const tags = keptTags.json;
     const coverJson = cover?.json ?? 'null';
     const tail = [TRANSLATIONS_KEY, translations, FIELDS_KEY, fields, '}'].join('');
     const parts = { head, tags, cover: coverJson, tail };
+    if (cover !== null && cover.bytes === null) {
+      if (cover.firstEntry === null) cover.firstEntry = entry.id;
+      else if (cover.firstEntry !== entry.id) cover.bytes = Buffer.from(COVER_KEY + cover.json, 'utf8');
+    }
     return {
-      head, tags, cover: coverJson, tail,
+      head, tags, cover: coverJson, tail, tagsBytes: keptTags.bytes, coverBytes: cover === null ? NO_COVER_BYTES : cover.bytes,
       utf8Length: Buffer.byteLength(head, 'utf8') + Buffer.byteLength(tags, 'utf8') + COVER_KEY.length + Buffer.byteLength(coverJson, 'utf8') + Buffer.byteLength(tail, 'utf8'),
       digest: rowDigest(parts),
       translation, mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, image: cover,
@@ -248,8 +271,9 @@ export class ListRowCache {
     let cover = this.covers.get(reference);
     if (cover === undefined || cover.base !== base || asked.now - cover.checkedAt >= this.coverRecheckMs) {
       const json = JSON.stringify(resolveCover(asked.store.contentDir, base, reference));
-      // The same text as before stays the same string, so the rows made before and after share it.
-      cover = { reference, base, json: cover !== undefined && cover.json === json ? cover.json : json, checkedAt: asked.now };
+      // The same text as before stays the same string (and bytes), so the rows made before and after share it.
+      const same = cover !== undefined && cover.json === json ? cover : undefined;
+      cover = { reference, base, json: same?.json ?? json, checkedAt: asked.now, bytes: same?.bytes ?? null, firstEntry: same?.firstEntry ?? null };
       if (this.covers.size >= 20_000) this.covers.clear();
       this.covers.set(reference, cover);
     }
@@ -257,20 +281,21 @@ export class ListRowCache {
   }
 
   /** The tags with their titles: titles come from the tag entries, so they are kept for one generation. */
-  private tagsJson(asked: Asked, translation: Translation): string {
-    if (translation.tags.length === 0) return '[]';
+  private tagsJson(asked: Asked, translation: Translation): KeptTags {
+    if (translation.tags.length === 0) return NO_TAGS;
     if (asked.generation !== this.tagsGeneration) {
       this.tags.clear();
       this.tagsGeneration = asked.generation;
     }
     const key = `${translation.language}\u0000${translation.tags.join('\u0000')}`;
-    let json = this.tags.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(translation.tags.map((slug) => ({ slug, title: tagTitle(asked.store, slug, translation.language) })));
+    let kept = this.tags.get(key);
+    if (kept === undefined) {
+      const json = JSON.stringify(translation.tags.map((slug) => ({ slug, title: tagTitle(asked.store, slug, translation.language) })));
+      kept = { json, bytes: Buffer.from(json, 'utf8') };
       // Combinations of tags are few; a site with very many is kept from growing this without end.
       if (this.tags.size >= 10_000) this.tags.clear();
-      this.tags.set(key, json);
+      this.tags.set(key, kept);
     }
-    return json;
+    return kept;
   }
 }
