@@ -157,23 +157,25 @@ export class ListRowCache {
   private row(asked: Asked, entry: Entry, translation: Translation): KeptRow {
     // Found by the translation itself first: a string-keyed look-up among tens of thousands of ids touched
     // the entry, its id and the table's slots, some tenth of the server's time on a page no answer held.
+    // A translation's stamp never changes in its object (a file read again is a new object), so a row
+    // found by the object is as fresh as the index without reading the stamp (a getter per field on a
+    // restored index).
     let row = this.byTranslation.get(translation);
-    let kept: Map<string, KeptRow> | undefined;
     if (row === undefined) {
-      kept = this.byLanguage.get(translation.language);
-      if (kept === undefined) this.byLanguage.set(translation.language, (kept = new Map()));
-      row = kept.get(entry.id);
-      // The index holds another object for the translation now (it was read again): the row follows it.
-      if (row !== undefined) this.follow(row, translation);
-    }
-    if (row === undefined || row.mtimeMs !== translation.mtimeMs || row.size !== translation.size) {
-      const fields = translation.fields;
-      // Only a media reference can name a cover; anything else is null for good (no file to look at again).
-      const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
-      const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
-      const made = this.build(asked, entry, translation, coverReference === null ? null : this.keptCover(asked, coverReference), excerpt, JSON.stringify(fields));
-      this.keep(kept ?? this.languageRows(translation.language), entry.id, made, row);
-      return made;
+      const kept = this.languageRows(translation.language);
+      const byId = kept.get(entry.id);
+      if (byId === undefined || byId.mtimeMs !== translation.mtimeMs || byId.size !== translation.size) {
+        const fields = translation.fields;
+        // Only a media reference can name a cover; anything else is null for good (no file to look at again).
+        const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
+        const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
+        const made = this.build(asked, entry, translation, coverReference === null ? null : this.keptCover(asked, coverReference), excerpt, JSON.stringify(fields));
+        this.keep(kept, entry.id, made, byId);
+        return made;
+      }
+      // The index holds another object for the same file now (the entry was read again): the row follows it.
+      this.follow(byId, translation);
+      row = byId;
     }
     const { site } = asked;
     let cover = row.image;
@@ -185,7 +187,7 @@ export class ListRowCache {
     }
     if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.image === cover) return row;
     const made = this.build(asked, entry, translation, cover, row.head.slice(row.excerptAt, row.excerptEnd), row.tail.slice(row.fieldsAt, -1));
-    this.keep(kept ?? this.languageRows(translation.language), entry.id, made, row);
+    this.keep(this.languageRows(translation.language), entry.id, made, row);
     return made;
   }
 
