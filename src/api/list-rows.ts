@@ -1,31 +1,9 @@
 import { COVER_KEY, rowDigest, rowJson, type RowText } from './list-answer.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
-import { resolveCover } from '../content/cover.js';
 import type { ContentStore } from '../content/store.js';
 import type { EntryRow } from '../content/query.js';
 import type { Entry, SiteConfig, Translation } from '../content/types.js';
-import { tagTitle } from './entry-view.js';
-
-/** What a list row shows that only the translation's file gives: kept so a row costs no file read. */
-/** A cover as JSON, for one address and media reference, as its image was on disk at `checkedAt`. */
-interface KeptCover {
-  reference: string;
-  base: string;
-  json: string;
-  checkedAt: number;
-  /**
-   * COVER_KEY + `json` as bytes, made once a row of a second entry names the cover: an entry's own image
-   * (named by its translations only) keeps no second copy.
-   */
-  bytes: Buffer | null;
-  /** The entry whose row was made with it first, or null. */
-  firstEntry: string | null;
-}
-
-/** Tags' JSON, kept once for all the rows with those tags, and as bytes. */
-interface KeptTags { json: string; bytes: Buffer }
-
-const NO_TAGS: KeptTags = { json: '[]', bytes: Buffer.from('[]') };
+import { SharedRowParts, type KeptCover } from './list-row-parts.js';
 
 /** What every row of one answer shares. */
 interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number }
@@ -74,7 +52,6 @@ const NOT_LATIN1 = /[^\u0000-\u00ff]/;
 /** What a kept row costs beside its own text and its id: the object, its two map slots, the digest, the numbers. */
 const ROW_OVERHEAD_BYTES = 280;
 const TRANSLATIONS_KEY = ',"translations":{';
-const NO_COVER_BYTES = Buffer.from(`${COVER_KEY}null`);
 const FIELDS_KEY = '},"fields":';
 
 /**
@@ -97,18 +74,15 @@ export class ListRowCache {
   private readonly byTranslation = new WeakMap<Translation, KeptRow>();
   private keptBytes = 0;
   private keptRows = 0;
-  private tagsGeneration = -1;
-  private readonly tags = new Map<string, KeptTags>();
-  private readonly covers = new Map<string, KeptCover>();
+  private readonly shared: SharedRowParts;
   private readonly isPublic: (entry: Entry, translation: Translation) => boolean;
   private readonly budgetBytes: number;
-  private readonly coverRecheckMs: number;
   private readonly now: () => number;
 
   constructor(options: ListRowCacheOptions) {
     this.isPublic = options.isPublic;
     this.budgetBytes = options.budgetBytes ?? ROW_BUDGET_BYTES;
-    this.coverRecheckMs = options.coverRecheckMs ?? 1000;
+    this.shared = new SharedRowParts(options.coverRecheckMs ?? 1000);
     this.now = options.now ?? (() => performance.now());
   }
 
@@ -169,7 +143,7 @@ export class ListRowCache {
         // Only a media reference can name a cover; anything else is null for good (no file to look at again).
         const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
         const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
-        const made = this.build(asked, entry, translation, coverReference === null ? null : this.keptCover(asked, coverReference), excerpt, JSON.stringify(fields));
+        const made = this.build(asked, entry, translation, coverReference === null ? null : this.shared.cover(asked.store, asked.site.url, asked.now, coverReference), excerpt, JSON.stringify(fields));
         this.keep(kept, entry.id, made, byId);
         return made;
       }
@@ -179,8 +153,8 @@ export class ListRowCache {
     }
     const { site } = asked;
     let cover = row.image;
-    if (cover !== null && (asked.now - cover.checkedAt >= this.coverRecheckMs || cover.base !== site.url)) {
-      const fresh = this.keptCover(asked, cover.reference);
+    if (cover !== null && (asked.now - cover.checkedAt >= this.shared.coverRecheckMs || cover.base !== site.url)) {
+      const fresh = this.shared.cover(asked.store, site.url, asked.now, cover.reference);
       // The image looked at again, with the same text: the row stays.
       if (fresh.json === cover.json && fresh.base === cover.base) row.image = fresh;
       cover = fresh;
@@ -215,19 +189,15 @@ export class ListRowCache {
     const start = `{"id":${JSON.stringify(entry.id)},"title":${JSON.stringify(translation.title)},"url":${JSON.stringify(base + translation.path)},`
       + `"status":${JSON.stringify(translation.status)},"date":${JSON.stringify(formatIsoWithOffset(translation.dateMs, timezone))},"excerpt":`;
     // Flat strings: joined from parts, they keep neither them nor the row they were made from. The tags'
-    // and the cover's JSON are the strings kept once for all rows (tagsJson, keptCover).
+    // and the cover's JSON are the strings kept once for all rows (list-row-parts.ts).
     const head = [start, excerpt, ',"tags":'].join('');
-    const keptTags = this.tagsJson(asked, translation);
+    const keptTags = this.shared.tagsOf(asked.store, asked.generation, translation);
     const tags = keptTags.json;
     const coverJson = cover?.json ?? 'null';
     const tail = [TRANSLATIONS_KEY, translations, FIELDS_KEY, fields, '}'].join('');
     const parts = { head, tags, cover: coverJson, tail };
-    if (cover !== null && cover.bytes === null) {
-      if (cover.firstEntry === null) cover.firstEntry = entry.id;
-      else if (cover.firstEntry !== entry.id) cover.bytes = Buffer.from(COVER_KEY + cover.json, 'utf8');
-    }
     return {
-      head, tags, cover: coverJson, tail, tagsBytes: keptTags.bytes, coverBytes: cover === null ? NO_COVER_BYTES : cover.bytes,
+      head, tags, cover: coverJson, tail, tagsBytes: keptTags.bytes, coverBytes: this.shared.coverBytes(cover, entry.id),
       utf8Length: Buffer.byteLength(head, 'utf8') + Buffer.byteLength(tags, 'utf8') + COVER_KEY.length + Buffer.byteLength(coverJson, 'utf8') + Buffer.byteLength(tail, 'utf8'),
       digest: rowDigest(parts),
       translation, mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, image: cover,
@@ -262,42 +232,5 @@ export class ListRowCache {
         this.keptRows--;
       }
     }
-  }
-
-  /**
-   * The cover a media reference names. Many rows may name one image (a shared default cover): it is kept
-   * per reference, shared by the rows, and looked at again at most every `coverRecheckMs`.
-   */
-  private keptCover(asked: Asked, reference: string): KeptCover {
-    const base = asked.site.url;
-    let cover = this.covers.get(reference);
-    if (cover === undefined || cover.base !== base || asked.now - cover.checkedAt >= this.coverRecheckMs) {
-      const json = JSON.stringify(resolveCover(asked.store.contentDir, base, reference));
-      // The same text as before stays the same string (and bytes), so the rows made before and after share it.
-      const same = cover !== undefined && cover.json === json ? cover : undefined;
-      cover = { reference, base, json: same?.json ?? json, checkedAt: asked.now, bytes: same?.bytes ?? null, firstEntry: same?.firstEntry ?? null };
-      if (this.covers.size >= 20_000) this.covers.clear();
-      this.covers.set(reference, cover);
-    }
-    return cover;
-  }
-
-  /** The tags with their titles: titles come from the tag entries, so they are kept for one generation. */
-  private tagsJson(asked: Asked, translation: Translation): KeptTags {
-    if (translation.tags.length === 0) return NO_TAGS;
-    if (asked.generation !== this.tagsGeneration) {
-      this.tags.clear();
-      this.tagsGeneration = asked.generation;
-    }
-    const key = `${translation.language}\u0000${translation.tags.join('\u0000')}`;
-    let kept = this.tags.get(key);
-    if (kept === undefined) {
-      const json = JSON.stringify(translation.tags.map((slug) => ({ slug, title: tagTitle(asked.store, slug, translation.language) })));
-      kept = { json, bytes: Buffer.from(json, 'utf8') };
-      // Combinations of tags are few; a site with very many is kept from growing this without end.
-      if (this.tags.size >= 10_000) this.tags.clear();
-      this.tags.set(key, kept);
-    }
-    return kept;
   }
 }
