@@ -1,13 +1,43 @@
 import type { Translation } from './types.js';
 
 /**
+ * What a map of translations by language derives from its own get() and values(): the key of each
+ * translation is its `language`.
+ */
+abstract class TranslationsByLanguage implements ReadonlyMap<string, Translation> {
+  abstract readonly size: number;
+  abstract get(language: string): Translation | undefined;
+  abstract values(): MapIterator<Translation>;
+
+  has(language: string): boolean {
+    return this.get(language) !== undefined;
+  }
+
+  forEach(callback: (value: Translation, key: string, map: ReadonlyMap<string, Translation>) => void, thisArg?: unknown): void {
+    for (const translation of this.values()) callback.call(thisArg, translation, translation.language, this);
+  }
+
+  *entries(): MapIterator<[string, Translation]> {
+    for (const translation of this.values()) yield [translation.language, translation];
+  }
+
+  *keys(): MapIterator<string> {
+    for (const translation of this.values()) yield translation.language;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Translation]> {
+    return this.entries();
+  }
+}
+
+/**
  * An entry's translations by language, kept in the object itself: a Map per entry costs some 200 bytes
  * even for two translations, which is 20 MB at 100,000 entries, and an array of them is two more objects
  * per entry (6 MB, and 200,000 allocations when a persisted index is taken). An entry has only a few
  * languages, so a look-up by scanning is as quick. The key of each translation is its own `language`;
  * the order is the order given.
  */
-export class TranslationMap implements ReadonlyMap<string, Translation> {
+export class TranslationMap extends TranslationsByLanguage {
   private readonly first: Translation | undefined;
   private readonly second: Translation | undefined;
   /** The third and later, or null (most sites have one or two languages). */
@@ -15,6 +45,7 @@ export class TranslationMap implements ReadonlyMap<string, Translation> {
   readonly size: number;
 
   constructor(translations: Iterable<Translation>) {
+    super();
     const all = Array.isArray(translations) ? (translations as Translation[]) : [...translations];
     this.first = all[0];
     this.second = all[1];
@@ -29,30 +60,10 @@ export class TranslationMap implements ReadonlyMap<string, Translation> {
     return undefined;
   }
 
-  has(language: string): boolean {
-    return this.get(language) !== undefined;
-  }
-
-  forEach(callback: (value: Translation, key: string, map: ReadonlyMap<string, Translation>) => void, thisArg?: unknown): void {
-    for (const translation of this.values()) callback.call(thisArg, translation, translation.language, this);
-  }
-
-  *entries(): MapIterator<[string, Translation]> {
-    for (const translation of this.values()) yield [translation.language, translation];
-  }
-
-  *keys(): MapIterator<string> {
-    for (const translation of this.values()) yield translation.language;
-  }
-
   *values(): MapIterator<Translation> {
     if (this.first) yield this.first;
     if (this.second) yield this.second;
     if (this.more) yield* this.more;
-  }
-
-  [Symbol.iterator](): MapIterator<[string, Translation]> {
-    return this.entries();
   }
 }
 
@@ -60,8 +71,10 @@ export class TranslationMap implements ReadonlyMap<string, Translation> {
  * The translations of a restored entry (restored-entry.ts) as a map: a view on a run of the persisted
  * index's translations, made when asked for, so no map is kept per entry.
  */
-export class TranslationSpan implements ReadonlyMap<string, Translation> {
-  constructor(private readonly all: readonly Translation[], private readonly start: number, private readonly end: number) {}
+export class TranslationSpan extends TranslationsByLanguage {
+  constructor(private readonly all: readonly Translation[], private readonly start: number, private readonly end: number) {
+    super();
+  }
 
   get size(): number {
     return this.end - this.start;
@@ -72,27 +85,7 @@ export class TranslationSpan implements ReadonlyMap<string, Translation> {
     return undefined;
   }
 
-  has(language: string): boolean {
-    return this.get(language) !== undefined;
-  }
-
-  forEach(callback: (value: Translation, key: string, map: ReadonlyMap<string, Translation>) => void, thisArg?: unknown): void {
-    for (const translation of this.values()) callback.call(thisArg, translation, translation.language, this);
-  }
-
-  *entries(): MapIterator<[string, Translation]> {
-    for (const translation of this.values()) yield [translation.language, translation];
-  }
-
-  *keys(): MapIterator<string> {
-    for (const translation of this.values()) yield translation.language;
-  }
-
   *values(): MapIterator<Translation> {
     for (let at = this.start; at < this.end; at++) yield this.all[at]!;
-  }
-
-  [Symbol.iterator](): MapIterator<[string, Translation]> {
-    return this.entries();
   }
 }
