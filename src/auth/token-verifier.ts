@@ -95,7 +95,7 @@ export class TokenVerifier implements BearerVerifier {
     if (this.timerSet) return;
     this.timerSet = true;
     // The timer is set on the next turn of the event loop, after the answers at hand: the stdio server
-    // verifies its token before its first answer, and Node's first timer cost that answer ~0.2 ms on Node 20.
+    // verifies its token before its first answer, and Node's first timer costs ~0.2 ms on Node 20.
     // Never what keeps a process alive.
     setImmediate(() => {
       if (this.timerSet) this.pendingTimer ??= setTimeout(() => this.recordPendingUses(), USE_RECORD_DELAY_MS).unref();

@@ -1,8 +1,9 @@
 // SHA-256 (FIPS 180-4) of a text's UTF-8 bytes, as 64 lowercase hex digits: the same digest as
 // crypto.hash('sha256', text, 'hex'). It exists for the one digest a start needs before its first answer,
-// the name of a token's file: loading node:crypto for it costs that answer ~2.5-3 ms of CPU on Node 20 and
-// ~4-5 ms on Node 24 (its binding and fifteen internal modules), more than computing it here on a 44-character
-// token costs. It names files; keys, secrets and comparisons stay with node:crypto.
+// the name of a token's file: node:crypto (its binding and fifteen internal modules) costs ~3 ms to load in a
+// fresh Node 20 process and ~5 ms on Node 24, and the stdio server's first site_info answer came ~1-3 ms
+// sooner on Node 24 without it (interleaved starts; on Node 20 the difference was below what could be
+// measured). It names files; keys, secrets and comparisons stay with node:crypto.
 
 const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
