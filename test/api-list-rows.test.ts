@@ -9,6 +9,7 @@ import { createFixtureSite } from './helpers/fixture-site.js';
 import { makePng } from './helpers/images.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { waitFor } from './helpers/wait-for.js';
+import { entry, entryText } from './helpers/write-site.js';
 import { ContentStore } from '../src/content/store.js';
 import { listEntries } from '../src/content/query.js';
 import { ListRowCache } from '../src/api/list-rows.js';
@@ -155,6 +156,37 @@ test('a public list page answers If-None-Match with its tag with 304, and with 2
     assert.match(await again.text(), /"title":"Retitled by hand"/);
     assert.notEqual(again.headers.get('etag'), etag);
   });
+});
+
+test('rows sharing a cover and tags are copied from their kept bytes: the same answer and tag as rows made one by one, ASCII or not', () => {
+  const extra: Record<string, string | Buffer> = { 'content/media/shared/cover.png': makePng(48, 24), 'content/media/own/cover.png': makePng(20, 10) };
+  const cover = (n: number) => (n === 3 ? 'media/own/cover.png' : n === 4 ? 'media/missing.png' : 'media/shared/cover.png');
+  for (let n = 0; n < 6; n++) {
+    extra[`content/posts/shared-${n}/en.md`] = entryText(entry({ title: n % 2 ? `Grüße ${n}` : `Plain ${n}`, status: 'published', date: `2026-02-0${n + 1} 09:00`, author: 'admin', tags: ['news', 'travel'], excerpt: `Row ${n}.`, cover: cover(n) }, 'Text.'));
+    extra[`content/posts/shared-${n}/de.md`] = entryText(entry({ title: `Beitrag ${n}`, status: 'published', date: `2026-02-0${n + 1} 09:00`, author: 'admin', tags: ['news'], cover: cover(n) }, 'Text.'));
+  }
+  const siteRoot = createFixtureSite(extra);
+  const store = new ContentStore({ root: siteRoot, clock: Date.now, log: () => {} });
+  const isPublic = (entry: Entry, translation: Translation) => canSeeTranslation(null, entry, translation);
+  try {
+    for (const language of ['en', 'de']) {
+      const { rows } = listEntries(store, { type: 'post', language, status: 'published' });
+      const meta = JSON.stringify({ page: 1, pages: 1, total: rows.length });
+      const kept = new ListRowCache({ isPublic });
+      const first = listAnswer(kept.publicRows(store, store.generation, rows), meta);
+      // Asked again, every row sharing a cover or tags with another entry's is copied from their bytes.
+      const again = listAnswer(kept.publicRows(store, store.generation, rows), meta);
+      const oneByOne = `{"data":[${rows.map((row) => new ListRowCache({ isPublic }).rowsJson(store, store.generation, [row], null)).join(',')}],"meta":${meta}}`;
+      assert.equal(first.bytes.toString('utf8'), oneByOne, language);
+      assert.equal(again.bytes.toString('utf8'), oneByOne, language);
+      assert.equal(again.etag, first.etag);
+      assert.equal(again.etag, listAnswer(new ListRowCache({ isPublic }).publicRows(store, store.generation, rows), meta).etag);
+      assert.equal((JSON.parse(oneByOne) as { data: unknown[] }).data.length, rows.length);
+    }
+  } finally {
+    store.close();
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
 });
 
 test('the kept rows stay within their byte budget, forgetting the oldest first', () => {

@@ -17,6 +17,10 @@ export interface RowText {
   cover: string;
   /** From `,"translations":` to the closing brace. */
   tail: string;
+  /** `tags` as UTF-8 bytes, made once for all the rows that share them (null: not made). */
+  tagsBytes: Buffer | null;
+  /** COVER_KEY + `cover` as UTF-8 bytes, made once for all the rows that share them (null: not made). */
+  coverBytes: Buffer | null;
   /** The row's length in UTF-8. */
   utf8Length: number;
   /** The first 128 bits of the row's SHA-256, as a 16-character latin1 string (rowDigest). */
@@ -71,13 +75,25 @@ export function listAnswer(rows: readonly RowText[], metaJson: string): ListAnsw
   let offset = buffer.write(HEAD, 0, 'latin1');
   for (let at = 0; at < rows.length; at++) {
     if (at > 0) buffer[offset++] = COMMA;
-    const { head, tags, cover, tail, utf8Length } = rows[at]!;
+    const { head, tags, cover, tail, utf8Length, tagsBytes, coverBytes } = rows[at]!;
     // A row as long as its UTF-8 is ASCII: copied byte for byte, the cheapest way into a buffer.
     const encoding = utf8Length === head.length + tags.length + COVER_KEY.length + cover.length + tail.length ? 'latin1' : 'utf8';
     offset += buffer.write(head, offset, encoding);
-    offset += buffer.write(tags, offset, encoding);
-    offset += buffer.write(COVER_KEY, offset, 'latin1');
-    offset += buffer.write(cover, offset, encoding);
+    // What rows share is copied from its bytes: a typed-array copy, where each encoding call into Node's
+    // C++ cost more than the copying itself (five a row were a tenth of the server's time on these pages).
+    if (tagsBytes !== null) {
+      buffer.set(tagsBytes, offset);
+      offset += tagsBytes.length;
+    } else {
+      offset += buffer.write(tags, offset, encoding);
+    }
+    if (coverBytes !== null) {
+      buffer.set(coverBytes, offset);
+      offset += coverBytes.length;
+    } else {
+      offset += buffer.write(COVER_KEY, offset, 'latin1');
+      offset += buffer.write(cover, offset, encoding);
+    }
     offset += buffer.write(tail, offset, encoding);
   }
   offset += buffer.write(MIDDLE, offset, 'latin1');
@@ -96,7 +112,11 @@ function listTag(rows: readonly RowText[], metaJson: string, metaLength: number)
   }
   // One call for the whole tag: a hash object and an update per part cost more than hashing the bytes.
   let at = tagInput.write(head, 0, 'latin1');
-  for (let row = 0; row < rows.length; row++) at += tagInput.write(rows[row]!.digest, at, 'latin1');
+  // Each digest's 16 characters stored byte by byte: a call into Node's C++ per row cost more than the hash.
+  for (let row = 0; row < rows.length; row++) {
+    const digest = rows[row]!.digest;
+    for (let char = 0; char < DIGEST_BYTES; char++) tagInput[at++] = digest.charCodeAt(char);
+  }
   at += tagInput.write(metaJson, at, 'utf8');
   return hash('sha256', tagInput.subarray(0, at), 'base64url');
 }

@@ -1,14 +1,9 @@
 import { COVER_KEY, rowDigest, rowJson, type RowText } from './list-answer.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
-import { resolveCover } from '../content/cover.js';
 import type { ContentStore } from '../content/store.js';
 import type { EntryRow } from '../content/query.js';
 import type { Entry, SiteConfig, Translation } from '../content/types.js';
-import { tagTitle } from './entry-view.js';
-
-/** What a list row shows that only the translation's file gives: kept so a row costs no file read. */
-/** A cover as JSON, for one address and media reference, as its image was on disk at `checkedAt`. */
-interface KeptCover { reference: string; base: string; json: string; checkedAt: number }
+import { SharedRowParts, type KeptCover } from './list-row-parts.js';
 
 /** What every row of one answer shares. */
 interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number }
@@ -19,6 +14,8 @@ interface Asked { store: ContentStore; site: SiteConfig; generation: number; now
  * without reading the file again.
  */
 interface KeptRow extends RowText {
+  /** The translation object it was last asked for (the index's own, while the file is unchanged). */
+  translation: Translation;
   /** The file's stamp when it was read: the row holds while the index has the same one. */
   mtimeMs: number;
   size: number;
@@ -52,8 +49,8 @@ export interface ListRowCacheOptions {
  */
 export const ROW_BUDGET_BYTES = 32 * 1024 * 1024;
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-/** What a kept row costs beside its own text and its id: the object, its map slot, the digest, the numbers. */
-const ROW_OVERHEAD_BYTES = 240;
+/** What a kept row costs beside its own text and its id: the object, its two map slots, the digest, the numbers. */
+const ROW_OVERHEAD_BYTES = 280;
 const TRANSLATIONS_KEY = ',"translations":{';
 const FIELDS_KEY = '},"fields":';
 
@@ -73,20 +70,19 @@ const FIELDS_KEY = '},"fields":';
 export class ListRowCache {
   /** Kept rows by language, then entry id (no key is made per row: the id's hash is kept with the string). */
   private readonly byLanguage = new Map<string, Map<string, KeptRow>>();
+  /** The same rows by the translation object they were last asked for (kept exactly while they are kept above). */
+  private readonly byTranslation = new WeakMap<Translation, KeptRow>();
   private keptBytes = 0;
   private keptRows = 0;
-  private tagsGeneration = -1;
-  private readonly tags = new Map<string, string>();
-  private readonly covers = new Map<string, KeptCover>();
+  private readonly shared: SharedRowParts;
   private readonly isPublic: (entry: Entry, translation: Translation) => boolean;
   private readonly budgetBytes: number;
-  private readonly coverRecheckMs: number;
   private readonly now: () => number;
 
   constructor(options: ListRowCacheOptions) {
     this.isPublic = options.isPublic;
     this.budgetBytes = options.budgetBytes ?? ROW_BUDGET_BYTES;
-    this.coverRecheckMs = options.coverRecheckMs ?? 1000;
+    this.shared = new SharedRowParts(options.coverRecheckMs ?? 1000);
     this.now = options.now ?? (() => performance.now());
   }
 
@@ -133,30 +129,54 @@ export class ListRowCache {
 
   /** The kept row, made from the file when its stamp moved, from its own parts when the generation did. */
   private row(asked: Asked, entry: Entry, translation: Translation): KeptRow {
-    const { site } = asked;
-    let kept = this.byLanguage.get(translation.language);
-    if (kept === undefined) this.byLanguage.set(translation.language, (kept = new Map()));
-    const row = kept.get(entry.id);
-    if (row === undefined || row.mtimeMs !== translation.mtimeMs || row.size !== translation.size) {
-      const fields = translation.fields;
-      // Only a media reference can name a cover; anything else is null for good (no file to look at again).
-      const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
-      const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
-      const made = this.build(asked, entry, translation, coverReference === null ? null : this.keptCover(asked, coverReference), excerpt, JSON.stringify(fields));
-      this.keep(kept, entry.id, made, row);
-      return made;
+    // Found by the translation itself first: a string-keyed look-up among tens of thousands of ids touched
+    // the entry, its id and the table's slots, some tenth of the server's time on a page no answer held.
+    // A translation's stamp never changes in its object (a file read again is a new object), so a row
+    // found by the object is as fresh as the index without reading the stamp (a getter per field on a
+    // restored index).
+    let row = this.byTranslation.get(translation);
+    if (row === undefined) {
+      const kept = this.languageRows(translation.language);
+      const byId = kept.get(entry.id);
+      if (byId === undefined || byId.mtimeMs !== translation.mtimeMs || byId.size !== translation.size) {
+        const fields = translation.fields;
+        // Only a media reference can name a cover; anything else is null for good (no file to look at again).
+        const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
+        const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
+        const made = this.build(asked, entry, translation, coverReference === null ? null : this.shared.cover(asked.store, asked.site.url, asked.now, coverReference), excerpt, JSON.stringify(fields));
+        this.keep(kept, entry.id, made, byId);
+        return made;
+      }
+      // The index holds another object for the same file now (the entry was read again): the row follows it.
+      this.follow(byId, translation);
+      row = byId;
     }
+    const { site } = asked;
     let cover = row.image;
-    if (cover !== null && (asked.now - cover.checkedAt >= this.coverRecheckMs || cover.base !== site.url)) {
-      const fresh = this.keptCover(asked, cover.reference);
+    if (cover !== null && (asked.now - cover.checkedAt >= this.shared.coverRecheckMs || cover.base !== site.url)) {
+      const fresh = this.shared.cover(asked.store, site.url, asked.now, cover.reference);
       // The image looked at again, with the same text: the row stays.
       if (fresh.json === cover.json && fresh.base === cover.base) row.image = fresh;
       cover = fresh;
     }
     if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.image === cover) return row;
     const made = this.build(asked, entry, translation, cover, row.head.slice(row.excerptAt, row.excerptEnd), row.tail.slice(row.fieldsAt, -1));
-    this.keep(kept, entry.id, made, row);
+    this.keep(this.languageRows(translation.language), entry.id, made, row);
     return made;
+  }
+
+  private languageRows(language: string): Map<string, KeptRow> {
+    let kept = this.byLanguage.get(language);
+    if (kept === undefined) this.byLanguage.set(language, (kept = new Map()));
+    return kept;
+  }
+
+  /** Finds `row` by `translation` from now on (and no longer by the object it was found by before). */
+  private follow(row: KeptRow, translation: Translation): void {
+    if (row.translation === translation) return;
+    this.byTranslation.delete(row.translation);
+    row.translation = translation;
+    this.byTranslation.set(translation, row);
   }
 
   /** Makes a row's text from its parts (the order is the spec's Entry (API) table, as apiEntry has it). */
@@ -169,17 +189,18 @@ export class ListRowCache {
     const start = `{"id":${JSON.stringify(entry.id)},"title":${JSON.stringify(translation.title)},"url":${JSON.stringify(base + translation.path)},`
       + `"status":${JSON.stringify(translation.status)},"date":${JSON.stringify(formatIsoWithOffset(translation.dateMs, timezone))},"excerpt":`;
     // Flat strings: joined from parts, they keep neither them nor the row they were made from. The tags'
-    // and the cover's JSON are the strings kept once for all rows (tagsJson, keptCover).
+    // and the cover's JSON are the strings kept once for all rows (list-row-parts.ts).
     const head = [start, excerpt, ',"tags":'].join('');
-    const tags = this.tagsJson(asked, translation);
+    const keptTags = this.shared.tagsOf(asked.store, asked.generation, translation);
+    const tags = keptTags.json;
     const coverJson = cover?.json ?? 'null';
     const tail = [TRANSLATIONS_KEY, translations, FIELDS_KEY, fields, '}'].join('');
     const parts = { head, tags, cover: coverJson, tail };
     return {
-      head, tags, cover: coverJson, tail,
+      head, tags, cover: coverJson, tail, tagsBytes: keptTags.bytes, coverBytes: this.shared.coverBytes(cover, entry.id),
       utf8Length: Buffer.byteLength(head, 'utf8') + Buffer.byteLength(tags, 'utf8') + COVER_KEY.length + Buffer.byteLength(coverJson, 'utf8') + Buffer.byteLength(tail, 'utf8'),
       digest: rowDigest(parts),
-      mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, image: cover,
+      translation, mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, image: cover,
       excerptAt: start.length, excerptEnd: start.length + excerpt.length,
       translationsEnd: TRANSLATIONS_KEY.length + translations.length,
       fieldsAt: TRANSLATIONS_KEY.length + translations.length + FIELDS_KEY.length,
@@ -192,11 +213,13 @@ export class ListRowCache {
   private keep(kept: Map<string, KeptRow>, id: string, row: KeptRow, old: KeptRow | undefined): void {
     if (old !== undefined) {
       kept.delete(id);
+      this.byTranslation.delete(old.translation);
       this.keptBytes -= old.bytes;
       this.keptRows--;
     }
     if (row.bytes > this.budgetBytes) return;
     kept.set(id, row);
+    this.byTranslation.set(row.translation, row);
     this.keptBytes += row.bytes;
     this.keptRows++;
     for (const from of [kept, ...this.byLanguage.values()]) {
@@ -204,44 +227,10 @@ export class ListRowCache {
         if (this.keptBytes <= this.budgetBytes) return;
         if (oldest === row) continue;
         from.delete(oldestId);
+        this.byTranslation.delete(oldest.translation);
         this.keptBytes -= oldest.bytes;
         this.keptRows--;
       }
     }
-  }
-
-  /**
-   * The cover a media reference names. Many rows may name one image (a shared default cover): it is kept
-   * per reference, shared by the rows, and looked at again at most every `coverRecheckMs`.
-   */
-  private keptCover(asked: Asked, reference: string): KeptCover {
-    const base = asked.site.url;
-    let cover = this.covers.get(reference);
-    if (cover === undefined || cover.base !== base || asked.now - cover.checkedAt >= this.coverRecheckMs) {
-      const json = JSON.stringify(resolveCover(asked.store.contentDir, base, reference));
-      // The same text as before stays the same string, so the rows made before and after share it.
-      cover = { reference, base, json: cover !== undefined && cover.json === json ? cover.json : json, checkedAt: asked.now };
-      if (this.covers.size >= 20_000) this.covers.clear();
-      this.covers.set(reference, cover);
-    }
-    return cover;
-  }
-
-  /** The tags with their titles: titles come from the tag entries, so they are kept for one generation. */
-  private tagsJson(asked: Asked, translation: Translation): string {
-    if (translation.tags.length === 0) return '[]';
-    if (asked.generation !== this.tagsGeneration) {
-      this.tags.clear();
-      this.tagsGeneration = asked.generation;
-    }
-    const key = `${translation.language}\u0000${translation.tags.join('\u0000')}`;
-    let json = this.tags.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(translation.tags.map((slug) => ({ slug, title: tagTitle(asked.store, slug, translation.language) })));
-      // Combinations of tags are few; a site with very many is kept from growing this without end.
-      if (this.tags.size >= 10_000) this.tags.clear();
-      this.tags.set(key, json);
-    }
-    return json;
   }
 }

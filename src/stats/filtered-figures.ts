@@ -2,11 +2,11 @@
 // the day's rollup counts all of them: visitors daily-unique (per day, page, source, ... and in all), visits
 // and bounces of visits with a matching page view, engagement of the matching page views. Also counts what
 // rollups do not keep: entry and exit pages.
-import { emptyRollup, emptyPage, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
+import { emptyRollup, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
 import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
 import type { StatsFilter } from './stats-filters.js';
-import { matchRuns } from './visit-run-match.js';
-import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
+import { matchRuns, popcount, runOrdinals, type MatchedRuns } from './visit-run-match.js';
+import { PageCounts } from './page-counts.js';
 
 export interface FilteredFigures {
   rollup: Rollup;
@@ -24,6 +24,12 @@ const ROLLUP_OF: Record<RunFacet, PairDimension> = {
 export function emptyFigures(from: string, to: string): FilteredFigures {
   return { rollup: emptyRollup(from, to), entryPages: {}, exitPages: {}, covered: [] };
 }
+
+/**
+ * A table's pages never have came-from and went-on-to (only stats_post shows them, from daily rollups, and
+ * ranges are merged without them): one empty record for all, frozen, instead of two per page and table.
+ */
+const NO_STEPS: Record<string, number> = Object.freeze({});
 
 /** Counts per name id with daily-unique visitors (a stamp per id remembers the last visitor counted). */
 class Tally {
@@ -46,75 +52,42 @@ class Tally {
 export type FigureParts = ReadonlySet<'pages' | 'entries' | 'hours' | 'events' | RunFacet>;
 
 /**
- * Per page: daily-unique visitors and page views, and engagement added up per visitor first (reading is
- * "at least 30 s and 75 % in all"), in one look-up per page view.
+ * One table's count: what it reads, the tallies it adds to and the totals it comes to, counted a chunk of
+ * runs a call (countRuns). Node optimises a loop that runs long in the middle of a call and reuses that code
+ * in later calls; code after the loop, or a branch, that had not yet run when it did had nothing to be
+ * optimised by, so each table left the optimised code there and went on unoptimised (dozens of
+ * deoptimisations a question, more for a new kind of filter). Called often on short chunks, the function is
+ * optimised whole, and again when a new kind of question takes a new branch.
  */
-class PageCounts {
-  readonly visitors: Int32Array; readonly views: Int32Array;
-  readonly em: Float64Array; readonly ev: Int32Array; readonly ss: Float64Array; readonly sn: Int32Array; readonly rd: Int32Array;
-  private readonly seenBy: Int32Array; private readonly visitorMs: Float64Array; private readonly visitorScroll: Uint8Array; private readonly visitorEngaged: Uint8Array;
-  private readonly touched: Int32Array; private touchedCount = 0; private visitor = -1;
-  constructor(pages: number) {
-    this.visitors = new Int32Array(pages); this.views = new Int32Array(pages);
-    this.em = new Float64Array(pages); this.ev = new Int32Array(pages); this.ss = new Float64Array(pages); this.sn = new Int32Array(pages); this.rd = new Int32Array(pages);
-    this.seenBy = new Int32Array(pages).fill(-1); this.visitorMs = new Float64Array(pages); this.visitorScroll = new Uint8Array(pages); this.visitorEngaged = new Uint8Array(pages);
-    this.touched = new Int32Array(pages);
-  }
-  add(page: number, visitor: number, ms: number, scroll: number): void {
-    if (visitor !== this.visitor) { this.close(); this.visitor = visitor; }
-    if (this.seenBy[page] !== visitor) {
-      this.seenBy[page] = visitor; this.visitors[page]!++; this.touched[this.touchedCount++] = page;
-      this.visitorMs[page] = 0; this.visitorScroll[page] = 0; this.visitorEngaged[page] = 0;
-    }
-    this.views[page]!++;
-    if (ms > 0 || scroll > 0) {
-      this.visitorEngaged[page] = 1;
-      this.visitorMs[page]! += ms;
-      if (scroll > this.visitorScroll[page]!) this.visitorScroll[page] = scroll;
-      this.em[page]! += ms;
-    }
-  }
-  /** Counts the last visitor's engagement; call once after the table. */
-  close(): void {
-    for (let i = 0; i < this.touchedCount; i++) {
-      const page = this.touched[i]!;
-      if (!this.visitorEngaged[page]) continue;
-      const ms = this.visitorMs[page]!, scroll = this.visitorScroll[page]!;
-      if (ms > 0) this.ev[page]!++;
-      this.sn[page]!++; this.ss[page]! += scroll;
-      if (ms >= READ_MIN_MS && scroll >= READ_MIN_SCROLL) this.rd[page]!++;
-    }
-    this.touchedCount = 0;
+class RunCount {
+  visitors = 0; pageviews = 0; visits = 0; bounces = 0; engagedMs = 0; engagedVisitors = 0;
+  /** where the count stands between chunks: the last visitor and visit counted, the next event */
+  countedVisitor = -1; countedVisit = -1; engagedVisitor = -1; event = 0;
+  readonly hours = new Tally(24); readonly events: Tally; readonly days: Tally;
+  constructor(
+    readonly table: VisitTable, readonly matched: MatchedRuns, readonly facetColumns: Uint16Array[], readonly facetTallies: Tally[],
+    readonly pageCounts: PageCounts | null, readonly countHours: boolean, readonly countEntries: boolean, readonly countEvents: boolean,
+    readonly entries: Tally, readonly exits: Tally,
+  ) {
+    this.events = new Tally(table.names.events.length); this.days = new Tally(table.names.days.length);
   }
 }
 
-/**
- * Adds the matching page views of one table (a day's or a month's) into `into`. A filter naming something
- * the table never saw matches nothing, so such a table is skipped whole. Only the matching runs are visited
- * (visit-run-match.ts); what belongs to a run (its day, source, country, ...) is added once per run with the
- * run's matching page views, and only page, hour and engagement are counted page view by page view.
- */
-export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
-  const names = table.names;
-  into.covered.push(...names.days);
-  const matched = matchRuns(table, filters);
-  if (!matched) return;
-  const want = (part: 'pages' | 'entries' | 'hours' | 'events' | RunFacet) => !parts || parts.has(part);
-  const { runFlags, runDay, runStart, pvPage, pvHour, pvEngaged, pvScroll, evRun, evName, evPage } = table;
-  const facets = RUN_FACETS.filter(want).map((facet) => ({ facet, column: table.runFacets[facet], tally: new Tally(names[facet].length) }));
-  const facetColumns = facets.map((f) => f.column), facetTallies = facets.map((f) => f.tally), facetCount = facets.length;
-  const countPages = want('pages'), countEntries = want('entries'), countHours = want('hours'), countEvents = want('events');
-  const pages = names.pages.length;
-  const entries = new Tally(countEntries ? pages : 0), exits = new Tally(countEntries ? pages : 0);
-  const hours = new Tally(24), events = new Tally(names.events.length), days = new Tally(names.days.length);
-  const pageCounts = countPages ? new PageCounts(pages) : null;
-  const { count, runs: matchedRuns, visitorOf, visitOf, page: wantPage } = matched;
-  let countedVisitor = -1, countedVisit = -1, engagedVisitor = -1;
-  let visitors = 0, pageviews = 0, visits = 0, bounces = 0, engagedMs = 0, engagedVisitors = 0;
-  let event = 0;
-  const eventCount = countEvents ? evRun.length : 0;
-  for (let i = 0; i < count; i++) {
-    const r = matchedRuns[i]!, visitor = visitorOf[i]!, flags = runFlags[r]!;
+/** Matched runs counted a call (see RunCount). */
+const CHUNK = 2048;
+
+/** Counts matched runs `from` up to `to` of `c` into its tallies and totals (a visitor's runs may span chunks). */
+function countRuns(c: RunCount, from: number, to: number): void {
+  const { runFlags, runDay, runStart, pvPage, pvHour, pvEngaged, pvScroll, evRun, evName, evPage } = c.table;
+  const { hours, events, days, entries, exits, pageCounts, facetColumns, facetTallies, countHours, countEntries } = c;
+  const facetCount = facetColumns.length;
+  const { runs: matchedRuns, page: wantPage } = c.matched;
+  const { visitors: { bits: visitorBits, before: visitorsBefore }, visits: { bits: visitBits, before: visitsBefore } } = runOrdinals(c.table);
+  let { countedVisitor, countedVisit, engagedVisitor, visitors, pageviews, visits, bounces, engagedMs, engagedVisitors, event } = c;
+  const eventCount = c.countEvents ? evRun.length : 0;
+  for (let i = from; i < to; i++) {
+    const r = matchedRuns[i]!, flags = runFlags[r]!, word = r >> 5, shift = 31 - (r & 31);
+    const visitor = visitorsBefore[word]! + popcount(visitorBits[word]! << shift);
     if (event < eventCount) {
       while (event < eventCount && evRun[event]! < r) event++;
       for (; event < eventCount && evRun[event] === r; event++) if (wantPage < 0 || evPage[event] === wantPage) events.add(evName[event]!, visitor);
@@ -133,7 +106,7 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
     if (views === 0) continue;
     pageviews += views;
     if (countedVisitor !== visitor) { countedVisitor = visitor; visitors++; }
-    const visit = visitOf[i]!;
+    const visit = visitsBefore[word]! + popcount(visitBits[word]! << shift);
     if (countedVisit !== visit) { countedVisit = visit; visits++; if (flags & BOUNCE) bounces++; }
     days.add(runDay[r]!, visitor, views);
     for (let f = 0; f < facetCount; f++) facetTallies[f]!.add(facetColumns[f]![r]!, visitor, views);
@@ -142,7 +115,31 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
       if (flags & VISIT_END && (wantPage < 0 || pvPage[end - 1] === wantPage)) exits.add(pvPage[end - 1]!, visitor);
     }
   }
-  pageCounts?.close();
+  c.visitors = visitors; c.pageviews = pageviews; c.visits = visits; c.bounces = bounces; c.engagedMs = engagedMs; c.engagedVisitors = engagedVisitors;
+  c.countedVisitor = countedVisitor; c.countedVisit = countedVisit; c.engagedVisitor = engagedVisitor; c.event = event;
+}
+
+/**
+ * Adds the matching page views of one table (a day's or a month's) into `into`. A filter naming something
+ * the table never saw matches nothing, so such a table is skipped whole. Only the matching runs are visited
+ * (visit-run-match.ts); what belongs to a run (its day, source, country, ...) is added once per run with the
+ * run's matching page views, and only page, hour and engagement are counted page view by page view.
+ */
+export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
+  const names = table.names;
+  into.covered.push(...names.days);
+  const matched = matchRuns(table, filters);
+  if (!matched) return;
+  const want = (part: 'pages' | 'entries' | 'hours' | 'events' | RunFacet) => !parts || parts.has(part);
+  const facets = RUN_FACETS.filter(want).map((facet) => ({ facet, column: table.runFacets[facet], tally: new Tally(names[facet].length) }));
+  const countEntries = want('entries'), pages = names.pages.length;
+  const c = new RunCount(
+    table, matched, facets.map((f) => f.column), facets.map((f) => f.tally), want('pages') ? PageCounts.for(pages) : null,
+    want('hours'), countEntries, want('events'), new Tally(countEntries ? pages : 0), new Tally(countEntries ? pages : 0),
+  );
+  for (let from = 0; from < matched.count; from += CHUNK) countRuns(c, from, Math.min(matched.count, from + CHUNK));
+  c.pageCounts?.close();
+  const { visitors, pageviews, visits, bounces, engagedMs, engagedVisitors, hours, events, days, entries, exits, pageCounts } = c;
   if (pageviews === 0 && events.count.every((n) => n === 0)) return;
   const r = into.rollup;
   r.visitors += visitors; r.pageviews += pageviews; r.visits += visits; r.bounces += bounces;
@@ -154,15 +151,13 @@ export function countVisitTable(into: FilteredFigures, table: VisitTable, filter
   entries.into(into.entryPages, names.pages);
   exits.into(into.exitPages, names.pages);
   if (!pageCounts) return;
-  const p = pageCounts;
   for (let page = 0; page < pages; page++) {
-    const views = p.views[page]!;
-    if (views === 0) continue;
-    const path = names.pages[page]!;
+    if (pageCounts.views(page) === 0) continue;
+    const path = names.pages[page]!, counted = pageCounts.figures(page);
     let total = own(r.pages, path);
-    if (!total) put(r.pages, path, (total = emptyPage()));
-    total.v += p.visitors[page]!; total.pv += views;
-    total.em += p.em[page]!; total.ev += p.ev[page]!; total.ss += p.ss[page]!; total.sn += p.sn[page]!; total.rd += p.rd[page]!;
+    if (!total) put(r.pages, path, (total = { v: 0, pv: 0, em: 0, ev: 0, ss: 0, sn: 0, rd: 0, from: NO_STEPS, to: NO_STEPS }));
+    total.v += counted.v; total.pv += counted.pv;
+    total.em += counted.em; total.ev += counted.ev; total.ss += counted.ss; total.sn += counted.sn; total.rd += counted.rd;
   }
 }
 

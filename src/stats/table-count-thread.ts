@@ -1,10 +1,11 @@
 // Counts a range's visit tables for a set of filters on both cores: a second thread (table-count-worker.ts)
-// counts part of them while this one counts the rest, so a new set of filters over 400 days takes about
-// half as long. The question stays synchronous: this thread waits for the other's answer (Atomics.wait)
-// and reads it off its port (receiveMessageOnPort). Only tables in shared memory can be handed over (read
+// counts part of them while this one counts the rest, and whichever is done first takes the other's tables
+// not yet begun, so a new set of filters over 400 days takes about half as long. The question stays
+// synchronous: this thread waits for the other's answer (Atomics.wait) and reads it off its port
+// (receiveMessageOnPort). Only tables in shared memory can be handed over (read
 // from their files or kept after writing them, rollup-files.ts); the thread is started by the first count
 // big enough to be worth it and is handed work once it is ready; if it fails or does not answer, this
-// thread counts everything again.
+// thread counts what it had not answered.
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessagePort, Worker } from 'node:worker_threads';
@@ -12,6 +13,8 @@ import { startTunedWorker } from '../lib/tuned-worker.js';
 import { countVisitTable, emptyFigures, type FigureParts, type FilteredFigures } from './filtered-figures.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { VisitTable } from './visit-table.js';
+import { hasPageIndex } from './visit-page-index.js';
+import { FREE, HERE, THERE } from './count-claims.js';
 import type { CountAnswer, CountJob, CountThreadData, HandedTable } from './table-count-worker.js';
 
 export interface CountUnit { table: VisitTable; from: string; to: string }
@@ -23,6 +26,8 @@ export interface TableCountThreadOptions {
   pageIndexPath(table: VisitTable): string | null;
   /** the fewest page views in shared tables that start the thread and hand it a share */
   minPageviews?: number;
+  /** whether a side that is done takes the other's tables not yet begun (true; tests turn it off) */
+  steal?: boolean;
 }
 
 /** Below this a count takes a few milliseconds: handing work over would cost more than it saves. */
@@ -55,10 +60,12 @@ export class TableCountThread {
 
   /** Units the other thread has counted so far (tests and NODE_DEBUG). */
   handedOver = 0;
+  private readonly steal: boolean;
 
   constructor(private readonly options: TableCountThreadOptions) {
     // SVC_STATS_THREAD=off counts on one core (a host that gives the process one, or a comparison).
     if (process.env.SVC_STATS_THREAD === 'off') this.failed = true;
+    this.steal = options.steal ?? true;
   }
 
   /** Whether the other thread is loaded and takes work. */
@@ -77,26 +84,46 @@ export class TableCountThread {
     if (pageviews >= (this.options.minPageviews ?? MIN_PAGEVIEWS)) this.start();
   }
 
-  /** The figures of each unit (in order), counted on both cores when they are worth it. */
+  /**
+   * The figures of each unit (in order), counted on both cores when they are worth it. Each side counts its
+   * own tables biggest first, then takes the other's not yet begun from the smallest up (a claim per unit in
+   * shared memory says who counts it): a side slowed down (code not yet optimised for a new kind of filter,
+   * a collection, a busy machine) is helped by the other instead of waited for.
+   */
   count(units: readonly CountUnit[], filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures[] {
     const results: (FilteredFigures | null)[] = units.map(() => null);
-    const there = this.share(units);
+    const biggestFirst = (a: number, b: number) => weightOf(units[b]!.table) - weightOf(units[a]!.table);
+    const there = this.share(units).sort(biggestFirst);
     let job: CountJob | null = null;
+    const mine = units.map((unit, i) => i).filter((i) => !there.includes(i)).sort(biggestFirst);
+    const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, units.length)));
     if (there.length > 0 && this.start() && this.ready) {
-      job = this.jobFor(units, there, filters, parts);
+      const stealable = this.steal ? mine.filter((i) => isShared(units[i]!.table)).reverse() : [];
+      job = this.jobFor(units, there, stealable, claims, filters, parts);
       this.port!.postMessage(job);
     }
-    const theirs = new Set(job ? there : []);
     const started = performance.now();
-    units.forEach((unit, i) => { if (!theirs.has(i)) results[i] = countHere(unit, filters, parts); });
-    if (job) {
-      const counted = performance.now();
-      const answer = this.answerTo(job.job);
-      debug('counted %d tables here in %s ms, %d there; waited %s ms', units.length - there.length, (counted - started).toFixed(1), there.length, (performance.now() - counted).toFixed(1));
-      if (answer) this.handedOver += there.length;
-      there.forEach((i, k) => { results[i] = answer?.figures?.[k] ?? countHere(units[i]!, filters, parts); });
+    // Tables only this thread can count (not in shared memory) first, then the shared ones, claimed.
+    for (const i of mine) if (!job || !isShared(units[i]!.table)) results[i] = countHere(units[i]!, filters, parts);
+    for (const i of mine) if (job && isShared(units[i]!.table) && Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = countHere(units[i]!, filters, parts);
+    if (!job) return results as FilteredFigures[];
+    const pageFilter = filters.some((filter) => filter.dimension === 'page');
+    for (let k = there.length - 1; k >= 0 && this.steal; k--) {
+      const i = there[k]!;
+      if (pageFilter && !hasPageIndex(units[i]!.table)) continue; // not read on this side: left to the other
+      if (Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = countHere(units[i]!, filters, parts);
     }
-    return results as FilteredFigures[];
+    const counted = performance.now();
+    const theirs = units.map((unit, i) => i).filter((i) => Atomics.load(claims, i) === THERE);
+    // Once everything here is counted and the other side has begun nothing, its answer is not waited for.
+    const answer = theirs.length > 0 || there.some((i) => results[i] === null) ? this.answerTo(job.job) : null;
+    debug('counted %d tables here in %s ms, %d there; waited %s ms', units.length - theirs.length, (counted - started).toFixed(1), theirs.length, (performance.now() - counted).toFixed(1));
+    if (answer) {
+      this.handedOver += answer.counted!.length;
+      answer.counted!.forEach((i, k) => { results[i] = answer.figures![k]!; });
+    }
+    // What the other side claimed but did not answer (it failed or took too long) is counted here.
+    return results.map((figures, i) => figures ?? countHere(units[i]!, filters, parts));
   }
 
   close(): void {
@@ -131,11 +158,11 @@ export class TableCountThread {
     return units.map((unit, i) => i).filter((i) => this.side.get(units[i]!.table) === 'there');
   }
 
-  private jobFor(units: readonly CountUnit[], there: number[], filters: readonly StatsFilter[], parts?: FigureParts): CountJob {
+  private jobFor(units: readonly CountUnit[], there: number[], stealable: number[], claims: Int32Array, filters: readonly StatsFilter[], parts?: FigureParts): CountJob {
     const drop: number[] = [];
     for (const [id, table] of this.handed) if (!this.options.holds(table)) { drop.push(id); this.handed.delete(id); this.ids.delete(table); }
     const add: HandedTable[] = [];
-    const jobUnits = there.map((i) => {
+    const jobUnits = [...there, ...stealable].map((i) => {
       const { table, from, to } = units[i]!;
       let id = this.ids.get(table);
       if (id === undefined) {
@@ -144,9 +171,9 @@ export class TableCountThread {
         this.handed.set(id, table);
         add.push({ id, table, pageIndexPath: this.options.pageIndexPath(table) });
       }
-      return { id, from, to };
+      return { at: i, id, from, to };
     });
-    return { job: this.nextJob++, drop, add, units: jobUnits, filters: [...filters], parts: parts ? [...parts] : null };
+    return { job: this.nextJob++, drop, add, units: jobUnits, own: there.length, claims, filters: [...filters], parts: parts ? [...parts] : null };
   }
 
   private start(): boolean {
@@ -179,7 +206,7 @@ export class TableCountThread {
       if (got) {
         const answer = got.message as CountAnswer;
         if (answer.job !== job) continue; // an answer to a question given up on
-        return answer.figures ? answer : null;
+        return answer.figures && answer.counted ? answer : null;
       }
       const left = deadline - performance.now();
       if (left <= 0) break;

@@ -4,7 +4,8 @@
 // it until the main thread lets it go.
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { countVisitTable, emptyFigures, type FigureParts, type FilteredFigures } from './filtered-figures.js';
-import { pageIndexSource } from './visit-page-index.js';
+import { hasPageIndex, pageIndexSource } from './visit-page-index.js';
+import { FREE, THERE } from './count-claims.js';
 import { readPageIndex } from './visit-page-index-file.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { VisitTable } from './visit-table.js';
@@ -16,12 +17,17 @@ export interface CountJob {
   /** tables the main thread no longer holds */
   drop: number[];
   add: HandedTable[];
-  units: { id: number; from: string; to: string }[];
+  /** the units this thread may count: its own first (`own` of them), then the main thread's it may take */
+  units: { at: number; id: number; from: string; to: string }[];
+  own: number;
+  /** per unit of the question (by `at`): count-claims.ts */
+  claims: Int32Array;
   filters: StatsFilter[];
   parts: string[] | null;
 }
-/** One figures per unit, in order; or the sentence of what went wrong (the main thread then counts them). */
-export interface CountAnswer { job: number; figures?: FilteredFigures[]; error?: string }
+/** The units counted here (by `at`) and their figures; or the sentence of what went wrong (the main thread then counts them). */
+export interface CountAnswer { job: number; counted?: number[]; figures?: FilteredFigures[]; error?: string }
+
 
 // Started by lib/tuned-worker.ts, which hands the data on as workerData.data.
 const { port, signal } = (workerData as { data: CountThreadData }).data;
@@ -36,16 +42,19 @@ port.on('message', (job: CountJob) => {
   let answer: CountAnswer;
   try {
     const parts = job.parts ? (new Set(job.parts) as FigureParts) : undefined;
-    answer = {
-      job: job.job,
-      figures: job.units.map(({ id, from, to }) => {
-        const table = tables.get(id);
-        if (!table) throw new Error(`table ${id} was never handed over`);
-        const figures = emptyFigures(from, to);
-        countVisitTable(figures, table, job.filters, parts);
-        return figures;
-      }),
-    };
+    const pageFilter = job.filters.some((filter) => filter.dimension === 'page');
+    const counted: number[] = [], figures: FilteredFigures[] = [];
+    job.units.forEach(({ at, id, from, to }, k) => {
+      const table = tables.get(id);
+      if (!table) throw new Error(`table ${id} was never handed over`);
+      // The main thread's tables are taken only when their page index is here already (else it reads it).
+      if (k >= job.own && pageFilter && !hasPageIndex(table)) return;
+      if (Atomics.compareExchange(job.claims, at, FREE, THERE) !== FREE) return;
+      const unit = emptyFigures(from, to);
+      countVisitTable(unit, table, job.filters, parts);
+      counted.push(at); figures.push(unit);
+    });
+    answer = { job: job.job, counted, figures };
   } catch (error) {
     answer = { job: job.job, error: String(error) };
   }

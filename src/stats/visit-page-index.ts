@@ -24,6 +24,11 @@ export function pageIndexOf(table: VisitTable): PageIndex {
   return index;
 }
 
+/** Whether `table`'s index is in memory already (a page filter over it then reads no file). */
+export function hasPageIndex(table: VisitTable): boolean {
+  return indexes.has(table);
+}
+
 /** Lets the first page filter over `table` read its index with `read` (built as usual when that gives null). */
 export function pageIndexSource(table: VisitTable, read: () => PageIndex | null): void {
   sources.set(table, read);

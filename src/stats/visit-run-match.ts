@@ -1,34 +1,29 @@
-// Which runs of a visit table (visit-table.ts) the filters of a question keep, each with the number of its
-// visitor and of its visit inside the table, so the counting (filtered-figures.ts) touches only those runs
-// and still knows whose they are. One pass over the run columns the filters name; with a page filter, over
+// Which runs of a visit table (visit-table.ts) the filters of a question keep, so the counting
+// (filtered-figures.ts) touches only those runs; and the number of a run's visitor and visit inside the
+// table (runOrdinals), so it still knows whose they are. One pass over the run columns the filters name; with a page filter, over
 // the runs the table's page index lists for that page (visit-page-index.ts).
 import { NEW_VISITOR, VISIT_START, type VisitTable } from './visit-table.js';
 import { isRunFacet, type StatsFilter } from './stats-filters.js';
-import { pageIndexOf } from './visit-page-index.js';
+import { pageIndexOf, type PageIndex } from './visit-page-index.js';
 
 export interface MatchedRuns {
   /** how many runs matched; the arrays below are valid up to here */
   count: number;
   runs: Int32Array;
-  visitorOf: Int32Array;
-  visitOf: Int32Array;
   /** the page a page filter asks for (a number into the table's pages), or -1 */
   page: number;
 }
 
 // Reused from table to table (counting is synchronous): a year of tables then allocates nothing per table.
-let scratch: { runs: Int32Array; visitorOf: Int32Array; visitOf: Int32Array } = { runs: new Int32Array(0), visitorOf: new Int32Array(0), visitOf: new Int32Array(0) };
+let scratch = new Int32Array(0);
 
-function scratchFor(runs: number) {
-  if (scratch.runs.length < runs) {
-    const size = Math.max(runs, Math.ceil(scratch.runs.length * 1.5));
-    scratch = { runs: new Int32Array(size), visitorOf: new Int32Array(size), visitOf: new Int32Array(size) };
-  }
+function scratchFor(runs: number): Int32Array {
+  if (scratch.length < runs) scratch = new Int32Array(Math.max(runs, Math.ceil(scratch.length * 1.5)));
   return scratch;
 }
 
 /** A run flag's bits packed 32 runs a word, with the count of set bits before each word. */
-interface FlagCounts { bits: Int32Array; before: Int32Array }
+export interface FlagCounts { bits: Int32Array; before: Int32Array }
 /** Per table, built once on its first filtered question: how many visitors and visits begin up to a run. */
 const ordinals = new WeakMap<VisitTable, { visitors: FlagCounts; visits: FlagCounts }>();
 
@@ -47,17 +42,22 @@ function countFlag(flags: Uint8Array, flag: number): FlagCounts {
   return { bits, before };
 }
 
-function popcount(x: number): number {
+export function popcount(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/** Set flags in runs 0..r (both included): the number of a run's visitor or visit, the same for all its runs. */
-function upTo(counts: FlagCounts, r: number): number {
-  const w = r >> 5;
-  return counts.before[w]! + popcount(counts.bits[w]! << (31 - (r & 31)));
+/**
+ * The NEW_VISITOR and VISIT_START flags of `table` packed and counted: set flags in runs 0..r (both
+ * included) are the number of r's visitor or visit, the same for all its runs (a first run without its flag
+ * gets 0 too). filtered-figures.ts counts them inline: before[r >> 5] + popcount(bits[r >> 5] << (31 - (r & 31))).
+ */
+export function runOrdinals(table: VisitTable): { visitors: FlagCounts; visits: FlagCounts } {
+  let counts = ordinals.get(table);
+  if (!counts) ordinals.set(table, (counts = { visitors: countFlag(table.runFlags, NEW_VISITOR), visits: countFlag(table.runFlags, VISIT_START) }));
+  return counts;
 }
 
 /**
@@ -81,55 +81,58 @@ export function matchRuns(table: VisitTable, filters: readonly StatsFilter[]): M
     ids.push(id);
   }
   const total = table.runFlags.length;
-  const { runs, visitorOf, visitOf } = scratchFor(total);
-  let count = 0;
-  if (page >= 0) {
-    // Only the runs with a page view of the page can match: the page's index lists them.
-    const index = pageIndexOf(table);
-    const n = columns.length;
-    for (let i = index.start[page]!, end = index.start[page + 1]!; i < end; i++) {
-      const r = index.runs[i]!;
-      let keep = 1;
-      for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
-      runs[count] = r; count += keep;
-    }
-    return numbered(table, count, page);
-  }
-  // The common shapes get loops of their own, without a branch per run: a run is written, and kept by
-  // moving on when it matches ((x - 1) >>> 31 is 1 for x = 0 and 0 for any other 16-bit difference).
-  if (columns.length === 0) {
-    // Every run: numbered as they come, cheaper than from the packed flags.
-    const flags = table.runFlags;
-    let visitor = 0, visit = 0;
-    for (let r = 0; r < total; r++) {
-      const f = flags[r]!;
-      visitor += f & NEW_VISITOR; visit += (f & VISIT_START) >> 1;
-      runs[r] = r; visitorOf[r] = visitor; visitOf[r] = visit;
-    }
-    return { count: total, runs, visitorOf, visitOf, page };
-  } else if (columns.length === 1) {
-    const a = columns[0]!, ia = ids[0]!;
-    for (let r = 0; r < total; r++) { runs[count] = r; count += ((a[r]! ^ ia) - 1) >>> 31; }
-  } else if (columns.length === 2) {
-    const a = columns[0]!, ia = ids[0]!, b = columns[1]!, ib = ids[1]!;
-    for (let r = 0; r < total; r++) { runs[count] = r; count += (((a[r]! ^ ia) | (b[r]! ^ ib)) - 1) >>> 31; }
-  } else {
-    const n = columns.length;
-    for (let r = 0; r < total; r++) {
-      let keep = 1;
-      for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
-      runs[count] = r; count += keep;
-    }
-  }
-  return numbered(table, count, page);
+  const runs = scratchFor(total);
+  // Each loop is a function of its own that only returns its count: Node optimises a long loop in the middle
+  // of a call and reuses that code later, and code after the loop that had not run yet made every later
+  // call leave it there (filtered-figures.ts tells more).
+  let count: number;
+  if (page >= 0) count = pageRuns(pageIndexOf(table), page, columns, ids, runs);
+  else if (columns.length === 0) count = everyRun(total, runs);
+  else if (columns.length === 1) count = oneColumn(columns[0]!, ids[0]!, total, runs);
+  else if (columns.length === 2) count = twoColumns(columns[0]!, ids[0]!, columns[1]!, ids[1]!, total, runs);
+  else count = manyColumns(columns, ids, total, runs);
+  return { count, runs, page };
 }
 
-/** The scratch's first `count` runs with the numbers of their visitor and visit. */
-function numbered(table: VisitTable, count: number, page: number): MatchedRuns {
-  const { runs, visitorOf, visitOf } = scratch;
-  let counts = ordinals.get(table);
-  if (!counts) ordinals.set(table, (counts = { visitors: countFlag(table.runFlags, NEW_VISITOR), visits: countFlag(table.runFlags, VISIT_START) }));
-  // A first run without its flag still gets a number of its own: 0, never the stamps' starting -1.
-  for (let i = 0; i < count; i++) { const r = runs[i]!; visitorOf[i] = upTo(counts.visitors, r); visitOf[i] = upTo(counts.visits, r); }
-  return { count, runs, visitorOf, visitOf, page };
+/** Only the runs with a page view of the page can match: the page's index lists them. */
+function pageRuns(index: PageIndex, page: number, columns: readonly Uint16Array[], ids: readonly number[], runs: Int32Array): number {
+  const n = columns.length;
+  let count = 0;
+  for (let i = index.start[page]!, end = index.start[page + 1]!; i < end; i++) {
+    const r = index.runs[i]!;
+    let keep = 1;
+    for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
+    runs[count] = r; count += keep;
+  }
+  return count;
+}
+
+function everyRun(total: number, runs: Int32Array): number {
+  for (let r = 0; r < total; r++) runs[r] = r;
+  return total;
+}
+
+// The common shapes get loops of their own, without a branch per run: a run is written, and kept by moving
+// on when it matches ((x - 1) >>> 31 is 1 for x = 0 and 0 for any other 16-bit difference).
+function oneColumn(a: Uint16Array, ia: number, total: number, runs: Int32Array): number {
+  let count = 0;
+  for (let r = 0; r < total; r++) { runs[count] = r; count += ((a[r]! ^ ia) - 1) >>> 31; }
+  return count;
+}
+
+function twoColumns(a: Uint16Array, ia: number, b: Uint16Array, ib: number, total: number, runs: Int32Array): number {
+  let count = 0;
+  for (let r = 0; r < total; r++) { runs[count] = r; count += (((a[r]! ^ ia) | (b[r]! ^ ib)) - 1) >>> 31; }
+  return count;
+}
+
+function manyColumns(columns: readonly Uint16Array[], ids: readonly number[], total: number, runs: Int32Array): number {
+  const n = columns.length;
+  let count = 0;
+  for (let r = 0; r < total; r++) {
+    let keep = 1;
+    for (let c = 0; c < n && keep; c++) keep = columns[c]![r] === ids[c] ? 1 : 0;
+    runs[count] = r; count += keep;
+  }
+  return count;
 }
