@@ -82,12 +82,15 @@ function countRuns(c: RunCount, from: number, to: number): void {
   const { hours, events, days, entries, exits, pageCounts, facetColumns, facetTallies, countHours, countEntries } = c;
   const facetCount = facetColumns.length;
   const { runs: matchedRuns, page: wantPage } = c.matched;
-  const { visitors: { bits: visitorBits, before: visitorsBefore }, visits: { bits: visitBits, before: visitsBefore } } = runOrdinals(c.table);
+  const { visitors: { bits: visitorBits, before: visitorsBefore }, visits: { bits: visitBits, before: visitsBefore }, alone } = runOrdinals(c.table);
   let { countedVisitor, countedVisit, engagedVisitor, visitors, pageviews, visits, bounces, engagedMs, engagedVisitors, event } = c;
   const eventCount = c.countEvents ? evRun.length : 0;
   for (let i = from; i < to; i++) {
     const r = matchedRuns[i]!, flags = runFlags[r]!, word = r >> 5, shift = 31 - (r & 31);
-    const visitor = visitorsBefore[word]! + popcount(visitorBits[word]! << shift);
+    // A run alone (visit-run-match.ts) is its visitor's and visit's only run: its number (below any
+    // ordinal, and never the -1 of "nobody yet") tells them apart as well as an ordinal would.
+    const isAlone = (alone[word]! << shift) < 0;
+    const visitor = isAlone ? -2 - r : visitorsBefore[word]! + popcount(visitorBits[word]! << shift);
     if (event < eventCount) {
       while (event < eventCount && evRun[event]! < r) event++;
       for (; event < eventCount && evRun[event] === r; event++) if (wantPage < 0 || evPage[event] === wantPage) events.add(evName[event]!, visitor);
@@ -101,12 +104,14 @@ function countRuns(c: RunCount, from: number, to: number): void {
       if (countHours) hours.add(pvHour[k]!, visitor);
       const ms = pvEngaged[k]!;
       if (ms > 0) { engagedMs += ms; if (engagedVisitor !== visitor) { engagedVisitor = visitor; engagedVisitors++; } }
-      if (pageCounts !== null) pageCounts.add(page, visitor, ms, pvScroll[k]!);
+      if (pageCounts === null) continue;
+      if (isAlone) pageCounts.addAlone(page, ms, pvScroll[k]!);
+      else pageCounts.add(page, visitor, ms, pvScroll[k]!);
     }
     if (views === 0) continue;
     pageviews += views;
     if (countedVisitor !== visitor) { countedVisitor = visitor; visitors++; }
-    const visit = visitsBefore[word]! + popcount(visitBits[word]! << shift);
+    const visit = isAlone ? visitor : visitsBefore[word]! + popcount(visitBits[word]! << shift);
     if (countedVisit !== visit) { countedVisit = visit; visits++; if (flags & BOUNCE) bounces++; }
     days.add(runDay[r]!, visitor, views);
     for (let f = 0; f < facetCount; f++) facetTallies[f]!.add(facetColumns[f]![r]!, visitor, views);

@@ -59,6 +59,20 @@ export class PageCounts {
     }
   }
 
+  /**
+   * A page view that is all its visitor did on the page in the table (a run alone, visit-run-match.ts):
+   * counted at once, as close() would count a visitor's gathered views of the page.
+   */
+  addAlone(page: number, ms: number, scroll: number): void {
+    const cells = this.cells, at = page * STRIDE;
+    cells[at + VISITORS]!++; cells[at + VIEWS]!++;
+    if (ms > 0 || scroll > 0) {
+      cells[at + ENGAGED_MS]! += ms; cells[at + SCROLL_VISITORS]!++; cells[at + SCROLL_SUM]! += scroll;
+      if (ms > 0) cells[at + ENGAGED_VISITORS]!++;
+      if (ms >= READ_MIN_MS && scroll >= READ_MIN_SCROLL) cells[at + READS]!++;
+    }
+  }
+
   /** Counts the last visitor's engagement; call once after the table. */
   close(): void {
     const cells = this.cells;

@@ -24,8 +24,9 @@ function scratchFor(runs: number): Int32Array {
 
 /** A run flag's bits packed 32 runs a word, with the count of set bits before each word. */
 export interface FlagCounts { bits: Int32Array; before: Int32Array }
+export interface RunOrdinals { visitors: FlagCounts; visits: FlagCounts; alone: Int32Array }
 /** Per table, built once on its first filtered question: how many visitors and visits begin up to a run. */
-const ordinals = new WeakMap<VisitTable, { visitors: FlagCounts; visits: FlagCounts }>();
+const ordinals = new WeakMap<VisitTable, RunOrdinals>();
 
 function countFlag(flags: Uint8Array, flag: number): FlagCounts {
   const words = (flags.length + 31) >> 5;
@@ -53,11 +54,39 @@ export function popcount(x: number): number {
  * The NEW_VISITOR and VISIT_START flags of `table` packed and counted: set flags in runs 0..r (both
  * included) are the number of r's visitor or visit, the same for all its runs (a first run without its flag
  * gets 0 too). filtered-figures.ts counts them inline: before[r >> 5] + popcount(bits[r >> 5] << (31 - (r & 31))).
+ * `alone` marks the runs that are their visitor's only run and visit in the table, each page at most once
+ * (nearly every run of a site's traffic): such a run needs no number, and each of its page views is its
+ * visitor's whole engagement with that page (page-counts.ts counts it without gathering a visitor's pages).
  */
-export function runOrdinals(table: VisitTable): { visitors: FlagCounts; visits: FlagCounts } {
+export function runOrdinals(table: VisitTable): RunOrdinals {
   let counts = ordinals.get(table);
-  if (!counts) ordinals.set(table, (counts = { visitors: countFlag(table.runFlags, NEW_VISITOR), visits: countFlag(table.runFlags, VISIT_START) }));
+  if (!counts) {
+    counts = { visitors: countFlag(table.runFlags, NEW_VISITOR), visits: countFlag(table.runFlags, VISIT_START), alone: aloneRuns(table) };
+    ordinals.set(table, counts);
+  }
   return counts;
+}
+
+/** Runs longer than this are never taken as alone: telling their pages apart would cost more than it saves. */
+const ALONE_MAX_VIEWS = 8;
+
+function aloneRuns(table: VisitTable): Int32Array {
+  const { runFlags, runStart, pvPage } = table;
+  const total = runFlags.length;
+  const bits = new Int32Array((total + 31) >> 5);
+  for (let r = 0; r < total; r++) {
+    if ((runFlags[r]! & (NEW_VISITOR | VISIT_START)) !== (NEW_VISITOR | VISIT_START)) continue;
+    if (r + 1 < total && (runFlags[r + 1]! & NEW_VISITOR) === 0) continue;
+    const first = runStart[r]!, end = runStart[r + 1]!;
+    if (end - first > ALONE_MAX_VIEWS || !distinctPages(pvPage, first, end)) continue;
+    bits[r >> 5]! |= 1 << (r & 31);
+  }
+  return bits;
+}
+
+function distinctPages(pvPage: Uint16Array, first: number, end: number): boolean {
+  for (let a = first + 1; a < end; a++) for (let b = first; b < a; b++) if (pvPage[a] === pvPage[b]) return false;
+  return true;
 }
 
 /**
