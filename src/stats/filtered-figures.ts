@@ -2,34 +2,14 @@
 // the day's rollup counts all of them: visitors daily-unique (per day, page, source, ... and in all), visits
 // and bounces of visits with a matching page view, engagement of the matching page views. Also counts what
 // rollups do not keep: entry and exit pages.
-import { emptyRollup, mergeInto, put, own, OTHER, type Pair, type Rollup, type PairDimension } from './rollup.js';
+import { OTHER } from './rollup.js';
 import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
+import { addTableCount, type CountedNames, type FilteredFigures, type TableCount } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
 import { matchRuns, popcount, runOrdinals, type MatchedRuns } from './visit-run-match.js';
 import { PageCounts } from './page-counts.js';
 
-export interface FilteredFigures {
-  rollup: Rollup;
-  /** page -> [visitors, visits] that entered (left) the site there */
-  entryPages: Record<string, Pair>;
-  exitPages: Record<string, Pair>;
-  /** the days whose visit tables were counted */
-  covered: string[];
-}
-
-const ROLLUP_OF: Record<RunFacet, PairDimension> = {
-  source: 'referrers', campaign: 'campaigns', country: 'countries', language: 'languages', device: 'devices', browser: 'browsers', os: 'os',
-};
-
-export function emptyFigures(from: string, to: string): FilteredFigures {
-  return { rollup: emptyRollup(from, to), entryPages: {}, exitPages: {}, covered: [] };
-}
-
-/**
- * A table's pages never have came-from and went-on-to (only stats_post shows them, from daily rollups, and
- * ranges are merged without them): one empty record for all, frozen, instead of two per page and table.
- */
-const NO_STEPS: Record<string, number> = Object.freeze({});
+export { emptyFigures, type FilteredFigures } from './table-count.js';
 
 /** Counts per name id with daily-unique visitors (a stamp per id remembers the last visitor counted). */
 class Tally {
@@ -39,12 +19,17 @@ class Tally {
     if (this.stamp[id] !== visitor) { this.stamp[id] = visitor; this.visitors[id]!++; }
     this.count[id]! += by;
   }
-  into(record: Record<string, Pair>, names: readonly string[], skipFirst = false): void {
+  /** The names counted, as table-count.ts lists them (campaign 0 is "none" and is left out). */
+  counted(skipFirst = false): CountedNames {
+    let seen = 0;
+    for (let id = skipFirst ? 1 : 0; id < this.count.length; id++) if (this.count[id] !== 0) seen++;
+    const out = new Int32Array(seen * 3);
+    let at = 0;
     for (let id = skipFirst ? 1 : 0; id < this.count.length; id++) {
       if (this.count[id] === 0) continue;
-      const pair = own(record, names[id]!);
-      if (pair) { pair[0] += this.visitors[id]!; pair[1] += this.count[id]!; } else put(record, names[id]!, [this.visitors[id]!, this.count[id]!]);
+      out[at++] = id; out[at++] = this.visitors[id]!; out[at++] = this.count[id]!;
     }
+    return out;
   }
 }
 
@@ -125,58 +110,42 @@ function countRuns(c: RunCount, from: number, to: number): void {
 }
 
 /**
- * Adds the matching page views of one table (a day's or a month's) into `into`. A filter naming something
- * the table never saw matches nothing, so such a table is skipped whole. Only the matching runs are visited
- * (visit-run-match.ts); what belongs to a run (its day, source, country, ...) is added once per run with the
- * run's matching page views, and only page, hour and engagement are counted page view by page view.
+ * Counts the page views of one table (a day's or a month's) that match every filter; null when none does.
+ * A filter naming something the table never saw matches nothing, so such a table is skipped whole. Only the
+ * matching runs are visited (visit-run-match.ts); what belongs to a run (its day, source, country, ...) is
+ * added once per run with the run's matching page views, and only page, hour and engagement are counted page
+ * view by page view.
  */
-export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
+export function countTable(table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): TableCount | null {
   const names = table.names;
-  into.covered.push(...names.days);
   const matched = matchRuns(table, filters);
-  if (!matched) return;
+  if (!matched) return null;
   const want = (part: 'pages' | 'entries' | 'hours' | 'events' | RunFacet) => !parts || parts.has(part);
-  const facets = RUN_FACETS.filter(want).map((facet) => ({ facet, column: table.runFacets[facet], tally: new Tally(names[facet].length) }));
+  const facets = RUN_FACETS.map((facet) => (want(facet) ? new Tally(names[facet].length) : null));
+  const asked = RUN_FACETS.filter((facet, f) => facets[f] !== null);
   const countEntries = want('entries'), pages = names.pages.length;
   const c = new RunCount(
-    table, matched, facets.map((f) => f.column), facets.map((f) => f.tally), want('pages') ? PageCounts.for(pages) : null,
-    want('hours'), countEntries, want('events'), new Tally(countEntries ? pages : 0), new Tally(countEntries ? pages : 0),
+    table, matched, asked.map((facet) => table.runFacets[facet]), facets.filter((tally): tally is Tally => tally !== null),
+    want('pages') ? PageCounts.for(pages) : null, want('hours'), countEntries, want('events'), new Tally(countEntries ? pages : 0), new Tally(countEntries ? pages : 0),
   );
   for (let from = 0; from < matched.count; from += CHUNK) countRuns(c, from, Math.min(matched.count, from + CHUNK));
   c.pageCounts?.close();
-  const { visitors, pageviews, visits, bounces, engagedMs, engagedVisitors, hours, events, days, entries, exits, pageCounts } = c;
-  if (pageviews === 0 && events.count.every((n) => n === 0)) return;
-  const r = into.rollup;
-  r.visitors += visitors; r.pageviews += pageviews; r.visits += visits; r.bounces += bounces;
-  r.engaged_ms += engagedMs; r.engaged_visitors += engagedVisitors;
-  for (let h = 0; h < 24; h++) { r.hours[h]![0] += hours.visitors[h]!; r.hours[h]![1] += hours.count[h]!; }
-  days.into(r.days, names.days);
-  for (const { facet, tally } of facets) tally.into(r[ROLLUP_OF[facet]], names[facet], facet === 'campaign');
-  events.into(r.events, names.events);
-  entries.into(into.entryPages, names.pages);
-  exits.into(into.exitPages, names.pages);
-  if (!pageCounts) return;
-  for (let page = 0; page < pages; page++) {
-    if (pageCounts.views(page) === 0) continue;
-    const path = names.pages[page]!, counted = pageCounts.figures(page);
-    let total = own(r.pages, path);
-    if (!total) put(r.pages, path, (total = { v: 0, pv: 0, em: 0, ev: 0, ss: 0, sn: 0, rd: 0, from: NO_STEPS, to: NO_STEPS }));
-    total.v += counted.v; total.pv += counted.pv;
-    total.em += counted.em; total.ev += counted.ev; total.ss += counted.ss; total.sn += counted.sn; total.rd += counted.rd;
-  }
+  const { hours, events, pageCounts } = c;
+  if (c.pageviews === 0 && events.count.every((n) => n === 0)) return null;
+  const hourPairs = new Float64Array(48);
+  for (let h = 0; h < 24; h++) { hourPairs[2 * h] = hours.visitors[h]!; hourPairs[2 * h + 1] = hours.count[h]!; }
+  const pageList = pageCounts?.collect(pages);
+  return {
+    totals: Float64Array.of(c.visitors, c.pageviews, c.visits, c.bounces, c.engagedMs, c.engagedVisitors), hours: hourPairs,
+    days: c.days.counted(), events: events.counted(), entries: c.entries.counted(), exits: c.exits.counted(),
+    facets: facets.map((tally, f) => tally?.counted(RUN_FACETS[f] === 'campaign') ?? null),
+    pageIds: pageList?.ids ?? new Int32Array(0), pageFigures: pageList?.figures ?? new Float64Array(0),
+  };
 }
 
-/** Adds `part` into `into` (a month counted once and kept, see filtered-range.ts). */
-export function mergeFigures(into: FilteredFigures, part: FilteredFigures): void {
-  mergeInto(into.rollup, part.rollup, false);
-  into.covered.push(...part.covered);
-  for (const [target, source] of [[into.entryPages, part.entryPages], [into.exitPages, part.exitPages]] as const) {
-    for (const key of Object.keys(source)) {
-      const pair = source[key]!;
-      const have = own(target, key);
-      if (have) { have[0] += pair[0]; have[1] += pair[1]; } else put(target, key, [pair[0], pair[1]]);
-    }
-  }
+/** Adds the page views of `table` that match every filter into `into` (countTable, then addTableCount). */
+export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
+  addTableCount(into, countTable(table, filters, parts), table.names);
 }
 
 /** The names kept as "(other)" by a day's table cannot be filtered on: they are many names in one. */

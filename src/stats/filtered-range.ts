@@ -7,12 +7,13 @@ import { rollupDay } from './catch-up.js';
 import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
 import { VisitRecorder } from './visit-recorder.js';
 import { RecordedDay } from './recorded-day.js';
-import { emptyFigures, mergeFigures, type FilteredFigures, type FigureParts } from './filtered-figures.js';
+import type { FigureParts } from './filtered-figures.js';
+import { addTableCount, emptyFigures, type FilteredFigures, type TableCount } from './table-count.js';
 import { TableCountThread } from './table-count-thread.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { VisitTable } from './visit-table.js';
 
-/** Counted months and days kept for filters asked again (each about the size of a rollup without steps). */
+/** Counted months and days kept for filters asked again (each a few typed arrays, about 60 bytes a page with views). */
 const COUNTED_FIGURES = 600;
 
 export interface FilteredRangeSource {
@@ -22,12 +23,14 @@ export interface FilteredRangeSource {
   readonly timeZone: string;
 }
 
+/** What a table counted for a set of filters, with the table's names its numbers point into. */
+interface Counted { count: TableCount | null; names: VisitTable['names'] }
 /** A finished month or day of the range: what it counted for the filters asked, or its table to count. */
-interface Piece { key: string; from: string; to: string; counted: FilteredFigures | null; table: VisitTable | null; keep: boolean; month: boolean }
+interface Piece { key: string; from: string; to: string; counted: Counted | null; table: VisitTable | null; keep: boolean; month: boolean }
 
 export class FilteredRange {
   /** Finished months and days counted for a set of filters, most recently used last. */
-  private readonly counted = new Map<string, FilteredFigures>();
+  private readonly counted = new Map<string, Counted>();
   private recordedToday: RecordedDay | null = null;
   private readonly thread: TableCountThread;
 
@@ -78,7 +81,7 @@ export class FilteredRange {
     const toCount = pieces.filter((piece): piece is Piece & { table: VisitTable } => !piece.counted && piece.table !== null);
     const counted = this.thread.count(toCount, filters, parts);
     toCount.forEach((piece, i) => {
-      piece.counted = counted[i]!;
+      piece.counted = { count: counted[i]!, names: piece.table.names };
       if (piece.keep) this.keep(piece.key, piece.counted);
     });
     const figures = { ...emptyFigures(from, to), missing: [] as string[] };
@@ -87,10 +90,10 @@ export class FilteredRange {
         if (files.hasDaily(piece.from)) figures.missing.push(piece.from);
         continue;
       }
-      mergeFigures(figures, piece.counted);
+      addTableCount(figures, piece.counted.count, piece.counted.names);
       if (!piece.month) continue;
       // Days of the month counted before visit tables existed are in its rollup but not in its table.
-      const covered = new Set(piece.counted.covered);
+      const covered = new Set(piece.counted.names.days);
       for (let d = piece.from; d <= piece.to; d = addDays(d, 1)) if (!covered.has(d) && files.hasDaily(d)) figures.missing.push(d);
     }
     return figures;
@@ -106,7 +109,7 @@ export class FilteredRange {
     this.counted.clear();
   }
 
-  private keep(key: string, counted: FilteredFigures): void {
+  private keep(key: string, counted: Counted): void {
     this.counted.delete(key);
     this.counted.set(key, counted);
     if (this.counted.size > COUNTED_FIGURES) this.counted.delete(this.counted.keys().next().value!);

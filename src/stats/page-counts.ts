@@ -1,6 +1,7 @@
 // Per page of a visit table (filtered-figures.ts): daily-unique visitors and page views, and engagement
 // added up per visitor first (reading is "at least 30 s and 75 % in all"), in one look-up per page view.
 import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
+import { PAGE_FIGURES } from './table-count.js';
 
 // A page's figures sit side by side, 8 numbers (64 bytes) a page: counting a page view touches one or two
 // cache lines instead of one per figure (a column per figure made each page view a dozen scattered reads).
@@ -86,11 +87,22 @@ export class PageCounts {
     this.slots = 0;
   }
 
-  views(page: number): number { return this.cells[page * STRIDE + VIEWS]!; }
-
-  /** The page's figures, named as a page rollup names them. */
-  figures(page: number): { v: number; pv: number; em: number; ev: number; ss: number; sn: number; rd: number } {
-    const c = this.cells, at = page * STRIDE;
-    return { v: c[at + VISITORS]!, pv: c[at + VIEWS]!, em: c[at + ENGAGED_MS]!, ev: c[at + ENGAGED_VISITORS]!, ss: c[at + SCROLL_SUM]!, sn: c[at + SCROLL_VISITORS]!, rd: c[at + READS]! };
+  /** The pages of the first `pages` with a view: their numbers, and their figures as table-count.ts lists them. */
+  collect(pages: number): { ids: Int32Array; figures: Float64Array } {
+    const cells = this.cells;
+    let seen = 0;
+    for (let page = 0; page < pages; page++) if (cells[page * STRIDE + VIEWS]! > 0) seen++;
+    const ids = new Int32Array(seen), figures = new Float64Array(seen * PAGE_FIGURES);
+    let i = 0;
+    for (let page = 0; page < pages; page++) {
+      const at = page * STRIDE;
+      if (cells[at + VIEWS] === 0) continue;
+      const to = i * PAGE_FIGURES;
+      ids[i++] = page;
+      figures[to] = cells[at + VISITORS]!; figures[to + 1] = cells[at + VIEWS]!; figures[to + 2] = cells[at + ENGAGED_MS]!;
+      figures[to + 3] = cells[at + ENGAGED_VISITORS]!; figures[to + 4] = cells[at + SCROLL_SUM]!; figures[to + 5] = cells[at + SCROLL_VISITORS]!;
+      figures[to + 6] = cells[at + READS]!;
+    }
+    return { ids, figures };
   }
 }

@@ -10,14 +10,15 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { startTunedWorker } from '../lib/tuned-worker.js';
-import { countVisitTable, emptyFigures, type FigureParts, type FilteredFigures } from './filtered-figures.js';
+import { countTable, type FigureParts } from './filtered-figures.js';
+import type { TableCount } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { VisitTable } from './visit-table.js';
 import { hasPageIndex } from './visit-page-index.js';
 import { FREE, HERE, THERE } from './count-claims.js';
 import type { CountAnswer, CountJob, CountThreadData, HandedTable } from './table-count-worker.js';
 
-export interface CountUnit { table: VisitTable; from: string; to: string }
+export interface CountUnit { table: VisitTable }
 
 export interface TableCountThreadOptions {
   /** whether the tables' store still holds a table (else the thread lets it go too) */
@@ -90,8 +91,9 @@ export class TableCountThread {
    * shared memory says who counts it): a side slowed down (code not yet optimised for a new kind of filter,
    * a collection, a busy machine) is helped by the other instead of waited for.
    */
-  count(units: readonly CountUnit[], filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures[] {
-    const results: (FilteredFigures | null)[] = units.map(() => null);
+  count(units: readonly CountUnit[], filters: readonly StatsFilter[], parts?: FigureParts): (TableCount | null)[] {
+    // undefined: not counted yet (null is a table where nothing matched)
+    const results: (TableCount | null | undefined)[] = units.map(() => undefined);
     const biggestFirst = (a: number, b: number) => weightOf(units[b]!.table) - weightOf(units[a]!.table);
     const there = this.share(units).sort(biggestFirst);
     let job: CountJob | null = null;
@@ -106,7 +108,7 @@ export class TableCountThread {
     // Tables only this thread can count (not in shared memory) first, then the shared ones, claimed.
     for (const i of mine) if (!job || !isShared(units[i]!.table)) results[i] = countHere(units[i]!, filters, parts);
     for (const i of mine) if (job && isShared(units[i]!.table) && Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = countHere(units[i]!, filters, parts);
-    if (!job) return results as FilteredFigures[];
+    if (!job) return results as (TableCount | null)[];
     const pageFilter = filters.some((filter) => filter.dimension === 'page');
     for (let k = there.length - 1; k >= 0 && this.steal; k--) {
       const i = there[k]!;
@@ -116,14 +118,14 @@ export class TableCountThread {
     const counted = performance.now();
     const theirs = units.map((unit, i) => i).filter((i) => Atomics.load(claims, i) === THERE);
     // Once everything here is counted and the other side has begun nothing, its answer is not waited for.
-    const answer = theirs.length > 0 || there.some((i) => results[i] === null) ? this.answerTo(job.job) : null;
+    const answer = theirs.length > 0 || there.some((i) => results[i] === undefined) ? this.answerTo(job.job) : null;
     debug('counted %d tables here in %s ms, %d there; waited %s ms', units.length - theirs.length, (counted - started).toFixed(1), theirs.length, (performance.now() - counted).toFixed(1));
     if (answer) {
       this.handedOver += answer.counted!.length;
       answer.counted!.forEach((i, k) => { results[i] = answer.figures![k]!; });
     }
     // What the other side claimed but did not answer (it failed or took too long) is counted here.
-    return results.map((figures, i) => figures ?? countHere(units[i]!, filters, parts));
+    return results.map((count, i) => (count === undefined ? countHere(units[i]!, filters, parts) : count));
   }
 
   close(): void {
@@ -163,7 +165,7 @@ export class TableCountThread {
     for (const [id, table] of this.handed) if (!this.options.holds(table)) { drop.push(id); this.handed.delete(id); this.ids.delete(table); }
     const add: HandedTable[] = [];
     const jobUnits = [...there, ...stealable].map((i) => {
-      const { table, from, to } = units[i]!;
+      const { table } = units[i]!;
       let id = this.ids.get(table);
       if (id === undefined) {
         id = this.nextId++;
@@ -171,7 +173,7 @@ export class TableCountThread {
         this.handed.set(id, table);
         add.push({ id, table, pageIndexPath: this.options.pageIndexPath(table) });
       }
-      return { at: i, id, from, to };
+      return { at: i, id };
     });
     return { job: this.nextJob++, drop, add, units: jobUnits, own: there.length, claims, filters: [...filters], parts: parts ? [...parts] : null };
   }
@@ -223,8 +225,6 @@ export class TableCountThread {
   }
 }
 
-function countHere(unit: CountUnit, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures {
-  const figures = emptyFigures(unit.from, unit.to);
-  countVisitTable(figures, unit.table, filters, parts);
-  return figures;
+function countHere(unit: CountUnit, filters: readonly StatsFilter[], parts?: FigureParts): TableCount | null {
+  return countTable(unit.table, filters, parts);
 }

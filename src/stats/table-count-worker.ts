@@ -3,7 +3,8 @@
 // are in shared memory, so a table handed over once is read where it lies, never copied; the thread keeps
 // it until the main thread lets it go.
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { countVisitTable, emptyFigures, type FigureParts, type FilteredFigures } from './filtered-figures.js';
+import { countTable, type FigureParts } from './filtered-figures.js';
+import type { TableCount } from './table-count.js';
 import { hasPageIndex, pageIndexSource } from './visit-page-index.js';
 import { FREE, THERE } from './count-claims.js';
 import { readPageIndex } from './visit-page-index-file.js';
@@ -18,7 +19,7 @@ export interface CountJob {
   drop: number[];
   add: HandedTable[];
   /** the units this thread may count: its own first (`own` of them), then the main thread's it may take */
-  units: { at: number; id: number; from: string; to: string }[];
+  units: { at: number; id: number }[];
   own: number;
   /** per unit of the question (by `at`): count-claims.ts */
   claims: Int32Array;
@@ -26,7 +27,7 @@ export interface CountJob {
   parts: string[] | null;
 }
 /** The units counted here (by `at`) and their figures; or the sentence of what went wrong (the main thread then counts them). */
-export interface CountAnswer { job: number; counted?: number[]; figures?: FilteredFigures[]; error?: string }
+export interface CountAnswer { job: number; counted?: number[]; figures?: (TableCount | null)[]; error?: string }
 
 
 // Started by lib/tuned-worker.ts, which hands the data on as workerData.data.
@@ -43,16 +44,14 @@ port.on('message', (job: CountJob) => {
   try {
     const parts = job.parts ? (new Set(job.parts) as FigureParts) : undefined;
     const pageFilter = job.filters.some((filter) => filter.dimension === 'page');
-    const counted: number[] = [], figures: FilteredFigures[] = [];
-    job.units.forEach(({ at, id, from, to }, k) => {
+    const counted: number[] = [], figures: (TableCount | null)[] = [];
+    job.units.forEach(({ at, id }, k) => {
       const table = tables.get(id);
       if (!table) throw new Error(`table ${id} was never handed over`);
       // The main thread's tables are taken only when their page index is here already (else it reads it).
       if (k >= job.own && pageFilter && !hasPageIndex(table)) return;
       if (Atomics.compareExchange(job.claims, at, FREE, THERE) !== FREE) return;
-      const unit = emptyFigures(from, to);
-      countVisitTable(unit, table, job.filters, parts);
-      counted.push(at); figures.push(unit);
+      counted.push(at); figures.push(countTable(table, job.filters, parts));
     });
     answer = { job: job.job, counted, figures };
   } catch (error) {
