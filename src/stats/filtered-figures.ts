@@ -82,22 +82,38 @@ function countRuns(c: RunCount, from: number, to: number): void {
     }
     const first = runStart[r]!, end = runStart[r + 1]!;
     let views = 0;
-    for (let k = first; k < end; k++) {
-      const page = pvPage[k]!;
-      if (wantPage >= 0 && page !== wantPage) continue;
-      views++;
-      if (countHours) hours.add(pvHour[k]!, visitor);
-      const ms = pvEngaged[k]!;
-      if (ms > 0) { engagedMs += ms; if (engagedVisitor !== visitor) { engagedVisitor = visitor; engagedVisitors++; } }
-      if (pageCounts === null) continue;
-      if (isAlone) pageCounts.addAlone(page, ms, pvScroll[k]!);
-      else pageCounts.add(page, visitor, ms, pvScroll[k]!);
+    if (isAlone) {
+      // Its visitor is engaged when any view is: figures added without a branch on the data (a branch
+      // taken at random, as engagement is, costs more than the additions of zero it saves).
+      let engaged = 0;
+      for (let k = first; k < end; k++) {
+        const page = pvPage[k]!;
+        if (wantPage >= 0 && page !== wantPage) continue;
+        views++;
+        if (countHours) hours.add(pvHour[k]!, visitor);
+        const ms = pvEngaged[k]!;
+        engagedMs += ms; engaged |= ms;
+        if (pageCounts !== null) pageCounts.addAlone(page, ms, pvScroll[k]!);
+      }
+      if (views === 0) continue;
+      engagedVisitors += +(engaged !== 0);
+      visitors++; visits++; bounces += +((flags & BOUNCE) !== 0);
+    } else {
+      for (let k = first; k < end; k++) {
+        const page = pvPage[k]!;
+        if (wantPage >= 0 && page !== wantPage) continue;
+        views++;
+        if (countHours) hours.add(pvHour[k]!, visitor);
+        const ms = pvEngaged[k]!;
+        if (ms > 0) { engagedMs += ms; if (engagedVisitor !== visitor) { engagedVisitor = visitor; engagedVisitors++; } }
+        if (pageCounts !== null) pageCounts.add(page, visitor, ms, pvScroll[k]!);
+      }
+      if (views === 0) continue;
+      if (countedVisitor !== visitor) { countedVisitor = visitor; visitors++; }
+      const visit = visitsBefore[word]! + popcount(visitBits[word]! << shift);
+      if (countedVisit !== visit) { countedVisit = visit; visits++; if (flags & BOUNCE) bounces++; }
     }
-    if (views === 0) continue;
     pageviews += views;
-    if (countedVisitor !== visitor) { countedVisitor = visitor; visitors++; }
-    const visit = isAlone ? visitor : visitsBefore[word]! + popcount(visitBits[word]! << shift);
-    if (countedVisit !== visit) { countedVisit = visit; visits++; if (flags & BOUNCE) bounces++; }
     days.add(runDay[r]!, visitor, views);
     for (let f = 0; f < facetCount; f++) facetTallies[f]!.add(facetColumns[f]![r]!, visitor, views);
     if (countEntries) {
