@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { StatsService } from '../src/stats/stats-service.js';
 import { statsQuery } from '../src/stats/dimension-query.js';
 import { parseFilters } from '../src/stats/stats-filters.js';
-import { readVisitTable } from '../src/stats/visit-table.js';
+import { readVisitTable, encodeVisitTable } from '../src/stats/visit-table.js';
 import { buildPageIndex } from '../src/stats/visit-page-index.js';
-import { decodePageIndex, encodePageIndex } from '../src/stats/visit-page-index-file.js';
+import { decodePageIndex, encodePageIndex, pageColumnsFingerprint } from '../src/stats/visit-page-index-file.js';
 import type { StatsContent } from '../src/stats/page-index.js';
 import type { RawLine } from '../src/stats/raw-event.js';
 
@@ -99,4 +99,25 @@ test('a page index made for the month before it was rolled up again is refused a
   const table = readVisitTable(join(dir, 'visits', '2026-01.bin'), '2026-01')!;
   assert.equal(decodePageIndex(old, table), null, 'the old index does not fit the new table');
   assert.deepEqual(helloByCountry(open), { visitors: 3, pageviews: 4, rows: { DE: [2, 2], AT: [1, 2] } });
+});
+
+test('a month keeps the fingerprint of its page columns in its table\'s header; an index is read against it, or against the columns of a table written without one', () => {
+  const { dir, open, indexPath } = siteWith({ '2026-01-15': JAN_15 });
+  const tablePath = join(dir, 'visits', '2026-01.bin');
+  const table = readVisitTable(tablePath, '2026-01')!;
+  const index = readFileSync(indexPath);
+  assert.equal(table.pagesFingerprint, pageColumnsFingerprint(table), 'written with the month');
+  assert.ok(decodePageIndex(index, table), 'the index fits the fingerprint kept');
+  // A table written before headers kept it: the fingerprint is worked out from its columns.
+  const { pagesFingerprint, ...without } = table;
+  assert.ok(pagesFingerprint);
+  writeFileSync(tablePath, encodeVisitTable(without));
+  const before = readVisitTable(tablePath, '2026-01')!;
+  assert.equal(before.pagesFingerprint, undefined);
+  assert.ok(decodePageIndex(index, before), 'the index fits the columns');
+  assert.deepEqual(helloByCountry(open), { visitors: 2, pageviews: 3, rows: { DE: [1, 1], AT: [1, 2] } });
+  // A header naming other columns than the index's: the index is refused and built again from the table.
+  writeFileSync(tablePath, encodeVisitTable({ ...table, pagesFingerprint: 'another table' }));
+  assert.equal(decodePageIndex(index, readVisitTable(tablePath, '2026-01')!), null);
+  assert.deepEqual(helloByCountry(open), { visitors: 2, pageviews: 3, rows: { DE: [1, 1], AT: [1, 2] } });
 });

@@ -5,7 +5,7 @@ import type { Rollup } from './rollup.js';
 import { LruCache } from '../lib/lru.js';
 import { decodeVisitTable, readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
 import { buildPageIndex, pageIndexSource } from './visit-page-index.js';
-import { readPageIndex, writePageIndex } from './visit-page-index-file.js';
+import { pageColumnsFingerprint, readPageIndex, writePageIndex } from './visit-page-index-file.js';
 import { sharedCopy } from '../lib/shared-read.js';
 
 /**
@@ -87,7 +87,8 @@ export class RollupFiles {
 
   /** Writes a table; a month's with its page index, made now once rather than by a page filter later. */
   writeVisits(written: VisitTable): void {
-    const bytes = writeVisitTable(this.visitsPath(written.day), written);
+    const fingerprint = isMonth(written.day) ? { pagesFingerprint: pageColumnsFingerprint(written) } : {};
+    const bytes = writeVisitTable(this.visitsPath(written.day), { ...written, ...fingerprint });
     // Kept as it would be read back: in shared memory, so the counting thread can count it too.
     const table = decodeVisitTable(sharedCopy(bytes), written.day) ?? written;
     this.keepVisits(table);

@@ -2,8 +2,9 @@
 // (`visits/YYYY-MM.pages.bin`), so the first page filter over a month reads it instead of building it from
 // every page view. It is a file of its own, read only when a page filter asks: a site nobody filters by page
 // never holds it in memory. It names the table it was made for by a fingerprint of the table's page
-// columns; an index of another table (the month rolled up again) or a damaged one is refused, and the index
-// is then built from the table as before.
+// columns (kept in the table's header since it is worked out when the month is written); an index of another
+// table (the month rolled up again) or a damaged one is refused, and the index is then built from the table
+// as before.
 import { endianness } from 'node:os';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readFileNoFollow } from '../lib/no-follow.js';
@@ -28,6 +29,11 @@ export function pageColumnsFingerprint(table: VisitTable): string {
   return `${runStart.length}.${pvPage.length}.${table.names.pages.length}.${(a >>> 0).toString(16)}.${(b >>> 0).toString(16)}`;
 }
 
+/** The fingerprint the table's header keeps, or (a table written before headers kept it) worked out. */
+function fingerprintOf(table: VisitTable): string {
+  return table.pagesFingerprint ?? pageColumnsFingerprint(table);
+}
+
 function hashRuns(runStart: Int32Array): number {
   let a = 0x811c9dc5;
   for (let i = 0; i < runStart.length; i++) a = Math.imul(a ^ runStart[i]!, 0x01000193);
@@ -42,7 +48,7 @@ function hashPages(pvPage: Uint16Array, seed: number, first: number, end: number
 }
 
 export function encodePageIndex(table: VisitTable, index: PageIndex): Buffer {
-  const header = Buffer.from(MAGIC + JSON.stringify({ of: pageColumnsFingerprint(table), endianness: endianness(), pages: index.start.length - 1, entries: index.runs.length }), 'utf8');
+  const header = Buffer.from(MAGIC + JSON.stringify({ of: fingerprintOf(table), endianness: endianness(), pages: index.start.length - 1, entries: index.runs.length }), 'utf8');
   const at = Math.ceil((4 + header.length) / 4) * 4;
   const out = Buffer.alloc(at + 4 * (index.start.length + index.runs.length));
   out.writeUInt32LE(header.length, 0);
@@ -76,7 +82,7 @@ export function decodePageIndex(bytes: Buffer, table: VisitTable): PageIndex | n
     // Every number points into the table, and each page's runs are in run order, whatever the file says.
     if (start[0] !== 0 || start[pages] !== entries) return null;
     if (!inRunOrder(start, runs, pages, runCount)) return null;
-    if (header.of !== pageColumnsFingerprint(table)) return null;
+    if (header.of !== fingerprintOf(table)) return null;
     return { start, runs };
   } catch {
     return null;

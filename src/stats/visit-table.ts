@@ -44,6 +44,11 @@ export interface VisitTable {
   evRun: Int32Array;
   evName: Uint16Array;
   evPage: Uint16Array;
+  /**
+   * A month's fingerprint of its page columns (visit-page-index-file.ts), worked out when it was written
+   * and kept in its header, so reading its page index need not work it out again over every page view.
+   */
+  pagesFingerprint?: string;
 }
 
 const MAGIC = 'svc visit table 2\n';
@@ -64,7 +69,7 @@ function columnsOf(table: VisitTable): [string, AnyColumn][] {
 
 export function encodeVisitTable(table: VisitTable): Buffer {
   const columns = columnsOf(table);
-  const header = JSON.stringify({ day: table.day, endianness: endianness(), names: table.names, columns: columns.map(([name, c]) => [name, typeOf(c), c.length]) });
+  const header = JSON.stringify({ day: table.day, endianness: endianness(), names: table.names, columns: columns.map(([name, c]) => [name, typeOf(c), c.length]), pagesFingerprint: table.pagesFingerprint });
   const head = Buffer.from(MAGIC + header, 'utf8');
   const start = padded(head.length + 4);
   const out = Buffer.alloc(start + columns.reduce((sum, [, c]) => sum + padded(c.byteLength), 0));
@@ -111,7 +116,7 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
     const length = bytes.readUInt32LE(0);
     const head = bytes.subarray(4, 4 + length).toString('utf8');
     if (!head.startsWith(MAGIC)) return null;
-    const header = JSON.parse(head.slice(MAGIC.length)) as { day: string; endianness: string; names: VisitTable['names']; columns: [string, TypeName, number][] };
+    const header = JSON.parse(head.slice(MAGIC.length)) as { day: string; endianness: string; names: VisitTable['names']; columns: [string, TypeName, number][]; pagesFingerprint?: unknown };
     if (header.day !== day || header.endianness !== endianness()) return null;
     const columns = new Map<string, AnyColumn>();
     // The columns are views on the bytes read when they start on an 8-byte boundary (a file read whole
@@ -138,6 +143,7 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
       day, names, runFlags: get('runFlags', Uint8Array), runDay: get('runDay', Uint8Array), runFacets, runStart: get('runStart', Int32Array),
       pvPage: get('pvPage', Uint16Array), pvHour: get('pvHour', Uint8Array), pvEngaged: get('pvEngaged', Uint32Array), pvScroll: get('pvScroll', Uint8Array),
       evRun: get('evRun', Int32Array), evName: get('evName', Uint16Array), evPage: get('evPage', Uint16Array),
+      ...(typeof header.pagesFingerprint === 'string' ? { pagesFingerprint: header.pagesFingerprint } : {}),
     };
     const runs = table.runFlags.length;
     const pvs = table.pvPage.length;
