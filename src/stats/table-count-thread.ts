@@ -108,7 +108,8 @@ export class TableCountThread {
     // Tables only this thread can count (not in shared memory) first, then the shared ones, claimed.
     for (const i of mine) if (!job || !isShared(units[i]!.table)) results[i] = countHere(units[i]!, filters, parts);
     for (const i of mine) if (job && isShared(units[i]!.table) && Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = countHere(units[i]!, filters, parts);
-    if (!job) return results as (TableCount | null)[];
+    // The other thread not ready (still loading, or failed): everything is counted here, its share too.
+    if (!job) return units.map((unit, i) => (results[i] === undefined ? countHere(unit, filters, parts) : results[i]!));
     const pageFilter = filters.some((filter) => filter.dimension === 'page');
     for (let k = there.length - 1; k >= 0 && this.steal; k--) {
       const i = there[k]!;
