@@ -15,6 +15,7 @@ import type { TableCount } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { VisitTable } from './visit-table.js';
 import { hasPageIndex } from './visit-page-index.js';
+import { knownOrdinals } from './visit-run-match.js';
 import { FREE, HERE, THERE } from './count-claims.js';
 import type { CountAnswer, CountJob, CountThreadData, HandedTable } from './table-count-worker.js';
 
@@ -172,7 +173,8 @@ export class TableCountThread {
         id = this.nextId++;
         this.ids.set(table, id);
         this.handed.set(id, table);
-        add.push({ id, table, pageIndexPath: this.options.pageIndexPath(table) });
+        const ordinals = knownOrdinals(table);
+        add.push({ id, table, pageIndexPath: this.options.pageIndexPath(table), ...(ordinals ? { ordinals } : {}) });
       }
       return { at: i, id };
     });

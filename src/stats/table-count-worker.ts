@@ -6,13 +6,14 @@ import { workerData, type MessagePort } from 'node:worker_threads';
 import { countTable, type FigureParts } from './filtered-figures.js';
 import type { TableCount } from './table-count.js';
 import { hasPageIndex, pageIndexSource } from './visit-page-index.js';
+import { adoptOrdinals, type RunOrdinals } from './visit-run-match.js';
 import { FREE, THERE } from './count-claims.js';
 import { readPageIndex } from './visit-page-index-file.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { VisitTable } from './visit-table.js';
 
 export interface CountThreadData { port: MessagePort; signal: Int32Array }
-export interface HandedTable { id: number; table: VisitTable; pageIndexPath: string | null }
+export interface HandedTable { id: number; table: VisitTable; pageIndexPath: string | null; ordinals?: RunOrdinals }
 export interface CountJob {
   job: number;
   /** tables the main thread no longer holds */
@@ -36,8 +37,10 @@ const tables = new Map<number, VisitTable>();
 
 port.on('message', (job: CountJob) => {
   for (const id of job.drop) tables.delete(id);
-  for (const { id, table, pageIndexPath } of job.add) {
+  for (const { id, table, pageIndexPath, ordinals } of job.add) {
     tables.set(id, table);
+    // Worked out by the main thread when it counted the table: not worked out here again.
+    if (ordinals) adoptOrdinals(table, ordinals);
     if (pageIndexPath !== null) pageIndexSource(table, () => readPageIndex(pageIndexPath, table));
   }
   let answer: CountAnswer;

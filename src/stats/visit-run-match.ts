@@ -28,9 +28,12 @@ export interface RunOrdinals { visitors: FlagCounts; visits: FlagCounts; alone: 
 /** Per table, built once on its first filtered question: how many visitors and visits begin up to a run. */
 const ordinals = new WeakMap<VisitTable, RunOrdinals>();
 
+/** Numbers in memory the counting thread can share (table-count-thread.ts hands them over with the table). */
+const sharedInts = (length: number) => new Int32Array(new SharedArrayBuffer(4 * length));
+
 function countFlag(flags: Uint8Array, flag: number): FlagCounts {
   const words = (flags.length + 31) >> 5;
-  const bits = new Int32Array(words), before = new Int32Array(words);
+  const bits = sharedInts(words), before = sharedInts(words);
   let total = 0;
   for (let w = 0; w < words; w++) {
     before[w] = total;
@@ -67,13 +70,25 @@ export function runOrdinals(table: VisitTable): RunOrdinals {
   return counts;
 }
 
+/** The ordinals of `table` worked out already on this thread, if they are (handed to the counting thread with it). */
+export function knownOrdinals(table: VisitTable): RunOrdinals | undefined {
+  return ordinals.get(table);
+}
+
+/** Takes ordinals worked out on the other thread for `table` (the same table: its columns are shared). */
+export function adoptOrdinals(table: VisitTable, counts: RunOrdinals): void {
+  const words = (table.runFlags.length + 31) >> 5;
+  const fits = [counts.visitors.bits, counts.visitors.before, counts.visits.bits, counts.visits.before, counts.alone].every((column) => column.length === words);
+  if (fits && !ordinals.has(table)) ordinals.set(table, counts);
+}
+
 /** Runs longer than this are never taken as alone: telling their pages apart would cost more than it saves. */
 const ALONE_MAX_VIEWS = 8;
 
 function aloneRuns(table: VisitTable): Int32Array {
   const { runFlags, runStart, pvPage } = table;
   const total = runFlags.length;
-  const bits = new Int32Array((total + 31) >> 5);
+  const bits = sharedInts((total + 31) >> 5);
   for (let r = 0; r < total; r++) {
     if ((runFlags[r]! & (NEW_VISITOR | VISIT_START)) !== (NEW_VISITOR | VISIT_START)) continue;
     if (r + 1 < total && (runFlags[r + 1]! & NEW_VISITOR) === 0) continue;
