@@ -4,7 +4,7 @@
 import { statNoFollow } from '../lib/no-follow.js';
 import type { RollupFiles } from './rollup-files.js';
 import { rollupDay } from './catch-up.js';
-import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
+import { addDays, daysBetween, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
 import { VisitRecorder } from './visit-recorder.js';
 import { RecordedDay } from './recorded-day.js';
 import type { FigureParts } from './filtered-figures.js';
@@ -93,7 +93,11 @@ export class FilteredRange {
       addTableCount(figures, piece.counted.count, piece.counted.names);
       if (!piece.month) continue;
       // Days of the month counted before visit tables existed are in its rollup but not in its table.
+      // A table with every day of its month (nearly always) leaves nothing to look for, day by day.
       const covered = new Set(piece.counted.names.days);
+      let inside = 0;
+      for (const d of covered) if (d >= piece.from && d <= piece.to) inside++;
+      if (inside > daysBetween(piece.from, piece.to)) continue;
       for (let d = piece.from; d <= piece.to; d = addDays(d, 1)) if (!covered.has(d) && files.hasDaily(d)) figures.missing.push(d);
     }
     return figures;
