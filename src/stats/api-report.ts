@@ -1,7 +1,7 @@
 import type { StatsService } from './stats-service.js';
 import type { StatsContent } from './page-index.js';
 import type { OverviewPeriod } from './periods.js';
-import { statsOverview } from './overview.js';
+import { overviewWith } from './overview.js';
 import { eachDay } from './day-math.js';
 import { topPairs } from './figures.js';
 import { filterText, type StatsFilter } from './stats-filters.js';
@@ -12,8 +12,8 @@ import { filterText, type StatsFilter } from './stats-filters.js';
  * `filter=<dimension>:<value>` (once per dimension) narrows it like the panel's page, through the same engine.
  */
 export function statsReport(stats: StatsService, content: StatsContent, period: OverviewPeriod, filters: readonly StatsFilter[] = []) {
-  const overview = statsOverview(stats, content, period, filters);
-  const rollup = filters.length > 0 ? stats.filtered(overview.from, overview.to, filters, new Set(['country', 'device', 'browser'])).rollup : stats.range(overview.from, overview.to);
+  // The period is counted once, for the overview's rows and these (filtered, its visit tables are counted once).
+  const { overview, now: rollup } = overviewWith(stats, content, period, filters, new Set(['country', 'device', 'browser']));
   const rows = (table: Record<string, [number, number]>, key: string) =>
     topPairs(table, 10).map(([name, [visitors, pageviews]]) => ({ [key]: name, visitors, pageviews }));
   return {

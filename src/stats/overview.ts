@@ -5,6 +5,7 @@ import { buildPageIndex, lookupPage, type StatsContent } from './page-index.js';
 import { averageReadingSeconds, readRate, share, topPairs } from './figures.js';
 import { OTHER, agreedAny } from './rollup.js';
 import type { StatsFilter } from './stats-filters.js';
+import type { FigureParts } from './filtered-figures.js';
 
 export const TOP_ROWS = 10;
 
@@ -30,19 +31,30 @@ export function consentShare(rollup: Rollup): number | null {
   return share(agreedAny(rollup.consent), rollup.consent.decisions);
 }
 
+/** What stats_overview counts from visit tables when filtered (top pages and sources; days and totals always). */
+const OVERVIEW_PARTS: FigureParts = new Set(['pages', 'source']);
+
 /**
  * stats_overview: the period's totals, the change against the period before, top pages and sources. With
  * filters (the Content API's /stats takes them) only matching page views count; consent decisions carry no
  * visitor, so the consent share stays that of all decisions.
  */
 export function statsOverview(stats: StatsService, content: StatsContent, period: OverviewPeriod, filters: readonly StatsFilter[] = []) {
+  return overviewWith(stats, content, period, filters, OVERVIEW_PARTS).overview;
+}
+
+/**
+ * stats_overview's answer and the period's figures, counted (when filtered) for `parts` beside the
+ * overview's own, so a caller that shows more of the period (api-report.ts) counts its tables once.
+ */
+export function overviewWith(stats: StatsService, content: StatsContent, period: OverviewPeriod, filters: readonly StatsFilter[], parts: FigureParts) {
   const range = resolvePeriod(period, stats.today());
   const before = previousRange(period, range);
   const filtered = filters.length > 0;
   const all = stats.range(range.from, range.to);
-  const now = filtered ? stats.filtered(range.from, range.to, filters, new Set(['pages', 'source'])).rollup : all;
+  const now = filtered ? stats.filtered(range.from, range.to, filters, new Set([...OVERVIEW_PARTS, ...parts])).rollup : all;
   const then = filtered ? stats.filtered(before.from, before.to, filters, new Set()).rollup : stats.range(before.from, before.to);
-  return {
+  const overview = {
     period,
     from: range.from,
     to: range.to,
@@ -60,4 +72,5 @@ export function statsOverview(stats: StatsService, content: StatsContent, period
     top_pages: topPages(now, content, TOP_ROWS),
     top_sources: topSources(now, TOP_ROWS),
   };
+  return { overview, now };
 }
