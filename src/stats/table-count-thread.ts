@@ -30,6 +30,8 @@ export interface TableCountThreadOptions {
   minPageviews?: number;
   /** whether a side that is done takes the other's tables not yet begun (true; tests turn it off) */
   steal?: boolean;
+  /** the least the other thread is waited for between two of its answers (20 ms; tests try 0 and long) */
+  minPatienceMs?: number;
 }
 
 /** Below this a count takes a few milliseconds: handing work over would cost more than it saves. */
@@ -63,11 +65,13 @@ export class TableCountThread {
   /** Units the other thread has counted so far (tests and NODE_DEBUG). */
   handedOver = 0;
   private readonly steal: boolean;
+  private readonly minPatienceMs: number;
 
   constructor(private readonly options: TableCountThreadOptions) {
     // SVC_STATS_THREAD=off counts on one core (a host that gives the process one, or a comparison).
     if (process.env.SVC_STATS_THREAD === 'off') this.failed = true;
     this.steal = options.steal ?? true;
+    this.minPatienceMs = options.minPatienceMs ?? 20;
   }
 
   /** Whether the other thread is loaded and takes work. */
@@ -119,14 +123,17 @@ export class TableCountThread {
     }
     const counted = performance.now();
     const theirs = units.map((unit, i) => i).filter((i) => Atomics.load(claims, i) === THERE);
+    // How long this side took per unit of weight: the other side is waited for about as long as this one
+    // would take to count what it still has (3 times over), then what it has not answered is counted here.
+    let weightHere = 0;
+    units.forEach((unit, i) => { if (results[i] !== undefined) weightHere += weightOf(unit.table); });
+    const msPerWeight = weightHere > 0 ? (counted - started) / weightHere : 0;
     // Once everything here is counted and the other side has begun nothing, its answer is not waited for.
-    const answer = theirs.length > 0 || there.some((i) => results[i] === undefined) ? this.answerTo(job.job) : null;
+    if (results.some((count) => count === undefined)) this.collect(job.job, results, (i) => 3 * msPerWeight * weightOf(units[i]!.table));
+    // Given up on: what the other side has not begun is claimed here, so it does not count it in vain.
+    units.forEach((unit, i) => Atomics.compareExchange(claims, i, FREE, HERE));
     debug('counted %d tables here in %s ms, %d there; waited %s ms', units.length - theirs.length, (counted - started).toFixed(1), theirs.length, (performance.now() - counted).toFixed(1));
-    if (answer) {
-      this.handedOver += answer.counted!.length;
-      answer.counted!.forEach((i, k) => { results[i] = answer.figures![k]!; });
-    }
-    // What the other side claimed but did not answer (it failed or took too long) is counted here.
+    // What the other side claimed but did not answer (it failed or was too slow) is counted here.
     return results.map((count, i) => (count === undefined ? countHere(units[i]!, filters, parts) : count));
   }
 
@@ -202,23 +209,36 @@ export class TableCountThread {
     }
   }
 
-  /** The other thread's answer to `job`, or null when it failed or took too long (then it is not asked again). */
-  private answerTo(job: number): CountAnswer | null {
+  /**
+   * The other thread's answers to `job`, a table at a time, into `results`, until every table is answered,
+   * the thread says it is done, or it has answered nothing for longer than `patience` of a table it still
+   * owes (a thread descheduled on a busy machine: those are counted here rather than waited for). A thread
+   * that has not answered for 30 s is taken for lost and not asked again.
+   */
+  private collect(job: number, results: (TableCount | null | undefined)[], patience: (unit: number) => number): void {
     const deadline = performance.now() + ANSWER_TIMEOUT_MS;
+    let lastAnswer = performance.now();
     while (this.port) {
       const seen = Atomics.load(this.signal, 0);
       const got = receiveMessageOnPort(this.port);
       if (got) {
         const answer = got.message as CountAnswer;
         if (answer.job !== job) continue; // an answer to a question given up on
-        return answer.figures && answer.counted ? answer : null;
+        if (!answer.counted || !answer.figures) return;
+        answer.counted.forEach((i, k) => { if (results[i] === undefined) { results[i] = answer.figures![k]!; this.handedOver++; } });
+        if (answer.done) return;
+        lastAnswer = performance.now();
+        continue;
       }
-      const left = deadline - performance.now();
-      if (left <= 0) break;
-      Atomics.wait(this.signal, 0, seen, Math.min(left, 1000));
+      let owed = -1;
+      results.forEach((count, i) => { if (count === undefined) owed = Math.max(owed, patience(i)); });
+      if (owed < 0) return;
+      const now = performance.now(), wait = Math.min(deadline, lastAnswer + Math.max(this.minPatienceMs, owed)) - now;
+      if (now >= deadline) break;
+      if (wait <= 0) return;
+      Atomics.wait(this.signal, 0, seen, Math.min(wait, 1000));
     }
     this.fail();
-    return null;
   }
 
   private fail(): void {

@@ -27,8 +27,11 @@ export interface CountJob {
   filters: StatsFilter[];
   parts: string[] | null;
 }
-/** The units counted here (by `at`) and their figures; or the sentence of what went wrong (the main thread then counts them). */
-export interface CountAnswer { job: number; counted?: number[]; figures?: (TableCount | null)[]; error?: string }
+/**
+ * Units counted here (by `at`) and their figures, sent a table at a time, then `done`; or the sentence of
+ * what went wrong (the main thread then counts what was not answered).
+ */
+export interface CountAnswer { job: number; counted?: number[]; figures?: (TableCount | null)[]; done?: boolean; error?: string }
 
 
 // Started by lib/tuned-worker.ts, which hands the data on as workerData.data.
@@ -43,28 +46,31 @@ port.on('message', (job: CountJob) => {
     if (ordinals) adoptOrdinals(table, ordinals);
     if (pageIndexPath !== null) pageIndexSource(table, () => readPageIndex(pageIndexPath, table));
   }
-  let answer: CountAnswer;
   try {
     const parts = job.parts ? (new Set(job.parts) as FigureParts) : undefined;
     const pageFilter = job.filters.some((filter) => filter.dimension === 'page');
-    const counted: number[] = [], figures: (TableCount | null)[] = [];
     job.units.forEach(({ at, id }, k) => {
       const table = tables.get(id);
       if (!table) throw new Error(`table ${id} was never handed over`);
       // The main thread's tables are taken only when their page index is here already (else it reads it).
       if (k >= job.own && pageFilter && !hasPageIndex(table)) return;
       if (Atomics.compareExchange(job.claims, at, FREE, THERE) !== FREE) return;
-      counted.push(at); figures.push(countTable(table, job.filters, parts));
+      // Each table answered as soon as it is counted: a main thread done with its own takes what it gets
+      // and counts itself what this thread, held up, has not answered yet (table-count-thread.ts).
+      answer({ job: job.job, counted: [at], figures: [countTable(table, job.filters, parts)] });
     });
-    answer = { job: job.job, counted, figures };
+    answer({ job: job.job, counted: [], figures: [], done: true });
   } catch (error) {
-    answer = { job: job.job, error: String(error) };
+    answer({ job: job.job, error: String(error) });
   }
-  port.postMessage(answer);
+});
+
+function answer(message: CountAnswer): void {
+  port.postMessage(message);
   // The main thread waits on this number (Atomics.wait), as its event loop is held by the question.
   Atomics.add(signal, 0, 1);
   Atomics.notify(signal, 0);
-});
+}
 
 // Ready: the main thread hands over work only from now on (until then it counts everything itself, rather
 // than wait for a thread still loading).
