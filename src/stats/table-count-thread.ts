@@ -91,10 +91,11 @@ export class TableCountThread {
   }
 
   /**
-   * The figures of each unit (in order), counted on both cores when they are worth it. Each side counts its
-   * own tables biggest first, then takes the other's not yet begun from the smallest up (a claim per unit in
-   * shared memory says who counts it): a side slowed down (code not yet optimised for a new kind of filter,
-   * a collection, a busy machine) is helped by the other instead of waited for.
+   * The figures of each unit (in order), counted on both cores when they are worth it. This thread counts
+   * its own tables biggest first, the other its own smallest first; each then takes the other's not yet
+   * begun from the end the other is not at (a claim per unit in shared memory says who counts it): a side
+   * slowed down (code not yet optimised for a new kind of filter, a collection, a busy machine) is helped
+   * by the other instead of waited for.
    */
   count(units: readonly CountUnit[], filters: readonly StatsFilter[], parts?: FigureParts): (TableCount | null)[] {
     // undefined: not counted yet (null is a table where nothing matched)
@@ -116,7 +117,8 @@ export class TableCountThread {
     // The other thread not ready (still loading, or failed): everything is counted here, its share too.
     if (!job) return units.map((unit, i) => (results[i] === undefined ? countHere(unit, filters, parts) : results[i]!));
     const pageFilter = filters.some((filter) => filter.dimension === 'page');
-    for (let k = there.length - 1; k >= 0 && this.steal; k--) {
+    // The other side counts its own smallest first (below): its biggest are taken here first.
+    for (let k = 0; k < there.length && this.steal; k++) {
       const i = there[k]!;
       if (pageFilter && !hasPageIndex(units[i]!.table)) continue; // not read on this side: left to the other
       if (Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = countHere(units[i]!, filters, parts);
@@ -173,7 +175,9 @@ export class TableCountThread {
     const drop: number[] = [];
     for (const [id, table] of this.handed) if (!this.options.holds(table)) { drop.push(id); this.handed.delete(id); this.ids.delete(table); }
     const add: HandedTable[] = [];
-    const jobUnits = [...there, ...stealable].map((i) => {
+    // Its own smallest first: a thread whose code is not yet optimised for a new kind of question warms up
+    // on day tables, and is never the one still counting a month when this thread is done.
+    const jobUnits = [...[...there].reverse(), ...stealable].map((i) => {
       const { table } = units[i]!;
       let id = this.ids.get(table);
       if (id === undefined) {
