@@ -65,7 +65,7 @@ export function callTool(tool: Tool, args: unknown, context: McpContext, cache?:
 
 /**
  * auth/scope-refusal.ts's sentence for a thing the token may not do (`action` completes "This token may not
- * …"), loaded only for a refusal: the calls that pass, a session's first answers among them, never need it.
+ * ..."), loaded only for a refusal: the calls that pass, a session's first answers among them, never need it.
  */
 export async function refusalSentence(principal: Principal, scope: Scope, action: string): Promise<string> {
   return (await import('../auth/scope-refusal.js')).scopeRefusal(principal, scope, action)!;
