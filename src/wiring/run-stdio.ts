@@ -1,5 +1,6 @@
 // The stdio MCP server's start (dist/stdio.js, after its Node version check). Only protocol goes to stdout;
-// everything else goes to stderr.
+// everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
+import { configOrExit, prepareConfiguredFolders, readFlags } from '../config.js';
 
 const NO_TOKEN =
   'svc: a valid token is required: pass --token=<token> or set SVC_TOKEN to a token created in the panel under Assistants.';
@@ -9,20 +10,6 @@ export async function runStdio(argv: string[]): Promise<void> {
   console.log = console.error;
   console.info = console.error;
 
-  // Everything the first answers need starts loading at once, the configuration beside the server: on Node
-  // 20 the loader reads each file on another thread and waits for it, so two chains loaded one after the
-  // other wait twice, and the checks below run while the files are read. A refusal below still exits at
-  // once, without waiting for them.
-  const loading = Promise.all([
-    import('./build-deps.js'),
-    import('../mcp/mcp-server.js'),
-    import('../mcp/mcp-methods.js'),
-    import('./mcp-registry.js'),
-    import('../mcp/transports/stdio.js'),
-  ]);
-  // Awaited below; until then a failed load must not end the process before a refusal has been said.
-  loading.catch(() => {});
-  const { configOrExit, prepareConfiguredFolders, readFlags } = await import('../config.js');
   const config = configOrExit(argv);
   // loadConfig has checked the flags already (--token among them), so this read cannot fail.
   const flag = readFlags(argv).token;
@@ -33,7 +20,13 @@ export async function runStdio(argv: string[]): Promise<void> {
   const problem = prepareConfiguredFolders(config);
   if (problem) (await import('./start-failure.js')).exitOnFolderProblem(problem, config);
   const refuse = async (error: unknown): Promise<never> => (await import('./start-failure.js')).exitOnStartFailure(error);
-  const [{ buildDeps }, { createMcpDispatcher }, { createMcpMethods }, { defaultRegistry }, { serveStdio }] = await loading;
+  const [{ buildDeps }, { createMcpDispatcher }, { createMcpMethods }, { defaultRegistry }, { serveStdio }] = await Promise.all([
+    import('./build-deps.js'),
+    import('../mcp/mcp-server.js'),
+    import('../mcp/mcp-methods.js'),
+    import('./mcp-registry.js'),
+    import('../mcp/transports/stdio.js'),
+  ]);
   // It listens nowhere: without --base-url or SVC_BASE_URL, every address it gives is site.yaml's `url`.
   const deps = await buildDeps(config, undefined, { lazyModules: true, publicUrlFromSite: true }).catch(refuse);
   if (!deps.verifier.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
