@@ -198,7 +198,7 @@ describe('GET /svc/api/v1/entry', () => {
     writeFileSync(file, before.replace('Second Post', 'Second Post, Edited'));
     assert.equal((await get('/svc/api/v1/entry?id=posts/second')).body.title, 'Second Post, Edited');
     // Lists see it once the index's sweep has passed (every few milliseconds on a small site).
-    await waitFor(async () => assert.equal((await get('/svc/api/v1/entries?limit=1')).body.data[0].title, 'Second Post, Edited'), 1000);
+    await waitFor(async () => assert.equal((await get('/svc/api/v1/entries?limit=1')).body.data[0].title, 'Second Post, Edited'));
     writeFileSync(join(root, 'content/posts/brand-new.md'), 'not an entry folder');
     writeFileSync(file, before);
   });

@@ -241,7 +241,7 @@ test('a running store equals a full scan after writes, publishes, schedules, han
       store.entries();
       if (step % 8 !== 7) continue;
       const current = store;
-      await waitFor(() => assert.deepEqual(indexView(current), fullScanView(root, () => clock.now), `seed ${seed} step ${step}`), 3000);
+      await waitFor(() => assert.deepEqual(indexView(current), fullScanView(root, () => clock.now), `seed ${seed} step ${step}`));
     }
     store.close();
   }

@@ -57,7 +57,7 @@ test('a new stdio session starts from the kept index and sees a hand edit made a
   assert.match(text, /^title: "Hello Alps"$/m);
   writeFileSync(post, text.replace('title: "Hello Alps"', 'title: "Hello Alps, Edited By Hand"'));
   const mcp = await session();
-  await waitFor(async () => assert.ok((await titles(mcp)).includes('Hello Alps, Edited By Hand')), 3000);
+  await waitFor(async () => assert.ok((await titles(mcp)).includes('Hello Alps, Edited By Hand')));
   await mcp.exit();
   assert.match(mcp.stderr(), /read .*content-index\.bin in \d+ ms: \d+ entries/);
 });

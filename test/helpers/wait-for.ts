@@ -1,5 +1,9 @@
-/** Polls until `check` passes (returns without throwing) or `ms` run out; then throws its last error. */
-export async function waitFor<T>(check: () => T | Promise<T>, ms = 2000): Promise<T> {
+/**
+ * Polls until `check` passes (returns without throwing) or `ms` run out; then throws its last error.
+ * The wait is long on purpose: tests judge that a change shows, never how fast (that is `make bench`'s),
+ * and a loaded CI machine can hold a sweep or a child process back for seconds.
+ */
+export async function waitFor<T>(check: () => T | Promise<T>, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     try {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { isAppError } from '../../errors.js';
-import { cardWarnings, type CardDefinition } from '../cards.js';
+import { cardWarnings } from '../cards.js';
+import type { CardDefinition } from '../card-definition.js';
 import { findCards } from '../card-syntax.js';
 import { parseFrontMatter } from '../front-matter.js';
 import { checkFields, isProtectedField, parseTimeValue } from '../write/field-rules.js';
