@@ -118,3 +118,24 @@ test('a tool\'s kept answers stay within their byte bound, the oldest forgotten 
   assert.equal(cache.get(store, 1, 'site_info', 'k'), answer);
   assert.equal(cache.get(store, 1, 'content_list', keys.at(-1)!), answer);
 });
+
+test('content_list answers are kept per what the caller may see: their own drafts, or everyone\'s', async () => {
+  const drafts = async (token: string) => {
+    const answer = await rpc(site, http.url, site.tokens[token]!, 'tools/call', { name: 'content_list', arguments: { type: 'post', status: 'draft' } });
+    assert.equal(answer.status, 200);
+    return { text: answer.text.replace(/"id":\d+,/, ''), titles: answer.json.result.structuredContent.entries.map((entry: { title: string }) => entry.title) };
+  };
+  // Asked first by an editor (everyone's drafts), then by a contributor (only their own) and an author (whose
+  // content.publish shows everyone's): a key that forgot the caller would hand the editor's answer on.
+  const bob = await drafts('editor');
+  assert.ok(bob.titles.includes('Bob draft') && bob.titles.includes('Carl draft'), bob.titles.join(', '));
+  const carl = await drafts('contributor');
+  assert.deepEqual(carl.titles, ['Carl draft']);
+  assert.deepEqual((await drafts('author')).titles, bob.titles);
+  assert.equal((await drafts('contributor')).text, carl.text);
+  assert.equal((await drafts('editor')).text, bob.text);
+  // A change of content is a new answer.
+  const file = join(site.root, 'content/posts/carls-draft/en.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('Carl draft', 'Carl draft, edited'));
+  await waitFor(async () => assert.deepEqual((await drafts('contributor')).titles, ['Carl draft, edited']));
+});
