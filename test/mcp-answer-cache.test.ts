@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
+import { waitFor } from './helpers/wait-for.js';
 import { startHttp, rpc, type HttpHarness } from './helpers/mcp-http.js';
 import { createMcpDispatcher } from '../src/mcp/mcp-server.js';
 import { defaultRegistry } from '../src/wiring/mcp-registry.js';
@@ -65,16 +66,23 @@ test('a role change and a new name show in the next answer', async () => {
 });
 
 test('a new entry and a changed site.yaml show in the next answer', async () => {
-  const before = (await siteInfo('editor')).result.structuredContent;
-  assert.equal(before.content_types.recipe.entries, 1);
-  mkdirSync(join(site.root, 'content/recipes/dumplings'), { recursive: true });
-  writeFileSync(join(site.root, 'content/recipes/dumplings/en.md'), '---\ntitle: "Dumplings"\nstatus: "published"\npublished: "2026-01-01 09:00"\nauthor: "ann"\n---\nFlour.\n');
-  assert.equal((await siteInfo('editor')).result.structuredContent.content_types.recipe.entries, 2);
+  const recipe = (slug: string, title: string) => {
+    mkdirSync(join(site.root, `content/recipes/${slug}`), { recursive: true });
+    writeFileSync(join(site.root, `content/recipes/${slug}/en.md`), `---\ntitle: "${title}"\nstatus: "published"\npublished: "2026-01-01 09:00"\nauthor: "ann"\n---\nFlour.\n`);
+  };
+  const recipes = async () => (await siteInfo('editor')).result.structuredContent.content_types.recipe.entries;
+  assert.equal(await recipes(), 1);
+  // The sweep that sees hand edits is set up a moment after the index is built (its code loads then); once
+  // one hand edit has shown, every later one shows in the very next answer on a site this small.
+  recipe('dumplings', 'Dumplings');
+  await waitFor(async () => assert.equal(await recipes(), 2));
+  recipe('noodles', 'Noodles');
+  assert.equal(await recipes(), 3);
   const yaml = join(site.root, 'content/site.yaml');
   writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('title: Test Alps', 'title: Test Alps Again'));
   const after = (await siteInfo('editor')).result.structuredContent;
   assert.equal(after.title, 'Test Alps Again');
-  assert.equal(after.content_types.recipe.entries, 2);
+  assert.equal(after.content_types.recipe.entries, 3);
 });
 
 test('a kept answer is shared, so it is frozen whole: whoever reads it cannot change the next one', async () => {
@@ -109,4 +117,25 @@ test('a tool\'s kept answers stay within their byte bound, the oldest forgotten 
   cache.set(store, 1, 'site_info', 'k', answer);
   assert.equal(cache.get(store, 1, 'site_info', 'k'), answer);
   assert.equal(cache.get(store, 1, 'content_list', keys.at(-1)!), answer);
+});
+
+test('content_list answers are kept per what the caller may see: their own drafts, or everyone\'s', async () => {
+  const drafts = async (token: string) => {
+    const answer = await rpc(site, http.url, site.tokens[token]!, 'tools/call', { name: 'content_list', arguments: { type: 'post', status: 'draft' } });
+    assert.equal(answer.status, 200);
+    return { text: answer.text.replace(/"id":\d+,/, ''), titles: answer.json.result.structuredContent.entries.map((entry: { title: string }) => entry.title) };
+  };
+  // Asked first by an editor (everyone's drafts), then by a contributor (only their own) and an author (whose
+  // content.publish shows everyone's): a key that forgot the caller would hand the editor's answer on.
+  const bob = await drafts('editor');
+  assert.ok(bob.titles.includes('Bob draft') && bob.titles.includes('Carl draft'), bob.titles.join(', '));
+  const carl = await drafts('contributor');
+  assert.deepEqual(carl.titles, ['Carl draft']);
+  assert.deepEqual((await drafts('author')).titles, bob.titles);
+  assert.equal((await drafts('contributor')).text, carl.text);
+  assert.equal((await drafts('editor')).text, bob.text);
+  // A change of content is a new answer.
+  const file = join(site.root, 'content/posts/carls-draft/en.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('Carl draft', 'Carl draft, edited'));
+  await waitFor(async () => assert.deepEqual((await drafts('contributor')).titles, ['Carl draft, edited']));
 });

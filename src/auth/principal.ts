@@ -31,6 +31,11 @@ export interface Principal {
   tokenId: string;
 }
 
+/** Whether the principal's token may do a thing that needs `scope` (null: any token may). */
+export function holdsScope(principal: Principal, scope: Scope | null): boolean {
+  return scope === null || principal.scopes.has(scope);
+}
+
 /** What the resource side (MCP, Content API) needs from the people side. */
 export interface BearerVerifier {
   /** The principal for a token text, or null for an unknown, expired or revoked token or a removed owner. */

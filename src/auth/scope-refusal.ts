@@ -1,6 +1,6 @@
 // One wording for a token that lacks a scope, in MCP (a tool error, D5) and in the Content API (403, D10):
 // which scope, and what would help — a new token, or a word with an administrator about the role.
-import type { Principal, Scope } from './principal.js';
+import { holdsScope, type Principal, type Scope } from './principal.js';
 import { roleAllowsScope } from './scopes.js';
 
 /**
@@ -8,7 +8,7 @@ import { roleAllowsScope } from './scopes.js';
  * `action` completes "This token may not …": `use the tool content_list`, `read statistics`.
  */
 export function scopeRefusal(principal: Principal, scope: Scope | null, action: string): string | null {
-  if (scope === null || principal.scopes.has(scope)) return null;
+  if (scope === null || holdsScope(principal, scope)) return null;
   if (principal.grantedScopes.includes(scope)) {
     return `This token may not ${action}: it needs the scope ${scope}, and the role ${principal.role} of ${principal.name} no longer allows it. Ask an administrator about the role.`;
   }

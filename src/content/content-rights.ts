@@ -14,6 +14,11 @@ export function canSeeTranslation(principal: Principal | null, _entry: Entry, tr
   if (translation.status === 'published') return true;
   if (!principal) return false;
   if (isOwn(principal, translation)) return true;
+  return seesOthersUnpublished(principal);
+}
+
+/** Whether the owner sees other people's drafts and scheduled translations (else only their own). */
+export function seesOthersUnpublished(principal: Principal): boolean {
   return principal.capabilities.has('content.edit_all') || principal.capabilities.has('content.publish');
 }
 

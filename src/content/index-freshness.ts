@@ -20,10 +20,16 @@ const SWEEP_START_WAIT_MS = 500;
 
 /**
  * The sweep's code (index-sweeper.ts and the stamp sweep, the file-system events, the worker thread below
- * it), loaded when the first sweep is set up, after the answer that waited for the index: a stdio
- * session's first content_list does not load it.
+ * it), loaded in the turn after the answer that waited for the index: a stdio session's first
+ * content_list does not wait for it.
  */
 let sweeperModule: typeof import('./index-sweeper.js') | undefined;
+let sweeperLoading: Promise<typeof import('./index-sweeper.js')> | undefined;
+
+/** The sweep's code, loading from the first call on (once per process). */
+function loadSweeperCode(): Promise<typeof import('./index-sweeper.js')> {
+  return sweeperLoading ??= import('./index-sweeper.js').then((loaded) => (sweeperModule = loaded));
+}
 
 export interface IndexFreshnessParts {
   clock: Clock;
@@ -155,7 +161,14 @@ export class IndexFreshness {
     timer.unref();
     this.sweepStartTimer = timer;
     // Reads in this turn of the event loop (the statistics' start asks the settings) are not the answer waited for.
-    setImmediate(() => { if (this.sweepStartTimer === timer) this.sweepStart = start; }).unref();
+    // The sweep's code starts loading then too, after that answer: loaded only when the next read arrived, it
+    // left reads soon after a start unswept for as long as the loading took (a small site's hand edit missed
+    // by the next answer on a loaded machine).
+    setImmediate(() => {
+      if (this.sweepStartTimer !== timer) return;
+      this.sweepStart = start;
+      loadSweeperCode().catch(() => { /* told when the sweep starts (startSweep) */ });
+    }).unref();
   }
 
   private cancelSweepStart(): void {
@@ -170,8 +183,7 @@ export class IndexFreshness {
     if (!sweeperModule) {
       // Started again once the code is there, unless a new build or close() called this start off meanwhile.
       const start = this.sweepStarts;
-      void import('./index-sweeper.js').then((loaded) => {
-        sweeperModule = loaded;
+      void loadSweeperCode().then(() => {
         if (this.sweepStarts === start) this.startSweep();
       }, (error: unknown) => this.parts.log(`svc: the freshness sweep could not start: ${(error as Error)?.message ?? error}`));
       return;

@@ -6,6 +6,7 @@
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
 import { join, sep } from 'node:path';
 import { freeNow } from '../lib/free-buffer.js';
+import { PackedNames } from '../lib/packed-names.js';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
 
@@ -32,12 +33,14 @@ export interface SweepBaseline {
 
 /** Entry folders at one place: the entries of a type folder, or the child pages of a page. */
 interface Level {
-  names: string[];
+  /** Sorted; packed, as there may be 100,000 of them (lib/packed-names.ts). */
+  names: PackedNames;
   /** Per name: the folder's mtime (-1: not known yet, so it is listed and reported). */
   mtimes: Float64Array;
   /** Per name, per file: mtime and size, -1 where there is no such file. */
   stamps: Float64Array;
-  children: Array<Level | null>;
+  /** Per name, the level of its child folders (null: none yet); null for a type folder whose entries hold none. */
+  children: Array<Level | null> | null;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
@@ -125,8 +128,8 @@ export class StampSweep {
           newest.splice(place, 0, { mtime, level, at, prefix });
           if (newest.length > count) newest.shift();
         }
-        const children = level.children[at];
-        if (children) visit(children, `${prefix}/${level.names[at]}`);
+        const children = level.children?.[at];
+        if (children) visit(children, `${prefix}/${level.names.at(at)}`);
       }
     };
     this.roots.forEach((root, at) => visit(root.level, this.setup.folders[at]!.folder));
@@ -134,7 +137,7 @@ export class StampSweep {
       const stamps = new Float64Array(width);
       stamps[0] = level.mtimes[at]!;
       stamps.set(level.stamps.subarray(at * width + 1, at * width + width), 1);
-      return { id: `${prefix}/${level.names[at]}`, stamps };
+      return { id: `${prefix}/${level.names.at(at)}`, stamps };
     });
   }
 
@@ -150,7 +153,7 @@ export class StampSweep {
     this.counted += level.names.length;
     for (let at = 0; at < level.names.length; at++) {
       if ((at & 63) === 63) yield;
-      const name = level.names[at]!;
+      const name = level.names.at(at);
       const id = `${prefix}/${name}`;
       const folder = dir + sep + name;
       const mtime = mtimeOf(folder);
@@ -167,7 +170,7 @@ export class StampSweep {
           changed = setStamp(level.stamps, base + 1 + 2 * file, stamp) || changed;
         }
         if (mtime === UNKNOWN) changed = true;
-        if (nested && depth < this.setup.maxDepth) level.children[at] = this.relisted(level.children[at] ?? emptyLevel(), id, children.sort(), true);
+        if (nested && level.children !== null && depth < this.setup.maxDepth) level.children[at] = this.relisted(level.children[at] ?? emptyLevel(), id, children.sort(), true);
       } else {
         for (let file = 0; file < files.length; file++) {
           const slot = base + 1 + 2 * file;
@@ -176,7 +179,7 @@ export class StampSweep {
         }
       }
       if (changed) this.changed.push(id);
-      const children = level.children[at];
+      const children = level.children?.[at];
       if (children && mtime !== UNKNOWN) yield* this.checkLevel(children, folder, id, depth + 1, nested);
     }
   }
@@ -188,15 +191,19 @@ export class StampSweep {
    */
   private relisted(old: Level, prefix: string, names: string[], nested: boolean): Level {
     const width = this.width;
-    const level: Level = { names, mtimes: new Float64Array(names.length).fill(UNKNOWN), stamps: new Float64Array(names.length * width).fill(NaN), children: new Array(names.length).fill(null) };
+    // Only pages hold entries in entries: a type folder of posts keeps no slot per entry for children.
+    const level: Level = {
+      names: new PackedNames(names), mtimes: new Float64Array(names.length).fill(UNKNOWN), stamps: new Float64Array(names.length * width).fill(NaN),
+      children: nested ? new Array<Level | null>(names.length).fill(null) : null,
+    };
     let from = 0;
     for (let at = 0; at < names.length; at++) {
       const name = names[at]!;
-      while (from < old.names.length && old.names[from]! < name) this.reportGone(old, from++, prefix);
-      if (from < old.names.length && old.names[from] === name) {
+      while (from < old.names.length && old.names.at(from) < name) this.reportGone(old, from++, prefix);
+      if (from < old.names.length && old.names.at(from) === name) {
         level.mtimes[at] = old.mtimes[from]!;
         level.stamps.set(old.stamps.subarray(from * width, from * width + width).subarray(1), at * width + 1);
-        level.children[at] = old.children[from]!;
+        if (level.children !== null) level.children[at] = old.children?.[from] ?? null;
         from++;
         continue;
       }
@@ -211,15 +218,15 @@ export class StampSweep {
   }
 
   private reportGone(level: Level, at: number, prefix: string): void {
-    const id = `${prefix}/${level.names[at]}`;
+    const id = `${prefix}/${level.names.at(at)}`;
     this.changed.push(id);
-    const children = level.children[at];
+    const children = level.children?.[at];
     if (children) for (let child = 0; child < children.names.length; child++) this.reportGone(children, child, id);
   }
 }
 
 function emptyLevel(): Level {
-  return { names: [], mtimes: new Float64Array(0), stamps: new Float64Array(0), children: [] };
+  return { names: new PackedNames([]), mtimes: new Float64Array(0), stamps: new Float64Array(0), children: null };
 }
 
 /** How long to wait after a pass that took `passMs` before the next. */

@@ -43,34 +43,46 @@ function wallClockFromIntl(ms: number, timeZone: string): WallClock {
  */
 const DAY = 86_400_000;
 const QUARTER_HOUR = 900_000;
-const offsetCache = new Map<string, number>();
+/** Per time zone: offsets by UTC day (NaN: the day has a change in it), and by quarter hour on such days. */
+interface ZoneOffsets { days: Map<number, number>; quarters: Map<number, number> }
+const offsetCaches = new Map<string, ZoneOffsets>();
+/**
+ * At most this many offsets kept per zone. Keyed by number, not by a string made per call: a 100,000-post
+ * site spans some 10,000 days, and keys like `Europe/Berlin|d19358` took some 1 MB of the server's heap
+ * (and a string per call).
+ */
+const MAX_CACHED = 100_000;
 
 function intlOffset(at: number, timeZone: string): number {
   const w = wallClockFromIntl(at, timeZone);
   return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - at) / 60_000);
 }
 
-function cached(key: string, compute: () => number): number {
-  let value = offsetCache.get(key);
+function cached(zone: ZoneOffsets, map: Map<number, number>, key: number, compute: () => number): number {
+  let value = map.get(key);
   if (value === undefined) {
     value = compute();
-    if (offsetCache.size > 100_000) offsetCache.clear();
-    offsetCache.set(key, value);
+    if (zone.days.size + zone.quarters.size >= MAX_CACHED) {
+      zone.days.clear();
+      zone.quarters.clear();
+    }
+    map.set(key, value);
   }
   return value;
 }
 
 /** Minutes `timeZone` is ahead of UTC at instant `ms`. */
 export function offsetMinutes(ms: number, timeZone: string): number {
+  let zone = offsetCaches.get(timeZone);
+  if (zone === undefined) offsetCaches.set(timeZone, (zone = { days: new Map(), quarters: new Map() }));
   const day = Math.floor(ms / DAY);
-  // NaN marks a day with a change in it.
-  const whole = cached(`${timeZone}|d${day}`, () => {
+  const whole = cached(zone, zone.days, day, () => {
     const first = intlOffset(day * DAY, timeZone);
     return first === intlOffset(day * DAY + DAY - 1000, timeZone) ? first : Number.NaN;
   });
   if (!Number.isNaN(whole)) return whole;
   const bucket = Math.floor(ms / QUARTER_HOUR);
-  return cached(`${timeZone}|q${bucket}`, () => intlOffset(bucket * QUARTER_HOUR, timeZone));
+  return cached(zone, zone.quarters, bucket, () => intlOffset(bucket * QUARTER_HOUR, timeZone));
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

@@ -6,8 +6,8 @@ import type { McpContext } from './context.js';
 import type { Tool } from './tool.js';
 import type { Resource } from './resource.js';
 import type { Prompt } from './prompt.js';
-import { callTool, type CallToolResult } from './tool-call.js';
-import { scopeRefusal } from '../auth/scope-refusal.js';
+import { callTool, refusalSentence, type CallToolResult } from './tool-call.js';
+import { holdsScope } from '../auth/principal.js';
 import { Catalog, type Declared } from './catalog.js';
 import { callParams, completeParams, cursorParams, getPromptParams, readParams } from './params.js';
 import type { ToolAnswerCache } from './tool-answer-cache.js';
@@ -111,8 +111,7 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
       const { uri } = readParams(params);
       const resource = await resources.get(uri);
       if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
-      const refusal = scopeRefusal(context.principal, resource.scope, `use the resource ${resource.uri}`);
-      if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
+      if (!holdsScope(context.principal, resource.scope)) throw new RpcError(ErrorCodes.invalidParams, await refusalSentence(context.principal, resource.scope!, `use the resource ${resource.uri}`));
       return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
     },
 
@@ -127,8 +126,7 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
       const request = getPromptParams(params);
       const prompt = await prompts.get(request.name);
       if (!prompt) throw new RpcError(ErrorCodes.invalidParams, `Unknown prompt: ${request.name.slice(0, 100)}. Call prompts/list to see the prompts.`);
-      const refusal = scopeRefusal(context.principal, prompt.scope, `use the prompt ${prompt.name}`);
-      if (refusal) throw new RpcError(ErrorCodes.invalidParams, refusal);
+      if (!holdsScope(context.principal, prompt.scope)) throw new RpcError(ErrorCodes.invalidParams, await refusalSentence(context.principal, prompt.scope!, `use the prompt ${prompt.name}`));
       const args = request.arguments ?? {};
       for (const argument of prompt.arguments) {
         if (argument.required && !args[argument.name]) {

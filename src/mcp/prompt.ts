@@ -1,4 +1,4 @@
-// Declaring a prompt: a small file calls definePrompt and prompts/all-prompts.ts lists it.
+// Declaring a prompt: a small file calls definePrompt and wiring/mcp-registry.ts lists it.
 import type { Scope } from '../auth/principal.js';
 import type { McpContext } from './context.js';
 

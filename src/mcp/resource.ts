@@ -1,4 +1,4 @@
-// Declaring a resource: a small file calls defineResource and resources/all-resources.ts lists it.
+// Declaring a resource: a small file calls defineResource and wiring/mcp-registry.ts lists it.
 import type { Scope } from '../auth/principal.js';
 import type { McpContext } from './context.js';
 

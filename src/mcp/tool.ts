@@ -1,4 +1,4 @@
-// Declaring a tool: one small file per tool calls defineTool, and tools/all-tools.ts lists it in one line.
+// Declaring a tool: one small file per tool calls defineTool, and wiring/mcp-registry.ts lists it in one line.
 import type { z } from 'zod';
 import type { Scope } from '../auth/principal.js';
 import type { McpContext } from './context.js';

@@ -2,36 +2,52 @@
 // record is the registration metadata plus when it was last used to obtain tokens.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { Clock } from '../lib/clock.js';
 import { RecordFolder } from './record-folder.js';
+import { isInteger, isNonEmptyStrings, isString, isStringOrNull, isStrings, oneOf, optional, recordShape } from './record-shape.js';
 
-const recordSchema = z.object({
-  client_id: z.string(),
-  client_id_issued_at: z.number().int(),
-  client_name: z.string(),
-  redirect_uris: z.array(z.string()).min(1),
-  grant_types: z.array(z.string()),
-  response_types: z.array(z.string()),
-  token_endpoint_auth_method: z.literal('none'),
-  scope: z.string().optional(),
-  client_uri: z.string().optional(),
-  logo_uri: z.string().optional(),
-  software_id: z.string().optional(),
-  software_version: z.string().optional(),
-  application_type: z.enum(['web', 'native']).optional(),
+export interface OAuthClient {
+  client_id: string;
+  client_id_issued_at: number;
+  client_name: string;
+  redirect_uris: string[];
+  grant_types: string[];
+  response_types: string[];
+  token_endpoint_auth_method: 'none';
+  scope?: string | undefined;
+  client_uri?: string | undefined;
+  logo_uri?: string | undefined;
+  software_id?: string | undefined;
+  software_version?: string | undefined;
+  application_type?: 'web' | 'native' | undefined;
   /** ISO time the client last obtained tokens, or null: unused registrations are cleaned up. */
-  last_used_at: z.string().nullable(),
+  last_used_at: string | null;
+}
+
+const readRecord = recordShape<OAuthClient>({
+  client_id: isString,
+  client_id_issued_at: isInteger,
+  client_name: isString,
+  redirect_uris: isNonEmptyStrings,
+  grant_types: isStrings,
+  response_types: isStrings,
+  token_endpoint_auth_method: oneOf('none'),
+  scope: optional(isString),
+  client_uri: optional(isString),
+  logo_uri: optional(isString),
+  software_id: optional(isString),
+  software_version: optional(isString),
+  application_type: optional(oneOf('web', 'native')),
+  last_used_at: isStringOrNull,
 });
 
-export type OAuthClient = z.infer<typeof recordSchema>;
 export type NewClient = Omit<OAuthClient, 'client_id' | 'client_id_issued_at' | 'last_used_at'>;
 
 export class ClientStore {
   private readonly folder: RecordFolder<OAuthClient>;
 
   constructor(dataDir: string, private readonly clock: Clock) {
-    this.folder = new RecordFolder(join(dataDir, 'oauth', 'clients'), /^svc-[A-Za-z0-9_-]{22}$/, recordSchema);
+    this.folder = new RecordFolder(join(dataDir, 'oauth', 'clients'), /^svc-[A-Za-z0-9_-]{22}$/, readRecord);
   }
 
   create(metadata: NewClient): OAuthClient {

@@ -3,40 +3,54 @@
 // again can end those tokens (RFC 6749 §4.1.2: "SHOULD revoke all tokens previously issued").
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 import { RecordFolder } from './record-folder.js';
+import { isBoolean, isString, isStringOrNull, isStrings, recordShape } from './record-shape.js';
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** How long a used code is remembered for reuse detection. */
 const USED_CODE_MEMORY_MS = 24 * 60 * 60 * 1000;
 
-const recordSchema = z.object({
-  clientId: z.string(),
-  accountId: z.string(),
-  redirectUri: z.string(),
+export interface AuthorizationCode {
+  clientId: string;
+  accountId: string;
+  redirectUri: string;
   /** Whether the authorization request named redirect_uri (then the token request must repeat it). */
-  redirectUriGiven: z.boolean(),
-  codeChallenge: z.string(),
-  scopes: z.array(z.string()),
-  resource: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  usedAt: z.string().nullable(),
+  redirectUriGiven: boolean;
+  codeChallenge: string;
+  scopes: string[];
+  resource: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
   /** Tokens issued at the first use, ended if the code is presented again. */
-  accessTokenId: z.string().nullable(),
-  refreshTokenHash: z.string().nullable(),
+  accessTokenId: string | null;
+  refreshTokenHash: string | null;
+}
+
+const readRecord = recordShape<AuthorizationCode>({
+  clientId: isString,
+  accountId: isString,
+  redirectUri: isString,
+  redirectUriGiven: isBoolean,
+  codeChallenge: isString,
+  scopes: isStrings,
+  resource: isString,
+  createdAt: isString,
+  expiresAt: isString,
+  usedAt: isStringOrNull,
+  accessTokenId: isStringOrNull,
+  refreshTokenHash: isStringOrNull,
 });
 
-export type AuthorizationCode = z.infer<typeof recordSchema>;
 export type NewAuthorizationCode = Omit<AuthorizationCode, 'createdAt' | 'expiresAt' | 'usedAt' | 'accessTokenId' | 'refreshTokenHash'>;
 
 export class CodeStore {
   readonly folder: RecordFolder<AuthorizationCode>;
 
   constructor(dataDir: string, private readonly clock: Clock) {
-    this.folder = new RecordFolder(join(dataDir, 'oauth', 'codes'), /^[a-f0-9]{64}$/, recordSchema);
+    this.folder = new RecordFolder(join(dataDir, 'oauth', 'codes'), /^[a-f0-9]{64}$/, readRecord);
   }
 
   /** Stores a new code and returns its text, which only the redirect carries. */

@@ -3,7 +3,6 @@
 // no symbolic link below the data folder is followed (lib/no-follow.ts): a linked record is unknown.
 import { listRecordNames } from '../lib/record-names.js';
 import { join } from 'node:path';
-import type { z } from 'zod';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
@@ -12,7 +11,8 @@ export class RecordFolder<T> {
   constructor(
     readonly dir: string,
     private readonly idPattern: RegExp,
-    private readonly schema: z.ZodType<T>,
+    /** The record checked and copied (record-shape.ts), or undefined for one of another shape. */
+    private readonly parse: (value: unknown) => T | undefined,
   ) {}
 
   isValidId(id: string): boolean {
@@ -29,8 +29,7 @@ export class RecordFolder<T> {
       return undefined;
     }
     try {
-      const parsed = this.schema.safeParse(JSON.parse(text));
-      return parsed.success ? parsed.data : undefined;
+      return this.parse(JSON.parse(text));
     } catch {
       return undefined;
     }

@@ -3,31 +3,44 @@
 // the grant's current tokens and ends them (OAuth 2.1 §4.3.1, refresh token reuse detection).
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 import { RecordFolder } from './record-folder.js';
+import { isString, isStringOrNull, isStrings, recordShape } from './record-shape.js';
 
 export const REFRESH_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
 
-const recordSchema = z.object({
+export interface RefreshRecord {
   /** Shared by every refresh token descended from one authorization code. */
-  grantId: z.string(),
-  clientId: z.string(),
-  accountId: z.string(),
-  scopes: z.array(z.string()),
-  resource: z.string(),
+  grantId: string;
+  clientId: string;
+  accountId: string;
+  scopes: string[];
+  resource: string;
   /** The access token issued beside this refresh token (SHA-256 hex: its id in the token store). */
-  accessTokenId: z.string(),
-  accessExpiresAt: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  rotatedAt: z.string().nullable(),
+  accessTokenId: string;
+  accessExpiresAt: string;
+  createdAt: string;
+  expiresAt: string;
+  rotatedAt: string | null;
   /** Hash of the refresh token that replaced this one. */
-  next: z.string().nullable(),
+  next: string | null;
+}
+
+const readRecord = recordShape<RefreshRecord>({
+  grantId: isString,
+  clientId: isString,
+  accountId: isString,
+  scopes: isStrings,
+  resource: isString,
+  accessTokenId: isString,
+  accessExpiresAt: isString,
+  createdAt: isString,
+  expiresAt: isString,
+  rotatedAt: isStringOrNull,
+  next: isStringOrNull,
 });
 
-export type RefreshRecord = z.infer<typeof recordSchema>;
 export type NewRefreshRecord = Omit<RefreshRecord, 'createdAt' | 'expiresAt' | 'rotatedAt' | 'next'>;
 
 /** Refresh token text: a prefix that says what it is, then 256 random bits. */
@@ -37,7 +50,7 @@ export class RefreshStore {
   readonly folder: RecordFolder<RefreshRecord>;
 
   constructor(dataDir: string, private readonly clock: Clock) {
-    this.folder = new RecordFolder(join(dataDir, 'oauth', 'refresh'), /^[a-f0-9]{64}$/, recordSchema);
+    this.folder = new RecordFolder(join(dataDir, 'oauth', 'refresh'), /^[a-f0-9]{64}$/, readRecord);
   }
 
   /** Stores a new refresh token; returns its text and its hash. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { contentListInput } from './content-list-input.js';
-import { canSeeTranslation } from '../../content/content-rights.js';
+import { canSeeTranslation, seesOthersUnpublished } from '../../content/content-rights.js';
 import { AppError } from '../../errors.js';
 import { listEntries } from '../../content/query.js';
 import { defineTool } from '../tool.js';
@@ -46,6 +46,9 @@ export const contentListTool = defineTool({
   accepts: acceptsListArguments,
   output: () => import('./content-outputs.js').then((m) => m.contentListOutput),
   readOnly: true,
+  // The answer is the content's (the cache keys on its generation too) as the caller may see it: everyone who
+  // sees other people's drafts sees the same rows, anyone else the published ones and their own.
+  cacheKey: (args, { principal }) => `${seesOthersUnpublished(principal) ? '*' : `@${principal.accountId}`}\n${JSON.stringify(args)}`,
   handler: (args, { deps, principal }) => {
     const store = deps.content;
     const type = resolveType(store, args.type);
