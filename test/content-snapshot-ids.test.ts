@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { checkIds } from '../src/content/snapshot-ids.js';
 import { TextColumn } from '../src/content/snapshot-blocks.js';
 import type { ContentType } from '../src/content/types.js';
+import { seededRandom as random } from '../src/cli/demo-traffic/seed-random.js';
 
 const TYPES = [
   { key: 'post', folder: 'posts' },
@@ -27,16 +28,6 @@ function column(ids: string[]): TextColumn {
   const starts = new Int32Array(ids.length + 1);
   ids.forEach((id, at) => { starts[at + 1] = starts[at]! + id.length; });
   return new TextColumn(ids.join(''), starts);
-}
-
-/** A small generator with a seed (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function randomId(next: () => number): string {

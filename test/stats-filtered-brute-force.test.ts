@@ -8,16 +8,7 @@ import { countVisitTable, emptyFigures } from '../src/stats/filtered-figures.js'
 import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type RunFacet, type VisitTable } from '../src/stats/visit-table.js';
 import { READ_MIN_MS, READ_MIN_SCROLL } from '../src/stats/engagement-table.js';
 import type { StatsFilter } from '../src/stats/stats-filters.js';
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../src/cli/demo-traffic/seed-random.js';
 
 const PAGES = ['/', '/a', '/b', '/c', '/d', '/e'];
 const VALUES = ['x', 'y', 'z'];
