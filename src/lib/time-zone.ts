@@ -52,6 +52,8 @@ const offsetCaches = new Map<string, ZoneOffsets>();
  * (and a string per call).
  */
 const MAX_CACHED = 100_000;
+/** At most this many zones' offsets kept (each bounded as above). */
+const MAX_ZONES = 8;
 
 function intlOffset(at: number, timeZone: string): number {
   const w = wallClockFromIntl(at, timeZone);
@@ -74,7 +76,11 @@ function cached(zone: ZoneOffsets, map: Map<number, number>, key: number, comput
 /** Minutes `timeZone` is ahead of UTC at instant `ms`. */
 export function offsetMinutes(ms: number, timeZone: string): number {
   let zone = offsetCaches.get(timeZone);
-  if (zone === undefined) offsetCaches.set(timeZone, (zone = { days: new Map(), quarters: new Map() }));
+  if (zone === undefined) {
+    // A process uses the site's zone (a test, a few): more than this means zones come and go; start over.
+    if (offsetCaches.size >= MAX_ZONES) offsetCaches.clear();
+    offsetCaches.set(timeZone, (zone = { days: new Map(), quarters: new Map() }));
+  }
   const day = Math.floor(ms / DAY);
   const whole = cached(zone, zone.days, day, () => {
     const first = intlOffset(day * DAY, timeZone);
