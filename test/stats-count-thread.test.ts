@@ -9,7 +9,8 @@ import { seedStats } from '../src/cli/demo-traffic/seed.js';
 import { addDays, eachDay, monthOf } from '../src/stats/day-math.js';
 import { join } from 'node:path';
 import type { TableCountThread as Thread, CountUnit } from '../src/stats/table-count-thread.js';
-import { countTable, countVisitTable, emptyFigures, type FigureParts } from '../src/stats/filtered-figures.js';
+import { countTable, type FigureParts } from '../src/stats/filtered-figures.js';
+import { addTableCount, emptyFigures } from '../src/stats/table-count.js';
 import { parseFilters } from '../src/stats/stats-filters.js';
 import type { VisitTable } from '../src/stats/visit-table.js';
 
@@ -52,7 +53,7 @@ for (const { steal, minPatienceMs, name } of VARIANTS) test(`tables counted on t
     const here = (table: VisitTable, filters: ReturnType<typeof parseFilters>, parts?: FigureParts) => countTable(table, filters, parts);
     const figuresOf = (table: VisitTable) => {
       const figures = emptyFigures(table.day, table.day);
-      countVisitTable(figures, table, []);
+      addTableCount(figures, countTable(table, []), table.names);
       return figures;
     };
     // The first count starts the thread; not loaded yet, it takes no share: every table is counted here.

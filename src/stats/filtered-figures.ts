@@ -2,14 +2,11 @@
 // the day's rollup counts all of them: visitors daily-unique (per day, page, source, ... and in all), visits
 // and bounces of visits with a matching page view, engagement of the matching page views. Also counts what
 // rollups do not keep: entry and exit pages.
-import { OTHER } from './rollup.js';
 import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
-import { addTableCount, type CountedNames, type FilteredFigures, type TableCount } from './table-count.js';
+import type { CountedNames, TableCount } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
 import { matchRuns, popcount, runOrdinals, type MatchedRuns } from './visit-run-match.js';
 import { PageCounts } from './page-counts.js';
-
-export { emptyFigures, type FilteredFigures } from './table-count.js';
 
 /** Counts per name id with daily-unique visitors (a stamp per id remembers the last visitor counted). */
 class Tally {
@@ -157,14 +154,4 @@ export function countTable(table: VisitTable, filters: readonly StatsFilter[], p
     facets: facets.map((tally, f) => tally?.counted(RUN_FACETS[f] === 'campaign') ?? null),
     pageIds: pageList?.ids ?? new Int32Array(0), pageFigures: pageList?.figures ?? new Float64Array(0),
   };
-}
-
-/** Adds the page views of `table` that match every filter into `into` (countTable, then addTableCount). */
-export function countVisitTable(into: FilteredFigures, table: VisitTable, filters: readonly StatsFilter[], parts?: FigureParts): void {
-  addTableCount(into, countTable(table, filters, parts), table.names);
-}
-
-/** The names kept as "(other)" by a day's table cannot be filtered on: they are many names in one. */
-export function isFilterable(filter: StatsFilter): boolean {
-  return filter.value !== OTHER;
 }

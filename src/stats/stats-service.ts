@@ -18,7 +18,8 @@ import { deriveDevice } from './device.js';
 import { cleanPath, deriveSource } from './traffic-source.js';
 import type { RawLine, BotLogLine, PageviewLine } from './raw-event.js';
 import { FilteredRange } from './filtered-range.js';
-import type { FilteredFigures, FigureParts } from './filtered-figures.js';
+import type { FigureParts } from './filtered-figures.js';
+import type { FilteredFigures } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
