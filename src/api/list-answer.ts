@@ -5,26 +5,17 @@ import { createHash, hash } from 'node:crypto';
 import { ScratchBuffers } from '../lib/scratch-buffers.js';
 
 /**
- * One row's JSON text as kept, in parts around what many rows share: the tags' JSON and the cover's are one
- * string for every row with those tags (in that language) or that image, held once however many rows name
- * them (on a site with a default cover that is a third of a row). The row is head + tags + COVER_KEY +
- * cover + tail.
+ * The rows of one answer, each as UTF-8 to copy (list-rows.ts keeps them packed, packed-rows.ts), with a
+ * digest each: the first 16 bytes of the SHA-256 of its bytes, made once, when the row is.
  */
-export interface RowText {
-  /** From the opening brace to `"tags":`. */
-  head: string;
-  tags: string;
-  cover: string;
-  /** From `,"translations":` to the closing brace. */
-  tail: string;
-  /** `tags` as UTF-8 bytes, made once for all the rows that share them (null: not made). */
-  tagsBytes: Buffer | null;
-  /** COVER_KEY + `cover` as UTF-8 bytes, made once for all the rows that share them (null: not made). */
-  coverBytes: Buffer | null;
-  /** The row's length in UTF-8. */
-  utf8Length: number;
-  /** The first 128 bits of the row's SHA-256, as a 16-character latin1 string (rowDigest). */
-  digest: string;
+export interface AnswerRows {
+  readonly length: number;
+  /** Row n's length in UTF-8. */
+  utf8Length(row: number): number;
+  /** Copies row n's bytes into `target` at `offset`; the offset after them. */
+  copyRow(row: number, target: Buffer, offset: number): number;
+  /** Copies row n's 16-byte digest into `target` at `offset`. */
+  copyDigest(row: number, target: Buffer, offset: number): void;
 }
 
 export const COVER_KEY = ',"cover":';
@@ -36,17 +27,6 @@ const CLOSING_BRACE = 0x7d;
 const FORMAT = 'svc list rows 1\n';
 /** A row's digest: 16 bytes written as 16 latin1 characters. */
 const DIGEST_BYTES = 16;
-
-/** The row as one text. */
-export function rowJson(row: Pick<RowText, 'head' | 'tags' | 'cover' | 'tail'>): string {
-  return row.head + row.tags + COVER_KEY + row.cover + row.tail;
-}
-
-/** What a row's digest is (the SHA-256 of its text, fed part by part): made once, when the row is. */
-export function rowDigest(row: Pick<RowText, 'head' | 'tags' | 'cover' | 'tail'>): string {
-  return createHash('sha256').update(row.head, 'utf8').update(row.tags, 'utf8').update(COVER_KEY, 'latin1')
-    .update(row.cover, 'utf8').update(row.tail, 'utf8').digest().toString('latin1', 0, 16);
-}
 
 /** A list answer: its bytes, their strong ETag, and whether the bytes are lent (see giveBackAnswer). */
 export interface ListAnswer {
@@ -67,34 +47,15 @@ const tagInput = Buffer.allocUnsafeSlow(4096);
  * another digest somewhere and another tag; the same bytes give the same tag in any process, as a tag of
  * the whole body would. The bytes are usually lent: giveBackAnswer() once they are written.
  */
-export function listAnswer(rows: readonly RowText[], metaJson: string): ListAnswer {
+export function listAnswer(rows: AnswerRows, metaJson: string): ListAnswer {
   const metaLength = Buffer.byteLength(metaJson, 'utf8');
   let length = HEAD.length + MIDDLE.length + metaLength + 1 + Math.max(0, rows.length - 1);
-  for (let at = 0; at < rows.length; at++) length += rows[at]!.utf8Length;
+  for (let at = 0; at < rows.length; at++) length += rows.utf8Length(at);
   const { buffer, lent } = answerBuffers.take(length);
   let offset = buffer.write(HEAD, 0, 'latin1');
   for (let at = 0; at < rows.length; at++) {
     if (at > 0) buffer[offset++] = COMMA;
-    const { head, tags, cover, tail, utf8Length, tagsBytes, coverBytes } = rows[at]!;
-    // A row as long as its UTF-8 is ASCII: copied byte for byte, the cheapest way into a buffer.
-    const encoding = utf8Length === head.length + tags.length + COVER_KEY.length + cover.length + tail.length ? 'latin1' : 'utf8';
-    offset += buffer.write(head, offset, encoding);
-    // What rows share is copied from its bytes: a typed-array copy, where each encoding call into Node's
-    // C++ cost more than the copying itself (five a row were a tenth of the server's time on these pages).
-    if (tagsBytes !== null) {
-      buffer.set(tagsBytes, offset);
-      offset += tagsBytes.length;
-    } else {
-      offset += buffer.write(tags, offset, encoding);
-    }
-    if (coverBytes !== null) {
-      buffer.set(coverBytes, offset);
-      offset += coverBytes.length;
-    } else {
-      offset += buffer.write(COVER_KEY, offset, 'latin1');
-      offset += buffer.write(cover, offset, encoding);
-    }
-    offset += buffer.write(tail, offset, encoding);
+    offset = rows.copyRow(at, buffer, offset);
   }
   offset += buffer.write(MIDDLE, offset, 'latin1');
   offset += buffer.write(metaJson, offset, 'utf8');
@@ -103,20 +64,20 @@ export function listAnswer(rows: readonly RowText[], metaJson: string): ListAnsw
 }
 
 /** The SHA-256 (base64url) of the format, the number of rows, their digests and the meta, in that order. */
-function listTag(rows: readonly RowText[], metaJson: string, metaLength: number): string {
+function listTag(rows: AnswerRows, metaJson: string, metaLength: number): string {
   const head = `${FORMAT}${rows.length}:`;
   if (head.length + DIGEST_BYTES * rows.length + metaLength > tagInput.length) {
     const tag = createHash('sha256').update(head, 'latin1');
-    for (const row of rows) tag.update(row.digest, 'latin1');
+    const digest = Buffer.allocUnsafe(DIGEST_BYTES);
+    for (let row = 0; row < rows.length; row++) {
+      rows.copyDigest(row, digest, 0);
+      tag.update(digest);
+    }
     return tag.update(metaJson, 'utf8').digest('base64url');
   }
   // One call for the whole tag: a hash object and an update per part cost more than hashing the bytes.
   let at = tagInput.write(head, 0, 'latin1');
-  // Each digest's 16 characters stored byte by byte: a call into Node's C++ per row cost more than the hash.
-  for (let row = 0; row < rows.length; row++) {
-    const digest = rows[row]!.digest;
-    for (let char = 0; char < DIGEST_BYTES; char++) tagInput[at++] = digest.charCodeAt(char);
-  }
+  for (let row = 0; row < rows.length; row++, at += DIGEST_BYTES) rows.copyDigest(row, tagInput, at);
   at += tagInput.write(metaJson, at, 'utf8');
   return hash('sha256', tagInput.subarray(0, at), 'base64url');
 }

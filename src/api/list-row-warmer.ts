@@ -36,7 +36,7 @@ export function warmListRows(store: ContentStore, rows: ListRowCache, options: W
       const { rows: next } = listEntries(store, { type: types[type]!, language, status: 'published' }, { offset: offsets[type]!, limit: batch, total: false });
       if (next.length === 0) continue;
       offsets[type]! += next.length;
-      rows.rowsJson(store, generation, next, null);
+      rows.warm(store, generation, next);
       type = (type + 1) % types.length;
       return later(step);
     }

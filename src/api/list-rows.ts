@@ -1,36 +1,14 @@
-import { COVER_KEY, rowDigest, rowJson, type RowText } from './list-answer.js';
+import { createHash } from 'node:crypto';
+import { COVER_KEY, type AnswerRows } from './list-answer.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import type { ContentStore } from '../content/store.js';
 import type { EntryRow } from '../content/query.js';
 import type { Entry, SiteConfig, Translation } from '../content/types.js';
-import { SharedRowParts, type KeptCover } from './list-row-parts.js';
+import { SharedRowParts, type KeptCover, type KeptTags } from './list-row-parts.js';
+import { DIGEST_AT, DIGEST_BYTES, PackedRows, PublicRows, RECORD_HEAD_BYTES } from './packed-rows.js';
 
 /** What every row of one answer shares. */
-interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number }
-
-/**
- * One row as JSON text, as a caller who sees published translations only is shown it, with where its
- * parts are, so what another caller is shown, or what a new content generation changes, is made from it
- * without reading the file again.
- */
-interface KeptRow extends RowText {
-  /** The translation object it was last asked for (the index's own, while the file is unchanged). */
-  translation: Translation;
-  /** The file's stamp when it was read: the row holds while the index has the same one. */
-  mtimeMs: number;
-  size: number;
-  /** Built at this content generation, for this address and time zone, with this cover (null: none named). */
-  generation: number;
-  base: string;
-  timezone: string;
-  image: KeptCover | null;
-  /** Where in `head` the excerpt's JSON is, and in `tail` the translations' members end and the fields' JSON starts. */
-  excerptAt: number;
-  excerptEnd: number;
-  translationsEnd: number;
-  fieldsAt: number;
-  bytes: number;
-}
+interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number; settings: number }
 
 export interface ListRowCacheOptions {
   /** Which translations a caller without rights sees (the others' addresses are left out of a row). */
@@ -44,21 +22,21 @@ export interface ListRowCacheOptions {
 }
 
 /**
- * Enough for the rows of the first 200 pages of each tag's list of a 100,000-entry site (the scale bench
- * asks some 24,000 rows of about 900 bytes of text, 1,100 bytes as kept): the rows a busy site is asked for.
+ * Enough for the rows of the first 200 pages of each tag's list of a 100,000-entry site and a fifth more:
+ * the scale bench asks 24,000 distinct rows, each some 590 bytes of record and SLOT_BYTES beside it (the
+ * tags' and cover's JSON are shared), 18 MB; the warmer fills 90 % of this (21.6 MB, some 28,000 rows).
+ * The rows a busy site is asked for.
  */
-export const ROW_BUDGET_BYTES = 32 * 1024 * 1024;
-const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-/** What a kept row costs beside its own text and its id: the object, its two map slots, the digest, the numbers. */
-const ROW_OVERHEAD_BYTES = 280;
+export const ROW_BUDGET_BYTES = 24 * 1024 * 1024;
 const TRANSLATIONS_KEY = ',"translations":{';
 const FIELDS_KEY = '},"fields":';
+const FIELDS_KEY_BYTES = FIELDS_KEY.length;
 
 /**
- * The Content API's list rows (an entry in one language, without body) as JSON text, kept per
- * translation. A list page not in the answer cache is then a join of kept rows, not a front matter read
- * and parse per row: at 100,000 entries nearly every page asked is new, and a row read from its file costs
- * more than the rest of the answer.
+ * The Content API's list rows (an entry in one language, without body) as JSON, kept per translation as
+ * the UTF-8 an answer copies (packed-rows.ts). A list page not in the answer cache is then a join of kept
+ * rows, not a front matter read and parse per row: at 100,000 entries nearly every page asked is new, and
+ * a row read from its file costs more than the rest of the answer.
  *
  * A row holds while the index has the same stamp for its file, so it is exactly as fresh as the index.
  * What depends on other entries or the settings (tag titles, the other translations, status and address)
@@ -66,38 +44,63 @@ const FIELDS_KEY = '},"fields":';
  * excerpt and fields. A caller who may see drafts gets the kept row with the translations they may see.
  * The cover's image is not in the index: it is looked at again after `coverRecheckMs`, well within the
  * freshness promise of 2 s.
+ *
+ * A row is head + tags + COVER_KEY + cover + tail, where head runs from the opening brace to `"tags":` and
+ * tail from `,"translations":` to the closing brace. The tags' JSON is kept once for all rows with those
+ * tags, and so is a cover's once a second entry names it (list-row-parts.ts); the record holds the rest.
  */
 export class ListRowCache {
-  /** Kept rows by language, then entry id (no key is made per row: the id's hash is kept with the string). */
-  private readonly byLanguage = new Map<string, Map<string, KeptRow>>();
-  /** The same rows by the translation object they were last asked for (kept exactly while they are kept above). */
-  private readonly byTranslation = new WeakMap<Translation, KeptRow>();
-  private keptBytes = 0;
-  private keptRows = 0;
+  /** Kept rows' slots by language, then entry id (no key is made per row: the id's hash is kept with the string). */
+  private readonly byLanguage = new Map<string, Map<string, number>>();
+  /** The same slots by the translation object they were last asked for (kept exactly while they are kept above). */
+  private readonly byTranslation = new WeakMap<Translation, number>();
+  private readonly packed: PackedRows;
+  /** By slot: what the row was made from and for, and where its shared parts are. */
+  private translation: Array<Translation | null> = [];
+  private id: string[] = [];
+  private tags: KeptTags[] = [];
+  private image: Array<KeptCover | null> = [];
+  /** The cover's bytes (COVER_KEY and its JSON) when they are shared, not in the record. */
+  private coverBytes: Array<Buffer | null> = [];
+  /** The file's stamp when it was read: the row holds while the index has the same one. */
+  private mtimeMs = new Float64Array(0);
+  private fileSize = new Float64Array(0);
+  private generation = new Float64Array(0);
+  /** The address and time zone it was made for (settingsNumber). */
+  private settings = new Int32Array(0);
+  /** Where in the head's bytes the excerpt's JSON is, and in the tail's the translations end and the fields start. */
+  private excerptAt = new Int32Array(0);
+  private excerptEnd = new Int32Array(0);
+  private translationsEnd = new Int32Array(0);
+  private fieldsAt = new Int32Array(0);
+  private readonly settingsNumbers = new Map<string, number>();
+  private settingsCount = 0;
+  private lastUrl: string | null = null;
+  private lastTimezone: string | null = null;
+  private lastSettings = 0;
   private readonly shared: SharedRowParts;
   private readonly isPublic: (entry: Entry, translation: Translation) => boolean;
-  private readonly budgetBytes: number;
   private readonly now: () => number;
 
   constructor(options: ListRowCacheOptions) {
     this.isPublic = options.isPublic;
-    this.budgetBytes = options.budgetBytes ?? ROW_BUDGET_BYTES;
     this.shared = new SharedRowParts(options.coverRecheckMs ?? 1000);
     this.now = options.now ?? (() => performance.now());
+    this.packed = new PackedRows(options.budgetBytes ?? ROW_BUDGET_BYTES, (capacity) => this.grow(capacity), (slot) => this.forget(slot));
   }
 
-  /** Bytes kept now (the rows' text and an estimate of what holds it). */
+  /** Bytes kept now (the rows' records and an estimate of what holds them). */
   get bytes(): number {
-    return this.keptBytes;
+    return this.packed.bytes;
   }
 
   get size(): number {
-    return this.keptRows;
+    return this.packed.size;
   }
 
   /** The most bytes kept. */
   get budget(): number {
-    return this.budgetBytes;
+    return this.packed.budgetBytes;
   }
 
   /**
@@ -106,81 +109,131 @@ export class ListRowCache {
    * who sees what `isPublic` allows; `generation` is the store's, read once for the whole answer.
    */
   rowsJson(store: ContentStore, generation: number, rows: readonly EntryRow[], visible: ((entry: Entry, t: Translation) => boolean) | null): string {
-    const asked: Asked = { store, site: store.site(), generation, now: this.now() };
+    const asked = this.asked(store, generation);
     const texts = new Array<string>(rows.length);
     for (let at = 0; at < rows.length; at++) {
       const { entry, translation } = rows[at]!;
-      const row = this.row(asked, entry, translation);
-      if (visible === null) { texts[at] = rowJson(row); continue; }
+      const slot = this.row(asked, entry, translation);
+      const buffer = this.packed.buffer[slot]!;
+      const headAt = this.packed.start[slot]! + RECORD_HEAD_BYTES;
+      const head = buffer.toString('utf8', headAt, headAt + this.packed.headLength[slot]!);
+      const tailAt = headAt + this.packed.headLength[slot]! + this.packed.coverLength[slot]!;
+      const cover = this.image[slot]?.json ?? 'null';
+      const tags = this.tags[slot]!.json;
+      if (visible === null) { texts[at] = head + tags + COVER_KEY + cover + buffer.toString('utf8', tailAt, tailAt + this.packed.tailLength[slot]!); continue; }
       let translations = '';
       for (const other of entry.translations.values()) {
         if (visible(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(asked.site.url + other.path)}`;
       }
-      texts[at] = row.head + row.tags + COVER_KEY + row.cover + TRANSLATIONS_KEY + translations + row.tail.slice(row.translationsEnd);
+      texts[at] = head + tags + COVER_KEY + cover + TRANSLATIONS_KEY + translations + buffer.toString('utf8', tailAt + this.translationsEnd[slot]!, tailAt + this.packed.tailLength[slot]!);
+      this.dropUnkept(slot);
     }
     return texts.join(',');
   }
 
-  /** The kept rows, as a caller who sees what `isPublic` allows is shown them (list-answer.ts joins them). */
-  publicRows(store: ContentStore, generation: number, rows: readonly EntryRow[]): RowText[] {
-    const asked: Asked = { store, site: store.site(), generation, now: this.now() };
-    return rows.map(({ entry, translation }) => this.row(asked, entry, translation));
+  /** Makes and keeps the rows (the warmer's way in: nothing is joined). */
+  warm(store: ContentStore, generation: number, rows: readonly EntryRow[]): void {
+    const asked = this.asked(store, generation);
+    for (const { entry, translation } of rows) this.dropUnkept(this.row(asked, entry, translation));
+  }
+
+  /** The kept rows, as a caller who sees what `isPublic` allows is shown them, for list-answer.ts to copy. */
+  publicRows(store: ContentStore, generation: number, rows: readonly EntryRow[]): AnswerRows {
+    const asked = this.asked(store, generation);
+    const answer = new PublicRows(rows.length);
+    for (let at = 0; at < rows.length; at++) {
+      const { entry, translation } = rows[at]!;
+      const slot = this.row(asked, entry, translation);
+      answer.buffers[at] = this.packed.buffer[slot]!;
+      answer.tags[at] = this.tags[slot]!.bytes;
+      answer.covers[at] = this.packed.coverLength[slot] === 0 ? this.coverBytes[slot]! : null;
+      const record = answer.places;
+      record[at * 4] = this.packed.start[slot]!;
+      record[at * 4 + 1] = this.packed.headLength[slot]!;
+      record[at * 4 + 2] = this.packed.coverLength[slot]!;
+      record[at * 4 + 3] = this.packed.tailLength[slot]!;
+      this.dropUnkept(slot);
+    }
+    return answer;
+  }
+
+  private asked(store: ContentStore, generation: number): Asked {
+    const site = store.site();
+    if (site.url !== this.lastUrl || site.timezone !== this.lastTimezone) {
+      // Rows made for another address or time zone are made again: each pair met gets a number of its own.
+      const key = `${site.url}\u0000${site.timezone}`;
+      let settings = this.settingsNumbers.get(key);
+      if (settings === undefined) {
+        // Settings change seldom; a process that met very many (tests) forgets them (numbers are never reused).
+        if (this.settingsNumbers.size >= 64) this.settingsNumbers.clear();
+        this.settingsNumbers.set(key, (settings = ++this.settingsCount));
+      }
+      this.lastUrl = site.url;
+      this.lastTimezone = site.timezone;
+      this.lastSettings = settings;
+    }
+    return { store, site, generation, now: this.now(), settings: this.lastSettings };
   }
 
   /** The kept row, made from the file when its stamp moved, from its own parts when the generation did. */
-  private row(asked: Asked, entry: Entry, translation: Translation): KeptRow {
+  private row(asked: Asked, entry: Entry, translation: Translation): number {
     // Found by the translation itself first: a string-keyed look-up among tens of thousands of ids touched
     // the entry, its id and the table's slots, some tenth of the server's time on a page no answer held.
     // A translation's stamp never changes in its object (a file read again is a new object), so a row
     // found by the object is as fresh as the index without reading the stamp (a getter per field on a
     // restored index).
-    let row = this.byTranslation.get(translation);
-    if (row === undefined) {
-      const kept = this.languageRows(translation.language);
-      const byId = kept.get(entry.id);
-      if (byId === undefined || byId.mtimeMs !== translation.mtimeMs || byId.size !== translation.size) {
+    let slot = this.byTranslation.get(translation);
+    if (slot === undefined) {
+      const byId = this.languageRows(translation.language).get(entry.id);
+      if (byId === undefined || this.mtimeMs[byId] !== translation.mtimeMs || this.fileSize[byId] !== translation.size) {
         const fields = translation.fields;
         // Only a media reference can name a cover; anything else is null for good (no file to look at again).
         const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
         const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
-        const made = this.build(asked, entry, translation, coverReference === null ? null : this.shared.cover(asked.store, asked.site.url, asked.now, coverReference), excerpt, JSON.stringify(fields));
-        this.keep(kept, entry.id, made, byId);
-        return made;
+        const cover = coverReference === null ? null : this.shared.cover(asked.store, asked.site.url, asked.now, coverReference);
+        return this.build(asked, entry, translation, cover, excerpt, JSON.stringify(fields), byId);
       }
       // The index holds another object for the same file now (the entry was read again): the row follows it.
       this.follow(byId, translation);
-      row = byId;
+      slot = byId;
     }
     const { site } = asked;
-    let cover = row.image;
+    let cover = this.image[slot]!;
     if (cover !== null && (asked.now - cover.checkedAt >= this.shared.coverRecheckMs || cover.base !== site.url)) {
       const fresh = this.shared.cover(asked.store, site.url, asked.now, cover.reference);
       // The image looked at again, with the same text: the row stays.
-      if (fresh.json === cover.json && fresh.base === cover.base) row.image = fresh;
+      if (fresh.json === cover.json && fresh.base === cover.base) this.image[slot] = fresh;
       cover = fresh;
     }
-    if (row.generation === asked.generation && row.base === site.url && row.timezone === site.timezone && row.image === cover) return row;
-    const made = this.build(asked, entry, translation, cover, row.head.slice(row.excerptAt, row.excerptEnd), row.tail.slice(row.fieldsAt, -1));
-    this.keep(this.languageRows(translation.language), entry.id, made, row);
-    return made;
+    if (this.generation[slot] === asked.generation && this.settings[slot] === asked.settings && this.image[slot] === cover) return slot;
+    const buffer = this.packed.buffer[slot]!;
+    const headAt = this.packed.start[slot]! + RECORD_HEAD_BYTES;
+    const tailAt = headAt + this.packed.headLength[slot]! + this.packed.coverLength[slot]!;
+    const excerpt = buffer.toString('utf8', headAt + this.excerptAt[slot]!, headAt + this.excerptEnd[slot]!);
+    const fields = buffer.toString('utf8', tailAt + this.fieldsAt[slot]!, tailAt + this.packed.tailLength[slot]! - 1);
+    return this.build(asked, entry, translation, cover, excerpt, fields, slot);
   }
 
-  private languageRows(language: string): Map<string, KeptRow> {
+  private languageRows(language: string): Map<string, number> {
     let kept = this.byLanguage.get(language);
     if (kept === undefined) this.byLanguage.set(language, (kept = new Map()));
     return kept;
   }
 
-  /** Finds `row` by `translation` from now on (and no longer by the object it was found by before). */
-  private follow(row: KeptRow, translation: Translation): void {
-    if (row.translation === translation) return;
-    this.byTranslation.delete(row.translation);
-    row.translation = translation;
-    this.byTranslation.set(translation, row);
+  /** Finds the row in `slot` by `translation` from now on (and no longer by the object it was found by before). */
+  private follow(slot: number, translation: Translation): void {
+    const before = this.translation[slot]!;
+    if (before === translation) return;
+    this.byTranslation.delete(before);
+    this.translation[slot] = translation;
+    this.byTranslation.set(translation, slot);
   }
 
-  /** Makes a row's text from its parts (the order is the spec's Entry (API) table, as apiEntry has it). */
-  private build(asked: Asked, entry: Entry, translation: Translation, cover: KeptCover | null, excerpt: string, fields: string): KeptRow {
+  /**
+   * Makes a row's bytes from its parts (the order is the spec's Entry (API) table, as apiEntry has it) and
+   * keeps them in place of the row in `old`, if any.
+   */
+  private build(asked: Asked, entry: Entry, translation: Translation, cover: KeptCover | null, excerpt: string, fields: string, old: number | undefined): number {
     const { url: base, timezone } = asked.site;
     let translations = '';
     for (const other of entry.translations.values()) {
@@ -188,49 +241,87 @@ export class ListRowCache {
     }
     const start = `{"id":${JSON.stringify(entry.id)},"title":${JSON.stringify(translation.title)},"url":${JSON.stringify(base + translation.path)},`
       + `"status":${JSON.stringify(translation.status)},"date":${JSON.stringify(formatIsoWithOffset(translation.dateMs, timezone))},"excerpt":`;
-    // Flat strings: joined from parts, they keep neither them nor the row they were made from. The tags'
-    // and the cover's JSON are the strings kept once for all rows (list-row-parts.ts).
-    const head = [start, excerpt, ',"tags":'].join('');
+    const head = start + excerpt + ',"tags":';
     const keptTags = this.shared.tagsOf(asked.store, asked.generation, translation);
-    const tags = keptTags.json;
     const coverJson = cover?.json ?? 'null';
-    const tail = [TRANSLATIONS_KEY, translations, FIELDS_KEY, fields, '}'].join('');
-    const parts = { head, tags, cover: coverJson, tail };
-    return {
-      head, tags, cover: coverJson, tail, tagsBytes: keptTags.bytes, coverBytes: this.shared.coverBytes(cover, entry.id),
-      utf8Length: Buffer.byteLength(head, 'utf8') + Buffer.byteLength(tags, 'utf8') + COVER_KEY.length + Buffer.byteLength(coverJson, 'utf8') + Buffer.byteLength(tail, 'utf8'),
-      digest: rowDigest(parts),
-      translation, mtimeMs: translation.mtimeMs, size: translation.size, generation: asked.generation, base, timezone, image: cover,
-      excerptAt: start.length, excerptEnd: start.length + excerpt.length,
-      translationsEnd: TRANSLATIONS_KEY.length + translations.length,
-      fieldsAt: TRANSLATIONS_KEY.length + translations.length + FIELDS_KEY.length,
-      // Only its own text counts: what it shares is kept once (tags and covers are bounded by count).
-      bytes: ROW_OVERHEAD_BYTES + entry.id.length + (NOT_LATIN1.test(head) || NOT_LATIN1.test(tail) ? 2 : 1) * (head.length + tail.length),
-    };
+    const sharedCover = this.shared.coverBytes(cover, entry.id);
+    const ownCover = sharedCover === null ? COVER_KEY + coverJson : '';
+    const tail = TRANSLATIONS_KEY + translations + FIELDS_KEY + fields + '}';
+    const headLength = Buffer.byteLength(head, 'utf8');
+    const coverLength = Buffer.byteLength(ownCover, 'utf8');
+    const tailLength = Buffer.byteLength(tail, 'utf8');
+    if (old !== undefined) this.drop(old);
+    const place = this.packed.place(RECORD_HEAD_BYTES + headLength + coverLength + tailLength);
+    const { buffer, slot } = place;
+    const headAt = place.start + RECORD_HEAD_BYTES;
+    buffer.write(head, headAt, 'utf8');
+    buffer.write(ownCover, headAt + headLength, 'utf8');
+    buffer.write(tail, headAt + headLength + coverLength, 'utf8');
+    // The digest of the row's whole text, as list-answer.ts makes an answer's tag of its rows' digests.
+    createHash('sha256').update(buffer.subarray(headAt, headAt + headLength)).update(keptTags.bytes).update(sharedCover ?? buffer.subarray(headAt + headLength, headAt + headLength + coverLength))
+      .update(buffer.subarray(headAt + headLength + coverLength, headAt + headLength + coverLength + tailLength)).digest().copy(buffer, place.start + DIGEST_AT, 0, DIGEST_BYTES);
+    const translationsBytes = Buffer.byteLength(translations, 'utf8');
+    this.packed.headLength[slot] = headLength;
+    this.packed.coverLength[slot] = coverLength;
+    this.packed.tailLength[slot] = tailLength;
+    this.tags[slot] = keptTags;
+    this.image[slot] = cover;
+    this.coverBytes[slot] = sharedCover;
+    this.translationsEnd[slot] = TRANSLATIONS_KEY.length + translationsBytes;
+    // A row over the whole budget is used once and not kept (dropUnkept, once it is read).
+    if (!this.packed.isKept(slot)) return slot;
+    this.translation[slot] = translation;
+    this.id[slot] = entry.id;
+    this.mtimeMs[slot] = translation.mtimeMs;
+    this.fileSize[slot] = translation.size;
+    this.generation[slot] = asked.generation;
+    this.settings[slot] = asked.settings;
+    const excerptAt = Buffer.byteLength(start, 'utf8');
+    this.excerptAt[slot] = excerptAt;
+    this.excerptEnd[slot] = excerptAt + Buffer.byteLength(excerpt, 'utf8');
+    this.fieldsAt[slot] = TRANSLATIONS_KEY.length + translationsBytes + FIELDS_KEY_BYTES;
+    this.languageRows(translation.language).set(entry.id, slot);
+    this.byTranslation.set(translation, slot);
+    this.packed.kept();
+    return slot;
   }
 
-  /** Keeps a row in place of `old`, forgetting the oldest kept rows (of its language first) while over the budget. */
-  private keep(kept: Map<string, KeptRow>, id: string, row: KeptRow, old: KeptRow | undefined): void {
-    if (old !== undefined) {
-      kept.delete(id);
-      this.byTranslation.delete(old.translation);
-      this.keptBytes -= old.bytes;
-      this.keptRows--;
-    }
-    if (row.bytes > this.budgetBytes) return;
-    kept.set(id, row);
-    this.byTranslation.set(row.translation, row);
-    this.keptBytes += row.bytes;
-    this.keptRows++;
-    for (const from of [kept, ...this.byLanguage.values()]) {
-      for (const [oldestId, oldest] of from) {
-        if (this.keptBytes <= this.budgetBytes) return;
-        if (oldest === row) continue;
-        from.delete(oldestId);
-        this.byTranslation.delete(oldest.translation);
-        this.keptBytes -= oldest.bytes;
-        this.keptRows--;
-      }
-    }
+  /** Lets go of a row read but not kept (one over the whole budget); a kept row stays. */
+  private dropUnkept(slot: number): void {
+    if (this.packed.isKept(slot)) return;
+    this.clear(slot);
+    this.packed.releaseUnkept(slot);
+  }
+
+  /** A kept row replaced by another: no longer found, its slot free (its record goes with its segment). */
+  private drop(slot: number): void {
+    this.forget(slot);
+    this.packed.release(slot);
+  }
+
+  /** No longer finds the row in `slot` (its segment is let go, or it is replaced). */
+  private forget(slot: number): void {
+    const translation = this.translation[slot]!;
+    const kept = this.byLanguage.get(translation.language);
+    if (kept?.get(this.id[slot]!) === slot) kept.delete(this.id[slot]!);
+    if (this.byTranslation.get(translation) === slot) this.byTranslation.delete(translation);
+    this.clear(slot);
+  }
+
+  /** A free slot holds nothing that would keep an object alive. */
+  private clear(slot: number): void {
+    this.translation[slot] = null;
+    this.id[slot] = '';
+    this.image[slot] = null;
+    this.coverBytes[slot] = null;
+  }
+
+  /** The arrays by slot, as the slots grow. */
+  private grow(capacity: number): void {
+    const wider = <T extends Float64Array | Int32Array>(from: T, make: (length: number) => T): T => { const to = make(capacity); to.set(from); return to; };
+    this.mtimeMs = wider(this.mtimeMs, (n) => new Float64Array(n));
+    this.fileSize = wider(this.fileSize, (n) => new Float64Array(n));
+    this.generation = wider(this.generation, (n) => new Float64Array(n));
+    for (const name of ['settings', 'excerptAt', 'excerptEnd', 'translationsEnd', 'fieldsAt'] as const) this[name] = wider(this[name], (n) => new Int32Array(n));
   }
 }

@@ -1,0 +1,212 @@
+// The bytes of the Content API's kept list rows (list-rows.ts), packed: each row's UTF-8 and digest are
+// appended to one of a few big buffers (segments), and what is known of a row sits in typed arrays by slot.
+// Kept as a string pair and an object each, with two map slots, a digest string and a boxed number, a row
+// cost some 360 bytes of heap beside its text; here some 130. When the rows outgrow their budget the
+// oldest segment goes whole, so the oldest rows are forgotten first and no hole is ever filled again.
+import type { AnswerRows } from './list-answer.js';
+
+/** Where a row's bytes are: a segment (kept or, for a row over the budget, its own) and the record's start. */
+export interface RowPlace { buffer: Buffer; start: number }
+
+/** Before a row's own bytes: its slot (to find it when its segment goes), the record's length, its digest. */
+const SLOT_AT = 0;
+const LENGTH_AT = 4;
+export const DIGEST_AT = 8;
+export const DIGEST_BYTES = 16;
+export const RECORD_HEAD_BYTES = DIGEST_AT + DIGEST_BYTES;
+/**
+ * What a kept row costs beside its record, counted against the budget: ten 4-byte and three 8-byte numbers,
+ * four array slots, its WeakMap entry (list-rows.ts) and the slack of arrays that grow by doubling.
+ */
+export const SLOT_BYTES = 160;
+/** The largest segment: big enough that segments are few, small enough that forgetting one forgets little. */
+const MAX_SEGMENT_BYTES = 1024 * 1024;
+/** At least this many segments fit the budget, so a segment forgotten is at most this share of the rows. */
+const MIN_SEGMENTS = 16;
+
+interface Segment { buffer: Buffer; fill: number }
+/** The segment of a row's slot while the row is used once, not kept. */
+const UNKEPT = -2;
+
+export class PackedRows {
+  /** Per slot: its segment's number (-1: a free slot), the record's start in it, and its parts' byte lengths. */
+  segment = new Int32Array(64).fill(-1);
+  start = new Int32Array(64);
+  headLength = new Int32Array(64);
+  /** The cover's bytes when they are in the record (0: they are shared, see list-rows.ts). */
+  coverLength = new Int32Array(64);
+  tailLength = new Int32Array(64);
+  /** Per slot: the buffer its record is in (its segment's, or its own while not kept). */
+  readonly buffer: Array<Buffer | null> = [];
+  private readonly free: number[] = [];
+  private capacity = 64;
+  /** Slots handed out so far (each is in use or in `free`). */
+  private used = 0;
+  private readonly segments = new Map<number, Segment>();
+  private nextSegment = 0;
+  private readonly segmentBytes: number;
+  private filled = 0;
+  private live = 0;
+
+  /**
+   * @param budgetBytes at most this many bytes kept: the segments' records, and SLOT_BYTES per row
+   * @param grow called with the new capacity whenever the slots grow, for the caller's own arrays by slot
+   * @param forget called with a row's slot as its segment is let go, before the slot is free again
+   */
+  constructor(readonly budgetBytes: number, private readonly grow: (capacity: number) => void, private readonly forget: (slot: number) => void) {
+    this.segmentBytes = Math.max(1, Math.min(MAX_SEGMENT_BYTES, Math.floor(budgetBytes / MIN_SEGMENTS)));
+    grow(this.capacity);
+  }
+
+  /** The bytes counted against the budget: every record still in a segment (replaced ones too) and the rows' slots. */
+  get bytes(): number {
+    return this.filled + this.live * SLOT_BYTES;
+  }
+
+  get size(): number {
+    return this.live;
+  }
+
+  /**
+   * Room for a record of `length` bytes (RECORD_HEAD_BYTES and the row's own), and the slot it is kept in;
+   * for a row that alone would be over the budget, a buffer of its own and a slot that is not kept (isKept):
+   * the row is used once and its slot given back (releaseUnkept). The caller writes the record at `start`
+   * and then, for a kept row, calls `kept`.
+   */
+  place(length: number): RowPlace & { slot: number } {
+    if (length + SLOT_BYTES > this.budgetBytes) {
+      const slot = this.takeSlot();
+      this.segment[slot] = UNKEPT;
+      this.start[slot] = 0;
+      const buffer = (this.buffer[slot] = Buffer.allocUnsafeSlow(length));
+      return { buffer, start: 0, slot };
+    }
+    let current = this.segments.get(this.nextSegment - 1);
+    if (current === undefined || current.buffer.length - current.fill < length) {
+      // A new buffer every time, never a forgotten one again: an answer being written may still read it.
+      current = { buffer: Buffer.allocUnsafeSlow(Math.max(this.segmentBytes, length)), fill: 0 };
+      this.segments.set(this.nextSegment++, current);
+    }
+    const slot = this.takeSlot();
+    const start = current.fill;
+    current.fill += length;
+    this.filled += length;
+    this.live++;
+    this.segment[slot] = this.nextSegment - 1;
+    this.start[slot] = start;
+    this.buffer[slot] = current.buffer;
+    current.buffer.writeInt32LE(slot, start + SLOT_AT);
+    current.buffer.writeInt32LE(length, start + LENGTH_AT);
+    return { buffer: current.buffer, start, slot };
+  }
+
+  /** After a record is written: the oldest segments (never the one just written to) go while over the budget. */
+  kept(): void {
+    for (const [number, segment] of this.segments) {
+      if (this.bytes <= this.budgetBytes || number === this.nextSegment - 1) return;
+      this.dropSegment(number, segment);
+    }
+  }
+
+
+  isKept(slot: number): boolean {
+    return this.segment[slot] !== UNKEPT;
+  }
+
+  /** Gives back the slot of a row that was not kept (place), once it is read. */
+  releaseUnkept(slot: number): void {
+    if (this.segment[slot] !== UNKEPT) return;
+    this.segment[slot] = -1;
+    this.buffer[slot] = null;
+    this.free.push(slot);
+  }
+
+  /** A row that is no longer kept (replaced, or its translation gone): its record stays until its segment goes. */
+  release(slot: number): void {
+    this.segment[slot] = -1;
+    this.buffer[slot] = null;
+    this.free.push(slot);
+    this.live--;
+  }
+
+  private dropSegment(number: number, segment: Segment): void {
+    this.segments.delete(number);
+    this.filled -= segment.fill;
+    for (let at = 0; at < segment.fill; at += segment.buffer.readInt32LE(at + LENGTH_AT)) {
+      const slot = segment.buffer.readInt32LE(at + SLOT_AT);
+      // The slot may have been released and taken by a row in another segment since.
+      if (this.segment[slot] !== number || this.start[slot] !== at) continue;
+      this.forget(slot);
+      this.release(slot);
+    }
+  }
+
+  private takeSlot(): number {
+    const slot = this.free.pop();
+    if (slot !== undefined) return slot;
+    const taken = this.used++;
+    if (taken === this.capacity) {
+      this.capacity *= 2;
+      const widen = (from: Int32Array, fill = 0) => { const to = new Int32Array(this.capacity).fill(fill); to.set(from); return to; };
+      this.segment = widen(this.segment, -1);
+      this.start = widen(this.start);
+      this.headLength = widen(this.headLength);
+      this.coverLength = widen(this.coverLength);
+      this.tailLength = widen(this.tailLength);
+      this.grow(this.capacity);
+    }
+    return taken;
+  }
+}
+
+/** One answer's rows as list-answer.ts copies them: each row's record, and the parts it shares with others. */
+export class PublicRows implements AnswerRows {
+  readonly buffers: Buffer[];
+  /** The tags' bytes; the cover's when shared (null: they are in the record, after the head). */
+  readonly tags: Buffer[];
+  readonly covers: Array<Buffer | null>;
+  /** Per row: the record's start, then the byte lengths of its head, its own cover (0: shared) and its tail. */
+  readonly places: Int32Array;
+
+  constructor(readonly length: number) {
+    this.buffers = new Array<Buffer>(length);
+    this.tags = new Array<Buffer>(length);
+    this.covers = new Array<Buffer | null>(length);
+    this.places = new Int32Array(length * 4);
+  }
+
+  utf8Length(row: number): number {
+    const at = row * 4;
+    const places = this.places;
+    return places[at + 1]! + this.tags[row]!.length + (places[at + 2] === 0 ? this.covers[row]!.length : places[at + 2]!) + places[at + 3]!;
+  }
+
+  copyRow(row: number, target: Buffer, offset: number): number {
+    const at = row * 4;
+    const places = this.places;
+    const buffer = this.buffers[row]!;
+    const head = places[at]! + RECORD_HEAD_BYTES;
+    const headEnd = head + places[at + 1]!;
+    target.set(buffer.subarray(head, headEnd), offset);
+    offset += headEnd - head;
+    const tags = this.tags[row]!;
+    target.set(tags, offset);
+    offset += tags.length;
+    const cover = this.covers[row]!;
+    if (places[at + 2] === 0) {
+      target.set(cover, offset);
+      offset += cover.length;
+    }
+    // The record's own cover, if any, and its tail are one run of bytes.
+    const end = headEnd + places[at + 2]! + places[at + 3]!;
+    target.set(buffer.subarray(headEnd, end), offset);
+    return offset + end - headEnd;
+  }
+
+  copyDigest(row: number, target: Buffer, offset: number): void {
+    const from = this.places[row * 4]! + DIGEST_AT;
+    const buffer = this.buffers[row]!;
+    // Byte by byte: for 16 bytes a call into a copy costs more than the copying.
+    for (let at = 0; at < DIGEST_BYTES; at++) target[offset + at] = buffer[from + at]!;
+  }
+}
