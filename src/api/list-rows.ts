@@ -4,7 +4,8 @@ import { formatIsoWithOffset } from '../lib/time-zone.js';
 import type { ContentStore } from '../content/store.js';
 import type { EntryRow } from '../content/query.js';
 import type { Entry, SiteConfig, Translation } from '../content/types.js';
-import { SharedRowParts, type KeptCover, type KeptTags } from './list-row-parts.js';
+import { SharedRowParts, type KeptCover } from './list-row-parts.js';
+import { RowFacts, SettingsNumbers } from './row-facts.js';
 import { DIGEST_AT, DIGEST_BYTES, PackedRows, PublicRows, RECORD_HEAD_BYTES } from './packed-rows.js';
 
 /** What every row of one answer shares. */
@@ -56,28 +57,8 @@ export class ListRowCache {
   private readonly byTranslation = new WeakMap<Translation, number>();
   private readonly packed: PackedRows;
   /** By slot: what the row was made from and for, and where its shared parts are. */
-  private translation: Array<Translation | null> = [];
-  private id: string[] = [];
-  private tags: KeptTags[] = [];
-  private image: Array<KeptCover | null> = [];
-  /** The cover's bytes (COVER_KEY and its JSON) when they are shared, not in the record. */
-  private coverBytes: Array<Buffer | null> = [];
-  /** The file's stamp when it was read: the row holds while the index has the same one. */
-  private mtimeMs = new Float64Array(0);
-  private fileSize = new Float64Array(0);
-  private generation = new Float64Array(0);
-  /** The address and time zone it was made for (settingsNumber). */
-  private settings = new Int32Array(0);
-  /** Where in the head's bytes the excerpt's JSON is, and in the tail's the translations end and the fields start. */
-  private excerptAt = new Int32Array(0);
-  private excerptEnd = new Int32Array(0);
-  private translationsEnd = new Int32Array(0);
-  private fieldsAt = new Int32Array(0);
-  private readonly settingsNumbers = new Map<string, number>();
-  private settingsCount = 0;
-  private lastUrl: string | null = null;
-  private lastTimezone: string | null = null;
-  private lastSettings = 0;
+  private readonly facts = new RowFacts();
+  private readonly settingsNumbers = new SettingsNumbers();
   private readonly shared: SharedRowParts;
   private readonly isPublic: (entry: Entry, translation: Translation) => boolean;
   private readonly now: () => number;
@@ -86,7 +67,7 @@ export class ListRowCache {
     this.isPublic = options.isPublic;
     this.shared = new SharedRowParts(options.coverRecheckMs ?? 1000);
     this.now = options.now ?? (() => performance.now());
-    this.packed = new PackedRows(options.budgetBytes ?? ROW_BUDGET_BYTES, (capacity) => this.grow(capacity), (slot) => this.forget(slot));
+    this.packed = new PackedRows(options.budgetBytes ?? ROW_BUDGET_BYTES, (capacity) => this.facts.grow(capacity), (slot) => this.forget(slot));
   }
 
   /** Bytes kept now (the rows' records and an estimate of what holds them). */
@@ -118,14 +99,14 @@ export class ListRowCache {
       const headAt = this.packed.start[slot]! + RECORD_HEAD_BYTES;
       const head = buffer.toString('utf8', headAt, headAt + this.packed.headLength[slot]!);
       const tailAt = headAt + this.packed.headLength[slot]! + this.packed.coverLength[slot]!;
-      const cover = this.image[slot]?.json ?? 'null';
-      const tags = this.tags[slot]!.json;
+      const cover = this.facts.image[slot]?.json ?? 'null';
+      const tags = this.facts.tags[slot]!.json;
       if (visible === null) { texts[at] = head + tags + COVER_KEY + cover + buffer.toString('utf8', tailAt, tailAt + this.packed.tailLength[slot]!); continue; }
       let translations = '';
       for (const other of entry.translations.values()) {
         if (visible(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(asked.site.url + other.path)}`;
       }
-      texts[at] = head + tags + COVER_KEY + cover + TRANSLATIONS_KEY + translations + buffer.toString('utf8', tailAt + this.translationsEnd[slot]!, tailAt + this.packed.tailLength[slot]!);
+      texts[at] = head + tags + COVER_KEY + cover + TRANSLATIONS_KEY + translations + buffer.toString('utf8', tailAt + this.facts.translationsEnd[slot]!, tailAt + this.packed.tailLength[slot]!);
       this.dropUnkept(slot);
     }
     return texts.join(',');
@@ -145,8 +126,8 @@ export class ListRowCache {
       const { entry, translation } = rows[at]!;
       const slot = this.row(asked, entry, translation);
       answer.buffers[at] = this.packed.buffer[slot]!;
-      answer.tags[at] = this.tags[slot]!.bytes;
-      answer.covers[at] = this.packed.coverLength[slot] === 0 ? this.coverBytes[slot]! : null;
+      answer.tags[at] = this.facts.tags[slot]!.bytes;
+      answer.covers[at] = this.packed.coverLength[slot] === 0 ? this.facts.coverBytes[slot]! : null;
       const record = answer.places;
       record[at * 4] = this.packed.start[slot]!;
       record[at * 4 + 1] = this.packed.headLength[slot]!;
@@ -159,20 +140,7 @@ export class ListRowCache {
 
   private asked(store: ContentStore, generation: number): Asked {
     const site = store.site();
-    if (site.url !== this.lastUrl || site.timezone !== this.lastTimezone) {
-      // Rows made for another address or time zone are made again: each pair met gets a number of its own.
-      const key = `${site.url}\u0000${site.timezone}`;
-      let settings = this.settingsNumbers.get(key);
-      if (settings === undefined) {
-        // Settings change seldom; a process that met very many (tests) forgets them (numbers are never reused).
-        if (this.settingsNumbers.size >= 64) this.settingsNumbers.clear();
-        this.settingsNumbers.set(key, (settings = ++this.settingsCount));
-      }
-      this.lastUrl = site.url;
-      this.lastTimezone = site.timezone;
-      this.lastSettings = settings;
-    }
-    return { store, site, generation, now: this.now(), settings: this.lastSettings };
+    return { store, site, generation, now: this.now(), settings: this.settingsNumbers.of(site.url, site.timezone) };
   }
 
   /** The kept row, made from the file when its stamp moved, from its own parts when the generation did. */
@@ -185,7 +153,7 @@ export class ListRowCache {
     let slot = this.byTranslation.get(translation);
     if (slot === undefined) {
       const byId = this.languageRows(translation.language).get(entry.id);
-      if (byId === undefined || this.mtimeMs[byId] !== translation.mtimeMs || this.fileSize[byId] !== translation.size) {
+      if (byId === undefined || this.facts.mtimeMs[byId] !== translation.mtimeMs || this.facts.fileSize[byId] !== translation.size) {
         const fields = translation.fields;
         // Only a media reference can name a cover; anything else is null for good (no file to look at again).
         const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
@@ -198,19 +166,19 @@ export class ListRowCache {
       slot = byId;
     }
     const { site } = asked;
-    let cover = this.image[slot]!;
+    let cover = this.facts.image[slot]!;
     if (cover !== null && (asked.now - cover.checkedAt >= this.shared.coverRecheckMs || cover.base !== site.url)) {
       const fresh = this.shared.cover(asked.store, site.url, asked.now, cover.reference);
       // The image looked at again, with the same text: the row stays.
-      if (fresh.json === cover.json && fresh.base === cover.base) this.image[slot] = fresh;
+      if (fresh.json === cover.json && fresh.base === cover.base) this.facts.image[slot] = fresh;
       cover = fresh;
     }
-    if (this.generation[slot] === asked.generation && this.settings[slot] === asked.settings && this.image[slot] === cover) return slot;
+    if (this.facts.generation[slot] === asked.generation && this.facts.settings[slot] === asked.settings && this.facts.image[slot] === cover) return slot;
     const buffer = this.packed.buffer[slot]!;
     const headAt = this.packed.start[slot]! + RECORD_HEAD_BYTES;
     const tailAt = headAt + this.packed.headLength[slot]! + this.packed.coverLength[slot]!;
-    const excerpt = buffer.toString('utf8', headAt + this.excerptAt[slot]!, headAt + this.excerptEnd[slot]!);
-    const fields = buffer.toString('utf8', tailAt + this.fieldsAt[slot]!, tailAt + this.packed.tailLength[slot]! - 1);
+    const excerpt = buffer.toString('utf8', headAt + this.facts.excerptAt[slot]!, headAt + this.facts.excerptEnd[slot]!);
+    const fields = buffer.toString('utf8', tailAt + this.facts.fieldsAt[slot]!, tailAt + this.packed.tailLength[slot]! - 1);
     return this.build(asked, entry, translation, cover, excerpt, fields, slot);
   }
 
@@ -222,10 +190,10 @@ export class ListRowCache {
 
   /** Finds the row in `slot` by `translation` from now on (and no longer by the object it was found by before). */
   private follow(slot: number, translation: Translation): void {
-    const before = this.translation[slot]!;
+    const before = this.facts.translation[slot]!;
     if (before === translation) return;
     this.byTranslation.delete(before);
-    this.translation[slot] = translation;
+    this.facts.translation[slot] = translation;
     this.byTranslation.set(translation, slot);
   }
 
@@ -264,22 +232,22 @@ export class ListRowCache {
     this.packed.headLength[slot] = headLength;
     this.packed.coverLength[slot] = coverLength;
     this.packed.tailLength[slot] = tailLength;
-    this.tags[slot] = keptTags;
-    this.image[slot] = cover;
-    this.coverBytes[slot] = sharedCover;
-    this.translationsEnd[slot] = TRANSLATIONS_KEY.length + translationsBytes;
+    this.facts.tags[slot] = keptTags;
+    this.facts.image[slot] = cover;
+    this.facts.coverBytes[slot] = sharedCover;
+    this.facts.translationsEnd[slot] = TRANSLATIONS_KEY.length + translationsBytes;
     // A row over the whole budget is used once and not kept (dropUnkept, once it is read).
     if (!this.packed.isKept(slot)) return slot;
-    this.translation[slot] = translation;
-    this.id[slot] = entry.id;
-    this.mtimeMs[slot] = translation.mtimeMs;
-    this.fileSize[slot] = translation.size;
-    this.generation[slot] = asked.generation;
-    this.settings[slot] = asked.settings;
+    this.facts.translation[slot] = translation;
+    this.facts.id[slot] = entry.id;
+    this.facts.mtimeMs[slot] = translation.mtimeMs;
+    this.facts.fileSize[slot] = translation.size;
+    this.facts.generation[slot] = asked.generation;
+    this.facts.settings[slot] = asked.settings;
     const excerptAt = Buffer.byteLength(start, 'utf8');
-    this.excerptAt[slot] = excerptAt;
-    this.excerptEnd[slot] = excerptAt + Buffer.byteLength(excerpt, 'utf8');
-    this.fieldsAt[slot] = TRANSLATIONS_KEY.length + translationsBytes + FIELDS_KEY_BYTES;
+    this.facts.excerptAt[slot] = excerptAt;
+    this.facts.excerptEnd[slot] = excerptAt + Buffer.byteLength(excerpt, 'utf8');
+    this.facts.fieldsAt[slot] = TRANSLATIONS_KEY.length + translationsBytes + FIELDS_KEY_BYTES;
     this.languageRows(translation.language).set(entry.id, slot);
     this.byTranslation.set(translation, slot);
     this.packed.kept();
@@ -289,7 +257,7 @@ export class ListRowCache {
   /** Lets go of a row read but not kept (one over the whole budget); a kept row stays. */
   private dropUnkept(slot: number): void {
     if (this.packed.isKept(slot)) return;
-    this.clear(slot);
+    this.facts.clear(slot);
     this.packed.releaseUnkept(slot);
   }
 
@@ -301,27 +269,10 @@ export class ListRowCache {
 
   /** No longer finds the row in `slot` (its segment is let go, or it is replaced). */
   private forget(slot: number): void {
-    const translation = this.translation[slot]!;
+    const translation = this.facts.translation[slot]!;
     const kept = this.byLanguage.get(translation.language);
-    if (kept?.get(this.id[slot]!) === slot) kept.delete(this.id[slot]!);
+    if (kept?.get(this.facts.id[slot]!) === slot) kept.delete(this.facts.id[slot]!);
     if (this.byTranslation.get(translation) === slot) this.byTranslation.delete(translation);
-    this.clear(slot);
-  }
-
-  /** A free slot holds nothing that would keep an object alive. */
-  private clear(slot: number): void {
-    this.translation[slot] = null;
-    this.id[slot] = '';
-    this.image[slot] = null;
-    this.coverBytes[slot] = null;
-  }
-
-  /** The arrays by slot, as the slots grow. */
-  private grow(capacity: number): void {
-    const wider = <T extends Float64Array | Int32Array>(from: T, make: (length: number) => T): T => { const to = make(capacity); to.set(from); return to; };
-    this.mtimeMs = wider(this.mtimeMs, (n) => new Float64Array(n));
-    this.fileSize = wider(this.fileSize, (n) => new Float64Array(n));
-    this.generation = wider(this.generation, (n) => new Float64Array(n));
-    for (const name of ['settings', 'excerptAt', 'excerptEnd', 'translationsEnd', 'fieldsAt'] as const) this[name] = wider(this[name], (n) => new Int32Array(n));
+    this.facts.clear(slot);
   }
 }

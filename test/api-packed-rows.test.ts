@@ -1,0 +1,105 @@
+// The Content API's kept list rows are records packed into a few big buffers (src/api/packed-rows.ts): a
+// row read back must be the bytes written, whatever was forgotten to stay within the budget, whichever
+// slots were used again, and whatever the content generation and settings did meanwhile.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { createFixtureSite } from './helpers/fixture-site.js';
+import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
+import { entry, entryText } from './helpers/write-site.js';
+import { ContentStore } from '../src/content/store.js';
+import { listEntries } from '../src/content/query.js';
+import { ListRowCache } from '../src/api/list-rows.js';
+import { listAnswer } from '../src/api/list-answer.js';
+import { PackedRows, RECORD_HEAD_BYTES, SLOT_BYTES } from '../src/api/packed-rows.js';
+import { canSeeTranslation } from '../src/content/content-rights.js';
+import type { Entry, Translation } from '../src/content/types.js';
+
+test('packed records read back as written while kept, within the budget, the oldest forgotten first and each once', () => {
+  const random = seededRandom(11);
+  const budget = 40_000;
+  const forgotten: number[] = [];
+  const packed = new PackedRows(budget, () => {}, (slot) => forgotten.push(slot));
+  /** What each kept slot holds: the row's number, written as its record's bytes. */
+  const kept = new Map<number, number>();
+  const text = (row: number) => `row ${row} `.repeat(1 + (row * 7) % 90);
+  for (let row = 0; row < 3000; row++) {
+    // Now and then a row is replaced (its record stays behind until its segment goes).
+    if (kept.size > 0 && random() < 0.2) {
+      const [slot] = [...kept.keys()].slice(Math.floor(random() * kept.size));
+      packed.release(slot!);
+      kept.delete(slot!);
+    }
+    const bytes = Buffer.from(text(row));
+    const place = packed.place(RECORD_HEAD_BYTES + bytes.length);
+    bytes.copy(place.buffer, place.start + RECORD_HEAD_BYTES);
+    packed.headLength[place.slot] = bytes.length;
+    assert.ok(packed.isKept(place.slot));
+    forgotten.length = 0;
+    packed.kept();
+    for (const slot of forgotten) {
+      assert.ok(kept.delete(slot), `slot ${slot} forgotten once, while kept`);
+      assert.notEqual(slot, place.slot, 'the row just kept stays');
+    }
+    kept.set(place.slot, row);
+    assert.ok(packed.bytes <= budget, `${packed.bytes} bytes over ${budget}`);
+    assert.equal(packed.size, kept.size);
+  }
+  let oldest = Infinity;
+  for (const [slot, row] of kept) {
+    const start = packed.start[slot]! + RECORD_HEAD_BYTES;
+    assert.equal(packed.buffer[slot]!.toString('utf8', start, start + packed.headLength[slot]!), text(row));
+    oldest = Math.min(oldest, row);
+  }
+  // What is kept is the newest rows (less those replaced): a budget's worth, give or take a segment.
+  assert.ok(oldest > 2000 && packed.bytes > budget * 0.8, `oldest kept ${oldest}, ${packed.bytes} bytes`);
+  // A row that alone is over the budget is placed in a buffer of its own, not kept, and its slot given back.
+  const big = packed.place(budget);
+  assert.equal(packed.isKept(big.slot), false);
+  assert.equal(big.buffer.length, budget);
+  packed.releaseUnkept(big.slot);
+  assert.equal(packed.size, kept.size);
+  assert.ok(SLOT_BYTES > 0);
+});
+
+test('rows asked in any order under a small budget, across generations and settings, are the rows a new cache makes', () => {
+  const posts: Record<string, string> = {};
+  for (let n = 0; n < 40; n++) {
+    const tags = n % 3 === 0 ? ['news'] : n % 3 === 1 ? ['news', 'travel'] : [];
+    posts[`content/posts/packed-${n}/en.md`] = entryText(entry({ title: n % 4 ? `Post ${n}` : `Grüße ${n} ✓`, status: 'published', date: `2026-03-${String(n % 28 + 1).padStart(2, '0')} 09:00`, author: 'admin', tags, excerpt: `Excerpt ${'é'.repeat(n % 5)}${'x'.repeat(n * 3)}` }, 'Text.'));
+    if (n % 2) posts[`content/posts/packed-${n}/de.md`] = entryText(entry({ title: `Beitrag ${n}`, status: 'published', date: `2026-03-${String(n % 28 + 1).padStart(2, '0')} 09:00`, author: 'admin', tags }, 'Text.'));
+  }
+  const siteRoot = createFixtureSite(posts);
+  const store = new ContentStore({ root: siteRoot, clock: Date.now, log: () => {} });
+  const isPublic = (entry: Entry, translation: Translation) => canSeeTranslation(null, entry, translation);
+  try {
+    const random = seededRandom(5);
+    const rows = ['en', 'de'].flatMap((language) => listEntries(store, { type: 'post', language, status: 'published' }).rows);
+    assert.ok(rows.length > 50);
+    const unbounded = new ListRowCache({ isPublic });
+    unbounded.warm(store, store.generation, rows);
+    const small = new ListRowCache({ isPublic, budgetBytes: Math.floor(unbounded.bytes / 4) });
+    for (let round = 0; round < 200; round++) {
+      // Now and then another generation (rows made again from their own parts) or a row over the budget.
+      const generation = store.generation + (round % 50 < 25 ? 0 : 1);
+      const start = Math.floor(random() * rows.length);
+      const page = rows.slice(start, start + 1 + Math.floor(random() * 12));
+      const expected = page.map((row) => new ListRowCache({ isPublic }).rowsJson(store, generation, [row], null));
+      const meta = JSON.stringify({ round });
+      assert.equal(listAnswer(small.publicRows(store, generation, page), meta).bytes.toString('utf8'), `{"data":[${expected.join(',')}],"meta":${meta}}`, `round ${round}`);
+      assert.equal(small.rowsJson(store, generation, page, null), expected.join(','));
+      assert.equal(small.rowsJson(store, generation, page, () => true), page.map((row) => new ListRowCache({ isPublic }).rowsJson(store, generation, [row], () => true)).join(','));
+      assert.ok(small.bytes <= small.budget, `${small.bytes} bytes over ${small.budget}`);
+    }
+    assert.ok(small.size > 0 && small.size < rows.length, `${small.size} of ${rows.length} kept`);
+    // A budget smaller than any row keeps none and answers all the same.
+    const none = new ListRowCache({ isPublic, budgetBytes: 100 });
+    const some = rows.slice(0, 5);
+    assert.equal(none.rowsJson(store, store.generation, some, null), unbounded.rowsJson(store, store.generation, some, null));
+    assert.equal(listAnswer(none.publicRows(store, store.generation, some), '{}').etag, listAnswer(unbounded.publicRows(store, store.generation, some), '{}').etag);
+    assert.equal(none.size, 0);
+  } finally {
+    store.close();
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
+});
