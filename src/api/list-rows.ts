@@ -138,7 +138,9 @@ export class ListRowCache {
     return answer;
   }
 
+  /** What an answer's rows share; each answer is made whole before the next, so segments let go before it may be reused. */
   private asked(store: ContentStore, generation: number): Asked {
+    this.packed.recycle();
     const site = store.site();
     return { store, site, generation, now: this.now(), settings: this.settingsNumbers.of(site.url, site.timezone) };
   }

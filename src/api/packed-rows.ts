@@ -21,6 +21,8 @@ export const RECORD_HEAD_BYTES = DIGEST_AT + DIGEST_BYTES;
 export const SLOT_BYTES = 160;
 /** The largest segment: big enough that segments are few, small enough that forgetting one forgets little. */
 const MAX_SEGMENT_BYTES = 1024 * 1024;
+/** Segments let go kept to be written again: one answer or warming step lets go of one or two at most. */
+const SPARE_SEGMENTS = 4;
 /** At least this many segments fit the budget, so a segment forgotten is at most this share of the rows. */
 const MIN_SEGMENTS = 16;
 
@@ -43,6 +45,15 @@ export class PackedRows {
   /** Slots handed out so far (each is in use or in `free`). */
   private used = 0;
   private readonly segments = new Map<number, Segment>();
+  /**
+   * Segments let go since the last `recycle`, and those that may be written again. Buffers are used again
+   * rather than freed: glibc maps a 1 MB allocation of its own, and freeing such a mapping raises, for the
+   * rest of the process, how much free memory every malloc arena keeps (lib/unmapped-read.ts). A segment
+   * let go may still be read by the answer being made (its rows were found before it went), so it is
+   * written again only from the next answer on.
+   */
+  private retired: Buffer[] = [];
+  private spare: Buffer[] = [];
   private nextSegment = 0;
   private readonly segmentBytes: number;
   private filled = 0;
@@ -83,8 +94,8 @@ export class PackedRows {
     }
     let current = this.segments.get(this.nextSegment - 1);
     if (current === undefined || current.buffer.length - current.fill < length) {
-      // A new buffer every time, never a forgotten one again: an answer being written may still read it.
-      current = { buffer: Buffer.allocUnsafeSlow(Math.max(this.segmentBytes, length)), fill: 0 };
+      const spare = length <= this.segmentBytes ? this.spare.pop() : undefined;
+      current = { buffer: spare ?? Buffer.allocUnsafeSlow(Math.max(this.segmentBytes, length)), fill: 0 };
       this.segments.set(this.nextSegment++, current);
     }
     const slot = this.takeSlot();
@@ -129,8 +140,16 @@ export class PackedRows {
     this.live--;
   }
 
+  /** Between answers (no row's bytes are being read): the segments let go may be written again. */
+  recycle(): void {
+    if (this.retired.length === 0) return;
+    for (const buffer of this.retired) if (this.spare.length < SPARE_SEGMENTS && buffer.length === this.segmentBytes) this.spare.push(buffer);
+    this.retired = [];
+  }
+
   private dropSegment(number: number, segment: Segment): void {
     this.segments.delete(number);
+    this.retired.push(segment.buffer);
     this.filled -= segment.fill;
     for (let at = 0; at < segment.fill; at += segment.buffer.readInt32LE(at + LENGTH_AT)) {
       const slot = segment.buffer.readInt32LE(at + SLOT_AT);
