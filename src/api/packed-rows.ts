@@ -185,13 +185,14 @@ export class PublicRows implements AnswerRows {
   readonly tags: Buffer[];
   readonly covers: Array<Buffer | null>;
   /** Per row: the record's start, then the byte lengths of its head, its own cover (0: shared) and its tail. */
-  readonly places: Int32Array;
+  readonly places: number[];
 
   constructor(readonly length: number) {
     this.buffers = new Array<Buffer>(length);
     this.tags = new Array<Buffer>(length);
     this.covers = new Array<Buffer | null>(length);
-    this.places = new Int32Array(length * 4);
+    // A plain array: a typed one of this size would have its own store outside the heap, made and freed per answer.
+    this.places = new Array<number>(length * 4).fill(0);
   }
 
   utf8Length(row: number): number {
