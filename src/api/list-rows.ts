@@ -14,7 +14,7 @@ interface Asked { store: ContentStore; site: SiteConfig; generation: number; now
 export interface ListRowCacheOptions {
   /** Which translations a caller without rights sees (the others' addresses are left out of a row). */
   isPublic: (entry: Entry, translation: Translation) => boolean;
-  /** At most this many bytes of kept text. */
+  /** At most this many bytes kept: the rows' records and what is known of each (packed-rows.ts). */
   budgetBytes?: number;
   /** How long a cover's file is trusted without looking again (it is not in the index's stamps). */
   coverRecheckMs?: number;
@@ -24,9 +24,9 @@ export interface ListRowCacheOptions {
 
 /**
  * Enough for the rows of the first 200 pages of each tag's list of a 100,000-entry site and a fifth more:
- * the scale bench asks 24,000 distinct rows, each some 590 bytes of record and SLOT_BYTES beside it (the
- * tags' and cover's JSON are shared), 18 MB; the warmer fills 90 % of this (21.6 MB, some 28,000 rows).
- * The rows a busy site is asked for.
+ * the scale bench asks 24,000 distinct rows, each some 610 bytes of record and SLOT_BYTES (160) beside it
+ * (the tags' and cover's JSON are shared), 18.5 MB; the warmer fills 90 % of this (21.6 MB, some 28,000
+ * rows). The rows a busy site is asked for.
  */
 export const ROW_BUDGET_BYTES = 24 * 1024 * 1024;
 const TRANSLATIONS_KEY = ',"translations":{';

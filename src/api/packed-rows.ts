@@ -1,8 +1,9 @@
 // The bytes of the Content API's kept list rows (list-rows.ts), packed: each row's UTF-8 and digest are
 // appended to one of a few big buffers (segments), and what is known of a row sits in typed arrays by slot.
 // Kept as a string pair and an object each, with two map slots, a digest string and a boxed number, a row
-// cost some 360 bytes of heap beside its text; here some 130. When the rows outgrow their budget the
-// oldest segment goes whole, so the oldest rows are forgotten first and no hole is ever filled again.
+// cost some 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their
+// budget the oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record
+// stays where it is until then (counted against the budget all the same).
 import type { AnswerRows } from './list-answer.js';
 
 /** Where a row's bytes are: a segment (kept or, for a row over the budget, its own) and the record's start. */
@@ -16,7 +17,8 @@ export const DIGEST_BYTES = 16;
 export const RECORD_HEAD_BYTES = DIGEST_AT + DIGEST_BYTES;
 /**
  * What a kept row costs beside its record, counted against the budget: ten 4-byte and three 8-byte numbers,
- * four array slots, its WeakMap entry (list-rows.ts) and the slack of arrays that grow by doubling.
+ * six array slots, its entries in a Map and a WeakMap (list-rows.ts), and the slack of arrays that grow by
+ * doubling.
  */
 export const SLOT_BYTES = 160;
 /** The largest segment: big enough that segments are few, small enough that forgetting one forgets little. */
@@ -119,7 +121,7 @@ export class PackedRows {
     }
   }
 
-
+  /** Whether the row in `slot` is kept (false: used once, see place). */
   isKept(slot: number): boolean {
     return this.segment[slot] !== UNKEPT;
   }
