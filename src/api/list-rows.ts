@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { COVER_KEY, type AnswerRows } from './list-answer.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import type { ContentStore } from '../content/store.js';
@@ -6,7 +5,8 @@ import type { EntryRow } from '../content/query.js';
 import type { Entry, SiteConfig, Translation } from '../content/types.js';
 import { SharedRowParts, type KeptCover } from './list-row-parts.js';
 import { RowFacts, SettingsNumbers } from './row-facts.js';
-import { DIGEST_AT, DIGEST_BYTES, PackedRows, PublicRows, RECORD_HEAD_BYTES } from './packed-rows.js';
+import { PackedRows, RECORD_HEAD_BYTES } from './packed-rows.js';
+import { PublicRows } from './public-rows.js';
 
 /** What every row of one answer shares. */
 interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number; settings: number }
@@ -217,23 +217,9 @@ export class ListRowCache {
     const sharedCover = this.shared.coverBytes(cover, entry.id);
     const ownCover = sharedCover === null ? COVER_KEY + coverJson : '';
     const tail = TRANSLATIONS_KEY + translations + FIELDS_KEY + fields + '}';
-    const headLength = Buffer.byteLength(head, 'utf8');
-    const coverLength = Buffer.byteLength(ownCover, 'utf8');
-    const tailLength = Buffer.byteLength(tail, 'utf8');
     if (old !== undefined) this.drop(old);
-    const place = this.packed.place(RECORD_HEAD_BYTES + headLength + coverLength + tailLength);
-    const { buffer, slot } = place;
-    const headAt = place.start + RECORD_HEAD_BYTES;
-    buffer.write(head, headAt, 'utf8');
-    buffer.write(ownCover, headAt + headLength, 'utf8');
-    buffer.write(tail, headAt + headLength + coverLength, 'utf8');
-    // The digest of the row's whole text, as list-answer.ts makes an answer's tag of its rows' digests.
-    createHash('sha256').update(buffer.subarray(headAt, headAt + headLength)).update(keptTags.bytes).update(sharedCover ?? buffer.subarray(headAt + headLength, headAt + headLength + coverLength))
-      .update(buffer.subarray(headAt + headLength + coverLength, headAt + headLength + coverLength + tailLength)).digest().copy(buffer, place.start + DIGEST_AT, 0, DIGEST_BYTES);
+    const slot = this.packed.add(head, ownCover, tail, keptTags.bytes, sharedCover);
     const translationsBytes = Buffer.byteLength(translations, 'utf8');
-    this.packed.headLength[slot] = headLength;
-    this.packed.coverLength[slot] = coverLength;
-    this.packed.tailLength[slot] = tailLength;
     this.facts.tags[slot] = keptTags;
     this.facts.image[slot] = cover;
     this.facts.coverBytes[slot] = sharedCover;

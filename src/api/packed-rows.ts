@@ -4,7 +4,7 @@
 // cost some 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their
 // budget the oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record
 // stays where it is until then (counted against the budget all the same).
-import type { AnswerRows } from './list-answer.js';
+import { createHash } from 'node:crypto';
 
 /** Where a row's bytes are: a segment (kept or, for a row over the budget, its own) and the record's start. */
 export interface RowPlace { buffer: Buffer; start: number }
@@ -78,6 +78,31 @@ export class PackedRows {
 
   get size(): number {
     return this.live;
+  }
+
+  /**
+   * Keeps a row: head, its own cover (COVER_KEY and JSON; '' when it is shared) and tail as UTF-8, and the
+   * digest of the whole row, which has the tags' and a shared cover's bytes in between. Its slot, where the
+   * caller keeps what else it knows of the row; a row that is not kept (isKept) is to be given back once read.
+   */
+  add(head: string, ownCover: string, tail: string, tags: Buffer, sharedCover: Buffer | null): number {
+    const headLength = Buffer.byteLength(head, 'utf8');
+    const coverLength = Buffer.byteLength(ownCover, 'utf8');
+    const tailLength = Buffer.byteLength(tail, 'utf8');
+    const { buffer, start, slot } = this.place(RECORD_HEAD_BYTES + headLength + coverLength + tailLength);
+    const headAt = start + RECORD_HEAD_BYTES;
+    const coverAt = headAt + headLength;
+    const tailAt = coverAt + coverLength;
+    buffer.write(head, headAt, 'utf8');
+    buffer.write(ownCover, coverAt, 'utf8');
+    buffer.write(tail, tailAt, 'utf8');
+    // The digest of the row's whole text, as list-answer.ts makes an answer's tag of its rows' digests.
+    createHash('sha256').update(buffer.subarray(headAt, coverAt)).update(tags).update(sharedCover ?? buffer.subarray(coverAt, tailAt))
+      .update(buffer.subarray(tailAt, tailAt + tailLength)).digest().copy(buffer, start + DIGEST_AT, 0, DIGEST_BYTES);
+    this.headLength[slot] = headLength;
+    this.coverLength[slot] = coverLength;
+    this.tailLength[slot] = tailLength;
+    return slot;
   }
 
   /**
@@ -177,58 +202,5 @@ export class PackedRows {
       this.grow(this.capacity);
     }
     return taken;
-  }
-}
-
-/** One answer's rows as list-answer.ts copies them: each row's record, and the parts it shares with others. */
-export class PublicRows implements AnswerRows {
-  readonly buffers: Buffer[];
-  /** The tags' bytes; the cover's when shared (null: they are in the record, after the head). */
-  readonly tags: Buffer[];
-  readonly covers: Array<Buffer | null>;
-  /** Per row: the record's start, then the byte lengths of its head, its own cover (0: shared) and its tail. */
-  readonly places: number[];
-
-  constructor(readonly length: number) {
-    this.buffers = new Array<Buffer>(length);
-    this.tags = new Array<Buffer>(length);
-    this.covers = new Array<Buffer | null>(length);
-    // A plain array: a typed one of this size would have its own store outside the heap, made and freed per answer.
-    this.places = new Array<number>(length * 4).fill(0);
-  }
-
-  utf8Length(row: number): number {
-    const at = row * 4;
-    const places = this.places;
-    return places[at + 1]! + this.tags[row]!.length + (places[at + 2] === 0 ? this.covers[row]!.length : places[at + 2]!) + places[at + 3]!;
-  }
-
-  copyRow(row: number, target: Buffer, offset: number): number {
-    const at = row * 4;
-    const places = this.places;
-    const buffer = this.buffers[row]!;
-    const head = places[at]! + RECORD_HEAD_BYTES;
-    const headEnd = head + places[at + 1]!;
-    target.set(buffer.subarray(head, headEnd), offset);
-    offset += headEnd - head;
-    const tags = this.tags[row]!;
-    target.set(tags, offset);
-    offset += tags.length;
-    const cover = this.covers[row]!;
-    if (places[at + 2] === 0) {
-      target.set(cover, offset);
-      offset += cover.length;
-    }
-    // The record's own cover, if any, and its tail are one run of bytes.
-    const end = headEnd + places[at + 2]! + places[at + 3]!;
-    target.set(buffer.subarray(headEnd, end), offset);
-    return offset + end - headEnd;
-  }
-
-  copyDigest(row: number, target: Buffer, offset: number): void {
-    const from = this.places[row * 4]! + DIGEST_AT;
-    const buffer = this.buffers[row]!;
-    // Byte by byte: for 16 bytes a call into a copy costs more than the copying.
-    for (let at = 0; at < DIGEST_BYTES; at++) target[offset + at] = buffer[from + at]!;
   }
 }
