@@ -258,8 +258,10 @@ export class ListRowCache {
   /** No longer finds the row in `slot` (its segment is let go, or it is replaced). */
   private forget(slot: number): void {
     const translation = this.facts.translation[slot]!;
-    const kept = this.byLanguage.get(translation.language);
-    if (kept?.get(this.facts.id[slot]!) === slot) kept.delete(this.facts.id[slot]!);
+    const id = this.facts.id[slot]!;
+    // Looked for in every language (a few) rather than by the object's: nothing of a translation the index
+    // may have let go since is read.
+    for (const kept of this.byLanguage.values()) if (kept.get(id) === slot) kept.delete(id);
     if (this.byTranslation.get(translation) === slot) this.byTranslation.delete(translation);
     this.facts.clear(slot);
   }
