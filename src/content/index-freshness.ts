@@ -196,8 +196,9 @@ export class IndexFreshness {
     const setup = sweepSetup(contentDir, this.parts.settings.current);
     this.sweeper = new IndexSweeper({
       setup,
+      // Every entry's stamps, read through objects made for it alone (entry-index.ts values()).
       baseline: () => sweepBaseline(index.all(), setup),
-      inWorker: index.all().length >= (this.parts.sweepInWorkerFrom ?? SWEEP_IN_WORKER_FROM),
+      inWorker: index.size >= (this.parts.sweepInWorkerFrom ?? SWEEP_IN_WORKER_FROM),
       readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
       log,
     });

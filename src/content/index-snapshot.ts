@@ -29,8 +29,8 @@ export interface SnapshotLayout {
 export interface RestoredIndex {
   /** How many entries it holds. */
   count: number;
-  /** Every entry by id, in the order of their ids: made when called (restored-objects.ts). */
-  entries: () => Map<string, Entry>;
+  /** Its entries and translations, each made when first asked for (restored-objects.ts). */
+  objects: RestoredObjects;
   /** Each list as the file keeps it, read row by row (ListIndex.restore). */
   lists: Array<[key: string, rows: RowsOrPacked]>;
 }
@@ -128,7 +128,7 @@ export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, cont
   if (translations !== translationCount) return 'its entries do not add up to its translations';
   const objects = new RestoredObjects(ids, parents, columns, summaries, translationCount);
   const lists = restoreLists(layout.lists, reader, (n) => objects.translation(n), translationCount);
-  return lists ? { count: entryCount, entries: () => objects.map(), lists } : 'its lists do not fit';
+  return lists ? { count: entryCount, objects, lists } : 'its lists do not fit';
 }
 
 /**

@@ -121,6 +121,11 @@ export class SummaryColumns {
     return new ColumnTranslation(this, row) as unknown as ColumnRow;
   }
 
+  /** The column of a text field (SUMMARY_FIELDS), read without making a translation. */
+  textColumn(field: SummaryField): TextColumn {
+    return this.columns[FIELDS.findIndex(([name]) => name === field)] as TextColumn;
+  }
+
   /** The languages as stored: row n's is table[indexes[n]] (the checks of a persisted index, with no object per row). */
   languages(): { indexes: ArrayLike<number>; table: readonly string[] } {
     const column = this.columns[LANGUAGE_AT] as SharedColumn;
