@@ -1,4 +1,5 @@
-import type { Entry } from './types.js';
+import type { IndexContents } from './index-snapshot.js';
+import type { Entry, Translation } from './types.js';
 import type { ListIndex } from './list-index.js';
 import type { RowsOrPacked } from './sorted-rows.js';
 import { EntryTable } from './entry-table.js';
@@ -68,11 +69,15 @@ export class EntryIndex {
   }
 
   /**
-   * Every entry as its kept object (made now where it was not), whose translations are the lists' rows:
-   * for the persisted index's writer, which knows a row's translation by its object.
+   * What the persisted index's writer encodes (index-snapshot.ts): every entry as values() hands them out,
+   * the lists as they are, and how a translation read from the persisted index is known by its number there.
    */
-  kept(): Entry[] {
-    return [...this.table.values(true)];
+  contents(): IndexContents {
+    const objects = this.table.objects;
+    return {
+      entries: this.all(), lists: this.lists.exported(),
+      ...(objects ? { restored: { translations: objects.translationCount, numberOf: (translation: Translation) => objects.numberOf(translation) } } : {}),
+    };
   }
 
   /** Public path -> translation, kept in step like the lists (the persisted index's own are looked up in its columns). */

@@ -92,7 +92,7 @@ export class IndexPersistence {
     if (!existsSync(contentDir)) return;
     try {
       const started = performance.now();
-      const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), { entries: index.kept(), lists: index.lists.exported() }, clock());
+      const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), index.contents(), clock());
       const encodedMs = performance.now() - started;
       await written;
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));

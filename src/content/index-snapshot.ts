@@ -1,7 +1,7 @@
 // The content index in the persisted index's form (index-file.ts): the entries, their translation
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
-import type { IndexedRow, RowsOrPacked } from './sorted-rows.js';
+import type { IndexedRow, PackedRows, RowsOrPacked } from './sorted-rows.js';
 import { BlockWriter, type BlockInfo, type BlockReader } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';
 import { RestoredObjects } from './restored-objects.js';
@@ -12,8 +12,14 @@ import type { Entry, SiteConfig, Translation } from './types.js';
 export interface IndexContents {
   /** Every entry (kept in the order of their ids). */
   entries: readonly Entry[];
-  /** Every sorted list by its key. */
-  lists: ReadonlyArray<readonly [key: string, rows: readonly IndexedRow[]]>;
+  /** Every sorted list by its key; a packed one (sorted-rows.ts) numbers the translations as `restored` does. */
+  lists: ReadonlyArray<readonly [key: string, rows: RowsOrPacked]>;
+  /**
+   * When the index was taken from a persisted one: how many translations that held, and the number there
+   * of a translation read from it (-1 for another). Such a translation is known by that number, not by its
+   * object: a pass over the entries gets objects made for it alone (restored-objects.ts).
+   */
+  restored?: { translations: number; numberOf: (translation: Translation) => number };
 }
 
 /** What goes into the header line beside the blocks: their places, the shared tables, the lists' keys. */
@@ -38,7 +44,7 @@ export interface RestoredIndex {
 /**
  * The index in blocks, with the layout that goes into the header. A generator that pauses (yield) every few
  * milliseconds of work, so a caller can let requests through while a 100,000-entry index is encoded: what
- * it encodes must not change meanwhile (translations never do; copy the lists' rows).
+ * it encodes must not change meanwhile (translations never do; a list is copied, or handed over packed).
  */
 export function* encodeSnapshot(contents: IndexContents): Generator<void, { layout: SnapshotLayout; bytes: Uint8Array[] }> {
   // In the order of their ids, so a start checks that no id comes twice by comparing neighbours, with no
@@ -47,14 +53,25 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
   yield;
   const writer = new BlockWriter();
   const position = new Map<string, number>();
-  const numberOf = new Map<Translation, number>();
+  const { restored } = contents;
+  // A translation's number in this file: by its number in the persisted index it was read from, else by its object.
+  const byRestored = new Int32Array(restored?.translations ?? 0).fill(-1);
+  const byObject = new Map<Translation, number>();
+  const numberOf = (translation: Translation): number => {
+    const was = restored ? restored.numberOf(translation) : -1;
+    const number = was >= 0 ? byRestored[was]! : byObject.get(translation);
+    if (number === undefined || number < 0) throw new Error('a list names a translation that no entry holds');
+    return number;
+  };
   const translations: Translation[] = [];
   const counts: number[] = [];
   for (const entry of entries) {
     position.set(entry.id, position.size);
     counts.push(entry.translations.size);
     for (const translation of entry.translations.values()) {
-      numberOf.set(translation, translations.length);
+      const was = restored ? restored.numberOf(translation) : -1;
+      if (was >= 0) byRestored[was] = translations.length;
+      else byObject.set(translation, translations.length);
       translations.push(translation);
     }
     if ((position.size & 0x3fff) === 0) yield;
@@ -71,11 +88,23 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
   const lists: SnapshotLayout['lists'] = [];
   const rows: number[] = [];
   const sortKeys: number[] = [];
-  for (const [key, list] of contents.lists) {
+  for (const [key, list] of contents.lists as ReadonlyArray<readonly [string, readonly IndexedRow[] | PackedRows]>) {
+    if (!Array.isArray(list)) {
+      // As the persisted index had it: sorted by date exactly when it kept no sort keys then.
+      const { numbers, sortKeys: keys } = list as PackedRows;
+      lists.push([key, numbers.length, keys ? 1 : 0]);
+      for (let at = 0; at < numbers.length; at++) {
+        rows.push(byRestored[numbers[at]!]!);
+        if (rows[rows.length - 1]! < 0) throw new Error('a list names a translation that no entry holds');
+        if (keys) sortKeys.push(keys[at]!);
+        if ((rows.length & 0xffff) === 0) yield;
+      }
+      continue;
+    }
     const byDate = list.every((row) => row.sortKey === -row.translation.dateMs);
     lists.push([key, list.length, byDate ? 0 : 1]);
     for (const row of list) {
-      rows.push(numberOf.get(row.translation)!);
+      rows.push(numberOf(row.translation));
       if (!byDate) sortKeys.push(row.sortKey);
       if ((rows.length & 0xffff) === 0) yield;
     }

@@ -85,9 +85,13 @@ export class ListIndex {
     for (const list of this.lists.values()) list.objects().sort(compareRows);
   }
 
-  /** Every list by its key, copied as it is now (what the persisted index keeps, encoded over several turns). */
-  exported(): Array<[key: string, rows: readonly IndexedRow[]]> {
-    return [...this.lists].map(([key, list]) => [key, list.slice()]);
+  /**
+   * Every list by its key, as it is now (what the persisted index keeps, encoded over several turns): a list
+   * still packed as the persisted index had it is handed over so (its numbers never change; a change makes
+   * the list an array of its own), the others copied.
+   */
+  exported(): Array<[key: string, rows: RowsOrPacked]> {
+    return [...this.lists].map(([key, list]) => [key, list.exported()]);
   }
 
   /**

@@ -8,7 +8,8 @@
 // there is one and one made for the pass alone elsewhere, which the collector takes back after it.
 import { RestoredEntry, type EntryColumns } from './restored-entry.js';
 import type { TextColumn } from './snapshot-blocks.js';
-import type { ColumnRow, SummaryColumns } from './translation-columns.js';
+import { rowIn, type ColumnRow, type SummaryColumns } from './translation-columns.js';
+import type { Translation } from './types.js';
 
 export class RestoredObjects {
   private readonly entries: Array<RestoredEntry | undefined>;
@@ -73,6 +74,11 @@ export class RestoredObjects {
       this.translations[n] = translation;
     }
     return translation;
+  }
+
+  /** The number of a translation read from these columns (kept or made for a pass alike), else -1. */
+  numberOf(translation: Translation): number {
+    return rowIn(this.summaries, translation);
   }
 
   /** Entry `place`'s id (a string made now: an id column keeps one string for all). */

@@ -14,7 +14,7 @@ export class RestoredPaths {
   constructor(private readonly objects: RestoredObjects) {
     const count = objects.translationCount;
     let size = 1024;
-    while (size * 0.6 < count) size *= 2;
+    while (size * 0.8 < count) size *= 2;
     this.cells = new Int32Array(size);
     this.hashes = new Int32Array(size);
     const { chars, starts } = objects.paths();

@@ -59,6 +59,11 @@ export class SortedRows {
     for (let at = 0; at < this.length; at++) yield this.at(at);
   }
 
+  /** The rows as they are now, for the persisted index's writer: packed as read, or a copy of the row objects. */
+  exported(): RowsOrPacked {
+    return this.packed ?? this.made!.slice();
+  }
+
   /** The rows as an array to change (a packed list becomes one). */
   objects(): IndexedRow[] {
     if (!this.made) {

@@ -133,6 +133,11 @@ export class SummaryColumns {
   }
 }
 
+/** `translation`'s row in `columns` when it is one read from them, else -1 (the persisted index's writer numbers it so). */
+export function rowIn(columns: SummaryColumns, translation: Translation): number {
+  return translation instanceof ColumnTranslation && translation.store === columns ? translation.row : -1;
+}
+
 /** A translation whose summary fields are read from columns (the getters are added below, one per field). */
 class ColumnTranslation {
   /** As a row: the entry's current object (list-index.ts repoints it), whose folder holds the file. */
