@@ -1,7 +1,7 @@
 // The content index in the persisted index's form (index-file.ts): the entries, their translation
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
-import type { IndexedRow, PackedRows, RowsOrPacked } from './sorted-rows.js';
+import type { IndexedRow, MixedRows, RowsOrPacked } from './sorted-rows.js';
 import { BlockWriter, type BlockInfo, type BlockReader } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';
 import { RestoredObjects } from './restored-objects.js';
@@ -12,8 +12,8 @@ import type { Entry, SiteConfig, Translation } from './types.js';
 export interface IndexContents {
   /** Every entry (kept in the order of their ids). */
   entries: readonly Entry[];
-  /** Every sorted list by its key; a packed one (sorted-rows.ts) numbers the translations as `restored` does. */
-  lists: ReadonlyArray<readonly [key: string, rows: RowsOrPacked]>;
+  /** Every sorted list by its key; a packed or mixed one (sorted-rows.ts) numbers translations as `restored` does. */
+  lists: ReadonlyArray<readonly [key: string, rows: RowsOrPacked | MixedRows]>;
   /**
    * When the index was taken from a persisted one: how many translations that held, and the number there
    * of a translation read from it (-1 for another). Such a translation is known by that number, not by its
@@ -88,24 +88,27 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
   const lists: SnapshotLayout['lists'] = [];
   const rows: number[] = [];
   const sortKeys: number[] = [];
-  for (const [key, list] of contents.lists as ReadonlyArray<readonly [string, readonly IndexedRow[] | PackedRows]>) {
-    if (!Array.isArray(list)) {
-      // As the persisted index had it: sorted by date exactly when it kept no sort keys then.
-      const { numbers, sortKeys: keys } = list as PackedRows;
-      lists.push([key, numbers.length, keys ? 1 : 0]);
-      for (let at = 0; at < numbers.length; at++) {
-        rows.push(byRestored[numbers[at]!]!);
-        if (rows[rows.length - 1]! < 0) throw new Error('a list names a translation that no entry holds');
-        if (keys) sortKeys.push(keys[at]!);
-        if ((rows.length & 0xffff) === 0) yield;
-      }
-      continue;
-    }
-    const byDate = list.every((row) => row.sortKey === -row.translation.dateMs);
-    lists.push([key, list.length, byDate ? 0 : 1]);
-    for (const row of list) {
-      rows.push(numberOf(row.translation));
-      if (!byDate) sortKeys.push(row.sortKey);
+  for (const [key, list] of contents.lists) {
+    // A list as a persisted index had it (packed), or as changed since (mixed: numbers there, and objects).
+    const items: ArrayLike<IndexedRow | number> = Array.isArray(list) ? list : 'items' in list ? list.items : list.numbers;
+    const keptKeys: ArrayLike<number> | null = Array.isArray(list) ? null : list.sortKeys;
+    const rowOf = Array.isArray(list) ? null : list.rowOf;
+    const itemAt = (at: number): IndexedRow => {
+      const item = items[at]!;
+      return typeof item === 'number' ? rowOf!(item) : item;
+    };
+    // Sorted by date when every key is the date: a number's row is by date unless the list kept keys; only
+    // in a list with keys and by date throughout would a row be made to tell (never, in practice).
+    const byDate = keptKeys === null
+      ? allOf(items.length, (at) => { const item = items[at]!; return typeof item === 'number' || item.sortKey === -item.translation.dateMs; })
+      : false;
+    lists.push([key, items.length, byDate ? 0 : 1]);
+    for (let at = 0; at < items.length; at++) {
+      const item = items[at]!;
+      const number = typeof item === 'number' ? byRestored[item]! : numberOf(item.translation);
+      if (number < 0) throw new Error('a list names a translation that no entry holds');
+      rows.push(number);
+      if (!byDate) sortKeys.push(keptKeys ? keptKeys[at]! : itemAt(at).sortKey);
       if ((rows.length & 0xffff) === 0) yield;
     }
   }
@@ -113,6 +116,11 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
   writer.numbers('l.sortKeys', sortKeys);
   const layout: SnapshotLayout = { entries: entries.length, translations: translations.length, blocks: writer.blocks, tables, lists };
   return { layout, bytes: writer.bytes() };
+}
+
+function allOf(count: number, holds: (at: number) => boolean): boolean {
+  for (let at = 0; at < count; at++) if (!holds(at)) return false;
+  return true;
 }
 
 /**
