@@ -86,7 +86,11 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
   writer.integers('e.translations', counts);
   const tables = yield* writeSummaryColumns(translations, writer);
   const lists: SnapshotLayout['lists'] = [];
-  const rows: number[] = [];
+  // Some 1.6 million rows at 100,000 posts: a typed array of their number, not a growing array of boxes.
+  let rowCount = 0;
+  for (const [, list] of contents.lists) rowCount += Array.isArray(list) ? list.length : 'items' in list ? list.items.length : list.numbers.length;
+  const rows = new Int32Array(rowCount);
+  let rowsDone = 0;
   const sortKeys: number[] = [];
   for (const [key, list] of contents.lists) {
     // A list as a persisted index had it (packed), or as changed since (mixed: numbers there, and objects).
@@ -107,9 +111,9 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
       const item = items[at]!;
       const number = typeof item === 'number' ? byRestored[item]! : numberOf(item.translation);
       if (number < 0) throw new Error('a list names a translation that no entry holds');
-      rows.push(number);
+      rows[rowsDone++] = number;
       if (!byDate) sortKeys.push(keptKeys ? keptKeys[at]! : itemAt(at).sortKey);
-      if ((rows.length & 0xffff) === 0) yield;
+      if ((rowsDone & 0xffff) === 0) yield;
     }
   }
   writer.integers('l.rows', rows);
