@@ -10,7 +10,7 @@ import { ContentStore } from '../src/content/store.js';
 import { listEntries, type EntryQuery } from '../src/content/query.js';
 import { parseSiteTime } from '../src/lib/time-zone.js';
 import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
-import { fullScanView, indexView } from './helpers/index-view.js';
+import { fullScanView, indexView, lookupView } from './helpers/index-view.js';
 import { waitFor } from './helpers/wait-for.js';
 
 const SITE_YAML = `title: Lists
@@ -179,7 +179,7 @@ test('the sorted lists and the public paths equal a scan after random changes on
   }
 });
 
-test('a running store equals a full scan after writes, publishes, schedules, hand edits and deletions on disk, across persisting and reloading (seeded)', async () => {
+test('a running store equals a full scan after writes, publishes, schedules, hand edits and deletions on disk (pages with their children), across persisting and reloading, in every list, path, count and look-up by id (seeded)', async () => {
   for (const seed of [4, 5, 6]) {
     const random = seededRandom(seed);
     const root = mkdtempSync(join(tmpdir(), 'svc-lists-'));
@@ -191,6 +191,8 @@ test('a running store equals a full scan after writes, publishes, schedules, han
     const open = () => new ContentStore({ root, clock: () => clock.now, log: () => {}, cacheDir: join(root, 'data', 'cache') });
     let store = open();
     const ids: string[] = [];
+    // Every id there ever was: a look-up of a deleted one must find nothing.
+    const everIds = new Set<string>();
     let revision = 0;
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const fileOf = (id: string, language: string) => join(root, 'content', id, `${language}.md`);
@@ -210,8 +212,11 @@ test('a running store equals a full scan after writes, publishes, schedules, han
       // What a writer in this process does tells the store (invalidate); a hand edit, another process or git does not.
       const byHand = random() < 0.5;
       if (roll < 0.3 || ids.length === 0) {
-        const id = `${random() < 0.8 ? 'posts' : 'pages'}/e-${step}`;
+        // Some pages are children of another page (deleting the parent's folder takes them along).
+        const parents = ids.filter((id) => id.startsWith('pages/') && id.split('/').length === 2);
+        const id = random() < 0.8 ? `posts/e-${step}` : parents.length > 0 && random() < 0.5 ? `${pick(parents)}/c-${step}` : `pages/e-${step}`;
         ids.push(id);
+        everIds.add(id);
         write(id, 'en');
         if (random() < 0.5) write(id, 'de');
         if (!byHand) store.invalidate(id);
@@ -226,6 +231,7 @@ test('a running store equals a full scan after writes, publishes, schedules, han
       } else if (roll < 0.7) {
         const id = ids.splice(Math.floor(random() * ids.length), 1)[0]!;
         rmSync(join(root, 'content', id), { recursive: true, force: true });
+        for (let at = ids.length - 1; at >= 0; at--) if (ids[at]!.startsWith(`${id}/`)) ids.splice(at, 1);
         if (!byHand) store.invalidate(id);
       } else if (roll < 0.8) {
         clock.now += Math.floor(random() * 12) * 3_600_000;
@@ -241,7 +247,9 @@ test('a running store equals a full scan after writes, publishes, schedules, han
       store.entries();
       if (step % 8 !== 7) continue;
       const current = store;
-      await waitFor(() => assert.deepEqual(indexView(current), fullScanView(root, () => clock.now), `seed ${seed} step ${step}`));
+      const lookups = [...everIds];
+      // The look-ups first, before any page view or list has made an entry's object.
+      await waitFor(() => assert.deepEqual({ lookups: lookupView(current, lookups), ...indexView(current) as object }, fullScanView(root, () => clock.now, lookups), `seed ${seed} step ${step}`));
     }
     store.close();
   }

@@ -1,24 +1,25 @@
-import type { Entry } from './types.js';
+import type { IndexContents } from './index-snapshot.js';
+import type { Entry, Translation } from './types.js';
 import type { ListIndex } from './list-index.js';
 import type { RowsOrPacked } from './sorted-rows.js';
+import { EntryTable } from './entry-table.js';
 import { PathIndex } from './path-index.js';
+import type { RestoredObjects } from './restored-objects.js';
+import { RestoredPaths } from './restored-paths.js';
 
 /**
- * The entries in memory, by id, with the sorted lists (list-index.ts) and the public paths (path-index.ts)
- * over them. Every change goes through set, delete, deleteWithChildren or replaceAll, which keep both in
- * step, followed by one changed(): the generation grows and the list of entries is made again when next asked for. Caches (ETags, rendered
- * pages) key on the generation.
+ * The entries in memory, by id (entry-table.ts), with the sorted lists (list-index.ts) and the public paths
+ * (path-index.ts) over them. Every change goes through set, delete, deleteWithChildren or replaceAll,
+ * which keep them in step, followed by one changed(): the generation grows. Caches (ETags, rendered pages)
+ * key on the generation. After a start from the persisted index, only the entries asked for or changed
+ * are objects kept in memory; a pass over all of them (values(), all()) gets the others made for it alone.
  */
 export class EntryIndex {
-  private byIdMade = new Map<string, Entry>();
-  /** After a persisted index was taken: makes the map of its entries, when first needed (a list is not). */
-  private byIdToMake: (() => Map<string, Entry>) | null = null;
-
+  private readonly table = new EntryTable();
   private readonly pathIndex = new PathIndex();
-  /** False after a persisted index was taken: the paths are gathered from the lists when first asked for. */
-  private pathsBuilt = true;
 
   constructor(readonly lists: ListIndex) {}
+  /** all()'s array, kept until the next change when every entry is kept anyway (after a full scan). */
   private list: Entry[] | null = null;
   private generationValue = 0;
   private onChange: (() => void) | null = null;
@@ -28,73 +29,75 @@ export class EntryIndex {
     this.onChange = listener;
   }
 
-  private get byId(): Map<string, Entry> {
-    if (this.byIdToMake) {
-      this.byIdMade = this.byIdToMake();
-      this.byIdToMake = null;
-    }
-    return this.byIdMade;
-  }
-
   get generation(): number {
     return this.generationValue;
   }
 
+  /** How many entries it holds. */
+  get size(): number {
+    return this.table.size;
+  }
+
+  /** The entry with this id; the same object at every call until it changes. */
   get(id: string): Entry | undefined {
-    return this.byId.get(id);
+    return this.table.get(id);
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.table.has(id);
   }
 
   /** The ids, copied: the index may change while they are gone through. */
   ids(): string[] {
-    return [...this.byId.keys()];
-  }
-
-  values(): IterableIterator<Entry> {
-    return this.byId.values();
-  }
-
-  /** Id and entry pairs; replacing an entry (set) while going through them is safe. */
-  pairs(): IterableIterator<[string, Entry]> {
-    return this.byId.entries();
-  }
-
-  /** Every entry, in one array kept until the next change. */
-  all(): Entry[] {
-    this.list ??= [...this.byId.values()];
-    return this.list;
+    return [...this.table.ids()];
   }
 
   /**
-   * Public path -> translation, kept in step like the lists. After a start from the persisted index it is
-   * made when first asked for (a page, not a list, needs it: 200,000 paths are not worth a stdio session's
-   * first answer).
+   * Every entry, for a pass that reads them and lets go: an entry nobody asked for may be an object made
+   * for the pass alone (restored-objects.ts). Keep none of them; look an entry up by id (get) to keep it.
    */
+  values(): IterableIterator<Entry> {
+    return this.table.values(false);
+  }
+
+  /** Every entry in one array, as values() hands them out (kept until the next change after a full scan). */
+  all(): Entry[] {
+    if (this.list) return this.list;
+    const all = [...this.table.values(false)];
+    if (!this.table.objects) this.list = all;
+    return all;
+  }
+
+  /**
+   * What the persisted index's writer encodes (index-snapshot.ts): every entry as values() hands them out,
+   * the lists as they are, and how a translation read from the persisted index is known by its number there.
+   */
+  contents(): IndexContents {
+    const objects = this.table.objects;
+    return {
+      entries: this.all(), lists: this.lists.exported(),
+      ...(objects ? { restored: { translations: objects.translationCount, numberOf: (translation: Translation) => objects.numberOf(translation) } } : {}),
+    };
+  }
+
+  /** Public path -> translation, kept in step like the lists (the persisted index's own are looked up in its columns). */
   get paths(): PathIndex {
-    if (!this.pathsBuilt) {
-      this.pathsBuilt = true;
-      this.pathIndex.clear();
-      this.pathIndex.put([...this.lists.dateRows()]);
-    }
     return this.pathIndex;
   }
 
   set(entry: Entry): void {
-    const previous = this.byId.get(entry.id);
+    const previous = this.table.get(entry.id);
     const rows = this.lists.put(entry, previous);
-    if (this.pathsBuilt) this.pathIndex.put(rows, previous);
-    this.byId.set(entry.id, entry);
+    this.pathIndex.put(rows, previous);
+    this.table.set(entry);
   }
 
   delete(id: string): void {
-    const entry = this.byId.get(id);
+    const entry = this.table.get(id);
     if (!entry) return;
-    this.byId.delete(id);
+    this.table.delete(id);
     this.lists.remove(entry);
-    if (this.pathsBuilt) this.pathIndex.remove(entry);
+    this.pathIndex.remove(entry);
   }
 
   /** Removes the entry and every entry below it (a page's children). */
@@ -104,22 +107,29 @@ export class EntryIndex {
 
   /** The result of a full scan takes the place of everything. */
   replaceAll(next: Map<string, Entry>): void {
-    this.byIdMade = next;
-    this.byIdToMake = null;
-    this.pathsBuilt = true;
+    this.table.replaceAll(next);
     this.pathIndex.clear();
+    this.pathIndex.behind(null);
     this.lists.rebuild(next.values(), (_entry, rows) => this.pathIndex.put(rows));
   }
 
   /**
-   * A persisted index takes the place of everything: its entries (`next` makes their map, called when
-   * first needed: a list answers without it) and its lists (the paths follow when asked for).
+   * A persisted index takes the place of everything: its entries and its lists, read from its columns as
+   * they are asked for (its paths' table is made on the first look-up of a path).
    */
-  restore(next: () => Map<string, Entry>, lists: ReadonlyArray<[key: string, rows: RowsOrPacked]>): void {
+  restore(objects: RestoredObjects, lists: ReadonlyArray<[key: string, rows: RowsOrPacked]>): void {
     this.lists.restore(lists);
-    this.byIdMade = new Map();
-    this.byIdToMake = next;
-    this.pathsBuilt = false;
+    this.table.restore(objects);
+    this.pathIndex.clear();
+    let restoredPaths: RestoredPaths | null = null;
+    // A restored translation answers at its path while its entry is as the persisted index had it; one
+    // set since answers from the path index's own table, one deleted not at all.
+    this.pathIndex.behind((path, visit) => {
+      restoredPaths ??= new RestoredPaths(objects);
+      restoredPaths.claimants(path, (n) => {
+        if (this.table.isAsRestored(objects.placeOfTranslation(n))) visit(objects.translation(n));
+      });
+    });
   }
 
   changed(): void {
@@ -132,7 +142,7 @@ export class EntryIndex {
   nearestParent(segments: string[]): string | null {
     for (let n = segments.length - 1; n >= 2; n--) {
       const id = segments.slice(0, n).join('/');
-      if (this.byId.has(id)) return id;
+      if (this.table.has(id)) return id;
     }
     return null;
   }

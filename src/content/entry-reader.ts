@@ -130,6 +130,8 @@ export class EntryReader {
       else folderMtimeMs = -1;
     }
     if (previous && (previous.translations.size !== translations.size || previous.styleMtimeMs !== styleStamp.mtimeMs)) changed = true;
+    // A child page found before its parent (a sweep meets the new folders in any order) was read without one.
+    if (previous && previous.parentId !== parentId) changed = true;
     children.sort();
     if (translations.size === 0) return { entry: undefined, children, changed: changed || previous !== undefined };
     if (!changed && previous) {

@@ -47,7 +47,7 @@ export class IndexPersistence {
     const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock());
     debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.count} entries`);
     if (read.index) {
-      index.restore(read.index.entries, read.index.lists);
+      index.restore(read.index.objects, read.index.lists);
       index.changed();
       // What was just read needs no writing.
       this.cancelWrite();
@@ -92,7 +92,7 @@ export class IndexPersistence {
     if (!existsSync(contentDir)) return;
     try {
       const started = performance.now();
-      const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), { entries: index.all(), lists: index.lists.exported() }, clock());
+      const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), index.contents(), clock());
       const encodedMs = performance.now() - started;
       await written;
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));

@@ -1,7 +1,7 @@
 // The content index in the persisted index's form (index-file.ts): the entries, their translation
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
-import type { IndexedRow, RowsOrPacked } from './sorted-rows.js';
+import type { IndexedRow, MixedRows, RowsOrPacked } from './sorted-rows.js';
 import { BlockWriter, type BlockInfo, type BlockReader } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';
 import { RestoredObjects } from './restored-objects.js';
@@ -12,8 +12,14 @@ import type { Entry, SiteConfig, Translation } from './types.js';
 export interface IndexContents {
   /** Every entry (kept in the order of their ids). */
   entries: readonly Entry[];
-  /** Every sorted list by its key. */
-  lists: ReadonlyArray<readonly [key: string, rows: readonly IndexedRow[]]>;
+  /** Every sorted list by its key; a packed or mixed one (sorted-rows.ts) numbers translations as `restored` does. */
+  lists: ReadonlyArray<readonly [key: string, rows: RowsOrPacked | MixedRows]>;
+  /**
+   * When the index was taken from a persisted one: how many translations that held, and the number there
+   * of a translation read from it (-1 for another). Such a translation is known by that number, not by its
+   * object: a pass over the entries gets objects made for it alone (restored-objects.ts).
+   */
+  restored?: { translations: number; numberOf: (translation: Translation) => number };
 }
 
 /** What goes into the header line beside the blocks: their places, the shared tables, the lists' keys. */
@@ -29,8 +35,8 @@ export interface SnapshotLayout {
 export interface RestoredIndex {
   /** How many entries it holds. */
   count: number;
-  /** Every entry by id, in the order of their ids: made when called (restored-objects.ts). */
-  entries: () => Map<string, Entry>;
+  /** Its entries and translations, each made when first asked for (restored-objects.ts). */
+  objects: RestoredObjects;
   /** Each list as the file keeps it, read row by row (ListIndex.restore). */
   lists: Array<[key: string, rows: RowsOrPacked]>;
 }
@@ -38,7 +44,7 @@ export interface RestoredIndex {
 /**
  * The index in blocks, with the layout that goes into the header. A generator that pauses (yield) every few
  * milliseconds of work, so a caller can let requests through while a 100,000-entry index is encoded: what
- * it encodes must not change meanwhile (translations never do; copy the lists' rows).
+ * it encodes must not change meanwhile (translations never do; a list is copied, or handed over packed).
  */
 export function* encodeSnapshot(contents: IndexContents): Generator<void, { layout: SnapshotLayout; bytes: Uint8Array[] }> {
   // In the order of their ids, so a start checks that no id comes twice by comparing neighbours, with no
@@ -47,14 +53,25 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
   yield;
   const writer = new BlockWriter();
   const position = new Map<string, number>();
-  const numberOf = new Map<Translation, number>();
+  const { restored } = contents;
+  // A translation's number in this file: by its number in the persisted index it was read from, else by its object.
+  const byRestored = new Int32Array(restored?.translations ?? 0).fill(-1);
+  const byObject = new Map<Translation, number>();
+  const numberOf = (translation: Translation): number => {
+    const was = restored ? restored.numberOf(translation) : -1;
+    const number = was >= 0 ? byRestored[was]! : byObject.get(translation);
+    if (number === undefined || number < 0) throw new Error('a list names a translation that no entry holds');
+    return number;
+  };
   const translations: Translation[] = [];
   const counts: number[] = [];
   for (const entry of entries) {
     position.set(entry.id, position.size);
     counts.push(entry.translations.size);
     for (const translation of entry.translations.values()) {
-      numberOf.set(translation, translations.length);
+      const was = restored ? restored.numberOf(translation) : -1;
+      if (was >= 0) byRestored[was] = translations.length;
+      else byObject.set(translation, translations.length);
       translations.push(translation);
     }
     if ((position.size & 0x3fff) === 0) yield;
@@ -69,21 +86,45 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
   writer.integers('e.translations', counts);
   const tables = yield* writeSummaryColumns(translations, writer);
   const lists: SnapshotLayout['lists'] = [];
-  const rows: number[] = [];
+  // Some 1.6 million rows at 100,000 posts: a typed array of their number, not a growing array of boxes.
+  let rowCount = 0;
+  for (const [, list] of contents.lists) rowCount += Array.isArray(list) ? list.length : 'items' in list ? list.items.length : list.numbers.length;
+  const rows = new Int32Array(rowCount);
+  let rowsDone = 0;
   const sortKeys: number[] = [];
   for (const [key, list] of contents.lists) {
-    const byDate = list.every((row) => row.sortKey === -row.translation.dateMs);
-    lists.push([key, list.length, byDate ? 0 : 1]);
-    for (const row of list) {
-      rows.push(numberOf.get(row.translation)!);
-      if (!byDate) sortKeys.push(row.sortKey);
-      if ((rows.length & 0xffff) === 0) yield;
+    // A list as a persisted index had it (packed), or as changed since (mixed: numbers there, and objects).
+    const items: ArrayLike<IndexedRow | number> = Array.isArray(list) ? list : 'items' in list ? list.items : list.numbers;
+    const keptKeys: ArrayLike<number> | null = Array.isArray(list) ? null : list.sortKeys;
+    const rowOf = Array.isArray(list) ? null : list.rowOf;
+    const itemAt = (at: number): IndexedRow => {
+      const item = items[at]!;
+      return typeof item === 'number' ? rowOf!(item) : item;
+    };
+    // Sorted by date when every key is the date: a number's row is by date unless the list kept keys; only
+    // in a list with keys and by date throughout would a row be made to tell (never, in practice).
+    const byDate = keptKeys === null
+      ? allOf(items.length, (at) => { const item = items[at]!; return typeof item === 'number' || item.sortKey === -item.translation.dateMs; })
+      : false;
+    lists.push([key, items.length, byDate ? 0 : 1]);
+    for (let at = 0; at < items.length; at++) {
+      const item = items[at]!;
+      const number = typeof item === 'number' ? byRestored[item]! : numberOf(item.translation);
+      if (number < 0) throw new Error('a list names a translation that no entry holds');
+      rows[rowsDone++] = number;
+      if (!byDate) sortKeys.push(keptKeys ? keptKeys[at]! : itemAt(at).sortKey);
+      if ((rowsDone & 0xffff) === 0) yield;
     }
   }
   writer.integers('l.rows', rows);
   writer.numbers('l.sortKeys', sortKeys);
   const layout: SnapshotLayout = { entries: entries.length, translations: translations.length, blocks: writer.blocks, tables, lists };
   return { layout, bytes: writer.bytes() };
+}
+
+function allOf(count: number, holds: (at: number) => boolean): boolean {
+  for (let at = 0; at < count; at++) if (!holds(at)) return false;
+  return true;
 }
 
 /**
@@ -128,7 +169,7 @@ export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, cont
   if (translations !== translationCount) return 'its entries do not add up to its translations';
   const objects = new RestoredObjects(ids, parents, columns, summaries, translationCount);
   const lists = restoreLists(layout.lists, reader, (n) => objects.translation(n), translationCount);
-  return lists ? { count: entryCount, entries: () => objects.map(), lists } : 'its lists do not fit';
+  return lists ? { count: entryCount, objects, lists } : 'its lists do not fit';
 }
 
 /**

@@ -211,13 +211,14 @@ export function sweepSetup(contentDir: string, site: SiteConfig): SweepSetup {
   };
 }
 
-/** The index's entries as the sweep's baseline: each folder's mtime and the stamps of its files as read. */
-export function sweepBaseline(entries: readonly Entry[], setup: SweepSetup): SweepBaseline {
+/** The index's `count` entries as the sweep's baseline (gone through once): each folder's mtime and the stamps of its files as read. */
+export function sweepBaseline(entries: Iterable<Entry>, count: number, setup: SweepSetup): SweepBaseline {
   const width = 1 + 2 * setup.files.length;
   const languages = setup.files.slice(0, -1).map((file) => file.slice(0, -3));
-  const stamps = new Float64Array(entries.length * width).fill(-1);
-  const ids = new Array<string>(entries.length);
-  entries.forEach((entry, at) => {
+  const stamps = new Float64Array(count * width).fill(-1);
+  const ids = new Array<string>(count);
+  let at = 0;
+  for (const entry of entries) {
     ids[at] = entry.id;
     const base = at * width;
     stamps[base] = entry.folderMtimeMs;
@@ -227,6 +228,7 @@ export function sweepBaseline(entries: readonly Entry[], setup: SweepSetup): Swe
     });
     stamps[width - 2 + base] = entry.styleMtimeMs;
     stamps[width - 1 + base] = entry.styleSize;
-  });
+    at++;
+  }
   return { ids: packIds(ids), stamps };
 }

@@ -85,7 +85,7 @@ export class KeyedTable<V extends object> {
 }
 
 /** FNV-1a over the UTF-16 code units. */
-function hashOf(key: string): number {
+export function hashOf(key: string): number {
   let hash = 0x811c9dc5;
   for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193);
   return hash;

@@ -3,7 +3,7 @@
 // category, and per parent (a page's child pages). Posts sort newest first (by dateMs), date categories by their `start`, soonest first; ties
 // by entry id. A change to an entry takes its old rows out and puts its new rows in (binary search + splice).
 import { parseSiteTime } from '../lib/time-zone.js';
-import { SortedRows, type IndexedRow, type RowsOrPacked } from './sorted-rows.js';
+import { SortedRows, type IndexedRow, type MixedRows, type RowsOrPacked } from './sorted-rows.js';
 import type { Entry, EntryStatus, SiteConfig, Translation } from './types.js';
 
 const ALL = '*';
@@ -85,9 +85,13 @@ export class ListIndex {
     for (const list of this.lists.values()) list.objects().sort(compareRows);
   }
 
-  /** Every list by its key, copied as it is now (what the persisted index keeps, encoded over several turns). */
-  exported(): Array<[key: string, rows: readonly IndexedRow[]]> {
-    return [...this.lists].map(([key, list]) => [key, list.slice()]);
+  /**
+   * Every list by its key, as it is now (what the persisted index keeps, encoded over several turns): a list
+   * still packed as the persisted index had it is handed over so (its numbers never change; a change makes
+   * the list arrays of its own), the others copied.
+   */
+  exported(): Array<[key: string, rows: RowsOrPacked | MixedRows]> {
+    return [...this.lists].map(([key, list]) => [key, list.exported()]);
   }
 
   /**

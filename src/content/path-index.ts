@@ -16,8 +16,23 @@ export class PathIndex {
   /** The claimants of the few paths more than one translation claims, so a removal hands the path on. */
   private readonly contested = new Map<string, PathTarget[]>();
 
+  /** Claimants kept elsewhere (a persisted index's translations, looked up in its columns), or null. */
+  private others: ((path: string, visit: (target: PathTarget) => void) => void) | null = null;
+
   find(path: string): PathTarget | undefined {
-    return this.byPath.get(path);
+    const own = this.byPath.get(path);
+    if (!this.others) return own;
+    let best = own;
+    this.others(path, (target) => { best = best ? better(best, target) : target; });
+    return best;
+  }
+
+  /**
+   * Has find() weigh, beside the targets put here, those `others` hands over for a path (the same rule picks
+   * the owner among all); null for none. Those put here are never among them.
+   */
+  behind(others: ((path: string, visit: (target: PathTarget) => void) => void) | null): void {
+    this.others = others;
   }
 
   /**

@@ -16,8 +16,8 @@ export interface EntryColumns {
   styleSize: Float64Array;
   /** Entry n's translations are translation(firstTranslation[n]) up to firstTranslation[n + 1]. */
   firstTranslation: Int32Array;
-  /** Translation n, the same object at every call (restored-objects.ts). */
-  translation: (n: number) => Translation;
+  /** Translation n of `entry`, the same object at every call for a kept entry (restored-objects.ts). */
+  translation: (n: number, entry: RestoredEntry) => Translation;
 }
 
 /**
@@ -41,7 +41,7 @@ export class RestoredEntry implements Entry {
   /** The same translation objects at every call (lists and caches know a translation by its object). */
   get translations(): ReadonlyMap<string, Translation> {
     const { firstTranslation, translation } = this.columns;
-    return new TranslationSpan(translation, firstTranslation[this.place]!, firstTranslation[this.place + 1]!);
+    return new TranslationSpan((n) => translation(n, this), firstTranslation[this.place]!, firstTranslation[this.place + 1]!);
   }
 
   get style(): string {

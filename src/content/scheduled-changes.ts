@@ -70,7 +70,11 @@ export class ScheduledChanges {
 
   /** Scheduled translations whose time came, and date-category entries whose start passed. */
   apply(index: EntryIndex, now: number): void {
-    for (const [id, entry] of index.pairs()) {
+    for (const passing of index.values()) {
+      if (!hasScheduled(passing)) continue;
+      // The entry's own object, not one made for this pass (entry-table.ts): its translations are the lists' rows.
+      const id = passing.id;
+      const entry = index.get(id)!;
       let updated: Map<string, Translation> | null = null;
       for (const [language, translation] of entry.translations) {
         const fresh = this.rederive(translation, entry.type, id.split('/'));
@@ -116,6 +120,11 @@ export class ScheduledChanges {
     });
     return fresh.status === old.status ? old : fresh;
   }
+}
+
+function hasScheduled(entry: Entry): boolean {
+  for (const translation of entry.translations.values()) if (translation.status === 'scheduled') return true;
+  return false;
 }
 
 /** The next instant at which this entry changes by time alone: a scheduled time or an event start. */

@@ -1,8 +1,10 @@
 // One sorted list of the content index (list-index.ts): rows of translations ordered by (sortKey, entry id).
 // A list taken from the persisted index stays as it was stored, the translations' numbers in a typed array
 // (plus the sort keys where they are not the date), read row by row when asked for: at 100,000 posts the
-// lists hold some 1.6 million rows, 4 bytes each so, where an array of row objects is 8 to 40. It becomes
-// an array of row objects only when a change reaches it.
+// lists hold some 1.6 million rows, 4 bytes each so, where an array of row objects is 8 to 40. A change
+// that reaches it makes it an array of those numbers with the changed rows' objects among them: made an
+// array of row objects instead, a hand edit of one post made the objects of every post in its language
+// (some 15 MB at 100,000 posts, kept).
 import type { Entry, Translation } from './types.js';
 
 export interface IndexedRow {
@@ -21,12 +23,23 @@ export interface PackedRows {
   rowOf: (n: number) => IndexedRow;
 }
 
+/**
+ * A packed list a change reached: each item a row object or, for a row as the persisted index had it, its
+ * number there (read as PackedRows reads it); `sortKeys` holds every item's key when the packed list kept them.
+ */
+export interface MixedRows {
+  items: Array<IndexedRow | number>;
+  sortKeys: number[] | null;
+  rowOf: (n: number) => IndexedRow;
+}
+
 /** A list's rows: row objects, or as the persisted index keeps them. */
 export type RowsOrPacked = IndexedRow[] | PackedRows;
 
 export class SortedRows {
   private made: IndexedRow[] | null;
   private packed: PackedRows | null;
+  private mixed: MixedRows | null = null;
 
   constructor(rows: RowsOrPacked = []) {
     this.made = Array.isArray(rows) ? rows : null;
@@ -34,14 +47,17 @@ export class SortedRows {
   }
 
   get length(): number {
-    return this.made ? this.made.length : this.packed!.numbers.length;
+    return this.made ? this.made.length : this.mixed ? this.mixed.items.length : this.packed!.numbers.length;
   }
 
   /** Row `at` (0 <= at < length). A packed row with a sort key of its own is made anew at each call. */
   at(at: number): IndexedRow {
     if (this.made) return this.made[at]!;
-    const { numbers, sortKeys, rowOf } = this.packed!;
-    const row = rowOf(numbers[at]!);
+    const { rowOf } = this.packed ?? this.mixed!;
+    const item = this.mixed ? this.mixed.items[at]! : this.packed!.numbers[at]!;
+    if (typeof item !== 'number') return item;
+    const row = rowOf(item);
+    const sortKeys = this.mixed ? this.mixed.sortKeys : this.packed!.sortKeys;
     // The date row's entry is the entry's current object (list-index.ts repoints it).
     return sortKeys ? { entry: row.entry, translation: row.translation, sortKey: sortKeys[at]! } : row;
   }
@@ -59,17 +75,28 @@ export class SortedRows {
     for (let at = 0; at < this.length; at++) yield this.at(at);
   }
 
-  /** The rows as an array to change (a packed list becomes one). */
+  /** The rows as an array of row objects to change (a list being built anew: list-index.ts rebuild). */
   objects(): IndexedRow[] {
     if (!this.made) {
       this.made = this.slice();
-      this.packed = null;
+      this.packed = this.mixed = null;
     }
     return this.made;
   }
 
+  /** The rows as they are now, for the persisted index's writer: packed or mixed as they are, or a copy. */
+  exported(): RowsOrPacked | MixedRows {
+    if (this.made) return this.made.slice();
+    if (this.mixed) return { items: this.mixed.items.slice(), sortKeys: this.mixed.sortKeys?.slice() ?? null, rowOf: this.mixed.rowOf };
+    return this.packed!;
+  }
+
   insert(row: IndexedRow): void {
-    this.objects().splice(this.position(row.sortKey, row.entry.id), 0, row);
+    const at = this.position(row.sortKey, row.entry.id);
+    if (this.made) { this.made.splice(at, 0, row); return; }
+    const mixed = this.changeable();
+    mixed.items.splice(at, 0, row);
+    mixed.sortKeys?.splice(at, 0, row.sortKey);
   }
 
   find(sortKey: number, id: string): IndexedRow | undefined {
@@ -80,7 +107,11 @@ export class SortedRows {
 
   removeAt(sortKey: number, id: string): void {
     const at = this.position(sortKey, id);
-    if (at < this.length && this.keyAt(at) === sortKey && this.at(at).entry.id === id) this.objects().splice(at, 1);
+    if (at >= this.length || this.keyAt(at) !== sortKey || this.at(at).entry.id !== id) return;
+    if (this.made) { this.made.splice(at, 1); return; }
+    const mixed = this.changeable();
+    mixed.items.splice(at, 1);
+    mixed.sortKeys?.splice(at, 1);
   }
 
   /** The index of the first row whose sortKey is at least `sortKey`. */
@@ -88,16 +119,24 @@ export class SortedRows {
     return this.position(sortKey, '');
   }
 
+  /** A packed list as one a change can reach: its numbers (and keys) in plain arrays, 8 bytes a row. */
+  private changeable(): MixedRows {
+    if (!this.mixed) {
+      const { numbers, sortKeys, rowOf } = this.packed!;
+      this.mixed = { items: Array.from(numbers), sortKeys: sortKeys ? Array.from(sortKeys) : null, rowOf };
+      this.packed = null;
+    }
+    return this.mixed;
+  }
+
   private keyAt(at: number): number {
     if (this.made) return this.made[at]!.sortKey;
-    const { numbers, sortKeys, rowOf } = this.packed!;
-    return sortKeys ? sortKeys[at]! : rowOf(numbers[at]!).sortKey;
+    const sortKeys = this.mixed ? this.mixed.sortKeys : this.packed!.sortKeys;
+    return sortKeys ? sortKeys[at]! : this.at(at).sortKey;
   }
 
   private idAt(at: number): string {
-    if (this.made) return this.made[at]!.entry.id;
-    const { numbers, rowOf } = this.packed!;
-    return rowOf(numbers[at]!).entry.id;
+    return this.at(at).entry.id;
   }
 
   private position(sortKey: number, id: string): number {

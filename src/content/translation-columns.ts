@@ -121,11 +121,21 @@ export class SummaryColumns {
     return new ColumnTranslation(this, row) as unknown as ColumnRow;
   }
 
+  /** The column of a text field (SUMMARY_FIELDS), read without making a translation. */
+  textColumn(field: SummaryField): TextColumn {
+    return this.columns[FIELDS.findIndex(([name]) => name === field)] as TextColumn;
+  }
+
   /** The languages as stored: row n's is table[indexes[n]] (the checks of a persisted index, with no object per row). */
   languages(): { indexes: ArrayLike<number>; table: readonly string[] } {
     const column = this.columns[LANGUAGE_AT] as SharedColumn;
     return { indexes: column.indexes, table: column.table as string[] };
   }
+}
+
+/** `translation`'s row in `columns` when it is one read from them, else -1 (the persisted index's writer numbers it so). */
+export function rowIn(columns: SummaryColumns, translation: Translation): number {
+  return translation instanceof ColumnTranslation && translation.store === columns ? translation.row : -1;
 }
 
 /** A translation whose summary fields are read from columns (the getters are added below, one per field). */

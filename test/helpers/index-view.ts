@@ -4,17 +4,36 @@
 import { ContentStore } from '../../src/content/store.js';
 import { listEntries } from '../../src/content/query.js';
 import { SUMMARY_FIELDS } from '../../src/content/translation-columns.js';
+import type { Entry } from '../../src/content/types.js';
 
-export function indexView(store: ContentStore): unknown {
-  const site = store.site();
-  const entries = [...store.entries()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((entry) => ({
+/** An entry's fields and its translations' summaries, as plain data. */
+function entryView(entry: Entry): unknown {
+  return {
     id: entry.id, type: entry.type.key, dir: entry.dir, slug: entry.slug, parentId: entry.parentId, style: entry.style,
     styleMtimeMs: entry.styleMtimeMs, styleSize: entry.styleSize,
     translations: [...entry.translations.values()].sort((a, b) => (a.language < b.language ? -1 : 1)).map((translation) => ({
       file: translation.file,
       ...Object.fromEntries(Object.keys(SUMMARY_FIELDS).map((field) => [field, translation[field as keyof typeof SUMMARY_FIELDS]])),
     })),
-  }));
+  };
+}
+
+/**
+ * What the store answers when asked by id (its look-up, not a pass over every entry) for each of `ids`,
+ * the gone ones too, and its counts per type. Asking twice hands out the same object.
+ */
+export function lookupView(store: ContentStore, ids: readonly string[]): unknown {
+  const byId = ids.map((id) => {
+    const entry = store.indexed(id);
+    if (entry !== store.indexed(id)) throw new Error(`${id}: a second look-up handed out another object`);
+    return entry ? entryView(entry) : `${id} none`;
+  });
+  return { byId, counts: store.counts() };
+}
+
+export function indexView(store: ContentStore): unknown {
+  const site = store.site();
+  const entries = [...store.entries()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((entry) => entryView(entry) as { translations: Array<{ path: string }> });
   const lists: Record<string, string[]> = {};
   const tags = new Set(store.entries().flatMap((entry) => [...entry.translations.values()].flatMap((translation) => translation.tags)));
   for (const type of site.types) {
@@ -36,11 +55,11 @@ export function indexView(store: ContentStore): unknown {
   return { entries, lists, paths };
 }
 
-/** The index a store reading every file now builds (no persisted index, nothing kept). */
-export function fullScanView(root: string, clock: () => number): unknown {
+/** The index a store reading every file now builds (no persisted index, nothing kept); with `ids`, its look-ups too. */
+export function fullScanView(root: string, clock: () => number, ids?: readonly string[]): unknown {
   const store = new ContentStore({ root, clock, log: () => {} });
   try {
-    return indexView(store);
+    return ids ? { ...indexView(store) as object, lookups: lookupView(store, ids) } : indexView(store);
   } finally {
     store.close();
   }
