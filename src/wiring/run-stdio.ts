@@ -1,6 +1,7 @@
 // The stdio MCP server's start (dist/stdio.js, after its Node version check). Only protocol goes to stdout;
 // everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
 import { configOrExit, prepareConfiguredFolders, readFlags } from '../config.js';
+import { loadModule } from '../lib/defer-module.js';
 
 const NO_TOKEN =
   'svc: a valid token is required: pass --token=<token> or set SVC_TOKEN to a token created in the panel under Assistants.';
@@ -20,12 +21,13 @@ export async function runStdio(argv: string[]): Promise<void> {
   const problem = prepareConfiguredFolders(config);
   if (problem) (await import('./start-failure.js')).exitOnFolderProblem(problem, config);
   const refuse = async (error: unknown): Promise<never> => (await import('./start-failure.js')).exitOnStartFailure(error);
+  const load = <T>(specifier: string) => loadModule<T>(specifier, import.meta.url);
   const [{ buildDeps }, { createMcpDispatcher }, { createMcpMethods }, { defaultRegistry }, { serveStdio }] = await Promise.all([
-    import('./build-deps.js'),
-    import('../mcp/mcp-server.js'),
-    import('../mcp/mcp-methods.js'),
-    import('./mcp-registry.js'),
-    import('../mcp/transports/stdio.js'),
+    load<typeof import('./build-deps.js')>('./build-deps.js'),
+    load<typeof import('../mcp/mcp-server.js')>('../mcp/mcp-server.js'),
+    load<typeof import('../mcp/mcp-methods.js')>('../mcp/mcp-methods.js'),
+    load<typeof import('./mcp-registry.js')>('./mcp-registry.js'),
+    load<typeof import('../mcp/transports/stdio.js')>('../mcp/transports/stdio.js'),
   ]);
   // It listens nowhere: without --base-url or SVC_BASE_URL, every address it gives is site.yaml's `url`.
   const deps = await buildDeps(config, undefined, { lazyModules: true, publicUrlFromSite: true }).catch(refuse);
