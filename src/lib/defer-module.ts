@@ -32,7 +32,7 @@ export async function preloadDeferredModules(): Promise<void> {
 /**
  * `specifier` (relative to `parentUrl`) loaded now. Where Node can require() an ES module, synchronously:
  * import() reads each module of the graph through the thread pool and links it through a chain of promises,
- * which cost the stdio server's first answer some 4-5 ms of its 30 modules on Node 20 (bench/mcp.bench.ts).
+ * which cost the stdio server's first answer some 4-5 ms for its 31 start modules on Node 20 (test/bench/mcp.bench.ts).
  * A graph with a top-level await cannot be required, and is imported instead.
  */
 export async function loadModule<T>(specifier: string, parentUrl: string): Promise<T> {
