@@ -47,6 +47,11 @@ export class EntryIndex {
     return this.table.has(id);
   }
 
+  /** How many entries of each type key. */
+  countByType(): Map<string, number> {
+    return this.table.countByType();
+  }
+
   /** The ids, copied: the index may change while they are gone through. */
   ids(): string[] {
     return [...this.table.ids()];

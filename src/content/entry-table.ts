@@ -84,6 +84,21 @@ export class EntryTable {
     yield* this.added.values();
   }
 
+  /** How many entries of each type key (restored ones counted from their column: no object made). */
+  countByType(): Map<string, number> {
+    const counts = new Map<string, number>();
+    const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+    const { restored } = this;
+    if (restored) {
+      for (let place = 0; place < restored.count; place++) {
+        if (this.removed[place] === 1) continue;
+        add(this.replaced.get(place)?.type.key ?? restored.typeKeyAt(place));
+      }
+    }
+    for (const entry of this.added.values()) add(entry.type.key);
+    return counts;
+  }
+
   /** A full scan's entries take the place of everything. */
   replaceAll(next: Map<string, Entry>): void {
     this.added = next;

@@ -81,6 +81,11 @@ export class RestoredObjects {
     return rowIn(this.summaries, translation);
   }
 
+  /** Entry `place`'s type's key, read from its column (no object made). */
+  typeKeyAt(place: number): string {
+    return this.columns.types[this.columns.typeOf[place]!]!.key;
+  }
+
   /** Entry `place`'s id (a string made now: an id column keeps one string for all). */
   idAt(place: number): string {
     return this.ids.at(place)!;
