@@ -32,11 +32,7 @@ export interface ContentStoreOptions {
   cacheDir?: string;
   /** From how many entries the freshness sweep runs in a worker thread (index-freshness.ts). */
   sweepInWorkerFrom?: number;
-  /**
-   * Past this many bytes of persisted index, the first counts of entries come from restoring it rather than
-   * from counting entry folders. Restoring costs a stdio session some 90 ms of code and reading, counting
-   * some 7 µs an entry: even at about 10,000 entries, some 4 MB of index (about 380 bytes an entry).
-   */
+  /** Past this size of persisted index, first counts restore it (some 90 ms) rather than count folders (7 µs an entry). */
   countsFromIndexAbove?: number;
 }
 
@@ -77,6 +73,7 @@ export class ContentStore {
     this.onScheduledDue = options.onScheduledDue;
     this.cacheDir = options.cacheDir;
     this.sweepInWorkerFrom = options.sweepInWorkerFrom;
+    // Even at some 10,000 entries: an index takes some 380 bytes an entry.
     this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
     this.settings = new SiteSettings(join(this.contentDir, 'site.yaml'), options.log);
   }
