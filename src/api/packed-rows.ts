@@ -193,14 +193,21 @@ export class PackedRows {
     const taken = this.used++;
     if (taken === this.capacity) {
       this.capacity *= 2;
-      const widen = (from: Int32Array, fill = 0) => { const to = new Int32Array(this.capacity).fill(fill); to.set(from); return to; };
-      this.segment = widen(this.segment, -1);
-      this.start = widen(this.start);
-      this.headLength = widen(this.headLength);
-      this.coverLength = widen(this.coverLength);
-      this.tailLength = widen(this.tailLength);
+      this.segment = widened(this.segment, this.capacity, -1);
+      this.start = widened(this.start, this.capacity);
+      this.headLength = widened(this.headLength, this.capacity);
+      this.coverLength = widened(this.coverLength, this.capacity);
+      this.tailLength = widened(this.tailLength, this.capacity);
       this.grow(this.capacity);
     }
     return taken;
   }
+}
+
+/** A copy of `from` in an array of `capacity` slots of its kind, the new slots set to `fill`: slots by number grow so. */
+export function widened<T extends Int32Array | Float64Array>(from: T, capacity: number, fill = 0): T {
+  const to = new (from.constructor as new (length: number) => T)(capacity);
+  if (fill !== 0) to.fill(fill, from.length);
+  to.set(from);
+  return to;
 }

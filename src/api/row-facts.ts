@@ -2,6 +2,7 @@
 // (packed-rows.ts), in arrays by slot: numbers in typed arrays, and the few objects a row refers to.
 import type { Translation } from '../content/types.js';
 import type { KeptCover, KeptTags } from './list-row-parts.js';
+import { widened } from './packed-rows.js';
 
 export class RowFacts {
   /** The translation object it was last asked for (the index's own, while the file is unchanged). */
@@ -26,11 +27,8 @@ export class RowFacts {
 
   /** The typed arrays, as the slots grow (the others grow as they are written). */
   grow(capacity: number): void {
-    const wider = <T extends Float64Array | Int32Array>(from: T, make: (length: number) => T): T => { const to = make(capacity); to.set(from); return to; };
-    this.mtimeMs = wider(this.mtimeMs, (n) => new Float64Array(n));
-    this.fileSize = wider(this.fileSize, (n) => new Float64Array(n));
-    this.generation = wider(this.generation, (n) => new Float64Array(n));
-    for (const name of ['settings', 'excerptAt', 'excerptEnd', 'translationsEnd', 'fieldsAt'] as const) this[name] = wider(this[name], (n) => new Int32Array(n));
+    for (const name of ['mtimeMs', 'fileSize', 'generation'] as const) this[name] = widened(this[name], capacity);
+    for (const name of ['settings', 'excerptAt', 'excerptEnd', 'translationsEnd', 'fieldsAt'] as const) this[name] = widened(this[name], capacity);
   }
 
   /** A free slot holds nothing that would keep an object alive. */

@@ -86,7 +86,12 @@ export class KeyedTable<V extends object> {
 
 /** FNV-1a over the UTF-16 code units. */
 export function hashOf(key: string): number {
+  return hashOfRange(key, 0, key.length);
+}
+
+/** hashOf over text[start, stop), with no string made for it (a key read where a column keeps it). */
+export function hashOfRange(text: string, start: number, stop: number): number {
   let hash = 0x811c9dc5;
-  for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193);
+  for (let at = start; at < stop; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
   return hash;
 }

@@ -3,7 +3,7 @@
 // where the path column keeps the characters. At 100,000 entries the path index over objects made all
 // 200,000 translations and their entries on the first page view (some 20 MB kept); this is 4 MB of typed
 // arrays, and the first page view makes the translation it shows.
-import { hashOf } from './keyed-table.js';
+import { hashOf, hashOfRange } from './keyed-table.js';
 import type { RestoredObjects } from './restored-objects.js';
 
 export class RestoredPaths {
@@ -46,11 +46,4 @@ export class RestoredPaths {
 function end(starts: Int32Array, n: number): number {
   const next = starts[n + 1]!;
   return next < 0 ? ~next : next;
-}
-
-/** hashOf (keyed-table.ts) over chars[start, end), with no string made for it. */
-function hashOfRange(chars: string, start: number, stop: number): number {
-  let hash = 0x811c9dc5;
-  for (let at = start; at < stop; at++) hash = Math.imul(hash ^ chars.charCodeAt(at), 0x01000193);
-  return hash;
 }
