@@ -19,14 +19,27 @@ loader.then(() => import(workerData.module));
 
 /**
  * A worker thread running the module at `url`, that keeps the process's heap tuning (lib/heap-tuning.ts):
- * a new thread's start resets the young generation's growth factor process-wide, and until it is set again
- * the main thread's young generation may grow, for good. So the thread sets the flags before it loads its
- * module (on a busy machine that loading took long enough for the main thread to grow to 16 MB), and the
- * main thread once more when the thread is online. `workerData` reaches the module as `workerData.data`.
+ * a new thread's isolate, as it is made, resets the young generation's growth factor process-wide, and
+ * until it is set again the main thread's young generation may grow, for good. The thread sets the flags
+ * before it loads its module, but its isolate is made some 20 ms before that line runs; a server under
+ * load collects its young generation several times in that while, and grew it from 2 MB to 16 MB (12 MB
+ * of resident memory at 100,000 entries, where the sweep's worker starts as the first answers go out). So
+ * the main thread sets them again at every turn of its event loop until the thread is online (its isolate
+ * made): at most one turn's collections see the reset. `workerData` reaches the module as `workerData.data`.
  */
 export function startTunedWorker(url: URL, options: Omit<WorkerOptions, 'eval' | 'workerData'> & { workerData: unknown }): Worker {
   const flags = heapFlags();
   const worker = new Worker(BOOT, { ...options, eval: true, workerData: { heapFlags: flags, module: url.href, data: options.workerData } });
-  worker.once('online', () => keepHeapTuned(flags));
+  let made = false;
+  const hold = () => {
+    keepHeapTuned(flags);
+    if (!made) setImmediate(hold);
+  };
+  setImmediate(hold);
+  const isMade = () => {
+    made = true;
+    keepHeapTuned(flags);
+  };
+  worker.once('online', isMade).once('error', isMade).once('exit', isMade);
   return worker;
 }
