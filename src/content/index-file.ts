@@ -1,14 +1,15 @@
 // The persisted content index, data/cache/content-index.bin: one header line (JSON: what made it, for
-// which site, a checksum, the layout of the blocks), then the blocks (index-snapshot.ts). It is keyed by
-// the code (code-fingerprint.ts), the settings and the content folder, and holds every file's stamps, so
-// the freshness sweep can tell what changed since. One written by other code or under other settings is
-// stale, one for another site or from a machine of the other byte order is foreign, one that does not read
-// back whole is damaged: each is ignored, and the index is read from the files as before.
-import { writeFileAtomicAsync } from '../lib/atomic-write.js';
+// which site, a checksum, the layout of the blocks; padded with spaces to the room the writer left for it),
+// then the blocks (index-snapshot.ts). It is keyed by the code (code-fingerprint.ts), the settings and the
+// content folder, and holds every file's stamps, so the freshness sweep can tell what changed since. One
+// written by other code or under other settings is stale, one for another site or from a machine of the
+// other byte order is foreign, one that does not read back whole is damaged: each is ignored, and the
+// index is read from the files as before.
+import { writeFileAtomicAsync, type WriteAt } from '../lib/atomic-write.js';
 import { openNoFollow } from '../lib/no-follow.js';
 import { codeFingerprint } from './code-fingerprint.js';
 import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
-import { BYTE_ORDER } from './snapshot-blocks.js';
+import { BlockWriter, BYTE_ORDER } from './snapshot-blocks.js';
 import { readBlocks } from './snapshot-read.js';
 import type { SiteConfig } from './types.js';
 const { createHash } = process.getBuiltinModule('node:crypto');
@@ -120,32 +121,68 @@ function readHeaderLine(fd: number, size: number): { text: string; blocksAt: num
   return { text: Buffer.concat(parts).toString('utf8'), blocksAt: size };
 }
 
+/** Room left for the header line before the blocks at first: it is some 7 KB at 100,000 entries. */
+const HEADER_ROOM = 16 * 1024;
+/** The room the next write leaves: more once a header outgrew it (many tags or lists). */
+let headerRoom = HEADER_ROOM;
+
+/** A header longer than the room left for it: the file is made again with `room`. */
+class HeaderOutgrewRoom extends Error {
+  constructor(readonly room: number) {
+    super('the index header outgrew the room left for it');
+  }
+}
+
 /**
  * Writes the index atomically; a failure rejects and leaves any previous file. The encoding and the checksum
- * run on the event loop a few milliseconds at a time, the writing off it: requests go on meanwhile.
+ * run on the event loop a few milliseconds at a time, the writing off it: requests go on meanwhile. Each
+ * block is written as soon as it is encoded, after room left for the header, which names every block's
+ * place and their checksum and so is written last. Held until the end, the 38 MB of blocks of a
+ * 100,000-entry index took resident memory from 172 to 248 MB for the ten seconds after each write; so,
+ * to 227 MB.
  */
-export async function writeIndexFile(file: string, key: IndexFileKey, contents: IndexContents, now: number): Promise<void> {
-  const encoding = encodeSnapshot(contents);
+export async function writeIndexFile(file: string, key: IndexFileKey, contents: IndexContents, now: number, room = headerRoom): Promise<void> {
+  try {
+    await writeFileAtomicAsync(file, (writeAt) => writeBlocksThenHeader(writeAt, key, contents, now, room), 0o600);
+  } catch (error) {
+    if (!(error instanceof HeaderOutgrewRoom)) throw error;
+    headerRoom = Math.max(headerRoom, error.room);
+    await writeIndexFile(file, key, contents, now, error.room);
+  }
+}
+
+/** The blocks from `room` on as they are encoded, then the header line at the start, padded to `room`. */
+async function writeBlocksThenHeader(writeAt: WriteAt, key: IndexFileKey, contents: IndexContents, now: number, room: number): Promise<void> {
+  const writer = new BlockWriter();
+  const encoding = encodeSnapshot(contents, writer);
+  let position = room;
+  let sum = 0;
   let sliceStart = performance.now();
+  const writeEncoded = async () => {
+    const parts = writer.take();
+    for (const part of parts) {
+      sum = crcOn(part, sum);
+      await writeAt(part, position);
+      position += part.length;
+    }
+    // A write lets the event loop run: the slice starts anew.
+    if (parts.length > 0) sliceStart = performance.now();
+    else if (performance.now() - sliceStart > SLICE_MS) { await setImmediate(); sliceStart = performance.now(); }
+  };
   let step = encoding.next();
   while (!step.done) {
-    if (performance.now() - sliceStart > SLICE_MS) { await setImmediate(); sliceStart = performance.now(); }
+    await writeEncoded();
     step = encoding.next();
   }
-  const { layout, bytes } = step.value;
-  let sum = 0;
-  let length = 0;
-  for (const part of bytes) {
-    sum = crcOn(part, sum);
-    length += part.length;
-    if (performance.now() - sliceStart > SLICE_MS) { await setImmediate(); sliceStart = performance.now(); }
-  }
-  const header: Header = { format: FORMAT, byteOrder: BYTE_ORDER, ...key, derivedAt: now, checksum: checksumText(sum), length, layout };
-  let line = JSON.stringify(header);
+  await writeEncoded();
+  const header: Header = { format: FORMAT, byteOrder: BYTE_ORDER, ...key, derivedAt: now, checksum: checksumText(sum), length: position - room, layout: step.value };
+  const text = Buffer.from(JSON.stringify(header));
   // The blocks start at a multiple of 8 bytes into the file, so they can be read in place as float64.
-  const size = Buffer.byteLength(line) + 1;
-  line += ' '.repeat((8 - (size % 8)) % 8) + '\n';
-  await writeFileAtomicAsync(file, [Buffer.from(line), ...bytes], 0o600);
+  if (text.length + 1 > room) throw new HeaderOutgrewRoom(Math.ceil((text.length * 1.25 + 1) / 8) * 8);
+  const line = Buffer.alloc(room, ' ');
+  text.copy(line);
+  line[room - 1] = 0x0a;
+  await writeAt(line, 0);
 }
 
 /** Node 20's zlib.crc32 answers 0 for a view on an empty ArrayBuffer, whatever the sum so far. */

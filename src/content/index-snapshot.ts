@@ -2,7 +2,7 @@
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
 import type { IndexedRow, MixedRows, RowsOrPacked } from './sorted-rows.js';
-import { BlockWriter, type BlockInfo, type BlockReader } from './snapshot-blocks.js';
+import type { BlockInfo, BlockReader, BlockWriter } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';
 import { RestoredObjects } from './restored-objects.js';
 import { checkIds } from './snapshot-ids.js';
@@ -42,16 +42,16 @@ export interface RestoredIndex {
 }
 
 /**
- * The index in blocks, with the layout that goes into the header. A generator that pauses (yield) every few
- * milliseconds of work, so a caller can let requests through while a 100,000-entry index is encoded: what
- * it encodes must not change meanwhile (translations never do; a list is copied, or handed over packed).
+ * The index in blocks, added to `writer` (whose bytes the caller takes as they come), and the layout that
+ * goes into the header. A generator that pauses (yield) every few milliseconds of work, so a caller can let
+ * requests through while a 100,000-entry index is encoded: what it encodes must not change meanwhile
+ * (translations never do; a list is copied, or handed over packed).
  */
-export function* encodeSnapshot(contents: IndexContents): Generator<void, { layout: SnapshotLayout; bytes: Uint8Array[] }> {
+export function* encodeSnapshot(contents: IndexContents, writer: BlockWriter): Generator<void, SnapshotLayout> {
   // In the order of their ids, so a start checks that no id comes twice by comparing neighbours, with no
   // map of 100,000 ids (decodeSnapshot). The index holds them nearly so (each folder is read sorted).
   const entries = [...contents.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   yield;
-  const writer = new BlockWriter();
   const position = new Map<string, number>();
   const { restored } = contents;
   // A translation's number in this file: by its number in the persisted index it was read from, else by its object.
@@ -118,8 +118,7 @@ export function* encodeSnapshot(contents: IndexContents): Generator<void, { layo
   }
   writer.integers('l.rows', rows);
   writer.numbers('l.sortKeys', sortKeys);
-  const layout: SnapshotLayout = { entries: entries.length, translations: translations.length, blocks: writer.blocks, tables, lists };
-  return { layout, bytes: writer.bytes() };
+  return { entries: entries.length, translations: translations.length, blocks: writer.blocks, tables, lists };
 }
 
 function allOf(count: number, holds: (at: number) => boolean): boolean {

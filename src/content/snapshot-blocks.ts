@@ -40,9 +40,12 @@ export class BlockWriter {
     this.add(`${name}.chars`, kind, chars.length, Buffer.from(chars, kind));
   }
 
-  /** Every block, in order, each padded to a multiple of 8 bytes. */
-  bytes(): Uint8Array[] {
-    return this.parts;
+  /**
+   * The blocks' bytes added since the last call, in order, each padded to a multiple of 8 bytes: a caller
+   * that writes them as they come (index-file.ts) holds one block or two at a time, not the whole index.
+   */
+  take(): Uint8Array[] {
+    return this.parts.splice(0);
   }
 
   private add(name: string, kind: BlockInfo['kind'], count: number, bytes: Uint8Array): void {

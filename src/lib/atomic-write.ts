@@ -43,19 +43,24 @@ const { dirname, basename } = process.getBuiltinModule('node:path');
 const writeAsync = promisify(write);
 const fsyncAsync = promisify(fsync);
 
+/** Writes `bytes` whole at `position` of the file being made (writeFileAtomicAsync). */
+export type WriteAt = (bytes: Uint8Array, position: number) => Promise<void>;
+
 /**
  * writeFileAtomic without holding up the event loop on the bytes (large files written in the background):
  * the same checked folder, temp file, fsync and rename; the writing and the fsync run on the thread pool.
+ * `produce` writes the content through `writeAt` as it makes it, in any order of positions, so a large file
+ * is never whole in memory; the file replaces the target once `produce` resolves (a rejection leaves it be).
  */
-export async function writeFileAtomicAsync(path: string, parts: readonly Uint8Array[], mode = 0o644): Promise<void> {
+export async function writeFileAtomicAsync(path: string, produce: (writeAt: WriteAt) => Promise<void>, mode = 0o644): Promise<void> {
   const tempName = tempNameFor(path);
   const folder = openFolderNoFollow(dirname(path), 0o777);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
     try {
-      for (const part of parts) {
-        for (let offset = 0; offset < part.length;) offset += (await writeAsync(fd, part, offset, part.length - offset)).bytesWritten;
-      }
+      await produce(async (bytes, position) => {
+        for (let done = 0; done < bytes.length;) done += (await writeAsync(fd, bytes, done, bytes.length - done, position + done)).bytesWritten;
+      });
       await fsyncAsync(fd);
     } finally {
       closeSync(fd);
