@@ -263,3 +263,19 @@ test('an index whose header outgrows the room left for it is written again with 
   assert.deepEqual(indexView(store), fullScanView(root, clock));
   assert.deepEqual(log, []);
 });
+
+test('texts beyond latin1 (a euro sign, Greek, Japanese, an emoji) come back from the persisted index exactly', async () => {
+  const root = site();
+  const title = 'Grüße € Ωmega 日本 😀';
+  mkdirSync(join(root, 'content/posts/wide'));
+  writeFileSync(join(root, 'content/posts/wide/en.md'), `---\ntitle: "${title}"\nstatus: published\npublished: 2026-01-02 08:00\n---\nText.\n`);
+  const first = open(root);
+  first.store.entries();
+  await first.store.persistIndex();
+  first.store.close();
+  const { store, log } = open(root);
+  assert.equal(store.entries()[0]!.constructor.name, 'RestoredEntry');
+  assert.equal(store.entries().find((entry) => entry.id === 'posts/wide')?.translations.get('en')?.title, title);
+  assert.deepEqual(indexView(store), fullScanView(root, clock));
+  assert.deepEqual(log, []);
+});

@@ -76,14 +76,18 @@ export function* encodeSnapshot(contents: IndexContents, writer: BlockWriter): G
     }
     if ((position.size & 0x3fff) === 0) yield;
   }
-  writer.texts('e.id', entries.map((entry) => entry.id));
-  writer.integers('e.parent', entries.map((entry) => (entry.parentId === null ? -1 : position.get(entry.parentId) ?? -1)));
+  const count = entries.length;
+  yield* writer.texts('e.id', count, (at) => entries[at]!.id);
+  writer.integers('e.parent', count, (at) => {
+    const parentId = entries[at]!.parentId;
+    return parentId === null ? -1 : position.get(parentId) ?? -1;
+  });
   yield;
-  writer.texts('e.style', entries.map((entry) => entry.style));
-  writer.numbers('e.folderMtimeMs', entries.map((entry) => entry.folderMtimeMs));
-  writer.numbers('e.styleMtimeMs', entries.map((entry) => entry.styleMtimeMs));
-  writer.numbers('e.styleSize', entries.map((entry) => entry.styleSize));
-  writer.integers('e.translations', counts);
+  yield* writer.texts('e.style', count, (at) => entries[at]!.style);
+  writer.numbers('e.folderMtimeMs', count, (at) => entries[at]!.folderMtimeMs);
+  writer.numbers('e.styleMtimeMs', count, (at) => entries[at]!.styleMtimeMs);
+  writer.numbers('e.styleSize', count, (at) => entries[at]!.styleSize);
+  writer.integers('e.translations', count, (at) => counts[at]!);
   const tables = yield* writeSummaryColumns(translations, writer);
   const lists: SnapshotLayout['lists'] = [];
   // Some 1.6 million rows at 100,000 posts: a typed array of their number, not a growing array of boxes.
@@ -116,8 +120,8 @@ export function* encodeSnapshot(contents: IndexContents, writer: BlockWriter): G
       if ((rowsDone & 0xffff) === 0) yield;
     }
   }
-  writer.integers('l.rows', rows);
-  writer.numbers('l.sortKeys', sortKeys);
+  writer.integerArray('l.rows', rows);
+  writer.numbers('l.sortKeys', sortKeys.length, (at) => sortKeys[at]!);
   return { entries: entries.length, translations: translations.length, blocks: writer.blocks, tables, lists };
 }
 

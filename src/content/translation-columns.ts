@@ -56,20 +56,21 @@ export function* writeSummaryColumns(translations: readonly Translation[], write
   for (const [field, kind] of FIELDS) {
     yield;
     const name = `t.${field}`;
-    if (kind === 'number') writer.numbers(name, translations.map((translation) => translation[field] as number));
-    else if (!isShared(kind)) writer.texts(name, translations.map((translation) => translation[field] as string | null));
+    const count = translations.length;
+    if (kind === 'number') writer.numbers(name, count, (at) => translations[at]![field] as number);
+    else if (!isShared(kind)) yield* writer.texts(name, count, (at) => translations[at]![field] as string | null);
     else {
       const table: unknown[] = [];
       const known = new Map<unknown, number>();
-      writer.integers(name, translations.map((translation) => {
-        const value = translation[field];
+      writer.integers(name, count, (at) => {
+        const value = translations[at]![field];
         // A list is known by its items (and, cheaper, by itself: loaded translations share theirs).
         const key = Array.isArray(value) ? JSON.stringify(value) : value;
         let index = known.get(value) ?? known.get(key);
         if (index === undefined) known.set(key, (index = table.push(value) - 1));
         if (Array.isArray(value)) known.set(value, index);
         return index;
-      }));
+      });
       tables[field] = table;
     }
   }
