@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import { startTunedWorker } from '../lib/tuned-worker.js';
+import { unmappedFloat64s } from '../lib/unmapped-read.js';
 import { packIds } from './baseline-ids.js';
 import { watchContent } from './content-watch.js';
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
@@ -215,7 +216,8 @@ export function sweepSetup(contentDir: string, site: SiteConfig): SweepSetup {
 export function sweepBaseline(entries: Iterable<Entry>, count: number, setup: SweepSetup): SweepBaseline {
   const width = 1 + 2 * setup.files.length;
   const languages = setup.files.slice(0, -1).map((file) => file.slice(0, -3));
-  const stamps = new Float64Array(count * width).fill(-1);
+  // Let go by the worker after its first pass: so that does not raise glibc's thresholds (lib/unmapped-read.ts).
+  const stamps = unmappedFloat64s(count * width).fill(-1);
   const ids = new Array<string>(count);
   let at = 0;
   for (const entry of entries) {

@@ -11,8 +11,23 @@ const UNRAISING_BYTES = 32 * 1024 * 1024 + 64 * 1024;
 /** Below this, glibc serves from its heap, which raises nothing. */
 const MAPPED_FROM_BYTES = 128 * 1024;
 
-/** A buffer of `size` bytes to be dropped soon after, allocated so that freeing it leaves malloc's thresholds as they were. */
+/**
+ * A buffer of `size` bytes to be dropped soon after, allocated so that freeing it leaves malloc's thresholds
+ * as they were. Never a slice of Node's shared pool, so its ArrayBuffer may be handed to a worker thread.
+ */
 export function allocUnmapped(size: number): Buffer {
-  if (size < MAPPED_FROM_BYTES || size >= UNRAISING_BYTES) return Buffer.allocUnsafe(size);
+  if (size < MAPPED_FROM_BYTES || size >= UNRAISING_BYTES) return Buffer.allocUnsafeSlow(size);
   return Buffer.allocUnsafe(UNRAISING_BYTES).subarray(0, size);
+}
+
+/** A Float64Array of `count` to be dropped soon after (allocUnmapped); its values are not set. */
+export function unmappedFloat64s(count: number): Float64Array {
+  const bytes = allocUnmapped(count * 8);
+  return new Float64Array(bytes.buffer, bytes.byteOffset, count);
+}
+
+/** An Int32Array of `count` to be dropped soon after (allocUnmapped); its values are not set. */
+export function unmappedInt32s(count: number): Int32Array {
+  const bytes = allocUnmapped(count * 4);
+  return new Int32Array(bytes.buffer, bytes.byteOffset, count);
 }
