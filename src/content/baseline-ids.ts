@@ -4,7 +4,7 @@
 // strings copied into its heap, and gives it back once the first pass is done, where those strings stayed
 // until a full collection (some 5 MB at 100,000 entries).
 import { freeNow } from '../lib/free-buffer.js';
-import { allocUnmapped } from '../lib/unmapped-read.js';
+import { allocUnmapped, unmappedInt32s } from '../lib/unmapped-read.js';
 
 const NEWLINE = 10;
 
@@ -26,10 +26,13 @@ export class BaselineIds {
   constructor(private readonly bytes: Uint8Array) {
     let count = 0;
     for (let at = 0; at < bytes.length; at++) if (bytes[at] === NEWLINE) count++;
-    this.starts = new Int32Array(count + 1);
+    // All three are let go after the first pass: allocated so that this leaves glibc's thresholds be.
+    this.starts = unmappedInt32s(count + 1).fill(0);
     for (let at = 0, n = 0; at < bytes.length; at++) if (bytes[at] === NEWLINE) this.starts[++n] = at + 1;
-    this.order = Int32Array.from({ length: count }, (_, n) => n).sort((a, b) => this.compare(a, b));
-    this.found = new Uint8Array(count);
+    this.order = unmappedInt32s(count);
+    for (let n = 0; n < count; n++) this.order[n] = n;
+    this.order.sort((a, b) => this.compare(a, b));
+    this.found = allocUnmapped(count).fill(0);
   }
 
   get size(): number {

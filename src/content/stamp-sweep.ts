@@ -7,6 +7,7 @@
 import { join, sep } from 'node:path';
 import { freeNow } from '../lib/free-buffer.js';
 import { PackedNames } from '../lib/packed-names.js';
+import { unmappedFloat64s } from '../lib/unmapped-read.js';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
 
@@ -191,9 +192,11 @@ export class StampSweep {
    */
   private relisted(old: Level, prefix: string, names: string[], nested: boolean): Level {
     const width = this.width;
-    // Only pages hold entries in entries: a type folder of posts keeps no slot per entry for children.
+    // Only pages hold entries in entries: a type folder of posts keeps no slot per entry for children. The
+    // old level's arrays are let go (5.6 MB of stamps for 100,000 posts each time a post comes or goes): so
+    // they are allocated to leave glibc's thresholds be when they are (lib/unmapped-read.ts).
     const level: Level = {
-      names: new PackedNames(names), mtimes: new Float64Array(names.length).fill(UNKNOWN), stamps: new Float64Array(names.length * width).fill(NaN),
+      names: new PackedNames(names), mtimes: unmappedFloat64s(names.length).fill(UNKNOWN), stamps: unmappedFloat64s(names.length * width).fill(NaN),
       children: nested ? new Array<Level | null>(names.length).fill(null) : null,
     };
     let from = 0;
