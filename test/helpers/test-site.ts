@@ -44,7 +44,7 @@ const SITE: SiteDescription = {
     'content/posts/hike-day/en.md': entry({ title: 'Hike day', status: 'published', published: '2026-03-05 10:00', author: 'bob', tags: ['alps'], category: 'events', start: '2026-04-01 08:00', location: 'Bolzano' }, 'We walk.'),
     'content/posts/bobs-draft/en.md': entry({ title: 'Bob draft', status: 'draft', date: '2026-03-08 10:00', author: 'bob' }, 'Secret plans.'),
     'content/posts/carls-draft/en.md': entry({ title: 'Carl draft', status: 'draft', date: '2026-03-09 10:00', author: 'carl' }, 'Carl writes.'),
-    'content/posts/later/en.md': entry({ title: 'Later news', status: 'scheduled', published: '2026-12-01 09:00', author: 'bob' }, 'Soon.'),
+    'content/posts/later/en.md': entry({ title: 'Later news', status: 'scheduled', published: '2099-12-01 09:00', author: 'bob' }, 'Soon.'),
     'content/posts/old-news/en.md': entry({ title: 'Old news', status: 'published', published: '2025-01-01 09:00', author: 'bob', tags: ['news'] }, 'Old.'),
     'content/pages/about/en.md': entry({ title: 'About', status: 'published', published: '2025-06-01 09:00', author: 'ann' }, 'About us.'),
     'content/pages/about/team/en.md': entry({ title: 'Team', status: 'published', published: '2025-06-02 09:00', author: 'ann' }, 'The team.'),
