@@ -3,7 +3,9 @@
 // slots were used again, and whatever the content generation and settings did meanwhile.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
 import { entry, entryText } from './helpers/write-site.js';
@@ -11,61 +13,130 @@ import { ContentStore } from '../src/content/store.js';
 import { listEntries } from '../src/content/query.js';
 import { ListRowCache } from '../src/api/list-rows.js';
 import { listAnswer } from '../src/api/list-answer.js';
-import { PackedRows, RECORD_HEAD_BYTES, SLOT_BYTES } from '../src/api/packed-rows.js';
+import { PackedRows, SLOT_BYTES } from '../src/api/packed-rows.js';
+import { FileRowBytes } from '../src/api/row-bytes.js';
 import { canSeeTranslation } from '../src/content/content-rights.js';
 import type { Entry, Translation } from '../src/content/types.js';
 
-test('packed records read back as written while kept, within the budget, the oldest forgotten first and each once, segments let go written again', () => {
-  const random = seededRandom(11);
-  const budget = 40_000;
+/** The kept rows' bytes where the server keeps them (a file in a temporary folder) and in memory. */
+function stores(): Array<{ name: string; folder: string | null }> {
+  return [{ name: 'memory', folder: null }, { name: 'file', folder: mkdtempSync(join(tmpdir(), 'svc-rows-')) }];
+}
+
+for (const { name, folder } of stores()) {
+  test(`packed records (${name}) read back as written while kept, within the budget, the oldest forgotten first and each once, places let go written again`, () => {
+    const random = seededRandom(11);
+    const budget = 40_000;
+    const forgotten: number[] = [];
+    const packed = new PackedRows({ budgetBytes: budget, grow: () => {}, forget: (slot) => forgotten.push(slot), ...(folder ? { bytes: () => FileRowBytes.create(folder) } : {}) });
+    /** What each kept slot holds: the row's number, written as its record's bytes. */
+    const kept = new Map<number, number>();
+    const text = (row: number) => `row ${row} `.repeat(1 + (row * 7) % 90);
+    const tags = Buffer.from('[]');
+    try {
+      for (let row = 0; row < 3000; row++) {
+        // Between answers the places let go may be written again: what is kept must not be touched.
+        if (row % 3 === 0) packed.recycle();
+        // Now and then a row is replaced (its record stays behind until its segment goes).
+        if (kept.size > 0 && random() < 0.2) {
+          const [slot] = [...kept.keys()].slice(Math.floor(random() * kept.size));
+          packed.release(slot!);
+          kept.delete(slot!);
+        }
+        const slot = packed.add(text(row), '', '', tags, null);
+        assert.ok(packed.isKept(slot));
+        forgotten.length = 0;
+        packed.kept();
+        for (const gone of forgotten) {
+          assert.ok(kept.delete(gone), `slot ${gone} forgotten once, while kept`);
+          assert.notEqual(gone, slot, 'the row just kept stays');
+        }
+        kept.set(slot, row);
+        assert.ok(packed.bytes <= budget, `${packed.bytes} bytes over ${budget}`);
+        assert.equal(packed.size, kept.size);
+        // A row just kept reads back at once, and so does one kept earlier.
+        assert.equal(packed.record(slot).toString(), text(row));
+      }
+      let oldest = Infinity;
+      for (const [slot, row] of kept) {
+        assert.equal(packed.record(slot).toString(), text(row));
+        assert.equal(packed.headLength[slot], Buffer.byteLength(text(row)));
+        oldest = Math.min(oldest, row);
+      }
+      // What is kept is the newest rows (less those replaced): a budget's worth, give or take a segment.
+      assert.ok(oldest > 2000 && packed.bytes > budget * 0.8, `oldest kept ${oldest}, ${packed.bytes} bytes`);
+      // Some 500 segments filled, in a few places: those let go were written again.
+      assert.ok(packed.placeCount <= 16 + 4, `${packed.placeCount} places`);
+      // A row that alone is over the budget is kept in a buffer of its own, not kept, and its slot given back.
+      const big = packed.add('x'.repeat(budget), '', '', tags, null);
+      assert.equal(packed.isKept(big), false);
+      assert.equal(packed.record(big).length, budget);
+      packed.releaseUnkept(big);
+      assert.equal(packed.size, kept.size);
+      assert.ok(SLOT_BYTES > 0);
+      // The file is removed from its folder as soon as it is open: nothing is left behind by a process that ends.
+      if (folder) assert.deepEqual(readdirSync(folder), []);
+    } finally {
+      packed.close();
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    }
+  });
+}
+
+test('a rows file that can no longer be written: every row kept is forgotten, the rest are kept in memory, and all read back', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'svc-rows-'));
+  const lines: string[] = [];
   const forgotten: number[] = [];
-  const packed = new PackedRows(budget, () => {}, (slot) => forgotten.push(slot));
-  /** What each kept slot holds: the row's number, written as its record's bytes. */
-  const kept = new Map<number, number>();
-  const buffers = new Set<Buffer>();
-  const text = (row: number) => `row ${row} `.repeat(1 + (row * 7) % 90);
-  for (let row = 0; row < 3000; row++) {
-    // Between answers the segments let go may be written again: what is kept must not be touched.
-    if (row % 3 === 0) packed.recycle();
-    // Now and then a row is replaced (its record stays behind until its segment goes).
-    if (kept.size > 0 && random() < 0.2) {
-      const [slot] = [...kept.keys()].slice(Math.floor(random() * kept.size));
-      packed.release(slot!);
-      kept.delete(slot!);
-    }
-    const bytes = Buffer.from(text(row));
-    const place = packed.place(RECORD_HEAD_BYTES + bytes.length);
-    buffers.add(place.buffer);
-    bytes.copy(place.buffer, place.start + RECORD_HEAD_BYTES);
-    packed.headLength[place.slot] = bytes.length;
-    assert.ok(packed.isKept(place.slot));
-    forgotten.length = 0;
+  let failing = false;
+  const packed = new PackedRows({
+    budgetBytes: 40_000, grow: () => {}, forget: (slot) => forgotten.push(slot), log: (line) => lines.push(line),
+    bytes: () => {
+      const file = FileRowBytes.create(folder)!;
+      // A full disk, from some point on: a write that fails as writeSync fails.
+      const write = file.write.bind(file);
+      file.write = (bytes, position) => {
+        if (failing) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+        write(bytes, position);
+      };
+      return file;
+    },
+  });
+  const tags = Buffer.from('[]');
+  try {
+    const before = [0, 1, 2].map((n) => packed.add(`before ${n}`, '', '', tags, null));
+    assert.equal(packed.record(before[1]!).toString(), 'before 1');
+    failing = true;
+    const after = packed.add('after', '', '', tags, null);
     packed.kept();
-    for (const slot of forgotten) {
-      assert.ok(kept.delete(slot), `slot ${slot} forgotten once, while kept`);
-      assert.notEqual(slot, place.slot, 'the row just kept stays');
-    }
-    kept.set(place.slot, row);
-    assert.ok(packed.bytes <= budget, `${packed.bytes} bytes over ${budget}`);
-    assert.equal(packed.size, kept.size);
+    assert.deepEqual(forgotten.sort(), [...before].sort(), 'the rows in the file are forgotten, each once');
+    assert.equal(packed.size, 1);
+    assert.equal(packed.record(after).toString(), 'after');
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /kept in memory from now on.*ENOSPC/);
+    const more = packed.add('more', '', '', tags, null);
+    assert.equal(packed.record(more).toString(), 'more');
+    assert.equal(lines.length, 1, 'said once');
+  } finally {
+    packed.close();
+    rmSync(folder, { recursive: true, force: true });
   }
-  let oldest = Infinity;
-  for (const [slot, row] of kept) {
-    const start = packed.start[slot]! + RECORD_HEAD_BYTES;
-    assert.equal(packed.buffer[slot]!.toString('utf8', start, start + packed.headLength[slot]!), text(row));
-    oldest = Math.min(oldest, row);
+});
+
+test('a folder where the rows file cannot be made: the rows are kept in memory, said once', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'svc-rows-'));
+  // A file where the folder should be: mkdir fails.
+  writeFileSync(join(folder, 'cache'), 'not a folder');
+  const lines: string[] = [];
+  const cache = new PackedRows({ budgetBytes: 40_000, grow: () => {}, forget: () => {}, log: (line) => lines.push(line), bytes: () => FileRowBytes.create(join(folder, 'cache')) });
+  try {
+    const slot = cache.add('a row', '', '', Buffer.from('[]'), null);
+    assert.equal(cache.record(slot).toString(), 'a row');
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /kept in memory, as their file could not be made \(EEXIST|ENOTDIR\)/);
+  } finally {
+    cache.close();
+    rmSync(folder, { recursive: true, force: true });
   }
-  // What is kept is the newest rows (less those replaced): a budget's worth, give or take a segment.
-  assert.ok(oldest > 2000 && packed.bytes > budget * 0.8, `oldest kept ${oldest}, ${packed.bytes} bytes`);
-  // Some 500 segments filled, in a few buffers: those let go were written again.
-  assert.ok(buffers.size <= 16 + 4 + 2, `${buffers.size} buffers`);
-  // A row that alone is over the budget is placed in a buffer of its own, not kept, and its slot given back.
-  const big = packed.place(budget);
-  assert.equal(packed.isKept(big.slot), false);
-  assert.equal(big.buffer.length, budget);
-  packed.releaseUnkept(big.slot);
-  assert.equal(packed.size, kept.size);
-  assert.ok(SLOT_BYTES > 0);
 });
 
 test('rows asked in any order under a small budget, across generations and settings, are the rows a new cache makes', () => {
@@ -84,7 +155,8 @@ test('rows asked in any order under a small budget, across generations and setti
     assert.ok(rows.length > 50);
     const unbounded = new ListRowCache({ isPublic });
     unbounded.warm(store, store.generation, rows);
-    const small = new ListRowCache({ isPublic, budgetBytes: Math.floor(unbounded.bytes / 4) });
+    // As the server keeps them: their bytes in a file.
+    const small = new ListRowCache({ isPublic, budgetBytes: Math.floor(unbounded.bytes / 4), fileFolder: join(siteRoot, 'data/cache') });
     for (let round = 0; round < 200; round++) {
       // Now and then another generation (rows made again from their own parts) or a row over the budget.
       const generation = store.generation + (round % 50 < 25 ? 0 : 1);
@@ -98,6 +170,7 @@ test('rows asked in any order under a small budget, across generations and setti
       assert.ok(small.bytes <= small.budget, `${small.bytes} bytes over ${small.budget}`);
     }
     assert.ok(small.size > 0 && small.size < rows.length, `${small.size} of ${rows.length} kept`);
+    small.close();
     // A budget smaller than any row keeps none and answers all the same.
     const none = new ListRowCache({ isPublic, budgetBytes: 100 });
     const some = rows.slice(0, 5);

@@ -7,8 +7,11 @@ import type { ContentStore } from '../content/store.js';
 import type { StatsService } from '../stats/stats-service.js';
 
 export interface ApiDeps {
-  /** The Content API's limit: `rateLimits: false` (SVC_RATE_LIMITS=off) lifts it, SVC_RATE_LIMIT_API sets it. */
-  config: Pick<Config, 'rateLimits'>;
+  /**
+   * The Content API's limit: `rateLimits: false` (SVC_RATE_LIMITS=off) lifts it, SVC_RATE_LIMIT_API sets it;
+   * the kept list rows' bytes are in a file under `<dataDir>/cache` (list-rows.ts).
+   */
+  config: Pick<Config, 'rateLimits' | 'dataDir'>;
   clock: Clock;
   log: (line: string) => void;
   /** Bearer tokens: who a token belongs to. */

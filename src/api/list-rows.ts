@@ -5,7 +5,8 @@ import type { EntryRow } from '../content/query.js';
 import type { Entry, SiteConfig, Translation } from '../content/types.js';
 import { SharedRowParts, type KeptCover } from './list-row-parts.js';
 import { RowFacts, SettingsNumbers } from './row-facts.js';
-import { PackedRows, RECORD_HEAD_BYTES } from './packed-rows.js';
+import { PackedRows } from './packed-rows.js';
+import { FileRowBytes } from './row-bytes.js';
 import { PublicRows } from './public-rows.js';
 
 /** What every row of one answer shares. */
@@ -20,6 +21,9 @@ export interface ListRowCacheOptions {
   coverRecheckMs?: number;
   /** A monotonic clock in ms. */
   now?: () => number;
+  /** A folder for a file of the rows' bytes (row-bytes.ts); without it, they are kept in memory. */
+  fileFolder?: string;
+  log?: (line: string) => void;
 }
 
 /**
@@ -67,7 +71,11 @@ export class ListRowCache {
     this.isPublic = options.isPublic;
     this.shared = new SharedRowParts(options.coverRecheckMs ?? 1000);
     this.now = options.now ?? (() => performance.now());
-    this.packed = new PackedRows(options.budgetBytes ?? ROW_BUDGET_BYTES, (capacity) => this.facts.grow(capacity), (slot) => this.forget(slot));
+    const folder = options.fileFolder;
+    this.packed = new PackedRows({
+      budgetBytes: options.budgetBytes ?? ROW_BUDGET_BYTES, grow: (capacity) => this.facts.grow(capacity), forget: (slot) => this.forget(slot), log: options.log,
+      ...(folder === undefined ? {} : { bytes: () => FileRowBytes.create(folder) }),
+    });
   }
 
   /** Bytes kept now (the rows' records and an estimate of what holds them). */
@@ -77,6 +85,11 @@ export class ListRowCache {
 
   get size(): number {
     return this.packed.size;
+  }
+
+  /** Lets go of the kept rows and their file, if any. */
+  close(): void {
+    this.packed.close();
   }
 
   /** The most bytes kept. */
@@ -95,18 +108,19 @@ export class ListRowCache {
     for (let at = 0; at < rows.length; at++) {
       const { entry, translation } = rows[at]!;
       const slot = this.row(asked, entry, translation);
-      const buffer = this.packed.buffer[slot]!;
-      const headAt = this.packed.start[slot]! + RECORD_HEAD_BYTES;
-      const head = buffer.toString('utf8', headAt, headAt + this.packed.headLength[slot]!);
-      const tailAt = headAt + this.packed.headLength[slot]! + this.packed.coverLength[slot]!;
+      const record = this.packed.record(slot);
+      const headLength = this.packed.headLength[slot]!;
+      const head = record.toString('utf8', 0, headLength);
+      const tailAt = headLength + this.packed.coverLength[slot]!;
+      const tailEnd = tailAt + this.packed.tailLength[slot]!;
       const cover = this.facts.image[slot]?.json ?? 'null';
       const tags = this.facts.tags[slot]!.json;
-      if (visible === null) { texts[at] = head + tags + COVER_KEY + cover + buffer.toString('utf8', tailAt, tailAt + this.packed.tailLength[slot]!); continue; }
+      if (visible === null) { texts[at] = head + tags + COVER_KEY + cover + record.toString('utf8', tailAt, tailEnd); this.dropUnkept(slot); continue; }
       let translations = '';
       for (const other of entry.translations.values()) {
         if (visible(entry, other)) translations += `${translations === '' ? '' : ','}${JSON.stringify(other.language)}:${JSON.stringify(asked.site.url + other.path)}`;
       }
-      texts[at] = head + tags + COVER_KEY + cover + TRANSLATIONS_KEY + translations + buffer.toString('utf8', tailAt + this.facts.translationsEnd[slot]!, tailAt + this.packed.tailLength[slot]!);
+      texts[at] = head + tags + COVER_KEY + cover + TRANSLATIONS_KEY + translations + record.toString('utf8', tailAt + this.facts.translationsEnd[slot]!, tailEnd);
       this.dropUnkept(slot);
     }
     return texts.join(',');
@@ -122,19 +136,15 @@ export class ListRowCache {
   publicRows(store: ContentStore, generation: number, rows: readonly EntryRow[]): AnswerRows {
     const asked = this.asked(store, generation);
     const answer = new PublicRows(rows.length);
+    const unkept: number[] = [];
     for (let at = 0; at < rows.length; at++) {
       const { entry, translation } = rows[at]!;
       const slot = this.row(asked, entry, translation);
-      answer.buffers[at] = this.packed.buffer[slot]!;
-      answer.tags[at] = this.facts.tags[slot]!.bytes;
-      answer.covers[at] = this.packed.coverLength[slot] === 0 ? this.facts.coverBytes[slot]! : null;
-      const record = answer.places;
-      record[at * 4] = this.packed.start[slot]!;
-      record[at * 4 + 1] = this.packed.headLength[slot]!;
-      record[at * 4 + 2] = this.packed.coverLength[slot]!;
-      record[at * 4 + 3] = this.packed.tailLength[slot]!;
-      this.dropUnkept(slot);
+      answer.take(at, this.packed, slot, this.facts.tags[slot]!.bytes, this.packed.coverLength[slot] === 0 ? this.facts.coverBytes[slot]! : null);
+      if (!this.packed.isKept(slot)) unkept.push(slot);
     }
+    answer.read(this.packed);
+    for (const slot of unkept) this.dropUnkept(slot);
     return answer;
   }
 
@@ -176,11 +186,10 @@ export class ListRowCache {
       cover = fresh;
     }
     if (this.facts.generation[slot] === asked.generation && this.facts.settings[slot] === asked.settings && this.facts.image[slot] === cover) return slot;
-    const buffer = this.packed.buffer[slot]!;
-    const headAt = this.packed.start[slot]! + RECORD_HEAD_BYTES;
-    const tailAt = headAt + this.packed.headLength[slot]! + this.packed.coverLength[slot]!;
-    const excerpt = buffer.toString('utf8', headAt + this.facts.excerptAt[slot]!, headAt + this.facts.excerptEnd[slot]!);
-    const fields = buffer.toString('utf8', tailAt + this.facts.fieldsAt[slot]!, tailAt + this.packed.tailLength[slot]! - 1);
+    const record = this.packed.record(slot);
+    const tailAt = this.packed.headLength[slot]! + this.packed.coverLength[slot]!;
+    const excerpt = record.toString('utf8', this.facts.excerptAt[slot]!, this.facts.excerptEnd[slot]!);
+    const fields = record.toString('utf8', tailAt + this.facts.fieldsAt[slot]!, tailAt + this.packed.tailLength[slot]! - 1);
     return this.build(asked, entry, translation, cover, excerpt, fields, slot);
   }
 

@@ -1,38 +1,46 @@
-// The bytes of the Content API's kept list rows (list-rows.ts), packed: each row's UTF-8 and digest are
-// appended to one of a few big buffers (segments), and what is known of a row sits in typed arrays by slot.
-// Kept as a string pair and an object each, with two map slots, a digest string and a boxed number, a row
-// cost some 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their
-// budget the oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record
-// stays where it is until then (counted against the budget all the same).
+// The bytes of the Content API's kept list rows (list-rows.ts), packed: each row's UTF-8 is appended to one
+// of a few big segments, which live where row-bytes.ts keeps them (a file of the process's own, or
+// memory), and what is known of a row sits in typed arrays by slot, its digest among them. Kept as a
+// string pair and an object each, with two map slots, a digest string and a boxed number, a row cost some
+// 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their budget the
+// oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record stays where
+// it is until then (counted against the budget all the same).
 import { createHash } from 'node:crypto';
+import { MemoryRowBytes, type RowBytes } from './row-bytes.js';
 
-/** Where a row's bytes are: a segment (kept or, for a row over the budget, its own) and the record's start. */
-export interface RowPlace { buffer: Buffer; start: number }
-
-/** Before a row's own bytes: its slot (to find it when its segment goes), the record's length, its digest. */
-const SLOT_AT = 0;
-const LENGTH_AT = 4;
-export const DIGEST_AT = 8;
 export const DIGEST_BYTES = 16;
-export const RECORD_HEAD_BYTES = DIGEST_AT + DIGEST_BYTES;
 /**
- * What a kept row costs beside its record, counted against the budget: ten 4-byte and three 8-byte numbers,
- * six array slots, its entries in a Map and a WeakMap (list-rows.ts), and the slack of arrays that grow by
- * doubling.
+ * What a kept row costs beside its record, counted against the budget: ten 4-byte and four 8-byte numbers,
+ * its digest, six array slots, its entries in a Map and a WeakMap (list-rows.ts), and the slack of arrays
+ * that grow by doubling.
  */
 export const SLOT_BYTES = 160;
 /** The largest segment: big enough that segments are few, small enough that forgetting one forgets little. */
 const MAX_SEGMENT_BYTES = 1024 * 1024;
-/** Segments let go kept to be written again: one answer or warming step lets go of one or two at most. */
-const SPARE_SEGMENTS = 4;
 /** At least this many segments fit the budget, so a segment forgotten is at most this share of the rows. */
 const MIN_SEGMENTS = 16;
 
-interface Segment { buffer: Buffer; fill: number }
+/** A segment: a place of the row bytes' (place >= 0), or a buffer of its own for a record larger than a place. */
+interface Segment { place: number; own: Buffer | null; fill: number }
 /** The segment of a row's slot while the row is used once, not kept. */
 const UNKEPT = -2;
+/** A row's records are made here before they are written where they are kept. */
+let scratch = Buffer.allocUnsafeSlow(16 * 1024);
+
+export interface PackedRowsOptions {
+  /** At most this many bytes kept: the segments' records, and SLOT_BYTES per row. */
+  budgetBytes: number;
+  /** Called with the new capacity whenever the slots grow, for the caller's own arrays by slot. */
+  grow: (capacity: number) => void;
+  /** Called with a row's slot as its segment is let go, before the slot is free again. */
+  forget: (slot: number) => void;
+  /** Where the segments are kept, given their size (default: memory). */
+  bytes?: (segmentBytes: number) => RowBytes | null;
+  log?: (line: string) => void;
+}
 
 export class PackedRows {
+  readonly budgetBytes: number;
   /** Per slot: its segment's number (-1: a free slot), the record's start in it, and its parts' byte lengths. */
   segment = new Int32Array(64).fill(-1);
   start = new Int32Array(64);
@@ -40,35 +48,38 @@ export class PackedRows {
   /** The cover's bytes when they are in the record (0: they are shared, see list-rows.ts). */
   coverLength = new Int32Array(64);
   tailLength = new Int32Array(64);
-  /** Per slot: the buffer its record is in (its segment's, or its own while not kept). */
-  readonly buffer: Array<Buffer | null> = [];
+  /** Per slot: where the record is among the row bytes (-1: in a buffer of its own, `own`). */
+  position = new Float64Array(64).fill(-1);
+  /** Per slot: the first 16 bytes of the SHA-256 of the row's whole text. */
+  digests = Buffer.alloc(64 * DIGEST_BYTES);
+  /** Per slot: the buffer its record is in when it is not among the row bytes (a large or unkept row). */
+  readonly own: Array<Buffer | null> = [];
   private readonly free: number[] = [];
   private capacity = 64;
   /** Slots handed out so far (each is in use or in `free`). */
   private used = 0;
   private readonly segments = new Map<number, Segment>();
   /**
-   * Segments let go since the last `recycle`, and those that may be written again. Buffers are used again
-   * rather than freed: glibc maps a 1 MB allocation of its own, and freeing such a mapping raises, for the
-   * rest of the process, how much free memory every malloc arena keeps (lib/unmapped-read.ts). A segment
-   * let go may still be read by the answer being made (its rows were found before it went), so it is
-   * written again only from the next answer on.
+   * Places let go since the last `recycle`, and those that may be written again. A segment let go may
+   * still be read by the answer being made (its rows were found before it went), so its place is written
+   * again only from the next answer on.
    */
-  private retired: Buffer[] = [];
-  private spare: Buffer[] = [];
+  private retired: number[] = [];
+  private readonly spare: number[] = [];
+  private places = 0;
   private nextSegment = 0;
   private readonly segmentBytes: number;
   private filled = 0;
   private live = 0;
+  /** Opened when the first record is written (most processes never answer a list). */
+  private store: RowBytes | null = null;
+  private readonly options: PackedRowsOptions;
 
-  /**
-   * @param budgetBytes at most this many bytes kept: the segments' records, and SLOT_BYTES per row
-   * @param grow called with the new capacity whenever the slots grow, for the caller's own arrays by slot
-   * @param forget called with a row's slot as its segment is let go, before the slot is free again
-   */
-  constructor(readonly budgetBytes: number, private readonly grow: (capacity: number) => void, private readonly forget: (slot: number) => void) {
-    this.segmentBytes = Math.max(1, Math.min(MAX_SEGMENT_BYTES, Math.floor(budgetBytes / MIN_SEGMENTS)));
-    grow(this.capacity);
+  constructor(options: PackedRowsOptions) {
+    this.options = options;
+    this.budgetBytes = options.budgetBytes;
+    this.segmentBytes = Math.max(1, Math.min(MAX_SEGMENT_BYTES, Math.floor(options.budgetBytes / MIN_SEGMENTS)));
+    options.grow(this.capacity);
   }
 
   /** The bytes counted against the budget: every record still in a segment (replaced ones too) and the rows' slots. */
@@ -89,53 +100,76 @@ export class PackedRows {
     const headLength = Buffer.byteLength(head, 'utf8');
     const coverLength = Buffer.byteLength(ownCover, 'utf8');
     const tailLength = Buffer.byteLength(tail, 'utf8');
-    const { buffer, start, slot } = this.place(RECORD_HEAD_BYTES + headLength + coverLength + tailLength);
-    const headAt = start + RECORD_HEAD_BYTES;
-    const coverAt = headAt + headLength;
-    const tailAt = coverAt + coverLength;
-    buffer.write(head, headAt, 'utf8');
-    buffer.write(ownCover, coverAt, 'utf8');
-    buffer.write(tail, tailAt, 'utf8');
+    const length = headLength + coverLength + tailLength;
+    if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(Math.max(length, scratch.length * 2));
+    scratch.write(head, 0, 'utf8');
+    scratch.write(ownCover, headLength, 'utf8');
+    scratch.write(tail, headLength + coverLength, 'utf8');
+    const record = scratch.subarray(0, length);
+    const slot = this.place(record);
     // The digest of the row's whole text, as list-answer.ts makes an answer's tag of its rows' digests.
-    createHash('sha256').update(buffer.subarray(headAt, coverAt)).update(tags).update(sharedCover ?? buffer.subarray(coverAt, tailAt))
-      .update(buffer.subarray(tailAt, tailAt + tailLength)).digest().copy(buffer, start + DIGEST_AT, 0, DIGEST_BYTES);
+    createHash('sha256').update(record.subarray(0, headLength)).update(tags).update(sharedCover ?? record.subarray(headLength, headLength + coverLength))
+      .update(record.subarray(headLength + coverLength)).digest().copy(this.digests, slot * DIGEST_BYTES, 0, DIGEST_BYTES);
     this.headLength[slot] = headLength;
     this.coverLength[slot] = coverLength;
     this.tailLength[slot] = tailLength;
     return slot;
   }
 
+  /** The record in `slot` (head, own cover, tail): a view that holds until the next row is added or read. */
+  record(slot: number): Buffer {
+    const length = this.recordLength(slot);
+    const own = this.own[slot];
+    if (own) return own.subarray(this.start[slot]!, this.start[slot]! + length);
+    if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(length);
+    this.opened().read(scratch, 0, length, this.position[slot]!);
+    return scratch.subarray(0, length);
+  }
+
+  /** Reads `length` bytes of the row bytes at `position` (records of several rows, see public-rows.ts). */
+  read(target: Buffer, offset: number, length: number, position: number): void {
+    this.opened().read(target, offset, length, position);
+  }
+
+  /** The length of the record in `slot`: head, own cover and tail. */
+  recordLength(slot: number): number {
+    return this.headLength[slot]! + this.coverLength[slot]! + this.tailLength[slot]!;
+  }
+
   /**
-   * Room for a record of `length` bytes (RECORD_HEAD_BYTES and the row's own), and the slot it is kept in;
-   * for a row that alone would be over the budget, a buffer of its own and a slot that is not kept (isKept):
-   * the row is used once and its slot given back (releaseUnkept). The caller writes the record at `start`
-   * and then, for a kept row, calls `kept`.
+   * Room for `record` and the slot it is kept in; a row that alone would be over the budget is placed in
+   * a buffer of its own, in a slot that is not kept (isKept): the row is used once and its slot given back
+   * (releaseUnkept). For a kept row, the caller then calls `kept`.
    */
-  place(length: number): RowPlace & { slot: number } {
+  place(record: Uint8Array): number {
+    const length = record.length;
+    const slot = this.takeSlot();
     if (length + SLOT_BYTES > this.budgetBytes) {
-      const slot = this.takeSlot();
       this.segment[slot] = UNKEPT;
-      this.start[slot] = 0;
-      const buffer = (this.buffer[slot] = Buffer.allocUnsafeSlow(length));
-      return { buffer, start: 0, slot };
+      this.keepOwn(slot, Buffer.from(record), 0);
+      return slot;
     }
     let current = this.segments.get(this.nextSegment - 1);
-    if (current === undefined || current.buffer.length - current.fill < length) {
-      const spare = length <= this.segmentBytes ? this.spare.pop() : undefined;
-      current = { buffer: spare ?? Buffer.allocUnsafeSlow(Math.max(this.segmentBytes, length)), fill: 0 };
+    if (current === undefined || current.own !== null || this.segmentBytes - current.fill < length) {
+      current = length <= this.segmentBytes ? { place: this.takePlace(), own: null, fill: 0 } : { place: -1, own: Buffer.allocUnsafeSlow(length), fill: 0 };
       this.segments.set(this.nextSegment++, current);
     }
-    const slot = this.takeSlot();
     const start = current.fill;
+    if (current.own !== null) this.keepOwn(slot, current.own, start).set(record, start);
+    else if (!this.written(record, current.place * this.segmentBytes + start)) {
+      this.freeSlot(slot);
+      return this.place(record);
+    }
+    else {
+      this.own[slot] = null;
+      this.position[slot] = current.place * this.segmentBytes + start;
+    }
     current.fill += length;
     this.filled += length;
     this.live++;
     this.segment[slot] = this.nextSegment - 1;
     this.start[slot] = start;
-    this.buffer[slot] = current.buffer;
-    current.buffer.writeInt32LE(slot, start + SLOT_AT);
-    current.buffer.writeInt32LE(length, start + LENGTH_AT);
-    return { buffer: current.buffer, start, slot };
+    return slot;
   }
 
   /** After a record is written: the oldest segments (never the one just written to) go while over the budget. */
@@ -154,37 +188,90 @@ export class PackedRows {
   /** Gives back the slot of a row that was not kept (place), once it is read. */
   releaseUnkept(slot: number): void {
     if (this.segment[slot] !== UNKEPT) return;
-    this.segment[slot] = -1;
-    this.buffer[slot] = null;
-    this.free.push(slot);
+    this.freeSlot(slot);
   }
 
   /** A row that is no longer kept (replaced, or its translation gone): its record stays until its segment goes. */
   release(slot: number): void {
-    this.segment[slot] = -1;
-    this.buffer[slot] = null;
-    this.free.push(slot);
+    this.freeSlot(slot);
     this.live--;
   }
 
-  /** Between answers (no row's bytes are being read): the segments let go may be written again. */
+  /** Between answers (no row's bytes are being read): the places let go may be written again. */
   recycle(): void {
     if (this.retired.length === 0) return;
-    for (const buffer of this.retired) if (this.spare.length < SPARE_SEGMENTS && buffer.length === this.segmentBytes) this.spare.push(buffer);
+    this.spare.push(...this.retired);
     this.retired = [];
+  }
+
+  /** How many places the row bytes have had (a segment's size each): what they may take at most. */
+  get placeCount(): number {
+    return this.places;
+  }
+
+  /** Lets go of the row bytes (a file's descriptor); nothing is kept or read afterwards. */
+  close(): void {
+    for (const [number, segment] of this.segments) this.dropSegment(number, segment);
+    this.store?.close();
+    this.store = null;
+  }
+
+  private opened(): RowBytes {
+    if (this.store !== null) return this.store;
+    try {
+      return (this.store = this.options.bytes?.(this.segmentBytes) ?? new MemoryRowBytes(this.segmentBytes));
+    } catch (error) {
+      this.options.log?.(`list rows: kept in memory, as their file could not be made (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return (this.store = new MemoryRowBytes(this.segmentBytes));
+    }
+  }
+
+  /**
+   * Writes a record where it is kept; when that fails (a full disk), every row kept so far is forgotten
+   * and the rows are kept in memory from now on: false, so the caller places the record again.
+   */
+  private written(record: Uint8Array, position: number): boolean {
+    try {
+      this.opened().write(record, position);
+      return true;
+    } catch (error) {
+      if (this.store instanceof MemoryRowBytes) throw error;
+      this.options.log?.(`list rows: kept in memory from now on, as their file could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      for (const [number, segment] of this.segments) this.dropSegment(number, segment);
+      this.store!.close();
+      this.store = new MemoryRowBytes(this.segmentBytes);
+      this.spare.length = this.retired.length = this.places = 0;
+      return false;
+    }
+  }
+
+  private keepOwn(slot: number, buffer: Buffer, start: number): Buffer {
+    this.own[slot] = buffer;
+    this.position[slot] = -1;
+    this.start[slot] = start;
+    return buffer;
+  }
+
+  private takePlace(): number {
+    return this.spare.pop() ?? this.places++;
   }
 
   private dropSegment(number: number, segment: Segment): void {
     this.segments.delete(number);
-    this.retired.push(segment.buffer);
+    if (segment.own === null) this.retired.push(segment.place);
     this.filled -= segment.fill;
-    for (let at = 0; at < segment.fill; at += segment.buffer.readInt32LE(at + LENGTH_AT)) {
-      const slot = segment.buffer.readInt32LE(at + SLOT_AT);
-      // The slot may have been released and taken by a row in another segment since.
-      if (this.segment[slot] !== number || this.start[slot] !== at) continue;
-      this.forget(slot);
+    // Its rows are found among all slots: a segment goes once per some thousand rows made.
+    for (let slot = 0; slot < this.used; slot++) {
+      if (this.segment[slot] !== number) continue;
+      this.options.forget(slot);
       this.release(slot);
     }
+  }
+
+  private freeSlot(slot: number): void {
+    this.segment[slot] = -1;
+    this.own[slot] = null;
+    this.free.push(slot);
   }
 
   private takeSlot(): number {
@@ -198,7 +285,11 @@ export class PackedRows {
       this.headLength = widened(this.headLength, this.capacity);
       this.coverLength = widened(this.coverLength, this.capacity);
       this.tailLength = widened(this.tailLength, this.capacity);
-      this.grow(this.capacity);
+      this.position = widened(this.position, this.capacity, -1);
+      const digests = Buffer.alloc(this.capacity * DIGEST_BYTES);
+      digests.set(this.digests);
+      this.digests = digests;
+      this.options.grow(this.capacity);
     }
     return taken;
   }
