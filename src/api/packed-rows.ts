@@ -6,7 +6,7 @@
 // oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record stays where
 // it is until then (counted against the budget all the same).
 import { createHash } from 'node:crypto';
-import { MemoryRowBytes, type RowBytes } from './row-bytes.js';
+import { RowStore, type RowBytes } from './row-bytes.js';
 
 export const DIGEST_BYTES = 16;
 /**
@@ -71,14 +71,14 @@ export class PackedRows {
   private readonly segmentBytes: number;
   private filled = 0;
   private live = 0;
-  /** Opened when the first record is written (most processes never answer a list). */
-  private store: RowBytes | null = null;
+  private readonly store: RowStore;
   private readonly options: PackedRowsOptions;
 
   constructor(options: PackedRowsOptions) {
     this.options = options;
     this.budgetBytes = options.budgetBytes;
     this.segmentBytes = Math.max(1, Math.min(MAX_SEGMENT_BYTES, Math.floor(options.budgetBytes / MIN_SEGMENTS)));
+    this.store = new RowStore(this.segmentBytes, options.bytes, options.log);
     options.grow(this.capacity);
   }
 
@@ -122,13 +122,13 @@ export class PackedRows {
     const own = this.own[slot];
     if (own) return own.subarray(this.start[slot]!, this.start[slot]! + length);
     if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(length);
-    this.opened().read(scratch, 0, length, this.position[slot]!);
+    this.store.read(scratch, 0, length, this.position[slot]!);
     return scratch.subarray(0, length);
   }
 
   /** Reads `length` bytes of the row bytes at `position` (records of several rows, see public-rows.ts). */
   read(target: Buffer, offset: number, length: number, position: number): void {
-    this.opened().read(target, offset, length, position);
+    this.store.read(target, offset, length, position);
   }
 
   /** The length of the record in `slot`: head, own cover and tail. */
@@ -212,37 +212,16 @@ export class PackedRows {
   /** Lets go of the row bytes (a file's descriptor); nothing is kept or read afterwards. */
   close(): void {
     for (const [number, segment] of this.segments) this.dropSegment(number, segment);
-    this.store?.close();
-    this.store = null;
+    this.store.close();
   }
 
-  private opened(): RowBytes {
-    if (this.store !== null) return this.store;
-    try {
-      return (this.store = this.options.bytes?.(this.segmentBytes) ?? new MemoryRowBytes(this.segmentBytes));
-    } catch (error) {
-      this.options.log?.(`list rows: kept in memory, as their file could not be made (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-      return (this.store = new MemoryRowBytes(this.segmentBytes));
-    }
-  }
-
-  /**
-   * Writes a record where it is kept; when that fails (a full disk), every row kept so far is forgotten
-   * and the rows are kept in memory from now on: false, so the caller places the record again.
-   */
+  /** Writes a record where it is kept; false when the row bytes failed and are in memory now, empty (rows.ts). */
   private written(record: Uint8Array, position: number): boolean {
-    try {
-      this.opened().write(record, position);
-      return true;
-    } catch (error) {
-      if (this.store instanceof MemoryRowBytes) throw error;
-      this.options.log?.(`list rows: kept in memory from now on, as their file could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-      for (const [number, segment] of this.segments) this.dropSegment(number, segment);
-      this.store!.close();
-      this.store = new MemoryRowBytes(this.segmentBytes);
-      this.spare.length = this.retired.length = this.places = 0;
-      return false;
-    }
+    if (this.store.write(record, position)) return true;
+    // Every row kept so far is gone with the file: forgotten, and the places start again.
+    for (const [number, segment] of this.segments) this.dropSegment(number, segment);
+    this.spare.length = this.retired.length = this.places = 0;
+    return false;
   }
 
   private keepOwn(slot: number, buffer: Buffer, start: number): Buffer {

@@ -60,7 +60,8 @@ export class FileRowBytes implements RowBytes {
    */
   static create(folder: string): FileRowBytes | null {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const path = join(folder, `list-rows-${process.pid}-${++made}.tmp`);
+    // Instances on other machines may share the folder (DESIGN.md section 6) and have the same process id.
+    const path = join(folder, `list-rows-${process.pid}-${++made}-${Math.random().toString(36).slice(2, 10)}.tmp`);
     const fd = openSync(path, 'wx+', 0o600);
     try {
       unlinkSync(path);
@@ -96,6 +97,53 @@ export class FileRowBytes implements RowBytes {
     return this.fd;
   }
 }
+
+/**
+ * The row bytes as packed-rows.ts uses them: made where `make` says (memory when it says nothing) when
+ * first written, as most processes never answer a list, and in memory from the moment the file cannot be
+ * made or written (a full disk), said once each.
+ */
+export class RowStore {
+  private bytes: RowBytes | null = null;
+
+  constructor(private readonly placeBytes: number, private readonly make?: (placeBytes: number) => RowBytes | null, private readonly log?: (line: string) => void) {}
+
+  read(target: Uint8Array, offset: number, length: number, position: number): void {
+    this.opened().read(target, offset, length, position);
+  }
+
+  /** Writes `bytes` at `position`; false when that failed and the bytes are in memory from now on, empty. */
+  write(bytes: Uint8Array, position: number): boolean {
+    const where = this.opened();
+    try {
+      where.write(bytes, position);
+      return true;
+    } catch (error) {
+      if (where instanceof MemoryRowBytes) throw error;
+      this.log?.(`list rows: kept in memory from now on, as their file could not be written (${codeOf(error)})`);
+      where.close();
+      this.bytes = new MemoryRowBytes(this.placeBytes);
+      return false;
+    }
+  }
+
+  close(): void {
+    this.bytes?.close();
+    this.bytes = null;
+  }
+
+  private opened(): RowBytes {
+    if (this.bytes !== null) return this.bytes;
+    try {
+      return (this.bytes = this.make?.(this.placeBytes) ?? new MemoryRowBytes(this.placeBytes));
+    } catch (error) {
+      this.log?.(`list rows: kept in memory, as their file could not be made (${codeOf(error)})`);
+      return (this.bytes = new MemoryRowBytes(this.placeBytes));
+    }
+  }
+}
+
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code ?? 'error';
 
 /** Files made by this process, so that two caches in one process never share a name. */
 let made = 0;
