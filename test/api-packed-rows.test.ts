@@ -171,6 +171,24 @@ test('rows asked in any order under a small budget, across generations and setti
     }
     assert.ok(small.size > 0 && small.size < rows.length, `${small.size} of ${rows.length} kept`);
     small.close();
+    // The rows' file fails in the middle of an answer (a full disk): the rows found before are gone with it,
+    // and the answer is still the right one.
+    const failing = new ListRowCache({ isPublic, fileFolder: join(siteRoot, 'data/cache'), log: () => {} });
+    const write = FileRowBytes.prototype.write;
+    let writes = 0;
+    FileRowBytes.prototype.write = function (this: FileRowBytes, bytes: Uint8Array, position: number) {
+      if (++writes > 3) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      write.call(this, bytes, position);
+    };
+    try {
+      const page = rows.slice(0, 10);
+      const expected = page.map((row) => new ListRowCache({ isPublic }).rowsJson(store, store.generation, [row], null));
+      assert.equal(listAnswer(failing.publicRows(store, store.generation, page), '{}').bytes.toString('utf8'), `{"data":[${expected.join(',')}],"meta":{}}`);
+      assert.equal(writes, 4, 'three rows written to the file, the fourth failed');
+    } finally {
+      FileRowBytes.prototype.write = write;
+      failing.close();
+    }
     // A budget smaller than any row keeps none and answers all the same.
     const none = new ListRowCache({ isPublic, budgetBytes: 100 });
     const some = rows.slice(0, 5);

@@ -136,12 +136,18 @@ export class ListRowCache {
   publicRows(store: ContentStore, generation: number, rows: readonly EntryRow[]): AnswerRows {
     const asked = this.asked(store, generation);
     const answer = new PublicRows(rows.length);
+    const failures = this.packed.failures;
     const unkept: number[] = [];
     for (let at = 0; at < rows.length; at++) {
       const { entry, translation } = rows[at]!;
       const slot = this.row(asked, entry, translation);
       answer.take(at, this.packed, slot, this.facts.tags[slot]!.bytes, this.packed.coverLength[slot] === 0 ? this.facts.coverBytes[slot]! : null);
       if (!this.packed.isKept(slot)) unkept.push(slot);
+    }
+    // The rows' file failed meanwhile: the rows found before are gone with it, and are made again.
+    if (this.packed.failures !== failures) {
+      for (const slot of unkept) this.dropUnkept(slot);
+      return this.publicRows(store, generation, rows);
     }
     answer.read(this.packed);
     for (const slot of unkept) this.dropUnkept(slot);

@@ -72,6 +72,8 @@ export class PackedRows {
   private filled = 0;
   private live = 0;
   private readonly store: RowStore;
+  /** How many times the rows' file failed and every row was forgotten (list-rows.ts then starts an answer again). */
+  failures = 0;
   private readonly options: PackedRowsOptions;
 
   constructor(options: PackedRowsOptions) {
@@ -218,6 +220,7 @@ export class PackedRows {
   /** Writes a record where it is kept; false when the row bytes failed and are in memory now, empty (rows.ts). */
   private written(record: Uint8Array, position: number): boolean {
     if (this.store.write(record, position)) return true;
+    this.failures++;
     // Every row kept so far is gone with the file: forgotten, and the places start again.
     for (const [number, segment] of this.segments) this.dropSegment(number, segment);
     this.spare.length = this.retired.length = this.places = 0;
