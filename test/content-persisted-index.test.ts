@@ -4,7 +4,7 @@
 // what a full scan holds, and a change made on disk meanwhile shows after its sweep.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentStore } from '../src/content/store.js';
 import type { Entry } from '../src/content/types.js';
@@ -276,6 +276,36 @@ test('texts beyond latin1 (a euro sign, Greek, Japanese, an emoji) come back fro
   const { store, log } = open(root);
   assert.equal(store.entries()[0]!.constructor.name, 'RestoredEntry');
   assert.equal(store.entries().find((entry) => entry.id === 'posts/wide')?.translations.get('en')?.title, title);
+  assert.deepEqual(indexView(store), fullScanView(root, clock));
+  assert.deepEqual(log, []);
+});
+
+test('texts read seldom are read from the persisted file when asked for, even after it was replaced or removed', async () => {
+  const root = site();
+  // A review note and a start beyond latin1 (UTF-16 in the file), and a publishing time.
+  mkdirSync(join(root, 'content/posts/noted'));
+  writeFileSync(join(root, 'content/posts/noted/en.md'), '---\ntitle: Noted\nstatus: published\npublished: 2026-01-03 08:00\nreview: "Prüfen € bitte"\n---\nText.\n');
+  const first = open(root);
+  first.store.entries();
+  await first.store.persistIndex();
+  first.store.close();
+  const { store, log } = open(root);
+  const translationOf = (id: string) => store.entries().find((entry) => entry.id === id)!.translations.get('en')!;
+  assert.equal(store.entries()[0]!.constructor.name, 'RestoredEntry');
+  const file = join(root, 'data/cache', INDEX_FILE_NAME);
+  // The file is replaced (as a write does: a new file renamed over it), then removed: the texts come from
+  // the file the index was made from, which stays open.
+  const other = join(root, 'data/cache/other.bin');
+  writeFileSync(other, Buffer.alloc(readFileSync(file).length, 0x20));
+  renameSync(other, file);
+  // Where /proc tells (Linux): the file the index was made from is still open, though no longer in the folder.
+  if (existsSync('/proc/self/fd')) {
+    const open = readdirSync('/proc/self/fd').map((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ''; } });
+    assert.ok(open.includes(`${file} (deleted)`), 'the replaced index file is held open');
+  }
+  assert.equal(translationOf('posts/noted').review, 'Prüfen € bitte');
+  rmSync(file);
+  assert.equal(translationOf('posts/noted').published, '2026-01-03 08:00');
   assert.deepEqual(indexView(store), fullScanView(root, clock));
   assert.deepEqual(log, []);
 });

@@ -11,6 +11,8 @@ import { codeFingerprint } from './code-fingerprint.js';
 import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
 import { BlockWriter, BYTE_ORDER } from './snapshot-blocks.js';
 import { readBlocks } from './snapshot-read.js';
+import { KeptFile } from './file-texts.js';
+import { LEFT_IN_FILE } from './translation-columns.js';
 import type { SiteConfig } from './types.js';
 const { createHash } = process.getBuiltinModule('node:crypto');
 const { crc32 } = process.getBuiltinModule('node:zlib');
@@ -66,16 +68,18 @@ export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig,
   } catch {
     return { ignored: 'missing', reason: 'there is none' };
   }
+  // Kept open when the index read is taken and some of its texts are left in the file (file-texts.ts).
+  const kept = new KeptFile(fd);
   try {
     const stats = fstatSync(fd);
-    return stats.isFile() ? readOpenIndexFile(fd, stats.size, key, site, now) : { ignored: 'missing', reason: 'there is none' };
+    return stats.isFile() ? readOpenIndexFile(fd, stats.size, key, site, now, kept) : { ignored: 'missing', reason: 'there is none' };
   } finally {
-    closeSync(fd);
+    if (!kept.isKept) closeSync(fd);
   }
 }
 
 /** The header first: a stale or foreign file is not read further; the blocks one at a time (snapshot-read.ts). */
-function readOpenIndexFile(fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number): IndexFileRead {
+function readOpenIndexFile(fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number, kept: KeptFile): IndexFileRead {
   const { text, blocksAt } = readHeaderLine(fd, size);
   let header: Header;
   try {
@@ -92,7 +96,7 @@ function readOpenIndexFile(fd: number, size: number, key: IndexFileKey, site: Si
   let index: RestoredIndex | string;
   try {
     let sum = 0;
-    const reader = readBlocks(fd, blocksAt, header.length, header.layout?.blocks, (bytes) => { sum = crcOn(bytes, sum); });
+    const reader = readBlocks(fd, blocksAt, header.length, header.layout?.blocks, (bytes) => { sum = crcOn(bytes, sum); }, kept, (name) => LEFT_IN_FILE.has(name));
     // Nothing read is taken before the sum of every byte is known to match.
     if (reader && checksumText(sum) !== header.checksum) return { ignored: 'damaged', reason: 'its blocks do not match its checksum' };
     index = reader ? decodeSnapshot(header.layout, reader, key.content, site) : 'its blocks do not fit its layout';
@@ -100,7 +104,9 @@ function readOpenIndexFile(fd: number, size: number, key: IndexFileKey, site: Si
     // Every part is checked before use; this is the net under those checks, so a bad file never stops a start.
     index = `it could not be read (${(error as Error).message})`;
   }
-  return typeof index === 'string' ? { ignored: 'damaged', reason: index } : { index };
+  if (typeof index === 'string') return { ignored: 'damaged', reason: index };
+  kept.keep();
+  return { index };
 }
 
 /** The header line's text and where the blocks start after it (the file's end when it has no line end). */

@@ -4,6 +4,7 @@
 // the file's bytes, not a parse (snapshot-read.ts); a reader checks every block's values before handing it out.
 import { endianness } from 'node:os';
 import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../lib/unmapped-read.js';
+import { FileTextColumn, type CharsInFile } from './file-texts.js';
 
 export interface BlockInfo {
   name: string;
@@ -100,10 +101,13 @@ export class BlockWriter {
   }
 }
 
-/** A block as read (snapshot-read.ts): its numbers in an array of its own, its characters as one string. */
+/**
+ * A block as read (snapshot-read.ts): its numbers in an array of its own, its characters as one string or,
+ * for texts read seldom, where they are in the file (file-texts.ts).
+ */
 export interface ReadBlock {
   info: BlockInfo;
-  value: Float64Array | Int32Array | string;
+  value: Float64Array | Int32Array | string | CharsInFile;
 }
 
 /** The width of a value of `kind` in bytes, or undefined for a kind this code does not write. */
@@ -134,31 +138,46 @@ export class BlockReader {
    * 200,000 translations, a string object per title is 6 MB the index need not hold. Undefined like texts().
    */
   textColumn(name: string, count: number, nullable: boolean): TextColumn | undefined {
-    const lengths = this.integers(name, count, nullable ? -1 : 0, 0x3fffffff);
     const chars = this.chars(name);
-    if (!lengths || chars === undefined) return undefined;
+    if (typeof chars !== 'string') return undefined;
+    const starts = this.starts(name, count, nullable, chars.length);
+    return starts && new TextColumn(chars, starts);
+  }
+
+  /** Like textColumn, or the texts read from the file when their characters were left there. */
+  textsAt(name: string, count: number, nullable: boolean): TextColumn | FileTextColumn | undefined {
+    const chars = this.chars(name);
+    if (chars === undefined) return undefined;
+    const starts = this.starts(name, count, nullable, chars.length);
+    if (!starts) return undefined;
+    return typeof chars === 'string' ? new TextColumn(chars, starts) : new FileTextColumn(chars, starts);
+  }
+
+  /** Where each of `count` texts starts among `total` characters (TextColumn's starts), or undefined. */
+  private starts(name: string, count: number, nullable: boolean, total: number): Int32Array | undefined {
+    const lengths = this.integers(name, count, nullable ? -1 : 0, 0x3fffffff);
+    if (!lengths) return undefined;
     const starts = new Int32Array(count + 1);
-    let total = 0;
-    for (let at = 0; at < count; at++) {
-      const length = lengths[at]!;
-      starts[at] = length < 0 ? ~total : total;
-      total += Math.max(0, length);
-      if (total > 0x3fffffff) return undefined;
+    let at = 0;
+    for (let row = 0; row < count; row++) {
+      const length = lengths[row]!;
+      starts[row] = length < 0 ? ~at : at;
+      at += Math.max(0, length);
+      if (at > 0x3fffffff) return undefined;
     }
-    starts[count] = total;
-    if (total !== chars.length) return undefined;
-    return new TextColumn(chars, starts);
+    starts[count] = at;
+    return at === total ? starts : undefined;
   }
 
   /** The characters of the texts `name` (block `<name>.chars`), or undefined. */
-  private chars(name: string): string | undefined {
+  private chars(name: string): string | CharsInFile | undefined {
     const block = this.byName.get(`${name}.chars`);
-    return block && (block.info.kind === 'latin1' || block.info.kind === 'utf16le') && typeof block.value === 'string' ? block.value : undefined;
+    return block && (block.info.kind === 'latin1' || block.info.kind === 'utf16le') && !ArrayBuffer.isView(block.value) ? block.value : undefined;
   }
 
   private view(name: string, kind: 'f64' | 'i32', count: number): Float64Array | Int32Array | undefined {
     const block = this.byName.get(name);
-    if (!block || block.info.kind !== kind || block.info.count !== count || typeof block.value === 'string') return undefined;
+    if (!block || block.info.kind !== kind || block.info.count !== count || !ArrayBuffer.isView(block.value)) return undefined;
     return block.value;
   }
 }

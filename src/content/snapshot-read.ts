@@ -9,14 +9,17 @@
 // 18 MB less of glibc's main heap under the bench's load, 164 against 170 MB resident).
 import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../lib/unmapped-read.js';
 import { BlockReader, widthOf, type BlockInfo, type ReadBlock } from './snapshot-blocks.js';
+import type { KeptFile } from './file-texts.js';
 const { readSync } = process.getBuiltinModule('node:fs');
 
 /**
  * The blocks `blocks` (as the header lists them) from `fd` at `position`, which `length` bytes of the file
  * hold; each byte read, padding included, is handed to `sum` in order. Undefined when the list does not
- * describe blocks in order inside `length`, or the file ends before them.
+ * describe blocks in order inside `length`, or the file ends before them. The characters of the text
+ * blocks `leftInFile` names are summed and left where they are in `file` (file-texts.ts).
  */
-export function readBlocks(fd: number, position: number, length: number, blocks: unknown, sum: (bytes: Uint8Array) => void): BlockReader | undefined {
+export function readBlocks(fd: number, position: number, length: number, blocks: unknown, sum: (bytes: Uint8Array) => void,
+  file: KeptFile | null = null, leftInFile: (name: string) => boolean = () => false): BlockReader | undefined {
   if (!Array.isArray(blocks)) return undefined;
   let end = 0, scratchSize = 8;
   for (const block of blocks as BlockInfo[]) {
@@ -48,8 +51,9 @@ export function readBlocks(fd: number, position: number, length: number, blocks:
       if (!fill(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))) return undefined;
     } else {
       const bytes = scratch.subarray(0, info.count * widthOf(info.kind)!);
+      const blockAt = position + at;
       if (!fill(bytes)) return undefined;
-      value = bytes.toString(info.kind);
+      value = file !== null && leftInFile(info.name) ? { file, position: blockAt, length: info.count, kind: info.kind } : bytes.toString(info.kind);
     }
     byName.set(info.name, { info, value });
   }

@@ -7,16 +7,18 @@
 import { sep } from 'node:path';
 import type { IndexedRow } from './sorted-rows.js';
 import type { BlockReader, BlockWriter, TextColumn } from './snapshot-blocks.js';
+import type { FileTextColumn } from './file-texts.js';
 import { loadDocument } from './translation.js';
 import type { Entry, Translation } from './types.js';
 
 /** The fields of the in-memory summary: everything of a Translation but what is read from its file. */
 export type SummaryField = Exclude<keyof Translation, 'body' | 'fields' | 'file'>;
 
-export type SummaryFieldKind = 'number' | 'text' | 'text?' | 'shared' | 'shared?' | 'shared-list';
+export type SummaryFieldKind = 'number' | 'text' | 'text?' | 'seldom-text?' | 'shared' | 'shared?' | 'shared-list';
 
 /**
- * How each summary field is stored: a `number`, a `text`, `text?` (a string or null), `shared` / `shared?`
+ * How each summary field is stored: a `number`, a `text`, `text?` (a string or null), `seldom-text?` (the
+ * same, read seldom: read from the persisted index's file when asked for, file-texts.ts), `shared` / `shared?`
  * (a short string, or null, that repeats across entries: kept once), `shared-list` (a list of those, each
  * distinct list kept once). The type makes a field of Translation without its line here a compile error:
  * a new summary field is one more line.
@@ -27,20 +29,22 @@ export const SUMMARY_FIELDS: Readonly<Record<SummaryField, SummaryFieldKind>> = 
   size: 'number',
   title: 'text',
   status: 'shared',
-  published: 'text?',
+  published: 'seldom-text?',
   dateMs: 'number',
   path: 'text',
   tags: 'shared-list',
   category: 'shared?',
   author: 'shared?',
   via: 'shared?',
-  start: 'text?',
-  review: 'text?',
+  start: 'seldom-text?',
+  review: 'seldom-text?',
   embeds: 'number',
 };
 
 const FIELDS = Object.entries(SUMMARY_FIELDS) as Array<[SummaryField, SummaryFieldKind]>;
 const isShared = (kind: SummaryFieldKind) => kind === 'shared' || kind === 'shared?' || kind === 'shared-list';
+/** The blocks of characters a persisted index leaves in its file (the `seldom-text?` fields'). */
+export const LEFT_IN_FILE: ReadonlySet<string> = new Set(FIELDS.filter(([, kind]) => kind === 'seldom-text?').map(([field]) => `t.${field}.chars`));
 /** The language's column: a shared one (SUMMARY_FIELDS). */
 const LANGUAGE_AT = FIELDS.findIndex(([field]) => field === 'language');
 
@@ -79,7 +83,7 @@ export function* writeSummaryColumns(translations: readonly Translation[], write
 
 /** The summary columns of `count` translations, each checked against its kind; undefined when one does not fit. */
 export function readSummaryColumns(reader: BlockReader, count: number, tables: Record<string, unknown> | undefined): SummaryColumns | undefined {
-  const columns: Array<ArrayLike<unknown> | TextColumn | SharedColumn> = [];
+  const columns: Array<ArrayLike<unknown> | TextColumn | FileTextColumn | SharedColumn> = [];
   for (const [field, kind] of FIELDS) {
     const name = `t.${field}`;
     if (kind === 'number') {
@@ -88,7 +92,7 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
       // Whole numbers that fit (file sizes) take four bytes a row, not eight.
       columns.push(values.every((value) => (value | 0) === value && !Object.is(value, -0)) ? Int32Array.from(values) : values);
     } else if (!isShared(kind)) {
-      const values = reader.textColumn(name, count, kind === 'text?');
+      const values = kind === 'seldom-text?' ? reader.textsAt(name, count, true) : reader.textColumn(name, count, kind === 'text?');
       if (!values) return undefined;
       columns.push(values);
     } else {
@@ -115,7 +119,7 @@ export type ColumnRow = Translation & IndexedRow;
 
 /** Decoded summary columns; `translation(row)` is the translation of one row. */
 export class SummaryColumns {
-  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | TextColumn | SharedColumn>) {}
+  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | TextColumn | FileTextColumn | SharedColumn>) {}
 
   /** The translation of `row`; its `entry` is to be set before it is used. */
   translation(row: number): ColumnRow {
@@ -174,6 +178,6 @@ FIELDS.forEach(([field, kind], at) => {
     ? function (this: ColumnTranslation) { const column = this.store.columns[at] as SharedColumn; return column.table[column.indexes[this.row]!]; }
     : kind === 'number'
       ? function (this: ColumnTranslation) { return (this.store.columns[at] as ArrayLike<unknown>)[this.row]; }
-      : function (this: ColumnTranslation) { return (this.store.columns[at] as TextColumn).at(this.row); };
+      : function (this: ColumnTranslation) { return (this.store.columns[at] as TextColumn | FileTextColumn).at(this.row); };
   Object.defineProperty(ColumnTranslation.prototype, field, { get, enumerable: true });
 });
