@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentStore } from '../src/content/store.js';
+import { listEntries } from '../src/content/query.js';
+import { whileScanning } from '../src/content/file-texts.js';
 import type { Entry } from '../src/content/types.js';
 import { indexFileKey, writeIndexFile } from '../src/content/index-file.js';
 import { INDEX_FILE_NAME } from '../src/content/index-persistence.js';
@@ -280,11 +282,16 @@ test('texts beyond latin1 (a euro sign, Greek, Japanese, an emoji) come back fro
   assert.deepEqual(log, []);
 });
 
-test('texts read seldom are read from the persisted file when asked for, even after it was replaced or removed', async () => {
+test('texts read a few at a time (titles, publishing times, review notes) are read from the persisted file when asked for, after it was replaced or removed too, and a search reads a whole column at once', async () => {
   const root = site();
   // A review note and a start beyond latin1 (UTF-16 in the file), and a publishing time.
   mkdirSync(join(root, 'content/posts/noted'));
   writeFileSync(join(root, 'content/posts/noted/en.md'), '---\ntitle: Noted\nstatus: published\npublished: 2026-01-03 08:00\nreview: "Prüfen € bitte"\n---\nText.\n');
+  // More posts than a turn reads one at a time before it reads the whole column (file-texts.ts).
+  for (let n = 0; n < 150; n++) {
+    mkdirSync(join(root, `content/posts/many-${n}`));
+    writeFileSync(join(root, `content/posts/many-${n}/en.md`), `---\ntitle: "Many ${n % 3 ? 'lakes' : 'peaks'} ${n}"\nstatus: published\npublished: 2025-02-${String(n % 28 + 1).padStart(2, '0')} 08:00\n---\nText.\n`);
+  }
   const first = open(root);
   first.store.entries();
   await first.store.persistIndex();
@@ -306,6 +313,14 @@ test('texts read seldom are read from the persisted file when asked for, even af
   assert.equal(translationOf('posts/noted').review, 'Prüfen € bitte');
   rmSync(file);
   assert.equal(translationOf('posts/noted').published, '2026-01-03 08:00');
+  // A search through a long list reads each column whole, once, for the scan; afterwards one at a time again.
+  const search = { type: 'post', language: 'en', status: 'any', search: 'peaks' } as const;
+  const scanned = new ContentStore({ root, clock, log: () => {} });
+  assert.deepEqual(listEntries(store, search).rows.map(({ entry }) => entry.id), listEntries(scanned, search).rows.map(({ entry }) => entry.id));
+  assert.equal(listEntries(store, search).total, 50);
+  assert.deepEqual(whileScanning(() => indexView(store)), fullScanView(root, clock));
+  assert.equal(translationOf('posts/many-7').title, 'Many lakes 7');
   assert.deepEqual(indexView(store), fullScanView(root, clock));
+  scanned.close();
   assert.deepEqual(log, []);
 });

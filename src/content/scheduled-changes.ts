@@ -4,6 +4,7 @@ import { TranslationMap } from './translation-map.js';
 import type { EntryIndex } from './entry-index.js';
 import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
+import { whileScanning } from './file-texts.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 
 export interface ScheduledChangesOptions {
@@ -37,7 +38,8 @@ export class ScheduledChanges {
   /** The next timed change among all these entries (after a full scan). */
   recompute(entries: Iterable<Entry>, now = this.options.clock()): void {
     let next = Infinity;
-    for (const entry of entries) next = Math.min(next, nextTimeOf(entry, now, this.options.site().timezone));
+    // Every entry's start: those kept in the persisted index's file are read whole, once (file-texts.ts).
+    whileScanning(() => { for (const entry of entries) next = Math.min(next, nextTimeOf(entry, now, this.options.site().timezone)); });
     this.nextChange = next;
   }
 

@@ -103,7 +103,7 @@ export class BlockWriter {
 
 /**
  * A block as read (snapshot-read.ts): its numbers in an array of its own, its characters as one string or,
- * for texts read seldom, where they are in the file (file-texts.ts).
+ * for texts read a few at a time, where they are in the file (file-texts.ts).
  */
 export interface ReadBlock {
   info: BlockInfo;

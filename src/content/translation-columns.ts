@@ -7,18 +7,19 @@
 import { sep } from 'node:path';
 import type { IndexedRow } from './sorted-rows.js';
 import type { BlockReader, BlockWriter, TextColumn } from './snapshot-blocks.js';
-import type { FileTextColumn } from './file-texts.js';
+import { scanningSteps, type FileTextColumn } from './file-texts.js';
 import { loadDocument } from './translation.js';
 import type { Entry, Translation } from './types.js';
 
 /** The fields of the in-memory summary: everything of a Translation but what is read from its file. */
 export type SummaryField = Exclude<keyof Translation, 'body' | 'fields' | 'file'>;
 
-export type SummaryFieldKind = 'number' | 'text' | 'text?' | 'seldom-text?' | 'shared' | 'shared?' | 'shared-list';
+export type SummaryFieldKind = 'number' | 'text' | 'text?' | 'file-text' | 'file-text?' | 'shared' | 'shared?' | 'shared-list';
 
 /**
- * How each summary field is stored: a `number`, a `text`, `text?` (a string or null), `seldom-text?` (the
- * same, read seldom: read from the persisted index's file when asked for, file-texts.ts), `shared` / `shared?`
+ * How each summary field is stored: a `number`, a `text`, `text?` (a string or null), `file-text` /
+ * `file-text?` (the same, read a few at a time: from the persisted index's file, file-texts.ts; a path is
+ * looked up among all, so it stays in memory), `shared` / `shared?`
  * (a short string, or null, that repeats across entries: kept once), `shared-list` (a list of those, each
  * distinct list kept once). The type makes a field of Translation without its line here a compile error:
  * a new summary field is one more line.
@@ -27,24 +28,24 @@ export const SUMMARY_FIELDS: Readonly<Record<SummaryField, SummaryFieldKind>> = 
   language: 'shared',
   mtimeMs: 'number',
   size: 'number',
-  title: 'text',
+  title: 'file-text',
   status: 'shared',
-  published: 'seldom-text?',
+  published: 'file-text?',
   dateMs: 'number',
   path: 'text',
   tags: 'shared-list',
   category: 'shared?',
   author: 'shared?',
   via: 'shared?',
-  start: 'seldom-text?',
-  review: 'seldom-text?',
+  start: 'file-text?',
+  review: 'file-text?',
   embeds: 'number',
 };
 
 const FIELDS = Object.entries(SUMMARY_FIELDS) as Array<[SummaryField, SummaryFieldKind]>;
 const isShared = (kind: SummaryFieldKind) => kind === 'shared' || kind === 'shared?' || kind === 'shared-list';
-/** The blocks of characters a persisted index leaves in its file (the `seldom-text?` fields'). */
-export const LEFT_IN_FILE: ReadonlySet<string> = new Set(FIELDS.filter(([, kind]) => kind === 'seldom-text?').map(([field]) => `t.${field}.chars`));
+/** The blocks of characters a persisted index leaves in its file (the `file-text` fields'). */
+export const LEFT_IN_FILE: ReadonlySet<string> = new Set(FIELDS.filter(([, kind]) => kind.startsWith('file-text')).map(([field]) => `t.${field}.chars`));
 /** The language's column: a shared one (SUMMARY_FIELDS). */
 const LANGUAGE_AT = FIELDS.findIndex(([field]) => field === 'language');
 
@@ -62,7 +63,8 @@ export function* writeSummaryColumns(translations: readonly Translation[], write
     const name = `t.${field}`;
     const count = translations.length;
     if (kind === 'number') writer.numbers(name, count, (at) => translations[at]![field] as number);
-    else if (!isShared(kind)) yield* writer.texts(name, count, (at) => translations[at]![field] as string | null);
+    // Texts kept in the persisted index's file are read whole, once per step (file-texts.ts).
+    else if (!isShared(kind)) yield* scanningSteps(writer.texts(name, count, (at) => translations[at]![field] as string | null));
     else {
       const table: unknown[] = [];
       const known = new Map<unknown, number>();
@@ -92,7 +94,8 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
       // Whole numbers that fit (file sizes) take four bytes a row, not eight.
       columns.push(values.every((value) => (value | 0) === value && !Object.is(value, -0)) ? Int32Array.from(values) : values);
     } else if (!isShared(kind)) {
-      const values = kind === 'seldom-text?' ? reader.textsAt(name, count, true) : reader.textColumn(name, count, kind === 'text?');
+      const nullable = kind.endsWith('?');
+      const values = kind.startsWith('file-text') ? reader.textsAt(name, count, nullable) : reader.textColumn(name, count, nullable);
       if (!values) return undefined;
       columns.push(values);
     } else {
