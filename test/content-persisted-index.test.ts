@@ -4,7 +4,7 @@
 // what a full scan holds, and a change made on disk meanwhile shows after its sweep.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentStore } from '../src/content/store.js';
 import { listEntries } from '../src/content/query.js';
@@ -323,4 +323,24 @@ test('texts read a few at a time (titles, publishing times, review notes) are re
   assert.deepEqual(indexView(store), fullScanView(root, clock));
   scanned.close();
   assert.deepEqual(log, []);
+});
+
+test('before its first write, a process removes the temp files of index writes that never ended, once older than any write takes', async () => {
+  const root = site();
+  const cache = join(root, 'data/cache');
+  mkdirSync(cache, { recursive: true });
+  const stale = join(cache, `.${INDEX_FILE_NAME}.99999.0a1b2c3d4e5f.tmp`);
+  const fresh = join(cache, `.${INDEX_FILE_NAME}.99998.0a1b2c3d4e5f.tmp`);
+  const other = join(cache, '.site-config.json.99999.0a1b2c3d4e5f.tmp');
+  for (const file of [stale, fresh, other]) writeFileSync(file, 'half an index');
+  const old = new Date(Date.now() - 20 * 60_000);
+  utimesSync(stale, old, old);
+  utimesSync(other, old, old);
+  const { store } = open(root);
+  store.entries();
+  await store.persistIndex();
+  assert.equal(existsSync(stale), false, 'a stale temp file of the index is removed');
+  assert.equal(existsSync(fresh), true, 'a recent one may be a write under way: left alone');
+  assert.equal(existsSync(other), true, 'another file\'s temp file is not the index\'s to remove');
+  assert.ok(existsSync(join(cache, INDEX_FILE_NAME)));
 });

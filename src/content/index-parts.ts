@@ -18,6 +18,7 @@ export interface IndexPartsOptions {
   /** Where the index is kept between starts (data/cache), or undefined. */
   cacheDir: string | undefined;
   sweepInWorkerFrom: number | undefined;
+  shortLived: boolean;
 }
 
 /** The store's index side: the entries and their sorted lists, and what keeps them in line with the disk. */
@@ -41,7 +42,7 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
   const reader = new EntryReader({ root, contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
   const scanner = new IndexScanner({ contentDir, index, reader, schedule, site });
-  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log });
+  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log, shortLived: options.shortLived });
   if (persistence) index.observe(() => persistence.changed());
   const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom });
   return { index, scanner, freshness, persistence };

@@ -1,11 +1,12 @@
 // Keeps the index between starts (index-file.ts): taken at the first build when it is valid, written again
 // when the index changed and then stayed unchanged for a moment (or, under constant change, every half
 // minute), in the background: the encoding is the only part on the event loop, the writing is not.
+import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Clock } from '../lib/clock.js';
 import type { EntryIndex } from './entry-index.js';
 import { indexFileKey, readIndexFile, writeIndexFile } from './index-file.js';
 import type { SiteConfig } from './types.js';
-const { existsSync } = process.getBuiltinModule('node:fs');
+const { existsSync, readdirSync } = process.getBuiltinModule('node:fs');
 const { join } = process.getBuiltinModule('node:path');
 const { debuglog } = process.getBuiltinModule('node:util');
 
@@ -17,9 +18,11 @@ export interface IndexPersistenceOptions {
   site: () => SiteConfig;
   clock: Clock;
   log: (line: string) => void;
+  /** See IndexFileReading. */
+  shortLived: boolean;
 }
 
-/** The file's name in data/cache. */
+/** The file's name in data/cache; a write goes through `.<name>.<pid>.<random>.tmp` (lib/atomic-write.ts). */
 export const INDEX_FILE_NAME = 'content-index.bin';
 /** A change is written once the index stayed unchanged this long... */
 const QUIET_MS = 2_000;
@@ -35,6 +38,7 @@ export class IndexPersistence {
   private writing: Promise<void> | null = null;
   private closed = false;
   private warned = false;
+  private sweptTemps = false;
 
   constructor(private readonly options: IndexPersistenceOptions) {
     this.file = join(options.cacheDir, INDEX_FILE_NAME);
@@ -44,7 +48,7 @@ export class IndexPersistence {
   restore(): boolean {
     const { contentDir, index, site, clock, log } = this.options;
     const started = performance.now();
-    const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock());
+    const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock(), { cutFromMappings: !this.options.shortLived });
     debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.count} entries`);
     if (read.index) {
       index.restore(read.index.objects, read.index.lists);
@@ -90,6 +94,7 @@ export class IndexPersistence {
     const { index, contentDir, site, clock } = this.options;
     // A site removed under a running process (a test's temp folder) gets no data/cache made anew.
     if (!existsSync(contentDir)) return;
+    if (!this.sweptTemps) this.removeStaleTemps();
     try {
       const started = performance.now();
       const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), index.contents(), clock());
@@ -102,5 +107,22 @@ export class IndexPersistence {
       if (!this.warned) this.options.log(`svc: could not keep the index in ${this.file}: ${(error as Error).message}`);
       this.warned = true;
     }
+  }
+
+  /**
+   * Before this process's first write: the temp files of writes that never ended (a process stopped by a
+   * signal while writing: up to the whole index, 38 MB at 100,000 entries, each time) are removed once
+   * older than any write takes.
+   */
+  private removeStaleTemps(): void {
+    this.sweptTemps = true;
+    const prefix = `.${INDEX_FILE_NAME}.`;
+    let names: string[];
+    try {
+      names = readdirSync(this.options.cacheDir);
+    } catch {
+      return;
+    }
+    for (const name of names) if (name.startsWith(prefix) && isTempFileName(name)) removeStaleTempFile(join(this.options.cacheDir, name));
   }
 }

@@ -3,23 +3,31 @@
 // string, every byte summed on the way for the caller to check (index-file.ts). The file is never whole in
 // memory: at 100,000 entries, reading its 38 MB into a fresh buffer cost a stdio session's first answer
 // some 12 ms of page faults, then a full collection for the memory held outside the heap, and the typed
-// columns were copied out of it once more. Number blocks are read into arrays cut as lib/unmapped-read.ts
-// cuts them: many are narrowed into smaller arrays at once (sizes, shared values' indexes) and the rest go
-// when the index is read again, and freeing them then leaves glibc's thresholds be (at 100,000 posts, some
-// 18 MB less of glibc's main heap under the bench's load, 164 against 170 MB resident).
+// columns were copied out of it once more. A long-running process reads number blocks into arrays cut as
+// lib/unmapped-read.ts cuts them: many are narrowed into smaller arrays at once (sizes, shared values'
+// indexes) and the rest go when the index is read again, and freeing them then leaves glibc's thresholds
+// be (at 100,000 posts, some 18 MB less of glibc's main heap under the bench's load, 7 MB less resident).
 import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../lib/unmapped-read.js';
 import { BlockReader, widthOf, type BlockInfo, type ReadBlock } from './snapshot-blocks.js';
 import type { KeptFile } from './file-texts.js';
 const { readSync } = process.getBuiltinModule('node:fs');
 
+/** Where the blocks go: texts left in the file, numbers cut from large mappings or not (index-file.ts). */
+export interface BlockReading {
+  /** The file, for the characters of the text blocks `leftInFile` names: summed and left there (file-texts.ts). */
+  file: KeptFile | null;
+  leftInFile: (name: string) => boolean;
+  cutFromMappings: boolean;
+}
+
+const IN_MEMORY: BlockReading = { file: null, leftInFile: () => false, cutFromMappings: true };
+
 /**
  * The blocks `blocks` (as the header lists them) from `fd` at `position`, which `length` bytes of the file
  * hold; each byte read, padding included, is handed to `sum` in order. Undefined when the list does not
- * describe blocks in order inside `length`, or the file ends before them. The characters of the text
- * blocks `leftInFile` names are summed and left where they are in `file` (file-texts.ts).
+ * describe blocks in order inside `length`, or the file ends before them.
  */
-export function readBlocks(fd: number, position: number, length: number, blocks: unknown, sum: (bytes: Uint8Array) => void,
-  file: KeptFile | null = null, leftInFile: (name: string) => boolean = () => false): BlockReader | undefined {
+export function readBlocks(fd: number, position: number, length: number, blocks: unknown, sum: (bytes: Uint8Array) => void, reading = IN_MEMORY): BlockReader | undefined {
   if (!Array.isArray(blocks)) return undefined;
   let end = 0, scratchSize = 8;
   for (const block of blocks as BlockInfo[]) {
@@ -47,13 +55,15 @@ export function readBlocks(fd: number, position: number, length: number, blocks:
     if (!fill(scratch.subarray(0, info.offset - at))) return undefined;
     let value: ReadBlock['value'];
     if (info.kind === 'f64' || info.kind === 'i32') {
-      value = info.kind === 'f64' ? unmappedFloat64s(info.count) : unmappedInt32s(info.count);
+      if (!reading.cutFromMappings) value = info.kind === 'f64' ? new Float64Array(info.count) : new Int32Array(info.count);
+      else value = info.kind === 'f64' ? unmappedFloat64s(info.count) : unmappedInt32s(info.count);
       if (!fill(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))) return undefined;
     } else {
       const bytes = scratch.subarray(0, info.count * widthOf(info.kind)!);
       const blockAt = position + at;
       if (!fill(bytes)) return undefined;
-      value = file !== null && leftInFile(info.name) ? { file, position: blockAt, length: info.count, kind: info.kind } : bytes.toString(info.kind);
+      const { file } = reading;
+      value = file !== null && reading.leftInFile(info.name) ? { file, position: blockAt, length: info.count, kind: info.kind } : bytes.toString(info.kind);
     }
     byName.set(info.name, { info, value });
   }
