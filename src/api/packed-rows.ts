@@ -1,14 +1,15 @@
 // The bytes of the Content API's kept list rows (list-rows.ts), packed: each row's UTF-8 is appended to one
 // of a few big segments, which live where row-bytes.ts keeps them (a file of the process's own, or
-// memory), and what is known of a row sits in typed arrays by slot, its digest among them. Kept as a
-// string pair and an object each, with two map slots, a digest string and a boxed number, a row cost some
-// 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their budget the
-// oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record stays where
-// it is until then (counted against the budget all the same).
+// memory), and what is known of a row sits in typed arrays by slot (row-slots.ts), its digest among them.
+// Kept as a string pair and an object each, with two map slots, a digest string and a boxed number, a row
+// cost some 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their
+// budget the oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record
+// stays where it is until then (counted against the budget all the same).
 import { createHash } from 'node:crypto';
+import { DIGEST_BYTES } from './row-slots.js';
 import { RowStore, type RowBytes } from './row-bytes.js';
+import { RowSlots } from './row-slots.js';
 
-export const DIGEST_BYTES = 16;
 /**
  * What a kept row costs beside its record, counted against the budget: ten 4-byte and four 8-byte numbers,
  * its digest, six array slots, its entries in a Map and a WeakMap (list-rows.ts), and the slack of arrays
@@ -39,25 +40,8 @@ export interface PackedRowsOptions {
   log?: (line: string) => void;
 }
 
-export class PackedRows {
+export class PackedRows extends RowSlots {
   readonly budgetBytes: number;
-  /** Per slot: its segment's number (-1: a free slot), the record's start in it, and its parts' byte lengths. */
-  segment = new Int32Array(64).fill(-1);
-  start = new Int32Array(64);
-  headLength = new Int32Array(64);
-  /** The cover's bytes when they are in the record (0: they are shared, see list-rows.ts). */
-  coverLength = new Int32Array(64);
-  tailLength = new Int32Array(64);
-  /** Per slot: where the record is among the row bytes (-1: in a buffer of its own, `own`). */
-  position = new Float64Array(64).fill(-1);
-  /** Per slot: the first 16 bytes of the SHA-256 of the row's whole text. */
-  digests = Buffer.alloc(64 * DIGEST_BYTES);
-  /** Per slot: the buffer its record is in when it is not among the row bytes (a large or unkept row). */
-  readonly own: Array<Buffer | null> = [];
-  private readonly free: number[] = [];
-  private capacity = 64;
-  /** Slots handed out so far (each is in use or in `free`). */
-  private used = 0;
   private readonly segments = new Map<number, Segment>();
   /**
    * Places let go since the last `recycle`, and those that may be written again. A segment let go may
@@ -77,11 +61,11 @@ export class PackedRows {
   private readonly options: PackedRowsOptions;
 
   constructor(options: PackedRowsOptions) {
+    super(options.grow);
     this.options = options;
     this.budgetBytes = options.budgetBytes;
     this.segmentBytes = Math.max(1, Math.min(MAX_SEGMENT_BYTES, Math.floor(options.budgetBytes / MIN_SEGMENTS)));
     this.store = new RowStore(this.segmentBytes, options.bytes, options.log);
-    options.grow(this.capacity);
   }
 
   /** The bytes counted against the budget: every record still in a segment (replaced ones too) and the rows' slots. */
@@ -243,44 +227,10 @@ export class PackedRows {
     if (segment.own === null) this.retired.push(segment.place);
     this.filled -= segment.fill;
     // Its rows are found among all slots: a segment goes once per some thousand rows made.
-    for (let slot = 0; slot < this.used; slot++) {
+    for (let slot = 0; slot < this.slotsUsed; slot++) {
       if (this.segment[slot] !== number) continue;
       this.options.forget(slot);
       this.release(slot);
     }
   }
-
-  private freeSlot(slot: number): void {
-    this.segment[slot] = -1;
-    this.own[slot] = null;
-    this.free.push(slot);
-  }
-
-  private takeSlot(): number {
-    const slot = this.free.pop();
-    if (slot !== undefined) return slot;
-    const taken = this.used++;
-    if (taken === this.capacity) {
-      this.capacity *= 2;
-      this.segment = widened(this.segment, this.capacity, -1);
-      this.start = widened(this.start, this.capacity);
-      this.headLength = widened(this.headLength, this.capacity);
-      this.coverLength = widened(this.coverLength, this.capacity);
-      this.tailLength = widened(this.tailLength, this.capacity);
-      this.position = widened(this.position, this.capacity, -1);
-      const digests = Buffer.alloc(this.capacity * DIGEST_BYTES);
-      digests.set(this.digests);
-      this.digests = digests;
-      this.options.grow(this.capacity);
-    }
-    return taken;
-  }
-}
-
-/** A copy of `from` in an array of `capacity` slots of its kind, the new slots set to `fill`: slots by number grow so. */
-export function widened<T extends Int32Array | Float64Array>(from: T, capacity: number, fill = 0): T {
-  const to = new (from.constructor as new (length: number) => T)(capacity);
-  if (fill !== 0) to.fill(fill, from.length);
-  to.set(from);
-  return to;
 }

@@ -3,7 +3,8 @@
 // after, so rows let go meanwhile (their places are written again only from the next answer on) are still
 // read whole.
 import type { AnswerRows } from './list-answer.js';
-import { DIGEST_BYTES, type PackedRows } from './packed-rows.js';
+import type { PackedRows } from './packed-rows.js';
+import { DIGEST_BYTES } from './row-slots.js';
 
 /** Records at most this far apart are read in one (a tag's rows are a few rows apart when made in order). */
 const JOIN_GAP_BYTES = 8 * 1024;

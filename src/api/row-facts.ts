@@ -1,8 +1,8 @@
 // What the Content API's list rows cache (list-rows.ts) knows of each kept row beside its bytes
-// (packed-rows.ts), in arrays by slot: numbers in typed arrays, and the few objects a row refers to.
+// (packed-rows.ts, row-slots.ts), in arrays by slot: numbers in typed arrays, and the few objects a row refers to.
 import type { Translation } from '../content/types.js';
 import type { KeptCover, KeptTags } from './list-row-parts.js';
-import { widened } from './packed-rows.js';
+import { widened } from './row-slots.js';
 
 export class RowFacts {
   /** The translation object it was last asked for (the index's own, while the file is unchanged). */
