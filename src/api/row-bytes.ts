@@ -6,7 +6,8 @@
 // not the process). A read of a kept row is one pread of a few hundred bytes, and the rows of one answer,
 // made one after the other, are mostly read in one.
 import { join } from 'node:path';
-const { closeSync, mkdirSync, openSync, readSync, unlinkSync, writeSync } = process.getBuiltinModule('node:fs');
+import { closeNow, closeWhenCollected, readAt } from '../lib/kept-descriptor.js';
+const { closeSync, mkdirSync, openSync, unlinkSync, writeSync } = process.getBuiltinModule('node:fs');
 
 export interface RowBytes {
   /** Writes `bytes` at `position` (a place's offset and the offset inside it). */
@@ -51,7 +52,7 @@ export class MemoryRowBytes implements RowBytes {
 export class FileRowBytes implements RowBytes {
   private constructor(private fd: number | null) {
     // A cache let go without close() (a server built and dropped in a test) does not keep its descriptor.
-    if (fd !== null) descriptors.register(this, fd, this);
+    if (fd !== null) closeWhenCollected(this, fd);
   }
 
   /**
@@ -78,17 +79,12 @@ export class FileRowBytes implements RowBytes {
   }
 
   read(target: Uint8Array, offset: number, length: number, position: number): void {
-    for (let done = 0; done < length;) {
-      const count = readSync(this.open(), target, offset + done, length - done, position + done);
-      // Past the end: never written (a place's gap between records); what was asked for is written first.
-      if (count === 0) break;
-      done += count;
-    }
+    // Past the end: never written (a place's gap between records); what was asked for is written first.
+    readAt(this.open(), target, offset, length, position);
   }
 
   close(): void {
-    if (this.fd !== null) closeSync(this.fd);
-    descriptors.unregister(this);
+    if (this.fd !== null) closeNow(this, this.fd);
     this.fd = null;
   }
 
@@ -147,6 +143,3 @@ const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code
 
 /** Files made by this process, so that two caches in one process never share a name. */
 let made = 0;
-const descriptors = new FinalizationRegistry<number>((fd) => {
-  try { closeSync(fd); } catch { /* closed already */ }
-});

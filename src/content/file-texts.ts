@@ -6,7 +6,7 @@
 // after; the old file's space is given back once its columns are let go and the descriptor with them.
 import { freeNow } from '../lib/free-buffer.js';
 import { allocUnmapped } from '../lib/unmapped-read.js';
-const { closeSync, readSync } = process.getBuiltinModule('node:fs');
+import { closeWhenCollected, readAt } from '../lib/kept-descriptor.js';
 
 /** The open index file, while columns read from it are alive (then closed when they are collected). */
 export class KeptFile {
@@ -23,13 +23,9 @@ export class KeptFile {
   keep(): void {
     if (this.kept) return;
     this.kept = true;
-    descriptors.register(this, this.fd);
+    closeWhenCollected(this, this.fd);
   }
 }
-
-const descriptors = new FinalizationRegistry<number>((fd) => {
-  try { closeSync(fd); } catch { /* closed already */ }
-});
 
 /** Where a run of characters is in a kept file. */
 export interface CharsInFile {
@@ -112,10 +108,7 @@ export class FileTextColumn {
 
   /** Fills `into` with the run's bytes from `from` on. */
   private read(into: Buffer, from: number): void {
-    for (let done = 0; done < into.length;) {
-      const read = readSync(this.chars.file.fd, into, done, into.length - done, this.chars.position + from + done);
-      if (read === 0) throw new Error('the persisted index file ended before a text it holds');
-      done += read;
-    }
+    const read = readAt(this.chars.file.fd, into, 0, into.length, this.chars.position + from);
+    if (read < into.length) throw new Error('the persisted index file ended before a text it holds');
   }
 }

@@ -72,7 +72,7 @@ export interface IndexFileReading {
 }
 
 /** The index in `file` when it is valid for `key`, for a process whose clock says `now`. */
-export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig, now: number, reading: IndexFileReading = { cutFromMappings: true }): IndexFileRead {
+export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig, now: number, reading: IndexFileReading): IndexFileRead {
   let fd: number;
   try {
     fd = openNoFollow(file, constants.O_RDONLY);

@@ -15,19 +15,17 @@ const { readSync } = process.getBuiltinModule('node:fs');
 /** Where the blocks go: texts left in the file, numbers cut from large mappings or not (index-file.ts). */
 export interface BlockReading {
   /** The file, for the characters of the text blocks `leftInFile` names: summed and left there (file-texts.ts). */
-  file: KeptFile | null;
+  file: KeptFile;
   leftInFile: (name: string) => boolean;
   cutFromMappings: boolean;
 }
-
-const IN_MEMORY: BlockReading = { file: null, leftInFile: () => false, cutFromMappings: true };
 
 /**
  * The blocks `blocks` (as the header lists them) from `fd` at `position`, which `length` bytes of the file
  * hold; each byte read, padding included, is handed to `sum` in order. Undefined when the list does not
  * describe blocks in order inside `length`, or the file ends before them.
  */
-export function readBlocks(fd: number, position: number, length: number, blocks: unknown, sum: (bytes: Uint8Array) => void, reading = IN_MEMORY): BlockReader | undefined {
+export function readBlocks(fd: number, position: number, length: number, blocks: unknown, sum: (bytes: Uint8Array) => void, reading: BlockReading): BlockReader | undefined {
   if (!Array.isArray(blocks)) return undefined;
   let end = 0, scratchSize = 8;
   for (const block of blocks as BlockInfo[]) {
@@ -62,8 +60,7 @@ export function readBlocks(fd: number, position: number, length: number, blocks:
       const bytes = scratch.subarray(0, info.count * widthOf(info.kind)!);
       const blockAt = position + at;
       if (!fill(bytes)) return undefined;
-      const { file } = reading;
-      value = file !== null && reading.leftInFile(info.name) ? { file, position: blockAt, length: info.count, kind: info.kind } : bytes.toString(info.kind);
+      value = reading.leftInFile(info.name) ? { file: reading.file, position: blockAt, length: info.count, kind: info.kind } : bytes.toString(info.kind);
     }
     byName.set(info.name, { info, value });
   }
