@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { hotp, totpStep, decodeBase32 } from '../src/auth/totp.js';
 import {
   startOAuthServer, registerClient, pkcePair, authorizePath, authorizationQuery, consentFields, consent, signIn,
-  get, postForm, csrfOf, Jar, REDIRECT_URI, PASSWORD, type OAuthHarness,
+  get, postForm, postJson, csrfOf, Jar, REDIRECT_URI, PASSWORD, type OAuthHarness,
 } from './helpers/oauth-harness.js';
 
 let h: OAuthHarness;
@@ -229,13 +229,22 @@ test('a parameter sent twice is refused: client_id with a page, others with inva
   assert.deepEqual(redirectParams(twiceScope.res), { error: 'invalid_request', error_description: 'scope must be sent only once.', state: 'xyz', iss: h.url });
 });
 
-test('the consent page shows the return address percent-encoded, so no direction-changing character can disguise it', async () => {
+test('a return address with a direction-changing character is refused at registration, and one stored before is shown percent-encoded and written as a character reference', async () => {
   const disguised = 'http://127.0.0.1:9/cb?file=\u202Egnp.exe';
-  const id = await registerClient(h, { client_name: 'Plain Name', redirect_uris: [disguised] });
-  const page = await get(h, authorizePath(authorizationQuery(h, { clientId: id, challenge, scope: 'content:read', redirectUri: disguised })), ada);
+  const refused = await postJson(h, '/svc/oauth/register', { client_name: 'Plain Name', redirect_uris: [disguised] });
+  assert.equal(refused.res.status, 400);
+  assert.deepEqual(refused.json, { error: 'invalid_redirect_uri', error_description: 'redirect_uris.0 must not contain invisible or direction-changing characters.' });
+  // A client registered before registration refused them: its record is on disk as it was.
+  const id = h.deps.oauth.clients.create({ client_name: 'Plain Name', redirect_uris: [disguised], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' } as never).client_id;
+  const page = await get(h, authorizePath(authorizationQuery(h, { clientId: id, challenge, scope: 'content:read', redirectUri: disguised, state: 'a\u2067b' })), ada);
   assert.equal(page.res.status, 200);
   // What the person reads; the form's hidden redirect_uri keeps the registered address as it is.
   const shown = /<dt>Returns to<\/dt><dd>(.*?)<\/dd>/s.exec(page.text)?.[1] ?? '';
   assert.ok(shown.includes('http://127.0.0.1:9/cb?file=%E2%80%AEgnp.exe'), shown);
-  assert.ok(!shown.includes('\u202E'), 'the raw override character is not shown');
+  // Nowhere in the page's source is the raw character: the hidden fields carry it as a reference, which the
+  // browser sends back as the character itself.
+  assert.ok(!page.text.includes('\u202E') && !page.text.includes('\u2067'), 'no raw override or isolate in the page');
+  assert.match(page.text, /<input type="hidden" name="redirect_uri" value="http:\/\/127\.0\.0\.1:9\/cb\?file=&#x202E;gnp\.exe">/);
+  assert.match(page.text, /<input type="hidden" name="state" value="a&#x2067;b">/);
+  assert.equal(consentFields(page.text).redirect_uri, disguised);
 });

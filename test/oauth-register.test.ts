@@ -162,6 +162,7 @@ test('refuses confidential clients and grants or response types we do not offer 
     [{ client_name: 'Claude\u202Eedualc' }, 'client_name must not contain invisible or direction-changing characters.'],
     [{ client_name: 'Cla\u200Bude' }, 'client_name must not contain invisible or direction-changing characters.'],
     [{ client_name: '\u2067Claude\u2069' }, 'client_name must not contain invisible or direction-changing characters.'],
+    [{ client_name: 'Clau\u00ADde' }, 'client_name must not contain invisible or direction-changing characters.'],
     [{ client_uri: 'javascript:alert(1)' }, 'client_uri must be an http(s) address.'],
   ];
   for (const [extra, message] of cases) {
