@@ -1,12 +1,4 @@
-import { fileURLToPath } from 'node:url';
-
-/**
- * The absolute path of this installation's `dist/stdio.js`. This file sits two levels below the package
- * (src/panel or dist/panel), so the same relative step works from the sources and from the build.
- */
-export function stdioScriptPath(): string {
-  return fileURLToPath(new URL('../../dist/stdio.js', import.meta.url));
-}
+import { entryScriptPath, shellQuote } from '../../lib/install-paths.js';
 
 /** One ready-to-paste setting: for which client, over which transport, where it goes, and the text. */
 export interface ClientSnippet {
@@ -27,10 +19,6 @@ export interface ClientSettings {
   snippets: ClientSnippet[];
 }
 
-function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_\/.:=@%+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
 /** A name every client accepts as a key and on a command line: the site's title as a slug. */
 export function serverNameOf(siteTitle: string | undefined): string {
   const slug = (siteTitle ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
@@ -42,23 +30,26 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 /**
  * Ready-to-paste settings for a new token in the clients people use: Claude Desktop, Claude Code, Cursor and
  * VS Code, each over HTTP (`{base_url}/svc/mcp` with the token as a Bearer header) and over stdio
- * (`node <install>/dist/stdio.js`, on the computer the installation is on).
+ * (`<node> <install>/dist/stdio.js`, on the computer the installation is on). Both paths are absolute: the
+ * Node that runs this installation, since an assistant started from a desktop often has a PATH without
+ * `node`, and the entry as lib/install-paths.ts finds it from the installation's own place.
  */
 export function buildClientSettings(input: { baseUrl: string; root: string; token: string; serverName?: string }): ClientSettings {
   const name = input.serverName ?? 'site';
   const url = `${input.baseUrl}/svc/mcp`;
   const headers = { Authorization: `Bearer ${input.token}` };
-  const args = [stdioScriptPath(), `--root=${input.root}`, `--token=${input.token}`];
-  const command = ['node', ...args].map(shellQuote).join(' ');
+  const node = process.execPath;
+  const args = [entryScriptPath('stdio'), `--root=${input.root}`, `--token=${input.token}`];
+  const command = [node, ...args].map(shellQuote).join(' ');
   const snippets: ClientSnippet[] = [
     { id: 'claude-desktop-http', client: 'Claude Desktop', transport: 'HTTP', where: 'Settings, Connectors, Add custom connector: give this address. Claude Desktop signs in through this panel (OAuth) and asks you which rights to give; it needs no token.', text: url },
-    { id: 'claude-desktop-stdio', client: 'Claude Desktop', transport: 'stdio', where: 'claude_desktop_config.json (Settings, Developer, Edit Config), then restart Claude Desktop.', text: json({ mcpServers: { [name]: { command: 'node', args } } }) },
+    { id: 'claude-desktop-stdio', client: 'Claude Desktop', transport: 'stdio', where: 'claude_desktop_config.json (Settings, Developer, Edit Config), then restart Claude Desktop.', text: json({ mcpServers: { [name]: { command: node, args } } }) },
     { id: 'claude-code-http', client: 'Claude Code', transport: 'HTTP', where: 'Run in a terminal.', text: `claude mcp add --transport http ${shellQuote(name)} ${shellQuote(url)} --header ${shellQuote(`Authorization: Bearer ${input.token}`)}` },
     { id: 'claude-code-stdio', client: 'Claude Code', transport: 'stdio', where: 'Run in a terminal on this computer.', text: `claude mcp add ${shellQuote(name)} -- ${command}` },
     { id: 'cursor-http', client: 'Cursor', transport: 'HTTP', where: '~/.cursor/mcp.json (keep it out of shared project folders: it holds the token).', text: json({ mcpServers: { [name]: { url, headers } } }) },
-    { id: 'cursor-stdio', client: 'Cursor', transport: 'stdio', where: '~/.cursor/mcp.json on this computer.', text: json({ mcpServers: { [name]: { command: 'node', args } } }) },
+    { id: 'cursor-stdio', client: 'Cursor', transport: 'stdio', where: '~/.cursor/mcp.json on this computer.', text: json({ mcpServers: { [name]: { command: node, args } } }) },
     { id: 'vscode-http', client: 'VS Code', transport: 'HTTP', where: 'mcp.json of your user profile (MCP: Open User Configuration); not a shared .vscode folder, it holds the token.', text: json({ servers: { [name]: { type: 'http', url, headers } } }) },
-    { id: 'vscode-stdio', client: 'VS Code', transport: 'stdio', where: 'mcp.json of your user profile on this computer.', text: json({ servers: { [name]: { type: 'stdio', command: 'node', args } } }) },
+    { id: 'vscode-stdio', client: 'VS Code', transport: 'stdio', where: 'mcp.json of your user profile on this computer.', text: json({ servers: { [name]: { type: 'stdio', command: node, args } } }) },
     { id: 'command-stdio', client: 'Any client', transport: 'stdio', where: 'The command line itself, for any client that starts a local server.', text: command },
   ];
   return { url, serverName: name, snippets };
