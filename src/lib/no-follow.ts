@@ -1,6 +1,6 @@
 import type { Dirent, Stats } from 'node:fs';
 import { AppError } from '../errors.js';
-import { keepIfRegular, NONBLOCK, openFailure, specialKind } from './regular-file.js';
+import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind } from './regular-file.js';
 const { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, unlinkSync } = process.getBuiltinModule('node:fs');
 const { basename, dirname, join, relative, resolve, sep } = process.getBuiltinModule('node:path');
 
@@ -143,7 +143,7 @@ const isLink = (path: string): boolean => lstatOf(path)?.isSymbolicLink() ?? fal
 export function openNoFollow(path: string, flags: number): number {
   let fd: number;
   try {
-    fd = openSync(path, flags | NOFOLLOW | NONBLOCK);
+    fd = openWithoutBlocking(path, flags | NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // O_NOFOLLOW answers ELOOP for a link; asked for a folder, Linux answers ENOTDIR.

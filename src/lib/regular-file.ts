@@ -44,14 +44,30 @@ export function notRegularReason(kind: string): string {
   return `it is ${kind}, not a regular file`;
 }
 
+let refusedOpen: ((path: string) => boolean) | null = null;
+
 /**
- * Opens `path` with `open` (O_NONBLOCK added) and keeps the descriptor only if it is what is expected (see
+ * For tests only: opens of paths `refuse` picks fail with EACCES. A test run as root cannot make a file
+ * unreadable with chmod (root reads it anyway), so the fault is put at the one place every read opens.
+ */
+export function refuseOpensForTests(refuse: ((path: string) => boolean) | null): void {
+  refusedOpen = refuse;
+}
+
+/** openSync, O_NONBLOCK added (and the fault a test asked for). */
+export function openWithoutBlocking(path: string, flags: number, mode?: number): number {
+  if (refusedOpen?.(path)) throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: 'EACCES', path });
+  return openSync(path, flags | NONBLOCK, mode);
+}
+
+/**
+ * Opens `path` without blocking and keeps the descriptor only if it is what is expected (see
  * keepIfRegular). A socket cannot be opened at all: its ENXIO is refused the same way.
  */
-export function openRegular(path: string, flags: number, open: (path: string, flags: number) => number = openSync): number {
+export function openRegular(path: string, flags: number): number {
   let fd: number;
   try {
-    fd = open(path, flags | NONBLOCK);
+    fd = openWithoutBlocking(path, flags);
   } catch (error) {
     throw openFailure(error, path);
   }
