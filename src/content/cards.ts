@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readRegularFile } from '../lib/regular-file.js';
 import { TextDecoder } from 'node:util';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -78,7 +79,8 @@ function issueSentence(issue: { path: PropertyKey[]; message: string } | undefin
 
 function readYaml(file: string, skip: (file: string, sentence: string, logged?: string) => void): Record<string, unknown> | null {
   let bytes: Buffer;
-  try { bytes = readFileSync(file); } catch { return null; }
+  // A FIFO, socket or device (a link to /dev/zero) is refused without blocking, as a missing file.
+  try { bytes = readRegularFile(file); } catch { return null; }
   try {
     const data = parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     if (data === null || data === undefined) return null;

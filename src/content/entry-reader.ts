@@ -1,6 +1,8 @@
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Clock } from '../lib/clock.js';
 import { LinkRefusedError, listFolderNoFollow, readFileNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { fileProblemReason } from '../lib/file-problem.js';
+import { NotRegularFileError, notRegularReason, specialKind } from '../lib/regular-file.js';
 import { embedsIn } from './embedded-services.js';
 import { isSlug } from './entry-id.js';
 import { folderMtime } from './entry-folders.js';
@@ -107,17 +109,23 @@ export class EntryReader {
         continue;
       }
       if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.options.clock());
-      if (!item.isFile() || isTempFileName(item.name)) continue;
       const isStyle = item.name === 'style.css';
       const language = item.name.endsWith('.md') ? item.name.slice(0, -3) : '';
       if (!isStyle && !Object.hasOwn(languages, language)) continue;
+      if (!item.isFile()) {
+        // A FIFO, socket or device in a translation's or the style's place is never opened: reported once.
+        const kind = specialKind(item);
+        if (kind) this.skip(join(dir, item.name), notRegularReason(kind));
+        continue;
+      }
+      if (isTempFileName(item.name)) continue;
       const stamp = stampOf(join(dir, item.name));
       if (!stamp) continue;
       if (isStyle) {
         styleStamp = stamp;
         if (previous !== undefined && !this.stale && previous.styleMtimeMs === stamp.mtimeMs && previous.styleSize === stamp.size) style = previous.style;
         else {
-          try { style = readTextNoFollow(join(dir, item.name)); } catch { style = ''; folderMtimeMs = -1; }
+          try { style = readTextNoFollow(join(dir, item.name)); } catch (error) { style = ''; folderMtimeMs = -1; this.skipUnread(join(dir, item.name), error); }
           changed = true;
         }
         continue;
@@ -162,15 +170,24 @@ export class EntryReader {
       if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);
       return translation;
     } catch (error) {
-      // A link was warned about where it was found.
-      if (error instanceof LinkRefusedError) return undefined;
-      const reason = error instanceof TypeError ? 'it is not valid UTF-8' : (error as Error).message.split('\n')[0];
-      if (!this.warned.has(file)) {
-        this.warned.add(file);
-        this.options.log(`svc: skipping ${file.slice(this.options.root.length + 1)}: ${reason}`);
-      }
+      this.skipUnread(file, error);
       return undefined;
     }
+  }
+
+  /** Reports a file that could not be read or parsed (a link was warned about where it was found). */
+  private skipUnread(file: string, error: unknown): void {
+    if (error instanceof LinkRefusedError) return;
+    if (error instanceof NotRegularFileError) return this.skip(file, notRegularReason(error.fileKind));
+    const reason = error instanceof TypeError ? 'it is not valid UTF-8' : fileProblemReason(error) ?? (error as Error).message.split('\n')[0]!;
+    this.skip(file, reason);
+  }
+
+  /** One line per file in the process log, until the file reads well again. */
+  private skip(file: string, reason: string): void {
+    if (this.warned.has(file)) return;
+    this.warned.add(file);
+    this.options.log(`svc: skipping ${file.slice(this.options.root.length + 1)}: ${reason}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { fileProblemReason } from '../lib/file-problem.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
 import { isValidTimeZone } from '../lib/time-zone.js';
 import type { SiteConfig, CategoryDefinition, ContentType, FieldDefinition } from './types.js';
@@ -146,7 +147,7 @@ export function loadSiteConfig(file: string, readText: (file: string) => string 
   try {
     raw = yamlLibrary().parse(readText(file), { schema: 'core' }) ?? {};
   } catch (error) {
-    throw new Error(`content/site.yaml cannot be read: ${(error as Error).message.split('\n')[0]}`);
+    throw new Error(`content/site.yaml cannot be read: ${fileProblemReason(error) ?? (error as Error).message.split('\n')[0]}`);
   }
   const config = buildSiteConfig(raw);
   writeCachedSiteConfig(cached.stamp, config);

@@ -37,10 +37,10 @@ export class SiteSettings {
     let stamp = '';
     try {
       const stat = statNoFollow(this.file);
-      if (!stat) throw new Error('missing or a link');
+      if (!stat) throw new Error('missing, a link, or a FIFO, socket or device');
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch {
-      if (first) throw new Error(`svc: ${this.file} is missing, so there is no site here.`);
+      if (first) throw new Error(`svc: ${this.file} is missing or not a regular file, so there is no site here.`);
     }
     if (stamp === this.stamp) return false;
     try {

@@ -1,5 +1,7 @@
+import { NotRegularFileError, notRegularReason } from './regular-file.js';
+
 // What an operator reads when the file system refuses: one sentence naming the path and the reason,
-// never a stack trace (a folder that is a file, a missing or read-only path, a full disk).
+// never a stack trace (a folder that is a file, a missing or read-only path, a full disk, a FIFO).
 
 const REASONS: Record<string, string> = {
   ENOTDIR: 'a part of the path is a file, not a folder',
@@ -21,11 +23,13 @@ export function isFileProblem(error: unknown): error is NodeJS.ErrnoException {
 
 /** The reason alone (`permission denied`), or null for anything else. */
 export function fileProblemReason(error: unknown): string | null {
+  if (error instanceof NotRegularFileError) return notRegularReason(error.fileKind);
   return isFileProblem(error) ? REASONS[error.code!]! : null;
 }
 
 /** `cannot use <path>: <reason>` (no prefix, no full stop), or null for anything else. */
 export function describeFileProblem(error: unknown): string | null {
-  if (!isFileProblem(error)) return null;
-  return `cannot use ${error.path ?? 'a file'}: ${REASONS[error.code!]}`;
+  const reason = fileProblemReason(error);
+  if (reason === null) return null;
+  return `cannot use ${(error as NodeJS.ErrnoException).path ?? 'a file'}: ${reason}`;
 }

@@ -1,5 +1,6 @@
 import type { Dirent, Stats } from 'node:fs';
 import { AppError } from '../errors.js';
+import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind } from './regular-file.js';
 const { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, unlinkSync } = process.getBuiltinModule('node:fs');
 const { basename, dirname, join, relative, resolve, sep } = process.getBuiltinModule('node:path');
 
@@ -135,22 +136,25 @@ function isSameFile(fd: number, path: string): boolean {
 
 const isLink = (path: string): boolean => lstatOf(path)?.isSymbolicLink() ?? false;
 
-/** Opens an existing file or folder (never creating one); a link anywhere below the trusted folder is refused. */
+/**
+ * Opens an existing file or folder (never creating one); a link anywhere below the trusted folder is refused,
+ * and so is anything but a regular file (a folder with O_DIRECTORY), without blocking (lib/regular-file.ts).
+ */
 export function openNoFollow(path: string, flags: number): number {
   let fd: number;
   try {
-    fd = openSync(path, flags | NOFOLLOW);
+    fd = openWithoutBlocking(path, flags | NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // O_NOFOLLOW answers ELOOP for a link; asked for a folder, Linux answers ENOTDIR.
     if (code === 'ELOOP' || (code === 'ENOTDIR' && isLink(path))) refuse(path);
-    throw error;
+    throw openFailure(error, path);
   }
   if (!isWherePathSays(fd, path)) {
     closeSync(fd);
     refuse(path);
   }
-  return fd;
+  return keepIfRegular(fd, path, (flags & DIRECTORY) !== 0);
 }
 
 /** A folder checked once; names inside it are reached through its descriptor. Close it when done. */
@@ -183,10 +187,12 @@ export function openFolderNoFollow(dir: string, createMode?: number): OpenFolder
     at,
     create: (name, how, mode = 0o666) => {
       try {
-        return openSync(at(name), O_WRONLY | O_CREAT | NOFOLLOW | (how === 'exclusive' ? O_EXCL : O_APPEND), mode);
+        // O_NONBLOCK: appending to a FIFO put in a log's place would wait for a reader (the open, then each write).
+        const fd = openSync(at(name), O_WRONLY | O_CREAT | NOFOLLOW | NONBLOCK | (how === 'exclusive' ? O_EXCL : O_APPEND), mode);
+        return how === 'exclusive' ? fd : keepIfRegular(fd, join(dir, name), false);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ELOOP') refuse(join(dir, name));
-        throw error;
+        throw openFailure(error, join(dir, name));
       }
     },
     renameOver: (from, to) => {
@@ -229,11 +235,10 @@ export function createNoFollow(path: string, how: 'exclusive' | 'append', mode =
   return inFolder(dirname(path), folderMode, (folder) => folder.create(basename(path), how, mode));
 }
 
-/** The whole file (read by `read`); throws ENOENT when it is missing and LinkRefusedError for a link. */
+/** The whole file (read by `read`); throws ENOENT when it is missing, LinkRefusedError for a link (see openNoFollow). */
 export function readFileNoFollow(path: string, read: (fd: number) => Buffer = readFileSync): Buffer {
   const fd = openNoFollow(path, O_RDONLY);
   try {
-    if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`EISDIR: not a file, read '${path}'`), { code: 'EISDIR' });
     return read(fd);
   } finally {
     closeSync(fd);
@@ -261,11 +266,13 @@ export function listFolderNoFollow(dir: string): Dirent[] {
 }
 
 /**
- * lstat of the last component: undefined when it is missing or a link (warned about once). For stamps and
+ * lstat of the last component: undefined when it is missing or a link (warned about once), or a FIFO, socket
+ * or device (which no read opens: a file that exists for the stamps would then fail to read). For stamps and
  * existence only: what is read or written goes through the functions above, which judge the whole path.
  */
 export function statNoFollow(path: string): Stats | undefined {
   const stat = lstatOf(path);
+  if (stat !== undefined && specialKind(stat) !== null) return undefined;
   if (!stat?.isSymbolicLink()) return stat;
   warnOnce(path);
   return undefined;

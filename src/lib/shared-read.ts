@@ -9,7 +9,6 @@ export function readSharedNoFollow(path: string): Buffer {
   const fd = openNoFollow(path, constants.O_RDONLY);
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw Object.assign(new Error(`EISDIR: not a file, read '${path}'`), { code: 'EISDIR' });
     const bytes = Buffer.from(new SharedArrayBuffer(stats.size));
     let at = 0;
     while (at < bytes.length) {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDecoder } from 'node:util';
 import { yamlLibrary } from '../content/yaml.js';
+import { readRegularFile } from '../lib/regular-file.js';
 import { ENGLISH, ENGLISH_WORDS, type SiteWords, type WordKey } from './site-words.js';
 
 /** A translation file is a short list of words; anything larger is a mistake, not a theme. */
@@ -36,7 +36,7 @@ function readWords(file: string, language: string, log: (line: string) => void):
   const fallback = withLocale(ENGLISH, language);
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`svc: ${shown} cannot be read, so the site's words stay English.`);
     return fallback;

@@ -1,6 +1,7 @@
 import { accessSync, constants, readdirSync, readlinkSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
+import { specialKind } from '../../lib/regular-file.js';
 import type { SiteProblems } from './site-problems.js';
 
 /** What the server does in a folder: only reads it (plugins, theme) or also writes it (content, data). */
@@ -53,7 +54,8 @@ export function checkAccess(top: string, access: Access, problems: SiteProblems)
       } else if (item.isDirectory()) {
         visit(path);
       } else if (!item.isFile()) {
-        problems.add(path, 'This is neither a file nor a folder; svc ignores it.');
+        const kind = specialKind(item);
+        problems.add(path, kind ? `This is ${kind}, not a regular file; svc ignores it.` : 'This is neither a file nor a folder; svc ignores it.');
       } else if (!allowed(path, fileMode)) {
         problems.add(path, `This file cannot be ${verb} by ${user}, and the server needs to.`);
       }

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDecoder } from 'node:util';
 import { parseRolesYaml } from '../../auth/roles.js';
+import { readRegularFile } from '../../lib/regular-file.js';
 import { buildSiteConfig } from '../site-config.js';
 import { yamlLibrary } from '../yaml.js';
 import type { SiteConfig } from '../types.js';
@@ -13,9 +14,9 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 export function readText(file: string, problems: SiteProblems): string | null {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file);
   } catch {
-    return null; // unreadable files are the access check's to report
+    return null; // unreadable files (and FIFOs, sockets, devices: refused without blocking) are the access check's to report
   }
   try {
     return strictUtf8.decode(bytes);
