@@ -47,10 +47,12 @@ interface Header extends IndexFileKey {
   checksum: string;
   length: number;
   layout: SnapshotLayout;
+  /** The last change feed event the index holds (0: none known). */
+  feedSeq?: number;
 }
 
 export type IndexFileRead =
-  | { index: RestoredIndex; ignored?: undefined }
+  | { index: RestoredIndex; ignored?: undefined; feedSeq: number | null }
   | { index?: undefined; ignored: 'missing' | 'stale' | 'foreign' | 'damaged'; reason: string };
 
 /** The key of an index derived by this code under `site` from `contentDir`. */
@@ -118,7 +120,7 @@ function readOpenIndexFile(fd: number, size: number, key: IndexFileKey, site: Si
   }
   if (typeof index === 'string') return { ignored: 'damaged', reason: index };
   kept.keep();
-  return { index };
+  return { index, feedSeq: Number.isSafeInteger(header.feedSeq) && header.feedSeq! > 0 ? header.feedSeq! : null };
 }
 
 /** The header line's text and where the blocks start after it (the file's end when it has no line end). */
@@ -193,7 +195,7 @@ async function writeBlocksThenHeader(writeAt: WriteAt, key: IndexFileKey, conten
     step = encoding.next();
   }
   await writeEncoded();
-  const header: Header = { format: FORMAT, byteOrder: BYTE_ORDER, ...key, derivedAt: now, checksum: checksumText(sum), length: position - room, layout: step.value };
+  const header: Header = { format: FORMAT, byteOrder: BYTE_ORDER, ...key, derivedAt: now, checksum: checksumText(sum), length: position - room, layout: step.value, feedSeq: contents.feedSeq ?? 0 };
   const text = Buffer.from(JSON.stringify(header));
   // The blocks start at a multiple of 8 bytes into the file, so they can be read in place as float64.
   if (text.length + 1 > room) throw new HeaderOutgrewRoom(Math.ceil((text.length * 1.25 + 1) / 8) * 8);

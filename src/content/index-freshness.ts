@@ -6,6 +6,7 @@ import type { IndexScanner } from './index-scanner.js';
 import type { IndexSweeper } from './index-sweeper.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from './site-settings.js';
+import type { ContentChanges } from './content-changes.js';
 
 /** How often a read looks at site.yaml and the schedule at most. */
 const MIN_CHECK_INTERVAL_MS = 5;
@@ -44,6 +45,11 @@ export interface IndexFreshnessParts {
   persistence: IndexPersistence | null;
   /** Entries from which the sweep runs in a worker (default SWEEP_IN_WORKER_FROM). */
   sweepInWorkerFrom?: number;
+  /**
+   * The change feed (content-changes.ts): followed after the first build, and the sweep runs on only while
+   * this process is the one that records changes found on disk. Without it, the sweep always runs on.
+   */
+  changes: ContentChanges | null;
 }
 
 /**
@@ -65,8 +71,12 @@ export class IndexFreshness {
   /** Counts the starts called off (cancelSweepStart), so a start waiting for the sweep's code knows it was. */
   private sweepStarts = 0;
   private closed = false;
+  /** Whether this process sweeps on (it records changes found on disk, or there is no feed to tell it). */
+  private finder: boolean;
 
-  constructor(private readonly parts: IndexFreshnessParts) {}
+  constructor(private readonly parts: IndexFreshnessParts) {
+    this.finder = parts.changes === null;
+  }
 
   /** Whether the index has been built. */
   get ready(): boolean {
@@ -99,6 +109,8 @@ export class IndexFreshness {
     if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
     this.lastCheck = now;
     if (this.reloadSettings()) { this.build(false); return; }
+    // What other processes changed, as the feed says (a stat of one file at most every few ms).
+    this.parts.changes?.catchUpBeforeRead();
     this.sweeper?.sweepBeforeRead();
     if (this.parts.schedule.isDue(now)) this.parts.schedule.apply(this.parts.index, now);
   }
@@ -114,6 +126,7 @@ export class IndexFreshness {
   /** Stops the sweep and the writing of the persisted index (a store no longer used). */
   close(): void {
     this.closed = true;
+    this.parts.changes?.stop();
     this.cancelSweepStart();
     this.sweeper?.stop();
     this.sweeper = null;
@@ -129,8 +142,12 @@ export class IndexFreshness {
 
   /** The whole index: from the persisted one at the first build when it is valid, else from every file. */
   private build(first: boolean): void {
-    const { scanner, persistence, index, schedule, clock } = this.parts;
+    const { scanner, persistence, index, schedule, clock, changes } = this.parts;
+    // Followed from before the build reads the disk: a change recorded meanwhile is read again, not missed.
+    if (first && changes) this.followChanges(changes);
     if (first && persistence?.restore()) {
+      // What the feed recorded since the kept index was written is read again now.
+      if (changes && persistence.restoredFeedSeq !== null) changes.followFrom(persistence.restoredFeedSeq);
       this.parts.reader.trustStamps();
       // Statuses were derived when it was written: a scheduled time that passed since is applied now; the
       // next one to come is found after this answer (restartSweep), which at 100,000 entries takes a while.
@@ -171,6 +188,22 @@ export class IndexFreshness {
     }).unref();
   }
 
+  /** Follows the change feed, and sweeps on from when this process becomes the one that records changes on disk. */
+  private followChanges(changes: ContentChanges): void {
+    const { index, scanner } = this.parts;
+    changes.start({
+      indexed: (id) => index.get(id),
+      readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
+      readEverything: () => this.requestFullScan(),
+      setFinder: (finding) => {
+        if (finding === this.finder) return;
+        this.finder = finding;
+        // A process that becomes the finder begins sweeping on; one that stops sweeps no more.
+        if (this.indexed && !this.closed) this.restartSweep();
+      },
+    });
+  }
+
   private cancelSweepStart(): void {
     if (this.sweepStartTimer) clearTimeout(this.sweepStartTimer);
     this.sweepStartTimer = null;
@@ -200,6 +233,7 @@ export class IndexFreshness {
       // values()): an array of them all was 100,000 objects promoted to the old generation at each start.
       baseline: () => sweepBaseline(index.values(), index.size, setup),
       inWorker: index.size >= (this.parts.sweepInWorkerFrom ?? SWEEP_IN_WORKER_FROM),
+      follow: this.finder,
       readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
       log,
     });

@@ -7,6 +7,7 @@ import { IndexPersistence } from './index-persistence.js';
 import { IndexScanner } from './index-scanner.js';
 import { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from './site-settings.js';
+import type { ContentChanges } from './content-changes.js';
 
 export interface IndexPartsOptions {
   root: string;
@@ -19,6 +20,8 @@ export interface IndexPartsOptions {
   cacheDir: string | undefined;
   sweepInWorkerFrom: number | undefined;
   shortLived: boolean;
+  /** The change feed's side (content-changes.ts), or null for a store that neither records nor follows changes. */
+  changes: ContentChanges | null;
 }
 
 /** The store's index side: the entries and their sorted lists, and what keeps them in line with the disk. */
@@ -42,8 +45,11 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
   const reader = new EntryReader({ root, contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
   const scanner = new IndexScanner({ contentDir, index, reader, schedule, site });
-  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log, shortLived: options.shortLived });
+  const { changes } = options;
+  const feedSeq = () => changes?.seq ?? 0;
+  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log, shortLived: options.shortLived, feedSeq });
   if (persistence) index.observe(() => persistence.changed());
-  const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom });
+  if (changes) scanner.observe((id, before) => changes.indexChanged(id, before));
+  const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom, changes });
   return { index, scanner, freshness, persistence };
 }

@@ -20,6 +20,8 @@ export interface IndexPersistenceOptions {
   log: (line: string) => void;
   /** See IndexFileReading. */
   shortLived: boolean;
+  /** The last change feed event this process has applied to the index (0: it follows none). */
+  feedSeq: () => number;
 }
 
 /** The file's name in data/cache; a write goes through `.<name>.<pid>.<random>.tmp` (lib/atomic-write.ts). */
@@ -44,6 +46,9 @@ export class IndexPersistence {
     this.file = join(options.cacheDir, INDEX_FILE_NAME);
   }
 
+  /** The feed's seq the restored index held (null: none known, or nothing restored). */
+  restoredFeedSeq: number | null = null;
+
   /** Takes the persisted index into `index` when there is a valid one for this code, site and settings. */
   restore(): boolean {
     const { contentDir, index, site, clock, log } = this.options;
@@ -51,6 +56,7 @@ export class IndexPersistence {
     const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock(), { cutFromMappings: !this.options.shortLived });
     debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.count} entries`);
     if (read.index) {
+      this.restoredFeedSeq = read.feedSeq;
       index.restore(read.index.objects, read.index.lists);
       index.changed();
       // What was just read needs no writing.
@@ -97,7 +103,7 @@ export class IndexPersistence {
     if (!this.sweptTemps) this.removeStaleTemps();
     try {
       const started = performance.now();
-      const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), index.contents(), clock());
+      const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
       const encodedMs = performance.now() - started;
       await written;
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));

@@ -20,7 +20,14 @@ export interface IndexScannerParts {
  * entries it read.
  */
 export class IndexScanner {
+  /** Told of each entry an entry's read changed, with the entry as it was (the change feed's side). */
+  private onEntryChanged: (id: string, before: Entry | undefined) => void = () => {};
+
   constructor(private readonly parts: IndexScannerParts) {}
+
+  observe(listener: (id: string, before: Entry | undefined) => void): void {
+    this.onEntryChanged = listener;
+  }
 
   /** Reads every entry folder, reusing what did not change; the result replaces the index. */
   fullScan(): void {
@@ -57,6 +64,7 @@ export class IndexScanner {
     if (!folder?.isDirectory()) {
       index.deleteWithChildren(id);
       index.changed();
+      this.onEntryChanged(id, entry);
       return;
     }
     // A page asks for its entry on every view: a few stats say whether the folder must be listed and read.
@@ -72,6 +80,7 @@ export class IndexScanner {
       }
     }
     if (dirty && index.generation === before) index.changed();
+    if (dirty) this.onEntryChanged(id, entry);
   }
 
   /** An entry folder this index does not know yet (made by another process or a writer just now). */
@@ -85,6 +94,7 @@ export class IndexScanner {
     for (const entry of found.values()) index.set(entry);
     schedule.note(found.values());
     index.changed();
+    for (const id of found.keys()) this.onEntryChanged(id, undefined);
   }
 
   private scanTree(type: ContentType, segments: string[], parentId: string | null, into: Map<string, Entry>, previous: Pick<EntryIndex, 'get'>): void {

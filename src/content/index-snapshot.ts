@@ -21,6 +21,8 @@ export interface IndexContents {
    * object: a pass over the entries gets objects made for it alone (restored-objects.ts).
    */
   restored?: { translations: number; numberOf: (translation: Translation) => number };
+  /** The last change feed event the index holds (feed/): a start from it follows the feed from there. */
+  feedSeq?: number;
 }
 
 /** What goes into the header line beside the blocks: their places, the shared tables, the lists' keys. */

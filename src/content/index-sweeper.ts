@@ -10,7 +10,8 @@ import type { Worker } from 'node:worker_threads';
 import { startTunedWorker } from '../lib/tuned-worker.js';
 import { unmappedFloat64s } from '../lib/unmapped-read.js';
 import { packIds } from './baseline-ids.js';
-import { watchContent } from './content-watch.js';
+import { watchContent, watchEntries } from './content-watch.js';
+import { isNetworkFolder } from '../lib/network-folder.js';
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
 import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
@@ -22,6 +23,11 @@ export interface IndexSweeperOptions {
   /** The index's stamps as they are now (made when the sweep starts, and again if its worker fails). */
   baseline: () => SweepBaseline;
   inWorker: boolean;
+  /**
+   * Sweep on and on, and watch (this process records changes found on disk); otherwise one pass, which
+   * brings an index kept from an earlier start in line, and nothing after (the change feed tells the rest).
+   */
+  follow: boolean;
   /** Reads one entry folder again (added, changed or removed). */
   readAgain: (id: string) => void;
   log: (line: string) => void;
@@ -52,19 +58,25 @@ export class IndexSweeper {
   private inline: StampSweep | null = null;
   private pass: Generator<void, string[]> | null = null;
   private passMs = 0;
-  /** On the event loop too, the most recently changed entries are looked at between slices and passes. */
+  /**
+   * The most recently changed entries: watched where the kernel tells of changes, else (a network file
+   * system) looked at every RECENT_CHECK_MS, on the event loop or in the worker.
+   */
   private readonly recent: RecentEntries;
+  private readonly pollRecent: boolean;
   private recentTimer: NodeJS.Timeout | null = null;
+  private stopWatchingRecent: () => void = () => {};
 
   constructor(private readonly options: IndexSweeperOptions) {
     this.recent = new RecentEntries(options.setup);
+    this.pollRecent = options.follow && isNetworkFolder(options.setup.contentDir);
   }
 
   start(): void {
     const { setup } = this.options;
-    this.stopWatching = watchContent(setup.contentDir, setup.folders, setup.maxDepth, (id) => {
-      setTimeout(() => this.readSoon([id]), EVENT_DELAY_MS).unref();
-    });
+    if (this.options.follow) {
+      this.stopWatching = watchContent(setup.contentDir, setup.folders, setup.maxDepth, (id) => this.readAfterEvent(id));
+    }
     if (this.options.inWorker) this.startWorker();
     else this.startInline(new StampSweep(setup, this.options.baseline()));
   }
@@ -72,10 +84,22 @@ export class IndexSweeper {
   stop(): void {
     this.stopped = true;
     this.stopWatching();
+    this.stopWatchingRecent();
     if (this.timer) clearTimeout(this.timer);
     if (this.recentTimer) clearInterval(this.recentTimer);
     void this.worker?.terminate();
     this.worker = null;
+  }
+
+  /** An event comes as a file is made; the folder is read once its writer is likely done. */
+  private readAfterEvent(id: string): void {
+    setTimeout(() => this.readSoon([id]), EVENT_DELAY_MS).unref();
+  }
+
+  /** The newest entries as the last pass saw them are watched from now on (or looked at, see `recent`). */
+  private watchNewest(ids: readonly string[]): void {
+    this.stopWatchingRecent();
+    this.stopWatchingRecent = watchEntries(this.options.setup.contentDir, ids, (id) => this.readAfterEvent(id));
   }
 
   /**
@@ -107,8 +131,10 @@ export class IndexSweeper {
 
   private startInline(sweep: StampSweep): void {
     this.inline = sweep;
-    this.recentTimer = setInterval(() => this.readSoon(this.recent.check()), RECENT_CHECK_MS);
-    this.recentTimer.unref();
+    if (this.pollRecent) {
+      this.recentTimer = setInterval(() => this.readSoon(this.recent.check()), RECENT_CHECK_MS);
+      this.recentTimer.unref();
+    }
     this.sliceInline();
   }
 
@@ -130,8 +156,11 @@ export class IndexSweeper {
     this.lastPassMs = passMs;
     this.lastPassEnd = performance.now();
     this.passMs = 0;
-    this.recent.watch(this.inline!.newestEntries(RECENT_ENTRIES));
     debug('sweep pass on the event loop: %d ms, %d changed', Math.round(passMs), changed.length);
+    if (!this.options.follow) { this.inline = null; return; }
+    const newest = this.inline!.newestEntries(RECENT_ENTRIES);
+    if (this.pollRecent) this.recent.watch(newest);
+    else this.watchNewest(newest.map((entry) => entry.id));
     this.scheduleInline(pauseAfterPass(passMs));
   }
 
@@ -150,7 +179,7 @@ export class IndexSweeper {
     // A small young generation: the sweep makes some 300,000 short-lived stat results a pass, and a default
     // one grew to tens of MB of resident memory for them (the worker's part: ~60 MB at 100,000 entries, ~30 MB so).
     const worker = startTunedWorker(url, {
-      workerData: { setup, baseline } satisfies SweepWorkerData,
+      workerData: { setup, baseline, follow: this.options.follow, pollRecent: this.pollRecent } satisfies SweepWorkerData,
       transferList: [baseline.stamps.buffer as ArrayBuffer, baseline.ids.buffer as ArrayBuffer],
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
@@ -162,10 +191,11 @@ export class IndexSweeper {
         debug('sweep pass in the worker: %d ms', Math.round(message.passMs));
       }
       if (message.changed.length > 0) debug('the sweep\'s worker found %d changed', message.changed.length);
+      if (message.newest) this.watchNewest(message.newest);
       this.readSoon(message.changed);
     });
     worker.on('error', (error) => {
-      if (this.stopped) return;
+      if (this.stopped || !this.options.follow) return;
       this.options.log(`svc: the index sweep stopped in its worker (${error.message}); sweeping on the main thread instead.`);
       this.worker = null;
       this.lastPassMs = Infinity;

@@ -1,16 +1,16 @@
-// The entries someone is working on, looked at several times a second: a pass of the stamp sweep
-// (stamp-sweep.ts) over 100,000 entries takes about a second and comes round every couple of seconds, so a
-// hand edit would wait that long; the entries with the newest stamps are the ones an editor, a `git pull` or
-// another process touched last, and the likeliest to change again. Some 100 entries, 400 lstat calls: a
-// millisecond or so each time.
+// The entries someone is working on: the entries with the newest stamps are the ones an editor, a `git pull`
+// or another process touched last, and the likeliest to change again. An edit to one of them shows within
+// two seconds at any size. Where the kernel tells of changes (inotify, FSEvents) their folders are watched
+// (content-watch.ts watchEntries); on a network file system, where no watch sees another machine's writes,
+// they are looked at here, every RECENT_CHECK_MS: some 4,000 lstat calls.
 import { sep } from 'node:path';
 import { fileStamp, mtimeOf, setStamp } from './file-stamps.js';
 import type { SweepSetup } from './stamp-sweep.js';
 
-/** How many of the most recently changed entries are looked at between passes. */
-export const RECENT_ENTRIES = 100;
-/** How often they are looked at (ms). */
-export const RECENT_CHECK_MS = 200;
+/** How many of the most recently changed entries are watched or looked at between passes. */
+export const RECENT_ENTRIES = 1_000;
+/** How often they are looked at where they cannot be watched (ms). */
+export const RECENT_CHECK_MS = 1_500;
 
 interface Watched { id: string; path: string; stamps: Float64Array }
 

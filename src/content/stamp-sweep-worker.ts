@@ -7,15 +7,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
 import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
 
-export interface SweepWorkerData { setup: SweepSetup; baseline: SweepBaseline }
-/** Changed entry folders; `passMs` (how long the pass took) when a pass ended. */
-export interface SweepWorkerMessage { changed: string[]; passMs?: number }
+/** `follow`: pass after pass (else one, and the thread ends); `pollRecent`: look at the newest entries here. */
+export interface SweepWorkerData { setup: SweepSetup; baseline: SweepBaseline; follow: boolean; pollRecent: boolean }
+/**
+ * Changed entry folders; `passMs` (how long the pass took) when a pass ended, and then the newest entries
+ * for the main thread to watch (unless they are looked at here).
+ */
+export interface SweepWorkerMessage { changed: string[]; passMs?: number; newest?: string[] }
 
 // Started by lib/tuned-worker.ts, which hands the data on as workerData.data. The baseline (an id and
 // stamps per entry: some 10 MB at 100,000 entries) is needed by the first pass only, which lets go of it:
 // so nothing else here may hold it, workerData included.
 const handed = workerData as { data: SweepWorkerData | null };
-const { setup } = handed.data!;
+const { setup, follow, pollRecent } = handed.data!;
 
 // Requests first: on Linux this thread runs at the lowest priority (a thread's id is a pid to setpriority),
 // so on a busy machine the sweep takes the CPU that is left and slows down rather than the answers.
@@ -31,8 +35,8 @@ handed.data = null;
 const recent = new RecentEntries(setup);
 let recentChecked = performance.now();
 
-function send(changed: string[], passMs?: number): void {
-  if (changed.length > 0 || passMs !== undefined) parentPort!.postMessage({ changed, passMs } satisfies SweepWorkerMessage);
+function send(changed: string[], passMs?: number, newest?: string[]): void {
+  if (changed.length > 0 || passMs !== undefined) parentPort!.postMessage({ changed, passMs, ...(newest ? { newest } : {}) } satisfies SweepWorkerMessage);
 }
 
 function lookAtRecent(): void {
@@ -40,20 +44,26 @@ function lookAtRecent(): void {
   send(recent.check());
 }
 
-// What a pass finds is sent as it is found, and between its steps and during the pause the most recently
-// changed entries are looked at every RECENT_CHECK_MS.
+// What a pass finds is sent as it is found; where the newest entries cannot be watched (a network file
+// system), they are looked at every RECENT_CHECK_MS between its steps and during the pause.
 function runPass(): void {
   const started = performance.now();
   const pass = sweep.pass();
   let step = pass.next();
   while (!step.done) {
     send(sweep.takeFound());
-    if (performance.now() - recentChecked >= RECENT_CHECK_MS) lookAtRecent();
+    if (pollRecent && performance.now() - recentChecked >= RECENT_CHECK_MS) lookAtRecent();
     step = pass.next();
   }
   const passMs = performance.now() - started;
-  send(step.value, passMs);
-  recent.watch(sweep.newestEntries(RECENT_ENTRIES));
+  if (!follow) {
+    send(step.value, passMs);
+    parentPort!.close();
+    return;
+  }
+  const newest = sweep.newestEntries(RECENT_ENTRIES);
+  send(step.value, passMs, pollRecent ? undefined : newest.map((entry) => entry.id));
+  if (pollRecent) recent.watch(newest);
   pauseUntil(performance.now() + pauseAfterPass(passMs));
 }
 
@@ -61,9 +71,9 @@ function pauseUntil(end: number): void {
   const left = end - performance.now();
   if (left <= 0) { runPass(); return; }
   setTimeout(() => {
-    if (performance.now() - recentChecked >= RECENT_CHECK_MS) lookAtRecent();
+    if (pollRecent && performance.now() - recentChecked >= RECENT_CHECK_MS) lookAtRecent();
     pauseUntil(end);
-  }, Math.min(left, RECENT_CHECK_MS));
+  }, pollRecent ? Math.min(left, RECENT_CHECK_MS) : left);
 }
 
 runPass();

@@ -234,12 +234,15 @@ function emptyLevel(): Level {
 
 /** How long to wait after a pass that took `passMs` before the next. */
 export function pauseAfterPass(passMs: number): number {
-  // A change shows within two seconds at any size: what a pass finds is sent as it is found, so a change
-  // waits at most for one pass and its pause (CYCLE_MS), and the main thread needs a moment to read it.
-  // Below that, a pause of twenty passes keeps the sweep near 5 % of a core (a 10,000-entry site) and much
-  // less on small sites. The entries changed most recently are looked at far more often (recent-entries.ts).
-  return Math.max(MIN_PAUSE_MS, Math.min(passMs * 20, CYCLE_MS - passMs));
+  // Only the process that records changes found on disk sweeps (content-changes.ts), and what it must find
+  // quickly it is told of by the kernel: entries added, removed or renamed (a watch per type folder) and
+  // edits to the newest entries (a watch per entry folder, recent-entries.ts). The pass is for the rest,
+  // edits in place to older entries: paced to some 0.5 % of a core (a pause of 200 passes), at least a
+  // second apart, and a whole cycle within MAX_CYCLE_MS however long a pass takes (a second or more at
+  // 100,000 entries).
+  return Math.max(MIN_PAUSE_MS, Math.min(passMs * 200, MAX_CYCLE_MS - passMs));
 }
 
-const CYCLE_MS = 1800;
-const MIN_PAUSE_MS = 50;
+/** A change of an older entry shows within five minutes at 100,000 entries: a pass and its pause at most. */
+const MAX_CYCLE_MS = 270_000;
+const MIN_PAUSE_MS = 1_000;

@@ -9,6 +9,7 @@ import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
+import { ContentChanges } from './content-changes.js';
 const { join } = process.getBuiltinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
@@ -36,6 +37,11 @@ export interface ContentStoreOptions {
   countsFromIndexAbove?: number;
   /** A process that answers first and lives for a session (the stdio server): see IndexFileReading. */
   shortLived?: boolean;
+  /**
+   * The site's data folder: with it, changes are recorded in the change feed under data/feed and the
+   * changes other processes record are followed (content-changes.ts). Without it, the store sweeps.
+   */
+  dataDir?: string;
 }
 
 /**
@@ -59,6 +65,8 @@ export class ContentStore {
   private readonly shortLived: boolean;
   private readonly countsFromIndexAbove: number;
   private readonly settings: SiteSettings;
+  /** The change feed's side, when the store was given a data folder. */
+  readonly changes: ContentChanges | null;
   private built: IndexParts | undefined;
   private countedFromFolders = false;
   /** The entries entryOncePerTurn() looked at in the turn `lookedAtTurn` of the event loop. */
@@ -80,13 +88,14 @@ export class ContentStore {
     // Even at some 10,000 entries: an index takes some 380 bytes an entry.
     this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
     this.settings = new SiteSettings(join(this.contentDir, 'site.yaml'), options.log);
+    this.changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, clock: options.clock, log: options.log });
   }
 
   /** The index side, put together on first use (the index itself is built by its first refresh). */
   private get parts(): IndexParts {
     return (this.built ??= indexPartsModule().buildIndexParts({
       root: this.root, contentDir: this.contentDir, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
-      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, shortLived: this.shortLived,
+      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, shortLived: this.shortLived, changes: this.changes,
     }));
   }
 

@@ -20,9 +20,11 @@ export function settleScheduled(context: WriteContext, entryId: string, language
     const due = parseSiteTime(published, context.store.site().timezone);
     if (due === null || due > context.clock()) return false;
     writeTranslationFile(context, entryId, language, translation.file, current.text, { ...current.fields, status: 'published' }, current.body);
+    const person = typeof current.fields.author === 'string' ? current.fields.author : 'system';
+    context.store.changes?.noteWrite(entryId, { action: 'publish', language, via: 'schedule', person, token: null, detail: `scheduled for ${published}` });
     appendHistory(context.dataDir, {
       time: new Date(context.clock()).toISOString(),
-      person: typeof current.fields.author === 'string' ? current.fields.author : 'system',
+      person,
       action: 'publish',
       entry: entryId,
       language,

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { LinkRefusedError } from '../../lib/no-follow.js';
@@ -9,6 +8,8 @@ import { appendHistory } from '../history.js';
 import type { HistoryAction } from '../history.js';
 import { fileStorage } from '../storage/file-storage.js';
 import type { WriteStorage } from '../storage/write-storage.js';
+import { entryLockPath } from '../entry-lock.js';
+import type { RecordedWrite } from '../content-changes.js';
 
 // What every write action receives: what the index says, where files are read and written, the clock, and
 // who acts through what. The same actions serve MCP tools (via: mcp, with the token's name in the history)
@@ -16,7 +17,7 @@ import type { WriteStorage } from '../storage/write-storage.js';
 // change files only through the storage, so their unit tests run on memory.
 
 /** What the write actions ask of the content index: the store, or in unit tests an index over memory. */
-export type ContentView = Pick<ContentStore, 'root' | 'contentDir' | 'site' | 'entry' | 'entries' | 'absoluteUrl' | 'invalidate' | 'mediaDir'>;
+export type ContentView = Pick<ContentStore, 'root' | 'contentDir' | 'site' | 'entry' | 'entries' | 'absoluteUrl' | 'invalidate' | 'mediaDir'> & Partial<Pick<ContentStore, 'changes'>>;
 
 export interface WriteContext {
   store: ContentView;
@@ -43,13 +44,17 @@ export function noSuchEntry(id: string): AppError {
 
 /**
  * Serializes changes to one entry across processes (the HTTP server and stdio servers) with a lock file
- * under `data/locks/`. Ids are `[a-z0-9-]` segments, so replacing `/` with `+` keeps names distinct.
- * A symbolic link met on the way (the entry's style.css or media folder, its revisions folder, the lock
- * folder) is never followed (lib/no-follow.ts); the change then answers as an unknown id does.
+ * under `data/locks/` (entry-lock.ts). A symbolic link met on the way (the entry's style.css or media
+ * folder, its revisions folder, the lock folder) is never followed (lib/no-follow.ts); the change then
+ * answers as an unknown id does. What the action recorded (recordChange) goes into the change feed before
+ * the lock is let go (content-changes.ts), so another process that takes the lock finds it there.
  */
 export function withEntryLock<T>(context: WriteContext, lockName: string, action: () => T): T {
+  const changes = context.store.changes;
+  const subject = isEntryId(lockName) ? lockName : lockName === 'site' ? null : undefined;
+  const recorded = changes && subject !== undefined ? () => changes.write(subject, (id) => context.store.entry(id), action) : action;
   try {
-    return storageOf(context).withLock(join(context.dataDir, 'locks', `${lockName.replaceAll('/', '+')}.lock`), action);
+    return storageOf(context).withLock(entryLockPath(context.dataDir, lockName), recorded);
   } catch (error) {
     if (error instanceof LinkRefusedError && isEntryId(lockName)) throw noSuchEntry(lockName);
     throw error;
@@ -62,6 +67,10 @@ export function withEntryLock<T>(context: WriteContext, lockName: string, action
  * rather than answering an error for a change that was made.
  */
 export function recordChange(context: WriteContext, actor: Actor, action: HistoryAction, entry: string | null, language: string | null, detail?: string): void {
+  context.store.changes?.noteWrite(entry, {
+    action, language, via: actor.via, person: actor.principal.accountId, token: actor.via === 'mcp' ? actor.principal.tokenName : null,
+    ...(detail === undefined ? {} : { detail }),
+  });
   try {
     appendHistory(context.dataDir, {
       time: new Date(context.clock()).toISOString(),

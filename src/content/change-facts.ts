@@ -1,0 +1,46 @@
+// What the change feed says of a change to one entry, taken from the entry as the index had it before and
+// after: which translations changed, the public paths it shows at now and those it no longer shows at.
+import type { Entry } from './types.js';
+
+interface TranslationFacts { path: string; status: string; mtimeMs: number; size: number }
+
+/** An entry as far as the feed cares: per language its path, status and file stamps; its style's stamps. */
+export interface EntryFacts {
+  exists: boolean;
+  translations: Map<string, TranslationFacts>;
+  style: string;
+}
+
+export function entryFacts(entry: Entry | undefined): EntryFacts {
+  const translations = new Map<string, TranslationFacts>();
+  if (entry) {
+    for (const [language, { path, status, mtimeMs, size }] of entry.translations) translations.set(language, { path, status, mtimeMs, size });
+  }
+  return { exists: entry !== undefined, translations, style: entry ? `${entry.styleMtimeMs}:${entry.styleSize}` : '' };
+}
+
+export interface FactsChange {
+  /** Changed, added or removed translations (none for a change of the style alone). */
+  languages: string[];
+  /** Where the entry shows now. */
+  paths: string[];
+  /** Where it showed and no longer does. */
+  before: string[];
+  styleChanged: boolean;
+}
+
+/** What differs between two facts, or null when nothing the feed records does. */
+export function factsChange(before: EntryFacts, after: EntryFacts): FactsChange | null {
+  const languages: string[] = [];
+  for (const language of new Set([...before.translations.keys(), ...after.translations.keys()])) {
+    const a = before.translations.get(language);
+    const b = after.translations.get(language);
+    if (!a || !b || a.path !== b.path || a.status !== b.status || a.mtimeMs !== b.mtimeMs || a.size !== b.size) languages.push(language);
+  }
+  const styleChanged = before.style !== after.style;
+  if (languages.length === 0 && !styleChanged && before.exists === after.exists) return null;
+  const paths = [...after.translations.values()].map((translation) => translation.path);
+  const now = new Set(paths);
+  const gone = [...before.translations.values()].map((translation) => translation.path).filter((path) => !now.has(path));
+  return { languages: languages.sort(), paths, before: gone, styleChanged };
+}

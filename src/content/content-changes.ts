@@ -1,0 +1,199 @@
+// The content store's side of the change feed (src/feed/): what this process changes is recorded there,
+// what other processes recorded is applied to this index, and the changes found on disk (an editor, git,
+// rsync) are recorded by the one process that holds the finder's lease (feed/finder-lease.ts).
+//
+// A change seen in the index is explained when it came from a write of this process (recorded by
+// writeRecorded, inside the entry's lock) or from an event read in the feed; any other is a change made on
+// disk. The finder records those: it takes the entry's lock (so a writer in another process has appended its
+// event), reads the feed up to now, and records the change only when no event explained it meanwhile.
+import type { Clock } from '../lib/clock.js';
+import { withFileLock } from '../lib/file-lock.js';
+import type { ChangeEvent, ChangeKind, ChangeVia, NewChange } from '../feed/change-event.js';
+import { ChangeFeed } from '../feed/change-feed.js';
+import { FeedFollower } from '../feed/feed-follower.js';
+import { FinderLease } from '../feed/finder-lease.js';
+import { entryFacts, factsChange, type EntryFacts } from './change-facts.js';
+import { entryLockPath } from './entry-lock.js';
+import type { Entry } from './types.js';
+const { join } = process.getBuiltinModule('node:path');
+
+/** What a write action recorded (its history line): the feed's event is made from these. */
+export interface RecordedWrite {
+  action: string;
+  language: string | null;
+  detail?: string;
+  via: ChangeVia;
+  person: string | null;
+  token: string | null;
+}
+
+/** The index operations the feed's side needs (the store's index parts). */
+export interface ChangeTarget {
+  /** The entry as the index has it now (no disk read). */
+  indexed(id: string): Entry | undefined;
+  /** Reads the entry's folder again (an id not known yet is looked for at any depth). */
+  readAgain(id: string): void;
+  /** Everything is read again (events were lost to this process). */
+  readEverything(): void;
+  /** Whether the sweep should look for changes on disk continuously (this process is the finder). */
+  setFinder(finding: boolean): void;
+}
+
+export interface ContentChangesOptions {
+  dataDir: string;
+  clock: Clock;
+  log: (line: string) => void;
+}
+
+const KIND_OF_ACTION: Record<string, ChangeKind> = {
+  create: 'entry.created', update: 'entry.updated', add_translation: 'entry.updated', request_review: 'entry.updated',
+  send_back: 'entry.updated', style: 'entry.style', restore: 'entry.style', publish: 'entry.published', approve: 'entry.published',
+  schedule: 'entry.scheduled', unpublish: 'entry.unpublished', media_upload: 'entry.media', approval_mode: 'site.changed',
+};
+
+export class ContentChanges {
+  readonly feed: ChangeFeed;
+  private target: ChangeTarget | null = null;
+  private follower: FeedFollower | null = null;
+  private lease: FinderLease | null = null;
+  /** Entries whose index changes are explained (a write of this process, an event being applied). */
+  private readonly explaining = new Set<string>();
+  /** What the write under way recorded, per entry (writes nest: create, then the new entry). */
+  private readonly writes = new Map<string, RecordedWrite[]>();
+  /** Changes found on disk, waiting to be recorded: the entry as it was, and whether an event came since. */
+  private readonly found = new Map<string, { before: EntryFacts; explained: boolean }>();
+  private recording = false;
+
+  constructor(private readonly options: ContentChangesOptions) {
+    this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), clock: options.clock, log: options.log });
+  }
+
+  /** The last seq this process applied (0 before it follows). */
+  get seq(): number {
+    return this.follower?.seq ?? 0;
+  }
+
+  /** Begins following the feed from its end, and asking for the lease. */
+  start(target: ChangeTarget): void {
+    this.target = target;
+    this.follower = new FeedFollower({ feed: this.feed, log: this.options.log, onEvents: (events, resync) => this.apply(events, resync) });
+    this.follower.start();
+    const { dataDir, clock, log } = this.options;
+    this.lease = new FinderLease({ feedDir: this.feed.dir, lockPath: join(dataDir, 'locks', 'finder.lock'), clock, log, onChange: (holding) => target.setFinder(holding) });
+    this.lease.start();
+  }
+
+  /** Follows from `seq` on instead: an index kept from an earlier start held the feed up to there. */
+  followFrom(seq: number): void {
+    this.follower?.followFrom(seq);
+  }
+
+  stop(): void {
+    this.follower?.stop();
+    this.lease?.stop();
+    this.follower = null;
+    this.lease = null;
+  }
+
+  /** Before a read: what other processes recorded is applied first. */
+  catchUpBeforeRead(): void {
+    this.follower?.catchUpBeforeRead();
+  }
+
+  /**
+   * Runs a write to one entry (inside its lock) and records it in the feed after, from what it recorded in
+   * the history and how the entry differs: the entry is read from disk before, so the paths it showed at are
+   * those of the files it changes.
+   */
+  write<T>(id: string | null, readEntry: (id: string) => Entry | undefined, action: () => T): T {
+    if (id === null) {
+      const recorded: RecordedWrite[] = [];
+      this.writes.set('', recorded);
+      try { return action(); } finally { this.writes.delete(''); this.recordWrite(null, entryFacts(undefined), entryFacts(undefined), recorded); }
+    }
+    const before = entryFacts(readEntry(id));
+    const recorded: RecordedWrite[] = [];
+    this.writes.set(id, recorded);
+    this.explaining.add(id);
+    try {
+      return action();
+    } finally {
+      this.writes.delete(id);
+      const after = entryFacts(readEntry(id));
+      this.explaining.delete(id);
+      if (recorded.length > 0) this.recordWrite(id, before, after, recorded);
+    }
+  }
+
+  /** A history line of the write under way for `id` (null: a change to no entry, such as approval mode). */
+  noteWrite(id: string | null, write: RecordedWrite): void {
+    this.writes.get(id ?? '')?.push(write);
+  }
+
+  private recordWrite(id: string | null, before: EntryFacts, after: EntryFacts, recorded: RecordedWrite[]): void {
+    if (recorded.length === 0) return;
+    const first = recorded[0]!;
+    const change = factsChange(before, after);
+    const kind: ChangeKind = first.via === 'schedule' ? 'entry.due'
+      : first.action === 'approve' && first.detail?.startsWith('scheduled') ? 'entry.scheduled'
+        : KIND_OF_ACTION[first.action] ?? 'entry.updated';
+    const languages = new Set(change?.languages ?? []);
+    for (const write of recorded) if (write.language !== null) languages.add(write.language);
+    this.append({
+      kind, entry: id, languages: [...languages].sort(),
+      paths: change?.paths ?? [...after.translations.values()].map((translation) => translation.path),
+      before: change?.before ?? [], via: first.via, person: first.person, token: first.token,
+      ...(first.detail === undefined ? {} : { detail: first.detail }),
+    });
+  }
+
+  /** Its own events come back to this process through the follower too: reading the entry again then finds nothing new. */
+  private append(change: NewChange): void {
+    this.feed.append(change);
+  }
+
+  /** The index changed for `id`: a change made on disk unless this process explains it. */
+  indexChanged(id: string, before: Entry | undefined): void {
+    if (this.explaining.has(id) || this.recording || this.lease?.holding !== true) return;
+    if (!this.found.has(id)) this.found.set(id, { before: entryFacts(before), explained: false });
+    if (this.found.size === 1) setImmediate(() => this.recordFound()).unref();
+  }
+
+  /** Events from other processes: each entry named is read again; lost events read everything again. */
+  private apply(events: ChangeEvent[], resync: boolean): void {
+    const target = this.target;
+    if (!target) return;
+    if (resync) target.readEverything();
+    for (const event of events) {
+      if (event.entry === null) continue;
+      const waiting = this.found.get(event.entry);
+      if (waiting) waiting.explained = true;
+      this.explaining.add(event.entry);
+      try { target.readAgain(event.entry); } finally { this.explaining.delete(event.entry); }
+    }
+  }
+
+  /** Records the changes found on disk that no event explains, each under its entry's lock. */
+  private recordFound(): void {
+    const target = this.target;
+    if (!target) return;
+    for (const [id, waiting] of this.found) {
+      this.found.delete(id);
+      try {
+        withFileLock(entryLockPath(this.options.dataDir, id), () => {
+          this.follower?.catchUp();
+          if (waiting.explained) return;
+          this.recording = true;
+          try { target.readAgain(id); } finally { this.recording = false; }
+          const after = entryFacts(target.indexed(id));
+          const change = factsChange(waiting.before, after);
+          if (!change) return;
+          const kind: ChangeKind = !waiting.before.exists ? 'entry.added' : !after.exists ? 'entry.removed' : 'entry.changed';
+          this.append({ kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null });
+        });
+      } catch (error) {
+        this.options.log(`svc: could not record the change to ${id} found on disk: ${(error as Error)?.message ?? error}`);
+      }
+    }
+  }
+}

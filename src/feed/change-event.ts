@@ -1,0 +1,91 @@
+// One change to what the site serves, as the change feed (change-feed.ts) records it: a line of JSON in a
+// segment file under data/feed/. Readers in other processes and outside consumers (cache purges, webhooks,
+// MCP notifications, /svc/api/v1/changes) learn of changes from these alone, so each says what changed, where
+// it shows (the public paths before and after), and who made it through what.
+
+/** What happened. `entry.*` kinds name an entry; `site.*`, `theme.*` and `plugins.*` touch every page. */
+export const CHANGE_KINDS = [
+  'entry.created',
+  /** Text, fields or a translation added or changed; `languages` names which. */
+  'entry.updated',
+  'entry.published',
+  'entry.unpublished',
+  'entry.scheduled',
+  /** A scheduled time passed: the translation became public at `time`. */
+  'entry.due',
+  'entry.style',
+  'entry.media',
+  /** Found on disk (an editor, git, rsync): a folder that was not there, or is no longer. */
+  'entry.added',
+  'entry.removed',
+  /** Found on disk: files of a known entry changed. */
+  'entry.changed',
+  'site.changed',
+  'theme.changed',
+  'plugins.changed',
+] as const;
+
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** Through what the change came: the panel, an assistant (MCP), the command line, the scheduler, or the disk. */
+export type ChangeVia = 'panel' | 'mcp' | 'cli' | 'schedule' | 'disk';
+
+export interface ChangeEvent {
+  /** Grows by one from event to event; never reused while the feed is kept. */
+  seq: number;
+  /** ISO 8601 UTC, from the writer's clock (informative: order is `seq`'s, clocks may step back). */
+  time: string;
+  kind: ChangeKind;
+  /** Entry id, or null for site, theme and plugin changes. */
+  entry: string | null;
+  /** The translations concerned (empty: the entry as a whole, or not an entry). */
+  languages: string[];
+  /** Public paths the change touches as they are now... */
+  paths: string[];
+  /** ...and as they were, where they differ (a slug changed, an entry removed). */
+  before: string[];
+  via: ChangeVia;
+  /** Account id of the person, where known. */
+  person: string | null;
+  /** The token's name for changes made through MCP. */
+  token: string | null;
+  /** A short note: the file uploaded, the scheduled time. */
+  detail?: string;
+}
+
+/** What a writer hands the feed: the feed adds `seq` and `time`. */
+export type NewChange = Omit<ChangeEvent, 'seq' | 'time'>;
+
+const KINDS = new Set<string>(CHANGE_KINDS);
+const VIAS = new Set<string>(['panel', 'mcp', 'cli', 'schedule', 'disk']);
+/** Paths kept per event: a page with many children moves them all, but an event stays a short line. */
+export const MAX_PATHS = 200;
+
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+/** The event a feed line holds, or null for anything else (a header, a damaged or foreign line). */
+export function parseEvent(line: string): ChangeEvent | null {
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { seq, time, kind, entry, languages, paths, before, via, person, token, detail } = value;
+  if (!Number.isSafeInteger(seq) || (seq as number) < 1 || typeof time !== 'string') return null;
+  if (typeof kind !== 'string' || !KINDS.has(kind) || typeof via !== 'string' || !VIAS.has(via)) return null;
+  if (!isNullableString(entry) || !isStringList(languages) || !isStringList(paths) || !isStringList(before)) return null;
+  if (!isNullableString(person) || !isNullableString(token) || (detail !== undefined && typeof detail !== 'string')) return null;
+  return value as unknown as ChangeEvent;
+}
+
+/** The line for an event, with its fields in a fixed order. */
+export function eventLine(event: ChangeEvent): string {
+  const { seq, time, kind, entry, languages, paths, before, via, person, token, detail } = event;
+  return JSON.stringify({
+    seq, time, kind, entry, languages, paths: paths.slice(0, MAX_PATHS), before: before.slice(0, MAX_PATHS), via, person, token,
+    ...(detail === undefined ? {} : { detail: detail.slice(0, 300) }),
+  }) + '\n';
+}

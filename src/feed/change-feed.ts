@@ -1,0 +1,242 @@
+// The change feed: every change to what svc serves, appended once, in order, under data/feed/ (DESIGN.md
+// section 6). Any svc process appends (the server, stdio sessions, the CLI, a second server on the same
+// folder), each under one lock file, so sequence numbers only grow and lines never interleave; every process
+// follows it (feed-follower.ts) to learn what the others changed, and consumers outside keep a cursor
+// (feed-cursor.ts). The decisions behind it are in docs/decisions.md.
+//
+// An append happens after the change it records is durable on disk (the writers call it last, inside the
+// entry's lock) and is itself fsynced before the write is answered. The segment is opened anew for each
+// append, under the lock: on NFS that revalidates its size (close-to-open), where O_APPEND between machines
+// alone would not be atomic. A writer killed in the middle leaves a last line without its newline, which no
+// reader reads and the next writer cuts off.
+import type { Clock } from '../lib/clock.js';
+import { withFileLock } from '../lib/file-lock.js';
+import { createNoFollow, listFolderNoFollow, makeFoldersNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { eventLine, parseEvent, type ChangeEvent, type NewChange } from './change-event.js';
+import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, parseNext, readLines, SEGMENT_BYTES, segmentName } from './feed-segments.js';
+const { closeSync, fdatasyncSync, fstatSync, ftruncateSync, readSync, writeSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
+
+/** Segments all of whose events are older than this are removed (at the next rotation)... */
+export const RETENTION_MS = 30 * 24 * 3600_000;
+/** ...and the oldest go beyond this size in all, always keeping the newest two. */
+export const RETENTION_BYTES = 64 * 1024 * 1024;
+/** How far back from a segment's end its last event is looked for. */
+const TAIL_BYTES = 64 * 1024;
+
+/** Where a reader is: in which segment (its first seq), at which byte, after which event. */
+export interface FeedPosition { segment: number; offset: number; seq: number }
+
+/** What a read gives: the events after the position, the new position, and whether events were lost to it. */
+export interface FeedRead {
+  events: ChangeEvent[];
+  position: FeedPosition;
+  /** The feed no longer holds what follows the position (removed, damaged, or begun anew): re-read everything. */
+  resync: boolean;
+}
+
+export interface ChangeFeedOptions {
+  /** data/feed */
+  dir: string;
+  /** The lock file every appending process takes (data/locks/feed.lock). */
+  lockPath: string;
+  clock: Clock;
+  log: (line: string) => void;
+}
+
+export class ChangeFeed {
+  private warned = false;
+
+  constructor(private readonly options: ChangeFeedOptions) {}
+
+  get dir(): string {
+    return this.options.dir;
+  }
+
+  /**
+   * Appends one event and returns it, or null when it could not be recorded (said once in the log): the
+   * change itself stands, and the process that finds changes on disk records it when it finds it.
+   */
+  append(change: NewChange): ChangeEvent | null {
+    try {
+      return withFileLock(this.options.lockPath, () => this.appendLocked(change));
+    } catch (error) {
+      if (!this.warned) {
+        this.warned = true;
+        this.options.log(`svc: a change could not be recorded in the change feed (${(error as Error)?.message ?? error}); it is recorded when found on disk.`);
+      }
+      return null;
+    }
+  }
+
+  private appendLocked(change: NewChange): ChangeEvent {
+    const { dir } = this.options;
+    makeFoldersNoFollow(dir, 0o700);
+    const segments = listSegments(dir);
+    let first = segments.at(-1);
+    let tail = first === undefined ? null : this.tailOf(first);
+    if (first === undefined || tail === null || tail.size >= SEGMENT_BYTES) {
+      // No feed yet, a segment this code cannot continue (damaged, foreign, newer), or a full one: begin the
+      // next. After one that cannot be read, the first seq is past any it can hold (a line is 2 bytes at
+      // least), so seq still only grows; readers find the gap and resync.
+      const next = first === undefined ? 1 : tail === null ? first + (statNoFollow(join(dir, segmentName(first)))?.size ?? 0) + 1 : tail.lastSeq + 1;
+      if (first !== undefined) this.appendRaw(first, nextLine(next));
+      this.appendRaw(next, headerLine(next), true);
+      if (first !== undefined) this.removeOld([...segments, next]);
+      first = next;
+      tail = { lastSeq: next - 1, size: 0 };
+    }
+    const event: ChangeEvent = { seq: tail.lastSeq + 1, time: new Date(this.options.clock()).toISOString(), ...change };
+    this.appendRaw(first, eventLine(event));
+    return event;
+  }
+
+  /** One write at the end of a segment, made durable; `create` makes a new one (and its name durable). */
+  private appendRaw(first: number, text: string, create = false): void {
+    const fd = createNoFollow(join(this.options.dir, segmentName(first)), 'append', 0o600, 0o700);
+    try {
+      writeSync(fd, Buffer.from(text, 'utf8'));
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    if (create) this.syncFolder();
+  }
+
+  private syncFolder(): void {
+    try {
+      const fd = process.getBuiltinModule('node:fs').openSync(this.options.dir, 'r');
+      try { fdatasyncSync(fd); } finally { closeSync(fd); }
+    } catch { /* not every file system syncs a folder; the segment's own data is synced */ }
+  }
+
+  /**
+   * The last event's seq of a segment and its size, a last line cut short by a crash removed first; null
+   * when the segment cannot be continued (no header of ours, a newer version, no last event to be found).
+   */
+  private tailOf(first: number): { lastSeq: number; size: number } | null {
+    const fd = createNoFollow(join(this.options.dir, segmentName(first)), 'append', 0o600, 0o700);
+    try {
+      let size = fstatSync(fd).size;
+      const from = Math.max(0, size - TAIL_BYTES);
+      const bytes = Buffer.allocUnsafe(size - from);
+      readSync(fd, bytes, 0, bytes.length, from);
+      const end = bytes.lastIndexOf(0x0a);
+      if (end + 1 < bytes.length) {
+        ftruncateSync(fd, from + end + 1);
+        size = from + end + 1;
+      }
+      const lines = bytes.toString('utf8', 0, end + 1).split('\n').filter((line) => line !== '');
+      if (from === 0) {
+        const header = lines.length > 0 ? parseHeader(lines[0]!) : null;
+        if (header === null || header.version > FEED_VERSION || header.first !== first) return null;
+        if (lines.length === 1) return { lastSeq: first - 1, size };
+      }
+      const last = lines.length > 0 ? parseEvent(lines.at(-1)!) : null;
+      return last === null ? null : { lastSeq: last.seq, size };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Segments past the retention's time or size, oldest first; the newest two always stay. */
+  private removeOld(segments: number[]): void {
+    const now = this.options.clock();
+    const sizes = segments.map((first) => statNoFollow(join(this.options.dir, segmentName(first))));
+    let total = sizes.reduce((sum, stat) => sum + (stat?.size ?? 0), 0);
+    for (let i = 0; i < segments.length - 2; i++) {
+      const stat = sizes[i];
+      if (stat && now - stat.mtimeMs < RETENTION_MS && total <= RETENTION_BYTES) break;
+      try { removeNoFollow(join(this.options.dir, segmentName(segments[i]!))); } catch { /* removed meanwhile */ }
+      total -= stat?.size ?? 0;
+    }
+  }
+
+  /** The position after the last whole event: where a process that has just read everything follows from. */
+  end(): FeedPosition {
+    const first = listSegments(this.options.dir).at(-1);
+    if (first === undefined) return { segment: 0, offset: 0, seq: 0 };
+    // The newest segment is at most SEGMENT_BYTES, read once at a start.
+    let position: FeedPosition = { segment: first, offset: 0, seq: first - 1 };
+    for (let read = this.read(position, 10_000); ; read = this.read(position, 10_000)) {
+      if (read.resync && read.position.segment === position.segment && read.position.offset === position.offset) return position;
+      const moved = read.position.segment !== position.segment || read.position.offset !== position.offset;
+      position = read.position;
+      if (!moved) return position;
+    }
+  }
+
+  /**
+   * The events after `position`, at most `max` of them. `resync` when the feed no longer holds what follows
+   * the position (its segment removed, its file shorter than the offset) or a seq does not follow on from the
+   * last: the caller re-reads everything and follows on from end().
+   */
+  read(position: FeedPosition, max = 1000): FeedRead {
+    const { dir } = this.options;
+    const events: ChangeEvent[] = [];
+    let { segment, offset, seq } = position;
+    let resync = false;
+    if (segment === 0) {
+      // Nothing was there when the reader began: the feed's first segment, if one was made since.
+      const first = listSegments(dir)[0];
+      if (first === undefined) return { events, position, resync };
+      segment = first;
+      offset = 0;
+    }
+    for (;;) {
+      const read = readLines(dir, segment, offset);
+      if (read === null || read.size < offset) return { events, position: { segment, offset, seq }, resync: true };
+      let lineStart = offset;
+      let moved = false;
+      for (const line of read.lines) {
+        const lineEnd = lineStart + Buffer.byteLength(line) + 1;
+        if (lineStart === 0 && parseHeader(line)) { lineStart = lineEnd; continue; }
+        const next = parseNext(line);
+        if (next !== null) { segment = next; lineStart = 0; moved = true; break; }
+        lineStart = lineEnd;
+        // A line that is not an event (damaged, foreign) is passed over; the seqs say whether one was lost.
+        const event = parseEvent(line);
+        if (event === null || event.seq <= seq) continue;
+        if (seq !== 0 && event.seq !== seq + 1) resync = true;
+        seq = event.seq;
+        events.push(event);
+        if (events.length >= max) break;
+      }
+      offset = lineStart;
+      if (moved) continue;
+      if (read.lines.length === 0 || events.length >= max || offset >= read.size) break;
+    }
+    return { events, position: { segment, offset, seq }, resync };
+  }
+
+  /** The oldest seq the feed still holds (0 when empty): a cursor before it must resync. */
+  oldest(): number {
+    const first = listSegments(this.options.dir)[0];
+    return first ?? 0;
+  }
+
+  /**
+   * The events after `seq` for a consumer that keeps only a number (a cursor), from the segment that holds
+   * seq + 1. `resync` when the feed no longer reaches back that far, or seq is past its newest event (a feed
+   * begun anew).
+   */
+  since(seq: number, max = 1000): FeedRead {
+    const segments = listSegments(this.options.dir);
+    if (segments.length === 0) return { events: [], position: { segment: 0, offset: 0, seq: 0 }, resync: seq > 0 };
+    if (seq + 1 < segments[0]!) return { events: [], position: this.end(), resync: true };
+    let segment = segments[0]!;
+    for (const first of segments) if (first <= seq + 1) segment = first;
+    const read = this.read({ segment, offset: 0, seq }, max);
+    if (read.events.length === 0 && seq > this.end().seq) return { events: [], position: this.end(), resync: true };
+    return read;
+  }
+
+  /** Every segment file's name, for `svc check` and tests. */
+  files(): string[] {
+    try {
+      return listFolderNoFollow(this.options.dir).map((item) => item.name).sort();
+    } catch {
+      return [];
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// The change feed's files: `data/feed/changes-<first seq, 16 digits>.ndjson`, each a header line and then one
+// event a line (change-event.ts). A segment ends when it reaches SEGMENT_BYTES: its last line then names the
+// next one (`{"next":<first seq>}`), so a reader moves on without listing the folder.
+import { isTempFileName } from '../lib/atomic-write.js';
+import { listFolderNoFollow, openNoFollow } from '../lib/no-follow.js';
+const { closeSync, constants, fstatSync, readSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
+
+/** The format readers of this code understand; a segment of a higher version is left alone. */
+export const FEED_VERSION = 1;
+export const FEED_NAME = 'svc changes';
+/** A segment is closed and a new one begun past this size. */
+export const SEGMENT_BYTES = 4 * 1024 * 1024;
+
+const PREFIX = 'changes-';
+const SUFFIX = '.ndjson';
+const DIGITS = 16;
+
+export interface SegmentHeader { feed: string; version: number; first: number }
+
+export function segmentName(first: number): string {
+  return `${PREFIX}${String(first).padStart(DIGITS, '0')}${SUFFIX}`;
+}
+
+/** The first seq a segment's name gives, or null for any other name. */
+export function segmentFirst(name: string): number | null {
+  if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX) || name.length !== PREFIX.length + DIGITS + SUFFIX.length) return null;
+  const digits = name.slice(PREFIX.length, PREFIX.length + DIGITS);
+  for (let i = 0; i < digits.length; i++) if (digits.charCodeAt(i) < 48 || digits.charCodeAt(i) > 57) return null;
+  const first = Number(digits);
+  return Number.isSafeInteger(first) && first >= 1 ? first : null;
+}
+
+/** The segments in the folder, oldest first, by their first seq (none when the folder is missing). */
+export function listSegments(dir: string): number[] {
+  let names: string[];
+  try {
+    names = listFolderNoFollow(dir).filter((item) => item.isFile() && !isTempFileName(item.name)).map((item) => item.name);
+  } catch {
+    return [];
+  }
+  return names.map(segmentFirst).filter((first): first is number => first !== null).sort((a, b) => a - b);
+}
+
+export function headerLine(first: number): string {
+  return JSON.stringify({ feed: FEED_NAME, version: FEED_VERSION, first } satisfies SegmentHeader) + '\n';
+}
+
+/** The header a first line holds, or null when it is not a feed segment's. */
+export function parseHeader(line: string): SegmentHeader | null {
+  try {
+    const value = JSON.parse(line) as Partial<SegmentHeader>;
+    if (value?.feed !== FEED_NAME || !Number.isSafeInteger(value.version) || !Number.isSafeInteger(value.first)) return null;
+    return value as SegmentHeader;
+  } catch {
+    return null;
+  }
+}
+
+/** The next-segment line that ends a segment, and what one holds (null for any other line). */
+export function nextLine(first: number): string {
+  return JSON.stringify({ next: first }) + '\n';
+}
+
+export function parseNext(line: string): number | null {
+  if (!line.startsWith('{"next":')) return null;
+  try {
+    const next = (JSON.parse(line) as { next?: unknown }).next;
+    return Number.isSafeInteger(next) ? (next as number) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Complete lines (each ended by a newline) read from `offset` on, with where the next read starts. */
+export interface ReadLines { lines: string[]; end: number; size: number }
+
+const READ_CHUNK = 256 * 1024;
+
+/**
+ * The whole lines of a segment from `offset` on, at most `maxBytes` of them (at least one line). A last line
+ * without its newline is a write under way or cut short by a crash: it is not read (the next writer
+ * removes a cut one, see change-feed.ts).
+ */
+export function readLines(dir: string, first: number, offset: number, maxBytes = READ_CHUNK): ReadLines | null {
+  let fd: number;
+  try {
+    fd = openNoFollow(join(dir, segmentName(first)), constants.O_RDONLY);
+  } catch {
+    return null;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size <= offset) return { lines: [], end: offset, size };
+    let length = Math.min(size - offset, maxBytes);
+    let bytes = Buffer.allocUnsafe(length);
+    let read = readSync(fd, bytes, 0, length, offset);
+    let last = bytes.lastIndexOf(0x0a, read - 1);
+    // One line longer than maxBytes: read on until its end.
+    while (last < 0 && offset + read < size) {
+      length = Math.min(size - offset, length * 2);
+      bytes = Buffer.allocUnsafe(length);
+      read = readSync(fd, bytes, 0, length, offset);
+      last = bytes.lastIndexOf(0x0a, read - 1);
+    }
+    if (last < 0) return { lines: [], end: offset, size };
+    const lines = bytes.toString('utf8', 0, last).split('\n');
+    return { lines, end: offset + last + 1, size };
+  } finally {
+    closeSync(fd);
+  }
+}
