@@ -3,6 +3,7 @@ import { isAppError } from '../errors.js';
 import type { RequestContext, Router } from './router.js';
 import { clientIp } from './client-ip.js';
 import { sendJson } from './respond.js';
+import { ClosingOnRefusalResponse } from './body-refusal.js';
 
 export interface HttpServerOptions {
   trustProxy: boolean;
@@ -28,6 +29,7 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
     headersTimeout,
     requestTimeout,
     connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+    ServerResponse: ClosingOnRefusalResponse,
   }, (req, res) => {
     void handle(req, res);
   });
