@@ -26,7 +26,9 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, deps?: AppDeps): Promise<RunningServer> {
   const app = deps ?? (await buildDeps(config));
-  const server = createHttpServer(buildRouter(app), { trustProxy: config.trustProxy, log: app.log });
+  const server = createHttpServer(buildRouter(app), {
+    trustProxy: config.trustProxy, log: app.log, keepAliveTimeoutSeconds: config.keepAliveTimeout, maxConnections: config.maxConnections,
+  });
   server.on('error', (error: NodeJS.ErrnoException) => exitOnStartFailure(new StartFailure(listenFailureSentence(error, config.host, config.port))));
   const port = await new Promise<number>((resolve) => {
     server.listen(config.port, config.host, () => {
