@@ -1,6 +1,5 @@
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { trustFolder } from './lib/no-follow.js';
-import { DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS, DEFAULT_MAX_CONNECTIONS, MAX_CONNECTIONS_LIMIT, MAX_KEEP_ALIVE_TIMEOUT_SECONDS } from './lib/connection-settings.js';
 const { accessSync, constants, existsSync, mkdirSync, statSync } = process.getBuiltinModule('node:fs');
 const { resolve, join } = process.getBuiltinModule('node:path');
 
@@ -27,9 +26,11 @@ export interface Config {
    * (lib/rate-limit-settings.ts). Absent or true: the spec's.
    */
   rateLimits?: RateLimitsSetting;
-  /** Seconds an idle keep-alive connection is kept (lib/connection-settings.ts); absent: the default. */
+  /**
+   * Seconds an idle keep-alive connection is kept, and connections open at once; absent unless given: the
+   * defaults are the HTTP server's (lib/connection-settings.ts), which the stdio server never loads.
+   */
   keepAliveTimeout?: number;
-  /** Connections open at once (lib/connection-settings.ts); absent: the default. */
   maxConnections?: number;
 }
 
@@ -110,8 +111,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     baseUrl: flag('base-url') ?? (env.SVC_BASE_URL || undefined),
     trustProxy: values['trust-proxy'] === true ? '1' : env.SVC_TRUST_PROXY,
     rateLimits: env.SVC_RATE_LIMITS || undefined,
-    keepAliveTimeout: flag('keep-alive-timeout') ?? env.SVC_KEEP_ALIVE_TIMEOUT ?? String(DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS),
-    maxConnections: flag('max-connections') ?? env.SVC_MAX_CONNECTIONS ?? String(DEFAULT_MAX_CONNECTIONS),
+    keepAliveTimeout: flag('keep-alive-timeout') ?? (env.SVC_KEEP_ALIVE_TIMEOUT || undefined),
+    maxConnections: flag('max-connections') ?? (env.SVC_MAX_CONNECTIONS || undefined),
   };
   // A bad value is named the way it was given: `--port` when it came from the command line.
   const givenAs = (setting: Setting): string => {
@@ -136,8 +137,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     baseUrlGiven: value.baseUrl !== undefined,
     trustProxy: value.trustProxy === '1' || value.trustProxy === 'true',
     rateLimits: limits.value,
-    keepAliveTimeout: value.keepAliveTimeout,
-    maxConnections: value.maxConnections,
+    ...(value.keepAliveTimeout !== undefined && { keepAliveTimeout: value.keepAliveTimeout }),
+    ...(value.maxConnections !== undefined && { maxConnections: value.maxConnections }),
   };
 }
 
@@ -161,7 +162,7 @@ const NOT_EMPTY = 'must not be empty';
  */
 function validate(raw: {
   root: string; dataDir: string | undefined; host: string; port: string; baseUrl: string | undefined; trustProxy: string | undefined; rateLimits: string | undefined;
-  keepAliveTimeout: string; maxConnections: string;
+  keepAliveTimeout: string | undefined; maxConnections: string | undefined;
 }, givenAs: (setting: Setting) => string) {
   const refuse = (setting: Setting, message: string): never => {
     throw new ConfigError(`svc: ${givenAs(setting)} ${message}.`);
@@ -181,13 +182,14 @@ function validate(raw: {
   }
   if (raw.trustProxy !== undefined && !['0', '1', 'true', 'false'].includes(raw.trustProxy)) refuse('trustProxy', 'must be 1 or 0');
   if (raw.rateLimits !== undefined && raw.rateLimits !== 'on' && raw.rateLimits !== 'off') refuse('rateLimits', 'must be on or off');
-  const between = (setting: 'keepAliveTimeout' | 'maxConnections', text: string, max: number, what: string): number => {
+  const between = (setting: 'keepAliveTimeout' | 'maxConnections', text: string | undefined, max: number, what: string): number | undefined => {
+    if (text === undefined) return undefined;
     const number = Number(text);
     if (!WHOLE.test(text) || number < 1 || number > max) refuse(setting, `must be ${what} from 1 to ${max}`);
     return number;
   };
-  const keepAliveTimeout = between('keepAliveTimeout', raw.keepAliveTimeout, MAX_KEEP_ALIVE_TIMEOUT_SECONDS, 'a whole number of seconds');
-  const maxConnections = between('maxConnections', raw.maxConnections, MAX_CONNECTIONS_LIMIT, 'a whole number');
+  const keepAliveTimeout = between('keepAliveTimeout', raw.keepAliveTimeout, 3600, 'a whole number of seconds');
+  const maxConnections = between('maxConnections', raw.maxConnections, 1_000_000, 'a whole number');
   return { root: raw.root, dataDir: raw.dataDir, host: raw.host, port: Number(raw.port), baseUrl, trustProxy: raw.trustProxy, rateLimits: raw.rateLimits, keepAliveTimeout, maxConnections };
 }
 

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 
 test('defaults: working directory, data below it, 127.0.0.1:8080', () => {
   const config = loadConfig([], { SVC_ROOT: '/srv/site' });
-  assert.deepEqual(config, { root: '/srv/site', dataDir: '/srv/site/data', host: '127.0.0.1', port: 8080, baseUrl: 'http://127.0.0.1:8080', baseUrlGiven: false, trustProxy: false, rateLimits: true, keepAliveTimeout: 65, maxConnections: 1000 });
+  assert.deepEqual(config, { root: '/srv/site', dataDir: '/srv/site/data', host: '127.0.0.1', port: 8080, baseUrl: 'http://127.0.0.1:8080', baseUrlGiven: false, trustProxy: false, rateLimits: true });
 });
 
 test('the idle keep-alive timeout (seconds) and the connection cap come from flags or the environment', () => {

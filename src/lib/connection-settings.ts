@@ -1,7 +1,7 @@
 // The HTTP server's connection settings: how long an idle keep-alive connection is kept
 // (--keep-alive-timeout, SVC_KEEP_ALIVE_TIMEOUT) and how many connections may be open at once
-// (--max-connections, SVC_MAX_CONNECTIONS). config.ts reads them, http/server.ts applies them; the defaults
-// live here so a server built without a configuration (the tests') behaves as the real one.
+// (--max-connections, SVC_MAX_CONNECTIONS). config.ts reads them when given; http/server.ts applies them, and
+// these defaults otherwise, so a server built without a configuration (the tests') behaves as the real one.
 
 /**
  * Seconds. Above the idle timeouts of the proxies put in front (nginx's upstream keepalive_timeout and an AWS
@@ -17,6 +17,3 @@ export const DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS = 65;
  * direct visitors at once, and sockets held open on purpose cannot grow the process without bound.
  */
 export const DEFAULT_MAX_CONNECTIONS = 1000;
-
-export const MAX_KEEP_ALIVE_TIMEOUT_SECONDS = 3600;
-export const MAX_CONNECTIONS_LIMIT = 1_000_000;
