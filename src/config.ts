@@ -26,6 +26,12 @@ export interface Config {
    * (lib/rate-limit-settings.ts). Absent or true: the spec's.
    */
   rateLimits?: RateLimitsSetting;
+  /**
+   * Seconds an idle keep-alive connection is kept, and connections open at once; absent unless given: the
+   * defaults are the HTTP server's (lib/connection-settings.ts), which the stdio server never loads.
+   */
+  keepAliveTimeout?: number;
+  maxConnections?: number;
 }
 
 export class ConfigError extends Error {}
@@ -38,6 +44,8 @@ export const CONFIG_OPTIONS = {
   port: { type: 'string' },
   'base-url': { type: 'string' },
   'trust-proxy': { type: 'boolean' },
+  'keep-alive-timeout': { type: 'string' },
+  'max-connections': { type: 'string' },
 } as const;
 
 /** What the servers read: the configuration and the stdio server's --token. */
@@ -86,8 +94,9 @@ export function flagErrorSentence(error: unknown, known: readonly string[]): str
 }
 
 /**
- * Reads the configuration from flags (`--root`, `--data`, `--host`, `--port`, `--base-url`, `--trust-proxy`)
- * over the environment (SVC_ROOT, SVC_DATA, SVC_HOST, SVC_PORT, SVC_BASE_URL, SVC_TRUST_PROXY; the rate limits
+ * Reads the configuration from flags (`--root`, `--data`, `--host`, `--port`, `--base-url`, `--trust-proxy`,
+ * `--keep-alive-timeout`, `--max-connections`) over the environment (SVC_ROOT, SVC_DATA, SVC_HOST, SVC_PORT,
+ * SVC_BASE_URL, SVC_TRUST_PROXY, SVC_KEEP_ALIVE_TIMEOUT, SVC_MAX_CONNECTIONS; the rate limits
  * only from the environment: SVC_RATE_LIMITS, SVC_RATE_LIMIT_<NAME>).
  * Throws ConfigError with one sentence when a value is bad.
  */
@@ -102,6 +111,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     baseUrl: flag('base-url') ?? (env.SVC_BASE_URL || undefined),
     trustProxy: values['trust-proxy'] === true ? '1' : env.SVC_TRUST_PROXY,
     rateLimits: env.SVC_RATE_LIMITS || undefined,
+    keepAliveTimeout: flag('keep-alive-timeout') ?? (env.SVC_KEEP_ALIVE_TIMEOUT || undefined),
+    maxConnections: flag('max-connections') ?? (env.SVC_MAX_CONNECTIONS || undefined),
   };
   // A bad value is named the way it was given: `--port` when it came from the command line.
   const givenAs = (setting: Setting): string => {
@@ -126,14 +137,22 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     baseUrlGiven: value.baseUrl !== undefined,
     trustProxy: value.trustProxy === '1' || value.trustProxy === 'true',
     rateLimits: limits.value,
+    ...(value.keepAliveTimeout !== undefined && { keepAliveTimeout: value.keepAliveTimeout }),
+    ...(value.maxConnections !== undefined && { maxConnections: value.maxConnections }),
   };
 }
 
 type Setting = keyof typeof SETTING_NAMES;
-const SETTING_NAMES = { root: 'SVC_ROOT', dataDir: 'SVC_DATA', host: 'SVC_HOST', port: 'SVC_PORT', baseUrl: 'SVC_BASE_URL', trustProxy: 'SVC_TRUST_PROXY', rateLimits: 'SVC_RATE_LIMITS' } as const;
-const FLAG_NAMES: Partial<Record<Setting, string>> = { root: 'root', dataDir: 'data', host: 'host', port: 'port', baseUrl: 'base-url', trustProxy: 'trust-proxy' };
+const SETTING_NAMES = {
+  root: 'SVC_ROOT', dataDir: 'SVC_DATA', host: 'SVC_HOST', port: 'SVC_PORT', baseUrl: 'SVC_BASE_URL', trustProxy: 'SVC_TRUST_PROXY', rateLimits: 'SVC_RATE_LIMITS',
+  keepAliveTimeout: 'SVC_KEEP_ALIVE_TIMEOUT', maxConnections: 'SVC_MAX_CONNECTIONS',
+} as const;
+const FLAG_NAMES: Partial<Record<Setting, string>> = {
+  root: 'root', dataDir: 'data', host: 'host', port: 'port', baseUrl: 'base-url', trustProxy: 'trust-proxy', keepAliveTimeout: 'keep-alive-timeout', maxConnections: 'max-connections',
+};
 const HOST = /^[A-Za-z0-9.:\-\[\]]+$/;
 const PORT = /^\d{1,5}$/;
+const WHOLE = /^\d{1,7}$/;
 const NOT_EMPTY = 'must not be empty';
 
 /**
@@ -141,7 +160,10 @@ const NOT_EMPTY = 'must not be empty';
  * library: every process (the stdio server most of all) starts here, and loading one costs more than the
  * rest of start-up. The sentences are those test/config.test.ts pins.
  */
-function validate(raw: { root: string; dataDir: string | undefined; host: string; port: string; baseUrl: string | undefined; trustProxy: string | undefined; rateLimits: string | undefined }, givenAs: (setting: Setting) => string) {
+function validate(raw: {
+  root: string; dataDir: string | undefined; host: string; port: string; baseUrl: string | undefined; trustProxy: string | undefined; rateLimits: string | undefined;
+  keepAliveTimeout: string | undefined; maxConnections: string | undefined;
+}, givenAs: (setting: Setting) => string) {
   const refuse = (setting: Setting, message: string): never => {
     throw new ConfigError(`svc: ${givenAs(setting)} ${message}.`);
   };
@@ -160,7 +182,15 @@ function validate(raw: { root: string; dataDir: string | undefined; host: string
   }
   if (raw.trustProxy !== undefined && !['0', '1', 'true', 'false'].includes(raw.trustProxy)) refuse('trustProxy', 'must be 1 or 0');
   if (raw.rateLimits !== undefined && raw.rateLimits !== 'on' && raw.rateLimits !== 'off') refuse('rateLimits', 'must be on or off');
-  return { root: raw.root, dataDir: raw.dataDir, host: raw.host, port: Number(raw.port), baseUrl, trustProxy: raw.trustProxy, rateLimits: raw.rateLimits };
+  const between = (setting: 'keepAliveTimeout' | 'maxConnections', text: string | undefined, max: number, what: string): number | undefined => {
+    if (text === undefined) return undefined;
+    const number = Number(text);
+    if (!WHOLE.test(text) || number < 1 || number > max) refuse(setting, `must be ${what} from 1 to ${max}`);
+    return number;
+  };
+  const keepAliveTimeout = between('keepAliveTimeout', raw.keepAliveTimeout, 3600, 'a whole number of seconds');
+  const maxConnections = between('maxConnections', raw.maxConnections, 1_000_000, 'a whole number');
+  return { root: raw.root, dataDir: raw.dataDir, host: raw.host, port: Number(raw.port), baseUrl, trustProxy: raw.trustProxy, rateLimits: raw.rateLimits, keepAliveTimeout, maxConnections };
 }
 
 /**

@@ -55,7 +55,7 @@ test('without a command it prints the usage and exits 2; an unknown command exit
   assert.equal(svc(['help']).code, 0);
   const badFlag = svc(['user', 'list', '--colour']);
   assert.equal(badFlag.code, 2);
-  assert.equal(badFlag.err, `svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --email, --name, --role, --password-stdin, --off; ${HELP}\n`);
+  assert.equal(badFlag.err, `svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --keep-alive-timeout, --max-connections, --email, --name, --role, --password-stdin, --off; ${HELP}\n`);
   assert.equal(badFlag.err.split('\n').length, 2);
 });
 

@@ -76,8 +76,8 @@ for (const failure of FAILURES) {
 }
 
 test('an unknown flag names the options there are', () => {
-  assert.equal(run('server.js', ['--colour=red']).err, 'svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --token.\n');
-  assert.equal(run('cli.js', ['serve', '--colour=red']).err, `svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy; ${CMD} help lists the commands.\n`);
+  assert.equal(run('server.js', ['--colour=red']).err, 'svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --keep-alive-timeout, --max-connections, --token.\n');
+  assert.equal(run('cli.js', ['serve', '--colour=red']).err, `svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --keep-alive-timeout, --max-connections; ${CMD} help lists the commands.\n`);
 });
 
 test('site.yaml that is not YAML is named with the parser\'s first line', () => {

@@ -10,6 +10,13 @@ test('defaults: working directory, data below it, 127.0.0.1:8080', () => {
   assert.deepEqual(config, { root: '/srv/site', dataDir: '/srv/site/data', host: '127.0.0.1', port: 8080, baseUrl: 'http://127.0.0.1:8080', baseUrlGiven: false, trustProxy: false, rateLimits: true });
 });
 
+test('the idle keep-alive timeout (seconds) and the connection cap come from flags or the environment', () => {
+  assert.equal(loadConfig(['--keep-alive-timeout=75', '--max-connections', '500'], { SVC_KEEP_ALIVE_TIMEOUT: '90' }).keepAliveTimeout, 75);
+  assert.equal(loadConfig(['--max-connections', '500'], {}).maxConnections, 500);
+  const fromEnv = loadConfig([], { SVC_KEEP_ALIVE_TIMEOUT: '90', SVC_MAX_CONNECTIONS: '2000' });
+  assert.deepEqual([fromEnv.keepAliveTimeout, fromEnv.maxConnections], [90, 2000]);
+});
+
 test('flags win over the environment', () => {
   const config = loadConfig(['--root', 'site', '--port', '9000', '--base-url', 'https://example.org/', '--data', '/var/svc'], { SVC_ROOT: '/other', SVC_PORT: '1' });
   assert.equal(config.root, resolve('site'));
@@ -29,6 +36,9 @@ for (const [argv, env, message] of [
   [['--root='], {}, 'svc: --root must not be empty.'],
   [['--data', ''], {}, 'svc: --data must not be empty.'],
   [['--port', '80'], { SVC_HOST: 'bad host!' }, 'svc: the setting SVC_HOST must be a host name or address.'],
+  [['--keep-alive-timeout=0'], {}, 'svc: --keep-alive-timeout must be a whole number of seconds from 1 to 3600.'],
+  [['--keep-alive-timeout', '1.5'], {}, 'svc: --keep-alive-timeout must be a whole number of seconds from 1 to 3600.'],
+  [['--max-connections=many'], {}, 'svc: --max-connections must be a whole number from 1 to 1000000.'],
 ] as const) {
   test(`a bad value from a flag is named as the flag: ${argv.join(' ')}`, () => {
     assert.throws(() => loadConfig([...argv], env), (error: unknown) => error instanceof ConfigError && error.message === message);
@@ -48,6 +58,8 @@ for (const [env, message] of [
   [{ SVC_HOST: '' }, 'svc: the setting SVC_HOST must not be empty.'],
   [{ SVC_BASE_URL: 'not a url' }, 'svc: the setting SVC_BASE_URL must be an absolute http(s) address.'],
   [{ SVC_TRUST_PROXY: 'yes' }, 'svc: the setting SVC_TRUST_PROXY must be 1 or 0.'],
+  [{ SVC_KEEP_ALIVE_TIMEOUT: '3601' }, 'svc: the setting SVC_KEEP_ALIVE_TIMEOUT must be a whole number of seconds from 1 to 3600.'],
+  [{ SVC_MAX_CONNECTIONS: '0' }, 'svc: the setting SVC_MAX_CONNECTIONS must be a whole number from 1 to 1000000.'],
 ] as const) {
   test(`refuses ${JSON.stringify(env)} with one sentence`, () => {
     assert.throws(() => loadConfig([], env), (error: unknown) => error instanceof ConfigError && error.message === message);
@@ -61,7 +73,7 @@ test('a base URL is read as the URL parser reads it: trimmed, tabs dropped, no t
 
 test('an unknown flag is refused with the options there are', () => {
   assert.throws(() => loadConfig(['--colour', 'red'], {}), (error: unknown) => error instanceof ConfigError
-    && error.message === 'svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --token.');
+    && error.message === 'svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --keep-alive-timeout, --max-connections, --token.');
 });
 
 test('the server stops with exit code 2 and one sentence on a bad setting', () => {
@@ -76,10 +88,11 @@ test('the server stops with exit code 2 and one sentence on a bad setting', () =
 test('readFlags reads every argument list as util.parseArgs does, values and refusals alike', () => {
   const options = {
     root: { type: 'string' }, data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' },
-    'base-url': { type: 'string' }, 'trust-proxy': { type: 'boolean' }, token: { type: 'string' },
+    'base-url': { type: 'string' }, 'trust-proxy': { type: 'boolean' }, 'keep-alive-timeout': { type: 'string' },
+    'max-connections': { type: 'string' }, token: { type: 'string' },
   } as const;
   const pieces = ['--root=/a', '--root=', '--root', '/b', '--token=svc_x=y', '--trust-proxy', '--trust-proxy=1', '--port=80',
-    '--base-url=https://example.org', '--ROOT=x', '--nope=1', '--nope', '-x', '-', '--', 'positional', '--=x', '--__proto__=x', '--data=d'];
+    '--base-url=https://example.org', '--ROOT=x', '--nope=1', '--nope', '-x', '-', '--', 'positional', '--=x', '--__proto__=x', '--data=d', '--keep-alive-timeout=70', '--max-connections'];
   let seed = 11;
   const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
   const cases: string[][] = [[]];

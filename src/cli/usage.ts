@@ -33,6 +33,7 @@ Commands:
 Options for every command (or the environment variables in brackets):
   --root DIR [SVC_ROOT]   --data DIR [SVC_DATA]   --host H [SVC_HOST]   --port N [SVC_PORT]
   --base-url URL [SVC_BASE_URL]   --trust-proxy [SVC_TRUST_PROXY]
+  --keep-alive-timeout SECONDS [SVC_KEEP_ALIVE_TIMEOUT]   --max-connections N [SVC_MAX_CONNECTIONS]
 
 Exit codes: 0 done, 1 it could not be done (the sentence on stderr says why), 2 a command line or setting
 it cannot understand.

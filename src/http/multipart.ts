@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '../errors.js';
 import { mediaType, readBody } from './body.js';
+import { refuseRestOfBody } from './body-refusal.js';
 
 /**
  * Reads a `multipart/form-data` body (file uploads) of at most `maxBytes`, refused with 413 before more is
@@ -10,11 +11,11 @@ import { mediaType, readBody } from './body.js';
 export async function readMultipartForm(req: IncomingMessage, maxBytes: number): Promise<FormData> {
   const contentType = req.headers['content-type'] ?? '';
   if (mediaType(req) !== 'multipart/form-data') {
-    req.resume();
+    refuseRestOfBody(req);
     throw new AppError('unsupported', 'The form must be sent as multipart/form-data; send it again from the page.');
   }
   if (!/;\s*boundary=/i.test(contentType)) {
-    req.resume();
+    refuseRestOfBody(req);
     throw new AppError('bad_request', 'The upload has no multipart boundary; send the form again from the page.');
   }
   const body = await readBody(req, maxBytes);

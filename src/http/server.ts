@@ -3,6 +3,8 @@ import { isAppError } from '../errors.js';
 import type { RequestContext, Router } from './router.js';
 import { clientIp } from './client-ip.js';
 import { sendJson } from './respond.js';
+import { ClosingOnRefusalResponse } from './body-refusal.js';
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS, DEFAULT_MAX_CONNECTIONS } from '../lib/connection-settings.js';
 
 export interface HttpServerOptions {
   trustProxy: boolean;
@@ -12,6 +14,9 @@ export interface HttpServerOptions {
   /** How long a client may take to send its headers (default 15 s), and its whole request (default 60 s). */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** Seconds an idle keep-alive connection is kept, and connections open at once (lib/connection-settings.ts). */
+  keepAliveTimeoutSeconds?: number;
+  maxConnections?: number;
 }
 
 /** Routes requests to handlers; it never interprets them. Unknown errors become a bare 500. */
@@ -28,10 +33,16 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
     headersTimeout,
     requestTimeout,
     connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+    ServerResponse: ClosingOnRefusalResponse,
   }, (req, res) => {
     void handle(req, res);
   });
-  server.keepAliveTimeout = 5_000;
+  // Longer than a proxy keeps an idle connection (lib/connection-settings.ts). The headers timeout need not
+  // exceed it, as it once had to: Node's connection check counts it from a request's first byte, not from the
+  // end of the one before (test/http-keep-alive.test.ts holds this), so it stays short against slow senders.
+  server.keepAliveTimeout = (options.keepAliveTimeoutSeconds ?? DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS) * 1000;
+  // One more connection is closed as it is accepted; those open are served as before.
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {

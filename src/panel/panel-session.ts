@@ -75,15 +75,8 @@ export function requirePanelSession(ctx: RequestContext, deps: PanelSessionDeps,
  * answer was sent.
  */
 export async function requirePanelPost(ctx: RequestContext, deps: PanelSessionDeps, capability?: Capability): Promise<{ session: PanelSession; form: URLSearchParams } | null> {
-  let form: URLSearchParams;
-  try {
-    form = await readForm(ctx.req);
-  } catch (error) {
-    // A form that is not UTF-8, or too large: nothing is done, and the page says why.
-    if (!isAppError(error)) throw error;
-    sendPanelMessage(ctx, error.status, 'Not saved', error.message, currentPanelSession(ctx, deps));
-    return null;
-  }
+  const form = await readPanelForm(ctx, deps);
+  if (!form) return null;
   const session = currentPanelSession(ctx, deps);
   if (!session) {
     sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');
@@ -95,6 +88,20 @@ export async function requirePanelPost(ctx: RequestContext, deps: PanelSessionDe
     return null;
   }
   return { session, form };
+}
+
+/**
+ * Reads a panel form (at most `maxBytes`); a form that is not UTF-8, or too large, is answered with a panel
+ * page saying why (nothing is done) and gives null.
+ */
+export async function readPanelForm(ctx: RequestContext, deps: PanelSessionDeps, maxBytes?: number): Promise<URLSearchParams | null> {
+  try {
+    return await readForm(ctx.req, maxBytes);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    sendPanelMessage(ctx, error.status, 'Not saved', error.message, currentPanelSession(ctx, deps));
+    return null;
+  }
 }
 
 /** Checks a form's CSRF token; on a mismatch answers 403 with a panel page and returns false. */

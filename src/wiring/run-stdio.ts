@@ -44,7 +44,11 @@ export async function runStdio(argv: string[]): Promise<void> {
     deps.log(`svc: stdout failed: ${error.message}`);
     process.exit(1);
   });
-  await serveStdio({
+  // A signal ends the session as closing stdin does: the messages read are answered (a tool call in progress
+  // finishes its write), then the process exits 0; a second signal exits at once.
+  const stop = new AbortController();
+  const served = serveStdio({
+    stop: stop.signal,
     input: process.stdin,
     output: process.stdout,
     dispatcher,
@@ -55,6 +59,17 @@ export async function runStdio(argv: string[]): Promise<void> {
       return principal ? { principal, deps, session } : null;
     },
   });
+  // The stop's module is loaded by the first signal, so the way to the first answer is no longer for it (a
+  // second signal while it loads ends the process at once, as a second signal does anyway).
+  const onFirstSignal = () => {
+    process.off('SIGTERM', onFirstSignal);
+    process.off('SIGINT', onFirstSignal);
+    void load<typeof import('./stop-on-signals.js')>('./stop-on-signals.js')
+      .then((module) => module.stop([{ what: 'answering the messages received', close: () => { stop.abort(); return served; } }], deps.log));
+  };
+  process.on('SIGTERM', onFirstSignal);
+  process.on('SIGINT', onFirstSignal);
+  await served;
   process.exit(0);
 }
 

@@ -8,6 +8,11 @@ import { announce } from './announce.js';
 import { exitOnStartFailure, listenFailureSentence, StartFailure } from './start-failure.js';
 import { describeFileProblem } from '../lib/file-problem.js';
 import { keepOldGenerationClose } from '../lib/heap-tuning.js';
+import { closeGracefully } from '../http/graceful-close.js';
+import { stopOnSignals, type Closer } from './stop-on-signals.js';
+
+/** How long a stop waits for the requests in progress to be answered before it closes their connections. */
+export const DRAIN_MS = 10_000;
 
 /** How long after the content index is built the heap tuning's one full collection comes (startServer says why). */
 const COLLECT_AFTER_BUILD_MS = 200;
@@ -17,16 +22,20 @@ export interface RunningServer {
   deps: AppDeps;
   /** The port actually bound (differs from config.port when that was 0). */
   port: number;
+  /** What a signal's stop runs, in order (stop-on-signals.ts); add a closer to have it run too. */
+  closers: Closer[];
 }
 
 /**
  * Builds the stores, routes and HTTP server for a configuration and listens, exiting the process when the
- * address cannot be bound and closing gracefully on SIGINT/SIGTERM. Used by `node dist/server.js` and
+ * address cannot be bound and stopping gracefully on SIGINT/SIGTERM (stop-on-signals.ts). Used by `node dist/server.js` and
  * `svc serve` / `svc demo`; `deps` may be passed when the caller built them already.
  */
 export async function startServer(config: Config, deps?: AppDeps): Promise<RunningServer> {
   const app = deps ?? (await buildDeps(config));
-  const server = createHttpServer(buildRouter(app), { trustProxy: config.trustProxy, log: app.log });
+  const server = createHttpServer(buildRouter(app), {
+    trustProxy: config.trustProxy, log: app.log, keepAliveTimeoutSeconds: config.keepAliveTimeout, maxConnections: config.maxConnections,
+  });
   server.on('error', (error: NodeJS.ErrnoException) => exitOnStartFailure(new StartFailure(listenFailureSentence(error, config.host, config.port))));
   const port = await new Promise<number>((resolve) => {
     server.listen(config.port, config.host, () => {
@@ -55,14 +64,17 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
       app.log(`svc: the statistics could not catch up (${reason}); the site is served all the same.`);
     }
   });
-  const stop = () => {
+  // The stop (README "Stopping"): stop accepting and answer the requests in progress, then save what they
+  // changed. A change feed's flush belongs after the drain, beside the statistics.
+  const closers = stopOnSignals([
+    {
+      what: 'answering the requests in progress',
+      close: async () => {
+        if (!(await closeGracefully(server, DRAIN_MS))) app.log(`svc: requests still in progress after ${DRAIN_MS / 1000} s were cut off.`);
+      },
+    },
     // Today's partial aggregate, so the next start reads only the statistics logged after it.
-    try { app.stats.close(); } catch (error) { app.log(`svc: statistics could not be saved: ${(error as Error)?.message ?? error}`); }
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 2000).unref();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return { server, deps: app, port };
+    { what: 'saving the statistics', close: () => app.stats.close() },
+  ], app.log);
+  return { server, deps: app, port, closers };
 }

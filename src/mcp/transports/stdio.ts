@@ -26,11 +26,13 @@ export interface StdioServerOptions {
   contextFor: (session: McpSession) => McpContext | null;
   log: (line: string) => void;
   maxLineBytes?: number;
+  /** Aborted: stop reading once the line being received is whole, and resolve once the lines read are answered. */
+  stop?: AbortSignal;
 }
 
 const NEWLINE = 0x0a;
 
-/** Serves until `input` ends, then resolves once every answer is written. */
+/** Serves until `input` ends or `stop` is aborted, then resolves once every answer is written. */
 export function serveStdio(options: StdioServerOptions): Promise<void> {
   const maxLineBytes = options.maxLineBytes ?? STDIO_MAX_LINE_BYTES;
   const session: McpSession = { protocolVersion: LATEST_PROTOCOL_VERSION, logLevel: 'info' };
@@ -39,6 +41,8 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
   let chunks: Buffer[] = [];
   let buffered = 0;
   let skipping = false;
+  /** Set by `stop` while a line is half received: reading ends with its newline. */
+  let lastLine = false;
   let queue: Promise<void> = Promise.resolve();
 
   const write = (message: unknown) => {
@@ -123,6 +127,7 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
       enqueue(Buffer.concat(chunks, buffered + piece.length));
       chunks = [];
       buffered = 0;
+      if (lastLine) return finish();
     }
     if (skipping || start >= chunk.length) return;
     const rest = chunk.subarray(start);
@@ -139,12 +144,22 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
     buffered += rest.length;
   };
 
+  let finish = () => {};
   return new Promise((resolve) => {
+    finish = () => {
+      options.input.off('data', onData);
+      void queue.then(() => resolve());
+    };
     options.input.on('data', onData);
     options.input.on('end', () => {
       if (!skipping && buffered > 0) enqueue(Buffer.concat(chunks, buffered));
-      void queue.then(() => resolve());
+      finish();
     });
+    // A message half received when the stop comes is read to its end and answered, as over HTTP.
+    options.stop?.addEventListener('abort', () => {
+      if (buffered > 0 && !skipping) lastLine = true;
+      else finish();
+    }, { once: true });
   });
 }
 

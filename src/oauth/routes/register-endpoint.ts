@@ -15,6 +15,7 @@ import { SPEC_RATE_LIMITS } from '../../lib/rate-limit-settings.js';
 import { hasDisguisingCharacters } from '../../lib/disguising-characters.js';
 import { hasLoneSurrogate } from '../../lib/lone-surrogates.js';
 import { isUtf8 } from 'node:buffer';
+import { refuseRestOfBody } from '../../http/body-refusal.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -73,7 +74,7 @@ export function createRegisterHandler(clients: ClientStore, clock: Clock, onUse:
 
 async function readJsonObject(ctx: RequestContext): Promise<unknown> {
   if (mediaType(ctx.req) !== 'application/json') {
-    ctx.req.resume();
+    refuseRestOfBody(ctx.req);
     throw new OAuthError('invalid_client_metadata', 'Send the registration as a JSON object with Content-Type: application/json.');
   }
   const body = await readBody(ctx.req, MAX_BODY_BYTES);

@@ -15,6 +15,7 @@ import { exchangeAuthorizationCode } from '../grants/authorization-code.js';
 import { rotateRefreshToken } from '../grants/refresh-token.js';
 import { seconds } from '../../lib/seconds.js';
 import { SPEC_RATE_LIMITS } from '../../lib/rate-limit-settings.js';
+import { refuseRestOfBody } from '../../http/body-refusal.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const GRANTS = {
@@ -57,7 +58,7 @@ function limitRate(limiter: TokenBucketLimiter, ip: string): void {
 
 async function readTokenForm(ctx: RequestContext): Promise<URLSearchParams> {
   if (mediaType(ctx.req) !== 'application/x-www-form-urlencoded') {
-    ctx.req.resume();
+    refuseRestOfBody(ctx.req);
     throw new OAuthError('invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
   }
   try {

@@ -6,6 +6,7 @@ import { readForm } from '../../http/body.js';
 import { AppError } from '../../errors.js';
 import { sendPanelMessage } from '../layout.js';
 import { csrfMatches, currentPanelSession, type PanelSession } from '../panel-session.js';
+import { refuseRestOfBody } from '../../http/body-refusal.js';
 
 /** A Markdown body plus title and fields; well above any page a person writes by hand. */
 export const MAX_ENTRY_FORM_BYTES = 1024 * 1024;
@@ -18,7 +19,7 @@ export async function readEntryPost(ctx: RequestContext, deps: PanelDeps): Promi
   // The session first: a megabyte is read only for someone signed in.
   const session = currentPanelSession(ctx, deps);
   if (!session) {
-    ctx.req.resume();
+    refuseRestOfBody(ctx.req);
     sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');
     return null;
   }

@@ -13,6 +13,7 @@ import { panelActor } from '../panel-principal.js';
 import { csrfMatches, currentPanelSession } from '../panel-session.js';
 import { readEntryPost } from './entries-form.js';
 import type { EntryPage } from './entry-page.js';
+import { refuseRestOfBody } from '../../http/body-refusal.js';
 
 /** Ten files of 10 MB would be 100 MB in memory at once; a few full-size images per upload is plenty. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -48,11 +49,11 @@ export function createEntryExtrasHandlers(deps: PanelDeps, page: EntryPage) {
       // The session first: 25 MB are read only for someone signed in who may write.
       const session = currentPanelSession(ctx, deps);
       if (!session) {
-        ctx.req.resume();
+        refuseRestOfBody(ctx.req);
         return sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');
       }
       if (!session.capabilities.has('content.write')) {
-        ctx.req.resume();
+        refuseRestOfBody(ctx.req);
         return sendPanelMessage(ctx, 403, 'Not allowed', 'Your role does not allow this.', session);
       }
       let form: FormData;

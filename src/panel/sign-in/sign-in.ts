@@ -1,16 +1,17 @@
 import type { PanelSessionDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
-import { readForm } from '../../http/body.js';
 import { esc } from '../html.js';
 import { appendHistory } from '../../content/history.js';
 import { renderPage, sendPanelPage } from '../layout.js';
 import { anonymousCsrfToken, checkAnonymousCsrf, csrfField } from '../csrf.js';
 import { safeNext } from '../safe-next.js';
 import { SignInThrottle, tooManyAttemptsSentence } from '../sign-in-throttle.js';
-import { csrfMatches, currentPanelSession, endSession, isSecure, sessionFromCookie, startSession } from '../panel-session.js';
+import { csrfMatches, currentPanelSession, endSession, isSecure, readPanelForm, sessionFromCookie, startSession } from '../panel-session.js';
 
 const HOME = '/svc/panel/';
+/** The sign-in forms hold an address, a password or a code, and a CSRF token. */
+const SIGN_IN_FORM_BYTES = 16 * 1024;
 
 function signInForm(csrf: string, next: string | null, email = ''): string {
   return `<h1>Sign in</h1>
@@ -65,7 +66,8 @@ export function createSignInHandlers(deps: PanelSessionDeps, throttle = new Sign
     },
 
     async signIn(ctx: RequestContext): Promise<void> {
-      const form = await readForm(ctx.req, 16 * 1024);
+      const form = await readPanelForm(ctx, deps, SIGN_IN_FORM_BYTES);
+      if (!form) return;
       try {
         checkAnonymousCsrf(ctx, form);
       } catch (error) {
@@ -97,7 +99,8 @@ export function createSignInHandlers(deps: PanelSessionDeps, throttle = new Sign
     },
 
     async checkCode(ctx: RequestContext): Promise<void> {
-      const form = await readForm(ctx.req, 16 * 1024);
+      const form = await readPanelForm(ctx, deps, SIGN_IN_FORM_BYTES);
+      if (!form) return;
       const pending = sessionFromCookie(ctx, deps);
       if (!pending || pending.record.stage !== 'two_factor') {
         return sendPanelPage(ctx, 403, renderPage({ title: 'Sign in', body: '<p><a href="/svc/panel/sign-in">Sign in again</a></p>', notice: { kind: 'error', text: 'The sign-in has expired. Sign in again.' } }));
@@ -115,7 +118,8 @@ export function createSignInHandlers(deps: PanelSessionDeps, throttle = new Sign
     },
 
     async signOut(ctx: RequestContext): Promise<void> {
-      const form = await readForm(ctx.req, 16 * 1024);
+      const form = await readPanelForm(ctx, deps, SIGN_IN_FORM_BYTES);
+      if (!form) return;
       const found = sessionFromCookie(ctx, deps);
       if (found && !csrfMatches(ctx, form, found.record.csrf)) return;
       endSession(ctx, deps);
