@@ -6,6 +6,7 @@ import { createTokenVerifier } from '../auth/token-verifier.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { ContentStore } from '../content/store.js';
 import { useSiteConfigCache } from '../content/site-config-cache.js';
+import { prepareSiteWrites } from '../lib/site-writes.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
 const { join } = process.getBuiltinModule('node:path');
@@ -40,6 +41,8 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
   const log = (line: string) => process.stderr.write(line + '\n');
   if (!options.lazyModules || !canDeferModules) await preloadDeferredModules();
   useSiteConfigCache(join(config.dataDir, 'cache'));
+  // Before any write: what writers killed mid-write left is removed (lib/site-writes.ts).
+  prepareSiteWrites(config);
   let auth: AuthService | undefined;
   const people = () => (auth ??= new (authModule().AuthService)({ dataDir: config.dataDir, clock, log }));
   if (!options.lazyModules) people();
