@@ -19,6 +19,7 @@
 // - on another machine (a folder shared over the network), a pid says nothing here, so only age holds: a
 //   note left unchanged for longer than any write takes (STALE_TEMP_MS) belongs to a writer that is gone.
 // A pid that was taken again by an unrelated process keeps its note until that age.
+import { processWide } from './process-wide.js';
 const { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } = process.getBuiltinModule('node:fs');
 const { basename, join } = process.getBuiltinModule('node:path');
 
@@ -35,19 +36,18 @@ function thisHost(): string {
   return process.getBuiltinModule('node:os').hostname().replace(/[^A-Za-z0-9._-]/g, '_') || 'host';
 }
 
-let folder: string | null = null;
-let noteName = '';
-const inFlight = new Set<string>();
-let hasWritten = false;
+const state = processWide('tempFileJournal', () => ({ folder: null as string | null, noteName: '', inFlight: new Set<string>(), hasWritten: false }));
+const { inFlight } = state;
 
 /** Keep the notes in `dir` (data/cache/writing), or nowhere (null). Set once by each process's start. */
 export function useTempFileJournal(dir: string | null): void {
-  folder = dir;
-  noteName = `${process.pid}@${thisHost()}`;
+  state.folder = dir;
+  state.noteName = `${process.pid}@${thisHost()}`;
 }
 
 /** Rewrites this process's note to what is in flight now; removes it when nothing is. */
 function writeNote(): void {
+  const { folder, noteName } = state;
   if (folder === null) return;
   const path = join(folder, noteName);
   try {
@@ -74,7 +74,7 @@ function writeNote(): void {
 
 /** Before `tempPath` is made: noted, so that a kill from here on leaves a note of it. */
 export function noteTempFileBegun(tempPath: string): void {
-  hasWritten = true;
+  state.hasWritten = true;
   inFlight.add(tempPath);
   writeNote();
 }
@@ -90,7 +90,7 @@ export function writerIsGone(name: string, mtimeMs: number, now: number): boolea
   const at = name.indexOf('@');
   const pid = Number(name.slice(0, at));
   if (at < 1 || !Number.isSafeInteger(pid) || pid <= 0 || name.slice(at + 1) !== thisHost()) return false;
-  if (pid === process.pid) return !hasWritten;
+  if (pid === process.pid) return !state.hasWritten;
   try {
     process.kill(pid, 0);
     return false;
@@ -113,7 +113,7 @@ function readNotes(dir: string, now: number): Note[] {
   const notes: Note[] = [];
   for (const name of names) {
     const path = join(dir, name);
-    if (dir === folder && name === noteName && hasWritten) continue;
+    if (dir === state.folder && name === state.noteName && state.hasWritten) continue;
     try {
       const stat = lstatSync(path);
       if (!stat.isFile()) continue;
