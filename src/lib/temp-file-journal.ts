@@ -148,9 +148,13 @@ export function removeTempFilesOfGoneWriters(dir: string, remove: (path: string)
   return removed;
 }
 
-/** The temp files that live writers note as in flight: a check leaves these out, they are no leftovers. */
-export function tempFilesInFlight(dir: string, now = Date.now()): Set<string> {
-  const paths = new Set<string>(inFlight);
-  for (const note of readNotes(dir, now)) if (!note.gone) for (const path of note.tempFiles) paths.add(path);
-  return paths;
+/**
+ * The temp files in the notes: `live`, of writers that may still be writing them (in flight: no leftovers),
+ * and `gone`, of writers that are gone (which the next start removes).
+ */
+export function notedTempFiles(dir: string, now = Date.now()): { live: Set<string>; gone: Set<string> } {
+  const live = new Set<string>(dir === state.folder ? inFlight : []);
+  const gone = new Set<string>();
+  for (const note of readNotes(dir, now)) for (const path of note.tempFiles) (note.gone ? gone : live).add(path);
+  return { live, gone };
 }
