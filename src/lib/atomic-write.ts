@@ -1,4 +1,4 @@
-import { openFolderNoFollow, removeNoFollow } from './no-follow.js';
+import { openFolderNoFollow, removeNoFollow, type OpenFolder } from './no-follow.js';
 import { asSaveFailure, throwInjectedFault } from './save-failure.js';
 import { isTempFileName, noteTempFileBegun, noteTempFileEnded, STALE_TEMP_MS } from './temp-file-journal.js';
 const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } = process.getBuiltinModule('node:fs');
@@ -14,6 +14,20 @@ function tempNameFor(path: string): string {
   return `.${basename(path)}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
 }
 
+/** The checked folder of `path`, and its temp file's name and path, noted (lib/temp-file-journal.ts) before it is made. */
+function beginWrite(path: string): { tempName: string; tempPath: string; folder: OpenFolder } {
+  const tempName = tempNameFor(path);
+  const tempPath = join(dirname(path), tempName);
+  let folder: OpenFolder;
+  try {
+    folder = openFolderNoFollow(dirname(path), 0o777);
+  } catch (error) {
+    throw asSaveFailure(error, path);
+  }
+  noteTempFileBegun(tempPath);
+  return { tempName, tempPath, folder };
+}
+
 /**
  * Writes a file so that readers only ever see the old or the new content: a temp file in the same folder
  * (same filesystem, so rename is atomic), fsync, then rename over the target. The folder is checked to be
@@ -25,15 +39,7 @@ function tempNameFor(path: string): string {
  * temp files in flight, which the next start reads (lib/temp-file-journal.ts).
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
-  const tempName = tempNameFor(path);
-  const tempPath = join(dirname(path), tempName);
-  let folder;
-  try {
-    folder = openFolderNoFollow(dirname(path), 0o777);
-  } catch (error) {
-    throw asSaveFailure(error, path);
-  }
-  noteTempFileBegun(tempPath);
+  const { tempName, tempPath, folder } = beginWrite(path);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
     try {
@@ -70,15 +76,7 @@ export type WriteAt = (bytes: Uint8Array, position: number) => Promise<void>;
  * is never whole in memory; the file replaces the target once `produce` resolves (a rejection leaves it be).
  */
 export async function writeFileAtomicAsync(path: string, produce: (writeAt: WriteAt) => Promise<void>, mode = 0o644): Promise<void> {
-  const tempName = tempNameFor(path);
-  const tempPath = join(dirname(path), tempName);
-  let folder;
-  try {
-    folder = openFolderNoFollow(dirname(path), 0o777);
-  } catch (error) {
-    throw asSaveFailure(error, path);
-  }
-  noteTempFileBegun(tempPath);
+  const { tempName, tempPath, folder } = beginWrite(path);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
     try {
