@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'not_acceptable'    // 406
   | 'method_not_allowed'// 405
   | 'bad_request'       // 400
+  | 'insufficient_storage' // 507: the disk refused a write (full, read-only, not ours to write)
   | 'internal';         // 500
 
 const STATUS: Record<ErrorKind, number> = {
@@ -29,6 +30,7 @@ const STATUS: Record<ErrorKind, number> = {
   not_acceptable: 406,
   method_not_allowed: 405,
   bad_request: 400,
+  insufficient_storage: 507,
   internal: 500,
 };
 

@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempFolder } from './helpers/temp-folder.js';
@@ -54,6 +55,13 @@ const PROBLEM_SITE: SiteDescription = {
     'content/notes/todo.md': 'Not content.\n',
     'plugins/broken/plugin.yaml': 'enabled: true\ncards: [\n',
     'data/roles.yaml': 'reviewer: [stats.view, fly]\n',
+    // Temp files of interrupted writes: one a gone writer noted (its note unchanged for an hour: on another
+    // machine, or long dead), one nobody noted, and one of a write in flight now (this test process's pid).
+    'content/media/posts/hello/.cover.png.777.0a0b0c0d0e0f.tmp': 'half an image',
+    'data/cache/writing/777@elsewhere': `${'/ROOT'}/content/media/posts/hello/.cover.png.777.0a0b0c0d0e0f.tmp\n`,
+    'content/posts/hello/.en.md.4242.a1b2c3d4e5f6.tmp': 'half a translation',
+    'data/tokens/.abc.json.888.0a0b0c0d0e0f.tmp': 'a token being written',
+    [`data/cache/writing/${process.pid}@${hostname().replace(/[^A-Za-z0-9._-]/g, '_')}`]: `${'/ROOT'}/data/tokens/.abc.json.888.0a0b0c0d0e0f.tmp\n`,
   },
 };
 
@@ -72,6 +80,12 @@ before(() => {
   writeSite(problemRoot, PROBLEM_SITE);
   mkdirSync(join(problemRoot, 'elsewhere'));
   symlinkSync(join(problemRoot, 'elsewhere'), join(problemRoot, 'content/posts/linked'));
+  for (const note of readdirSync(join(problemRoot, 'data/cache/writing'))) {
+    const path = join(problemRoot, 'data/cache/writing', note);
+    writeFileSync(path, readFileSync(path, 'utf8').replace('/ROOT', problemRoot));
+  }
+  const anHourAgo = new Date(Date.now() - 3_600_000);
+  utimesSync(join(problemRoot, 'data/cache/writing/777@elsewhere'), anHourAgo, anHourAgo);
   chmodSync(problemRoot, 0o755);
   giveAway(problemRoot);
   chmodSync(join(problemRoot, 'content/posts/readonly/en.md'), 0o444);
@@ -89,12 +103,14 @@ test('svc check lists one line per problem with its file, sorted by file, and ex
   assert.equal(result.err, '');
   assert.equal(result.code, 1);
   const expected = [
+    `content/media/posts/hello/.cover.png.777.0a0b0c0d0e0f.tmp: This is the temp file of a write that was cut short (its process stopped mid-write); the file it was for is whole, and the next start removes this one.`,
     `content/notes: No content type has the folder notes (site.yaml types), so nothing in it is shown.`,
     `content/posts/Capital Letters: This folder is left out of the site: entry folders are named with lowercase letters, digits and dashes.`,
     `content/posts/bad-utf8/en.md: This file is not valid UTF-8; save it as UTF-8.`,
     `content/posts/bad-yaml/en.md: The front matter cannot be read (…); the entry is left out of the site.`,
     `content/posts/empty-card/en.md: The card image leaves required settings empty: src, alt.`,
     `content/posts/empty-card/en.md: The site offers no card named sparkle (core, plugins, theme); it shows as plain text.`,
+    `content/posts/hello/.en.md.4242.a1b2c3d4e5f6.tmp: This is the temp file of a write that was cut short (its process stopped mid-write); the file it was for is whole; no process is writing it, so it can be deleted.`,
     `content/posts/hello/fr.md: This file is left out of the site: fr is not one of its languages (en, de).`,
     `content/posts/linked: This is a symbolic link to ${join(problemRoot, 'elsewhere')}; svc does not follow links, so what it points to is not part of the site. Put the file or folder itself here.`,
     `content/posts/locked/en.md: This file cannot be read and written by ${user}, and the server needs to.`,

@@ -3,13 +3,15 @@
 // they are older than any write can take; a temp file of a write still under way is left alone.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { ContentStore } from '../src/content/store.js';
 import { listRevisions } from '../src/content/revisions.js';
 import { listRecordNames } from '../src/lib/record-names.js';
 import { STALE_TEMP_MS } from '../src/lib/atomic-write.js';
+import { writerIsGone } from '../src/lib/temp-file-journal.js';
 
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });
@@ -51,4 +53,23 @@ test('an entry folder, a media folder, revisions and data records lose their sta
   assert.deepEqual(listRecordNames(join(root, 'data', 'tokens'), '.json'), []);
   assert.equal(existsSync(tokens.stale), false);
   assert.equal(existsSync(tokens.fresh), true);
+});
+
+test('a writer is gone when its note is older than any write takes, or on this machine when no process has its pid', () => {
+  const here = hostname().replace(/[^A-Za-z0-9._-]/g, '_');
+  const now = Date.now();
+  // A pid no process has (above any pid_max), on this machine: gone at once.
+  assert.equal(writerIsGone(`2147483646@${here}`, now, now), true);
+  // A live process (this one's parent) is writing, on this machine, or maybe on another: not gone.
+  assert.equal(writerIsGone(`${process.ppid}@${here}`, now, now), false);
+  assert.equal(writerIsGone(`2147483646@another-machine`, now, now), false);
+  // Whatever the machine, a note unchanged for longer than any write takes belongs to a gone writer.
+  assert.equal(writerIsGone(`${process.ppid}@another-machine`, now - STALE_TEMP_MS, now), true);
+});
+
+test('the write fault switch is for tests only: nothing in src/ turns it on', () => {
+  const callers = readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && readFileSync(join('src', file), 'utf8').includes('failWritesForTests('))
+    .filter((file) => file !== join('lib', 'save-failure.ts'));
+  assert.deepEqual(callers, []);
 });

@@ -7,6 +7,7 @@ import { AuthService } from '../auth/auth-service.js';
 import { totpIssuer } from '../auth/totp-issuer.js';
 import { systemClock } from '../lib/clock.js';
 import { describeFileProblem } from '../lib/file-problem.js';
+import { prepareSiteWrites } from '../lib/site-writes.js';
 import { shellQuote, siteCommand, svcCommand } from '../lib/install-paths.js';
 import { checkSiteFolders, StartFailure, startFailureSentence } from '../wiring/start-failure.js';
 import { CommandError, UsageError } from './cli-error.js';
@@ -36,6 +37,12 @@ function requireSite(parsed: Parsed): Parsed {
     if (error instanceof StartFailure) throw new CommandError(error.message);
     throw error;
   }
+  return parsed;
+}
+
+/** A command that writes (user, token, stats) starts as the servers do: see lib/site-writes.ts. */
+function requireSiteToWrite(parsed: Parsed): Parsed {
+  prepareSiteWrites(requireSite(parsed).config);
   return parsed;
 }
 
@@ -89,12 +96,12 @@ async function main(argv: string[]): Promise<number> {
       init(argv);
       return 0;
     case 'user': {
-      const parsed = requireSite(parseCommand(argv, USER_OPTIONS, 4));
+      const parsed = requireSiteToWrite(parseCommand(argv, USER_OPTIONS, 4));
       await runUserCommand(authFor(parsed), sub, parsed, totpIssuer(parsed.config.root), print);
       return 0;
     }
     case 'token': {
-      const parsed = requireSite(parseCommand(argv, TOKEN_OPTIONS, 3));
+      const parsed = requireSiteToWrite(parseCommand(argv, TOKEN_OPTIONS, 3));
       runTokenCommand(authFor(parsed), sub, parsed, print);
       return 0;
     }
@@ -105,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
       await serve(parseCommand(argv.slice(1), {}, 0), command === 'demo');
       return -1;
     case 'stats': {
-      const parsed = requireSite(parseCommand(argv, STATS_OPTIONS, 2));
+      const parsed = requireSiteToWrite(parseCommand(argv, STATS_OPTIONS, 2));
       await runStatsCommand(sub, parsed, print);
       return 0;
     }

@@ -1,5 +1,9 @@
-import { openFolderNoFollow, removeNoFollow } from './no-follow.js';
+import { openFolderNoFollow, removeNoFollow, type OpenFolder } from './no-follow.js';
+import { asSaveFailure, throwInjectedFault } from './save-failure.js';
+import { isTempFileName, noteTempFileBegun, noteTempFileEnded, STALE_TEMP_MS } from './temp-file-journal.js';
 const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } = process.getBuiltinModule('node:fs');
+
+export { isTempFileName, STALE_TEMP_MS };
 
 /**
  * A temp file name no other writer picks. node:crypto is taken on the first write rather than when this
@@ -10,18 +14,36 @@ function tempNameFor(path: string): string {
   return `.${basename(path)}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
 }
 
+/** The checked folder of `path`, and its temp file's name and path, noted (lib/temp-file-journal.ts) before it is made. */
+function beginWrite(path: string): { tempName: string; tempPath: string; folder: OpenFolder } {
+  const tempName = tempNameFor(path);
+  const tempPath = join(dirname(path), tempName);
+  let folder: OpenFolder;
+  try {
+    folder = openFolderNoFollow(dirname(path), 0o777);
+  } catch (error) {
+    throw asSaveFailure(error, path);
+  }
+  noteTempFileBegun(tempPath);
+  return { tempName, tempPath, folder };
+}
+
 /**
  * Writes a file so that readers only ever see the old or the new content: a temp file in the same folder
  * (same filesystem, so rename is atomic), fsync, then rename over the target. The folder is checked to be
  * below its trusted folder without a symbolic link (lib/no-follow.ts) and the temp file is created in it
  * with O_EXCL|O_NOFOLLOW; a link in the target's place is refused rather than replaced.
+ *
+ * Nothing is left behind: a failed write removes its temp file (a full or read-only disk answers a
+ * SaveFailedError, lib/save-failure.ts), and one cut short by a kill is noted in its process's journal of
+ * temp files in flight, which the next start reads (lib/temp-file-journal.ts).
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
-  const tempName = tempNameFor(path);
-  const folder = openFolderNoFollow(dirname(path), 0o777);
+  const { tempName, tempPath, folder } = beginWrite(path);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
     try {
+      throwInjectedFault(path);
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       let offset = 0;
       while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
@@ -32,14 +54,15 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
     folder.renameOver(tempName, basename(path));
   } catch (error) {
     try { unlinkSync(folder.at(tempName)); } catch { /* never made, or already renamed */ }
-    throw error;
+    throw asSaveFailure(error, path);
   } finally {
     folder.close();
+    noteTempFileEnded(tempPath);
   }
 }
 
 const { promisify } = process.getBuiltinModule('node:util');
-const { dirname, basename } = process.getBuiltinModule('node:path');
+const { dirname, basename, join } = process.getBuiltinModule('node:path');
 const writeAsync = promisify(write);
 const fsyncAsync = promisify(fsync);
 
@@ -53,11 +76,11 @@ export type WriteAt = (bytes: Uint8Array, position: number) => Promise<void>;
  * is never whole in memory; the file replaces the target once `produce` resolves (a rejection leaves it be).
  */
 export async function writeFileAtomicAsync(path: string, produce: (writeAt: WriteAt) => Promise<void>, mode = 0o644): Promise<void> {
-  const tempName = tempNameFor(path);
-  const folder = openFolderNoFollow(dirname(path), 0o777);
+  const { tempName, tempPath, folder } = beginWrite(path);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
     try {
+      throwInjectedFault(path);
       await produce(async (bytes, position) => {
         for (let done = 0; done < bytes.length;) done += (await writeAsync(fd, bytes, done, bytes.length - done, position + done)).bytesWritten;
       });
@@ -68,19 +91,12 @@ export async function writeFileAtomicAsync(path: string, produce: (writeAt: Writ
     folder.renameOver(tempName, basename(path));
   } catch (error) {
     try { unlinkSync(folder.at(tempName)); } catch { /* never made, or already renamed */ }
-    throw error;
+    throw asSaveFailure(error, path);
   } finally {
     folder.close();
+    noteTempFileEnded(tempPath);
   }
 }
-
-/** Temp files left by a writer that was killed mid-write are named like this; readers skip them. */
-export function isTempFileName(name: string): boolean {
-  return name.startsWith('.') && name.endsWith('.tmp');
-}
-
-/** No write takes this long (a 14 MB upload takes well under a second): an older temp file's writer died. */
-export const STALE_TEMP_MS = 10 * 60_000;
 
 /**
  * Removes `path`, a temp file found while listing its folder, when it is older than any write takes: what a

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
+import { fileProblemReason } from '../lib/file-problem.js';
+import { SaveFailedError } from '../lib/save-failure.js';
+import { isAppError } from '../errors.js';
 import { addDays } from './day-math.js';
 
 /** Makes the salt for a day; tests inject a fixed one. */
@@ -22,10 +25,25 @@ export class SaltStore {
     this.file = join(dir, 'salts.json');
   }
 
-  /** The salt for `day`, made if it does not exist yet. Older salts are deleted on the way. */
+  /**
+   * The salt for `day`, made if it does not exist yet. Older salts are deleted on the way. When the disk
+   * refuses (full, read-only), the day's salt is kept in this process only: visits are still told apart,
+   * and a page view never fails for want of a saved salt.
+   */
   saltFor(day: string): Buffer {
     const cached = this.cache.get(day);
     if (cached) return cached;
+    try {
+      return this.savedSaltFor(day);
+    } catch (error) {
+      if (!(error instanceof SaveFailedError) && (isAppError(error) || fileProblemReason(error) === null)) throw error;
+      const salt = this.source(day);
+      this.cache.set(day, salt);
+      return salt;
+    }
+  }
+
+  private savedSaltFor(day: string): Buffer {
     return withFileLock(join(this.dir, 'salts.lock'), () => {
       const salts = this.read();
       let hex = salts[day];

@@ -33,6 +33,8 @@ export interface StatsOptions {
   /** The site's own host names without `www.` (a referrer on them is no source); the first keys the visitor hash. */
   siteHosts: () => string[];
   salts?: SaltSource;
+  /** The process log (a day log the disk refuses is told there once). */
+  log?: (line: string) => void;
 }
 
 /** stats_query's longest range. */
@@ -54,7 +56,7 @@ const header = (headers: RequestHeaders, name: string): string => {
 export class StatsService {
   readonly files: RollupFiles;
   readonly salts: SaltStore;
-  private readonly log = new AppendLog();
+  private readonly log: AppendLog;
   private readonly todayCounter: TodayCounter;
   private caughtUpFor = '';
   private checkedAt = -Infinity;
@@ -62,6 +64,7 @@ export class StatsService {
   private readonly filteredRange: FilteredRange;
 
   constructor(private readonly options: StatsOptions) {
+    this.log = new AppendLog(options.log);
     this.files = new RollupFiles(options.dir);
     this.salts = new SaltStore(options.dir, options.salts ?? randomSalt);
     this.todayCounter = new TodayCounter(this.files, () => this.today(), () => this.timeZone);

@@ -15,6 +15,13 @@ const { join } = process.getBuiltinModule('node:path');
 const authModule = deferModule<typeof import('../auth/auth-service.js')>('../auth/auth-service.js', import.meta.url);
 const oauthModule = deferModule<typeof import('../oauth/oauth-service.js')>('../oauth/oauth-service.js', import.meta.url);
 const statsModule = deferModule<typeof import('./create-stats-service.js')>('./create-stats-service.js', import.meta.url);
+const siteWritesModule = deferModule<typeof import('../lib/site-writes.js')>('../lib/site-writes.js', import.meta.url);
+/**
+ * How long the stdio server puts off lib/site-writes.ts: its first answer loads no module it can do without
+ * (test/mcp-stdio-startup.test.ts). A write in that first second is not noted; were it cut short, svc check
+ * and the listing of its folder find its temp file.
+ */
+const STDIO_PREPARE_WRITES_MS = 1_000;
 const settleModule = deferModule<typeof import('../content/write/settle-scheduled.js')>('../content/write/settle-scheduled.js', import.meta.url);
 
 export interface BuildDepsOptions {
@@ -40,6 +47,9 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
   const log = (line: string) => process.stderr.write(line + '\n');
   if (!options.lazyModules || !canDeferModules) await preloadDeferredModules();
   useSiteConfigCache(join(config.dataDir, 'cache'));
+  // Before any write: what writers killed mid-write left is removed (lib/site-writes.ts).
+  if (options.lazyModules) setTimeout(() => siteWritesModule().prepareSiteWrites(config), STDIO_PREPARE_WRITES_MS).unref();
+  else siteWritesModule().prepareSiteWrites(config);
   let auth: AuthService | undefined;
   const people = () => (auth ??= new (authModule().AuthService)({ dataDir: config.dataDir, clock, log }));
   if (!options.lazyModules) people();

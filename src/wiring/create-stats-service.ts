@@ -18,6 +18,7 @@ export function createStatsService(config: Config, content: StatsContent, clock:
   return new StatsService({
     dir: join(config.dataDir, 'stats'),
     clock,
+    log: (line) => process.stderr.write(line + '\n'),
     timeZone: () => content.site().timezone,
     siteHosts: () => {
       const hosts = [hostOf(content.site().url), hostOf(config.baseUrl)].filter((host): host is string => Boolean(host));

@@ -1,19 +1,66 @@
-// A writer for the crash test: updates one entry through the real write action in an endless loop with a
-// large body, so a SIGKILL from the parent lands mid-write. Prints "ready" after its first update.
+// A writer for the crash test: starts as a process that writes does (lib/site-writes.ts), then goes round every
+// kind of write through the real code in an endless loop, with large contents so that a SIGKILL from the
+// parent lands mid-write. Each write answered as done is printed as `done <kind> <round> <what>`; the first
+// also as `ready`. Worker `w` owns the entry posts/w<w>, its styles, the account w<w>@example.org and the stats day
+// 2026-01-<w+1>, so that writers running side by side never wait for each other's locks.
 import { ContentStore } from '../../src/content/store.js';
+import { createEntry } from '../../src/content/write/create-entry.js';
 import { updateEntry } from '../../src/content/write/update-entry.js';
+import { publishEntry } from '../../src/content/write/publish-entry.js';
+import { styleEntry } from '../../src/content/write/style-entry.js';
+import { uploadMedia } from '../../src/content/write/upload-media.js';
+import { AuthService } from '../../src/auth/auth-service.js';
+import { RollupFiles } from '../../src/stats/rollup-files.js';
+import type { Rollup } from '../../src/stats/rollup.js';
 import type { Principal } from '../../src/auth/principal.js';
+import { prepareSiteWrites } from '../../src/lib/site-writes.js';
+import { crashBody, crashCss, crashImage, crashStats } from './crash-contents.js';
+import { join } from 'node:path';
 
-const [root, dataDir, entryId] = process.argv.slice(2) as [string, string, string];
+const [root, dataDir, worker, firstRound] = process.argv.slice(2) as [string, string, string, string];
+prepareSiteWrites({ root, dataDir });
 const store = new ContentStore({ root, clock: Date.now, log: () => {} });
+const auth = new AuthService({ dataDir, clock: Date.now, log: () => {} });
+const rollups = new RollupFiles(join(dataDir, 'stats'));
+const context = { store, dataDir, clock: Date.now };
 const principal: Principal = {
   accountId: 'ann', name: 'Ann', email: 'ann@example.org', role: 'admin',
   capabilities: new Set(['content.write', 'content.edit_all', 'content.publish', 'content.publish_all']),
   grantedScopes: ['content:write'], scopes: new Set(['content:write']), tokenName: 'crash writer', tokenId: 'none',
 };
-const filler = 'x'.repeat(Number(process.env.BODY_BYTES ?? 2_000_000));
-for (let round = 0; ; round++) {
-  const entry = store.entry(entryId)!;
-  updateEntry({ store, dataDir, clock: Date.now }, { principal, via: 'mcp' }, { entry, language: 'en', body: `round ${round}\n${filler}\n`, fields: { round } });
-  if (round === 0) process.stdout.write('ready\n');
+const actor = { principal, via: 'mcp' as const };
+const entryId = `posts/w${worker}`;
+const postType = store.site().types.find((type) => type.key === 'post')!;
+const image = crashImage().toString('base64');
+const owner = auth.accounts.findByEmail('ann@example.org')!.id;
+const account = auth.accounts.findByEmail(`w${worker}@example.org`)!.id;
+
+const KINDS: Array<[string, (round: number) => string]> = [
+  ['update', (round) => {
+    updateEntry(context, actor, { entry: store.entry(entryId)!, language: 'en', body: crashBody(round), fields: { round } });
+    return entryId;
+  }],
+  ['create', (round) => createEntry(context, actor, { title: `W${worker} round ${round}`, type: postType, language: 'en', body: crashBody(round), fields: { round }, parent: null }).id],
+  ['publish', () => {
+    publishEntry(context, actor, store.entry(entryId)!, 'en', undefined);
+    return entryId;
+  }],
+  ['style', (round) => {
+    styleEntry(context, actor, store.entry(entryId)!, crashCss(round));
+    return entryId;
+  }],
+  ['media', () => uploadMedia(context, actor, store.entry(entryId)!, 'photo.png', image).file],
+  ['token', (round) => auth.createToken({ ownerId: owner, name: `w${worker} ${round}`, scopes: ['content:read'], expiresInDays: 30 }).record.id],
+  ['account', (round) => auth.accounts.update(account, (current) => ({ ...current, name: `W${worker} round ${round}` })).id],
+  ['stats', (round) => {
+    rollups.writeDaily(crashStats(`2026-01-0${Number(worker) + 1}`, round) as unknown as Rollup);
+    return `2026-01-0${Number(worker) + 1}`;
+  }],
+];
+
+for (let round = Number(firstRound); ; round++) {
+  const [kind, write] = KINDS[round % KINDS.length]!;
+  const what = write(round);
+  process.stdout.write(`done ${kind} ${round} ${what}\n`);
+  if (round === Number(firstRound)) process.stdout.write('ready\n');
 }

@@ -2,10 +2,28 @@ import { accessSync, constants, readdirSync, readlinkSync, type Dirent } from 'n
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { specialKind } from '../../lib/regular-file.js';
+import { isTempFileName } from '../../lib/atomic-write.js';
 import type { SiteProblems } from './site-problems.js';
 
 /** What the server does in a folder: only reads it (plugins, theme) or also writes it (content, data). */
 export type Access = 'read' | 'write';
+
+/** The temp files the notes of writers name (lib/temp-file-journal.ts notedTempFiles). */
+export interface NotedTempFiles {
+  /** Of writes in flight now: no leftovers. */
+  live: ReadonlySet<string>;
+  /** Of writers that are gone: the next start removes them. */
+  gone: ReadonlySet<string>;
+}
+
+const CUT_SHORT = 'This is the temp file of a write that was cut short (its process stopped mid-write); the file it was for is whole';
+
+/** A temp file found in a folder the server writes: a leftover of an interrupted write, unless in flight. */
+function noteTempFile(path: string, noted: NotedTempFiles, problems: SiteProblems): void {
+  if (noted.live.has(path)) return;
+  // Not noted at all: made before writers kept notes, or its note was lost with the disk's cache.
+  problems.add(path, noted.gone.has(path) ? `${CUT_SHORT}, and the next start removes this one.` : `${CUT_SHORT}; no process is writing it, so it can be deleted.`);
+}
 
 function allowed(path: string, mode: number): boolean {
   try {
@@ -27,9 +45,10 @@ function whoAmI(): string {
 /**
  * Walks a folder without following links and notes what the server would trip over: symbolic links (the
  * content index skips them, so what they point to is not part of the site), files and folders this user
- * cannot read, or cannot write where the server writes, and anything that is neither file nor folder.
+ * cannot read, or cannot write where the server writes, and anything that is neither file nor folder; and
+ * where it writes, with `noted`, the temp files that interrupted writes left.
  */
-export function checkAccess(top: string, access: Access, problems: SiteProblems): void {
+export function checkAccess(top: string, access: Access, problems: SiteProblems, noted?: NotedTempFiles): void {
   const user = whoAmI();
   const folderMode = constants.R_OK | constants.X_OK | (access === 'write' ? constants.W_OK : 0);
   const fileMode = constants.R_OK | (access === 'write' ? constants.W_OK : 0);
@@ -53,6 +72,8 @@ export function checkAccess(top: string, access: Access, problems: SiteProblems)
         problems.add(path, `This is a symbolic link${target}; svc does not follow links, so what it points to is not part of the site. Put the file or folder itself here.`);
       } else if (item.isDirectory()) {
         visit(path);
+      } else if (item.isFile() && noted && isTempFileName(item.name)) {
+        noteTempFile(path, noted, problems);
       } else if (!item.isFile()) {
         const kind = specialKind(item);
         problems.add(path, kind ? `This is ${kind}, not a regular file; svc ignores it.` : 'This is neither a file nor a folder; svc ignores it.');

@@ -4,6 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCardDefinitions } from '../cards.js';
+import { notedTempFiles } from '../../lib/temp-file-journal.js';
+import { tempFileJournalFolder } from '../../lib/site-writes.js';
 import { checkAccess } from './check-access.js';
 import { checkEntries, existingTags } from './check-entries.js';
 import { checkDataFiles, checkSiteYaml } from './check-settings.js';
@@ -22,9 +24,12 @@ export function checkSite(options: SiteCheckOptions): SiteProblem[] {
   const { root, dataDir } = options;
   const problems = new SiteProblems(root);
   const contentDir = join(root, 'content');
-  if (existsSync(contentDir)) checkAccess(contentDir, 'write', problems);
+  // Temp files are listed where the server writes, except those of writes in flight now (a check in the
+  // panel runs beside the server's writes, and a stdio session's).
+  const noted = notedTempFiles(tempFileJournalFolder(dataDir), options.now);
+  if (existsSync(contentDir)) checkAccess(contentDir, 'write', problems, noted);
   for (const folder of ['plugins', 'theme']) if (existsSync(join(root, folder))) checkAccess(join(root, folder), 'read', problems);
-  if (existsSync(dataDir)) checkAccess(dataDir, 'write', problems);
+  if (existsSync(dataDir)) checkAccess(dataDir, 'write', problems, noted);
   const site = checkSiteYaml(root, problems, options.servedAt);
   const cards = loadCardDefinitions(root, () => {}, (file, sentence) => problems.add(file, sentence));
   if (site) {
