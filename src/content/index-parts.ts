@@ -7,7 +7,7 @@ import { IndexPersistence } from './index-persistence.js';
 import { IndexScanner } from './index-scanner.js';
 import { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from './site-settings.js';
-import type { ContentChanges } from './content-changes.js';
+import { ContentChanges } from './content-changes.js';
 
 export interface IndexPartsOptions {
   root: string;
@@ -20,8 +20,8 @@ export interface IndexPartsOptions {
   cacheDir: string | undefined;
   sweepInWorkerFrom: number | undefined;
   shortLived: boolean;
-  /** The change feed's side (content-changes.ts), or null for a store that neither records nor follows changes. */
-  changes: ContentChanges | null;
+  /** The site's data folder: changes are recorded in and followed from its change feed (content-changes.ts). */
+  dataDir: string | undefined;
 }
 
 /** The store's index side: the entries and their sorted lists, and what keeps them in line with the disk. */
@@ -30,6 +30,8 @@ export interface IndexParts {
   scanner: IndexScanner;
   freshness: IndexFreshness;
   persistence: IndexPersistence | null;
+  /** The change feed's side, or null for a store without a data folder (it neither records nor follows changes). */
+  changes: ContentChanges | null;
 }
 
 /**
@@ -45,11 +47,11 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
   const reader = new EntryReader({ root, contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
   const scanner = new IndexScanner({ contentDir, index, reader, schedule, site });
-  const { changes } = options;
+  const changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, clock, log });
   const feedSeq = () => changes?.seq ?? 0;
   const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log, shortLived: options.shortLived, feedSeq });
   if (persistence) index.observe(() => persistence.changed());
   if (changes) scanner.observe((id, before) => changes.indexChanged(id, before));
   const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom, changes });
-  return { index, scanner, freshness, persistence };
+  return { index, scanner, freshness, persistence, changes };
 }

@@ -9,7 +9,7 @@ import type { PathTarget } from './path-index.js';
 import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
-import { ContentChanges } from './content-changes.js';
+import type { ContentChanges } from './content-changes.js';
 const { join } = process.getBuiltinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
@@ -65,8 +65,7 @@ export class ContentStore {
   private readonly shortLived: boolean;
   private readonly countsFromIndexAbove: number;
   private readonly settings: SiteSettings;
-  /** The change feed's side, when the store was given a data folder. */
-  readonly changes: ContentChanges | null;
+  private readonly dataDir: string | undefined;
   private built: IndexParts | undefined;
   private countedFromFolders = false;
   /** The entries entryOncePerTurn() looked at in the turn `lookedAtTurn` of the event loop. */
@@ -88,14 +87,19 @@ export class ContentStore {
     // Even at some 10,000 entries: an index takes some 380 bytes an entry.
     this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
     this.settings = new SiteSettings(join(this.contentDir, 'site.yaml'), options.log);
-    this.changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, clock: options.clock, log: options.log });
+    this.dataDir = options.dataDir;
+  }
+
+  /** The change feed's side (content-changes.ts), when the store was given a data folder; built with the index side. */
+  get changes(): ContentChanges | null {
+    return this.dataDir === undefined ? null : this.parts.changes;
   }
 
   /** The index side, put together on first use (the index itself is built by its first refresh). */
   private get parts(): IndexParts {
     return (this.built ??= indexPartsModule().buildIndexParts({
       root: this.root, contentDir: this.contentDir, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
-      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, shortLived: this.shortLived, changes: this.changes,
+      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, shortLived: this.shortLived, dataDir: this.dataDir,
     }));
   }
 

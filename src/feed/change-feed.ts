@@ -11,10 +11,10 @@
 // reader reads and the next writer cuts off.
 import type { Clock } from '../lib/clock.js';
 import { withFileLock } from '../lib/file-lock.js';
-import { createNoFollow, listFolderNoFollow, makeFoldersNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { createNoFollow, listFolderNoFollow, makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { eventLine, parseEvent, type ChangeEvent, type NewChange } from './change-event.js';
 import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, parseNext, readLines, SEGMENT_BYTES, segmentName } from './feed-segments.js';
-const { closeSync, fdatasyncSync, fstatSync, ftruncateSync, readSync, writeSync } = process.getBuiltinModule('node:fs');
+const { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, readSync, writeSync } = process.getBuiltinModule('node:fs');
 const { join } = process.getBuiltinModule('node:path');
 
 /** Segments all of whose events are older than this are removed (at the next rotation)... */
@@ -115,7 +115,7 @@ export class ChangeFeed {
    * when the segment cannot be continued (no header of ours, a newer version, no last event to be found).
    */
   private tailOf(first: number): { lastSeq: number; size: number } | null {
-    const fd = createNoFollow(join(this.options.dir, segmentName(first)), 'append', 0o600, 0o700);
+    const fd = openNoFollow(join(this.options.dir, segmentName(first)), constants.O_RDWR);
     try {
       let size = fstatSync(fd).size;
       const from = Math.max(0, size - TAIL_BYTES);

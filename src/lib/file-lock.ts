@@ -1,11 +1,30 @@
 import { AppError } from '../errors.js';
-import { createNoFollow, removeNoFollow, statNoFollow } from './no-follow.js';
+import { createNoFollow, readTextNoFollow, removeNoFollow, statNoFollow } from './no-follow.js';
 const { closeSync, writeSync } = process.getBuiltinModule('node:fs');
+const { hostname } = process.getBuiltinModule('node:os');
 
 // A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
-// broken well before a waiting writer gives up.
+// broken well before a waiting writer gives up. A lock names its holder (`<pid>@<host>`): one held by a
+// process of this machine that is no longer running is broken at once, so a writer killed in the middle
+// of a change holds up the next for no time (a pid says nothing of another machine's processes: there,
+// only age counts).
 const STALE_MS = 3_000;
 const WAIT_MS = 6_000;
+
+const HOST = hostname();
+const HOLDER = `${process.pid}@${HOST}`;
+
+/** Whether the lock was taken by a process of this machine that is no longer running. */
+function holderIsGone(lockPath: string): boolean {
+  const [pid, host] = readTextNoFollow(lockPath).split('@');
+  if (host !== HOST || !/^[1-9][0-9]*$/.test(pid ?? '') || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -22,12 +41,12 @@ export function withFileLock<T>(lockPath: string, action: () => T): T {
   while (fd === undefined) {
     try {
       fd = createNoFollow(lockPath, 'exclusive');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, HOLDER);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       try {
         const stat = statNoFollow(lockPath);
-        if (stat && Date.now() - stat.mtimeMs > STALE_MS) removeNoFollow(lockPath);
+        if (stat && (Date.now() - stat.mtimeMs > STALE_MS || holderIsGone(lockPath))) removeNoFollow(lockPath);
       } catch { /* removed by its owner meanwhile */ }
       if (Date.now() > deadline) throw new AppError('conflict', 'The entry is being changed by someone else; try again in a moment.');
       sleepSync(5 + Math.floor(Math.random() * 10));
