@@ -17,6 +17,7 @@ import { initSite } from './init-site.js';
 import { runUserCommand, USER_OPTIONS } from './user-command.js';
 import { runTokenCommand, TOKEN_OPTIONS } from './token-command.js';
 import { runCheckCommand } from './check-command.js';
+import { REINDEX_OPTIONS, runReindexCommand } from './reindex-command.js';
 import { ensureSite, prepareDemo } from './demo.js';
 import { runMcp } from './run-mcp.js';
 import { runStatsCommand, seedDemoStats, STATS_OPTIONS } from './stats-commands.js';
@@ -107,6 +108,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'check':
       return runCheckCommand(requireSite(parseCommand(argv.slice(1), {}, 0)), print);
+    case 'reindex':
+      return runReindexCommand(requireSiteToWrite(parseCommand(argv.slice(1), REINDEX_OPTIONS, 0)), print);
     case 'serve':
     case 'demo':
       await serve(parseCommand(argv.slice(1), {}, 0), command === 'demo');

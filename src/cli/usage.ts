@@ -22,6 +22,8 @@ Commands:
   token revoke <token id>       the id as listed (the first 12 or more characters will do)
   check                         list what would surprise the site's owner, one line per problem
                                 (exit code 0 when there is none, 1 otherwise)
+  reindex [--id ID]             compare every entry folder (or one) with the index now and record what
+                                changed in the change feed (after an rsync, a git pull, an SFTP upload)
   serve                         run the website, panel, Content API and MCP over HTTP
   mcp --token=<token>           run the MCP server over stdin/stdout (or set SVC_TOKEN)
   demo                          create a demo admin and token on first start, then serve

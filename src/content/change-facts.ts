@@ -39,8 +39,8 @@ export function factsChange(before: EntryFacts, after: EntryFacts): FactsChange 
   }
   const styleChanged = before.style !== after.style;
   if (languages.length === 0 && !styleChanged && before.exists === after.exists) return null;
-  const paths = [...after.translations.values()].map((translation) => translation.path);
+  const paths = [...after.translations.values()].map((translation) => translation.path).sort();
   const now = new Set(paths);
-  const gone = [...before.translations.values()].map((translation) => translation.path).filter((path) => !now.has(path));
+  const gone = [...before.translations.values()].map((translation) => translation.path).filter((path) => !now.has(path)).sort();
   return { languages: languages.sort(), paths, before: gone, styleChanged };
 }

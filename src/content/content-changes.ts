@@ -16,6 +16,8 @@ import { entryFacts, factsChange, type EntryFacts } from './change-facts.js';
 import { entryLockPath } from './entry-lock.js';
 import type { Entry } from './types.js';
 const { join } = process.getBuiltinModule('node:path');
+/** NODE_DEBUG=svc-feed tells what this process found changed and whether it recorded it. */
+const debug = process.getBuiltinModule('node:util').debuglog('svc-feed');
 
 /** What a write action recorded (its history line): the feed's event is made from these. */
 export interface RecordedWrite {
@@ -63,6 +65,8 @@ export class ContentChanges {
   /** Changes found on disk, waiting to be recorded: the entry as it was, and whether an event came since. */
   private readonly found = new Map<string, { before: EntryFacts; explained: boolean }>();
   private recording = false;
+  /** The seqs of the events this process appended lately (the follower reads them back). */
+  private readonly own = new Set<number>();
 
   constructor(private readonly options: ContentChangesOptions) {
     this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), clock: options.clock, log: options.log });
@@ -98,6 +102,11 @@ export class ContentChanges {
   /** Before a read: what other processes recorded is applied first. */
   catchUpBeforeRead(): void {
     this.follower?.catchUpBeforeRead();
+  }
+
+  /** Applies what other processes recorded, now. */
+  catchUp(): void {
+    this.follower?.catchUp();
   }
 
   /**
@@ -147,13 +156,21 @@ export class ContentChanges {
     });
   }
 
-  /** Its own events come back to this process through the follower too: reading the entry again then finds nothing new. */
+  /**
+   * Its own events come back to this process through the follower too: they are known by their seq and
+   * passed over there. (Read as another's, an event of this process recording an entry added would count
+   * as the reason for the entry's removal found a moment later, which would then go unrecorded.)
+   */
   private append(change: NewChange): void {
-    this.feed.append(change);
+    const event = this.feed.append(change);
+    if (event === null) return;
+    this.own.add(event.seq);
+    if (this.own.size > 1_000) this.own.delete(this.own.values().next().value!);
   }
 
   /** The index changed for `id`: a change made on disk unless this process explains it. */
   indexChanged(id: string, before: Entry | undefined): void {
+    debug('%s changed in the index (explained: %s, finder: %s)', id, this.explaining.has(id) || this.recording, this.lease?.holding === true);
     if (this.explaining.has(id) || this.recording || this.lease?.holding !== true) return;
     if (!this.found.has(id)) this.found.set(id, { before: entryFacts(before), explained: false });
     if (this.found.size === 1) setImmediate(() => this.recordFound()).unref();
@@ -165,6 +182,8 @@ export class ContentChanges {
     if (!target) return;
     if (resync) target.readEverything();
     for (const event of events) {
+      if (this.own.delete(event.seq)) continue;
+      if (event.kind === 'site.reindexed') target.readEverything();
       if (event.entry === null) continue;
       const waiting = this.found.get(event.entry);
       if (waiting) waiting.explained = true;
@@ -175,25 +194,57 @@ export class ContentChanges {
 
   /** Records the changes found on disk that no event explains, each under its entry's lock. */
   private recordFound(): void {
-    const target = this.target;
-    if (!target) return;
     for (const [id, waiting] of this.found) {
       this.found.delete(id);
-      try {
-        withFileLock(entryLockPath(this.options.dataDir, id), () => {
-          this.follower?.catchUp();
-          if (waiting.explained) return;
+      // What the index took in when the change was noticed is what was served since: recorded as it is, not
+      // read again (an entry added and removed a moment later is recorded twice, as a cache may have kept it).
+      this.recordFromDisk(id, waiting, false);
+    }
+  }
+
+  /**
+   * A full pass asked for (`svc reindex`, the panel's Site check): the entries found changed on disk are
+   * recorded now, whichever process holds the lease. `before`: each as the index had it.
+   */
+  recordReindexed(found: ReadonlyMap<string, Entry | undefined>, detail: string): number {
+    let recorded = 0;
+    for (const [id, before] of found) {
+      // A change the sweep noticed a moment ago is recorded once, from the entry as it was before it.
+      const noticed = this.found.get(id);
+      this.found.delete(id);
+      if (this.recordFromDisk(id, noticed ?? { before: entryFacts(before), explained: false }, true, detail)) recorded++;
+    }
+    return recorded;
+  }
+
+  /** Every entry was read again without one to compare with: consumers must assume anything changed. */
+  recordEverythingRead(via: ChangeVia, detail: string): void {
+    this.append({ kind: 'site.reindexed', entry: null, languages: [], paths: [], before: [], via, person: null, token: null, detail });
+  }
+
+  /** Records one entry's change found on disk, from `waiting.before` to the index now (after reading the entry again when `readFirst`). */
+  private recordFromDisk(id: string, waiting: { before: EntryFacts; explained: boolean }, readFirst: boolean, detail?: string): boolean {
+    const target = this.target;
+    if (!target) return false;
+    try {
+      return withFileLock(entryLockPath(this.options.dataDir, id), () => {
+        this.follower?.catchUp();
+        if (waiting.explained) { debug('%s found on disk: an event explains it', id); return false; }
+        if (readFirst) {
           this.recording = true;
           try { target.readAgain(id); } finally { this.recording = false; }
-          const after = entryFacts(target.indexed(id));
-          const change = factsChange(waiting.before, after);
-          if (!change) return;
-          const kind: ChangeKind = !waiting.before.exists ? 'entry.added' : !after.exists ? 'entry.removed' : 'entry.changed';
-          this.append({ kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null });
-        });
-      } catch (error) {
-        this.options.log(`svc: could not record the change to ${id} found on disk: ${(error as Error)?.message ?? error}`);
-      }
+        }
+        const after = entryFacts(target.indexed(id));
+        const change = factsChange(waiting.before, after);
+        debug('%s found on disk: %s (%j -> %j)', id, change ? 'recorded' : 'no change after all', [waiting.before.exists, [...waiting.before.translations]], [after.exists, [...after.translations]]);
+        if (!change) return false;
+        const kind: ChangeKind = !waiting.before.exists ? 'entry.added' : !after.exists ? 'entry.removed' : 'entry.changed';
+        this.append({ kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null, ...(detail ? { detail } : {}) });
+        return true;
+      });
+    } catch (error) {
+      this.options.log(`svc: could not record the change to ${id} found on disk: ${(error as Error)?.message ?? error}`);
+      return false;
     }
   }
 }

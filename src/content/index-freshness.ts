@@ -7,6 +7,7 @@ import type { IndexSweeper } from './index-sweeper.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from './site-settings.js';
 import type { ContentChanges } from './content-changes.js';
+import type { Entry } from './types.js';
 
 /** How often a read looks at site.yaml and the schedule at most. */
 const MIN_CHECK_INTERVAL_MS = 5;
@@ -73,6 +74,7 @@ export class IndexFreshness {
   private closed = false;
   /** Whether this process sweeps on (it records changes found on disk, or there is no feed to tell it). */
   private finder: boolean;
+  private builtFromFiles = false;
 
   constructor(private readonly parts: IndexFreshnessParts) {
     this.finder = parts.changes === null;
@@ -115,6 +117,25 @@ export class IndexFreshness {
     if (this.parts.schedule.isDue(now)) this.parts.schedule.apply(this.parts.index, now);
   }
 
+  /**
+   * The entries whose folders differ on disk from what the index holds, by one whole pass now (`svc
+   * reindex`, the panel's Site check), each with the entry as the index had it. Their folders are not read
+   * again here: the caller records each change (content-changes.ts), which reads it.
+   */
+  async changedOnDisk(): Promise<Map<string, Entry | undefined>> {
+    const { changedOnDisk, sweepBaseline, sweepSetup } = await loadSweeperCode();
+    const { index, contentDir } = this.parts;
+    const setup = sweepSetup(contentDir, this.parts.settings.current);
+    const found = new Map<string, Entry | undefined>();
+    for (const id of changedOnDisk(setup, sweepBaseline(index.values(), index.size, setup))) found.set(id, index.get(id));
+    return found;
+  }
+
+  /** Whether the first build read every file (there was no kept index to start from). */
+  get readEveryFile(): boolean {
+    return this.builtFromFiles;
+  }
+
   /** Before the index is built: only site.yaml is looked at (settings and counts need no more). */
   refreshSettingsOnly(): void {
     const now = this.parts.clock();
@@ -154,6 +175,7 @@ export class IndexFreshness {
       if (schedule.hasOverdue(index)) schedule.apply(index, clock());
     } else {
       scanner.fullScan();
+      if (first) this.builtFromFiles = true;
       persistence?.changed();
     }
     this.restartSweep();

@@ -264,3 +264,11 @@ export function sweepBaseline(entries: Iterable<Entry>, count: number, setup: Sw
   }
   return { ids: packIds(ids), stamps };
 }
+
+/** The ids of the entry folders that differ from `baseline` on disk, by one whole pass at once (`svc reindex`). */
+export function changedOnDisk(setup: SweepSetup, baseline: SweepBaseline): string[] {
+  const pass = new StampSweep(setup, baseline).pass();
+  let step = pass.next();
+  while (!step.done) step = pass.next();
+  return step.value;
+}

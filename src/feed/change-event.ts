@@ -21,6 +21,8 @@ export const CHANGE_KINDS = [
   /** Found on disk: files of a known entry changed. */
   'entry.changed',
   'site.changed',
+  /** Every entry was read again (`svc reindex` without an index to compare with): anything may have changed. */
+  'site.reindexed',
   'theme.changed',
   'plugins.changed',
 ] as const;

@@ -65,11 +65,16 @@ export async function runStdio(argv: string[]): Promise<void> {
     process.off('SIGTERM', onFirstSignal);
     process.off('SIGINT', onFirstSignal);
     void load<typeof import('./stop-on-signals.js')>('./stop-on-signals.js')
-      .then((module) => module.stop([{ what: 'answering the messages received', close: () => { stop.abort(); return served; } }], deps.log));
+      .then((module) => module.stop([
+        { what: 'answering the messages received', close: () => { stop.abort(); return served; } },
+        { what: 'handing on the recording of changes found on disk', close: () => deps.content.close() },
+      ], deps.log));
   };
   process.on('SIGTERM', onFirstSignal);
   process.on('SIGINT', onFirstSignal);
   await served;
+  // The session ended (its assistant closed stdin): the finder's lease, if this process held it, is handed on.
+  deps.content.close();
   process.exit(0);
 }
 

@@ -65,7 +65,8 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
     }
   });
   // The stop (README "Stopping"): stop accepting and answer the requests in progress, then save what they
-  // changed. A change feed's flush belongs after the drain, beside the statistics.
+  // changed. Every change is in the change feed once its write is answered; what is let go is the finder's
+  // lease, so another process records the changes found on disk from now on.
   const closers = stopOnSignals([
     {
       what: 'answering the requests in progress',
@@ -75,6 +76,7 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
     },
     // Today's partial aggregate, so the next start reads only the statistics logged after it.
     { what: 'saving the statistics', close: () => app.stats.close() },
+    { what: 'handing on the recording of changes found on disk', close: () => app.content.close() },
   ], app.log);
   return { server, deps: app, port, closers };
 }

@@ -59,7 +59,7 @@ export interface RealServer {
 /** dist/server.js on port 0 over `root`, once it has said where it listens. */
 export async function startRealServer(root: string): Promise<RealServer> {
   const child = spawn(process.execPath, [SERVER_JS, `--root=${root}`, '--port=0', '--host=127.0.0.1'], {
-    env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off' },
+    env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off', ...(process.env.NODE_DEBUG ? { NODE_DEBUG: process.env.NODE_DEBUG } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

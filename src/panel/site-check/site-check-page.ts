@@ -6,9 +6,19 @@ import { checkSite } from '../../content/check/check-site.js';
 import type { SiteProblem } from '../../content/check/site-problems.js';
 import { esc } from '../html.js';
 import { renderPage, sendPanelPage } from '../layout.js';
-import { requirePanelSession } from '../panel-session.js';
+import { requirePanelPost, requirePanelSession } from '../panel-session.js';
+import { csrfField } from '../csrf.js';
 
 export const SITE_CHECK_PATH = '/svc/panel/check';
+const REINDEX_PATH = `${SITE_CHECK_PATH}/reindex`;
+
+/**
+ * The full pass at once (as `svc reindex`), for one who just synced the folder: changes of older entries
+ * made on disk otherwise show within minutes on a large site (README "Changes made on disk").
+ */
+function reindexForm(csrf: string, outcome: string | null): string {
+  return `<form method="post" action="${REINDEX_PATH}" class="card">${csrfField(csrf)}<p>Just copied files into <code>content/</code> (rsync, git pull, SFTP)? Edits to older entries show within minutes on a large site; this compares every entry folder with the index now and records what changed in the change feed.</p>${outcome === null ? '' : `<p role="status"><strong>${esc(outcome)}</strong></p>`}<button type="submit" class="secondary">Compare every entry with the disk now</button></form>`;
+}
 
 function renderProblems(problems: readonly SiteProblem[], root: string): string {
   const intro = '<h1>Site check</h1><p class="muted">What would surprise you about the files of this site: files that do not parse, front matter the content tools would refuse, tags and media that do not exist, cards with empty required settings, schedules that have passed, links, and files the server cannot read or write. <code>svc check</code> lists the same on the command line.</p>';
@@ -17,13 +27,27 @@ function renderProblems(problems: readonly SiteProblem[], root: string): string 
   return `${intro}<p>${problems.length} problem${problems.length === 1 ? '' : 's'} found in ${esc(root)}.</p><table><thead><tr><th>File</th><th>Problem</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-export function showSiteCheck(ctx: RequestContext, deps: PanelDeps): void {
+export function showSiteCheck(ctx: RequestContext, deps: PanelDeps, outcome: string | null = null): void {
   const session = requirePanelSession(ctx, deps, 'settings.manage');
   if (!session) return;
   const problems = checkSite({ root: deps.config.root, dataDir: deps.config.dataDir, servedAt: deps.config.baseUrl, now: deps.clock() });
-  sendPanelPage(ctx, 200, renderPage({ title: 'Site check', viewer: session, active: 'check', body: renderProblems(problems, deps.config.root) }));
+  const body = renderProblems(problems, deps.config.root) + reindexForm(session.csrf, outcome);
+  sendPanelPage(ctx, 200, renderPage({ title: 'Site check', viewer: session, active: 'check', body }));
+}
+
+async function reindex(ctx: RequestContext, deps: PanelDeps): Promise<void> {
+  const posted = await requirePanelPost(ctx, deps, 'settings.manage');
+  if (!posted) return;
+  const started = performance.now();
+  const result = await deps.content.reindex({ via: 'panel', detail: 'found by the Site check' });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const entries = `${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}`;
+  showSiteCheck(ctx, deps, result.everything
+    ? `Read all ${entries} from their files in ${seconds} s; recorded in the change feed that anything may have changed.`
+    : `Compared ${entries} with the disk in ${seconds} s: ${result.changed} changed, recorded in the change feed.`);
 }
 
 export function registerSiteCheckRoutes(router: Router, deps: PanelDeps): void {
   router.get(SITE_CHECK_PATH, (ctx) => showSiteCheck(ctx, deps));
+  router.post(REINDEX_PATH, (ctx) => reindex(ctx, deps));
 }
