@@ -75,6 +75,9 @@ export class IndexFreshness {
   /** Whether this process sweeps on (it records changes found on disk, or there is no feed to tell it). */
   private finder: boolean;
   private builtFromFiles = false;
+  /** The timer that wakes the finder at the next scheduled time, and that time. */
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private wakeAt = Infinity;
 
   constructor(private readonly parts: IndexFreshnessParts) {
     this.finder = parts.changes === null;
@@ -104,6 +107,7 @@ export class IndexFreshness {
       this.lastCheck = now;
       this.reloadSettings();
       this.build(first);
+      this.wakeForSchedule(now);
       return;
     }
     // The read that was waiting while the index was built is answered now; the sweep's setup comes after it.
@@ -115,6 +119,7 @@ export class IndexFreshness {
     this.parts.changes?.catchUpBeforeRead();
     this.sweeper?.sweepBeforeRead();
     if (this.parts.schedule.isDue(now)) this.parts.schedule.apply(this.parts.index, now);
+    this.wakeForSchedule(now);
   }
 
   /**
@@ -144,9 +149,34 @@ export class IndexFreshness {
     this.reloadSettings();
   }
 
+  /**
+   * The finder wakes when the next scheduled time comes, whether or not anyone reads then: the translation
+   * becomes public at that moment, and the change feed says so then (entry.due), for caches to be purged on
+   * time. Other processes derive it at their next read, as before.
+   */
+  private wakeForSchedule(now: number): void {
+    const next = this.finder && !this.closed ? this.parts.schedule.nextAt : Infinity;
+    if (next === this.wakeAt) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    this.wakeAt = next;
+    if (!Number.isFinite(next)) return;
+    // A timer waits at most some 24 days; a longer wait is taken in steps of a day.
+    const wait = Math.min(Math.max(0, next - now) + 5, 86_400_000);
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      this.wakeAt = NaN;
+      // Looked at now, however recently a read looked (and armed again for the next time).
+      this.lastCheck = -Infinity;
+      this.refreshIfStale();
+    }, wait);
+    this.wakeTimer.unref();
+  }
+
   /** Stops the sweep and the writing of the persisted index (a store no longer used). */
   close(): void {
     this.closed = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.parts.changes?.stop();
     this.cancelSweepStart();
     this.sweeper?.stop();
@@ -222,6 +252,7 @@ export class IndexFreshness {
         this.finder = finding;
         // A process that becomes the finder begins sweeping on; one that stops sweeps no more.
         if (this.indexed && !this.closed) this.restartSweep();
+        this.wakeForSchedule(this.parts.clock());
       },
     });
   }
@@ -260,6 +291,8 @@ export class IndexFreshness {
       log,
     });
     this.sweeper.start();
+    // The schedule's next time is known now (recompute above): the finder wakes for it with nobody reading.
+    this.wakeForSchedule(clock());
   }
 
 }

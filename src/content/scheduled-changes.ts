@@ -30,6 +30,11 @@ export class ScheduledChanges {
 
   constructor(private readonly options: ScheduledChangesOptions) {}
 
+  /** When the next timed change comes (epoch ms; Infinity: none known). */
+  get nextAt(): number {
+    return this.nextChange;
+  }
+
   /** Whether the next timed change has come. */
   isDue(now: number): boolean {
     return now >= this.nextChange;
