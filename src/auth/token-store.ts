@@ -1,13 +1,14 @@
 import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { SCOPES, type Scope } from './principal.js';
 import { FileCache } from './file-cache.js';
-import { deferModule } from '../lib/defer-module.js';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { withFileLock } from '../lib/file-lock.js';
+import { listRecordNames } from '../lib/record-names.js';
 const { join, sep } = process.getBuiltinModule('node:path');
 const { hash, randomInt } = process.getBuiltinModule('node:crypto');
-// The writing and listing code is loaded on first use: checking a token reads one file.
-const atomicWriteModule = deferModule<typeof import('../lib/atomic-write.js')>('../lib/atomic-write.js', import.meta.url);
-const fileLockModule = deferModule<typeof import('../lib/file-lock.js')>('../lib/file-lock.js', import.meta.url);
-const recordNamesModule = deferModule<typeof import('../lib/record-names.js')>('../lib/record-names.js', import.meta.url);
+// The writing code is imported with the module, not required on first use: a stdio session recording a
+// token's use (require() of lib/file-lock.js) while a tool's module graph holding the same module was being
+// imported crashed Node 20's loader ("Cannot require() ES Module ... not yet fully loaded").
 
 /** A token as stored in `data/tokens/<id>.json`; the id is the SHA-256 hex of the token text. */
 export interface TokenRecord {
@@ -166,7 +167,7 @@ export class TokenStore {
 
   /** All tokens, or one person's, newest first. */
   list(owner?: string): TokenRecord[] {
-    return recordNamesModule().listRecordNames(this.dir, '.json')
+    return listRecordNames(this.dir, '.json')
       .map((id) => this.get(id))
       .filter((record): record is TokenRecord => record !== undefined && (owner === undefined || record.owner === owner))
       .sort((a, b) => b.created.localeCompare(a.created) || a.id.localeCompare(b.id));
@@ -175,7 +176,7 @@ export class TokenStore {
   /** Deletes the token file; the next request with the token fails. False when there was none. */
   revoke(id: string): boolean {
     if (!TOKEN_ID.test(id)) return false;
-    return fileLockModule().withFileLock(join(this.dir, `.${id}.lock`), () => {
+    return withFileLock(join(this.dir, `.${id}.lock`), () => {
       try {
         removeNoFollow(this.file(id));
         this.cache.forget(this.file(id));
@@ -198,7 +199,7 @@ export class TokenStore {
       if (lastUsed === undefined) this.lastUsedMs.set(record, (lastUsed = Date.parse(record.last_used)));
       if (now - lastUsed < LAST_USED_INTERVAL_MS) return;
     }
-    fileLockModule().withFileLock(join(this.dir, `.${record.id}.lock`), () => {
+    withFileLock(join(this.dir, `.${record.id}.lock`), () => {
       this.cache.forget(this.file(record.id));
       const current = this.get(record.id);
       if (!current) return;
@@ -209,7 +210,7 @@ export class TokenStore {
 
   private write(record: TokenRecord): void {
     const { id, ...stored } = record;
-    atomicWriteModule().writeFileAtomic(this.file(id), JSON.stringify(stored, null, 2) + '\n', 0o600);
+    writeFileAtomic(this.file(id), JSON.stringify(stored, null, 2) + '\n', 0o600);
     this.cache.forget(this.file(id));
   }
 }

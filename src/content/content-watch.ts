@@ -36,21 +36,38 @@ export function watchContent(contentDir: string, folders: readonly WatchedFolder
 }
 
 /**
- * Watches each of these entry folders (the newest ones, recent-entries.ts): an edit in place of a file in
- * it, which moves no folder's mtime, is told at once. One inotify watch per folder. Returns the stop.
+ * A watch on each of the newest entry folders (recent-entries.ts): an edit in place of a file in one, which
+ * moves no folder's mtime, is told at once. One inotify watch per folder; update() keeps those still
+ * named and changes only the others, as the list is given anew after every pass of the sweep.
  */
-export function watchEntries(contentDir: string, ids: readonly string[], onEntry: (id: string) => void): () => void {
-  const watchers: FSWatcher[] = [];
-  for (const id of ids) {
-    try {
-      const watcher = watch(contentDir + sep + id.split('/').join(sep), { persistent: false }, () => onEntry(id));
-      watcher.on('error', () => watcher.close());
-      watchers.push(watcher);
-    } catch {
-      // Gone meanwhile, or past the watch limit: the pass finds its changes.
+export class EntryWatches {
+  private readonly watchers = new Map<string, FSWatcher>();
+
+  constructor(private readonly contentDir: string, private readonly onEntry: (id: string) => void) {}
+
+  update(ids: readonly string[]): void {
+    const wanted = new Set(ids);
+    for (const [id, watcher] of this.watchers) {
+      if (wanted.has(id)) continue;
+      watcher.close();
+      this.watchers.delete(id);
+    }
+    for (const id of wanted) {
+      if (this.watchers.has(id)) continue;
+      try {
+        const watcher = watch(this.contentDir + sep + id.split('/').join(sep), { persistent: false }, () => this.onEntry(id));
+        watcher.on('error', () => { watcher.close(); this.watchers.delete(id); });
+        this.watchers.set(id, watcher);
+      } catch {
+        // Gone meanwhile, or past the watch limit: the pass finds its changes.
+      }
     }
   }
-  return () => { for (const watcher of watchers) watcher.close(); };
+
+  close(): void {
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
+  }
 }
 
 /** The entry folder a path below content/ is in (the deepest slug folder an entry can be), or null. */

@@ -10,7 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { startTunedWorker } from '../lib/tuned-worker.js';
 import { unmappedFloat64s } from '../lib/unmapped-read.js';
 import { packIds } from './baseline-ids.js';
-import { watchContent, watchEntries } from './content-watch.js';
+import { EntryWatches, watchContent } from './content-watch.js';
 import { isNetworkFolder } from '../lib/network-folder.js';
 import { MAX_PAGE_DEPTH } from './entry-folders.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
@@ -65,11 +65,12 @@ export class IndexSweeper {
   private readonly recent: RecentEntries;
   private readonly pollRecent: boolean;
   private recentTimer: NodeJS.Timeout | null = null;
-  private stopWatchingRecent: () => void = () => {};
+  private readonly newestWatches: EntryWatches;
 
   constructor(private readonly options: IndexSweeperOptions) {
     this.recent = new RecentEntries(options.setup);
     this.pollRecent = options.follow && isNetworkFolder(options.setup.contentDir);
+    this.newestWatches = new EntryWatches(options.setup.contentDir, (id) => this.readAfterEvent(id));
   }
 
   start(): void {
@@ -84,7 +85,7 @@ export class IndexSweeper {
   stop(): void {
     this.stopped = true;
     this.stopWatching();
-    this.stopWatchingRecent();
+    this.newestWatches.close();
     if (this.timer) clearTimeout(this.timer);
     if (this.recentTimer) clearInterval(this.recentTimer);
     void this.worker?.terminate();
@@ -98,8 +99,7 @@ export class IndexSweeper {
 
   /** The newest entries as the last pass saw them are watched from now on (or looked at, see `recent`). */
   private watchNewest(ids: readonly string[]): void {
-    this.stopWatchingRecent();
-    this.stopWatchingRecent = watchEntries(this.options.setup.contentDir, ids, (id) => this.readAfterEvent(id));
+    if (!this.stopped) this.newestWatches.update(ids);
   }
 
   /**
