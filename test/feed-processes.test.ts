@@ -2,40 +2,14 @@
 // real stdio session on one site. A write through either shows in the other's lists as soon as it is asked,
 // each write is recorded once with who made it and through what, and a change made on disk (a title edited,
 // an entry added, one removed) is recorded once, by one process, with both processes running.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite } from './helpers/test-site.js';
-import { spawnStdio } from './helpers/stdio-child.js';
-import { startRealServer } from './helpers/special-files.js';
-import { ChangeFeed } from '../src/feed/change-feed.js';
+import { startTwoProcesses } from './helpers/two-processes.js';
 import type { ChangeEvent } from '../src/feed/change-event.js';
 
-const site = await makeTestSite();
-const { token } = site.deps.auth.createToken({ ownerId: 'ann', name: 'Feed test', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: null });
-const server = await startRealServer(site.root);
-const stdio = spawnStdio([`--token=${token}`, `--root=${site.root}`]);
-await stdio.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'feed test', version: '1' } });
-after(async () => {
-  await stdio.exit();
-  await server.stop();
-  site.cleanup();
-});
-
-const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
-const events = (): ChangeEvent[] => feed.since(0, 10_000).events;
-
-async function overHttp(name: string, args: Record<string, unknown>): Promise<any> {
-  const response = await fetch(`${server.url}/svc/mcp`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-  });
-  return (await response.json()).result;
-}
-
-const overStdio = async (name: string, args: Record<string, unknown>) => (await stdio.request('tools/call', { name, arguments: args })).result;
+const { site, server, stdio, overHttp, overStdio, events } = await startTwoProcesses('Feed test');
 
 /** Asks `read` until `holds` says yes (a change shows) or 10 s passed; the ms it took, for the record. */
 async function until(what: string, read: () => Promise<unknown>, holds: (value: any) => boolean): Promise<number> {

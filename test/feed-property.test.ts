@@ -3,54 +3,19 @@
 // unpublishing and scheduling. The feed must hold each change exactly once, in the order they were made, and
 // afterwards both processes' lists must equal what a store reading every file anew finds.
 // FEED_SEED=<n> replays a run; the seed is printed with every failure.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite } from './helpers/test-site.js';
-import { spawnStdio } from './helpers/stdio-child.js';
-import { startRealServer } from './helpers/special-files.js';
-import { ChangeFeed } from '../src/feed/change-feed.js';
+import { startTwoProcesses } from './helpers/two-processes.js';
+import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
 import { ContentStore } from '../src/content/store.js';
 
 const SEED = Number(process.env.FEED_SEED ?? 20261204);
 const STEPS = 36;
 
-/** mulberry32: a small seeded generator, the same steps for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const site = await makeTestSite();
-const { token } = site.deps.auth.createToken({ ownerId: 'ann', name: 'Property', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: null });
-const server = await startRealServer(site.root);
-const stdio = spawnStdio([`--token=${token}`, `--root=${site.root}`]);
-await stdio.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'property', version: '1' } });
-after(async () => {
-  await stdio.exit();
-  await server.stop();
-  site.cleanup();
-});
-
-const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
-const recorded = () => feed.since(0, 100_000).events.map((event) => `${event.kind} ${event.entry} ${event.via}`);
-
-async function overHttp(name: string, args: Record<string, unknown>): Promise<any> {
-  const response = await fetch(`${server.url}/svc/mcp`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-  });
-  return (await response.json()).result;
-}
-const overStdio = async (name: string, args: Record<string, unknown>) => (await stdio.request('tools/call', { name, arguments: args })).result;
+const { site, overHttp, overStdio, events } = await startTwoProcesses('Property');
+const recorded = () => events().map((event) => `${event.kind} ${event.entry} ${event.via}`);
 const done = (result: any, what: string) => assert.equal(result.isError, undefined, `seed ${SEED}: ${what}: ${result.content?.[0]?.text}`);
 
 /** Waits until the feed holds `count` events (those found on disk come a moment after the change). */
@@ -63,7 +28,7 @@ async function recordedCount(count: number, what: string): Promise<void> {
 }
 
 test(`a seeded mix of writes through two processes and changes on disk is recorded once each, in order (seed ${SEED})`, async () => {
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const posts = ['posts/hello', 'posts/hike-day', 'posts/old-news', 'posts/bobs-draft'];
   const onDisk: string[] = [];
