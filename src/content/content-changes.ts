@@ -3,7 +3,7 @@
 // rsync) are recorded by the one process that holds the finder's lease (feed/finder-lease.ts).
 //
 // A change seen in the index is explained when it came from a write of this process (recorded by
-// writeRecorded, inside the entry's lock) or from an event read in the feed; any other is a change made on
+// write(), inside the entry's lock) or from an event read in the feed; any other is a change made on
 // disk. The finder records those: it takes the entry's lock (so a writer in another process has appended its
 // event), reads the feed up to now, and records the change only when no event explained it meanwhile.
 import type { Clock } from '../lib/clock.js';
@@ -49,7 +49,7 @@ export interface ContentChangesOptions {
 
 const KIND_OF_ACTION: Record<string, ChangeKind> = {
   create: 'entry.created', update: 'entry.updated', add_translation: 'entry.updated', request_review: 'entry.updated',
-  send_back: 'entry.updated', style: 'entry.style', restore: 'entry.style', publish: 'entry.published', approve: 'entry.published',
+  send_back: 'entry.updated', style: 'entry.style', publish: 'entry.published', approve: 'entry.published',
   schedule: 'entry.scheduled', unpublish: 'entry.unpublished', media_upload: 'entry.media', approval_mode: 'site.changed',
 };
 
@@ -143,9 +143,11 @@ export class ContentChanges {
     if (recorded.length === 0) return;
     const first = recorded[0]!;
     const change = factsChange(before, after);
+    // A restored revision is a text's (with its language) or the style's (without).
     const kind: ChangeKind = first.via === 'schedule' ? 'entry.due'
       : first.action === 'approve' && first.detail?.startsWith('scheduled') ? 'entry.scheduled'
-        : KIND_OF_ACTION[first.action] ?? 'entry.updated';
+        : first.action === 'restore' ? (first.language === null ? 'entry.style' : 'entry.updated')
+          : KIND_OF_ACTION[first.action] ?? 'entry.updated';
     const languages = new Set(change?.languages ?? []);
     for (const write of recorded) if (write.language !== null) languages.add(write.language);
     this.append({

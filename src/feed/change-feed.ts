@@ -13,7 +13,10 @@ import type { Clock } from '../lib/clock.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { createNoFollow, listFolderNoFollow, makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { eventLine, parseEvent, type ChangeEvent, type NewChange } from './change-event.js';
-import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, parseNext, readLines, SEGMENT_BYTES, segmentName } from './feed-segments.js';
+import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, SEGMENT_BYTES, segmentName } from './feed-segments.js';
+import { feedEnd, feedSince, readFeed, type FeedPosition, type FeedRead } from './feed-reading.js';
+
+export type { FeedPosition, FeedRead } from './feed-reading.js';
 const { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, readSync, writeSync } = process.getBuiltinModule('node:fs');
 const { join } = process.getBuiltinModule('node:path');
 
@@ -23,17 +26,6 @@ export const RETENTION_MS = 30 * 24 * 3600_000;
 export const RETENTION_BYTES = 64 * 1024 * 1024;
 /** How far back from a segment's end its last event is looked for. */
 const TAIL_BYTES = 64 * 1024;
-
-/** Where a reader is: in which segment (its first seq), at which byte, after which event. */
-export interface FeedPosition { segment: number; offset: number; seq: number }
-
-/** What a read gives: the events after the position, the new position, and whether events were lost to it. */
-export interface FeedRead {
-  events: ChangeEvent[];
-  position: FeedPosition;
-  /** The feed no longer holds what follows the position (removed, damaged, or begun anew): re-read everything. */
-  resync: boolean;
-}
 
 export interface ChangeFeedOptions {
   /** data/feed */
@@ -154,59 +146,12 @@ export class ChangeFeed {
 
   /** The position after the last whole event: where a process that has just read everything follows from. */
   end(): FeedPosition {
-    const first = listSegments(this.options.dir).at(-1);
-    if (first === undefined) return { segment: 0, offset: 0, seq: 0 };
-    // The newest segment is at most SEGMENT_BYTES, read once at a start.
-    let position: FeedPosition = { segment: first, offset: 0, seq: first - 1 };
-    for (let read = this.read(position, 10_000); ; read = this.read(position, 10_000)) {
-      if (read.resync && read.position.segment === position.segment && read.position.offset === position.offset) return position;
-      const moved = read.position.segment !== position.segment || read.position.offset !== position.offset;
-      position = read.position;
-      if (!moved) return position;
-    }
+    return feedEnd(this.options.dir);
   }
 
-  /**
-   * The events after `position`, at most `max` of them. `resync` when the feed no longer holds what follows
-   * the position (its segment removed, its file shorter than the offset) or a seq does not follow on from the
-   * last: the caller re-reads everything and follows on from end().
-   */
+  /** The events after `position`, at most `max` (feed-reading.ts). */
   read(position: FeedPosition, max = 1000): FeedRead {
-    const { dir } = this.options;
-    const events: ChangeEvent[] = [];
-    let { segment, offset, seq } = position;
-    let resync = false;
-    if (segment === 0) {
-      // Nothing was there when the reader began: the feed's first segment, if one was made since.
-      const first = listSegments(dir)[0];
-      if (first === undefined) return { events, position, resync };
-      segment = first;
-      offset = 0;
-    }
-    for (;;) {
-      const read = readLines(dir, segment, offset);
-      if (read === null || read.size < offset) return { events, position: { segment, offset, seq }, resync: true };
-      let lineStart = offset;
-      let moved = false;
-      for (const line of read.lines) {
-        const lineEnd = lineStart + Buffer.byteLength(line) + 1;
-        if (lineStart === 0 && parseHeader(line)) { lineStart = lineEnd; continue; }
-        const next = parseNext(line);
-        if (next !== null) { segment = next; lineStart = 0; moved = true; break; }
-        lineStart = lineEnd;
-        // A line that is not an event (damaged, foreign) is passed over; the seqs say whether one was lost.
-        const event = parseEvent(line);
-        if (event === null || event.seq <= seq) continue;
-        if (seq !== 0 && event.seq !== seq + 1) resync = true;
-        seq = event.seq;
-        events.push(event);
-        if (events.length >= max) break;
-      }
-      offset = lineStart;
-      if (moved) continue;
-      if (read.lines.length === 0 || events.length >= max || offset >= read.size) break;
-    }
-    return { events, position: { segment, offset, seq }, resync };
+    return readFeed(this.options.dir, position, max);
   }
 
   /** The oldest seq the feed still holds (0 when empty): a cursor before it must resync. */
@@ -215,20 +160,9 @@ export class ChangeFeed {
     return first ?? 0;
   }
 
-  /**
-   * The events after `seq` for a consumer that keeps only a number (a cursor), from the segment that holds
-   * seq + 1. `resync` when the feed no longer reaches back that far, or seq is past its newest event (a feed
-   * begun anew).
-   */
+  /** The events after `seq` for a consumer that keeps only a number (a cursor; feed-reading.ts). */
   since(seq: number, max = 1000): FeedRead {
-    const segments = listSegments(this.options.dir);
-    if (segments.length === 0) return { events: [], position: { segment: 0, offset: 0, seq: 0 }, resync: seq > 0 };
-    if (seq + 1 < segments[0]!) return { events: [], position: this.end(), resync: true };
-    let segment = segments[0]!;
-    for (const first of segments) if (first <= seq + 1) segment = first;
-    const read = this.read({ segment, offset: 0, seq }, max);
-    if (read.events.length === 0 && seq > this.end().seq) return { events: [], position: this.end(), resync: true };
-    return read;
+    return feedSince(this.options.dir, seq, max);
   }
 
   /** Every segment file's name, for `svc check` and tests. */
