@@ -237,12 +237,12 @@ export function pauseAfterPass(passMs: number): number {
   // Only the process that records changes found on disk sweeps (content-changes.ts), and what it must find
   // quickly it is told of by the kernel: entries added, removed or renamed (a watch per type folder) and
   // edits to the newest entries (a watch per entry folder, recent-entries.ts). The pass is for the rest,
-  // edits in place to older entries: paced to some 0.5 % of a core (a pause of 200 passes), at least a
-  // second apart, and a whole cycle within MAX_CYCLE_MS however long a pass takes (a second or more at
-  // 100,000 entries).
+  // edits in place to older entries: paced to some 0.5 % of a core (a pause of 200 passes), at least five
+  // seconds apart (on a small site every entry is watched anyway), and a whole cycle within MAX_CYCLE_MS
+  // however long a pass takes (a second or more at 100,000 entries).
   return Math.max(MIN_PAUSE_MS, Math.min(passMs * 200, MAX_CYCLE_MS - passMs));
 }
 
 /** A change of an older entry shows within five minutes at 100,000 entries: a pass and its pause at most. */
 const MAX_CYCLE_MS = 270_000;
-const MIN_PAUSE_MS = 1_000;
+const MIN_PAUSE_MS = 5_000;

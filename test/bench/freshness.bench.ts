@@ -9,12 +9,11 @@
 // - the first start reading every file, and resident memory of both at the end.
 // Run: node --import tsx test/bench/freshness.bench.ts; BENCH_SIZES=1000 narrows it; BENCH_SITES=<folder>
 // keeps the generated sites there and reuses them.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthService } from '../../src/auth/auth-service.js';
-import { generateSite } from './generate-site.js';
+import { benchSite } from './generate-site.js';
 import { fmt, rssMb, startServer, stopServer, type Started } from './bench-servers.js';
 import { spawnStdio, type StdioChild } from '../helpers/stdio-child.js';
 
@@ -52,20 +51,8 @@ async function until(shows: () => Promise<boolean>, limitMs: number): Promise<nu
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
-/** A generated site of `size` posts: made anew, or the one kept in BENCH_SITES (its data/ made anew). */
-function siteFor(size: number): { root: string; kept: boolean } {
-  const root = SITES ? join(SITES, `posts-${size}`) : mkdtempSync(join(tmpdir(), `svc-bench-fresh-${size}-`));
-  if (SITES && existsSync(join(root, 'content'))) {
-    rmSync(join(root, 'data'), { recursive: true, force: true });
-    return { root, kept: true };
-  }
-  mkdirSync(root, { recursive: true });
-  generateSite(root, { entries: size });
-  return { root, kept: Boolean(SITES) };
-}
-
 async function benchSize(size: number): Promise<void> {
-  const site = siteFor(size);
+  const site = benchSite(size, SITES);
   const { root } = site;
   let server: Started | undefined;
   let stdio: StdioChild | undefined;

@@ -4,6 +4,8 @@
 // and scheduled posts so status filtering has something to skip. Deterministic: same input, same files.
 // The entries are made one by one as helpers/write-site.ts writes them, so 100,000 posts are never held.
 // Run alone: node --import tsx test/bench/generate-site.ts <root> [--entries 10000]
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -138,14 +140,33 @@ function covers(): Record<string, Buffer> {
 
 export function generateSite(root: string, options: GenerateOptions): GeneratedSite {
   writeSite(root, { settings: SETTINGS, entries: entries(options.entries), files: covers() });
+  return describeSite(root, options.entries);
+}
+
+/** What generateSite made for `count` entries (the same every time: it is deterministic). */
+function describeSite(root: string, count: number): GeneratedSite {
   let published = 0, drafts = 0, scheduled = 0;
-  for (let i = 1; i <= options.entries; i++) {
+  for (let i = 1; i <= count; i++) {
     const status = statusOf(i);
     if (status === 'published') published++;
     else if (status === 'draft') drafts++;
     else scheduled++;
   }
-  return { contentDir: join(root, 'content'), entries: options.entries, published, drafts, scheduled };
+  return { contentDir: join(root, 'content'), entries: count, published, drafts, scheduled };
+}
+
+/**
+ * A generated site of `entries` posts for a bench: made anew in a temp folder, or, with `keepIn` (the
+ * benches' BENCH_SITES), the one kept there from an earlier run, its data/ made anew. `kept`: leave it be.
+ */
+export function benchSite(entries: number, keepIn: string | undefined): { root: string; site: GeneratedSite; kept: boolean } {
+  const root = keepIn ? join(keepIn, `posts-${entries}`) : mkdtempSync(join(tmpdir(), `svc-bench-${entries}-`));
+  if (keepIn && existsSync(join(root, 'content', 'site.yaml'))) {
+    rmSync(join(root, 'data'), { recursive: true, force: true });
+    return { root, site: describeSite(root, entries), kept: true };
+  }
+  mkdirSync(root, { recursive: true });
+  return { root, site: generateSite(root, { entries }), kept: keepIn !== undefined };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -6,13 +6,13 @@
 // edit of the newest post on disk takes to show in `/entries`, the CPU the idle server spends keeping fresh
 // (over 10 s; freshness.bench.ts measures it longer, with a stdio session beside), and resident memory under load.
 // Run: node --import tsx test/bench/scale.bench.ts; BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 narrow it,
-// SVC_BENCH_DIST=<another build's dist/> measures that build instead.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// SVC_BENCH_DIST=<another build's dist/> measures that build instead, BENCH_SITES=<folder> keeps the generated
+// sites there and reuses them (their data/ made anew).
+import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthService } from '../../src/auth/auth-service.js';
-import { generateSite } from './generate-site.js';
+import { benchSite } from './generate-site.js';
 import { buildGet, buildPost, runLoad, type LoadResult } from './keep-alive-load.js';
 import { firstStdioAnswer, fmt, median, rssMb, startFloor, startServer, stopServer, type Started } from './bench-servers.js';
 
@@ -120,10 +120,9 @@ async function idleCpuShare(pid: number, ms: number): Promise<number> {
 }
 
 async function benchSize(size: number): Promise<void> {
-  const root = mkdtempSync(join(tmpdir(), `svc-bench-scale-${size}-`));
+  const { root, site, kept } = benchSite(size, process.env.BENCH_SITES);
   let svc: Started | undefined;
   try {
-    const site = generateSite(root, { entries: size });
     const token = await makeToken(root);
     const cold = await startAndList(root);
     svc = cold.svc;
@@ -169,7 +168,7 @@ async function benchSize(size: number): Promise<void> {
     report(size, rows, { coldStartMs, startMs, editMs, idleCpu, stdioMs: median(stdio), bareMs: median(bare), rssMb: rss.max });
   } finally {
     if (svc) await stopServer(svc.child);
-    rmSync(root, { recursive: true, force: true });
+    if (!kept) rmSync(root, { recursive: true, force: true });
   }
 }
 
