@@ -68,7 +68,7 @@ async function benchSize(size: number): Promise<void> {
     const coldStartMs = performance.now() - started;
     stdio = spawnStdio([`--root=${root}`, `--token=${token}`]);
     await stdio.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
-    const list = async () => (await stdio!.request('tools/call', { name: 'content_list', arguments: { type: 'post', limit: 100 } })).result.structuredContent.entries as Array<{ title: string }>;
+    const list = async () => (await stdio!.request('tools/call', { name: 'content_list', arguments: { type: 'post', status: 'published', language: 'en', limit: 100 } })).result.structuredContent.entries as Array<{ title: string }>;
     await list();
     const overHttp = async (args: Record<string, unknown>) => fetch(`${base}/svc/mcp`, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

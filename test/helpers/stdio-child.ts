@@ -35,7 +35,8 @@ export function spawnStdioCommand(command: string, args: string[], env: Record<s
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
   child.stdout.on('data', (text: string) => {
-    stdout += text;
+    // What exit() gives back: the last 16 MB at most (a bench asks for thousands of long lists).
+    stdout = (stdout + text).slice(-16 * 1024 * 1024);
     buffer += text;
     for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
       const line = buffer.slice(0, at);
