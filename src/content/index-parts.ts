@@ -46,7 +46,7 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   const index = new EntryIndex(new ListIndex(site));
   const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
   const reader = new EntryReader({ root, contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
-  const scanner = new IndexScanner({ contentDir, index, reader, schedule, site });
+  const scanner = new IndexScanner({ contentDir, index, reader, schedule, site, log });
   const changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, clock, log });
   const feedSeq = () => changes?.seq ?? 0;
   const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log, shortLived: options.shortLived, feedSeq });

@@ -4,6 +4,7 @@ import type { EntryIndex } from './entry-index.js';
 import type { EntryReader } from './entry-reader.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { ContentType, Entry, SiteConfig } from './types.js';
+import { ScanProgress } from './scan-progress.js';
 const { join } = process.getBuiltinModule('node:path');
 
 export interface IndexScannerParts {
@@ -12,6 +13,10 @@ export interface IndexScannerParts {
   reader: EntryReader;
   schedule: ScheduledChanges;
   site: () => SiteConfig;
+  /** Where a long full scan says how far it is (the process log). */
+  log: (line: string) => void;
+  /** How often it says so (default PROGRESS_EVERY_MS; a test passes 0). */
+  progressEveryMs?: number;
 }
 
 /**
@@ -33,10 +38,15 @@ export class IndexScanner {
   fullScan(): void {
     const { contentDir, index, reader, schedule } = this.parts;
     const next = new Map<string, Entry>();
-    for (const type of this.parts.site().types) {
-      const folder = join(contentDir, type.folder);
-      for (const slug of subfolders(folder)) this.scanTree(type, [type.folder, slug], null, next, index);
+    const folders = this.parts.site().types.map((type) => ({ type, slugs: subfolders(join(contentDir, type.folder)) }));
+    const progress = new ScanProgress(folders.reduce((sum, { slugs }) => sum + slugs.length, 0), this.parts.log, this.parts.progressEveryMs);
+    for (const { type, slugs } of folders) {
+      for (const slug of slugs) {
+        this.scanTree(type, [type.folder, slug], null, next, index);
+        progress.step();
+      }
     }
+    progress.end();
     reader.endFullScan();
     index.replaceAll(next);
     schedule.recompute(index.values());
