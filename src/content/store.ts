@@ -88,6 +88,8 @@ export class ContentStore {
     this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
     this.settings = new SiteSettings(join(this.contentDir, 'site.yaml'), options.log);
     this.dataDir = options.dataDir;
+    // The change feed is read and written below it, as every other data file: never through a link.
+    if (options.dataDir !== undefined) trustFolder(options.dataDir);
   }
 
   /** The change feed's side (content-changes.ts), when the store was given a data folder; built with the index side. */
