@@ -1,12 +1,13 @@
-// A scheduled time passing is a change too (issue: one change feed): the process that records changes found
-// on disk wakes when it comes, with nobody reading, brings the file up to date and records entry.due then,
-// so a cache in front can be purged at that moment.
+// Changes the finder records by itself (issue: one change feed): a scheduled time passing (it wakes when it
+// comes, with nobody reading, brings the file up to date and records entry.due then, so a cache in front can
+// be purged at that moment), and a write the feed could not take when it was made.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXED_NOW, makeTestSite } from './helpers/test-site.js';
 import { ChangeFeed } from '../src/feed/change-feed.js';
+import { callTool, startHttp } from './helpers/mcp-http.js';
 
 test('when a scheduled time comes the finder wakes by itself, publishes the file and records entry.due', async () => {
   const site = await makeTestSite();
@@ -31,6 +32,30 @@ test('when a scheduled time comes the finder wakes by itself, publishes the file
     ]);
     assert.equal(events[0]!.detail, 'scheduled for 2026-03-10 13:01');
   } finally {
+    site.deps.content.close();
+    site.cleanup();
+  }
+});
+
+test('a write the feed could not take stands, and is recorded as found on disk once the feed can be written again', async () => {
+  const site = await makeTestSite();
+  const http = await startHttp(site);
+  try {
+    site.deps.content.lists();
+    // The next segment cannot be made: a folder stands where its file would go.
+    const segment = join(site.root, 'data', 'feed', 'changes-0000000000000001.ndjson');
+    mkdirSync(segment, { recursive: true });
+    const done = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hike-day', language: 'en', title: 'Written while the feed was blocked' });
+    assert.equal(done.isError, undefined);
+    rmSync(segment, { recursive: true });
+    const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
+    const started = Date.now();
+    while (feed.since(0).events.length === 0 && Date.now() - started < 15_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(feed.since(0).events.map(({ kind, entry, via, languages }) => ({ kind, entry, via, languages })), [
+      { kind: 'entry.changed', entry: 'posts/hike-day', via: 'disk', languages: ['en'] },
+    ]);
+  } finally {
+    await http.close();
     site.deps.content.close();
     site.cleanup();
   }

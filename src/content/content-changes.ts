@@ -47,6 +47,9 @@ export interface ContentChangesOptions {
   log: (line: string) => void;
 }
 
+/** A change the feed could not take (a full disk) is tried again this long after. */
+const RETRY_UNRECORDED_MS = 5_000;
+
 const KIND_OF_ACTION: Record<string, ChangeKind> = {
   create: 'entry.created', update: 'entry.updated', add_translation: 'entry.updated', request_review: 'entry.updated',
   send_back: 'entry.updated', style: 'entry.style', publish: 'entry.published', approve: 'entry.published',
@@ -150,12 +153,16 @@ export class ContentChanges {
           : KIND_OF_ACTION[first.action] ?? 'entry.updated';
     const languages = new Set(change?.languages ?? []);
     for (const write of recorded) if (write.language !== null) languages.add(write.language);
-    this.append({
+    const appended = this.append({
       kind, entry: id, languages: [...languages].sort(),
       paths: change?.paths ?? [...after.translations.values()].map((translation) => translation.path),
       before: change?.before ?? [], via: first.via, person: first.person, token: first.token,
       ...(first.detail === undefined ? {} : { detail: first.detail }),
     });
+    // Not recorded (a full disk, a read-only data/): the change stands, and is recorded as found on disk once
+    // the feed can be written again. The finder finds it so; when this process is the finder, its own index
+    // already holds the change, so it is noticed here and tried again a moment later.
+    if (!appended && id !== null && this.lease?.holding === true) this.notice(id, before, RETRY_UNRECORDED_MS);
   }
 
   /**
@@ -163,19 +170,26 @@ export class ContentChanges {
    * passed over there. (Read as another's, an event of this process recording an entry added would count
    * as the reason for the entry's removal found a moment later, which would then go unrecorded.)
    */
-  private append(change: NewChange): void {
+  private append(change: NewChange): boolean {
     const event = this.feed.append(change);
-    if (event === null) return;
+    if (event === null) return false;
     this.own.add(event.seq);
     if (this.own.size > 1_000) this.own.delete(this.own.values().next().value!);
+    return true;
   }
 
   /** The index changed for `id`: a change made on disk unless this process explains it. */
   indexChanged(id: string, before: Entry | undefined): void {
     debug('%s changed in the index (explained: %s, finder: %s)', id, this.explaining.has(id) || this.recording, this.lease?.holding === true);
     if (this.explaining.has(id) || this.recording || this.lease?.holding !== true) return;
-    if (!this.found.has(id)) this.found.set(id, { before: entryFacts(before), explained: false });
-    if (this.found.size === 1) setImmediate(() => this.recordFound()).unref();
+    this.notice(id, entryFacts(before), 0);
+  }
+
+  /** A change to record as found on disk, from `before`, in `delayMs` (or with the changes noticed sooner). */
+  private notice(id: string, before: EntryFacts, delayMs: number): void {
+    if (!this.found.has(id)) this.found.set(id, { before, explained: false });
+    if (delayMs > 0) setTimeout(() => this.recordFound(), delayMs).unref();
+    else if (this.found.size === 1) setImmediate(() => this.recordFound()).unref();
   }
 
   /** Events from other processes: each entry named is read again; lost events read everything again. */
@@ -241,8 +255,9 @@ export class ContentChanges {
         debug('%s found on disk: %s (%j -> %j)', id, change ? 'recorded' : 'no change after all', [waiting.before.exists, [...waiting.before.translations]], [after.exists, [...after.translations]]);
         if (!change) return false;
         const kind: ChangeKind = !waiting.before.exists ? 'entry.added' : !after.exists ? 'entry.removed' : 'entry.changed';
-        this.append({ kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null, ...(detail ? { detail } : {}) });
-        return true;
+        const recorded = this.append({ kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null, ...(detail ? { detail } : {}) });
+        if (!recorded) this.notice(id, waiting.before, RETRY_UNRECORDED_MS);
+        return recorded;
       });
     } catch (error) {
       this.options.log(`svc: could not record the change to ${id} found on disk: ${(error as Error)?.message ?? error}`);
