@@ -1,5 +1,7 @@
 // What the change feed says of a change to one entry, taken from the entry as the index had it before and
-// after: which translations changed, the public paths it shows at now and those it no longer shows at.
+// after: which translations changed, the public paths it shows at now and those it no longer shows at; and
+// which kind of event a write is.
+import type { ChangeKind, ChangeVia } from '../feed/change-event.js';
 import type { Entry } from './types.js';
 
 interface TranslationFacts { path: string; status: string; mtimeMs: number; size: number }
@@ -43,4 +45,19 @@ export function factsChange(before: EntryFacts, after: EntryFacts): FactsChange 
   const now = new Set(paths);
   const gone = [...before.translations.values()].map((translation) => translation.path).filter((path) => !now.has(path)).sort();
   return { languages: languages.sort(), paths, before: gone, styleChanged };
+}
+
+const KIND_OF_ACTION: Record<string, ChangeKind> = {
+  create: 'entry.created', update: 'entry.updated', add_translation: 'entry.updated', request_review: 'entry.updated',
+  send_back: 'entry.updated', style: 'entry.style', publish: 'entry.published', approve: 'entry.published',
+  schedule: 'entry.scheduled', unpublish: 'entry.unpublished', media_upload: 'entry.media', approval_mode: 'site.changed',
+};
+
+/** The kind of event a write is recorded as, from the first history line it wrote. */
+export function kindOfWrite(first: { action: string; via: ChangeVia; language: string | null; detail?: string }): ChangeKind {
+  if (first.via === 'schedule') return 'entry.due';
+  if (first.action === 'approve' && first.detail?.startsWith('scheduled')) return 'entry.scheduled';
+  // A restored revision is a text's (with its language) or the style's (without).
+  if (first.action === 'restore') return first.language === null ? 'entry.style' : 'entry.updated';
+  return KIND_OF_ACTION[first.action] ?? 'entry.updated';
 }

@@ -12,7 +12,7 @@ import type { ChangeEvent, ChangeKind, ChangeVia, NewChange } from '../feed/chan
 import { ChangeFeed } from '../feed/change-feed.js';
 import { FeedFollower } from '../feed/feed-follower.js';
 import { FinderLease } from '../feed/finder-lease.js';
-import { entryFacts, factsChange, type EntryFacts } from './change-facts.js';
+import { entryFacts, factsChange, kindOfWrite, type EntryFacts } from './change-facts.js';
 import { entryLockPath } from './entry-lock.js';
 import type { Entry } from './types.js';
 const { join } = process.getBuiltinModule('node:path');
@@ -50,11 +50,6 @@ export interface ContentChangesOptions {
 /** A change the feed could not take (a full disk) is tried again this long after. */
 const RETRY_UNRECORDED_MS = 5_000;
 
-const KIND_OF_ACTION: Record<string, ChangeKind> = {
-  create: 'entry.created', update: 'entry.updated', add_translation: 'entry.updated', request_review: 'entry.updated',
-  send_back: 'entry.updated', style: 'entry.style', publish: 'entry.published', approve: 'entry.published',
-  schedule: 'entry.scheduled', unpublish: 'entry.unpublished', media_upload: 'entry.media', approval_mode: 'site.changed',
-};
 
 export class ContentChanges {
   readonly feed: ChangeFeed;
@@ -146,11 +141,7 @@ export class ContentChanges {
     if (recorded.length === 0) return;
     const first = recorded[0]!;
     const change = factsChange(before, after);
-    // A restored revision is a text's (with its language) or the style's (without).
-    const kind: ChangeKind = first.via === 'schedule' ? 'entry.due'
-      : first.action === 'approve' && first.detail?.startsWith('scheduled') ? 'entry.scheduled'
-        : first.action === 'restore' ? (first.language === null ? 'entry.style' : 'entry.updated')
-          : KIND_OF_ACTION[first.action] ?? 'entry.updated';
+    const kind = kindOfWrite(first);
     const languages = new Set(change?.languages ?? []);
     for (const write of recorded) if (write.language !== null) languages.add(write.language);
     const appended = this.append({
