@@ -28,7 +28,6 @@ export interface FactsChange {
   paths: string[];
   /** Where it showed and no longer does. */
   before: string[];
-  styleChanged: boolean;
 }
 
 /** What differs between two facts, or null when nothing the feed records does. */
@@ -39,12 +38,11 @@ export function factsChange(before: EntryFacts, after: EntryFacts): FactsChange 
     const b = after.translations.get(language);
     if (!a || !b || a.path !== b.path || a.status !== b.status || a.mtimeMs !== b.mtimeMs || a.size !== b.size) languages.push(language);
   }
-  const styleChanged = before.style !== after.style;
-  if (languages.length === 0 && !styleChanged && before.exists === after.exists) return null;
+  if (languages.length === 0 && before.style === after.style && before.exists === after.exists) return null;
   const paths = [...after.translations.values()].map((translation) => translation.path).sort();
   const now = new Set(paths);
   const gone = [...before.translations.values()].map((translation) => translation.path).filter((path) => !now.has(path)).sort();
-  return { languages: languages.sort(), paths, before: gone, styleChanged };
+  return { languages: languages.sort(), paths, before: gone };
 }
 
 const KIND_OF_ACTION: Record<string, ChangeKind> = {

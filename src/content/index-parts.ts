@@ -8,6 +8,8 @@ import { IndexScanner } from './index-scanner.js';
 import { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from './site-settings.js';
 import { ContentChanges } from './content-changes.js';
+// The full pass at once comes with the index side, which a stdio session's first answer does not load.
+export { reindexEntries } from './reindex.js';
 
 export interface IndexPartsOptions {
   root: string;

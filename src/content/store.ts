@@ -10,6 +10,7 @@ import { SiteSettings } from './site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
 import type { ContentChanges } from './content-changes.js';
+import type { ReindexBy, Reindexed } from './reindex.js';
 const { join } = process.getBuiltinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
@@ -248,31 +249,9 @@ export class ContentStore {
     this.parts.scanner.readAgain(id, parseEntryId(id), true);
   }
 
-  /**
-   * A full pass at once (`svc reindex`, the panel's Site check), for one who just synced a folder: every
-   * entry folder (or the one of `id`) is compared with the index, and each changed one is read again and
-   * recorded in the change feed as found on disk. When the index was read from every file just now there
-   * is nothing to compare with: then one event says everything was read again.
-   */
-  async reindex(by: { via: 'cli' | 'panel'; detail: string }, id?: string): Promise<{ entries: number; changed: number; everything: boolean }> {
-    const { freshness, index } = this.parts;
-    const builtNow = !freshness.ready;
-    // Built if need be; else what other processes recorded is applied, and nothing else read: the pass
-    // compares the disk with the index as it is.
-    if (builtNow) freshness.refreshIfStale();
-    const changes = this.changes;
-    changes?.catchUp();
-    if (id !== undefined) parseEntryId(id);
-    if (builtNow && freshness.readEveryFile && id === undefined) {
-      changes?.recordEverythingRead(by.via, by.detail);
-      return { entries: index.size, changed: 0, everything: true };
-    }
-    const found = id === undefined ? await freshness.changedOnDisk() : new Map([[id, index.get(id)]]);
-    if (!changes) {
-      for (const changed of found.keys()) this.invalidate(changed);
-      return { entries: index.size, changed: found.size, everything: false };
-    }
-    return { entries: index.size, changed: changes.recordReindexed(found, by.detail), everything: false };
+  /** A full pass at once, what changed recorded in the change feed (reindex.ts). */
+  async reindex(by: ReindexBy, id?: string): Promise<Reindexed> {
+    return indexPartsModule().reindexEntries(this.parts, by, id);
   }
 
   absoluteUrl(path: string): string {

@@ -11,7 +11,7 @@
 // reader reads and the next writer cuts off.
 import type { Clock } from '../lib/clock.js';
 import { withFileLock } from '../lib/file-lock.js';
-import { createNoFollow, listFolderNoFollow, makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { createNoFollow, makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { eventLine, parseEvent, type ChangeEvent, type NewChange } from './change-event.js';
 import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, SEGMENT_BYTES, segmentName } from './feed-segments.js';
 import { feedEnd, feedSince, readFeed, type FeedPosition, type FeedRead } from './feed-reading.js';
@@ -163,14 +163,5 @@ export class ChangeFeed {
   /** The events after `seq` for a consumer that keeps only a number (a cursor; feed-reading.ts). */
   since(seq: number, max = 1000): FeedRead {
     return feedSince(this.options.dir, seq, max);
-  }
-
-  /** Every segment file's name, for `svc check` and tests. */
-  files(): string[] {
-    try {
-      return listFolderNoFollow(this.options.dir).map((item) => item.name).sort();
-    } catch {
-      return [];
-    }
   }
 }
