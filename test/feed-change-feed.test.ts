@@ -209,7 +209,8 @@ test('SIGKILLs in the middle of appends: the feed reads whole, seqs without a ga
   const events = all(feedIn(dataDir));
   assert.deepEqual(events.map((event) => event.seq), Array.from({ length: events.length }, (_, i) => i + 1));
   for (const [seq, what] of answered) assert.equal(`${events[seq - 1]!.entry!.slice(-1)}:${events[seq - 1]!.detail}`, what);
-  assert.ok(answered.size > 30, `${answered.size} appends answered`);
+  // Each writer answered at least once before its kill (a loaded machine may manage no more).
+  assert.ok(answered.size >= 30, `${answered.size} appends answered`);
   // No line anywhere that is not whole JSON, bar a last one cut short that the next writer would remove.
   for (const name of readdirSync(join(dataDir, 'feed')).filter((file) => file.endsWith('.ndjson'))) {
     const lines = readFileSync(join(dataDir, 'feed', name), 'utf8').split('\n');

@@ -20,8 +20,13 @@ export const EMBED_SERVICES: readonly EmbeddedService[] = [
   { service: 'Google Analytics', category: 'statistics', pattern: /(?:googletagmanager\.com|google-analytics\.com)/i },
 ];
 
+/** A name each service's pattern holds (case aside): a body without any embeds none of them. */
+const ANY_SERVICE = /youtu|vimeo\.com|google|goo\.gl|openstreetmap\.org|spotify\.com|soundcloud\.com|twitter\.com|x\.com|instagram\.com|facebook/i;
+
 /** The services `body` embeds, as a bit mask over EMBED_SERVICES. */
 export function embedsIn(body: string): number {
+  // Most bodies embed nothing: one pass for what every pattern needs saves ten (a first start reads 200,000).
+  if (!ANY_SERVICE.test(body)) return 0;
   let mask = 0;
   EMBED_SERVICES.forEach((service, bit) => { if (service.pattern.test(body)) mask |= 1 << bit; });
   return mask;

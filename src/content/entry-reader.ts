@@ -1,11 +1,12 @@
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import type { Clock } from '../lib/clock.js';
-import { LinkRefusedError, listFolderNoFollow, readFileNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
+import type { Dirent } from 'node:fs';
+import { LinkRefusedError, listNamesNoFollow, readFileWithStamp, statNoFollow, type FileRead } from '../lib/no-follow.js';
+import { folderMtime } from './entry-folders.js';
 import { fileProblemReason } from '../lib/file-problem.js';
 import { NotRegularFileError, notRegularReason, specialKind } from '../lib/regular-file.js';
 import { embedsIn } from './embedded-services.js';
 import { isSlug } from './entry-id.js';
-import { folderMtime } from './entry-folders.js';
 import { parseFrontMatter } from './front-matter.js';
 import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
@@ -94,46 +95,57 @@ export class EntryReader {
     const children: string[] = [];
     let style = '';
     let styleStamp: FileStamp = NO_FILE;
-    // Before the listing: a file added between the two moves the mtime past the one kept, so it is looked at again.
+    // Taken before the listing: a file added between the two moves the mtime past the one kept, so it is looked at again.
     let folderMtimeMs = folderMtime(dir);
-    let items;
+    let items: Dirent[] | undefined;
     try {
-      items = listFolderNoFollow(dir);
-    } catch {
-      return { entry: undefined, children, changed: previous !== undefined };
-    }
+      if (folderMtimeMs >= 0) items = listNamesNoFollow(dir);
+    } catch { /* not a folder, or gone */ }
+    if (items === undefined) return { entry: undefined, children, changed: previous !== undefined };
     const languages = this.options.site().languages;
     for (const item of items) {
       if (item.isDirectory()) {
         if (isSlug(item.name)) children.push(item.name);
         continue;
       }
-      if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(join(dir, item.name), this.options.clock());
+      const path = join(dir, item.name);
+      if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(path, this.options.clock());
       const isStyle = item.name === 'style.css';
       const language = item.name.endsWith('.md') ? item.name.slice(0, -3) : '';
       if (!isStyle && !Object.hasOwn(languages, language)) continue;
       if (!item.isFile()) {
         // A FIFO, socket or device in a translation's or the style's place is never opened: reported once.
         const kind = specialKind(item);
-        if (kind) this.skip(join(dir, item.name), notRegularReason(kind));
+        if (kind) this.skip(path, notRegularReason(kind));
         continue;
       }
       if (isTempFileName(item.name)) continue;
-      const stamp = stampOf(join(dir, item.name));
-      if (!stamp) continue;
-      if (isStyle) {
-        styleStamp = stamp;
-        if (previous !== undefined && !this.stale && previous.styleMtimeMs === stamp.mtimeMs && previous.styleSize === stamp.size) style = previous.style;
-        else {
-          try { style = readTextNoFollow(join(dir, item.name)); } catch (error) { style = ''; folderMtimeMs = -1; this.skipUnread(join(dir, item.name), error); }
-          changed = true;
-        }
+      // What was read before and kept its stamp is not read again (one stat instead of a read and a parse).
+      const old = this.stale ? undefined : isStyle ? (previous && previous.styleMtimeMs >= 0 ? { mtimeMs: previous.styleMtimeMs, size: previous.styleSize } : undefined) : previous?.translations.get(language);
+      const kept = old && stampOf(path);
+      if (old && kept && sameStamp(old, kept)) {
+        if (isStyle) { styleStamp = kept; style = previous!.style; } else translations.set(language, previous!.translations.get(language)!);
         continue;
       }
-      const old = previous?.translations.get(language);
-      if (old && !this.stale && sameStamp(old, stamp)) { translations.set(language, old); continue; }
+      let read: FileRead;
+      try {
+        read = readFileWithStamp(path);
+      } catch (error) {
+        // Gone since the listing: as if it had not been listed.
+        if (!(error instanceof NotRegularFileError) && !(error instanceof LinkRefusedError) && (error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        this.skipUnread(path, error);
+        // Read again by the next sweep (a stamp it can never match).
+        folderMtimeMs = -1;
+        changed = true;
+        continue;
+      }
       changed = true;
-      const translation = this.readTranslation(folder, language, stamp, type, segments);
+      if (isStyle) {
+        styleStamp = read;
+        try { style = strictUtf8.decode(read.bytes); } catch (error) { style = ''; folderMtimeMs = -1; this.skipUnread(path, error); }
+        continue;
+      }
+      const translation = this.readTranslation(folder, language, read, type, segments);
       if (translation) translations.set(language, translation);
       else folderMtimeMs = -1;
     }
@@ -154,17 +166,17 @@ export class EntryReader {
     return { entry, children, changed: true };
   }
 
-  private readTranslation(folder: string, language: string, stamp: FileStamp, type: ContentType, segments: string[]): Translation | undefined {
+  private readTranslation(folder: string, language: string, read: FileRead, type: ContentType, segments: string[]): Translation | undefined {
     const file = `${folder}${language}.md`;
     try {
-      const text = strictUtf8.decode(readFileNoFollow(file));
+      const text = strictUtf8.decode(read.bytes);
       // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
       const document = parseFrontMatter(text);
       const fields = JSON.parse(JSON.stringify(document.fields)) as Record<string, unknown>;
       // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
       this.warned.delete(file);
       const translation = buildTranslation({
-        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null, embeds: embedsIn(document.body),
+        language, dir: folder, mtimeMs: read.mtimeMs, size: read.size, fields, body: null, embeds: embedsIn(document.body),
         pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
       });
       if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);

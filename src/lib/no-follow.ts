@@ -1,7 +1,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { AppError } from '../errors.js';
-import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind } from './regular-file.js';
-const { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, unlinkSync } = process.getBuiltinModule('node:fs');
+import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind, statsIfRegular } from './regular-file.js';
+const { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, renameSync, unlinkSync } = process.getBuiltinModule('node:fs');
 const { basename, dirname, join, relative, resolve, sep } = process.getBuiltinModule('node:path');
 
 // Files below a trusted folder (the site's content/ and its data folder) are read, written and listed
@@ -141,6 +141,11 @@ const isLink = (path: string): boolean => lstatOf(path)?.isSymbolicLink() ?? fal
  * and so is anything but a regular file (a folder with O_DIRECTORY), without blocking (lib/regular-file.ts).
  */
 export function openNoFollow(path: string, flags: number): number {
+  return openNoFollowWithStats(path, flags).fd;
+}
+
+/** openNoFollow, with the opened descriptor's stats (taken anyway to refuse what is not a file or folder). */
+export function openNoFollowWithStats(path: string, flags: number): { fd: number; stats: Stats } {
   let fd: number;
   try {
     fd = openWithoutBlocking(path, flags | NOFOLLOW);
@@ -154,7 +159,7 @@ export function openNoFollow(path: string, flags: number): number {
     closeSync(fd);
     refuse(path);
   }
-  return keepIfRegular(fd, path, (flags & DIRECTORY) !== 0);
+  return { fd, stats: statsIfRegular(fd, path, (flags & DIRECTORY) !== 0) };
 }
 
 /** A folder checked once; names inside it are reached through its descriptor. Close it when done. */
@@ -245,6 +250,30 @@ export function readFileNoFollow(path: string, read: (fd: number) => Buffer = re
   }
 }
 
+/** A file read whole, with the stamp (mtime, size) of the very file the bytes came from. */
+export interface FileRead { bytes: Buffer; mtimeMs: number; size: number }
+
+/**
+ * The whole file and its stamp, from the descriptor read (one fstat, which the open's check takes anyway):
+ * a reader that keeps stamps need not lstat the path first. A file that grows while read is read to the
+ * size its stamp says, so the stamp differs from the file's and the file is read again later.
+ */
+export function readFileWithStamp(path: string): FileRead {
+  const { fd, stats } = openNoFollowWithStats(path, O_RDONLY);
+  try {
+    const bytes = Buffer.allocUnsafe(stats.size);
+    let filled = 0;
+    while (filled < stats.size) {
+      const read = readSync(fd, bytes, filled, stats.size - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return { bytes: filled === stats.size ? bytes : bytes.subarray(0, filled), mtimeMs: stats.mtimeMs, size: stats.size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function readTextNoFollow(path: string): string {
   return readFileNoFollow(path).toString('utf8');
 }
@@ -259,6 +288,21 @@ export function listFolderNoFollow(dir: string): Dirent[] {
     closeSync(fd);
   }
   return items.filter((item) => {
+    if (!item.isSymbolicLink()) return true;
+    warnOnce(join(dir, item.name));
+    return false;
+  });
+}
+
+/**
+ * The folder's entries, listed by its path without opening the folder checked first (links left out, each
+ * warned about once): for a caller that lstat'ed `dir` itself (statNoFollow) and reads what it lists through
+ * the functions above, which check each whole path. A folder swapped for a link between the two lists the
+ * link's target, whose files are then refused. A first start lists 100,000 entry folders: the checked open
+ * of each was a quarter of its system calls.
+ */
+export function listNamesNoFollow(dir: string): Dirent[] {
+  return readdirSync(dir, { withFileTypes: true }).filter((item) => {
     if (!item.isSymbolicLink()) return true;
     warnOnce(join(dir, item.name));
     return false;

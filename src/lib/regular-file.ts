@@ -93,6 +93,12 @@ function kindAt(path: string): string | null {
  * else is closed and refused (EISDIR for a folder where a file should be, NotRegularFileError otherwise).
  */
 export function keepIfRegular(fd: number, path: string, folder: boolean): number {
+  statsIfRegular(fd, path, folder);
+  return fd;
+}
+
+/** keepIfRegular, giving the descriptor's stats (its stamp: what was opened, not what a path names later). */
+export function statsIfRegular(fd: number, path: string, folder: boolean): Stats {
   let stats: Stats;
   try {
     stats = fstatSync(fd);
@@ -100,7 +106,7 @@ export function keepIfRegular(fd: number, path: string, folder: boolean): number
     closeSync(fd);
     throw error;
   }
-  if (folder ? stats.isDirectory() : stats.isFile()) return fd;
+  if (folder ? stats.isDirectory() : stats.isFile()) return stats;
   closeSync(fd);
   if (stats.isDirectory()) throw Object.assign(new Error(`EISDIR: not a file, read '${path}'`), { code: 'EISDIR', path });
   throw new NotRegularFileError(path, specialKind(stats) ?? 'no file');
