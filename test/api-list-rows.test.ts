@@ -16,7 +16,7 @@ import { ListRowCache } from '../src/api/list-rows.js';
 import { listAnswer } from '../src/api/list-answer.js';
 import { canSeeTranslation } from '../src/content/content-rights.js';
 import { warmListRows } from '../src/api/list-row-warmer.js';
-import type { Entry, Translation } from '../src/content/types.js';
+import type { Entry, Translation } from '../src/content/entries/types.js';
 
 let root: string;
 let server: TestServer;

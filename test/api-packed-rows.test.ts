@@ -16,7 +16,7 @@ import { listAnswer } from '../src/api/list-answer.js';
 import { PackedRows, SLOT_BYTES } from '../src/api/packed-rows.js';
 import { FileRowBytes } from '../src/api/row-bytes.js';
 import { canSeeTranslation } from '../src/content/content-rights.js';
-import type { Entry, Translation } from '../src/content/types.js';
+import type { Entry, Translation } from '../src/content/entries/types.js';
 
 /** The kept rows' bytes where the server keeps them (a file in a temporary folder) and in memory. */
 function stores(): Array<{ name: string; folder: string | null }> {

@@ -43,6 +43,14 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 /** Packages by area: lib/ and errors.ts use Node alone, jsonrpc/ zod alone; nobody a package outside dependencies. */
 const PACKAGES_OF: Record<string, readonly string[]> = { lib: [], 'errors.ts': [], jsonrpc: ['zod'] };
 
+/**
+ * Wings: the machinery an area keeps in a folder of its own, entered from outside it through one file only
+ * (issue 39: the domain in front, performance devices in their own wings). Folder -> its interface.
+ */
+const WINGS: Record<string, string> = {
+  'content/list-engine/': 'content/list-engine/list-engine.ts',
+};
+
 const areaOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file);
 const describe = (edge: ImportEdge) => `${edge.from} imports ${edge.to}`;
 
@@ -58,6 +66,9 @@ function ruleBreaks(edges: readonly ImportEdge[]): string[] {
       const allowed = PACKAGES_OF[from] ?? dependencies;
       if (!allowed.includes(name)) breaks.push(`${describe(edge)}: ${from} may use ${allowed.length ? allowed.join(', ') : 'no package'}`);
       continue;
+    }
+    for (const [wing, face] of Object.entries(WINGS)) {
+      if (edge.to.startsWith(wing) && !edge.from.startsWith(wing) && edge.to !== face) breaks.push(`${describe(edge)}: ${wing} is entered through ${face} only`);
     }
     const to = areaOf(edge.to);
     if (from === to) continue;
@@ -118,12 +129,14 @@ test('the cores never touch http/, and no area has a barrel index.ts', () => {
 test('the checks find what they look for: a lower floor importing a higher one, a cycle, a stray package', () => {
   const made: ImportEdge[] = [
     { from: 'content/store.ts', to: 'wiring/app-deps.ts', external: false },
-    { from: 'auth/roles.ts', to: 'content/types.ts', external: false },
+    { from: 'auth/roles.ts', to: 'content/entries/types.ts', external: false },
     { from: 'oauth/oauth-error.ts', to: 'http/respond.ts', external: false },
     { from: 'lib/clock.ts', to: 'zod', external: true },
     { from: 'mcp/tool.ts', to: 'typescript', external: true },
+    { from: 'content/query.ts', to: 'content/list-engine/list-index.ts', external: false },
   ];
-  assert.equal(ruleBreaks(made).length, 5);
+  assert.equal(ruleBreaks(made).length, 6);
+  assert.deepEqual(ruleBreaks([{ from: 'content/query.ts', to: 'content/list-engine/list-engine.ts', external: false }]), []);
   const loop: ImportEdge[] = [
     { from: 'content/a.ts', to: 'content/write/b.ts', external: false },
     { from: 'content/write/b.ts', to: 'content/c.ts', external: false },

@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, rmSync, readFileSync, readdirSync, statSync, ex
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthService } from '../src/auth/auth-service.js';
-import { loadSiteConfig } from '../src/content/site-config.js';
+import { loadSiteConfig } from '../src/content/settings/site-config.js';
 import { makeTempFolder } from './helpers/temp-folder.js';
 import { svcCommand } from '../src/lib/install-paths.js';
 import { themeWords } from '../src/site/theme-words.js';

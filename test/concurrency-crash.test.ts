@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { parseFrontMatter } from '../src/content/front-matter.js';
+import { parseFrontMatter } from '../src/content/entries/front-matter.js';
 import { listRevisions, listStyleVersions, readRevision, readStyleVersion } from '../src/content/revisions.js';
 import { readHistory } from '../src/content/history.js';
 import { isTempFileName } from '../src/lib/atomic-write.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
 import { spawnStdio } from './helpers/stdio-child.js';
-import { parseFrontMatter } from '../src/content/front-matter.js';
+import { parseFrontMatter } from '../src/content/entries/front-matter.js';
 import { listRevisions, readRevision } from '../src/content/revisions.js';
 import { readHistory } from '../src/content/history.js';
 

@@ -1,9 +1,9 @@
-// The sweep's baseline ids, packed into one buffer (content/baseline-ids.ts), are found exactly as a set of
+// The sweep's baseline ids, packed into one buffer (content/list-engine/baseline-ids.ts), are found exactly as a set of
 // the strings finds them, in any order given, and the ids the first pass did not find come back whole; the
 // buffer is given back after.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BaselineIds, packIds } from '../src/content/baseline-ids.js';
+import { BaselineIds, packIds } from '../src/content/list-engine/baseline-ids.js';
 import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
 
 test('packed baseline ids are found as a set finds them, and the ones not found come back', () => {

@@ -1,8 +1,8 @@
-// Which third-party services a body embeds (content/embedded-services.ts): every address form each service's
+// Which third-party services a body embeds (content/entries/embedded-services.ts): every address form each service's
 // pattern knows is found, also past the quick pass that lets a body without any service name through at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EMBED_SERVICES, embedsIn } from '../src/content/embedded-services.js';
+import { EMBED_SERVICES, embedsIn } from '../src/content/entries/embedded-services.js';
 
 const SAMPLES: Record<string, string[]> = {
   'YouTube': ['https://www.youtube.com/embed/abc', 'https://youtube-nocookie.com/watch?v=1', 'youtube.com/shorts/x', 'https://youtu.be/abc'],

@@ -1,8 +1,8 @@
-// The public paths' hash table (content/keyed-table.ts) answers as a Map would after seeded random sequences
+// The public paths' hash table (content/list-engine/keyed-table.ts) answers as a Map would after seeded random sequences
 // of sets, replacements and deletions, through its growing and its clearing out of removed cells.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KeyedTable } from '../src/content/keyed-table.js';
+import { KeyedTable } from '../src/content/list-engine/keyed-table.js';
 import { seededRandom } from '../src/cli/demo-traffic/seed-random.js';
 
 interface Target { path: string; n: number }

@@ -8,10 +8,10 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync,
 import { join } from 'node:path';
 import { ContentStore } from '../src/content/store.js';
 import { listEntries } from '../src/content/query.js';
-import { whileScanning } from '../src/content/file-texts.js';
-import type { Entry } from '../src/content/types.js';
-import { indexFileKey, writeIndexFile } from '../src/content/index-file.js';
-import { INDEX_FILE_NAME } from '../src/content/index-persistence.js';
+import { whileScanning } from '../src/content/list-engine/file-texts.js';
+import type { Entry } from '../src/content/entries/types.js';
+import { indexFileKey, writeIndexFile } from '../src/content/list-engine/index-file.js';
+import { INDEX_FILE_NAME } from '../src/content/list-engine/index-persistence.js';
 import { createFixtureSite, FIXTURE_FILES, FIXTURE_SITE_YAML } from './helpers/fixture-site.js';
 import { fullScanView, indexView } from './helpers/index-view.js';
 import { waitFor } from './helpers/wait-for.js';

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, utimesSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSiteConfig } from '../src/content/site-config.js';
-import { useSiteConfigCache } from '../src/content/site-config-cache.js';
+import { loadSiteConfig } from '../src/content/settings/site-config.js';
+import { useSiteConfigCache } from '../src/content/settings/site-config-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-site-cache-'));
 const file = join(dir, 'site.yaml');

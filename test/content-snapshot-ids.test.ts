@@ -1,12 +1,12 @@
-// The persisted index's in-place id check (src/content/snapshot-ids.ts) accepts exactly the ids the rules
+// The persisted index's in-place id check (src/content/list-engine/snapshot-ids.ts) accepts exactly the ids the rules
 // of entry ids accept below a type folder of the settings (one slug; up to three for pages), and exactly the
 // orders in which each id comes after the one before, as `<` orders strings: random ids with a seed, beside
 // a reference written as those rules read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkIds } from '../src/content/snapshot-ids.js';
-import { TextColumn } from '../src/content/snapshot-blocks.js';
-import type { ContentType } from '../src/content/types.js';
+import { checkIds } from '../src/content/list-engine/snapshot-ids.js';
+import { TextColumn } from '../src/content/list-engine/snapshot-blocks.js';
+import type { ContentType } from '../src/content/entries/types.js';
 import { seededRandom as random } from '../src/cli/demo-traffic/seed-random.js';
 
 const TYPES = [

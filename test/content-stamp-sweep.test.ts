@@ -1,11 +1,11 @@
-// The stamp sweep (content/stamp-sweep.ts) on a real folder: what a pass reports as changed, added and
+// The stamp sweep (content/list-engine/stamp-sweep.ts) on a real folder: what a pass reports as changed, added and
 // removed, for posts and for pages with child pages, with the folder names kept packed (lib/packed-names.ts).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StampSweep, type SweepSetup } from '../src/content/stamp-sweep.js';
+import { StampSweep, type SweepSetup } from '../src/content/list-engine/stamp-sweep.js';
 import { PackedNames } from '../src/lib/packed-names.js';
 
 const roots: string[] = [];

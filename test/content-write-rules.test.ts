@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { ContentType, Entry } from '../src/content/types.js';
+import type { ContentType, Entry } from '../src/content/entries/types.js';
 import { approveEntry } from '../src/content/write/approve-entry.js';
 import { setApprovalMode } from '../src/content/write/approval-mode.js';
 import { createEntry, type CreateEntryInput } from '../src/content/write/create-entry.js';

@@ -28,7 +28,7 @@ function youngGenerationAfterWorker(whileStarting = false): number {
     const allocate = (count) => {
       for (let i = 0; i < count; i++) { kept.push({ i, text: 'x' + i }); if (kept.length > 100000) kept = []; }
     };
-    const worker = startTunedWorker(new URL(${JSON.stringify(pathToFileURL(join(DIST, 'content/stamp-sweep-worker.js')).href)}), {
+    const worker = startTunedWorker(new URL(${JSON.stringify(pathToFileURL(join(DIST, 'content/list-engine/stamp-sweep-worker.js')).href)}), {
       execArgv: [],
       workerData: { setup: { contentDir: ${JSON.stringify(contentDir)}, folders: [], maxDepth: 3, files: ['en.md', 'style.css'] },
         baseline: { ids: [], stamps: new Float64Array(0) } },

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INDEX_FILE_NAME } from '../src/content/index-persistence.js';
+import { INDEX_FILE_NAME } from '../src/content/list-engine/index-persistence.js';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { spawnStdio, type StdioChild } from './helpers/stdio-child.js';
 import { waitFor } from './helpers/wait-for.js';

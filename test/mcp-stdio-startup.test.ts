@@ -121,7 +121,9 @@ test('the first site_info answer loads no zod, no yaml package, no statistics, n
   assert.deepEqual(loaded.filter((line) => /\/dist\/(stats|oauth|content\/write)\//.test(line)), []);
   const people = ['auth-service', 'account-store', 'session-store', 'password', 'totp'].map((name) => `/dist/auth/${name}.js`);
   assert.deepEqual(loaded.filter((line) => people.some((file) => line.endsWith(file))), []);
-  const reading = ['index-parts', 'entry-index', 'list-index', 'entry-reader', 'index-scanner', 'index-freshness', 'scheduled-changes', 'front-matter', 'translation', 'site-config'];
+  // Nothing of the list engine (content/list-engine/), nor the reading of entries and settings.
+  assert.deepEqual(loaded.filter((line) => line.includes('/dist/content/list-engine/')), []);
+  const reading = ['entries/entry-reader', 'entries/front-matter', 'entries/translation', 'settings/site-config'];
   assert.deepEqual(loaded.filter((line) => reading.some((name) => line.endsWith(`/dist/content/${name}.js`))), []);
   assert.deepEqual(loaded.filter((line) => line.startsWith('ESM node:')), []);
   // parseArgs is loaded only for the flag forms that are not read by hand.

@@ -15,7 +15,7 @@ import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { callTool, startHttp, type HttpHarness } from './helpers/mcp-http.js';
 import { findChromium, loadBrowserTools, type Browser, type Page } from './helpers/browser.js';
 import { makePng } from './helpers/images.js';
-import { parseFrontMatter } from '../src/content/front-matter.js';
+import { parseFrontMatter } from '../src/content/entries/front-matter.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';

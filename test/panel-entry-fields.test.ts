@@ -12,7 +12,7 @@ import { startHttp, type HttpHarness } from './helpers/mcp-http.js';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from './helpers/panel-harness.js';
 import { editForm, type FormFields } from './helpers/panel-forms.js';
 import { makePng } from './helpers/images.js';
-import { parseFrontMatter } from '../src/content/front-matter.js';
+import { parseFrontMatter } from '../src/content/entries/front-matter.js';
 import { readHistory } from '../src/content/history.js';
 import { listRevisions } from '../src/content/revisions.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from './helpers/panel-harness.js';
-import { parseFrontMatter } from '../src/content/front-matter.js';
+import { parseFrontMatter } from '../src/content/entries/front-matter.js';
 import { readHistory } from '../src/content/history.js';
 import { listRevisions, listStyleVersions } from '../src/content/revisions.js';
 

@@ -1,5 +1,5 @@
 // A public page asks for its entry on every view. Its folder is listed again only when its mtime moved;
-// otherwise the stamps of the files read say whether anything changed (content/entry-reader.ts
+// otherwise the stamps of the files read say whether anything changed (content/entries/entry-reader.ts
 // isUnchanged). These tests change a folder in the ways that keep its mtime, and in the ways that move it.
 // What a page reads looks at its folder once per turn of the event loop (store.entryOncePerTurn); writers
 // read with store.entry(), which looks every time.

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
-import { parseFrontMatter } from '../src/content/front-matter.js';
+import { parseFrontMatter } from '../src/content/entries/front-matter.js';
 import { readHistory } from '../src/content/history.js';
 import { listRevisions } from '../src/content/revisions.js';
 import { formatSiteTime } from '../src/lib/time-zone.js';

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from './helpers/mcp-http.js';
-import { parseFrontMatter } from '../src/content/front-matter.js';
+import { parseFrontMatter } from '../src/content/entries/front-matter.js';
 import { readHistory } from '../src/content/history.js';
 import { listRevisions, listStyleVersions, readRevision, readStyleVersion } from '../src/content/revisions.js';
 import { formatSiteTime } from '../src/lib/time-zone.js';

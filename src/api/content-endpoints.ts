@@ -1,9 +1,9 @@
 import { AppError } from '../errors.js';
 import type { ApiDeps } from './api-deps.js';
 import { canSeeTranslation } from '../content/content-rights.js';
-import { parseEntryId } from '../content/entry-id.js';
+import { parseEntryId } from '../content/entries/entry-id.js';
 import { listEntries, type EntryQuery } from '../content/query.js';
-import type { EntryStatus } from '../content/types.js';
+import type { EntryStatus } from '../content/entries/types.js';
 import { apiEntry } from './entry-view.js';
 import { API_PREFIX, JsonText, requireScope, TaggedJson, type ApiRequest } from './api-request.js';
 import { listAnswer } from './list-answer.js';

@@ -4,7 +4,7 @@
 import { COVER_KEY } from './list-answer.js';
 import { resolveCover } from '../content/cover.js';
 import type { ContentStore } from '../content/store.js';
-import type { Translation } from '../content/types.js';
+import type { Translation } from '../content/entries/types.js';
 import { tagTitle } from './entry-view.js';
 
 /** A cover as JSON, for one address and media reference, as its image was on disk at `checkedAt`. */

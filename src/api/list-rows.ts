@@ -2,7 +2,7 @@ import { COVER_KEY, type AnswerRows } from './list-answer.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import type { ContentStore } from '../content/store.js';
 import type { EntryRow } from '../content/query.js';
-import type { Entry, SiteConfig, Translation } from '../content/types.js';
+import type { Entry, SiteConfig, Translation } from '../content/entries/types.js';
 import { SharedRowParts, type KeptCover } from './list-row-parts.js';
 import { RowFacts, SettingsNumbers } from './row-facts.js';
 import { PackedRows } from './packed-rows.js';

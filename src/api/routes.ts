@@ -5,7 +5,7 @@ import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { API_PREFIX, apiPreflight, apiRoute, type ApiHandler } from './api-request.js';
 import { rateLimitOf } from '../lib/rate-limit-settings.js';
 import { getEntries, getEntry, getSite } from './content-endpoints.js';
-import { isEntryId } from '../content/entry-id.js';
+import { isEntryId } from '../content/entries/entry-id.js';
 import { ListRowCache } from './list-rows.js';
 import { warmListRows } from './list-row-warmer.js';
 import { canSeeTranslation } from '../content/content-rights.js';

@@ -1,6 +1,6 @@
 // The spec's role rules for content, in one place for the Content API, MCP tools and the panel.
 import type { Principal } from '../auth/principal.js';
-import type { Entry, Translation } from './types.js';
+import type { Entry, Translation } from './entries/types.js';
 
 function isOwn(principal: Principal, translation: Translation | undefined): boolean {
   return translation?.author === principal.accountId;

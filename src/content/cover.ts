@@ -1,7 +1,7 @@
 import { join, dirname, basename, extname } from 'node:path';
 import { imageSize } from 'image-size';
 import { listFolderNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
-import { parseEntryId } from './entry-id.js';
+import { parseEntryId } from './entries/entry-id.js';
 
 export interface Cover {
   url: string;

@@ -1,5 +1,5 @@
 import { parseSiteTime } from '../lib/time-zone.js';
-import { parseFrontMatter } from './front-matter.js';
+import { parseFrontMatter } from './entries/front-matter.js';
 import { listRevisions, readRevision } from './revisions.js';
 
 // The text of a translation as it was last public. Every rewrite of a translation first keeps the whole

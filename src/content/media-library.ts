@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { listFolderNoFollow, statNoFollow } from '../lib/no-follow.js';
-import { isSlug } from './entry-id.js';
+import { isSlug } from './entries/entry-id.js';
 import { ACCEPTED_EXTENSIONS } from './media.js';
 import { measureImageFile } from './image-measure.js';
 

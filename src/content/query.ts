@@ -1,9 +1,8 @@
 // Lists of entries, answered from the store's sorted lists (list-index.ts): a page costs what it shows plus
 // what a filter skips, not a scan and sort of the whole site.
 import type { ContentStore } from './store.js';
-import { NO_START } from './list-index.js';
-import { whileScanning } from './file-texts.js';
-import type { Entry, EntryStatus, Translation } from './types.js';
+import { NO_START, whileScanning } from './list-engine/list-engine.js';
+import type { Entry, EntryStatus, Translation } from './entries/types.js';
 
 export interface EntryQuery {
   /** A type key: post, page, tag or a custom key. */

@@ -1,5 +1,5 @@
 import { diffText, type LineBlock } from '../lib/diff/text-diff.js';
-import { parseFrontMatter } from './front-matter.js';
+import { parseFrontMatter } from './entries/front-matter.js';
 
 // What changed between a kept revision of a translation and its current text, as a person reads it: the
 // front matter field by field, the body by lines and by words within the changed lines.

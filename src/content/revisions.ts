@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import { listFolderNoFollow, readTextNoFollow } from '../lib/no-follow.js';
 import { AppError } from '../errors.js';
-import { parseEntryId } from './entry-id.js';
+import { parseEntryId } from './entries/entry-id.js';
 import { fileStorage } from './storage/file-storage.js';
 import type { WriteStorage } from './storage/write-storage.js';
 

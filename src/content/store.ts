@@ -1,23 +1,20 @@
 import type { Clock } from '../lib/clock.js';
 import { listFolderNoFollow, statNoFollow, trustFolder } from '../lib/no-follow.js';
 import { deferModule } from '../lib/defer-module.js';
-import { countEntryFolders } from './entry-folders.js';
-import { parseEntryId } from './entry-id.js';
-import type { IndexParts } from './index-parts.js';
-import type { ListIndex } from './list-index.js';
-import type { PathTarget } from './path-index.js';
-import { SiteSettings } from './site-settings.js';
-import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+import { countEntryFolders } from './entries/entry-folders.js';
+import { parseEntryId } from './entries/entry-id.js';
+import type { IndexParts, ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
+import { SiteSettings } from './settings/site-settings.js';
+import type { ContentType, Entry, SiteConfig, Translation } from './entries/types.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
-import type { ContentChanges } from './content-changes.js';
-import type { ReindexBy, Reindexed } from './reindex.js';
+import type { ContentChanges } from './changes/content-changes.js';
 const { join } = process.getBuiltinModule('node:path');
 
 // The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
 // the settings and the entry folders' count, and none of the code that reads entries.
 // Loaded on first use: the stdio server's first answer needs no media listing (lib/defer-module.ts).
 const atomicWriteModule = deferModule<typeof import('../lib/atomic-write.js')>('../lib/atomic-write.js', import.meta.url);
-const indexPartsModule = deferModule<typeof import('./index-parts.js')>('./index-parts.js', import.meta.url);
+const indexPartsModule = deferModule<typeof import('./list-engine/list-engine.js')>('./list-engine/list-engine.js', import.meta.url);
 
 export interface ContentStoreOptions {
   root: string;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readTextNoFollow } from '../lib/no-follow.js';
-import { yamlLibrary } from '../content/yaml.js';
+import { yamlLibrary } from '../content/entries/yaml.js';
 import type { PanelDeps, PanelSessionDeps } from './panel-deps.js';
 
 // The site a panel page belongs to, for the top bar of every page: its name and its public address (the

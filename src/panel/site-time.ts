@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { formatSiteTime, isValidTimeZone } from '../lib/time-zone.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
-import { yamlLibrary } from '../content/yaml.js';
+import { yamlLibrary } from '../content/entries/yaml.js';
 import type { PanelDeps, PanelSessionDeps } from './panel-deps.js';
 
 // Times in the panel are shown in the site's time zone (the one site_info reports), the zone the site's

@@ -1,7 +1,7 @@
 import { escapeAttr } from '../lib/html-escape.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import type { Cover } from '../content/cover.js';
-import type { SiteConfig } from '../content/types.js';
+import type { SiteConfig } from '../content/entries/types.js';
 
 /** What a page tells search engines and link previews about itself. */
 export interface PageMeta {

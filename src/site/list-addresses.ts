@@ -1,7 +1,7 @@
 // Where the lists of the public site are (D3 gives entries their addresses; these are the lists of them):
 // the home page per language, `/tag` for the tags and `/<folder>` for a custom type, each in every language.
-import { pathPrefixOf } from '../content/path-prefix.js';
-import type { ContentType, SiteConfig } from '../content/types.js';
+import { pathPrefixOf } from '../content/entries/path-prefix.js';
+import type { ContentType, SiteConfig } from '../content/entries/types.js';
 
 /** The address of a list in a language: `/<prefix>` in the default language, `/<lang>/<prefix>` in the others. */
 export function listInLanguage(site: SiteConfig, language: string, prefix: string): string {

@@ -1,6 +1,6 @@
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
-import { pathPrefixOf } from '../content/path-prefix.js';
-import type { ContentType } from '../content/types.js';
+import { pathPrefixOf } from '../content/entries/path-prefix.js';
+import type { ContentType } from '../content/entries/types.js';
 import { listInEveryLanguage, listInLanguage } from './list-addresses.js';
 import { entryList, listPage, pagedPath, pager } from './entry-list.js';
 import { navigation } from './navigation.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RequestContext } from '../http/router.js';
 import { sendJson } from '../http/respond.js';
 import { matchesIfNoneMatch, sendNotModified } from '../http/etag.js';
-import { parseEntryId } from '../content/entry-id.js';
+import { parseEntryId } from '../content/entries/entry-id.js';
 import { openNoFollow } from '../lib/no-follow.js';
 
 const TYPES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { ContentStore } from '../content/store.js';
-import type { SiteConfig } from '../content/types.js';
+import type { SiteConfig } from '../content/entries/types.js';
 import type { SiteWords } from './site-words.js';
 import type { PageExtras } from './templates.js';
 

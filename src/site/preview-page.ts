@@ -1,7 +1,7 @@
-import { embedsIn } from '../content/embedded-services.js';
+import { embedsIn } from '../content/entries/embedded-services.js';
 import { renderMarkdown } from '../content/markdown.js';
 import type { ContentStore } from '../content/store.js';
-import type { Entry, Translation } from '../content/types.js';
+import type { Entry, Translation } from '../content/entries/types.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import { renderEntryPage } from './entry-page.js';
 import type { PageContext } from './page-context.js';

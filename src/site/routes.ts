@@ -7,7 +7,7 @@ import { GenerationCache } from '../lib/generation-cache.js';
 import { registerFeedRoutes } from './feed-routes.js';
 import { MEDIA_MAX_AGE, PAGE_MAX_AGE, SIGNED_IN_ONLY } from './cache-control.js';
 import { mediaHandler } from './media-files.js';
-import { isEntryId } from '../content/entry-id.js';
+import { isEntryId } from '../content/entries/entry-id.js';
 import { bearerToken } from '../auth/principal.js';
 import { renderEntryPage } from './entry-page.js';
 import { renderHomePage, renderNotFoundPage, renderTypeListing } from './listing-pages.js';

@@ -3,7 +3,7 @@
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import type { ContentStore } from '../content/store.js';
-import type { IndexedRow } from '../content/sorted-rows.js';
+import type { IndexedRow } from '../content/list-engine/list-engine.js';
 import { listInEveryLanguage, listPrefixes } from './list-addresses.js';
 
 /** URLs per sitemap file: the protocol allows 50,000; fewer keep each answer small and quick. */

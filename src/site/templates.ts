@@ -1,5 +1,5 @@
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
-import type { SiteConfig } from '../content/types.js';
+import type { SiteConfig } from '../content/entries/types.js';
 import type { BannerFacts } from '../stats/consent-banner.js';
 import { SITE_CSS } from './site-css.js';
 import { CONSENT_CSS, consentBannerHtml, consentLinkHtml } from './consent-banner-html.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { TextDecoder } from 'node:util';
-import { yamlLibrary } from '../content/yaml.js';
+import { yamlLibrary } from '../content/entries/yaml.js';
 import { readRegularFile } from '../lib/regular-file.js';
 import { ENGLISH, ENGLISH_WORDS, type SiteWords, type WordKey } from './site-words.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StatsContent } from './page-index.js';
-import { EMBED_SERVICES, type EmbeddedService } from '../content/embedded-services.js';
+import { EMBED_SERVICES, type EmbeddedService } from '../content/entries/embedded-services.js';
 
 export const CATEGORY_ORDER = ['necessary', 'statistics', 'marketing', 'external_media'] as const;
 
@@ -24,7 +24,7 @@ export function consentBanner(content: StatsContent): BannerFacts {
   const cached = cache.get(content);
   if (cached && generation !== undefined && cached.generation === generation) return cached.facts;
   const found = new Map<string, { service: EmbeddedService; ids: string[] }>();
-  // Each translation's services were found when it was read (content/embedded-services.ts): no body is read here.
+  // Each translation's services were found when it was read (content/entries/embedded-services.ts): no body is read here.
   for (const entry of content.entries()) {
     for (const translation of entry.translations.values()) {
       const mask = translation.embeds;

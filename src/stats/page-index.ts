@@ -1,4 +1,4 @@
-import type { Entry, SiteConfig } from '../content/types.js';
+import type { Entry, SiteConfig } from '../content/entries/types.js';
 
 /** What the statistics need of the content store (ContentStore satisfies it). */
 export interface StatsContent {

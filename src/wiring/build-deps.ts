@@ -5,7 +5,7 @@ import { canDeferModules, deferModule, preloadDeferredModules } from '../lib/def
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { ContentStore } from '../content/store.js';
-import { useSiteConfigCache } from '../content/site-config-cache.js';
+import { useSiteConfigCache } from '../content/settings/site-config-cache.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
 const { join } = process.getBuiltinModule('node:path');
@@ -58,7 +58,7 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
     root: config.root, clock, log, baseUrl: urlFromSite ? undefined : () => config.baseUrl, cacheDir: join(config.dataDir, 'cache'),
     // Changes are recorded in data/feed and those of other processes followed from there.
     dataDir: config.dataDir,
-    // The stdio server answers first and lives for a session (content/index-file.ts, IndexFileReading).
+    // The stdio server answers first and lives for a session (content/list-engine/index-file.ts, IndexFileReading).
     shortLived: options.lazyModules === true,
     // D2: files of scheduled translations found due are brought up to date (the write code loads only then).
     onScheduledDue: (entryId, language) => settleModule().settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),

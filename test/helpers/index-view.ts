@@ -3,8 +3,8 @@
 // summary alike, whether their index came from the files, a persisted index or changes on the way.
 import { ContentStore } from '../../src/content/store.js';
 import { listEntries } from '../../src/content/query.js';
-import { SUMMARY_FIELDS } from '../../src/content/translation-columns.js';
-import type { Entry } from '../../src/content/types.js';
+import { SUMMARY_FIELDS } from '../../src/content/list-engine/translation-columns.js';
+import type { Entry } from '../../src/content/entries/types.js';
 
 /** An entry's fields and its translations' summaries, as plain data. */
 function entryView(entry: Entry): unknown {

@@ -3,14 +3,14 @@
 // publishing run with no disk. The index reads the storage afresh at every call: nothing to keep fresh.
 import { join, sep } from 'node:path';
 import { DEFAULT_ROLES } from '../../src/auth/roles.js';
-import { MAX_PAGE_DEPTH } from '../../src/content/entry-folders.js';
-import { isSlug, parseEntryId } from '../../src/content/entry-id.js';
-import { parseFrontMatter } from '../../src/content/front-matter.js';
-import { pathPrefixOf } from '../../src/content/path-prefix.js';
-import { loadSiteConfig } from '../../src/content/site-config.js';
+import { MAX_PAGE_DEPTH } from '../../src/content/entries/entry-folders.js';
+import { isSlug, parseEntryId } from '../../src/content/entries/entry-id.js';
+import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
+import { pathPrefixOf } from '../../src/content/entries/path-prefix.js';
+import { loadSiteConfig } from '../../src/content/settings/site-config.js';
 import { MemoryStorage } from '../../src/content/storage/memory-storage.js';
-import { buildTranslation } from '../../src/content/translation.js';
-import type { ContentType, Entry, SiteConfig, Translation } from '../../src/content/types.js';
+import { buildTranslation } from '../../src/content/entries/translation.js';
+import type { ContentType, Entry, SiteConfig, Translation } from '../../src/content/entries/types.js';
 import type { Actor, ContentView, WriteContext } from '../../src/content/write/write-context.js';
 import { siteFiles, type SiteDescription } from './write-site.js';
 

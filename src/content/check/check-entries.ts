@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { isTempFileName } from '../../lib/atomic-write.js';
-import { isSlug } from '../entry-id.js';
-import { MAX_PAGE_DEPTH } from '../entry-folders.js';
-import { RESERVED_FOLDERS } from '../site-config.js';
-import type { ContentType } from '../types.js';
+import { isSlug } from '../entries/entry-id.js';
+import { MAX_PAGE_DEPTH } from '../entries/entry-folders.js';
+import { RESERVED_FOLDERS } from '../settings/site-config.js';
+import type { ContentType } from '../entries/types.js';
 import { readText } from './check-settings.js';
 import { checkMediaReference, checkTranslation, type TranslationCheck } from './check-translation.js';
 

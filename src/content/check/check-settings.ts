@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { TextDecoder } from 'node:util';
 import { parseRolesYaml } from '../../auth/roles.js';
 import { readRegularFile } from '../../lib/regular-file.js';
-import { buildSiteConfig } from '../site-config.js';
-import { yamlLibrary } from '../yaml.js';
-import type { SiteConfig } from '../types.js';
+import { buildSiteConfig } from '../settings/site-config.js';
+import { yamlLibrary } from '../entries/yaml.js';
+import type { SiteConfig } from '../entries/types.js';
 import type { SiteProblems } from './site-problems.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

@@ -4,9 +4,9 @@ import { isAppError } from '../../errors.js';
 import { cardWarnings } from '../cards.js';
 import type { CardDefinition } from '../card-definition.js';
 import { findCards } from '../card-syntax.js';
-import { parseFrontMatter } from '../front-matter.js';
+import { parseFrontMatter } from '../entries/front-matter.js';
 import { checkFields, isProtectedField, parseTimeValue } from '../write/field-rules.js';
-import type { ContentType, SiteConfig } from '../types.js';
+import type { ContentType, SiteConfig } from '../entries/types.js';
 import type { SiteProblems } from './site-problems.js';
 
 /** What every translation is checked against: the site as it is. */

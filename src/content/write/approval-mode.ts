@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { AppError } from '../../errors.js';
-import { loadSiteConfig } from '../site-config.js';
+import { loadSiteConfig } from '../settings/site-config.js';
 import { fileStorage } from '../storage/file-storage.js';
 import type { WriteStorage } from '../storage/write-storage.js';
 import type { ContentStore } from '../store.js';

@@ -2,7 +2,7 @@ import { AppError } from '../../errors.js';
 import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
 import { canPublishEntry } from '../content-rights.js';
 import type { ContentStore } from '../store.js';
-import type { Entry, Translation } from '../types.js';
+import type { Entry, Translation } from '../entries/types.js';
 import { translationOf } from './publish-entry.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless } from './update-entry.js';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
-import { MAX_PAGE_DEPTH } from '../entry-folders.js';
-import type { ContentType, Entry } from '../types.js';
+import { MAX_PAGE_DEPTH } from '../entries/entry-folders.js';
+import type { ContentType, Entry } from '../entries/types.js';
 import { checkFields, refuseLoneSurrogates, withoutProtectedFields } from './field-rules.js';
 import { chooseFreeSlug, slugifyTitle } from './slug-rules.js';
 import { writeTranslationFile } from './translation-file.js';

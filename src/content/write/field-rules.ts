@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.js';
 import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
 import { findLoneSurrogate } from '../../lib/lone-surrogates.js';
-import { isSlug } from '../entry-id.js';
-import type { CategoryDefinition, ContentType, FieldDefinition, SiteConfig } from '../types.js';
+import { isSlug } from '../entries/entry-id.js';
+import type { CategoryDefinition, ContentType, FieldDefinition, SiteConfig } from '../entries/types.js';
 
 // The rules for front matter an assistant (or a person) writes: what may not be set, and what a value must
 // look like. Rules only: they throw AppError with a sentence and change nothing.

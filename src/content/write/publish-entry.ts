@@ -3,7 +3,7 @@ import { formatSiteTime } from '../../lib/time-zone.js';
 import { canPublishEntry } from '../content-rights.js';
 import { findCardWarnings } from '../cards.js';
 import type { CardWarning } from '../cards.js';
-import type { Entry, Translation } from '../types.js';
+import type { Entry, Translation } from '../entries/types.js';
 import { parseTimeValue } from './field-rules.js';
 import { isApprovalModeOn } from './approval-mode.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';

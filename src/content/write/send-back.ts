@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.js';
 import { canPublishEntry } from '../content-rights.js';
-import type { Entry } from '../types.js';
+import type { Entry } from '../entries/types.js';
 import { translationOf } from './publish-entry.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless } from './update-entry.js';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
-import { RESERVED_FOLDERS } from '../site-config.js';
-import { pathPrefixOf } from '../path-prefix.js';
-import type { ContentType, Entry } from '../types.js';
+import { RESERVED_FOLDERS } from '../settings/site-config.js';
+import { pathPrefixOf } from '../entries/path-prefix.js';
+import type { ContentType, Entry } from '../entries/types.js';
 import { storageOf } from './write-context.js';
 import type { ContentView, WriteContext } from './write-context.js';
 

@@ -3,7 +3,7 @@ import { canEditEntry } from '../content-rights.js';
 import { assertCssSize, cleanCss } from '../../lib/css/clean-css.js';
 import { saveStyleVersion } from '../revisions.js';
 import { refuseLoneSurrogates } from './field-rules.js';
-import type { Entry } from '../types.js';
+import type { Entry } from '../entries/types.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { refuseIfChanged, staleStyleSentence } from './version-stamp.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';

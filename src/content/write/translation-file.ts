@@ -1,4 +1,4 @@
-import { parseFrontMatter, serializeFrontMatter } from '../front-matter.js';
+import { parseFrontMatter, serializeFrontMatter } from '../entries/front-matter.js';
 import { saveRevision } from '../revisions.js';
 import { storageOf } from './write-context.js';
 import type { WriteContext } from './write-context.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
 import { canEditEntry } from '../content-rights.js';
-import type { Entry, EntryStatus, Translation } from '../types.js';
+import type { Entry, EntryStatus, Translation } from '../entries/types.js';
 import type { HistoryAction } from '../history.js';
 import { categoryFieldKeys, checkFields, refuseLoneSurrogates, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';

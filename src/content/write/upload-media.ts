@@ -1,6 +1,6 @@
 import { canEditEntry } from '../content-rights.js';
 import { checkUpload, checkUploadedFile, saveMedia, type CheckedUpload } from '../media.js';
-import type { Entry } from '../types.js';
+import type { Entry } from '../entries/types.js';
 import { AppError } from '../../errors.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';

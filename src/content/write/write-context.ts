@@ -1,15 +1,15 @@
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { LinkRefusedError } from '../../lib/no-follow.js';
-import { isEntryId } from '../entry-id.js';
+import { isEntryId } from '../entries/entry-id.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ContentStore } from '../store.js';
 import { appendHistory } from '../history.js';
 import type { HistoryAction } from '../history.js';
 import { fileStorage } from '../storage/file-storage.js';
 import type { WriteStorage } from '../storage/write-storage.js';
-import { entryLockPath } from '../entry-lock.js';
-import type { RecordedWrite } from '../content-changes.js';
+import { entryLockPath } from '../changes/entry-lock.js';
+import type { RecordedWrite } from '../changes/content-changes.js';
 
 // What every write action receives: what the index says, where files are read and written, the clock, and
 // who acts through what. The same actions serve MCP tools (via: mcp, with the token's name in the history)

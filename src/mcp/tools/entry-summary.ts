@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { entryRowOutput } from './content-outputs.js';
 import type { ContentStore } from '../../content/store.js';
-import type { Entry, Translation } from '../../content/types.js';
+import type { Entry, Translation } from '../../content/entries/types.js';
 import { formatSiteDate } from '../../lib/time-zone.js';
 
 /** The row as content_list's output schema describes it. */

@@ -2,8 +2,8 @@
 // tool that lists the valid ones. Shared by the reading and the writing tools.
 import { AppError } from '../../errors.js';
 import type { ContentStore } from '../../content/store.js';
-import { parseEntryId } from '../../content/entry-id.js';
-import type { ContentType, Entry } from '../../content/types.js';
+import { parseEntryId } from '../../content/entries/entry-id.js';
+import type { ContentType, Entry } from '../../content/entries/types.js';
 
 /** The language code, or the site's default language when none is given. */
 export function resolveLanguage(store: ContentStore, language: string | undefined): string {

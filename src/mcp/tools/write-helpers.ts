@@ -4,7 +4,7 @@ import type { McpDeps } from '../mcp-deps.js';
 import type { Principal } from '../../auth/principal.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
 import type { ContentStore } from '../../content/store.js';
-import type { Entry } from '../../content/types.js';
+import type { Entry } from '../../content/entries/types.js';
 import type { Actor, WriteContext } from '../../content/write/write-context.js';
 import { resolveEntry, unknownEntry } from './lookup.js';
 

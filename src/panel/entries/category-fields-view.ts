@@ -2,7 +2,7 @@
 // category's fields are in the form (without the script a person picks the category and fills its fields
 // in one go); the script shows only the chosen one's. Required fields are marked in words, not with the
 // `required` attribute: a browser would then refuse to send the form for a category that was not chosen.
-import type { CategoryDefinition, FieldDefinition } from '../../content/types.js';
+import type { CategoryDefinition, FieldDefinition } from '../../content/entries/types.js';
 import { esc } from '../html.js';
 import { fieldInputName, type FieldTexts } from './category-fields.js';
 

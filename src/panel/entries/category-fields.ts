@@ -1,7 +1,7 @@
 // A post's category and the category's own fields (site.yaml `categories`), between front matter and the
 // form: what each input shows, and what a sent input means. The values are judged afterwards by the same
 // rules as content_create/content_update (content/write/field-rules.ts); here they are only read.
-import type { CategoryDefinition, FieldDefinition, SiteConfig } from '../../content/types.js';
+import type { CategoryDefinition, FieldDefinition, SiteConfig } from '../../content/entries/types.js';
 
 /** The site's category of that key; undefined for none, an unknown key, or a name like `constructor`. */
 export function categoryOf(site: SiteConfig, key: string): CategoryDefinition | undefined {

@@ -3,7 +3,7 @@
 // the fields (or an older page) never empties the others; and only what differs from the file is changed,
 // so a save without changes writes no revision.
 import { AppError } from '../../errors.js';
-import type { SiteConfig } from '../../content/types.js';
+import type { SiteConfig } from '../../content/entries/types.js';
 import { categoryChanges, fieldTextsFrom, fieldTextsOf, type FieldTexts } from './category-fields.js';
 
 export interface EditValues {

@@ -1,7 +1,7 @@
 // HTML of one entry in the panel: per translation its facts (status, address, review, preview), warnings for
 // cards in its text, and the edit form when the person may change it (else Publish / Unpublish alone when
 // they may do that); then the entry's media, its CSS, and a form to add a missing language.
-import type { EntryStatus } from '../../content/types.js';
+import type { EntryStatus } from '../../content/entries/types.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import type { CardWarning } from '../../content/cards.js';

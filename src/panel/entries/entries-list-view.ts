@@ -1,6 +1,6 @@
 // HTML of the panel's Content list: a type selector and status filter (a plain GET form, no script), the
 // rows, and page links.
-import type { CategoryDefinition, ContentType } from '../../content/types.js';
+import type { CategoryDefinition, ContentType } from '../../content/entries/types.js';
 import type { FieldTexts } from './category-fields.js';
 import { renderCategoryFields } from './category-fields-view.js';
 import { formatSiteDate } from '../../lib/time-zone.js';

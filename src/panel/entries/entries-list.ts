@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import type { Principal } from '../../auth/principal.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
 import type { ContentStore } from '../../content/store.js';
-import type { ContentType, Entry, EntryStatus, SiteConfig, Translation } from '../../content/types.js';
+import type { ContentType, Entry, EntryStatus, SiteConfig, Translation } from '../../content/entries/types.js';
 
 export const ENTRIES_PER_PAGE = 50;
 export const STATUS_FILTERS = ['any', 'draft', 'published', 'scheduled'] as const;

@@ -6,7 +6,7 @@ import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { AppError } from '../../errors.js';
 import { canEditEntry, canPublishEntry, canSeeTranslation } from '../../content/content-rights.js';
-import type { Entry, Translation } from '../../content/types.js';
+import type { Entry, Translation } from '../../content/entries/types.js';
 import { checkPublishTime, publishEntry } from '../../content/write/publish-entry.js';
 import { unpublishEntry } from '../../content/write/unpublish-entry.js';
 import { refuseUnless, updateEntry } from '../../content/write/update-entry.js';

@@ -3,7 +3,7 @@
 // same form (formaction), so what is on the screen is sent with them and saved first: nothing typed is lost.
 // The version stamp of the file travels with the form; a save from an older page is refused.
 import type { Card } from '../../content/cards.js';
-import type { CategoryDefinition } from '../../content/types.js';
+import type { CategoryDefinition } from '../../content/entries/types.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import { renderCategoryFields } from './category-fields-view.js';

@@ -1,6 +1,6 @@
 import { ACCOUNT_ID } from '../../auth/account-reader.js';
 import { AppError } from '../../errors.js';
-import { isEntryId } from '../../content/entry-id.js';
+import { isEntryId } from '../../content/entries/entry-id.js';
 import type { HistoryQuery, HistoryRecord } from '../../content/history.js';
 
 // The History page's filters, read from its address: person, via, token and entry. `id` is the entry too:

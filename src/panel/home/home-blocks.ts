@@ -5,9 +5,9 @@
 // and the statistics rollups.
 import type { Principal } from '../../auth/principal.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
-import { isEntryId } from '../../content/entry-id.js';
+import { isEntryId } from '../../content/entries/entry-id.js';
 import { readHistory, type HistoryRecord } from '../../content/history.js';
-import type { Entry, Translation } from '../../content/types.js';
+import type { Entry, Translation } from '../../content/entries/types.js';
 import { listPendingReviews } from '../../content/write/approve-entry.js';
 import { changePercent, previousRange, resolvePeriod } from '../../stats/periods.js';
 import type { PanelDeps } from '../panel-deps.js';

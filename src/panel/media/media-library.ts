@@ -6,7 +6,7 @@ import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
 import { allMedia, describeMedia, type MediaItem } from '../../content/media-library.js';
-import type { Entry } from '../../content/types.js';
+import type { Entry } from '../../content/entries/types.js';
 import { renderPage } from '../layout.js';
 import { sendScriptedPanelPage } from '../panel-script.js';
 import { panelActor } from '../panel-principal.js';

@@ -6,7 +6,7 @@ import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { sendHtml } from '../../http/respond.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
-import type { Entry, Translation } from '../../content/types.js';
+import type { Entry, Translation } from '../../content/entries/types.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelSession, type PanelSession } from '../panel-session.js';
 import { changesOf, editValuesFromFile, editValuesFromForm } from '../entries/edit-values.js';

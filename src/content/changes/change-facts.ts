@@ -1,0 +1,61 @@
+// What the change feed says of a change to one entry, taken from the entry as the index had it before and
+// after: which translations changed, the public paths it shows at now and those it no longer shows at; and
+// which kind of event a write is.
+import type { ChangeKind, ChangeVia } from '../../feed/change-event.js';
+import type { Entry } from '../entries/types.js';
+
+interface TranslationFacts { path: string; status: string; mtimeMs: number; size: number }
+
+/** An entry as far as the feed cares: per language its path, status and file stamps; its style's stamps. */
+export interface EntryFacts {
+  exists: boolean;
+  translations: Map<string, TranslationFacts>;
+  style: string;
+}
+
+export function entryFacts(entry: Entry | undefined): EntryFacts {
+  const translations = new Map<string, TranslationFacts>();
+  if (entry) {
+    for (const [language, { path, status, mtimeMs, size }] of entry.translations) translations.set(language, { path, status, mtimeMs, size });
+  }
+  return { exists: entry !== undefined, translations, style: entry ? `${entry.styleMtimeMs}:${entry.styleSize}` : '' };
+}
+
+export interface FactsChange {
+  /** Changed, added or removed translations (none for a change of the style alone). */
+  languages: string[];
+  /** Where the entry shows now. */
+  paths: string[];
+  /** Where it showed and no longer does. */
+  before: string[];
+}
+
+/** What differs between two facts, or null when nothing the feed records does. */
+export function factsChange(before: EntryFacts, after: EntryFacts): FactsChange | null {
+  const languages: string[] = [];
+  for (const language of new Set([...before.translations.keys(), ...after.translations.keys()])) {
+    const a = before.translations.get(language);
+    const b = after.translations.get(language);
+    if (!a || !b || a.path !== b.path || a.status !== b.status || a.mtimeMs !== b.mtimeMs || a.size !== b.size) languages.push(language);
+  }
+  if (languages.length === 0 && before.style === after.style && before.exists === after.exists) return null;
+  const paths = [...after.translations.values()].map((translation) => translation.path).sort();
+  const now = new Set(paths);
+  const gone = [...before.translations.values()].map((translation) => translation.path).filter((path) => !now.has(path)).sort();
+  return { languages: languages.sort(), paths, before: gone };
+}
+
+const KIND_OF_ACTION: Record<string, ChangeKind> = {
+  create: 'entry.created', update: 'entry.updated', add_translation: 'entry.updated', request_review: 'entry.updated',
+  send_back: 'entry.updated', style: 'entry.style', publish: 'entry.published', approve: 'entry.published',
+  schedule: 'entry.scheduled', unpublish: 'entry.unpublished', media_upload: 'entry.media', approval_mode: 'site.changed',
+};
+
+/** The kind of event a write is recorded as, from the first history line it wrote. */
+export function kindOfWrite(first: { action: string; via: ChangeVia; language: string | null; detail?: string }): ChangeKind {
+  if (first.via === 'schedule') return 'entry.due';
+  if (first.action === 'approve' && first.detail?.startsWith('scheduled')) return 'entry.scheduled';
+  // A restored revision is a text's (with its language) or the style's (without).
+  if (first.action === 'restore') return first.language === null ? 'entry.style' : 'entry.updated';
+  return KIND_OF_ACTION[first.action] ?? 'entry.updated';
+}

@@ -1,0 +1,258 @@
+// The content store's side of the change feed (src/feed/): what this process changes is recorded there,
+// what other processes recorded is applied to this index, and the changes found on disk (an editor, git,
+// rsync) are recorded by the one process that holds the finder's lease (feed/finder-lease.ts).
+//
+// A change seen in the index is explained when it came from a write of this process (recorded by
+// write(), inside the entry's lock) or from an event read in the feed; any other is a change made on
+// disk. The finder records those: it takes the entry's lock (so a writer in another process has appended its
+// event), reads the feed up to now, and records the change only when no event explained it meanwhile.
+import type { Clock } from '../../lib/clock.js';
+import { withFileLock } from '../../lib/file-lock.js';
+import type { ChangeEvent, ChangeKind, ChangeVia, NewChange } from '../../feed/change-event.js';
+import { ChangeFeed } from '../../feed/change-feed.js';
+import { FeedFollower } from '../../feed/feed-follower.js';
+import { FinderLease } from '../../feed/finder-lease.js';
+import { entryFacts, factsChange, kindOfWrite, type EntryFacts } from './change-facts.js';
+import { entryLockPath } from './entry-lock.js';
+import type { Entry } from '../entries/types.js';
+const { join } = process.getBuiltinModule('node:path');
+/** NODE_DEBUG=svc-feed tells what this process found changed and whether it recorded it. */
+const debug = process.getBuiltinModule('node:util').debuglog('svc-feed');
+
+/** What a write action recorded (its history line): the feed's event is made from these. */
+export interface RecordedWrite {
+  action: string;
+  language: string | null;
+  detail?: string;
+  via: ChangeVia;
+  person: string | null;
+  token: string | null;
+}
+
+/** The index operations the feed's side needs (the store's index parts). */
+export interface ChangeTarget {
+  /** The entry as the index has it now (no disk read). */
+  indexed(id: string): Entry | undefined;
+  /** Reads the entry's folder again (an id not known yet is looked for at any depth). */
+  readAgain(id: string): void;
+  /** Everything is read again (events were lost to this process). */
+  readEverything(): void;
+  /** Whether the sweep should look for changes on disk continuously (this process is the finder). */
+  setFinder(finding: boolean): void;
+}
+
+export interface ContentChangesOptions {
+  dataDir: string;
+  clock: Clock;
+  log: (line: string) => void;
+}
+
+/** A change the feed could not take (a full disk) is tried again this long after. */
+const RETRY_UNRECORDED_MS = 5_000;
+
+
+export class ContentChanges {
+  readonly feed: ChangeFeed;
+  private target: ChangeTarget | null = null;
+  private follower: FeedFollower | null = null;
+  private lease: FinderLease | null = null;
+  /** Entries whose index changes are explained (a write of this process, an event being applied). */
+  private readonly explaining = new Set<string>();
+  /** What the write under way recorded, per entry (writes nest: create, then the new entry). */
+  private readonly writes = new Map<string, RecordedWrite[]>();
+  /** Changes found on disk, waiting to be recorded: the entry as it was, and whether an event came since. */
+  private readonly found = new Map<string, { before: EntryFacts; explained: boolean }>();
+  private recording = false;
+  /** The seqs of the events this process appended lately (the follower reads them back). */
+  private readonly own = new Set<number>();
+
+  constructor(private readonly options: ContentChangesOptions) {
+    this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), clock: options.clock, log: options.log });
+  }
+
+  /** The last seq this process applied (0 before it follows). */
+  get seq(): number {
+    return this.follower?.seq ?? 0;
+  }
+
+  /** Begins following the feed from its end, and asking for the lease. */
+  start(target: ChangeTarget): void {
+    this.target = target;
+    this.follower = new FeedFollower({ feed: this.feed, log: this.options.log, onEvents: (events, resync) => this.apply(events, resync) });
+    this.follower.start();
+    const { dataDir, clock, log } = this.options;
+    this.lease = new FinderLease({ feedDir: this.feed.dir, lockPath: join(dataDir, 'locks', 'finder.lock'), clock, log, onChange: (holding) => target.setFinder(holding) });
+    this.lease.start();
+  }
+
+  /** Follows from `seq` on instead: an index kept from an earlier start held the feed up to there. */
+  followFrom(seq: number): void {
+    this.follower?.followFrom(seq);
+  }
+
+  stop(): void {
+    this.follower?.stop();
+    this.lease?.stop();
+    this.follower = null;
+    this.lease = null;
+  }
+
+  /** Before a read: what other processes recorded is applied first. */
+  catchUpBeforeRead(): void {
+    this.follower?.catchUpBeforeRead();
+  }
+
+  /** Applies what other processes recorded, now. */
+  catchUp(): void {
+    this.follower?.catchUp();
+  }
+
+  /**
+   * Runs a write to one entry (inside its lock) and records it in the feed after, from what it recorded in
+   * the history and how the entry differs: the entry is read from disk before, so the paths it showed at are
+   * those of the files it changes.
+   */
+  write<T>(id: string | null, readEntry: (id: string) => Entry | undefined, action: () => T): T {
+    if (id === null) {
+      const recorded: RecordedWrite[] = [];
+      this.writes.set('', recorded);
+      try { return action(); } finally { this.writes.delete(''); this.recordWrite(null, entryFacts(undefined), entryFacts(undefined), recorded); }
+    }
+    const before = entryFacts(readEntry(id));
+    const recorded: RecordedWrite[] = [];
+    this.writes.set(id, recorded);
+    this.explaining.add(id);
+    try {
+      return action();
+    } finally {
+      this.writes.delete(id);
+      const after = entryFacts(readEntry(id));
+      this.explaining.delete(id);
+      if (recorded.length > 0) this.recordWrite(id, before, after, recorded);
+    }
+  }
+
+  /** A history line of the write under way for `id` (null: a change to no entry, such as approval mode). */
+  noteWrite(id: string | null, write: RecordedWrite): void {
+    this.writes.get(id ?? '')?.push(write);
+  }
+
+  private recordWrite(id: string | null, before: EntryFacts, after: EntryFacts, recorded: RecordedWrite[]): void {
+    if (recorded.length === 0) return;
+    const first = recorded[0]!;
+    const change = factsChange(before, after);
+    const kind = kindOfWrite(first);
+    const languages = new Set(change?.languages ?? []);
+    for (const write of recorded) if (write.language !== null) languages.add(write.language);
+    const appended = this.append({
+      kind, entry: id, languages: [...languages].sort(),
+      paths: change?.paths ?? [...after.translations.values()].map((translation) => translation.path),
+      before: change?.before ?? [], via: first.via, person: first.person, token: first.token,
+      ...(first.detail === undefined ? {} : { detail: first.detail }),
+    });
+    // Not recorded (a full disk, a read-only data/): the change stands, and is recorded as found on disk once
+    // the feed can be written again. The finder finds it so; when this process is the finder, its own index
+    // already holds the change, so it is noticed here and tried again a moment later.
+    if (!appended && id !== null && this.lease?.holding === true) this.notice(id, before, RETRY_UNRECORDED_MS);
+  }
+
+  /**
+   * Its own events come back to this process through the follower too: they are known by their seq and
+   * passed over there. (Read as another's, an event of this process recording an entry added would count
+   * as the reason for the entry's removal found a moment later, which would then go unrecorded.)
+   */
+  private append(change: NewChange): boolean {
+    const event = this.feed.append(change);
+    if (event === null) return false;
+    this.own.add(event.seq);
+    if (this.own.size > 1_000) this.own.delete(this.own.values().next().value!);
+    return true;
+  }
+
+  /** The index changed for `id`: a change made on disk unless this process explains it. */
+  indexChanged(id: string, before: Entry | undefined): void {
+    debug('%s changed in the index (explained: %s, finder: %s)', id, this.explaining.has(id) || this.recording, this.lease?.holding === true);
+    if (this.explaining.has(id) || this.recording || this.lease?.holding !== true) return;
+    this.notice(id, entryFacts(before), 0);
+  }
+
+  /** A change to record as found on disk, from `before`, in `delayMs` (or with the changes noticed sooner). */
+  private notice(id: string, before: EntryFacts, delayMs: number): void {
+    if (!this.found.has(id)) this.found.set(id, { before, explained: false });
+    if (delayMs > 0) setTimeout(() => this.recordFound(), delayMs).unref();
+    else if (this.found.size === 1) setImmediate(() => this.recordFound()).unref();
+  }
+
+  /** Events from other processes: each entry named is read again; lost events read everything again. */
+  private apply(events: ChangeEvent[], resync: boolean): void {
+    const target = this.target;
+    if (!target) return;
+    if (resync) target.readEverything();
+    for (const event of events) {
+      if (this.own.delete(event.seq)) continue;
+      if (event.kind === 'site.reindexed') target.readEverything();
+      if (event.entry === null) continue;
+      const waiting = this.found.get(event.entry);
+      if (waiting) waiting.explained = true;
+      this.explaining.add(event.entry);
+      try { target.readAgain(event.entry); } finally { this.explaining.delete(event.entry); }
+    }
+  }
+
+  /** Records the changes found on disk that no event explains, each under its entry's lock. */
+  private recordFound(): void {
+    for (const [id, waiting] of this.found) {
+      this.found.delete(id);
+      // What the index took in when the change was noticed is what was served since: recorded as it is, not
+      // read again (an entry added and removed a moment later is recorded twice, as a cache may have kept it).
+      this.recordFromDisk(id, waiting, false);
+    }
+  }
+
+  /**
+   * A full pass asked for (`svc reindex`, the panel's Site check): the entries found changed on disk are
+   * recorded now, whichever process holds the lease. `before`: each as the index had it.
+   */
+  recordReindexed(found: ReadonlyMap<string, Entry | undefined>, detail: string): number {
+    let recorded = 0;
+    for (const [id, before] of found) {
+      // A change the sweep noticed a moment ago is recorded once, from the entry as it was before it.
+      const noticed = this.found.get(id);
+      this.found.delete(id);
+      if (this.recordFromDisk(id, noticed ?? { before: entryFacts(before), explained: false }, true, detail)) recorded++;
+    }
+    return recorded;
+  }
+
+  /** Every entry was read again without one to compare with: consumers must assume anything changed. */
+  recordEverythingRead(via: ChangeVia, detail: string): void {
+    this.append({ kind: 'site.reindexed', entry: null, languages: [], paths: [], before: [], via, person: null, token: null, detail });
+  }
+
+  /** Records one entry's change found on disk, from `waiting.before` to the index now (after reading the entry again when `readFirst`). */
+  private recordFromDisk(id: string, waiting: { before: EntryFacts; explained: boolean }, readFirst: boolean, detail?: string): boolean {
+    const target = this.target;
+    if (!target) return false;
+    try {
+      return withFileLock(entryLockPath(this.options.dataDir, id), () => {
+        this.follower?.catchUp();
+        if (waiting.explained) { debug('%s found on disk: an event explains it', id); return false; }
+        if (readFirst) {
+          this.recording = true;
+          try { target.readAgain(id); } finally { this.recording = false; }
+        }
+        const after = entryFacts(target.indexed(id));
+        const change = factsChange(waiting.before, after);
+        debug('%s found on disk: %s (%j -> %j)', id, change ? 'recorded' : 'no change after all', [waiting.before.exists, [...waiting.before.translations]], [after.exists, [...after.translations]]);
+        if (!change) return false;
+        const kind: ChangeKind = !waiting.before.exists ? 'entry.added' : !after.exists ? 'entry.removed' : 'entry.changed';
+        const recorded = this.append({ kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null, ...(detail ? { detail } : {}) });
+        if (!recorded) this.notice(id, waiting.before, RETRY_UNRECORDED_MS);
+        return recorded;
+      });
+    } catch (error) {
+      this.options.log(`svc: could not record the change to ${id} found on disk: ${(error as Error)?.message ?? error}`);
+      return false;
+    }
+  }
+}

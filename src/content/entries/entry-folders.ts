@@ -1,0 +1,38 @@
+import { listFolderNoFollow, statNoFollow } from '../../lib/no-follow.js';
+import { isSlug } from './entry-id.js';
+import type { ContentType } from './types.js';
+const { existsSync, readdirSync, statSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
+
+// The folders of content/: a type folder holds one folder per entry, named after its slug; pages nest
+// their children as folders inside their own. A symbolic link anywhere below content/ is never followed
+// (lib/no-follow.ts): a linked type or entry folder has no entries.
+
+/** Nested pages go at most this many folders below `pages/` (the store reads no deeper). */
+export const MAX_PAGE_DEPTH = 3;
+
+/** The folders in `dir` whose names are slugs, sorted; none when it cannot be read or is a link. */
+export function subfolders(dir: string): string[] {
+  try {
+    return listFolderNoFollow(dir).filter((item) => item.isDirectory() && isSlug(item.name)).map((item) => item.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A folder's mtime (it changes when an entry folder is added or removed in it), or -1 without one. */
+export function folderMtime(dir: string): number {
+  return statNoFollow(dir)?.mtimeMs ?? -1;
+}
+
+/** Folders holding at least one translation file, nested pages included (what the index would list). */
+export function countEntryFolders(type: ContentType, dir: string, depth: number, languages: readonly string[]): number {
+  let count = 0;
+  for (const slug of subfolders(dir)) {
+    const folder = join(dir, slug);
+    // An entry folder holds a `<language>.md`; asking for those names is cheaper than listing the folder.
+    if (languages.some((language) => statNoFollow(join(folder, `${language}.md`))?.isFile())) count++;
+    if (type.key === 'page' && depth < MAX_PAGE_DEPTH) count += countEntryFolders(type, folder, depth + 1, languages);
+  }
+  return count;
+}

@@ -1,0 +1,219 @@
+import { isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Dirent } from 'node:fs';
+import { LinkRefusedError, listNamesNoFollow, readFileWithStamp, statNoFollow, type FileRead } from '../../lib/no-follow.js';
+import { folderMtime } from './entry-folders.js';
+import { fileProblemReason } from '../../lib/file-problem.js';
+import { NotRegularFileError, notRegularReason, specialKind } from '../../lib/regular-file.js';
+import { embedsIn } from './embedded-services.js';
+import { isSlug } from './entry-id.js';
+import { parseFrontMatter } from './front-matter.js';
+import { pathPrefixOf } from './path-prefix.js';
+import { buildTranslation } from './translation.js';
+import { TranslationMap } from './translation-map.js';
+import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
+const { join, sep } = process.getBuiltinModule('node:path');
+
+export interface EntryReaderOptions {
+  root: string;
+  contentDir: string;
+  clock: Clock;
+  log: (line: string) => void;
+  /** The current site settings: languages, default language, time zone. */
+  site: () => SiteConfig;
+  /** Told of a translation written as scheduled whose time has passed (read as published, D2). */
+  onFoundDue: (entryId: string, language: string) => void;
+}
+
+export interface EntryRead {
+  /** The entry, or undefined when its folder is gone or holds no readable translation. */
+  entry: Entry | undefined;
+  /** Slug-named folders inside it (a page's children), sorted. */
+  children: string[];
+  /** False when `previous` is returned as it was. */
+  changed: boolean;
+}
+
+interface FileStamp { mtimeMs: number; size: number }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads entry folders from disk: a translation per `<language>.md` (front matter only; bodies are read when
+ * asked for, see translation.ts), the style.css, the child folders. A file whose stamp (mtime + size) did
+ * not change since the previous read is not parsed again. A broken file is skipped with one warning, and so
+ * is a symbolic link (a linked entry folder, translation or style.css is never followed: lib/no-follow.ts).
+ */
+export class EntryReader {
+  /** Set while every file must be parsed again (the site settings changed). */
+  private stale = true;
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly options: EntryReaderOptions) {}
+
+  /** The settings changed and every derived path with them: parse every file again until the next full scan. */
+  forgetStamps(): void {
+    this.stale = true;
+  }
+
+  /** A full scan read every file: stamps count again. */
+  endFullScan(): void {
+    this.stale = false;
+  }
+
+  /** Stamps count (the index came from a persisted one made under the same settings). */
+  trustStamps(): void {
+    this.stale = false;
+  }
+
+  /**
+   * Whether an entry's folder is still as `previous` was read from it, so it need not be listed again: the
+   * folder's mtime (`folderMtimeMs`, which moves when a file in it is added, removed or renamed) and the
+   * stamp of each file read are the same, as the freshness sweep judges them (stamp-sweep.ts). A file swapped
+   * for a symbolic link is no longer a file with that stamp, so it is read again, and refused there.
+   */
+  isUnchanged(previous: Entry, folderMtimeMs: number): boolean {
+    if (this.stale || previous.folderMtimeMs < 0 || previous.folderMtimeMs !== folderMtimeMs) return false;
+    for (const translation of previous.translations.values()) {
+      const stat = statNoFollow(translation.file);
+      if (!stat?.isFile() || stat.mtimeMs !== translation.mtimeMs || stat.size !== translation.size) return false;
+    }
+    if (previous.styleMtimeMs < 0) return true;
+    const style = statNoFollow(join(previous.dir, 'style.css'));
+    return style?.isFile() === true && style.mtimeMs === previous.styleMtimeMs && style.size === previous.styleSize;
+  }
+
+  /** Reads an entry folder, reusing the translations of `previous` whose file stamps did not change. */
+  read(type: ContentType, segments: string[], parentId: string | null, previous: Entry | undefined): EntryRead {
+    let changed = false;
+    const id = segments.join('/');
+    // One string for the folder, shared by the translations (their file paths are derived from it), and the
+    // entry's `dir` a slice of it rather than a second copy.
+    const folder = join(this.options.contentDir, ...segments) + sep;
+    const dir = folder.slice(0, -1);
+    const translations = new Map<string, Translation>();
+    const children: string[] = [];
+    let style = '';
+    let styleStamp: FileStamp = NO_FILE;
+    // Taken before the listing: a file added between the two moves the mtime past the one kept, so it is looked at again.
+    let folderMtimeMs = folderMtime(dir);
+    let items: Dirent[] | undefined;
+    try {
+      if (folderMtimeMs >= 0) items = listNamesNoFollow(dir);
+    } catch { /* not a folder, or gone */ }
+    if (items === undefined) return { entry: undefined, children, changed: previous !== undefined };
+    const languages = this.options.site().languages;
+    for (const item of items) {
+      if (item.isDirectory()) {
+        if (isSlug(item.name)) children.push(item.name);
+        continue;
+      }
+      const path = join(dir, item.name);
+      if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(path, this.options.clock());
+      const isStyle = item.name === 'style.css';
+      const language = item.name.endsWith('.md') ? item.name.slice(0, -3) : '';
+      if (!isStyle && !Object.hasOwn(languages, language)) continue;
+      if (!item.isFile()) {
+        // A FIFO, socket or device in a translation's or the style's place is never opened: reported once.
+        const kind = specialKind(item);
+        if (kind) this.skip(path, notRegularReason(kind));
+        continue;
+      }
+      if (isTempFileName(item.name)) continue;
+      // What was read before and kept its stamp is not read again (one stat instead of a read and a parse).
+      const old = this.stale ? undefined : isStyle ? (previous && previous.styleMtimeMs >= 0 ? { mtimeMs: previous.styleMtimeMs, size: previous.styleSize } : undefined) : previous?.translations.get(language);
+      const kept = old && stampOf(path);
+      if (old && kept && sameStamp(old, kept)) {
+        if (isStyle) { styleStamp = kept; style = previous!.style; } else translations.set(language, previous!.translations.get(language)!);
+        continue;
+      }
+      let read: FileRead;
+      try {
+        read = readFileWithStamp(path);
+      } catch (error) {
+        // Gone since the listing: as if it had not been listed.
+        if (!(error instanceof NotRegularFileError) && !(error instanceof LinkRefusedError) && (error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        this.skipUnread(path, error);
+        // Read again by the next sweep (a stamp it can never match).
+        folderMtimeMs = -1;
+        changed = true;
+        continue;
+      }
+      changed = true;
+      if (isStyle) {
+        styleStamp = read;
+        try { style = strictUtf8.decode(read.bytes); } catch (error) { style = ''; folderMtimeMs = -1; this.skipUnread(path, error); }
+        continue;
+      }
+      const translation = this.readTranslation(folder, language, read, type, segments);
+      if (translation) translations.set(language, translation);
+      else folderMtimeMs = -1;
+    }
+    if (previous && (previous.translations.size !== translations.size || previous.styleMtimeMs !== styleStamp.mtimeMs)) changed = true;
+    // A child page found before its parent (a sweep meets the new folders in any order) was read without one.
+    if (previous && previous.parentId !== parentId) changed = true;
+    children.sort();
+    if (translations.size === 0) return { entry: undefined, children, changed: changed || previous !== undefined };
+    if (!changed && previous) {
+      // Nothing shown changed (a file came and went, say): only the stamp the sweep compares moves on.
+      previous.folderMtimeMs = folderMtimeMs;
+      return { entry: previous, children, changed: false };
+    }
+    const entry: Entry = {
+      id, type, dir, slug: segments[segments.length - 1]!, parentId, translations: new TranslationMap(translations.values()), style,
+      folderMtimeMs, styleMtimeMs: styleStamp.mtimeMs, styleSize: styleStamp.size,
+    };
+    return { entry, children, changed: true };
+  }
+
+  private readTranslation(folder: string, language: string, read: FileRead, type: ContentType, segments: string[]): Translation | undefined {
+    const file = `${folder}${language}.md`;
+    try {
+      const text = strictUtf8.decode(read.bytes);
+      // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
+      const document = parseFrontMatter(text);
+      const fields = JSON.parse(JSON.stringify(document.fields)) as Record<string, unknown>;
+      // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
+      this.warned.delete(file);
+      const translation = buildTranslation({
+        language, dir: folder, mtimeMs: read.mtimeMs, size: read.size, fields, body: null, embeds: embedsIn(document.body),
+        pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
+      });
+      if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);
+      return translation;
+    } catch (error) {
+      this.skipUnread(file, error);
+      return undefined;
+    }
+  }
+
+  /** Reports a file that could not be read or parsed (a link was warned about where it was found). */
+  private skipUnread(file: string, error: unknown): void {
+    if (error instanceof LinkRefusedError) return;
+    if (error instanceof NotRegularFileError) return this.skip(file, notRegularReason(error.fileKind));
+    const reason = error instanceof TypeError ? 'it is not valid UTF-8' : fileProblemReason(error) ?? (error as Error).message.split('\n')[0]!;
+    this.skip(file, reason);
+  }
+
+  /** One line per file in the process log, until the file reads well again. */
+  private skip(file: string, reason: string): void {
+    if (this.warned.has(file)) return;
+    this.warned.add(file);
+    this.options.log(`svc: skipping ${file.slice(this.options.root.length + 1)}: ${reason}`);
+  }
+}
+
+const NO_FILE: FileStamp = { mtimeMs: -1, size: -1 };
+
+function stampOf(file: string): FileStamp | undefined {
+  try {
+    const stat = statNoFollow(file);
+    return stat && { mtimeMs: stat.mtimeMs, size: stat.size };
+  } catch {
+    return undefined;
+  }
+}
+
+function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.mtimeMs === b.mtimeMs && a.size === b.size;
+}

@@ -1,0 +1,298 @@
+import type { Clock } from '../../lib/clock.js';
+import type { EntryIndex } from './entry-index.js';
+import type { EntryReader } from '../entries/entry-reader.js';
+import type { IndexPersistence } from './index-persistence.js';
+import type { IndexScanner } from './index-scanner.js';
+import type { IndexSweeper } from './index-sweeper.js';
+import type { ScheduledChanges } from './scheduled-changes.js';
+import type { SiteSettings } from '../settings/site-settings.js';
+import type { ContentChanges } from '../changes/content-changes.js';
+import type { Entry } from '../entries/types.js';
+
+/** How often a read looks at site.yaml and the schedule at most. */
+const MIN_CHECK_INTERVAL_MS = 5;
+/**
+ * From this many entries the sweep runs in a worker thread. Below, its slices on the event loop cost little
+ * (some 5 % of it at 10,000 entries, 3 ms at a time), and a worker's own heap would cost more: 17 MB of
+ * resident memory at 10,000 entries.
+ */
+export const SWEEP_IN_WORKER_FROM = 20_000;
+/** With no read after a build, the sweep starts this long after it anyway. */
+const SWEEP_START_WAIT_MS = 500;
+
+/**
+ * The sweep's code (index-sweeper.ts and the stamp sweep, the file-system events, the worker thread below
+ * it), loaded in the turn after the answer that waited for the index: a stdio session's first
+ * content_list does not wait for it.
+ */
+let sweeperModule: typeof import('./index-sweeper.js') | undefined;
+let sweeperLoading: Promise<typeof import('./index-sweeper.js')> | undefined;
+
+/** The sweep's code, loading from the first call on (once per process). */
+function loadSweeperCode(): Promise<typeof import('./index-sweeper.js')> {
+  return sweeperLoading ??= import('./index-sweeper.js').then((loaded) => (sweeperModule = loaded));
+}
+
+export interface IndexFreshnessParts {
+  clock: Clock;
+  log: (line: string) => void;
+  contentDir: string;
+  settings: SiteSettings;
+  reader: EntryReader;
+  scanner: IndexScanner;
+  index: EntryIndex;
+  schedule: ScheduledChanges;
+  /** Where the index is kept between starts, or null. */
+  persistence: IndexPersistence | null;
+  /** Entries from which the sweep runs in a worker (default SWEEP_IN_WORKER_FROM). */
+  sweepInWorkerFrom?: number;
+  /**
+   * The change feed (content-changes.ts): followed after the first build, and the sweep runs on only while
+   * this process is the one that records changes found on disk. Without it, the sweep always runs on.
+   */
+  changes: ContentChanges | null;
+}
+
+/**
+ * Keeps the index in line with the disk. Built on first use (a stdio process answering site_info needs
+ * only settings and counts): from the persisted index when there is a valid one, else by reading every
+ * entry folder. Then, off the path of the answer that built it, a sweep of file stamps (index-sweeper.ts)
+ * finds what changed since (what a persisted index missed, what editors, git or other processes change)
+ * and has it read again. Reads look at site.yaml (new settings: everything is read again) and at the
+ * schedule (scheduled translations whose time came) every few milliseconds at most.
+ */
+export class IndexFreshness {
+  private indexed = false;
+  private lastCheck = -Infinity;
+  private fullScanPending = false;
+  private sweeper: IndexSweeper | null = null;
+  /** Starts the sweep: set one turn of the event loop after a build, called by the next read; null otherwise. */
+  private sweepStart: (() => void) | null = null;
+  private sweepStartTimer: NodeJS.Timeout | null = null;
+  /** Counts the starts called off (cancelSweepStart), so a start waiting for the sweep's code knows it was. */
+  private sweepStarts = 0;
+  private closed = false;
+  /** Whether this process sweeps on (it records changes found on disk, or there is no feed to tell it). */
+  private finder: boolean;
+  private builtFromFiles = false;
+  /** The timer that wakes the finder at the next scheduled time, and that time. */
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private wakeAt = Infinity;
+
+  constructor(private readonly parts: IndexFreshnessParts) {
+    this.finder = parts.changes === null;
+  }
+
+  /** Whether the index has been built. */
+  get ready(): boolean {
+    return this.indexed;
+  }
+
+  /** How long the sweep's last pass took (ms; 0 before the first). */
+  get lastSweepMs(): number {
+    return this.sweeper?.lastPassMs ?? 0;
+  }
+
+  /** Has the next refresh read the whole tree again (files written that the index cannot name). */
+  requestFullScan(): void {
+    this.fullScanPending = true;
+  }
+
+  refreshIfStale(): void {
+    const now = this.parts.clock();
+    if (!this.indexed || this.fullScanPending) {
+      const first = !this.indexed;
+      this.indexed = true;
+      this.fullScanPending = false;
+      this.lastCheck = now;
+      this.reloadSettings();
+      this.build(first);
+      this.wakeForSchedule(now);
+      return;
+    }
+    // The read that was waiting while the index was built is answered now; the sweep's setup comes after it.
+    this.sweepStart?.();
+    if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
+    this.lastCheck = now;
+    if (this.reloadSettings()) { this.build(false); return; }
+    // What other processes changed, as the feed says (a stat of one file at most every few ms).
+    this.parts.changes?.catchUpBeforeRead();
+    this.sweeper?.sweepBeforeRead();
+    if (this.parts.schedule.isDue(now)) this.parts.schedule.apply(this.parts.index, now);
+    this.wakeForSchedule(now);
+  }
+
+  /**
+   * The entries whose folders differ on disk from what the index holds, by one whole pass now (`svc
+   * reindex`, the panel's Site check), each with the entry as the index had it. Their folders are not read
+   * again here: the caller records each change (content-changes.ts), which reads it.
+   */
+  async changedOnDisk(): Promise<Map<string, Entry | undefined>> {
+    const { changedOnDisk, sweepBaseline, sweepSetup } = await loadSweeperCode();
+    const { index, contentDir } = this.parts;
+    const setup = sweepSetup(contentDir, this.parts.settings.current);
+    const found = new Map<string, Entry | undefined>();
+    for (const id of changedOnDisk(setup, sweepBaseline(index.values(), index.size, setup))) found.set(id, index.get(id));
+    return found;
+  }
+
+  /** Whether the first build read every file (there was no kept index to start from). */
+  get readEveryFile(): boolean {
+    return this.builtFromFiles;
+  }
+
+  /** Before the index is built: only site.yaml is looked at (settings and counts need no more). */
+  refreshSettingsOnly(): void {
+    const now = this.parts.clock();
+    if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
+    this.lastCheck = now;
+    this.reloadSettings();
+  }
+
+  /**
+   * The finder wakes when the next scheduled time comes, whether or not anyone reads then: the translation
+   * becomes public at that moment, and the change feed says so then (entry.due), for caches to be purged on
+   * time. Other processes derive it at their next read, as before.
+   */
+  private wakeForSchedule(now: number): void {
+    const next = this.finder && !this.closed ? this.parts.schedule.nextAt : Infinity;
+    if (next === this.wakeAt) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    this.wakeAt = next;
+    if (!Number.isFinite(next)) return;
+    // A timer waits at most some 24 days; a longer wait is taken in steps of a day.
+    const wait = Math.min(Math.max(0, next - now) + 5, 86_400_000);
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      this.wakeAt = NaN;
+      // Looked at now, however recently a read looked (and armed again for the next time).
+      this.lastCheck = -Infinity;
+      this.refreshIfStale();
+    }, wait);
+    this.wakeTimer.unref();
+  }
+
+  /** Stops the sweep and the writing of the persisted index (a store no longer used). */
+  close(): void {
+    this.closed = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.parts.changes?.stop();
+    this.cancelSweepStart();
+    this.sweeper?.stop();
+    this.sweeper = null;
+    this.parts.persistence?.close();
+  }
+
+  /** New settings change every derived path: the reader parses every file again. */
+  private reloadSettings(): boolean {
+    if (!this.parts.settings.reload()) return false;
+    this.parts.reader.forgetStamps();
+    return true;
+  }
+
+  /** The whole index: from the persisted one at the first build when it is valid, else from every file. */
+  private build(first: boolean): void {
+    const { scanner, persistence, index, schedule, clock, changes } = this.parts;
+    // Followed from before the build reads the disk: a change recorded meanwhile is read again, not missed.
+    if (first && changes) this.followChanges(changes);
+    if (first && persistence?.restore()) {
+      // What the feed recorded since the kept index was written is read again now.
+      if (changes && persistence.restoredFeedSeq !== null) changes.followFrom(persistence.restoredFeedSeq);
+      this.parts.reader.trustStamps();
+      // Statuses were derived when it was written: a scheduled time that passed since is applied now; the
+      // next one to come is found after this answer (restartSweep), which at 100,000 entries takes a while.
+      if (schedule.hasOverdue(index)) schedule.apply(index, clock());
+    } else {
+      scanner.fullScan();
+      if (first) this.builtFromFiles = true;
+      persistence?.changed();
+    }
+    this.restartSweep();
+  }
+
+  /**
+   * A new sweep from the index as it is now, set up after the next read in a later turn of the event loop
+   * has been answered (or SWEEP_START_WAIT_MS after the build when none comes). Its setup (the
+   * schedule's next times, every folder's stamps, a worker thread) holds the event loop for a while at
+   * 100,000 entries: started at once, it came before the request that a server's start had waiting (the
+   * connection is taken one turn of the event loop, its request read the next), delaying that first answer.
+   */
+  private restartSweep(): void {
+    this.sweeper?.stop();
+    this.sweeper = null;
+    this.cancelSweepStart();
+    const start = () => {
+      this.cancelSweepStart();
+      setImmediate(() => this.startSweep()).unref();
+    };
+    const timer = setTimeout(start, SWEEP_START_WAIT_MS);
+    timer.unref();
+    this.sweepStartTimer = timer;
+    // Reads in this turn of the event loop (the statistics' start asks the settings) are not the answer waited for.
+    // The sweep's code starts loading then too, after that answer: loaded only when the next read arrived, it
+    // left reads soon after a start unswept for as long as the loading took (a small site's hand edit missed
+    // by the next answer on a loaded machine).
+    setImmediate(() => {
+      if (this.sweepStartTimer !== timer) return;
+      this.sweepStart = start;
+      loadSweeperCode().catch(() => { /* told when the sweep starts (startSweep) */ });
+    }).unref();
+  }
+
+  /** Follows the change feed, and sweeps on from when this process becomes the one that records changes on disk. */
+  private followChanges(changes: ContentChanges): void {
+    const { index, scanner } = this.parts;
+    changes.start({
+      indexed: (id) => index.get(id),
+      readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
+      readEverything: () => this.requestFullScan(),
+      setFinder: (finding) => {
+        if (finding === this.finder) return;
+        this.finder = finding;
+        // A process that becomes the finder begins sweeping on; one that stops sweeps no more.
+        if (this.indexed && !this.closed) this.restartSweep();
+        this.wakeForSchedule(this.parts.clock());
+      },
+    });
+  }
+
+  private cancelSweepStart(): void {
+    if (this.sweepStartTimer) clearTimeout(this.sweepStartTimer);
+    this.sweepStartTimer = null;
+    this.sweepStart = null;
+    this.sweepStarts++;
+  }
+
+  private startSweep(): void {
+    if (this.closed || this.sweeper) return;
+    if (!sweeperModule) {
+      // Started again once the code is there, unless a new build or close() called this start off meanwhile.
+      const start = this.sweepStarts;
+      void loadSweeperCode().then(() => {
+        if (this.sweepStarts === start) this.startSweep();
+      }, (error: unknown) => this.parts.log(`svc: the freshness sweep could not start: ${(error as Error)?.message ?? error}`));
+      return;
+    }
+    const { IndexSweeper, sweepBaseline, sweepSetup } = sweeperModule;
+    const { contentDir, index, scanner, schedule, clock, log } = this.parts;
+    schedule.recompute(index.values());
+    // A time that passed between the build and now (recompute looks ahead only).
+    if (schedule.hasOverdue(index)) schedule.apply(index, clock());
+    const setup = sweepSetup(contentDir, this.parts.settings.current);
+    this.sweeper = new IndexSweeper({
+      setup,
+      // Every entry's stamps, read one entry at a time through objects made for it alone (entry-index.ts
+      // values()): an array of them all was 100,000 objects promoted to the old generation at each start.
+      baseline: () => sweepBaseline(index.values(), index.size, setup),
+      inWorker: index.size >= (this.parts.sweepInWorkerFrom ?? SWEEP_IN_WORKER_FROM),
+      follow: this.finder,
+      readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
+      log,
+    });
+    this.sweeper.start();
+    // The schedule's next time is known now (recompute above): the finder wakes for it with nobody reading.
+    this.wakeForSchedule(clock());
+  }
+
+}

@@ -1,0 +1,134 @@
+// Keeps the index between starts (index-file.ts): taken at the first build when it is valid, written again
+// when the index changed and then stayed unchanged for a moment (or, under constant change, every half
+// minute), in the background: the encoding is the only part on the event loop, the writing is not.
+import { isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
+import type { Clock } from '../../lib/clock.js';
+import type { EntryIndex } from './entry-index.js';
+import { indexFileKey, readIndexFile, writeIndexFile } from './index-file.js';
+import type { SiteConfig } from '../entries/types.js';
+const { existsSync, readdirSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
+const { debuglog } = process.getBuiltinModule('node:util');
+
+export interface IndexPersistenceOptions {
+  /** data/cache */
+  cacheDir: string;
+  contentDir: string;
+  index: EntryIndex;
+  site: () => SiteConfig;
+  clock: Clock;
+  log: (line: string) => void;
+  /** See IndexFileReading. */
+  shortLived: boolean;
+  /** The last change feed event this process has applied to the index (0: it follows none). */
+  feedSeq: () => number;
+}
+
+/** The file's name in data/cache; a write goes through `.<name>.<pid>.<random>.tmp` (lib/atomic-write.ts). */
+export const INDEX_FILE_NAME = 'content-index.bin';
+/** A change is written once the index stayed unchanged this long... */
+const QUIET_MS = 2_000;
+/** ...or this long after the first unwritten change, whichever comes first. */
+const MAX_WAIT_MS = 30_000;
+/** NODE_DEBUG=svc-index tells how long reading and writing the persisted index took. */
+const debug = debuglog('svc-index');
+
+export class IndexPersistence {
+  readonly file: string;
+  private timer: NodeJS.Timeout | null = null;
+  private firstUnwritten = 0;
+  private writing: Promise<void> | null = null;
+  private closed = false;
+  private warned = false;
+  private sweptTemps = false;
+
+  constructor(private readonly options: IndexPersistenceOptions) {
+    this.file = join(options.cacheDir, INDEX_FILE_NAME);
+  }
+
+  /** The feed's seq the restored index held (null: none known, or nothing restored). */
+  restoredFeedSeq: number | null = null;
+
+  /** Takes the persisted index into `index` when there is a valid one for this code, site and settings. */
+  restore(): boolean {
+    const { contentDir, index, site, clock, log } = this.options;
+    const started = performance.now();
+    const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock(), { cutFromMappings: !this.options.shortLived });
+    debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.count} entries`);
+    if (read.index) {
+      this.restoredFeedSeq = read.feedSeq;
+      index.restore(read.index.objects, read.index.lists);
+      index.changed();
+      // What was just read needs no writing.
+      this.cancelWrite();
+      return true;
+    }
+    if (read.ignored === 'damaged' || read.ignored === 'foreign') log(`svc: ignoring the persisted index ${this.file}: ${read.reason}; reading every entry.`);
+    return false;
+  }
+
+  /** The index changed: write it once it has been still for a moment. */
+  changed(): void {
+    if (this.closed) return;
+    const now = Date.now();
+    if (this.timer === null) this.firstUnwritten = now;
+    else clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(QUIET_MS, this.firstUnwritten + MAX_WAIT_MS - now));
+    this.timer = setTimeout(() => { this.timer = null; void this.write(); }, wait);
+    this.timer.unref();
+  }
+
+  /** No more writes after changes (a write under way ends as it would). */
+  close(): void {
+    this.closed = true;
+    this.cancelWrite();
+  }
+
+  private cancelWrite(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Writes the index as it is now (after a write under way, if any). */
+  async write(): Promise<void> {
+    while (this.writing) await this.writing;
+    this.writing = this.writeNow().finally(() => { this.writing = null; });
+    await this.writing;
+  }
+
+  private async writeNow(): Promise<void> {
+    const { index, contentDir, site, clock } = this.options;
+    // A site removed under a running process (a test's temp folder) gets no data/cache made anew.
+    if (!existsSync(contentDir)) return;
+    if (!this.sweptTemps) this.removeStaleTemps();
+    try {
+      const started = performance.now();
+      const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
+      const encodedMs = performance.now() - started;
+      await written;
+      debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));
+    } catch (error) {
+      // The site went away while the file was written: nothing to warn about.
+      if (!existsSync(contentDir)) return;
+      if (!this.warned) this.options.log(`svc: could not keep the index in ${this.file}: ${(error as Error).message}`);
+      this.warned = true;
+    }
+  }
+
+  /**
+   * Before this process's first write: the temp files of writes that never ended (a process stopped by a
+   * signal while writing: up to the whole index, 38 MB at 100,000 entries, each time) are removed once
+   * older than any write takes.
+   */
+  private removeStaleTemps(): void {
+    this.sweptTemps = true;
+    const prefix = `.${INDEX_FILE_NAME}.`;
+    let names: string[];
+    try {
+      names = readdirSync(this.options.cacheDir);
+    } catch {
+      return;
+    }
+    for (const name of names) if (name.startsWith(prefix) && isTempFileName(name)) removeStaleTempFile(join(this.options.cacheDir, name));
+  }
+}

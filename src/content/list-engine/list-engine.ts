@@ -1,0 +1,67 @@
+import type { Clock } from '../../lib/clock.js';
+import { EntryIndex } from './entry-index.js';
+import { ListIndex } from './list-index.js';
+import { EntryReader } from '../entries/entry-reader.js';
+import { IndexFreshness } from './index-freshness.js';
+import { IndexPersistence } from './index-persistence.js';
+import { IndexScanner } from './index-scanner.js';
+import { ScheduledChanges } from './scheduled-changes.js';
+import type { SiteSettings } from '../settings/site-settings.js';
+import { ContentChanges } from '../changes/content-changes.js';
+// The list engine: the entries by id and their sorted lists, kept in line with the disk (scans, the sweep,
+// file-system events), kept between starts (the persisted index, its snapshots and the objects restored
+// from it), and what changes with time alone. The rest of svc enters it here and nowhere else
+// (test/architecture.test.ts holds that): what it builds, and the few names a list query needs.
+// The full pass at once comes with the index side, which a stdio session's first answer does not load.
+export { reindexEntries, type ReindexBy, type Reindexed } from './reindex.js';
+export { NO_START, type ListIndex } from './list-index.js';
+export type { PathTarget } from './path-index.js';
+export type { IndexedRow } from './sorted-rows.js';
+export { whileScanning } from './file-texts.js';
+
+export interface IndexPartsOptions {
+  root: string;
+  contentDir: string;
+  clock: Clock;
+  log: (line: string) => void;
+  settings: SiteSettings;
+  onScheduledDue: ((entryId: string, language: string) => void) | undefined;
+  /** Where the index is kept between starts (data/cache), or undefined. */
+  cacheDir: string | undefined;
+  sweepInWorkerFrom: number | undefined;
+  shortLived: boolean;
+  /** The site's data folder: changes are recorded in and followed from its change feed (content-changes.ts). */
+  dataDir: string | undefined;
+}
+
+/** The store's index side: the entries and their sorted lists, and what keeps them in line with the disk. */
+export interface IndexParts {
+  index: EntryIndex;
+  scanner: IndexScanner;
+  freshness: IndexFreshness;
+  persistence: IndexPersistence | null;
+  /** The change feed's side, or null for a store without a data folder (it neither records nor follows changes). */
+  changes: ContentChanges | null;
+}
+
+/**
+ * The index side of a ContentStore, put together when the store first needs an entry: the entries by id
+ * (entry-index.ts), reading entry folders (entry-reader.ts), bringing the index in line with the disk
+ * (index-scanner.ts), when to look (index-freshness.ts, index-sweeper.ts), keeping it between starts
+ * (index-persistence.ts), and what changes with time alone (scheduled-changes.ts).
+ */
+export function buildIndexParts(options: IndexPartsOptions): IndexParts {
+  const { root, contentDir, clock, log, settings } = options;
+  const site = () => settings.current;
+  const index = new EntryIndex(new ListIndex(site));
+  const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
+  const reader = new EntryReader({ root, contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
+  const scanner = new IndexScanner({ contentDir, index, reader, schedule, site, log });
+  const changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, clock, log });
+  const feedSeq = () => changes?.seq ?? 0;
+  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log, shortLived: options.shortLived, feedSeq });
+  if (persistence) index.observe(() => persistence.changed());
+  if (changes) scanner.observe((id, before) => changes.indexChanged(id, before));
+  const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom, changes });
+  return { index, scanner, freshness, persistence, changes };
+}
