@@ -1,12 +1,13 @@
 # The README's two commands: `make run` and `make test`. Everything installs what it needs itself.
 SHELL := /bin/bash
 NODE  ?= node
-TESTS := $(sort $(wildcard test/*.test.ts))
+# The tests mirror src/: a folder per area (test/content/, test/mcp/, ...), the whole-house ones at the top.
+TESTS := $(sort $(wildcard test/*.test.ts test/*/*.test.ts))
 # The second Node leg (make test-node24): Node 24 as a package from the npm registry in a scratch folder,
 # never in package.json; NODE24=<path of a node binary> uses another one.
 NODE24_PREFIX ?= $(or $(TMPDIR),/tmp)/svc-node24
 NODE24        ?= $(NODE24_PREFIX)/node_modules/.bin/node
-E2E_TESTS     := $(sort $(wildcard test/mcp-*.test.ts test/api-*.test.ts test/cli-*.test.ts))
+E2E_TESTS     := $(sort $(wildcard test/mcp/*.test.ts test/api/*.test.ts test/cli/*.test.ts))
 
 .PHONY: run test test-node24 build install production bench interop clean
 

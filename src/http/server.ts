@@ -39,7 +39,7 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
   });
   // Longer than a proxy keeps an idle connection (lib/connection-settings.ts). The headers timeout need not
   // exceed it, as it once had to: Node's connection check counts it from a request's first byte, not from the
-  // end of the one before (test/http-keep-alive.test.ts holds this), so it stays short against slow senders.
+  // end of the one before (test/http/keep-alive.test.ts holds this), so it stays short against slow senders.
   server.keepAliveTimeout = (options.keepAliveTimeoutSeconds ?? DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS) * 1000;
   // One more connection is closed as it is accepted; those open are served as before.
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;

@@ -42,7 +42,7 @@ export function asSaveFailure(error: unknown, path: string): unknown {
 
 // A test-only fault. The machine cannot make a full disk without root (and a read-only folder as root), so
 // tests make the write step itself fail as the disk would. Only a test turns it on: it refuses to outside
-// node's test runner (NODE_TEST_CONTEXT), and nothing in src/ calls it (test/interrupted-writes.test.ts holds that).
+// node's test runner (NODE_TEST_CONTEXT), and nothing in src/ calls it (test/content/interrupted-writes.test.ts holds that).
 
 /** Makes every write below `under` fail with `code` at its write step; null turns it off. */
 export function failWritesForTests(fault: { code: 'ENOSPC' | 'EROFS' | 'EACCES'; under: string } | null): void {

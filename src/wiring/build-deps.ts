@@ -18,7 +18,7 @@ const statsModule = deferModule<typeof import('./create-stats-service.js')>('./c
 const siteWritesModule = deferModule<typeof import('../lib/site-writes.js')>('../lib/site-writes.js', import.meta.url);
 /**
  * How long the stdio server puts off lib/site-writes.ts: its first answer loads no module it can do without
- * (test/mcp-stdio-startup.test.ts). A write in that first second is not noted; were it cut short, svc check
+ * (test/mcp/stdio-startup.test.ts). A write in that first second is not noted; were it cut short, svc check
  * and the listing of its folder find its temp file.
  */
 const STDIO_PREPARE_WRITES_MS = 1_000;

@@ -1,4 +1,4 @@
-// The reference QR encoder for test/lib-qr.test.ts: the `qrcode` package (some 5 million downloads a week),
+// The reference QR encoder for test/lib/qr.test.ts: the `qrcode` package (some 5 million downloads a week),
 // fetched from the npm registry into a scratch folder outside the repository at test time, installed once
 // and reused. Never in package.json. When the registry cannot be reached this throws, so the test fails
 // rather than passing without a comparison.

@@ -3,7 +3,7 @@
 // request stands, written by hand, what it brings by the README's rules (clean path, the source or campaign
 // it carries, the page on the site it came from), and next to each visitor what their requests say about
 // them (country, language, device, browser, OS). test/helpers/traffic-tally.ts counts the figures from
-// these, and test/stats-scripted-traffic.test.ts compares them with every statistics answer.
+// these, and test/stats/scripted-traffic.test.ts compares them with every statistics answer.
 
 /** Each visitor's user agent carries a number of its own in a build token no parser reads (all come from one IP). */
 const UA = {

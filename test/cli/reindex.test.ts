@@ -1,0 +1,78 @@
+// `svc reindex [--id ID]` and the Site check's button (issue: one change feed, hand edits): a full pass at
+// once for one who just synced a folder. What changed on disk is recorded in the change feed as found on
+// disk, once; without a kept index to compare with, one event says everything may have changed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeTestSite } from '../helpers/test-site.js';
+import { startHttp } from '../helpers/mcp-http.js';
+import { csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { ChangeFeed } from '../../src/feed/change-feed.js';
+
+const CLI_JS = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+const feedOf = (root: string) => new ChangeFeed({ dir: join(root, 'data', 'feed'), lockPath: join(root, 'data', 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
+const retitle = (root: string, id: string, title: string) => {
+  const file = join(root, 'content', id, 'en.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+};
+
+test('svc reindex records what changed on disk since the kept index, one entry or all, and refuses an id that is none', async () => {
+  const site = await makeTestSite();
+  try {
+    const svc = (...args: string[]) => spawnSync(process.execPath, [CLI_JS, 'reindex', `--root=${site.root}`, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    // The first: no kept index to compare with.
+    const first = svc();
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /^Comparing every entry folder of .*\nRead all 10 entries from their files in [0-9.]+ s \(there was no kept index to compare with\); recorded that everything may have changed\.\n$/);
+    assert.deepEqual(feedOf(site.root).since(0).events.map(({ kind, via, detail }) => [kind, via, detail]), [['site.reindexed', 'cli', 'found by svc reindex']]);
+    // Then an edit of an older entry in place, and nothing else.
+    retitle(site.root, 'posts/old-news', 'Synced from elsewhere');
+    const all = svc();
+    assert.equal(all.status, 0, all.stderr);
+    assert.match(all.stdout, /\n1 of 10 entries changed on disk, recorded in the change feed \([0-9.]+ s\)\.\n$/);
+    retitle(site.root, 'posts/hello', 'Hello synced');
+    const one = svc('--id', 'posts/hello');
+    assert.match(one.stdout, /^Reading posts\/hello again…\n1 of 1 entry changed on disk/);
+    assert.match(svc('--id', 'posts/hello').stdout, /\n0 of 1 entry changed on disk/);
+    const bad = svc('--id', '../../etc');
+    assert.equal(bad.status, 1);
+    assert.equal(bad.stderr, 'svc: "../../etc" is not an entry id; ids are lowercase letters, digits and dashes separated by /, like posts/hello.\n');
+    const events = feedOf(site.root).since(0).events;
+    assert.deepEqual(events.slice(1).map(({ kind, entry, via, languages, paths, detail }) => ({ kind, entry, via, languages, paths, detail })), [
+      { kind: 'entry.changed', entry: 'posts/old-news', via: 'disk', languages: ['en'], paths: ['/old-news'], detail: 'found by svc reindex' },
+      { kind: 'entry.changed', entry: 'posts/hello', via: 'disk', languages: ['en'], paths: ['/de/hello', '/hello'], detail: 'found by svc reindex' },
+    ]);
+  } finally {
+    site.cleanup();
+  }
+});
+
+test('the Site check compares every entry with the disk at the press of a button, for admins only', async () => {
+  const site = await makeTestSite();
+  const http = await startHttp(site);
+  try {
+    const panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+    const ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+    const page = await get(panel, '/svc/panel/check', ann);
+    assert.match(page.text, /<button type="submit" class="secondary">Compare every entry with the disk now<\/button>/);
+    // The index built (a server builds it as it starts), then its sweep and watches stopped, as an edit of
+    // an older entry on a large site waits minutes for them.
+    site.deps.content.lists();
+    site.deps.content.close();
+    retitle(site.root, 'posts/old-news', 'Synced by the panel');
+    const done = await post(panel, '/svc/panel/check/reindex', { csrf: csrfOf(page.text) }, ann);
+    assert.equal(done.res.status, 200);
+    assert.match(done.text, /<p role="status"><strong>Compared 10 entries with the disk in [0-9.]+ s: 1 changed, recorded in the change feed\.<\/strong><\/p>/);
+    assert.deepEqual(feedOf(site.root).since(0).events.map(({ kind, entry, detail }) => [kind, entry, detail]), [['entry.changed', 'posts/old-news', 'found by the Site check']]);
+    const bob = await signIn(panel, 'bob@example.org', 'correct horse battery');
+    const refused = await post(panel, '/svc/panel/check/reindex', { csrf: csrfOf((await get(panel, '/svc/panel/assistants', bob)).text) }, bob);
+    assert.equal(refused.res.status, 403);
+  } finally {
+    await http.close();
+    site.cleanup();
+  }
+});

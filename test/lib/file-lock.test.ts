@@ -1,0 +1,36 @@
+// The lock that serializes changes to one entry, and appends to the change feed, across processes: a lock
+// left by a process of this machine that died is broken at once; one of another machine only by its age.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { withFileLock } from '../../src/lib/file-lock.js';
+import { trustFolder } from '../../src/lib/no-follow.js';
+import { makeTempFolder } from '../helpers/temp-folder.js';
+
+function deadPid(): number {
+  // A process that has ended: its pid is free (until the system hands it out again, which takes a while).
+  return spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout as unknown as number;
+}
+
+test('a lock left by a process of this machine that has ended is taken at once; one of another machine waits for its age', () => {
+  const dir = makeTempFolder('svc-lock-');
+  trustFolder(dir);
+  const lock = join(dir, 'locks', 'entry.lock');
+  withFileLock(lock, () => assert.equal(existsSync(lock), true));
+  assert.equal(existsSync(lock), false);
+  writeFileSync(lock, `${deadPid()}@${hostname()}`);
+  let started = Date.now();
+  assert.equal(withFileLock(lock, () => 'taken'), 'taken');
+  assert.ok(Date.now() - started < 2_000, 'not held up until the lock is stale');
+  // A live holder of this machine (this test's parent) and any holder of another machine keep theirs until
+  // it is stale (3 s).
+  for (const holder of [`${process.ppid}@${hostname()}`, `${deadPid()}@another-machine`]) {
+    writeFileSync(lock, holder);
+    started = Date.now();
+    withFileLock(lock, () => {});
+    assert.ok(Date.now() - started >= 2_500, `${holder} was waited for`);
+  }
+});

@@ -1,0 +1,97 @@
+// The public site and the statistics page in a real browser (Debian's Chromium, driven by playwright-core
+// fetched at test time): the demo site's home, a post, its German translation and the panel's statistics
+// page, each at 1280 and 390 px wide. Every page is screenshotted into a temp folder (a PNG of the width
+// asked for) and checked with axe-core: no serious or critical violation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { findChromium, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
+import { seedStats } from '../../src/cli/demo-traffic/seed.js';
+
+const chromiumPath = findChromium();
+const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
+/** The demo's dates (upcoming events, a post scheduled for 2027) are relative to November 2026. */
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+const PAGES = [
+  { name: 'home', path: '/', lang: 'en' },
+  { name: 'post', path: '/a-weekend-in-bolzano', lang: 'en' },
+  { name: 'german-post', path: '/de/ein-wochenende-in-bozen', lang: 'de' },
+  { name: 'statistics', path: '/svc/panel/stats?period=30d', lang: 'en' },
+];
+const WIDTHS = [1280, 390];
+let root: string;
+let shots: string;
+let server: TestServer;
+let browser: Browser;
+let axeSource: string;
+
+before(async () => {
+  if (!chromiumPath) return;
+  const tools = loadBrowserTools();
+  axeSource = tools.axeSource;
+  root = mkdtempSync(join(tmpdir(), 'svc-site-browser-'));
+  shots = mkdtempSync(join(tmpdir(), 'svc-screenshots-'));
+  for (const dir of ['content', 'theme']) cpSync(fileURLToPath(new URL(`../../${dir}`, import.meta.url)), join(root, dir), { recursive: true });
+  server = await startTestServer(root, { clock: () => NOW });
+  await server.deps.auth.accounts.create({ name: 'Ann Admin', email: 'ann@example.org', role: 'admin', password: 'correct horse battery' });
+  // Statistics to show: 40 days of generated traffic over the demo's pages.
+  seedStats(server.deps.stats, server.deps.content, { days: 40, pageviewsPerDay: 60, rawDays: 1, seed: 3 });
+  browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  for (const dir of [root, shots]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Serious and critical axe-core violations on the page, as `rule: target` lines. axe is evaluated, not added
+ * as a script tag: the pages keep their Content Security Policy, so they are checked as people see them.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await (page.evaluate as unknown as (expression: string) => Promise<unknown>)(axeSource);
+  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
+}
+
+/** Width and height from a PNG's header (after the 8-byte signature, the IHDR chunk). */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  assert.ok(bytes.length > 1000, `a PNG of ${bytes.length} bytes is too small to show a page`);
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'not a PNG');
+  assert.equal(bytes.subarray(12, 16).toString('latin1'), 'IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px the home page, a post, its German translation and the statistics page are screenshotted and pass axe`, { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const failed: string[] = [];
+    page.on('pageerror', (error) => failed.push(error.message));
+    await page.goto(`${server.url}/svc/panel/sign-in`);
+    await page.getByLabel('Email').fill('ann@example.org');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/svc/panel/');
+    for (const { name, path, lang } of PAGES) {
+      const response = await page.goto(server.url + path) as { status(): number } | null;
+      assert.equal(response?.status(), 200, path);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang, path);
+      // The page shows what it is about, not an error page.
+      assert.ok(((await page.locator('h1').first().textContent()) ?? '').trim().length > 0, `${path} has a heading`);
+      const file = join(shots, `${name}-${width}.png`);
+      const returned = await page.screenshot({ path: file, fullPage: true });
+      const size = pngSize(readFileSync(file));
+      assert.equal(size.width, width, `${file} is ${size.width} px wide`);
+      assert.ok(size.height >= 300, `${file} is ${size.height} px high`);
+      assert.ok(returned.equals(readFileSync(file)));
+      assert.deepEqual(await seriousViolations(page), [], `${path} at ${width} px`);
+    }
+    assert.deepEqual(failed, []);
+    await context.close();
+  });
+}
