@@ -49,6 +49,7 @@ const PACKAGES_OF: Record<string, readonly string[]> = { lib: [], 'errors.ts': [
  */
 const WINGS: Record<string, string> = {
   'content/list-engine/': 'content/list-engine/list-engine.ts',
+  'api/list-rows/': 'api/list-rows/list-rows.ts',
 };
 
 const areaOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file);

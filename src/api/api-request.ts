@@ -10,7 +10,7 @@ import { bearerToken, type Principal, type Scope } from '../auth/principal.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 import { seconds } from '../lib/seconds.js';
 import { SPEC_RATE_LIMITS } from '../lib/rate-limit-settings.js';
-import { giveBackAnswer, type ListAnswer } from './list-answer.js';
+import { giveBackAnswer, type ListAnswer } from './answers/list-answer.js';
 
 export const API_PREFIX = '/svc/api/v1';
 

@@ -4,10 +4,10 @@ import { canSeeTranslation } from '../content/content-rights.js';
 import { parseEntryId } from '../content/entries/entry-id.js';
 import { listEntries, type EntryQuery } from '../content/query.js';
 import type { EntryStatus } from '../content/entries/types.js';
-import { apiEntry } from './entry-view.js';
+import { apiEntry } from './answers/entry-view.js';
 import { API_PREFIX, JsonText, requireScope, TaggedJson, type ApiRequest } from './api-request.js';
-import { listAnswer } from './list-answer.js';
-import type { ListRowCache } from './list-rows.js';
+import { listAnswer } from './answers/list-answer.js';
+import type { ListRowCache } from './list-rows/list-rows.js';
 import { intParam, oneOf, param } from './params.js';
 
 const STATUSES = ['published', 'draft', 'scheduled', 'any'] as const;

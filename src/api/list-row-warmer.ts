@@ -1,6 +1,6 @@
 import type { ContentStore } from '../content/store.js';
 import { listEntries } from '../content/query.js';
-import type { ListRowCache } from './list-rows.js';
+import type { ListRowCache } from './list-rows/list-rows.js';
 
 export interface WarmOptions {
   /** Rows made per turn of the event loop: a turn stays around a millisecond, so answers go on between. */

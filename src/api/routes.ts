@@ -6,7 +6,7 @@ import { API_PREFIX, apiPreflight, apiRoute, type ApiHandler } from './api-reque
 import { rateLimitOf } from '../lib/rate-limit-settings.js';
 import { getEntries, getEntry, getSite } from './content-endpoints.js';
 import { isEntryId } from '../content/entries/entry-id.js';
-import { ListRowCache } from './list-rows.js';
+import { ListRowCache } from './list-rows/list-rows.js';
 import { warmListRows } from './list-row-warmer.js';
 import { canSeeTranslation } from '../content/content-rights.js';
 

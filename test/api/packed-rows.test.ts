@@ -11,10 +11,10 @@ import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
 import { entry, entryText } from '../helpers/write-site.js';
 import { ContentStore } from '../../src/content/store.js';
 import { listEntries } from '../../src/content/query.js';
-import { ListRowCache } from '../../src/api/list-rows.js';
-import { listAnswer } from '../../src/api/list-answer.js';
-import { PackedRows, SLOT_BYTES } from '../../src/api/packed-rows.js';
-import { FileRowBytes } from '../../src/api/row-bytes.js';
+import { ListRowCache } from '../../src/api/list-rows/list-rows.js';
+import { listAnswer } from '../../src/api/answers/list-answer.js';
+import { PackedRows, SLOT_BYTES } from '../../src/api/list-rows/packed-rows.js';
+import { FileRowBytes } from '../../src/api/list-rows/row-bytes.js';
 import { canSeeTranslation } from '../../src/content/content-rights.js';
 import type { Entry, Translation } from '../../src/content/entries/types.js';
 

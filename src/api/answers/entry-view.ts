@@ -1,8 +1,8 @@
-import { formatIsoWithOffset } from '../lib/time-zone.js';
-import { resolveCover, type Cover } from '../content/cover.js';
-import { renderMarkdown } from '../content/markdown.js';
-import type { ContentStore } from '../content/store.js';
-import type { Entry, Translation } from '../content/entries/types.js';
+import { formatIsoWithOffset } from '../../lib/time-zone.js';
+import { resolveCover, type Cover } from '../../content/cover.js';
+import { renderMarkdown } from '../../content/markdown.js';
+import type { ContentStore } from '../../content/store.js';
+import type { Entry, Translation } from '../../content/entries/types.js';
 
 export interface ApiEntry {
   id: string;

@@ -1,11 +1,11 @@
 // What many list rows share, kept once for all of them (list-rows.ts): the tags' JSON per combination and
 // the cover's JSON per image, each also as bytes that a list answer copies (list-answer.ts) instead of
 // encoding the same text again for every row.
-import { COVER_KEY } from './list-answer.js';
-import { resolveCover } from '../content/cover.js';
-import type { ContentStore } from '../content/store.js';
-import type { Translation } from '../content/entries/types.js';
-import { tagTitle } from './entry-view.js';
+import { COVER_KEY } from '../answers/list-answer.js';
+import { resolveCover } from '../../content/cover.js';
+import type { ContentStore } from '../../content/store.js';
+import type { Translation } from '../../content/entries/types.js';
+import { tagTitle } from '../answers/entry-view.js';
 
 /** A cover as JSON, for one address and media reference, as its image was on disk at `checkedAt`. */
 export interface KeptCover {

@@ -1,8 +1,12 @@
-import { COVER_KEY, type AnswerRows } from './list-answer.js';
-import { formatIsoWithOffset } from '../lib/time-zone.js';
-import type { ContentStore } from '../content/store.js';
-import type { EntryRow } from '../content/query.js';
-import type { Entry, SiteConfig, Translation } from '../content/entries/types.js';
+// The Content API's list rows, a wing of api/ entered here only (test/architecture.test.ts holds that): the
+// rows of /entries kept packed into a few buffers (packed-rows.ts, row-slots.ts), their bytes in a file or in
+// memory (row-bytes.ts), what rows share (list-row-parts.ts, row-facts.ts) and the rows anyone may see
+// (public-rows.ts). The rest of api/ asks ListRowCache for an answer's rows and knows nothing of the packing.
+import { COVER_KEY, type AnswerRows } from '../answers/list-answer.js';
+import { formatIsoWithOffset } from '../../lib/time-zone.js';
+import type { ContentStore } from '../../content/store.js';
+import type { EntryRow } from '../../content/query.js';
+import type { Entry, SiteConfig, Translation } from '../../content/entries/types.js';
 import { SharedRowParts, type KeptCover } from './list-row-parts.js';
 import { RowFacts, SettingsNumbers } from './row-facts.js';
 import { PackedRows } from './packed-rows.js';

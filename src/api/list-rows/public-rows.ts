@@ -2,7 +2,7 @@
 // (packed-rows.ts): where each record is, its lengths and digest taken as it is found, its bytes read
 // after, so rows let go meanwhile (their places are written again only from the next answer on) are still
 // read whole.
-import type { AnswerRows } from './list-answer.js';
+import type { AnswerRows } from '../answers/list-answer.js';
 import type { PackedRows } from './packed-rows.js';
 import { DIGEST_BYTES } from './row-slots.js';
 

@@ -1,6 +1,6 @@
 // What the Content API's list rows cache (list-rows.ts) knows of each kept row beside its bytes
 // (packed-rows.ts, row-slots.ts), in arrays by slot: numbers in typed arrays, and the few objects a row refers to.
-import type { Translation } from '../content/entries/types.js';
+import type { Translation } from '../../content/entries/types.js';
 import type { KeptCover, KeptTags } from './list-row-parts.js';
 import { widened } from './row-slots.js';
 
