@@ -20,7 +20,6 @@ import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, exist
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import nodeModule from 'node:module';
 import { STDIO_JS } from './helpers/stdio-child.js';
 import { useCompileCache } from '../src/lib/compile-cache.js';
 import { AuthService } from '../src/auth/auth-service.js';
@@ -134,12 +133,11 @@ test('the first site_info answer loads no zod, no yaml package, no statistics, n
   const later = ['mcp/cursor', 'mcp/tool-answer-cache', 'auth/scope-refusal'];
   assert.deepEqual(loaded.filter((line) => later.some((name) => line.endsWith(`/dist/${name}.js`))), []);
   // The whole way to the answer, as a number to notice: a module more is a choice to make, not a slip.
-  // Node 20, without a compile cache, does not load the module that turns it on.
   // A module that require() loaded is also in its cache, named by path rather than address.
   const ours = [...new Set(loaded.filter((line) => line.includes('/dist/')).map((line) => line.replace(/^\S+ (file:\/\/)?/, '')))];
   // One more since every open of a site file refuses FIFOs, sockets and devices without blocking (lib/regular-file.ts);
   // six more since the token store imports its writing code (atomic write, its temp-file journal, the lock).
-  const most = 'enableCompileCache' in nodeModule ? 47 : 46;
+  const most = 47;
   assert.ok(ours.length <= most, `${ours.length} modules of dist/ before the first answer:\n${ours.join('\n')}`);
   answerModules = ours.length;
   // A 2025 client never loads the 2026-07-28 dispatcher or its request checks, nor any tool's output schema.
@@ -191,14 +189,14 @@ test('the compile cache is turned on, and written after every answer, where Node
   output.write('{"id":1}\n');
   output.write('{"id":2}\n');
   assert.deepEqual(calls, ['enable', 'flush', 'flush']);
-  // Node 20 has neither function: nothing changes.
+  // A Node without the functions (none since the floor, 22.13, has them all): nothing changes.
   const plain = new Writable({ write: (_chunk, _encoding, done) => done() });
   const write = plain.write;
   useCompileCache(plain, {});
   assert.equal(plain.write, write);
 });
 
-test('a start ended by a signal right after its first answer leaves its modules in Node\'s compile cache', { skip: !('enableCompileCache' in nodeModule) && 'this Node has no compile cache (22.1+)' }, async () => {
+test('a start ended by a signal right after its first answer leaves its modules in Node\'s compile cache', async () => {
   // Node's default folder is node-compile-cache in the OS temp folder, which TMPDIR names.
   const temp = join(root, 'temp');
   mkdirSync(temp);
