@@ -22,10 +22,9 @@ export async function runStdio(argv: string[]): Promise<void> {
   if (problem) (await import('./start-failure.js')).exitOnFolderProblem(problem, config);
   const refuse = async (error: unknown): Promise<never> => (await import('./start-failure.js')).exitOnStartFailure(error);
   const load = <T>(specifier: string) => loadModule<T>(specifier, import.meta.url);
-  const [{ buildDeps }, { createMcpDispatcher }, { createMcpMethods }, { defaultRegistry }, { serveStdio }] = await Promise.all([
+  const [{ buildDeps }, { createMcpExchange }, { defaultRegistry }, { serveStdio }] = await Promise.all([
     load<typeof import('./build-deps.js')>('./build-deps.js'),
-    load<typeof import('../mcp/mcp-server.js')>('../mcp/mcp-server.js'),
-    load<typeof import('../mcp/mcp-methods.js')>('../mcp/mcp-methods.js'),
+    load<typeof import('../mcp/exchange.js')>('../mcp/exchange.js'),
     load<typeof import('./mcp-registry.js')>('./mcp-registry.js'),
     load<typeof import('../mcp/transports/stdio.js')>('../mcp/transports/stdio.js'),
   ]);
@@ -33,11 +32,7 @@ export async function runStdio(argv: string[]): Promise<void> {
   const deps = await buildDeps(config, undefined, { lazyModules: true, publicUrlFromSite: true }).catch(refuse);
   if (!deps.verifier.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
-  const registry = defaultRegistry();
-  // One set of handlers for both eras; the 2026-07-28 dispatcher is made when a client first speaks it.
-  const methods = createMcpMethods({ registry, log: deps.log });
-  const dispatcher = createMcpDispatcher({ registry, log: deps.log, methods });
-  const modern = () => import('../mcp/modern-server.js').then((m) => m.createModernDispatcher({ registry, log: deps.log, methods }));
+  const exchange = createMcpExchange({ registry: defaultRegistry(), log: deps.log });
   // The assistant that started us went away (closed our stdout): nobody is left to answer, so end quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') process.exit(0);
@@ -51,8 +46,7 @@ export async function runStdio(argv: string[]): Promise<void> {
     stop: stop.signal,
     input: process.stdin,
     output: process.stdout,
-    dispatcher,
-    modern,
+    exchange,
     log: deps.log,
     contextFor: (session) => {
       const principal = deps.verifier.verify(token);
