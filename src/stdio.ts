@@ -4,7 +4,7 @@
 // sentence (lib/node-version-check.ts); the cache is turned on before the start is loaded, so it covers every
 // module after it; the start is in wiring/run-stdio.ts.
 import { exitOnUnsupportedNode } from './lib/node-version-check.js';
-import { useCompileCache } from './lib/compile-cache.js';
+import { useCompileCache } from './process-tuning/compile-cache.js';
 
 exitOnUnsupportedNode();
 useCompileCache(process.stdout);

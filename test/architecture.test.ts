@@ -20,6 +20,8 @@ const CORES = ['auth', 'content', 'stats'];
 const MAY_IMPORT: Record<string, readonly string[]> = {
   'errors.ts': [],
   lib: ['errors.ts'],
+  // How a process uses memory, descriptors and its start: leaves on node:* alone, below every core.
+  'process-tuning': [],
   'config.ts': ['lib', 'errors.ts'],
   jsonrpc: ['errors.ts'],
   http: ['lib', 'errors.ts'],
@@ -27,21 +29,21 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   feed: ['lib', 'errors.ts'],
   // Rule 2: one direction between the cores: content may use auth, statistics may use both.
   auth: ['lib', 'errors.ts'],
-  content: ['auth', 'feed', 'lib', 'errors.ts'],
-  stats: ['content', 'auth', 'feed', 'lib', 'errors.ts'],
+  content: ['auth', 'feed', 'lib', 'process-tuning', 'errors.ts'],
+  stats: ['content', 'auth', 'feed', 'lib', 'process-tuning', 'errors.ts'],
   // Rule 4: only oauth/routes/ and mcp/transports/ touch http/ (checked below).
   oauth: ['http', 'auth', 'lib', 'errors.ts', 'config.ts'],
   mcp: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
   // Rule 5: the outer areas declare what they need in their own folder; none imports another or the wiring.
-  api: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
+  api: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'process-tuning', 'errors.ts', 'config.ts'],
   site: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
   panel: ['http', 'auth', 'content', 'feed', 'stats', 'oauth', 'lib', 'errors.ts', 'config.ts'],
   // The composition root knows every area, but not the entries or the CLI that start it.
-  wiring: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'oauth', 'mcp', 'api', 'site', 'panel', 'lib', 'errors.ts', 'config.ts'],
+  wiring: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'oauth', 'mcp', 'api', 'site', 'panel', 'lib', 'process-tuning', 'errors.ts', 'config.ts'],
 };
 
 /** Packages by area: lib/ and errors.ts use Node alone, jsonrpc/ zod alone; nobody a package outside dependencies. */
-const PACKAGES_OF: Record<string, readonly string[]> = { lib: [], 'errors.ts': [], jsonrpc: ['zod'] };
+const PACKAGES_OF: Record<string, readonly string[]> = { lib: [], 'process-tuning': [], 'errors.ts': [], jsonrpc: ['zod'] };
 
 const areaOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file);
 const describe = (edge: ImportEdge) => `${edge.from} imports ${edge.to}`;
@@ -107,6 +109,13 @@ test('no cycle between files or between folders of src/, type-only imports inclu
 test('the top of src/ holds only the entries, config.ts and errors.ts; the wiring has a folder of its own', () => {
   assert.deepEqual(files.filter((file) => !file.includes('/')), ['cli.ts', 'config.ts', 'errors.ts', 'server.ts', 'stdio.ts']);
   assert.ok(files.some((file) => file.startsWith('wiring/')));
+});
+
+test('lib/ and process-tuning/ import nothing but node:* (and, for lib/, errors.ts and each other)', () => {
+  const leaves = edges.filter((edge) => ['lib', 'process-tuning'].includes(areaOf(edge.from)));
+  const stray = leaves.filter((edge) => (edge.external ? !edge.to.startsWith('node:') : ![areaOf(edge.from), ...(areaOf(edge.from) === 'lib' ? ['errors.ts'] : [])].includes(areaOf(edge.to))));
+  assert.ok(leaves.some((edge) => edge.to.startsWith('node:')), 'the leaves\' imports were read');
+  assert.deepEqual(stray.map(describe), []);
 });
 
 test('the cores never touch http/, and no area has a barrel index.ts', () => {

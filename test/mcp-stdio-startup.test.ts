@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { STDIO_JS } from './helpers/stdio-child.js';
-import { useCompileCache } from '../src/lib/compile-cache.js';
+import { useCompileCache } from '../src/process-tuning/compile-cache.js';
 import { AuthService } from '../src/auth/auth-service.js';
 
 let root: string;

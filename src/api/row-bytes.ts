@@ -6,7 +6,7 @@
 // not the process). A read of a kept row is one pread of a few hundred bytes, and the rows of one answer,
 // made one after the other, are mostly read in one.
 import { join } from 'node:path';
-import { closeNow, closeWhenCollected, readAt } from '../lib/kept-descriptor.js';
+import { closeNow, closeWhenCollected, readAt } from '../process-tuning/kept-descriptor.js';
 const { closeSync, mkdirSync, openSync, unlinkSync, writeSync } = process.getBuiltinModule('node:fs');
 
 export interface RowBytes {

@@ -65,7 +65,7 @@ export function indexFileKey(site: SiteConfig, contentDir: string): IndexFileKey
 /** How a process reads the persisted index. */
 export interface IndexFileReading {
   /**
-   * Number blocks cut as lib/unmapped-read.ts cuts them, so that letting them go leaves glibc's thresholds
+   * Number blocks cut as process-tuning/unmapped-read.ts cuts them, so that letting them go leaves glibc's thresholds
    * be: worth some 7 MB of resident memory at 100,000 entries in a process that runs for days (the server),
    * but each cut adds a large buffer to what V8 counts, which cost the stdio server's first answer some
    * 20 ms in collections: a process that lives for a session reads them into plain arrays.

@@ -9,7 +9,7 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { startTunedWorker } from '../lib/tuned-worker.js';
+import { startTunedWorker } from '../process-tuning/tuned-worker.js';
 import { countTable, type FigureParts } from './filtered-figures.js';
 import type { TableCount } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
