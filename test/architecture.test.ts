@@ -3,7 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { findCycles, folderOf, readImportGraph, type ImportEdge } from './helpers/import-graph.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
@@ -116,6 +118,40 @@ test('lib/ and process-tuning/ import nothing but node:* (and, for lib/, errors.
   const stray = leaves.filter((edge) => (edge.external ? !edge.to.startsWith('node:') : ![areaOf(edge.from), ...(areaOf(edge.from) === 'lib' ? ['errors.ts'] : [])].includes(areaOf(edge.to))));
   assert.ok(leaves.some((edge) => edge.to.startsWith('node:')), 'the leaves\' imports were read');
   assert.deepEqual(stray.map(describe), []);
+});
+
+/** The places in `text` that load code other than by a static import: import(), createRequire, process.getBuiltinModule. */
+function loadsOnDemand(file: string, text: string): string[] {
+  const found: string[] = [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      if (callee.kind === ts.SyntaxKind.ImportKeyword) found.push(`${file}:${line} import()`);
+      else if (ts.isIdentifier(callee) && callee.text === 'createRequire') found.push(`${file}:${line} createRequire`);
+      else if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'getBuiltinModule') found.push(`${file}:${line} getBuiltinModule`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * The one loader (lib/on-demand.ts) and the entries, which load their start with one import() after the
+ * Node version check (so an older Node can parse them and say which Node they need); code-fingerprint.ts
+ * reads the yaml package's version from its package.json, which is data, not code.
+ */
+const MAY_LOAD_ON_DEMAND = ['lib/on-demand.ts', 'server.ts', 'stdio.ts', 'cli.ts', 'content/code-fingerprint.ts'];
+
+test('code is loaded on demand only through the one loader: no import(), createRequire or getBuiltinModule elsewhere', () => {
+  const found = files.flatMap((file) => loadsOnDemand(file, readFileSync(join(SRC, file), 'utf8')));
+  assert.ok(found.some((place) => place.startsWith('lib/on-demand.ts:')), 'the loader itself is found');
+  assert.deepEqual(found.filter((place) => !MAY_LOAD_ON_DEMAND.includes(place.slice(0, place.indexOf(':')))), []);
+  // The check sees each form, and not a type written as typeof import().
+  const probe = "type T = typeof import('./x.js');\nconst a = await import('./a.js');\nconst r = createRequire(import.meta.url);\nconst f = process.getBuiltinModule('node:fs');\n";
+  assert.deepEqual(loadsOnDemand('probe.ts', probe), ['probe.ts:2 import()', 'probe.ts:3 createRequire', 'probe.ts:4 getBuiltinModule']);
 });
 
 test('the cores never touch http/, and no area has a barrel index.ts', () => {

@@ -104,7 +104,7 @@ test('a process that began with initialize stays in the 2025 revisions: server/d
 test('a tool needing a client capability the request did not declare is -32021 on stdio too', async () => {
   const tool = defineTool({
     name: 'test_needs_sampling', title: 'Needs sampling', description: 'Asks the client to sample.', scope: null, input: null,
-    output: async () => z.object({ sampled: z.boolean() }), readOnly: true, needsClientCapabilities: { sampling: {} },
+    output: z.object({ sampled: z.boolean() }), readOnly: true, needsClientCapabilities: { sampling: {} },
     handler: () => ({ sampled: true }),
   });
   const registry = { ...defaultRegistry(), tools: [tool] };

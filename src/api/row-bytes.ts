@@ -7,7 +7,7 @@
 // made one after the other, are mostly read in one.
 import { join } from 'node:path';
 import { closeNow, closeWhenCollected, readAt } from '../process-tuning/kept-descriptor.js';
-const { closeSync, mkdirSync, openSync, unlinkSync, writeSync } = process.getBuiltinModule('node:fs');
+import { closeSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 
 export interface RowBytes {
   /** Writes `bytes` at `position` (a place's offset and the offset inside it). */

@@ -14,10 +14,10 @@ import { readBlocks } from './snapshot-read.js';
 import { KeptFile } from './file-texts.js';
 import { LEFT_IN_FILE } from './translation-columns.js';
 import type { SiteConfig } from './types.js';
-const { createHash } = process.getBuiltinModule('node:crypto');
-const { crc32 } = process.getBuiltinModule('node:zlib');
-const { closeSync, constants, fstatSync, readSync } = process.getBuiltinModule('node:fs');
-const { setImmediate } = process.getBuiltinModule('node:timers/promises');
+import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { closeSync, constants, fstatSync, readSync } from 'node:fs';
+import { setImmediate } from 'node:timers/promises';
 
 const FORMAT = 'svc content index 1';
 /** The longest the event loop is held at once while an index is encoded for writing. */

@@ -10,7 +10,7 @@
 import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../process-tuning/unmapped-read.js';
 import { BlockReader, widthOf, type BlockInfo, type ReadBlock } from './snapshot-blocks.js';
 import type { KeptFile } from './file-texts.js';
-const { readSync } = process.getBuiltinModule('node:fs');
+import { readSync } from 'node:fs';
 
 /** Where the blocks go: texts left in the file, numbers cut from large mappings or not (index-file.ts). */
 export interface BlockReading {

@@ -10,7 +10,7 @@ import { stringifyMessage } from '../../jsonrpc/serialize.js';
 import type { McpContext, McpSession } from '../context.js';
 import { MCP_MAX_MESSAGE_BYTES, transportError, type McpAnswer, type McpConnection, type McpExchange } from '../exchange.js';
 import { LATEST_PROTOCOL_VERSION } from '../protocol-version.js';
-const { isUtf8 } = process.getBuiltinModule('node:buffer');
+import { isUtf8 } from 'node:buffer';
 
 /** Same ceiling as HTTP: a 10 MB image as base64 inside one message. */
 export const STDIO_MAX_LINE_BYTES = MCP_MAX_MESSAGE_BYTES;
