@@ -15,12 +15,30 @@ export function importLater<T>(specifier: string, parentUrl: string): () => Prom
   return () => (loading ??= import(new URL(specifier, parentUrl).href) as Promise<T>);
 }
 
+/** Every module requireLater declared, to import up front (preloadAll). */
+const declared: Array<() => Promise<void>> = [];
+
 /**
  * The same, loaded synchronously where the caller cannot wait (a getter, a parser): require() of an ES
- * module, which every Node from the floor (22.13) does, gives the instance import() would. (Under the test
- * loader it may be a second instance: lib/process-wide.ts.)
+ * module, which every Node from the floor (22.13) does, gives the instance import() would. Call at the top
+ * of a module, so that preloadAll() knows it.
  */
 export function requireLater<T>(specifier: string, parentUrl: string): () => T {
   let loaded: T | undefined;
+  // A package (yaml) is CommonJS: require() and import give the one instance; it is not preloaded.
+  if (specifier.startsWith('.')) {
+    declared.push(async () => {
+      loaded ??= (await import(new URL(specifier, parentUrl).href)) as T;
+    });
+  }
   return () => (loaded ??= createRequire(parentUrl)(specifier) as T);
+}
+
+/**
+ * Imports every module declared so far: for a process that wants it all before its first request (the
+ * HTTP server, the CLI). Under the test loader (tsx) a module reached through require() is a second instance
+ * beside the one reached through import, with its own state; imported here first, there is one.
+ */
+export async function preloadAll(): Promise<void> {
+  await Promise.all(declared.map((load) => load()));
 }

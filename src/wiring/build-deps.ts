@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Clock } from '../lib/clock.js';
-import { requireLater } from '../lib/on-demand.js';
+import { preloadAll, requireLater } from '../lib/on-demand.js';
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { ContentStore } from '../content/store.js';
@@ -46,7 +46,7 @@ export interface BuildDepsOptions {
 export async function buildDeps(config: Config, clock: Clock = Date.now, options: BuildDepsOptions = {}): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
   // The HTTP server and the CLI load it all before the first request.
-  if (!options.lazyModules) for (const load of [authModule, oauthModule, statsModule, settleModule]) load();
+  if (!options.lazyModules) await preloadAll();
   useSiteConfigCache(join(config.dataDir, 'cache'));
   // Before any write: what writers killed mid-write left is removed (lib/site-writes.ts).
   if (options.lazyModules) setTimeout(() => siteWritesModule().prepareSiteWrites(config), STDIO_PREPARE_WRITES_MS).unref();
