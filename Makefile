@@ -1,15 +1,33 @@
 # The README's two commands: `make run` and `make test`. Everything installs what it needs itself.
 SHELL := /bin/bash
-NODE  ?= node
 # The tests mirror src/: a folder per area (test/content/, test/mcp/, ...), the whole-house ones at the top.
 TESTS := $(sort $(wildcard test/*.test.ts test/*/*.test.ts))
-# The second Node leg (make test-node24): Node 24 as a package from the npm registry in a scratch folder,
-# never in package.json; NODE24=<path of a node binary> uses another one.
-NODE24_PREFIX ?= $(or $(TMPDIR),/tmp)/svc-node24
-NODE24        ?= $(NODE24_PREFIX)/node_modules/.bin/node
-E2E_TESTS     := $(sort $(wildcard test/mcp/*.test.ts test/api/*.test.ts test/cli/*.test.ts))
+E2E_TESTS := $(sort $(wildcard test/mcp/*.test.ts test/api/*.test.ts test/cli/*.test.ts))
 
-.PHONY: run test test-node24 build install production bench interop clean
+# svc needs Node 22.13 or newer (src/lib/node-version-check.ts). A Node of a given release line comes as a
+# package from the npm registry into .node/<major>/ (git-ignored, kept by `make clean`: assistant settings
+# may name it), never into package.json. NODE_MAJOR=22 (or 24, 26) runs everything below on that line;
+# without it the `node` on PATH does where it meets the floor, else Node 24. The chosen Node's folder goes
+# first on PATH, so that what the tests and scripts start as `node` or `npx` is that Node too.
+# NODE=<path of a node binary> uses another one.
+NODE_HOME := $(CURDIR)/.node
+fetched_node = $(NODE_HOME)/$(1)/node_modules/.bin/node
+SYSTEM_NODE_OK := $(shell node -e 'const [a, b] = process.versions.node.split(".").map(Number); console.log(a > 22 || (a === 22 && b >= 13) ? "yes" : "no")' 2>/dev/null)
+ifeq ($(origin NODE),undefined)
+  ifneq ($(NODE_MAJOR),)
+    NODE := $(call fetched_node,$(NODE_MAJOR))
+  else ifneq ($(SYSTEM_NODE_OK),yes)
+    NODE := $(call fetched_node,24)
+  else
+    NODE := node
+  endif
+endif
+ifneq ($(NODE),node)
+  NODE_FETCH := $(filter $(NODE_HOME)/%,$(NODE))
+  export PATH := $(dir $(NODE)):$(PATH)
+endif
+
+.PHONY: run test test-e2e build install production bench interop node-path clean
 
 node_modules/.installed: package.json
 	npm install --no-audit --no-fund --loglevel=error
@@ -24,37 +42,44 @@ dist/.built: node_modules/.installed tsconfig.json $(shell find src -name '*.ts'
 
 build: dist/.built
 
-run: build
+run: build $(NODE_FETCH)
 	$(NODE) dist/cli.js demo
 
 # A production install (README "A real site"): the locked packages, the build, then only the runtime
 # packages are kept (zod, yaml, micromark, image-size and theirs). `make build` or `make test` afterwards
 # install the development packages again.
-production:
+production: $(NODE_FETCH)
 	npm ci --no-audit --no-fund --loglevel=error
 	node_modules/.bin/tsc -p tsconfig.json
 	@chmod +x dist/cli.js dist/server.js dist/stdio.js
 	npm prune --omit=dev --no-audit --no-fund --loglevel=error
 	@find node_modules -mindepth 1 -maxdepth 1 -type d -empty -delete
 	@rm -f node_modules/.installed dist/.built
-	@echo "Installed for production: dist/ and the runtime packages. Run: node $(CURDIR)/dist/cli.js help"
+	@echo "Installed for production: dist/ and the runtime packages. Run: $(abspath $(NODE)) $(CURDIR)/dist/cli.js help"
 
-test: build
+test: build $(NODE_FETCH)
+	$(NODE) --version
 	$(NODE) --import tsx --test --test-concurrency=2 --test-reporter=spec $(TESTS)
 
-# The end-to-end MCP (HTTP and stdio), Content API and CLI tests on Node 24, over the same dist/ as make test.
-# The children they spawn use process.execPath, so they run on Node 24 too.
-test-node24: build $(NODE24)
-	$(NODE24) --version
-	$(NODE24) --import tsx --test --test-concurrency=2 --test-reporter=spec $(E2E_TESTS)
+# The end-to-end MCP (HTTP and stdio), Content API and CLI tests alone (CI runs them on Node 22 with
+# NODE_MAJOR=22), over the same dist/ as make test. The children they spawn use process.execPath or `node`
+# from PATH, so they run on that Node too.
+test-e2e: build $(NODE_FETCH)
+	$(NODE) --version
+	$(NODE) --import tsx --test --test-concurrency=2 --test-reporter=spec $(E2E_TESTS)
 
-$(NODE24_PREFIX)/node_modules/.bin/node:
-	npm install --prefix $(NODE24_PREFIX) --no-audit --no-fund --loglevel=error node@24
+$(NODE_HOME)/%/node_modules/.bin/node:
+	npm install --prefix $(NODE_HOME)/$* --no-audit --no-fund --loglevel=error node@$*
 
-bench: build
+# The absolute path of the Node the targets above use (fetched first when needed): the one to name in an
+# assistant's settings and to run dist/ with.
+node-path: $(NODE_FETCH)
+	@command -v $(NODE)
+
+bench: build $(NODE_FETCH)
 	$(NODE) --import tsx test/bench/run.ts
 
-interop: build
+interop: build $(NODE_FETCH)
 	$(NODE) --import tsx test/interop/run.ts
 
 clean:

@@ -2,8 +2,8 @@
 // The `svc` command for operators: node dist/cli.js <command>. Only the Node version check is imported
 // statically, so it runs before anything that an older Node cannot link (lib/node-version-check.ts); the
 // commands are in cli/run-cli.ts. A server (serve, demo) tunes its heap before the modules are loaded
-// (lib/heap-tuning.ts).
-import { keepYoungGenerationSmall } from './lib/heap-tuning.js';
+// (process-tuning/heap-tuning.ts).
+import { keepYoungGenerationSmall } from './process-tuning/heap-tuning.js';
 import { exitOnUnsupportedNode } from './lib/node-version-check.js';
 
 exitOnUnsupportedNode();

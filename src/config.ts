@@ -1,7 +1,8 @@
+import { parseArgs } from 'node:util';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { trustFolder } from './lib/no-follow.js';
-const { accessSync, constants, existsSync, mkdirSync, statSync } = process.getBuiltinModule('node:fs');
-const { resolve, join } = process.getBuiltinModule('node:path');
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { resolve, join } from 'node:path';
 
 export interface Config {
   /** The installation: content/, plugins/, theme/ live here. */
@@ -74,8 +75,6 @@ export function readFlags(argv: string[]): Record<string, string | boolean | und
 
 function parseFlags(argv: string[]): Record<string, string | boolean | undefined> {
   try {
-    // Taken here, not at the top: reading util.parseArgs loads it, which the forms read by hand never need.
-    const { parseArgs } = process.getBuiltinModule('node:util');
     return parseArgs({ args: argv, options: FLAG_OPTIONS, strict: true, allowPositionals: true }).values;
   } catch (error) {
     throw new ConfigError(`svc: ${flagErrorSentence(error, Object.keys(FLAG_OPTIONS))}`);

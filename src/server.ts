@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The HTTP server (`npm start`): node dist/server.js. Only the Node version check and the heap tuning are
 // imported statically, so the check runs before anything that an older Node cannot link
-// (lib/node-version-check.ts) and the tuning before the modules are loaded (lib/heap-tuning.ts); the start is
+// (lib/node-version-check.ts) and the tuning before the modules are loaded (process-tuning/heap-tuning.ts); the start is
 // in wiring/run-server.ts.
-import { keepYoungGenerationSmall } from './lib/heap-tuning.js';
+import { keepYoungGenerationSmall } from './process-tuning/heap-tuning.js';
 import { exitOnUnsupportedNode } from './lib/node-version-check.js';
 
 exitOnUnsupportedNode();

@@ -3,7 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { findCycles, folderOf, readImportGraph, type ImportEdge } from './helpers/import-graph.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
@@ -20,6 +22,8 @@ const CORES = ['auth', 'content', 'stats'];
 const MAY_IMPORT: Record<string, readonly string[]> = {
   'errors.ts': [],
   lib: ['errors.ts'],
+  // How a process uses memory, descriptors and its start: leaves on node:* alone, below every core.
+  'process-tuning': [],
   'config.ts': ['lib', 'errors.ts'],
   jsonrpc: ['errors.ts'],
   http: ['lib', 'errors.ts'],
@@ -27,21 +31,21 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   feed: ['lib', 'errors.ts'],
   // Rule 2: one direction between the cores: content may use auth, statistics may use both.
   auth: ['lib', 'errors.ts'],
-  content: ['auth', 'feed', 'lib', 'errors.ts'],
-  stats: ['content', 'auth', 'feed', 'lib', 'errors.ts'],
+  content: ['auth', 'feed', 'lib', 'process-tuning', 'errors.ts'],
+  stats: ['content', 'auth', 'feed', 'lib', 'process-tuning', 'errors.ts'],
   // Rule 4: only oauth/routes/ and mcp/transports/ touch http/ (checked below).
   oauth: ['http', 'auth', 'lib', 'errors.ts', 'config.ts'],
   mcp: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
   // Rule 5: the outer areas declare what they need in their own folder; none imports another or the wiring.
-  api: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
+  api: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'process-tuning', 'errors.ts', 'config.ts'],
   site: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
   panel: ['http', 'auth', 'content', 'feed', 'stats', 'oauth', 'lib', 'errors.ts', 'config.ts'],
   // The composition root knows every area, but not the entries or the CLI that start it.
-  wiring: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'oauth', 'mcp', 'api', 'site', 'panel', 'lib', 'errors.ts', 'config.ts'],
+  wiring: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'oauth', 'mcp', 'api', 'site', 'panel', 'lib', 'process-tuning', 'errors.ts', 'config.ts'],
 };
 
 /** Packages by area: lib/ and errors.ts use Node alone, jsonrpc/ zod alone; nobody a package outside dependencies. */
-const PACKAGES_OF: Record<string, readonly string[]> = { lib: [], 'errors.ts': [], jsonrpc: ['zod'] };
+const PACKAGES_OF: Record<string, readonly string[]> = { lib: [], 'process-tuning': [], 'errors.ts': [], jsonrpc: ['zod'] };
 
 /**
  * Wings: the machinery an area keeps in a folder of its own, entered from outside it through one file only
@@ -119,6 +123,47 @@ test('no cycle between files or between folders of src/, type-only imports inclu
 test('the top of src/ holds only the entries, config.ts and errors.ts; the wiring has a folder of its own', () => {
   assert.deepEqual(files.filter((file) => !file.includes('/')), ['cli.ts', 'config.ts', 'errors.ts', 'server.ts', 'stdio.ts']);
   assert.ok(files.some((file) => file.startsWith('wiring/')));
+});
+
+test('lib/ and process-tuning/ import nothing but node:* (and, for lib/, errors.ts and each other)', () => {
+  const leaves = edges.filter((edge) => ['lib', 'process-tuning'].includes(areaOf(edge.from)));
+  const stray = leaves.filter((edge) => (edge.external ? !edge.to.startsWith('node:') : ![areaOf(edge.from), ...(areaOf(edge.from) === 'lib' ? ['errors.ts'] : [])].includes(areaOf(edge.to))));
+  assert.ok(leaves.some((edge) => edge.to.startsWith('node:')), 'the leaves\' imports were read');
+  assert.deepEqual(stray.map(describe), []);
+});
+
+/** The places in `text` that load code other than by a static import: import(), createRequire, process.getBuiltinModule. */
+function loadsOnDemand(file: string, text: string): string[] {
+  const found: string[] = [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      if (callee.kind === ts.SyntaxKind.ImportKeyword) found.push(`${file}:${line} import()`);
+      else if (ts.isIdentifier(callee) && callee.text === 'createRequire') found.push(`${file}:${line} createRequire`);
+      else if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'getBuiltinModule') found.push(`${file}:${line} getBuiltinModule`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * The one loader (lib/on-demand.ts) and the entries, which load their start with one import() after the
+ * Node version check (so an older Node can parse them and say which Node they need); code-fingerprint.ts
+ * reads the yaml package's version from its package.json, which is data, not code.
+ */
+const MAY_LOAD_ON_DEMAND = ['lib/on-demand.ts', 'server.ts', 'stdio.ts', 'cli.ts', 'content/list-engine/code-fingerprint.ts'];
+
+test('code is loaded on demand only through the one loader: no import(), createRequire or getBuiltinModule elsewhere', () => {
+  const found = files.flatMap((file) => loadsOnDemand(file, readFileSync(join(SRC, file), 'utf8')));
+  assert.ok(found.some((place) => place.startsWith('lib/on-demand.ts:')), 'the loader itself is found');
+  assert.deepEqual(found.filter((place) => !MAY_LOAD_ON_DEMAND.includes(place.slice(0, place.indexOf(':')))), []);
+  // The check sees each form, and not a type written as typeof import().
+  const probe = "type T = typeof import('./x.js');\nconst a = await import('./a.js');\nconst r = createRequire(import.meta.url);\nconst f = process.getBuiltinModule('node:fs');\n";
+  assert.deepEqual(loadsOnDemand('probe.ts', probe), ['probe.ts:2 import()', 'probe.ts:3 createRequire', 'probe.ts:4 getBuiltinModule']);
 });
 
 test('the cores never touch http/, and no area has a barrel index.ts', () => {

@@ -1,9 +1,8 @@
 import { FileCache } from './file-cache.js';
 import { parseYaml } from './yaml.js';
-import { deferModule } from '../lib/defer-module.js';
-const { join, sep } = process.getBuiltinModule('node:path');
+import * as recordNames from '../lib/record-names.js';
+import { join, sep } from 'node:path';
 // Loaded when accounts are listed: checking a token reads one account by its name.
-const recordNamesModule = deferModule<typeof import('../lib/record-names.js')>('../lib/record-names.js', import.meta.url);
 
 /** A team member, as kept in `data/accounts/<id>.yaml`. */
 export interface Account {
@@ -89,7 +88,7 @@ export class AccountReader {
   }
 
   list(): Account[] {
-    return recordNamesModule().listRecordNames(this.dir, '.yaml')
+    return recordNames.listRecordNames(this.dir, '.yaml')
       .map((id) => this.get(id))
       .filter((account): account is Account => account !== undefined)
       .sort((a, b) => a.id.localeCompare(b.id));

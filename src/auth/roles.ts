@@ -1,7 +1,7 @@
 import { CAPABILITIES, type Capability } from './principal.js';
 import { FileCache } from './file-cache.js';
 import { parseYaml } from './yaml.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 
 /** D4: the default roles and their capabilities. `data/roles.yaml` may override or add roles. */
 export const DEFAULT_ROLES: Readonly<Record<string, readonly Capability[]>> = {

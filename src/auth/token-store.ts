@@ -4,8 +4,8 @@ import { FileCache } from './file-cache.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { listRecordNames } from '../lib/record-names.js';
-const { join, sep } = process.getBuiltinModule('node:path');
-const { hash, randomInt } = process.getBuiltinModule('node:crypto');
+import { join, sep } from 'node:path';
+import { hash, randomInt } from 'node:crypto';
 // The writing code is imported with the module, not required on first use: a stdio session recording a
 // token's use (require() of lib/file-lock.js) while a tool's module graph holding the same module was being
 // imported crashed Node 20's loader ("Cannot require() ES Module ... not yet fully loaded").

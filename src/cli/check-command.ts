@@ -1,9 +1,11 @@
 import { checkSite } from '../content/check/check-site.js';
 import { problemLine } from '../content/check/site-problems.js';
 import type { Parsed } from './options.js';
+import { MINIMUM_NODE } from '../lib/node-version-check.js';
 
 /**
- * `svc check`: every problem on one line with its file, then how many. site.yaml's `url` is compared with
+ * `svc check`: the Node it runs on beside the floor (an older one never gets here: the entry refuses it), every
+ * problem on one line with its file, then how many. site.yaml's `url` is compared with
  * the public address when one is given (--base-url or SVC_BASE_URL), the one `svc serve` would use then.
  * Exit code 0 when there is none, 1 otherwise.
  */
@@ -15,6 +17,7 @@ export function runCheckCommand(parsed: Parsed, print: (line: string) => void): 
     ...(config.baseUrlGiven ? { servedAt: config.baseUrl } : {}),
     now: Date.now(),
   });
+  print(`Node ${process.versions.node} (svc needs ${MINIMUM_NODE} or newer).`);
   for (const problem of problems) print(problemLine(problem));
   print(problems.length === 0 ? `No problems found in ${config.root}.` : `${problems.length} problem${problems.length === 1 ? '' : 's'} found in ${config.root}.`);
   return problems.length === 0 ? 0 : 1;

@@ -10,6 +10,8 @@ import { describeFileProblem } from '../lib/file-problem.js';
 import { prepareSiteWrites } from '../lib/site-writes.js';
 import { shellQuote, siteCommand, svcCommand } from '../lib/install-paths.js';
 import { checkSiteFolders, StartFailure, startFailureSentence } from '../wiring/start-failure.js';
+import { buildDeps } from '../wiring/build-deps.js';
+import { startServer } from '../wiring/start-server.js';
 import { CommandError, UsageError } from './cli-error.js';
 import { usageText } from './usage.js';
 import { parseCommand, type Parsed } from './options.js';
@@ -51,7 +53,6 @@ async function serve(parsed: Parsed, demo: boolean): Promise<void> {
   const { config } = parsed;
   if (demo) ensureSite(config.root, config.dataDir, print);
   requireSite(parsed);
-  const [{ buildDeps }, { startServer }] = await Promise.all([import('../wiring/build-deps.js'), import('../wiring/start-server.js')]);
   const deps = await buildDeps(config).catch((error: unknown) => {
     throw new StartFailure(startFailureSentence(error));
   });

@@ -1,6 +1,5 @@
 import type { Clock } from '../lib/clock.js';
 import { listFolderNoFollow, statNoFollow, trustFolder } from '../lib/no-follow.js';
-import { deferModule } from '../lib/defer-module.js';
 import { countEntryFolders } from './entries/entry-folders.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { IndexParts, ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
@@ -8,13 +7,13 @@ import { SiteSettings } from './settings/site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './entries/types.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
 import type { ContentChanges } from './changes/content-changes.js';
-const { join } = process.getBuiltinModule('node:path');
+import * as atomicWrite from '../lib/atomic-write.js';
+import { requireLater } from '../lib/on-demand.js';
+import { join } from 'node:path';
 
-// The index side is loaded when an entry is first needed: a stdio session that only asks site_info needs
-// the settings and the entry folders' count, and none of the code that reads entries.
-// Loaded on first use: the stdio server's first answer needs no media listing (lib/defer-module.ts).
-const atomicWriteModule = deferModule<typeof import('../lib/atomic-write.js')>('../lib/atomic-write.js', import.meta.url);
-const indexPartsModule = deferModule<typeof import('./list-engine/list-engine.js')>('./list-engine/list-engine.js', import.meta.url);
+// The index side (reading entries, the index, its snapshots and sweep) is loaded when an entry is first
+// needed: a stdio session that only asks site_info needs the settings and the entry folders' count.
+const indexParts = requireLater<typeof import('./list-engine/list-engine.js')>('./list-engine/list-engine.js', import.meta.url);
 
 export interface ContentStoreOptions {
   root: string;
@@ -97,7 +96,7 @@ export class ContentStore {
 
   /** The index side, put together on first use (the index itself is built by its first refresh). */
   private get parts(): IndexParts {
-    return (this.built ??= indexPartsModule().buildIndexParts({
+    return (this.built ??= indexParts().buildIndexParts({
       root: this.root, contentDir: this.contentDir, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
       cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, shortLived: this.shortLived, dataDir: this.dataDir,
     }));
@@ -248,7 +247,7 @@ export class ContentStore {
 
   /** A full pass at once, what changed recorded in the change feed (reindex.ts). */
   async reindex(by: ReindexBy, id?: string): Promise<Reindexed> {
-    return indexPartsModule().reindexEntries(this.parts, by, id);
+    return indexParts().reindexEntries(this.parts, by, id);
   }
 
   absoluteUrl(path: string): string {
@@ -265,7 +264,7 @@ export class ContentStore {
       const dir = this.mediaDir(entryId);
       return listFolderNoFollow(dir)
         .filter((item) => {
-          if (item.isFile() && atomicWriteModule().isTempFileName(item.name)) atomicWriteModule().removeStaleTempFile(join(dir, item.name), this.clock());
+          if (item.isFile() && atomicWrite.isTempFileName(item.name)) atomicWrite.removeStaleTempFile(join(dir, item.name), this.clock());
           return item.isFile() && !item.name.startsWith('.');
         })
         .map((item) => item.name)

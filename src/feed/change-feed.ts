@@ -9,6 +9,8 @@
 // append, under the lock: on NFS that revalidates its size (close-to-open), where O_APPEND between machines
 // alone would not be atomic. A writer killed in the middle leaves a last line without its newline, which no
 // reader reads and the next writer cuts off.
+import { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { createNoFollow, makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
@@ -17,8 +19,6 @@ import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, SEGMENT_
 import { feedEnd, feedSince, readFeed, type FeedPosition, type FeedRead } from './feed-reading.js';
 
 export type { FeedPosition, FeedRead } from './feed-reading.js';
-const { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, readSync, writeSync } = process.getBuiltinModule('node:fs');
-const { join } = process.getBuiltinModule('node:path');
 
 /** Segments all of whose events are older than this are removed (at the next rotation)... */
 export const RETENTION_MS = 30 * 24 * 3600_000;
@@ -97,7 +97,7 @@ export class ChangeFeed {
 
   private syncFolder(): void {
     try {
-      const fd = process.getBuiltinModule('node:fs').openSync(this.options.dir, 'r');
+      const fd = openSync(this.options.dir, 'r');
       try { fdatasyncSync(fd); } finally { closeSync(fd); }
     } catch { /* not every file system syncs a folder; the segment's own data is synced */ }
   }

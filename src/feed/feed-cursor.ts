@@ -3,7 +3,7 @@
 // unless the consumer stopped between handling an event and saving its cursor.
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 

@@ -8,8 +8,8 @@ import type { ChangeFeed, FeedPosition } from './change-feed.js';
 import { segmentName } from './feed-segments.js';
 import { makeFoldersNoFollow } from '../lib/no-follow.js';
 import { isNetworkFolder } from '../lib/network-folder.js';
-const { statSync, watch } = process.getBuiltinModule('node:fs');
-const { join } = process.getBuiltinModule('node:path');
+import { statSync, watch } from 'node:fs';
+import { join } from 'node:path';
 
 export const LOCAL_POLL_MS = 2_000;
 export const NETWORK_POLL_MS = 150;

@@ -3,8 +3,8 @@
 // next one (`{"next":<first seq>}`), so a reader moves on without listing the folder.
 import { isTempFileName } from '../lib/atomic-write.js';
 import { listFolderNoFollow, openNoFollow } from '../lib/no-follow.js';
-const { closeSync, constants, fstatSync, readSync } = process.getBuiltinModule('node:fs');
-const { join } = process.getBuiltinModule('node:path');
+import { closeSync, constants, fstatSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** The format readers of this code understand; a segment of a higher version is left alone. */
 export const FEED_VERSION = 1;

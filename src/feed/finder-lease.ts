@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 
 /** A lease runs this long from its last renewal... */
 export const LEASE_MS = 15_000;

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { dirname, basename, join } from 'node:path';
 import { openFolderNoFollow, removeNoFollow, type OpenFolder } from './no-follow.js';
 import { asSaveFailure, throwInjectedFault } from './save-failure.js';
 import { isTempFileName, noteTempFileBegun, noteTempFileEnded, STALE_TEMP_MS } from './temp-file-journal.js';
-const { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } = process.getBuiltinModule('node:fs');
+import { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } from 'node:fs';
 
 export { isTempFileName, STALE_TEMP_MS };
 
@@ -11,7 +14,7 @@ export { isTempFileName, STALE_TEMP_MS };
  * node:crypto costs that answer 3-5 ms.
  */
 function tempNameFor(path: string): string {
-  return `.${basename(path)}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
+  return `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
 }
 
 /** The checked folder of `path`, and its temp file's name and path, noted (lib/temp-file-journal.ts) before it is made. */
@@ -61,8 +64,6 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
   }
 }
 
-const { promisify } = process.getBuiltinModule('node:util');
-const { dirname, basename, join } = process.getBuiltinModule('node:path');
 const writeAsync = promisify(write);
 const fsyncAsync = promisify(fsync);
 

@@ -1,7 +1,7 @@
 import { AppError } from '../errors.js';
 import { createNoFollow, readTextNoFollow, removeNoFollow, statNoFollow } from './no-follow.js';
-const { closeSync, writeSync } = process.getBuiltinModule('node:fs');
-const { hostname } = process.getBuiltinModule('node:os');
+import { closeSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 
 // A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
 // broken well before a waiting writer gives up. A lock names its holder (`<pid>@<host>`): one held by a

@@ -1,4 +1,4 @@
-const { statfsSync } = process.getBuiltinModule('node:fs');
+import { statfsSync } from 'node:fs';
 
 /** statfs magic numbers of file systems another machine may write to: NFS, SMB/CIFS, FUSE, Ceph, 9p, Lustre. */
 const NETWORK_FILE_SYSTEMS = new Set([0x6969, 0x517b, 0xff534d42, 0xfe534d42, 0x65735546, 0x00c36400, 0x01021997, 0x0bd00bd0]);

@@ -1,8 +1,8 @@
 import type { Dirent, Stats } from 'node:fs';
 import { AppError } from '../errors.js';
 import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind, statsIfRegular } from './regular-file.js';
-const { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, renameSync, unlinkSync } = process.getBuiltinModule('node:fs');
-const { basename, dirname, join, relative, resolve, sep } = process.getBuiltinModule('node:path');
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, renameSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 // Files below a trusted folder (the site's content/ and its data folder) are read, written and listed
 // without ever following a symbolic link: a link there could hand any token holder files outside the site.

@@ -1,6 +1,6 @@
 import { isTempFileName, removeStaleTempFile } from './atomic-write.js';
 import { listFolderNoFollow } from './no-follow.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 
 /**
  * The names (without the extension) of the record files in a folder: `<name><extension>`, leaving out hidden

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { AppError } from '../errors.js';
-const { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } = process.getBuiltinModule('node:fs');
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 
 // Every file the service reads below the site (content/, the data folder, theme/, plugins/) is opened here
 // or through lib/no-follow.ts, which asks this module: a FIFO, a socket or a device put where a file should

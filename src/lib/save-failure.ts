@@ -3,7 +3,7 @@
 // AppError, so an MCP tool, the panel and the CLI show the sentence as it is.
 import { AppError } from '../errors.js';
 import { processWide } from './process-wide.js';
-const { basename, dirname, isAbsolute, relative, sep } = process.getBuiltinModule('node:path');
+import { basename, dirname, isAbsolute, relative, sep } from 'node:path';
 
 const REASONS: Record<string, string> = {
   ENOSPC: 'the disk is full',

@@ -1,5 +1,5 @@
 import { openNoFollow } from './no-follow.js';
-const { closeSync, constants, fstatSync, readSync } = process.getBuiltinModule('node:fs');
+import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 
 /**
  * A file's bytes in memory a worker thread can read too (a SharedArrayBuffer: handed to a thread, it is

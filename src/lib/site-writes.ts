@@ -5,7 +5,7 @@
 import { removeNoFollow } from './no-follow.js';
 import { nameSavedFilesFrom } from './save-failure.js';
 import { removeTempFilesOfGoneWriters, useTempFileJournal } from './temp-file-journal.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 
 /** Where the notes of temp files in flight are kept: a folder of the data folder's cache. */
 export function tempFileJournalFolder(dataDir: string): string {

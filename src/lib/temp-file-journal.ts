@@ -19,9 +19,10 @@
 // - on another machine (a folder shared over the network), a pid says nothing here, so only age holds: a
 //   note left unchanged for longer than any write takes (STALE_TEMP_MS) belongs to a writer that is gone.
 // A pid that was taken again by an unrelated process keeps its note until that age.
+import { hostname } from 'node:os';
 import { processWide } from './process-wide.js';
-const { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } = process.getBuiltinModule('node:fs');
-const { basename, join } = process.getBuiltinModule('node:path');
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, join } from 'node:path';
 
 /** No write takes this long (a 14 MB upload takes well under a second): an older temp file's writer died. */
 export const STALE_TEMP_MS = 10 * 60_000;
@@ -33,7 +34,7 @@ export function isTempFileName(name: string): boolean {
 
 /** This machine's name as a note's name holds it (no `/`, no `@`). */
 function thisHost(): string {
-  return process.getBuiltinModule('node:os').hostname().replace(/[^A-Za-z0-9._-]/g, '_') || 'host';
+  return hostname().replace(/[^A-Za-z0-9._-]/g, '_') || 'host';
 }
 
 const state = processWide('tempFileJournal', () => ({ folder: null as string | null, noteName: '', inFlight: new Set<string>(), hasWritten: false }));

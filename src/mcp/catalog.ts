@@ -7,7 +7,7 @@ export interface Lazy<T> {
   readonly load: () => Promise<T>;
 }
 
-/** One registry line: `lazy('content_list', () => import('./content-list.js').then((m) => m.contentListTool))`. */
+/** One registry line: the item's key and how to load it (wiring/mcp-registry.ts loads through wiring/on-demand.ts). */
 export function lazy<T>(key: string, load: () => Promise<T>): Lazy<T> {
   return { key, load };
 }

@@ -3,20 +3,22 @@
 // differ only in the handshake methods around them and in how a result is dressed.
 import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';
 import type { McpContext } from './context.js';
-import type { Tool } from './tool.js';
+import type { AnswerShapes, Tool } from './tool.js';
 import type { Resource } from './resource.js';
 import type { Prompt } from './prompt.js';
 import { callTool, refusalSentence, type CallToolResult } from './tool-call.js';
 import { holdsScope } from '../auth/principal.js';
 import { Catalog, type Declared } from './catalog.js';
 import { callParams, completeParams, cursorParams, getPromptParams, readParams } from './params.js';
-import type { ToolAnswerCache } from './tool-answer-cache.js';
-import type { Page } from './cursor.js';
+import { ToolAnswerCache } from './tool-answer-cache.js';
+import { paginate } from './cursor.js';
 
 export interface McpRegistry {
   tools: readonly Declared<Tool>[];
   resources: readonly Declared<Resource>[];
   prompts: readonly Declared<Prompt>[];
+  /** The tools' answer shapes (mcp/answers/), loaded when a client first lists the tools. */
+  answerShapes?: () => Promise<AnswerShapes>;
 }
 
 export interface McpServerOptions {
@@ -26,14 +28,6 @@ export interface McpServerOptions {
   pageSize?: number;
   /** Handlers made once and shared by both eras' dispatchers (one catalog, one answer cache); made anew when absent. */
   methods?: McpMethods;
-}
-
-/**
- * The pagination of the list methods, loaded by the first list: a stdio session's first answers (initialize,
- * site_info) need none of it, and every module on their way costs them ~0.3 ms.
- */
-async function paginate<T>(list: string, items: readonly T[], cursor: unknown, pageSize: number): Promise<Page<T>> {
-  return (await import('./cursor.js')).paginate(list, items, cursor, pageSize);
 }
 
 /** JSON-RPC code of "resource not found" in the 2025 revisions (the 2026-07-28 revision uses -32602). */
@@ -59,14 +53,8 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
   const tools = new Catalog(registry.tools, (tool) => tool.name);
   const resources = new Catalog(registry.resources, (resource) => resource.uri);
   const prompts = new Catalog(registry.prompts, (prompt) => prompt.name);
-  // Answers are kept only once the content index exists (tool-call.ts), so the cache is loaded then: a stdio
-  // session's first site_info, answered before any index, loads neither.
-  let answers: ToolAnswerCache<CallToolResult> | undefined;
-  let answersLoading: Promise<unknown> | undefined;
-  const loadAnswers = () => (answersLoading ??= import('./tool-answer-cache.js').then((m) => {
-    // Its text twice, the parsed value about twice more, and the objects around them (TOOL_ANSWER_BYTES).
-    answers = new m.ToolAnswerCache<CallToolResult>((answer) => 4 * (answer.content[0]?.text.length ?? 0) + 400);
-  }));
+  // Its text twice, the parsed value about twice more, and the objects around them (TOOL_ANSWER_BYTES).
+  const answers = new ToolAnswerCache<CallToolResult>((answer) => 4 * (answer.content[0]?.text.length ?? 0) + 400);
 
   return {
     'tools/list': async (params) => {
@@ -77,7 +65,7 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
         title: tool.title,
         description: tool.description,
         inputSchema: await tool.inputSchema(),
-        outputSchema: await tool.outputSchema(),
+        outputSchema: await tool.outputSchema(registry.answerShapes),
         annotations: { title: tool.title, ...tool.annotations },
       })));
       return page.nextCursor ? { tools: listed, nextCursor: page.nextCursor } : { tools: listed };
@@ -87,9 +75,8 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
       const call = callParams(params);
       // A tool used before is at hand without waiting; the first call of each loads its module.
       const ready = tools.peek(call.name);
-      const needsAnswers = !answers && context.deps.content.ready;
-      if (ready && !needsAnswers) return callTool(ready, call.arguments ?? {}, context, answers);
-      return Promise.all([tools.get(call.name), needsAnswers ? loadAnswers() : undefined]).then(([tool]) => {
+      if (ready) return callTool(ready, call.arguments ?? {}, context, answers);
+      return tools.get(call.name).then((tool) => {
         if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
         return callTool(tool, call.arguments ?? {}, context, answers);
       });

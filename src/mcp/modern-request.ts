@@ -4,7 +4,7 @@
 import { ErrorCodes, errorResponse, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc/messages.js';
 import { LOG_LEVELS, type LogLevel } from './params.js';
 import { isModernProtocolVersion, META_PROTOCOL_VERSION, ModernErrorCodes, MODERN_PROTOCOL_VERSIONS, type ModernProtocolVersion } from './protocol-version.js';
-const { isUtf8 } = process.getBuiltinModule('node:buffer');
+import { isUtf8 } from 'node:buffer';
 
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';

@@ -1,6 +1,7 @@
-// The params of the MCP methods, checked by hand: zod is some 95 modules, and with the schemas here it loads
-// at every start. Measured with them back (medians of interleaved starts, 2 cores): the stdio server's first
-// site_info answer ~40 ms later on Node 24 and ~50 ms on Node 20, where it takes ~55-65 ms without.
+// The params of the MCP methods, checked by hand, unlike every other edge: zod is some 95 modules, and with
+// the schemas here it loads at every start. Measured with them back (medians of interleaved starts, 2
+// cores): the stdio server's first site_info answer ~40 ms later on Node 24, where it takes ~55 ms without;
+// its budget, half the SDK peer's (155 ms), would not hold.
 // A problem answers -32602 with the sentence the zod schemas used to give (tests and clients rely on them):
 // `Invalid params for <method>: <path>: <problem>.`
 import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';

@@ -1,7 +1,7 @@
 // How the server introduces itself to every assistant, at initialize (2025) and server/discover (2026):
 // its name and version, and its instructions (the spec's "What the service does"). One module for both,
 // since both answers carry both, and every module on the stdio start costs its first answer.
-const { readFileSync } = process.getBuiltinModule('node:fs');
+import { readFileSync } from 'node:fs';
 
 export const SERVER_INSTRUCTIONS = [
   'This server manages one website.',

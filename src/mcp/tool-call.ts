@@ -6,6 +6,7 @@ import { withJsonText } from '../jsonrpc/serialize.js';
 import type { McpContext } from './context.js';
 import type { Parsed, Tool } from './tool.js';
 import type { ToolAnswerCache } from './tool-answer-cache.js';
+import { scopeRefusal } from '../auth/scope-refusal.js';
 import { RpcError } from '../jsonrpc/messages.js';
 import { ModernErrorCodes } from './protocol-version.js';
 import { holdsScope, type Principal, type Scope } from '../auth/principal.js';
@@ -59,16 +60,12 @@ export function toolError(sentence: string): CallToolResult {
 export function callTool(tool: Tool, args: unknown, context: McpContext, cache?: ToolAnswerCache<CallToolResult>): CallToolResult | Promise<CallToolResult> {
   if (tool.needsClientCapabilities && context.session.clientCapabilities) refuseUndeclaredCapabilities(tool, context.session.clientCapabilities);
   if (!holdsScope(context.principal, tool.scope)) return refusalSentence(context.principal, tool.scope!, `use the tool ${tool.name}`).then(toolError);
-  const parsed = tool.parse(args);
-  return parsed instanceof Promise ? parsed.then((checked) => callChecked(tool, checked, context, cache)) : callChecked(tool, parsed, context, cache);
+  return callChecked(tool, tool.parse(args), context, cache);
 }
 
-/**
- * auth/scope-refusal.ts's sentence for a thing the token may not do (`action` completes "This token may not
- * ..."), loaded only for a refusal: the calls that pass, a session's first answers among them, never need it.
- */
+/** auth/scope-refusal.ts's sentence for a thing the token may not do (`action` completes "This token may not ..."). */
 export async function refusalSentence(principal: Principal, scope: Scope, action: string): Promise<string> {
-  return (await import('../auth/scope-refusal.js')).scopeRefusal(principal, scope, action)!;
+  return scopeRefusal(principal, scope, action)!;
 }
 
 /** The call once its arguments are checked. */

@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import type { Scope } from '../auth/principal.js';
 import type { McpContext } from './context.js';
+import type * as ContentAnswers from './answers/content-answers.js';
+import type * as StatsAnswers from './answers/stats-answers.js';
 
 /**
  * MCP's tool annotations (server/tools, ToolAnnotations). destructiveHint and idempotentHint mean something
@@ -16,8 +18,16 @@ export interface ToolAnnotations {
   openWorldHint: false;
 }
 
-/** An answer shape: a zod object schema, loaded on first use (tools/list), so answering loads no zod. */
+/** An answer shape: a zod object schema. */
 export type OutputSchema = z.ZodType<Record<string, unknown>>;
+
+/** Every tool's answer shape by name (mcp/answers/), loaded when a client first lists the tools. */
+export type AnswerShapes = typeof ContentAnswers & typeof StatsAnswers;
+export type AnswerShapeName = { [K in keyof AnswerShapes]: AnswerShapes[K] extends OutputSchema ? K : never }[keyof AnswerShapes];
+
+/** A tool's answer: the name of its shape in mcp/answers/, or (tests, small registries) the schema itself. */
+export type OutputRef = AnswerShapeName | OutputSchema;
+type ShapeOf<R extends OutputRef> = R extends AnswerShapeName ? AnswerShapes[R] : R;
 
 /**
  * What a call does to the site, in MCP's terms: `readOnly` (readOnlyHint) changes nothing at all; otherwise
@@ -27,9 +37,9 @@ export type OutputSchema = z.ZodType<Record<string, unknown>>;
  */
 export type ToolEffect = { readOnly: true } | { readOnly: false; destructive: boolean; idempotent: boolean };
 
-export type ToolSpec<S extends z.ZodType<Record<string, unknown>>, O extends OutputSchema> = ToolEffect & ToolDeclaration<S, O>;
+export type ToolSpec<S extends z.ZodType<Record<string, unknown>>, R extends OutputRef> = ToolEffect & ToolDeclaration<S, R>;
 
-interface ToolDeclaration<S extends z.ZodType<Record<string, unknown>>, O extends OutputSchema> {
+interface ToolDeclaration<S extends z.ZodType<Record<string, unknown>>, R extends OutputRef> {
   /** `[A-Za-z0-9_.-]`, e.g. content_list. */
   name: string;
   title: string;
@@ -39,29 +49,21 @@ interface ToolDeclaration<S extends z.ZodType<Record<string, unknown>>, O extend
   scope: Scope | null;
   /**
    * A strict zod object: its input JSON Schema becomes inputSchema; arguments are validated with it. Null
-   * for a tool without arguments: its module then needs no zod, which a stdio server's start-up feels. Or a
-   * function that loads the schema from a module of its own, with `accepts`: the tool's module then needs
-   * no zod either, and its first call with common arguments loads none.
+   * for a tool without arguments: its module then needs no zod, which a stdio server's start-up feels.
    */
-  input: S | null | (() => Promise<S>);
+  input: S | null;
   /**
-   * Only with an input loaded on use: the common valid arguments recognized by hand, as the schema would
-   * give them back, or undefined for anything else (a wrong call among it), which then goes through the
-   * schema for its verdict and its message. It must never accept what the schema refuses.
+   * The schema of the answer, by its name in mcp/answers/: its output JSON Schema is the tool's
+   * outputSchema, and the handler must return what it describes (the type of the handler is taken from it).
    */
-  accepts?: (args: unknown) => z.output<S> | undefined;
-  /**
-   * The schema of the answer: its output JSON Schema is the tool's outputSchema, and the handler must return
-   * what it describes (the type of the handler is taken from it). In a module of its own, imported here.
-   */
-  output: () => Promise<O>;
+  output: R;
   /**
    * Client capabilities the tool cannot work without (e.g. `{sampling: {}}`). A 2026-07-28 request that does
    * not declare them is refused with -32021 before the tool runs; none of the site's tools needs any.
    */
   needsClientCapabilities?: Record<string, Record<string, unknown>>;
   /** Returns the answer object (sent as JSON text and as structuredContent). Throw AppError to refuse. */
-  handler: (args: z.output<S>, context: McpContext) => z.output<O> | Promise<z.output<O>>;
+  handler: (args: z.output<S>, context: McpContext) => z.output<ShapeOf<R>> | Promise<z.output<ShapeOf<R>>>;
   /**
    * Only for a read-only answer that depends on nothing but the site's content and what this key names
    * (the caller's role, the arguments...): answers are then kept per key while the content generation is
@@ -79,10 +81,10 @@ export interface Tool {
   annotations: ToolAnnotations;
   /** Built on first use and kept: tools/list is hot. */
   inputSchema(): Promise<Record<string, unknown>>;
-  /** The answer's JSON Schema (root `type: "object"`), built on first use and kept. */
-  outputSchema(): Promise<Record<string, unknown>>;
-  /** The arguments checked; a promise only while an input schema loaded on use is not there yet. */
-  parse(args: unknown): Parsed | Promise<Parsed>;
+  /** The answer's JSON Schema (root `type: "object"`), built on first use from `shapes` and kept. */
+  outputSchema(shapes?: () => Promise<AnswerShapes>): Promise<Record<string, unknown>>;
+  /** The arguments checked. */
+  parse(args: unknown): Parsed;
   handler: (args: unknown, context: McpContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** See ToolSpec.cacheKey. */
   cacheKey?: (args: unknown, context: McpContext) => string;
@@ -94,23 +96,17 @@ export type Parsed = { ok: true; value: unknown } | { ok: false; message: string
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
-export function defineTool<S extends z.ZodType<Record<string, unknown>>, O extends OutputSchema>(spec: ToolSpec<S, O>): Tool {
+export function defineTool<S extends z.ZodType<Record<string, unknown>>, R extends OutputRef>(spec: ToolSpec<S, R>): Tool {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`tool name ${spec.name} must match ${TOOL_NAME}`);
   let schema: Promise<Record<string, unknown>> | undefined;
   let output: Promise<Record<string, unknown>> | undefined;
   const scopeSentence = spec.scope ? `Needs a token with the scope ${spec.scope}.` : 'Needs no scope.';
-  const loadInput = typeof spec.input === 'function' ? spec.input : undefined;
-  if (loadInput && !spec.accepts) throw new Error(`tool ${spec.name} loads its input schema on use: give accepts too`);
-  // The schema, once there: at once when declared directly, after the first loadInput() otherwise.
-  let input: S | null | undefined = loadInput ? undefined : (spec.input as S | null);
-  let loading: Promise<S> | undefined;
-  const loadedInput = () => (loading ??= loadInput!().then((loaded) => (input = loaded)));
-  const takesNothing = input === null || (input !== undefined && takesNoArguments(input));
-  const check = (against: S | null, args: unknown): Parsed => {
-    if (takesNothing && (args === undefined || isEmptyPlainObject(args))) return { ok: true, value: {} };
-    if (against === null) return argumentsRefused(args ?? {});
-    const parsed = against.safeParse(args ?? {});
-    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
+  const input = spec.input;
+  const takesNothing = input === null || takesNoArguments(input);
+  const shapeOf = async (shapes: (() => Promise<AnswerShapes>) | undefined): Promise<OutputSchema> => {
+    if (typeof spec.output !== 'string') return spec.output as OutputSchema;
+    if (!shapes) throw new Error(`the answer shape ${spec.output} of ${spec.name} needs the registry's answer shapes`);
+    return (await shapes())[spec.output as AnswerShapeName];
   };
   return {
     name: spec.name,
@@ -119,29 +115,24 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>, O exten
     scope: spec.scope,
     annotations: annotationsOf(spec),
     inputSchema() {
-      schema ??= (input === undefined ? loadedInput() : Promise.resolve(input)).then((loaded) => {
-        if (loaded === null) return { ...NO_ARGUMENTS_SCHEMA };
-        // The schema's own method: tool.ts loads no zod, so a tool declared without it never needs it.
-        const { $schema: _drop, ...rest } = loaded.toJSONSchema({ io: 'input' }) as unknown as Record<string, unknown>;
-        return rest;
-      });
-      return schema;
+      if (input === null) return (schema ??= Promise.resolve({ ...NO_ARGUMENTS_SCHEMA }));
+      // The schema's own method: tool.ts loads no zod, so a tool declared without it never needs it.
+      const { $schema: _drop, ...rest } = input.toJSONSchema({ io: 'input' }) as unknown as Record<string, unknown>;
+      return (schema ??= Promise.resolve(rest));
     },
-    outputSchema() {
-      output ??= spec.output().then((shape) => {
+    outputSchema(shapes) {
+      output ??= shapeOf(shapes).then((shape) => {
         const { $schema: _drop, ...rest } = shape.toJSONSchema({ io: 'output' }) as unknown as Record<string, unknown>;
         return objectRooted(spec.name, rest);
       });
       return output;
     },
     parse(args) {
-      // The common call of a tool without arguments ({} or nothing), or with arguments its `accepts` knows,
-      // needs no schema run; anything else, including every wrong call, goes through zod for its verdict
-      // and its message.
-      if (input !== undefined) return check(input, args);
-      const accepted = spec.accepts!(args ?? {});
-      if (accepted !== undefined) return { ok: true, value: accepted };
-      return loadedInput().then((loaded) => check(loaded, args));
+      // The common call of a tool without arguments ({} or nothing) needs no schema run.
+      if (takesNothing && (args === undefined || isEmptyPlainObject(args))) return { ok: true, value: {} };
+      if (input === null) return argumentsRefused(args ?? {});
+      const parsed = input.safeParse(args ?? {});
+      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
     },
     handler: spec.handler as Tool['handler'],
     ...(spec.cacheKey ? { cacheKey: spec.cacheKey as Tool['cacheKey'] } : {}),

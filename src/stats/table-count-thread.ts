@@ -6,10 +6,11 @@
 // from their files or kept after writing them, rollup-files.ts); the thread is started by the first count
 // big enough to be worth it and is handed work once it is ready; if it fails or does not answer, this
 // thread counts what it had not answered.
+import { debuglog } from 'node:util';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MessagePort, Worker } from 'node:worker_threads';
-import { startTunedWorker } from '../lib/tuned-worker.js';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { startTunedWorker } from '../process-tuning/tuned-worker.js';
 import { countTable, type FigureParts } from './filtered-figures.js';
 import type { TableCount } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
@@ -38,10 +39,6 @@ export interface TableCountThreadOptions {
 const MIN_PAGEVIEWS = 200_000;
 /** A thread that has not answered by then is taken for lost (its share is counted here). */
 const ANSWER_TIMEOUT_MS = 30_000;
-
-// Without their ES module wrappers (process.getBuiltinModule): a first statistics answer need not pay for them.
-const { debuglog } = process.getBuiltinModule('node:util');
-const { MessageChannel, receiveMessageOnPort } = process.getBuiltinModule('node:worker_threads');
 
 /** NODE_DEBUG=svc-stats tells how a count was shared and how long this thread waited for the other. */
 const debug = debuglog('svc-stats');

@@ -34,7 +34,7 @@ export interface CountJob {
 export interface CountAnswer { job: number; counted?: number[]; figures?: (TableCount | null)[]; done?: boolean; error?: string }
 
 
-// Started by lib/tuned-worker.ts, which hands the data on as workerData.data.
+// Started by process-tuning/tuned-worker.ts, which hands the data on as workerData.data.
 const { port, signal } = (workerData as { data: CountThreadData }).data;
 const tables = new Map<number, VisitTable>();
 

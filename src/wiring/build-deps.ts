@@ -1,28 +1,28 @@
 import type { Config } from '../config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Clock } from '../lib/clock.js';
-import { canDeferModules, deferModule, preloadDeferredModules } from '../lib/defer-module.js';
+import { preloadAll, requireLater } from '../lib/on-demand.js';
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { ContentStore } from '../content/store.js';
 import { useSiteConfigCache } from '../content/settings/site-config-cache.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 
 // What only some processes need, built on first use: most stdio sessions never touch the people side beyond
 // the token check, statistics, OAuth or the writing code.
-const authModule = deferModule<typeof import('../auth/auth-service.js')>('../auth/auth-service.js', import.meta.url);
-const oauthModule = deferModule<typeof import('../oauth/oauth-service.js')>('../oauth/oauth-service.js', import.meta.url);
-const statsModule = deferModule<typeof import('./create-stats-service.js')>('./create-stats-service.js', import.meta.url);
-const siteWritesModule = deferModule<typeof import('../lib/site-writes.js')>('../lib/site-writes.js', import.meta.url);
+const authModule = requireLater<typeof import('../auth/auth-service.js')>('../auth/auth-service.js', import.meta.url);
+const oauthModule = requireLater<typeof import('../oauth/oauth-service.js')>('../oauth/oauth-service.js', import.meta.url);
+const statsModule = requireLater<typeof import('./create-stats-service.js')>('./create-stats-service.js', import.meta.url);
+const siteWritesModule = requireLater<typeof import('../lib/site-writes.js')>('../lib/site-writes.js', import.meta.url);
 /**
  * How long the stdio server puts off lib/site-writes.ts: its first answer loads no module it can do without
  * (test/mcp/stdio-startup.test.ts). A write in that first second is not noted; were it cut short, svc check
  * and the listing of its folder find its temp file.
  */
 const STDIO_PREPARE_WRITES_MS = 1_000;
-const settleModule = deferModule<typeof import('../content/write/settle-scheduled.js')>('../content/write/settle-scheduled.js', import.meta.url);
+const settleModule = requireLater<typeof import('../content/write/settle-scheduled.js')>('../content/write/settle-scheduled.js', import.meta.url);
 
 export interface BuildDepsOptions {
   /**
@@ -45,7 +45,8 @@ export interface BuildDepsOptions {
  */
 export async function buildDeps(config: Config, clock: Clock = Date.now, options: BuildDepsOptions = {}): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
-  if (!options.lazyModules || !canDeferModules) await preloadDeferredModules();
+  // The HTTP server and the CLI load it all before the first request.
+  if (!options.lazyModules) await preloadAll();
   useSiteConfigCache(join(config.dataDir, 'cache'));
   // Before any write: what writers killed mid-write left is removed (lib/site-writes.ts).
   if (options.lazyModules) setTimeout(() => siteWritesModule().prepareSiteWrites(config), STDIO_PREPARE_WRITES_MS).unref();

@@ -9,6 +9,9 @@ import { currentPanelSession } from '../panel/panel-session.js';
 import { getStats } from '../api/stats.js';
 import { registerStatsEndpoints } from '../site/stats-endpoints.js';
 import { beaconScriptTag } from '../site/beacon.js';
+import { importLater } from '../lib/on-demand.js';
+
+const panelRoutes = importLater<typeof import('./panel-routes.js')>('./panel-routes.js', import.meta.url);
 
 /** Every address the panel and OAuth answer starts with one of these (Router.lazy checks it). */
 const PANEL_AND_OAUTH_PREFIXES = ['/svc/panel', '/svc/oauth', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
@@ -22,7 +25,7 @@ export function buildRouter(deps: AppDeps): Router {
   registerMcpRoutes(router, deps, defaultRegistry());
   // The panel and OAuth, registered here on the first request for one of their addresses (panel-routes.ts).
   router.lazy(PANEL_AND_OAUTH_PREFIXES, async () => {
-    const { registerPanelAndOAuthRoutes } = await import('./panel-routes.js');
+    const { registerPanelAndOAuthRoutes } = await panelRoutes();
     return (own) => registerPanelAndOAuthRoutes(own, deps);
   });
   // Statistics: the beacon script, POST /svc/collect and POST /svc/consent.

@@ -1,7 +1,12 @@
 // The stdio MCP server's start (dist/stdio.js, after its Node version check). Only protocol goes to stdout;
-// everything else goes to stderr. Heavy modules are imported after the token check so a refusal is quick.
+// everything else goes to stderr.
 import { configOrExit, prepareConfiguredFolders, readFlags } from '../config.js';
-import { loadModule } from '../lib/defer-module.js';
+import { createMcpExchange } from '../mcp/exchange.js';
+import { serveStdio } from '../mcp/transports/stdio.js';
+import { buildDeps } from './build-deps.js';
+import { defaultRegistry } from './mcp-registry.js';
+import { exitOnFolderProblem, exitOnStartFailure } from './start-failure.js';
+import { stop as stopInOrder } from './stop-on-signals.js';
 
 const NO_TOKEN =
   'svc: a valid token is required: pass --token=<token> or set SVC_TOKEN to a token created in the panel under Assistants.';
@@ -17,27 +22,14 @@ export async function runStdio(argv: string[]): Promise<void> {
   const token = (typeof flag === 'string' && flag) || process.env.SVC_TOKEN || '';
   if (!token) fail(NO_TOKEN);
 
-  // The sentences of a refusal are loaded only for one: every module on the way costs the first answer.
   const problem = prepareConfiguredFolders(config);
-  if (problem) (await import('./start-failure.js')).exitOnFolderProblem(problem, config);
-  const refuse = async (error: unknown): Promise<never> => (await import('./start-failure.js')).exitOnStartFailure(error);
-  const load = <T>(specifier: string) => loadModule<T>(specifier, import.meta.url);
-  const [{ buildDeps }, { createMcpDispatcher }, { createMcpMethods }, { defaultRegistry }, { serveStdio }] = await Promise.all([
-    load<typeof import('./build-deps.js')>('./build-deps.js'),
-    load<typeof import('../mcp/mcp-server.js')>('../mcp/mcp-server.js'),
-    load<typeof import('../mcp/mcp-methods.js')>('../mcp/mcp-methods.js'),
-    load<typeof import('./mcp-registry.js')>('./mcp-registry.js'),
-    load<typeof import('../mcp/transports/stdio.js')>('../mcp/transports/stdio.js'),
-  ]);
+  if (problem) exitOnFolderProblem(problem, config);
+  const refuse = async (error: unknown): Promise<never> => exitOnStartFailure(error);
   // It listens nowhere: without --base-url or SVC_BASE_URL, every address it gives is site.yaml's `url`.
   const deps = await buildDeps(config, undefined, { lazyModules: true, publicUrlFromSite: true }).catch(refuse);
   if (!deps.verifier.verify(token)) fail(`${NO_TOKEN} The token given is unknown, expired or revoked.`);
 
-  const registry = defaultRegistry();
-  // One set of handlers for both eras; the 2026-07-28 dispatcher is made when a client first speaks it.
-  const methods = createMcpMethods({ registry, log: deps.log });
-  const dispatcher = createMcpDispatcher({ registry, log: deps.log, methods });
-  const modern = () => import('../mcp/modern-server.js').then((m) => m.createModernDispatcher({ registry, log: deps.log, methods }));
+  const exchange = createMcpExchange({ registry: defaultRegistry(), log: deps.log });
   // The assistant that started us went away (closed our stdout): nobody is left to answer, so end quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') process.exit(0);
@@ -51,24 +43,20 @@ export async function runStdio(argv: string[]): Promise<void> {
     stop: stop.signal,
     input: process.stdin,
     output: process.stdout,
-    dispatcher,
-    modern,
+    exchange,
     log: deps.log,
     contextFor: (session) => {
       const principal = deps.verifier.verify(token);
       return principal ? { principal, deps, session } : null;
     },
   });
-  // The stop's module is loaded by the first signal, so the way to the first answer is no longer for it (a
-  // second signal while it loads ends the process at once, as a second signal does anyway).
   const onFirstSignal = () => {
     process.off('SIGTERM', onFirstSignal);
     process.off('SIGINT', onFirstSignal);
-    void load<typeof import('./stop-on-signals.js')>('./stop-on-signals.js')
-      .then((module) => module.stop([
-        { what: 'answering the messages received', close: () => { stop.abort(); return served; } },
-        { what: 'handing on the recording of changes found on disk', close: () => deps.content.close() },
-      ], deps.log));
+    void stopInOrder([
+      { what: 'answering the messages received', close: () => { stop.abort(); return served; } },
+      { what: 'handing on the recording of changes found on disk', close: () => deps.content.close() },
+    ], deps.log);
   };
   process.on('SIGTERM', onFirstSignal);
   process.on('SIGINT', onFirstSignal);

@@ -7,7 +7,7 @@ import { createHttpServer } from '../http/server.js';
 import { announce } from './announce.js';
 import { exitOnStartFailure, listenFailureSentence, StartFailure } from './start-failure.js';
 import { describeFileProblem } from '../lib/file-problem.js';
-import { keepOldGenerationClose } from '../lib/heap-tuning.js';
+import { keepOldGenerationClose } from '../process-tuning/heap-tuning.js';
 import { closeGracefully } from '../http/graceful-close.js';
 import { stopOnSignals, type Closer } from './stop-on-signals.js';
 
@@ -47,7 +47,7 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
   if (config.port === 0 && config.baseUrl.endsWith(':0')) config.baseUrl = config.baseUrl.slice(0, -1) + String(port);
   announce(app, port);
   // The content index is built now rather than by the first request (from the persisted one, or by reading
-  // every file), and only then does the old generation keep close to what is alive (lib/heap-tuning.ts; the
+  // every file), and only then does the old generation keep close to what is alive (process-tuning/heap-tuning.ts; the
   // entry kept the young generation small before anything was loaded). That takes a full collection (some
   // 20-70 ms at 100,000 entries): a moment later, so the requests that came during the build are answered
   // first (they take a few turns of the event loop), and well before the heap could grow to the old limit.

@@ -1,5 +1,5 @@
 // A public `/entries` page no answer cache holds is written into a buffer lent for that answer alone and given
-// back once it is written out (src/api/list-answer.ts, lib/scratch-buffers.ts). Answers waiting their turn
+// back once it is written out (src/api/list-answer.ts, process-tuning/scratch-buffers.ts). Answers waiting their turn
 // on a connection must keep their own bytes until then, and a kept answer must own a copy of them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { createFixtureSite } from '../helpers/fixture-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { entry, entryText } from '../helpers/write-site.js';
-import { ScratchBuffers } from '../../src/lib/scratch-buffers.js';
+import { ScratchBuffers } from '../../src/process-tuning/scratch-buffers.js';
 
 let root: string;
 let server: TestServer;

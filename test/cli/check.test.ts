@@ -14,6 +14,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { get, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/** The first line of every check: the Node it runs on (the test's own, which starts it) beside the floor. */
+const NODE_LINE = `Node ${process.versions.node} (svc needs 22.13 or newer).`;
 /** Run as root, the check would read and write anything: it then runs as nobody, who owns the site. */
 const AS_OTHER = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
@@ -127,6 +129,7 @@ test('svc check lists one line per problem with its file, sorted by file, and ex
   ];
   const lines = result.out.trimEnd().split('\n');
   const summary = lines.pop();
+  assert.equal(lines.shift(), NODE_LINE);
   // The YAML parser's own words are not ours to pin: everything around them is.
   const loose = (line: string) => line.replace(/cannot be read \(.*\); the entry/, 'cannot be read (…); the entry').replace(/not valid YAML \(.*\); nothing/, 'not valid YAML (…); nothing');
   assert.deepEqual(lines.map(loose), expected.map(loose));
@@ -136,7 +139,7 @@ test('svc check lists one line per problem with its file, sorted by file, and ex
 test('svc check on a clean site says so and exits 0; without a base URL the url is not compared', () => {
   const result = check(cleanRoot);
   assert.equal(result.err, '');
-  assert.equal(result.out, `No problems found in ${cleanRoot}.\n`);
+  assert.equal(result.out, `${NODE_LINE}\nNo problems found in ${cleanRoot}.\n`);
   assert.equal(result.code, 0);
   assert.equal(check(cleanRoot, ['--base-url', 'https://check.example/']).code, 0);
 });
@@ -164,6 +167,7 @@ test('the panel shows admins the same list as svc check, and nobody else', async
   const cli = check(problemRoot, ['--base-url', server.url, '--data', join(problemRoot, 'data')], {});
   const lines = cli.out.trimEnd().split('\n');
   const summary = lines.pop();
+  assert.equal(lines.shift(), NODE_LINE);
   assert.deepEqual(rows, lines);
   assert.ok(page.text.includes(`${lines.length} problems found in ${problemRoot}.`), summary);
   assert.ok(rows.some((row) => row.startsWith('content/site.yaml: url is https://check.example, but the site is served at http://127.0.0.1:')));

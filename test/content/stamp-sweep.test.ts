@@ -1,12 +1,12 @@
-// The stamp sweep (content/list-engine/stamp-sweep.ts) on a real folder: what a pass reports as changed, added and
-// removed, for posts and for pages with child pages, with the folder names kept packed (lib/packed-names.ts).
+// The stamp sweep (content/stamp-sweep.ts) on a real folder: what a pass reports as changed, added and
+// removed, for posts and for pages with child pages, with the folder names kept packed (process-tuning/packed-names.ts).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StampSweep, type SweepSetup } from '../../src/content/list-engine/stamp-sweep.js';
-import { PackedNames } from '../../src/lib/packed-names.js';
+import { PackedNames } from '../../src/process-tuning/packed-names.js';
 
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });

@@ -9,7 +9,7 @@ let declared: Promise<Map<string, Record<string, unknown>>> | undefined;
 
 /** The installation's tools' output schemas by name. */
 export function outputSchemas(): Promise<Map<string, Record<string, unknown>>> {
-  declared ??= loadRegistry().then(async ({ tools }) => new Map(await Promise.all(tools.map(async (tool) => [tool.name, await tool.outputSchema()] as const))));
+  declared ??= loadRegistry().then(async ({ tools, answerShapes }) => new Map(await Promise.all(tools.map(async (tool) => [tool.name, await tool.outputSchema(answerShapes)] as const))));
   return declared;
 }
 

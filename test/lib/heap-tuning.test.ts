@@ -1,4 +1,4 @@
-// The server's heap tuning (lib/heap-tuning.ts) holds for the whole process: V8 resets the young
+// The server's heap tuning (process-tuning/heap-tuning.ts) holds for the whole process: V8 resets the young
 // generation's growth factor whenever a worker thread starts, so the index sweep's worker sets the flags
 // again. Each case runs in a child process of its own (the flags are process-wide), with the built worker
 // (Node 20 starts no TypeScript worker under the tests' loader), and reports the main thread's young
@@ -21,8 +21,8 @@ function youngGenerationAfterWorker(whileStarting = false): number {
   const contentDir = makeTempFolder('svc-heap-');
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    import { startTunedWorker } from ${JSON.stringify(pathToFileURL(join(DIST, 'lib/tuned-worker.js')).href)};
-    import { keepYoungGenerationSmall } from ${JSON.stringify(pathToFileURL(join(DIST, 'lib/heap-tuning.js')).href)};
+    import { startTunedWorker } from ${JSON.stringify(pathToFileURL(join(DIST, 'process-tuning/tuned-worker.js')).href)};
+    import { keepYoungGenerationSmall } from ${JSON.stringify(pathToFileURL(join(DIST, 'process-tuning/heap-tuning.js')).href)};
     keepYoungGenerationSmall({});
     let kept = [];
     const allocate = (count) => {
@@ -65,7 +65,7 @@ test('a tuned process keeps its young generation small while allocating as the w
 test('SVC_HEAP_TUNING=off leaves V8 its defaults', () => {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    import { heapFlags, keepOldGenerationClose, keepYoungGenerationSmall } from ${JSON.stringify(pathToFileURL(join(DIST, 'lib/heap-tuning.js')).href)};
+    import { heapFlags, keepOldGenerationClose, keepYoungGenerationSmall } from ${JSON.stringify(pathToFileURL(join(DIST, 'process-tuning/heap-tuning.js')).href)};
     keepYoungGenerationSmall({ SVC_HEAP_TUNING: 'off' });
     keepOldGenerationClose({ SVC_HEAP_TUNING: 'off' });
     let kept = [];
@@ -84,7 +84,7 @@ test('SVC_HEAP_TUNING=off leaves V8 its defaults', () => {
 test('once the index is made, the heap grows by little more than 15 % over what is alive', () => {
   const script = `
     import { getHeapStatistics } from 'node:v8';
-    import { keepOldGenerationClose, keepYoungGenerationSmall } from ${JSON.stringify(pathToFileURL(join(DIST, 'lib/heap-tuning.js')).href)};
+    import { keepOldGenerationClose, keepYoungGenerationSmall } from ${JSON.stringify(pathToFileURL(join(DIST, 'process-tuning/heap-tuning.js')).href)};
     keepYoungGenerationSmall({});
     // A stand-in for the content index: some 60 MB that stay.
     const index = [];
@@ -108,7 +108,7 @@ test('once the index is made, the heap grows by little more than 15 % over what 
 test('the collection leaves no gc() behind for later contexts', () => {
   const script = `
     import { runInNewContext } from 'node:vm';
-    import { keepOldGenerationClose } from ${JSON.stringify(pathToFileURL(join(DIST, 'lib/heap-tuning.js')).href)};
+    import { keepOldGenerationClose } from ${JSON.stringify(pathToFileURL(join(DIST, 'process-tuning/heap-tuning.js')).href)};
     keepOldGenerationClose({});
     process.stdout.write(JSON.stringify([typeof globalThis.gc, runInNewContext('typeof gc')]));
   `;

@@ -1,31 +1,47 @@
-// The Node version check the three entries run before loading anything else (src/lib/node-version-check.ts).
-// Real older Nodes are not run here; the check's logic is, on version strings, and the built entries are run
-// on this machine's Node to show the check lets them through. Run `make build` first.
+// The Node version check the three entries run before loading anything else (src/lib/node-version-check.ts):
+// its logic on version strings; the built entries on an older Node (the first `node` on PATH or in the usual
+// places that is older than the floor: this machine's system Node 20), where each must still parse and say
+// which Node it needs in one sentence; and on this Node, where the check lets them through. Run `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { unsupportedNodeSentence } from '../../src/lib/node-version-check.js';
+import { meetsNodeFloor, unsupportedNodeSentence } from '../../src/lib/node-version-check.js';
 import { usageText } from '../../src/cli/usage.js';
 import { svcCommand } from '../../src/lib/install-paths.js';
 
 const dist = (file: string) => fileURLToPath(new URL(`../../dist/${file}`, import.meta.url));
-const REFUSAL = /Node 20\.19 or newer is needed/;
+const REFUSAL = /Node 22\.13 or newer is needed/;
 
-/** Runs a built entry on this Node with no SVC_* settings; stdin closed. */
-function runEntry(file: string, args: string[]) {
-  const result = spawnSync(process.execPath, [dist(file), ...args], { env: { PATH: process.env.PATH }, input: '', encoding: 'utf8', timeout: 30_000 });
+/** Runs a built entry on `node` (this one by default) with no SVC_* settings; stdin closed. */
+function runEntry(file: string, args: string[], node = process.execPath) {
+  const result = spawnSync(node, [dist(file), ...args], { env: { PATH: process.env.PATH }, input: '', encoding: 'utf8', timeout: 30_000 });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
-test('Node 20.18.3 is refused with one sentence that names the version', () => {
-  assert.equal(unsupportedNodeSentence('20.18.3'), 'svc: Node 20.19 or newer is needed (24 LTS recommended); this is Node 20.18.3.');
-  assert.equal(unsupportedNodeSentence('18.20.8'), 'svc: Node 20.19 or newer is needed (24 LTS recommended); this is Node 18.20.8.');
-  assert.equal(unsupportedNodeSentence('20.12.2'), 'svc: Node 20.19 or newer is needed (24 LTS recommended); this is Node 20.12.2.');
+/** A node binary older than the floor, with its version, or undefined where this machine has none. */
+function olderNode(): { path: string; version: string } | undefined {
+  const places = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/bin', '/usr/local/bin'];
+  for (const dir of places) {
+    const path = join(dir, 'node');
+    if (!existsSync(path)) continue;
+    const version = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim();
+    if (version && !meetsNodeFloor(version)) return { path, version };
+  }
+  return undefined;
+}
+
+test('Nodes older than 22.13 are refused with one sentence that names the version', () => {
+  assert.equal(unsupportedNodeSentence('22.12.0'), 'svc: Node 22.13 or newer is needed (24 LTS recommended); this is Node 22.12.0.');
+  assert.equal(unsupportedNodeSentence('20.19.0'), 'svc: Node 22.13 or newer is needed (24 LTS recommended); this is Node 20.19.0.');
+  assert.equal(unsupportedNodeSentence('18.20.8'), 'svc: Node 22.13 or newer is needed (24 LTS recommended); this is Node 18.20.8.');
+  assert.equal(unsupportedNodeSentence('21.7.3'), 'svc: Node 22.13 or newer is needed (24 LTS recommended); this is Node 21.7.3.');
 });
 
-test('Node 20.19.0, 22.0.0 and 24 releases are accepted', () => {
-  for (const version of ['20.19.0', '20.20.2', '22.0.0', '22.23.3', '24.0.0', '24.21.0']) {
+test('Node 22.13.0, later 22 releases, 24 and 26 are accepted', () => {
+  for (const version of ['22.13.0', '22.23.3', '23.0.0', '24.0.0', '24.21.0', '26.1.0']) {
     assert.equal(unsupportedNodeSentence(version), undefined, version);
   }
 });
@@ -35,8 +51,20 @@ test('a refused Node ends the process with exit code 1 and only the sentence on 
   const script = `import { exitOnUnsupportedNode } from ${JSON.stringify(check)};\nexitOnUnsupportedNode('20.12.2');\nconsole.log('still running');\n`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
   assert.equal(result.status, 1);
-  assert.equal(result.stderr, 'svc: Node 20.19 or newer is needed (24 LTS recommended); this is Node 20.12.2.\n');
+  assert.equal(result.stderr, 'svc: Node 22.13 or newer is needed (24 LTS recommended); this is Node 20.12.2.\n');
   assert.equal(result.stdout, '');
+});
+
+const older = olderNode();
+test('on an older Node the built server, stdio and cli entries each end with the one sentence', { skip: older === undefined && 'no Node older than 22.13 on this machine' }, () => {
+  const { path, version } = older!;
+  const sentence = `svc: Node 22.13 or newer is needed (24 LTS recommended); this is Node ${version}.\n`;
+  for (const [file, args] of [['server.js', ['--port', '0']], ['stdio.js', ['--token=x']], ['cli.js', ['help']], ['cli.js', ['serve']]] as const) {
+    const result = runEntry(file, [...args], path);
+    assert.equal(result.err, sentence, `${file} ${args.join(' ')}`);
+    assert.equal(result.code, 1);
+    assert.equal(result.out, '');
+  }
 });
 
 test('the built server, stdio and cli entries start on this Node without the version sentence', () => {

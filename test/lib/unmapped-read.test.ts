@@ -1,8 +1,8 @@
-// allocUnmapped (src/lib/unmapped-read.ts) gives a buffer of exactly the size asked, whatever the size:
+// allocUnmapped (src/process-tuning/unmapped-read.ts) gives a buffer of exactly the size asked, whatever the size:
 // small ones as any, large ones cut from a buffer above glibc's mapping ceiling, each writable to its end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allocUnmapped } from '../../src/lib/unmapped-read.js';
+import { allocUnmapped } from '../../src/process-tuning/unmapped-read.js';
 
 test('a buffer of exactly the size asked, below, at and above the thresholds, writable to its end', () => {
   for (const size of [0, 1, 128 * 1024 - 1, 128 * 1024, 3_500_000, 32 * 1024 * 1024 + 64 * 1024]) {

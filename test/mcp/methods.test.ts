@@ -38,7 +38,7 @@ const statsResource = defineResource({
 
 const brokenTool = defineTool({
   name: 'test_broken', title: 'Broken', description: 'Fails.', scope: null, input: z.strictObject({ how: z.enum(['app', 'crash']) }),
-  output: async () => z.object({}), readOnly: true,
+  output: z.object({}), readOnly: true,
   handler: ({ how }) => {
     if (how === 'app') throw new AppError('forbidden', 'Your role (contributor) may not publish this entry; leave it as a draft and ask an editor to publish it.');
     throw new Error('disk on fire at /secret/path');

@@ -19,7 +19,7 @@ const SERVER_INFO = { 'io.modelcontextprotocol/serverInfo': { name: 'svc', versi
 /** A tool that cannot work without the client's sampling capability (none of the site's tools needs one). */
 const samplingTool = defineTool({
   name: 'test_needs_sampling', title: 'Needs sampling', description: 'Asks the client to sample.', scope: null, input: null,
-  output: async () => z.object({ sampled: z.boolean() }), readOnly: true, needsClientCapabilities: { sampling: {} },
+  output: z.object({ sampled: z.boolean() }), readOnly: true, needsClientCapabilities: { sampling: {} },
   handler: () => ({ sampled: true }),
 });
 

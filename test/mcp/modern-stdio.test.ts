@@ -10,8 +10,7 @@ import { spawnStdio } from '../helpers/stdio-child.js';
 import { modernBody, MODERN } from '../helpers/mcp-modern.js';
 import { assertAnswerConforms } from '../helpers/output-schemas.js';
 import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
-import { createMcpDispatcher } from '../../src/mcp/mcp-server.js';
-import { createModernDispatcher } from '../../src/mcp/modern-server.js';
+import { createMcpExchange } from '../../src/mcp/exchange.js';
 import { serveStdio } from '../../src/mcp/transports/stdio.js';
 import { defineTool } from '../../src/mcp/tool.js';
 
@@ -105,7 +104,7 @@ test('a process that began with initialize stays in the 2025 revisions: server/d
 test('a tool needing a client capability the request did not declare is -32021 on stdio too', async () => {
   const tool = defineTool({
     name: 'test_needs_sampling', title: 'Needs sampling', description: 'Asks the client to sample.', scope: null, input: null,
-    output: async () => z.object({ sampled: z.boolean() }), readOnly: true, needsClientCapabilities: { sampling: {} },
+    output: z.object({ sampled: z.boolean() }), readOnly: true, needsClientCapabilities: { sampling: {} },
     handler: () => ({ sampled: true }),
   });
   const registry = { ...defaultRegistry(), tools: [tool] };
@@ -116,8 +115,7 @@ test('a tool needing a client capability the request did not declare is -32021 o
   const principal = site.deps.auth.verify(token)!;
   const done = serveStdio({
     input, output, log: () => {},
-    dispatcher: createMcpDispatcher({ registry, log: () => {} }),
-    modern: async () => createModernDispatcher({ registry, log: () => {} }),
+    exchange: createMcpExchange({ registry, log: () => {} }),
     contextFor: (session) => ({ principal, deps: site.deps, session }),
   });
   input.write(JSON.stringify(modernBody('tools/call', { name: 'test_needs_sampling', arguments: {} }, {}, 1)) + '\n');

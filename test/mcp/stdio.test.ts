@@ -9,7 +9,7 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { spawnStdio } from '../helpers/stdio-child.js';
 import { SERVER_INSTRUCTIONS } from '../../src/mcp/server-introduction.js';
 import { defaultRegistry, loadRegistry } from '../../src/wiring/mcp-registry.js';
-import { createMcpDispatcher } from '../../src/mcp/mcp-server.js';
+import { createMcpExchange } from '../../src/mcp/exchange.js';
 import { serveStdio } from '../../src/mcp/transports/stdio.js';
 
 let site: TestSite;
@@ -174,7 +174,7 @@ test('refuses a line over the size cap once, skips the rest of it and keeps serv
   const principal = site.deps.auth.verify(token)!;
   const done = serveStdio({
     input, output, log: () => {}, maxLineBytes: 100,
-    dispatcher: createMcpDispatcher({ registry: defaultRegistry(), log: () => {} }),
+    exchange: createMcpExchange({ registry: defaultRegistry(), log: () => {} }),
     contextFor: (session) => ({ principal, deps: site.deps, session }),
   });
   input.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');

@@ -2,7 +2,7 @@
 // ETag made from the rows' kept digests: a page no answer cache holds then costs no encoding of a joined
 // text and no SHA-256 over its 10 to 30 KB, which together were a sixth of the server's time answering them.
 import { createHash, hash } from 'node:crypto';
-import { ScratchBuffers } from '../../lib/scratch-buffers.js';
+import { ScratchBuffers } from '../../process-tuning/scratch-buffers.js';
 
 /**
  * The rows of one answer, each as UTF-8 to copy (list-rows.ts keeps them packed, packed-rows.ts), with a
@@ -36,7 +36,7 @@ export interface ListAnswer {
   lent: Buffer | null;
 }
 
-/** Answers are written into buffers lent per answer (lib/scratch-buffers.ts): 16 connections in flight use a few. */
+/** Answers are written into buffers lent per answer (process-tuning/scratch-buffers.ts): 16 connections in flight use a few. */
 const answerBuffers = new ScratchBuffers();
 /** What the ETag is made of, gathered for one hash call (at most 100 rows of 16 bytes and the meta). */
 const tagInput = Buffer.allocUnsafeSlow(4096);

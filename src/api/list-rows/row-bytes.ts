@@ -6,8 +6,8 @@
 // not the process). A read of a kept row is one pread of a few hundred bytes, and the rows of one answer,
 // made one after the other, are mostly read in one.
 import { join } from 'node:path';
-import { closeNow, closeWhenCollected, readAt } from '../../lib/kept-descriptor.js';
-const { closeSync, mkdirSync, openSync, unlinkSync, writeSync } = process.getBuiltinModule('node:fs');
+import { closeNow, closeWhenCollected, readAt } from '../../process-tuning/kept-descriptor.js';
+import { closeSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 
 export interface RowBytes {
   /** Writes `bytes` at `position` (a place's offset and the offset inside it). */

@@ -6,6 +6,7 @@
 // write(), inside the entry's lock) or from an event read in the feed; any other is a change made on
 // disk. The finder records those: it takes the entry's lock (so a writer in another process has appended its
 // event), reads the feed up to now, and records the change only when no event explained it meanwhile.
+import { debuglog } from 'node:util';
 import type { Clock } from '../../lib/clock.js';
 import { withFileLock } from '../../lib/file-lock.js';
 import type { ChangeEvent, ChangeKind, ChangeVia, NewChange } from '../../feed/change-event.js';
@@ -15,9 +16,9 @@ import { FinderLease } from '../../feed/finder-lease.js';
 import { entryFacts, factsChange, kindOfWrite, type EntryFacts } from './change-facts.js';
 import { entryLockPath } from './entry-lock.js';
 import type { Entry } from '../entries/types.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 /** NODE_DEBUG=svc-feed tells what this process found changed and whether it recorded it. */
-const debug = process.getBuiltinModule('node:util').debuglog('svc-feed');
+const debug = debuglog('svc-feed');
 
 /** What a write action recorded (its history line): the feed's event is made from these. */
 export interface RecordedWrite {

@@ -1,4 +1,4 @@
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 
 /**
  * The lock file that serializes changes to one entry across processes, under `data/locks/`. Ids are

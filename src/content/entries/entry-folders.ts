@@ -1,8 +1,8 @@
 import { listFolderNoFollow, statNoFollow } from '../../lib/no-follow.js';
 import { isSlug } from './entry-id.js';
 import type { ContentType } from './types.js';
-const { existsSync, readdirSync, statSync } = process.getBuiltinModule('node:fs');
-const { join } = process.getBuiltinModule('node:path');
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 // The folders of content/: a type folder holds one folder per entry, named after its slug; pages nest
 // their children as folders inside their own. A symbolic link anywhere below content/ is never followed

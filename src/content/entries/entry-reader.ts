@@ -12,7 +12,7 @@ import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
 import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
-const { join, sep } = process.getBuiltinModule('node:path');
+import { join, sep } from 'node:path';
 
 export interface EntryReaderOptions {
   root: string;

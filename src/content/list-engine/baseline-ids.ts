@@ -3,15 +3,15 @@
 // (ids are slugs and slashes, so ASCII): a worker thread takes one buffer moved to it instead of 100,000
 // strings copied into its heap, and gives it back once the first pass is done, where those strings stayed
 // until a full collection (some 5 MB at 100,000 entries).
-import { freeNow } from '../../lib/free-buffer.js';
-import { allocUnmapped, unmappedInt32s } from '../../lib/unmapped-read.js';
+import { freeNow } from '../../process-tuning/free-buffer.js';
+import { allocUnmapped, unmappedInt32s } from '../../process-tuning/unmapped-read.js';
 
 const NEWLINE = 10;
 
 /** The ids as the baseline carries them, in a buffer of their own (so it can be moved to a worker). */
 export function packIds(ids: readonly string[]): Uint8Array {
   const text = ids.map((id) => `${id}\n`).join('');
-  // Let go after the sweep's first pass: so that does not raise glibc's thresholds (lib/unmapped-read.ts).
+  // Let go after the sweep's first pass: so that does not raise glibc's thresholds (process-tuning/unmapped-read.ts).
   const bytes = allocUnmapped(text.length);
   bytes.write(text, 'latin1');
   return bytes;

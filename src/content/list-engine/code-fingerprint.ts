@@ -1,8 +1,8 @@
-const { createHash, randomUUID } = process.getBuiltinModule('node:crypto');
-const { readFileSync } = process.getBuiltinModule('node:fs');
-const { createRequire } = process.getBuiltinModule('node:module');
-const { dirname, extname, join } = process.getBuiltinModule('node:path');
-const { fileURLToPath } = process.getBuiltinModule('node:url');
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 // Which code made a persisted index (index-file.ts): a hash of the modules that derive what it holds, of the
 // YAML parser's version and of the time-zone data, so an index written by another build is stale. Hashing
 // their text, not their stamps, keeps an index valid across a reinstall of the same version.

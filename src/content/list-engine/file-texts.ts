@@ -4,9 +4,9 @@
 // is only ever replaced (index-file.ts writes a new one and renames it over the old), never changed in
 // place, so the descriptor kept open reads the very bytes the index was made from, whatever is written
 // after; the old file's space is given back once its columns are let go and the descriptor with them.
-import { freeNow } from '../../lib/free-buffer.js';
-import { allocUnmapped } from '../../lib/unmapped-read.js';
-import { closeWhenCollected, readAt } from '../../lib/kept-descriptor.js';
+import { freeNow } from '../../process-tuning/free-buffer.js';
+import { allocUnmapped } from '../../process-tuning/unmapped-read.js';
+import { closeWhenCollected, readAt } from '../../process-tuning/kept-descriptor.js';
 
 /** The open index file, while columns read from it are alive (then closed when they are collected). */
 export class KeptFile {

@@ -14,10 +14,10 @@ import { readBlocks } from './snapshot-read.js';
 import { KeptFile } from './file-texts.js';
 import { LEFT_IN_FILE } from './translation-columns.js';
 import type { SiteConfig } from '../entries/types.js';
-const { createHash } = process.getBuiltinModule('node:crypto');
-const { crc32 } = process.getBuiltinModule('node:zlib');
-const { closeSync, constants, fstatSync, readSync } = process.getBuiltinModule('node:fs');
-const { setImmediate } = process.getBuiltinModule('node:timers/promises');
+import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { closeSync, constants, fstatSync, readSync } from 'node:fs';
+import { setImmediate } from 'node:timers/promises';
 
 const FORMAT = 'svc content index 1';
 /** The longest the event loop is held at once while an index is encoded for writing. */
@@ -65,7 +65,7 @@ export function indexFileKey(site: SiteConfig, contentDir: string): IndexFileKey
 /** How a process reads the persisted index. */
 export interface IndexFileReading {
   /**
-   * Number blocks cut as lib/unmapped-read.ts cuts them, so that letting them go leaves glibc's thresholds
+   * Number blocks cut as process-tuning/unmapped-read.ts cuts them, so that letting them go leaves glibc's thresholds
    * be: worth some 7 MB of resident memory at 100,000 entries in a process that runs for days (the server),
    * but each cut adds a large buffer to what V8 counts, which cost the stdio server's first answer some
    * 20 ms in collections: a process that lives for a session reads them into plain arrays.
@@ -205,7 +205,7 @@ async function writeBlocksThenHeader(writeAt: WriteAt, key: IndexFileKey, conten
   await writeAt(line, 0);
 }
 
-/** Node 20's zlib.crc32 answers 0 for a view on an empty ArrayBuffer, whatever the sum so far. */
+/** zlib.crc32 of Node 20 and 22.13 answers 0 for a view on an empty ArrayBuffer, whatever the sum so far (24 does not). */
 function crcOn(part: Uint8Array, sum: number): number {
   return part.length === 0 ? sum : crc32(part, sum);
 }

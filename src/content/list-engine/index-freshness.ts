@@ -3,7 +3,7 @@ import type { EntryIndex } from './entry-index.js';
 import type { EntryReader } from '../entries/entry-reader.js';
 import type { IndexPersistence } from './index-persistence.js';
 import type { IndexScanner } from './index-scanner.js';
-import type { IndexSweeper } from './index-sweeper.js';
+import { changedOnDisk, IndexSweeper, sweepBaseline, sweepSetup } from './index-sweeper.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from '../settings/site-settings.js';
 import type { ContentChanges } from '../changes/content-changes.js';
@@ -19,19 +19,6 @@ const MIN_CHECK_INTERVAL_MS = 5;
 export const SWEEP_IN_WORKER_FROM = 20_000;
 /** With no read after a build, the sweep starts this long after it anyway. */
 const SWEEP_START_WAIT_MS = 500;
-
-/**
- * The sweep's code (index-sweeper.ts and the stamp sweep, the file-system events, the worker thread below
- * it), loaded in the turn after the answer that waited for the index: a stdio session's first
- * content_list does not wait for it.
- */
-let sweeperModule: typeof import('./index-sweeper.js') | undefined;
-let sweeperLoading: Promise<typeof import('./index-sweeper.js')> | undefined;
-
-/** The sweep's code, loading from the first call on (once per process). */
-function loadSweeperCode(): Promise<typeof import('./index-sweeper.js')> {
-  return sweeperLoading ??= import('./index-sweeper.js').then((loaded) => (sweeperModule = loaded));
-}
 
 export interface IndexFreshnessParts {
   clock: Clock;
@@ -69,8 +56,6 @@ export class IndexFreshness {
   /** Starts the sweep: set one turn of the event loop after a build, called by the next read; null otherwise. */
   private sweepStart: (() => void) | null = null;
   private sweepStartTimer: NodeJS.Timeout | null = null;
-  /** Counts the starts called off (cancelSweepStart), so a start waiting for the sweep's code knows it was. */
-  private sweepStarts = 0;
   private closed = false;
   /** Whether this process sweeps on (it records changes found on disk, or there is no feed to tell it). */
   private finder: boolean;
@@ -128,7 +113,6 @@ export class IndexFreshness {
    * again here: the caller records each change (content-changes.ts), which reads it.
    */
   async changedOnDisk(): Promise<Map<string, Entry | undefined>> {
-    const { changedOnDisk, sweepBaseline, sweepSetup } = await loadSweeperCode();
     const { index, contentDir } = this.parts;
     const setup = sweepSetup(contentDir, this.parts.settings.current);
     const found = new Map<string, Entry | undefined>();
@@ -230,13 +214,9 @@ export class IndexFreshness {
     timer.unref();
     this.sweepStartTimer = timer;
     // Reads in this turn of the event loop (the statistics' start asks the settings) are not the answer waited for.
-    // The sweep's code starts loading then too, after that answer: loaded only when the next read arrived, it
-    // left reads soon after a start unswept for as long as the loading took (a small site's hand edit missed
-    // by the next answer on a loaded machine).
     setImmediate(() => {
       if (this.sweepStartTimer !== timer) return;
       this.sweepStart = start;
-      loadSweeperCode().catch(() => { /* told when the sweep starts (startSweep) */ });
     }).unref();
   }
 
@@ -261,20 +241,10 @@ export class IndexFreshness {
     if (this.sweepStartTimer) clearTimeout(this.sweepStartTimer);
     this.sweepStartTimer = null;
     this.sweepStart = null;
-    this.sweepStarts++;
   }
 
   private startSweep(): void {
     if (this.closed || this.sweeper) return;
-    if (!sweeperModule) {
-      // Started again once the code is there, unless a new build or close() called this start off meanwhile.
-      const start = this.sweepStarts;
-      void loadSweeperCode().then(() => {
-        if (this.sweepStarts === start) this.startSweep();
-      }, (error: unknown) => this.parts.log(`svc: the freshness sweep could not start: ${(error as Error)?.message ?? error}`));
-      return;
-    }
-    const { IndexSweeper, sweepBaseline, sweepSetup } = sweeperModule;
     const { contentDir, index, scanner, schedule, clock, log } = this.parts;
     schedule.recompute(index.values());
     // A time that passed between the build and now (recompute looks ahead only).

@@ -6,9 +6,9 @@ import type { Clock } from '../../lib/clock.js';
 import type { EntryIndex } from './entry-index.js';
 import { indexFileKey, readIndexFile, writeIndexFile } from './index-file.js';
 import type { SiteConfig } from '../entries/types.js';
-const { existsSync, readdirSync } = process.getBuiltinModule('node:fs');
-const { join } = process.getBuiltinModule('node:path');
-const { debuglog } = process.getBuiltinModule('node:util');
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { debuglog } from 'node:util';
 
 export interface IndexPersistenceOptions {
   /** data/cache */

@@ -5,7 +5,7 @@ import type { EntryReader } from '../entries/entry-reader.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { ContentType, Entry, SiteConfig } from '../entries/types.js';
 import { ScanProgress } from './scan-progress.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from 'node:path';
 
 export interface IndexScannerParts {
   contentDir: string;

@@ -1,7 +1,7 @@
 // The content index in the persisted index's form (index-file.ts): the entries, their translation
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
-import { unmappedInt32s } from '../../lib/unmapped-read.js';
+import { unmappedInt32s } from '../../process-tuning/unmapped-read.js';
 import type { IndexedRow, MixedRows, RowsOrPacked } from './sorted-rows.js';
 import type { BlockInfo, BlockReader, BlockWriter } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';

@@ -7,7 +7,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import type { Worker } from 'node:worker_threads';
-import { startTunedWorker } from '../../lib/tuned-worker.js';
+import { startTunedWorker } from '../../process-tuning/tuned-worker.js';
 import { EntryWatches, watchContent } from './content-watch.js';
 import { isNetworkFolder } from '../../lib/network-folder.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';

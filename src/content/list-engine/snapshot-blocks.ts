@@ -3,7 +3,7 @@
 // character fits in a byte, else UTF-16, so every string comes back exactly). Loading a block is a copy of
 // the file's bytes, not a parse (snapshot-read.ts); a reader checks every block's values before handing it out.
 import { endianness } from 'node:os';
-import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../../lib/unmapped-read.js';
+import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../../process-tuning/unmapped-read.js';
 import { FileTextColumn, type CharsInFile } from './file-texts.js';
 
 export interface BlockInfo {
@@ -33,7 +33,7 @@ export class BlockWriter {
   // texts joined into one string), a column of 200,000 rows left megabytes of garbage in V8's large-object
   // space, which only a full collection frees: some 20 MB more resident memory while an index was written.
   // A block is let go once written: it is allocated so that this leaves glibc's thresholds as they were
-  // (lib/unmapped-read.ts).
+  // (process-tuning/unmapped-read.ts).
 
   /** A column of `count` numbers (float64): row n's is valueAt(n). */
   numbers(name: string, count: number, valueAt: (row: number) => number): void {

@@ -4,13 +4,13 @@
 // memory: at 100,000 entries, reading its 38 MB into a fresh buffer cost a stdio session's first answer
 // some 12 ms of page faults, then a full collection for the memory held outside the heap, and the typed
 // columns were copied out of it once more. A long-running process reads number blocks into arrays cut as
-// lib/unmapped-read.ts cuts them: many are narrowed into smaller arrays at once (sizes, shared values'
+// process-tuning/unmapped-read.ts cuts them: many are narrowed into smaller arrays at once (sizes, shared values'
 // indexes) and the rest go when the index is read again, and freeing them then leaves glibc's thresholds
 // be (at 100,000 posts, some 18 MB less of glibc's main heap under the bench's load, 7 MB less resident).
-import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../../lib/unmapped-read.js';
+import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../../process-tuning/unmapped-read.js';
 import { BlockReader, widthOf, type BlockInfo, type ReadBlock } from './snapshot-blocks.js';
 import type { KeptFile } from './file-texts.js';
-const { readSync } = process.getBuiltinModule('node:fs');
+import { readSync } from 'node:fs';
 
 /** Where the blocks go: texts left in the file, numbers cut from large mappings or not (index-file.ts). */
 export interface BlockReading {

@@ -15,7 +15,7 @@ export interface SweepWorkerData { setup: SweepSetup; baseline: SweepBaseline; f
  */
 export interface SweepWorkerMessage { changed: string[]; passMs?: number; newest?: string[] }
 
-// Started by lib/tuned-worker.ts, which hands the data on as workerData.data. The baseline (an id and
+// Started by process-tuning/tuned-worker.ts, which hands the data on as workerData.data. The baseline (an id and
 // stamps per entry: some 10 MB at 100,000 entries) is needed by the first pass only, which lets go of it:
 // so nothing else here may hold it, workerData included.
 const handed = workerData as { data: SweepWorkerData | null };

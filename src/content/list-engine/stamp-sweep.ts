@@ -5,9 +5,9 @@
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
 import { join, sep } from 'node:path';
-import { freeNow } from '../../lib/free-buffer.js';
-import { PackedNames } from '../../lib/packed-names.js';
-import { unmappedFloat64s } from '../../lib/unmapped-read.js';
+import { freeNow } from '../../process-tuning/free-buffer.js';
+import { PackedNames } from '../../process-tuning/packed-names.js';
+import { unmappedFloat64s } from '../../process-tuning/unmapped-read.js';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
 
@@ -34,7 +34,7 @@ export interface SweepBaseline {
 
 /** Entry folders at one place: the entries of a type folder, or the child pages of a page. */
 interface Level {
-  /** Sorted; packed, as there may be 100,000 of them (lib/packed-names.ts). */
+  /** Sorted; packed, as there may be 100,000 of them (process-tuning/packed-names.ts). */
   names: PackedNames;
   /** Per name: the folder's mtime (-1: not known yet, so it is listed and reported). */
   mtimes: Float64Array;
@@ -194,7 +194,7 @@ export class StampSweep {
     const width = this.width;
     // Only pages hold entries in entries: a type folder of posts keeps no slot per entry for children. The
     // old level's arrays are let go (5.6 MB of stamps for 100,000 posts each time a post comes or goes): so
-    // they are allocated to leave glibc's thresholds be when they are (lib/unmapped-read.ts).
+    // they are allocated to leave glibc's thresholds be when they are (process-tuning/unmapped-read.ts).
     const level: Level = {
       names: new PackedNames(names), mtimes: unmappedFloat64s(names.length).fill(UNKNOWN), stamps: unmappedFloat64s(names.length * width).fill(NaN),
       children: nested ? new Array<Level | null>(names.length).fill(null) : null,

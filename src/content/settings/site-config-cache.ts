@@ -5,12 +5,11 @@
 // (useSiteConfigCache); without one, nothing is cached.
 import { readTextNoFollow, statNoFollow } from '../../lib/no-follow.js';
 import type { SiteConfig } from '../entries/types.js';
-import { deferModule } from '../../lib/defer-module.js';
-const { statSync } = process.getBuiltinModule('node:fs');
-const { join } = process.getBuiltinModule('node:path');
-const { fileURLToPath } = process.getBuiltinModule('node:url');
+import * as atomicWrite from '../../lib/atomic-write.js';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 // The writing code is loaded only when the kept copy is out of date, not on every start.
-const atomicWriteModule = deferModule<typeof import('../../lib/atomic-write.js')>('../../lib/atomic-write.js', import.meta.url);
 
 /** A file changed this recently may change again within the same mtime tick: its result is not kept. */
 const SETTLED_MS = 2_000;
@@ -50,7 +49,7 @@ export function readCachedSiteConfig(file: string, codeUrl: string): CacheLookup
 export function writeCachedSiteConfig(stamp: string | null, config: SiteConfig): void {
   if (cacheFile === null || stamp === null) return;
   try {
-    atomicWriteModule().writeFileAtomic(cacheFile, JSON.stringify({ stamp, config }) + '\n', 0o600);
+    atomicWrite.writeFileAtomic(cacheFile, JSON.stringify({ stamp, config }) + '\n', 0o600);
   } catch {
     // Not kept; the next start parses site.yaml again.
   }

@@ -1,11 +1,10 @@
 import { statNoFollow } from '../../lib/no-follow.js';
-import { deferModule } from '../../lib/defer-module.js';
 import { readCachedSiteConfig } from './site-config-cache.js';
 import type { SiteConfig } from '../entries/types.js';
+import * as siteConfig from './site-config.js';
 
 // site.yaml usually comes from its checked copy in data/cache/; the checks and the YAML parser load only
 // when that copy is missing or stale. The copy is keyed by the code that checks, site-config.ts.
-const siteConfigModule = deferModule<typeof import('./site-config.js')>('./site-config.js', import.meta.url);
 const SITE_CONFIG_CODE = new URL('./site-config.js', import.meta.url).href;
 
 /**
@@ -44,7 +43,7 @@ export class SiteSettings {
     }
     if (stamp === this.stamp) return false;
     try {
-      this.config = readCachedSiteConfig(this.file, SITE_CONFIG_CODE).config ?? siteConfigModule().loadSiteConfig(this.file);
+      this.config = readCachedSiteConfig(this.file, SITE_CONFIG_CODE).config ?? siteConfig.loadSiteConfig(this.file);
       this.stamp = stamp;
       return true;
     } catch (error) {

@@ -10,7 +10,7 @@ export const consentOverviewTool = defineTool({
     'Consent decisions of the last days (1-366, default 30) and agreement per category, whether the site needs a consent banner (banner_needed, from embedded services such as YouTube, Vimeo or Google Maps found in the content), banner_version, categories_offered and embedded_services.',
   scope: 'stats:read',
   input: consentInput,
-  output: () => import('./stats-outputs.js').then((m) => m.consentOverviewOutput),
+  output: 'consentOverviewOutput',
   readOnly: true,
   handler: (args, { deps, principal }) => {
     requireStatsView(principal, 'consent_overview');

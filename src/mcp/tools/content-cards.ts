@@ -14,7 +14,7 @@ export const contentCardsTool = defineTool({
     'Lists the cards a body may use (core cards, cards of running plugins and of the theme), each with name, title, description, hint, source, value, content, fields and a written-out example, plus the card syntax and a note on image fields.',
   scope: 'content:read',
   input,
-  output: () => import('./content-outputs.js').then((m) => m.contentCardsOutput),
+  output: 'contentCardsOutput',
   readOnly: true,
   handler: (args, { deps }) => {
     const language = resolveLanguage(deps.content, args.language);

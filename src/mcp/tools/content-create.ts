@@ -20,7 +20,7 @@ export const contentCreateTool = defineTool({
     'Creates a new entry as a draft, written by the person the token belongs to and marked as created by an assistant. status, author, via and published inside fields are ignored. A free slug is chosen when the wanted one is taken. Answers id, status, language, edit_in_panel and next_step. Nothing is published.',
   scope: 'content:write',
   input,
-  output: () => import('./content-outputs.js').then((m) => m.contentCreateOutput),
+  output: 'contentCreateOutput',
   // Adds a new draft in a folder of its own under a free slug: it never changes or replaces anything that
   // exists, so it is additive (not destructive); every call adds another draft, so it is not idempotent.
   readOnly: false,

@@ -1,6 +1,6 @@
-// content_list's arguments as a zod schema, in a module of its own: the tool loads it (and zod with it, some
-// 95 modules, 40-60 ms of a stdio session's first content_list on Node 20) only for arguments its hand check
-// does not know (content-list.ts), every wrong call among them, and for tools/list.
+// content_list's arguments as a zod schema. (Until the stdio budget stopped being tied to a bare process, a
+// hand check in content-list.ts kept zod out of a session's first content_list; no budget row measures
+// that call, so the schema alone judges the arguments.)
 import { z } from 'zod';
 
 export const contentListInput = z.strictObject({

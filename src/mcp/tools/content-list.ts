@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { contentListInput } from './content-list-input.js';
+import { contentListInput } from './content-list-input.js';
 import { canSeeTranslation, seesOthersUnpublished } from '../../content/content-rights.js';
 import { AppError } from '../../errors.js';
 import { listEntries } from '../../content/query.js';
@@ -7,44 +6,14 @@ import { defineTool } from '../tool.js';
 import { resolveLanguage, resolveType } from './lookup.js';
 import { summarizeEntry } from './entry-summary.js';
 
-type ListArguments = z.output<typeof contentListInput>;
-
-/** The longest text each argument takes (content-list-input.ts says the same; a test holds them equal). */
-const TEXT_LIMITS: Readonly<Record<string, number>> = { type: 40, tag: 100, category: 40, search: 200, language: 20 };
-const STATUSES: ReadonlySet<unknown> = new Set(['any', 'published', 'draft', 'scheduled']);
-
-/**
- * The arguments when each is one the schema takes as it is (known names, texts within their limits, a
- * status it lists, a whole limit of 1 to 100), else undefined and the schema decides.
- */
-export function acceptsListArguments(args: unknown): ListArguments | undefined {
-  if (typeof args !== 'object' || args === null || Object.getPrototypeOf(args) !== Object.prototype) return undefined;
-  const accepted: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(args)) {
-    if (name === 'status') {
-      if (!STATUSES.has(value)) return undefined;
-    } else if (name === 'limit') {
-      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 100) return undefined;
-    } else {
-      if (!Object.hasOwn(TEXT_LIMITS, name) || typeof value !== 'string') return undefined;
-      if (value.length < 1 || value.length > TEXT_LIMITS[name]!) return undefined;
-    }
-    accepted[name] = value;
-  }
-  // Names that are not own enumerable text keys (symbols, non-enumerable ones) are the schema's to judge.
-  if (Reflect.ownKeys(args).length !== Object.keys(accepted).length) return undefined;
-  return accepted as ListArguments;
-}
-
 export const contentListTool = defineTool({
   name: 'content_list',
   title: 'List entries',
   description:
     'Lists entries of one type, newest first: count and entries with id, title, status, date, url, languages, tags, category, start and created_by_assistant. Filter by status, tag, category, words in the title and language.',
   scope: 'content:read',
-  input: () => import('./content-list-input.js').then((m) => m.contentListInput),
-  accepts: acceptsListArguments,
-  output: () => import('./content-outputs.js').then((m) => m.contentListOutput),
+  input: contentListInput,
+  output: 'contentListOutput',
   readOnly: true,
   // The answer is the content's (the cache keys on its generation too) as the caller may see it: everyone who
   // sees other people's drafts sees the same rows, anyone else the published ones and their own.

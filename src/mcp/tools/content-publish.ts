@@ -17,7 +17,7 @@ export const contentPublishTool = defineTool({
     "Publishes one translation now, or schedules it for `at`. Call it only when the person asked to publish. Answers id, status (published or scheduled), date, url, and card_warnings when cards leave required settings empty (it is published all the same). When the site requires approval, nothing is published: the answer is status waiting_for_approval with a message. Needs the role right content.publish (own entries) or content.publish_all.",
   scope: 'content:publish',
   input,
-  output: () => import('./content-outputs.js').then((m) => m.contentPublishOutput),
+  output: 'contentPublishOutput',
   // Rewrites status and published of a translation that exists and removes a pending review: a change, not an
   // addition, so destructive; scheduling again or asking again for approval writes the file and the history
   // again, so it is not idempotent (publishing an already published one changes nothing).

@@ -15,7 +15,7 @@ export const contentStyleTool = defineTool({
     "Replaces the entry's style.css. It applies to this entry's pages only, inside <main>, in every language; selectors are scoped to main. The CSS is cleaned: @import, addresses of other sites, image-set() and expression() are removed and braces balanced; images from the media library work as url(media/...). The previous CSS is kept as a version. Same rights as content_update. Answers id, css (as saved), cleaned, note and url.",
   scope: 'content:write',
   input,
-  output: () => import('./content-outputs.js').then((m) => m.contentStyleOutput),
+  output: 'contentStyleOutput',
   // Replaces (or, with an empty string, removes) the entry's style.css: destructive, although the previous CSS
   // is kept as a version; a repeated call keeps another version and history line, so it is not idempotent.
   readOnly: false,

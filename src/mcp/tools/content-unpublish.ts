@@ -16,7 +16,7 @@ export const contentUnpublishTool = defineTool({
     'Turns a published or scheduled translation back into a draft (nothing is deleted). Needs the role right content.publish (own entries) or content.publish_all. Answers id and status: draft.',
   scope: 'content:publish',
   input,
-  output: () => import('./content-outputs.js').then((m) => m.contentUnpublishOutput),
+  output: 'contentUnpublishOutput',
   // Takes a translation off the website and removes its published time and any pending review: destructive; once
   // it is a draft a repeated call changes nothing and writes nothing, so it is idempotent.
   readOnly: false,

@@ -19,7 +19,7 @@ export const contentUpdateTool = defineTool({
     "Changes the title, body or fields of one translation, or adds a missing translation as a draft. The previous version is kept as a revision. Changing others' entries needs the role right content.edit_all; changing published ones needs content.publish. Answers id, language, status and url.",
   scope: 'content:write',
   input,
-  output: () => import('./content-outputs.js').then((m) => m.contentUpdateOutput),
+  output: 'contentUpdateOutput',
   // Replaces the title and body and changes or removes fields of a translation that exists: destructive,
   // although the previous version is kept as a revision; a repeated call keeps another revision and history
   // line, so it is not idempotent.

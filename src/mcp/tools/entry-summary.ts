@@ -1,6 +1,6 @@
 // The spec's content_list row for one translation, also used by other tools that describe entries.
 import type { z } from 'zod';
-import type { entryRowOutput } from './content-outputs.js';
+import type { entryRowOutput } from '../answers/content-answers.js';
 import type { ContentStore } from '../../content/store.js';
 import type { Entry, Translation } from '../../content/entries/types.js';
 import { formatSiteDate } from '../../lib/time-zone.js';

@@ -16,7 +16,7 @@ export const mediaUploadTool = defineTool({
     "Adds an image to the entry's media folder. Only jpg, jpeg, png, gif, webp and avif files that really are such images are accepted; a free, safe file name is chosen. Answers id, file (media/<entry id>/<file name>) and markdown to put into the body. Same rights as content_update.",
   scope: 'content:write',
   input,
-  output: () => import('./content-outputs.js').then((m) => m.mediaUploadOutput),
+  output: 'mediaUploadOutput',
   // Adds a file under a free name and never replaces one: additive (not destructive); every call adds another
   // file, so it is not idempotent.
   readOnly: false,

@@ -20,7 +20,7 @@ export const siteInfoTool = defineTool({
     'Start here. Returns the site: title, description, url, languages, default_language, content_types (folder and number of entries), categories and their fields, timezone, and you (the person the token acts for, their role and capabilities) with token_scopes.',
   scope: null,
   input: null,
-  output: () => import('./content-outputs.js').then((m) => m.siteInfoOutput),
+  output: 'siteInfoOutput',
   readOnly: true,
   // The answer is the content's (site config, counts) plus who the caller is: the same key, the same answer.
   // Capabilities and scopes are fixed vocabularies without commas; the role's length keeps role and name apart.

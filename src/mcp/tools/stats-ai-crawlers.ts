@@ -10,7 +10,7 @@ export const statsAiCrawlersTool = defineTool({
     'Page requests by AI crawlers (GPTBot, ClaudeBot, PerplexityBot and others): total hits, by purpose (training, search, user), by operator, by crawler (operator, purpose, hits, pages reached, top pages) and by page (hits and which crawlers). Period today, 7d, 30d (default) or 90d.',
   scope: 'stats:read',
   input: crawlersInput,
-  output: () => import('./stats-outputs.js').then((m) => m.statsAiCrawlersOutput),
+  output: 'statsAiCrawlersOutput',
   readOnly: true,
   handler: (args, { deps, principal }) => {
     requireStatsView(principal, 'stats_ai_crawlers');

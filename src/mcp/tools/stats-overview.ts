@@ -10,7 +10,7 @@ export const statsOverviewTool = defineTool({
     'Visitors, page views, average reading time, consent share and the change against the previous period, with the top pages (path, title, id, visitors, page views, read rate) and top sources. Periods: today, yesterday, 7d (default, last seven days including today), 30d, 90d, 12m, month.',
   scope: 'stats:read',
   input: overviewInput,
-  output: () => import('./stats-outputs.js').then((m) => m.statsOverviewOutput),
+  output: 'statsOverviewOutput',
   readOnly: true,
   handler: (args, { deps, principal }) => {
     requireStatsView(principal, 'stats_overview');

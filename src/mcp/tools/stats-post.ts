@@ -10,7 +10,7 @@ export const statsPostTool = defineTool({
     'How one entry does, per language: visitors, page views, average reading seconds, average scroll percent, read rate, where readers came from and went on to (top eight each) and a per-day series. Give id (from content_list) or path (/<slug>); period 7d, 30d (default), 90d or 12m.',
   scope: 'stats:read',
   input: postInput,
-  output: () => import('./stats-outputs.js').then((m) => m.statsPostOutput),
+  output: 'statsPostOutput',
   readOnly: true,
   handler: (args, { deps, principal }) => {
     requireStatsView(principal, 'stats_post');

@@ -10,7 +10,7 @@ export const statsQueryTool = defineTool({
     'Visitors and page views from one day to another (at most 400 days) broken down by one dimension: days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os or events. The rows come under a key named after the dimension; limit 1-200 (default 20).',
   scope: 'stats:read',
   input: queryInput,
-  output: () => import('./stats-outputs.js').then((m) => m.statsQueryOutput),
+  output: 'statsQueryOutput',
   readOnly: true,
   handler: (args, { deps, principal }) => {
     requireStatsView(principal, 'stats_query');

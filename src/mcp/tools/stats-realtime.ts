@@ -10,7 +10,7 @@ export const statsRealtimeTool = defineTool({
     'Visitors of the last five minutes and the pages they are on (window_minutes, as_of, visitors, pages with path, title, id, visitors), plus today\'s visitors and page views so far.',
   scope: 'stats:read',
   input: realtimeInput,
-  output: () => import('./stats-outputs.js').then((m) => m.statsRealtimeOutput),
+  output: 'statsRealtimeOutput',
   readOnly: true,
   handler: (_args, { deps, principal }) => {
     requireStatsView(principal, 'stats_realtime');

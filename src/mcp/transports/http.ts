@@ -1,7 +1,8 @@
 // Streamable HTTP without streaming (D6): `POST /svc/mcp` takes one JSON-RPC message (or a 2025-03-26 batch)
 // and answers with one JSON body. Stateless: no session id; the principal is verified on every request.
-// Both eras on the one endpoint, decided per request by the body: a `_meta` protocol version is the
-// 2026-07-28 revision (its envelope and status table, modern-request.ts), anything else the 2025 path.
+// This driver checks the request as HTTP (host, origin, token, rate, Accept, Content-Type, size, UTF-8) and
+// hands the body to the exchange (mcp/exchange.ts), which decides the era per request by the body: a
+// `_meta` protocol version is the 2026-07-28 revision, anything else the 2025 path.
 import type { ServerResponse } from 'node:http';
 import type { McpDeps } from '../mcp-deps.js';
 import { bearerToken, SCOPES, type BearerVerifier, type Principal } from '../../auth/principal.js';
@@ -10,29 +11,17 @@ import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { TokenBucketLimiter } from '../../lib/token-bucket.js';
 import { rateLimitOf } from '../../lib/rate-limit-settings.js';
-import type { DispatchOptions, DispatchOutcome } from '../../jsonrpc/dispatcher.js';
-import { classifyMessage, ErrorCodes, errorResponse, type JsonRpcResponse } from '../../jsonrpc/messages.js';
-import { parseMessageText } from '../../jsonrpc/parse.js';
-import type { McpContext } from '../context.js';
-import { createMcpDispatcher, type McpRegistry } from '../mcp-server.js';
-import { createMcpMethods } from '../mcp-methods.js';
-import { createModernDispatcher } from '../modern-server.js';
-import { checkModernRequest, unclaimedModernHeader, type RoutingHeaders } from '../modern-request.js';
-import { allowsBatches, claimsModernEra, HTTP_DEFAULT_PROTOCOL_VERSION, isModernProtocolVersion, isSupportedProtocolVersion, ModernErrorCodes, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
+import { ErrorCodes, errorResponse } from '../../jsonrpc/messages.js';
+import type { McpRegistry } from '../mcp-methods.js';
+import { createMcpExchange, MCP_MAX_MESSAGE_BYTES, type McpAnswer, type McpConnection } from '../exchange.js';
+import { HTTP_DEFAULT_PROTOCOL_VERSION, isModernProtocolVersion, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol-version.js';
 import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
 import { seconds } from '../../lib/seconds.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
-export const MCP_MAX_BODY_BYTES = 14 * 1024 * 1024;
-const MAX_DEPTH = 64;
-
-/** Built once per revision rather than per request. */
-const DISPATCH_OPTIONS = Object.fromEntries(SUPPORTED_PROTOCOL_VERSIONS.map((version) => [version, {
-  allowBatch: allowsBatches(version),
-  batchRefusal: `Batches are not accepted in protocol revision ${version}; send one message per request.`,
-}])) as Record<ProtocolVersion, DispatchOptions>;
+export const MCP_MAX_BODY_BYTES = MCP_MAX_MESSAGE_BYTES;
 
 export interface McpHttpOptions {
   /** Who a bearer token belongs to; defaults to deps.auth. */
@@ -45,10 +34,7 @@ export interface McpHttpOptions {
 /** `registry`: the tools, resources and prompts served (the composition root gives every one of the installation's). */
 export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRegistry, options: McpHttpOptions = {}): void {
   const verifier = options.verifier ?? deps.auth;
-  // One set of handlers for both eras: the tools are loaded, and their kept answers held, once.
-  const methods = createMcpMethods({ registry, log: deps.log, pageSize: options.pageSize });
-  const dispatcher = createMcpDispatcher({ registry, log: deps.log, methods });
-  const modern = createModernDispatcher({ registry, log: deps.log, methods });
+  const exchange = createMcpExchange({ registry, log: deps.log, pageSize: options.pageSize });
   const perMinute = options.requestsPerMinute !== undefined ? options.requestsPerMinute : rateLimitOf(deps.config.rateLimits, 'mcp');
   const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, deps.clock);
   const baseUrl = deps.config.baseUrl;
@@ -103,66 +89,38 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       return refuse(res, 415, 'The request body must be JSON, sent with Content-Type: application/json.');
     }
     const versionHeader = header(req.headers['mcp-protocol-version']);
-    // The body decides the era (notes/mcp-2026.md §1); a 2025 request keeps the header's revision.
+    // The body decides the era (notes/mcp-2026.md §1); a 2025 request keeps the header's revision, and a
+    // header naming a modern revision puts the request in that era (a body without the claim is refused).
     const legacyVersion = versionHeader === undefined ? HTTP_DEFAULT_PROTOCOL_VERSION : isSupportedProtocolVersion(versionHeader) ? versionHeader : null;
+    const modernHeader = isModernProtocolVersion(versionHeader);
+    const connection: McpConnection = {
+      session: { protocolVersion: legacyVersion ?? HTTP_DEFAULT_PROTOCOL_VERSION, logLevel: 'info' },
+      era: modernHeader ? 'modern' : undefined,
+      pinsEra: false,
+      modernVersion: modernHeader ? versionHeader : undefined,
+      routing: { protocolVersion: versionHeader, method: header(req.headers['mcp-method']), name: header(req.headers['mcp-name']) },
+      legacyRefusal: legacyVersion === null && !modernHeader
+        ? { status: 400, reply: errorResponse(null, ErrorCodes.invalidRequest, `The MCP-Protocol-Version ${versionHeader!.slice(0, 40)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`) }
+        : undefined,
+      unit: 'request',
+      contextFor: (session) => ({ principal, deps, session }),
+    };
 
     // Plain promise steps rather than awaits: a kept answer then leaves in the same turn its body arrived,
     // without extra hops through the microtask queue.
     return readMessageBody(req, MCP_MAX_BODY_BYTES).then((body) => {
       if (body === null) return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
       if (body === NOT_UTF8) return writeJson(res, 400, errorResponse(null, ErrorCodes.parseError, 'The message is not valid UTF-8.'));
-      const parsed = parseMessageText(body, { maxBytes: MCP_MAX_BODY_BYTES, maxDepth: MAX_DEPTH });
-      if (!parsed.ok) return writeJson(res, 400, parsed.error);
-      if (claimsModernEra(parsed.value)) {
-        const routing = { protocolVersion: versionHeader, method: header(req.headers['mcp-method']), name: header(req.headers['mcp-name']) };
-        return answerModern(res, parsed.value, routing, principal);
-      }
-      if (legacyVersion === null) {
-        if (isModernProtocolVersion(versionHeader)) {
-          const classified = classifyMessage(parsed.value);
-          return writeJson(res, 400, unclaimedModernHeader(classified.kind === 'request' ? classified.message : null, versionHeader));
-        }
-        return refuse(res, 400, `The MCP-Protocol-Version ${versionHeader!.slice(0, 40)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
-      }
-      const context: McpContext = { principal, deps, session: { protocolVersion: legacyVersion, logLevel: 'info' } };
-      const outcome = dispatcher.dispatch(parsed.value, context, DISPATCH_OPTIONS[legacyVersion]);
-      if (outcome instanceof Promise) return outcome.then((settled) => writeOutcome(res, settled));
-      writeOutcome(res, outcome);
+      const answer = exchange(body, connection);
+      if (answer instanceof Promise) return answer.then((settled) => writeAnswer(res, settled));
+      writeAnswer(res, answer);
     });
   });
-
-  /**
-   * A 2026-07-28 message: its envelope checked, then the modern dispatcher. A notification (only
-   * notifications/cancelled exists) or a response is accepted with 202; the error rows have their statuses.
-   */
-  function answerModern(res: ServerResponse, payload: unknown, routing: RoutingHeaders, principal: Principal): Promise<void> | void {
-    const classified = classifyMessage(payload);
-    if (classified.kind === 'invalid') return writeJson(res, 400, errorResponse(classified.id, classified.code, classified.reason));
-    if (classified.kind !== 'request') return sendEmpty(res, 202);
-    const check = checkModernRequest(classified.message, routing);
-    if (!check.ok) return writeJson(res, check.status, check.reply);
-    const { protocolVersion, clientCapabilities, logLevel } = check.meta;
-    const context: McpContext = { principal, deps, session: { protocolVersion, clientCapabilities, logLevel: logLevel ?? 'info' } };
-    const outcome = modern.dispatch(classified.message, context, NO_BATCH);
-    if (outcome instanceof Promise) return outcome.then((settled) => writeJson(res, modernStatus(settled), settled.reply));
-    writeJson(res, modernStatus(outcome), outcome.reply);
-  }
 }
 
-const NO_BATCH: DispatchOptions = { allowBatch: false };
-
-/** The revision's status table: unknown or removed methods 404, a missing client capability 400, the rest 200. */
-function modernStatus(outcome: DispatchOutcome): number {
-  const reply = outcome.reply as JsonRpcResponse;
-  if (!('error' in reply)) return 200;
-  if (reply.error.code === ErrorCodes.methodNotFound) return 404;
-  return reply.error.code === ModernErrorCodes.missingRequiredClientCapability ? 400 : 200;
-}
-
-function writeOutcome(res: ServerResponse, outcome: DispatchOutcome): void {
-  if (outcome.invalid) return writeJson(res, 400, outcome.reply);
-  if (outcome.reply === null) return sendEmpty(res, 202);
-  writeJson(res, 200, outcome.reply);
+function writeAnswer(res: ServerResponse, answer: McpAnswer): void {
+  if (answer.reply === null) return sendEmpty(res, answer.status);
+  writeJson(res, answer.status, answer.reply);
 }
 
 function header(value: string | string[] | undefined): string | undefined {

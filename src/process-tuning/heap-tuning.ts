@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 
 /** The flags this process set (a worker thread it starts sets them again: keepHeapTuned). */
@@ -39,8 +40,6 @@ export function keepOldGenerationClose(env: NodeJS.ProcessEnv = process.env): vo
  * dropped, and the flag is taken back so that no later context has `gc`.
  */
 function collectOnce(): void {
-  // node:vm is taken here, not at the top: the CLI and the server load this module first thing.
-  const { runInNewContext } = process.getBuiltinModule('node:vm');
   setFlagsFromString('--expose-gc');
   try {
     (runInNewContext('gc') as () => void)();

@@ -1,7 +1,7 @@
 // A file descriptor an object keeps open to read from at positions (the Content API's list rows file,
 // the persisted index's file while columns read from it are alive): read exactly, and closed once the
 // object is collected if nothing closed it before.
-const { closeSync, readSync } = process.getBuiltinModule('node:fs');
+import { closeSync, readSync } from 'node:fs';
 
 /** Reads `length` bytes at `position` into `target` at `offset`; fewer only where the file ends first. */
 export function readAt(fd: number, target: Uint8Array, offset: number, length: number, position: number): number {

@@ -1,4 +1,4 @@
-// The answers of the statistics tools as zod schemas (see content-outputs.ts for why they live apart from
+// The answers of the statistics tools as zod schemas (see content-answers.ts for why they live apart from
 // the tools). Figures that need a denominator (a share, an average, a change) are null when there is none.
 import { z } from 'zod';
 

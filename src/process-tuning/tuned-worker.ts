@@ -18,7 +18,7 @@ loader.then(() => import(workerData.module));
 `;
 
 /**
- * A worker thread running the module at `url`, that keeps the process's heap tuning (lib/heap-tuning.ts):
+ * A worker thread running the module at `url`, that keeps the process's heap tuning (process-tuning/heap-tuning.ts):
  * a new thread's isolate, as it is made, resets the young generation's growth factor process-wide, and
  * until it is set again the main thread's young generation may grow, for good. The thread sets the flags
  * before it loads its module, but its isolate is made some 20 ms before that line runs; a server under
