@@ -63,6 +63,8 @@ export class ContentChanges {
   private readonly writes = new Map<string, RecordedWrite[]>();
   /** Changes found on disk, waiting to be recorded: the entry as it was, and whether an event came since. */
   private readonly found = new Map<string, { before: EntryFacts; explained: boolean }>();
+  /** The change found on disk being checked against the feed, under its entry's lock. */
+  private checking: { id: string; waiting: { before: EntryFacts; explained: boolean } } | null = null;
   private recording = false;
   /** The seqs of the events this process appended lately (the follower reads them back). */
   private readonly own = new Set<number>();
@@ -195,6 +197,7 @@ export class ContentChanges {
       if (event.entry === null) continue;
       const waiting = this.found.get(event.entry);
       if (waiting) waiting.explained = true;
+      if (this.checking?.id === event.entry) this.checking.waiting.explained = true;
       this.explaining.add(event.entry);
       try { target.readAgain(event.entry); } finally { this.explaining.delete(event.entry); }
     }
@@ -236,7 +239,9 @@ export class ContentChanges {
     if (!target) return false;
     try {
       return withFileLock(entryLockPath(this.options.dataDir, id), () => {
-        this.follower?.catchUp();
+        // Taken out of `found` already: an event read now must still mark it explained (apply looks here too).
+        this.checking = { id, waiting };
+        try { this.follower?.catchUp(); } finally { this.checking = null; }
         if (waiting.explained) { debug('%s found on disk: an event explains it', id); return false; }
         if (readFirst) {
           this.recording = true;
