@@ -88,7 +88,7 @@ test('a bad filter, range or table answers 422 with one sentence and the period 
     ['period=7d&from=2026-03-01&to=2026-03-02', 'The address gives a period and a range; give either a period or from and to.'],
     ['metric=money', 'The address asks for the chart figure “money”. Choose one of: visitors, pageviews, reading.'],
     ['period=30d&group=year', 'The address asks for the grouping “year”. Choose one of: day, week, month.'],
-    ['show=secrets', 'The address asks for the table “secrets”. Choose one of: pages, referrers, entry_pages, exit_pages, campaigns, countries, languages, devices, browsers, os, events.'],
+    ['show=secrets', 'The address asks for the table “secrets”. Choose one of: pages, referrers, channels, entry_pages, exit_pages, campaigns, countries, languages, devices, browsers, os, events.'],
     ['show=pages&page=0', 'The address asks for the page “0”; pages are numbered from 1.'],
   ];
   for (const [query, sentence] of cases) {
@@ -154,7 +154,7 @@ test('the CSV of a table has a header, every row, quotes where CSV needs them an
   assert.equal(chart.text.split('\r\n')[7], '2026-03-10,2026-03-10,2026-03-10,2,4,');
   const bad = await get(panel, '/svc/panel/stats/export?period=today&table=salts', jars.ann);
   assert.equal(bad.res.status, 422);
-  assert.equal(bad.text, 'The address asks for the table “salts”. Choose one of: chart, pages, referrers, entry_pages, exit_pages, campaigns, countries, languages, devices, browsers, os, events.\n');
+  assert.equal(bad.text, 'The address asks for the table “salts”. Choose one of: chart, pages, referrers, channels, entry_pages, exit_pages, campaigns, countries, languages, devices, browsers, os, events.\n');
 });
 
 test('statistics, their CSV and the right-now part are for people whose role may view statistics', async () => {

@@ -13,6 +13,7 @@ import { createStatsService } from '../src/wiring/create-stats-service.js';
 import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP } from './helpers/traffic-script.js';
 import { playStep } from './helpers/traffic-player.js';
 import { tally, reading, averageReading, share, type Figures } from './helpers/traffic-tally.js';
+import { expectedAiTraffic, expectedAssistantPages, expectedChannels } from './helpers/traffic-ai.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -120,6 +121,8 @@ async function checkQueries(from: string, to: string) {
   }
   const events = await q('events');
   assert.deepEqual(events.events, f.events.sorted().map(([event, visitors, count]) => ({ event, visitors, count })), 'events');
+  const channels = await q('channels');
+  assert.deepEqual(channels.channels, expectedChannels(f).map(([channel, visitors, pageviews]) => ({ channel, visitors, pageviews })), 'channels');
 }
 
 async function checkPosts(from: string, to: string) {
@@ -136,6 +139,7 @@ async function checkPosts(from: string, to: string) {
         language: undefined, per_day: undefined, path: language.path, visitors: p?.visitors.size ?? 0, pageviews: p?.pageviews ?? 0,
         ...(p ? reading(p) : { average_reading_seconds: null, average_scroll_percent: null, read_rate: null }),
         came_from: top(p?.from).map(([from, count]) => ({ from, count })), went_on_to: top(p?.to).map(([path, count]) => ({ path, count })),
+        ai_traffic: expectedAiTraffic(f, language.path),
       }, `stats_post ${language.path}`);
       const expected = language.per_day.map((d: any) => {
         const day = tally(d.day, d.day).pages.get(language.path);
@@ -144,6 +148,16 @@ async function checkPosts(from: string, to: string) {
       assert.deepEqual(language.per_day, expected, `stats_post ${language.path} per_day`);
       assert.equal(language.per_day.length, 7);
     }
+  }
+  // The panel's page filtered to one post shows the same AI traffic for its days.
+  for (const path of ['/hello', '/hike-day']) {
+    const ai = expectedAiTraffic(f, path);
+    const panel = await get({ url: base } as PanelHarness, `/svc/panel/stats?from=${from}&to=${to}&filter=${encodeURIComponent(`page:${path}`)}`, jar);
+    assert.equal(panel.res.status, 200);
+    const section = /<h2>AI traffic<\/h2>(.*?)<\/table>/s.exec(panel.text)?.[1] ?? '';
+    const cells = [...section.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
+    assert.deepEqual(cells, [`${ai.assistant_visits.visitors} visitors`, `${ai.assistant_visits.pageviews} views`, `${ai.user_fetches.hits} requests`, `${ai.search_crawlers.hits} requests`, `${ai.training_crawlers.hits} requests`], `panel AI traffic ${path}`);
+    for (const row of ai.assistant_visits.assistants) assert.ok(section.includes(`${row.assistant} ${row.visitors}`), `panel AI traffic ${path} ${row.assistant}`);
   }
 }
 
@@ -167,6 +181,8 @@ async function checkCrawlersAndConsent(period: string, from: string, to: string,
     by_operator: top(byOperator).map(([operator, hits]) => ({ operator, hits })),
     crawlers: rows.map(([crawler, c, hits]) => ({ crawler, operator: c.operator, purpose: c.purpose, hits, pages: c.pages.size, top_pages: top(c.pages).slice(0, 5).map(([path, n]) => ({ path, hits: n })) })),
     pages: top(new Map([...byPage].map(([path, names]) => [path, sum(names)]))).map(([path, hits]) => ({ path, ...TITLES[path]!, hits, crawlers: Object.fromEntries(byPage.get(path)!) })),
+    ai_traffic: expectedAiTraffic(f),
+    assistant_pages: expectedAssistantPages(f).map(([path, visitors, pageviews]) => ({ path, ...TITLES[path]!, visitors, pageviews })),
   }, `stats_ai_crawlers ${period}`);
   const consent = await tool('consent_overview', { days });
   assert.deepEqual([consent.from, consent.to, consent.decisions], [from, to, f.consent.decisions]);
@@ -193,13 +209,19 @@ test('the script adds up as worked out by hand', () => {
   const d29 = tally('2026-03-29', '2026-03-29');
   // 28th: anna (/, /hello), ben (/hello), chloe (/about at 23:59:30) = 3 visitors, 4 page views, 3 visits; chloe's is a bounce.
   assert.deepEqual([d28.visitors.size, d28.pageviews, d28.visits, d28.bounces], [3, 4, 3, 1]);
-  // 29th: chloe 1, dan 3, eva 4, finn 1, greta 2 + 1 (two visits), anna 2, hana 1, ben 2, ivan 1 = 18 page views of 9
-  // visitors in 10 visits; bounces: chloe, finn, greta's second visit, hana, ivan.
-  assert.deepEqual([d29.visitors.size, d29.pageviews, d29.visits, d29.bounces], [9, 18, 10, 5]);
+  // 29th: chloe 1, dan 3, eva 4, finn 1, greta 2 + 1 (two visits), anna 2, hana 1, kai 2, lena 1, ben 2, ivan 1 = 21
+  // page views of 11 visitors in 12 visits; bounces: chloe, finn, greta's second visit, hana, lena, ivan.
+  assert.deepEqual([d29.visitors.size, d29.pageviews, d29.visits, d29.bounces], [11, 21, 12, 6]);
   // Sources on the 29th by visit: dan's three views count for Hacker News (the one without a referrer too), eva's
   // four for mastodon (the one back from t.co too), greta's first visit two for producthunt, anna's two for the
-  // newsletter, ben's two for Google.
-  assert.deepEqual(d29.referrers.sorted(), [['(direct)', 3, 3], ['mastodon', 1, 4], ['news.ycombinator.com', 1, 3], ['google.com', 1, 2], ['newsletter', 1, 2], ['producthunt', 1, 2], ['bing.com', 1, 1], ['duckduckgo.com', 1, 1]]);
+  // newsletter, ben's two for Google, kai's two for ChatGPT, lena's one for Perplexity's tag.
+  assert.deepEqual(d29.referrers.sorted(), [['(direct)', 3, 3], ['mastodon', 1, 4], ['news.ycombinator.com', 1, 3], ['chatgpt.com', 1, 2], ['google.com', 1, 2], ['newsletter', 1, 2], ['producthunt', 1, 2], ['bing.com', 1, 1], ['duckduckgo.com', 1, 1], ['perplexity', 1, 1]]);
+  // AI traffic of /hello on the 29th: kai came on from /hike-day inside a ChatGPT visit, lena from Perplexity; one
+  // fetch for a person (Perplexity-User), one search crawler (OAI-SearchBot), two training crawls (ClaudeBot, GPTBot).
+  const hello = expectedAiTraffic(d29, '/hello');
+  assert.deepEqual(hello.assistant_visits.assistants.map((a) => [a.assistant, a.visitors, a.pageviews]), [['ChatGPT', 1, 1], ['Perplexity', 1, 1]]);
+  assert.deepEqual([hello.user_fetches.hits, hello.search_crawlers.hits, hello.training_crawlers.hits], [1, 1, 2]);
+  assert.deepEqual(expectedChannels(d29), [['Social', 3, 9], ['Search', 3, 4], ['Direct', 3, 3], ['AI assistants', 2, 3], ['Tagged links', 1, 2]]);
   // Campaigns per visit: eva's four views (launch; summer came later in the visit), anna's two (spring); ben's
   // one on the 28th (spring).
   assert.deepEqual(d29.campaigns.sorted(), [['launch', 1, 4], ['spring', 1, 2]]);

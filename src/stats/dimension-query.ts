@@ -9,6 +9,7 @@ import { eachDay } from './day-math.js';
 import { OTHER, type Pair, type Rollup } from './rollup.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { FigureParts } from './filtered-figures.js';
+import { channelPairs } from './traffic-channels.js';
 
 /** stats_query's dimensions and the two the panel adds (entry and exit pages are counted per visit). */
 export type QueryDimension = Dimension | 'entry_pages' | 'exit_pages';
@@ -22,7 +23,7 @@ export interface RangeFigures {
   missing: string[];
 }
 
-const ROW_KEY: Record<Exclude<Dimension, 'days' | 'hours' | 'pages'>, string> = {
+const ROW_KEY: Record<Exclude<Dimension, 'days' | 'hours' | 'pages' | 'channels'>, string> = {
   referrers: 'referrer', campaigns: 'campaign', countries: 'country', languages: 'language',
   devices: 'device', browsers: 'browser', os: 'os', events: 'event',
 };
@@ -71,6 +72,8 @@ export function dimensionRows(figures: RangeFigures, content: StatsContent, dime
       return pageRows(figures.entryPages ?? {}, buildPageIndex(content), 'entries');
     case 'exit_pages':
       return pageRows(figures.exitPages ?? {}, buildPageIndex(content), 'exits');
+    case 'channels':
+      return topPairs(channelPairs(rollup.referrers), Number.MAX_SAFE_INTEGER).map(([channel, [visitors, pageviews]]) => ({ channel, visitors, pageviews }));
     case 'events':
       return topPairs(rollup.events, Number.MAX_SAFE_INTEGER).map(([event, [visitors, count]]) => ({ event, visitors, count }));
     default: {
@@ -84,7 +87,7 @@ export function dimensionRows(figures: RangeFigures, content: StatsContent, dime
 const PARTS: Record<QueryDimension, FigureParts> = {
   days: new Set(), hours: new Set(['hours']), pages: new Set(['pages']), entry_pages: new Set(['entries']), exit_pages: new Set(['entries']),
   referrers: new Set(['source']), campaigns: new Set(['campaign']), countries: new Set(['country']), languages: new Set(['language']),
-  devices: new Set(['device']), browsers: new Set(['browser']), os: new Set(['os']), events: new Set(['events']),
+  devices: new Set(['device']), browsers: new Set(['browser']), os: new Set(['os']), events: new Set(['events']), channels: new Set(['source']),
 };
 
 /**

@@ -5,7 +5,7 @@ import { isDayName, daysBetween } from './day-math.js';
 import { OVERVIEW_PERIODS, POST_PERIODS, CRAWLER_PERIODS } from './periods.js';
 
 export const MAX_QUERY_DAYS = 400;
-export const DIMENSIONS = ['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events'] as const;
+export const DIMENSIONS = ['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events', 'channels'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback?: T[number]) => {

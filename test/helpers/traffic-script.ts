@@ -37,6 +37,9 @@ export const VISITORS: Record<string, Visitor> = {
   greta: { ua: UA.chromeWindows(17), width: 600, language: 'de-AT', acceptLanguage: 'de-AT,de;q=0.9', country: 'AT', lang: 'de', device: 'tablet', browser: 'Chrome 131', os: 'Windows 10' },
   hana: { ua: UA.safariIphone(18), width: 430, zone: 'Europe/Berlin', language: 'de-DE', acceptLanguage: 'de-DE', country: 'DE', lang: 'de', device: 'mobile', browser: 'Safari 18', os: 'iOS 18' },
   ivan: { ua: UA.chromeWindows(19), width: 1920, zone: 'Europe/Zurich', language: 'en', acceptLanguage: 'en', country: 'CH', lang: 'en', device: 'desktop', browser: 'Chrome 131', os: 'Windows 10' },
+  // arrives from assistants' answers: a ChatGPT link, and a Perplexity link with its tag
+  kai: { ua: UA.safariMac(21), width: 1500, zone: 'Europe/Berlin', language: 'de-DE', acceptLanguage: 'de-DE', country: 'DE', lang: 'de', device: 'desktop', browser: 'Safari 18', os: 'macOS' },
+  lena: { ua: UA.firefoxLinux(22), width: 1300, zone: 'Europe/Vienna', language: 'de-AT', acceptLanguage: 'de-AT', country: 'AT', lang: 'de', device: 'laptop', browser: 'Firefox 133', os: 'Linux' },
   jana: { ua: UA.chromeAndroid(20), width: 412, zone: 'Europe/Berlin', language: 'de-DE', acceptLanguage: 'de-DE', country: 'DE', lang: 'de', device: 'mobile', browser: 'Chrome 131', os: 'Android 14' },
 };
 
@@ -115,10 +118,27 @@ export const STEPS: Step[] = [
   { at: '2026-03-29T14:01:00+02:00', kind: 'consent', action: 'reject_all', choices: none },
   { at: '2026-03-29T14:02:00+02:00', kind: 'consent', action: 'save', choices: none },
   pv('2026-03-29T15:00:00+02:00', 'hana', '/a-missing-page', 'https://duckduckgo.com/', '/a-missing-page', 'duckduckgo.com', null, null),
+  // AI traffic of all four kinds: visits from an assistant's answer (ChatGPT by its referrer, Perplexity by the
+  // tag it adds, which beats its referrer), fetches an assistant makes for a person, a search crawler.
+  pv('2026-03-29T16:00:00+02:00', 'kai', '/hike-day', 'https://chatgpt.com/', '/hike-day', 'chatgpt.com', null, null),
+  pv('2026-03-29T16:02:00+02:00', 'kai', '/hello', `${SITE}/hike-day`, '/hello', null, null, '/hike-day'),
+  { at: '2026-03-29T16:05:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; Claude-User/1.0; +Claude-User@anthropic.com', name: 'Claude-User', operator: 'Anthropic', purpose: 'user', path: '/hike-day' },
+  { at: '2026-03-29T16:06:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot', name: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', path: '/hello' },
+  pv('2026-03-29T16:10:00+02:00', 'lena', '/hello?utm_source=perplexity', 'https://www.perplexity.ai/search?q=alps', '/hello', 'perplexity', null, null),
+  { at: '2026-03-29T16:11:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)', name: 'Perplexity-User', operator: 'Perplexity', purpose: 'user', path: '/hello' },
   pv('2026-03-29T23:46:00+02:00', 'ben', '/hello', 'https://www.google.com/', '/hello', 'google.com', null, null),
   pv('2026-03-29T23:48:00+02:00', 'ben', '/about', `${SITE}/hello`, '/about', null, null, '/hello'),
   pv('2026-03-29T23:49:00+02:00', 'ivan', '/hike-day', '', '/hike-day', null, null, null),
 ];
+
+/** Sources of the script that are AI assistants, and every source's channel, by hand (ai-agents.json's lists). */
+export const ASSISTANT_OF: Record<string, { assistant: string; operator: string }> = {
+  'chatgpt.com': { assistant: 'ChatGPT', operator: 'OpenAI' }, perplexity: { assistant: 'Perplexity', operator: 'Perplexity' },
+};
+export const CHANNEL_OF: Record<string, string> = {
+  '(direct)': 'Direct', 'google.com': 'Search', 'bing.com': 'Search', 'duckduckgo.com': 'Search', 'news.ycombinator.com': 'Social', mastodon: 'Social',
+  producthunt: 'Social', newsletter: 'Tagged links', 'chatgpt.com': 'AI assistants', perplexity: 'AI assistants',
+};
 
 /** The first checkpoint: late on the 29th, everything of that day still counted live. */
 export const BEFORE_ROLLUP = '2026-03-29T23:49:30+02:00';

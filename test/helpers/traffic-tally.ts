@@ -15,7 +15,7 @@ const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE,
 const hourOf = (ms: number) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(ms));
 
 /** [visitors, page views] of one key: visitors as a set of "day visitor" names. */
-class Tally {
+export class Tally {
   readonly rows = new Map<string, { who: Set<string>; n: number }>();
   add(key: string, who: string, n = 1): void {
     const row = this.rows.get(key) ?? { who: new Set(), n: 0 };
@@ -30,7 +30,7 @@ class Tally {
   get(key: string): [number, number] { const row = this.rows.get(key); return row ? [row.who.size, row.n] : [0, 0]; }
 }
 
-export interface PageFigures { visitors: Set<string>; pageviews: number; engaged: Map<string, { ms: number; scroll: number }>; from: Map<string, number>; to: Map<string, number> }
+export interface PageFigures { visitors: Set<string>; pageviews: number; sources: Tally; engaged: Map<string, { ms: number; scroll: number }>; from: Map<string, number>; to: Map<string, number> }
 
 export interface Figures {
   visitors: Set<string>; pageviews: number; visits: number; bounces: number;
@@ -52,7 +52,7 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
   };
   const page = (path: string) => {
     let p = f.pages.get(path);
-    if (!p) f.pages.set(path, (p = { visitors: new Set(), pageviews: 0, engaged: new Map(), from: new Map(), to: new Map() }));
+    if (!p) f.pages.set(path, (p = { visitors: new Set(), pageviews: 0, sources: new Tally(), engaged: new Map(), from: new Map(), to: new Map() }));
     return p;
   };
   const visits = new Map<string, { last: number; pv: number; ev: boolean; source: string; campaign: string | null }>();
@@ -107,7 +107,7 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
     f.days.add(day, who);
     f.hours.add(String(hourOf(t)), who);
     const p = page(path);
-    p.visitors.add(who); p.pageviews++;
+    p.visitors.add(who); p.pageviews++; p.sources.add(visit!.source, who);
     if (cameFrom && cameFrom !== path) { bump(p.from, cameFrom); bump(page(cameFrom).to, path); } else if (!cameFrom) bump(p.from, source ?? visit!.source);
     f.referrers.add(visit!.source, who);
     if (visit!.campaign) f.campaigns.add(visit!.campaign, who);

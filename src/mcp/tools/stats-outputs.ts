@@ -1,6 +1,7 @@
 // The answers of the statistics tools as zod schemas (see content-outputs.ts for why they live apart from
 // the tools). Figures that need a denominator (a share, an average, a change) are null when there is none.
 import { z } from 'zod';
+import { CHANNELS } from '../../stats/traffic-channels.js';
 
 const count = z.int().min(0);
 const figure = z.number().nullable();
@@ -28,7 +29,7 @@ export const statsOverviewOutput = z.object({
 export const statsQueryOutput = z.object({
   from: day,
   to: day,
-  dimension: z.enum(['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events']),
+  dimension: z.enum(['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events', 'channels']),
   visitors: count,
   pageviews: count,
   rows_total: count,
@@ -43,6 +44,19 @@ export const statsQueryOutput = z.object({
   browsers: z.array(pair('browser')).optional(),
   os: z.array(pair('os')).optional(),
   events: z.array(z.object({ event: z.string(), visitors: count, count })).optional(),
+  channels: z.array(z.object({ channel: z.enum(CHANNELS), visitors: count, pageviews: count })).optional(),
+});
+
+const crawlerKind = z.object({ hits: count, crawlers: z.array(z.object({ crawler: z.string(), operator: z.string(), hits: count })) });
+/** The four kinds of AI traffic (stats/ai-traffic.ts). */
+const aiTraffic = z.object({
+  assistant_visits: z.object({
+    visitors: count, pageviews: count,
+    assistants: z.array(z.object({ assistant: z.string(), operator: z.string(), visitors: count, pageviews: count })),
+  }).describe('visits that arrived from an AI assistant\'s answer (by referrer or utm_source)'),
+  user_fetches: crawlerKind.describe('pages an assistant fetched for a person (ChatGPT-User, Claude-User, Perplexity-User, ...)'),
+  search_crawlers: crawlerKind.describe('search and answer crawlers (OAI-SearchBot, Claude-SearchBot, PerplexityBot, ...)'),
+  training_crawlers: crawlerKind.describe('training crawlers (GPTBot, ClaudeBot, CCBot, ...)'),
 });
 
 export const statsPostOutput = z.object({
@@ -62,6 +76,7 @@ export const statsPostOutput = z.object({
     came_from: z.array(z.object({ from: z.string(), count })),
     went_on_to: z.array(z.object({ path: z.string(), count })),
     per_day: z.array(z.object({ day, visitors: count, pageviews: count })),
+    ai_traffic: aiTraffic,
   })),
 });
 
@@ -89,6 +104,8 @@ export const statsAiCrawlersOutput = z.object({
     top_pages: z.array(z.object({ path: z.string(), hits: count })),
   })),
   pages: z.array(z.object({ ...page, hits: count, crawlers: z.record(z.string(), count) })),
+  ai_traffic: aiTraffic,
+  assistant_pages: z.array(z.object({ ...page, visitors: count, pageviews: count })),
 });
 
 export const consentOverviewOutput = z.object({

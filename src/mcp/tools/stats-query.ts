@@ -7,7 +7,7 @@ export const statsQueryTool = defineTool({
   name: 'stats_query',
   title: 'Statistics by dimension',
   description:
-    'Visitors and page views from one day to another (at most 400 days) broken down by one dimension: days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os or events. The rows come under a key named after the dimension; limit 1-200 (default 20).',
+    'Visitors and page views from one day to another (at most 400 days) broken down by one dimension: days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events or channels (sources grouped: AI assistants, Search, Social, Referral, Tagged links, Direct). The rows come under a key named after the dimension; limit 1-200 (default 20).',
   scope: 'stats:read',
   input: queryInput,
   output: () => import('./stats-outputs.js').then((m) => m.statsQueryOutput),

@@ -7,6 +7,7 @@ import { renderBarChart, chartHeading, METRIC_LABELS } from './stats-page-chart.
 import { TABLES, METRICS, GROUPINGS, STATS_PATH, STATS_EXPORT_PATH, STATS_REALTIME_PATH, viewHref, type StatsView } from './stats-view-params.js';
 import { renderTableSection, pageCell, formatCount, formatPercent, filterValueLabel } from './stats-tables-view.js';
 import type { StatsPageData } from './stats-page-data.js';
+import { renderAiTraffic } from './stats-ai-view.js';
 
 export { STATS_PATH } from './stats-view-params.js';
 export { formatCount, formatPercent } from './stats-tables-view.js';
@@ -122,6 +123,7 @@ export function renderStatsPage(view: StatsView, data: StatsPageData, siteUrl: s
     + renderFigures(view, data)
     + renderChart(view, data)
     + tables
+    + renderAiTraffic(data.ai)
     + `<section id="realtime" data-refresh="${esc(STATS_REALTIME_PATH)}">${renderRealtime(data, siteUrl, view)}</section>`
     + renderCrawlers(data);
 }

@@ -21,7 +21,7 @@ const CSV_COLUMNS: Record<TableName, string[]> = {
   pages: ['path', 'title', 'id', 'visitors', 'pageviews', 'average_reading_seconds', 'read_rate'],
   entry_pages: ['path', 'title', 'id', 'visitors', 'entries'],
   exit_pages: ['path', 'title', 'id', 'visitors', 'exits'],
-  referrers: ['referrer', 'visitors', 'pageviews'], campaigns: ['campaign', 'visitors', 'pageviews'], countries: ['country', 'visitors', 'pageviews'],
+  referrers: ['referrer', 'visitors', 'pageviews'], channels: ['channel', 'visitors', 'pageviews'], campaigns: ['campaign', 'visitors', 'pageviews'], countries: ['country', 'visitors', 'pageviews'],
   languages: ['language', 'visitors', 'pageviews'], devices: ['device', 'visitors', 'pageviews'], browsers: ['browser', 'visitors', 'pageviews'],
   os: ['os', 'visitors', 'pageviews'], events: ['event', 'visitors', 'count'],
 };

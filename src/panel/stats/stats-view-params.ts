@@ -18,7 +18,7 @@ export type Metric = (typeof METRICS)[number];
 export const GROUPINGS = ['day', 'week', 'month'] as const;
 export type Grouping = 'hour' | (typeof GROUPINGS)[number];
 /** The tables of the page, in the order shown. */
-export const TABLES = ['pages', 'referrers', 'entry_pages', 'exit_pages', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events'] as const;
+export const TABLES = ['pages', 'referrers', 'channels', 'entry_pages', 'exit_pages', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events'] as const;
 export type TableName = (typeof TABLES)[number] & QueryDimension;
 /** Rows per page of a table shown whole. */
 export const PAGE_ROWS = 50;
