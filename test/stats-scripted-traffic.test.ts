@@ -10,7 +10,8 @@ import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startHttp, callTool, rpc, type HttpHarness } from './helpers/mcp-http.js';
 import { get, signIn, type Jar, type PanelHarness } from './helpers/panel-harness.js';
 import { createStatsService } from '../src/wiring/create-stats-service.js';
-import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP } from './helpers/traffic-script.js';
+import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP, GOALS } from './helpers/traffic-script.js';
+import { expectedGoals } from './helpers/traffic-goals.js';
 import { playStep } from './helpers/traffic-player.js';
 import { tally, reading, averageReading, share, type Figures } from './helpers/traffic-tally.js';
 import { expectedAiTraffic, expectedAssistantPages, expectedChannels } from './helpers/traffic-ai.js';
@@ -30,6 +31,8 @@ before(async () => {
   http = await startHttp(site);
   base = `http://127.0.0.1:${http.port}`;
   for (const step of STEPS) await playStep(step, base, site.clock);
+  // Goals made after the traffic: they count what was collected before them.
+  for (const goal of GOALS) site.deps.stats.goals.add({ ...goal });
 });
 after(async () => {
   await http.close();
@@ -191,6 +194,23 @@ async function checkCrawlersAndConsent(period: string, from: string, to: string,
   assert.deepEqual(consent.banner_versions_answered, { b1: f.consent.decisions });
 }
 
+/** stats_goals, the API's goals and the panel's Goals card, goal by goal, against the script's count. */
+async function checkGoals(period: string, from: string, to: string) {
+  const f = tally(from, to);
+  const expected = expectedGoals(f).map(([visitors, conversions]) => ({ visitors, conversions, conversion_rate: share(visitors, f.visitors.size) }));
+  const figures = (goals: any[]) => goals.map((g) => ({ visitors: g.visitors, conversions: g.conversions, conversion_rate: g.conversion_rate }));
+  const answer = await tool('stats_goals', { period });
+  assert.deepEqual([answer.from, answer.to, answer.visitors, answer.goals.length], [from, to, f.visitors.size, GOALS.length], `stats_goals ${period}`);
+  assert.deepEqual(figures(answer.goals), expected, `stats_goals ${period}`);
+  const api = await fetch(`${base}/svc/api/v1/stats/goals?period=${period}`, { headers: { authorization: `Bearer ${site.tokens.statsOnly}` } });
+  assert.equal(api.status, 200);
+  assert.deepEqual(figures(((await api.json()) as any).goals), expected, `API goals ${period}`);
+  const panel = await get({ url: base } as PanelHarness, `/svc/panel/stats?period=${period}`, jar);
+  const percent = (x: number | null) => (x === null ? '–' : `${Math.round(x * 1000) / 10}%`);
+  assert.deepEqual(tableRows(panel.text, 'Goals').map(([name, ...numbers]) => [textOf(name!), ...numbers]),
+    answer.goals.map((g: any, i: number) => [g.name, String(expected[i]!.visitors), String(expected[i]!.conversions), percent(expected[i]!.conversion_rate)]), `panel goals ${period}`);
+}
+
 async function checkNow(day: string, active: { path: string; visitors: number }[]) {
   const f = tally(day, day);
   const asOf = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(site.clock.now + 1000);
@@ -220,6 +240,9 @@ test('the script adds up as worked out by hand', () => {
   // fetch for a person (Perplexity-User), one search crawler (OAI-SearchBot), two training crawls (ClaudeBot, GPTBot).
   const hello = expectedAiTraffic(d29, '/hello');
   assert.deepEqual(hello.assistant_visits.assistants.map((a) => [a.assistant, a.visitors, a.pageviews]), [['ChatGPT', 1, 1], ['Perplexity', 1, 1]]);
+  // Goals of the 29th: /hello 9 views by 8 (chloe, dan, eva, greta twice, anna, kai, lena, ben); /hike* 6 views by
+  // 5 (dan, eva twice, greta, kai, ivan); scroll 75 % on /h*: chloe (100) and eva (90) on /hello, anna's 74 just misses; signup anna; kai's link and file.
+  assert.deepEqual(expectedGoals(d29), [[8, 9], [5, 6], [11, 21], [1, 1], [2, 2], [1, 1], [1, 1]]);
   assert.deepEqual([hello.user_fetches.hits, hello.search_crawlers.hits, hello.training_crawlers.hits], [1, 1, 2]);
   assert.deepEqual(expectedChannels(d29), [['Social', 3, 9], ['Search', 3, 4], ['Direct', 3, 3], ['AI assistants', 2, 3], ['Tagged links', 1, 2]]);
   // Campaigns per visit: eva's four views (launch; summer came later in the visit), anna's two (spring); ben's
@@ -247,6 +270,8 @@ test('before the rollup: every answer late on the day of the clock change equals
   await checkPosts('2026-03-23', '2026-03-29');
   await checkCrawlersAndConsent('7d', '2026-03-23', '2026-03-29', 7);
   await checkCrawlersAndConsent('today', '2026-03-29', '2026-03-29', 1);
+  await checkGoals('today', '2026-03-29', '2026-03-29');
+  await checkGoals('7d', '2026-03-23', '2026-03-29');
   const bots = site.deps.stats.range('2026-03-28', '2026-03-29').bots;
   assert.deepEqual(bots, Object.fromEntries(tally('2026-03-28', '2026-03-29').bots));
 });
@@ -263,5 +288,7 @@ test('after the rollup: the next morning every answer about those days is the sa
   await checkQueries('2026-03-28', '2026-03-29');
   await checkPosts('2026-03-24', '2026-03-30');
   await checkCrawlersAndConsent('7d', '2026-03-24', '2026-03-30', 7);
+  await checkGoals('yesterday', '2026-03-29', '2026-03-29');
+  await checkGoals('7d', '2026-03-24', '2026-03-30');
   assert.deepEqual(site.deps.stats.files.readDaily('2026-03-29')!.bots, Object.fromEntries(tally('2026-03-29', '2026-03-29').bots));
 });

@@ -49,6 +49,16 @@ export const crawlersInput = z.strictObject({
   period: oneOf(CRAWLER_PERIODS, '30d').describe('today, 7d, 30d (default) or 90d'),
 });
 
+/** Filters as the panel's address writes them (`country:DE`), at most one per dimension (stats-filters.ts). */
+export const filtersField = z.array(z.string({ error: 'must be a list of dimension:value texts' }), { error: 'must be a list of dimension:value texts' })
+  .max(8, { error: 'must hold at most 8 filters' }).default([])
+  .describe('filters, each dimension:value with the dimension one of page, source, campaign, country, language, device, browser, os (e.g. country:DE)');
+
+export const goalsInput = z.strictObject({
+  period: oneOf(OVERVIEW_PERIODS, '30d').describe('today, yesterday, 7d, 30d (default), 90d, 12m or month'),
+  filters: filtersField,
+});
+
 export const consentInput = z.strictObject({
   days: z.number({ error: 'must be a whole number from 1 to 366' })
     .int({ error: 'must be a whole number from 1 to 366' })

@@ -21,6 +21,8 @@ import { FilteredRange } from './filtered-range.js';
 import type { FigureParts } from './filtered-figures.js';
 import type { FilteredFigures } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
+import type { VisitTable } from './visit-table.js';
+import { GoalStore } from './goal-store.js';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 
@@ -56,6 +58,8 @@ const header = (headers: RequestHeaders, name: string): string => {
 export class StatsService {
   readonly files: RollupFiles;
   readonly salts: SaltStore;
+  /** The site's goals (data/stats/goals.json). */
+  readonly goals: GoalStore;
   private readonly log: AppendLog;
   private readonly todayCounter: TodayCounter;
   private caughtUpFor = '';
@@ -67,6 +71,7 @@ export class StatsService {
     this.log = new AppendLog(options.log);
     this.files = new RollupFiles(options.dir);
     this.salts = new SaltStore(options.dir, options.salts ?? randomSalt);
+    this.goals = new GoalStore(options.dir);
     this.todayCounter = new TodayCounter(this.files, () => this.today(), () => this.timeZone);
     this.filteredRange = new FilteredRange(this);
   }
@@ -228,6 +233,12 @@ export class StatsService {
   filtered(from: string, to: string, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures & { missing: string[] } {
     this.ensureRolledUp();
     return this.filteredRange.count(from, to, filters, parts);
+  }
+
+  /** The visit tables of a range (goals and funnels count them): see FilteredRange.tables. */
+  visitTables(from: string, to: string): { tables: VisitTable[]; missing: string[] } {
+    this.ensureRolledUp();
+    return this.filteredRange.tables(from, to);
   }
 
   /** Visitors active in the last five minutes, with the page each is on. */

@@ -29,6 +29,7 @@ const TOOLS: readonly Declared<Tool>[] = [
   lazy('stats_post', () => import('../mcp/tools/stats-post.js').then((m) => m.statsPostTool)),
   lazy('stats_realtime', () => import('../mcp/tools/stats-realtime.js').then((m) => m.statsRealtimeTool)),
   lazy('stats_ai_crawlers', () => import('../mcp/tools/stats-ai-crawlers.js').then((m) => m.statsAiCrawlersTool)),
+  lazy('stats_goals', () => import('../mcp/tools/stats-goals.js').then((m) => m.statsGoalsTool)),
   lazy('consent_overview', () => import('../mcp/tools/consent-overview.js').then((m) => m.consentOverviewTool)),
 ];
 

@@ -121,7 +121,10 @@ export const STEPS: Step[] = [
   // AI traffic of all four kinds: visits from an assistant's answer (ChatGPT by its referrer, Perplexity by the
   // tag it adds, which beats its referrer), fetches an assistant makes for a person, a search crawler.
   pv('2026-03-29T16:00:00+02:00', 'kai', '/hike-day', 'https://chatgpt.com/', '/hike-day', 'chatgpt.com', null, null),
+  { at: '2026-03-29T16:01:00+02:00', kind: 'ev', who: 'kai', path: '/hike-day', name: 'File Download' },
   pv('2026-03-29T16:02:00+02:00', 'kai', '/hello', `${SITE}/hike-day`, '/hello', null, null, '/hike-day'),
+  { at: '2026-03-29T16:03:00+02:00', kind: 'en', who: 'kai', path: '/hello', ms: 12_000, scroll: 60 },
+  { at: '2026-03-29T16:04:00+02:00', kind: 'ev', who: 'kai', path: '/hello', name: 'Outbound Link: Click' },
   { at: '2026-03-29T16:05:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; Claude-User/1.0; +Claude-User@anthropic.com', name: 'Claude-User', operator: 'Anthropic', purpose: 'user', path: '/hike-day' },
   { at: '2026-03-29T16:06:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot', name: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', path: '/hello' },
   pv('2026-03-29T16:10:00+02:00', 'lena', '/hello?utm_source=perplexity', 'https://www.perplexity.ai/search?q=alps', '/hello', 'perplexity', null, null),
@@ -139,6 +142,17 @@ export const CHANNEL_OF: Record<string, string> = {
   '(direct)': 'Direct', 'google.com': 'Search', 'bing.com': 'Search', 'duckduckgo.com': 'Search', 'news.ycombinator.com': 'Social', mastodon: 'Social',
   producthunt: 'Social', newsletter: 'Tagged links', 'chatgpt.com': 'AI assistants', perplexity: 'AI assistants',
 };
+
+/** Goals defined after the traffic came (goals count what was collected before them), as the panel takes them. */
+export const GOALS = [
+  { kind: 'page', pattern: '/hello' },
+  { kind: 'page', name: 'Any hike', pattern: '/hike*' },
+  { kind: 'page', name: 'Everything', pattern: '/*' },
+  { kind: 'event', event: 'signup' },
+  { kind: 'scroll', pattern: '/h*', scroll: '75' },
+  { kind: 'outbound' },
+  { kind: 'download' },
+] as const;
 
 /** The first checkpoint: late on the 29th, everything of that day still counted live. */
 export const BEFORE_ROLLUP = '2026-03-29T23:49:30+02:00';

@@ -121,3 +121,21 @@ export const consentOverviewOutput = z.object({
   categories_offered: z.array(z.string()),
   embedded_services: z.array(z.object({ service: z.string(), category: z.string(), entries: count, example_ids: z.array(z.string()) })),
 });
+
+export const statsGoalsOutput = z.object({
+  period: z.string(),
+  from: day,
+  to: day,
+  filters: z.array(z.string()),
+  visitors: count.describe('visitors of the period (filtered): what conversion rates are of'),
+  goals: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(['page', 'event', 'scroll', 'outbound', 'download']),
+    target: z.string().describe('the path pattern, event name or scroll depth and pattern'),
+    visitors: count.describe('visitors who converted'),
+    conversions: count,
+    conversion_rate: figure,
+  })),
+  days_not_counted: z.array(day).optional().describe('finished days counted before page views were kept per visit: goals cannot see them'),
+});

@@ -8,6 +8,7 @@ import { TABLES, METRICS, GROUPINGS, STATS_PATH, STATS_EXPORT_PATH, STATS_REALTI
 import { renderTableSection, pageCell, formatCount, formatPercent, filterValueLabel } from './stats-tables-view.js';
 import type { StatsPageData } from './stats-page-data.js';
 import { renderAiTraffic } from './stats-ai-view.js';
+import { renderGoals } from './stats-goals-view.js';
 
 export { STATS_PATH } from './stats-view-params.js';
 export { formatCount, formatPercent } from './stats-tables-view.js';
@@ -122,6 +123,7 @@ export function renderStatsPage(view: StatsView, data: StatsPageData, siteUrl: s
   return renderStatsHeader(view, data.missing)
     + renderFigures(view, data)
     + renderChart(view, data)
+    + renderGoals(data.goals)
     + tables
     + renderAiTraffic(data.ai)
     + `<section id="realtime" data-refresh="${esc(STATS_REALTIME_PATH)}">${renderRealtime(data, siteUrl, view)}</section>`
