@@ -79,7 +79,7 @@ test('a click on a row filters the whole page; filters add up, show as chips, an
 
 test('a bad filter, range or table answers 422 with one sentence and the period links', async () => {
   const cases: [string, string][] = [
-    ['filter=planet:mars', 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os.'],
+    ['filter=planet:mars', 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os, prop.'],
     ['filter=country:DE&filter=country:AT', 'Give at most one country filter.'],
     ['from=2026-02-30&to=2026-03-10', 'The from day “2026-02-30” must be a day written YYYY-MM-DD that exists, e.g. 2026-03-01.'],
     ['from=2026-03-10&to=2026-03-01', 'The range must end on or after its first day: 2026-03-01 is before 2026-03-10.'],
@@ -184,5 +184,5 @@ test('the Content API\'s /stats takes the same filters and answers the same figu
   assert.equal(all.pageviews, 5 + EXTRA_PAGES);
   const bad = await fetch(`${panel.url}/svc/api/v1/stats?period=today&filter=country`, { headers: auth });
   assert.equal(bad.status, 422);
-  assert.deepEqual(await bad.json(), { message: 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os.' });
+  assert.deepEqual(await bad.json(), { message: 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os, prop.' });
 });

@@ -228,8 +228,8 @@ test('days counted before visit tables existed are named, not counted as nothing
 
 test('a filter that is not dimension:value, names no dimension, repeats one or is too long is refused in one sentence', () => {
   const cases: [string[], string][] = [
-    [['country'], 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os.'],
-    [['planet:mars'], 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os.'],
+    [['country'], 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os, prop.'],
+    [['planet:mars'], 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os, prop.'],
     [['country:'], 'The country filter needs a value of 1 to 300 characters.'],
     [[`page:/${'x'.repeat(300)}`], 'The page filter needs a value of 1 to 300 characters.'],
     [['country:DE', 'country:AT'], 'Give at most one country filter.'],

@@ -124,6 +124,20 @@ async function checkQueries(from: string, to: string) {
   }
   const events = await q('events');
   assert.deepEqual(events.events, f.events.sorted().map(([event, visitors, count]) => ({ event, visitors, count })), 'events');
+  // Custom properties: each name with the visitors and events that carried it, each value of one, the refusals.
+  const names = await tool('stats_query', { from, to, dimension: 'props', limit: 200 });
+  const byName = [...f.props].map(([name, values]): [string, number, number] => {
+    const who = new Set<string>();
+    let events = 0;
+    for (const row of values.rows.values()) { for (const w of row.who) who.add(w); events += row.n; }
+    return [name, who.size, events];
+  }).sort((a, b) => b[1] - a[1] || b[2] - a[2] || (a[0] < b[0] ? -1 : 1));
+  assert.deepEqual(names.props, byName.map(([property, visitors, events]) => ({ property, visitors, events })), 'props');
+  assert.deepEqual(names.properties_refused, Object.fromEntries(f.refused), 'props refused');
+  for (const property of f.props.keys()) {
+    const values = await tool('stats_query', { from, to, dimension: 'props', property, limit: 200 });
+    assert.deepEqual(values.props, f.props.get(property)!.sorted().map(([value, visitors, events]) => ({ value, visitors, events })), `props ${property}`);
+  }
   const channels = await q('channels');
   assert.deepEqual(channels.channels, expectedChannels(f).map(([channel, visitors, pageviews]) => ({ channel, visitors, pageviews })), 'channels');
 }
@@ -243,6 +257,9 @@ test('the script adds up as worked out by hand', () => {
   // Goals of the 29th: /hello 9 views by 8 (chloe, dan, eva, greta twice, anna, kai, lena, ben); /hike* 6 views by
   // 5 (dan, eva twice, greta, kai, ivan); scroll 75 % on /h*: chloe (100) and eva (90) on /hello, anna's 74 just misses; signup anna; kai's link and file.
   assert.deepEqual(expectedGoals(d29), [[8, 9], [5, 6], [11, 21], [1, 1], [2, 2], [1, 1], [1, 1]]);
+  // Properties: plan free (ben, 28th) and pro (anna, 29th; her e-mail refused), file, and two url values.
+  assert.deepEqual([...tally('2026-03-28', '2026-03-29').props.keys()].sort(), ['file', 'plan', 'url']);
+  assert.deepEqual(Object.fromEntries(d29.refused), { email: 1 });
   assert.deepEqual([hello.user_fetches.hits, hello.search_crawlers.hits, hello.training_crawlers.hits], [1, 1, 2]);
   assert.deepEqual(expectedChannels(d29), [['Social', 3, 9], ['Search', 3, 4], ['Direct', 3, 3], ['AI assistants', 2, 3], ['Tagged links', 1, 2]]);
   // Campaigns per visit: eva's four views (launch; summer came later in the visit), anna's two (spring); ben's

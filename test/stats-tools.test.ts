@@ -158,8 +158,8 @@ test('stats_query limits rows to 1-200 (default 20) and ranges to 400 days', asy
   assert.equal(await refusal('stats_query', { from: '2026-02-30', to: '2026-03-10', dimension: 'pages' }), invalid('stats_query', `from: ${date}`));
   assert.equal(await refusal('stats_query', { from: '2026-03-09', to: 'yesterday', dimension: 'pages' }), invalid('stats_query', `to: ${date}`));
   assert.equal(await refusal('stats_query', { to: '2026-03-10', dimension: 'pages' }), invalid('stats_query', 'from: must be a day written YYYY-MM-DD'));
-  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10', dimension: 'weeks' }), invalid('stats_query', 'dimension: must be one of days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events, channels'));
-  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10' }), invalid('stats_query', 'dimension: must be one of days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events, channels'));
+  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10', dimension: 'weeks' }), invalid('stats_query', 'dimension: must be one of days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events, channels, props'));
+  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10' }), invalid('stats_query', 'dimension: must be one of days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events, channels, props'));
 });
 
 test('stats_post by id: per language path, visitors, reading, scroll, read rate, came from, went on to, per day', async () => {

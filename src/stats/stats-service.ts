@@ -16,7 +16,7 @@ import { matchAiCrawler, type AiCrawler } from './ai-crawlers.js';
 import { deriveCountry, normalizeLanguage } from './country.js';
 import { deriveDevice } from './device.js';
 import { cleanPath, deriveSource } from './traffic-source.js';
-import type { RawLine, BotLogLine, PageviewLine } from './raw-event.js';
+import type { RawLine, BotLogLine, PageviewLine, EventLine } from './raw-event.js';
 import { FilteredRange } from './filtered-range.js';
 import type { FigureParts } from './filtered-figures.js';
 import type { FilteredFigures } from './table-count.js';
@@ -125,7 +125,10 @@ export class StatsService {
     if (payload.kind === 'en') {
       this.append(day, { k: 'en', t, v, p: path, e: payload.engagedMs, sc: payload.scroll });
     } else if (payload.kind === 'ev') {
-      this.append(day, { k: 'ev', t, v, p: path, n: payload.name });
+      const line: EventLine = { k: 'ev', t, v, p: path, n: payload.name };
+      if (Object.keys(payload.props).length > 0) line.pr = { ...payload.props };
+      if (payload.refused.length > 0) line.rf = payload.refused;
+      this.append(day, line);
     } else {
       const source = deriveSource(payload.path, payload.referrer, hosts);
       const agent = parseUserAgent(ua);

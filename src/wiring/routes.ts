@@ -34,7 +34,10 @@ export function buildRouter(deps: AppDeps): Router {
     signedInToPanel: (ctx) => currentPanelSession(ctx, deps) !== null,
   };
   registerSiteRoutes(router, site, {
-    headExtra: () => beaconScriptTag(new URL(deps.config.baseUrl).pathname),
+    headExtra: () => {
+      const site = deps.content.site();
+      return beaconScriptTag(new URL(deps.config.baseUrl).pathname, { outbound: site.trackOutboundLinks === true, downloads: site.trackFileDownloads === true });
+    },
     pageServed: (req, path) => { deps.stats.recordCrawlerHit({ userAgent: req.headers['user-agent'], path }); },
   });
   return router;

@@ -49,7 +49,7 @@ export interface Brings { path: string; source: string | null; campaign: string 
 export type Step =
   | { at: string; kind: 'pv'; who: string; url: string; referrer: string; brings: Brings }
   | { at: string; kind: 'en'; who: string; path: string; ms: number; scroll: number }
-  | { at: string; kind: 'ev'; who: string; path: string; name: string }
+  | { at: string; kind: 'ev'; who: string; path: string; name: string; props?: Record<string, string>; refused?: string[] }
   | { at: string; kind: 'consent'; action: 'accept_all' | 'reject_all' | 'save'; choices: { statistics: boolean; marketing: boolean; external_media: boolean } }
   | { at: string; kind: 'crawler'; ua: string; name: string; operator: string; purpose: 'training' | 'search' | 'user'; path: string }
   | { at: string; kind: 'bot'; how: 'bot_ua' | 'empty_ua' | 'prefetch' | 'navigation' }
@@ -73,7 +73,7 @@ export const STEPS: Step[] = [
   { at: '2026-03-28T13:00:00+01:00', kind: 'bot', how: 'bot_ua' },
   { at: '2026-03-28T13:05:00+01:00', kind: 'plain-bot-page', path: '/hello' },
   pv('2026-03-28T14:00:00+01:00', 'ben', '/hello?utm_source=Newsletter&utm_campaign=Spring&utm_medium=email', '', '/hello', 'newsletter', 'spring', null),
-  { at: '2026-03-28T14:01:00+01:00', kind: 'ev', who: 'ben', path: '/hello', name: 'signup' },
+  { at: '2026-03-28T14:01:00+01:00', kind: 'ev', who: 'ben', path: '/hello', name: 'signup', props: { plan: 'free' } },
   { at: '2026-03-28T14:02:00+01:00', kind: 'consent', action: 'reject_all', choices: none },
   // Half a minute before midnight: still the 28th.
   pv('2026-03-28T23:59:30+01:00', 'chloe', '/about?ref=producthunt', '', '/about', 'producthunt', null, null),
@@ -94,7 +94,7 @@ export const STEPS: Step[] = [
   pv('2026-03-29T09:02:00+02:00', 'eva', '/hike-day', `${SITE}/hello?source=Mastodon&utm_campaign=launch`, '/hike-day', null, null, '/hello'),
   { at: '2026-03-29T09:03:00+02:00', kind: 'consent', action: 'save', choices: { statistics: true, marketing: false, external_media: false } },
   pv('2026-03-29T09:20:00+02:00', 'eva', '/about', '', '/about', null, null, null),
-  { at: '2026-03-29T09:21:00+02:00', kind: 'ev', who: 'eva', path: '/about', name: 'download' },
+  { at: '2026-03-29T09:21:00+02:00', kind: 'ev', who: 'eva', path: '/about', name: 'download', props: { file: 'map.pdf' } },
   // Back from another site with another campaign inside the same visit: the visit keeps mastodon and launch.
   pv('2026-03-29T09:25:00+02:00', 'eva', '/hike-day?utm_campaign=summer', 'https://t.co/x1', '/hike-day', 't.co', 'summer', null),
   pv('2026-03-29T10:00:00+02:00', 'finn', '/de', 'https://www.bing.com/', '/de', 'bing.com', null, null),
@@ -109,7 +109,8 @@ export const STEPS: Step[] = [
   pv('2026-03-29T11:50:00+02:00', 'greta', '/hello', '', '/hello', null, null, null),
   pv('2026-03-29T12:00:00+02:00', 'anna', '/?utm_source=newsletter&utm_campaign=spring', '', '/', 'newsletter', 'spring', null),
   pv('2026-03-29T12:01:00+02:00', 'anna', '/hello', `${SITE}/?utm_source=newsletter&utm_campaign=spring`, '/hello', null, null, '/'),
-  { at: '2026-03-29T12:02:00+02:00', kind: 'ev', who: 'anna', path: '/hello', name: 'signup' },
+  // An e-mail address is personal data: refused, the rest of the event kept.
+  { at: '2026-03-29T12:02:00+02:00', kind: 'ev', who: 'anna', path: '/hello', name: 'signup', props: { plan: 'pro', email: 'anna@example.org' }, refused: ['email'] },
   { at: '2026-03-29T12:03:00+02:00', kind: 'en', who: 'anna', path: '/hello', ms: 31_000, scroll: 74 },
   { at: '2026-03-29T12:10:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot', name: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user', path: '/hike-day' },
   { at: '2026-03-29T12:15:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', name: 'GPTBot', operator: 'OpenAI', purpose: 'training', path: '/hello' },
@@ -121,10 +122,10 @@ export const STEPS: Step[] = [
   // AI traffic of all four kinds: visits from an assistant's answer (ChatGPT by its referrer, Perplexity by the
   // tag it adds, which beats its referrer), fetches an assistant makes for a person, a search crawler.
   pv('2026-03-29T16:00:00+02:00', 'kai', '/hike-day', 'https://chatgpt.com/', '/hike-day', 'chatgpt.com', null, null),
-  { at: '2026-03-29T16:01:00+02:00', kind: 'ev', who: 'kai', path: '/hike-day', name: 'File Download' },
+  { at: '2026-03-29T16:01:00+02:00', kind: 'ev', who: 'kai', path: '/hike-day', name: 'File Download', props: { url: 'https://alps.example/files/map.pdf' } },
   pv('2026-03-29T16:02:00+02:00', 'kai', '/hello', `${SITE}/hike-day`, '/hello', null, null, '/hike-day'),
   { at: '2026-03-29T16:03:00+02:00', kind: 'en', who: 'kai', path: '/hello', ms: 12_000, scroll: 60 },
-  { at: '2026-03-29T16:04:00+02:00', kind: 'ev', who: 'kai', path: '/hello', name: 'Outbound Link: Click' },
+  { at: '2026-03-29T16:04:00+02:00', kind: 'ev', who: 'kai', path: '/hello', name: 'Outbound Link: Click', props: { url: 'https://other.example/page' } },
   { at: '2026-03-29T16:05:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; Claude-User/1.0; +Claude-User@anthropic.com', name: 'Claude-User', operator: 'Anthropic', purpose: 'user', path: '/hike-day' },
   { at: '2026-03-29T16:06:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot', name: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', path: '/hello' },
   pv('2026-03-29T16:10:00+02:00', 'lena', '/hello?utm_source=perplexity', 'https://www.perplexity.ai/search?q=alps', '/hello', 'perplexity', null, null),

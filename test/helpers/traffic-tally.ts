@@ -39,6 +39,8 @@ export interface Figures {
   /** per crawler: who runs it, what for, hits per page */
   crawlers: Map<string, { operator: string; purpose: string; pages: Map<string, number> }>; bots: Map<string, number>;
   consent: { decisions: number; agreedAny: number; agreed: Map<string, number>; actions: Map<string, number> };
+  /** custom properties: per name, a tally of its values (visitors, events); and refusals by name */
+  props: Map<string, Tally>; refused: Map<string, number>;
 }
 
 const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -49,6 +51,7 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
     visitors: new Set(), pageviews: 0, visits: 0, bounces: 0, days: new Tally(), hours: new Tally(), pages: new Map(),
     referrers: new Tally(), campaigns: new Tally(), countries: new Tally(), languages: new Tally(), devices: new Tally(), browsers: new Tally(), os: new Tally(), events: new Tally(),
     crawlers: new Map(), bots: new Map(), consent: { decisions: 0, agreedAny: 0, agreed: new Map(), actions: new Map() },
+    props: new Map(), refused: new Map(),
   };
   const page = (path: string) => {
     let p = f.pages.get(path);
@@ -97,6 +100,11 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
     if (step.kind === 'ev') {
       visit!.ev = true;
       f.events.add(step.name, who);
+      for (const [name, value] of Object.entries(step.props ?? {})) {
+        if (step.refused?.includes(name)) { bump(f.refused, name); continue; }
+        if (!f.props.has(name)) f.props.set(name, new Tally());
+        f.props.get(name)!.add(value, who);
+      }
       continue;
     }
     const { path, source, campaign, from: cameFrom } = step.brings;

@@ -29,7 +29,7 @@ export const statsOverviewOutput = z.object({
 export const statsQueryOutput = z.object({
   from: day,
   to: day,
-  dimension: z.enum(['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events', 'channels']),
+  dimension: z.enum(['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events', 'channels', 'props']),
   visitors: count,
   pageviews: count,
   rows_total: count,
@@ -45,6 +45,9 @@ export const statsQueryOutput = z.object({
   os: z.array(pair('os')).optional(),
   events: z.array(z.object({ event: z.string(), visitors: count, count })).optional(),
   channels: z.array(z.object({ channel: z.enum(CHANNELS), visitors: count, pageviews: count })).optional(),
+  property: z.string().nullable().optional().describe('with dimension props: the property whose values are the rows, or null for the property names'),
+  properties_refused: z.record(z.string(), count).optional().describe('with dimension props: values refused as personal data (e-mail, phone, long number), by property'),
+  props: z.array(z.object({ property: z.string().optional(), value: z.string().optional(), visitors: count, events: count })).optional(),
 });
 
 const crawlerKind = z.object({ hits: count, crawlers: z.array(z.object({ crawler: z.string(), operator: z.string(), hits: count })) });

@@ -12,6 +12,8 @@ import { statsRealtime } from '../../stats/realtime.js';
 import { statsAiCrawlers } from '../../stats/crawler-report.js';
 import { aiTraffic, addCrawlerHits, type AiTraffic } from '../../stats/ai-traffic.js';
 import { goalFigures, type GoalRow } from '../../stats/goal-report.js';
+import { propertyBreakdown } from '../../stats/property-breakdown.js';
+import type { PropsCard } from './stats-props-view.js';
 import { TABLES, type StatsView, type TableName, type Grouping } from './stats-view-params.js';
 
 /** Rows of each table on the page itself; the whole table is a link away. */
@@ -44,6 +46,7 @@ export interface StatsPageData {
   /** the four kinds of AI traffic in the view's days: of the filtered page when there is one, else of the site */
   ai: { path: string | null; traffic: AiTraffic };
   goals: GoalRow[];
+  props: PropsCard;
 }
 
 /** The period before the view's: as stats_overview compares for a period, as many days before for a range. */
@@ -137,6 +140,7 @@ export function gatherStatsPage(stats: StatsService, content: StatsContent, view
     crawlers: statsAiCrawlers(stats, content, crawlerPeriod(view)),
     ai: aiOfView(stats, view, now),
     goals: goalFigures(stats, view.from, view.to, view.filters).goals,
+    props: propertyBreakdown(stats, view.from, view.to, view.filters, { pairs: true }),
   };
 }
 

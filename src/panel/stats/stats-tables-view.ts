@@ -47,7 +47,8 @@ export function countryLabel(code: string): string {
 }
 
 /** A filter value as people read it. */
-export function filterValueLabel(dimension: FilterDimension, value: string): string {
+export function filterValueLabel(dimension: FilterDimension, value: string, name?: string): string {
+  if (dimension === 'prop') return `${name}: ${value}`;
   return dimension === 'country' ? countryLabel(value) : dimension === 'campaign' && value === '' ? '(none)' : value;
 }
 
