@@ -11,7 +11,7 @@ import { startHttp, callTool, rpc, type HttpHarness } from './helpers/mcp-http.j
 import { get, signIn, type Jar, type PanelHarness } from './helpers/panel-harness.js';
 import { createStatsService } from '../src/wiring/create-stats-service.js';
 import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP, GOALS } from './helpers/traffic-script.js';
-import { expectedGoals } from './helpers/traffic-goals.js';
+import { expectedGoals, expectedFunnel } from './helpers/traffic-goals.js';
 import { playStep } from './helpers/traffic-player.js';
 import { tally, reading, averageReading, share, type Figures } from './helpers/traffic-tally.js';
 import { expectedAiTraffic, expectedAssistantPages, expectedChannels } from './helpers/traffic-ai.js';
@@ -225,6 +225,29 @@ async function checkGoals(period: string, from: string, to: string) {
     answer.goals.map((g: any, i: number) => [g.name, String(expected[i]!.visitors), String(expected[i]!.conversions), percent(expected[i]!.conversion_rate)]), `panel goals ${period}`);
 }
 
+const FUNNELS = [['/hello', 'event:signup'], ['/hike-day', '/hello', 'event:Outbound Link: Click'], ['/*', '/h*', '/about', '/hike*'], ['/', '/hello', '/hike-day', '/about', '/hello']];
+
+/** stats_funnel, the API's funnel and the panel's funnel page, step by step, against the script's count. */
+async function checkFunnels(period: string, from: string, to: string) {
+  const f = tally(from, to);
+  for (const steps of FUNNELS) {
+    const reached = expectedFunnel(f, steps);
+    const expected = steps.map((step, s) => ({
+      step, visitors: reached[s]!, dropoff: s === 0 ? 0 : reached[s - 1]! - reached[s]!,
+      dropoff_rate: s === 0 ? null : share(reached[s - 1]! - reached[s]!, reached[s - 1]!), conversion_rate: share(reached[s]!, reached[0]!),
+    }));
+    const answer = await tool('stats_funnel', { steps, period });
+    assert.deepEqual(answer.steps.map(({ label: _, ...rest }: any) => rest), expected, `stats_funnel ${period} ${steps.join(' > ')}`);
+    const query = steps.map((step) => `step=${encodeURIComponent(step)}`).join('&');
+    const api = await fetch(`${base}/svc/api/v1/stats/funnel?period=${period}&${query}`, { headers: { authorization: `Bearer ${site.tokens.statsOnly}` } });
+    assert.deepEqual(((await api.json()) as any).steps.map((row: any) => row.visitors), reached, `API funnel ${period}`);
+    const panel = await get({ url: base } as PanelHarness, `/svc/panel/stats/funnel?period=${period}&${query}`, jar);
+    assert.equal(panel.res.status, 200);
+    const cells = [...panel.text.matchAll(/<tr><th scope="row">.*?<\/th><td class="funnel-bar">.*?<\/td><td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
+    assert.deepEqual(cells, reached.map(String), `panel funnel ${period} ${steps.join(' > ')}`);
+  }
+}
+
 async function checkNow(day: string, active: { path: string; visitors: number }[]) {
   const f = tally(day, day);
   const asOf = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(site.clock.now + 1000);
@@ -257,6 +280,11 @@ test('the script adds up as worked out by hand', () => {
   // Goals of the 29th: /hello 9 views by 8 (chloe, dan, eva, greta twice, anna, kai, lena, ben); /hike* 6 views by
   // 5 (dan, eva twice, greta, kai, ivan); scroll 75 % on /h*: chloe (100) and eva (90) on /hello, anna's 74 just misses; signup anna; kai's link and file.
   assert.deepEqual(expectedGoals(d29), [[8, 9], [5, 6], [11, 21], [1, 1], [2, 2], [1, 1], [1, 1]]);
+  // Funnels of the 29th: /hello then signup: anna only; /hike-day, /hello, an outbound click: dan and kai went on
+  // to /hello, only kai clicked out; home, /hello, /hike-day, /about, /hello in one visit: nobody past anna's /hello.
+  assert.deepEqual(expectedFunnel(d29, ['/hello', 'event:signup']), [8, 1]);
+  assert.deepEqual(expectedFunnel(d29, ['/hike-day', '/hello', 'event:Outbound Link: Click']), [5, 2, 1]);
+  assert.deepEqual(expectedFunnel(d29, ['/', '/hello', '/hike-day', '/about', '/hello']), [1, 1, 0, 0, 0]);
   // Properties: plan free (ben, 28th) and pro (anna, 29th; her e-mail refused), file, and two url values.
   assert.deepEqual([...tally('2026-03-28', '2026-03-29').props.keys()].sort(), ['file', 'plan', 'url']);
   assert.deepEqual(Object.fromEntries(d29.refused), { email: 1 });
@@ -289,6 +317,8 @@ test('before the rollup: every answer late on the day of the clock change equals
   await checkCrawlersAndConsent('today', '2026-03-29', '2026-03-29', 1);
   await checkGoals('today', '2026-03-29', '2026-03-29');
   await checkGoals('7d', '2026-03-23', '2026-03-29');
+  await checkFunnels('today', '2026-03-29', '2026-03-29');
+  await checkFunnels('7d', '2026-03-23', '2026-03-29');
   const bots = site.deps.stats.range('2026-03-28', '2026-03-29').bots;
   assert.deepEqual(bots, Object.fromEntries(tally('2026-03-28', '2026-03-29').bots));
 });
@@ -307,5 +337,7 @@ test('after the rollup: the next morning every answer about those days is the sa
   await checkCrawlersAndConsent('7d', '2026-03-24', '2026-03-30', 7);
   await checkGoals('yesterday', '2026-03-29', '2026-03-29');
   await checkGoals('7d', '2026-03-24', '2026-03-30');
+  await checkFunnels('yesterday', '2026-03-29', '2026-03-29');
+  await checkFunnels('7d', '2026-03-24', '2026-03-30');
   assert.deepEqual(site.deps.stats.files.readDaily('2026-03-29')!.bots, Object.fromEntries(tally('2026-03-29', '2026-03-29').bots));
 });

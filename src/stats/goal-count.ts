@@ -24,16 +24,6 @@ export function pagesMatching(table: VisitTable, pattern: PathPattern): Uint8Arr
   return matches;
 }
 
-/** The first event of run `r` or later (events are ordered by run). */
-export function firstEventOf(evRun: Int32Array, r: number): number {
-  let low = 0, high = evRun.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (evRun[mid]! < r) low = mid + 1; else high = mid;
-  }
-  return low;
-}
-
 /** The number of run r's visitor in its table (visit-run-match.ts: a run alone gets one of its own). */
 export function visitorOfRun(table: VisitTable, r: number): number {
   const { visitors: { bits, before }, alone } = runOrdinals(table);
@@ -58,6 +48,8 @@ export function countGoals(table: VisitTable, filters: readonly StatsFilter[], g
   if (pageGoals.length === 0 && eventGoals.length === 0) return out;
   const stamps = new Float64Array(goals.length).fill(NaN);
   const runs = matched.runs;
+  // Matched runs come in order, as events do: one pointer walks the events alongside.
+  let e = 0;
   for (let i = 0; i < matched.count; i++) {
     const r = runs[i]!;
     let visitor = NaN;
@@ -69,9 +61,10 @@ export function countGoals(table: VisitTable, filters: readonly StatsFilter[], g
       out[2 * goal.at + 1]! += conversions;
       if (stamps[goal.at] !== visitor) { stamps[goal.at] = visitor; out[2 * goal.at]!++; }
     }
-    if (eventGoals.length === 0 || evRun.length === 0) continue;
-    const first = firstEventOf(evRun, r);
-    if (first >= evRun.length || evRun[first] !== r) continue;
+    if (eventGoals.length === 0) continue;
+    while (e < evRun.length && evRun[e]! < r) e++;
+    if (e >= evRun.length || evRun[e] !== r) continue;
+    const first = e;
     for (const goal of eventGoals) {
       let conversions = 0;
       for (let e = first; e < evRun.length && evRun[e] === r; e++) if (evName[e] === goal.name) conversions++;

@@ -63,6 +63,14 @@ export const goalsInput = z.strictObject({
   filters: filtersField,
 });
 
+export const funnelInput = z.strictObject({
+  steps: z.array(z.string({ error: 'each step must be a text' }), { error: 'must be a list of 2 to 8 steps' })
+    .min(2, { error: 'must be a list of 2 to 8 steps' }).max(8, { error: 'must be a list of 2 to 8 steps' })
+    .describe('2 to 8 steps in order: a page (/path, or a pattern with * such as /blog/*), goal:<id> (from stats_goals) or event:<name>'),
+  period: oneOf(OVERVIEW_PERIODS, '30d').describe('today, yesterday, 7d, 30d (default), 90d, 12m or month'),
+  filters: filtersField,
+});
+
 export const consentInput = z.strictObject({
   days: z.number({ error: 'must be a whole number from 1 to 366' })
     .int({ error: 'must be a whole number from 1 to 366' })

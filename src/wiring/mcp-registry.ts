@@ -30,6 +30,7 @@ const TOOLS: readonly Declared<Tool>[] = [
   lazy('stats_realtime', () => import('../mcp/tools/stats-realtime.js').then((m) => m.statsRealtimeTool)),
   lazy('stats_ai_crawlers', () => import('../mcp/tools/stats-ai-crawlers.js').then((m) => m.statsAiCrawlersTool)),
   lazy('stats_goals', () => import('../mcp/tools/stats-goals.js').then((m) => m.statsGoalsTool)),
+  lazy('stats_funnel', () => import('../mcp/tools/stats-funnel.js').then((m) => m.statsFunnelTool)),
   lazy('consent_overview', () => import('../mcp/tools/consent-overview.js').then((m) => m.consentOverviewTool)),
 ];
 

@@ -25,3 +25,15 @@ export function expectedGoals(f: Figures): [number, number][] {
     return [visitors, count];
   });
 }
+
+/** Visitors who reached each step of a funnel in order within one visit (steps: /pattern, event:name). */
+export function expectedFunnel(f: Figures, steps: string[]): number[] {
+  const matchers = steps.map((step) => (step.startsWith('event:') ? (item: string) => item === step : (item: string) => !item.startsWith('event:') && regex(step).test(item)));
+  const reached = steps.map(() => new Set<string>());
+  for (const visit of f.visitList) {
+    let s = 0;
+    for (const item of visit.items) if (s < steps.length && matchers[s]!(item)) s++;
+    for (let k = 0; k < s; k++) reached[k]!.add(visit.who);
+  }
+  return reached.map((who) => who.size);
+}

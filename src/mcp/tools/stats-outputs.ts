@@ -142,3 +142,20 @@ export const statsGoalsOutput = z.object({
   })),
   days_not_counted: z.array(day).optional().describe('finished days counted before page views were kept per visit: goals cannot see them'),
 });
+
+export const statsFunnelOutput = z.object({
+  period: z.string(),
+  from: day,
+  to: day,
+  filters: z.array(z.string()),
+  steps: z.array(z.object({
+    step: z.string().describe('as given'),
+    label: z.string(),
+    visitors: count.describe('visitors who reached the step, the steps before it in order, in one visit'),
+    dropoff: count.describe('visitors of the step before who did not reach this one'),
+    dropoff_rate: figure,
+    conversion_rate: figure.describe('visitors of this step / visitors of the first'),
+  })),
+  conversion_rate: figure.describe('of the whole funnel: last step / first step'),
+  days_not_counted: z.array(day).optional().describe('finished days counted before page views were kept per visit: funnels cannot see them'),
+});

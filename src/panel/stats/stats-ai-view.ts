@@ -27,5 +27,5 @@ export function renderAiTraffic(ai: { path: string | null; traffic: AiTraffic })
     return `<h2>AI traffic</h2><p class="muted">${esc(`Nobody came to ${what} from an AI assistant in these days, and no assistant or AI crawler requested it.`)}</p>`;
   }
   return `<h2>AI traffic</h2><p class="muted">${esc(`Of ${what} in these days: people who came from an assistant's answer, and pages assistants and crawlers requested (they run no script: counted on the server).`)}</p>`
-    + `<div class="card flush"><table class="stats"><thead><tr><th scope="col">Kind</th><th scope="col" class="num">Visitors or requests</th><th scope="col" class="num">Views</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    + `<div class="card flush" role="region" aria-label="AI traffic" tabindex="0"><table class="stats"><thead><tr><th scope="col">Kind</th><th scope="col" class="num">Visitors or requests</th><th scope="col" class="num">Views</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }

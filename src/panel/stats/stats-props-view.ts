@@ -19,5 +19,5 @@ export function renderProps(view: StatsView, card: PropsCard): string {
     const cell = filtered ? esc(label) : `<a href="${esc(viewHref(view, { filters: [...view.filters, { dimension: 'prop', name, value }], page: 1 }))}" title="${esc(`Show only visits with ${label}`)}">${esc(label)}</a>`;
     return `<tr><td>${cell}</td><td class="num">${formatCount(row.visitors)}</td><td class="num">${formatCount(row.events)}</td></tr>`;
   }).join('');
-  return `<h2>Properties</h2><div class="card flush"><table class="stats"><thead><tr><th scope="col">Property</th><th scope="col" class="num">Visitors</th><th scope="col" class="num">Events</th></tr></thead><tbody>${rows}</tbody></table></div>${refused}`;
+  return `<h2>Properties</h2><div class="card flush" role="region" aria-label="Properties" tabindex="0"><table class="stats"><thead><tr><th scope="col">Property</th><th scope="col" class="num">Visitors</th><th scope="col" class="num">Events</th></tr></thead><tbody>${rows}</tbody></table></div>${refused}`;
 }
