@@ -1,11 +1,10 @@
-import { statNoFollow } from '../lib/no-follow.js';
 import { AppError } from '../errors.js';
 import type { StatsService } from './stats-service.js';
 import { resolvePeriod } from './periods.js';
 import { buildPageIndex, type StatsContent } from './page-index.js';
 import { averageReadingSeconds, round1, share, topCounts } from './figures.js';
 import { eachDay } from './day-math.js';
-import { rollupDay } from './catch-up.js';
+import { dayRollup } from './day-rollups.js';
 import { emptyPage, own, put, type PageRollup, type Rollup } from './rollup.js';
 import { aiTraffic, addCrawlerHits } from './ai-traffic.js';
 
@@ -23,13 +22,7 @@ function addPage(total: PageRollup, page: PageRollup): void {
 function dailyRollups(stats: StatsService, from: string, to: string): { day: string; rollup: Rollup | null }[] {
   stats.ensureRolledUp();
   const today = stats.today();
-  return eachDay(from, to).map((day) => {
-    if (day === today) return { day, rollup: stats.live().rollup() };
-    if (day > today) return { day, rollup: null };
-    const rollup = stats.files.readDaily(day)
-      ?? (statNoFollow(stats.files.rawPath(day)) !== undefined ? rollupDay(stats.files, day, stats.timeZone) : null);
-    return { day, rollup };
-  });
+  return eachDay(from, to).map((day) => ({ day, rollup: dayRollup(stats, day, today) }));
 }
 
 /**

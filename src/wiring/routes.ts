@@ -6,7 +6,7 @@ import { createApiLimiter, registerApiRoutes } from '../api/routes.js';
 import { registerSiteRoutes } from '../site/routes.js';
 import type { SiteDeps } from '../site/site-deps.js';
 import { currentPanelSession } from '../panel/panel-session.js';
-import { getStats, getStatsGoals, getStatsFunnel } from '../api/stats.js';
+import { getStats, getStatsGoals, getStatsFunnel, getStatsExport } from '../api/stats.js';
 import { registerStatsEndpoints } from '../site/stats-endpoints.js';
 import { beaconScriptTag } from '../site/beacon.js';
 
@@ -17,7 +17,7 @@ const PANEL_AND_OAUTH_PREFIXES = ['/svc/panel', '/svc/oauth', '/.well-known/oaut
 export function buildRouter(deps: AppDeps): Router {
   const router = new Router();
   // Content API v1 (read-only JSON). Other areas add endpoints through the last argument.
-  registerApiRoutes(router, deps, createApiLimiter(deps), { stats: (request) => getStats(deps, request), 'stats/goals': (request) => getStatsGoals(deps, request), 'stats/funnel': (request) => getStatsFunnel(deps, request) });
+  registerApiRoutes(router, deps, createApiLimiter(deps), { stats: (request) => getStats(deps, request), 'stats/goals': (request) => getStatsGoals(deps, request), 'stats/funnel': (request) => getStatsFunnel(deps, request), 'stats/export': (request) => getStatsExport(deps, request) });
   // MCP over Streamable HTTP (POST /svc/mcp) and its protected resource metadata.
   registerMcpRoutes(router, deps, defaultRegistry());
   // The panel and OAuth, registered here on the first request for one of their addresses (panel-routes.ts).

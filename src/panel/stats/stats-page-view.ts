@@ -5,7 +5,7 @@ import { OVERVIEW_PERIODS, type OverviewPeriod } from '../../stats/periods.js';
 import { esc } from '../html.js';
 import { filterText } from '../../stats/stats-filters.js';
 import { renderBarChart, chartHeading, METRIC_LABELS } from './stats-page-chart.js';
-import { TABLES, METRICS, GROUPINGS, STATS_PATH, STATS_EXPORT_PATH, STATS_REALTIME_PATH, viewHref, type StatsView } from './stats-view-params.js';
+import { TABLES, METRICS, GROUPINGS, STATS_PATH, STATS_EXPORT_PATH, STATS_EXPORT_ZIP_PATH, STATS_REALTIME_PATH, viewHref, type StatsView } from './stats-view-params.js';
 import { renderTableSection, pageCell, formatCount, formatPercent, filterValueLabel } from './stats-tables-view.js';
 import type { StatsPageData } from './stats-page-data.js';
 import { renderAiTraffic } from './stats-ai-view.js';
@@ -124,6 +124,7 @@ export function renderStatsPage(view: StatsView, data: StatsPageData, siteUrl: s
   const tables = TABLES.map((table) => renderTableSection(view, siteUrl, table, data.tables[table]!)).join('');
   return renderStatsHeader(view, data.missing)
     + renderFigures(view, data)
+    + `<p class="more"><a href="${esc(viewHref({ ...view, filters: [], show: null }, {}, STATS_EXPORT_ZIP_PATH))}" download>Download every table of these days (ZIP of CSV files)</a></p>`
     + renderChart(view, data)
     + renderGoals(data.goals)
     + tables

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 export const STATS_PATH = '/svc/panel/stats';
 export const STATS_EXPORT_PATH = '/svc/panel/stats/export';
 export const STATS_REALTIME_PATH = '/svc/panel/stats/realtime';
+export const STATS_EXPORT_ZIP_PATH = '/svc/panel/stats/export.zip';
 
 export const DEFAULT_PERIOD: OverviewPeriod = '7d';
 export const METRICS = ['visitors', 'pageviews', 'reading'] as const;
