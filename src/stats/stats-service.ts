@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../errors.js';
+import { statNoFollow } from '../lib/no-follow.js';
 import { formatSiteDate, parseSiteTime, startOfSiteDay } from '../lib/time-zone.js';
 import { AppendLog } from './append-log.js';
 import { SaltStore, visitorHash, randomSalt, type SaltSource } from './salt-store.js';
@@ -236,6 +237,16 @@ export class StatsService {
   filtered(from: string, to: string, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures & { missing: string[] } {
     this.ensureRolledUp();
     return this.filteredRange.count(from, to, filters, parts);
+  }
+
+  /** Whether a day has a raw log (it is counted here, so nothing may be imported for it). */
+  hasRawLog(day: string): boolean {
+    return statNoFollow(this.files.rawPath(day)) !== undefined;
+  }
+
+  /** Rollups were written from outside the day's own count (an import): what was counted from them is forgotten. */
+  rollupsChanged(): void {
+    this.filteredRange.forget();
   }
 
   /** The visit tables of a range (goals and funnels count them): see FilteredRange.tables. */

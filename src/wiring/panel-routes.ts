@@ -18,6 +18,7 @@ import { registerHistoryRoutes } from '../panel/history/history-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerGoalsPage } from '../panel/stats-goals/goals-page.js';
 import { registerFunnelPage } from '../panel/stats-funnel/funnel-page.js';
+import { registerImportPage } from '../panel/stats-import/import-page.js';
 import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
@@ -45,6 +46,7 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerStatsPage(router, deps);
   registerGoalsPage(router, deps);
   registerFunnelPage(router, deps);
+  registerImportPage(router, deps);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
   registerSiteCheckRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
