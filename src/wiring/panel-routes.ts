@@ -19,6 +19,8 @@ import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerGoalsPage } from '../panel/stats-goals/goals-page.js';
 import { registerFunnelPage } from '../panel/stats-funnel/funnel-page.js';
 import { registerImportPage } from '../panel/stats-import/import-page.js';
+import { registerSharesPage } from '../panel/stats-shared/shares-page.js';
+import { registerSharedView } from '../panel/stats-shared/shared-view-page.js';
 import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
@@ -47,6 +49,8 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerGoalsPage(router, deps);
   registerFunnelPage(router, deps);
   registerImportPage(router, deps);
+  registerSharesPage(router, deps);
+  registerSharedView(router, deps);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
   registerSiteCheckRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
