@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
 import type { ApiDeps } from './api-deps.js';
 import { scopeRefusal } from '../auth/scope-refusal.js';
@@ -32,6 +33,15 @@ export class JsonText {
 /** An answer already as JSON bytes with its strong ETag (made from kept parts: list-rows.ts), sent as it is. */
 export class TaggedJson {
   constructor(readonly answer: ListAnswer) {}
+}
+
+/**
+ * An answer written as it is made (a download too big to hold: the statistics export). Checks that can
+ * refuse it run before it is returned, so an error is still a JSON answer; once the headers are out, a
+ * failure can only cut the body short (the archive is then not whole, which its reader tells).
+ */
+export class StreamedAnswer {
+  constructor(readonly headers: Record<string, string>, readonly write: (res: ServerResponse) => Promise<void>) {}
 }
 
 /** The answer of an API handler: a JSON value, JsonText or TaggedJson (200) sent with an ETag and caching headers. */
@@ -88,6 +98,15 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
       if (!answer) {
         // Named field by field: spreading the context (a class with a getter) cost more than the rest of this function.
         const value = handler({ req: ctx.req, res: ctx.res, url: ctx.url, pathname: ctx.pathname, params: ctx.params, ip: ctx.ip, principal });
+        if (value instanceof StreamedAnswer) {
+          ctx.res.writeHead(200, { ...CORS, 'cache-control': 'private, no-store', 'ratelimit-limit': String(limit.limit), 'ratelimit-remaining': String(limit.remaining), 'ratelimit-reset': String(limit.resetSeconds), ...value.headers });
+          if (ctx.req.method === 'HEAD') return void ctx.res.end();
+          value.write(ctx.res).then(() => ctx.res.end(), (error: unknown) => {
+            deps.log(`svc: a streamed answer of ${ctx.url.pathname} stopped: ${(error as Error)?.message ?? error}`);
+            ctx.res.destroy();
+          });
+          return;
+        }
         if (value instanceof TaggedJson) {
           answer = { body: value.answer.bytes, etag: value.answer.etag };
           if (value.answer.lent !== null) lent = value.answer;

@@ -1,10 +1,11 @@
 // What the beacon posts, read by hand (it is the hottest path of the statistics and the shape is tiny).
 import { AppError } from '../errors.js';
+import { readEventProperties } from './event-properties.js';
 
 export type BeaconPayload =
   | { kind: 'pv'; path: string; referrer: string; width: number | undefined; timeZone: string | undefined; language: string | undefined }
   | { kind: 'en'; path: string; engagedMs: number; scroll: number }
-  | { kind: 'ev'; path: string; name: string };
+  | { kind: 'ev'; path: string; name: string; props: Record<string, string>; refused: string[] };
 
 const str = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value.length <= max ? value : undefined);
 const MAX_ENGAGED_MS = 6 * 3600_000;
@@ -33,7 +34,8 @@ export function parseBeaconPayload(text: string): BeaconPayload {
     case 'ev': {
       const name = str(data.n, 200)?.trim();
       if (!name) throw new AppError('bad_request', 'The field n must name the event (at most 200 characters).');
-      return { kind: 'ev', path, name: name.slice(0, 100) };
+      const { props, refused } = readEventProperties(data.pr);
+      return { kind: 'ev', path, name: name.slice(0, 100), props, refused };
     }
     default:
       throw new AppError('bad_request', 'The field t must be pv, en or ev.');

@@ -126,7 +126,7 @@ export class DayAggregator {
         const v = this.visitors.id(line.v);
         this.visitors.event(v, line.t);
         this.count('events', line.n, v);
-        this.recorder?.event(v, line.n, line.p, this.visitors.pageviewsInVisit(v) > 0);
+        this.recorder?.event(v, line.n, line.p, this.visitors.pageviewsInVisit(v) > 0, line.pr, line.rf);
         return;
       }
       case 'cs': {

@@ -9,6 +9,8 @@ import { eachDay } from './day-math.js';
 import { OTHER, type Pair, type Rollup } from './rollup.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { FigureParts } from './filtered-figures.js';
+import { channelPairs } from './traffic-channels.js';
+import { propertyBreakdown } from './property-breakdown.js';
 
 /** stats_query's dimensions and the two the panel adds (entry and exit pages are counted per visit). */
 export type QueryDimension = Dimension | 'entry_pages' | 'exit_pages';
@@ -22,7 +24,7 @@ export interface RangeFigures {
   missing: string[];
 }
 
-const ROW_KEY: Record<Exclude<Dimension, 'days' | 'hours' | 'pages'>, string> = {
+const ROW_KEY: Record<Exclude<Dimension, 'days' | 'hours' | 'pages' | 'channels' | 'props'>, string> = {
   referrers: 'referrer', campaigns: 'campaign', countries: 'country', languages: 'language',
   devices: 'device', browsers: 'browser', os: 'os', events: 'event',
 };
@@ -71,6 +73,10 @@ export function dimensionRows(figures: RangeFigures, content: StatsContent, dime
       return pageRows(figures.entryPages ?? {}, buildPageIndex(content), 'entries');
     case 'exit_pages':
       return pageRows(figures.exitPages ?? {}, buildPageIndex(content), 'exits');
+    case 'props':
+      return []; // counted from the visit tables' property rows (statsQuery)
+    case 'channels':
+      return topPairs(channelPairs(rollup.referrers), Number.MAX_SAFE_INTEGER).map(([channel, [visitors, pageviews]]) => ({ channel, visitors, pageviews }));
     case 'events':
       return topPairs(rollup.events, Number.MAX_SAFE_INTEGER).map(([event, [visitors, count]]) => ({ event, visitors, count }));
     default: {
@@ -84,7 +90,7 @@ export function dimensionRows(figures: RangeFigures, content: StatsContent, dime
 const PARTS: Record<QueryDimension, FigureParts> = {
   days: new Set(), hours: new Set(['hours']), pages: new Set(['pages']), entry_pages: new Set(['entries']), exit_pages: new Set(['entries']),
   referrers: new Set(['source']), campaigns: new Set(['campaign']), countries: new Set(['country']), languages: new Set(['language']),
-  devices: new Set(['device']), browsers: new Set(['browser']), os: new Set(['os']), events: new Set(['events']),
+  devices: new Set(['device']), browsers: new Set(['browser']), os: new Set(['os']), events: new Set(['events']), channels: new Set(['source']), props: new Set(),
 };
 
 /**
@@ -92,9 +98,15 @@ const PARTS: Record<QueryDimension, FigureParts> = {
  * named after it. `rows_total` says how many rows there were before the limit. Days come oldest first (the
  * last `limit` days of the range).
  */
-export function statsQuery<D extends QueryDimension>(stats: StatsService, content: StatsContent, input: { from: string; to: string; dimension: D; limit: number; offset?: number; filters?: readonly StatsFilter[] }) {
+export function statsQuery<D extends QueryDimension>(stats: StatsService, content: StatsContent, input: { from: string; to: string; dimension: D; limit: number; offset?: number; filters?: readonly StatsFilter[]; property?: string | undefined }) {
   const figures = rangeFigures(stats, input.from, input.to, input.filters ?? [], input.filters?.length ? PARTS[input.dimension] : undefined);
-  const rows = dimensionRows(figures, content, input.dimension, input.from, input.to);
+  let rows = dimensionRows(figures, content, input.dimension, input.from, input.to);
+  let extra = {};
+  if (input.dimension === 'props') {
+    const counted = propertyBreakdown(stats, input.from, input.to, input.filters ?? [], input.property === undefined ? { names: true } : { property: input.property });
+    rows = counted.rows.map(({ key, visitors, events }) => ({ [input.property === undefined ? 'property' : 'value']: key, visitors, events }));
+    extra = { property: input.property ?? null, properties_refused: counted.refused };
+  }
   const total = rows.length;
   const offset = input.offset ?? 0;
   const limited = input.dimension === 'days' ? rows.slice(Math.max(0, total - input.limit)) : rows.slice(offset, offset + input.limit);
@@ -105,6 +117,7 @@ export function statsQuery<D extends QueryDimension>(stats: StatsService, conten
     visitors: figures.rollup.visitors,
     pageviews: figures.rollup.pageviews,
     rows_total: total,
+    ...extra,
     [input.dimension]: limited,
   };
 }

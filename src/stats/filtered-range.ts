@@ -103,6 +103,36 @@ export class FilteredRange {
     return figures;
   }
 
+  /**
+   * The visit tables of `from` to `to`, for counts that are not filtered figures (goals, funnels): a finished
+   * month's table when the range holds it whole, the other finished days one by one, today from its log.
+   * `missing` lists finished days that have a rollup but no table (counted before visit tables existed).
+   */
+  tables(from: string, to: string): { tables: VisitTable[]; missing: string[] } {
+    const { files } = this.source;
+    const today = this.source.today();
+    const tables: VisitTable[] = [];
+    const missing: string[] = [];
+    let day = from;
+    while (day <= to && day <= today) {
+      const month = monthOf(day);
+      const monthEnd = lastDayOfMonth(month);
+      const whole = day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today ? files.readVisits(month) : null;
+      if (whole) {
+        tables.push(whole);
+        const covered = new Set(whole.names.days);
+        for (let d = day; d <= monthEnd; d = addDays(d, 1)) if (!covered.has(d) && files.hasDaily(d)) missing.push(d);
+        day = addDays(monthEnd, 1);
+        continue;
+      }
+      const table = day === today ? this.todayTable(today) : (files.readVisits(day) ?? this.tableFromRawLog(day));
+      if (table) tables.push(table);
+      else if (files.hasDaily(day)) missing.push(day);
+      day = addDays(day, 1);
+    }
+    return { tables, missing };
+  }
+
   /** Stops the counting thread (the service is closed). */
   close(): void {
     this.thread.close();

@@ -1,14 +1,15 @@
-import { statNoFollow } from '../lib/no-follow.js';
 import { AppError } from '../errors.js';
 import type { StatsService } from './stats-service.js';
 import { resolvePeriod } from './periods.js';
 import { buildPageIndex, type StatsContent } from './page-index.js';
 import { averageReadingSeconds, round1, share, topCounts } from './figures.js';
 import { eachDay } from './day-math.js';
-import { rollupDay } from './catch-up.js';
+import { dayRollup } from './day-rollups.js';
 import { emptyPage, own, put, type PageRollup, type Rollup } from './rollup.js';
+import { aiTraffic, addCrawlerHits } from './ai-traffic.js';
 
 export const STEP_ROWS = 8;
+const SOURCES = new Set(['source'] as const);
 
 function addPage(total: PageRollup, page: PageRollup): void {
   total.v += page.v; total.pv += page.pv; total.em += page.em; total.ev += page.ev;
@@ -21,19 +22,14 @@ function addPage(total: PageRollup, page: PageRollup): void {
 function dailyRollups(stats: StatsService, from: string, to: string): { day: string; rollup: Rollup | null }[] {
   stats.ensureRolledUp();
   const today = stats.today();
-  return eachDay(from, to).map((day) => {
-    if (day === today) return { day, rollup: stats.live().rollup() };
-    if (day > today) return { day, rollup: null };
-    const rollup = stats.files.readDaily(day)
-      ?? (statNoFollow(stats.files.rawPath(day)) !== undefined ? rollupDay(stats.files, day, stats.timeZone) : null);
-    return { day, rollup };
-  });
+  return eachDay(from, to).map((day) => ({ day, rollup: dayRollup(stats, day, today) }));
 }
 
 /**
  * stats_post: one entry (by id, or by the path of one of its translations; a path that is no entry is
  * reported alone) with, per language, its visitors, reading, scrolling, read rate, where readers came from,
- * where they went next and a day-by-day series.
+ * where they went next, a day-by-day series and its AI traffic (ai-traffic.ts): visits from assistants' answers
+ * (from the visit tables, filtered by the page) and fetches by assistants and crawlers (from the daily rollups).
  */
 export function statsPost(stats: StatsService, content: StatsContent, input: { id?: string | undefined; path?: string | undefined; period: '7d' | '30d' | '90d' | '12m' }) {
   let id: string | null = null;
@@ -69,9 +65,11 @@ export function statsPost(stats: StatsService, content: StatsContent, input: { i
   const days = dailyRollups(stats, range.from, range.to);
   const languages = targets.map(({ language, path }) => {
     const total = emptyPage();
+    const crawlerHits = new Map<string, number>();
     const perDay = days.map(({ day, rollup }) => {
-      const page = rollup?.pages[path];
+      const page = rollup ? own(rollup.pages, path) : undefined;
       if (page) addPage(total, page);
+      if (rollup) addCrawlerHits(crawlerHits, rollup.crawlers, path);
       return { day, visitors: page?.v ?? 0, pageviews: page?.pv ?? 0 };
     });
     return {
@@ -85,6 +83,7 @@ export function statsPost(stats: StatsService, content: StatsContent, input: { i
       came_from: topCounts(total.from, STEP_ROWS).map(([from, count]) => ({ from, count })),
       went_on_to: topCounts(total.to, STEP_ROWS).map(([to, count]) => ({ path: to, count })),
       per_day: perDay,
+      ai_traffic: aiTraffic(stats.filtered(range.from, range.to, [{ dimension: 'page', value: path }], SOURCES).rollup.referrers, crawlerHits),
     };
   });
   return { id, title, period: input.period, from: range.from, to: range.to, languages };

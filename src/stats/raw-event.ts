@@ -14,8 +14,8 @@ export interface PageviewLine {
 /** Engagement sent when a page is hidden or left: engaged milliseconds since the last report, max scroll %. */
 export interface EngagementLine { k: 'en'; t: number; v: string; p: string; e: number; sc: number }
 
-/** A custom event by name. */
-export interface EventLine { k: 'ev'; t: number; v: string; p: string; n: string }
+/** A custom event by name, with its custom properties and the names of those refused as personal data. */
+export interface EventLine { k: 'ev'; t: number; v: string; p: string; n: string; pr?: Record<string, string>; rf?: string[] }
 
 /** A consent decision: banner version, the optional categories, the action. No visitor key. */
 export interface ConsentLine { k: 'cs'; t: number; bv: string; st: boolean; mk: boolean; em: boolean; a: string }

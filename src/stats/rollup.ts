@@ -46,6 +46,8 @@ export interface Rollup {
   crawlers: Record<string, CrawlerRollup>;
   bots: Record<string, number>;
   consent: ConsentRollup;
+  /** a day taken over from another tool's export (plausible-import.ts), not counted here */
+  imported?: boolean;
 }
 
 export const PAIR_DIMENSIONS = ['referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events'] as const;

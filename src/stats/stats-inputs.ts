@@ -5,7 +5,7 @@ import { isDayName, daysBetween } from './day-math.js';
 import { OVERVIEW_PERIODS, POST_PERIODS, CRAWLER_PERIODS } from './periods.js';
 
 export const MAX_QUERY_DAYS = 400;
-export const DIMENSIONS = ['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events'] as const;
+export const DIMENSIONS = ['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events', 'channels', 'props'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback?: T[number]) => {
@@ -21,6 +21,11 @@ export const overviewInput = z.strictObject({
   period: oneOf(OVERVIEW_PERIODS, '7d').describe('today, yesterday, 7d (default; last seven days including today), 30d, 90d, 12m or month'),
 });
 
+/** Filters as the panel's address writes them (`country:DE`), at most one per dimension (stats-filters.ts). */
+export const filtersField = z.array(z.string({ error: 'must be a list of dimension:value texts' }), { error: 'must be a list of dimension:value texts' })
+  .max(8, { error: 'must hold at most 8 filters' }).default([])
+  .describe('filters, each dimension:value with the dimension one of page, source, campaign, country, language, device, browser, os (e.g. country:DE)');
+
 export const queryInput = z.strictObject({
   from: day.describe('first day, YYYY-MM-DD'),
   to: day.describe(`last day, YYYY-MM-DD, at most ${MAX_QUERY_DAYS} days after from`),
@@ -30,6 +35,10 @@ export const queryInput = z.strictObject({
     .min(1, { error: 'must be a whole number from 1 to 200' })
     .max(200, { error: 'must be a whole number from 1 to 200' })
     .default(20).describe('maximum rows, 1-200, default 20'),
+  property: z.string({ error: 'must name a custom property (1-64 characters)' }).min(1, { error: 'must name a custom property (1-64 characters)' })
+    .max(64, { error: 'must name a custom property (1-64 characters)' }).optional()
+    .describe('with dimension props: the custom property whose values are the rows (without it the rows are the property names)'),
+  filters: filtersField,
 }).superRefine((value, ctx) => {
   if (!isDayName(value.from) || !isDayName(value.to)) return;
   if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be the same day as from or later' });
@@ -47,6 +56,19 @@ export const realtimeInput = z.strictObject({});
 
 export const crawlersInput = z.strictObject({
   period: oneOf(CRAWLER_PERIODS, '30d').describe('today, 7d, 30d (default) or 90d'),
+});
+
+export const goalsInput = z.strictObject({
+  period: oneOf(OVERVIEW_PERIODS, '30d').describe('today, yesterday, 7d, 30d (default), 90d, 12m or month'),
+  filters: filtersField,
+});
+
+export const funnelInput = z.strictObject({
+  steps: z.array(z.string({ error: 'each step must be a text' }), { error: 'must be a list of 2 to 8 steps' })
+    .min(2, { error: 'must be a list of 2 to 8 steps' }).max(8, { error: 'must be a list of 2 to 8 steps' })
+    .describe('2 to 8 steps in order: a page (/path, or a pattern with * such as /blog/*), goal:<id> (from stats_goals) or event:<name>'),
+  period: oneOf(OVERVIEW_PERIODS, '30d').describe('today, yesterday, 7d, 30d (default), 90d, 12m or month'),
+  filters: filtersField,
 });
 
 export const consentInput = z.strictObject({

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../errors.js';
+import { statNoFollow } from '../lib/no-follow.js';
 import { formatSiteDate, parseSiteTime, startOfSiteDay } from '../lib/time-zone.js';
 import { AppendLog } from './append-log.js';
 import { SaltStore, visitorHash, randomSalt, type SaltSource } from './salt-store.js';
@@ -16,11 +17,13 @@ import { matchAiCrawler, type AiCrawler } from './ai-crawlers.js';
 import { deriveCountry, normalizeLanguage } from './country.js';
 import { deriveDevice } from './device.js';
 import { cleanPath, deriveSource } from './traffic-source.js';
-import type { RawLine, BotLogLine, PageviewLine } from './raw-event.js';
+import type { RawLine, BotLogLine, PageviewLine, EventLine } from './raw-event.js';
 import { FilteredRange } from './filtered-range.js';
 import type { FigureParts } from './filtered-figures.js';
 import type { FilteredFigures } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
+import type { VisitTable } from './visit-table.js';
+import { GoalStore } from './goal-store.js';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 
@@ -56,6 +59,8 @@ const header = (headers: RequestHeaders, name: string): string => {
 export class StatsService {
   readonly files: RollupFiles;
   readonly salts: SaltStore;
+  /** The site's goals (data/stats/goals.json). */
+  readonly goals: GoalStore;
   private readonly log: AppendLog;
   private readonly todayCounter: TodayCounter;
   private caughtUpFor = '';
@@ -67,6 +72,7 @@ export class StatsService {
     this.log = new AppendLog(options.log);
     this.files = new RollupFiles(options.dir);
     this.salts = new SaltStore(options.dir, options.salts ?? randomSalt);
+    this.goals = new GoalStore(options.dir);
     this.todayCounter = new TodayCounter(this.files, () => this.today(), () => this.timeZone);
     this.filteredRange = new FilteredRange(this);
   }
@@ -120,7 +126,10 @@ export class StatsService {
     if (payload.kind === 'en') {
       this.append(day, { k: 'en', t, v, p: path, e: payload.engagedMs, sc: payload.scroll });
     } else if (payload.kind === 'ev') {
-      this.append(day, { k: 'ev', t, v, p: path, n: payload.name });
+      const line: EventLine = { k: 'ev', t, v, p: path, n: payload.name };
+      if (Object.keys(payload.props).length > 0) line.pr = { ...payload.props };
+      if (payload.refused.length > 0) line.rf = payload.refused;
+      this.append(day, line);
     } else {
       const source = deriveSource(payload.path, payload.referrer, hosts);
       const agent = parseUserAgent(ua);
@@ -228,6 +237,22 @@ export class StatsService {
   filtered(from: string, to: string, filters: readonly StatsFilter[], parts?: FigureParts): FilteredFigures & { missing: string[] } {
     this.ensureRolledUp();
     return this.filteredRange.count(from, to, filters, parts);
+  }
+
+  /** Whether a day has a raw log (it is counted here, so nothing may be imported for it). */
+  hasRawLog(day: string): boolean {
+    return statNoFollow(this.files.rawPath(day)) !== undefined;
+  }
+
+  /** Rollups were written from outside the day's own count (an import): what was counted from them is forgotten. */
+  rollupsChanged(): void {
+    this.filteredRange.forget();
+  }
+
+  /** The visit tables of a range (goals and funnels count them): see FilteredRange.tables. */
+  visitTables(from: string, to: string): { tables: VisitTable[]; missing: string[] } {
+    this.ensureRolledUp();
+    return this.filteredRange.tables(from, to);
   }
 
   /** Visitors active in the last five minutes, with the page each is on. */

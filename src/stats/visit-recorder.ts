@@ -2,6 +2,7 @@
 // and campaign it decided on), then orders them into a visit table (visit-table.ts).
 import { withRoom } from './columns.js';
 import { OTHER } from './rollup.js';
+import { MAX_PROP_NAMES_DAY, MAX_VALUES_PER_PROP_DAY } from './event-properties.js';
 import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type RunFacet, type VisitTable } from './visit-table.js';
 
 /** Names a day may hold per column before the rest are counted as "(other)" (the rollup caps lower). */
@@ -47,7 +48,12 @@ export class VisitRecorder {
   /** per visitor: their latest page view and the first page view of their current visit (-1: none) */
   private latest = new Int32Array(0);
   private visitStart = new Int32Array(0);
-  private readonly events: [pv: number, name: number, page: number][] = [];
+  private readonly events: [pv: number, name: number, page: number, props: number[] | null][] = [];
+  /** custom properties: names (at most MAX_PROP_NAMES_DAY a day), values, the values seen per name, refusals */
+  private readonly propNames = new Names();
+  private readonly propValues = new Names();
+  private readonly valuesOf = new Map<number, Set<string>>();
+  private readonly refused = new Map<string, number>();
   private readonly pages = new Names();
   private readonly eventNames = new Names();
   // A campaign's first name is '' (none), so a run without one points at 0.
@@ -96,13 +102,40 @@ export class VisitRecorder {
     }
   }
 
-  /** An event; `inVisitWithViews` = the visit it belongs to has page views already (the latest is one of them). */
-  event(visitor: number, name: string, path: string, inVisitWithViews: boolean): void {
+  /**
+   * An event; `inVisitWithViews` = the visit it belongs to has page views already (the latest is one of
+   * them). `props` and `refused` as the log line holds them (event-properties.ts), checked again here: a log
+   * line is whatever JSON it held.
+   */
+  event(visitor: number, name: string, path: string, inVisitWithViews: boolean, props?: unknown, refused?: unknown): void {
+    if (Array.isArray(refused)) for (const what of refused) if (typeof what === 'string') this.refuse(what);
     const row = visitor < this.latest.length ? this.latest[visitor]! : -1;
     // An event before any page view has nothing a filter could match; the rollup counts it.
     if (row < 0 || !inVisitWithViews) return;
     this.flags[this.visitStart[visitor]!]! |= VISIT_HAD_EVENT;
-    this.events.push([row, this.eventNames.id(name), this.pages.id(path)]);
+    this.events.push([row, this.eventNames.id(name), this.pages.id(path), this.propIds(props)]);
+  }
+
+  private refuse(name: string): void {
+    const key = this.refused.has(name) || this.refused.size < MAX_PROP_NAMES_DAY ? name : OTHER;
+    this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
+  }
+
+  /** An event's properties as [name, value] numbers; names and values past the day's limits are "(other)". */
+  private propIds(props: unknown): number[] | null {
+    if (!props || typeof props !== 'object' || Array.isArray(props)) return null;
+    const ids: number[] = [];
+    for (const [name, value] of Object.entries(props as Record<string, unknown>)) {
+      if (typeof value !== 'string') continue;
+      const known = this.propNames.list.length < MAX_PROP_NAMES_DAY || this.propNames.list.includes(name);
+      const nameId = this.propNames.id(known ? name : OTHER);
+      let values = this.valuesOf.get(nameId);
+      if (!values) this.valuesOf.set(nameId, (values = new Set()));
+      const kept = values.has(value) || values.size < MAX_VALUES_PER_PROP_DAY ? value : OTHER;
+      values.add(kept);
+      ids.push(nameId, this.propValues.id(kept));
+    }
+    return ids.length > 0 ? ids : null;
   }
 
   /** The day as a visit table: page views ordered by visitor (then as they came), cut into runs. */
@@ -154,15 +187,22 @@ export class VisitRecorder {
       for (let r = 0; r < runFlags.length; r++) out[r] = this.facets[f]![order[runStart[r]!]!]!;
       runFacets[facet] = out;
     });
-    const events = [...this.events].map(([pv, name, page]) => [runOf[position[pv]!]!, name, page] as const).sort((a, b) => a[0] - b[0]);
+    const events = [...this.events].map(([pv, name, page, props]) => [runOf[position[pv]!]!, name, page, props] as const).sort((a, b) => a[0] - b[0]);
+    const prEv: number[] = [], prName: number[] = [], prValue: number[] = [];
+    events.forEach((event, e) => {
+      const props = event[3];
+      if (props) for (let i = 0; i < props.length; i += 2) { prEv.push(e); prName.push(props[i]!); prValue.push(props[i + 1]!); }
+    });
     const names = Object.fromEntries(RUN_FACETS.map((facet, f) => [facet, this.names[f]!.list])) as Record<RunFacet, string[]>;
     return {
       day,
-      names: { ...names, pages: this.pages.list, events: this.eventNames.list, days: [day] },
+      names: { ...names, pages: this.pages.list, events: this.eventNames.list, days: [day], props: this.propNames.list, propValues: this.propValues.list },
       runFlags: Uint8Array.from(runFlags), runDay: new Uint8Array(runFlags.length), runFacets, runStart: Int32Array.from(runStart),
       pvPage: pick(Uint16Array, this.page), pvHour: pick(Uint8Array, this.hour),
       pvEngaged: pick(Uint32Array, Array.from(this.engaged.subarray(0, rows), (ms) => Math.min(ms, 0xffffffff))), pvScroll: pick(Uint8Array, this.scroll),
       evRun: Int32Array.from(events, (e) => e[0]), evName: Uint16Array.from(events, (e) => e[1]), evPage: Uint16Array.from(events, (e) => e[2]),
+      prEv: Int32Array.from(prEv), prName: Uint16Array.from(prName), prValue: Uint16Array.from(prValue),
+      propsRefused: [...this.refused],
     };
   }
 }

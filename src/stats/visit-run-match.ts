@@ -5,6 +5,7 @@
 import { NEW_VISITOR, VISIT_START, type VisitTable } from './visit-table.js';
 import { isRunFacet, type StatsFilter } from './stats-filters.js';
 import { pageIndexOf, type PageIndex } from './visit-page-index.js';
+import { keepRunsWithProps } from './visit-prop-match.js';
 
 export interface MatchedRuns {
   /** how many runs matched; the arrays below are valid up to here */
@@ -113,7 +114,9 @@ export function matchRuns(table: VisitTable, filters: readonly StatsFilter[]): M
   const columns: Uint16Array[] = [];
   const ids: number[] = [];
   let page = -1;
+  const props: StatsFilter[] = [];
   for (const filter of filters) {
+    if (filter.dimension === 'prop') { props.push(filter); continue; }
     if (!isRunFacet(filter.dimension)) {
       page = names.pages.indexOf(filter.value);
       if (page < 0) return null;
@@ -135,6 +138,10 @@ export function matchRuns(table: VisitTable, filters: readonly StatsFilter[]): M
   else if (columns.length === 1) count = oneColumn(columns[0]!, ids[0]!, total, runs);
   else if (columns.length === 2) count = twoColumns(columns[0]!, ids[0]!, columns[1]!, ids[1]!, total, runs);
   else count = manyColumns(columns, ids, total, runs);
+  if (props.length > 0) {
+    count = keepRunsWithProps(table, props, runs, count);
+    if (count < 0) return null;
+  }
   return { count, runs, page };
 }
 

@@ -39,6 +39,13 @@ export function mergeVisitTables(month: string, tables: readonly VisitTable[]): 
   if (tables.length === 0) return null;
   const pages = unite(tables.map((t) => t.names.pages));
   const events = unite(tables.map((t) => t.names.events));
+  const propNames = unite(tables.map((t) => t.names.props ?? []));
+  const propValues = unite(tables.map((t) => t.names.propValues ?? []));
+  const eventOffsets: number[] = [];
+  let eventCount = 0;
+  for (const t of tables) { eventOffsets.push(eventCount); eventCount += t.evRun.length; }
+  const refused = new Map<string, number>();
+  for (const t of tables) for (const [name, n] of t.propsRefused ?? []) refused.set(name, (refused.get(name) ?? 0) + n);
   const facetNames = {} as Record<RunFacet, string[]>;
   const runFacets = {} as Record<RunFacet, Uint16Array>;
   for (const facet of RUN_FACETS) {
@@ -59,7 +66,7 @@ export function mergeVisitTables(month: string, tables: readonly VisitTable[]): 
   runStart[runs] = pvs;
   return {
     day: month,
-    names: { ...facetNames, pages: pages.names, events: events.names, days: tables.flatMap((t) => t.names.days) },
+    names: { ...facetNames, pages: pages.names, events: events.names, days: tables.flatMap((t) => t.names.days), props: propNames.names, propValues: propValues.names },
     runFlags: concat(Uint8Array, tables.map((t) => t.runFlags)),
     runDay: concat(Uint8Array, tables.map((t) => t.runDay), (p, v) => v + dayOffsets[p]!),
     runFacets, runStart,
@@ -70,5 +77,9 @@ export function mergeVisitTables(month: string, tables: readonly VisitTable[]): 
     evRun: concat(Int32Array, tables.map((t) => t.evRun), (p, v) => v + runOffsets[p]!),
     evName: concat(Uint16Array, tables.map((t) => t.evName), (p, v) => events.maps[p]![v]!),
     evPage: concat(Uint16Array, tables.map((t) => t.evPage), (p, v) => pages.maps[p]![v]!),
+    prEv: concat(Int32Array, tables.map((t) => t.prEv), (p, v) => v + eventOffsets[p]!),
+    prName: concat(Uint16Array, tables.map((t) => t.prName), (p, v) => propNames.maps[p]![v]!),
+    prValue: concat(Uint16Array, tables.map((t) => t.prValue), (p, v) => propValues.maps[p]![v]!),
+    propsRefused: [...refused],
   };
 }

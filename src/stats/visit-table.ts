@@ -26,7 +26,8 @@ export const BOUNCE = 8;
 export interface VisitTable {
   /** the day (YYYY-MM-DD), or the month (YYYY-MM) of a month's days put together */
   day: string;
-  names: Record<RunFacet, string[]> & { pages: string[]; events: string[]; days: string[] };
+  /** props and propValues: the custom properties' names and values (missing in tables written before them) */
+  names: Record<RunFacet, string[]> & { pages: string[]; events: string[]; days: string[]; props?: string[]; propValues?: string[] };
   /** per run */
   runFlags: Uint8Array;
   /** the run's day: a number into names.days */
@@ -44,6 +45,12 @@ export interface VisitTable {
   evRun: Int32Array;
   evName: Uint16Array;
   evPage: Uint16Array;
+  /** per custom property of an event: the event (a number into the ev columns), its name and value */
+  prEv: Int32Array;
+  prName: Uint16Array;
+  prValue: Uint16Array;
+  /** property values refused as personal data, by property name */
+  propsRefused?: [string, number][];
   /**
    * A month's fingerprint of its page columns (visit-page-index-file.ts), worked out when it was written
    * and kept in its header, so reading its page index need not work it out again over every page view.
@@ -64,12 +71,13 @@ function columnsOf(table: VisitTable): [string, AnyColumn][] {
     ['runFlags', table.runFlags], ['runDay', table.runDay], ...RUN_FACETS.map((facet): [string, AnyColumn] => [`run.${facet}`, table.runFacets[facet]]),
     ['runStart', table.runStart], ['pvPage', table.pvPage], ['pvHour', table.pvHour], ['pvEngaged', table.pvEngaged],
     ['pvScroll', table.pvScroll], ['evRun', table.evRun], ['evName', table.evName], ['evPage', table.evPage],
+    ['prEv', table.prEv], ['prName', table.prName], ['prValue', table.prValue],
   ];
 }
 
 export function encodeVisitTable(table: VisitTable): Buffer {
   const columns = columnsOf(table);
-  const header = JSON.stringify({ day: table.day, endianness: endianness(), names: table.names, columns: columns.map(([name, c]) => [name, typeOf(c), c.length]), pagesFingerprint: table.pagesFingerprint });
+  const header = JSON.stringify({ day: table.day, endianness: endianness(), names: table.names, columns: columns.map(([name, c]) => [name, typeOf(c), c.length]), pagesFingerprint: table.pagesFingerprint, propsRefused: table.propsRefused });
   const head = Buffer.from(MAGIC + header, 'utf8');
   const start = padded(head.length + 4);
   const out = Buffer.alloc(start + columns.reduce((sum, [, c]) => sum + padded(c.byteLength), 0));
@@ -116,7 +124,7 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
     const length = bytes.readUInt32LE(0);
     const head = bytes.subarray(4, 4 + length).toString('utf8');
     if (!head.startsWith(MAGIC)) return null;
-    const header = JSON.parse(head.slice(MAGIC.length)) as { day: string; endianness: string; names: VisitTable['names']; columns: [string, TypeName, number][]; pagesFingerprint?: unknown };
+    const header = JSON.parse(head.slice(MAGIC.length)) as { day: string; endianness: string; names: VisitTable['names']; columns: [string, TypeName, number][]; pagesFingerprint?: unknown; propsRefused?: unknown };
     if (header.day !== day || header.endianness !== endianness()) return null;
     const columns = new Map<string, AnyColumn>();
     // The columns are views on the bytes read when they start on an 8-byte boundary (a file read whole
@@ -137,12 +145,16 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
       if (!(column instanceof Type)) throw new Error(`column ${name} is missing`);
       return column;
     };
+    // Tables written before custom properties have none: their columns read as empty.
+    const optional = <T extends AnyColumn>(name: string, Type: new (n: number) => T): T => (columns.has(name) ? get(name, Type as never) as T : new Type(0));
     const names = header.names;
     const runFacets = Object.fromEntries(RUN_FACETS.map((facet) => [facet, get(`run.${facet}`, Uint16Array)])) as Record<RunFacet, Uint16Array>;
     const table: VisitTable = {
       day, names, runFlags: get('runFlags', Uint8Array), runDay: get('runDay', Uint8Array), runFacets, runStart: get('runStart', Int32Array),
       pvPage: get('pvPage', Uint16Array), pvHour: get('pvHour', Uint8Array), pvEngaged: get('pvEngaged', Uint32Array), pvScroll: get('pvScroll', Uint8Array),
       evRun: get('evRun', Int32Array), evName: get('evName', Uint16Array), evPage: get('evPage', Uint16Array),
+      prEv: optional('prEv', Int32Array), prName: optional('prName', Uint16Array), prValue: optional('prValue', Uint16Array),
+      ...(Array.isArray(header.propsRefused) && header.propsRefused.every((row) => Array.isArray(row) && typeof row[0] === 'string' && Number.isSafeInteger(row[1])) ? { propsRefused: header.propsRefused as [string, number][] } : {}),
       ...(typeof header.pagesFingerprint === 'string' ? { pagesFingerprint: header.pagesFingerprint } : {}),
     };
     const runs = table.runFlags.length;
@@ -154,6 +166,9 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
     if (table.pvHour.length !== pvs || table.pvEngaged.length !== pvs || table.pvScroll.length !== pvs || !within16(table.pvPage, names.pages.length) || !within8(table.pvHour, 24)) return null;
     const events = table.evRun.length;
     if (table.evName.length !== events || table.evPage.length !== events || !within32(table.evRun, runs) || !within16(table.evName, names.events.length) || !within16(table.evPage, names.pages.length)) return null;
+    const props = table.prEv.length;
+    if (table.prEv.length > 0 && (!Array.isArray(names.props) || !Array.isArray(names.propValues))) return null;
+    if (table.prName.length !== props || table.prValue.length !== props || !within32(table.prEv, events) || !within16(table.prName, names.props?.length ?? 0) || !within16(table.prValue, names.propValues?.length ?? 0)) return null;
     return table;
   } catch {
     return null;

@@ -41,6 +41,8 @@ const TOOLS: readonly Declared<Tool>[] = [
   onDemand('stats_post', '../mcp/tools/stats-post.js', 'statsPostTool'),
   onDemand('stats_realtime', '../mcp/tools/stats-realtime.js', 'statsRealtimeTool'),
   onDemand('stats_ai_crawlers', '../mcp/tools/stats-ai-crawlers.js', 'statsAiCrawlersTool'),
+  onDemand('stats_goals', '../mcp/tools/stats-goals.js', 'statsGoalsTool'),
+  onDemand('stats_funnel', '../mcp/tools/stats-funnel.js', 'statsFunnelTool'),
   onDemand('consent_overview', '../mcp/tools/consent-overview.js', 'consentOverviewTool'),
 ];
 

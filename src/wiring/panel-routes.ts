@@ -16,6 +16,11 @@ import { renderPreviewPage } from '../site/preview-page.js';
 import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
 import { registerHistoryRoutes } from '../panel/history/history-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
+import { registerGoalsPage } from '../panel/stats-goals/goals-page.js';
+import { registerFunnelPage } from '../panel/stats-funnel/funnel-page.js';
+import { registerImportPage } from '../panel/stats-import/import-page.js';
+import { registerSharesPage } from '../panel/stats-shared/shares-page.js';
+import { registerSharedView } from '../panel/stats-shared/shared-view-page.js';
 import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
@@ -41,6 +46,11 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerHistoryRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
   registerStatsPage(router, deps);
+  registerGoalsPage(router, deps);
+  registerFunnelPage(router, deps);
+  registerImportPage(router, deps);
+  registerSharesPage(router, deps);
+  registerSharedView(router, deps);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
   registerSiteCheckRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.

@@ -6,7 +6,7 @@ import { createApiLimiter, registerApiRoutes } from '../api/routes.js';
 import { registerSiteRoutes } from '../site/routes.js';
 import type { SiteDeps } from '../site/site-deps.js';
 import { currentPanelSession } from '../panel/panel-session.js';
-import { getStats } from '../api/stats.js';
+import { getStats, getStatsGoals, getStatsFunnel, getStatsExport } from '../api/stats.js';
 import { registerStatsEndpoints } from '../site/stats-endpoints.js';
 import { beaconScriptTag } from '../site/beacon.js';
 import { importLater } from '../lib/on-demand.js';
@@ -20,7 +20,7 @@ const PANEL_AND_OAUTH_PREFIXES = ['/svc/panel', '/svc/oauth', '/.well-known/oaut
 export function buildRouter(deps: AppDeps): Router {
   const router = new Router();
   // Content API v1 (read-only JSON). Other areas add endpoints through the last argument.
-  registerApiRoutes(router, deps, createApiLimiter(deps), { stats: (request) => getStats(deps, request) });
+  registerApiRoutes(router, deps, createApiLimiter(deps), { stats: (request) => getStats(deps, request), 'stats/goals': (request) => getStatsGoals(deps, request), 'stats/funnel': (request) => getStatsFunnel(deps, request), 'stats/export': (request) => getStatsExport(deps, request) });
   // MCP over Streamable HTTP (POST /svc/mcp) and its protected resource metadata.
   registerMcpRoutes(router, deps, defaultRegistry());
   // The panel and OAuth, registered here on the first request for one of their addresses (panel-routes.ts).
@@ -37,7 +37,10 @@ export function buildRouter(deps: AppDeps): Router {
     signedInToPanel: (ctx) => currentPanelSession(ctx, deps) !== null,
   };
   registerSiteRoutes(router, site, {
-    headExtra: () => beaconScriptTag(new URL(deps.config.baseUrl).pathname),
+    headExtra: () => {
+      const site = deps.content.site();
+      return beaconScriptTag(new URL(deps.config.baseUrl).pathname, { outbound: site.trackOutboundLinks === true, downloads: site.trackFileDownloads === true });
+    },
     pageServed: (req, path) => { deps.stats.recordCrawlerHit({ userAgent: req.headers['user-agent'], path }); },
   });
   return router;

@@ -40,7 +40,7 @@ export async function playStep(step: Step, base: string, clock: { now: number })
       return;
     }
     case 'en': return ok(await beacon(base, step.who, step.path, { t: 'en', p: step.path, e: step.ms, s: step.scroll }));
-    case 'ev': return ok(await beacon(base, step.who, step.path, { t: 'ev', p: step.path, n: step.name }));
+    case 'ev': return ok(await beacon(base, step.who, step.path, { t: 'ev', p: step.path, n: step.name, ...(step.props ? { pr: step.props } : {}) }));
     case 'consent': {
       const v = VISITORS.anna!;
       return ok(await send(base, 'POST', '/svc/consent', { 'user-agent': v.ua, 'content-type': 'application/json', origin: base, 'sec-fetch-mode': 'cors' }, JSON.stringify({ v: 'b1', a: step.action, c: step.choices })));

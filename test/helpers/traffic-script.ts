@@ -37,6 +37,9 @@ export const VISITORS: Record<string, Visitor> = {
   greta: { ua: UA.chromeWindows(17), width: 600, language: 'de-AT', acceptLanguage: 'de-AT,de;q=0.9', country: 'AT', lang: 'de', device: 'tablet', browser: 'Chrome 131', os: 'Windows 10' },
   hana: { ua: UA.safariIphone(18), width: 430, zone: 'Europe/Berlin', language: 'de-DE', acceptLanguage: 'de-DE', country: 'DE', lang: 'de', device: 'mobile', browser: 'Safari 18', os: 'iOS 18' },
   ivan: { ua: UA.chromeWindows(19), width: 1920, zone: 'Europe/Zurich', language: 'en', acceptLanguage: 'en', country: 'CH', lang: 'en', device: 'desktop', browser: 'Chrome 131', os: 'Windows 10' },
+  // arrives from assistants' answers: a ChatGPT link, and a Perplexity link with its tag
+  kai: { ua: UA.safariMac(21), width: 1500, zone: 'Europe/Berlin', language: 'de-DE', acceptLanguage: 'de-DE', country: 'DE', lang: 'de', device: 'desktop', browser: 'Safari 18', os: 'macOS' },
+  lena: { ua: UA.firefoxLinux(22), width: 1300, zone: 'Europe/Vienna', language: 'de-AT', acceptLanguage: 'de-AT', country: 'AT', lang: 'de', device: 'laptop', browser: 'Firefox 133', os: 'Linux' },
   jana: { ua: UA.chromeAndroid(20), width: 412, zone: 'Europe/Berlin', language: 'de-DE', acceptLanguage: 'de-DE', country: 'DE', lang: 'de', device: 'mobile', browser: 'Chrome 131', os: 'Android 14' },
 };
 
@@ -46,7 +49,7 @@ export interface Brings { path: string; source: string | null; campaign: string 
 export type Step =
   | { at: string; kind: 'pv'; who: string; url: string; referrer: string; brings: Brings }
   | { at: string; kind: 'en'; who: string; path: string; ms: number; scroll: number }
-  | { at: string; kind: 'ev'; who: string; path: string; name: string }
+  | { at: string; kind: 'ev'; who: string; path: string; name: string; props?: Record<string, string>; refused?: string[] }
   | { at: string; kind: 'consent'; action: 'accept_all' | 'reject_all' | 'save'; choices: { statistics: boolean; marketing: boolean; external_media: boolean } }
   | { at: string; kind: 'crawler'; ua: string; name: string; operator: string; purpose: 'training' | 'search' | 'user'; path: string }
   | { at: string; kind: 'bot'; how: 'bot_ua' | 'empty_ua' | 'prefetch' | 'navigation' }
@@ -70,7 +73,7 @@ export const STEPS: Step[] = [
   { at: '2026-03-28T13:00:00+01:00', kind: 'bot', how: 'bot_ua' },
   { at: '2026-03-28T13:05:00+01:00', kind: 'plain-bot-page', path: '/hello' },
   pv('2026-03-28T14:00:00+01:00', 'ben', '/hello?utm_source=Newsletter&utm_campaign=Spring&utm_medium=email', '', '/hello', 'newsletter', 'spring', null),
-  { at: '2026-03-28T14:01:00+01:00', kind: 'ev', who: 'ben', path: '/hello', name: 'signup' },
+  { at: '2026-03-28T14:01:00+01:00', kind: 'ev', who: 'ben', path: '/hello', name: 'signup', props: { plan: 'free' } },
   { at: '2026-03-28T14:02:00+01:00', kind: 'consent', action: 'reject_all', choices: none },
   // Half a minute before midnight: still the 28th.
   pv('2026-03-28T23:59:30+01:00', 'chloe', '/about?ref=producthunt', '', '/about', 'producthunt', null, null),
@@ -91,7 +94,7 @@ export const STEPS: Step[] = [
   pv('2026-03-29T09:02:00+02:00', 'eva', '/hike-day', `${SITE}/hello?source=Mastodon&utm_campaign=launch`, '/hike-day', null, null, '/hello'),
   { at: '2026-03-29T09:03:00+02:00', kind: 'consent', action: 'save', choices: { statistics: true, marketing: false, external_media: false } },
   pv('2026-03-29T09:20:00+02:00', 'eva', '/about', '', '/about', null, null, null),
-  { at: '2026-03-29T09:21:00+02:00', kind: 'ev', who: 'eva', path: '/about', name: 'download' },
+  { at: '2026-03-29T09:21:00+02:00', kind: 'ev', who: 'eva', path: '/about', name: 'download', props: { file: 'map.pdf' } },
   // Back from another site with another campaign inside the same visit: the visit keeps mastodon and launch.
   pv('2026-03-29T09:25:00+02:00', 'eva', '/hike-day?utm_campaign=summer', 'https://t.co/x1', '/hike-day', 't.co', 'summer', null),
   pv('2026-03-29T10:00:00+02:00', 'finn', '/de', 'https://www.bing.com/', '/de', 'bing.com', null, null),
@@ -106,7 +109,8 @@ export const STEPS: Step[] = [
   pv('2026-03-29T11:50:00+02:00', 'greta', '/hello', '', '/hello', null, null, null),
   pv('2026-03-29T12:00:00+02:00', 'anna', '/?utm_source=newsletter&utm_campaign=spring', '', '/', 'newsletter', 'spring', null),
   pv('2026-03-29T12:01:00+02:00', 'anna', '/hello', `${SITE}/?utm_source=newsletter&utm_campaign=spring`, '/hello', null, null, '/'),
-  { at: '2026-03-29T12:02:00+02:00', kind: 'ev', who: 'anna', path: '/hello', name: 'signup' },
+  // An e-mail address is personal data: refused, the rest of the event kept.
+  { at: '2026-03-29T12:02:00+02:00', kind: 'ev', who: 'anna', path: '/hello', name: 'signup', props: { plan: 'pro', email: 'anna@example.org' }, refused: ['email'] },
   { at: '2026-03-29T12:03:00+02:00', kind: 'en', who: 'anna', path: '/hello', ms: 31_000, scroll: 74 },
   { at: '2026-03-29T12:10:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot', name: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user', path: '/hike-day' },
   { at: '2026-03-29T12:15:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', name: 'GPTBot', operator: 'OpenAI', purpose: 'training', path: '/hello' },
@@ -115,10 +119,41 @@ export const STEPS: Step[] = [
   { at: '2026-03-29T14:01:00+02:00', kind: 'consent', action: 'reject_all', choices: none },
   { at: '2026-03-29T14:02:00+02:00', kind: 'consent', action: 'save', choices: none },
   pv('2026-03-29T15:00:00+02:00', 'hana', '/a-missing-page', 'https://duckduckgo.com/', '/a-missing-page', 'duckduckgo.com', null, null),
+  // AI traffic of all four kinds: visits from an assistant's answer (ChatGPT by its referrer, Perplexity by the
+  // tag it adds, which beats its referrer), fetches an assistant makes for a person, a search crawler.
+  pv('2026-03-29T16:00:00+02:00', 'kai', '/hike-day', 'https://chatgpt.com/', '/hike-day', 'chatgpt.com', null, null),
+  { at: '2026-03-29T16:01:00+02:00', kind: 'ev', who: 'kai', path: '/hike-day', name: 'File Download', props: { url: 'https://alps.example/files/map.pdf' } },
+  pv('2026-03-29T16:02:00+02:00', 'kai', '/hello', `${SITE}/hike-day`, '/hello', null, null, '/hike-day'),
+  { at: '2026-03-29T16:03:00+02:00', kind: 'en', who: 'kai', path: '/hello', ms: 12_000, scroll: 60 },
+  { at: '2026-03-29T16:04:00+02:00', kind: 'ev', who: 'kai', path: '/hello', name: 'Outbound Link: Click', props: { url: 'https://other.example/page' } },
+  { at: '2026-03-29T16:05:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; Claude-User/1.0; +Claude-User@anthropic.com', name: 'Claude-User', operator: 'Anthropic', purpose: 'user', path: '/hike-day' },
+  { at: '2026-03-29T16:06:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot', name: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', path: '/hello' },
+  pv('2026-03-29T16:10:00+02:00', 'lena', '/hello?utm_source=perplexity', 'https://www.perplexity.ai/search?q=alps', '/hello', 'perplexity', null, null),
+  { at: '2026-03-29T16:11:00+02:00', kind: 'crawler', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)', name: 'Perplexity-User', operator: 'Perplexity', purpose: 'user', path: '/hello' },
   pv('2026-03-29T23:46:00+02:00', 'ben', '/hello', 'https://www.google.com/', '/hello', 'google.com', null, null),
   pv('2026-03-29T23:48:00+02:00', 'ben', '/about', `${SITE}/hello`, '/about', null, null, '/hello'),
   pv('2026-03-29T23:49:00+02:00', 'ivan', '/hike-day', '', '/hike-day', null, null, null),
 ];
+
+/** Sources of the script that are AI assistants, and every source's channel, by hand (ai-agents.json's lists). */
+export const ASSISTANT_OF: Record<string, { assistant: string; operator: string }> = {
+  'chatgpt.com': { assistant: 'ChatGPT', operator: 'OpenAI' }, perplexity: { assistant: 'Perplexity', operator: 'Perplexity' },
+};
+export const CHANNEL_OF: Record<string, string> = {
+  '(direct)': 'Direct', 'google.com': 'Search', 'bing.com': 'Search', 'duckduckgo.com': 'Search', 'news.ycombinator.com': 'Social', mastodon: 'Social',
+  producthunt: 'Social', newsletter: 'Tagged links', 'chatgpt.com': 'AI assistants', perplexity: 'AI assistants',
+};
+
+/** Goals defined after the traffic came (goals count what was collected before them), as the panel takes them. */
+export const GOALS = [
+  { kind: 'page', pattern: '/hello' },
+  { kind: 'page', name: 'Any hike', pattern: '/hike*' },
+  { kind: 'page', name: 'Everything', pattern: '/*' },
+  { kind: 'event', event: 'signup' },
+  { kind: 'scroll', pattern: '/h*', scroll: '75' },
+  { kind: 'outbound' },
+  { kind: 'download' },
+] as const;
 
 /** The first checkpoint: late on the 29th, everything of that day still counted live. */
 export const BEFORE_ROLLUP = '2026-03-29T23:49:30+02:00';

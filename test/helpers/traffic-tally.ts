@@ -15,7 +15,7 @@ const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE,
 const hourOf = (ms: number) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(ms));
 
 /** [visitors, page views] of one key: visitors as a set of "day visitor" names. */
-class Tally {
+export class Tally {
   readonly rows = new Map<string, { who: Set<string>; n: number }>();
   add(key: string, who: string, n = 1): void {
     const row = this.rows.get(key) ?? { who: new Set(), n: 0 };
@@ -30,7 +30,7 @@ class Tally {
   get(key: string): [number, number] { const row = this.rows.get(key); return row ? [row.who.size, row.n] : [0, 0]; }
 }
 
-export interface PageFigures { visitors: Set<string>; pageviews: number; engaged: Map<string, { ms: number; scroll: number }>; from: Map<string, number>; to: Map<string, number> }
+export interface PageFigures { visitors: Set<string>; pageviews: number; sources: Tally; engaged: Map<string, { ms: number; scroll: number }>; from: Map<string, number>; to: Map<string, number> }
 
 export interface Figures {
   visitors: Set<string>; pageviews: number; visits: number; bounces: number;
@@ -39,6 +39,10 @@ export interface Figures {
   /** per crawler: who runs it, what for, hits per page */
   crawlers: Map<string, { operator: string; purpose: string; pages: Map<string, number> }>; bots: Map<string, number>;
   consent: { decisions: number; agreedAny: number; agreed: Map<string, number>; actions: Map<string, number> };
+  /** custom properties: per name, a tally of its values (visitors, events); and refusals by name */
+  props: Map<string, Tally>; refused: Map<string, number>;
+  /** every visit with its page views (`/path`) and events (`event:name`) in the order they came */
+  visitList: { who: string; items: string[] }[];
 }
 
 const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -49,13 +53,14 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
     visitors: new Set(), pageviews: 0, visits: 0, bounces: 0, days: new Tally(), hours: new Tally(), pages: new Map(),
     referrers: new Tally(), campaigns: new Tally(), countries: new Tally(), languages: new Tally(), devices: new Tally(), browsers: new Tally(), os: new Tally(), events: new Tally(),
     crawlers: new Map(), bots: new Map(), consent: { decisions: 0, agreedAny: 0, agreed: new Map(), actions: new Map() },
+    props: new Map(), refused: new Map(), visitList: [],
   };
   const page = (path: string) => {
     let p = f.pages.get(path);
-    if (!p) f.pages.set(path, (p = { visitors: new Set(), pageviews: 0, engaged: new Map(), from: new Map(), to: new Map() }));
+    if (!p) f.pages.set(path, (p = { visitors: new Set(), pageviews: 0, sources: new Tally(), engaged: new Map(), from: new Map(), to: new Map() }));
     return p;
   };
-  const visits = new Map<string, { last: number; pv: number; ev: boolean; source: string; campaign: string | null }>();
+  const visits = new Map<string, { last: number; pv: number; ev: boolean; source: string; campaign: string | null; items: string[] }>();
   const closeVisit = (visit: { pv: number; ev: boolean }) => { if (visit.pv === 1 && !visit.ev) f.bounces++; };
   for (const step of [...steps].sort((a, b) => Date.parse(a.at) - Date.parse(b.at))) {
     const t = Date.parse(step.at);
@@ -88,26 +93,34 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
     }
     if (!open) {
       if (visit) closeVisit(visit);
-      visit = { last: t, pv: 0, ev: false, source: '(direct)', campaign: null };
+      visit = { last: t, pv: 0, ev: false, source: '(direct)', campaign: null, items: [] };
       visits.set(who, visit);
+      f.visitList.push({ who, items: visit.items });
       f.visits++;
       f.visitors.add(who);
     }
     visit!.last = t;
     if (step.kind === 'ev') {
       visit!.ev = true;
+      visit!.items.push(`event:${step.name}`);
       f.events.add(step.name, who);
+      for (const [name, value] of Object.entries(step.props ?? {})) {
+        if (step.refused?.includes(name)) { bump(f.refused, name); continue; }
+        if (!f.props.has(name)) f.props.set(name, new Tally());
+        f.props.get(name)!.add(value, who);
+      }
       continue;
     }
     const { path, source, campaign, from: cameFrom } = step.brings;
     if (source && visit!.source === '(direct)') visit!.source = source;
     if (campaign && visit!.campaign === null) visit!.campaign = campaign;
     visit!.pv++;
+    visit!.items.push(path);
     f.pageviews++;
     f.days.add(day, who);
     f.hours.add(String(hourOf(t)), who);
     const p = page(path);
-    p.visitors.add(who); p.pageviews++;
+    p.visitors.add(who); p.pageviews++; p.sources.add(visit!.source, who);
     if (cameFrom && cameFrom !== path) { bump(p.from, cameFrom); bump(page(cameFrom).to, path); } else if (!cameFrom) bump(p.from, source ?? visit!.source);
     f.referrers.add(visit!.source, who);
     if (visit!.campaign) f.campaigns.add(visit!.campaign, who);

@@ -79,7 +79,7 @@ test('a click on a row filters the whole page; filters add up, show as chips, an
 
 test('a bad filter, range or table answers 422 with one sentence and the period links', async () => {
   const cases: [string, string][] = [
-    ['filter=planet:mars', 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os.'],
+    ['filter=planet:mars', 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os, prop.'],
     ['filter=country:DE&filter=country:AT', 'Give at most one country filter.'],
     ['from=2026-02-30&to=2026-03-10', 'The from day “2026-02-30” must be a day written YYYY-MM-DD that exists, e.g. 2026-03-01.'],
     ['from=2026-03-10&to=2026-03-01', 'The range must end on or after its first day: 2026-03-01 is before 2026-03-10.'],
@@ -88,7 +88,7 @@ test('a bad filter, range or table answers 422 with one sentence and the period 
     ['period=7d&from=2026-03-01&to=2026-03-02', 'The address gives a period and a range; give either a period or from and to.'],
     ['metric=money', 'The address asks for the chart figure “money”. Choose one of: visitors, pageviews, reading.'],
     ['period=30d&group=year', 'The address asks for the grouping “year”. Choose one of: day, week, month.'],
-    ['show=secrets', 'The address asks for the table “secrets”. Choose one of: pages, referrers, entry_pages, exit_pages, campaigns, countries, languages, devices, browsers, os, events.'],
+    ['show=secrets', 'The address asks for the table “secrets”. Choose one of: pages, referrers, channels, entry_pages, exit_pages, campaigns, countries, languages, devices, browsers, os, events.'],
     ['show=pages&page=0', 'The address asks for the page “0”; pages are numbered from 1.'],
   ];
   for (const [query, sentence] of cases) {
@@ -154,7 +154,7 @@ test('the CSV of a table has a header, every row, quotes where CSV needs them an
   assert.equal(chart.text.split('\r\n')[7], '2026-03-10,2026-03-10,2026-03-10,2,4,');
   const bad = await get(panel, '/svc/panel/stats/export?period=today&table=salts', jars.ann);
   assert.equal(bad.res.status, 422);
-  assert.equal(bad.text, 'The address asks for the table “salts”. Choose one of: chart, pages, referrers, entry_pages, exit_pages, campaigns, countries, languages, devices, browsers, os, events.\n');
+  assert.equal(bad.text, 'The address asks for the table “salts”. Choose one of: chart, pages, referrers, channels, entry_pages, exit_pages, campaigns, countries, languages, devices, browsers, os, events.\n');
 });
 
 test('statistics, their CSV and the right-now part are for people whose role may view statistics', async () => {
@@ -184,5 +184,5 @@ test('the Content API\'s /stats takes the same filters and answers the same figu
   assert.equal(all.pageviews, 5 + EXTRA_PAGES);
   const bad = await fetch(`${panel.url}/svc/api/v1/stats?period=today&filter=country`, { headers: auth });
   assert.equal(bad.status, 422);
-  assert.deepEqual(await bad.json(), { message: 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os.' });
+  assert.deepEqual(await bad.json(), { message: 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os, prop.' });
 });

@@ -4,13 +4,13 @@ import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
 import { beaconScript, beaconScriptTag } from '../../src/site/beacon.js';
 
-function browser(options: { webdriver?: boolean } = {}) {
+function browser(options: { webdriver?: boolean; track?: string[] } = {}) {
   const sent: { url: string; body: any }[] = [];
   const listeners: Record<string, ((event?: unknown) => void)[]> = {};
   const on = (target: string) => (type: string, fn: (event?: unknown) => void) => { (listeners[`${target}:${type}`] ??= []).push(fn); };
   let now = 1_000_000;
   const document = {
-    visibilityState: 'visible', referrer: 'https://www.google.com/', currentScript: { getAttribute: (name: string) => (name === 'data-collect' ? '/blog/svc/collect' : null) },
+    visibilityState: 'visible', referrer: 'https://www.google.com/', currentScript: { getAttribute: (name: string) => (name === 'data-collect' ? '/blog/svc/collect' : null), hasAttribute: (name: string) => (options.track ?? []).includes(name) },
     hasFocus: () => true, addEventListener: on('document'),
     documentElement: { scrollTop: 0, clientHeight: 800, scrollHeight: 4000 }, body: { scrollTop: 0, scrollHeight: 4000 },
     get cookie(): string { throw new Error('the beacon read document.cookie'); },
@@ -22,7 +22,7 @@ function browser(options: { webdriver?: boolean } = {}) {
   Object.defineProperty(window, 'sessionStorage', forbidden);
   const context = {
     document, window, navigator: { webdriver: options.webdriver ?? false, language: 'de-AT', sendBeacon: (url: string, body: string) => { sent.push({ url, body: JSON.parse(body) }); return true; } },
-    location: { pathname: '/hello', search: '?utm_source=mastodon' },
+    location: { pathname: '/hello', search: '?utm_source=mastodon', host: 'alps.example' },
     Intl, JSON, Math, String, Date: { now: () => now },
   };
   runInNewContext(beaconScript(), context);
@@ -62,9 +62,46 @@ test('when the page is hidden it sends the engaged milliseconds and the deepest 
 test('custom events by name, from script or a data-svc-event element', () => {
   const b = browser();
   b.window.svc.event('signup');
-  b.fire('document:click', { target: { closest: () => ({ getAttribute: () => 'download' }) } });
+  b.fire('document:click', clicked({ event: 'download' }));
   b.fire('document:click', { target: { closest: () => null } });
   assert.deepEqual(b.sent.slice(1).map((s) => s.body), [{ t: 'ev', n: 'signup', p: '/hello?utm_source=mastodon' }, { t: 'ev', n: 'download', p: '/hello?utm_source=mastodon' }]);
+});
+
+/** A clicked element: `closest` answers for the selectors the element (or its link) would match. */
+function clicked(element: { event?: string; props?: Record<string, string>; href?: string }) {
+  const attributes = Object.entries(element.props ?? {}).map(([name, value]) => ({ name: `data-svc-prop-${name}`, value }));
+  const link = element.href ? new URL(element.href) : null;
+  const node = { getAttribute: () => element.event, attributes: [{ name: 'class', value: 'x' }, ...attributes], protocol: link?.protocol, host: link?.host, pathname: link?.pathname };
+  return { target: { closest: (selector: string) => (selector === '[data-svc-event]' ? (element.event ? node : null) : link ? node : null) } };
+}
+
+test('svc.track sends custom properties; a data-svc-event element sends its data-svc-prop-* attributes', () => {
+  const b = browser();
+  b.window.svc.track('signup', { plan: 'pro', seats: 3 });
+  b.fire('document:click', clicked({ event: 'cta', props: { place: 'header', variant: 'b' } }));
+  b.window.svc.track('plain', 'not an object');
+  assert.deepEqual(b.sent.slice(1).map((s) => s.body), [
+    { t: 'ev', n: 'signup', pr: { plan: 'pro', seats: 3 }, p: '/hello?utm_source=mastodon' },
+    { t: 'ev', n: 'cta', pr: { place: 'header', variant: 'b' }, p: '/hello?utm_source=mastodon' },
+    { t: 'ev', n: 'plain', p: '/hello?utm_source=mastodon' },
+  ]);
+});
+
+test('outbound links and downloads are sent only when the tag switches them on, without the query', () => {
+  const off = browser();
+  off.fire('document:click', clicked({ href: 'https://other.example/page?token=secret' }));
+  off.fire('document:click', clicked({ href: 'https://alps.example/files/map.pdf' }));
+  assert.equal(off.sent.length, 1);
+  const on = browser({ track: ['data-outbound', 'data-downloads'] });
+  on.fire('document:click', clicked({ href: 'https://other.example/page?token=secret' }));
+  on.fire('document:click', clicked({ href: 'https://alps.example/files/map.pdf?x=1' }));
+  on.fire('document:click', clicked({ href: 'https://alps.example/about' }));
+  on.fire('document:click', clicked({ href: 'mailto:someone@example.org' }));
+  assert.deepEqual(on.sent.slice(1).map((s) => s.body), [
+    { t: 'ev', n: 'Outbound Link: Click', pr: { url: 'https://other.example/page' }, p: '/hello?utm_source=mastodon' },
+    { t: 'ev', n: 'File Download', pr: { url: 'https://alps.example/files/map.pdf' }, p: '/hello?utm_source=mastodon' },
+  ]);
+  assert.equal(beaconScriptTag('', { outbound: true, downloads: true }), '<script defer src="/svc/beacon.js" data-collect="/svc/collect" data-outbound data-downloads></script>');
 });
 
 test('automated browsers send nothing', () => {

@@ -51,7 +51,7 @@ function randomTable(seed: number): VisitTable {
     runFacets: Object.fromEntries(RUN_FACETS.map((facet, f) => [facet, Uint16Array.from(facets[f]!)])) as Record<RunFacet, Uint16Array>,
     runStart: Int32Array.from(runStart), pvPage: Uint16Array.from(pvPage), pvHour: new Uint8Array(pvPage.length),
     pvEngaged: Uint32Array.from(pvEngaged), pvScroll: Uint8Array.from(pvScroll),
-    evRun: new Int32Array(0), evName: new Uint16Array(0), evPage: new Uint16Array(0),
+    evRun: new Int32Array(0), evName: new Uint16Array(0), evPage: new Uint16Array(0), prEv: new Int32Array(0), prName: new Uint16Array(0), prValue: new Uint16Array(0),
   };
 }
 

@@ -10,9 +10,11 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.js';
 import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
 import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP } from '../helpers/traffic-script.js';
+import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP, GOALS } from '../helpers/traffic-script.js';
+import { expectedGoals, expectedFunnel } from '../helpers/traffic-goals.js';
 import { playStep } from '../helpers/traffic-player.js';
 import { tally, reading, averageReading, share, type Figures } from '../helpers/traffic-tally.js';
+import { expectedAiTraffic, expectedAssistantPages, expectedChannels } from '../helpers/traffic-ai.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -29,6 +31,8 @@ before(async () => {
   http = await startHttp(site);
   base = `http://127.0.0.1:${http.port}`;
   for (const step of STEPS) await playStep(step, base, site.clock);
+  // Goals made after the traffic: they count what was collected before them.
+  for (const goal of GOALS) site.deps.stats.goals.add({ ...goal });
 });
 after(async () => {
   await http.close();
@@ -120,6 +124,22 @@ async function checkQueries(from: string, to: string) {
   }
   const events = await q('events');
   assert.deepEqual(events.events, f.events.sorted().map(([event, visitors, count]) => ({ event, visitors, count })), 'events');
+  // Custom properties: each name with the visitors and events that carried it, each value of one, the refusals.
+  const names = await tool('stats_query', { from, to, dimension: 'props', limit: 200 });
+  const byName = [...f.props].map(([name, values]): [string, number, number] => {
+    const who = new Set<string>();
+    let events = 0;
+    for (const row of values.rows.values()) { for (const w of row.who) who.add(w); events += row.n; }
+    return [name, who.size, events];
+  }).sort((a, b) => b[1] - a[1] || b[2] - a[2] || (a[0] < b[0] ? -1 : 1));
+  assert.deepEqual(names.props, byName.map(([property, visitors, events]) => ({ property, visitors, events })), 'props');
+  assert.deepEqual(names.properties_refused, Object.fromEntries(f.refused), 'props refused');
+  for (const property of f.props.keys()) {
+    const values = await tool('stats_query', { from, to, dimension: 'props', property, limit: 200 });
+    assert.deepEqual(values.props, f.props.get(property)!.sorted().map(([value, visitors, events]) => ({ value, visitors, events })), `props ${property}`);
+  }
+  const channels = await q('channels');
+  assert.deepEqual(channels.channels, expectedChannels(f).map(([channel, visitors, pageviews]) => ({ channel, visitors, pageviews })), 'channels');
 }
 
 async function checkPosts(from: string, to: string) {
@@ -136,6 +156,7 @@ async function checkPosts(from: string, to: string) {
         language: undefined, per_day: undefined, path: language.path, visitors: p?.visitors.size ?? 0, pageviews: p?.pageviews ?? 0,
         ...(p ? reading(p) : { average_reading_seconds: null, average_scroll_percent: null, read_rate: null }),
         came_from: top(p?.from).map(([from, count]) => ({ from, count })), went_on_to: top(p?.to).map(([path, count]) => ({ path, count })),
+        ai_traffic: expectedAiTraffic(f, language.path),
       }, `stats_post ${language.path}`);
       const expected = language.per_day.map((d: any) => {
         const day = tally(d.day, d.day).pages.get(language.path);
@@ -144,6 +165,16 @@ async function checkPosts(from: string, to: string) {
       assert.deepEqual(language.per_day, expected, `stats_post ${language.path} per_day`);
       assert.equal(language.per_day.length, 7);
     }
+  }
+  // The panel's page filtered to one post shows the same AI traffic for its days.
+  for (const path of ['/hello', '/hike-day']) {
+    const ai = expectedAiTraffic(f, path);
+    const panel = await get({ url: base } as PanelHarness, `/svc/panel/stats?from=${from}&to=${to}&filter=${encodeURIComponent(`page:${path}`)}`, jar);
+    assert.equal(panel.res.status, 200);
+    const section = /<h2>AI traffic<\/h2>(.*?)<\/table>/s.exec(panel.text)?.[1] ?? '';
+    const cells = [...section.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
+    assert.deepEqual(cells, [`${ai.assistant_visits.visitors} visitors`, `${ai.assistant_visits.pageviews} views`, `${ai.user_fetches.hits} requests`, `${ai.search_crawlers.hits} requests`, `${ai.training_crawlers.hits} requests`], `panel AI traffic ${path}`);
+    for (const row of ai.assistant_visits.assistants) assert.ok(section.includes(`${row.assistant} ${row.visitors}`), `panel AI traffic ${path} ${row.assistant}`);
   }
 }
 
@@ -167,12 +198,54 @@ async function checkCrawlersAndConsent(period: string, from: string, to: string,
     by_operator: top(byOperator).map(([operator, hits]) => ({ operator, hits })),
     crawlers: rows.map(([crawler, c, hits]) => ({ crawler, operator: c.operator, purpose: c.purpose, hits, pages: c.pages.size, top_pages: top(c.pages).slice(0, 5).map(([path, n]) => ({ path, hits: n })) })),
     pages: top(new Map([...byPage].map(([path, names]) => [path, sum(names)]))).map(([path, hits]) => ({ path, ...TITLES[path]!, hits, crawlers: Object.fromEntries(byPage.get(path)!) })),
+    ai_traffic: expectedAiTraffic(f),
+    assistant_pages: expectedAssistantPages(f).map(([path, visitors, pageviews]) => ({ path, ...TITLES[path]!, visitors, pageviews })),
   }, `stats_ai_crawlers ${period}`);
   const consent = await tool('consent_overview', { days });
   assert.deepEqual([consent.from, consent.to, consent.decisions], [from, to, f.consent.decisions]);
   assert.deepEqual(consent.agreement, ['statistics', 'marketing', 'external_media'].map((category) => ({ category, agreed: f.consent.agreed.get(category) ?? 0, share: share(f.consent.agreed.get(category) ?? 0, f.consent.decisions) })));
   assert.deepEqual(consent.actions, Object.fromEntries(f.consent.actions));
   assert.deepEqual(consent.banner_versions_answered, { b1: f.consent.decisions });
+}
+
+/** stats_goals, the API's goals and the panel's Goals card, goal by goal, against the script's count. */
+async function checkGoals(period: string, from: string, to: string) {
+  const f = tally(from, to);
+  const expected = expectedGoals(f).map(([visitors, conversions]) => ({ visitors, conversions, conversion_rate: share(visitors, f.visitors.size) }));
+  const figures = (goals: any[]) => goals.map((g) => ({ visitors: g.visitors, conversions: g.conversions, conversion_rate: g.conversion_rate }));
+  const answer = await tool('stats_goals', { period });
+  assert.deepEqual([answer.from, answer.to, answer.visitors, answer.goals.length], [from, to, f.visitors.size, GOALS.length], `stats_goals ${period}`);
+  assert.deepEqual(figures(answer.goals), expected, `stats_goals ${period}`);
+  const api = await fetch(`${base}/svc/api/v1/stats/goals?period=${period}`, { headers: { authorization: `Bearer ${site.tokens.statsOnly}` } });
+  assert.equal(api.status, 200);
+  assert.deepEqual(figures(((await api.json()) as any).goals), expected, `API goals ${period}`);
+  const panel = await get({ url: base } as PanelHarness, `/svc/panel/stats?period=${period}`, jar);
+  const percent = (x: number | null) => (x === null ? '–' : `${Math.round(x * 1000) / 10}%`);
+  assert.deepEqual(tableRows(panel.text, 'Goals').map(([name, ...numbers]) => [textOf(name!), ...numbers]),
+    answer.goals.map((g: any, i: number) => [g.name, String(expected[i]!.visitors), String(expected[i]!.conversions), percent(expected[i]!.conversion_rate)]), `panel goals ${period}`);
+}
+
+const FUNNELS = [['/hello', 'event:signup'], ['/hike-day', '/hello', 'event:Outbound Link: Click'], ['/*', '/h*', '/about', '/hike*'], ['/', '/hello', '/hike-day', '/about', '/hello']];
+
+/** stats_funnel, the API's funnel and the panel's funnel page, step by step, against the script's count. */
+async function checkFunnels(period: string, from: string, to: string) {
+  const f = tally(from, to);
+  for (const steps of FUNNELS) {
+    const reached = expectedFunnel(f, steps);
+    const expected = steps.map((step, s) => ({
+      step, visitors: reached[s]!, dropoff: s === 0 ? 0 : reached[s - 1]! - reached[s]!,
+      dropoff_rate: s === 0 ? null : share(reached[s - 1]! - reached[s]!, reached[s - 1]!), conversion_rate: share(reached[s]!, reached[0]!),
+    }));
+    const answer = await tool('stats_funnel', { steps, period });
+    assert.deepEqual(answer.steps.map(({ label: _, ...rest }: any) => rest), expected, `stats_funnel ${period} ${steps.join(' > ')}`);
+    const query = steps.map((step) => `step=${encodeURIComponent(step)}`).join('&');
+    const api = await fetch(`${base}/svc/api/v1/stats/funnel?period=${period}&${query}`, { headers: { authorization: `Bearer ${site.tokens.statsOnly}` } });
+    assert.deepEqual(((await api.json()) as any).steps.map((row: any) => row.visitors), reached, `API funnel ${period}`);
+    const panel = await get({ url: base } as PanelHarness, `/svc/panel/stats/funnel?period=${period}&${query}`, jar);
+    assert.equal(panel.res.status, 200);
+    const cells = [...panel.text.matchAll(/<tr><th scope="row">.*?<\/th><td class="funnel-bar">.*?<\/td><td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
+    assert.deepEqual(cells, reached.map(String), `panel funnel ${period} ${steps.join(' > ')}`);
+  }
 }
 
 async function checkNow(day: string, active: { path: string; visitors: number }[]) {
@@ -193,13 +266,30 @@ test('the script adds up as worked out by hand', () => {
   const d29 = tally('2026-03-29', '2026-03-29');
   // 28th: anna (/, /hello), ben (/hello), chloe (/about at 23:59:30) = 3 visitors, 4 page views, 3 visits; chloe's is a bounce.
   assert.deepEqual([d28.visitors.size, d28.pageviews, d28.visits, d28.bounces], [3, 4, 3, 1]);
-  // 29th: chloe 1, dan 3, eva 4, finn 1, greta 2 + 1 (two visits), anna 2, hana 1, ben 2, ivan 1 = 18 page views of 9
-  // visitors in 10 visits; bounces: chloe, finn, greta's second visit, hana, ivan.
-  assert.deepEqual([d29.visitors.size, d29.pageviews, d29.visits, d29.bounces], [9, 18, 10, 5]);
+  // 29th: chloe 1, dan 3, eva 4, finn 1, greta 2 + 1 (two visits), anna 2, hana 1, kai 2, lena 1, ben 2, ivan 1 = 21
+  // page views of 11 visitors in 12 visits; bounces: chloe, finn, greta's second visit, hana, lena, ivan.
+  assert.deepEqual([d29.visitors.size, d29.pageviews, d29.visits, d29.bounces], [11, 21, 12, 6]);
   // Sources on the 29th by visit: dan's three views count for Hacker News (the one without a referrer too), eva's
   // four for mastodon (the one back from t.co too), greta's first visit two for producthunt, anna's two for the
-  // newsletter, ben's two for Google.
-  assert.deepEqual(d29.referrers.sorted(), [['(direct)', 3, 3], ['mastodon', 1, 4], ['news.ycombinator.com', 1, 3], ['google.com', 1, 2], ['newsletter', 1, 2], ['producthunt', 1, 2], ['bing.com', 1, 1], ['duckduckgo.com', 1, 1]]);
+  // newsletter, ben's two for Google, kai's two for ChatGPT, lena's one for Perplexity's tag.
+  assert.deepEqual(d29.referrers.sorted(), [['(direct)', 3, 3], ['mastodon', 1, 4], ['news.ycombinator.com', 1, 3], ['chatgpt.com', 1, 2], ['google.com', 1, 2], ['newsletter', 1, 2], ['producthunt', 1, 2], ['bing.com', 1, 1], ['duckduckgo.com', 1, 1], ['perplexity', 1, 1]]);
+  // AI traffic of /hello on the 29th: kai came on from /hike-day inside a ChatGPT visit, lena from Perplexity; one
+  // fetch for a person (Perplexity-User), one search crawler (OAI-SearchBot), two training crawls (ClaudeBot, GPTBot).
+  const hello = expectedAiTraffic(d29, '/hello');
+  assert.deepEqual(hello.assistant_visits.assistants.map((a) => [a.assistant, a.visitors, a.pageviews]), [['ChatGPT', 1, 1], ['Perplexity', 1, 1]]);
+  // Goals of the 29th: /hello 9 views by 8 (chloe, dan, eva, greta twice, anna, kai, lena, ben); /hike* 6 views by
+  // 5 (dan, eva twice, greta, kai, ivan); scroll 75 % on /h*: chloe (100) and eva (90) on /hello, anna's 74 just misses; signup anna; kai's link and file.
+  assert.deepEqual(expectedGoals(d29), [[8, 9], [5, 6], [11, 21], [1, 1], [2, 2], [1, 1], [1, 1]]);
+  // Funnels of the 29th: /hello then signup: anna only; /hike-day, /hello, an outbound click: dan and kai went on
+  // to /hello, only kai clicked out; home, /hello, /hike-day, /about, /hello in one visit: nobody past anna's /hello.
+  assert.deepEqual(expectedFunnel(d29, ['/hello', 'event:signup']), [8, 1]);
+  assert.deepEqual(expectedFunnel(d29, ['/hike-day', '/hello', 'event:Outbound Link: Click']), [5, 2, 1]);
+  assert.deepEqual(expectedFunnel(d29, ['/', '/hello', '/hike-day', '/about', '/hello']), [1, 1, 0, 0, 0]);
+  // Properties: plan free (ben, 28th) and pro (anna, 29th; her e-mail refused), file, and two url values.
+  assert.deepEqual([...tally('2026-03-28', '2026-03-29').props.keys()].sort(), ['file', 'plan', 'url']);
+  assert.deepEqual(Object.fromEntries(d29.refused), { email: 1 });
+  assert.deepEqual([hello.user_fetches.hits, hello.search_crawlers.hits, hello.training_crawlers.hits], [1, 1, 2]);
+  assert.deepEqual(expectedChannels(d29), [['Social', 3, 9], ['Search', 3, 4], ['Direct', 3, 3], ['AI assistants', 2, 3], ['Tagged links', 1, 2]]);
   // Campaigns per visit: eva's four views (launch; summer came later in the visit), anna's two (spring); ben's
   // one on the 28th (spring).
   assert.deepEqual(d29.campaigns.sorted(), [['launch', 1, 4], ['spring', 1, 2]]);
@@ -225,6 +315,10 @@ test('before the rollup: every answer late on the day of the clock change equals
   await checkPosts('2026-03-23', '2026-03-29');
   await checkCrawlersAndConsent('7d', '2026-03-23', '2026-03-29', 7);
   await checkCrawlersAndConsent('today', '2026-03-29', '2026-03-29', 1);
+  await checkGoals('today', '2026-03-29', '2026-03-29');
+  await checkGoals('7d', '2026-03-23', '2026-03-29');
+  await checkFunnels('today', '2026-03-29', '2026-03-29');
+  await checkFunnels('7d', '2026-03-23', '2026-03-29');
   const bots = site.deps.stats.range('2026-03-28', '2026-03-29').bots;
   assert.deepEqual(bots, Object.fromEntries(tally('2026-03-28', '2026-03-29').bots));
 });
@@ -241,5 +335,9 @@ test('after the rollup: the next morning every answer about those days is the sa
   await checkQueries('2026-03-28', '2026-03-29');
   await checkPosts('2026-03-24', '2026-03-30');
   await checkCrawlersAndConsent('7d', '2026-03-24', '2026-03-30', 7);
+  await checkGoals('yesterday', '2026-03-29', '2026-03-29');
+  await checkGoals('7d', '2026-03-24', '2026-03-30');
+  await checkFunnels('yesterday', '2026-03-29', '2026-03-29');
+  await checkFunnels('7d', '2026-03-24', '2026-03-30');
   assert.deepEqual(site.deps.stats.files.readDaily('2026-03-29')!.bots, Object.fromEntries(tally('2026-03-29', '2026-03-29').bots));
 });

@@ -158,22 +158,27 @@ test('stats_query limits rows to 1-200 (default 20) and ranges to 400 days', asy
   assert.equal(await refusal('stats_query', { from: '2026-02-30', to: '2026-03-10', dimension: 'pages' }), invalid('stats_query', `from: ${date}`));
   assert.equal(await refusal('stats_query', { from: '2026-03-09', to: 'yesterday', dimension: 'pages' }), invalid('stats_query', `to: ${date}`));
   assert.equal(await refusal('stats_query', { to: '2026-03-10', dimension: 'pages' }), invalid('stats_query', 'from: must be a day written YYYY-MM-DD'));
-  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10', dimension: 'weeks' }), invalid('stats_query', 'dimension: must be one of days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events'));
-  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10' }), invalid('stats_query', 'dimension: must be one of days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events'));
+  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10', dimension: 'weeks' }), invalid('stats_query', 'dimension: must be one of days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events, channels, props'));
+  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10' }), invalid('stats_query', 'dimension: must be one of days, hours, pages, referrers, campaigns, countries, languages, devices, browsers, os, events, channels, props'));
 });
 
 test('stats_post by id: per language path, visitors, reading, scroll, read rate, came from, went on to, per day', async () => {
   const post = await answer('stats_post', { id: 'posts/hello' });
   assert.deepEqual([post.id, post.title, post.period, post.from, post.to], ['posts/hello', 'Hello Alps', '30d', '2026-02-09', '2026-03-10']);
   const en = post.languages.find((row: any) => row.language === 'en');
-  assert.deepEqual({ ...en, per_day: undefined }, {
-    language: 'en', path: '/hello', visitors: 4, pageviews: 4, average_reading_seconds: 45, average_scroll_percent: 90, read_rate: 0.25,
+  assert.deepEqual({ ...en, per_day: undefined, ai_traffic: undefined }, {
+    ai_traffic: undefined, language: 'en', path: '/hello', visitors: 4, pageviews: 4, average_reading_seconds: 45, average_scroll_percent: 90, read_rate: 0.25,
     came_from: [{ from: '(direct)', count: 2 }, { from: 'news.ycombinator.com', count: 1 }, { from: 'newsletter', count: 1 }],
     went_on_to: [{ path: '/hike-day', count: 1 }],
     per_day: undefined,
   });
   assert.equal(en.per_day.length, 30);
   assert.deepEqual(en.per_day.find((row: any) => row.day === '2026-03-09'), { day: '2026-03-09', visitors: 2, pageviews: 2 });
+  // GPTBot yesterday and ClaudeBot today trained on /hello; nobody came from an assistant.
+  assert.deepEqual(en.ai_traffic, {
+    assistant_visits: { visitors: 0, pageviews: 0, assistants: [] }, user_fetches: { hits: 0, crawlers: [] }, search_crawlers: { hits: 0, crawlers: [] },
+    training_crawlers: { hits: 2, crawlers: [{ crawler: 'ClaudeBot', operator: 'Anthropic', hits: 1 }, { crawler: 'GPTBot', operator: 'OpenAI', hits: 1 }] },
+  });
   const de = post.languages.find((row: any) => row.language === 'de');
   assert.deepEqual([de.path, de.visitors, de.read_rate, de.average_reading_seconds], ['/de/hello', 0, null, null]);
 });

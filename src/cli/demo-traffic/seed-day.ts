@@ -107,6 +107,8 @@ export function generateDayRollup(day: string, pageviews: number, pages: readonl
  * Raw log lines for `pageviews` page views between `start` and `end` (epoch ms), as the collect endpoint
  * would write them: visitors with one to four page views, engagement reports, a few events.
  */
+const PLANS = ['free', 'pro', 'team'] as const;
+
 export function generateRawLines(pageviews: number, start: number, end: number, pages: readonly SeedPage[], random: Random): { raw: RawLine[]; bots: BotLogLine[] } {
   const raw: RawLine[] = [];
   const weights = pages.map((p) => [p, p.weight] as const);
@@ -129,7 +131,8 @@ export function generateRawLines(pageviews: number, start: number, end: number, 
       const engaged = Math.round((read ? 30 + random() * 120 : random() * 40) * 1000);
       t += Math.min(engaged + 2000, 600_000);
       if (t < end) raw.push({ k: 'en', t, v, p: page.path, e: engaged, sc: read ? 75 + Math.floor(random() * 26) : Math.floor(random() * 80) });
-      if (random() < 0.04) raw.push({ k: 'ev', t, v, p: page.path, n: pickWeighted(EVENTS, random) });
+      // A custom property on every event, taken from the time (no draw: the rest of the day stays as it was).
+      if (random() < 0.04) raw.push({ k: 'ev', t, v, p: page.path, n: pickWeighted(EVENTS, random), pr: { plan: PLANS[t % PLANS.length]! } });
       previous = page.path;
       made++;
     }

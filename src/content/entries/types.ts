@@ -36,6 +36,9 @@ export interface SiteConfig {
   timezone: string;
   approvalMode: boolean;
   closed: boolean;
+  /** site.yaml `track_outbound_links` / `track_file_downloads`: the statistics script records those clicks */
+  trackOutboundLinks?: boolean;
+  trackFileDownloads?: boolean;
   types: ContentType[];
   categories: Record<string, CategoryDefinition>;
 }

@@ -1,6 +1,7 @@
 // The answers of the statistics tools as zod schemas (see content-answers.ts for why they live apart from
 // the tools). Figures that need a denominator (a share, an average, a change) are null when there is none.
 import { z } from 'zod';
+import { CHANNELS } from '../../stats/traffic-channels.js';
 
 const count = z.int().min(0);
 const figure = z.number().nullable();
@@ -28,7 +29,7 @@ export const statsOverviewOutput = z.object({
 export const statsQueryOutput = z.object({
   from: day,
   to: day,
-  dimension: z.enum(['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events']),
+  dimension: z.enum(['days', 'hours', 'pages', 'referrers', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events', 'channels', 'props']),
   visitors: count,
   pageviews: count,
   rows_total: count,
@@ -43,6 +44,22 @@ export const statsQueryOutput = z.object({
   browsers: z.array(pair('browser')).optional(),
   os: z.array(pair('os')).optional(),
   events: z.array(z.object({ event: z.string(), visitors: count, count })).optional(),
+  channels: z.array(z.object({ channel: z.enum(CHANNELS), visitors: count, pageviews: count })).optional(),
+  property: z.string().nullable().optional().describe('with dimension props: the property whose values are the rows, or null for the property names'),
+  properties_refused: z.record(z.string(), count).optional().describe('with dimension props: values refused as personal data (e-mail, phone, long number), by property'),
+  props: z.array(z.object({ property: z.string().optional(), value: z.string().optional(), visitors: count, events: count })).optional(),
+});
+
+const crawlerKind = z.object({ hits: count, crawlers: z.array(z.object({ crawler: z.string(), operator: z.string(), hits: count })) });
+/** The four kinds of AI traffic (stats/ai-traffic.ts). */
+const aiTraffic = z.object({
+  assistant_visits: z.object({
+    visitors: count, pageviews: count,
+    assistants: z.array(z.object({ assistant: z.string(), operator: z.string(), visitors: count, pageviews: count })),
+  }).describe('visits that arrived from an AI assistant\'s answer (by referrer or utm_source)'),
+  user_fetches: crawlerKind.describe('pages an assistant fetched for a person (ChatGPT-User, Claude-User, Perplexity-User, ...)'),
+  search_crawlers: crawlerKind.describe('search and answer crawlers (OAI-SearchBot, Claude-SearchBot, PerplexityBot, ...)'),
+  training_crawlers: crawlerKind.describe('training crawlers (GPTBot, ClaudeBot, CCBot, ...)'),
 });
 
 export const statsPostOutput = z.object({
@@ -62,6 +79,7 @@ export const statsPostOutput = z.object({
     came_from: z.array(z.object({ from: z.string(), count })),
     went_on_to: z.array(z.object({ path: z.string(), count })),
     per_day: z.array(z.object({ day, visitors: count, pageviews: count })),
+    ai_traffic: aiTraffic,
   })),
 });
 
@@ -89,6 +107,8 @@ export const statsAiCrawlersOutput = z.object({
     top_pages: z.array(z.object({ path: z.string(), hits: count })),
   })),
   pages: z.array(z.object({ ...page, hits: count, crawlers: z.record(z.string(), count) })),
+  ai_traffic: aiTraffic,
+  assistant_pages: z.array(z.object({ ...page, visitors: count, pageviews: count })),
 });
 
 export const consentOverviewOutput = z.object({
@@ -103,4 +123,39 @@ export const consentOverviewOutput = z.object({
   banner_version: z.string(),
   categories_offered: z.array(z.string()),
   embedded_services: z.array(z.object({ service: z.string(), category: z.string(), entries: count, example_ids: z.array(z.string()) })),
+});
+
+export const statsGoalsOutput = z.object({
+  period: z.string(),
+  from: day,
+  to: day,
+  filters: z.array(z.string()),
+  visitors: count.describe('visitors of the period (filtered): what conversion rates are of'),
+  goals: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(['page', 'event', 'scroll', 'outbound', 'download']),
+    target: z.string().describe('the path pattern, event name or scroll depth and pattern'),
+    visitors: count.describe('visitors who converted'),
+    conversions: count,
+    conversion_rate: figure,
+  })),
+  days_not_counted: z.array(day).optional().describe('finished days counted before page views were kept per visit: goals cannot see them'),
+});
+
+export const statsFunnelOutput = z.object({
+  period: z.string(),
+  from: day,
+  to: day,
+  filters: z.array(z.string()),
+  steps: z.array(z.object({
+    step: z.string().describe('as given'),
+    label: z.string(),
+    visitors: count.describe('visitors who reached the step, the steps before it in order, in one visit'),
+    dropoff: count.describe('visitors of the step before who did not reach this one'),
+    dropoff_rate: figure,
+    conversion_rate: figure.describe('visitors of this step / visitors of the first'),
+  })),
+  conversion_rate: figure.describe('of the whole funnel: last step / first step'),
+  days_not_counted: z.array(day).optional().describe('finished days counted before page views were kept per visit: funnels cannot see them'),
 });

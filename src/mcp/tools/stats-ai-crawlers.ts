@@ -7,7 +7,7 @@ export const statsAiCrawlersTool = defineTool({
   name: 'stats_ai_crawlers',
   title: 'AI crawler visits',
   description:
-    'Page requests by AI crawlers (GPTBot, ClaudeBot, PerplexityBot and others): total hits, by purpose (training, search, user), by operator, by crawler (operator, purpose, hits, pages reached, top pages) and by page (hits and which crawlers). Period today, 7d, 30d (default) or 90d.',
+    'Page requests by AI crawlers (GPTBot, ClaudeBot, PerplexityBot and others): total hits, by purpose (training, search, user), by operator, by crawler (operator, purpose, hits, pages reached, top pages) by page (hits and which crawlers), and ai_traffic: the four kinds of AI traffic (visits from assistant answers, fetches for a person, search crawlers, training crawlers) with assistant_pages, the pages visits from assistants arrived at. Period today, 7d, 30d (default) or 90d.',
   scope: 'stats:read',
   input: crawlersInput,
   output: 'statsAiCrawlersOutput',

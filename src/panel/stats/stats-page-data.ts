@@ -10,6 +10,10 @@ import { averageReadingSeconds, share } from '../../stats/figures.js';
 import { addDays, daysBetween, lastDayOfMonth } from '../../stats/day-math.js';
 import { statsRealtime } from '../../stats/realtime.js';
 import { statsAiCrawlers } from '../../stats/crawler-report.js';
+import { aiTraffic, addCrawlerHits, type AiTraffic } from '../../stats/ai-traffic.js';
+import { goalFigures, type GoalRow } from '../../stats/goal-report.js';
+import { propertyBreakdown } from '../../stats/property-breakdown.js';
+import type { PropsCard } from './stats-props-view.js';
 import { TABLES, type StatsView, type TableName, type Grouping } from './stats-view-params.js';
 
 /** Rows of each table on the page itself; the whole table is a link away. */
@@ -39,6 +43,10 @@ export interface StatsPageData {
   missing: string[];
   realtime: ReturnType<typeof statsRealtime>;
   crawlers: ReturnType<typeof statsAiCrawlers>;
+  /** the four kinds of AI traffic in the view's days: of the filtered page when there is one, else of the site */
+  ai: { path: string | null; traffic: AiTraffic };
+  goals: GoalRow[];
+  props: PropsCard;
 }
 
 /** The period before the view's: as stats_overview compares for a period, as many days before for a range. */
@@ -130,5 +138,19 @@ export function gatherStatsPage(stats: StatsService, content: StatsContent, view
     missing: [...new Set([...now.missing, ...entries.missing])].sort(),
     realtime: statsRealtime(stats, content),
     crawlers: statsAiCrawlers(stats, content, crawlerPeriod(view)),
+    ai: aiOfView(stats, view, now),
+    goals: goalFigures(stats, view.from, view.to, view.filters).goals,
+    props: propertyBreakdown(stats, view.from, view.to, view.filters, { pairs: true }),
   };
+}
+
+/**
+ * Visits from assistants are the view's own page views by source (filtered like everything else); crawlers
+ * run no script and have no source, country or device, so only a page filter narrows them.
+ */
+function aiOfView(stats: StatsService, view: StatsView, now: RangeFigures): StatsPageData['ai'] {
+  const path = view.filters.find((filter) => filter.dimension === 'page')?.value ?? null;
+  const hits = new Map<string, number>();
+  addCrawlerHits(hits, stats.range(view.from, view.to).crawlers, path ?? undefined);
+  return { path, traffic: aiTraffic(now.rollup.referrers, hits) };
 }

@@ -3,10 +3,14 @@
 // Everything shown comes from StatsPageData; this file only formats it.
 import { OVERVIEW_PERIODS, type OverviewPeriod } from '../../stats/periods.js';
 import { esc } from '../html.js';
+import { filterText } from '../../stats/stats-filters.js';
 import { renderBarChart, chartHeading, METRIC_LABELS } from './stats-page-chart.js';
-import { TABLES, METRICS, GROUPINGS, STATS_PATH, STATS_EXPORT_PATH, STATS_REALTIME_PATH, viewHref, type StatsView } from './stats-view-params.js';
+import { TABLES, METRICS, GROUPINGS, STATS_PATH, STATS_EXPORT_PATH, STATS_EXPORT_ZIP_PATH, STATS_REALTIME_PATH, viewHref, type StatsView } from './stats-view-params.js';
 import { renderTableSection, pageCell, formatCount, formatPercent, filterValueLabel } from './stats-tables-view.js';
 import type { StatsPageData } from './stats-page-data.js';
+import { renderAiTraffic } from './stats-ai-view.js';
+import { renderGoals } from './stats-goals-view.js';
+import { renderProps } from './stats-props-view.js';
 
 export { STATS_PATH } from './stats-view-params.js';
 export { formatCount, formatPercent } from './stats-tables-view.js';
@@ -15,7 +19,7 @@ const PERIOD_LABELS: Record<OverviewPeriod, string> = {
   today: 'Today', yesterday: 'Yesterday', '7d': '7 days', '30d': '30 days', '90d': '90 days', '12m': '12 months', month: 'This month',
 };
 const PURPOSE_LABELS: Record<string, string> = { training: 'training', search: 'search', user: 'user-triggered' };
-const FILTER_LABELS: Record<string, string> = { page: 'Page', source: 'Source', campaign: 'Campaign', country: 'Country', language: 'Language', device: 'Device', browser: 'Browser', os: 'Operating system' };
+const FILTER_LABELS: Record<string, string> = { page: 'Page', source: 'Source', campaign: 'Campaign', country: 'Country', language: 'Language', device: 'Device', browser: 'Browser', os: 'Operating system', prop: 'Property' };
 
 export function formatSeconds(seconds: number | null): string {
   if (seconds === null) return '–';
@@ -46,7 +50,7 @@ export function renderPeriodLinks(view: StatsView | null): string {
 /** A custom range: a plain GET form (the filters and chart choices ride along as hidden fields). */
 function renderRangeForm(view: StatsView): string {
   const hidden = [
-    ...view.filters.map((filter) => `<input type="hidden" name="filter" value="${esc(`${filter.dimension}:${filter.value}`)}">`),
+    ...view.filters.map((filter) => `<input type="hidden" name="filter" value="${esc(filterText(filter))}">`),
     view.metric !== 'visitors' ? `<input type="hidden" name="metric" value="${view.metric}">` : '',
   ].join('');
   return `<form class="range" method="get" action="${STATS_PATH}"><fieldset><legend>Custom range (at most 400 days)</legend>`
@@ -58,7 +62,7 @@ function renderRangeForm(view: StatsView): string {
 function renderFilterChips(view: StatsView): string {
   if (view.filters.length === 0) return '';
   const chips = view.filters.map((filter) => {
-    const label = `${FILTER_LABELS[filter.dimension]}: ${filterValueLabel(filter.dimension, filter.value)}`;
+    const label = `${FILTER_LABELS[filter.dimension]}: ${filterValueLabel(filter.dimension, filter.value, filter.name)}`;
     const without = view.filters.filter((f) => f !== filter);
     return `<li>${esc(label)} <a href="${esc(viewHref(view, { filters: without, page: 1 }))}" aria-label="${esc(`Remove the filter ${label}`)}">×</a></li>`;
   }).join('');
@@ -120,8 +124,12 @@ export function renderStatsPage(view: StatsView, data: StatsPageData, siteUrl: s
   const tables = TABLES.map((table) => renderTableSection(view, siteUrl, table, data.tables[table]!)).join('');
   return renderStatsHeader(view, data.missing)
     + renderFigures(view, data)
+    + `<p class="more"><a href="${esc(viewHref({ ...view, filters: [], show: null }, {}, STATS_EXPORT_ZIP_PATH))}" download>Download every table of these days (ZIP of CSV files)</a></p>`
     + renderChart(view, data)
+    + renderGoals(data.goals)
     + tables
+    + renderProps(view, data.props)
+    + renderAiTraffic(data.ai)
     + `<section id="realtime" data-refresh="${esc(STATS_REALTIME_PATH)}">${renderRealtime(data, siteUrl, view)}</section>`
     + renderCrawlers(data);
 }

@@ -7,9 +7,11 @@ import { renderPage, sendPanelPage } from '../layout.js';
 import { SCRIPTED_PANEL_CSP } from '../panel-script.js';
 import { requirePanelSession } from '../panel-session.js';
 import { toCsv } from '../../lib/csv.js';
+import { ZipWriter } from '../../lib/zip-writer.js';
+import { writeStatsExport } from '../../stats/stats-export.js';
 import { statsRealtime } from '../../stats/realtime.js';
 import { gatherStatsPage, tableRows, chartBarsFor } from './stats-page-data.js';
-import { parseStatsView, STATS_PATH, STATS_EXPORT_PATH, STATS_REALTIME_PATH, TABLES, type StatsView, type TableName } from './stats-view-params.js';
+import { parseStatsView, STATS_PATH, STATS_EXPORT_PATH, STATS_EXPORT_ZIP_PATH, STATS_REALTIME_PATH, TABLES, type StatsView, type TableName } from './stats-view-params.js';
 import { renderStatsPage, renderStatsPeriodProblem, renderStatsHeader, renderRealtime } from './stats-page-view.js';
 import { renderWholeTable } from './stats-tables-view.js';
 
@@ -21,7 +23,7 @@ const CSV_COLUMNS: Record<TableName, string[]> = {
   pages: ['path', 'title', 'id', 'visitors', 'pageviews', 'average_reading_seconds', 'read_rate'],
   entry_pages: ['path', 'title', 'id', 'visitors', 'entries'],
   exit_pages: ['path', 'title', 'id', 'visitors', 'exits'],
-  referrers: ['referrer', 'visitors', 'pageviews'], campaigns: ['campaign', 'visitors', 'pageviews'], countries: ['country', 'visitors', 'pageviews'],
+  referrers: ['referrer', 'visitors', 'pageviews'], channels: ['channel', 'visitors', 'pageviews'], campaigns: ['campaign', 'visitors', 'pageviews'], countries: ['country', 'visitors', 'pageviews'],
   languages: ['language', 'visitors', 'pageviews'], devices: ['device', 'visitors', 'pageviews'], browsers: ['browser', 'visitors', 'pageviews'],
   os: ['os', 'visitors', 'pageviews'], events: ['event', 'visitors', 'count'],
 };
@@ -92,8 +94,32 @@ export function showRealtimePart(ctx: RequestContext, deps: PanelDeps): void {
   sendPanelPage(ctx, 200, html, { 'x-svc-part': 'realtime' });
 }
 
+/**
+ * GET /svc/panel/stats/export.zip?<view>: every dimension of the view's days as a ZIP of CSV files, streamed
+ * as it is made (stats/stats-export.ts). Filters do not apply: the archive is the whole statistics.
+ */
+export function exportStatsZip(ctx: RequestContext, deps: PanelDeps): void {
+  const session = requirePanelSession(ctx, deps, 'stats.view');
+  if (!session) return;
+  const read = readView(ctx, deps);
+  if ('sentence' in read) {
+    sendBody(ctx.res, 422, `${read.sentence}\n`, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    return;
+  }
+  const { from, to } = read.view;
+  ctx.res.writeHead(200, {
+    'content-type': 'application/zip', 'content-disposition': `attachment; filename="statistics-${from}-${to}.zip"`,
+    'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
+  });
+  writeStatsExport(deps.stats, from, to, new ZipWriter(ctx.res, deps.clock())).then(() => ctx.res.end(), (error: unknown) => {
+    deps.log(`svc: the statistics export stopped: ${(error as Error)?.message ?? error}`);
+    ctx.res.destroy();
+  });
+}
+
 export function registerStatsPage(router: Router, deps: PanelDeps): void {
   router.get(STATS_PATH, (ctx) => showStatsPage(ctx, deps));
+  router.get(STATS_EXPORT_ZIP_PATH, (ctx) => exportStatsZip(ctx, deps));
   router.get(STATS_EXPORT_PATH, (ctx) => exportStatsCsv(ctx, deps));
   router.get(STATS_REALTIME_PATH, (ctx) => showRealtimePart(ctx, deps));
 }

@@ -25,6 +25,7 @@ interface TableSpec {
 export const TABLE_SPECS: Record<TableName, TableSpec> = {
   pages: { caption: 'Top pages', head: 'Page', key: 'path', filter: 'page', numbers: [['Visitors', 'visitors', 'count'], ['Views', 'pageviews', 'count'], ['Read', 'read_rate', 'share']], empty: 'No page views in this period.' },
   referrers: { caption: 'Top sources', head: 'Source', key: 'referrer', filter: 'source', numbers: [['Visitors', 'visitors', 'count'], ['Views', 'pageviews', 'count']], empty: 'No visits from other sites in this period.' },
+  channels: { caption: 'Channels', head: 'Channel', key: 'channel', filter: null, numbers: [['Visitors', 'visitors', 'count'], ['Views', 'pageviews', 'count']], empty: 'No visits in this period.' },
   entry_pages: { caption: 'Entry pages', head: 'Page', key: 'path', filter: 'page', numbers: [['Visitors', 'visitors', 'count'], ['Entries', 'entries', 'count']], empty: 'No visits began in this period.' },
   exit_pages: { caption: 'Exit pages', head: 'Page', key: 'path', filter: 'page', numbers: [['Visitors', 'visitors', 'count'], ['Exits', 'exits', 'count']], empty: 'No visits ended in this period.' },
   campaigns: { caption: 'Campaigns', head: 'Campaign', key: 'campaign', filter: 'campaign', numbers: [['Visitors', 'visitors', 'count'], ['Views', 'pageviews', 'count']], empty: 'No visits came from a campaign in this period.' },
@@ -46,7 +47,8 @@ export function countryLabel(code: string): string {
 }
 
 /** A filter value as people read it. */
-export function filterValueLabel(dimension: FilterDimension, value: string): string {
+export function filterValueLabel(dimension: FilterDimension, value: string, name?: string): string {
+  if (dimension === 'prop') return `${name}: ${value}`;
   return dimension === 'country' ? countryLabel(value) : dimension === 'campaign' && value === '' ? '(none)' : value;
 }
 

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 export const STATS_PATH = '/svc/panel/stats';
 export const STATS_EXPORT_PATH = '/svc/panel/stats/export';
 export const STATS_REALTIME_PATH = '/svc/panel/stats/realtime';
+export const STATS_EXPORT_ZIP_PATH = '/svc/panel/stats/export.zip';
 
 export const DEFAULT_PERIOD: OverviewPeriod = '7d';
 export const METRICS = ['visitors', 'pageviews', 'reading'] as const;
@@ -18,7 +19,7 @@ export type Metric = (typeof METRICS)[number];
 export const GROUPINGS = ['day', 'week', 'month'] as const;
 export type Grouping = 'hour' | (typeof GROUPINGS)[number];
 /** The tables of the page, in the order shown. */
-export const TABLES = ['pages', 'referrers', 'entry_pages', 'exit_pages', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events'] as const;
+export const TABLES = ['pages', 'referrers', 'channels', 'entry_pages', 'exit_pages', 'campaigns', 'countries', 'languages', 'devices', 'browsers', 'os', 'events'] as const;
 export type TableName = (typeof TABLES)[number] & QueryDimension;
 /** Rows per page of a table shown whole. */
 export const PAGE_ROWS = 50;

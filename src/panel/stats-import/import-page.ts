@@ -1,0 +1,81 @@
+// /svc/panel/stats/import: people whose role has stats.view bring over a Plausible CSV export (the ZIP as
+// Plausible gives it, or its CSV files) into the days not counted here yet (stats/plausible-import.ts). An
+// upload over 20 MB, a damaged archive or a file that cannot be read is refused with a sentence, and nothing
+// is changed.
+import type { PanelDeps } from '../panel-deps.js';
+import type { Router, RequestContext } from '../../http/router.js';
+import { AppError, isAppError } from '../../errors.js';
+import { readMultipartForm } from '../../http/multipart.js';
+import { refuseRestOfBody } from '../../http/body-refusal.js';
+import { renderPage, sendPanelMessage, sendPanelPage } from '../layout.js';
+import { csrfMatches, currentPanelSession, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { csrfField } from '../csrf.js';
+import { esc } from '../html.js';
+import { readZipFiles, ZipProblem } from '../../lib/zip-read.js';
+import { importPlausibleExport, type ImportResult } from '../../stats/plausible-import.js';
+
+export const IMPORT_PATH = '/svc/panel/stats/import';
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+function render(csrf: string, result: ImportResult | null): string {
+  const done = result === null ? '' : `<section class="card"><h2>Imported</h2><p>${esc(result.imported.length === 0
+    ? 'No day was imported: every day of the export is counted here already.'
+    : `${result.imported.length} ${result.imported.length === 1 ? 'day' : 'days'} imported, from ${result.imported[0]} to ${result.imported[result.imported.length - 1]}.`)}`
+    + `${result.skipped.length > 0 ? esc(` ${result.skipped.length} days were left as they are: they are counted here already.`) : ''}</p>`
+    + `<p class="muted">${esc(`Read: ${result.files.join(', ')}.${result.ignored.length > 0 ? ` Passed over: ${result.ignored.join(', ')}.` : ''}`)}</p></section>`;
+  return `<h1>Import statistics</h1><p><a href="/svc/panel/stats">Back to the statistics</a></p>${done}`
+    + '<p>Bring your history over from Plausible: export it there (Site settings → Imports &amp; Exports → Export data), then upload the ZIP (or its CSV files) here. '
+    + 'Days already counted here are left as they are; imported days are marked as imported. Filters, goals and funnels cannot see inside imported days (Plausible exports totals per day, not visits).</p>'
+    + `<form method="post" action="${IMPORT_PATH}" enctype="multipart/form-data" class="stack">${csrfField(csrf)}`
+    + `<label>Plausible export (ZIP or CSV files, at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB) <input type="file" name="files" accept=".zip,.csv" multiple required></label>`
+    + '<button type="submit">Import</button></form>';
+}
+
+function send(ctx: RequestContext, session: PanelSession, status: number, notice: { kind: 'ok' | 'error'; text: string } | null, result: ImportResult | null = null): void {
+  sendPanelPage(ctx, status, renderPage({ title: 'Import statistics', viewer: session, active: 'stats', body: render(session.csrf, result), notice }));
+}
+
+async function importUpload(ctx: RequestContext, deps: PanelDeps): Promise<void> {
+  const session = currentPanelSession(ctx, deps);
+  if (!session) { refuseRestOfBody(ctx.req); return sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.'); }
+  if (!session.capabilities.has('stats.view')) { refuseRestOfBody(ctx.req); return sendPanelMessage(ctx, 403, 'Not allowed', 'Your role does not allow this.', session); }
+  let form: FormData;
+  try {
+    form = await readMultipartForm(ctx.req, MAX_IMPORT_BYTES);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return send(ctx, session, error.status, { kind: 'error', text: error.kind === 'too_large' ? `The upload is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; nothing was imported. Export a shorter period at a time.` : error.message });
+  }
+  const csrf = form.get('csrf');
+  if (!csrfMatches(ctx, new URLSearchParams(typeof csrf === 'string' ? { csrf } : {}), session.csrf, session)) return;
+  const uploads = form.getAll('files').flatMap((part) => (typeof part !== 'string' && part.size > 0 ? [part] : []));
+  try {
+    if (uploads.length === 0) throw new AppError('invalid_params', 'Choose the ZIP of a Plausible export, or its CSV files.');
+    const files = new Map<string, string>();
+    for (const upload of uploads) {
+      const bytes = Buffer.from(await upload.arrayBuffer());
+      if (upload.name.toLowerCase().endsWith('.zip') || bytes.readUInt32LE(0) === 0x04034b50) {
+        let inside: Map<string, Buffer>;
+        try { inside = readZipFiles(bytes, { maxFiles: 100, maxTotalBytes: MAX_UNPACKED_BYTES }); } catch (error) {
+          if (error instanceof ZipProblem) throw new AppError('invalid_params', `The import was refused, nothing was changed: ${upload.name.slice(0, 80)}: ${error.message}.`);
+          throw error;
+        }
+        for (const [name, content] of inside) files.set(name, content.toString('utf8'));
+      } else files.set(upload.name, bytes.toString('utf8'));
+    }
+    const result = importPlausibleExport(deps.stats, files);
+    send(ctx, session, 200, { kind: 'ok', text: `The import is done: ${result.imported.length} days imported.` }, result);
+  } catch (error) {
+    if (!isAppError(error) || error.status !== 422) throw error;
+    send(ctx, session, 422, { kind: 'error', text: error.message });
+  }
+}
+
+export function registerImportPage(router: Router, deps: PanelDeps): void {
+  router.get(IMPORT_PATH, (ctx) => {
+    const session = requirePanelSession(ctx, deps, 'stats.view');
+    if (session) send(ctx, session, 200, null);
+  });
+  router.post(IMPORT_PATH, (ctx) => importUpload(ctx, deps));
+}
