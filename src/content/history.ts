@@ -22,6 +22,13 @@ export type HistoryAction =
   | 'send_back'
   | 'approval_mode'
   | 'restore'
+  | 'delete'
+  | 'delete_translation'
+  | 'delete_media'
+  | 'restore_deleted'
+  | 'restore_deleted_translation'
+  | 'restore_deleted_media'
+  | 'trash_emptied'
   | 'recovery_code_used'
   | 'recovery_codes_renewed';
 

@@ -14,6 +14,7 @@ import { registerPreviewRoutes } from '../panel/preview/preview.js';
 import { registerMediaLibraryRoutes } from '../panel/media/media-library.js';
 import { renderPreviewPage } from '../site/preview-page.js';
 import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
+import { registerTrashRoutes } from '../panel/trash/trash.js';
 import { registerHistoryRoutes } from '../panel/history/history-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
@@ -37,6 +38,8 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerMediaLibraryRoutes(router, deps);
   // Panel: an entry's earlier versions, a diff of one against now, Restore.
   registerRevisionRoutes(router, deps);
+  // Panel: the Trash (what people deleted: restore, or delete for good).
+  registerTrashRoutes(router, deps);
   // Panel: History, every change with filters by person, via, token and entry.
   registerHistoryRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
