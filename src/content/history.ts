@@ -29,6 +29,9 @@ export type HistoryAction =
   | 'restore_deleted_translation'
   | 'restore_deleted_media'
   | 'trash_emptied'
+  | 'propose_change'
+  | 'approve_change'
+  | 'send_back_change'
   | 'recovery_code_used'
   | 'recovery_codes_renewed';
 

@@ -108,6 +108,7 @@ function readSite(raw: unknown) {
   const timezone = v.timezone === undefined ? 'UTC' : string(v.timezone, 'timezone');
   if (!isValidTimeZone(timezone)) throw new SiteConfigProblem('timezone', 'is not a time zone Intl knows');
   const approvalMode = boolean(v.approval_mode, 'approval_mode', false);
+  const approvalLive = boolean(v.approval_live, 'approval_live', false);
   const closed = boolean(v.closed, 'closed', false);
   const types = record(v.types, 'types', KEY, (value, path) => {
     const t = object(value, path);
@@ -123,7 +124,7 @@ function readSite(raw: unknown) {
       fields: record(c.fields, at(path, 'fields'), KEY, field, {}),
     };
   }, {});
-  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, closed, types, categories };
+  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, approvalLive, closed, types, categories };
 }
 
 const CORE_TYPES: ContentType[] = [
@@ -204,6 +205,7 @@ export function buildSiteConfig(raw: unknown): SiteConfig {
     defaultLanguage,
     timezone: site.timezone,
     approvalMode: site.approvalMode,
+    approvalLive: site.approvalLive,
     closed: site.closed,
     types,
     categories,

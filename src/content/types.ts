@@ -35,6 +35,8 @@ export interface SiteConfig {
   defaultLanguage: string;
   timezone: string;
   approvalMode: boolean;
+  /** `approval_live`: assistants' changes to published entries wait for a person too (off by default). */
+  approvalLive: boolean;
   closed: boolean;
   types: ContentType[];
   categories: Record<string, CategoryDefinition>;

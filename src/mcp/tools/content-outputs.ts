@@ -94,9 +94,10 @@ export const contentCreateOutput = z.object({
   next_step: z.string(),
 });
 
-export const contentUpdateOutput = z.object({ id: z.string(), language: z.string(), status, url: z.string() });
+/** `waiting_for_approval` and `message` only when an assistant's change to a published entry waits (approval_live). */
+export const contentUpdateOutput = z.object({ id: z.string(), language: z.string(), status, url: z.string(), waiting_for_approval: z.literal(true).optional(), message: z.string().optional() });
 
-export const contentStyleOutput = z.object({ id: z.string(), css: z.string(), cleaned: z.boolean(), note: z.string(), url: z.string() });
+export const contentStyleOutput = z.object({ id: z.string(), css: z.string(), cleaned: z.boolean(), note: z.string(), url: z.string(), waiting_for_approval: z.literal(true).optional() });
 
 /** Published or scheduled (with card_warnings, or a note when nothing changed), or, in approval mode, waiting. */
 export const contentPublishOutput = z.union([
