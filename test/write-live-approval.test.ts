@@ -3,7 +3,7 @@
 // keeps its comments); then content_update and content_style on a published entry keep the public text, keep
 // the change as pending and say so (waiting_for_approval); a second change builds on the first, which is kept
 // as a revision; Waiting for approval shows the diff against the live text; a person publishes it or sends it
-// back. Drafts and people are never held.
+// back; an image uploaded for a live entry waits too. Drafts and people are never held.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { Jar, csrfOf, get, post, signIn, type PanelHarness } from './helpers/pan
 import { readHistory } from '../src/content/history.js';
 import { listRevisions, listStyleVersions } from '../src/content/revisions.js';
 import { parseFrontMatter } from '../src/content/front-matter.js';
+import { makePng } from './helpers/images.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -93,6 +94,26 @@ test('on: content_style on a published entry keeps style.css and waits', async (
   assert.match(answer.structuredContent.note, /wait for approval/);
   assert.equal(file('posts/hello', 'style.css'), css);
   assert.ok(existsSync(pending('posts/hello', 'style.css')));
+});
+
+test('on: an image uploaded for a published entry is kept aside, not served, until a person publishes it', async () => {
+  const data = makePng(8, 6).toString('base64');
+  const answer = await callTool(site, http.url, site.tokens.admin!, 'media_upload', { id: 'posts/hello', name: 'Summit.png', data });
+  assert.equal(answer.structuredContent.waiting_for_approval, true);
+  assert.equal(answer.structuredContent.file, 'media/posts/hello/summit.png');
+  assert.equal(existsSync(join(site.root, 'content/media/posts/hello/summit.png')), false);
+  assert.equal((await fetch(`${panel.url}/media/posts/hello/summit.png`)).status, 404);
+  const again = await callTool(site, http.url, site.tokens.admin!, 'media_upload', { id: 'posts/hello', name: 'Summit.png', data });
+  assert.equal(again.structuredContent.file, 'media/posts/hello/summit-2.png', 'a name free among the waiting images too');
+  const page = await get(panel, APPROVALS, jars.bob!);
+  assert.match(page.text, /posts\/hello · the image summit\.png/);
+  const published = await post(panel, `${APPROVALS}/publish-change`, { csrf: csrfOf(page.text), id: 'posts/hello', language: '', media: 'summit.png' }, jars.bob!);
+  assert.equal(published.res.status, 303);
+  assert.equal((await fetch(`${panel.url}/media/posts/hello/summit.png`)).status, 200);
+  const sentBack = await post(panel, `${APPROVALS}/send-back-change`, { csrf: csrfOf(page.text), id: 'posts/hello', language: '', media: 'summit-2.png', note: 'One is enough.' }, jars.bob!);
+  assert.equal(sentBack.res.status, 303);
+  assert.equal(existsSync(pending('posts/hello', '_media/summit-2.png')), false);
+  assert.equal((await fetch(`${panel.url}/media/posts/hello/summit-2.png`)).status, 404);
 });
 
 test('Waiting for approval shows each change against the live text; a person publishes one and sends one back', async () => {

@@ -14,10 +14,17 @@ export function pendingFile(dataDir: string, id: string, language: string | null
   return join(pendingFolder(dataDir, id), language === null ? 'style.css' : `${language}.md`);
 }
 
+/** An image uploaded for a live entry, waiting (`_media/` is no slug, so never an entry's folder). */
+export function pendingMediaFile(dataDir: string, id: string, name: string): string {
+  return join(pendingFolder(dataDir, id), '_media', name);
+}
+
 export interface PendingLiveChange {
   entry: string;
-  /** The translation's language, or null for the CSS. */
+  /** The translation's language, or null for the CSS or an image. */
   language: string | null;
+  /** The waiting image's file name, or null. */
+  media: string | null;
 }
 
 const TEXT_FILE = /^([a-z]{2,3}(?:-[a-z0-9]{2,8})*)\.md$/i;
@@ -35,8 +42,10 @@ export function listPendingLive(dataDir: string): PendingLiveChange[] {
     const entry = segments.join('/');
     for (const item of items.sort((a, b) => a.name.localeCompare(b.name))) {
       if (item.isDirectory() && isSlug(item.name) && segments.length < 4) walk([...segments, item.name]);
-      else if (item.isFile() && segments.length >= 2 && item.name === 'style.css') found.push({ entry, language: null });
-      else if (item.isFile() && segments.length >= 2 && TEXT_FILE.test(item.name)) found.push({ entry, language: TEXT_FILE.exec(item.name)![1]! });
+      else if (item.isDirectory() && item.name === '_media' && segments.length >= 2) {
+        for (const file of listFolderNoFollow(join(dataDir, 'pending', ...segments, '_media')).filter((f) => f.isFile()).map((f) => f.name).sort()) found.push({ entry, language: null, media: file });
+      } else if (item.isFile() && segments.length >= 2 && item.name === 'style.css') found.push({ entry, language: null, media: null });
+      else if (item.isFile() && segments.length >= 2 && TEXT_FILE.test(item.name)) found.push({ entry, language: TEXT_FILE.exec(item.name)![1]!, media: null });
     }
   };
   walk([]);

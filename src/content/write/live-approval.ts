@@ -4,7 +4,10 @@
 import { AppError } from '../../errors.js';
 import { canEditEntry, canPublishEntry } from '../content-rights.js';
 import { parseFrontMatter } from '../front-matter.js';
-import { pendingFile } from '../pending-changes.js';
+import { join } from 'node:path';
+import { movePath } from '../../lib/move-path.js';
+import { statNoFollow } from '../../lib/no-follow.js';
+import { pendingFile, pendingMediaFile } from '../pending-changes.js';
 import { readPending } from './live-proposals.js';
 import { saveRevision, saveStyleVersion } from '../revisions.js';
 import type { Entry } from '../types.js';
@@ -13,7 +16,7 @@ import { NOTE_MAX } from './send-back.js';
 import { styleEntry } from './style-entry.js';
 import { readTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless, updateEntry } from './update-entry.js';
-import { recordChange, storageOf } from './write-context.js';
+import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 /** Removes the pending file if it is still `text` (a newer proposal that came meanwhile stays). */
@@ -33,9 +36,10 @@ function refuseUnlessPublisher(actor: Actor, entry: Entry, language: string | nu
  * a change again, the live text kept as a revision, fields kept the same in every language follow), then the
  * pending file goes.
  */
-export function approveLiveChange(context: WriteContext, actor: Actor, id: string, language: string | null): void {
+export function approveLiveChange(context: WriteContext, actor: Actor, id: string, language: string | null, media: string | null = null): void {
   const entry = freshEntry(context, id);
   refuseUnlessPublisher(actor, entry, language);
+  if (media !== null) return approveMedia(context, actor, entry, media);
   const text = readPending(context, id, language);
   if (text === null) throw new AppError('not_found', 'There is no change waiting for this entry (it was published or sent back a moment ago).');
   if (language === null) {
@@ -56,13 +60,37 @@ export function approveLiveChange(context: WriteContext, actor: Actor, id: strin
 }
 
 /** A person sends the pending change back with a note: it is kept as a revision (or CSS version), the public text stays. */
-export function sendBackLiveChange(context: WriteContext, actor: Actor, id: string, language: string | null, note: string): void {
+/** The waiting image goes into the entry's media folder, under the name the assistant was given. */
+function approveMedia(context: WriteContext, actor: Actor, entry: Entry, name: string): void {
+  const waiting = waitingImage(context, entry.id, name);
+  withEntryLock(context, entry.id, () => {
+    const target = join(context.store.mediaDir(entry.id), name);
+    if (statNoFollow(target)) throw new AppError('conflict', `${entry.id} has a file named ${name} already (uploaded since); send this one back.`);
+    movePath(waiting, target);
+    context.store.invalidate(entry.id);
+    recordChange(context, actor, 'media_upload', entry.id, null, `${name}: published the image an assistant uploaded`);
+  });
+}
+
+function waitingImage(context: WriteContext, id: string, name: string): string {
+  const file = pendingMediaFile(context.dataDir, id, name);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(file)?.isFile()) {
+    throw new AppError('not_found', 'There is no image waiting by that name (it was published or sent back a moment ago).');
+  }
+  return file;
+}
+
+export function sendBackLiveChange(context: WriteContext, actor: Actor, id: string, language: string | null, note: string, media: string | null = null): void {
   const trimmed = note.trim();
   if (trimmed === '') throw new AppError('invalid_params', 'Write a note saying why the change is sent back.');
   if (trimmed.length > NOTE_MAX) throw new AppError('invalid_params', `The note is longer than ${NOTE_MAX} characters.`);
   const entry = freshEntry(context, id);
   refuseUnlessPublisher(actor, entry, language);
   refuseUnless(canEditEntry(actor.principal, entry, language === null ? undefined : entry.translations.get(language)));
+  if (media !== null) {
+    storageOf(context).remove(waitingImage(context, id, media));
+    return recordChange(context, actor, 'send_back_change', id, null, `${media}: ${trimmed}`, { servedChanged: false });
+  }
   const text = readPending(context, id, language);
   if (text === null) throw new AppError('not_found', 'There is no change waiting for this entry (it was published or sent back a moment ago).');
   const storage = storageOf(context);

@@ -4,14 +4,17 @@
 // (content/pending-changes.ts) and waits for a person under Waiting for approval (live-approval.ts), as
 // drafts do. A second pending change replaces the first: the first is kept as a revision (or a CSS version),
 // so both stay. People in the panel are never held.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { chooseFreeName, type CheckedUpload } from '../media.js';
 import { serializeFrontMatter } from '../front-matter.js';
-import { pendingFile } from '../pending-changes.js';
+import { pendingFile, pendingMediaFile } from '../pending-changes.js';
 import { saveRevision, saveStyleVersion } from '../revisions.js';
 import { loadSiteConfig } from '../site-config.js';
 import type { EntryStatus } from '../types.js';
 import { recordChange, storageOf } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
+
+export const MEDIA_WAITING_MESSAGE = 'The entry is published and assistants\' changes to published entries wait for approval on this site: the image is kept aside and served at this address once a person publishes it under Waiting for approval.';
 
 export const WAITING_MESSAGE = 'The entry is published and assistants\' changes to published entries wait for approval on this site: the public text is unchanged; a person publishes the change or sends it back under Waiting for approval.';
 
@@ -54,3 +57,18 @@ export function proposeStyle(context: WriteContext, actor: Actor, id: string, cs
   recordChange(context, actor, 'propose_change', id, null, replaced === null ? 'CSS waits for approval' : 'CSS waits for approval; replaces the CSS proposed before (kept as a version)', { servedChanged: false });
 }
 
+
+/** Keeps an image uploaded for a live entry (inside the entry's lock, by upload-media) under a name free in both folders. */
+export function proposeMedia(context: WriteContext, actor: Actor, id: string, upload: CheckedUpload, liveDir: string): string {
+  const storage = storageOf(context);
+  const waitingDir = dirname(pendingMediaFile(context.dataDir, id, 'x'));
+  let name = upload.fileName;
+  for (;;) {
+    const free = chooseFreeName(waitingDir, chooseFreeName(liveDir, name, storage), storage);
+    if (free === name) break;
+    name = free;
+  }
+  storage.writeAtomic(join(waitingDir, name), upload.bytes, 0o600);
+  recordChange(context, actor, 'propose_change', id, null, `${name} waits for approval`, { servedChanged: false });
+  return name;
+}

@@ -114,4 +114,4 @@ export const contentPublishOutput = z.union([
 
 export const contentUnpublishOutput = z.object({ id: z.string(), status: z.literal('draft'), note: z.string().optional() });
 
-export const mediaUploadOutput = z.object({ id: z.string(), file: z.string(), markdown: z.string(), note: z.string().optional() });
+export const mediaUploadOutput = z.object({ id: z.string(), file: z.string(), markdown: z.string(), note: z.string().optional(), waiting_for_approval: z.literal(true).optional(), message: z.string().optional() });

@@ -123,8 +123,9 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       try {
         const entry = postedEntry(form);
         const language = form.get('language') || null;
-        if (publish) approveLiveChange(context, panelActor(session), entry.id, language);
-        else sendBackLiveChange(context, panelActor(session), entry.id, language, form.get('note') ?? '');
+        const media = form.get('media') || null;
+        if (publish) approveLiveChange(context, panelActor(session), entry.id, language, media);
+        else sendBackLiveChange(context, panelActor(session), entry.id, language, form.get('note') ?? '', media);
         done(ctx, publish ? 'change-published' : 'change-sent-back', entry.id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -1,12 +1,13 @@
 // "Changes to published entries" on Waiting for approval: each change an assistant proposed to a live entry
 // (approval_live), with its diff against the live text (or CSS), who proposed it and through what, and the
 // two answers. HTML beside the data: the rows are short.
-import { readTextNoFollow } from '../../lib/no-follow.js';
+import { readTextNoFollow, statNoFollow } from '../../lib/no-follow.js';
 import { diffText } from '../../lib/diff/text-diff.js';
 import type { Principal } from '../../auth/principal.js';
 import { canPublishEntry } from '../../content/content-rights.js';
 import { readHistory, type HistoryRecord } from '../../content/history.js';
-import type { PendingLiveChange } from '../../content/pending-changes.js';
+import { pendingMediaFile, type PendingLiveChange } from '../../content/pending-changes.js';
+import { formatBytes } from '../entries/entry-media-view.js';
 import { diffRevision } from '../../content/revision-diff.js';
 import { readPending } from '../../content/write/live-proposals.js';
 import type { WriteContext } from '../../content/write/write-context.js';
@@ -23,6 +24,8 @@ export const LIVE_ROWS_SHOWN = 50;
 export interface LiveChangeRow {
   id: string;
   language: string | null;
+  /** A waiting image's name, or null. */
+  media: string | null;
   title: string;
   proposed: (HistoryRecord & { personName: string }) | null;
   diffHtml: string;
@@ -42,13 +45,15 @@ export function buildLiveChangeRows(context: WriteContext, names: Map<string, st
   const site = context.store.site();
   for (const change of pending.slice(0, LIVE_ROWS_SHOWN)) {
     const entry = context.store.entry(change.entry);
-    const text = readPending(context, change.entry, change.language);
+    const text = change.media === null ? readPending(context, change.entry, change.language) : '';
     if (!entry || text === null) continue;
     const translation = change.language === null ? undefined : entry.translations.get(change.language);
     const titled = translation ?? entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value;
-    const [record] = readHistory(context.dataDir, { entry: change.entry, limit: 1, scan: 20_000, keep: (r) => r.action === 'propose_change' && r.language === change.language });
+    const [record] = readHistory(context.dataDir, { entry: change.entry, limit: 1, scan: 20_000, keep: (r) => r.action === 'propose_change' && r.language === change.language && (change.media === null || r.detail?.startsWith(`${change.media} `) === true) });
     let diffHtml: string;
-    if (change.language === null) {
+    if (change.media !== null) {
+      diffHtml = `<p>A new image for the entry's media: <code>${esc(change.media)}</code> <span class="muted">(${esc(formatBytes(statNoFollow(pendingMediaFile(context.dataDir, change.entry, change.media))?.size ?? 0))})</span>. It is served at <code>${esc(`media/${change.entry}/${change.media}`)}</code> once published.</p>`;
+    } else if (change.language === null) {
       diffHtml = renderTextDiff(diffText(readCurrent(`${entry.dir}/style.css`), text));
     } else {
       const diff = diffRevision(translation ? readCurrent(translation.file) : '', text);
@@ -56,7 +61,7 @@ export function buildLiveChangeRows(context: WriteContext, names: Map<string, st
     }
     const right = canPublishEntry(principal, entry, translation);
     rows.push({
-      id: entry.id, language: change.language, title: titled?.title ?? entry.id, diffHtml,
+      id: entry.id, language: change.language, media: change.media, title: titled?.title ?? entry.id, diffHtml,
       proposed: record ? { ...record, personName: names.get(record.person) ?? record.person } : null,
       refusal: right.allowed ? null : right.reason,
     });
@@ -65,9 +70,9 @@ export function buildLiveChangeRows(context: WriteContext, names: Map<string, st
 }
 
 function renderRow(path: string, csrf: string, timeZone: string, row: LiveChangeRow, n: number): string {
-  const what = row.language === null ? 'CSS (style.css)' : `the ${esc(row.language)} text`;
+  const what = row.media !== null ? `the image ${esc(row.media)}` : row.language === null ? 'CSS (style.css)' : `the ${esc(row.language)} text`;
   const proposed = row.proposed ? `Proposed by ${esc(row.proposed.personName)}, through ${throughOf(row.proposed)}, at ${esc(siteTimeOf(row.proposed.time, timeZone))}` : 'Proposed by an assistant';
-  const keys = `${csrfField(csrf)}<input type="hidden" name="id" value="${esc(row.id)}"><input type="hidden" name="language" value="${esc(row.language ?? '')}">`;
+  const keys = `${csrfField(csrf)}<input type="hidden" name="id" value="${esc(row.id)}"><input type="hidden" name="language" value="${esc(row.language ?? '')}">${row.media === null ? '' : `<input type="hidden" name="media" value="${esc(row.media)}">`}`;
   const actions = row.refusal ? `<p class="muted">${esc(row.refusal)}</p>`
     : `<form method="post" action="${path}/publish-change">${keys}<button type="submit">Publish the change</button></form>`
       + `<form method="post" action="${path}/send-back-change">${keys}<label for="live-note-${n}">Note for sending it back <span class="muted">(why; at most ${NOTE_MAX} characters)</span></label><textarea id="live-note-${n}" name="note" rows="3" maxlength="${NOTE_MAX}" required></textarea><button type="submit" class="secondary">Send back</button></form>`;

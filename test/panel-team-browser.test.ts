@@ -1,13 +1,14 @@
-// Delete -> trash -> restore in a real browser (Debian's Chromium, playwright-core fetched at test time): a
-// person moves a published post to the trash from its page, the public page is gone, the Trash page lists it,
-// Restore brings it back at its address; bulk delete from the Content list. axe-core checks "Move to the
-// trash?" and the Trash page: no serious or critical violation.
+// What a team does in the panel, in a real browser (Debian's Chromium, playwright-core fetched at test time):
+// delete -> trash -> restore (a person moves a published post to the trash from its page, the public page is
+// gone, the Trash page lists it, Restore brings it back at its address; bulk delete from the Content list);
+// an assistant's change to a live post waits and an editor publishes it. axe-core checks each new page: no
+// serious or critical violation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
-import { startHttp, type HttpHarness } from './helpers/mcp-http.js';
+import { callTool, startHttp, type HttpHarness } from './helpers/mcp-http.js';
 import { findChromium, loadBrowserTools, seriousViolations, watchProblems, type Browser, type Page } from './helpers/browser.js';
 
 const chromiumPath = findChromium();
@@ -81,5 +82,33 @@ test('a post goes to the trash from its page and comes back with Restore; severa
 
   assert.deepEqual(found, { 'Move to the trash?': [], Trash: [] });
   assert.deepEqual(problems, [], 'no script error and no failed request');
+  await context.close();
+});
+
+test('an assistant\'s change to a live post waits, and an editor publishes it from Waiting for approval', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  appendFileSync(join(site.root, 'content', 'site.yaml'), 'approval_live: true\n');
+  const answer = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hello', language: 'en', body: 'Welcome to the proposed Alps.' });
+  assert.equal(answer.structuredContent.waiting_for_approval, true);
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${base}/hello`);
+  assert.doesNotMatch((await visitor.locator('main').textContent())!, /proposed Alps/);
+
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await signIn(page, 'bob@example.org');
+  await page.goto(`${base}/svc/panel/approvals`);
+  const row = page.locator('section', { has: page.getByRole('heading', { name: 'Hello Alps' }) }).filter({ hasText: 'the en text' });
+  assert.match((await row.locator('details').textContent())!, /proposed/);
+  const violations = await seriousViolations(page, axeSource);
+  await row.getByRole('button', { name: 'Publish the change' }).click();
+  await page.waitForFunction(() => /has the change published/.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  assert.match(readFileSync(join(site.root, 'content/posts/hello/en.md'), 'utf8'), /Welcome to the proposed Alps\./);
+  // A new visitor (the first may keep the page as long as the site's cache headers allow).
+  const later = await (await browser.newContext()).newPage();
+  await later.goto(`${base}/hello`);
+  assert.match((await later.locator('main').textContent())!, /Welcome to the proposed Alps\./);
+  assert.deepEqual(violations, []);
+  assert.deepEqual(problems, []);
   await context.close();
 });
