@@ -1,8 +1,8 @@
 // What a team does in the panel, in a real browser (Debian's Chromium, playwright-core fetched at test time):
 // delete -> trash -> restore (a person moves a published post to the trash from its page, the public page is
 // gone, the Trash page lists it, Restore brings it back at its address; bulk delete from the Content list);
-// an assistant's change to a live post waits and an editor publishes it. axe-core checks each new page: no
-// serious or critical violation.
+// an assistant's change to a live post waits and an editor publishes it; an invitation accepted in a second
+// browser and a reset link used. axe-core checks each new page: no serious or critical violation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -34,10 +34,10 @@ after(async () => {
   site?.cleanup();
 });
 
-async function signIn(page: Page, email: string): Promise<void> {
+async function signIn(page: Page, email: string, password = 'correct horse battery'): Promise<void> {
   await page.goto(`${base}/svc/panel/sign-in`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/svc/panel/');
 }
@@ -111,4 +111,44 @@ test('an assistant\'s change to a live post waits, and an editor publishes it fr
   assert.deepEqual(violations, []);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('an admin invites a person, who joins in a second browser; a password reset link works there too', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  const admin = await browser.newContext({ bypassCSP: true });
+  const page = await admin.newPage();
+  const problems = watchProblems(page);
+  const found: Record<string, string[]> = {};
+  await signIn(page, 'ann@example.org');
+  await page.goto(`${base}/svc/panel/team`);
+  found.Team = await seriousViolations(page, axeSource);
+  await page.getByLabel('Email').fill('fay@example.org');
+  await page.getByLabel('Role', { exact: true }).selectOption('editor');
+  await page.getByRole('button', { name: 'Make an invitation link' }).click();
+  const invitation = (await page.locator('pre.secret').textContent())!.replace('http://127.0.0.1:8080', base);
+
+  const newcomer = await browser.newContext({ bypassCSP: true });
+  const joining = await newcomer.newPage();
+  await joining.goto(invitation);
+  found.Join = await seriousViolations(joining, axeSource);
+  await joining.getByLabel('Your name').fill('Fay Editor');
+  await joining.getByLabel('A password').fill('fays long password');
+  await joining.getByRole('button', { name: 'Join' }).click();
+  await joining.waitForFunction(() => /Your account is ready/.test(document.querySelector('main')?.textContent ?? ''));
+  await signIn(joining, 'fay@example.org', 'fays long password');
+
+  await page.goto(`${base}/svc/panel/team`);
+  await page.locator('li', { hasText: 'fay@example.org' }).getByRole('button', { name: 'Password reset link' }).click();
+  const reset = (await page.locator('pre.secret').textContent())!.replace('http://127.0.0.1:8080', base);
+  const other = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await other.goto(reset);
+  found.Reset = await seriousViolations(other, axeSource);
+  await other.getByLabel('New password').fill('fays newer password');
+  await other.getByRole('button', { name: 'Set the password' }).click();
+  await other.waitForFunction(() => /Your password was changed/.test(document.querySelector('main')?.textContent ?? ''));
+  await signIn(await (await browser.newContext()).newPage(), 'fay@example.org', 'fays newer password');
+
+  assert.deepEqual(found, { Team: [], Join: [], Reset: [] });
+  assert.deepEqual(problems, []);
+  await admin.close();
+  await newcomer.close();
 });

@@ -32,6 +32,13 @@ export type HistoryAction =
   | 'propose_change'
   | 'approve_change'
   | 'send_back_change'
+  | 'team_invite'
+  | 'team_joined'
+  | 'team_role'
+  | 'team_remove'
+  | 'team_reset'
+  | 'team_reset_used'
+  | 'team_link_withdrawn'
   | 'recovery_code_used'
   | 'recovery_codes_renewed';
 

@@ -15,6 +15,8 @@ import { registerMediaLibraryRoutes } from '../panel/media/media-library.js';
 import { renderPreviewPage } from '../site/preview-page.js';
 import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
 import { registerTrashRoutes } from '../panel/trash/trash.js';
+import { registerTeamRoutes } from '../panel/team/team.js';
+import { registerLinkPages } from '../panel/team/link-pages.js';
 import { registerHistoryRoutes } from '../panel/history/history-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
@@ -29,6 +31,9 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerSignInRoutes(router, deps, throttle);
   registerAssistantsRoutes(router, deps, () => deps.content.site().title);
   registerAccountRoutes(router, deps, throttle);
+  // Team (admins: people, roles, invitations, reset links) and the pages those one-time links open.
+  registerTeamRoutes(router, deps);
+  registerLinkPages(router, deps, throttle);
   // Panel: Waiting for approval, the approval-mode switch.
   registerApprovalRoutes(router, deps);
   // Panel: Content (the list of entries, one entry, editing, publishing), previews drawn by the public
