@@ -163,8 +163,8 @@ test('a new password that does not match its repetition, or is too short, or no 
 });
 
 test('wrong current passwords count toward the sign-in throttle of that address and email', async () => {
-  const person = await newPerson(); // the sign-in took one attempt of five
-  for (let i = 0; i < 4; i++) {
+  const person = await newPerson(); // a sign-in that succeeds takes no attempt: five wrong ones are the limit
+  for (let i = 0; i < 5; i++) {
     const { res } = await submit(person.jar, `${PAGE}/password`, { current: `wrong ${i} battery`, password: NEW_PASSWORD, repeat: NEW_PASSWORD });
     assert.equal(res.status, 401);
   }

@@ -28,7 +28,7 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   // throttle for every password and code check, at sign-in and on the account page.
   const throttle = new SignInThrottle(deps.clock);
   registerHomeRoutes(router, deps);
-  registerSignInRoutes(router, deps, throttle);
+  registerSignInRoutes(router, deps, throttle, () => deps.content.site().title);
   registerAssistantsRoutes(router, deps, () => deps.content.site().title);
   registerAccountRoutes(router, deps, throttle);
   // Team (admins: people, roles, invitations, reset links) and the pages those one-time links open.

@@ -90,6 +90,7 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
           if (!current) throw new AppError('invalid_params', 'Enter your current password to change your email address.');
           if (!mayCheckPassword(ctx, session)) return;
           if (!(await deps.auth.isCurrentPassword(session.account.id, current))) throw new AppError('unauthorized', 'The current password is not right.');
+          throttle.succeeded(ctx.ip, session.account.email);
         }
         deps.auth.accounts.setNameAndEmail(session.account.id, (form.get('name') ?? '').slice(0, 400), email);
       } catch (error) {
@@ -111,6 +112,7 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
         checkNewPassword(password);
         if (!mayCheckPassword(ctx, session)) return;
         await deps.auth.changePassword(session.account.id, current, password);
+        throttle.succeeded(ctx.ip, session.account.email);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         return send(ctx, deps, error.status, session, { kind: 'error', text: error.message });
