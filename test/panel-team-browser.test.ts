@@ -2,7 +2,8 @@
 // delete -> trash -> restore (a person moves a published post to the trash from its page, the public page is
 // gone, the Trash page lists it, Restore brings it back at its address; bulk delete from the Content list);
 // an assistant's change to a live post waits and an editor publishes it; an invitation accepted in a second
-// browser and a reset link used. axe-core checks each new page: no serious or critical violation.
+// browser and a reset link used; a settings change shown on the public site. axe-core checks each new page:
+// no serious or critical violation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -151,4 +152,22 @@ test('an admin invites a person, who joins in a second browser; a password reset
   assert.deepEqual(problems, []);
   await admin.close();
   await newcomer.close();
+});
+
+test('an admin renames the site in Settings and the public site shows the new name', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await signIn(page, 'ann@example.org');
+  await page.goto(`${base}/svc/panel/settings`);
+  const violations = await seriousViolations(page, axeSource);
+  await page.getByLabel('Title').fill('Alps and Lakes');
+  await page.getByRole('button', { name: 'Save the settings' }).click();
+  await page.waitForFunction(() => /The settings were saved\./.test(document.querySelector('.notice.ok')?.textContent ?? ''));
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${base}/`);
+  assert.match(await visitor.title(), /Alps and Lakes/);
+  assert.deepEqual(violations, []);
+  assert.deepEqual(problems, []);
+  await context.close();
 });

@@ -32,6 +32,7 @@ export type HistoryAction =
   | 'propose_change'
   | 'approve_change'
   | 'send_back_change'
+  | 'settings'
   | 'team_invite'
   | 'team_joined'
   | 'team_role'

@@ -23,6 +23,7 @@ export const PANEL_NAV: PanelNavItem[] = [
   { key: 'history', label: 'History', href: '/svc/panel/history', capability: 'content.write' },
   { key: 'stats', label: 'Statistics', href: '/svc/panel/stats', capability: 'stats.view' },
   { key: 'team', label: 'Team', href: '/svc/panel/team', capability: 'team.manage' },
+  { key: 'settings', label: 'Settings', href: '/svc/panel/settings', capability: 'settings.manage' },
   { key: 'check', label: 'Site check', href: '/svc/panel/check', capability: 'settings.manage' },
   { key: 'account', label: 'Your account', href: '/svc/panel/account' },
 ];

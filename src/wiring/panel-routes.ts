@@ -16,6 +16,7 @@ import { renderPreviewPage } from '../site/preview-page.js';
 import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
 import { registerTrashRoutes } from '../panel/trash/trash.js';
 import { registerTeamRoutes } from '../panel/team/team.js';
+import { registerSettingsRoutes } from '../panel/settings/settings.js';
 import { registerLinkPages } from '../panel/team/link-pages.js';
 import { registerHistoryRoutes } from '../panel/history/history-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
@@ -51,6 +52,8 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerStatsPage(router, deps);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
   registerSiteCheckRoutes(router, deps);
+  // Panel: Settings (what svc init and site.yaml set), for people who manage the site's settings.
+  registerSettingsRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   registerOAuthConsentRoutes(router, deps);
