@@ -1,7 +1,8 @@
 // "Changes to published entries" on Waiting for approval: each change an assistant proposed to a live entry
 // (approval_live), with its diff against the live text (or CSS), who proposed it and through what, and the
 // two answers. HTML beside the data: the rows are short.
-import { readTextNoFollow, statNoFollow } from '../../lib/no-follow.js';
+import { statNoFollow } from '../../lib/no-follow.js';
+import { readCurrent } from './approval-rows.js';
 import { diffText } from '../../lib/diff/text-diff.js';
 import type { Principal } from '../../auth/principal.js';
 import { canPublishEntry } from '../../content/content-rights.js';
@@ -30,14 +31,6 @@ export interface LiveChangeRow {
   proposed: (HistoryRecord & { personName: string }) | null;
   diffHtml: string;
   refusal: string | null;
-}
-
-function readCurrent(file: string): string {
-  try {
-    return readTextNoFollow(file);
-  } catch {
-    return '';
-  }
 }
 
 export function buildLiveChangeRows(context: WriteContext, names: Map<string, string>, principal: Principal, pending: readonly PendingLiveChange[]): LiveChangeRow[] {
