@@ -42,8 +42,12 @@ dist/.built: node_modules/.installed tsconfig.json $(shell find src -name '*.ts'
 
 build: dist/.built
 
+# The demo serves a copy of content/ and theme/ in .tmp/demo (ignored), made on the first run: what is tried
+# in the panel (deleting, settings, people) never changes a tracked file. `rm -rf .tmp/demo` starts anew.
+DEMO_ROOT := .tmp/demo
 run: build $(NODE_FETCH)
-	$(NODE) dist/cli.js demo
+	@if [ ! -d $(DEMO_ROOT)/content ]; then mkdir -p $(DEMO_ROOT) && cp -R content theme $(DEMO_ROOT)/ && echo "Copied the demo site to $(DEMO_ROOT)."; fi
+	$(NODE) dist/cli.js demo --root $(DEMO_ROOT)
 
 # A production install (README "A real site"): the locked packages, the build, then only the runtime
 # packages are kept (zod, yaml, micromark, image-size and theirs). `make build` or `make test` afterwards

@@ -72,6 +72,19 @@ export class AccountStore extends AccountReader {
     });
   }
 
+  /** A person's own name and email (Your account); the email must stay unique. */
+  setNameAndEmail(id: string, name: string, email: string): Account {
+    const cleanName = name.trim();
+    const cleanEmail = normalizeEmail(email);
+    if (cleanName.length === 0 || cleanName.length > 100 || /[\u0000-\u001f\u007f]/.test(cleanName)) throw new AppError('invalid_params', 'The name must be 1 to 100 characters, without control characters.');
+    if (!EMAIL.test(cleanEmail)) throw new AppError('invalid_params', 'The email address is not valid.');
+    return withFileLock(join(this.dir, '.create.lock'), () => {
+      const holder = this.findByEmail(cleanEmail);
+      if (holder && holder.id !== id) throw new AppError('conflict', 'Another account has this email address.');
+      return this.update(id, (account) => ({ ...account, name: cleanName, email: cleanEmail }));
+    });
+  }
+
   setRole(id: string, role: string): Account {
     return this.update(id, (account) => ({ ...account, role }));
   }

@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.js';
 import { trustFolder } from '../lib/no-follow.js';
 import type { BearerVerifier, Capability, Principal, Scope } from './principal.js';
 import { Roles } from './roles.js';
+import { OneTimeLinks } from './one-time-links.js';
 import type { Account } from './account-reader.js';
 import { AccountStore, checkNewPassword } from './account-store.js';
 import { TokenStore, hashToken, type TokenRecord } from './token-store.js';
@@ -34,6 +35,8 @@ export class AuthService implements BearerVerifier {
   readonly tokens: TokenStore;
   readonly sessions: SessionStore;
   readonly dataDir: string;
+  /** Invitations and reset links (one-time-links.ts). */
+  readonly links: OneTimeLinks;
   private readonly verifier: TokenVerifier;
 
   constructor(options: { dataDir: string; clock: Clock; log: (line: string) => void }) {
@@ -44,6 +47,7 @@ export class AuthService implements BearerVerifier {
     this.tokens = new TokenStore(options.dataDir, options.clock);
     this.sessions = new SessionStore(options.dataDir, options.clock);
     this.dataDir = options.dataDir;
+    this.links = new OneTimeLinks(options.dataDir, options.clock);
     this.verifier = new TokenVerifier({ tokens: this.tokens, accounts: this.accounts, roles: this.roles });
   }
 
@@ -146,6 +150,7 @@ export class AuthService implements BearerVerifier {
     const removed = this.accounts.remove(id);
     for (const record of this.tokens.list(id)) this.tokens.revoke(record.id);
     this.sessions.removeAccount(id);
+    this.links.withdrawFor(id);
     return removed;
   }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuthService } from '../auth/auth-service.js';
+import type { Account } from '../auth/account-reader.js';
 import { SCOPES } from '../auth/principal.js';
 import { generatePassword } from '../auth/password.js';
 import { initSite } from './init-site.js';
@@ -20,7 +21,7 @@ export function ensureSite(root: string, dataDir: string, print: (line: string) 
  * returns the lines that show them: once, on the terminal only. Only their hashes are written. On later
  * starts returns a line saying the demo account exists.
  */
-export async function prepareDemo(auth: AuthService, panelUrl: string, site: { root: string; dataDir: string }): Promise<string[]> {
+export async function prepareDemo(auth: AuthService, panelUrl: string, site: { root: string; dataDir: string }, seed?: (admin: Account) => Promise<string[]>): Promise<string[]> {
   const existing = auth.accounts.list();
   if (existing.length > 0) {
     const demo = existing.find((account) => account.email === DEMO_EMAIL);
@@ -33,7 +34,9 @@ export async function prepareDemo(auth: AuthService, panelUrl: string, site: { r
   const password = generatePassword();
   const account = await auth.accounts.create({ name: 'Demo Admin', email: DEMO_EMAIL, role: 'admin', password });
   const { token } = auth.createToken({ ownerId: account.id, name: 'Demo token', scopes: [...SCOPES], expiresInDays: 90 });
+  const seeded = seed ? await seed(account) : [];
   return [
+    ...seeded,
     'Demo sign-in (shown this once; only hashes are kept):',
     `  panel     ${panelUrl}`,
     `  email     ${DEMO_EMAIL}`,

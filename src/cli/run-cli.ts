@@ -21,6 +21,8 @@ import { runTokenCommand, TOKEN_OPTIONS } from './token-command.js';
 import { runCheckCommand } from './check-command.js';
 import { REINDEX_OPTIONS, runReindexCommand } from './reindex-command.js';
 import { ensureSite, prepareDemo } from './demo.js';
+import { seedDemo } from './demo-seed.js';
+import type { Account } from '../auth/account-reader.js';
 import { runMcp } from './run-mcp.js';
 import { runStatsCommand, seedDemoStats, STATS_OPTIONS } from './stats-commands.js';
 
@@ -59,7 +61,10 @@ async function serve(parsed: Parsed, demo: boolean): Promise<void> {
   if (demo) seedDemoStats(deps.stats, deps.content, print);
   await startServer(config, deps);
   // After the start: with port 0 the panel's address names the port actually bound.
-  if (demo) for (const line of await prepareDemo(deps.auth, `${config.baseUrl}/svc/panel/`, config)) print(line);
+  if (demo) {
+    const seed = (admin: Account) => seedDemo({ auth: deps.auth, content: deps.content, dataDir: config.dataDir, clock: deps.clock }, admin);
+    for (const line of await prepareDemo(deps.auth, `${config.baseUrl}/svc/panel/`, config, seed)) print(line);
+  }
 }
 
 function init(argv: string[]): void {

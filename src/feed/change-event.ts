@@ -15,7 +15,10 @@ export const CHANGE_KINDS = [
   'entry.due',
   'entry.style',
   'entry.media',
-  /** Found on disk (an editor, git, rsync): a folder that was not there, or is no longer. */
+  /**
+   * An entry folder that was not there, or is no longer: found on disk (an editor, git, rsync; `via: disk`),
+   * or restored from the panel's trash and moved to it (`via: panel`).
+   */
   'entry.added',
   'entry.removed',
   /** Found on disk: files of a known entry changed. */

@@ -45,6 +45,12 @@ export class TokenBucketLimiter {
     };
   }
 
+  /** Returns one taken request (it turned out not to count, such as a sign-in that succeeded). */
+  giveBack(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.capacity, bucket.tokens + 1);
+  }
+
   private sweep(now: number): void {
     for (const [key, bucket] of this.buckets) {
       if (bucket.tokens + (now - bucket.at) * this.ratePerMs >= this.capacity) this.buckets.delete(key);

@@ -19,8 +19,11 @@ export const PANEL_NAV: PanelNavItem[] = [
   { key: 'media', label: 'Media', href: '/svc/panel/media', capability: 'content.write' },
   { key: 'assistants', label: 'Assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
   { key: 'approvals', label: 'Waiting for approval', href: '/svc/panel/approvals', capability: 'content.publish' },
+  { key: 'trash', label: 'Trash', href: '/svc/panel/trash', capability: 'content.write' },
   { key: 'history', label: 'History', href: '/svc/panel/history', capability: 'content.write' },
   { key: 'stats', label: 'Statistics', href: '/svc/panel/stats', capability: 'stats.view' },
+  { key: 'team', label: 'Team', href: '/svc/panel/team', capability: 'team.manage' },
+  { key: 'settings', label: 'Settings', href: '/svc/panel/settings', capability: 'settings.manage' },
   { key: 'check', label: 'Site check', href: '/svc/panel/check', capability: 'settings.manage' },
   { key: 'account', label: 'Your account', href: '/svc/panel/account' },
 ];

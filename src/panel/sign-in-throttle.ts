@@ -22,11 +22,20 @@ export class SignInThrottle {
     this.perIp = new TokenBucketLimiter(SIGN_IN_ATTEMPTS_PER_IP, SIGN_IN_WINDOW_MS, clock);
   }
 
-  /** Takes one attempt from both buckets; the seconds to wait when either is empty, else 0. */
+  /**
+   * Takes one attempt from both buckets (before the check, so parallel guesses cannot pass the limit); the
+   * seconds to wait when either is empty, else 0. A check that succeeds gives it back (succeeded()).
+   */
   take(ip: string, email: string): number {
     const a = this.perIp.take(ip);
     const b = this.perEmail.take(`${ip}\n${normalizeEmail(email)}`);
     return a.allowed && b.allowed ? 0 : Math.max(a.retryAfterSeconds, b.retryAfterSeconds);
+  }
+
+  /** Only failed attempts count: a right password or code returns the attempt taken for it. */
+  succeeded(ip: string, email: string): void {
+    this.perIp.giveBack(ip);
+    this.perEmail.giveBack(`${ip}\n${normalizeEmail(email)}`);
   }
 }
 

@@ -44,6 +44,7 @@ button.link{background:none;border:0;color:#cfd8ea;padding:0;margin:0;font-weigh
 .notice.ok{background:#e8f5ec;border-color:#a9d8b6;color:#14532d}
 .notice.warn{background:#fff6e0;border-color:#f1d08a;color:#6b4700}
 .muted{color:#5b6475;font-size:.9rem}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .list{list-style:none;margin:0;padding:0}
 .list>li{background:#fff;border:1px solid #dde1e8;border-radius:.5rem;padding:.8rem 1rem;margin:0 0 .6rem}
 .list .row{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:space-between;align-items:baseline}

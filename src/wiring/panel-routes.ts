@@ -14,6 +14,10 @@ import { registerPreviewRoutes } from '../panel/preview/preview.js';
 import { registerMediaLibraryRoutes } from '../panel/media/media-library.js';
 import { renderPreviewPage } from '../site/preview-page.js';
 import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
+import { registerTrashRoutes } from '../panel/trash/trash.js';
+import { registerTeamRoutes } from '../panel/team/team.js';
+import { registerSettingsRoutes } from '../panel/settings/settings.js';
+import { registerLinkPages } from '../panel/team/link-pages.js';
 import { registerHistoryRoutes } from '../panel/history/history-routes.js';
 import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerGoalsPage } from '../panel/stats-goals/goals-page.js';
@@ -30,9 +34,12 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   // throttle for every password and code check, at sign-in and on the account page.
   const throttle = new SignInThrottle(deps.clock);
   registerHomeRoutes(router, deps);
-  registerSignInRoutes(router, deps, throttle);
+  registerSignInRoutes(router, deps, throttle, () => deps.content.site().title);
   registerAssistantsRoutes(router, deps, () => deps.content.site().title);
   registerAccountRoutes(router, deps, throttle);
+  // Team (admins: people, roles, invitations, reset links) and the pages those one-time links open.
+  registerTeamRoutes(router, deps);
+  registerLinkPages(router, deps, throttle);
   // Panel: Waiting for approval, the approval-mode switch.
   registerApprovalRoutes(router, deps);
   // Panel: Content (the list of entries, one entry, editing, publishing), previews drawn by the public
@@ -42,6 +49,8 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerMediaLibraryRoutes(router, deps);
   // Panel: an entry's earlier versions, a diff of one against now, Restore.
   registerRevisionRoutes(router, deps);
+  // Panel: the Trash (what people deleted: restore, or delete for good).
+  registerTrashRoutes(router, deps);
   // Panel: History, every change with filters by person, via, token and entry.
   registerHistoryRoutes(router, deps);
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
@@ -53,6 +62,8 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerSharedView(router, deps);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
   registerSiteCheckRoutes(router, deps);
+  // Panel: Settings (what svc init and site.yaml set), for people who manage the site's settings.
+  registerSettingsRoutes(router, deps);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   registerOAuthConsentRoutes(router, deps);

@@ -34,6 +34,30 @@ export function loadBrowserTools(): { chromium: PlaywrightChromium; axeSource: s
   return { chromium, axeSource };
 }
 
+
+/**
+ * Script errors, CSP refusals and failed requests the page reports. The site has no favicon, and the
+ * browser's own request for one is the only 404 allowed (it is reported as a console error too).
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico') problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(message.text());
+  });
+  return problems;
+}
+
+/** Serious and critical axe-core violations on the page, as `rule: target` lines. */
+export async function seriousViolations(page: Page, axeSource: string): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
+}
+
 // The little of playwright-core's API the tests use, typed here (the package is not a dependency).
 export interface PlaywrightChromium {
   launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser>;

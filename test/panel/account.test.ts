@@ -82,7 +82,7 @@ test('the page is linked in the navigation, never cached, and every form carries
   assert.match(text, /<dt>Email<\/dt><dd>person\d+@example\.org<\/dd>/);
   assert.match(text, /Two-factor sign-in is off\./);
   const forms = [...text.matchAll(/<form [^>]*method="post"[^>]*>\n?(.*?)<\/form>/gs)];
-  assert.equal(forms.length, 3); // sign-out, password, two-factor setup
+  assert.equal(forms.length, 4); // sign-out, name and email, password, two-factor setup
   for (const form of forms) assert.match(form[0], /name="csrf" value="[A-Za-z0-9_-]{32}"/);
   assert.doesNotMatch(text, /<script/);
 });
@@ -163,8 +163,8 @@ test('a new password that does not match its repetition, or is too short, or no 
 });
 
 test('wrong current passwords count toward the sign-in throttle of that address and email', async () => {
-  const person = await newPerson(); // the sign-in took one attempt of five
-  for (let i = 0; i < 4; i++) {
+  const person = await newPerson(); // a sign-in that succeeds takes no attempt: five wrong ones are the limit
+  for (let i = 0; i < 5; i++) {
     const { res } = await submit(person.jar, `${PAGE}/password`, { current: `wrong ${i} battery`, password: NEW_PASSWORD, repeat: NEW_PASSWORD });
     assert.equal(res.status, 401);
   }

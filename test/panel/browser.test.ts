@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { callTool, startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, loadBrowserTools, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { makePng } from '../helpers/images.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 
@@ -40,28 +40,7 @@ after(async () => {
   site?.cleanup();
 });
 
-/**
- * Script errors, CSP refusals and failed requests the page reports. The site has no favicon, and the
- * browser's own request for one is the only 404 allowed (it is reported as a console error too).
- */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico') problems.push(`${response.status()} ${response.url()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(message.text());
-  });
-  return problems;
-}
-
-/** Serious and critical axe-core violations on the page, as `rule: target` lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
-}
+const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 
 test('a person writes, illustrates, previews and publishes a post in the browser, and the public page shows it', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
   const context = await browser.newContext();

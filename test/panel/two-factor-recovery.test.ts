@@ -144,13 +144,13 @@ test('a wrong or malformed recovery code changes nothing and counts toward the t
     assert.equal((await signInWithCode(person.email, typed)).status, 401, typed);
   }
   assert.equal(h.deps.auth.accounts.get(person.id)!.recoveryCodes.length, 10);
-  // One sign-in: the password took one attempt of five, four wrong codes the rest; then even a right one waits.
+  // One sign-in: the right password takes no attempt (only failed ones count), five wrong codes take all five; then even a right one waits.
   h.clock.now += 16 * 60_000;
   const jar = new Jar();
   const page = await get(h, '/svc/panel/sign-in', jar);
   await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email: person.email, password: PASSWORD }, jar);
   const form = await get(h, '/svc/panel/sign-in/code', jar);
-  for (let i = 0; i < 4; i++) assert.equal((await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form.text), code: `aaaa-bbbb-cccc-ddd${'efgh'[i]}` }, jar)).res.status, 401);
+  for (let i = 0; i < 5; i++) assert.equal((await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form.text), code: `aaaa-bbbb-cccc-ddd${'efghk'[i]}` }, jar)).res.status, 401);
   const blocked = await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form.text), code: codes[0]! }, jar);
   assert.equal(blocked.res.status, 429);
   assert.equal(h.deps.auth.accounts.get(person.id)!.recoveryCodes.length, 10, 'a refused try spends no code');

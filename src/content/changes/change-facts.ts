@@ -48,7 +48,10 @@ export function factsChange(before: EntryFacts, after: EntryFacts): FactsChange 
 const KIND_OF_ACTION: Record<string, ChangeKind> = {
   create: 'entry.created', update: 'entry.updated', add_translation: 'entry.updated', request_review: 'entry.updated',
   send_back: 'entry.updated', style: 'entry.style', publish: 'entry.published', approve: 'entry.published',
-  schedule: 'entry.scheduled', unpublish: 'entry.unpublished', media_upload: 'entry.media', approval_mode: 'site.changed',
+  schedule: 'entry.scheduled', unpublish: 'entry.unpublished', media_upload: 'entry.media', approval_mode: 'site.changed', settings: 'site.changed',
+  // The panel's trash: an entry deleted or restored is gone or there again, as one found on disk would be.
+  delete: 'entry.removed', restore_deleted: 'entry.added', delete_translation: 'entry.updated', restore_deleted_translation: 'entry.updated',
+  delete_media: 'entry.media', restore_deleted_media: 'entry.media',
 };
 
 /** The kind of event a write is recorded as, from the first history line it wrote. */

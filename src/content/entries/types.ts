@@ -35,6 +35,8 @@ export interface SiteConfig {
   defaultLanguage: string;
   timezone: string;
   approvalMode: boolean;
+  /** `approval_live`: assistants' changes to published entries wait for a person too (off by default). */
+  approvalLive: boolean;
   closed: boolean;
   /** site.yaml `track_outbound_links` / `track_file_downloads`: the statistics script records those clicks */
   trackOutboundLinks?: boolean;

@@ -108,6 +108,7 @@ function readSite(raw: unknown) {
   const timezone = v.timezone === undefined ? 'UTC' : string(v.timezone, 'timezone');
   if (!isValidTimeZone(timezone)) throw new SiteConfigProblem('timezone', 'is not a time zone Intl knows');
   const approvalMode = boolean(v.approval_mode, 'approval_mode', false);
+  const approvalLive = boolean(v.approval_live, 'approval_live', false);
   const closed = boolean(v.closed, 'closed', false);
   const trackOutboundLinks = boolean(v.track_outbound_links, 'track_outbound_links', false);
   const trackFileDownloads = boolean(v.track_file_downloads, 'track_file_downloads', false);
@@ -125,7 +126,7 @@ function readSite(raw: unknown) {
       fields: record(c.fields, at(path, 'fields'), KEY, field, {}),
     };
   }, {});
-  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, closed, trackOutboundLinks, trackFileDownloads, types, categories };
+  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, approvalLive, closed, trackOutboundLinks, trackFileDownloads, types, categories };
 }
 
 const CORE_TYPES: ContentType[] = [
@@ -206,6 +207,7 @@ export function buildSiteConfig(raw: unknown): SiteConfig {
     defaultLanguage,
     timezone: site.timezone,
     approvalMode: site.approvalMode,
+    approvalLive: site.approvalLive,
     closed: site.closed,
     trackOutboundLinks: site.trackOutboundLinks,
     trackFileDownloads: site.trackFileDownloads,

@@ -9,10 +9,11 @@ import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 /**
- * Switches `approval_mode` in content/site.yaml (people with settings.manage, in the panel). The YAML is
- * edited as a document, so comments and the order of everything else stay as the person wrote them.
+ * Switches `approval_mode` (assistants' publishing waits) or `approval_live` (assistants' changes to published
+ * entries wait too) in content/site.yaml (people with settings.manage, in the panel). The YAML is edited as a
+ * document, so comments and the order of everything else stay as the person wrote them.
  */
-export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean): void {
+export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean, key: 'approval_mode' | 'approval_live' = 'approval_mode'): void {
   if (!actor.principal.capabilities.has('settings.manage')) {
     throw new AppError('forbidden', `Your role (${actor.principal.role}) may not change the site's settings.`);
   }
@@ -20,10 +21,10 @@ export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean
     const storage = storageOf(context);
     const file = join(context.store.contentDir, 'site.yaml');
     const document = parseDocument(storage.readText(file));
-    document.set('approval_mode', on);
+    document.set(key, on);
     storage.writeAtomic(file, document.toString());
     // No invalidate(): it re-reads entries only; the store notices site.yaml's new stamp at its next check.
-    recordChange(context, actor, 'approval_mode', null, null, on ? 'on' : 'off');
+    recordChange(context, actor, 'approval_mode', null, null, key === 'approval_mode' ? (on ? 'on' : 'off') : `changes to published entries wait: ${on ? 'on' : 'off'}`);
   });
 }
 

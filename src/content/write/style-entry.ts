@@ -4,6 +4,8 @@ import { assertCssSize, cleanCss } from '../../lib/css/clean-css.js';
 import { saveStyleVersion } from '../revisions.js';
 import { refuseLoneSurrogates } from './field-rules.js';
 import type { Entry } from '../entries/types.js';
+import type { HistoryAction } from '../history.js';
+import { holdsLiveChange, proposeStyle, WAITING_MESSAGE } from './live-proposals.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { refuseIfChanged, staleStyleSentence } from './version-stamp.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
@@ -17,13 +19,15 @@ export interface StyleEntryResult {
   /** Sentences saying what was removed or repaired. */
   problems: string[];
   removed: boolean;
+  /** Approval of live changes held it back: style.css is unchanged, the CSS waits for a person. */
+  waiting?: boolean;
 }
 
 /**
  * Replaces the entry's style.css with the cleaned CSS (an empty result removes the file). The previous CSS
  * is kept as a version first. Same rights as changing the entry: on a published entry the change is live.
  */
-export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, css: string, expectedVersion?: string): StyleEntryResult {
+export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, css: string, expectedVersion?: string, recordAs?: { action: HistoryAction; detail: string }): StyleEntryResult {
   assertCssSize(css);
   refuseLoneSurrogates({ css });
   const result = cleanCss(css);
@@ -35,6 +39,13 @@ export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, cs
     const file = join(fresh.dir, 'style.css');
     const previous = storage.exists(file) ? storage.readText(file) : null;
     refuseIfChanged(expectedVersion, previous, staleStyleSentence(entry.id));
+    const problems = result.problems.map((problem) => problem.message);
+    // Any published translation makes the style public: an assistant's CSS may have to wait (live-proposals.ts).
+    const published = [...fresh.translations.values()].some((t) => t.status !== 'draft');
+    if (published && holdsLiveChange(context, actor, 'any-public')) {
+      proposeStyle(context, actor, entry.id, result.css);
+      return { id: entry.id, css: result.css, cleaned: result.cleaned, note: WAITING_MESSAGE, problems, removed: false, waiting: true };
+    }
     if (previous !== null) saveStyleVersion(context.dataDir, entry.id, context.clock(), previous, storage);
     const remove = result.css.trim() === '';
     if (remove) {
@@ -43,8 +54,7 @@ export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, cs
       storage.writeAtomic(file, result.css);
     }
     context.store.invalidate(entry.id);
-    recordChange(context, actor, 'style', entry.id, null, remove ? 'style.css removed' : undefined);
-    const problems = result.problems.map((problem) => problem.message);
+    recordChange(context, actor, recordAs?.action ?? 'style', entry.id, null, recordAs?.detail ?? (remove ? 'style.css removed' : undefined));
     const kept = previous === null ? '' : ' The previous CSS was kept as a version.';
     const note = remove
       ? `${css.trim() === '' ? 'style.css was removed.' : 'Nothing was left after cleaning, so style.css was removed.'}${kept}`

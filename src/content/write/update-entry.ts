@@ -8,6 +8,8 @@ import { categoryFieldKeys, checkFields, refuseLoneSurrogates, refuseProtectedFi
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { checkTranslationSlug } from './slug-rules.js';
 import { refuseIfChanged, staleTranslationSentence } from './version-stamp.js';
+import { holdsLiveChange, proposeText, readPending } from './live-proposals.js';
+import { parseFrontMatter } from '../entries/front-matter.js';
 import { noSuchEntry, recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
@@ -31,6 +33,8 @@ export interface UpdateEntryResult {
   url: string;
   /** True when the language was added as a new draft translation. */
   added: boolean;
+  /** Approval of live changes held it back: the public text is unchanged, the change waits for a person. */
+  waiting?: boolean;
 }
 
 /** The entry as on disk right now (inside the lock), or not_found when it went away meanwhile. */
@@ -63,7 +67,8 @@ export function updateEntry(context: WriteContext, actor: Actor, input: UpdateEn
       ? changeTranslation(context, actor, entry, translation, input, changes)
       : addTranslation(context, actor, entry, input, changes);
     const after = context.store.entry(id)?.translations.get(input.language);
-    return { id, language: input.language, status: after?.status ?? result, url: context.store.absoluteUrl(after?.path ?? '/'), added: !translation };
+    const waiting = result === 'waiting' ? { waiting: true } : {};
+    return { id, language: input.language, status: after?.status ?? (result === 'waiting' ? translation!.status : result), url: context.store.absoluteUrl(after?.path ?? '/'), added: !translation, ...waiting };
   });
 }
 
@@ -77,13 +82,18 @@ function splitChanges(changes: Record<string, unknown>): { set: Record<string, u
   return { set, removed };
 }
 
-function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, input: UpdateEntryInput, changes: Record<string, unknown>): EntryStatus {
+function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, input: UpdateEntryInput, changes: Record<string, unknown>): EntryStatus | 'waiting' {
   refuseUnless(canEditEntry(actor.principal, entry, translation));
   const site = context.store.site();
   const current = readTranslationFile(context, translation.file);
   refuseIfChanged(input.expectedVersion, current.text, staleTranslationSentence(entry.id, translation.language));
+  // An assistant's change to a live text may have to wait (live-proposals.ts): it builds on the change
+  // already waiting, if any, so two partial changes add up.
+  const held = holdsLiveChange(context, actor, translation.status);
+  const waiting = held ? readPending(context, entry.id, translation.language) : null;
+  const base = waiting === null ? current : parseFrontMatter(waiting);
   const { set, removed } = splitChanges(changes);
-  const fields: Record<string, unknown> = { ...current.fields };
+  const fields: Record<string, unknown> = { ...base.fields };
   for (const key of removed) delete fields[key];
   Object.assign(fields, set);
   if (input.title !== undefined) fields.title = input.title;
@@ -92,6 +102,11 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   if (translation.status === 'published' && fields.status === 'scheduled') fields.status = 'published';
   checkFields(site, entry.type, set, fields, false, removed);
   if (typeof set.slug === 'string' && set.slug !== current.fields.slug) checkTranslationSlug(context.store, entry, translation.language, set.slug);
+  // Fields kept the same in every language follow when a person publishes the change, not before.
+  if (held) {
+    proposeText(context, actor, entry.id, translation.language, fields, input.body ?? base.body);
+    return 'waiting';
+  }
   // Planned (and refused) before anything is written: a shared field must not reach a translation this
   // person may not change, such as someone else's published one.
   const sync = planSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);

@@ -4,6 +4,7 @@ import type { Entry } from '../entries/types.js';
 import { AppError } from '../../errors.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
+import { holdsLiveChange, proposeMedia } from './live-proposals.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface UploadMediaResult {
@@ -12,6 +13,8 @@ export interface UploadMediaResult {
   file: string;
   markdown: string;
   note?: string;
+  /** Approval of live changes held it back: the image waits for a person before it is served. */
+  waiting?: boolean;
 }
 
 /** Checks the image (media.ts), then saves it under a free name in `content/media/<entry id>/`. */
@@ -43,14 +46,21 @@ function saveChecked(context: WriteContext, actor: Actor, entry: Entry, uploads:
   return withEntryLock(context, entry.id, () => {
     const fresh = freshEntry(context, entry.id);
     refuseUnless(canEditEntry(actor.principal, fresh, undefined));
+    // An image for a live entry is public at its address at once: an assistant's may have to wait (live-proposals.ts).
+    const held = [...fresh.translations.values()].some((t) => t.status !== 'draft') && holdsLiveChange(context, actor, 'any-public');
     return uploads.map((upload) => {
-      const saved = saveMedia(context.store.mediaDir(entry.id), upload, storageOf(context));
+      const saved = held ? proposeMedia(context, actor, entry.id, upload, context.store.mediaDir(entry.id)) : saveMedia(context.store.mediaDir(entry.id), upload, storageOf(context));
+      if (held) return { ...answerOf(entry.id, saved, upload), waiting: true };
       recordChange(context, actor, 'media_upload', entry.id, null, saved);
-      const file = `media/${entry.id}/${saved}`;
-      const alt = saved.slice(0, saved.lastIndexOf('.')).replaceAll('-', ' ');
-      return { id: entry.id, file, markdown: `![${alt}](${file})`, ...(upload.note ? { note: upload.note } : {}) };
+      return answerOf(entry.id, saved, upload);
     });
   });
+}
+
+function answerOf(id: string, saved: string, upload: CheckedUpload): UploadMediaResult {
+  const file = `media/${id}/${saved}`;
+  const alt = saved.slice(0, saved.lastIndexOf('.')).replaceAll('-', ' ');
+  return { id, file, markdown: `![${alt}](${file})`, ...(upload.note ? { note: upload.note } : {}) };
 }
 
 /** A file name as a person gave it, safe to repeat in a sentence: no control characters, not too long. */

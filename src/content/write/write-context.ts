@@ -66,8 +66,9 @@ export function withEntryLock<T>(context: WriteContext, lockName: string, action
  * is a symbolic link (never written through, warned about once) leaves the change standing unrecorded
  * rather than answering an error for a change that was made.
  */
-export function recordChange(context: WriteContext, actor: Actor, action: HistoryAction, entry: string | null, language: string | null, detail?: string): void {
-  context.store.changes?.noteWrite(entry, {
+export function recordChange(context: WriteContext, actor: Actor, action: HistoryAction, entry: string | null, language: string | null, detail?: string, { servedChanged = true } = {}): void {
+  // A change nothing served shows (a change proposed for approval) is the history's only, not the feed's.
+  if (servedChanged) context.store.changes?.noteWrite(entry, {
     action, language, via: actor.via, person: actor.principal.accountId, token: actor.via === 'mcp' ? actor.principal.tokenName : null,
     ...(detail === undefined ? {} : { detail }),
   });

@@ -95,9 +95,10 @@ export const contentCreateOutput = z.object({
   next_step: z.string(),
 });
 
-export const contentUpdateOutput = z.object({ id: z.string(), language: z.string(), status, url: z.string() });
+/** `waiting_for_approval` and `message` only when an assistant's change to a published entry waits (approval_live). */
+export const contentUpdateOutput = z.object({ id: z.string(), language: z.string(), status, url: z.string(), waiting_for_approval: z.literal(true).optional(), message: z.string().optional() });
 
-export const contentStyleOutput = z.object({ id: z.string(), css: z.string(), cleaned: z.boolean(), note: z.string(), url: z.string() });
+export const contentStyleOutput = z.object({ id: z.string(), css: z.string(), cleaned: z.boolean(), note: z.string(), url: z.string(), waiting_for_approval: z.literal(true).optional() });
 
 /** Published or scheduled (with card_warnings, or a note when nothing changed), or, in approval mode, waiting. */
 export const contentPublishOutput = z.union([
@@ -114,4 +115,4 @@ export const contentPublishOutput = z.union([
 
 export const contentUnpublishOutput = z.object({ id: z.string(), status: z.literal('draft'), note: z.string().optional() });
 
-export const mediaUploadOutput = z.object({ id: z.string(), file: z.string(), markdown: z.string(), note: z.string().optional() });
+export const mediaUploadOutput = z.object({ id: z.string(), file: z.string(), markdown: z.string(), note: z.string().optional(), waiting_for_approval: z.literal(true).optional(), message: z.string().optional() });

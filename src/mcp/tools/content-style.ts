@@ -24,6 +24,6 @@ export const contentStyleTool = defineTool({
   handler: (args, { deps, principal }) => {
     const entry = resolveVisibleEntry(deps.content, principal, args.id);
     const result = styleEntry(writeContextOf(deps), mcpActor(principal), entry, args.css);
-    return { id: result.id, css: result.css, cleaned: result.cleaned, note: result.note, url: entryUrl(deps.content, entry) };
+    return { id: result.id, css: result.css, cleaned: result.cleaned, note: result.note, url: entryUrl(deps.content, entry), ...(result.waiting ? { waiting_for_approval: true as const } : {}) };
   },
 });

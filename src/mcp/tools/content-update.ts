@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { updateEntry } from '../../content/write/update-entry.js';
+import { WAITING_MESSAGE } from '../../content/write/live-proposals.js';
 import { defineTool } from '../tool.js';
 import { resolveLanguage } from './lookup.js';
 import { mcpActor, resolveVisibleEntry, writeContextOf } from './write-helpers.js';
@@ -36,6 +37,7 @@ export const contentUpdateTool = defineTool({
       ...(args.body === undefined ? {} : { body: args.body }),
       ...(args.fields === undefined ? {} : { fields: args.fields }),
     });
-    return { id: result.id, language: result.language, status: result.status, url: result.url };
+    // Beside the specified fields: the change waits for a person (approval of live changes, live-proposals.ts).
+    return { id: result.id, language: result.language, status: result.status, url: result.url, ...(result.waiting ? { waiting_for_approval: true as const, message: WAITING_MESSAGE } : {}) };
   },
 });

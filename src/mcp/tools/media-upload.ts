@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_WAITING_MESSAGE } from '../../content/write/live-proposals.js';
 import { uploadMedia } from '../../content/write/upload-media.js';
 import { defineTool } from '../tool.js';
 import { mcpActor, resolveVisibleEntry, writeContextOf } from './write-helpers.js';
@@ -24,6 +25,8 @@ export const mediaUploadTool = defineTool({
   idempotent: false,
   handler: (args, { deps, principal }) => {
     const entry = resolveVisibleEntry(deps.content, principal, args.id);
-    return { ...uploadMedia(writeContextOf(deps), mcpActor(principal), entry, args.name, args.data) };
+    const { waiting, ...answer } = uploadMedia(writeContextOf(deps), mcpActor(principal), entry, args.name, args.data);
+    // Beside the specified fields: the image waits for a person (approval of live changes, live-proposals.ts).
+    return waiting ? { ...answer, waiting_for_approval: true as const, message: MEDIA_WAITING_MESSAGE } : answer;
   },
 });

@@ -7,6 +7,7 @@ import { createAccountHandlers } from './account.js';
 export function registerAccountRoutes(router: Router, deps: PanelSessionDeps, throttle: SignInThrottle): void {
   const account = createAccountHandlers(deps, throttle);
   router.get('/svc/panel/account', account.show);
+  router.post('/svc/panel/account/profile', account.changeProfile);
   router.post('/svc/panel/account/password', account.changePassword);
   router.post('/svc/panel/account/two-factor/start', account.startTwoFactor);
   router.post('/svc/panel/account/two-factor/confirm', account.confirmTwoFactor);

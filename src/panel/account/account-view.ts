@@ -18,6 +18,21 @@ export interface AccountView {
   newRecoveryCodes?: string[] | undefined;
 }
 
+/** Name and email; a new email needs the current password (it is what signs in). */
+function profileForm(view: AccountView): string {
+  return `<h2 id="profile">Name and email</h2>
+<form class="card" method="post" action="/svc/panel/account/profile">
+${csrfField(view.csrf)}
+<label for="profile-name">Name</label>
+<input id="profile-name" name="name" type="text" autocomplete="name" maxlength="100" value="${esc(view.name)}" required>
+<label for="profile-email">Email <span class="muted">(you sign in with it)</span></label>
+<input id="profile-email" name="email" type="email" autocomplete="email" value="${esc(view.email)}" required>
+<label for="profile-current">Current password <span class="muted">(needed to change the email)</span></label>
+<input id="profile-current" name="current" type="password" autocomplete="current-password">
+<button type="submit">Save name and email</button>
+</form>`;
+}
+
 function passwordForm(view: AccountView): string {
   return `<h2 id="password">Password</h2>
 <form class="card" method="post" action="/svc/panel/account/password">
@@ -108,6 +123,7 @@ export function renderAccount(view: AccountView): string {
   const twoFactor = view.twoFactorOn ? twoFactorOn(view) : view.pending ? twoFactorSetup(view, view.pending) : twoFactorOff(view);
   return `<h1>Your account</h1>
 <div class="card"><dl class="facts"><dt>Name</dt><dd>${esc(view.name)}</dd><dt>Email</dt><dd>${esc(view.email)}</dd><dt>Role</dt><dd>${esc(view.role)}</dd></dl></div>
+${profileForm(view)}
 ${passwordForm(view)}
 <h2 id="two-factor">Two-factor sign-in</h2>
 ${twoFactor}`;

@@ -17,6 +17,7 @@ const PAGE = '/svc/panel/account';
 
 /** What a finished change says on the page it leads back to (`?done=`). */
 const DONE = {
+  profile: 'Your name and email were saved.',
   password: 'Your password was changed. You are signed out everywhere else.',
   'two-factor-off': 'Two-factor sign-in is off.',
   'two-factor-on': 'Two-factor sign-in is on. You are signed out everywhere else. From now on, signing in asks for a code from your app.',
@@ -78,6 +79,27 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       send(ctx, deps, 200, session, Object.hasOwn(DONE, key) ? { kind: 'ok', text: DONE[key as keyof typeof DONE] } : null);
     },
 
+    async changeProfile(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps);
+      if (!posted) return;
+      const { session, form } = posted;
+      try {
+        const email = (form.get('email') ?? '').slice(0, 400);
+        if (email.trim().toLowerCase() !== session.account.email) {
+          const current = (form.get('current') ?? '').slice(0, 1024);
+          if (!current) throw new AppError('invalid_params', 'Enter your current password to change your email address.');
+          if (!mayCheckPassword(ctx, session)) return;
+          if (!(await deps.auth.isCurrentPassword(session.account.id, current))) throw new AppError('unauthorized', 'The current password is not right.');
+          throttle.succeeded(ctx.ip, session.account.email);
+        }
+        deps.auth.accounts.setNameAndEmail(session.account.id, (form.get('name') ?? '').slice(0, 400), email);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return send(ctx, deps, error.status, session, { kind: 'error', text: error.message });
+      }
+      done(ctx, 'profile');
+    },
+
     async changePassword(ctx: RequestContext): Promise<void> {
       const posted = await requirePanelPost(ctx, deps);
       if (!posted) return;
@@ -90,6 +112,7 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
         checkNewPassword(password);
         if (!mayCheckPassword(ctx, session)) return;
         await deps.auth.changePassword(session.account.id, current, password);
+        throttle.succeeded(ctx.ip, session.account.email);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         return send(ctx, deps, error.status, session, { kind: 'error', text: error.message });

@@ -31,7 +31,8 @@ export interface ApprovalRow {
   refusal: string | null;
 }
 
-function readCurrent(file: string): string {
+/** A file's text, or '' when it is not there (a translation removed meanwhile). */
+export function readCurrent(file: string): string {
   try {
     return readTextNoFollow(file);
   } catch {

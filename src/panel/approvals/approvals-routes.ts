@@ -10,4 +10,7 @@ export function registerApprovalRoutes(router: Router, deps: PanelDeps): void {
   router.post(`${APPROVALS_PATH}/publish`, approvals.publish);
   router.post(`${APPROVALS_PATH}/send-back`, approvals.sendBack);
   router.post(`${APPROVALS_PATH}/mode`, approvals.switchMode);
+  router.post(`${APPROVALS_PATH}/live`, approvals.switchMode);
+  router.post(`${APPROVALS_PATH}/publish-change`, approvals.answerChange);
+  router.post(`${APPROVALS_PATH}/send-back-change`, approvals.answerChange);
 }

@@ -22,6 +22,10 @@ export interface ApprovalsView {
   total: number;
   /** null when the person may not switch approval mode. */
   approvalMode: boolean | null;
+  /** Whether assistants' changes to published entries wait too (approval_live); null as approvalMode. */
+  approvalLive: boolean | null;
+  /** The section of changes proposed to published entries (live-change-rows.ts), already HTML. */
+  liveChanges: string;
   /** A refused send back: its note is shown again in its row. */
   sent: { id: string; language: string; note: string } | null;
 }
@@ -73,9 +77,12 @@ function renderRow(view: ApprovalsView, row: ApprovalRow, n: number): string {
 export function renderApprovals(view: ApprovalsView): string {
   const intro = '<p>Approval mode holds back assistants: when an assistant publishes (content_publish), nothing goes live; the draft waits here until a person publishes it or sends it back with a note. People whose role may publish publish directly in the panel.</p>';
   const more = view.total > view.rows.length ? `<p class="muted">The ${view.rows.length} most recently changed of ${view.total} waiting drafts are shown; answer these to see the others.</p>` : '';
-  const rows = view.rows.length ? view.rows.map((row, n) => renderRow(view, row, n)).join('') + more : '<p class="card muted">Nothing is waiting for approval.</p>';
+  const rows = view.rows.length ? view.rows.map((row, n) => renderRow(view, row, n)).join('') + more : view.liveChanges ? '' : '<p class="card muted">Nothing is waiting for approval.</p>';
   const mode = view.approvalMode === null ? '' : `<section class="card"><h2>Approval mode</h2><p>${view.approvalMode
     ? 'On: what assistants publish waits here for a person.'
     : 'Off: assistants publish directly when their token and role allow it.'}</p><form method="post" action="${APPROVALS_PATH}/mode">${csrfField(view.csrf)}<input type="hidden" name="mode" value="${view.approvalMode ? 'off' : 'on'}"><button type="submit">${view.approvalMode ? 'Turn approval mode off' : 'Turn approval mode on'}</button></form></section>`;
-  return `<h1>Waiting for approval</h1>${intro}${rows}${mode}`;
+  const live = view.approvalLive === null ? '' : `<section class="card"><h2>Changes to published entries</h2><p>${view.approvalLive
+    ? 'On: when an assistant changes a published entry (its text, fields or CSS), the public version stays as it is and the change waits here.'
+    : 'Off: assistants whose role may change published entries change them directly, as the specification says.'}</p><form method="post" action="${APPROVALS_PATH}/live">${csrfField(view.csrf)}<input type="hidden" name="mode" value="${view.approvalLive ? 'off' : 'on'}"><button type="submit">${view.approvalLive ? 'Let assistants change published entries directly' : 'Make assistants\' changes to published entries wait too'}</button></form></section>`;
+  return `<h1>Waiting for approval</h1>${intro}${rows}${view.liveChanges}${mode}${live}`;
 }

@@ -7,6 +7,10 @@ import type { Entry } from '../../content/entries/types.js';
 import { approveEntry, listPendingReviews } from '../../content/write/approve-entry.js';
 import { isApprovalModeOn, setApprovalMode } from '../../content/write/approval-mode.js';
 import { sendBackEntry } from '../../content/write/send-back.js';
+import { approveLiveChange, sendBackLiveChange } from '../../content/write/live-approval.js';
+import { isLiveApprovalOn } from '../../content/write/live-proposals.js';
+import { listPendingLive } from '../../content/pending-changes.js';
+import { buildLiveChangeRows, renderLiveChanges } from './live-change-rows.js';
 import type { WriteContext } from '../../content/write/write-context.js';
 import { renderPage, sendPanelPage, type PanelNotice } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
@@ -19,6 +23,8 @@ const DONE: Record<string, string> = {
   published: 'was published.',
   scheduled: 'is scheduled for the requested time.',
   'sent-back': 'was sent back: it is a draft again, and the note is in its history and on its page.',
+  'change-published': 'has the change published.',
+  'change-sent-back': 'keeps its public version; the change was sent back and is kept as an earlier version.',
 };
 
 /**
@@ -32,10 +38,16 @@ export function createApprovalsHandlers(deps: PanelDeps) {
   const send = (ctx: RequestContext, status: number, session: PanelSession, notice: PanelNotice | null, sent: ApprovalsView['sent'] = null) => {
     const principal = panelActor(session).principal;
     const pending = listPendingReviews(deps.content);
-    const approvalMode = session.capabilities.has('settings.manage') ? isApprovalModeOn(deps.content) : null;
+    const manages = session.capabilities.has('settings.manage');
+    const approvalMode = manages ? isApprovalModeOn(deps.content) : null;
+    const approvalLive = manages ? isLiveApprovalOn(context) : null;
+    const timeZone = deps.content.site().timezone;
+    const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
+    const live = listPendingLive(deps.config.dataDir);
+    const liveChanges = renderLiveChanges(APPROVALS_PATH, session.csrf, timeZone, buildLiveChangeRows(context, names, principal, live), live.length);
     const body = renderApprovals({
-      csrf: session.csrf, timeZone: deps.content.site().timezone, rows: buildApprovalRows(deps, principal, pending),
-      total: pending.length, approvalMode, sent,
+      csrf: session.csrf, timeZone, rows: buildApprovalRows(deps, principal, pending),
+      total: pending.length, approvalMode, approvalLive, liveChanges, sent,
     });
     sendPanelPage(ctx, status, renderPage({ title: 'Waiting for approval', viewer: session, active: 'approvals', body, notice }));
   };
@@ -63,6 +75,8 @@ export function createApprovalsHandlers(deps: PanelDeps) {
         if (id && isEntryId(id)) notice = { kind: 'ok', text: `${id} ${sentence}` };
       }
       if (mode === 'on' || mode === 'off') notice = { kind: 'ok', text: `Approval mode is ${mode} now.` };
+      const live = params.get('live');
+      if (live === 'on' || live === 'off') notice = { kind: 'ok', text: live === 'on' ? 'Assistants\' changes to published entries wait for approval now.' : 'Assistants change published entries directly now.' };
       send(ctx, 200, session, notice);
     },
 
@@ -100,14 +114,34 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       }
     },
 
+    /** Publishes, or sends back, a change an assistant proposed to a published entry. */
+    async answerChange(ctx: RequestContext): Promise<void> {
+      const publish = ctx.url.pathname.endsWith('/publish-change');
+      const posted = await requirePanelPost(ctx, deps, 'content.publish');
+      if (!posted) return;
+      const { session, form } = posted;
+      try {
+        const entry = postedEntry(form);
+        const language = form.get('language') || null;
+        const media = form.get('media') || null;
+        if (publish) approveLiveChange(context, panelActor(session), entry.id, language, media);
+        else sendBackLiveChange(context, panelActor(session), entry.id, language, form.get('note') ?? '', media);
+        done(ctx, publish ? 'change-published' : 'change-sent-back', entry.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        send(ctx, error.status, session, { kind: 'error', text: error.message });
+      }
+    },
+
     async switchMode(ctx: RequestContext): Promise<void> {
       const posted = await requirePanelPost(ctx, deps, 'settings.manage');
       if (!posted) return;
       const { session, form } = posted;
       const mode = form.get('mode');
       if (mode !== 'on' && mode !== 'off') return send(ctx, 422, session, { kind: 'error', text: 'Choose on or off.' });
-      setApprovalMode(context, panelActor(session), mode === 'on');
-      redirect(ctx.res, `${APPROVALS_PATH}?mode=${mode}`, 303, { 'cache-control': 'no-store' });
+      const live = ctx.url.pathname.endsWith('/live');
+      setApprovalMode(context, panelActor(session), mode === 'on', live ? 'approval_live' : 'approval_mode');
+      redirect(ctx.res, `${APPROVALS_PATH}?${live ? 'live' : 'mode'}=${mode}`, 303, { 'cache-control': 'no-store' });
     },
   };
 }

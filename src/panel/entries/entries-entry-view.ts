@@ -12,6 +12,7 @@ import { renderStyleSection, type StyleView } from './entry-style-view.js';
 import type { EditValues } from './edit-values.js';
 import type { Decision } from './decision.js';
 import { ENTRIES_PATH, statusLabel } from './entries-list-view.js';
+import { DELETE_PATH } from './delete-view.js';
 
 
 export interface TranslationView {
@@ -43,6 +44,13 @@ export interface EntryPageView {
   style: StyleView;
   /** The languages the entry lacks and the add form's values, or null when none may be added. */
   add: { languages: Array<{ language: string; name: string }>; values: EditValues } | null;
+  /** Whether this person may change every translation, and so move the entry to the trash. */
+  mayDelete: boolean;
+  translationCount: number;
+}
+
+function deleteHref(id: string, more: Record<string, string> = {}): string {
+  return `${DELETE_PATH}?${new URLSearchParams({ id, ...more })}`;
 }
 
 function hidden(name: string, value: string): string {
@@ -87,7 +95,8 @@ function renderTranslation(view: EntryPageView, t: TranslationView): string {
   const saved = t.savedBody === null ? ''
     : `<details class="saved-text" open><summary>The text as it is saved now</summary><pre>${esc(t.savedBody)}</pre></details>`;
   const work = t.edit.allowed ? renderEditor(e) : `<p class="muted">${esc(t.edit.reason)}</p>${renderStateForms(view, t)}`;
-  return `<section class="card translation" id="lang-${esc(e.language)}"><h2>${esc(e.languageName)} (${esc(e.language)})</h2><dl class="facts">${facts}</dl>${sentBack}${renderCardWarnings(t.cardWarnings)}${saved}${work}</section>`;
+  const remove = t.edit.allowed && view.translationCount > 1 ? `<p class="muted"><a href="${esc(deleteHref(view.id, { language: e.language }))}">Delete this translation…</a></p>` : '';
+  return `<section class="card translation" id="lang-${esc(e.language)}"><h2>${esc(e.languageName)} (${esc(e.language)})</h2><dl class="facts">${facts}</dl>${sentBack}${renderCardWarnings(t.cardWarnings)}${saved}${work}${remove}</section>`;
 }
 
 function renderAddForm(view: EntryPageView): string {
@@ -107,6 +116,7 @@ function renderAddForm(view: EntryPageView): string {
 export function renderEntryPage(view: EntryPageView): string {
   const history = `/svc/panel/history?id=${encodeURIComponent(view.id)}`;
   const versions = `/svc/panel/revisions?${new URLSearchParams({ id: view.id })}`;
-  return `<h1>${esc(view.title)}</h1><p class="muted">${esc(view.typeLabel)} · ${esc(view.id)} · <a href="${esc(history)}">History</a> · <a href="${esc(versions)}">Earlier versions</a> · <a href="${ENTRIES_PATH}">All content</a></p>`
+  const remove = view.mayDelete ? ` · <a href="${esc(deleteHref(view.id))}">Move to the trash…</a>` : '';
+  return `<h1>${esc(view.title)}</h1><p class="muted">${esc(view.typeLabel)} · ${esc(view.id)} · <a href="${esc(history)}">History</a> · <a href="${esc(versions)}">Earlier versions</a> · <a href="${ENTRIES_PATH}">All content</a>${remove}</p>`
     + view.translations.map((t) => renderTranslation(view, t)).join('') + renderMediaSection(view.media) + renderStyleSection(view.style) + renderAddForm(view);
 }

@@ -73,9 +73,11 @@ function renderRows(view: EntryListView): string {
     const statuses = row.languages.map((t) => `<span class="tag">${esc(t.language)}: ${esc(statusLabel(t.status, t.review))}</span>`).join('');
     const author = row.author ? view.authorNames.get(row.author) ?? row.author : 'unknown';
     const facts = [`by ${esc(author)}`, esc(formatSiteDate(row.dateMs, view.timezone)), ...(row.viaMcp ? ['<span class="tag">via: mcp</span>'] : [])].join(' · ');
-    return `<li><div class="row"><a class="name" href="${esc(entryPageHref(row.id))}">${esc(row.title)}</a><span class="muted">${esc(row.id)}</span></div><div>${statuses}</div><div class="muted">${facts}</div></li>`;
+    const pick = `<input type="checkbox" class="pick" name="id" value="${esc(row.id)}" aria-label="Choose ${esc(row.title)}">`;
+    return `<li><div class="row"><span>${pick} <a class="name" href="${esc(entryPageHref(row.id))}">${esc(row.title)}</a></span><span class="muted">${esc(row.id)}</span></div><div>${statuses}</div><div class="muted">${facts}</div></li>`;
   }).join('');
-  return `<ul class="list">${items}</ul>`;
+  // Bulk delete: the chosen entries go to "Move to the trash?", which says what each holds before anything moves.
+  return `<form method="get" action="${ENTRIES_PATH}/delete" aria-label="Choose entries to delete"><ul class="list">${items}</ul><button type="submit" class="danger">Move the chosen entries to the trash…</button></form>`;
 }
 
 function renderPager(view: EntryListView): string {

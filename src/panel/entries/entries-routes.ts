@@ -4,11 +4,13 @@ import { createEntriesHandlers } from './entries-handlers.js';
 import { createEntryChangeHandlers } from './entry-change-handlers.js';
 import { createEntryExtrasHandlers } from './entry-extras-handlers.js';
 import { createEntryPage } from './entry-page.js';
+import { createDeleteHandlers } from './delete-handlers.js';
+import { DELETE_PATH } from './delete-view.js';
 import { ENTRIES_PATH } from './entries-list-view.js';
 
 /**
  * The panel's Content pages. The actions come first: `new`, `save`, `add-translation`, `publish`, `unpublish`,
- * `style`, `upload` and `cover` are single segments, never entry ids (those have two to four), so the `*`
+ * `style`, `upload`, `cover` and `delete` are single segments, never entry ids (those have two to four), so the `*`
  * page route cannot take them.
  */
 export function registerEntryRoutes(router: Router, deps: PanelDeps): void {
@@ -25,5 +27,9 @@ export function registerEntryRoutes(router: Router, deps: PanelDeps): void {
   router.post(`${ENTRIES_PATH}/style`, extras.style);
   router.post(`${ENTRIES_PATH}/upload`, extras.upload);
   router.post(`${ENTRIES_PATH}/cover`, extras.cover);
+  // Move to the trash (one entry, several, a translation or a media file): the question, then the move.
+  const deletes = createDeleteHandlers(deps);
+  router.get(DELETE_PATH, deletes.ask);
+  router.post(DELETE_PATH, deletes.remove);
   router.get(`${ENTRIES_PATH}/*`, entries.show);
 }

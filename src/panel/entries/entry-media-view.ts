@@ -49,6 +49,12 @@ function coverForm(view: MediaView, item: MediaItem): string {
   return `<form method="post" action="${ENTRIES_PATH}/cover" class="inline-form">${csrfField(view.csrf)}<input type="hidden" name="id" value="${esc(view.id)}"><input type="hidden" name="file" value="${esc(item.reference)}">${language}<button type="submit" class="secondary small">Set as cover</button></form>`;
 }
 
+/** To "Move to the trash?", which says where the file is still used. */
+function deleteLink(view: MediaView, item: MediaItem): string {
+  if (!view.edit.allowed) return '';
+  return ` <a class="small" href="${ENTRIES_PATH}/delete?${esc(new URLSearchParams({ id: view.id, file: item.name }).toString())}">Delete ${esc(item.name)}…</a>`;
+}
+
 function uploadForm(view: MediaView): string {
   if (!view.edit.allowed) return `<p class="muted">${esc(view.edit.reason)}</p>`;
   return `<form method="post" action="${ENTRIES_PATH}/upload" enctype="multipart/form-data" class="upload" data-dropzone>${csrfField(view.csrf)}<input type="hidden" name="id" value="${esc(view.id)}">`
@@ -61,6 +67,6 @@ export function renderMediaSection(view: MediaView): string {
   const list = view.items.length === 0
     ? '<p class="muted">No files yet.</p>'
     : `<ul class="media-list">${view.items.map((item, n) => `<li>${renderMediaFacts(item, `md-${n}`,
-      `${item.width !== null ? `<button type="button" class="secondary small" data-insert="md-${n}" hidden>Insert at the cursor</button>` : ''}${coverForm(view, item)}`)}</li>`).join('')}</ul>`;
+      `${item.width !== null ? `<button type="button" class="secondary small" data-insert="md-${n}" hidden>Insert at the cursor</button>` : ''}${coverForm(view, item)}${deleteLink(view, item)}`)}</li>`).join('')}</ul>`;
   return `<section class="card" id="media"><h2>Media</h2>${uploadForm(view)}${list}<p class="muted"><a href="/svc/panel/media">All media</a></p></section>`;
 }

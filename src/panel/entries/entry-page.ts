@@ -20,7 +20,8 @@ import { isApprovalModeOn } from '../../content/write/approval-mode.js';
 import { readTranslationFile } from '../../content/write/translation-file.js';
 import { versionOf } from '../../content/write/version-stamp.js';
 import { storageOf, type WriteContext } from '../../content/write/write-context.js';
-import { renderPage, sendPanelMessage, type PanelNotice } from '../layout.js';
+import { renderPage, sendPanelMessage, sendPanelPage, type PanelNotice } from '../layout.js';
+import { esc } from '../html.js';
 import { sendScriptedPanelPage } from '../panel-script.js';
 import { panelActor } from '../panel-principal.js';
 import type { PanelSession } from '../panel-session.js';
@@ -44,6 +45,7 @@ export const DONE: Record<string, string> = {
   'already-published': 'was already published; nothing changed.',
   'already-draft': 'was already a draft; nothing changed.',
   cover: 'has a new cover.',
+  'translation-trashed': 'was moved to the trash; it can be restored from the Trash page.',
 };
 
 /** What was sent, shown again with a refusal (so nothing typed is lost). */
@@ -107,6 +109,17 @@ export function createEntryPage(deps: PanelDeps) {
   /** References of the entry's images: what a cover and an image field may be. */
   const imagesOf = (entry: Entry): string[] => entryMedia(mediaRoot(), entry.id).filter((item) => item.width !== null).map((item) => item.reference);
 
+  /**
+   * A form saved after its entry (or translation) was moved to the trash by someone else: nothing is saved,
+   * and the text sent is shown to copy, so no typing is lost (the trash keeps the deleted text).
+   */
+  const sendGoneWhileEditing = (ctx: RequestContext, session: PanelSession, form: URLSearchParams) => {
+    const body = `<h1>Not saved</h1><div class="card"><p class="notice error" role="alert">This entry or translation does not exist (any more), or your role may not see it: someone may have moved it to the trash while you were editing. Nothing was saved. Your text is kept below; restore the entry from the <a href="/svc/panel/trash">Trash</a> if you need it, then save your text again.</p>`
+      + `<label for="gone-title">Your title</label><input type="text" id="gone-title" readonly value="${esc(form.get('title') ?? '')}">`
+      + `<label for="gone-body">Your text</label><textarea id="gone-body" rows="12" readonly>\n${esc(form.get('body') ?? '')}</textarea></div>`;
+    sendPanelPage(ctx, 404, renderPage({ title: 'Not saved', viewer: session, active: 'content', body }));
+  };
+
   const sendNoEntry = (ctx: RequestContext, session: PanelSession) =>
     sendPanelMessage(ctx, 404, 'No such entry', 'This entry does not exist, or your role may not see it.', session);
 
@@ -158,6 +171,8 @@ export function createEntryPage(deps: PanelDeps) {
     const style = styleOf(entry);
     const body = renderEntryPage({
       csrf: session.csrf, id: entry.id, typeLabel: entry.type.label, title: main.title, translations, add,
+      mayDelete: [...entry.translations.values()].every((t) => canEditEntry(principal, entry, t).allowed),
+      translationCount: entry.translations.size,
       media: {
         csrf: session.csrf, id: entry.id, items: media, edit: canEditEntry(principal, entry, undefined),
         coverLanguages: visible.filter((t) => canEditEntry(principal, entry, t).allowed).map((t) => ({ language: t.language, name: site.languages[t.language] ?? t.language })),
@@ -176,7 +191,8 @@ export function createEntryPage(deps: PanelDeps) {
     const entry = visibleEntry(form.get('id') ?? '', principal);
     const translation = entry?.translations.get(form.get('language') ?? '');
     if (!entry || !translation || !canSeeTranslation(principal, entry, translation)) {
-      sendNoEntry(ctx, session);
+      if (form.has('body') || form.has('title')) sendGoneWhileEditing(ctx, session, form);
+      else sendNoEntry(ctx, session);
       return null;
     }
     return { entry, translation };

@@ -13,8 +13,8 @@ const HOME = '/svc/panel/';
 /** The sign-in forms hold an address, a password or a code, and a CSRF token. */
 const SIGN_IN_FORM_BYTES = 16 * 1024;
 
-function signInForm(csrf: string, next: string | null, email = ''): string {
-  return `<h1>Sign in</h1>
+function signInForm(csrf: string, next: string | null, email = '', siteTitle = ''): string {
+  return `<h1>Sign in${siteTitle ? ` to ${esc(siteTitle)}` : ''}</h1>
 <form class="card narrow" method="post" action="/svc/panel/sign-in">
 ${csrfField(csrf)}${next ? `<input type="hidden" name="next" value="${esc(next)}">` : ''}
 <label for="email">Email</label>
@@ -22,7 +22,17 @@ ${csrfField(csrf)}${next ? `<input type="hidden" name="next" value="${esc(next)}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
+<p class="muted"><a href="${LOST_PATH}">Lost your password?</a></p>
 </form>`;
+}
+
+export const LOST_PATH = '/svc/panel/sign-in/lost';
+
+/** What a person who lost their password (or two-factor device) does: there is no mail, so an admin helps. */
+function lostPage(siteTitle: string): string {
+  return `<div class="narrow"><h1>Lost your password?</h1><div class="card"><p>Ask an admin of ${siteTitle ? esc(siteTitle) : 'the site'} for a reset link: on the panel's Team page, next to your name, they make a password reset link (or a two-factor reset link, if you lost the device for your codes) and give it to you. It works once, for 7 days.</p>`
+    + '<p>If you are the only admin, run this on the server, in the site\'s folder: <code>svc user password your@email</code> (and <code>svc user 2fa your@email --off</code> for a lost two-factor device).</p>'
+    + '<p><a href="/svc/panel/sign-in">Back to sign-in</a></p></div></div>';
 }
 
 function codeForm(csrf: string): string {
@@ -41,7 +51,9 @@ ${csrfField(csrf)}
 export const WRONG_CODE = 'The code is not right, or it was used already. Wait for the next code and try again.';
 
 /** The sign-in, two-factor and sign-out handlers; `throttle` is shared with the account page. */
-export function createSignInHandlers(deps: PanelSessionDeps, throttle = new SignInThrottle(deps.clock)) {
+export function createSignInHandlers(deps: PanelSessionDeps, throttle = new SignInThrottle(deps.clock), siteTitle: () => string = () => '') {
+  /** The site's name on the sign-in pages; a site.yaml that cannot be read leaves it out rather than failing the sign-in. */
+  const title = () => { try { return siteTitle(); } catch { return ''; } };
   function tooMany(ctx: RequestContext, wait: number, body: string): void {
     sendPanelPage(ctx, 429, renderPage({ title: 'Sign in', body, notice: { kind: 'error', text: tooManyAttemptsSentence(wait) } }), { 'retry-after': String(wait) });
   }
@@ -62,7 +74,7 @@ export function createSignInHandlers(deps: PanelSessionDeps, throttle = new Sign
       const next = safeNext(ctx.url.searchParams.get('next'));
       if (currentPanelSession(ctx, deps)) return redirect(ctx.res, next ?? HOME, 303, { 'cache-control': 'no-store' });
       const csrf = anonymousCsrfToken(ctx, isSecure(deps));
-      sendPanelPage(ctx, 200, renderPage({ title: 'Sign in', body: signInForm(csrf, next) }));
+      sendPanelPage(ctx, 200, renderPage({ title: 'Sign in', body: signInForm(csrf, next, '', title()) }));
     },
 
     async signIn(ctx: RequestContext): Promise<void> {
@@ -72,18 +84,19 @@ export function createSignInHandlers(deps: PanelSessionDeps, throttle = new Sign
         checkAnonymousCsrf(ctx, form);
       } catch (error) {
         const csrf = anonymousCsrfToken(ctx, isSecure(deps));
-        return sendPanelPage(ctx, 403, renderPage({ title: 'Sign in', body: signInForm(csrf, safeNext(form.get('next'))), notice: { kind: 'error', text: (error as Error).message } }));
+        return sendPanelPage(ctx, 403, renderPage({ title: 'Sign in', body: signInForm(csrf, safeNext(form.get('next')), '', title()), notice: { kind: 'error', text: (error as Error).message } }));
       }
       const email = (form.get('email') ?? '').slice(0, 320);
       const password = (form.get('password') ?? '').slice(0, 1024);
       const next = safeNext(form.get('next'));
       const csrf = anonymousCsrfToken(ctx, isSecure(deps));
       const wait = throttle.take(ctx.ip, email);
-      if (wait > 0) return tooMany(ctx, wait, signInForm(csrf, next, email));
+      if (wait > 0) return tooMany(ctx, wait, signInForm(csrf, next, email, title()));
       const account = email && password ? await deps.auth.checkPassword(email, password) : undefined;
       if (!account) {
-        return sendPanelPage(ctx, 401, renderPage({ title: 'Sign in', body: signInForm(csrf, next, email), notice: { kind: 'error', text: 'The email address or the password is not right.' } }));
+        return sendPanelPage(ctx, 401, renderPage({ title: 'Sign in', body: signInForm(csrf, next, email, title()), notice: { kind: 'error', text: 'The email address or the password is not right.' } }));
       }
+      throttle.succeeded(ctx.ip, email);
       if (account.totp) {
         startSession(ctx, deps, account.id, 'two_factor', next ?? undefined);
         return redirect(ctx.res, '/svc/panel/sign-in/code', 303, { 'cache-control': 'no-store' });
@@ -113,8 +126,13 @@ export function createSignInHandlers(deps: PanelSessionDeps, throttle = new Sign
       if (!account || !(deps.auth.accounts.consumeTotp(account.id, code) || spendRecoveryCode(account.id, code))) {
         return sendPanelPage(ctx, 401, renderPage({ title: 'Two-factor sign-in', body: codeForm(pending.record.csrf), notice: { kind: 'error', text: WRONG_CODE } }));
       }
+      throttle.succeeded(ctx.ip, account.email);
       startSession(ctx, deps, account.id, 'signed_in');
       redirect(ctx.res, safeNext(pending.record.next) ?? HOME, 303, { 'cache-control': 'no-store' });
+    },
+
+    showLost(ctx: RequestContext): void {
+      sendPanelPage(ctx, 200, renderPage({ title: 'Lost your password?', body: lostPage(title()) }));
     },
 
     async signOut(ctx: RequestContext): Promise<void> {

@@ -1,0 +1,80 @@
+// "Changes to published entries" on Waiting for approval: each change an assistant proposed to a live entry
+// (approval_live), with its diff against the live text (or CSS), who proposed it and through what, and the
+// two answers. HTML beside the data: the rows are short.
+import { statNoFollow } from '../../lib/no-follow.js';
+import { readCurrent } from './approval-rows.js';
+import { diffText } from '../../lib/diff/text-diff.js';
+import type { Principal } from '../../auth/principal.js';
+import { canPublishEntry } from '../../content/content-rights.js';
+import { readHistory, type HistoryRecord } from '../../content/history.js';
+import { pendingMediaFile, type PendingLiveChange } from '../../content/pending-changes.js';
+import { formatBytes } from '../entries/entry-media-view.js';
+import { diffRevision } from '../../content/revision-diff.js';
+import { readPending } from '../../content/write/live-proposals.js';
+import type { WriteContext } from '../../content/write/write-context.js';
+import { NOTE_MAX } from '../../content/write/send-back.js';
+import { csrfField } from '../csrf.js';
+import { esc } from '../html.js';
+import { siteTimeOf } from '../site-time.js';
+import { entryPageHref } from '../entries/entries-list-view.js';
+import { renderFieldDiff, renderTextDiff } from '../revisions/diff-view.js';
+import { throughOf } from '../revisions/revisions-view.js';
+
+export const LIVE_ROWS_SHOWN = 50;
+
+export interface LiveChangeRow {
+  id: string;
+  language: string | null;
+  /** A waiting image's name, or null. */
+  media: string | null;
+  title: string;
+  proposed: (HistoryRecord & { personName: string }) | null;
+  diffHtml: string;
+  refusal: string | null;
+}
+
+export function buildLiveChangeRows(context: WriteContext, names: Map<string, string>, principal: Principal, pending: readonly PendingLiveChange[]): LiveChangeRow[] {
+  const rows: LiveChangeRow[] = [];
+  const site = context.store.site();
+  for (const change of pending.slice(0, LIVE_ROWS_SHOWN)) {
+    const entry = context.store.entry(change.entry);
+    const text = change.media === null ? readPending(context, change.entry, change.language) : '';
+    if (!entry || text === null) continue;
+    const translation = change.language === null ? undefined : entry.translations.get(change.language);
+    const titled = translation ?? entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value;
+    const [record] = readHistory(context.dataDir, { entry: change.entry, limit: 1, scan: 20_000, keep: (r) => r.action === 'propose_change' && r.language === change.language && (change.media === null || r.detail?.startsWith(`${change.media} `) === true) });
+    let diffHtml: string;
+    if (change.media !== null) {
+      diffHtml = `<p>A new image for the entry's media: <code>${esc(change.media)}</code> <span class="muted">(${esc(formatBytes(statNoFollow(pendingMediaFile(context.dataDir, change.entry, change.media))?.size ?? 0))})</span>. It is served at <code>${esc(`media/${change.entry}/${change.media}`)}</code> once published.</p>`;
+    } else if (change.language === null) {
+      diffHtml = renderTextDiff(diffText(readCurrent(`${entry.dir}/style.css`), text));
+    } else {
+      const diff = diffRevision(translation ? readCurrent(translation.file) : '', text);
+      diffHtml = (diff.unreadable ? '' : renderFieldDiff(diff.fields, ['Live now', 'Waiting'])) + renderTextDiff(diff.body);
+    }
+    const right = canPublishEntry(principal, entry, translation);
+    rows.push({
+      id: entry.id, language: change.language, media: change.media, title: titled?.title ?? entry.id, diffHtml,
+      proposed: record ? { ...record, personName: names.get(record.person) ?? record.person } : null,
+      refusal: right.allowed ? null : right.reason,
+    });
+  }
+  return rows;
+}
+
+function renderRow(path: string, csrf: string, timeZone: string, row: LiveChangeRow, n: number): string {
+  const what = row.media !== null ? `the image ${esc(row.media)}` : row.language === null ? 'CSS (style.css)' : `the ${esc(row.language)} text`;
+  const proposed = row.proposed ? `Proposed by ${esc(row.proposed.personName)}, through ${throughOf(row.proposed)}, at ${esc(siteTimeOf(row.proposed.time, timeZone))}` : 'Proposed by an assistant';
+  const keys = `${csrfField(csrf)}<input type="hidden" name="id" value="${esc(row.id)}"><input type="hidden" name="language" value="${esc(row.language ?? '')}">${row.media === null ? '' : `<input type="hidden" name="media" value="${esc(row.media)}">`}`;
+  const actions = row.refusal ? `<p class="muted">${esc(row.refusal)}</p>`
+    : `<form method="post" action="${path}/publish-change">${keys}<button type="submit">Publish the change</button></form>`
+      + `<form method="post" action="${path}/send-back-change">${keys}<label for="live-note-${n}">Note for sending it back <span class="muted">(why; at most ${NOTE_MAX} characters)</span></label><textarea id="live-note-${n}" name="note" rows="3" maxlength="${NOTE_MAX}" required></textarea><button type="submit" class="secondary">Send back</button></form>`;
+  return `<section class="card" aria-labelledby="live-${n}"><h3 id="live-${n}"><a href="${esc(entryPageHref(row.id))}">${esc(row.title)}</a></h3>`
+    + `<p class="muted">${esc(row.id)} · ${what} · ${proposed}</p><details open><summary>The change against the live version</summary><p class="muted">Struck out: only in the live text. Underlined: only in the waiting change.</p>${row.diffHtml}</details>${actions}</section>`;
+}
+
+export function renderLiveChanges(path: string, csrf: string, timeZone: string, rows: LiveChangeRow[], total: number): string {
+  if (total === 0) return '';
+  const more = total > rows.length ? `<p class="muted">${rows.length} of ${total} are shown.</p>` : '';
+  return `<h2>Changes to published entries</h2><p>The public text stays as it is until a person publishes the change.</p>${rows.map((row, n) => renderRow(path, csrf, timeZone, row, n)).join('')}${more}`;
+}

@@ -1,0 +1,119 @@
+// The Team page (team.manage): people and their roles, invitations and reset links (one-time-links.ts),
+// removing a person (their tokens and sessions end at once, as the specification says). A change that would
+// leave nobody able to manage the team is refused. Every change is in the history.
+import type { PanelSessionDeps } from '../panel-deps.js';
+import type { RequestContext, Router } from '../../http/router.js';
+import { redirect } from '../../http/respond.js';
+import { AppError } from '../../errors.js';
+import { appendHistory, type HistoryAction } from '../../content/history.js';
+import { renderPage, sendPanelMessage, sendPanelPage, type PanelNotice } from '../layout.js';
+import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { siteTimeZoneOf } from '../site-time.js';
+import { renderTeam, TEAM_PATH, type TeamView } from './team-view.js';
+import { JOIN_PATH, RESET_PATH } from './link-pages.js';
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+const DONE: Record<string, string> = {
+  role: 'The role was changed; their tokens follow it at once.',
+  removed: 'The person was removed; their tokens and sessions ended.',
+  withdrawn: 'The link was withdrawn; it no longer works.',
+};
+
+export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void {
+  const auth = deps.auth;
+  const managers = (role: string) => auth.roles.capabilities(role).has('team.manage');
+
+  const send = (ctx: RequestContext, status: number, session: PanelSession, notice: PanelNotice | null, extra: Partial<Pick<TeamView, 'made' | 'invite'>> = {}) => {
+    const people = auth.accounts.list().sort((a, b) => a.name.localeCompare(b.name)).map((account) => ({ account, tokens: auth.listTokens(account.id).length }));
+    const names = new Map(people.map(({ account }) => [account.id, account.name]));
+    const links = auth.links.list().map(({ id, record }) => ({ id, record, whoName: record.kind === 'reset' ? names.get(record.account) ?? record.account : record.email }));
+    const body = renderTeam({ csrf: session.csrf, timeZone: siteTimeZoneOf(deps), selfId: session.account.id, people, roles: auth.roles.names(), links, made: extra.made ?? null, invite: extra.invite ?? { email: '', role: 'author' } });
+    sendPanelPage(ctx, status, renderPage({ title: 'Team', viewer: session, active: 'team', body, notice }));
+  };
+
+  const record = (session: PanelSession, action: HistoryAction, detail: string) =>
+    appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: session.account.id, action, entry: null, language: null, via: 'panel', token: null, detail });
+
+  /** The posted person, or not_found. */
+  const personOf = (form: URLSearchParams) => {
+    const account = auth.accounts.get(form.get('account') ?? '');
+    if (!account) throw new AppError('not_found', 'There is no such person (any more).');
+    return account;
+  };
+
+  /** Refuses a change after which nobody could manage the team. */
+  const keepAManager = (leaving: string, newRole: string | null) => {
+    const roleAfter = (account: { id: string; role: string }) => (account.id === leaving ? newRole : account.role);
+    const left = auth.accounts.list().filter((account) => { const role = roleAfter(account); return role !== null && managers(role); });
+    if (left.length === 0) throw new AppError('conflict', 'This would leave nobody who may manage the team; make someone else an admin first.');
+  };
+
+  const act = (path: string, handle: (session: PanelSession, form: URLSearchParams, ctx: RequestContext) => void | Promise<void>) => {
+    router.post(`${TEAM_PATH}/${path}`, async (ctx: RequestContext) => {
+      const posted = await requirePanelPost(ctx, deps, 'team.manage');
+      if (!posted) return;
+      try {
+        await handle(posted.session, posted.form, ctx);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        send(ctx, error.status, posted.session, { kind: 'error', text: error.message }, path === 'invite' ? { invite: { email: (posted.form.get('email') ?? '').slice(0, 320), role: (posted.form.get('role') ?? '').slice(0, 40) } } : {});
+      }
+    });
+  };
+  const done = (ctx: RequestContext, what: string) => redirect(ctx.res, `${TEAM_PATH}?done=${what}`, 303, { 'cache-control': 'no-store' });
+
+  router.get(TEAM_PATH, (ctx: RequestContext) => {
+    const session = requirePanelSession(ctx, deps, 'team.manage');
+    if (!session) return;
+    const what = ctx.url.searchParams.get('done') ?? '';
+    send(ctx, 200, session, Object.hasOwn(DONE, what) ? { kind: 'ok', text: DONE[what]! } : null);
+  });
+
+  act('invite', (session, form, ctx) => {
+    const email = (form.get('email') ?? '').trim().toLowerCase();
+    const role = form.get('role') ?? '';
+    if (!EMAIL.test(email) || email.length > 320) throw new AppError('invalid_params', 'The email address is not valid.');
+    if (!auth.roles.exists(role)) throw new AppError('invalid_params', 'Choose one of the roles.');
+    if (auth.accounts.findByEmail(email)) throw new AppError('conflict', 'Someone with this email address is on the team already.');
+    const { secret } = auth.links.create({ kind: 'invite', email, role, createdBy: session.account.id });
+    record(session, 'team_invite', `${email} invited as ${role}`);
+    send(ctx, 201, session, { kind: 'ok', text: `Invitation made for ${email}.` }, { made: { url: `${deps.config.baseUrl}${JOIN_PATH}?link=${secret}`, what: `Invitation for ${email}` } });
+  });
+
+  act('role', (session, form, ctx) => {
+    const account = personOf(form);
+    const role = form.get('role') ?? '';
+    if (!auth.roles.exists(role)) throw new AppError('invalid_params', 'Choose one of the roles.');
+    keepAManager(account.id, role);
+    auth.accounts.setRole(account.id, role);
+    record(session, 'team_role', `${account.email}: ${account.role} -> ${role}`);
+    done(ctx, 'role');
+  });
+
+  act('remove', (session, form, ctx) => {
+    const account = personOf(form);
+    if (form.get('confirm') !== 'yes') throw new AppError('invalid_params', `Tick the box to confirm that ${account.name} is removed.`);
+    if (account.id === session.account.id) throw new AppError('conflict', 'You cannot remove yourself here; ask another admin.');
+    keepAManager(account.id, null);
+    auth.removeAccount(account.id);
+    record(session, 'team_remove', `${account.email} (${account.role}) removed`);
+    done(ctx, 'removed');
+  });
+
+  act('reset-link', (session, form, ctx) => {
+    const account = personOf(form);
+    const what = form.get('what') === 'two_factor' ? 'two_factor' : 'password';
+    // A new link ends the earlier one of the same kind: only the latest handed out works.
+    auth.links.withdrawFor(account.id, what);
+    const { secret } = auth.links.create({ kind: 'reset', account: account.id, what, createdBy: session.account.id });
+    record(session, 'team_reset', `${what === 'password' ? 'password' : 'two-factor'} reset link for ${account.email}`);
+    send(ctx, 201, session, { kind: 'ok', text: `Reset link made for ${account.name}.` }, { made: { url: `${deps.config.baseUrl}${RESET_PATH}?link=${secret}`, what: `${what === 'password' ? 'Password' : 'Two-factor'} reset for ${account.name}` } });
+  });
+
+  act('withdraw', (session, form, ctx) => {
+    if (!auth.links.withdraw(form.get('link') ?? '')) return sendPanelMessage(ctx, 404, 'No such link', 'This link was used, withdrawn or has expired already.', session);
+    record(session, 'team_link_withdrawn', 'a one-time link was withdrawn');
+    done(ctx, 'withdrawn');
+  });
+}

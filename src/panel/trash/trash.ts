@@ -1,0 +1,108 @@
+// The Trash page: the items this person may see, newest first, a page at a time; Restore; and for admins
+// Delete for good and Empty the trash. Items older than 30 days are deleted for good whenever the trash is
+// looked at or added to, so nobody has to remember.
+import type { PanelDeps } from '../panel-deps.js';
+import type { RequestContext, Router } from '../../http/router.js';
+import { redirect } from '../../http/respond.js';
+import { AppError } from '../../errors.js';
+import { appendHistory } from '../../content/history.js';
+import { itemExpiry, itemIds, readItem, removeExpired, removeItem, type TrashItem } from '../../content/trash/trash-items.js';
+import { canPurgeTrash, canRestoreTrashItem, canSeeTrashItem } from '../../content/trash/trash-rights.js';
+import { restoreDeleted } from '../../content/write/restore-deleted.js';
+import type { WriteContext } from '../../content/write/write-context.js';
+import { renderPage, sendPanelMessage, sendPanelPage, type PanelNotice } from '../layout.js';
+import { panelActor } from '../panel-principal.js';
+import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { renderTrash, TRASH_PATH, TRASH_PER_PAGE } from './trash-view.js';
+
+const DONE: Record<string, string> = {
+  restored: 'Restored: it is back at its address, with its earlier versions and history.',
+  purged: 'Deleted for good.',
+  emptied: 'The trash is empty: everything in it was deleted for good.',
+};
+
+function noticeOf(params: URLSearchParams): PanelNotice | null {
+  const done = params.get('done') ?? '';
+  if (done === 'trashed') {
+    const n = Number(params.get('n'));
+    return { kind: 'ok', text: Number.isSafeInteger(n) && n > 1 ? `${n} entries were moved to the trash.` : 'Moved to the trash.' };
+  }
+  return Object.hasOwn(DONE, done) ? { kind: 'ok', text: DONE[done]! } : null;
+}
+
+export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
+  const context: WriteContext = { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
+  const dataDir = deps.config.dataDir;
+  const back = (ctx: RequestContext, done: string) => redirect(ctx.res, `${TRASH_PATH}?done=${done}`, 303, { 'cache-control': 'no-store' });
+
+  /** The items this person may see: for editors and admins, only the page shown is read. */
+  const visibleItems = (session: PanelSession, page: number): { items: TrashItem[]; total: number } => {
+    const principal = panelActor(session).principal;
+    const ids = itemIds(dataDir);
+    const from = (page - 1) * TRASH_PER_PAGE;
+    if (principal.capabilities.has('content.edit_all')) {
+      const items = ids.slice(from, from + TRASH_PER_PAGE).map((id) => readItem(dataDir, id)).filter((item): item is TrashItem => item !== null);
+      return { items, total: ids.length };
+    }
+    const mine = ids.map((id) => readItem(dataDir, id)).filter((item): item is TrashItem => item !== null && canSeeTrashItem(principal, item));
+    return { items: mine.slice(from, from + TRASH_PER_PAGE), total: mine.length };
+  };
+
+  router.get(TRASH_PATH, (ctx: RequestContext) => {
+    const session = requirePanelSession(ctx, deps, 'content.write');
+    if (!session) return;
+    removeExpired(dataDir, deps.clock());
+    const pageText = ctx.url.searchParams.get('page') ?? '1';
+    const asked = /^[1-9][0-9]{0,5}$/.test(pageText) ? Number(pageText) : 1;
+    let { items, total } = visibleItems(session, asked);
+    const pages = Math.max(1, Math.ceil(total / TRASH_PER_PAGE));
+    const page = Math.min(asked, pages);
+    if (page !== asked) ({ items, total } = visibleItems(session, page));
+    const principal = panelActor(session).principal;
+    const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
+    const rows = items.map((item) => {
+      const right = canRestoreTrashItem(principal, item);
+      return { item, deletedByName: names.get(item.deletedBy) ?? item.deletedBy, expires: new Date(itemExpiry(item.id)).toISOString(), restoreRefusal: right.allowed ? null : right.reason };
+    });
+    const body = renderTrash({ csrf: session.csrf, timeZone: deps.content.site().timezone, rows, total, page, pages, purge: canPurgeTrash(principal) });
+    sendPanelPage(ctx, 200, renderPage({ title: 'Trash', viewer: session, active: 'trash', body, notice: noticeOf(ctx.url.searchParams) }));
+  });
+
+  router.post(`${TRASH_PATH}/restore`, async (ctx: RequestContext) => {
+    const posted = await requirePanelPost(ctx, deps, 'content.write');
+    if (!posted) return;
+    try {
+      restoreDeleted(context, panelActor(posted.session), posted.form.get('item') ?? '');
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return sendPanelMessage(ctx, error.status, 'Not restored', error.message, posted.session);
+    }
+    back(ctx, 'restored');
+  });
+
+  /** Deleting for good is an admin's, and is recorded in the history (what, by whom). */
+  const purge = (session: PanelSession, items: TrashItem[], detail: string) => {
+    for (const item of items) removeItem(dataDir, item.id);
+    const actor = panelActor(session);
+    appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: actor.principal.accountId, action: 'trash_emptied', entry: items.length === 1 ? items[0]!.entry : null, language: items.length === 1 ? items[0]!.language : null, via: 'panel', token: null, detail });
+  };
+
+  router.post(`${TRASH_PATH}/purge`, async (ctx: RequestContext) => {
+    const posted = await requirePanelPost(ctx, deps, 'settings.manage');
+    if (!posted) return;
+    const item = readItem(dataDir, posted.form.get('item') ?? '');
+    if (!item) return sendPanelMessage(ctx, 404, 'Not in the trash', 'This item is not in the trash any more (restored or deleted for good meanwhile).', posted.session);
+    purge(posted.session, [item], `deleted for good: ${item.kind === 'media' ? item.file : item.kind === 'translation' ? `the ${item.language} translation` : 'the entry'} (${item.id})`);
+    back(ctx, 'purged');
+  });
+
+  router.post(`${TRASH_PATH}/empty`, async (ctx: RequestContext) => {
+    const posted = await requirePanelPost(ctx, deps, 'settings.manage');
+    if (!posted) return;
+    if (posted.form.get('confirm') !== 'yes') return sendPanelMessage(ctx, 400, 'Not emptied', 'Tick the box that says everything in the trash is deleted for good, then empty it.', posted.session);
+    const ids = itemIds(dataDir);
+    for (const id of ids) removeItem(dataDir, id);
+    appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: posted.session.account.id, action: 'trash_emptied', entry: null, language: null, via: 'panel', token: null, detail: `${ids.length} ${ids.length === 1 ? 'item' : 'items'} deleted for good` });
+    back(ctx, 'emptied');
+  });
+}

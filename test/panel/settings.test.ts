@@ -1,0 +1,97 @@
+// Settings in the panel over real HTTP: an admin changes the title, description, address, languages, default
+// language, time zone and the closed switch; site.yaml keeps its comments and order; the public site and
+// `svc check`'s rules agree at once; every change is in the history. Bad input: a language code of 5 KB, a
+// zone like ../../etc, a language entries still use, two admins saving at once, someone without the right.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from '../helpers/test-site.js';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { readHistory } from '../../src/content/history.js';
+import { loadSiteConfig } from '../../src/content/settings/site-config.js';
+
+let site: TestSite;
+let http: HttpHarness;
+let panel: PanelHarness;
+const jars: Record<string, Jar> = {};
+const SETTINGS = '/svc/panel/settings';
+const yamlPath = () => join(site.root, 'content', 'site.yaml');
+
+before(async () => {
+  site = await makeTestSite();
+  http = await startHttp(site);
+  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+  writeFileSync(yamlPath(), `# Settings of the test site: this comment stays.\n${readFileSync(yamlPath(), 'utf8').replace('languages:', '# Languages, in this order.\nlanguages:')}`);
+  for (const key of ['ann', 'bob'] as const) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
+});
+after(async () => {
+  await http.close();
+  site.cleanup();
+});
+
+/** The form as the page fills it, with `change` applied. */
+async function formWith(jar: Jar, change: Record<string, string | null>) {
+  const page = await get(panel, SETTINGS, jar);
+  assert.equal(page.res.status, 200);
+  const value = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.text)?.[1]?.replaceAll('&amp;', '&') ?? '';
+  const area = (name: string) => (new RegExp(`name="${name}"[^>]*>\\n([^<]*)</textarea>`).exec(page.text)?.[1] ?? '').replaceAll('&amp;', '&');
+  const fields: Record<string, string> = {
+    csrf: csrfOf(page.text), version: value('version'), title: value('title'), description: area('description'), url: value('url'),
+    languages: area('languages'), default_language: /<option value="([^"]+)" selected>/.exec(page.text)![1]!, timezone: value('timezone'),
+  };
+  for (const [key, next] of Object.entries(change)) if (next === null) delete fields[key]; else fields[key] = next;
+  return fields;
+}
+
+test('only people who manage the settings see them', async () => {
+  assert.equal((await get(panel, SETTINGS, jars.bob!)).res.status, 403);
+  const page = await get(panel, SETTINGS, jars.ann!);
+  assert.match(page.text, /value="Test Alps"/);
+  assert.match(page.text, /en = English\nde = Deutsch/);
+});
+
+test('a change is saved keeping site.yaml\'s comments, shows on the public site at once, and is in the history', async () => {
+  const saved = await post(panel, SETTINGS, await formWith(jars.ann!, { title: 'Alps & Lakes', timezone: 'Europe/Vienna', languages: 'en = English\nde = Deutsch\nit = Italiano' }), jars.ann!);
+  assert.equal(saved.res.status, 303, saved.text);
+  const yaml = readFileSync(yamlPath(), 'utf8');
+  assert.match(yaml, /^# Settings of the test site: this comment stays\.\n/);
+  assert.match(yaml, /# Languages, in this order\.\nlanguages: \{ en: English, de: Deutsch, it: Italiano \}\n/);
+  const config = loadSiteConfig(yamlPath());
+  assert.deepEqual([config.title, config.timezone, Object.keys(config.languages)], ['Alps & Lakes', 'Europe/Vienna', ['en', 'de', 'it']]);
+  const home = await (await fetch(`${panel.url}/`)).text();
+  assert.match(home, /Alps &amp; Lakes/);
+  assert.deepEqual(readHistory(join(site.root, 'data'), {}).filter((r) => r.action === 'settings').map((r) => r.detail), ['changed title, timezone, languages']);
+  assert.equal(site.deps.content.changes!.feed.since(0, 100_000).events.at(-1)!.kind, 'site.changed');
+});
+
+test('bad input is refused with the reason and changes nothing', async () => {
+  const before = readFileSync(yamlPath(), 'utf8');
+  for (const [change, reason] of [
+    [{ languages: `en = English\n${'x'.repeat(5 * 1024)} = Huge` }, /is not a language code/],
+    [{ timezone: '../../etc' }, /is not a time zone/],
+    [{ timezone: 'Mars/Olympus' }, /is not a time zone/],
+    [{ languages: 'en = English' }, /Entries still use de \(1 entry\); delete or move those translations/],
+    [{ default_language: 'fr' }, /default language must be one of the languages/],
+    [{ url: 'javascript:alert(1)' }, /must begin with https:\/\/ or http:\/\//],
+    [{ title: '' }, /The title must be 1 to 200 characters/],
+    [{ languages: 'en English' }, /code = name/],
+  ] as const) {
+    const answer = await post(panel, SETTINGS, await formWith(jars.ann!, change), jars.ann!);
+    assert.ok(answer.res.status >= 400 && answer.res.status < 500, `${JSON.stringify(change).slice(0, 80)}: ${answer.res.status}`);
+    assert.match(answer.text, reason);
+    assert.equal(readFileSync(yamlPath(), 'utf8'), before);
+  }
+});
+
+test('two admins saving at once: the second, filled from the older file, is refused and keeps what was typed', async () => {
+  const first = await formWith(jars.ann!, { description: 'By the first admin.' });
+  const second = await formWith(jars.ann!, { description: 'By the second admin.' });
+  assert.equal((await post(panel, SETTINGS, first, jars.ann!)).res.status, 303);
+  const refused = await post(panel, SETTINGS, second, jars.ann!);
+  assert.equal(refused.res.status, 409);
+  assert.match(refused.text, /changed by someone else since you opened this page; nothing was saved/);
+  assert.match(refused.text, /By the second admin\./);
+  assert.match(readFileSync(yamlPath(), 'utf8'), /description: By the first admin\./);
+});
