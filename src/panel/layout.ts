@@ -98,7 +98,7 @@ export const PANEL_CSP = "default-src 'none'; style-src 'self'; img-src 'self' d
  */
 export function sendPanelPage(ctx: RequestContext, status: number, html: string, headers: Headers = {}): void {
   sendHtml(ctx.res, status, html, {
-    'cache-control': 'no-store',
+    'cache-control': 'private, no-store',
     'content-security-policy': PANEL_CSP,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
