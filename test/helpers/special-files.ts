@@ -57,9 +57,10 @@ export interface RealServer {
 }
 
 /** dist/server.js on port 0 over `root`, once it has said where it listens. */
-export async function startRealServer(root: string): Promise<RealServer> {
+/** `env`: more of the environment (SVC_PURGE...). */
+export async function startRealServer(root: string, env: Record<string, string> = {}): Promise<RealServer> {
   const child = spawn(process.execPath, [SERVER_JS, `--root=${root}`, '--port=0', '--host=127.0.0.1'], {
-    env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off', ...(process.env.NODE_DEBUG ? { NODE_DEBUG: process.env.NODE_DEBUG } : {}) },
+    env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off', ...env, ...(process.env.NODE_DEBUG ? { NODE_DEBUG: process.env.NODE_DEBUG } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
