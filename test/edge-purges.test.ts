@@ -11,6 +11,7 @@ import { createFixtureSite } from './helpers/fixture-site.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { startPurgeReceiver, type PurgeReceiver, type ReceivedRequest } from './helpers/purge-receiver.js';
 import { waitFor } from './helpers/wait-for.js';
+import { get, signIn, type PanelHarness } from './helpers/panel-harness.js';
 import { readEdgeSettings } from '../src/edge/edge-settings.js';
 import { startCachePurger } from '../src/wiring/start-cache-purger.js';
 import type { CachePurger } from '../src/edge/cache-purger.js';
@@ -40,6 +41,7 @@ before(async () => {
   root = createFixtureSite();
   server = await startTestServer(root);
   server.deps.content.lists();
+  await server.deps.auth.accounts.create({ name: 'Ann', email: 'ann@example.org', role: 'admin', password: 'correct horse battery' });
   receiver = await startPurgeReceiver();
 });
 after(async () => {
@@ -128,6 +130,12 @@ test('a target that fails is tried again with backoff, loses nothing, and says s
     assert.match(fastly.lastError, /Fastly answered 401 \(is SVC_FASTLY_KEY right\?\)/);
     assert.ok(fastly.pending >= 1);
   });
+  // The Site check says so, in any instance (the state is a file beside the feed).
+  const panel = { url: server.url } as PanelHarness;
+  const check = await get(panel, '/svc/panel/check', await signIn(panel, 'ann@example.org', 'correct horse battery'));
+  assert.match(check.text, /<h2>Cache purges<\/h2>/);
+  assert.match(check.text, /fastly-1<\/td><td><code>SVC1<\/code><\/td><td><strong>Failing since [^<]+:<\/strong> Fastly answered 401 \(is SVC_FASTLY_KEY right\?\)\. \d+ changes? waiting/);
+  assert.ok(!check.text.includes(FASTLY_KEY) && !check.text.includes(CLOUDFLARE_TOKEN));
   await waitFor(() => assert.ok(byTarget(receiver.requests).fastly.length >= 2, 'tried again'));
   receiver.answer = { status: 200, body: '{"success":true}' };
   await waitFor(() => {

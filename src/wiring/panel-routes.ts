@@ -19,6 +19,8 @@ import { registerStatsPage } from '../panel/stats/stats-page.js';
 import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
+import { PurgeStatus } from '../edge/purge-status.js';
+const { join } = process.getBuiltinModule('node:path');
 
 export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void {
   // The panel: its home and stylesheet, sign-in (+ two-factor), Assistants (tokens), Your account. One
@@ -42,7 +44,8 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   // Panel: Statistics (figures from the same functions as the MCP statistics tools).
   registerStatsPage(router, deps);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
-  registerSiteCheckRoutes(router, deps);
+  const purges = new PurgeStatus(join(deps.config.dataDir, 'feed', 'purge-status.json'));
+  registerSiteCheckRoutes(router, deps, () => purges.read());
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   registerOAuthConsentRoutes(router, deps);
