@@ -55,8 +55,8 @@ export interface ApiRouteOptions {
   freshen?: (url: URL) => void;
   /** The cache tags of an anonymous answer (content/cache-tags.ts), asked once its handler answered. */
   tags?: (url: URL) => string[];
-  /** Browsers keep an anonymous answer this many seconds (60); 0: every use asks again (If-None-Match). */
-  browserSeconds?: number;
+  /** Cache-Control of an anonymous answer, when not the shared one of the public answers (cache-control.ts). */
+  publicCacheControl?: string;
 }
 
 /**
@@ -80,7 +80,7 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
     ? new GenerationCache<Answer>(1000, { keepOnSecondAsk: true, maxBytes: API_ANSWER_BYTES, sizeOf: (answer) => answer.body.length + ANSWER_OVERHEAD_BYTES })
     : null;
   const sharedCache = deps.sharedCache ?? NO_SHARED_CACHE;
-  const publicControl = publicCacheControl(sharedCache, options.browserSeconds ?? 60);
+  const publicControl = options.publicCacheControl ?? publicCacheControl(sharedCache, 60);
 
   /** Step 1: the caller's share of the bucket (its figures go out with any answer, a refusal included). */
   const limit = (ctx: RequestContext, token: string | undefined): Limit => (limiter ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED);

@@ -9,6 +9,7 @@ import { isEntryId } from '../content/entry-id.js';
 import { ListRowCache } from './list-rows.js';
 import { warmListRows } from './list-row-warmer.js';
 import { canSeeTranslation } from '../content/content-rights.js';
+import { getChanges } from './changes-endpoint.js';
 import { API_SITE_TAG, categoryTag, entryTag, SITE_TAG, tagListTag, typeListTag } from '../content/cache-tags.js';
 
 /**
@@ -63,6 +64,8 @@ export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenB
   for (const [name, handler] of Object.entries(content)) {
     router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler, { cacheByContent: true, tags: tags[name], ...(name === 'entry' ? { freshen: freshenEntry } : {}) }));
   }
+  // The change feed for apps that sync: new with every change, so a cache in front asks every time (304 while unchanged).
+  router.get(`${API_PREFIX}/changes`, apiRoute(deps, limiter, (request) => getChanges(deps, request), { publicCacheControl: 'public, no-cache' }));
   for (const [name, handler] of Object.entries(extra)) router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler));
   router.add('OPTIONS', `${API_PREFIX}/*`, apiPreflight);
 }
