@@ -37,7 +37,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Rule 5: the outer areas declare what they need in their own folder; none imports another or the wiring.
   api: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
   site: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
-  panel: ['http', 'auth', 'content', 'feed', 'stats', 'oauth', 'lib', 'errors.ts', 'config.ts'],
+  panel: ['http', 'auth', 'content', 'feed', 'stats', 'oauth', 'edge', 'lib', 'errors.ts', 'config.ts'],
   // The composition root knows every area, but not the entries or the CLI that start it.
   wiring: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'oauth', 'mcp', 'api', 'site', 'panel', 'edge', 'lib', 'errors.ts', 'config.ts'],
 };

@@ -60,12 +60,12 @@ const byTarget = (requests: ReceivedRequest[]) => ({
 
 test('an update of a post purges its pages, its lists, its tags\' lists, the sitemap and /site, at every target as its API wants', async () => {
   start();
-  await waitFor(() => assert.ok(purger!.holding));
+  await waitFor(() => assert.ok(purger!.holding, 'this process sends the purges'));
   receiver.requests.length = 0;
   const event = change('entry.updated', 'posts/hello', ['/hello', '/de/hallo-welt']);
   const sent = await waitFor(() => {
     const found = byTarget(receiver.requests);
-    for (const list of Object.values(found)) assert.ok(list.length > 0);
+    for (const [name, list] of Object.entries(found)) assert.ok(list.length > 0, `${name} was sent a purge`);
     return found;
   });
   const expected = ['e:posts/hello', 'l:post:en', 'l:post:de', 't:news:en', 't:travel:en', 't:news:de', 'k:journal', 'sitemap', 'api:site', 'missing'];
@@ -106,7 +106,7 @@ test('an update of a post purges its pages, its lists, its tags\' lists, the sit
   for (const path of ['/de/hallo-welt', '/hello']) assert.ok(hook.urls.includes(server.deps.content.absoluteUrl(path)), path);
 
   // Each target's cursor is where the purge got to.
-  await waitFor(() => assert.ok(JSON.parse(readFileSync(join(root, 'data', 'feed', 'cursors', 'purge-fastly-1.json'), 'utf8')).seq >= event.seq));
+  await waitFor(() => assert.ok(JSON.parse(readFileSync(join(root, 'data', 'feed', 'cursors', 'purge-fastly-1.json'), 'utf8')).seq >= event.seq, 'the cursor moved on'));
 });
 
 test('a settings change purges everything with the one site-wide tag; a removed entry purges what its id says it was in', async () => {
@@ -128,7 +128,7 @@ test('a target that fails is tried again with backoff, loses nothing, and says s
   await waitFor(() => {
     const fastly = (JSON.parse(readFileSync(statusFile, 'utf8')) as any[]).find((item) => item.name === 'fastly-1');
     assert.match(fastly.lastError, /Fastly answered 401 \(is SVC_FASTLY_KEY right\?\)/);
-    assert.ok(fastly.pending >= 1);
+    assert.ok(fastly.pending >= 1, 'changes wait');
   });
   // The Site check says so, in any instance (the state is a file beside the feed).
   const panel = { url: server.url } as PanelHarness;
@@ -140,7 +140,7 @@ test('a target that fails is tried again with backoff, loses nothing, and says s
   receiver.answer = { status: 200, body: '{"success":true}' };
   await waitFor(() => {
     const cursor = JSON.parse(readFileSync(join(root, 'data', 'feed', 'cursors', 'purge-cloudflare-1.json'), 'utf8')).seq;
-    assert.ok(cursor >= second.seq);
+    assert.ok(cursor >= second.seq, 'the cursor moved on');
   }, 15_000);
   const cloudflareTags = byTarget(receiver.requests).cloudflare.flatMap((request) => JSON.parse(request.body).tags as string[]);
   assert.ok(cloudflareTags.includes('e:posts/second') && cloudflareTags.includes('e:recipes/soup'), `both events purged (${first.seq}, ${second.seq})`);
@@ -157,13 +157,13 @@ test('a restart goes on from the cursor: what changed while no purger ran is pur
   const missed = change('entry.unpublished', 'posts/second', [], ['/second']);
   start();
   await waitFor(() => assert.ok(byTarget(receiver.requests).fastly.some((r) => JSON.parse(r.body).surrogate_keys.includes('e:posts/second')), JSON.stringify(receiver.requests.map((r) => [r.method, r.path, r.body.slice(0, 200)]))));
-  await waitFor(() => assert.ok(JSON.parse(readFileSync(join(root, 'data', 'feed', 'cursors', 'purge-varnish-1.json'), 'utf8')).seq >= missed.seq));
+  await waitFor(() => assert.ok(JSON.parse(readFileSync(join(root, 'data', 'feed', 'cursors', 'purge-varnish-1.json'), 'utf8')).seq >= missed.seq, 'the cursor moved on'));
 });
 
 test('a cache that is down (nothing listens) holds back its purges until it is back, and a write never waits for it', async () => {
   purger!.stop();
   purger = startCachePurger({ ...server.deps, log: (line) => logged.push(line) }, readEdgeSettings({ SVC_PURGE: 'varnish=http://127.0.0.1:9' }), 50);
-  await waitFor(() => assert.ok(purger!.holding));
+  await waitFor(() => assert.ok(purger!.holding, 'this process sends the purges'));
   const before = Date.now();
   const event = change('entry.updated', 'posts/hello', ['/hello']);
   assert.ok(event.seq > 0 && Date.now() - before < 1000, 'the append is not held up by the purge');

@@ -22,6 +22,7 @@ export const PANEL_NAV: PanelNavItem[] = [
   { key: 'history', label: 'History', href: '/svc/panel/history', capability: 'content.write' },
   { key: 'stats', label: 'Statistics', href: '/svc/panel/stats', capability: 'stats.view' },
   { key: 'check', label: 'Site check', href: '/svc/panel/check', capability: 'settings.manage' },
+  { key: 'webhooks', label: 'Webhooks', href: '/svc/panel/webhooks', capability: 'settings.manage' },
   { key: 'account', label: 'Your account', href: '/svc/panel/account' },
 ];
 

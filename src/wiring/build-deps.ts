@@ -8,6 +8,7 @@ import { ContentStore } from '../content/store.js';
 import { useSiteConfigCache } from '../content/site-config-cache.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
+import { WebhookAdmin } from '../edge/webhook-admin.js';
 const { join } = process.getBuiltinModule('node:path');
 
 // What only some processes need, built on first use: most stdio sessions never touch the people side beyond
@@ -70,6 +71,7 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
   const verifier = options.lazyModules ? createTokenVerifier({ dataDir: config.dataDir, clock, log, recordUsesLater: true }) : undefined;
   let oauth: OAuthService | undefined;
   let stats: StatsService | undefined;
+  let webhooks: WebhookAdmin | undefined;
   return {
     config,
     clock,
@@ -93,6 +95,13 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
     },
     set oauth(value: OAuthService) {
       oauth = value;
+    },
+    get webhooks() {
+      return (webhooks ??= new WebhookAdmin(config.dataDir, clock));
+    },
+    // Settable: the tests' admin lets endpoints be on 127.0.0.1 (the switch production never has).
+    set webhooks(value: WebhookAdmin) {
+      webhooks = value;
     },
   };
 }

@@ -20,6 +20,7 @@ import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js'
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
 import { PurgeStatus } from '../edge/purge-status.js';
+import { registerWebhookRoutes } from '../panel/webhooks/webhooks-page.js';
 const { join } = process.getBuiltinModule('node:path');
 
 export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void {
@@ -46,6 +47,8 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
   const purges = new PurgeStatus(join(deps.config.dataDir, 'feed', 'purge-status.json'));
   registerSiteCheckRoutes(router, deps, () => purges.read());
+  // Panel: Webhooks (admin only), the endpoints other systems are told of changes at.
+  registerWebhookRoutes(router, deps, deps.webhooks);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   registerOAuthConsentRoutes(router, deps);

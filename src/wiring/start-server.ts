@@ -12,6 +12,7 @@ import { closeGracefully } from '../http/graceful-close.js';
 import { stopOnSignals, type Closer } from './stop-on-signals.js';
 import { readEdgeSettings, type EdgeSettings } from '../edge/edge-settings.js';
 import { startCachePurger } from './start-cache-purger.js';
+import { startWebhooks } from './start-webhooks.js';
 
 /** How long a stop waits for the requests in progress to be answered before it closes their connections. */
 export const DRAIN_MS = 10_000;
@@ -74,6 +75,8 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
   });
   // Cache purges from the change feed, sent by one instance at a time (edge/cache-purger.ts).
   const purger = startCachePurger(app, edge);
+  // Signed webhooks from the change feed, delivered by one instance at a time (edge/webhook-dispatcher.ts).
+  const webhooks = startWebhooks(app);
   // The stop (README "Stopping"): stop accepting and answer the requests in progress, then save what they
   // changed. Every change is in the change feed once its write is answered; what is let go is the finder's
   // lease, so another process records the changes found on disk from now on.
@@ -87,6 +90,7 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
     // Today's partial aggregate, so the next start reads only the statistics logged after it.
     { what: 'saving the statistics', close: () => app.stats.close() },
     { what: 'handing on the sending of cache purges', close: () => purger?.stop() },
+    { what: 'handing on the delivery of webhooks', close: () => webhooks?.stop() },
     { what: 'handing on the recording of changes found on disk', close: () => app.content.close() },
   ], app.log);
   return { server, deps: app, port, closers };
