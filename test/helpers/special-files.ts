@@ -70,8 +70,10 @@ export async function startRealServer(root: string, env: Record<string, string> 
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
+      // Behind a public address (SVC_BASE_URL), the address it listens on is named after it.
+      const listening = /listening on (http:\/\/\S+?) /.exec(out);
       const match = /website +(http:\/\/\S+?)\/\n/.exec(out);
-      if (match) resolve(match[1]!);
+      if (match && (listening || !env.SVC_BASE_URL)) resolve(listening ? listening[1]! : match[1]!);
     });
     void exited.then((code) => reject(new Error(`the server exited (${code}) before listening: ${err}`)));
   });
