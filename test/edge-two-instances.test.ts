@@ -12,6 +12,7 @@ import { startPurgeReceiver, type PurgeReceiver } from './helpers/purge-receiver
 import { freePort } from './helpers/varnish.js';
 import { entry, writeEntryFile } from './helpers/write-site.js';
 import { waitFor } from './helpers/wait-for.js';
+import { callToolAt } from './helpers/mcp-http.js';
 import { Jar, consent, pkcePair, registerClient, signIn, tokenRequest, REDIRECT_URI, type OAuthHarness } from './helpers/oauth-harness.js';
 import { ChangeFeed } from '../src/feed/change-feed.js';
 
@@ -37,16 +38,7 @@ after(async () => {
   site.cleanup();
 });
 
-async function tool(server: RealServer, name: string, args: Record<string, unknown>) {
-  const res = await fetch(`${server.url}/svc/mcp`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-  });
-  const result = (await res.json()).result;
-  assert.ok(!result.isError, JSON.stringify(result));
-  return result;
-}
+const tool = (server: RealServer, name: string, args: Record<string, unknown>) => callToolAt(server.url, token, name, args);
 const entryVia = async (server: RealServer, id: string) => (await (await fetch(`${server.url}/svc/api/v1/entry?id=${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${token}` } })).json());
 const feed = () => new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
 const purgedTags = () => receiver.requests.filter((request) => request.path === '/purge').flatMap((request) => JSON.parse(request.body).tags as string[]);

@@ -13,6 +13,7 @@ import { startRealServer, type RealServer } from './helpers/special-files.js';
 import { findVarnishd, freePort, NO_VARNISH, startVarnish, type RunningVarnish } from './helpers/varnish.js';
 import { entry, writeEntryFile } from './helpers/write-site.js';
 import { waitFor } from './helpers/wait-for.js';
+import { callToolAt } from './helpers/mcp-http.js';
 import { formatSiteTime } from '../src/lib/time-zone.js';
 import { AI_CRAWLERS } from '../src/stats/ai-crawlers.js';
 
@@ -44,16 +45,7 @@ async function through(path: string, headers: Record<string, string> = {}) {
   return { status: res.status, text: await res.text(), cache: res.headers.get('x-cache'), res };
 }
 
-async function tool(name: string, args: Record<string, unknown>) {
-  const res = await fetch(`${server.url}/svc/mcp`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-  });
-  const result = (await res.json()).result;
-  assert.ok(!result.isError, JSON.stringify(result));
-  return result;
-}
+const tool = (name: string, args: Record<string, unknown>) => callToolAt(server.url, token, name, args);
 
 /** The page is a hit now: asked until the cache holds it (the first ask fills it). */
 async function cached(path: string) {
