@@ -45,6 +45,8 @@ export function vclFor(ports: number[]): string {
 export interface RunningVarnish {
   url: string;
   port: number;
+  /** Its working folder (varnishstat -n). */
+  workDir: string;
   stop(): Promise<void>;
 }
 
@@ -70,7 +72,7 @@ export async function startVarnish(varnishd: string, port: number, backendPorts:
     }
   }
   return {
-    url, port,
+    url, port, workDir: join(dir, 'work'),
     stop: async () => {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
