@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './helpers/test-site.js';
 import { startRealServer, type RealServer } from './helpers/special-files.js';
 import { startPurgeReceiver, type PurgeReceiver } from './helpers/purge-receiver.js';
-import { freePort } from './helpers/varnish.js';
+import { findVarnishd, freePort, NO_VARNISH, startVarnish, type RunningVarnish } from './helpers/varnish.js';
 import { entry, writeEntryFile } from './helpers/write-site.js';
 import { waitFor } from './helpers/wait-for.js';
 import { callToolAt } from './helpers/mcp-http.js';
@@ -22,6 +22,8 @@ let b: RealServer;
 let receiver: PurgeReceiver;
 let token: string;
 let front: string;
+let varnish: RunningVarnish | null = null;
+const varnishd = findVarnishd();
 
 before(async () => {
   site = await makeTestSite();
@@ -29,10 +31,13 @@ before(async () => {
   receiver = await startPurgeReceiver();
   // One public address for both, as behind a proxy (OAuth's issuer and resource are that address).
   front = `http://127.0.0.1:${await freePort()}`;
-  const env = { SVC_PURGE: `url=${receiver.url}/purge`, SVC_BASE_URL: front };
+  // Purges go to a receiver that counts them, and to the shipped Varnish in front of both where it is installed.
+  const env = { SVC_PURGE: `url=${receiver.url}/purge${varnishd ? ` varnish=${front}` : ''}`, SVC_BASE_URL: front };
   [a, b] = await Promise.all([startRealServer(site.root, env), startRealServer(site.root, env)]);
+  if (varnishd) varnish = await startVarnish(varnishd, Number(new URL(front).port), [Number(new URL(a.url).port), Number(new URL(b.url).port)]);
 });
 after(async () => {
+  await varnish?.stop();
   await Promise.all([a.stop(), b.stop()]);
   await receiver.close();
   site.cleanup();
@@ -130,4 +135,18 @@ test('a page view is counted once, whichever instance took it', async () => {
       assert.equal(pages['/about/team'], 1, server.url);
     }, 15_000);
   }
+});
+
+test('behind the shipped Varnish, round robin over both: the panel and MCP work whichever answers, and a change is purged', { skip: varnishd === null ? NO_VARNISH : false }, async () => {
+  const F = { url: front } as OAuthHarness;
+  const jar = await signIn(F, 'ann@example.org', new Jar());
+  for (let i = 0; i < 4; i++) {
+    const home = await fetch(`${front}/svc/panel/`, { headers: { cookie: jar.header() }, redirect: 'manual' });
+    assert.equal(home.status, 200, `panel home, ask ${i}`);
+    assert.equal(home.headers.get('x-cache'), 'miss');
+  }
+  await fetch(`${front}/recipes/strudel`);
+  assert.equal((await fetch(`${front}/recipes/strudel`)).headers.get('x-cache'), 'hit');
+  await callToolAt(front, token, 'content_update', { id: 'recipes/strudel', title: 'Strudel through the cache' });
+  await waitFor(async () => assert.match(await (await fetch(`${front}/recipes/strudel`)).text(), /Strudel through the cache/));
 });

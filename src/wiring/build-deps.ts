@@ -8,7 +8,7 @@ import { ContentStore } from '../content/store.js';
 import { useSiteConfigCache } from '../content/site-config-cache.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
-import { WebhookAdmin } from '../edge/webhook-admin.js';
+import type { WebhookAdmin } from '../edge/webhook-admin.js';
 const { join } = process.getBuiltinModule('node:path');
 
 // What only some processes need, built on first use: most stdio sessions never touch the people side beyond
@@ -16,6 +16,7 @@ const { join } = process.getBuiltinModule('node:path');
 const authModule = deferModule<typeof import('../auth/auth-service.js')>('../auth/auth-service.js', import.meta.url);
 const oauthModule = deferModule<typeof import('../oauth/oauth-service.js')>('../oauth/oauth-service.js', import.meta.url);
 const statsModule = deferModule<typeof import('./create-stats-service.js')>('./create-stats-service.js', import.meta.url);
+const webhooksModule = deferModule<typeof import('../edge/webhook-admin.js')>('../edge/webhook-admin.js', import.meta.url);
 const siteWritesModule = deferModule<typeof import('../lib/site-writes.js')>('../lib/site-writes.js', import.meta.url);
 /**
  * How long the stdio server puts off lib/site-writes.ts: its first answer loads no module it can do without
@@ -97,7 +98,7 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
       oauth = value;
     },
     get webhooks() {
-      return (webhooks ??= new WebhookAdmin(config.dataDir, clock));
+      return (webhooks ??= new (webhooksModule().WebhookAdmin)(config.dataDir, clock));
     },
     // Settable: the tests' admin lets endpoints be on 127.0.0.1 (the switch production never has).
     set webhooks(value: WebhookAdmin) {
