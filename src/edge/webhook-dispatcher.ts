@@ -63,6 +63,7 @@ export class WebhookDispatcher {
   private holding = false;
   private readonly sending = new Set<string>();
   private taking = false;
+  private active = false;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.queue = options.queue;
@@ -74,19 +75,36 @@ export class WebhookDispatcher {
     this.follower = new FeedFollower({ feed: options.feed, onEvents: () => this.wake(), log: options.log, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
   }
 
+  /** Looks for endpoints at every tick; follows the feed and takes the lease only while there are any. */
   start(): void {
-    this.follower.start();
-    this.lease.start();
-    this.timer = setInterval(() => this.wake(), TICK_MS);
+    this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
+    this.tick();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.follower.stop();
-    this.lease.stop();
-    this.holding = false;
+    this.setActive(false);
+  }
+
+  private tick(): void {
+    this.setActive(this.options.endpoints.list().length > 0);
+    this.wake();
+  }
+
+  /** A site without endpoints costs nothing beyond a look at the endpoints' file: no watch, no lease. */
+  private setActive(active: boolean): void {
+    if (active === this.active) return;
+    this.active = active;
+    if (active) {
+      this.follower.start();
+      this.lease.start();
+    } else {
+      this.follower.stop();
+      this.lease.stop();
+      this.holding = false;
+    }
   }
 
   get isSending(): boolean {
@@ -145,6 +163,8 @@ export class WebhookDispatcher {
   private messageFor(event: ChangeEvent, endpoint: WebhookEndpoint): QueuedMessage | null {
     const type = EVENT_OF[event.kind];
     if (!type || !endpoint.events.includes(type)) return null;
+    // An endpoint hears of the changes made after it was added (the cursor may be older: no endpoint followed it).
+    if (event.time < endpoint.createdAt) return null;
     let data: Record<string, unknown> = {};
     if (event.entry !== null) {
       const entry = this.options.content.entry(event.entry);
