@@ -77,11 +77,14 @@ test('1,000 concurrent creations split across both lose nothing, and each is pur
       assert.ok(list.meta.total >= 1000, `${server.url} lists ${list.meta.total} drafts`);
     }, 30_000);
   }
-  // One instance sends the purges: each created entry's tag goes out once, not once per instance.
+  // One instance sends the purges: each created entry's tag goes out, once, not once per instance (a purge
+  // is at least once: a batch whose answer did not come in time is sent again, so a few may go out twice).
   await waitFor(() => {
     const tags = purgedTags();
-    for (const event of created) assert.equal(tags.filter((tag) => tag === `e:${event.entry}`).length, 1, `${event.entry} purged once`);
+    for (const event of created) assert.ok(tags.includes(`e:${event.entry}`), `${event.entry} purged`);
   }, 30_000);
+  const sent = purgedTags().filter((tag) => tag.startsWith('e:posts/concurrent-')).length;
+  assert.ok(sent < 1500, `${sent} entry tags purged for 1,000 creations: once per change, not once per instance`);
 });
 
 test('a hand edit that both instances can find is recorded once and purged once', async () => {
