@@ -36,12 +36,14 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Rule 4: only oauth/routes/ and mcp/transports/ touch http/ (checked below).
   oauth: ['http', 'auth', 'lib', 'errors.ts', 'config.ts'],
   mcp: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
+  // The caches in front and other systems told of changes (DESIGN.md section 6): consumers of the feed.
+  edge: ['http', 'auth', 'content', 'feed', 'lib', 'errors.ts', 'config.ts'],
   // Rule 5: the outer areas declare what they need in their own folder; none imports another or the wiring.
   api: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'process-tuning', 'errors.ts', 'config.ts'],
   site: ['http', 'auth', 'content', 'feed', 'stats', 'lib', 'errors.ts', 'config.ts'],
-  panel: ['http', 'auth', 'content', 'feed', 'stats', 'oauth', 'lib', 'errors.ts', 'config.ts'],
+  panel: ['http', 'auth', 'content', 'feed', 'stats', 'oauth', 'edge', 'lib', 'errors.ts', 'config.ts'],
   // The composition root knows every area, but not the entries or the CLI that start it.
-  wiring: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'oauth', 'mcp', 'api', 'site', 'panel', 'lib', 'process-tuning', 'errors.ts', 'config.ts'],
+  wiring: ['http', 'jsonrpc', 'auth', 'content', 'feed', 'stats', 'oauth', 'mcp', 'api', 'site', 'panel', 'edge', 'lib', 'process-tuning', 'errors.ts', 'config.ts'],
 };
 
 /** Packages by area: lib/ and errors.ts use Node alone, jsonrpc/ zod alone; nobody a package outside dependencies. */

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { ContentStore } from '../content/store.js';
 import type { StatsService } from '../stats/stats-service.js';
+import type { SharedCachePolicy } from '../http/shared-cache.js';
 
 export interface ApiDeps {
   /**
@@ -19,4 +20,6 @@ export interface ApiDeps {
   content: ContentStore;
   /** Statistics for `/stats`; built on first use by the composition root. */
   stats: StatsService;
+  /** How long a shared cache in front keeps anonymous answers, and the header their cache tags go out in (none when absent). */
+  sharedCache?: SharedCachePolicy;
 }

@@ -12,6 +12,7 @@ import { sha256Hex } from '../lib/safe-compare.js';
 import { seconds } from '../lib/seconds.js';
 import { SPEC_RATE_LIMITS } from '../lib/rate-limit-settings.js';
 import { giveBackAnswer, type ListAnswer } from './answers/list-answer.js';
+import { cacheTagHeaders, NO_SHARED_CACHE, publicCacheControl, type SharedCachePolicy } from '../http/shared-cache.js';
 
 export const API_PREFIX = '/svc/api/v1';
 
@@ -48,16 +49,24 @@ export class StreamedAnswer {
 export type ApiHandler = (request: ApiRequest) => unknown;
 
 /**
- * Wraps a Content API handler with everything every endpoint shares: CORS, the token bucket (120 a minute
- * unless set otherwise, null when the limits are off; keyed by token, else client address) with RateLimit-* headers, bearer verification (a token that is
- * sent must be valid: 401), errors as JSON `{message}`, a strong ETag with If-None-Match -> 304, and
- * Cache-Control (public and short for anonymous reads, private and no-store when a token is sent).
+ * A Content API route is a handler wrapped in the steps every endpoint shares, in this order (apiRoute):
+ * 1. limit: the token bucket (120 a minute unless set otherwise, null when the limits are off; keyed by
+ *    token, else client address), told in RateLimit-* headers;
+ * 2. authenticate: a token that is sent must be valid (401);
+ * 3. answer from cache: the answer kept for this caller and address while the content is unchanged;
+ * 4. answer: the handler's value as JSON with a strong ETag (If-None-Match -> 304), Cache-Control (public
+ *    for anonymous reads, shared caches included, with the cache tags naming what it shows; private and
+ *    no-store when a token is sent), CORS; errors as JSON `{message}`.
  */
 export interface ApiRouteOptions {
   /** Cache answers by caller and address while the content is unchanged. */
   cacheByContent?: boolean;
   /** Runs before the cache is asked, e.g. to re-read the one entry an address names from disk. */
   freshen?: (url: URL) => void;
+  /** The cache tags of an anonymous answer (content/cache-tags.ts), asked once its handler answered. */
+  tags?: (url: URL) => string[];
+  /** Cache-Control of an anonymous answer, when not the shared one of the public answers (cache-control.ts). */
+  publicCacheControl?: string;
 }
 
 /**
@@ -69,94 +78,136 @@ export const API_ANSWER_BYTES = 1024 * 1024;
 /** What a kept answer costs beside its body: the key, the ETag, the objects and the map slot. */
 const ANSWER_OVERHEAD_BYTES = 200;
 
+/** An answer as sent: its bytes, their ETag, and the tag header for a cache in front (anonymous answers). */
+interface Answer { body: Buffer; etag: string; tagHeader: readonly string[] }
+type Limit = ReturnType<TokenBucketLimiter['take']>;
+
 export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, handler: ApiHandler, options: ApiRouteOptions = {}): Handler {
   // Content answers by caller and address, kept while the content is unchanged: a repeat costs a lookup.
   // Only addresses asked twice are kept: a client paging through every list would otherwise only churn it.
   // A miss is a join of kept list rows (list-rows.ts), so the answers are held to a few megabytes.
   const cache = options.cacheByContent
-    ? new GenerationCache<{ body: Buffer; etag: string }>(1000, { keepOnSecondAsk: true, maxBytes: API_ANSWER_BYTES, sizeOf: (answer) => answer.body.length + ANSWER_OVERHEAD_BYTES })
+    ? new GenerationCache<Answer>(1000, { keepOnSecondAsk: true, maxBytes: API_ANSWER_BYTES, sizeOf: (answer) => answer.body.length + ANSWER_OVERHEAD_BYTES })
     : null;
+  const sharedCache = deps.sharedCache ?? NO_SHARED_CACHE;
+  const publicControl = options.publicCacheControl ?? publicCacheControl(sharedCache, 60);
+
+  /** Step 1: the caller's share of the bucket (its figures go out with any answer, a refusal included). */
+  const limit = (ctx: RequestContext, token: string | undefined): Limit => (limiter ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED);
+  const refuseOverLimit = (taken: Limit): void => {
+    if (taken.allowed) return;
+    throw new AppError('rate_limited', `Too many requests: at most ${taken.limit} a minute. Try again in ${seconds(taken.retryAfterSeconds)}.`, { 'retry-after': String(taken.retryAfterSeconds) });
+  };
+
+  /** Step 2: who asks; null for an anonymous request. */
+  const authenticate = (ctx: RequestContext, token: string | undefined): Principal | null => {
+    if (ctx.req.headers.authorization === undefined) return null;
+    const principal = token ? deps.auth.verify(token) : null;
+    if (!principal) throw new AppError('unauthorized', 'A valid token is required: this token is unknown, expired or revoked.', { 'www-authenticate': 'Bearer' });
+    return principal;
+  };
+
+  /** Step 4 (when step 3 had nothing): the handler's answer, kept for the next ask where the route caches. */
+  const answer = (ctx: RequestContext, principal: Principal | null, key: string, generation: number, taken: Limit): { answer: Answer; lent: ListAnswer | null } | null => {
+    // Named field by field: spreading the context (a class with a getter) cost more than the rest of this function.
+    const value = handler({ req: ctx.req, res: ctx.res, url: ctx.url, pathname: ctx.pathname, params: ctx.params, ip: ctx.ip, principal });
+    if (value instanceof StreamedAnswer) {
+      stream(ctx, value, taken, deps.log);
+      return null;
+    }
+    const tagHeader = principal === null && options.tags ? flatTagHeader(sharedCache, options.tags(ctx.url)) : NO_TAGS;
+    let made: Answer;
+    let lent: ListAnswer | null = null;
+    if (value instanceof TaggedJson) {
+      made = { body: value.answer.bytes, etag: value.answer.etag, tagHeader };
+      if (value.answer.lent !== null) lent = value.answer;
+    } else {
+      const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
+      made = { body, etag: strongEtag(body), tagHeader };
+    }
+    cache?.set(generation, key, made, lent === null ? undefined : ownAnswer);
+    return { answer: made, lent };
+  };
+
   return (ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
-    const limit = limiter ? limiter.take(token ? `t:${sha256Hex(token)}` : `ip:${ctx.ip}`) : UNLIMITED;
+    const taken = limit(ctx, token);
     try {
-      if (!limit.allowed) {
-        throw new AppError('rate_limited', `Too many requests: at most ${limit.limit} a minute. Try again in ${seconds(limit.retryAfterSeconds)}.`, { 'retry-after': String(limit.retryAfterSeconds) });
-      }
-      let principal: Principal | null = null;
-      if (ctx.req.headers.authorization !== undefined) {
-        principal = token ? deps.auth.verify(token) : null;
-        if (!principal) throw new AppError('unauthorized', 'A valid token is required: this token is unknown, expired or revoked.', { 'www-authenticate': 'Bearer' });
-      }
+      refuseOverLimit(taken);
+      const principal = authenticate(ctx, token);
       options.freshen?.(ctx.url);
-      // The request target as sent: the same target is the same address (other spellings of it are only other keys).
+      // Step 3. The request target as sent: the same target is the same address (other spellings of it are only other keys).
       const key = cache ? `${principalKey(principal)} ${ctx.req.url}` : '';
       const generation = cache ? deps.content.generation : 0;
-      let answer = cache?.get(generation, key);
+      const kept = cache?.get(generation, key);
       // Bytes lent for this answer only (list-answer.ts): given back once written; a kept answer keeps a copy.
-      let lent: ListAnswer | null = null;
-      if (!answer) {
-        // Named field by field: spreading the context (a class with a getter) cost more than the rest of this function.
-        const value = handler({ req: ctx.req, res: ctx.res, url: ctx.url, pathname: ctx.pathname, params: ctx.params, ip: ctx.ip, principal });
-        if (value instanceof StreamedAnswer) {
-          ctx.res.writeHead(200, { ...CORS, 'cache-control': 'private, no-store', 'ratelimit-limit': String(limit.limit), 'ratelimit-remaining': String(limit.remaining), 'ratelimit-reset': String(limit.resetSeconds), ...value.headers });
-          if (ctx.req.method === 'HEAD') return void ctx.res.end();
-          value.write(ctx.res).then(() => ctx.res.end(), (error: unknown) => {
-            deps.log(`svc: a streamed answer of ${ctx.url.pathname} stopped: ${(error as Error)?.message ?? error}`);
-            ctx.res.destroy();
-          });
-          return;
-        }
-        if (value instanceof TaggedJson) {
-          answer = { body: value.answer.bytes, etag: value.answer.etag };
-          if (value.answer.lent !== null) lent = value.answer;
-        } else {
-          const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
-          answer = { body, etag: strongEtag(body) };
-        }
-        cache?.set(generation, key, answer, lent === null ? undefined : ownAnswer);
-      }
-      const { body, etag } = answer;
-      const notModified = matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag);
-      // The answer path of every API read: headers as one flat list, the way node:http takes them cheapest.
-      const headers = [
-        'access-control-allow-origin', '*',
-        'access-control-expose-headers', CORS['access-control-expose-headers'] as string,
-        'ratelimit-limit', String(limit.limit),
-        'ratelimit-remaining', String(limit.remaining),
-        'ratelimit-reset', String(limit.resetSeconds),
-        'etag', etag,
-        'cache-control', principal ? 'private, no-store' : 'public, max-age=60',
-        'vary', 'Authorization',
-      ];
-      if (notModified) {
-        ctx.res.writeHead(304, headers);
-        ctx.res.end();
-        if (lent !== null) giveBackAnswer(lent);
-        return;
-      }
-      headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
-      ctx.res.writeHead(200, headers);
-      if (ctx.req.method === 'HEAD') ctx.res.end();
-      else if (lent === null) ctx.res.end(body);
-      // Given back once written out ('finish'); a connection closed before that leaves it to the collector.
-      else return void ctx.res.end(body, giveBackOnFinish(lent));
-      if (lent !== null) giveBackAnswer(lent);
+      const made = kept ? { answer: kept, lent: null } : answer(ctx, principal, key, generation, taken);
+      if (made === null) return;
+      send(ctx, made.answer, made.lent, taken, principal === null ? publicControl : 'private, no-store');
     } catch (error) {
       const appError = error instanceof AppError ? error : null;
       if (!appError) deps.log(`svc: internal error on ${ctx.req.method} ${ctx.url.pathname}: ${(error as Error)?.stack ?? error}`);
       const status = appError?.status ?? 500;
       sendBody(ctx.res, status, JSON.stringify({ message: appError?.message ?? 'Internal error.' }), {
         'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...CORS,
-        'ratelimit-limit': limit.limit, 'ratelimit-remaining': limit.remaining, 'ratelimit-reset': limit.resetSeconds,
+        'ratelimit-limit': taken.limit, 'ratelimit-remaining': taken.remaining, 'ratelimit-reset': taken.resetSeconds,
         ...(appError?.headers ?? {}),
       });
     }
   };
 }
 
+const NO_TAGS: readonly string[] = [];
+
+/** The tag header as the flat [name, value] pair writeHead takes, made once per kept answer. */
+function flatTagHeader(policy: SharedCachePolicy, tags: string[]): readonly string[] {
+  const header = Object.entries(cacheTagHeaders(policy, tags))[0];
+  return header ?? NO_TAGS;
+}
+
+/** Writes an answer: 304 when If-None-Match names it, else 200 with the bytes (none for HEAD). */
+function send(ctx: RequestContext, answer: Answer, lent: ListAnswer | null, limit: Limit, cacheControl: string): void {
+  const { body, etag } = answer;
+  const notModified = matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag);
+  // The answer path of every API read: headers as one flat list, the way node:http takes them cheapest.
+  const headers = [
+    'access-control-allow-origin', '*',
+    'access-control-expose-headers', CORS['access-control-expose-headers'] as string,
+    'ratelimit-limit', String(limit.limit),
+    'ratelimit-remaining', String(limit.remaining),
+    'ratelimit-reset', String(limit.resetSeconds),
+    'etag', etag,
+    'cache-control', cacheControl,
+    'vary', 'Authorization',
+    ...answer.tagHeader,
+  ];
+  if (notModified) {
+    ctx.res.writeHead(304, headers);
+    ctx.res.end();
+    if (lent !== null) giveBackAnswer(lent);
+    return;
+  }
+  headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
+  ctx.res.writeHead(200, headers);
+  if (ctx.req.method === 'HEAD') ctx.res.end();
+  else if (lent === null) ctx.res.end(body);
+  // Given back once written out ('finish'); a connection closed before that leaves it to the collector.
+  else return void ctx.res.end(body, giveBackOnFinish(lent));
+  if (lent !== null) giveBackAnswer(lent);
+}
+
+/** Writes an answer made as it is sent (never kept, never in a shared cache); a failure midway cuts it short. */
+function stream(ctx: RequestContext, value: StreamedAnswer, limit: Limit, log: (line: string) => void): void {
+  ctx.res.writeHead(200, { ...CORS, 'cache-control': 'private, no-store', 'ratelimit-limit': String(limit.limit), 'ratelimit-remaining': String(limit.remaining), 'ratelimit-reset': String(limit.resetSeconds), ...value.headers });
+  if (ctx.req.method === 'HEAD') return void ctx.res.end();
+  value.write(ctx.res).then(() => ctx.res.end(), (error: unknown) => {
+    log(`svc: a streamed answer of ${ctx.url.pathname} stopped: ${(error as Error)?.message ?? error}`);
+    ctx.res.destroy();
+  });
+}
+
 /** A kept answer's own copy of bytes that were lent. */
-const ownAnswer = (answer: { body: Buffer; etag: string }) => ({ body: Buffer.from(answer.body), etag: answer.etag });
+const ownAnswer = (answer: Answer): Answer => ({ body: Buffer.from(answer.body), etag: answer.etag, tagHeader: answer.tagHeader });
 
 function giveBackOnFinish(answer: ListAnswer): () => void {
   return () => giveBackAnswer(answer);

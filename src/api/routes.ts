@@ -9,6 +9,8 @@ import { isEntryId } from '../content/entries/entry-id.js';
 import { ListRowCache } from './list-rows/list-rows.js';
 import { warmListRows } from './list-row-warmer.js';
 import { canSeeTranslation } from '../content/content-rights.js';
+import { getChanges } from './changes-endpoint.js';
+import { API_SITE_TAG, categoryTag, entryTag, SITE_TAG, tagListTag, typeListTag } from '../content/cache-tags.js';
 
 /**
  * One bucket per process for every Content API endpoint (120 a minute per token or client address unless
@@ -43,9 +45,27 @@ export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenB
     const id = url.searchParams.get('id');
     if (id && isEntryId(id)) deps.content.entryOncePerTurn(id);
   };
+  // What an anonymous answer shows, for a cache in front (content/cache-tags.ts); asked after the handler
+  // accepted the parameters.
+  const tags: Record<string, (url: URL) => string[]> = {
+    site: () => [SITE_TAG, API_SITE_TAG],
+    entries: (url) => {
+      const site = deps.content.site();
+      const language = url.searchParams.get('language') || site.defaultLanguage;
+      const tag = url.searchParams.get('tag');
+      const category = url.searchParams.get('category');
+      return [
+        SITE_TAG, typeListTag(url.searchParams.get('type') || 'post', language),
+        ...(tag ? [tagListTag(tag, language)] : []), ...(category ? [categoryTag(category)] : []),
+      ];
+    },
+    entry: (url) => [SITE_TAG, entryTag(url.searchParams.get('id') ?? '')],
+  };
   for (const [name, handler] of Object.entries(content)) {
-    router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler, { cacheByContent: true, ...(name === 'entry' ? { freshen: freshenEntry } : {}) }));
+    router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler, { cacheByContent: true, tags: tags[name], ...(name === 'entry' ? { freshen: freshenEntry } : {}) }));
   }
+  // The change feed for apps that sync: new with every change, so a cache in front asks every time (304 while unchanged).
+  router.get(`${API_PREFIX}/changes`, apiRoute(deps, limiter, (request) => getChanges(deps, request), { publicCacheControl: 'public, no-cache' }));
   for (const [name, handler] of Object.entries(extra)) router.get(`${API_PREFIX}/${name}`, apiRoute(deps, limiter, handler));
   router.add('OPTIONS', `${API_PREFIX}/*`, apiPreflight);
 }

@@ -20,6 +20,11 @@ export interface FinderLeaseOptions {
   feedDir: string;
   /** data/locks/finder.lock: taken for the moment a lease is read and written. */
   lockPath: string;
+  /**
+   * The lease's file in the feed's folder: finder.json, or another job's that one process at a time does
+   * (sending cache purges: purger.json).
+   */
+  fileName?: string;
   clock: Clock;
   /** Told when this process becomes the finder, and when it stops being one. */
   onChange: (holding: boolean) => void;
@@ -33,7 +38,7 @@ export class FinderLease {
   private held = false;
 
   constructor(private readonly options: FinderLeaseOptions) {
-    this.file = join(options.feedDir, 'finder.json');
+    this.file = join(options.feedDir, options.fileName ?? 'finder.json');
   }
 
   get holding(): boolean {

@@ -3,11 +3,10 @@
 // addresses checked after DNS resolution and the connection made to a checked address (so a second answer
 // of the DNS cannot swap in another), no redirects followed, a size cap and a timeout. HTTP caching is
 // honoured: a document is kept as long as its Cache-Control (or Expires) allows, and not at all without.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { isIP, type LookupFunction } from 'node:net';
-import { isLoopbackAddress, isPublicAddress } from './public-address.js';
+import { isIP } from 'node:net';
+import { isLoopbackAddress, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../lib/public-address.js';
 
 export interface MetadataFetchOptions {
   /** Largest document accepted, in bytes. */
@@ -37,21 +36,6 @@ export function refuseDocumentUrl(url: URL, allowLoopback: boolean): string | nu
   return null;
 }
 
-class RefusedAddress extends Error {}
-
-/** A DNS lookup that fails unless every address of the host is public (or, in tests, loopback). */
-function checkedLookup(allowLoopback: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const refused = addresses.find((item) => !isPublicAddress(item.address) && !(allowLoopback && isLoopbackAddress(item.address)));
-      if (refused || addresses.length === 0) return callback(new RefusedAddress('its host resolves to an address that is not public'), '', 0);
-      if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
-}
-
 /** GETs the document; a sentence for whatever went wrong, never the document's own text. */
 export function fetchMetadataDocument(url: URL, options: MetadataFetchOptions): Promise<FetchedDocument> {
   const refusal = refuseDocumentUrl(url, options.allowLoopback);
@@ -69,7 +53,7 @@ export function fetchMetadataDocument(url: URL, options: MetadataFetchOptions): 
     const request = send(url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': 'svc (OAuth client metadata)' },
-      lookup: checkedLookup(options.allowLoopback),
+      lookup: publicOnlyLookup(options.allowLoopback),
       agent: false,
     }, (response) => readAnswer(response, options, finish));
     const timer = setTimeout(() => finish({ ok: false, reason: `it did not arrive within ${options.timeoutMs / 1000} seconds` }), options.timeoutMs);

@@ -25,6 +25,7 @@ export const PANEL_NAV: PanelNavItem[] = [
   { key: 'team', label: 'Team', href: '/svc/panel/team', capability: 'team.manage' },
   { key: 'settings', label: 'Settings', href: '/svc/panel/settings', capability: 'settings.manage' },
   { key: 'check', label: 'Site check', href: '/svc/panel/check', capability: 'settings.manage' },
+  { key: 'webhooks', label: 'Webhooks', href: '/svc/panel/webhooks', capability: 'settings.manage' },
   { key: 'account', label: 'Your account', href: '/svc/panel/account' },
 ];
 
@@ -101,7 +102,7 @@ export const PANEL_CSP = "default-src 'none'; style-src 'self'; img-src 'self' d
  */
 export function sendPanelPage(ctx: RequestContext, status: number, html: string, headers: Headers = {}): void {
   sendHtml(ctx.res, status, html, {
-    'cache-control': 'no-store',
+    'cache-control': 'private, no-store',
     'content-security-policy': PANEL_CSP,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',

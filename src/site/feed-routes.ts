@@ -5,7 +5,9 @@ import { sendTagged, taggedBody, type TaggedBody } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { renderAtomFeed, renderRobots } from './feeds.js';
 import { renderSitemap } from './sitemap.js';
-import { FEED_MAX_AGE, SIGNED_IN_ONLY } from './cache-control.js';
+import { SIGNED_IN_ONLY, type PublicCaching } from './cache-control.js';
+import { cacheTagHeaders } from '../http/shared-cache.js';
+import { SITE_TAG, SITEMAP_TAG, typeListTag } from '../content/cache-tags.js';
 
 const NOTHING_HERE = { message: 'Nothing is at this address.' };
 
@@ -14,9 +16,14 @@ const NOTHING_HERE = { message: 'Nothing is at this address.' };
  * generation and kept with its ETag, so asking again costs a look-up, not twenty rendered posts or a pass
  * over the lists.
  */
-export function registerFeedRoutes(router: Router, deps: SiteDeps): void {
+export function registerFeedRoutes(router: Router, deps: SiteDeps, controls: PublicCaching): void {
   const made = new GenerationCache<TaggedBody | null>(64);
-  const headers = (type: string, cacheControl: string) => ({ 'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' });
+  const FEED_MAX_AGE = controls.feed;
+  /** The headers of an answer; a public one names its cache tags. */
+  const headers = (type: string, cacheControl: string, tags: string[]) => ({
+    'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff',
+    ...(cacheControl === SIGNED_IN_ONLY ? {} : cacheTagHeaders(deps.sharedCache, tags)),
+  });
   /** Cache-Control for a feed or the sitemap, or null when the asker may not see it (closed, signed out). */
   const caching = (ctx: RequestContext): string | null => {
     if (!deps.content.site().closed) return FEED_MAX_AGE;
@@ -33,19 +40,19 @@ export function registerFeedRoutes(router: Router, deps: SiteDeps): void {
     return body;
   };
   // Public on an open and on a closed site alike: it tells crawlers what to fetch and shows no content.
-  router.get('/robots.txt', (ctx) => sendTagged(ctx.res, kept('robots', () => renderRobots(deps.content))!, headers('text/plain; charset=utf-8', FEED_MAX_AGE)));
+  router.get('/robots.txt', (ctx) => sendTagged(ctx.res, kept('robots', () => renderRobots(deps.content))!, headers('text/plain; charset=utf-8', FEED_MAX_AGE, [SITE_TAG])));
   router.get('/sitemap.xml', (ctx) => {
     const cacheControl = caching(ctx);
     const pageParam = ctx.url.searchParams.get('page');
     const page = pageParam === null ? null : /^[1-9][0-9]{0,6}$/.test(pageParam) ? Number(pageParam) : 0;
     const body = cacheControl === null || page === 0 ? null : kept(`sitemap\u0000${page ?? ''}`, () => renderSitemap(deps.content, page));
     if (cacheControl === null || body === null) return sendJson(ctx.res, 404, NOTHING_HERE);
-    sendTagged(ctx.res, body, headers('application/xml; charset=utf-8', cacheControl));
+    sendTagged(ctx.res, body, headers('application/xml; charset=utf-8', cacheControl, [SITE_TAG, SITEMAP_TAG]));
   });
   const feed = (ctx: RequestContext, language: string) => {
     const cacheControl = caching(ctx);
     if (cacheControl === null) return sendJson(ctx.res, 404, NOTHING_HERE);
-    sendTagged(ctx.res, kept(`feed\u0000${language}`, () => renderAtomFeed(deps.content, language))!, headers('application/atom+xml; charset=utf-8', cacheControl));
+    sendTagged(ctx.res, kept(`feed\u0000${language}`, () => renderAtomFeed(deps.content, language))!, headers('application/atom+xml; charset=utf-8', cacheControl, [SITE_TAG, typeListTag('post', language)]));
   };
   router.get('/feed.xml', (ctx) => feed(ctx, deps.content.site().defaultLanguage));
   router.get('/:language/feed.xml', (ctx) => {

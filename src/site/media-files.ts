@@ -15,14 +15,14 @@ const TYPES: Record<string, string> = {
  * GET /media/<entry id>/<file>: files of an entry's media folder. The id is validated segment by segment
  * and the file name is a plain name, so no request reaches outside `content/media/`. SVG is sent as an
  * attachment-free image with a sandboxing CSP because it can carry script. The caller decides who may see
- * the file and says so in `cacheControl`.
+ * the file and says so in `cacheControl` (and names its cache tags in `extra`).
  *
  * The ETag is the file's size, modification time and inode rather than a hash of its bytes, so a video is
  * not read whole to answer a revalidation; a replaced file (uploads write a new file and rename it over
  * the old one) gets a new inode and time. Instances sharing one filesystem compute the same tag.
  */
-export function mediaHandler(contentDir: string): (ctx: RequestContext, cacheControl: string) => void {
-  return (ctx, cacheControl) => {
+export function mediaHandler(contentDir: string): (ctx: RequestContext, cacheControl: string, extra?: Record<string, string>) => void {
+  return (ctx, cacheControl, extra = {}) => {
     const parts = ctx.params['*']!.split('/');
     const fileName = parts.pop() ?? '';
     let segments: string[];
@@ -55,6 +55,7 @@ export function mediaHandler(contentDir: string): (ctx: RequestContext, cacheCon
       'cache-control': cacheControl,
       etag,
       'x-content-type-options': 'nosniff',
+      ...extra,
       ...(extension === 'svg' ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
     };
     if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) {

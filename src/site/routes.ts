@@ -5,7 +5,9 @@ import { sendHtml, sendJson, redirect } from '../http/respond.js';
 import { prepareAnswer, sendPrepared, taggedBody, type PreparedAnswer } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { registerFeedRoutes } from './feed-routes.js';
-import { MEDIA_MAX_AGE, PAGE_MAX_AGE, SIGNED_IN_ONLY } from './cache-control.js';
+import { publicCaching, SIGNED_IN_ONLY } from './cache-control.js';
+import { cacheTagHeaders } from '../http/shared-cache.js';
+import { entryPageTags, entryTag, listPageTags, NOT_FOUND_TAG, SITE_TAG } from '../content/cache-tags.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entries/entry-id.js';
 import { bearerToken } from '../auth/principal.js';
@@ -37,17 +39,21 @@ const HTML_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
 };
 const HTML = 'text/html; charset=utf-8';
-/** A page's headers on an open site and on a closed one (cache-control.ts), made once. */
-const OPEN_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': PAGE_MAX_AGE };
-const CLOSED_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': SIGNED_IN_ONLY };
-const OPEN_PAGE_ANSWER = { 'content-type': HTML, ...OPEN_PAGE_HEADERS };
-const CLOSED_PAGE_ANSWER = { 'content-type': HTML, ...CLOSED_PAGE_HEADERS };
 
 /**
  * The public website: media files, home pages per language, and one page per published translation at the
  * address D3 gives it. Registered last: its catch-all takes whatever no other route took.
  */
 export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHooks = {}): void {
+  const caching = publicCaching(deps.sharedCache);
+  // A page's headers on an open site and on a closed one (cache-control.ts), made once; an open site's
+  // pages add their cache tags.
+  const OPEN_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': caching.page };
+  const CLOSED_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': SIGNED_IN_ONLY };
+  const OPEN_PAGE_ANSWER = { 'content-type': HTML, ...OPEN_PAGE_HEADERS };
+  // A 404 may be kept as long as a page: any change to an entry purges the 404s, lest one hide a page just published.
+  const OPEN_NOT_FOUND_HEADERS = { ...OPEN_PAGE_HEADERS, ...cacheTagHeaders(deps.sharedCache, [SITE_TAG, NOT_FOUND_TAG]) };
+  const CLOSED_PAGE_ANSWER = { 'content-type': HTML, ...CLOSED_PAGE_HEADERS };
   const serveMedia = mediaHandler(deps.content.contentDir);
   // An entry's media are public with the entry: once one of its translations is published and the site is
   // open. Before that (or on a closed site) only people signed in to the panel, or a token with
@@ -59,7 +65,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
     const entry = isEntryId(entryId) ? deps.content.entryOncePerTurn(entryId) : undefined;
     const published = entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
-    if (!deps.content.site().closed && published) return serveMedia(ctx, MEDIA_MAX_AGE);
+    if (!deps.content.site().closed && published) return serveMedia(ctx, caching.media, cacheTagHeaders(deps.sharedCache, [SITE_TAG, entryTag(entryId)]));
     if (!trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
     return serveMedia(ctx, SIGNED_IN_ONLY);
   });
@@ -67,7 +73,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const token = bearerToken(ctx.req.headers.authorization);
     return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
   };
-  registerFeedRoutes(router, deps);
+  registerFeedRoutes(router, deps, caching);
   // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
   const rendered = new GenerationCache<PreparedAnswer>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.body.bytes.length + 400 });
@@ -81,7 +87,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303, { 'cache-control': 'no-store' });
     }
     const pageHeaders = site.closed ? CLOSED_PAGE_ANSWER : OPEN_PAGE_ANSWER;
-    const notFoundHeaders = site.closed ? CLOSED_PAGE_HEADERS : HTML_HEADERS;
+    const notFoundHeaders = site.closed ? CLOSED_PAGE_HEADERS : OPEN_NOT_FOUND_HEADERS;
     // Made when the page is, after the entry was read again, so the banner matches the content shown; the
     // words are the theme's for the page's language, read once and kept (theme-words.ts).
     const context = (language: string): PageContext => ({
@@ -89,18 +95,22 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       extras: { headExtra: hooks.headExtra?.() ?? '', consent: consentBanner(deps.content) },
     });
     const notFound = (language: string) => sendHtml(ctx.res, 404, renderNotFoundPage(context(language)), notFoundHeaders);
-    /** Answers with the page kept under `key`, made by `make` (null: past the last page, 404) when missing. */
-    const answer = (key: string, servedPath: string, language: string, make: (page: PageContext) => string | null) => {
+    /**
+     * Answers with the page kept under `key`, made by `make` (null: past the last page, 404) when missing;
+     * `tags` names what it shows for a cache in front (an open site's pages only).
+     */
+    const answer = (key: string, servedPath: string, language: string, tags: () => string[], make: (page: PageContext) => string | null) => {
       const generation = deps.content.generation;
       let kept = rendered.get(generation, key);
-      if (!kept || kept.headers !== pageHeaders) {
+      if (!kept || kept.headers['cache-control'] !== pageHeaders['cache-control']) {
         let body = kept?.body;
         if (!body) {
           const html = make(context(language));
           if (html === null) return notFound(language);
           body = taggedBody(html);
         }
-        rendered.set(generation, key, (kept = prepareAnswer(body, pageHeaders)));
+        const headers = site.closed ? pageHeaders : { ...pageHeaders, ...cacheTagHeaders(deps.sharedCache, tags()) };
+        rendered.set(generation, key, (kept = prepareAnswer(body, headers)));
       }
       hooks.pageServed?.(ctx.req, servedPath);
       return sendPrepared(ctx.res, kept);
@@ -113,7 +123,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     if (homeLanguage) {
       const pageNumber = pageParameter(ctx);
       if (pageNumber === null) return notFound(homeLanguage);
-      return answer(`home\u0000${homeLanguage}\u0000${pageNumber}`, path, homeLanguage, (made) => renderHomePage(made, pageNumber));
+      return answer(`home\u0000${homeLanguage}\u0000${pageNumber}`, path, homeLanguage, () => listPageTags('post', homeLanguage), (made) => renderHomePage(made, pageNumber));
     }
     try {
       path = decodeURIComponent(path);
@@ -132,7 +142,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       if (!listed) return notFound(Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage);
       const pageNumber = pageParameter(ctx);
       if (pageNumber === null) return notFound(listed.language);
-      return answer(`list\u0000${path}\u0000${pageNumber}`, path, listed.language, (made) => renderTypeListing(made, listed.type, pageNumber));
+      return answer(`list\u0000${path}\u0000${pageNumber}`, path, listed.language, () => listPageTags(listed.type.key, listed.language), (made) => renderTypeListing(made, listed.type, pageNumber));
     }
     const { entry, translation } = target;
     // The ETag is of the page as sent: the entry's style, the beacon tag and the consent banner included.
@@ -140,7 +150,8 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const listing = entry.type.key === 'tag' || entry.type.key === 'page';
     const number = listing ? pageParameter(ctx) : 1;
     if (number === null) return notFound(translation.language);
-    return answer(number === 1 ? path : `${path}\u0000${number}`, path, translation.language, (made) => renderEntryPage(made, entry, translation, number));
+    const tags = () => entryPageTags(site, entry, translation.language, translation.tags);
+    return answer(number === 1 ? path : `${path}\u0000${number}`, path, translation.language, tags, (made) => renderEntryPage(made, entry, translation, number));
   };
   router.get('/', page);
   router.get('/*', page);

@@ -5,6 +5,7 @@ import type { RequestContext } from '../http/router.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { ContentStore } from '../content/store.js';
 import type { StatsService } from '../stats/stats-service.js';
+import type { SharedCachePolicy } from '../http/shared-cache.js';
 
 export interface SiteDeps {
   log: (line: string) => void;
@@ -15,4 +16,6 @@ export interface SiteDeps {
   stats: StatsService;
   /** Whether the request comes from a person signed in to the panel (D13: they see a closed site). */
   signedInToPanel: (ctx: RequestContext) => boolean;
+  /** How long a shared cache in front keeps public answers, and the header their cache tags go out in. */
+  sharedCache: SharedCachePolicy;
 }

@@ -6,6 +6,7 @@ import type { AuthService } from '../auth/auth-service.js';
 import type { ContentStore } from '../content/store.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
+import type { WebhookAdmin } from '../edge/webhook-admin.js';
 
 export interface AppDeps {
   config: Config;
@@ -21,4 +22,6 @@ export interface AppDeps {
   oauth: OAuthService;
   /** Statistics: collection into data/stats/, rollups, queries. */
   stats: StatsService;
+  /** Webhook endpoints and their deliveries (data/webhooks/); built on first use. */
+  webhooks: WebhookAdmin;
 }

@@ -8,6 +8,7 @@ import { ContentStore } from '../content/store.js';
 import { useSiteConfigCache } from '../content/settings/site-config-cache.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
+import type { WebhookAdmin } from '../edge/webhook-admin.js';
 import { join } from 'node:path';
 
 // What only some processes need, built on first use: most stdio sessions never touch the people side beyond
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 const authModule = requireLater<typeof import('../auth/auth-service.js')>('../auth/auth-service.js', import.meta.url);
 const oauthModule = requireLater<typeof import('../oauth/oauth-service.js')>('../oauth/oauth-service.js', import.meta.url);
 const statsModule = requireLater<typeof import('./create-stats-service.js')>('./create-stats-service.js', import.meta.url);
+const webhooksModule = requireLater<typeof import('../edge/webhook-admin.js')>('../edge/webhook-admin.js', import.meta.url);
 const siteWritesModule = requireLater<typeof import('../lib/site-writes.js')>('../lib/site-writes.js', import.meta.url);
 /**
  * How long the stdio server puts off lib/site-writes.ts: its first answer loads no module it can do without
@@ -71,6 +73,7 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
   const verifier = options.lazyModules ? createTokenVerifier({ dataDir: config.dataDir, clock, log, recordUsesLater: true }) : undefined;
   let oauth: OAuthService | undefined;
   let stats: StatsService | undefined;
+  let webhooks: WebhookAdmin | undefined;
   return {
     config,
     clock,
@@ -94,6 +97,13 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
     },
     set oauth(value: OAuthService) {
       oauth = value;
+    },
+    get webhooks() {
+      return (webhooks ??= new (webhooksModule().WebhookAdmin)(config.dataDir, clock));
+    },
+    // Settable: the tests' admin lets endpoints be on 127.0.0.1 (the switch production never has).
+    set webhooks(value: WebhookAdmin) {
+      webhooks = value;
     },
   };
 }

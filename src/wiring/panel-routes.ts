@@ -28,6 +28,9 @@ import { registerSharedView } from '../panel/stats-shared/shared-view-page.js';
 import { registerSiteCheckRoutes } from '../panel/site-check/site-check-page.js';
 import { registerOAuthRoutes } from '../oauth/routes/oauth-routes.js';
 import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent.js';
+import { PurgeStatus } from '../edge/purge-status.js';
+import { registerWebhookRoutes } from '../panel/webhooks/webhooks-page.js';
+import { join } from 'node:path';
 
 export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void {
   // The panel: its home and stylesheet, sign-in (+ two-factor), Assistants (tokens), Your account. One
@@ -61,9 +64,12 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerSharesPage(router, deps);
   registerSharedView(router, deps);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
-  registerSiteCheckRoutes(router, deps);
+  const purges = new PurgeStatus(join(deps.config.dataDir, 'feed', 'purge-status.json'));
+  registerSiteCheckRoutes(router, deps, () => purges.read());
   // Panel: Settings (what svc init and site.yaml set), for people who manage the site's settings.
   registerSettingsRoutes(router, deps);
+  // Panel: Webhooks (admin only), the endpoints other systems are told of changes at.
+  registerWebhookRoutes(router, deps, deps.webhooks);
   // OAuth 2.1 for assistants: metadata, registration, consent (a panel page), tokens.
   registerOAuthRoutes(router, deps);
   registerOAuthConsentRoutes(router, deps);

@@ -12,15 +12,20 @@ import { beaconScriptTag } from '../site/beacon.js';
 import { importLater } from '../lib/on-demand.js';
 
 const panelRoutes = importLater<typeof import('./panel-routes.js')>('./panel-routes.js', import.meta.url);
+import { NO_EDGE, type EdgeSettings } from '../edge/edge-settings.js';
 
 /** Every address the panel and OAuth answer starts with one of these (Router.lazy checks it). */
 const PANEL_AND_OAUTH_PREFIXES = ['/svc/panel', '/svc/oauth', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
 
-/** Every HTTP route of the installation, specific ones before the public site's catch-all. */
-export function buildRouter(deps: AppDeps): Router {
+/**
+ * Every HTTP route of the installation, specific ones before the public site's catch-all. `edge`: the caches
+ * in front (edge/edge-settings.ts): how long they keep public answers, and the header cache tags go out in.
+ */
+export function buildRouter(deps: AppDeps, edge: EdgeSettings = NO_EDGE): Router {
   const router = new Router();
   // Content API v1 (read-only JSON). Other areas add endpoints through the last argument.
-  registerApiRoutes(router, deps, createApiLimiter(deps), { stats: (request) => getStats(deps, request), 'stats/goals': (request) => getStatsGoals(deps, request), 'stats/funnel': (request) => getStatsFunnel(deps, request), 'stats/export': (request) => getStatsExport(deps, request) });
+  const api = { config: deps.config, clock: deps.clock, log: deps.log, auth: deps.auth, content: deps.content, get stats() { return deps.stats; }, sharedCache: edge.policy };
+  registerApiRoutes(router, api, createApiLimiter(deps), { stats: (request) => getStats(deps, request), 'stats/goals': (request) => getStatsGoals(deps, request), 'stats/funnel': (request) => getStatsFunnel(deps, request), 'stats/export': (request) => getStatsExport(deps, request) });
   // MCP over Streamable HTTP (POST /svc/mcp) and its protected resource metadata.
   registerMcpRoutes(router, deps, defaultRegistry());
   // The panel and OAuth, registered here on the first request for one of their addresses (panel-routes.ts).
@@ -35,6 +40,7 @@ export function buildRouter(deps: AppDeps): Router {
     log: deps.log, auth: deps.auth, content: deps.content,
     get stats() { return deps.stats; },
     signedInToPanel: (ctx) => currentPanelSession(ctx, deps) !== null,
+    sharedCache: edge.policy,
   };
   registerSiteRoutes(router, site, {
     headExtra: () => {

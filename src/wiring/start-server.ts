@@ -10,6 +10,9 @@ import { describeFileProblem } from '../lib/file-problem.js';
 import { keepOldGenerationClose } from '../process-tuning/heap-tuning.js';
 import { closeGracefully } from '../http/graceful-close.js';
 import { stopOnSignals, type Closer } from './stop-on-signals.js';
+import { readEdgeSettings, type EdgeSettings } from '../edge/edge-settings.js';
+import { startCachePurger } from './start-cache-purger.js';
+import { startWebhooks } from './start-webhooks.js';
 
 /** How long a stop waits for the requests in progress to be answered before it closes their connections. */
 export const DRAIN_MS = 10_000;
@@ -32,8 +35,14 @@ export interface RunningServer {
  * `svc serve` / `svc demo`; `deps` may be passed when the caller built them already.
  */
 export async function startServer(config: Config, deps?: AppDeps): Promise<RunningServer> {
+  let edge: EdgeSettings;
+  try {
+    edge = readEdgeSettings(process.env);
+  } catch (error) {
+    return exitOnStartFailure(new StartFailure((error as Error).message));
+  }
   const app = deps ?? (await buildDeps(config));
-  const server = createHttpServer(buildRouter(app), {
+  const server = createHttpServer(buildRouter(app, edge), {
     trustProxy: config.trustProxy, log: app.log, keepAliveTimeoutSeconds: config.keepAliveTimeout, maxConnections: config.maxConnections,
   });
   server.on('error', (error: NodeJS.ErrnoException) => exitOnStartFailure(new StartFailure(listenFailureSentence(error, config.host, config.port))));
@@ -64,6 +73,10 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
       app.log(`svc: the statistics could not catch up (${reason}); the site is served all the same.`);
     }
   });
+  // Cache purges from the change feed, sent by one instance at a time (edge/cache-purger.ts).
+  const purger = startCachePurger(app, edge);
+  // Signed webhooks from the change feed, delivered by one instance at a time (edge/webhook-dispatcher.ts).
+  const webhooks = startWebhooks(app);
   // The stop (README "Stopping"): stop accepting and answer the requests in progress, then save what they
   // changed. Every change is in the change feed once its write is answered; what is let go is the finder's
   // lease, so another process records the changes found on disk from now on.
@@ -76,6 +89,8 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
     },
     // Today's partial aggregate, so the next start reads only the statistics logged after it.
     { what: 'saving the statistics', close: () => app.stats.close() },
+    { what: 'handing on the sending of cache purges', close: () => purger?.stop() },
+    { what: 'handing on the delivery of webhooks', close: () => webhooks?.stop() },
     { what: 'handing on the recording of changes found on disk', close: () => app.content.close() },
   ], app.log);
   return { server, deps: app, port, closers };

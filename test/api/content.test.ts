@@ -225,7 +225,7 @@ describe('HTTP behaviour of the API', () => {
     const first = await get('/svc/api/v1/entries');
     const etag = first.headers.get('etag')!;
     assert.match(etag, /^"[A-Za-z0-9_-]+"$/);
-    assert.equal(first.headers.get('cache-control'), 'public, max-age=60');
+    assert.equal(first.headers.get('cache-control'), 'public, max-age=60, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400');
     const again = await fetch(server.url + '/svc/api/v1/entries', { headers: { 'if-none-match': etag } });
     assert.equal(again.status, 304);
     assert.equal(await again.text(), '');

@@ -82,3 +82,11 @@ export async function callTool(site: TestSite, url: string, token: string, name:
   if (answer.json.result) await assertAnswerConforms(name, answer.json.result);
   return answer.json.result;
 }
+
+/** tools/call on a real server (its own clock) at `serverUrl`; throws when the tool answers an error. */
+export async function callToolAt(serverUrl: string, token: string, name: string, args: Record<string, unknown>): Promise<any> {
+  const answer = await post(`${serverUrl}/svc/mcp`, { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } }, token);
+  const result = (answer.json as any)?.result;
+  if (answer.status !== 200 || !result || result.isError) throw new Error(`tools/call ${name} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
+  return result;
+}

@@ -57,9 +57,10 @@ export interface RealServer {
 }
 
 /** dist/server.js on port 0 over `root`, once it has said where it listens. */
-export async function startRealServer(root: string): Promise<RealServer> {
+/** `env`: more of the environment (SVC_PURGE...). */
+export async function startRealServer(root: string, env: Record<string, string> = {}): Promise<RealServer> {
   const child = spawn(process.execPath, [SERVER_JS, `--root=${root}`, '--port=0', '--host=127.0.0.1'], {
-    env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off', ...(process.env.NODE_DEBUG ? { NODE_DEBUG: process.env.NODE_DEBUG } : {}) },
+    env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off', ...env, ...(process.env.NODE_DEBUG ? { NODE_DEBUG: process.env.NODE_DEBUG } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -69,8 +70,10 @@ export async function startRealServer(root: string): Promise<RealServer> {
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
+      // Behind a public address (SVC_BASE_URL), the address it listens on is named after it.
+      const listening = /listening on (http:\/\/\S+?) /.exec(out);
       const match = /website +(http:\/\/\S+?)\/\n/.exec(out);
-      if (match) resolve(match[1]!);
+      if (match && (listening || !env.SVC_BASE_URL)) resolve(listening ? listening[1]! : match[1]!);
     });
     void exited.then((code) => reject(new Error(`the server exited (${code}) before listening: ${err}`)));
   });

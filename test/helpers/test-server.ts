@@ -9,6 +9,7 @@ import type { AppDeps } from '../../src/wiring/app-deps.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { systemClock } from '../../src/lib/clock.js';
 import type { RateLimitsSetting } from '../../src/lib/rate-limit-settings.js';
+import type { EdgeSettings } from '../../src/edge/edge-settings.js';
 
 export interface TestServer {
   url: string;
@@ -17,11 +18,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `rateLimits: false` is SVC_RATE_LIMITS=off; an object sets limits one by one (SVC_RATE_LIMIT_<NAME>). */
-export async function startTestServer(root: string, options: { clock?: Clock; baseUrl?: string; rateLimits?: RateLimitsSetting } = {}): Promise<TestServer> {
+/**
+ * `rateLimits: false` is SVC_RATE_LIMITS=off; an object sets limits one by one (SVC_RATE_LIMIT_<NAME>).
+ * `edge`: the caches in front, as readEdgeSettings reads them from SVC_PURGE and SVC_CACHE_TAGS.
+ */
+export async function startTestServer(root: string, options: { clock?: Clock; baseUrl?: string; rateLimits?: RateLimitsSetting; edge?: EdgeSettings } = {}): Promise<TestServer> {
   const config = { root, dataDir: join(root, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? 'http://127.0.0.1:0', trustProxy: false, rateLimits: options.rateLimits ?? true };
   const deps = await buildDeps(config, options.clock ?? systemClock);
-  const server = createHttpServer(buildRouter(deps), { trustProxy: false, log: deps.log });
+  const server = createHttpServer(buildRouter(deps, options.edge), { trustProxy: false, log: deps.log });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!options.baseUrl) config.baseUrl = url;

@@ -116,7 +116,7 @@ test('an account with two-factor sign-in passes the code step before the consent
 test('the consent page shows the client, its return address and only the rights the role allows, requested ones ticked', async () => {
   const { res, text } = await get(h, authorizePath(authorizationQuery(h, { clientId, challenge, scope: 'content:read content:publish' })), carl);
   assert.equal(res.status, 200);
-  assert.equal(res.headers.get('cache-control'), 'no-store');
+  assert.equal(res.headers.get('cache-control'), 'private, no-store');
   assert.equal(res.headers.get('x-frame-options'), 'DENY');
   assert.match(text, /Returns to<\/dt><dd><code>http:\/\/127\.0\.0\.1:4567<\/code><br><span class="muted">http:\/\/127\.0\.0\.1:4567\/callback<\/span>/);
   assert.match(text, /name="grant" value="content:read" checked>/);

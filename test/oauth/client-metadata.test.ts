@@ -9,7 +9,7 @@ import {
   startOAuthServer, signIn, get, postForm, authorizePath, authorizationQuery, consentFields, pkcePair, tokenRequest, REDIRECT_URI, type OAuthHarness,
 } from '../helpers/oauth-harness.js';
 import { fetchMetadataDocument, freshnessMs } from '../../src/oauth/client-metadata-fetch.js';
-import { isPublicAddress } from '../../src/oauth/public-address.js';
+import { isPublicAddress } from '../../src/lib/public-address.js';
 
 let h: OAuthHarness;
 let docs: Server;

@@ -75,7 +75,7 @@ test('the page is linked in the navigation, never cached, and every form carries
   assert.match(home.text, /<a href="\/svc\/panel\/account">Your account<\/a>/);
   const { res, text } = await get(h, PAGE, jar);
   assert.equal(res.status, 200);
-  assert.equal(res.headers.get('cache-control'), 'no-store');
+  assert.equal(res.headers.get('cache-control'), 'private, no-store');
   assert.equal(res.headers.get('x-frame-options'), 'DENY');
   assert.match(text, /<a href="\/svc\/panel\/account" aria-current="page">Your account<\/a>/);
   assert.match(text, /<h1>Your account<\/h1>/);
@@ -205,7 +205,7 @@ test('two-factor on: a new secret is shown, stays inactive, and only a right cod
   const code = codeAt(secret);
   const right = await submit(person.jar, `${PAGE}/two-factor/confirm`, { code });
   assert.equal(right.res.status, 200);
-  assert.equal(right.res.headers.get('cache-control'), 'no-store');
+  assert.equal(right.res.headers.get('cache-control'), 'private, no-store');
   assert.match(right.text, /Two-factor sign-in is on\. You are signed out everywhere else\. From now on, signing in asks for a code from your app\./);
   assert.equal(h.deps.auth.accounts.get(person.id)!.totp!.secret, secret);
   const on = await get(h, PAGE, person.jar);

@@ -53,7 +53,7 @@ test('the create form offers only the scopes the role allows, with 90 days prese
 test('creating a token shows it once with HTTP and stdio client settings; later pages never show it', async () => {
   const { res, text } = await createToken(ada, { name: 'Claude <laptop>', scopes: ['content:read', 'stats:read'], expiry: '30d' });
   assert.equal(res.status, 201);
-  assert.equal(res.headers.get('cache-control'), 'no-store');
+  assert.equal(res.headers.get('cache-control'), 'private, no-store');
   const token = TOKEN.exec(text)![0];
   const record = h.deps.auth.listTokens('ada').find((r) => r.name === 'Claude <laptop>')!;
   assert.deepEqual(record.scopes, ['content:read', 'stats:read']);

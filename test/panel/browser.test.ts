@@ -248,7 +248,7 @@ test('an assistant\'s draft waits for approval; the editor reviews it with its d
   await context.close();
 });
 
-test('the approvals, revisions and home pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('the approvals, revisions, webhooks and home pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
   // Something waiting, with a diff: an earlier public text rewritten by an assistant.
   const token = site.deps.auth.createToken({ ownerId: 'ann', name: 'Ann axe', scopes: ['content:write', 'content:publish'], expiresInDays: 30 }).token;
   await callTool(site, http.url, token, 'content_unpublish', { id: 'posts/hike-day' });
@@ -257,7 +257,9 @@ test('the approvals, revisions and home pages have no serious or critical access
   const context = await browser.newContext({ bypassCSP: true });
   const page = await signInAs(context, 'ann@example.org');
   const found: Record<string, string[]> = {};
-  for (const path of ['/svc/panel/', '/svc/panel/approvals', '/svc/panel/revisions?id=posts%2Fhike-day', '/svc/panel/history?via=mcp']) {
+  // A webhook endpoint, for its page and the list's.
+  const { endpoint } = site.deps.webhooks.create({ url: 'https://hooks.example.org/svc', events: ['entry.published'], filters: {}, drafts: false });
+  for (const path of ['/svc/panel/', '/svc/panel/approvals', '/svc/panel/revisions?id=posts%2Fhike-day', '/svc/panel/history?via=mcp', '/svc/panel/webhooks', `/svc/panel/webhooks/endpoint?id=${endpoint.id}`]) {
     await page.goto(`${base}${path}`);
     found[path] = await seriousViolations(page);
   }

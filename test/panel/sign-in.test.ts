@@ -32,7 +32,7 @@ test('the sign-in page is a form with a CSRF cookie, never cached, never framed,
   const { res, text } = await get(h, '/svc/panel/sign-in');
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
-  assert.equal(res.headers.get('cache-control'), 'no-store');
+  assert.equal(res.headers.get('cache-control'), 'private, no-store');
   assert.equal(res.headers.get('x-frame-options'), 'DENY');
   assert.match(res.headers.get('content-security-policy')!, /default-src 'none'; style-src 'self'/);
   assert.match(text, /<form class="card narrow" method="post" action="\/svc\/panel\/sign-in">/);

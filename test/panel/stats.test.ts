@@ -161,7 +161,7 @@ test('the chart has a bar per day up to a month, per week up to half a year, per
   assert.doesNotMatch(week.text, /<script>|<script [^>]*>[^<]|\sstyle=|\son[a-z]+=/i);
   assert.match(week.text, /<script src="\/svc\/panel\/panel.js" defer><\/script>/);
   assert.equal(week.res.headers.get('content-security-policy'), "default-src 'none'; script-src 'self'; connect-src 'self'; frame-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
-  assert.equal(week.res.headers.get('cache-control'), 'no-store');
+  assert.equal(week.res.headers.get('cache-control'), 'private, no-store');
 });
 
 test('a source name sent by a visitor is shown as text, never as markup', async () => {

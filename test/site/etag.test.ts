@@ -21,8 +21,8 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const HTML = { type: 'text/html; charset=utf-8', caching: 'public, max-age=60' };
-const ATOM = { type: 'application/atom+xml; charset=utf-8', caching: 'public, max-age=300' };
+const HTML = { type: 'text/html; charset=utf-8', caching: 'public, max-age=60, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400' };
+const ATOM = { type: 'application/atom+xml; charset=utf-8', caching: 'public, max-age=300, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400' };
 /** Every kind of public answer, with its content type and Cache-Control. */
 const ANSWERS: Record<string, { type: string; caching: string }> = {
   '/': HTML, // home, default language
@@ -38,8 +38,8 @@ const ANSWERS: Record<string, { type: string; caching: string }> = {
   '/tag': HTML, // the tags' list page
   '/feed.xml': ATOM,
   '/de/feed.xml': ATOM,
-  '/sitemap.xml': { type: 'application/xml; charset=utf-8', caching: 'public, max-age=300' },
-  '/robots.txt': { type: 'text/plain; charset=utf-8', caching: 'public, max-age=300' },
+  '/sitemap.xml': { type: 'application/xml; charset=utf-8', caching: 'public, max-age=300, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400' },
+  '/robots.txt': { type: 'text/plain; charset=utf-8', caching: 'public, max-age=300, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400' },
 };
 
 async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
@@ -124,13 +124,13 @@ test('a 404 page and a redirect carry no ETag and answer If-None-Match: * as usu
 test('media files answer If-None-Match like pages; a draft\'s file shown for a token is private', async () => {
   const cover = await get('/media/posts/hello/cover.png');
   assert.equal(cover.status, 200);
-  assert.equal(cover.headers.get('cache-control'), 'public, max-age=3600');
+  assert.equal(cover.headers.get('cache-control'), 'public, max-age=3600, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400');
   const etag = cover.headers.get('etag')!;
   for (const field of [etag, `W/${etag}`, `"stale", ${etag}`, '*']) {
     const again = await get('/media/posts/hello/cover.png', { 'if-none-match': field });
     assert.equal(again.status, 304, field);
     assert.equal(again.headers.get('etag'), etag, field);
-    assert.equal(again.headers.get('cache-control'), 'public, max-age=3600', field);
+    assert.equal(again.headers.get('cache-control'), 'public, max-age=3600, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400', field);
     assert.equal(again.text, '', field);
   }
   mkdirSync(join(root, 'content/media/posts/admin-draft'), { recursive: true });
@@ -221,7 +221,7 @@ test('robots.txt gets a new ETag when the site closes, and pages then redirect w
     assert.equal(answer.text, 'User-agent: *\nDisallow: /\n');
     return answer;
   });
-  assert.equal(robots.headers.get('cache-control'), 'public, max-age=300');
+  assert.equal(robots.headers.get('cache-control'), 'public, max-age=300, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400');
   assert.equal(robots.headers.get('etag'), strongEtag(robots.bytes));
   const page = await get('/hello', { 'if-none-match': '*' });
   assert.equal(page.status, 303);

@@ -104,7 +104,7 @@ test('a list page keeps a strong ETag answered with 304, and a new recipe on dis
   const before = await fetch(`${server.url}/recipes`);
   const etag = before.headers.get('etag')!;
   assert.match(etag, /^"[A-Za-z0-9_-]{32}"$/);
-  assert.equal(before.headers.get('cache-control'), 'public, max-age=60');
+  assert.equal(before.headers.get('cache-control'), 'public, max-age=60, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400');
   await before.text();
   const again = await fetch(`${server.url}/recipes`, { headers: { 'if-none-match': etag } });
   assert.equal(again.status, 304);

@@ -1,14 +1,21 @@
 import type { PanelDeps, PanelSessionDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { esc } from '../html.js';
-import { PANEL_NAV, renderPage, sendPanelPage } from '../layout.js';
+import { PANEL_NAV, renderPage, sendPanelPage, type PanelNotice } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelSession } from '../panel-session.js';
 import { gatherHomeBlocks } from './home-blocks.js';
 import { renderHome } from './home-view.js';
 
 /** The installation gives the home its content and statistics; the people-side test server has neither. */
-export type HomeDeps = PanelSessionDeps & Partial<Pick<PanelDeps, 'content' | 'stats'>>;
+export type HomeDeps = PanelSessionDeps & Partial<Pick<PanelDeps, 'content' | 'stats'>> & { webhooks?: { paused(): { id: string; url: string; paused: string | null }[] } };
+
+/** Webhook endpoints whose deliveries stopped, for those who manage them. */
+function pausedWebhooks(deps: HomeDeps): PanelNotice | null {
+  const paused = deps.webhooks?.paused() ?? [];
+  if (paused.length === 0) return null;
+  return { kind: 'warn', text: `Webhook deliveries are paused for ${paused.map((endpoint) => endpoint.url).join(', ')}: they failed for about a day. Open Webhooks to see why and resume them.` };
+}
 
 /** `/svc/panel/`: a greeting, then what needs this person's attention (home-blocks.ts). */
 export function showHome(ctx: RequestContext, deps: HomeDeps): void {
@@ -26,5 +33,6 @@ export function showHome(ctx: RequestContext, deps: HomeDeps): void {
   const full = deps as PanelDeps;
   const blocks = gatherHomeBlocks(full, panelActor(session).principal);
   const body = renderHome({ name: session.name, email: session.account.email, role: session.account.role, timeZone: full.content.site().timezone, blocks });
-  sendPanelPage(ctx, 200, renderPage({ title: 'Panel', viewer: session, body }));
+  const notice = session.capabilities.has('settings.manage') ? pausedWebhooks(deps) : null;
+  sendPanelPage(ctx, 200, renderPage({ title: 'Panel', viewer: session, body, notice }));
 }

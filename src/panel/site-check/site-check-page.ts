@@ -10,6 +10,16 @@ import { requirePanelPost, requirePanelSession } from '../panel-session.js';
 import { csrfField } from '../csrf.js';
 
 export const SITE_CHECK_PATH = '/svc/panel/check';
+
+/** How one cache purge target fares (edge/purge-status.ts writes it; never a token). */
+export interface PurgeLine {
+  name: string;
+  where: string;
+  lastPurgeAt: string | null;
+  lastError: string | null;
+  failingSince: string | null;
+  pending: number;
+}
 const REINDEX_PATH = `${SITE_CHECK_PATH}/reindex`;
 
 /**
@@ -27,15 +37,27 @@ function renderProblems(problems: readonly SiteProblem[], root: string): string 
   return `${intro}<p>${problems.length} problem${problems.length === 1 ? '' : 's'} found in ${esc(root)}.</p><table><thead><tr><th>File</th><th>Problem</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-export function showSiteCheck(ctx: RequestContext, deps: PanelDeps, outcome: string | null = null): void {
+/** The cache purges' state: one row per target, a failing one said first in words. */
+function renderPurges(lines: readonly PurgeLine[]): string {
+  if (lines.length === 0) return '';
+  const rows = lines.map((line) => {
+    const state = line.lastError === null
+      ? (line.lastPurgeAt === null ? 'No purge sent yet.' : `Last purge ${esc(line.lastPurgeAt)}.`)
+      : `<strong>Failing since ${esc(line.failingSince ?? '')}:</strong> ${esc(line.lastError)}. ${line.pending} change${line.pending === 1 ? '' : 's'} waiting; tried again until it answers.`;
+    return `<tr><td>${esc(line.name)}</td><td><code>${esc(line.where)}</code></td><td>${state}</td></tr>`;
+  }).join('');
+  return `<h2>Cache purges</h2><table><thead><tr><th>Target</th><th>Where</th><th>State</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+export function showSiteCheck(ctx: RequestContext, deps: PanelDeps, outcome: string | null = null, purges: () => readonly PurgeLine[] = () => []): void {
   const session = requirePanelSession(ctx, deps, 'settings.manage');
   if (!session) return;
   const problems = checkSite({ root: deps.config.root, dataDir: deps.config.dataDir, servedAt: deps.config.baseUrl, now: deps.clock() });
-  const body = renderProblems(problems, deps.config.root) + reindexForm(session.csrf, outcome);
+  const body = renderProblems(problems, deps.config.root) + renderPurges(purges()) + reindexForm(session.csrf, outcome);
   sendPanelPage(ctx, 200, renderPage({ title: 'Site check', viewer: session, active: 'check', body }));
 }
 
-async function reindex(ctx: RequestContext, deps: PanelDeps): Promise<void> {
+async function reindex(ctx: RequestContext, deps: PanelDeps, purges: () => readonly PurgeLine[]): Promise<void> {
   const posted = await requirePanelPost(ctx, deps, 'settings.manage');
   if (!posted) return;
   const started = performance.now();
@@ -44,10 +66,11 @@ async function reindex(ctx: RequestContext, deps: PanelDeps): Promise<void> {
   const entries = `${result.entries} ${result.entries === 1 ? 'entry' : 'entries'}`;
   showSiteCheck(ctx, deps, result.everything
     ? `Read all ${entries} from their files in ${seconds} s; recorded in the change feed that anything may have changed.`
-    : `Compared ${entries} with the disk in ${seconds} s: ${result.changed} changed, recorded in the change feed.`);
+    : `Compared ${entries} with the disk in ${seconds} s: ${result.changed} changed, recorded in the change feed.`, purges);
 }
 
-export function registerSiteCheckRoutes(router: Router, deps: PanelDeps): void {
-  router.get(SITE_CHECK_PATH, (ctx) => showSiteCheck(ctx, deps));
-  router.post(REINDEX_PATH, (ctx) => reindex(ctx, deps));
+/** `purges`: the cache purges' state, shown when any target is configured. */
+export function registerSiteCheckRoutes(router: Router, deps: PanelDeps, purges: () => readonly PurgeLine[] = () => []): void {
+  router.get(SITE_CHECK_PATH, (ctx) => showSiteCheck(ctx, deps, null, purges));
+  router.post(REINDEX_PATH, (ctx) => reindex(ctx, deps, purges));
 }

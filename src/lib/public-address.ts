@@ -1,9 +1,10 @@
-// Which addresses a client metadata document may be fetched from: public unicast only. Everything else —
+// Which addresses svc reaches out to (a client metadata document, a webhook): public unicast only. Everything else —
 // loopback, private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unique
 // local, multicast, documentation and reserved ranges, and IPv6 forms that carry an IPv4 address inside
 // (NAT64, 6to4) — would let a client_id make this server reach into its own network (SSRF). An IPv4-mapped
 // IPv6 address (::ffff:a.b.c.d) is judged by its IPv4 address: BlockList checks those against the IPv4 rules.
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -30,4 +31,23 @@ export function isPublicAddress(address: string): boolean {
 export function isLoopbackAddress(address: string): boolean {
   const family = isIP(address);
   return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Thrown (through the connection's error) when a host resolves to an address that may not be reached. */
+export class RefusedAddress extends Error {}
+
+/**
+ * A DNS lookup for node:http(s) that fails unless every address of the host is public (or, in tests,
+ * loopback): the connection is made to the address checked, so a second answer of the DNS cannot swap in another.
+ */
+export function publicOnlyLookup(allowLoopback: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const refused = addresses.find((item) => !isPublicAddress(item.address) && !(allowLoopback && isLoopbackAddress(item.address)));
+      if (refused || addresses.length === 0) return callback(new RefusedAddress('its host resolves to an address that is not public'), '', 0);
+      if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
 }

@@ -1,0 +1,51 @@
+// What people do with webhooks in the panel, in any instance: the endpoints and their secrets
+// (webhook-endpoints.ts), the delivery logs, "send again" and resuming a paused endpoint (webhook-queue.ts).
+// The instance that sends (webhook-dispatcher.ts) picks up what they queue at its next tick.
+import type { Clock } from '../lib/clock.js';
+import { WebhookEndpoints, type NewEndpoint, type WebhookEndpoint } from './webhook-endpoints.js';
+import { WebhookQueue, type EndpointDeliveries } from './webhook-queue.js';
+
+export class WebhookAdmin {
+  readonly endpoints: WebhookEndpoints;
+  readonly queue: WebhookQueue;
+
+  /** `allowLoopback`: the tests' switch (endpoints on 127.0.0.1 over http); never on in production. */
+  constructor(dataDir: string, clock: Clock, allowLoopback = false) {
+    this.endpoints = new WebhookEndpoints(dataDir, clock, allowLoopback);
+    this.queue = new WebhookQueue(dataDir);
+  }
+
+  list(): WebhookEndpoint[] { return this.endpoints.list(); }
+  get(id: string): WebhookEndpoint | undefined { return this.endpoints.get(id); }
+  create(input: NewEndpoint): { endpoint: WebhookEndpoint; secret: string } { return this.endpoints.create(input); }
+  rotate(id: string): string { return this.endpoints.rotate(id); }
+  deliveries(id: string): EndpointDeliveries { return this.queue.read(id); }
+
+  remove(id: string): void {
+    this.endpoints.remove(id);
+    this.queue.remove(id);
+  }
+
+  /** The paused endpoints, for the panel's home. */
+  paused(): WebhookEndpoint[] {
+    return this.endpoints.list().filter((endpoint) => endpoint.paused !== null);
+  }
+
+  /** The message from the log goes to the end of the queue, due now. */
+  sendAgain(id: string, messageId: string): boolean {
+    return this.queue.change(id, (deliveries) => {
+      const record = deliveries.log.find((item) => item.id === messageId);
+      if (!record) return false;
+      deliveries.queue.push({ id: record.id, type: record.type, seq: 0, entry: record.entry, body: record.body, attempt: 0, nextAt: 0 });
+      return true;
+    });
+  }
+
+  /** A paused endpoint's waiting messages are tried at once, from the first. */
+  resume(id: string): void {
+    this.queue.change(id, (deliveries) => {
+      for (const message of deliveries.queue) Object.assign(message, { attempt: 0, nextAt: 0 });
+    });
+    this.endpoints.setPaused(id, null);
+  }
+}

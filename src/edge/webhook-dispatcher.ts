@@ -1,0 +1,223 @@
+// Sends signed webhooks for the changes in the feed (issue "Beyond one machine", Standard Webhooks): a
+// consumer with its own cursor (data/feed/cursors/webhooks.json) takes each event, makes one message per
+// endpoint that wants it (events, filters, drafts), queues it, then saves the cursor; so every change is
+// delivered at least once, also across a restart. One instance at a time does this (the lease
+// data/feed/webhooks.json). Per endpoint the queue's head is sent until it is delivered: at once, then after
+// the delays of RETRY_DELAYS_MS (about a day in all); then the endpoint is paused, its messages kept, and
+// the panel's home says so. Nothing here is on a write's path.
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../lib/clock.js';
+import type { ChangeEvent, ChangeKind } from '../feed/change-event.js';
+import type { ChangeFeed } from '../feed/change-feed.js';
+import { FeedCursor } from '../feed/feed-cursor.js';
+import { FeedFollower } from '../feed/feed-follower.js';
+import { FinderLease } from '../feed/finder-lease.js';
+import type { Entry } from '../content/entries/types.js';
+import type { WebhookEndpoint, WebhookEndpoints, WebhookEvent } from './webhook-endpoints.js';
+import type { QueuedMessage, WebhookQueue } from './webhook-queue.js';
+import { webhookSignatureHeader } from './webhook-signature.js';
+import { sendWebhook } from './webhook-send.js';
+import { join } from 'node:path';
+
+/** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (Standard Webhooks' schedule; some 27 h in all). */
+export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+const TICK_MS = 500;
+
+const EVENT_OF: Partial<Record<ChangeKind, WebhookEvent>> = {
+  'entry.created': 'entry.created', 'entry.added': 'entry.created',
+  'entry.updated': 'entry.updated', 'entry.changed': 'entry.updated', 'entry.style': 'entry.updated',
+  'entry.published': 'entry.published', 'entry.due': 'entry.published',
+  'entry.unpublished': 'entry.unpublished', 'entry.scheduled': 'entry.scheduled',
+  'entry.removed': 'entry.deleted', 'entry.media': 'media.added',
+  'site.changed': 'site.changed', 'site.reindexed': 'site.changed', 'theme.changed': 'site.changed', 'plugins.changed': 'site.changed',
+};
+const LEAVING = new Set<WebhookEvent>(['entry.unpublished', 'entry.deleted']);
+
+/** What the messages need of the content: the entry now, and how the Content API shows it. */
+export interface WebhookContent {
+  entry(id: string): Entry | undefined;
+  /** The entry as the Content API shows it to a token with content:read (drafts only when asked), or null. */
+  view(entry: Entry, languages: readonly string[], drafts: boolean): unknown;
+}
+
+export interface WebhookDispatcherOptions {
+  feed: ChangeFeed;
+  endpoints: WebhookEndpoints;
+  queue: WebhookQueue;
+  content: WebhookContent;
+  dataDir: string;
+  clock: Clock;
+  log: (line: string) => void;
+  pollMs?: number;
+  /** Tests: shorter delays than RETRY_DELAYS_MS. */
+  retryDelaysMs?: readonly number[];
+  timeoutMs?: number;
+}
+
+export class WebhookDispatcher {
+  private readonly queue: WebhookQueue;
+  private readonly cursor: FeedCursor;
+  private readonly lease: FinderLease;
+  private readonly follower: FeedFollower;
+  private timer: NodeJS.Timeout | null = null;
+  private holding = false;
+  private readonly sending = new Set<string>();
+  private taking = false;
+  private active = false;
+
+  constructor(private readonly options: WebhookDispatcherOptions) {
+    this.queue = options.queue;
+    this.cursor = new FeedCursor(options.feed.dir, 'webhooks');
+    this.lease = new FinderLease({
+      feedDir: options.feed.dir, lockPath: join(options.dataDir, 'locks', 'webhooks-lease.lock'), fileName: 'webhooks.json', clock: options.clock, log: options.log,
+      onChange: (holding) => { this.holding = holding; if (holding) this.wake(); },
+    });
+    this.follower = new FeedFollower({ feed: options.feed, onEvents: () => this.wake(), log: options.log, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
+  }
+
+  /** Looks for endpoints at every tick; follows the feed and takes the lease only while there are any. */
+  start(): void {
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.timer.unref();
+    this.tick();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.setActive(false);
+  }
+
+  private tick(): void {
+    this.setActive(this.options.endpoints.list().length > 0);
+    this.wake();
+  }
+
+  /** A site without endpoints costs nothing beyond a look at the endpoints' file: no watch, no lease. */
+  private setActive(active: boolean): void {
+    if (active === this.active) return;
+    this.active = active;
+    if (active) {
+      this.follower.start();
+      this.lease.start();
+    } else {
+      this.follower.stop();
+      this.lease.stop();
+      this.holding = false;
+    }
+  }
+
+  get isSending(): boolean {
+    return this.holding;
+  }
+
+  /** Takes new events into the queues, then sends what is due. */
+  private wake(): void {
+    if (!this.holding) return;
+    try {
+      this.take();
+    } catch (error) {
+      this.options.log(`svc: webhooks could not take the latest changes (${(error as Error).message}); tried again shortly.`);
+    }
+    for (const endpoint of this.options.endpoints.list()) {
+      if (endpoint.paused === null && !this.sending.has(endpoint.id)) void this.sendHead(endpoint);
+    }
+  }
+
+  private take(): void {
+    if (this.taking) return;
+    this.taking = true;
+    try {
+      const { feed } = this.options;
+      let seq = this.cursor.load();
+      if (seq === null) {
+        // Endpoints hear of the changes from the first start on.
+        this.cursor.save(feed.end().seq);
+        return;
+      }
+      for (;;) {
+        const read = feed.since(seq, 200);
+        if (read.events.length === 0) {
+          if (read.resync) this.cursor.save(read.position.seq);
+          return;
+        }
+        // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits.
+        const endpoints = this.options.endpoints.list();
+        const byEndpoint = new Map<string, QueuedMessage[]>();
+        for (const event of read.events) {
+          for (const endpoint of endpoints) {
+            const message = this.messageFor(event, endpoint);
+            if (message) byEndpoint.set(endpoint.id, [...(byEndpoint.get(endpoint.id) ?? []), message]);
+          }
+        }
+        for (const [id, messages] of byEndpoint) this.queue.change(id, (deliveries) => { deliveries.queue.push(...messages); });
+        seq = read.events.at(-1)!.seq;
+        this.cursor.save(seq);
+      }
+    } finally {
+      this.taking = false;
+    }
+  }
+
+  /** The message for this endpoint, or null when it does not want this change. */
+  private messageFor(event: ChangeEvent, endpoint: WebhookEndpoint): QueuedMessage | null {
+    const type = EVENT_OF[event.kind];
+    if (!type || !endpoint.events.includes(type)) return null;
+    // An endpoint hears of the changes made after it was added (the cursor may be older: no endpoint followed it).
+    if (event.time < endpoint.createdAt) return null;
+    let data: Record<string, unknown> = {};
+    if (event.entry !== null) {
+      const entry = this.options.content.entry(event.entry);
+      const { filters } = endpoint;
+      if (filters.type && entry?.type.key !== filters.type && !event.entry.startsWith(`${filters.type}/`)) return null;
+      const translations = entry ? [...entry.translations.values()] : [];
+      if (filters.language && !event.languages.includes(filters.language) && !translations.some((t) => t.language === filters.language)) return null;
+      if (filters.tag && !translations.some((t) => t.tags.includes(filters.tag!))) return null;
+      if (filters.status && !translations.some((t) => t.status === filters.status)) return null;
+      const view = entry ? this.options.content.view(entry, event.languages, endpoint.drafts) : null;
+      // Without drafts, a change of what nobody may see yet is not sent (one that takes something away is).
+      if (view === null && !LEAVING.has(type)) return null;
+      data = { id: event.entry, languages: event.languages, paths: view === null && !endpoint.drafts ? [] : event.paths, before: event.before, entry: view };
+    }
+    const body = JSON.stringify({ type, timestamp: event.time, data: { seq: event.seq, ...data } });
+    return { id: `msg_${event.seq}_${randomBytes(6).toString('hex')}`, type, seq: event.seq, entry: event.entry, body, attempt: 0, nextAt: 0 };
+  }
+
+  /** Sends the endpoint's first message when it is due; records the outcome; pauses when retries ran out. */
+  private async sendHead(endpoint: WebhookEndpoint): Promise<void> {
+    const { clock, endpoints } = this.options;
+    const head = this.queue.read(endpoint.id).queue[0];
+    if (!head || head.nextAt > clock()) return;
+    this.sending.add(endpoint.id);
+    try {
+      const timestamp = Math.floor(clock() / 1000);
+      const headers = {
+        'webhook-id': head.id, 'webhook-timestamp': String(timestamp),
+        'webhook-signature': webhookSignatureHeader(endpoints.secretsOf(endpoint), head.id, timestamp, head.body),
+      };
+      const outcome = await sendWebhook(endpoint.url, headers, head.body, endpoints.allowLoopback, this.options.timeoutMs);
+      const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+      const attempt = head.attempt + 1;
+      const exhausted = !outcome.ok && attempt > delays.length;
+      this.queue.change(endpoint.id, (deliveries) => {
+        const at = deliveries.queue.findIndex((message) => message.id === head.id);
+        if (at < 0) return;
+        deliveries.log.unshift({
+          id: head.id, type: head.type, entry: head.entry, time: new Date(clock()).toISOString(), attempt,
+          outcome: outcome.ok ? 'delivered' : exhausted ? 'paused' : 'failed', code: outcome.status, answer: outcome.note.slice(0, 512), body: head.body,
+        });
+        if (outcome.ok) deliveries.queue.splice(at, 1);
+        else deliveries.queue[at] = { ...head, attempt, nextAt: clock() + (delays[attempt - 1] ?? 0) };
+      });
+      if (exhausted) {
+        endpoints.setPaused(endpoint.id, `Paused ${new Date(clock()).toISOString()} after ${attempt} attempts over about a day: ${outcome.status === null ? outcome.note : `it answered ${outcome.status}`}.`);
+        this.options.log(`svc: webhook endpoint ${endpoint.url} is paused: its deliveries failed for about a day.`);
+      }
+      if (outcome.ok) setImmediate(() => this.wake());
+    } catch (error) {
+      this.options.log(`svc: a webhook delivery could not be recorded (${(error as Error).message}).`);
+    } finally {
+      this.sending.delete(endpoint.id);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+// /svc/panel/webhooks: the webhook endpoints (admin only: settings.manage), adding one (its secret shown
+// once), and per endpoint its delivery log with "send again", rotating the secret, resuming and deleting.
+import type { Router, RequestContext } from '../../http/router.js';
+import type { PanelSessionDeps } from '../panel-deps.js';
+import { renderPage, sendPanelPage, sendPanelMessage } from '../layout.js';
+import { redirect } from '../../http/respond.js';
+import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import type { NewEndpoint, WebhookEndpoint } from '../../edge/webhook-endpoints.js';
+import type { EndpointDeliveries } from '../../edge/webhook-queue.js';
+import { renderEndpoint, renderEndpointList, secretShown, WEBHOOKS_PATH } from './webhooks-view.js';
+
+/** What the pages do with the endpoints and their deliveries (edge/webhook-admin.ts, built by the composition root). */
+export interface WebhookPanelAdmin {
+  list(): WebhookEndpoint[];
+  get(id: string): WebhookEndpoint | undefined;
+  create(input: NewEndpoint): { endpoint: WebhookEndpoint; secret: string };
+  rotate(id: string): string;
+  remove(id: string): void;
+  resume(id: string): void;
+  sendAgain(id: string, messageId: string): boolean;
+  deliveries(id: string): EndpointDeliveries;
+}
+
+const showList = (ctx: RequestContext, session: PanelSession, admin: WebhookPanelAdmin, status = 200, problem: string | null = null, shown = '') =>
+  sendPanelPage(ctx, status, renderPage({ title: 'Webhooks', viewer: session, active: 'webhooks', body: renderEndpointList(admin.list(), session.csrf, problem, shown) }));
+
+function showEndpoint(ctx: RequestContext, session: PanelSession, admin: WebhookPanelAdmin, id: string, shown = ''): void {
+  const endpoint = admin.get(id);
+  if (!endpoint) return sendPanelMessage(ctx, 404, 'No such endpoint', 'This webhook endpoint does not exist (any more).', session);
+  sendPanelPage(ctx, 200, renderPage({ title: 'Webhook endpoint', viewer: session, active: 'webhooks', body: renderEndpoint(endpoint, admin.deliveries(id), session.csrf, shown) }));
+}
+
+export function registerWebhookRoutes(router: Router, deps: PanelSessionDeps, admin: WebhookPanelAdmin): void {
+  router.get(WEBHOOKS_PATH, (ctx) => {
+    const session = requirePanelSession(ctx, deps, 'settings.manage');
+    if (session) showList(ctx, session, admin);
+  });
+  router.post(WEBHOOKS_PATH, async (ctx) => {
+    const posted = await requirePanelPost(ctx, deps, 'settings.manage');
+    if (!posted) return;
+    const { form, session } = posted;
+    const status = form.get('status') || undefined;
+    try {
+      const { endpoint, secret } = admin.create({
+        url: form.get('url') ?? '', events: form.getAll('events'), drafts: form.get('drafts') === '1',
+        filters: { type: form.get('type') ?? undefined, tag: form.get('tag') ?? undefined, language: form.get('language') ?? undefined, status: status as never },
+      });
+      showEndpoint(ctx, session, admin, endpoint.id, secretShown(secret, 'The endpoint is added.'));
+    } catch (error) {
+      showList(ctx, session, admin, 422, (error as Error).message);
+    }
+  });
+  router.get(`${WEBHOOKS_PATH}/endpoint`, (ctx) => {
+    const session = requirePanelSession(ctx, deps, 'settings.manage');
+    if (session) showEndpoint(ctx, session, admin, ctx.url.searchParams.get('id') ?? '');
+  });
+  const act = (path: string, run: (id: string, form: URLSearchParams, session: PanelSession, ctx: RequestContext) => void) => {
+    router.post(`${WEBHOOKS_PATH}/${path}`, async (ctx) => {
+      const posted = await requirePanelPost(ctx, deps, 'settings.manage');
+      if (!posted) return;
+      const id = posted.form.get('id') ?? '';
+      if (!admin.get(id)) return sendPanelMessage(ctx, 404, 'No such endpoint', 'This webhook endpoint does not exist (any more).', posted.session);
+      run(id, posted.form, posted.session, ctx);
+    });
+  };
+  const back = (ctx: RequestContext, id: string) => redirect(ctx.res, `${WEBHOOKS_PATH}/endpoint?id=${encodeURIComponent(id)}`, 303, { 'cache-control': 'no-store' });
+  act('rotate', (id, _form, session, ctx) => showEndpoint(ctx, session, admin, id, secretShown(admin.rotate(id), 'A new secret is made; the old one stays valid for a day.')));
+  act('resume', (id, _form, _session, ctx) => { admin.resume(id); back(ctx, id); });
+  act('send-again', (id, form, _session, ctx) => { admin.sendAgain(id, form.get('message') ?? ''); back(ctx, id); });
+  act('delete', (id, _form, _session, ctx) => { admin.remove(id); redirect(ctx.res, WEBHOOKS_PATH, 303, { 'cache-control': 'no-store' }); });
+}

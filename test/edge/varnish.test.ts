@@ -1,0 +1,148 @@
+// Issue 33 point 3: the real Varnish (deploy/varnish/svc.vcl, vmod xkey) in front of the real server
+// (dist/server.js, purging it through SVC_PURGE). A repeated page is a hit; publishing, unpublishing, an
+// update, a hand edit and a scheduled time passing each show through the cache; pages a change does not
+// touch stay hits; a panel page and any request with Authorization or the panel's cookie never come from
+// the cache; a known AI crawler is passed to svc and counted. Tests judge that a change shows, not how fast
+// (make bench measures that).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from '../helpers/test-site.js';
+import { startRealServer, type RealServer } from '../helpers/special-files.js';
+import { findVarnishd, freePort, NO_VARNISH, startVarnish, type RunningVarnish } from '../helpers/varnish.js';
+import { entry, writeEntryFile } from '../helpers/write-site.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { callToolAt } from '../helpers/mcp-http.js';
+import { formatSiteTime } from '../../src/lib/time-zone.js';
+import { AI_CRAWLERS } from '../../src/stats/ai-crawlers.js';
+
+const varnishd = findVarnishd();
+const skip = varnishd === null ? NO_VARNISH : false;
+let site: TestSite;
+let server: RealServer;
+let varnish: RunningVarnish;
+/** The fixture's tokens run out 30 days after its fixed clock: the servers here run on the real one. */
+let token: string;
+
+before(async () => {
+  if (varnishd === null) return;
+  site = await makeTestSite();
+  token = site.deps.auth.createToken({ ownerId: 'ann', name: 'cache test', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: null }).token;
+  const port = await freePort();
+  server = await startRealServer(site.root, { SVC_PURGE: `varnish=http://127.0.0.1:${port}` });
+  varnish = await startVarnish(varnishd, port, [Number(new URL(server.url).port)]);
+});
+after(async () => {
+  if (varnishd === null) return;
+  await varnish.stop();
+  await server.stop();
+  site.cleanup();
+});
+
+async function through(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${varnish.url}${path}`, { headers, redirect: 'manual' });
+  return { status: res.status, text: await res.text(), cache: res.headers.get('x-cache'), res };
+}
+
+const tool = (name: string, args: Record<string, unknown>) => callToolAt(server.url, token, name, args);
+
+/** The page is a hit now: asked until the cache holds it (the first ask fills it). */
+async function cached(path: string) {
+  await through(path);
+  const again = await through(path);
+  assert.equal(again.cache, 'hit', `${path} is kept`);
+  return again;
+}
+
+test('the shipped VCL passes every AI crawler svc counts', { skip }, () => {
+  const vcl = readFileSync(new URL('../../deploy/varnish/svc.vcl', import.meta.url), 'utf8');
+  const nginx = readFileSync(new URL('../../deploy/nginx/svc.conf', import.meta.url), 'utf8');
+  for (const crawler of AI_CRAWLERS) {
+    assert.ok(vcl.includes(`|${crawler.name}|`) || vcl.includes(`(${crawler.name}|`) || vcl.includes(`|${crawler.name})`), `${crawler.name} in svc.vcl`);
+    assert.ok(nginx.includes(`|${crawler.name}|`) || nginx.includes(`(${crawler.name}|`) || nginx.includes(`|${crawler.name})`), `${crawler.name} in svc.conf`);
+  }
+});
+
+test('a repeated page is a hit; an update of a published entry shows through the cache, and pages it does not touch stay hits', { skip }, async () => {
+  const first = await through('/hello');
+  assert.equal(first.status, 200);
+  await cached('/hello');
+  const untouched = await cached('/recipes/strudel');
+  const about = await cached('/about');
+  await tool('content_update', { id: 'posts/hello', title: 'Hello again, Alps' });
+  await waitFor(async () => assert.match((await through('/hello')).text, /Hello again, Alps/));
+  await waitFor(async () => assert.match((await through('/')).text, /Hello again, Alps/), 5000);
+  const still = await through('/recipes/strudel');
+  assert.equal(still.cache, 'hit', 'a page the change does not touch stays in the cache');
+  assert.equal(still.text, untouched.text);
+  assert.equal((await through('/about')).cache, 'hit');
+  assert.equal(about.status, 200);
+});
+
+test('publishing shows a page a cache had as missing; unpublishing takes one away', { skip }, async () => {
+  assert.equal((await through('/de/hello')).status, 404);
+  assert.equal((await through('/de/hello')).cache, 'hit', 'a 404 is kept too');
+  await tool('content_publish', { id: 'posts/hello', language: 'de' });
+  await waitFor(async () => assert.equal((await through('/de/hello')).status, 200));
+  await cached('/hike-day');
+  await tool('content_unpublish', { id: 'posts/hike-day' });
+  await waitFor(async () => assert.equal((await through('/hike-day')).status, 404));
+  await waitFor(async () => assert.doesNotMatch((await through('/')).text, /Hike day/));
+});
+
+test('a hand edit on disk shows through the cache once svc finds it', { skip }, async () => {
+  await cached('/about');
+  writeEntryFile(site.root, 'content/pages/about/en.md', entry({ title: 'About the Alps club', status: 'published', published: '2025-06-01 09:00', author: 'ann' }, 'About us, edited by hand.'));
+  await waitFor(async () => assert.match((await through('/about')).text, /About the Alps club/));
+});
+
+test('a scheduled time passing shows the page through the cache at that time', { skip, timeout: 200_000 }, async () => {
+  // The next whole minute but one in the site's zone (times are written to the minute).
+  const at = formatSiteTime(Math.ceil((Date.now() + 61_000) / 60_000) * 60_000, 'Europe/Berlin');
+  writeEntryFile(site.root, 'content/posts/soon/en.md', entry({ title: 'Soon here', status: 'scheduled', published: at, author: 'ann' }, 'Now.'));
+  await waitFor(async () => assert.equal((await through('/soon')).status, 404));
+  await through('/soon');
+  assert.equal((await through('/soon')).cache, 'hit');
+  await waitFor(async () => assert.match((await through('/soon')).text, /Soon here/), 150_000);
+});
+
+test('the panel, a token\'s request and a signed-in person\'s never come from the cache', { skip }, async () => {
+  for (let i = 0; i < 2; i++) {
+    assert.equal((await through('/svc/panel/sign-in')).cache, 'miss');
+    assert.equal((await through('/hello', { authorization: `Bearer ${token}` })).cache, 'miss');
+    assert.equal((await through('/hello', { cookie: 'svc_session=whatever' })).cache, 'miss');
+    assert.equal((await through('/svc/api/v1/entries?status=draft', { authorization: `Bearer ${token}` })).cache, 'miss');
+  }
+  // A draft has no page for anyone; its API answer to a token is private.
+  const draft = await through('/svc/api/v1/entry?id=posts/bobs-draft', { authorization: `Bearer ${token}` });
+  assert.equal(draft.status, 200);
+  assert.equal(draft.res.headers.get('cache-control'), 'private, no-store');
+  assert.equal((await through('/svc/api/v1/entry?id=posts/bobs-draft')).status, 404, 'never the token\'s copy');
+  // The cache tags stay between svc and the cache.
+  assert.equal((await through('/hello')).res.headers.get('xkey'), null);
+});
+
+test('a known AI crawler is passed to svc and counted, each visit', { skip }, async () => {
+  await cached('/about');
+  const agent = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+  for (let i = 0; i < 3; i++) assert.equal((await through('/about', { 'user-agent': agent })).cache, 'miss');
+  await waitFor(() => {
+    const hits = statsLines(join(site.root, 'data')).filter((line) => line.includes('"GPTBot"') && line.includes('"/about"'));
+    assert.equal(hits.length, 3);
+  });
+});
+
+/** Every line of every file under data/stats (raw logs of each process). */
+function statsLines(dataDir: string): string[] {
+  const lines: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else lines.push(...readFileSync(path, 'utf8').split('\n'));
+    }
+  };
+  walk(join(dataDir, 'stats'));
+  return lines;
+}
