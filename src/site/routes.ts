@@ -12,9 +12,12 @@ import { bearerToken } from '../auth/principal.js';
 import { renderEntryPage } from './entry-page.js';
 import { renderHomePage, renderNotFoundPage, renderTypeListing } from './listing-pages.js';
 import { listedTypeAt } from './list-addresses.js';
+import { pagedPath } from './entry-list.js';
 import type { PageContext } from './page-context.js';
 import { themeWords } from './theme-words.js';
 import { consentBanner } from '../stats/consent-banner.js';
+import { prefersMarkdown } from '../http/accept.js';
+import { MARKDOWN, renderMarkdownTwin, twinPath } from './markdown-twin.js';
 
 /** What other areas add to public pages (statistics: the beacon tag, and counting AI crawlers). */
 export interface SiteHooks {
@@ -42,6 +45,11 @@ const OPEN_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': PAGE_MAX_AGE };
 const CLOSED_PAGE_HEADERS = { ...HTML_HEADERS, 'cache-control': SIGNED_IN_ONLY };
 const OPEN_PAGE_ANSWER = { 'content-type': HTML, ...OPEN_PAGE_HEADERS };
 const CLOSED_PAGE_ANSWER = { 'content-type': HTML, ...CLOSED_PAGE_HEADERS };
+/**
+ * A Markdown twin is text to read, never a page to run: besides its own type and nosniff, a browser that is
+ * sent to it shows it in a sandbox with nothing to load, whatever HTML its text holds.
+ */
+const TWIN_HEADERS = { 'content-type': MARKDOWN, 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" };
 
 /**
  * The public website: media files, home pages per language, and one page per published translation at the
@@ -88,19 +96,24 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       store: deps.content, site, language, words: themeWords(deps.content.root, language, deps.log),
       extras: { headExtra: hooks.headExtra?.() ?? '', consent: consentBanner(deps.content) },
     });
+    /** The language of an address that is no page: its language prefix, else the site's default. */
+    const languageOf = (address: string) => Object.keys(site.languages).find((code) => address.startsWith(`/${code}/`)) ?? site.defaultLanguage;
     const notFound = (language: string) => sendHtml(ctx.res, 404, renderNotFoundPage(context(language)), notFoundHeaders);
-    /** Answers with the page kept under `key`, made by `make` (null: past the last page, 404) when missing. */
-    const answer = (key: string, servedPath: string, language: string, make: (page: PageContext) => string | null) => {
+    /**
+     * Answers with the page kept under `key`, made by `make` (null: past the last page, 404) when missing;
+     * `headers` adds to the page's own (made only when the page is prepared, not for every request).
+     */
+    const answer = (key: string, servedPath: string, language: string, make: (page: PageContext) => string | null, headers?: () => Record<string, string>) => {
       const generation = deps.content.generation;
       let kept = rendered.get(generation, key);
-      if (!kept || kept.headers !== pageHeaders) {
+      if (!kept || kept.headers['cache-control'] !== pageHeaders['cache-control']) {
         let body = kept?.body;
         if (!body) {
-          const html = make(context(language));
-          if (html === null) return notFound(language);
-          body = taggedBody(html);
+          const text = make(context(language));
+          if (text === null) return notFound(language);
+          body = taggedBody(text);
         }
-        rendered.set(generation, key, (kept = prepareAnswer(body, pageHeaders)));
+        rendered.set(generation, key, (kept = prepareAnswer(body, headers ? { ...pageHeaders, ...headers() } : pageHeaders)));
       }
       hooks.pageServed?.(ctx.req, servedPath);
       return sendPrepared(ctx.res, kept);
@@ -120,6 +133,15 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     } catch {
       return sendJson(ctx.res, 400, { message: 'The address is not valid.' });
     }
+    // An entry's Markdown twin: at its address + .md, or at its address for a request that prefers Markdown.
+    const byPath = path.endsWith('.md');
+    const twinAsked = byPath || prefersMarkdown(ctx.req.headers.accept);
+    if (byPath) {
+      path = path.slice(0, -3);
+      // Only an entry's page has a twin: not a list, not the home page, not a path that is no entry's.
+      const twinOf = path === '' || path.endsWith('/') ? undefined : deps.content.atPath(path);
+      if (twinOf === undefined) return notFound(languageOf(path));
+    }
     let target = deps.content.atPath(path);
     // Read the entry again from disk, so a change made a moment ago (by hand, by the stdio server) shows.
     if (target) {
@@ -127,9 +149,10 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       target = fresh ? deps.content.atPath(path) : undefined;
     }
     if (!target || target.translation.status !== 'published') {
+      if (byPath) return notFound(languageOf(path));
       // An entry's own address comes first; a type's list page (/recipes, /de/tag) takes only what is left.
       const listed = listedTypeAt(site, path);
-      if (!listed) return notFound(Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage);
+      if (!listed) return notFound(languageOf(path));
       const pageNumber = pageParameter(ctx);
       if (pageNumber === null) return notFound(listed.language);
       return answer(`list\u0000${path}\u0000${pageNumber}`, path, listed.language, (made) => renderTypeListing(made, listed.type, pageNumber));
@@ -140,7 +163,19 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const listing = entry.type.key === 'tag' || entry.type.key === 'page';
     const number = listing ? pageParameter(ctx) : 1;
     if (number === null) return notFound(translation.language);
-    return answer(number === 1 ? path : `${path}\u0000${number}`, path, translation.language, (made) => renderEntryPage(made, entry, translation, number));
+    const twin = site.url + twinPath(path, number);
+    if (twinAsked) {
+      // At its own .md address the twin is all there is; at the page's address it is one of two answers,
+      // chosen by Accept, so a cache must key on Accept (Vary) and learn where the twin lives.
+      const key = `${byPath ? 'md' : 'md-accept'}\u0000${path}\u0000${number}`;
+      const twinHeaders = () => ({
+        ...TWIN_HEADERS, link: `<${site.url}${pagedPath(path, number)}>; rel="canonical"`,
+        ...(byPath ? {} : { vary: 'Accept', 'content-location': twinPath(path, number) }),
+      });
+      return answer(key, path, translation.language, (made) => renderMarkdownTwin(made, entry, translation, number), twinHeaders);
+    }
+    const htmlHeaders = () => ({ vary: 'Accept', link: `<${twin}>; rel="alternate"; type="text/markdown"` });
+    return answer(number === 1 ? path : `${path}\u0000${number}`, path, translation.language, (made) => renderEntryPage(made, entry, translation, number), htmlHeaders);
   };
   router.get('/', page);
   router.get('/*', page);
