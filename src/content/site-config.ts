@@ -109,6 +109,7 @@ function readSite(raw: unknown) {
   if (!isValidTimeZone(timezone)) throw new SiteConfigProblem('timezone', 'is not a time zone Intl knows');
   const approvalMode = boolean(v.approval_mode, 'approval_mode', false);
   const closed = boolean(v.closed, 'closed', false);
+  const llmsTxt = boolean(v.llms_txt, 'llms_txt', true);
   const types = record(v.types, 'types', KEY, (value, path) => {
     const t = object(value, path);
     const folder = string(t.folder, at(path, 'folder'));
@@ -123,7 +124,7 @@ function readSite(raw: unknown) {
       fields: record(c.fields, at(path, 'fields'), KEY, field, {}),
     };
   }, {});
-  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, closed, types, categories };
+  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, closed, llmsTxt, types, categories };
 }
 
 const CORE_TYPES: ContentType[] = [
@@ -205,6 +206,7 @@ export function buildSiteConfig(raw: unknown): SiteConfig {
     timezone: site.timezone,
     approvalMode: site.approvalMode,
     closed: site.closed,
+    llmsTxt: site.llmsTxt,
     types,
     categories,
   };

@@ -36,6 +36,8 @@ export interface SiteConfig {
   timezone: string;
   approvalMode: boolean;
   closed: boolean;
+  /** Whether /llms.txt, /llms-full.txt and their lists are served (site.yaml `llms_txt`, default true). */
+  llmsTxt: boolean;
   types: ContentType[];
   categories: Record<string, CategoryDefinition>;
 }

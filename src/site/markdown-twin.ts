@@ -60,12 +60,15 @@ function twinHead(page: PageContext, entry: Entry, translation: Translation): st
   return lines.join('\n') + '\n';
 }
 
-/** Entries as a Markdown list of links to their twins, with their excerpts (llms.txt's shape). */
-export function linkList(base: string, rows: readonly EntryRow[], excerptLength = Number.POSITIVE_INFINITY): string {
+/**
+ * Entries as a Markdown list of links to their twins, with their excerpts (llms.txt's shape); `textLength`
+ * cuts titles and excerpts, so a list's size is known whatever the entries hold.
+ */
+export function linkList(base: string, rows: readonly EntryRow[], textLength = Number.POSITIVE_INFINITY): string {
   return rows.map(({ translation }) => {
     const excerpt = translation.fields.excerpt;
-    const note = typeof excerpt === 'string' && excerpt.trim() !== '' ? `: ${oneLine(shortened(excerpt, excerptLength))}` : '';
-    return `- [${linkText(translation.title)}](${base}${twinPath(translation.path)})${note}`;
+    const note = typeof excerpt === 'string' && excerpt.trim() !== '' ? `: ${oneLine(shortened(excerpt, textLength))}` : '';
+    return `- [${linkText(shortened(translation.title, textLength))}](${base}${twinPath(translation.path)})${note}`;
   }).join('\n');
 }
 

@@ -5,6 +5,7 @@ import { sendHtml, sendJson, redirect } from '../http/respond.js';
 import { prepareAnswer, sendPrepared, taggedBody, type PreparedAnswer } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { registerFeedRoutes } from './feed-routes.js';
+import { registerLlmsRoutes } from './llms-routes.js';
 import { MEDIA_MAX_AGE, PAGE_MAX_AGE, SIGNED_IN_ONLY } from './cache-control.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entry-id.js';
@@ -76,6 +77,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
   };
   registerFeedRoutes(router, deps);
+  registerLlmsRoutes(router, deps);
   // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
   const rendered = new GenerationCache<PreparedAnswer>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.body.bytes.length + 400 });
