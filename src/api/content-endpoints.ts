@@ -9,9 +9,9 @@ import { selectedKeys } from './field-selection.js';
 import { API_PREFIX, JsonText, requireScope, TaggedJson, type ApiRequest } from './api-request.js';
 import { listAnswer } from './list-answer.js';
 import type { ListRowCache } from './list-rows.js';
-import { intParam, oneOf, param } from './params.js';
+import { oneOf } from './params.js';
+import { checkedQuery } from './query-check.js';
 
-const STATUSES = ['published', 'draft', 'scheduled', 'any'] as const;
 /** The body's forms in the spec's answers: /entry always, /entries with body=1. */
 const BODY = ['markdown', 'html'] as const;
 
@@ -23,6 +23,7 @@ function checkClosed(deps: ApiDeps, request: ApiRequest): void {
 /** GET /site: title, description, address, languages and content types. */
 export function getSite(deps: ApiDeps, request: ApiRequest): unknown {
   checkClosed(deps, request);
+  checkedQuery('siteQuery', request.url);
   const site = deps.content.site();
   const published: Record<string, number> = {};
   for (const entry of deps.content.entries()) {
@@ -48,18 +49,16 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
   checkClosed(deps, request);
   const site = deps.content.site();
   const url = request.url;
+  const asked = checkedQuery('entriesQuery', url);
   const type = oneOf(url, 'type', site.types.map((t) => t.key), 'post', `GET ${API_PREFIX}/site`);
   const language = oneOf(url, 'language', Object.keys(site.languages), site.defaultLanguage, `GET ${API_PREFIX}/site`);
-  const status = oneOf(url, 'status', STATUSES, 'published');
-  const limit = intParam(url, 'limit', 10, 1, 100);
-  const page = intParam(url, 'page', 1, 1, 1_000_000);
-  const withBody = oneOf(url, 'body', ['0', '1'] as const, '0') === '1';
+  const status = asked.status ?? 'published';
+  const limit = asked.limit ?? 10;
+  const page = asked.page ?? 1;
+  const withBody = asked.body === '1';
   const keys = selectedKeys(url, withBody ? BODY : []);
-  const tag = param(url, 'tag');
-  if (tag !== undefined && !/^[a-z0-9][a-z0-9-]{0,79}$/.test(tag)) {
-    throw new AppError('invalid_params', `The parameter tag must be a tag slug; GET ${API_PREFIX}/entries?type=tag lists them.`);
-  }
-  const category = param(url, 'category');
+  const tag = asked.tag;
+  const category = asked.category;
   if (category !== undefined && !Object.hasOwn(site.categories, category)) {
     const keys = Object.keys(site.categories);
     throw new AppError('invalid_params', `The parameter category must be one of ${keys.length ? keys.join(', ') : '(this site has no categories)'}.`);
@@ -97,7 +96,7 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
 export function getEntry(deps: ApiDeps, request: ApiRequest): unknown {
   checkClosed(deps, request);
   const site = deps.content.site();
-  const id = param(request.url, 'id');
+  const id = checkedQuery('entryQuery', request.url).id;
   if (id === undefined || id === '') throw new AppError('invalid_params', `The parameter id is required, e.g. id=posts/hello; GET ${API_PREFIX}/entries lists the ids.`);
   try {
     parseEntryId(id);

@@ -1,33 +1,16 @@
 import { formatIsoWithOffset } from '../lib/time-zone.js';
-import { resolveCover, type Cover } from '../content/cover.js';
+import { resolveCover } from '../content/cover.js';
 import { renderMarkdown } from '../content/markdown.js';
 import { plainText } from '../content/plain-text.js';
 import type { ContentStore } from '../content/store.js';
 import type { Entry, Translation } from '../content/types.js';
+import type { z } from 'zod';
+import type { entrySchema } from './api-schemas.js';
+import { ENTRY_KEYS, type EntryKey } from './entry-keys.js';
 
-export interface ApiEntry {
-  id: string;
-  title: string;
-  url: string;
-  status: string;
-  date: string;
-  excerpt: string;
-  tags: { slug: string; title: string }[];
-  cover: Cover | null;
-  translations: Record<string, string>;
-  fields: Record<string, unknown>;
-  markdown?: string;
-  html?: string;
-  plaintext?: string;
-}
+/** One entry as the Content API answers it: the type of its schema (api-schemas.ts). */
+export type ApiEntry = z.output<typeof entrySchema>;
 
-/** The keys of an entry without its body, in the order of the spec's "Entry (API)" table. */
-export const ENTRY_KEYS = ['id', 'title', 'url', 'status', 'date', 'excerpt', 'tags', 'cover', 'translations', 'fields'] as const;
-/** The forms of the body, after those; markdown and html are the spec's, plaintext is added. */
-export const BODY_FORMATS = ['markdown', 'html', 'plaintext'] as const;
-export type EntryKey = (typeof ENTRY_KEYS)[number] | (typeof BODY_FORMATS)[number];
-/** Every key in answer order. */
-export const ALL_ENTRY_KEYS: readonly EntryKey[] = [...ENTRY_KEYS, ...BODY_FORMATS];
 const WITHOUT_BODY: readonly EntryKey[] = ENTRY_KEYS;
 const WITH_BODY: readonly EntryKey[] = [...ENTRY_KEYS, 'markdown', 'html'];
 

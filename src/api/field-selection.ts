@@ -1,7 +1,7 @@
 // `fields=` and `formats=` on /entries and /entry: an answer with only the keys asked for, in the order of
 // the full answer. Without either, the answers are exactly the spec's.
 import { AppError } from '../errors.js';
-import { ALL_ENTRY_KEYS, BODY_FORMATS, ENTRY_KEYS, type EntryKey } from './entry-view.js';
+import { ALL_ENTRY_KEYS, BODY_FORMATS, ENTRY_KEYS, type EntryKey } from './entry-keys.js';
 import { param } from './params.js';
 
 /** The most names a list may hold: each key once. */

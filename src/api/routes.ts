@@ -9,6 +9,9 @@ import { isEntryId } from '../content/entry-id.js';
 import { ListRowCache } from './list-rows.js';
 import { warmListRows } from './list-row-warmer.js';
 import { canSeeTranslation } from '../content/content-rights.js';
+import { deferModule } from '../lib/defer-module.js';
+
+const openApi = deferModule<typeof import('./openapi.js')>('./openapi.js', import.meta.url);
 
 /**
  * One bucket per process for every Content API endpoint (120 a minute per token or client address unless
@@ -36,6 +39,11 @@ export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenB
       return answer;
     },
     entry: (request) => getEntry(deps, request),
+    // The API described (openapi.ts), zod and all loaded on the first request for it.
+    'openapi.json': () => {
+      const site = deps.content.site();
+      return openApi().openApiDocument(site.url, site.title);
+    },
   };
   // A single entry's folder is looked at again before the answer cache is asked (once per turn of the event
   // loop, which every request sent after a change waits for), so a change to it shows at once.
