@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { createFixtureSite } from './helpers/fixture-site.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { AnswerChecker, openApiProblems } from './helpers/openapi-tools.js';
+import { watchApiAnswers } from './helpers/api-answer-watch.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { entriesQuery, entryQuery, entrySchema } from '../src/api/api-schemas.js';
 import { ALL_ENTRY_KEYS } from '../src/api/entry-keys.js';
 
@@ -94,4 +97,25 @@ test('a request the schemas refuse is 422 with their sentence; parameters they d
     assert.equal((await response.json()).message, message, path);
   }
   assert.equal((await fetch(`${server.url}${API}/entries?unknown=1&__proto__=x&constructor=y`)).status, 200);
+});
+
+test('the watch every test server keeps finds an answer that does not conform (test-server.ts reports it at close)', async () => {
+  const fake = createServer((req, res) => {
+    res.writeHead(req.url?.startsWith(`${API}/entry?`) ? 404 : 200, { 'content-type': 'application/json' });
+    res.end(req.url?.startsWith(`${API}/entry?`) ? '{"error":"no message"}' : '{"data":[{"id":5}],"meta":{"page":1,"pages":1,"total":1}}');
+  });
+  const problems = watchApiAnswers(fake);
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  try {
+    await (await fetch(`${base}${API}/entries`)).text();
+    await (await fetch(`${base}${API}/entry?id=x`)).text();
+    await (await fetch(`${base}${API}/not-an-endpoint`)).text();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(problems().some((problem) => problem.includes('/entries 200: /data/0/id must be string')), problems().join('\n'));
+    assert.ok(problems().some((problem) => problem.includes("/entry 404: (root) must have required property 'message'")), problems().join('\n'));
+    assert.ok(!problems().some((problem) => problem.includes('not-an-endpoint')));
+  } finally {
+    fake.close();
+  }
 });

@@ -22,6 +22,7 @@ const ERRORS: Record<string, string> = {
   '401': 'the token sent is unknown, expired or revoked, or one is needed',
   '403': 'the token lacks the scope this needs',
   '404': 'nothing of this id (a draft without content:read included)',
+  '414': 'the address is longer than the server takes (4,096 characters unless set otherwise)',
   '422': 'a parameter is not valid; the message says which and what it takes',
   '429': 'too many requests (120 a minute unless the site says otherwise); Retry-After says when to try again',
 };
@@ -92,7 +93,8 @@ function describe(operation: Operation): Json {
     '200': { description: 'the answer', headers: ANSWER_HEADERS, content: json(operation.answer) },
     '304': { description: 'the copy the client holds (If-None-Match) is current', headers: { ETag: ANSWER_HEADERS.ETag } },
   };
-  for (const code of operation.errors) {
+  // Any address may be too long for the server, before any endpoint sees it.
+  for (const code of [...operation.errors, '414'].sort()) {
     responses[code] = { description: ERRORS[code]!, content: json('Error'), ...(code === '429' ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {}) };
   }
   return {
