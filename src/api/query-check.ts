@@ -2,11 +2,20 @@
 // OpenAPI document too). The schemas, and zod with them, are loaded on the first request that needs them.
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
-import { deferModule } from '../lib/defer-module.js';
+import { canDeferModules, deferModule } from '../lib/defer-module.js';
 import { param } from './params.js';
 
 type Schemas = typeof import('./api-schemas.js');
-const schemas = deferModule<Schemas>('./api-schemas.js', import.meta.url);
+/**
+ * Required on first use where Node can require() an ES module; declared with deferModule (which the server
+ * preloads at start) only where it cannot. A server start that answers no API request then loads no zod.
+ */
+const schemas: () => Schemas = canDeferModules ? requiredOnFirstUse<Schemas>('./api-schemas.js') : deferModule<Schemas>('./api-schemas.js', import.meta.url);
+
+function requiredOnFirstUse<T>(specifier: string): () => T {
+  let loaded: T | undefined;
+  return () => (loaded ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)(specifier) as T);
+}
 
 type QueryName = 'siteQuery' | 'entriesQuery' | 'entryQuery';
 
@@ -30,7 +39,6 @@ export function checkedQuery<N extends QueryName>(name: N, url: URL): z.output<S
   throw new AppError('invalid_params', issue.message.startsWith('The parameter') ? issue.message : `The parameter ${where} is not valid: ${issue.message}.`);
 }
 
-/** The schemas themselves (for the OpenAPI document), loaded on first use. */
-export function apiSchemas(): Schemas {
-  return schemas();
-}
+/** The OpenAPI document's module (it builds on the schemas), loaded on first use as they are. */
+type OpenApi = typeof import('./openapi.js');
+export const openApiModule: () => OpenApi = canDeferModules ? requiredOnFirstUse<OpenApi>('./openapi.js') : deferModule<OpenApi>('./openapi.js', import.meta.url);

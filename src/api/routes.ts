@@ -9,9 +9,7 @@ import { isEntryId } from '../content/entry-id.js';
 import { ListRowCache } from './list-rows.js';
 import { warmListRows } from './list-row-warmer.js';
 import { canSeeTranslation } from '../content/content-rights.js';
-import { deferModule } from '../lib/defer-module.js';
-
-const openApi = deferModule<typeof import('./openapi.js')>('./openapi.js', import.meta.url);
+import { openApiModule } from './query-check.js';
 
 /**
  * One bucket per process for every Content API endpoint (120 a minute per token or client address unless
@@ -42,7 +40,7 @@ export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenB
     // The API described (openapi.ts), zod and all loaded on the first request for it.
     'openapi.json': () => {
       const site = deps.content.site();
-      return openApi().openApiDocument(site.url, site.title);
+      return openApiModule().openApiDocument(site.url, site.title);
     },
   };
   // A single entry's folder is looked at again before the answer cache is asked (once per turn of the event
