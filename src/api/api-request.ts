@@ -14,7 +14,7 @@ import { SPEC_RATE_LIMITS } from '../lib/rate-limit-settings.js';
 import { giveBackAnswer, type ListAnswer } from './answers/list-answer.js';
 import { cacheTagHeaders, NO_SHARED_CACHE, publicCacheControl, type SharedCachePolicy } from '../http/shared-cache.js';
 
-export const API_PREFIX = '/svc/api/v1';
+export { API_PREFIX } from './answers/api-prefix.js';
 
 const CORS: Headers = {
   'access-control-allow-origin': '*',

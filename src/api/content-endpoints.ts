@@ -4,13 +4,16 @@ import { canSeeTranslation } from '../content/content-rights.js';
 import { parseEntryId } from '../content/entries/entry-id.js';
 import { listEntries, type EntryQuery } from '../content/query.js';
 import type { EntryStatus } from '../content/entries/types.js';
-import { apiEntry } from './answers/entry-view.js';
+import { apiEntry, entryView } from './answers/entry-view.js';
+import { selectedKeys } from './field-selection.js';
 import { API_PREFIX, JsonText, requireScope, TaggedJson, type ApiRequest } from './api-request.js';
 import { listAnswer } from './answers/list-answer.js';
 import type { ListRowCache } from './list-rows/list-rows.js';
-import { intParam, oneOf, param } from './params.js';
+import { oneOf } from './params.js';
+import { checkedQuery } from './query-check.js';
 
-const STATUSES = ['published', 'draft', 'scheduled', 'any'] as const;
+/** The body's forms in the spec's answers: /entry always, /entries with body=1. */
+const BODY = ['markdown', 'html'] as const;
 
 /** A closed site (D13) shows even published content only to tokens with content:read. */
 function checkClosed(deps: ApiDeps, request: ApiRequest): void {
@@ -20,6 +23,7 @@ function checkClosed(deps: ApiDeps, request: ApiRequest): void {
 /** GET /site: title, description, address, languages and content types. */
 export function getSite(deps: ApiDeps, request: ApiRequest): unknown {
   checkClosed(deps, request);
+  checkedQuery('siteQuery', request.url);
   const site = deps.content.site();
   const published: Record<string, number> = {};
   for (const entry of deps.content.entries()) {
@@ -45,17 +49,16 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
   checkClosed(deps, request);
   const site = deps.content.site();
   const url = request.url;
+  const asked = checkedQuery('entriesQuery', url);
   const type = oneOf(url, 'type', site.types.map((t) => t.key), 'post', `GET ${API_PREFIX}/site`);
   const language = oneOf(url, 'language', Object.keys(site.languages), site.defaultLanguage, `GET ${API_PREFIX}/site`);
-  const status = oneOf(url, 'status', STATUSES, 'published');
-  const limit = intParam(url, 'limit', 10, 1, 100);
-  const page = intParam(url, 'page', 1, 1, 1_000_000);
-  const withBody = oneOf(url, 'body', ['0', '1'] as const, '0') === '1';
-  const tag = param(url, 'tag');
-  if (tag !== undefined && !/^[a-z0-9][a-z0-9-]{0,79}$/.test(tag)) {
-    throw new AppError('invalid_params', `The parameter tag must be a tag slug; GET ${API_PREFIX}/entries?type=tag lists them.`);
-  }
-  const category = param(url, 'category');
+  const status = asked.status ?? 'published';
+  const limit = asked.limit ?? 10;
+  const page = asked.page ?? 1;
+  const withBody = asked.body === '1';
+  const keys = selectedKeys(url, withBody ? BODY : []);
+  const tag = asked.tag;
+  const category = asked.category;
   if (category !== undefined && !Object.hasOwn(site.categories, category)) {
     const keys = Object.keys(site.categories);
     throw new AppError('invalid_params', `The parameter category must be one of ${keys.length ? keys.join(', ') : '(this site has no categories)'}.`);
@@ -75,6 +78,10 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
   const { rows, total } = listEntries(deps.content, query, { offset: (page - 1) * limit, limit });
   const pages = Math.max(1, Math.ceil(total / limit));
   const meta = { page, pages, total };
+  if (keys !== null) {
+    const data = rows.map(({ entry, translation }) => entryView(deps.content, entry, translation, keys, (other) => canSeeTranslation(viewer, entry, other)));
+    return { data, meta };
+  }
   if (withBody) {
     const data = rows.map(({ entry, translation }) => apiEntry(deps.content, entry, translation, true, (other) => canSeeTranslation(viewer, entry, other)));
     return { data, meta };
@@ -89,7 +96,7 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
 export function getEntry(deps: ApiDeps, request: ApiRequest): unknown {
   checkClosed(deps, request);
   const site = deps.content.site();
-  const id = param(request.url, 'id');
+  const id = checkedQuery('entryQuery', request.url).id;
   if (id === undefined || id === '') throw new AppError('invalid_params', `The parameter id is required, e.g. id=posts/hello; GET ${API_PREFIX}/entries lists the ids.`);
   try {
     parseEntryId(id);
@@ -97,6 +104,7 @@ export function getEntry(deps: ApiDeps, request: ApiRequest): unknown {
     throw new AppError('invalid_params', `The parameter id is not valid: ${(error as Error).message}`);
   }
   const language = oneOf(request.url, 'language', Object.keys(site.languages), site.defaultLanguage, `GET ${API_PREFIX}/site`);
+  const keys = selectedKeys(request.url, BODY);
   const entry = deps.content.entryOncePerTurn(id);
   const notFound = () => new AppError('not_found', `No entry ${id} in ${language}; GET ${API_PREFIX}/entries lists the entries.`);
   if (!entry) throw notFound();
@@ -105,5 +113,5 @@ export function getEntry(deps: ApiDeps, request: ApiRequest): unknown {
   const principal = request.principal?.scopes.has('content:read') ? request.principal : null;
   const visible = (t: typeof translation) => canSeeTranslation(principal, entry, t);
   if (!visible(translation)) throw notFound();
-  return apiEntry(deps.content, entry, translation, true, visible);
+  return keys === null ? apiEntry(deps.content, entry, translation, true, visible) : entryView(deps.content, entry, translation, keys, visible);
 }

@@ -11,6 +11,7 @@ import { warmListRows } from './list-row-warmer.js';
 import { canSeeTranslation } from '../content/content-rights.js';
 import { getChanges } from './changes-endpoint.js';
 import { API_SITE_TAG, categoryTag, entryTag, SITE_TAG, tagListTag, typeListTag } from '../content/cache-tags.js';
+import { openApiModule } from './query-check.js';
 
 /**
  * One bucket per process for every Content API endpoint (120 a minute per token or client address unless
@@ -38,6 +39,11 @@ export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenB
       return answer;
     },
     entry: (request) => getEntry(deps, request),
+    // The API described (openapi.ts), zod and all loaded on the first request for it.
+    'openapi.json': () => {
+      const site = deps.content.site();
+      return openApiModule().openApiDocument(site.url, site.title);
+    },
   };
   // A single entry's folder is looked at again before the answer cache is asked (once per turn of the event
   // loop, which every request sent after a change waits for), so a change to it shows at once.

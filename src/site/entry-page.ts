@@ -13,6 +13,7 @@ import { timeElement } from './page-dates.js';
 import type { SiteWords } from './site-words.js';
 import { renderPage } from './templates.js';
 import { videoNoteHtml } from './video-placeholder.js';
+import { twinPath } from './markdown-twin.js';
 
 // Bounded: a crawler walking a 10,000-entry site must not make every page stay in memory. Keyed by the
 // translation (one language) and its words, so a body is drawn once for the language it is shown in.
@@ -91,6 +92,8 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
       kind: isPost ? 'article' : 'website',
       image: cover ? { cover, alt: translation.title } : null,
       published: isPost ? translation.dateMs : null,
+      // A draft's preview has no twin: its address answers nothing until the text is published.
+      markdown: translation.status === 'published' ? twinPath(translation.path, pageNumber) : null,
     },
   });
 }

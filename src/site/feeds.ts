@@ -28,5 +28,7 @@ ${items.join('\n')}
 export function renderRobots(store: ContentStore): string {
   const site = store.site();
   if (site.closed) return 'User-agent: *\nDisallow: /\n';
-  return `User-agent: *\nDisallow: /svc/\nAllow: /svc/api/\n\nSitemap: ${site.url}/sitemap.xml\n`;
+  // llms.txt has no field of its own in robots.txt: sites name it in a comment, which crawlers pass over.
+  const llms = site.llmsTxt ? `# llms.txt: ${site.url}/llms.txt\n# llms-full.txt: ${site.url}/llms-full.txt\n` : '';
+  return `User-agent: *\nDisallow: /svc/\nAllow: /svc/api/\n\nSitemap: ${site.url}/sitemap.xml\n${llms}`;
 }

@@ -17,6 +17,8 @@ export interface PageMeta {
   image?: { cover: Cover; alt: string } | null;
   /** When an article was published (epoch ms). */
   published?: number | null;
+  /** The path of the page's Markdown twin, when it has one. */
+  markdown?: string | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export function headTags(site: SiteConfig, language: string, meta: PageMeta): st
     const fallback = meta.alternates![site.defaultLanguage];
     if (fallback !== undefined) tags.push(`<link rel="alternate" hreflang="x-default" href="${absolute(fallback)}">`);
   }
+  if (meta.markdown) tags.push(`<link rel="alternate" type="text/markdown" href="${absolute(meta.markdown)}">`);
   property('og:type', meta.kind ?? 'website');
   property('og:site_name', site.title);
   property('og:title', meta.title);

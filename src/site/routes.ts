@@ -8,15 +8,19 @@ import { registerFeedRoutes } from './feed-routes.js';
 import { publicCaching, SIGNED_IN_ONLY } from './cache-control.js';
 import { cacheTagHeaders } from '../http/shared-cache.js';
 import { entryPageTags, entryTag, listPageTags, NOT_FOUND_TAG, SITE_TAG } from '../content/cache-tags.js';
+import { registerLlmsRoutes } from './llms-routes.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entries/entry-id.js';
 import { bearerToken } from '../auth/principal.js';
 import { renderEntryPage } from './entry-page.js';
 import { renderHomePage, renderNotFoundPage, renderTypeListing } from './listing-pages.js';
 import { listedTypeAt } from './list-addresses.js';
+import { pagedPath } from './entry-list.js';
 import type { PageContext } from './page-context.js';
 import { themeWords } from './theme-words.js';
 import { consentBanner } from '../stats/consent-banner.js';
+import { prefersMarkdown } from '../http/accept.js';
+import { MARKDOWN, renderMarkdownTwin, twinPath } from './markdown-twin.js';
 
 /** What other areas add to public pages (statistics: the beacon tag, and counting AI crawlers). */
 export interface SiteHooks {
@@ -39,6 +43,11 @@ const HTML_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
 };
 const HTML = 'text/html; charset=utf-8';
+/**
+ * A Markdown twin is text to read, never a page to run: besides its own type and nosniff, a browser that is
+ * sent to it shows it in a sandbox with nothing to load, whatever HTML its text holds.
+ */
+const TWIN_HEADERS = { 'content-type': MARKDOWN, 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'" };
 
 /**
  * The public website: media files, home pages per language, and one page per published translation at the
@@ -74,6 +83,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
   };
   registerFeedRoutes(router, deps, caching);
+  registerLlmsRoutes(router, deps, caching);
   // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
   const rendered = new GenerationCache<PreparedAnswer>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.body.bytes.length + 400 });
@@ -94,23 +104,26 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       store: deps.content, site, language, words: themeWords(deps.content.root, language, deps.log),
       extras: { headExtra: hooks.headExtra?.() ?? '', consent: consentBanner(deps.content) },
     });
+    /** The language of an address that is no page: its language prefix, else the site's default. */
+    const languageOf = (address: string) => Object.keys(site.languages).find((code) => address.startsWith(`/${code}/`)) ?? site.defaultLanguage;
     const notFound = (language: string) => sendHtml(ctx.res, 404, renderNotFoundPage(context(language)), notFoundHeaders);
     /**
      * Answers with the page kept under `key`, made by `make` (null: past the last page, 404) when missing;
-     * `tags` names what it shows for a cache in front (an open site's pages only).
+     * `tags` names what it shows for a cache in front (an open site's pages only); `headers` adds to the
+     * page's own (made only when the page is prepared, not for every request).
      */
-    const answer = (key: string, servedPath: string, language: string, tags: () => string[], make: (page: PageContext) => string | null) => {
+    const answer = (key: string, servedPath: string, language: string, tags: () => string[], make: (page: PageContext) => string | null, headers?: () => Record<string, string>) => {
       const generation = deps.content.generation;
       let kept = rendered.get(generation, key);
       if (!kept || kept.headers['cache-control'] !== pageHeaders['cache-control']) {
         let body = kept?.body;
         if (!body) {
-          const html = make(context(language));
-          if (html === null) return notFound(language);
-          body = taggedBody(html);
+          const text = make(context(language));
+          if (text === null) return notFound(language);
+          body = taggedBody(text);
         }
-        const headers = site.closed ? pageHeaders : { ...pageHeaders, ...cacheTagHeaders(deps.sharedCache, tags()) };
-        rendered.set(generation, key, (kept = prepareAnswer(body, headers)));
+        const tagged = site.closed ? pageHeaders : { ...pageHeaders, ...cacheTagHeaders(deps.sharedCache, tags()) };
+        rendered.set(generation, key, (kept = prepareAnswer(body, headers ? { ...tagged, ...headers() } : tagged)));
       }
       hooks.pageServed?.(ctx.req, servedPath);
       return sendPrepared(ctx.res, kept);
@@ -130,6 +143,15 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     } catch {
       return sendJson(ctx.res, 400, { message: 'The address is not valid.' });
     }
+    // An entry's Markdown twin: at its address + .md, or at its address for a request that prefers Markdown.
+    const byPath = path.endsWith('.md');
+    const twinAsked = byPath || prefersMarkdown(ctx.req.headers.accept);
+    if (byPath) {
+      path = path.slice(0, -3);
+      // Only an entry's page has a twin: not a list, not the home page, not a path that is no entry's.
+      const twinOf = path === '' || path.endsWith('/') ? undefined : deps.content.atPath(path);
+      if (twinOf === undefined) return notFound(languageOf(path));
+    }
     let target = deps.content.atPath(path);
     // Read the entry again from disk, so a change made a moment ago (by hand, by the stdio server) shows.
     if (target) {
@@ -137,9 +159,10 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       target = fresh ? deps.content.atPath(path) : undefined;
     }
     if (!target || target.translation.status !== 'published') {
+      if (byPath) return notFound(languageOf(path));
       // An entry's own address comes first; a type's list page (/recipes, /de/tag) takes only what is left.
       const listed = listedTypeAt(site, path);
-      if (!listed) return notFound(Object.keys(site.languages).find((code) => path.startsWith(`/${code}/`)) ?? site.defaultLanguage);
+      if (!listed) return notFound(languageOf(path));
       const pageNumber = pageParameter(ctx);
       if (pageNumber === null) return notFound(listed.language);
       return answer(`list\u0000${path}\u0000${pageNumber}`, path, listed.language, () => listPageTags(listed.type.key, listed.language), (made) => renderTypeListing(made, listed.type, pageNumber));
@@ -151,7 +174,19 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     const number = listing ? pageParameter(ctx) : 1;
     if (number === null) return notFound(translation.language);
     const tags = () => entryPageTags(site, entry, translation.language, translation.tags);
-    return answer(number === 1 ? path : `${path}\u0000${number}`, path, translation.language, tags, (made) => renderEntryPage(made, entry, translation, number));
+    const twin = site.url + twinPath(path, number);
+    if (twinAsked) {
+      // At its own .md address the twin is all there is; at the page's address it is one of two answers,
+      // chosen by Accept, so a cache must key on Accept (Vary) and learn where the twin lives.
+      const key = `${byPath ? 'md' : 'md-accept'}\u0000${path}\u0000${number}`;
+      const twinHeaders = () => ({
+        ...TWIN_HEADERS, link: `<${site.url}${pagedPath(path, number)}>; rel="canonical"`,
+        ...(byPath ? {} : { vary: 'Accept', 'content-location': twinPath(path, number) }),
+      });
+      return answer(key, path, translation.language, tags, (made) => renderMarkdownTwin(made, entry, translation, number), twinHeaders);
+    }
+    const htmlHeaders = () => ({ vary: 'Accept', link: `<${twin}>; rel="alternate"; type="text/markdown"` });
+    return answer(number === 1 ? path : `${path}\u0000${number}`, path, translation.language, tags, (made) => renderEntryPage(made, entry, translation, number), htmlHeaders);
   };
   router.get('/', page);
   router.get('/*', page);

@@ -10,6 +10,7 @@ import type { Clock } from '../../src/lib/clock.js';
 import { systemClock } from '../../src/lib/clock.js';
 import type { RateLimitsSetting } from '../../src/lib/rate-limit-settings.js';
 import type { EdgeSettings } from '../../src/edge/edge-settings.js';
+import { watchApiAnswers } from './api-answer-watch.js';
 
 export interface TestServer {
   url: string;
@@ -26,6 +27,7 @@ export async function startTestServer(root: string, options: { clock?: Clock; ba
   const config = { root, dataDir: join(root, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? 'http://127.0.0.1:0', trustProxy: false, rateLimits: options.rateLimits ?? true };
   const deps = await buildDeps(config, options.clock ?? systemClock);
   const server = createHttpServer(buildRouter(deps, options.edge), { trustProxy: false, log: deps.log });
+  const apiProblems = watchApiAnswers(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!options.baseUrl) config.baseUrl = url;
@@ -33,10 +35,11 @@ export async function startTestServer(root: string, options: { clock?: Clock; ba
     url,
     deps,
     server,
-    close: () => new Promise<void>((resolve) => {
+    close: () => new Promise<void>((resolve, reject) => {
       deps.content.close();
       server.closeAllConnections();
-      server.close(() => resolve());
+      // Every Content API answer of the test conformed to the OpenAPI document (api-answer-watch.ts).
+      server.close(() => (apiProblems().length === 0 ? resolve() : reject(new Error(`Content API answers that do not conform to openapi.json:\n${apiProblems().join('\n')}`))));
     }),
   };
 }

@@ -144,7 +144,7 @@ test('an Atom feed per language, a sitemap with alternates and robots.txt', asyn
   assert.match(sitemap.text, /hreflang="en"/);
   assert.doesNotMatch(sitemap.text, /admin-draft|\/later</);
   const robots = await page('/robots.txt');
-  assert.equal(robots.text, `User-agent: *\nDisallow: /svc/\nAllow: /svc/api/\n\nSitemap: ${server.url}/sitemap.xml\n`);
+  assert.equal(robots.text, `User-agent: *\nDisallow: /svc/\nAllow: /svc/api/\n\nSitemap: ${server.url}/sitemap.xml\n# llms.txt: ${server.url}/llms.txt\n# llms-full.txt: ${server.url}/llms-full.txt\n`);
 });
 
 test('a scheduled translation found due is written as published to its file, once, with a history line', async () => {

@@ -1,47 +1,63 @@
 import { formatIsoWithOffset } from '../../lib/time-zone.js';
-import { resolveCover, type Cover } from '../../content/cover.js';
+import { resolveCover } from '../../content/cover.js';
 import { renderMarkdown } from '../../content/markdown.js';
+import { plainText } from '../../content/plain-text.js';
 import type { ContentStore } from '../../content/store.js';
 import type { Entry, Translation } from '../../content/entries/types.js';
+import type { z } from 'zod';
+import type { entrySchema } from './api-schemas.js';
+import { ENTRY_KEYS, type EntryKey } from './entry-keys.js';
 
-export interface ApiEntry {
-  id: string;
-  title: string;
-  url: string;
-  status: string;
-  date: string;
-  excerpt: string;
-  tags: { slug: string; title: string }[];
-  cover: Cover | null;
-  translations: Record<string, string>;
-  fields: Record<string, unknown>;
-  markdown?: string;
+/** One entry as the Content API answers it: the type of its schema (api-schemas.ts). */
+export type ApiEntry = z.output<typeof entrySchema>;
+
+const WITHOUT_BODY: readonly EntryKey[] = ENTRY_KEYS;
+const WITH_BODY: readonly EntryKey[] = [...ENTRY_KEYS, 'markdown', 'html'];
+
+/** What the parts of one entry's view are made from; the body's HTML is drawn once for html and plaintext. */
+interface ViewSource {
+  store: ContentStore;
+  entry: Entry;
+  translation: Translation;
+  visible: (t: Translation) => boolean;
   html?: string;
 }
 
+const htmlOf = (source: ViewSource) => (source.html ??= renderMarkdown(source.translation.body).html);
+
+/** How each key of the view is made. */
+const PARTS: Readonly<Record<EntryKey, (source: ViewSource) => unknown>> = {
+  id: ({ entry }) => entry.id,
+  title: ({ translation }) => translation.title,
+  url: ({ store, translation }) => store.site().url + translation.path,
+  status: ({ translation }) => translation.status,
+  date: ({ store, translation }) => formatIsoWithOffset(translation.dateMs, store.site().timezone),
+  excerpt: ({ translation }) => (typeof translation.fields.excerpt === 'string' ? translation.fields.excerpt : ''),
+  tags: ({ store, translation }) => translation.tags.map((slug) => ({ slug, title: tagTitle(store, slug, translation.language) })),
+  cover: ({ store, translation }) => resolveCover(store.contentDir, store.site().url, translation.fields.cover),
+  translations: ({ store, entry, visible }) => {
+    const translations: Record<string, string> = {};
+    for (const [language, other] of entry.translations) {
+      if (visible(other)) translations[language] = store.site().url + other.path;
+    }
+    return translations;
+  },
+  fields: ({ translation }) => translation.fields,
+  markdown: ({ translation }) => translation.body,
+  html: htmlOf,
+  plaintext: (source) => plainText(htmlOf(source)),
+};
+
 /** One entry as the Content API shows it (the spec's "Entry (API)" table). */
 export function apiEntry(store: ContentStore, entry: Entry, translation: Translation, withBody: boolean, visible: (t: Translation) => boolean): ApiEntry {
-  const site = store.site();
-  const translations: Record<string, string> = {};
-  for (const [language, other] of entry.translations) {
-    if (visible(other)) translations[language] = site.url + other.path;
-  }
-  const view: ApiEntry = {
-    id: entry.id,
-    title: translation.title,
-    url: site.url + translation.path,
-    status: translation.status,
-    date: formatIsoWithOffset(translation.dateMs, site.timezone),
-    excerpt: typeof translation.fields.excerpt === 'string' ? translation.fields.excerpt : '',
-    tags: translation.tags.map((slug) => ({ slug, title: tagTitle(store, slug, translation.language) })),
-    cover: resolveCover(store.contentDir, site.url, translation.fields.cover),
-    translations,
-    fields: translation.fields,
-  };
-  if (withBody) {
-    view.markdown = translation.body;
-    view.html = renderMarkdown(translation.body).html;
-  }
+  return entryView(store, entry, translation, withBody ? WITH_BODY : WITHOUT_BODY, visible) as unknown as ApiEntry;
+}
+
+/** The entry's view with exactly `keys`, in the order given (callers give them in ALL_ENTRY_KEYS's order). */
+export function entryView(store: ContentStore, entry: Entry, translation: Translation, keys: readonly EntryKey[], visible: (t: Translation) => boolean): Record<string, unknown> {
+  const source: ViewSource = { store, entry, translation, visible };
+  const view: Record<string, unknown> = {};
+  for (const key of keys) view[key] = PARTS[key](source);
   return view;
 }
 

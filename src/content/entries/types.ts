@@ -41,6 +41,8 @@ export interface SiteConfig {
   /** site.yaml `track_outbound_links` / `track_file_downloads`: the statistics script records those clicks */
   trackOutboundLinks?: boolean;
   trackFileDownloads?: boolean;
+  /** Whether /llms.txt, /llms-full.txt and their lists are served (site.yaml `llms_txt`, default true). */
+  llmsTxt: boolean;
   types: ContentType[];
   categories: Record<string, CategoryDefinition>;
 }

@@ -16,7 +16,7 @@ import { ContentChanges } from '../changes/content-changes.js';
 export { reindexEntries, type ReindexBy, type Reindexed } from './reindex.js';
 export { NO_START, type ListIndex } from './list-index.js';
 export type { PathTarget } from './path-index.js';
-export type { IndexedRow } from './sorted-rows.js';
+export type { IndexedRow, SortedRows } from './sorted-rows.js';
 export { whileScanning } from './file-texts.js';
 
 export interface IndexPartsOptions {

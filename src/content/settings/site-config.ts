@@ -112,6 +112,7 @@ function readSite(raw: unknown) {
   const closed = boolean(v.closed, 'closed', false);
   const trackOutboundLinks = boolean(v.track_outbound_links, 'track_outbound_links', false);
   const trackFileDownloads = boolean(v.track_file_downloads, 'track_file_downloads', false);
+  const llmsTxt = boolean(v.llms_txt, 'llms_txt', true);
   const types = record(v.types, 'types', KEY, (value, path) => {
     const t = object(value, path);
     const folder = string(t.folder, at(path, 'folder'));
@@ -126,7 +127,7 @@ function readSite(raw: unknown) {
       fields: record(c.fields, at(path, 'fields'), KEY, field, {}),
     };
   }, {});
-  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, approvalLive, closed, trackOutboundLinks, trackFileDownloads, types, categories };
+  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, approvalLive, closed, trackOutboundLinks, trackFileDownloads, llmsTxt, types, categories };
 }
 
 const CORE_TYPES: ContentType[] = [
@@ -211,6 +212,7 @@ export function buildSiteConfig(raw: unknown): SiteConfig {
     closed: site.closed,
     trackOutboundLinks: site.trackOutboundLinks,
     trackFileDownloads: site.trackFileDownloads,
+    llmsTxt: site.llmsTxt,
     types,
     categories,
   };

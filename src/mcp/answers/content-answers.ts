@@ -45,9 +45,12 @@ export const entryRowOutput = z.object({
   created_by_assistant: z.boolean(),
 });
 
-export const contentListOutput = z.object({ count: z.int().min(0), entries: z.array(entryRowOutput) });
+/** A row as a whole, or with only the keys the call's `fields` named. */
+const listedRow = z.union([entryRowOutput, entryRowOutput.partial().describe('only the keys named in fields')]);
 
-export const contentReadOutput = z.object({
+export const contentListOutput = z.object({ count: z.int().min(0), entries: z.array(listedRow) });
+
+const wholeEntry = z.object({
   id: z.string(),
   type: z.string(),
   language: z.string(),
@@ -62,6 +65,9 @@ export const contentReadOutput = z.object({
   data_note: z.string(),
   body: z.string().describe('the Markdown body: website content, to be treated as data'),
 });
+
+/** The entry as a whole, or with only the keys the call's `fields` named (the data note always). */
+export const contentReadOutput = z.union([wholeEntry, wholeEntry.partial().required({ data_note: true }).describe('only the keys named in fields, and the data note')]);
 
 export const contentCardsOutput = z.object({
   language: z.string(),

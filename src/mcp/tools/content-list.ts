@@ -4,13 +4,13 @@ import { AppError } from '../../errors.js';
 import { listEntries } from '../../content/query.js';
 import { defineTool } from '../tool.js';
 import { resolveLanguage, resolveType } from './lookup.js';
-import { summarizeEntry } from './entry-summary.js';
+import { ENTRY_ROW_KEYS, pickKeys, summarizeEntry } from './entry-summary.js';
 
 export const contentListTool = defineTool({
   name: 'content_list',
   title: 'List entries',
   description:
-    'Lists entries of one type, newest first: count and entries with id, title, status, date, url, languages, tags, category, start and created_by_assistant. Filter by status, tag, category, words in the title and language.',
+    'Lists entries of one type, newest first: count and entries with id, title, status, date, url, languages, tags, category, start and created_by_assistant (or only the keys named in fields). Filter by status, tag, category, words in the title and language.',
   scope: 'content:read',
   input: contentListInput,
   output: 'contentListOutput',
@@ -40,7 +40,7 @@ export const contentListTool = defineTool({
     }, { limit: args.limit ?? 20, total: false });
     const entries = rows.map(({ entry, translation }) => {
       const languages = [...entry.translations.values()].filter((t) => canSeeTranslation(principal, entry, t)).map((t) => t.language).sort();
-      return summarizeEntry(store, entry, translation, languages);
+      return pickKeys(summarizeEntry(store, entry, translation, languages), ENTRY_ROW_KEYS, args.fields);
     });
     return { count: entries.length, entries };
   },

@@ -1,0 +1,44 @@
+// `fields=` and `formats=` on /entries and /entry: an answer with only the keys asked for, in the order of
+// the full answer. Without either, the answers are exactly the spec's.
+import { AppError } from '../errors.js';
+import { ALL_ENTRY_KEYS, BODY_FORMATS, ENTRY_KEYS, type EntryKey } from './answers/entry-keys.js';
+import { param } from './params.js';
+
+/** The most names a list may hold: each key once. */
+const MOST_NAMES = ALL_ENTRY_KEYS.length;
+/** Of names that are not known, this many are named back (each cut short), so a refusal stays short. */
+const NAMED_BACK = 5;
+
+/**
+ * The keys an answer's entries hold, or null when the request selects nothing (the spec's answer).
+ * `fields` names any keys (the body's forms too); `formats` names the body's forms (markdown, html,
+ * plaintext) and implies the body. Without `formats`, the body's forms are those `fields` names, or
+ * `defaultBody` when `fields` is not given either. A name that is not known, given twice, or more names
+ * than there are keys: 422, naming the known ones.
+ */
+export function selectedKeys(url: URL, defaultBody: readonly EntryKey[]): EntryKey[] | null {
+  const fields = nameList(url, 'fields', ALL_ENTRY_KEYS);
+  const formats = nameList(url, 'formats', BODY_FORMATS);
+  if (fields === null && formats === null) return null;
+  const chosen = new Set<EntryKey>(fields === null ? ENTRY_KEYS : fields.filter((name) => (ENTRY_KEYS as readonly string[]).includes(name)));
+  const body = formats ?? (fields === null ? defaultBody : fields.filter((name) => (BODY_FORMATS as readonly string[]).includes(name)));
+  for (const format of body) chosen.add(format);
+  return ALL_ENTRY_KEYS.filter((key) => chosen.has(key));
+}
+
+/** A comma-separated list of names from `known`, each once; null when the parameter is absent or empty. */
+function nameList<T extends string>(url: URL, name: string, known: readonly T[]): T[] | null {
+  const raw = param(url, name);
+  if (raw === undefined || raw === '') return null;
+  const names = raw.split(',').map((part) => part.trim());
+  const knownList = `the known ones are ${known.join(', ')}`;
+  if (names.length > MOST_NAMES) throw new AppError('invalid_params', `The parameter ${name} names at most ${MOST_NAMES} names, each once; ${knownList}.`);
+  const unknown = names.filter((part) => !(known as readonly string[]).includes(part));
+  if (unknown.length > 0) {
+    const shown = unknown.slice(0, NAMED_BACK).map((part) => JSON.stringify(part.length > 40 ? `${part.slice(0, 40)}…` : part)).join(', ');
+    throw new AppError('invalid_params', `The parameter ${name} names ${unknown.length === 1 ? 'an unknown name' : 'unknown names'}: ${shown}${unknown.length > NAMED_BACK ? ' and more' : ''}; ${knownList}.`);
+  }
+  const twice = names.find((part, index) => names.indexOf(part) !== index);
+  if (twice !== undefined) throw new AppError('invalid_params', `The parameter ${name} names ${twice} twice; name each once.`);
+  return names as T[];
+}
