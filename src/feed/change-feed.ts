@@ -15,7 +15,7 @@ import type { Clock } from '../lib/clock.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { createNoFollow, makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { eventLine, parseEvent, type ChangeEvent, type NewChange } from './change-event.js';
-import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, SEGMENT_BYTES, segmentName } from './feed-segments.js';
+import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, parseNext, SEGMENT_BYTES, segmentName } from './feed-segments.js';
 import { feedEnd, feedSince, readFeed, type FeedPosition, type FeedRead } from './feed-reading.js';
 
 export type { FeedPosition, FeedRead } from './feed-reading.js';
@@ -67,6 +67,15 @@ export class ChangeFeed {
     const segments = listSegments(dir);
     let first = segments.at(-1);
     let tail = first === undefined ? null : this.tailOf(first);
+    if (first !== undefined && tail?.headerless) {
+      // A crash cut the segment's header short (a new segment, nothing in it yet): it is begun again.
+      this.appendRaw(first, headerLine(first), true);
+    } else if (first !== undefined && tail?.next !== undefined) {
+      // A crash came between the full segment's pointer to the next and the next's creation: that is made now.
+      first = tail.next;
+      this.appendRaw(first, headerLine(first), true);
+      tail = { lastSeq: first - 1, size: 0 };
+    }
     if (first === undefined || tail === null || tail.size >= SEGMENT_BYTES) {
       // No feed yet, a segment this code cannot continue (damaged, foreign, newer), or a full one: begin the
       // next. After one that cannot be read, the first seq is past any it can hold (a line is 2 bytes at
@@ -106,7 +115,7 @@ export class ChangeFeed {
    * The last event's seq of a segment and its size, a last line cut short by a crash removed first; null
    * when the segment cannot be continued (no header of ours, a newer version, no last event to be found).
    */
-  private tailOf(first: number): { lastSeq: number; size: number } | null {
+  private tailOf(first: number): { lastSeq: number; size: number; next?: number; headerless?: boolean } | null {
     const fd = openNoFollow(join(this.options.dir, segmentName(first)), constants.O_RDWR);
     try {
       let size = fstatSync(fd).size;
@@ -120,10 +129,13 @@ export class ChangeFeed {
       }
       const lines = bytes.toString('utf8', 0, end + 1).split('\n').filter((line) => line !== '');
       if (from === 0) {
-        const header = lines.length > 0 ? parseHeader(lines[0]!) : null;
+        if (lines.length === 0) return { lastSeq: first - 1, size: 0, headerless: true };
+        const header = parseHeader(lines[0]!);
         if (header === null || header.version > FEED_VERSION || header.first !== first) return null;
         if (lines.length === 1) return { lastSeq: first - 1, size };
       }
+      const next = lines.length > 0 ? parseNext(lines.at(-1)!) : null;
+      if (next !== null) return { lastSeq: next - 1, size, next };
       const last = lines.length > 0 ? parseEvent(lines.at(-1)!) : null;
       return last === null ? null : { lastSeq: last.seq, size };
     } finally {
