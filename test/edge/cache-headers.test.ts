@@ -108,9 +108,26 @@ test('the panel, its sign-in and the OAuth endpoints are never stored and never 
     assert.match(res.headers.get('cache-control') ?? '', /no-store/, path);
     assert.equal(res.headers.get('xkey'), null, path);
   }
-  const token = await fetch(`${server.url}/svc/oauth/token`, { method: 'POST' });
-  assert.match(token.headers.get('cache-control')!, /no-store/);
-  assert.equal(token.headers.get('xkey'), null);
+  const oauthToken = await fetch(`${server.url}/svc/oauth/token`, { method: 'POST' });
+  assert.match(oauthToken.headers.get('cache-control')!, /no-store/);
+  assert.equal(oauthToken.headers.get('xkey'), null);
+});
+
+test('every MCP answer is private and never stored: an answer, a notification taken, a refusal', async () => {
+  const post = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${token}` }) => fetch(`${server.url}/svc/mcp`, {
+    method: 'POST', body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+  });
+  const answers = [
+    await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_info', arguments: {} } }),
+    await post({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, {}),
+  ];
+  assert.deepEqual(answers.map((res) => res.status), [200, 202, 401]);
+  for (const res of answers) {
+    assert.equal(res.headers.get('cache-control'), 'private, no-store');
+    assert.equal(res.headers.get('xkey'), null);
+  }
 });
 
 test('a closed site\'s answers to a signed-in person are private and carry no tags', async () => {

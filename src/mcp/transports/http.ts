@@ -71,14 +71,14 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       const challenge = `Bearer resource_metadata="${metadataUrl}", scope="${challengeScope}"${token === undefined ? '' : ', error="invalid_token"'}`;
       return sendJson(res, 401, {
         error: 'A valid token is required to use the MCP server: send "Authorization: Bearer <token>" with a token created in the panel under Assistants, or connect with OAuth.',
-      }, { 'www-authenticate': challenge });
+      }, { ...PRIVATE, 'www-authenticate': challenge });
     }
 
     const bucket = limiter?.take(principal.accountId);
     if (bucket && !bucket.allowed) {
       return sendJson(res, 429, {
         error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${seconds(bucket.retryAfterSeconds)}.`,
-      }, { 'retry-after': String(bucket.retryAfterSeconds) });
+      }, { ...PRIVATE, 'retry-after': String(bucket.retryAfterSeconds) });
     }
 
     const accept = (header(req.headers.accept) ?? '').toLowerCase();
@@ -119,9 +119,12 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
 }
 
 function writeAnswer(res: ServerResponse, answer: McpAnswer): void {
-  if (answer.reply === null) return sendEmpty(res, answer.status);
+  if (answer.reply === null) return sendEmpty(res, answer.status, PRIVATE);
   writeJson(res, answer.status, answer.reply);
 }
+
+/** Every answer of the MCP endpoint is to one caller (DESIGN section 6): no cache keeps it. */
+const PRIVATE: Headers = { 'cache-control': 'private, no-store' };
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -129,5 +132,5 @@ function header(value: string | string[] | undefined): string | undefined {
 
 /** A transport-level refusal, still shaped as a JSON-RPC error so MCP clients can show the sentence. */
 function refuse(res: ServerResponse, status: number, message: string, headers: Headers = {}): void {
-  sendJson(res, status, errorResponse(null, ErrorCodes.invalidRequest, message), headers);
+  sendJson(res, status, errorResponse(null, ErrorCodes.invalidRequest, message), { ...PRIVATE, ...headers });
 }

@@ -15,6 +15,7 @@ export function readMessageBody(req: IncomingMessage, maxBytes: number): Promise
 
 export function writeJson(res: ServerResponse, status: number, body: unknown): void {
   const { text, bytes } = encodeMessage(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(bytes) });
+  // An answer to one person's token: never kept by a cache in front, nor by the browser.
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(bytes), 'cache-control': 'private, no-store' });
   res.end(text);
 }
