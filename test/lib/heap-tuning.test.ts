@@ -49,16 +49,20 @@ function youngGenerationAfterWorker(whileStarting = false): number {
   return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } }));
 }
 
-// Started as a plain Worker this is 32 MB on Node 20 (Node 24 no longer resets them).
+// Started as a plain Worker this is 32 MB on Node 20; untuned, 128 MB on Node 24, where tuned it is 2 MB and
+// now and then a few MB more (a scavenge that runs as the worker's isolate is made).
 test('a tuned process keeps its young generation small after the index sweep starts its worker thread', () => {
-  assert.ok(youngGenerationAfterWorker() <= 4);
+  const mb = youngGenerationAfterWorker();
+  assert.ok(mb < 16, `young generation of ${mb} MB`);
 });
 
-// Set again only once the thread was online, this was 16 MB: its isolate is made some 20 ms before.
+// Untuned, this is 128 MB on Node 24 (2 MB tuned on a quiet machine; up to 9.75 MB seen while the whole suite
+// ran on 2 cores, as the worker's isolate boots beside the allocation). On Node 20, with the flags set again
+// only once the thread was online, it was 16 MB.
 test('a tuned process keeps its young generation small while allocating as the worker thread starts', () => {
   for (let run = 0; run < 3; run++) {
     const mb = youngGenerationAfterWorker(true);
-    assert.ok(mb <= 4, `young generation of ${mb} MB`);
+    assert.ok(mb < 16, `young generation of ${mb} MB`);
   }
 });
 
@@ -102,7 +106,8 @@ test('once the index is made, the heap grows by little more than 15 % over what 
   `;
   const { kept, ratio } = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } })) as { kept: number; ratio: number };
   assert.equal(kept, 400_000);
-  assert.ok(ratio < 1.45, `the heap grew to ${ratio.toFixed(2)} times what was alive`);
+  // Node 24: 1.43-1.47 tuned, 4.9-5.2 with SVC_HEAP_TUNING=off (five runs each on a quiet machine).
+  assert.ok(ratio < 1.6, `the heap grew to ${ratio.toFixed(2)} times what was alive`);
 });
 
 test('the collection leaves no gc() behind for later contexts', () => {
