@@ -44,6 +44,8 @@ export async function exercise(client, transport, expectedVersion) {
     await call('stats_post', { id: list.entries[0].id });
     await call('stats_realtime', {});
     await call('stats_ai_crawlers', {});
+    await call('stats_goals', { period: '30d' });
+    await call('stats_funnel', { steps: ['/', '/*'], period: '30d' });
     await call('consent_overview', { days: 30 });
     const missing = tools.map((tool) => tool.name).filter((name) => !seen.called.includes(name));
     if (missing.length > 0) fail(`not called: ${missing.join(', ')}`);
