@@ -1,7 +1,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { AppError } from '../errors.js';
 import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind, statsIfRegular } from './regular-file.js';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, renameSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 // Files below a trusted folder (the site's content/ and its data folder) are read, written and listed
@@ -57,7 +57,7 @@ export function useLinkWarnings(sink: (line: string) => void): void {
   warn = sink;
 }
 
-function warnOnce(path: string): void {
+export function warnOnce(path: string): void {
   if (warned.has(path)) return;
   if (warned.size >= 10_000) warned.clear();
   warned.add(path);
@@ -250,30 +250,6 @@ export function readFileNoFollow(path: string, read: (fd: number) => Buffer = re
   }
 }
 
-/** A file read whole, with the stamp (mtime, size) of the very file the bytes came from. */
-export interface FileRead { bytes: Buffer; mtimeMs: number; size: number }
-
-/**
- * The whole file and its stamp, from the descriptor read (one fstat, which the open's check takes anyway):
- * a reader that keeps stamps need not lstat the path first. A file that grows while read is read to the
- * size its stamp says, so the stamp differs from the file's and the file is read again later.
- */
-export function readFileWithStamp(path: string): FileRead {
-  const { fd, stats } = openNoFollowWithStats(path, O_RDONLY);
-  try {
-    const bytes = Buffer.allocUnsafe(stats.size);
-    let filled = 0;
-    while (filled < stats.size) {
-      const read = readSync(fd, bytes, filled, stats.size - filled, filled);
-      if (read === 0) break;
-      filled += read;
-    }
-    return { bytes: filled === stats.size ? bytes : bytes.subarray(0, filled), mtimeMs: stats.mtimeMs, size: stats.size };
-  } finally {
-    closeSync(fd);
-  }
-}
-
 export function readTextNoFollow(path: string): string {
   return readFileNoFollow(path).toString('utf8');
 }
@@ -288,21 +264,6 @@ export function listFolderNoFollow(dir: string): Dirent[] {
     closeSync(fd);
   }
   return items.filter((item) => {
-    if (!item.isSymbolicLink()) return true;
-    warnOnce(join(dir, item.name));
-    return false;
-  });
-}
-
-/**
- * The folder's entries, listed by its path without opening the folder checked first (links left out, each
- * warned about once): for a caller that lstat'ed `dir` itself (statNoFollow) and reads what it lists through
- * the functions above, which check each whole path. A folder swapped for a link between the two lists the
- * link's target, whose files are then refused. A first start lists 100,000 entry folders: the checked open
- * of each was a quarter of its system calls.
- */
-export function listNamesNoFollow(dir: string): Dirent[] {
-  return readdirSync(dir, { withFileTypes: true }).filter((item) => {
     if (!item.isSymbolicLink()) return true;
     warnOnce(join(dir, item.name));
     return false;

@@ -1,7 +1,8 @@
 import { isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Dirent } from 'node:fs';
-import { LinkRefusedError, listNamesNoFollow, readFileWithStamp, statNoFollow, type FileRead } from '../../lib/no-follow.js';
+import { LinkRefusedError, statNoFollow } from '../../lib/no-follow.js';
+import { listNamesNoFollow, readFileWithStamp, type FileRead } from '../../lib/stamped-reads.js';
 import { folderMtime } from './entry-folders.js';
 import { fileProblemReason } from '../../lib/file-problem.js';
 import { NotRegularFileError, notRegularReason, specialKind } from '../../lib/regular-file.js';
