@@ -6,14 +6,14 @@
 // (make bench measures that).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startRealServer, type RealServer } from '../helpers/special-files.js';
 import { findVarnishd, freePort, NO_VARNISH, startVarnish, type RunningVarnish } from '../helpers/varnish.js';
 import { entry, writeEntryFile } from '../helpers/write-site.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { callToolAt } from '../helpers/mcp-http.js';
+import { statsLines } from '../helpers/stats-lines.js';
 import { formatSiteTime } from '../../src/lib/time-zone.js';
 import { AI_CRAWLERS } from '../../src/stats/ai-crawlers.js';
 
@@ -131,21 +131,7 @@ test('a known AI crawler is passed to svc and counted, each visit', { skip }, as
   const agent = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
   for (let i = 0; i < 3; i++) assert.equal((await through('/about', { 'user-agent': agent })).cache, 'miss');
   await waitFor(() => {
-    const hits = statsLines(join(site.root, 'data')).filter((line) => line.includes('"GPTBot"') && line.includes('"/about"'));
+    const hits = statsLines(site.root).filter((line) => line.includes('"GPTBot"') && line.includes('"/about"'));
     assert.equal(hits.length, 3);
   });
 });
-
-/** Every line of every file under data/stats (raw logs of each process). */
-function statsLines(dataDir: string): string[] {
-  const lines: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else lines.push(...readFileSync(path, 'utf8').split('\n'));
-    }
-  };
-  walk(join(dataDir, 'stats'));
-  return lines;
-}
