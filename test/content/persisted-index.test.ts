@@ -344,3 +344,32 @@ test('before its first write, a process removes the temp files of index writes t
   assert.equal(existsSync(other), true, 'another file\'s temp file is not the index\'s to remove');
   assert.ok(existsSync(join(cache, INDEX_FILE_NAME)));
 });
+
+test('a first start from the files takes the index back from its first write, equal to what it read, and goes on seeing changes', async () => {
+  const root = site();
+  const { store, log } = open(root);
+  const before = indexView(store);
+  assert.notEqual(store.entries()[0]!.constructor.name, 'RestoredEntry', 'read from the files');
+  await store.persistIndex();
+  // The objects the scan made are let go: the entries are now those restored from the file just written.
+  assert.equal(store.entries()[0]!.constructor.name, 'RestoredEntry');
+  assert.deepEqual(indexView(store), before);
+  writeFileSync(join(root, HELLO), FIXTURE_FILES[HELLO]!.replace('Hello World', 'Hello, After The Swap'));
+  await waitFor(() => assert.equal(store.entries().find((entry) => entry.id === 'posts/hello')?.translations.get('en')?.title, 'Hello, After The Swap'));
+  assert.deepEqual(indexView(store), fullScanView(root, clock));
+  assert.deepEqual(log, []);
+});
+
+test('an index that changed while it was being written is not taken back in its place', async () => {
+  const root = site();
+  const { store } = open(root);
+  store.entries();
+  const writing = store.persistIndex();
+  writeFileSync(join(root, HELLO), FIXTURE_FILES[HELLO]!.replace('Hello World', 'Hello, Mid Write'));
+  // Read again while the file is written (the encoding came before: the write holds the old title).
+  assert.equal(store.entry('posts/hello')?.translations.get('en')?.title, 'Hello, Mid Write');
+  await writing;
+  assert.notEqual(store.entries()[0]!.constructor.name, 'RestoredEntry', 'kept as read');
+  assert.equal(store.entries().find((entry) => entry.id === 'posts/hello')?.translations.get('en')?.title, 'Hello, Mid Write');
+  assert.deepEqual(indexView(store), fullScanView(root, clock));
+});

@@ -190,6 +190,7 @@ export class IndexFreshness {
     } else {
       scanner.fullScan();
       if (first) this.builtFromFiles = true;
+      if (first) persistence?.adoptWritten();
       persistence?.changed();
     }
     this.restartSweep();

@@ -46,6 +46,19 @@ export class IndexPersistence {
     this.file = join(options.cacheDir, INDEX_FILE_NAME);
   }
 
+  private adoptNextWrite = false;
+
+  /**
+   * After a build from every file, the next write is read back in place of the index the scan made, when
+   * nothing changed while it was written. The scan leaves an object per entry and translation, where a
+   * restored index keeps them packed and makes objects only for what is asked (restored-objects.ts): at
+   * 100,000 entries the server's resident memory 30 s after a first start went from 270 MB to 179 MB, for
+   * one pause of about 200 ms (the restore) a few seconds after the start.
+   */
+  adoptWritten(): void {
+    this.adoptNextWrite = true;
+  }
+
   /** The feed's seq the restored index held (null: none known, or nothing restored). */
   restoredFeedSeq: number | null = null;
 
@@ -103,10 +116,16 @@ export class IndexPersistence {
     if (!this.sweptTemps) this.removeStaleTemps();
     try {
       const started = performance.now();
+      const generation = index.generation;
       const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
       const encodedMs = performance.now() - started;
       await written;
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));
+      if (this.adoptNextWrite && index.generation === generation && !this.closed) {
+        this.adoptNextWrite = false;
+        const adopting = performance.now();
+        if (this.restore()) debug('adopted %s in %d ms', this.file, Math.round(performance.now() - adopting));
+      }
     } catch (error) {
       // The site went away while the file was written: nothing to warn about.
       if (!existsSync(contentDir)) return;
