@@ -1,6 +1,6 @@
 // MCP budgets (DESIGN §5), side by side in one run:
 // - HTTP `tools/call site_info`: ours vs the SDK peer (>= 10x) and vs the bare node:http floor (>= 0.5x);
-// - stdio first tool answer: ours vs a bare echo process on the same Node (<= 2x) and the SDK stdio peer
+// - stdio first tool answer: ours vs the SDK stdio peer (< 0.5x) and, for reference, a bare echo process
 //   (< 0.5x), on the machine's Node and on Node 24.
 // The SDK, autocannon and Node 24 are installed into a scratch folder outside the repository at bench time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -173,8 +173,9 @@ async function main(): Promise<void> {
     const ours = median(runs['svc (ours)']!);
     const bare = median(runs['bare echo floor']!);
     const peer = median(runs['SDK peer']!);
-    budgets.push([`stdio vs bare, ${nodeName}`, ours / bare, '<= 2x', ours <= 2 * bare]);
     budgets.push([`stdio vs SDK, ${nodeName}`, ours / peer, '< 0.5x', ours < 0.5 * peer]);
+    // DESIGN section 5 retired the old "2x a bare process" (it cost lazy loading all over the code); shown, not judged.
+    process.stdout.write(`stdio first tool answer    ${nodeName.padEnd(13)} ours / bare echo ${(ours / bare).toFixed(2)}x (no budget)\n`);
   }
   process.stdout.write('\n');
   for (const [name, ratio, budget, met] of budgets) {
