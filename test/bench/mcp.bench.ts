@@ -1,7 +1,7 @@
 // MCP budgets (DESIGN §5), side by side in one run:
 // - HTTP `tools/call site_info`: ours vs the SDK peer (>= 10x) and vs the bare node:http floor (>= 0.5x);
-// - stdio first tool answer: ours vs the SDK stdio peer (< 0.5x) and, for reference, a bare echo process
-//   (< 0.5x), on the machine's Node and on Node 24.
+// - stdio first tool answer: ours vs the SDK stdio peer (< 0.5x) and, for reference, a bare echo process,
+//   on the machine's Node and on Node 24.
 // The SDK, autocannon and Node 24 are installed into a scratch folder outside the repository at bench time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
