@@ -118,7 +118,7 @@ class TargetConsumer {
     if (seq === null) {
       // A target purges what changes from its first start on; what was before is not in its cache's keeping.
       seq = feed.end().seq;
-      this.cursor.save(seq);
+      await this.cursor.saveAsync(seq);
     }
     while (this.holding) {
       const read = feed.since(seq, BATCH);
@@ -132,17 +132,18 @@ class TargetConsumer {
         this.state.lastError = reason;
         this.state.failingSince ??= new Date(clock()).toISOString();
         this.state.pending = feed.end().seq - seq;
-        this.status.save(this.state);
+        await this.status.save(this.state);
         this.retryTimer = setTimeout(() => { this.retryTimer = null; this.wake(); }, this.retryMs);
         this.retryTimer.unref();
         this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
         return;
       }
       seq = read.events.at(-1)?.seq ?? read.position.seq;
-      this.cursor.save(seq);
+      // On the thread pool: the write whose change this purged, and the requests after it, are not held up.
+      await this.cursor.saveAsync(seq);
       this.retryMs = FIRST_RETRY_MS;
       Object.assign(this.state, { seq, lastPurgeAt: new Date(clock()).toISOString(), lastError: null, failingSince: null, pending: 0 });
-      this.status.save(this.state);
+      await this.status.save(this.state);
     }
   }
 }

@@ -1,6 +1,6 @@
 // How the purges fare, for the panel's Site check in any instance: written by the process that sends them
 // (data/feed/purge-status.json), read by whoever shows it. No key or token is ever in it.
-import { writeFileAtomic } from '../lib/atomic-write.js';
+import { writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
 
 export interface TargetState {
@@ -18,13 +18,22 @@ export interface TargetState {
 }
 
 export class PurgeStatus {
+  /** Saves one after another (each target's purger saves its own line into the one file). */
+  private saving: Promise<void> = Promise.resolve();
+
   constructor(private readonly file: string) {}
 
-  save(state: TargetState): void {
-    const all = this.read().filter((item) => item.name !== state.name);
-    all.push({ ...state });
-    all.sort((a, b) => a.name.localeCompare(b.name));
-    try { writeFileAtomic(this.file, JSON.stringify(all) + '\n', 0o600); } catch { /* shown as it was; the purges go on */ }
+  /** Written on the thread pool, so a purge after a write holds up no request; resolves once on disk (or given up). */
+  save(state: TargetState): Promise<void> {
+    const copy = { ...state };
+    this.saving = this.saving.then(async () => {
+      const all = this.read().filter((item) => item.name !== copy.name);
+      all.push(copy);
+      all.sort((a, b) => a.name.localeCompare(b.name));
+      const bytes = Buffer.from(JSON.stringify(all) + '\n');
+      try { await writeFileAtomicAsync(this.file, (writeAt) => writeAt(bytes, 0), 0o600); } catch { /* shown as it was; the purges go on */ }
+    });
+    return this.saving;
   }
 
   read(): TargetState[] {

@@ -32,7 +32,7 @@ export class WebhookAdmin {
   }
 
   /** The message from the log goes to the end of the queue, due now. */
-  sendAgain(id: string, messageId: string): boolean {
+  sendAgain(id: string, messageId: string): Promise<boolean> {
     return this.queue.change(id, (deliveries) => {
       const record = deliveries.log.find((item) => item.id === messageId);
       if (!record) return false;
@@ -42,8 +42,8 @@ export class WebhookAdmin {
   }
 
   /** A paused endpoint's waiting messages are tried at once, from the first. */
-  resume(id: string): void {
-    this.queue.change(id, (deliveries) => {
+  async resume(id: string): Promise<void> {
+    await this.queue.change(id, (deliveries) => {
       for (const message of deliveries.queue) Object.assign(message, { attempt: 0, nextAt: 0 });
     });
     this.endpoints.setPaused(id, null);

@@ -62,7 +62,8 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private holding = false;
   private readonly sending = new Set<string>();
-  private taking = false;
+  private taking: Promise<void> | null = null;
+  private takeAgain = false;
   private active = false;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
@@ -111,51 +112,63 @@ export class WebhookDispatcher {
     return this.holding;
   }
 
-  /** Takes new events into the queues, then sends what is due. */
+  /**
+   * Takes new events into the queues, then sends what is due. The files are written on the thread pool
+   * (webhook-queue.ts): a write that wakes this gets its answer, and the next request its turn, while ten
+   * endpoints' queues are made durable.
+   */
   private wake(): void {
     if (!this.holding) return;
-    try {
-      this.take();
-    } catch (error) {
-      this.options.log(`svc: webhooks could not take the latest changes (${(error as Error).message}); tried again shortly.`);
-    }
-    for (const endpoint of this.options.endpoints.list()) {
-      if (endpoint.paused === null && !this.sending.has(endpoint.id)) void this.sendHead(endpoint);
-    }
+    void this.take().catch((error: Error) => {
+      this.options.log(`svc: webhooks could not take the latest changes (${error.message}); tried again shortly.`);
+    }).then(() => {
+      for (const endpoint of this.options.endpoints.list()) {
+        if (endpoint.paused === null && !this.sending.has(endpoint.id)) void this.sendHead(endpoint);
+      }
+    });
   }
 
-  private take(): void {
-    if (this.taking) return;
-    this.taking = true;
-    try {
-      const { feed } = this.options;
-      let seq = this.cursor.load();
-      if (seq === null) {
-        // Endpoints hear of the changes from the first start on.
-        this.cursor.save(feed.end().seq);
+  /** New events into the queues, the cursor saved after them; one take at a time, and one more after it when woken meanwhile. */
+  private take(): Promise<void> {
+    if (this.taking) {
+      this.takeAgain = true;
+      return this.taking;
+    }
+    this.taking = (async () => {
+      do {
+        this.takeAgain = false;
+        await this.takeNow();
+      } while (this.takeAgain);
+    })().finally(() => { this.taking = null; });
+    return this.taking;
+  }
+
+  private async takeNow(): Promise<void> {
+    const { feed } = this.options;
+    let seq = this.cursor.load();
+    if (seq === null) {
+      // Endpoints hear of the changes from the first start on.
+      await this.cursor.saveAsync(feed.end().seq);
+      return;
+    }
+    for (;;) {
+      const read = feed.since(seq, 200);
+      if (read.events.length === 0) {
+        if (read.resync) await this.cursor.saveAsync(read.position.seq);
         return;
       }
-      for (;;) {
-        const read = feed.since(seq, 200);
-        if (read.events.length === 0) {
-          if (read.resync) this.cursor.save(read.position.seq);
-          return;
+      // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits.
+      const endpoints = this.options.endpoints.list();
+      const byEndpoint = new Map<string, QueuedMessage[]>();
+      for (const event of read.events) {
+        for (const endpoint of endpoints) {
+          const message = this.messageFor(event, endpoint);
+          if (message) byEndpoint.set(endpoint.id, [...(byEndpoint.get(endpoint.id) ?? []), message]);
         }
-        // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits.
-        const endpoints = this.options.endpoints.list();
-        const byEndpoint = new Map<string, QueuedMessage[]>();
-        for (const event of read.events) {
-          for (const endpoint of endpoints) {
-            const message = this.messageFor(event, endpoint);
-            if (message) byEndpoint.set(endpoint.id, [...(byEndpoint.get(endpoint.id) ?? []), message]);
-          }
-        }
-        for (const [id, messages] of byEndpoint) this.queue.change(id, (deliveries) => { deliveries.queue.push(...messages); });
-        seq = read.events.at(-1)!.seq;
-        this.cursor.save(seq);
       }
-    } finally {
-      this.taking = false;
+      await Promise.all([...byEndpoint].map(([id, messages]) => this.queue.change(id, (deliveries) => { deliveries.queue.push(...messages); })));
+      seq = read.events.at(-1)!.seq;
+      await this.cursor.saveAsync(seq);
     }
   }
 
@@ -199,7 +212,7 @@ export class WebhookDispatcher {
       const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
       const attempt = head.attempt + 1;
       const exhausted = !outcome.ok && attempt > delays.length;
-      this.queue.change(endpoint.id, (deliveries) => {
+      await this.queue.change(endpoint.id, (deliveries) => {
         const at = deliveries.queue.findIndex((message) => message.id === head.id);
         if (at < 0) return;
         deliveries.log.unshift({

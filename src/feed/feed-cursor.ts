@@ -1,7 +1,7 @@
 // Where a consumer of the change feed (cache purges, webhooks, notifications) has got to, kept in
 // data/feed/cursors/<name>.json so that a restart goes on where it stopped: nothing missed, and nothing twice
 // unless the consumer stopped between handling an event and saving its cursor.
-import { writeFileAtomic } from '../lib/atomic-write.js';
+import { writeFileAtomic, writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
 import { join } from 'node:path';
 
@@ -28,5 +28,11 @@ export class FeedCursor {
 
   save(seq: number): void {
     writeFileAtomic(this.file, JSON.stringify({ seq }) + '\n', 0o600);
+  }
+
+  /** save, written on the thread pool (for a consumer that must not hold up requests). */
+  async saveAsync(seq: number): Promise<void> {
+    const bytes = Buffer.from(JSON.stringify({ seq }) + '\n');
+    await writeFileAtomicAsync(this.file, (writeAt) => writeAt(bytes, 0), 0o600);
   }
 }

@@ -38,24 +38,49 @@ function sleepSync(ms: number): void {
 export function withFileLock<T>(lockPath: string, action: () => T): T {
   const deadline = Date.now() + WAIT_MS;
   let fd: number | undefined;
-  while (fd === undefined) {
-    try {
-      fd = createNoFollow(lockPath, 'exclusive');
-      writeSync(fd, HOLDER);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      try {
-        const stat = statNoFollow(lockPath);
-        if (stat && (Date.now() - stat.mtimeMs > STALE_MS || holderIsGone(lockPath))) removeNoFollow(lockPath);
-      } catch { /* removed by its owner meanwhile */ }
-      if (Date.now() > deadline) throw new AppError('conflict', 'The entry is being changed by someone else; try again in a moment.');
-      sleepSync(5 + Math.floor(Math.random() * 10));
-    }
-  }
+  while ((fd = tryLock(lockPath, deadline)) === undefined) sleepSync(5 + Math.floor(Math.random() * 10));
   try {
     return action();
   } finally {
-    closeSync(fd);
-    try { removeNoFollow(lockPath); } catch { /* broken as stale by another process */ }
+    unlock(fd, lockPath);
   }
+}
+
+/**
+ * withFileLock for an action that awaits (its writes run on the thread pool, so the event loop goes on with
+ * requests meanwhile), waiting for the lock without holding up the event loop either. A lock file taken
+ * this way must never be waited for by withFileLock in the same process, whose wait would stop the holder
+ * from finishing: a file is changed through one of the two only.
+ */
+export async function withFileLockAsync<T>(lockPath: string, action: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  let fd: number | undefined;
+  while ((fd = tryLock(lockPath, deadline)) === undefined) await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 10)));
+  try {
+    return await action();
+  } finally {
+    unlock(fd, lockPath);
+  }
+}
+
+/** The lock's descriptor, or undefined while another holds it (one left by a dead writer is broken first). */
+function tryLock(lockPath: string, deadline: number): number | undefined {
+  try {
+    const fd = createNoFollow(lockPath, 'exclusive');
+    writeSync(fd, HOLDER);
+    return fd;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    try {
+      const stat = statNoFollow(lockPath);
+      if (stat && (Date.now() - stat.mtimeMs > STALE_MS || holderIsGone(lockPath))) removeNoFollow(lockPath);
+    } catch { /* removed by its owner meanwhile */ }
+    if (Date.now() > deadline) throw new AppError('conflict', 'The entry is being changed by someone else; try again in a moment.');
+    return undefined;
+  }
+}
+
+function unlock(fd: number, lockPath: string): void {
+  closeSync(fd);
+  try { removeNoFollow(lockPath); } catch { /* broken as stale by another process */ }
 }

@@ -16,8 +16,8 @@ export interface WebhookPanelAdmin {
   create(input: NewEndpoint): { endpoint: WebhookEndpoint; secret: string };
   rotate(id: string): string;
   remove(id: string): void;
-  resume(id: string): void;
-  sendAgain(id: string, messageId: string): boolean;
+  resume(id: string): Promise<void>;
+  sendAgain(id: string, messageId: string): Promise<boolean>;
   deliveries(id: string): EndpointDeliveries;
 }
 
@@ -54,18 +54,18 @@ export function registerWebhookRoutes(router: Router, deps: PanelSessionDeps, ad
     const session = requirePanelSession(ctx, deps, 'settings.manage');
     if (session) showEndpoint(ctx, session, admin, ctx.url.searchParams.get('id') ?? '');
   });
-  const act = (path: string, run: (id: string, form: URLSearchParams, session: PanelSession, ctx: RequestContext) => void) => {
+  const act = (path: string, run: (id: string, form: URLSearchParams, session: PanelSession, ctx: RequestContext) => void | Promise<void>) => {
     router.post(`${WEBHOOKS_PATH}/${path}`, async (ctx) => {
       const posted = await requirePanelPost(ctx, deps, 'settings.manage');
       if (!posted) return;
       const id = posted.form.get('id') ?? '';
       if (!admin.get(id)) return sendPanelMessage(ctx, 404, 'No such endpoint', 'This webhook endpoint does not exist (any more).', posted.session);
-      run(id, posted.form, posted.session, ctx);
+      await run(id, posted.form, posted.session, ctx);
     });
   };
   const back = (ctx: RequestContext, id: string) => redirect(ctx.res, `${WEBHOOKS_PATH}/endpoint?id=${encodeURIComponent(id)}`, 303, { 'cache-control': 'no-store' });
   act('rotate', (id, _form, session, ctx) => showEndpoint(ctx, session, admin, id, secretShown(admin.rotate(id), 'A new secret is made; the old one stays valid for a day.')));
-  act('resume', (id, _form, _session, ctx) => { admin.resume(id); back(ctx, id); });
-  act('send-again', (id, form, _session, ctx) => { admin.sendAgain(id, form.get('message') ?? ''); back(ctx, id); });
+  act('resume', async (id, _form, _session, ctx) => { await admin.resume(id); back(ctx, id); });
+  act('send-again', async (id, form, _session, ctx) => { await admin.sendAgain(id, form.get('message') ?? ''); back(ctx, id); });
   act('delete', (id, _form, _session, ctx) => { admin.remove(id); redirect(ctx.res, WEBHOOKS_PATH, 303, { 'cache-control': 'no-store' }); });
 }
