@@ -32,19 +32,17 @@ export class WebhookAdmin {
   }
 
   /** The message from the log goes to the end of the queue, due now. */
-  sendAgain(id: string, messageId: string): Promise<boolean> {
-    return this.queue.change(id, (deliveries) => {
-      const record = deliveries.log.find((item) => item.id === messageId);
-      if (!record) return false;
-      deliveries.queue.push({ id: record.id, type: record.type, seq: 0, entry: record.entry, body: record.body, attempt: 0, nextAt: 0 });
-      return true;
-    });
+  async sendAgain(id: string, messageId: string): Promise<boolean> {
+    const record = this.queue.read(id).log.find((item) => item.id === messageId);
+    if (!record) return false;
+    await this.queue.change(id, (queue) => { queue.push({ id: record.id, type: record.type, seq: 0, entry: record.entry, body: record.body, attempt: 0, nextAt: 0 }); });
+    return true;
   }
 
   /** A paused endpoint's waiting messages are tried at once, from the first. */
   async resume(id: string): Promise<void> {
-    await this.queue.change(id, (deliveries) => {
-      for (const message of deliveries.queue) Object.assign(message, { attempt: 0, nextAt: 0 });
+    await this.queue.change(id, (queue) => {
+      for (const message of queue) Object.assign(message, { attempt: 0, nextAt: 0 });
     });
     this.endpoints.setPaused(id, null);
   }

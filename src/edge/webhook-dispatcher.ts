@@ -166,7 +166,7 @@ export class WebhookDispatcher {
           if (message) byEndpoint.set(endpoint.id, [...(byEndpoint.get(endpoint.id) ?? []), message]);
         }
       }
-      await Promise.all([...byEndpoint].map(([id, messages]) => this.queue.change(id, (deliveries) => { deliveries.queue.push(...messages); })));
+      await Promise.all([...byEndpoint].map(([id, messages]) => this.queue.change(id, (queue) => { queue.push(...messages); })));
       seq = read.events.at(-1)!.seq;
       await this.cursor.saveAsync(seq);
     }
@@ -212,15 +212,16 @@ export class WebhookDispatcher {
       const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
       const attempt = head.attempt + 1;
       const exhausted = !outcome.ok && attempt > delays.length;
-      await this.queue.change(endpoint.id, (deliveries) => {
-        const at = deliveries.queue.findIndex((message) => message.id === head.id);
+      // The attempt is logged first: a stop between the two sends the message again (same webhook-id), never loses it.
+      await this.queue.record(endpoint.id, {
+        id: head.id, type: head.type, entry: head.entry, time: new Date(clock()).toISOString(), attempt,
+        outcome: outcome.ok ? 'delivered' : exhausted ? 'paused' : 'failed', code: outcome.status, answer: outcome.note.slice(0, 512), body: head.body,
+      });
+      await this.queue.change(endpoint.id, (queue) => {
+        const at = queue.findIndex((message) => message.id === head.id);
         if (at < 0) return;
-        deliveries.log.unshift({
-          id: head.id, type: head.type, entry: head.entry, time: new Date(clock()).toISOString(), attempt,
-          outcome: outcome.ok ? 'delivered' : exhausted ? 'paused' : 'failed', code: outcome.status, answer: outcome.note.slice(0, 512), body: head.body,
-        });
-        if (outcome.ok) deliveries.queue.splice(at, 1);
-        else deliveries.queue[at] = { ...head, attempt, nextAt: clock() + (delays[attempt - 1] ?? 0) };
+        if (outcome.ok) queue.splice(at, 1);
+        else queue[at] = { ...head, attempt, nextAt: clock() + (delays[attempt - 1] ?? 0) };
       });
       if (exhausted) {
         endpoints.setPaused(endpoint.id, `Paused ${new Date(clock()).toISOString()} after ${attempt} attempts over about a day: ${outcome.status === null ? outcome.note : `it answered ${outcome.status}`}.`);

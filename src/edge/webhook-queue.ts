@@ -1,13 +1,17 @@
-// Each endpoint's deliveries waiting and done, in data/webhooks/deliveries/<endpoint id>.json: the queue in
-// feed order (the head is tried until it is delivered or the endpoint is paused, so an entry's events arrive
-// in the order they happened) and the log of the last attempts (status, time, attempt, response code, the
-// first bytes of the answer), which the panel shows with "send again". Read and written under a lock, since
-// the panel of any instance adds to it while the sending instance works through it; written on the thread
-// pool, so that taking a change into ten endpoints' queues (ten files made durable) holds up no request.
+// Each endpoint's deliveries: the queue in feed order, in data/webhooks/deliveries/<endpoint id>.json (the head
+// is tried until it is delivered or the endpoint is paused, so an entry's events arrive in the order they
+// happened), and the log of the last attempts (status, time, attempt, response code, the first bytes of the
+// answer, the message to send again) appended to <endpoint id>.log, a JSON line each, which the panel shows
+// with "send again". The queue is read and written under a lock, since the panel of any instance adds to it
+// while the sending instance works through it. Both are written on the thread pool, and neither rewrites the
+// log: when the log was kept inside the queue's file, every change parsed and wrote its hundred messages
+// again (some 400 KB), twice per endpoint and change, on the event loop that answers the writes.
 import { writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { withFileLockAsync } from '../lib/file-lock.js';
-import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
+import { createNoFollow, readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
+import { closeSync, fsync, write } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 export interface QueuedMessage {
   /** webhook-id: the same for every attempt of one message. */
@@ -40,37 +44,119 @@ export interface EndpointDeliveries { queue: QueuedMessage[]; log: DeliveryRecor
 export const LOG_KEPT = 100;
 /** Messages waiting per endpoint; beyond, the oldest waiting ones are dropped with a record saying so. */
 export const QUEUE_KEPT = 10_000;
+/** The log file is cut back to its last LOG_KEPT records once it holds this many. */
+const LOG_CUT_RECORDS = 2 * LOG_KEPT;
+
+const writeAsync = promisify(write);
+const fsyncAsync = promisify(fsync);
 
 export class WebhookQueue {
+  /** Records in each endpoint's log file, as this process last counted them. */
+  private readonly logLength = new Map<string, number>();
+
   constructor(private readonly dataDir: string) {}
 
   private file(endpointId: string): string {
     return join(this.dataDir, 'webhooks', 'deliveries', `${endpointId}.json`);
   }
 
+  private logFile(endpointId: string): string {
+    return join(this.dataDir, 'webhooks', 'deliveries', `${endpointId}.log`);
+  }
+
+  private lock(endpointId: string): string {
+    return join(this.dataDir, 'locks', `webhook-${endpointId}.lock`);
+  }
+
+  /** The queue, and the log newest first. */
   read(endpointId: string): EndpointDeliveries {
+    return { queue: this.queue(endpointId), log: this.log(endpointId) };
+  }
+
+  private queue(endpointId: string): QueuedMessage[] {
     try {
-      const value = JSON.parse(readTextNoFollow(this.file(endpointId))) as EndpointDeliveries;
-      return { queue: Array.isArray(value.queue) ? value.queue : [], log: Array.isArray(value.log) ? value.log : [] };
+      const value = JSON.parse(readTextNoFollow(this.file(endpointId))) as { queue?: unknown };
+      return Array.isArray(value.queue) ? (value.queue as QueuedMessage[]) : [];
     } catch {
-      return { queue: [], log: [] };
+      return [];
     }
   }
 
-  /** Changes an endpoint's deliveries under its lock; resolves to what `edit` returns once they are on disk. */
-  change<T>(endpointId: string, edit: (deliveries: EndpointDeliveries) => T): Promise<T> {
-    return withFileLockAsync(join(this.dataDir, 'locks', `webhook-${endpointId}.lock`), async () => {
-      const deliveries = this.read(endpointId);
-      const result = edit(deliveries);
-      deliveries.log = deliveries.log.slice(0, LOG_KEPT);
-      if (deliveries.queue.length > QUEUE_KEPT) deliveries.queue.splice(0, deliveries.queue.length - QUEUE_KEPT);
-      const bytes = Buffer.from(JSON.stringify(deliveries) + '\n');
+  private log(endpointId: string): DeliveryRecord[] {
+    let text: string;
+    try {
+      text = readTextNoFollow(this.logFile(endpointId));
+    } catch {
+      return this.logKeptInQueueFile(endpointId);
+    }
+    const records: DeliveryRecord[] = [];
+    // A line cut short by a crash while it was appended is skipped.
+    for (const line of text.split('\n')) {
+      try { if (line) records.push(JSON.parse(line) as DeliveryRecord); } catch { /* torn */ }
+    }
+    return records.slice(-LOG_KEPT).reverse();
+  }
+
+  /** Lines in the log file (counted once per process, then kept in step). */
+  private countRecords(file: string): number {
+    try {
+      let count = 0;
+      const text = readTextNoFollow(file);
+      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+      return count;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** The log as versions before the .log file kept it, inside the queue's file, newest first (until a first attempt is logged). */
+  private logKeptInQueueFile(endpointId: string): DeliveryRecord[] {
+    try {
+      const value = JSON.parse(readTextNoFollow(this.file(endpointId))) as { log?: unknown };
+      return Array.isArray(value.log) ? (value.log as DeliveryRecord[]).slice(0, LOG_KEPT) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Changes an endpoint's queue under its lock; resolves to what `edit` returns once it is on disk. */
+  change<T>(endpointId: string, edit: (queue: QueuedMessage[]) => T): Promise<T> {
+    return withFileLockAsync(this.lock(endpointId), async () => {
+      const queue = this.queue(endpointId);
+      const result = edit(queue);
+      if (queue.length > QUEUE_KEPT) queue.splice(0, queue.length - QUEUE_KEPT);
+      const bytes = Buffer.from(JSON.stringify({ queue }) + '\n');
       await writeFileAtomicAsync(this.file(endpointId), (writeAt) => writeAt(bytes, 0), 0o600);
       return result;
     });
   }
 
+  /** Adds an attempt to the endpoint's log, durable when it resolves; cuts the log back when it grew large. */
+  record(endpointId: string, record: DeliveryRecord): Promise<void> {
+    return withFileLockAsync(this.lock(endpointId), async () => {
+      const file = this.logFile(endpointId);
+      const bytes = Buffer.from(JSON.stringify(record) + '\n');
+      const fd = createNoFollow(file, 'append', 0o600);
+      try {
+        for (let done = 0; done < bytes.length;) done += (await writeAsync(fd, bytes, done, bytes.length - done, null)).bytesWritten;
+        await fsyncAsync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      const length = (this.logLength.get(endpointId) ?? this.countRecords(file) - 1) + 1;
+      this.logLength.set(endpointId, length);
+      if (length <= LOG_CUT_RECORDS) return;
+      const kept = this.log(endpointId).reverse();
+      const text = Buffer.from(kept.map((item) => JSON.stringify(item) + '\n').join(''));
+      await writeFileAtomicAsync(file, (writeAt) => writeAt(text, 0), 0o600);
+      this.logLength.set(endpointId, kept.length);
+    });
+  }
+
   remove(endpointId: string): void {
-    try { removeNoFollow(this.file(endpointId)); } catch { /* none yet */ }
+    this.logLength.delete(endpointId);
+    for (const file of [this.file(endpointId), this.logFile(endpointId)]) {
+      try { removeNoFollow(file); } catch { /* none yet */ }
+    }
   }
 }
