@@ -32,6 +32,7 @@ export function searchedEntries(deps: ApiDeps, asked: EntriesSearch): unknown {
   const found = deps.content.search.search({
     text: asked.q, language: asked.language, type: asked.type, searcher: searcherOf(viewer), status: asked.status, limit: asked.limit, offset: (asked.page - 1) * asked.limit,
   });
+  if (!found.ready && found.unavailable !== undefined) throw new AppError('unavailable', `${found.unavailable} Search is not offered on this server.`);
   if (!found.ready) {
     throw new AppError('unavailable', `The search index is being built (${found.percent} % of ${found.total} entries); ask again in a few seconds.`, { 'retry-after': String(RETRY_SECONDS) });
   }

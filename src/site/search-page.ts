@@ -42,7 +42,7 @@ export function renderSearchPage(page: PageContext, asked: SearchAsked, answer: 
   const say = (sentence: string, role = 'status') => `<p role="${role}" class="search-note">${escapeHtml(sentence)}</p>`;
   let found = '';
   if (asked.tooLong) found = say(fillWords(words.text.search_too_long, { max: MAX_QUERY_CHARS }), 'alert');
-  else if (answer !== null && !answer.ready) found = say(fillWords(words.text.search_building, { percent: answer.percent }));
+  else if (answer !== null && !answer.ready) found = say(answer.unavailable !== undefined ? words.text.search_unavailable : fillWords(words.text.search_building, { percent: answer.percent }));
   else if (answer !== null && asked.text !== null) {
     if (answer.words.length === 0) found = say(words.text.search_no_words);
     else if (answer.rows.length === 0) found = say(fillWords(words.text.search_none, { query: text }));

@@ -30,6 +30,7 @@ export const ENGLISH_WORDS = {
   search_no_words: 'Type a word or two to search for.',
   search_too_long: 'That is too long to search for: at most {max} characters.',
   search_building: 'The search is being prepared ({percent} %). Try again in a few seconds.',
+  search_unavailable: 'Search is not available on this site at the moment.',
   consent_open: 'Privacy choices',
   consent_text: 'This site embeds content from {services}. Those services may set cookies and see your IP address. Choose what to allow; you can change it with the link at the bottom of every page.',
   consent_statistics: 'Statistics',

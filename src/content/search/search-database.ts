@@ -60,6 +60,12 @@ export interface IndexQuery {
 
 export interface IndexHit { entry: string; language: string; score: number; snippet: string }
 
+/**
+ * SQLite without FTS5: Node's own builds have it from 22.16 on, 22.13 to 22.15 lack it. Search is then not
+ * offered (the rest of the site is unaffected), and every search says why.
+ */
+export class SearchUnavailable extends Error {}
+
 /** Whether an error from SQLite says the file is not a sound index (cut short, overwritten, not SQLite). */
 export function isDamaged(error: unknown): boolean {
   const { errcode, message } = (error ?? {}) as { errcode?: number; message?: string };
@@ -147,6 +153,9 @@ export class SearchDatabase {
       return db;
     } catch (error) {
       db.close();
+      if (/no such module: fts5/.test((error as Error).message)) {
+        throw new SearchUnavailable(`Full-text search needs SQLite's FTS5, which Node ${process.versions.node} lacks (Node 22.16 and later have it).`);
+      }
       throw error;
     }
   }

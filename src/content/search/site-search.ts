@@ -11,7 +11,7 @@ import type { ChangeFeed } from '../../feed/change-feed.js';
 import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
 import type { Entry, SiteConfig, Translation } from '../entries/types.js';
-import { isDamaged, SearchDatabase, type SearchReader, type SearchStatus } from './search-database.js';
+import { isDamaged, SearchDatabase, SearchUnavailable, type SearchReader, type SearchStatus } from './search-database.js';
 import { applyFeed } from './index-follow.js';
 import { searchTerms } from './search-terms.js';
 import { snippetParts, type SnippetPart } from './search-snippet.js';
@@ -76,9 +76,14 @@ export interface SearchRow { entry: Entry; translation: Translation; score: numb
 
 export type SearchAnswer =
   | { ready: true; rows: SearchRow[]; total: number; words: string[] }
-  | { ready: false; done: number; total: number; percent: number };
+  /** Not ready: being built (how far), or not to be had on this Node (`unavailable` says why). */
+  | { ready: false; done: number; total: number; percent: number; unavailable?: string };
 
-export type SearchState = { state: 'ready'; translations: number } | { state: 'building'; done: number; total: number; percent: number } | { state: 'idle' };
+export type SearchState =
+  | { state: 'ready'; translations: number }
+  | { state: 'building'; done: number; total: number; percent: number }
+  | { state: 'unavailable'; reason: string }
+  | { state: 'idle' };
 
 
 export class SiteSearch {
@@ -89,6 +94,8 @@ export class SiteSearch {
   private started = false;
   private stopped = false;
   private building: BuildProgress | null = null;
+  /** Why search cannot be had here (a Node whose SQLite lacks FTS5), or null. */
+  private unavailable: string | null = null;
   private openedIno: number | bigint | undefined;
 
   constructor(private readonly options: SiteSearchOptions) {
@@ -100,7 +107,14 @@ export class SiteSearch {
     if (this.started || this.stopped) return;
     this.started = true;
     const { feed, locksDir, clock, log } = this.options;
-    this.guard(() => this.openFile());
+    try {
+      this.guard(() => this.openFile());
+    } catch (error) {
+      if (!(error instanceof SearchUnavailable)) throw error;
+      this.unavailable = error.message;
+      log(`svc: ${error.message} The site is served without search.`);
+      return;
+    }
     if (feed) {
       this.follower = new FeedFollower({ feed, log, onEvents: () => this.follow() });
       this.follower.start();
@@ -130,6 +144,7 @@ export class SiteSearch {
 
   /** Where the index stands, for the panel and the logs. */
   state(): SearchState {
+    if (this.unavailable !== null) return { state: 'unavailable', reason: this.unavailable };
     if (this.building) return { state: 'building', ...this.building.counts() };
     if (!this.started) return { state: 'idle' };
     const ready = this.guard(() => this.db.meta('state') === 'ready');
@@ -144,6 +159,7 @@ export class SiteSearch {
   search(request: SearchRequest): SearchAnswer {
     if (this.stopped) return { ready: false, done: 0, total: 0, percent: 0 };
     this.start();
+    if (this.unavailable !== null) return { ready: false, done: 0, total: 0, percent: 0, unavailable: this.unavailable };
     this.follower?.catchUpBeforeRead();
     this.checkFile();
     const notReady = (): SearchAnswer => ({ ready: false, ...(this.building?.counts() ?? this.progressInFile()) });
@@ -174,7 +190,7 @@ export class SiteSearch {
 
   /** A file removed or replaced under the index (by hand, by another process that found it damaged): opened anew. */
   private checkFile(): void {
-    if (this.options.file === ':memory:' || !this.started) return;
+    if (this.options.file === ':memory:' || !this.started || this.unavailable !== null) return;
     if (statNoFollow(this.options.file)?.ino === this.openedIno) return;
     this.db.close();
     this.building = null;
@@ -204,14 +220,14 @@ export class SiteSearch {
   }
 
   private buildIfNeeded(): void {
-    if (!this.holding || this.building || this.stopped || !this.started) return;
+    if (this.unavailable !== null || !this.holding || this.building || this.stopped || !this.started) return;
     if (this.guard(() => this.db.meta('state')) === 'ready') { this.follow(); return; }
     void this.build();
   }
 
   /** Applies the feed's events this index has not seen yet (index-follow.ts); rebuilds when the feed cannot say. */
   private follow(): void {
-    if (this.stopped || this.building || !this.options.feed) return;
+    if (this.unavailable !== null || this.stopped || this.building || !this.options.feed) return;
     this.checkFile();
     const { feed, source } = this.options;
     if (this.guard(() => applyFeed(this.db, feed, source)) === 'rebuild') this.buildIfNeeded();

@@ -1,7 +1,8 @@
 // node:sqlite, loaded the first time a search index is opened: a process that never searches (most stdio
 // sessions, the CLI) pays nothing for it. Part of Node from 22.13 on, the project's floor, so it is always
-// there (docs/decisions.md "Full-text search"); Node 22 and 24 still call it experimental and say so on
-// stderr at its first load, a line an operator could only take for a fault: that one warning is passed over.
+// there, though its FTS5 only from 22.16 (docs/decisions.md "Full-text search"); Node 22 still calls it
+// experimental and says so on stderr at its first load, a line an operator could only take for a fault:
+// that one warning is passed over.
 import { requireLater } from '../../lib/on-demand.js';
 
 /** What a value bound to a statement may be. */

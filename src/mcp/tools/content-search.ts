@@ -39,6 +39,7 @@ export const contentSearchTool = defineTool({
     const found = store.search.search({
       text: args.query, language, type, searcher: searcherOf(principal), status: args.status ?? 'any', limit, offset: ((args.page ?? 1) - 1) * limit,
     });
+    if (!found.ready && found.unavailable !== undefined) throw new AppError('unavailable', `${found.unavailable} Use content_list with search for words in titles instead.`);
     if (!found.ready) {
       throw new AppError('unavailable', `The search index is being built (${found.percent} % of ${found.total} entries); call content_search again in a few seconds, or use content_list with search for words in titles meanwhile.`);
     }

@@ -56,7 +56,9 @@ function renderSearchState(state: SearchState): string {
     ? `Built: ${state.translations.toLocaleString('en-US')} ${state.translations === 1 ? 'translation' : 'translations'} searchable, kept in step with every change.`
     : state.state === 'building'
       ? `<strong>Being built: ${state.percent} %</strong> (${state.done.toLocaleString('en-US')} of ${state.total.toLocaleString('en-US')} entries). Searches answer once it is done; reload this page to see how far it is.`
-      : 'Not opened yet: the first search opens it.';
+      : state.state === 'unavailable'
+        ? `<strong>Not available:</strong> ${esc(state.reason)}`
+        : 'Not opened yet: the first search opens it.';
   return `<h2>Search index</h2><p role="status">${said}</p>`;
 }
 
