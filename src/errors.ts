@@ -15,6 +15,7 @@ export type ErrorKind =
   | 'method_not_allowed'// 405
   | 'bad_request'       // 400
   | 'insufficient_storage' // 507: the disk refused a write (full, read-only, not ours to write)
+  | 'unavailable'       // 503: not ready yet (the search index being built); Retry-After says when to ask again
   | 'internal';         // 500
 
 const STATUS: Record<ErrorKind, number> = {
@@ -31,6 +32,7 @@ const STATUS: Record<ErrorKind, number> = {
   method_not_allowed: 405,
   bad_request: 400,
   insufficient_storage: 507,
+  unavailable: 503,
   internal: 500,
 };
 

@@ -11,6 +11,7 @@ import { listAnswer } from './answers/list-answer.js';
 import type { ListRowCache } from './list-rows/list-rows.js';
 import { oneOf } from './params.js';
 import { checkedQuery } from './query-check.js';
+import { searchedEntries } from './entries-search.js';
 
 /** The body's forms in the spec's answers: /entry always, /entries with body=1. */
 const BODY = ['markdown', 'html'] as const;
@@ -67,6 +68,10 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
   const principal = request.principal;
   // Listing published entries shows other languages' addresses only where those are published too.
   const viewer = status === 'published' ? null : principal;
+  if (asked.q !== undefined) {
+    if (tag !== undefined || category !== undefined) throw new AppError('invalid_params', 'The parameter q searches a whole type: leave out tag and category, or search without them.');
+    return searchedEntries(deps, { q: asked.q, type, language, status: status as 'published' | 'any' | 'draft' | 'scheduled', viewer, limit, page, withBody, keys });
+  }
   const generation = deps.content.generation;
   // Built field by field: spreading optional parts into it cost more than the list lookup it asks for.
   const query: EntryQuery = { type, language, status: status as 'any' | EntryStatus, visible: (entry, translation) => canSeeTranslation(viewer, entry, translation) };

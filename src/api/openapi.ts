@@ -12,6 +12,7 @@ const COMPONENTS = {
   EntryList: schemas.entriesAnswer,
   Entry: schemas.entrySchema,
   SelectedEntry: schemas.selectedEntrySchema,
+  FoundEntry: schemas.foundEntrySchema,
   EntryAnswer: schemas.entryAnswer,
   Cover: schemas.coverSchema,
   StatsReport: schemas.statsAnswer,
@@ -25,6 +26,7 @@ const ERRORS: Record<string, string> = {
   '414': 'the address is longer than the server takes (4,096 characters unless set otherwise)',
   '422': 'a parameter is not valid; the message says which and what it takes',
   '429': 'too many requests (120 a minute unless the site says otherwise); Retry-After says when to try again',
+  '503': 'the search index is being built (a first start, or a damaged index made anew); Retry-After says when to ask again',
 };
 
 interface Operation {
@@ -40,7 +42,7 @@ interface Operation {
 
 const OPERATIONS: Operation[] = [
   { path: '/site', id: 'getSite', summary: 'The site: title, description, address, languages and content types', query: schemas.siteQuery, answer: 'Site', errors: ['401', '403', '422', '429'] },
-  { path: '/entries', id: 'listEntries', summary: 'Entries of one type in one language, newest first, in pages', query: schemas.entriesQuery, answer: 'EntryList', errors: ['401', '403', '422', '429'] },
+  { path: '/entries', id: 'listEntries', summary: 'Entries of one type in one language, newest first, in pages; with q, those matching a full-text search, best first', query: schemas.entriesQuery, answer: 'EntryList', errors: ['401', '403', '422', '429', '503'] },
   { path: '/entry', id: 'getEntry', summary: 'One entry with its body as markdown and html', query: schemas.entryQuery, answer: 'EntryAnswer', errors: ['401', '403', '404', '422', '429'] },
   { path: '/stats', id: 'getStats', summary: 'The statistics report of a period (scope stats:read)', query: schemas.statsQuery, answer: 'StatsReport', errors: ['401', '403', '422', '429'], tokenNeeded: true },
   { path: '/openapi.json', id: 'getOpenApi', summary: 'This document', query: null, answer: null, errors: ['429'] },
@@ -95,7 +97,7 @@ function describe(operation: Operation): Json {
   };
   // Any address may be too long for the server, before any endpoint sees it.
   for (const code of [...operation.errors, '414'].sort()) {
-    responses[code] = { description: ERRORS[code]!, content: json('Error'), ...(code === '429' ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {}) };
+    responses[code] = { description: ERRORS[code]!, content: json('Error'), ...(code === '429' || code === '503' ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {}) };
   }
   return {
     operationId: operation.id,

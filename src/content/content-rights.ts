@@ -1,6 +1,7 @@
 // The spec's role rules for content, in one place for the Content API, MCP tools and the panel.
 import type { Principal } from '../auth/principal.js';
 import type { Entry, Translation } from './entries/types.js';
+import type { Searcher } from './search/site-search.js';
 
 function isOwn(principal: Principal, translation: Translation | undefined): boolean {
   return translation?.author === principal.accountId;
@@ -20,6 +21,18 @@ export function canSeeTranslation(principal: Principal | null, _entry: Entry, tr
 /** Whether the owner sees other people's drafts and scheduled translations (else only their own). */
 export function seesOthersUnpublished(principal: Principal): boolean {
   return principal.capabilities.has('content.edit_all') || principal.capabilities.has('content.publish');
+}
+
+/**
+ * The same rules for full-text search (content/search/): the index filters its rows by them in SQL (whose
+ * drafts count), and each row answered is checked again against the entry as it is now. `principal` null:
+ * anyone, who finds published translations only.
+ */
+export function searcherOf(principal: Principal | null): Searcher {
+  return {
+    reader: principal === null ? null : { accountId: principal.accountId, seesOthers: seesOthersUnpublished(principal) },
+    sees: (entry, translation) => canSeeTranslation(principal, entry, translation),
+  };
 }
 
 /**

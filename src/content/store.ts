@@ -9,11 +9,14 @@ import { eventLoopTurn } from '../lib/event-loop-turn.js';
 import type { ContentChanges } from './changes/content-changes.js';
 import * as atomicWrite from '../lib/atomic-write.js';
 import { requireLater } from '../lib/on-demand.js';
+import type { SiteSearch } from './search/site-search.js';
 import { join } from 'node:path';
 
 // The index side (reading entries, the index, its snapshots and sweep) is loaded when an entry is first
 // needed: a stdio session that only asks site_info needs the settings and the entry folders' count.
 const indexParts = requireLater<typeof import('./list-engine/list-engine.js')>('./list-engine/list-engine.js', import.meta.url);
+// Full-text search (node:sqlite with it) is loaded by the first search, or the server's start of its index.
+const searchModule = requireLater<typeof import('./search/site-search.js')>('./search/site-search.js', import.meta.url);
 
 export interface ContentStoreOptions {
   root: string;
@@ -64,6 +67,7 @@ export class ContentStore {
   private readonly settings: SiteSettings;
   private readonly dataDir: string | undefined;
   private built: IndexParts | undefined;
+  private searchIndex: SiteSearch | undefined;
   private countedFromFolders = false;
   /** The entries entryOncePerTurn() looked at in the turn `lookedAtTurn` of the event loop. */
   private readonly lookedAt = new Set<string>();
@@ -105,6 +109,15 @@ export class ContentStore {
   /** Stops keeping the index fresh and persisted (a store a test is done with; a process simply exits). */
   close(): void {
     this.built?.freshness.close();
+    this.searchIndex?.close();
+  }
+
+  /** Full-text search (content/search/): its index in data/cache/search.sqlite, opened on first use. */
+  get search(): SiteSearch {
+    return (this.searchIndex ??= new (searchModule().SiteSearch)({
+      source: this, file: this.cacheDir === undefined ? ':memory:' : join(this.cacheDir, 'search.sqlite'), feed: this.changes?.feed ?? null,
+      locksDir: this.dataDir === undefined ? null : join(this.dataDir, 'locks'), clock: this.clock, log: this.log,
+    }));
   }
 
   /** Writes the index to data/cache now, rather than a moment after the last change; nothing without a cache folder. */

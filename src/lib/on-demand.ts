@@ -6,7 +6,9 @@
 // - the content index side (content/store.ts) and the yaml package (content/yaml.ts, auth/yaml.ts), which a
 //   session that only asks site_info never needs (together some 40 ms of CPU of that answer on Node 24);
 // - statistics, OAuth, the writing code and the people side beyond the token check (wiring/build-deps.ts),
-//   and the panel (wiring/routes.ts: the public site's first answer does not wait for it).
+//   and the panel (wiring/routes.ts: the public site's first answer does not wait for it);
+// - full-text search and node:sqlite under it (content/store.ts, content/search/sqlite-module.ts): a session
+//   that never searches loads neither (docs/decisions.md "Full-text search").
 import { createRequire } from 'node:module';
 
 /** The module `specifier` (relative to `parentUrl`, the caller's import.meta.url), imported on the first call and kept. */

@@ -35,11 +35,11 @@ export function entryList(page: PageContext, rows: EntryRow[], options: { dated:
   return `<ul class="entry-list">${items.join('')}</ul>`;
 }
 
-/** Links to the page before and after, when there is more than one, named in the page's language. */
-export function pager(page: PageContext, path: string, pageNumber: number, pages: number): string {
+/** Links to the page before and after, when there is more than one, named in the page's language (`path`: the list's, or each page's address). */
+export function pager(page: PageContext, path: string | ((pageNumber: number) => string), pageNumber: number, pages: number): string {
   if (pages <= 1) return '';
   const { words } = page;
-  const at = (n: number) => escapeAttr(pagedPath(path, n));
+  const at = (n: number) => escapeAttr(typeof path === 'string' ? pagedPath(path, n) : path(n));
   const previous = pageNumber > 1 ? `<a rel="prev" href="${at(pageNumber - 1)}"><span aria-hidden="true">← </span>${escapeHtml(words.text.pager_previous)}</a>` : '<span></span>';
   const next = pageNumber < pages ? `<a rel="next" href="${at(pageNumber + 1)}">${escapeHtml(words.text.pager_next)}<span aria-hidden="true"> →</span></a>` : '<span></span>';
   return `<nav class="pager" aria-label="${escapeAttr(words.text.pager_label)}">${previous}<span>${escapeHtml(fillWords(words.text.pager_position, { page: pageNumber, pages }))}</span>${next}</nav>`;

@@ -21,6 +21,9 @@ import { themeWords } from './theme-words.js';
 import { consentBanner } from '../stats/consent-banner.js';
 import { prefersMarkdown } from '../http/accept.js';
 import { MARKDOWN, renderMarkdownTwin, twinPath } from './markdown-twin.js';
+import { MAX_QUERY_CHARS } from '../content/search/site-search.js';
+import { searcherOf } from '../content/content-rights.js';
+import { renderSearchPage, SEARCH_PAGE_SIZE, searchPageLanguage } from './search-page.js';
 
 /** What other areas add to public pages (statistics: the beacon tag, and counting AI crawlers). */
 export interface SiteHooks {
@@ -43,6 +46,8 @@ const HTML_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
 };
 const HTML = 'text/html; charset=utf-8';
+/** The public site's search finds what anyone may see, whoever asks. */
+const ANYONE = searcherOf(null);
 /**
  * A Markdown twin is text to read, never a page to run: besides its own type and nosniff, a browser that is
  * sent to it shows it in a sandbox with nothing to load, whatever HTML its text holds.
@@ -128,6 +133,23 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       hooks.pageServed?.(ctx.req, servedPath);
       return sendPrepared(ctx.res, kept);
     };
+    /**
+     * A page of search results: not kept with the rendered pages (there are as many as words), and while the
+     * index is being built not kept anywhere. Any change to an entry may change it, as it may a 404's.
+     */
+    const search = (language: string, made: PageContext) => {
+      const q = ctx.url.searchParams.get('q');
+      const number = pageParameter(ctx);
+      if (number === null) return notFound(language);
+      const tooLong = q !== null && q.length > MAX_QUERY_CHARS;
+      const asked = { text: q === null || q.trim() === '' ? null : q, page: number, tooLong };
+      const found = asked.text === null || tooLong ? null : deps.content.search.search({
+        text: asked.text, language, type: null, searcher: ANYONE, limit: SEARCH_PAGE_SIZE, offset: (number - 1) * SEARCH_PAGE_SIZE,
+      });
+      const headers = site.closed ? CLOSED_PAGE_HEADERS : found !== null && !found.ready ? { ...HTML_HEADERS, 'cache-control': 'no-store' } : OPEN_NOT_FOUND_HEADERS;
+      hooks.pageServed?.(ctx.req, ctx.pathname);
+      return sendHtml(ctx.res, tooLong ? 422 : 200, renderSearchPage(made, asked, found), headers);
+    };
     let path = ctx.pathname;
     // Without the trailing slash, and with one leading slash only: `//evil.example/` must not become a
     // Location of `//evil.example`, which a browser reads as another host.
@@ -160,6 +182,9 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     }
     if (!target || target.translation.status !== 'published') {
       if (byPath) return notFound(languageOf(path));
+      // The search page, where no entry took its address (an entry at /search comes first, as for lists).
+      const searchLanguage = searchPageLanguage(site, path);
+      if (searchLanguage !== null) return search(searchLanguage, context(searchLanguage));
       // An entry's own address comes first; a type's list page (/recipes, /de/tag) takes only what is left.
       const listed = listedTypeAt(site, path);
       if (!listed) return notFound(languageOf(path));

@@ -53,4 +53,8 @@ main img{max-width:100%;height:auto}
 .card-quote blockquote{margin:1.5rem 0;padding-left:1rem;border-left:3px solid var(--quote);font-style:italic}
 .card-quote footer{font-style:normal;color:var(--muted);font-size:.9rem}
 .langs a[aria-current]{font-weight:700;text-decoration:none;color:inherit}
+.search-form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:1rem 0 1.5rem}.search-form label{flex-basis:100%}
+.search-form input{flex:1;min-width:12rem;font:inherit;padding:.45rem .6rem;border:1px solid var(--muted);border-radius:6px;color:inherit;background:var(--back)}
+.search-form button{font:inherit;padding:.45rem 1rem;border-radius:6px;border:0;background:var(--link);color:var(--on-link);cursor:pointer}
+.search-results mark{background:none;color:inherit;font-weight:700}.search-note{color:var(--muted)}
 `;

@@ -29,6 +29,7 @@ const TOOLS: readonly Declared<Tool>[] = [
   siteInfoTool,
   onDemand('content_list', '../mcp/tools/content-list.js', 'contentListTool'),
   onDemand('content_read', '../mcp/tools/content-read.js', 'contentReadTool'),
+  onDemand('content_search', '../mcp/tools/content-search.js', 'contentSearchTool'),
   onDemand('content_cards', '../mcp/tools/content-cards.js', 'contentCardsTool'),
   onDemand('content_create', '../mcp/tools/content-create.js', 'contentCreateTool'),
   onDemand('content_update', '../mcp/tools/content-update.js', 'contentUpdateTool'),

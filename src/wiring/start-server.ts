@@ -63,6 +63,11 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
   setImmediate(() => {
     try { app.content.lists(); } catch (error) { app.log(`svc: building the content index failed: ${(error as Error)?.stack ?? error}`); }
     setTimeout(() => keepOldGenerationClose(), COLLECT_AFTER_BUILD_MS).unref();
+    // Then the search index is opened and followed (built in the background when missing: content/search/),
+    // a turn later, so that requests that came meanwhile are answered first.
+    setImmediate(() => {
+      try { app.content.search.start(); } catch (error) { app.log(`svc: the search index could not be opened: ${(error as Error)?.message ?? error}; searches answer that it is being prepared.`); }
+    });
   });
   // Statistics: roll up the days that ended while no server ran, and count today's log once, off the first request's path.
   setImmediate(() => {

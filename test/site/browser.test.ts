@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { findChromium, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -20,6 +21,8 @@ const PAGES = [
   { name: 'home', path: '/', lang: 'en' },
   { name: 'post', path: '/a-weekend-in-bolzano', lang: 'en' },
   { name: 'german-post', path: '/de/ein-wochenende-in-bozen', lang: 'de' },
+  { name: 'search', path: '/search?q=bolzano', lang: 'en' },
+  { name: 'german-search', path: '/de/search?q=bozen', lang: 'de' },
   { name: 'statistics', path: '/svc/panel/stats?period=30d', lang: 'en' },
 ];
 const WIDTHS = [1280, 390];
@@ -41,6 +44,9 @@ before(async () => {
   // Statistics to show: 40 days of generated traffic over the demo's pages.
   seedStats(server.deps.stats, server.deps.content, { days: 40, pageviewsPerDay: 60, rawDays: 1, seed: 3 });
   browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  // The search pages show results, not that the index is being built.
+  server.deps.content.search.start();
+  await waitFor(() => assert.equal(server.deps.content.search.state().state, 'ready'));
 });
 after(async () => {
   await browser?.close();
@@ -67,7 +73,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 for (const width of WIDTHS) {
-  test(`at ${width} px the home page, a post, its German translation and the statistics page are screenshotted and pass axe`, { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  test(`at ${width} px the home page, a post, its German translation, search results in both languages and the statistics page are screenshotted and pass axe`, { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     const failed: string[] = [];

@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createFixtureSite } from '../helpers/fixture-site.js';
 import { entry, entryText } from '../helpers/write-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const DEMO_GERMAN = readFileSync(new URL('../../theme/translations/de.yaml', import.meta.url), 'utf8');
 const published = (title: string, at: string, extra: Record<string, string | string[]> = {}) => ({ title, status: 'published', date: at, published: at, author: 'admin', ...extra });
@@ -29,6 +30,9 @@ let server: TestServer;
 before(async () => {
   root = createFixtureSite(EXTRA);
   server = await startTestServer(root);
+  // The search pages' words show with results, not with the index being built.
+  server.deps.content.search.start();
+  await waitFor(() => assert.equal(server.deps.content.search.state().state, 'ready'));
 });
 after(async () => {
   await server.close();
@@ -72,6 +76,13 @@ const WORDS: Array<[word: string, path: string, expected: string | RegExp]> = [
   ['video_allow', '/de/mitternacht', '<a href="#svc-consent" data-consent-open>Externe Medien erlauben</a></p>'],
   ['video_note_elsewhere', '/de/mitternacht', '<p class="video-note">Das Video öffnet sich auf media.example.org.</p>'],
   ['types.recipe', '/de/recipes', '<h1>Rezepte</h1>'],
+  ['search_title', '/de/search?q=willkommen', '<h1>Suche</h1>'],
+  ['search_label', '/de/search?q=willkommen', '<label for="search-q">Diese Website durchsuchen</label>'],
+  ['search_button', '/de/search?q=willkommen', '<button type="submit">Suchen</button>'],
+  ['search_one_result', '/de/search?q=willkommen', 'Ein Treffer für „willkommen“'],
+  ['search_results', '/de/search?q=text', '11 Treffer für „text“'],
+  ['search_none', '/de/search?q=zzz', 'Nichts gefunden für „zzz“. Versuchen Sie weniger oder andere Wörter.'],
+  ['search_no_words', '/de/search?q=*', 'Geben Sie ein oder zwei Wörter ein.'],
 ];
 
 test('every word of the theme shows in German on the /de page that has it', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { API_PREFIX } from './api-prefix.js';
 import { ALL_ENTRY_KEYS, BODY_FORMATS } from './entry-keys.js';
 import { OVERVIEW_PERIODS } from '../../stats/periods.js';
+import { MAX_QUERY_CHARS } from '../../content/search/search-terms.js';
 
 /** A whole number of a query in [min, max], with the sentence a wrong one gets. */
 function wholeNumber(name: string, min: number, max: number, fallback: number, description: string) {
@@ -43,6 +44,12 @@ export const entriesQuery = z.object({
   body: oneOfValues('body', ['0', '1'], '0', '1 adds markdown and html to each entry'),
   fields,
   formats,
+  q: z.string().max(MAX_QUERY_CHARS, `The parameter q is at most ${MAX_QUERY_CHARS} characters.`).optional().meta({
+    description: `full-text search in titles, excerpts, tags and bodies of the language (at most ${MAX_QUERY_CHARS} characters): words must all appear (English words stemmed, `
+      + 'accents folded), "a phrase", a prefix* of two letters or more, -word leaves out; any other character is a space. The answer is ranked best first '
+      + '(title matches first) and each entry gains snippet and score; the best 1,000 matches are paged, total counts up to 1,000. Not with tag or category.',
+    examples: ['garden', '"open source" licen*'],
+  }),
 });
 
 export const entryQuery = z.object({
@@ -86,8 +93,14 @@ export const entrySchema = z.object({
 /** An entry with only the keys that `fields` and `formats` named. */
 export const selectedEntrySchema = entrySchema.partial().meta({ id: 'SelectedEntry', description: 'an entry with only the keys named by fields and formats' });
 
+/** An entry found by `q`: its keys (all, or those selected), then where and how well it matched. */
+export const foundEntrySchema = entrySchema.partial().extend({
+  snippet: z.string().meta({ description: 'the text around the matches, as HTML: escaped, each matched word in <mark>' }),
+  score: z.number().meta({ description: 'how well the entry matches (BM25, higher is better)' }),
+}).meta({ id: 'FoundEntry', description: 'an entry found by q, with its snippet and score' });
+
 export const entriesAnswer = z.object({
-  data: z.array(z.union([entrySchema, selectedEntrySchema])),
+  data: z.array(z.union([entrySchema, selectedEntrySchema, foundEntrySchema])),
   meta: z.object({ page: z.int().min(1), pages: z.int().min(1), total: z.int().min(0) }),
 }).meta({ id: 'EntryList' });
 

@@ -8,6 +8,7 @@ import { esc } from '../html.js';
 import { renderPage, sendPanelPage } from '../layout.js';
 import { requirePanelPost, requirePanelSession } from '../panel-session.js';
 import { csrfField } from '../csrf.js';
+import type { SearchState } from '../../content/search/site-search.js';
 
 export const SITE_CHECK_PATH = '/svc/panel/check';
 
@@ -49,11 +50,23 @@ function renderPurges(lines: readonly PurgeLine[]): string {
   return `<h2>Cache purges</h2><table><thead><tr><th>Target</th><th>Where</th><th>State</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** Where the search index stands: built (how many translations), or how far its build is. */
+function renderSearchState(state: SearchState): string {
+  const said = state.state === 'ready'
+    ? `Built: ${state.translations.toLocaleString('en-US')} ${state.translations === 1 ? 'translation' : 'translations'} searchable, kept in step with every change.`
+    : state.state === 'building'
+      ? `<strong>Being built: ${state.percent} %</strong> (${state.done.toLocaleString('en-US')} of ${state.total.toLocaleString('en-US')} entries). Searches answer once it is done; reload this page to see how far it is.`
+      : state.state === 'unavailable'
+        ? `<strong>Not available:</strong> ${esc(state.reason)}`
+        : 'Not opened yet: the first search opens it.';
+  return `<h2>Search index</h2><p role="status">${said}</p>`;
+}
+
 export function showSiteCheck(ctx: RequestContext, deps: PanelDeps, outcome: string | null = null, purges: () => readonly PurgeLine[] = () => []): void {
   const session = requirePanelSession(ctx, deps, 'settings.manage');
   if (!session) return;
   const problems = checkSite({ root: deps.config.root, dataDir: deps.config.dataDir, servedAt: deps.config.baseUrl, now: deps.clock() });
-  const body = renderProblems(problems, deps.config.root) + renderPurges(purges()) + reindexForm(session.csrf, outcome);
+  const body = renderProblems(problems, deps.config.root) + renderPurges(purges()) + renderSearchState(deps.content.search.state()) + reindexForm(session.csrf, outcome);
   sendPanelPage(ctx, 200, renderPage({ title: 'Site check', viewer: session, active: 'check', body }));
 }
 

@@ -1,0 +1,276 @@
+// The search index as an SQLite file (data/cache/search.sqlite) with two FTS5 tables: one that stems
+// English words (porter) and one that only folds case and diacritics, for the languages FTS5 has no stemmer
+// for. Both fold `é` to `e` (remove_diacritics 2) and keep prefix indexes, so `café`, `cafe` and `caf*` meet.
+// A row per translation; which translations a reader may see is decided by the columns beside the text.
+// A damaged file (cut short, overwritten) is found by the error SQLite gives and made anew: it is a cache,
+// the content is in content/.
+import { closeSync, constants, readSync } from 'node:fs';
+import { makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../../lib/no-follow.js';
+import { isNetworkFolder } from '../../lib/network-folder.js';
+import { sqliteModule, type DatabaseSync, type StatementSync } from './sqlite-module.js';
+import { dirname } from 'node:path';
+
+/** Changes when the tables do: an index of another version is built anew. */
+const SCHEMA_VERSION = '1';
+/** How long a writer waits for another process's transaction (short: the event loop waits with it). */
+const BUSY_MS = 2_000;
+/** Weights of title, excerpt, tags and body in the ranking (BM25): a title match comes first. */
+const WEIGHTS = '10.0, 4.0, 3.0, 1.0';
+/** Marks around a matched word in snippets (char(2), char(3)): characters no indexed text holds (they are taken out of it). */
+export const MARK_OPEN = '\u0002';
+export const MARK_CLOSE = '\u0003';
+/** Words around the matches in a snippet. */
+const SNIPPET_WORDS = 24;
+
+/** One translation as the index keeps it. */
+export interface SearchDocument {
+  entry: string;
+  language: string;
+  type: string;
+  /** Epoch ms from which anyone may see it: 0 when published, the time when scheduled, null for a draft. */
+  publicFrom: number | null;
+  /** As the translation was when indexed (a scheduled one stays so after its time: publicFrom says when it is public). */
+  status: 'draft' | 'published' | 'scheduled';
+  author: string | null;
+  dateMs: number;
+  title: string;
+  excerpt: string;
+  tags: string;
+  body: string;
+}
+
+/** Who is searching: anyone (null), or a person whose drafts (and maybe others') count too. */
+export interface SearchReader { accountId: string; seesOthers: boolean }
+
+/** Which translations: those public now, or all the reader may see, or only their drafts or those scheduled ahead. */
+export type SearchStatus = 'published' | 'any' | 'draft' | 'scheduled';
+
+export interface IndexQuery {
+  match: string;
+  language: string;
+  stemmed: boolean;
+  type: string | null;
+  /** null: anyone's search (public translations only, whatever `status` says). */
+  reader: SearchReader | null;
+  status: SearchStatus;
+  now: number;
+  limit: number;
+  offset: number;
+}
+
+export interface IndexHit { entry: string; language: string; score: number; snippet: string }
+
+/**
+ * SQLite without FTS5: Node's own builds have it from 22.16 on, 22.13 to 22.15 lack it. Search is then not
+ * offered (the rest of the site is unaffected), and every search says why.
+ */
+export class SearchUnavailable extends Error {}
+
+/** Whether an error from SQLite says the file is not a sound index (cut short, overwritten, not SQLite). */
+export function isDamaged(error: unknown): boolean {
+  const { errcode, message } = (error ?? {}) as { errcode?: number; message?: string };
+  // SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR_SHORT_READ and kin; older Node gives the message alone.
+  if (errcode !== undefined && [11, 26].includes(errcode & 0xff)) return true;
+  return /malformed|not a database|file is encrypted|disk image|no such table|no such column|vtable constructor failed/i.test(message ?? '');
+}
+
+/**
+ * Whether the file is shorter than its header says (cut short: a full disk, a copy broken off). SQLite would
+ * only notice on reading a page past the end, maybe in the middle of a search; the header tells at once.
+ */
+function cutShort(file: string): boolean {
+  const size = statNoFollow(file)?.size ?? 0;
+  if (size < 100) return false;
+  const header = Buffer.alloc(100);
+  const fd = openNoFollow(file, constants.O_RDONLY);
+  try { readSync(fd, header, 0, 100, 0); } finally { closeSync(fd); }
+  // The size in the header holds only where its version-valid-for number matches the change counter.
+  if (header.toString('latin1', 0, 16) !== 'SQLite format 3\u0000' || header.readUInt32BE(92) !== header.readUInt32BE(24)) return false;
+  const pageSize = header.readUInt16BE(16) === 1 ? 65_536 : header.readUInt16BE(16);
+  return size < header.readUInt32BE(28) * pageSize;
+}
+
+const CONTROL = /[\u0000-\u0008\u000b-\u001f]/g;
+const clean = (text: string) => text.replace(CONTROL, ' ');
+
+/** The SQL filter of what `reader` may see, and its parameters. */
+function visibleTo(reader: SearchReader | null, status: SearchStatus, now: number): { sql: string; params: Array<string | number> } {
+  if (reader === null || status === 'published') return { sql: 'd.public_from <= ?', params: [now] };
+  const whose: { sql: string; params: Array<string | number> } = reader.seesOthers ? { sql: '', params: [] } : { sql: ' AND (d.public_from <= ? OR d.author = ?)', params: [now, reader.accountId] };
+  if (status === 'draft') return { sql: `d.status = 'draft'${whose.sql}`, params: whose.params };
+  if (status === 'scheduled') return { sql: `d.status = 'scheduled' AND d.public_from > ?${whose.sql}`, params: [now, ...whose.params] };
+  return { sql: reader.seesOthers ? '1' : '(d.public_from <= ? OR d.author = ?)', params: reader.seesOthers ? [] : [now, reader.accountId] };
+}
+
+export class SearchDatabase {
+  private db: DatabaseSync | null = null;
+  /** Statements prepared once per connection (a search prepares two; compiling them is most of a small one). */
+  private readonly statements = new Map<string, StatementSync>();
+
+  /** `file`: where the index lives, or ':memory:' (a store without a cache folder). */
+  constructor(readonly file: string) {}
+
+  /** Opens the file (made when missing); one that is damaged or of another version is made anew. */
+  open(): void {
+    if (this.db) return;
+    try {
+      this.db = this.connect();
+    } catch (error) {
+      if (!isDamaged(error)) throw error;
+      this.discard();
+      this.db = this.connect();
+    }
+  }
+
+  private connect(): DatabaseSync {
+    const { DatabaseSync } = sqliteModule();
+    if (this.file !== ':memory:') {
+      makeFoldersNoFollow(dirname(this.file), 0o700);
+      // A cache is never reached through a link: one in its place is removed.
+      const found = statNoFollow(this.file);
+      if (found?.isSymbolicLink()) removeNoFollow(this.file);
+      // A journal left by an index removed by hand would be replayed into the new file as if it were its own.
+      if (!found || found.isSymbolicLink()) this.removeJournals();
+      if (cutShort(this.file)) throw Object.assign(new Error(`${this.file} is shorter than its header says`), { errcode: 11 });
+    }
+    const db = new DatabaseSync(this.file);
+    try {
+      // WAL lets readers in other processes go on while one writes; it needs shared memory, which a network
+      // file system does not give, so there the classic journal is used.
+      const networked = this.file !== ':memory:' && isNetworkFolder(dirname(this.file));
+      db.exec(`PRAGMA busy_timeout = ${BUSY_MS}; PRAGMA journal_mode = ${networked ? 'DELETE' : 'WAL'}; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -4000;`);
+      const version = this.readMeta(db, 'schema');
+      if (version !== null && version !== SCHEMA_VERSION) throw Object.assign(new Error('no such table: another version'), { errcode: 11 });
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS docs(id INTEGER PRIMARY KEY, entry TEXT NOT NULL, language TEXT NOT NULL, type TEXT NOT NULL,
+          status TEXT NOT NULL, public_from INTEGER, author TEXT, date_ms INTEGER NOT NULL, UNIQUE(entry, language));
+        CREATE VIRTUAL TABLE IF NOT EXISTS text_stemmed USING fts5(title, excerpt, tags, body, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3');
+        CREATE VIRTUAL TABLE IF NOT EXISTS text_folded USING fts5(title, excerpt, tags, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+        INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', '${SCHEMA_VERSION}');`);
+      // Reading a row of each table finds a file damaged past its first pages before it is relied on.
+      db.prepare('SELECT count(*) FROM (SELECT rowid FROM text_stemmed LIMIT 1) UNION ALL SELECT count(*) FROM (SELECT rowid FROM text_folded LIMIT 1)').all();
+      return db;
+    } catch (error) {
+      db.close();
+      if (/no such module: fts5/.test((error as Error).message)) {
+        throw new SearchUnavailable(`Full-text search needs SQLite's FTS5, which Node ${process.versions.node} lacks (Node 22.16 and later have it).`);
+      }
+      throw error;
+    }
+  }
+
+  private readMeta(db: DatabaseSync, key: string): string | null {
+    try {
+      const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+      return row?.value ?? null;
+    } catch (error) {
+      if (/no such table: meta/.test((error as Error).message)) return null;
+      throw error;
+    }
+  }
+
+  private get open_(): DatabaseSync {
+    this.open();
+    return this.db!;
+  }
+
+  private statement(sql: string): StatementSync {
+    let prepared = this.statements.get(sql);
+    if (!prepared) this.statements.set(sql, (prepared = this.open_.prepare(sql)));
+    return prepared;
+  }
+
+  meta(key: string): string | null {
+    const row = this.statement('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.statement('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** Runs `work` in one write transaction (taken at once, so two processes never interleave theirs). */
+  transaction<T>(work: () => T): T {
+    const db = this.open_;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      try { db.exec('ROLLBACK'); } catch { /* the transaction is gone already */ }
+      throw error;
+    }
+  }
+
+  /**
+   * The entry's rows replaced by `documents`. An entry gone takes the entries below it with it (a page's
+   * pages live in its folder), so their rows go too.
+   */
+  replaceEntry(entry: string, documents: readonly SearchDocument[] | null, stemmed: (language: string) => boolean): void {
+    const rows = documents === null
+      // Ids below `entry` sort between `entry/` and `entry0` ('0' follows '/'): a range of the unique index.
+      ? this.statement('SELECT id FROM docs WHERE entry = ? OR (entry >= ? AND entry < ?)').all(entry, `${entry}/`, `${entry}0`)
+      : this.statement('SELECT id FROM docs WHERE entry = ?').all(entry);
+    for (const row of rows as Array<{ id: number }>) {
+      this.statement('DELETE FROM text_stemmed WHERE rowid = ?').run(row.id);
+      this.statement('DELETE FROM text_folded WHERE rowid = ?').run(row.id);
+      this.statement('DELETE FROM docs WHERE id = ?').run(row.id);
+    }
+    for (const document of documents ?? []) this.insert(document, stemmed(document.language));
+  }
+
+  /** Adds rows for entries not in the index yet (the build from scratch). */
+  insert(document: SearchDocument, stemmed: boolean): void {
+    const { lastInsertRowid } = this.statement('INSERT INTO docs(entry, language, type, status, public_from, author, date_ms) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(document.entry, document.language, document.type, document.status, document.publicFrom, document.author, document.dateMs);
+    this.statement(`INSERT INTO ${stemmed ? 'text_stemmed' : 'text_folded'}(rowid, title, excerpt, tags, body) VALUES (?, ?, ?, ?, ?)`)
+      .run(lastInsertRowid, clean(document.title), clean(document.excerpt), clean(document.tags), clean(document.body));
+  }
+
+  /** Translations indexed. */
+  size(): number {
+    return (this.statement('SELECT count(*) AS n FROM docs').get() as { n: number }).n;
+  }
+
+  /** The best matches the reader may see, best first, and how many match (counted up to `countUpTo`). */
+  search(query: IndexQuery, countUpTo: number): { hits: IndexHit[]; total: number } {
+    const db = this.open_;
+    const table = query.stemmed ? 'text_stemmed' : 'text_folded';
+    const visible = visibleTo(query.reader, query.status, query.now);
+    // CROSS JOIN keeps the order written: the FTS5 match first, then each match's row (never every row, then its match).
+    const where = `${table} MATCH ? AND d.language = ?${query.type === null ? '' : ' AND d.type = ?'} AND ${visible.sql}`;
+    const params: Array<string | number> = [query.match, query.language, ...(query.type === null ? [] : [query.type]), ...visible.params];
+    const snippet = (column: number) => `snippet(${table}, ${column}, char(2), char(3), '…', ${SNIPPET_WORDS})`;
+    const rows = this.statement(`SELECT d.entry AS entry, d.language AS language, bm25(${table}, ${WEIGHTS}) AS bm25,
+        CASE WHEN length(${table}.body) > 0 THEN ${snippet(3)} ELSE ${snippet(1)} END AS snippet
+      FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} ORDER BY bm25, d.date_ms DESC LIMIT ? OFFSET ?`)
+      .all(...params, query.limit, query.offset) as Array<{ entry: string; language: string; bm25: number; snippet: string }>;
+    const counted = this.statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} LIMIT ?)`)
+      .get(...params, countUpTo) as { n: number };
+    // BM25 in FTS5 is negative, lower better: the score said to callers is positive, higher better.
+    const hits = rows.map((row) => ({ entry: row.entry, language: row.language, score: Math.round(-row.bm25 * 1000) / 1000, snippet: row.snippet }));
+    return { hits, total: counted.n };
+  }
+
+  close(): void {
+    this.statements.clear();
+    try { this.db?.close(); } catch { /* closed already */ }
+    this.db = null;
+  }
+
+  /** Closes and removes the file (and its journal): the next open makes it anew. */
+  discard(): void {
+    this.close();
+    if (this.file === ':memory:') return;
+    try { removeNoFollow(this.file); } catch { /* not there */ }
+    this.removeJournals();
+  }
+
+  private removeJournals(): void {
+    for (const suffix of ['-wal', '-shm', '-journal']) {
+      try { removeNoFollow(this.file + suffix); } catch { /* not there */ }
+    }
+  }
+}
