@@ -86,6 +86,10 @@ test('content types: labels change and a type is added; comments and unknown key
   assert.deepEqual([record!.person, record!.via, record!.detail], [annId(), 'panel', 'changed the label of post, added the type event']);
   const last = site.deps.content.changes!.feed.since(0, 100_000).events.at(-1)!;
   assert.equal(last.kind, 'site.changed');
+  // The new type's listing answers at once, under its label.
+  const listing = await fetch(`${panel.url}/events`);
+  assert.equal(listing.status, 200);
+  assert.match(await listing.text(), /<title>Events/);
   const page = await get(panel, `${BASE}/types?done=saved`, jars.ann!);
   assert.match(page.text, /The settings were saved\./);
   assert.match(page.text, /name="label:event" value="Events"/);
