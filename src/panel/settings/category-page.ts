@@ -60,7 +60,7 @@ function render(key: string, session: PanelSession, form: CategoryForm, used: nu
     + `<label for="c-label">Label</label><input type="text" id="c-label" name="label" value="${esc(form.label)}" required maxlength="60">`
     + `<label for="c-kind">Kind</label><select id="c-kind" name="kind">${kinds}</select>`
     + '<fieldset><legend>Fields</legend><p class="muted">Asked for on each post of this category, in this order. Choices are for a select field, separated by commas. A removed field\'s values stay in the posts\' files but are no longer shown or checked. Fill the last row to add a field.</p>'
-    + `<div class="table-wrap"><table><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Label</th><th scope="col">Choices</th><th scope="col">Options</th></tr></thead><tbody>${form.rows.map(fieldRow).join('')}</tbody></table></div></fieldset>`
+    + `<div class="scroll"><table class="stats"><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Label</th><th scope="col">Choices</th><th scope="col">Options</th></tr></thead><tbody>${form.rows.map(fieldRow).join('')}</tbody></table></div></fieldset>`
     + '<button type="submit">Save the category</button></form>'
     + `<h3>Remove the category</h3>${formStart(`${path}/remove`, session.csrf, form.version)}<p>${used === 0 ? 'No post uses it.' : `${used} ${used === 1 ? 'post uses' : 'posts use'} it: give ${used === 1 ? 'it' : 'them'} another category or none first.`}</p><button type="submit" class="danger">Remove ${esc(key)}</button></form>`;
 }

@@ -18,7 +18,7 @@ function servicesTable(deps: PanelDeps): string {
   const rows = facts.embedded_services.map((item) => `<tr><th scope="row">${esc(item.service)}</th><td>${esc(CATEGORY_NAMES[item.category] ?? item.category)}</td><td>${item.entries}</td>`
     + `<td>${item.example_ids.map((id) => `<a href="/svc/panel/entries/${esc(id)}">${esc(id)}</a>`).join(', ')}</td></tr>`).join('');
   return `<p>The consent banner asks about these, found in the entries (drafts too: a draft becomes public with one click). Its version is <code>${esc(facts.banner_version)}</code>; it changes when this list does, and visitors are asked again.</p>`
-    + `<div class="table-wrap"><table><thead><tr><th scope="col">Service</th><th scope="col">Asked for as</th><th scope="col">Entries</th><th scope="col">Such as</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    + `<div class="scroll"><table class="stats"><thead><tr><th scope="col">Service</th><th scope="col">Asked for as</th><th scope="col">Entries</th><th scope="col">Such as</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function render(deps: PanelDeps, session: PanelSession, version: string, link: string): string {
