@@ -9,9 +9,10 @@ export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const SIGN_IN_ATTEMPTS_PER_IP = 20;
 
 /**
- * Every check of a password or sign-in code: the sign-in form, its code step, and the account page (the
- * current password before a change or before turning two-factor off). One throttle for all of them, so a
- * stolen session cannot guess its person's password faster than the sign-in form allows.
+ * Every check of a password or sign-in code: the sign-in form, its code step, the account page (the
+ * current password before a change or before turning two-factor off), and a shared statistics link's
+ * password (keyed by the link instead of an email). One throttle for all of them, so a stolen session cannot
+ * guess its person's password faster than the sign-in form allows, nor a link's password be tried any faster.
  */
 export class SignInThrottle {
   private readonly perEmail: TokenBucketLimiter;
@@ -40,7 +41,7 @@ export class SignInThrottle {
 }
 
 /** The sentence for a 429 from the throttle, with the wait rounded up to whole minutes. */
-export function tooManyAttemptsSentence(waitSeconds: number): string {
+export function tooManyAttemptsSentence(waitSeconds: number, what = 'sign-in attempts'): string {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-  return `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

@@ -14,8 +14,9 @@ const CATEGORY_WORDS: Record<string, WordKey> = {
  * choice is kept in the browser (localStorage, a strictly necessary store for the choice itself) with the
  * banner version, so a new set of services asks again; each decision is counted at POST /svc/consent.
  * Videos stay links until external media is allowed, then become players from the privacy-enhanced address.
+ * `privacyLink` (site.yaml `consent.privacy_link`) is the privacy policy the banner names.
  */
-export function consentBannerHtml(facts: BannerFacts, words: SiteWords = ENGLISH): string {
+export function consentBannerHtml(facts: BannerFacts, words: SiteWords = ENGLISH, privacyLink: string | null = null): string {
   if (!facts.banner_needed) return '';
   const optional = facts.categories_offered.filter((category) => category !== 'necessary');
   const label = (category: string) => {
@@ -27,7 +28,7 @@ export function consentBannerHtml(facts: BannerFacts, words: SiteWords = ENGLISH
   const button = (action: string, key: WordKey) => `<button type="button" data-action="${action}">${escapeHtml(words.text[key])}</button>`;
   return `<div id="svc-consent" role="dialog" aria-labelledby="svc-consent-title" data-version="${escapeAttr(facts.banner_version)}" hidden><div class="consent-inner">
 <h2 id="svc-consent-title" class="visually-hidden">${escapeHtml(words.text.consent_open)}</h2>
-<p>${escapeHtml(fillWords(words.text.consent_text, { services }))}</p>
+<p>${escapeHtml(fillWords(words.text.consent_text, { services }))}${privacyLink === null ? '' : ` <a href="${escapeAttr(privacyLink)}">${escapeHtml(words.text.consent_privacy)}</a>`}</p>
 <form><p>${boxes}</p>
 <p class="consent-buttons">${button('accept_all', 'consent_accept_all')} ${button('reject_all', 'consent_reject_all')} ${button('save', 'consent_save')}</p></form>
 </div></div>
@@ -42,7 +43,7 @@ export function consentLinkHtml(words: SiteWords): string {
 // Compact on a phone: the banner takes the bottom of the screen in small type, never more than half of it.
 export const CONSENT_CSS = `
 #svc-consent{position:fixed;left:0;right:0;bottom:0;max-height:50vh;overflow:auto;background:#1d232a;color:#fff;padding:.75rem 1.25rem;z-index:10;font-size:.9rem;line-height:1.45;box-shadow:0 -2px 10px rgba(0,0,0,.3)}
-#svc-consent .consent-inner{max-width:44rem;margin:0 auto}#svc-consent p{margin:0 0 .5rem}
+#svc-consent .consent-inner{max-width:44rem;margin:0 auto}#svc-consent p{margin:0 0 .5rem}#svc-consent a{color:#9cc4f0}
 #svc-consent form p{display:flex;flex-wrap:wrap;gap:.25rem 1rem}#svc-consent form .consent-buttons{gap:.4rem;margin:0}
 #svc-consent button{padding:.45rem .85rem;border-radius:6px;border:1px solid #7fb0e8;background:#2b333c;color:#fff;cursor:pointer;font:inherit}
 #svc-consent button[data-action="accept_all"]{background:#7fb0e8;color:#0d1a26}

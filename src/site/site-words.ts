@@ -39,6 +39,7 @@ export const ENGLISH_WORDS = {
   consent_accept_all: 'Allow all',
   consent_reject_all: 'Only necessary',
   consent_save: 'Save choice',
+  consent_privacy: 'Privacy policy',
   video_note: 'Playing the video here loads it from {service}, which may set cookies and see your IP address. It plays here once you allow external media.',
   video_note_elsewhere: 'The video opens on {service}.',
   video_allow: 'Allow external media',

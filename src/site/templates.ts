@@ -44,7 +44,7 @@ export function renderPage(parts: PageParts): string {
   const title = meta.title === site.title ? site.title : `${meta.title} – ${site.title}`;
   // The entry's CSS has been through the cleaner: it cannot close this element or load other sites.
   const entryStyle = parts.entryCss ? `<style id="entry-style">${parts.entryCss}</style>` : '';
-  const banner = parts.consent ? consentBannerHtml(parts.consent, words) : '';
+  const banner = parts.consent ? consentBannerHtml(parts.consent, words, site.consent?.privacyLink ?? null) : '';
   const feed = language === site.defaultLanguage ? '/feed.xml' : `/${language}/feed.xml`;
   return `<!doctype html>
 <html lang="${escapeAttr(language)}">

@@ -62,7 +62,7 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerFunnelPage(router, deps);
   registerImportPage(router, deps);
   registerSharesPage(router, deps);
-  registerSharedView(router, deps);
+  registerSharedView(router, deps, throttle);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
   const purges = new PurgeStatus(join(deps.config.dataDir, 'feed', 'purge-status.json'));
   registerSiteCheckRoutes(router, deps, () => purges.read());

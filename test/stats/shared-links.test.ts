@@ -103,3 +103,25 @@ test('a bad filter, a short password or no name is refused and nothing is made; 
   const carl = await signIn(panel, 'carl@example.org', 'correct horse battery');
   assert.equal((await get(panel, '/svc/panel/stats/shares', carl)).res.status, 403);
 });
+
+test('a link\'s password is guessed no faster than a sign-in: the sixth wrong try in 15 minutes is 429, even when right', async () => {
+  const path = await makeLink({ name: 'Guarded', password: 'correct horse', filters: '' });
+  const other = await makeLink({ name: 'Other', password: 'correct horse', filters: '' });
+  // A right password gives its attempt back: it never counts toward the limit.
+  assert.equal((await post(panel, path, { password: 'correct horse' }, new Jar())).res.status, 303);
+  for (let attempt = 1; attempt <= 5; attempt++) assert.equal((await post(panel, path, { password: `wrong ${attempt}` })).res.status, 401, `attempt ${attempt}`);
+  const blocked = await post(panel, path, { password: 'correct horse' }, new Jar());
+  assert.equal(blocked.res.status, 429);
+  assert.match(blocked.text, /Too many wrong passwords\. Try again in \d+ minutes?\./);
+  assert.ok(Number(blocked.res.headers.get('retry-after')) > 0);
+  assert.equal(blocked.res.headers.get('set-cookie'), null);
+  // Each link counts on its own (the address's own limit, shared with sign-in, is higher).
+  assert.equal((await post(panel, other, { password: 'correct horse' }, new Jar())).res.status, 303);
+  const start = site.clock.now;
+  try {
+    site.clock.now = start + 15 * 60_000;
+    assert.equal((await post(panel, path, { password: 'correct horse' }, new Jar())).res.status, 303);
+  } finally {
+    site.clock.now = start;
+  }
+});

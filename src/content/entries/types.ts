@@ -27,6 +27,19 @@ export interface ContentType {
   label: string;
 }
 
+/** A link of a language's own menu (site.yaml `navigation`). */
+export interface NavigationLink {
+  title: string;
+  /** A path on the site (`/about`) or an http(s), mailto: or tel: address (content/settings/site-links.ts). */
+  link: string;
+}
+
+/** site.yaml `consent`: what the consent banner says beyond the services it finds. */
+export interface ConsentSettings {
+  /** The privacy policy the banner links to, or null. */
+  privacyLink: string | null;
+}
+
 export interface SiteConfig {
   title: string;
   description: string;
@@ -45,6 +58,9 @@ export interface SiteConfig {
   llmsTxt: boolean;
   types: ContentType[];
   categories: Record<string, CategoryDefinition>;
+  /** Languages with their own menu (site.yaml `navigation`); the others list their top-level pages. */
+  navigation: Record<string, NavigationLink[]>;
+  consent: ConsentSettings;
 }
 
 export interface Translation {

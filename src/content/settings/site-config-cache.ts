@@ -38,7 +38,7 @@ export function readCachedSiteConfig(file: string, codeUrl: string): CacheLookup
   }
   try {
     const kept = JSON.parse(readTextNoFollow(cacheFile)) as { stamp?: unknown; config?: SiteConfig };
-    if (kept.stamp === stamp && typeof kept.config?.title === 'string' && Array.isArray(kept.config.types)) return { config: kept.config };
+    if (kept.stamp === stamp && typeof kept.config?.title === 'string' && Array.isArray(kept.config.types) && typeof kept.config.navigation === 'object') return { config: kept.config };
   } catch {
     // No cache yet, or an unreadable one: it is rebuilt below.
   }

@@ -4,6 +4,7 @@ import { isValidTimeZone } from '../../lib/time-zone.js';
 import type { SiteConfig, CategoryDefinition, ContentType, FieldDefinition } from '../entries/types.js';
 import { yamlLibrary } from '../entries/yaml.js';
 import { readCachedSiteConfig, writeCachedSiteConfig } from './site-config-cache.js';
+import { readConsent, readNavigation } from './site-links.js';
 
 // site.yaml is checked by hand rather than with a schema library: every process reads it at start, and
 // loading one costs more than the rest of a stdio server's start-up. The sentences are the ones the schema
@@ -127,7 +128,10 @@ function readSite(raw: unknown) {
       fields: record(c.fields, at(path, 'fields'), KEY, field, {}),
     };
   }, {});
-  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, approvalLive, closed, trackOutboundLinks, trackFileDownloads, llmsTxt, types, categories };
+  const fail = (path: string, problem: string): never => { throw new SiteConfigProblem(path, problem); };
+  const navigation = readNavigation(v.navigation, languages, fail);
+  const consent = readConsent(v.consent, fail);
+  return { title, description, url, languages, defaultLanguage, timezone, approvalMode, approvalLive, closed, trackOutboundLinks, trackFileDownloads, llmsTxt, types, categories, navigation, consent };
 }
 
 const CORE_TYPES: ContentType[] = [
@@ -215,5 +219,7 @@ export function buildSiteConfig(raw: unknown): SiteConfig {
     llmsTxt: site.llmsTxt,
     types,
     categories,
+    navigation: site.navigation,
+    consent: site.consent,
   };
 }

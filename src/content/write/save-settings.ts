@@ -1,16 +1,9 @@
-// The site's settings from the panel (settings.manage): title, description, address, languages and the
-// default, time zone, closed site. content/site.yaml is edited as a YAML document (the `yaml` package), so its
-// comments and the order of everything stay as the person wrote them, and written atomically under the site's
-// lock; the result is checked by the same rules as at start (site-config.ts) before it is written. A change
-// that would break the site is refused with the reason; the form carries the version of the file it was
-// filled from, so two admins saving at once never overwrite each other unseen.
-import { join } from 'node:path';
-import { parse, parseDocument } from 'yaml';
+// The site's general settings from the panel (settings.manage): title, description, address, languages and
+// the default, time zone, closed site, written through site-yaml-edit.ts (comments and order kept, checked,
+// atomic, versioned). A change that would break the site is refused with the reason.
 import { AppError } from '../../errors.js';
 import { isValidTimeZone } from '../../lib/time-zone.js';
-import { buildSiteConfig } from '../settings/site-config.js';
-import { refuseIfChanged } from './version-stamp.js';
-import { recordChange, storageOf, withEntryLock } from './write-context.js';
+import { editSiteYaml, requireSettingsRight, setIfChanged } from './site-yaml-edit.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface SettingsInput {
@@ -64,49 +57,29 @@ function languagesInUse(context: WriteContext, removed: string[]): string[] {
 
 /** Saves the settings; `expectedVersion` is the version of site.yaml the form was filled from. */
 export function saveSettings(context: WriteContext, actor: Actor, input: SettingsInput, expectedVersion: string): string[] {
-  if (!actor.principal.capabilities.has('settings.manage')) throw new AppError('forbidden', `Your role (${actor.principal.role}) may not change the site's settings.`);
+  requireSettingsRight(actor);
   checkInput(input);
-  return withEntryLock(context, 'site', () => {
-    const storage = storageOf(context);
-    const file = join(context.store.contentDir, 'site.yaml');
-    const text = storage.readText(file);
-    refuseIfChanged(expectedVersion, text, 'The settings were changed by someone else since you opened this page; nothing was saved. The form below shows them as they are now with your values: check them, then save again.');
-    const document = parseDocument(text);
-    const before = (parse(text) ?? {}) as Record<string, unknown>;
+  return editSiteYaml(context, actor, expectedVersion, (draft) => {
+    const { document, before } = draft;
     const oldLanguages = Object.keys((before.languages ?? {}) as Record<string, unknown>);
     const wanted = new Map(input.languages);
-    const inUse = languagesInUse(context, oldLanguages.filter((code) => !wanted.has(code)));
+    const removed = oldLanguages.filter((code) => !wanted.has(code));
+    const inUse = languagesInUse(context, removed);
     if (inUse.length > 0) throw new AppError('conflict', `Entries still use ${inUse.join(', ')}; delete or move those translations before removing the language. Nothing was saved.`);
     const changed: string[] = [];
-    const set = (key: string, value: unknown) => {
-      // A key left out means its default (false, empty): setting the default writes nothing.
-      if (JSON.stringify(before[key]) === JSON.stringify(value) || (before[key] === undefined && (value === false || value === ''))) return;
-      document.set(key, value);
-      changed.push(key);
-    };
-    set('title', input.title.trim());
-    set('description', input.description.trim());
-    set('url', input.url.replace(/\/+$/, ''));
-    set('timezone', input.timezone);
-    set('default_language', input.defaultLanguage);
-    set('closed', input.closed);
+    setIfChanged(draft, ['title'], input.title.trim(), changed);
+    setIfChanged(draft, ['description'], input.description.trim(), changed);
+    setIfChanged(draft, ['url'], input.url.replace(/\/+$/, ''), changed);
+    setIfChanged(draft, ['timezone'], input.timezone, changed);
+    setIfChanged(draft, ['default_language'], input.defaultLanguage, changed);
+    setIfChanged(draft, ['closed'], input.closed, changed);
     // Languages one by one, so a comment beside one stays with it.
-    const languageChanges = [...oldLanguages.filter((code) => !wanted.has(code)).map((code) => () => document.deleteIn(['languages', code])),
+    const languageChanges = [...removed.map((code) => () => document.deleteIn(['languages', code])),
       ...input.languages.filter(([code, name]) => (before.languages as Record<string, unknown> | undefined)?.[code] !== name).map(([code, name]) => () => document.setIn(['languages', code], name))];
     for (const change of languageChanges) change();
     if (languageChanges.length > 0) changed.push('languages');
-    if (changed.length === 0) return [];
-    const next = document.toString();
-    try {
-      buildSiteConfig(parse(next));
-    } catch (error) {
-      throw invalid(`The settings would not be valid: ${(error as Error).message}. Nothing was saved.`);
-    }
-    storage.writeAtomic(file, next);
-    // Seen at the next read in this process, not only after the stamp check's interval: new settings make
-    // every path again anyway (index-freshness.ts), which is what a full pass does.
-    context.store.invalidate();
-    recordChange(context, actor, 'settings', null, null, `changed ${changed.join(', ')}`);
+    // A removed language's own menu goes with it (it has no pages left to link to).
+    for (const code of removed) if (document.hasIn(['navigation', code])) document.deleteIn(['navigation', code]);
     return changed;
   });
 }

@@ -1,9 +1,9 @@
-// HTML of Settings: the site's title, description, address, languages (one `code = Name` a line) and the
+// HTML of Settings, General: the site's title, description, address, languages (one `code = Name` a line) and the
 // default, time zone, and whether the site is closed. Plain form; the version of site.yaml rides along.
-import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
+import { formStart, SETTINGS_PATH } from './settings-sections.js';
 
-export const SETTINGS_PATH = '/svc/panel/settings';
+export { SETTINGS_PATH };
 
 export interface SettingsForm {
   title: string;
@@ -20,7 +20,7 @@ export interface SettingsForm {
 export function renderSettings(csrf: string, form: SettingsForm, zones: readonly string[]): string {
   const codes = form.languages.split('\n').map((line) => line.split('=')[0]!.trim()).filter(Boolean);
   const defaults = [...new Set([form.defaultLanguage, ...codes])].filter(Boolean).map((code) => `<option value="${esc(code)}"${code === form.defaultLanguage ? ' selected' : ''}>${esc(code)}</option>`).join('');
-  return `<h1>Settings</h1><form class="card" method="post" action="${SETTINGS_PATH}">${csrfField(csrf)}<input type="hidden" name="version" value="${esc(form.version)}">`
+  return formStart(SETTINGS_PATH, csrf, form.version)
     + `<label for="s-title">Title</label><input type="text" id="s-title" name="title" value="${esc(form.title)}" required maxlength="200">`
     + `<label for="s-description">Description</label><textarea id="s-description" name="description" rows="3" maxlength="1000">\n${esc(form.description)}</textarea>`
     + `<label for="s-url">Address <span class="muted">(the site's public address, such as https://example.org)</span></label><input type="text" id="s-url" name="url" value="${esc(form.url)}" required inputmode="url">`
@@ -29,5 +29,5 @@ export function renderSettings(csrf: string, form: SettingsForm, zones: readonly
     + `<label for="s-timezone">Time zone <span class="muted">(such as Europe/Berlin; times in the panel and scheduled publishing use it)</span></label><input type="text" id="s-timezone" name="timezone" value="${esc(form.timezone)}" required list="zones" maxlength="64"><datalist id="zones">${zones.map((zone) => `<option value="${esc(zone)}">`).join('')}</datalist>`
     + `<label class="check"><input type="checkbox" name="closed" value="yes"${form.closed ? ' checked' : ''}> Closed: only people signed in to the panel see the site</label>`
     + '<button type="submit">Save the settings</button></form>'
-    + '<p class="muted">Content types, categories and the other settings are in content/site.yaml; its comments and order are kept when this form saves. Every change is in the History.</p>';
+    + '<p class="muted">Every section saves into content/site.yaml, keeping its comments, its order and keys svc does not know. Every change is in the History.</p>';
 }

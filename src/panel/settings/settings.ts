@@ -1,4 +1,4 @@
-// Settings (settings.manage): the form, and saving it through save-settings.ts. A refused save shows the form
+// Settings (settings.manage), General: the form, and saving it through save-settings.ts. A refused save shows the form
 // again with what was sent and the reason; after a change saved by someone else meanwhile the form takes the
 // file's new version (the person has been told, and their values are still in the form).
 import { join } from 'node:path';
@@ -11,10 +11,16 @@ import { readTextNoFollow } from '../../lib/no-follow.js';
 import { saveSettings } from '../../content/write/save-settings.js';
 import { versionOf } from '../../content/write/version-stamp.js';
 import type { WriteContext } from '../../content/write/write-context.js';
-import { renderPage, sendPanelPage, type PanelNotice } from '../layout.js';
+import type { PanelNotice } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { renderSettings, SETTINGS_PATH, type SettingsForm } from './settings-view.js';
+import { sendSettingsPage } from './settings-sections.js';
+import { registerContentTypesRoutes } from './content-types-page.js';
+import { registerCategoriesRoutes } from './categories-page.js';
+import { registerNavigationRoutes } from './navigation-page.js';
+import { registerConsentRoutes } from './consent-page.js';
+import { registerStatsSwitchesRoutes } from './stats-switches-page.js';
 
 const MAX_FORM = 64 * 1024;
 
@@ -35,7 +41,7 @@ export function registerSettingsRoutes(router: Router, deps: PanelDeps): void {
   };
 
   const send = (ctx: RequestContext, status: number, session: PanelSession, form: SettingsForm, notice: PanelNotice | null) =>
-    sendPanelPage(ctx, status, renderPage({ title: 'Settings', viewer: session, active: 'settings', body: renderSettings(session.csrf, form, zones), notice }));
+    sendSettingsPage(ctx, status, session, { section: 'general', title: 'General', body: renderSettings(session.csrf, form, zones), notice });
 
   router.get(SETTINGS_PATH, (ctx: RequestContext) => {
     const session = requirePanelSession(ctx, deps, 'settings.manage');
@@ -67,4 +73,10 @@ export function registerSettingsRoutes(router: Router, deps: PanelDeps): void {
     }
     redirect(ctx.res, `${SETTINGS_PATH}?done=saved`, 303, { 'cache-control': 'no-store' });
   });
+
+  registerContentTypesRoutes(router, deps);
+  registerCategoriesRoutes(router, deps);
+  registerNavigationRoutes(router, deps);
+  registerConsentRoutes(router, deps);
+  registerStatsSwitchesRoutes(router, deps);
 }

@@ -1,7 +1,8 @@
 // /svc/panel/shared/<token>: a shared dashboard — the Statistics page read-only, without signing in, for
 // whoever holds the link (stats/shared-links.ts). Its locked filters always hold; a password, when the link
-// has one, is asked once and remembered in a cookie for this link only. Never indexed (X-Robots-Tag and the
-// page's robots meta). An altered link is 404, a revoked one 410, each with a sentence.
+// has one, is asked once and remembered in a cookie for this link only; wrong passwords count against the
+// panel's sign-in throttle (5 per link and address, 20 per address, in 15 minutes). Never indexed
+// (X-Robots-Tag and the page's robots meta). An altered link is 404, a revoked one 410, each with a sentence.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PanelDeps } from '../panel-deps.js';
 import type { Router, RequestContext } from '../../http/router.js';
@@ -15,6 +16,7 @@ import { parseFilters, sortFilters } from '../../stats/stats-filters.js';
 import { gatherStatsPage } from '../stats/stats-page-data.js';
 import { renderStatsPage } from '../stats/stats-page-view.js';
 import { parseStatsView } from '../stats/stats-view-params.js';
+import { tooManyAttemptsSentence, type SignInThrottle } from '../sign-in-throttle.js';
 
 export const SHARED_PATH = '/svc/panel/shared';
 const HEADERS = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -34,9 +36,15 @@ function passwordGiven(ctx: RequestContext, link: SharedLink): boolean {
   return sent !== undefined && sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
 }
 
-function sendPasswordForm(ctx: RequestContext, token: string, link: SharedLink, wrong: boolean): void {
+/** The throttle's key for a link: its id, so each link's password has its own count (beside the address's). */
+const throttleKey = (link: SharedLink) => `shared-link:${link.id}`;
+
+function sendPasswordForm(ctx: RequestContext, token: string, link: SharedLink, wrong: boolean, waitSeconds = 0): void {
   const body = `<h1>${esc(link.name)}</h1><form method="post" action="${SHARED_PATH}/${esc(token)}" class="stack"><fieldset><legend>These statistics are protected</legend>`
     + `<label>Password <input type="password" name="password" autocomplete="current-password" required></label><button type="submit">Show the statistics</button></fieldset></form>`;
+  if (waitSeconds > 0) {
+    return sendPanelPage(ctx, 429, renderPage({ title: 'Shared statistics', body, notice: { kind: 'error', text: tooManyAttemptsSentence(waitSeconds, 'wrong passwords') } }), { ...HEADERS, 'retry-after': String(waitSeconds) });
+  }
   sendPanelPage(ctx, wrong ? 401 : 200, renderPage({ title: 'Shared statistics', body, notice: wrong ? { kind: 'error', text: 'That is not the password of this link.' } : null }), HEADERS);
 }
 
@@ -84,13 +92,17 @@ function showShared(ctx: RequestContext, deps: PanelDeps, store: SharedLinkStore
   sendPanelPage(ctx, 200, renderPage({ title: 'Shared statistics', body }), HEADERS);
 }
 
-async function givePassword(ctx: RequestContext, deps: PanelDeps, store: SharedLinkStore): Promise<void> {
+async function givePassword(ctx: RequestContext, deps: PanelDeps, store: SharedLinkStore, throttle: SignInThrottle): Promise<void> {
   const found = resolve(ctx, store);
   if (!found) return;
   const { token, link } = found;
   let form: URLSearchParams;
   try { form = await readForm(ctx.req, 4096); } catch { return sendMessage(ctx, 400, 'Not read', 'The form could not be read; go back and try again.'); }
+  // Taken before the check, so guesses sent at once cannot pass the limit; a right password gives it back.
+  const wait = throttle.take(ctx.ip, throttleKey(link));
+  if (wait > 0) return sendPasswordForm(ctx, token, link, true, wait);
   if (!(await store.passwordMatches(link, form.get('password') ?? ''))) return sendPasswordForm(ctx, token, link, true);
+  throttle.succeeded(ctx.ip, throttleKey(link));
   ctx.res.writeHead(303, {
     ...HEADERS, location: `${SHARED_PATH}/${token}`,
     'set-cookie': serializeCookie(cookieName(link), proof(link), { path: `${SHARED_PATH}/${token}`, secure: isSecure(deps), maxAgeSeconds: 12 * 3600 }),
@@ -98,9 +110,10 @@ async function givePassword(ctx: RequestContext, deps: PanelDeps, store: SharedL
   ctx.res.end();
 }
 
-export function registerSharedView(router: Router, deps: PanelDeps): void {
+/** `throttle`: the panel's one throttle of password checks (sign-in-throttle.ts), shared with sign-in. */
+export function registerSharedView(router: Router, deps: PanelDeps, throttle: SignInThrottle): void {
   const store = new SharedLinkStore(deps.stats.dir, deps.clock);
   router.get(`${SHARED_PATH}/:token`, (ctx) => showShared(ctx, deps, store));
-  router.post(`${SHARED_PATH}/:token`, (ctx) => givePassword(ctx, deps, store));
+  router.post(`${SHARED_PATH}/:token`, (ctx) => givePassword(ctx, deps, store, throttle));
 }
 
