@@ -12,7 +12,7 @@ import { Catalog, type Declared } from './catalog.js';
 import { callParams, completeParams, cursorParams, getPromptParams, readParams } from './params.js';
 import { ToolAnswerCache } from './tool-answer-cache.js';
 import { paginate } from './cursor.js';
-import { APP_SCHEME, appsDeclared, undeclaredAppRefusal, type ListedTool, type McpApps } from './apps/apps-extension.js';
+import { APP_SCHEME, appsDeclared, undeclaredAppRefusal, type ListedTool, type McpApps } from './apps-extension.js';
 
 export interface McpRegistry {
   tools: readonly Declared<Tool>[];

@@ -7,7 +7,7 @@ import { negotiateProtocolVersion } from './protocol-version.js';
 import { SERVER_INSTRUCTIONS, serverInfo } from './server-introduction.js';
 import { initializeParams, setLevelParams } from './params.js';
 import { createMcpMethods, type McpServerOptions } from './mcp-methods.js';
-import { declaresApps } from './apps/apps-extension.js';
+import { declaresApps } from './apps-extension.js';
 
 export type { McpRegistry, McpServerOptions } from './mcp-methods.js';
 

@@ -1,7 +1,7 @@
 // MCP Apps put together (mcp/apps/): the entry preview draws the public page with site/'s preview renderer,
 // which mcp/ may not import itself. Loaded only when a client that declared the extension first asks.
 import { createMcpApps } from '../mcp/apps/app-catalog.js';
-import type { McpApps } from '../mcp/apps/apps-extension.js';
+import type { McpApps } from '../mcp/apps-extension.js';
 import { renderPreviewPage } from '../site/preview-page.js';
 
 export function mcpApps(): McpApps {

@@ -7,7 +7,7 @@ import type { Tool } from '../mcp/tool.js';
 import type { Resource } from '../mcp/resource.js';
 import type { Prompt } from '../mcp/prompt.js';
 import type { AnswerShapes } from '../mcp/tool.js';
-import type { McpApps } from '../mcp/apps/apps-extension.js';
+import type { McpApps } from '../mcp/apps-extension.js';
 import { Catalog, lazy, type Declared, type Lazy } from '../mcp/catalog.js';
 import { importLater } from '../lib/on-demand.js';
 // site_info is where every session starts (its description says so), so it comes with the list: loaded on

@@ -6,7 +6,7 @@ import { ErrorCodes, RpcError } from '../../jsonrpc/messages.js';
 import { RESOURCE_NOT_FOUND } from '../mcp-methods.js';
 import type { McpContext } from '../context.js';
 import type { CallToolResult } from '../tool-call.js';
-import { APP_MIME_TYPE, type ListedTool, type McpApps } from './apps-extension.js';
+import { APP_MIME_TYPE, type ListedTool, type McpApps } from '../apps-extension.js';
 import type { AppDocument } from './app-document.js';
 import { EntryPreviews, type PageRenderer } from './entry-previews.js';
 import { entryPreviewApp, PREVIEW_META_KEY } from './entry-preview-app.js';

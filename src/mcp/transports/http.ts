@@ -19,7 +19,7 @@ import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
 import { seconds } from '../../lib/seconds.js';
-import { APPS_SESSION_PREFIX } from '../apps/apps-extension.js';
+import { APPS_SESSION_PREFIX } from '../apps-extension.js';
 import { randomUUID } from 'node:crypto';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */

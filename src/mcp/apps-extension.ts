@@ -1,10 +1,10 @@
 // MCP Apps (SEP-1865, extension io.modelcontextprotocol/ui): whether a client declared it, and what the
 // dispatchers ask of the apps once it has. This file is all a client without the extension ever loads of
-// the apps: the views themselves (app-catalog.ts and the files beside it) load on the first request of a
+// the apps: the views themselves (apps/app-catalog.ts and the files beside it) load on the first request of a
 // client that declared it, so everyone else's answers stay exactly what they were.
-import { ErrorCodes, RpcError } from '../../jsonrpc/messages.js';
-import type { McpContext, McpSession } from '../context.js';
-import type { CallToolResult } from '../tool-call.js';
+import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';
+import type { McpContext, McpSession } from './context.js';
+import type { CallToolResult } from './tool-call.js';
 
 export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
