@@ -44,6 +44,8 @@ export interface McpApps {
   linkTools(tools: ListedTool[]): ListedTool[];
   /** The tool's result with what its view needs beside it in `_meta` (the result itself unchanged). */
   dressResult(tool: string, args: Record<string, unknown>, result: CallToolResult, context: McpContext): CallToolResult | Promise<CallToolResult>;
+  /** The views as resources/list shows them (after the other resources, on the last page). */
+  listViews(): Array<Record<string, unknown>>;
   /** resources/read of a ui:// address. */
   read(uri: string, context: McpContext): Promise<{ contents: Array<Record<string, unknown>> }>;
 }

@@ -95,10 +95,11 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
       return callByName(call, context);
     },
 
-    'resources/list': async (params) => {
+    'resources/list': async (params, context) => {
       const { cursor } = cursorParams(params, 'resources/list');
       const page = await paginate('resources/list', resources.keys(), cursor, pageSize);
-      const listed = (await resources.getMany(page.items)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
+      const listed: Array<Record<string, unknown>> = (await resources.getMany(page.items)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
+      if (!page.nextCursor && registry.apps && appsDeclared(context.session)) listed.push(...(await registry.apps()).listViews());
       return page.nextCursor ? { resources: listed, nextCursor: page.nextCursor } : { resources: listed };
     },
 

@@ -9,6 +9,7 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { post, startHttp, type Answer, type HttpHarness } from '../helpers/mcp-http.js';
 import { modernBody, modernHeaders } from '../helpers/mcp-modern.js';
 import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
+import { APP_WORDS } from '../../src/mcp/apps/app-words.js';
 
 const UI = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 const LINKED = ['content_read', 'content_create', 'content_update', 'content_style', 'media_upload', 'content_publish', 'stats_overview', 'stats_query', 'stats_post'];
@@ -113,6 +114,10 @@ test('2025 over HTTP: the nine tools link their views; each view is one self-con
     // The words in both languages of the panel's words travel inside the document.
     assert.match(content.text, /"de":\{/);
   }
+  // resources/list names them too, after the site's own resources.
+  const resources = (await legacy(withApps, token, 'resources/list', {}, headers)).json.result.resources;
+  assert.deepEqual(resources.filter((resource: any) => resource.uri.startsWith('ui://')).map((resource: any) => resource.uri).sort(), [...uris].sort());
+  assert.ok(resources.every((resource: any) => !resource.uri.startsWith('ui://') || resource.mimeType === 'text/html;profile=mcp-app'));
   // An address of an older version of a view says where the current one is.
   const old = await legacy(withApps, token, 'resources/read', { uri: 'ui://svc/statistics-0000000000000000.html' }, headers);
   assert.match(old.json.error.message, /older version of the Statistics view; the current one is ui:\/\/svc\/statistics-[0-9a-f]{16}\.html/);
@@ -211,4 +216,9 @@ test('the publish review: the diff against the public text and the card warnings
   assert.deepEqual(pending.approval, { review: 'requested', panel_url: 'http://127.0.0.1:8080/svc/panel/approvals' });
   assert.deepEqual(pending.card_warnings, [{ card: 'map', missing: ['place'] }]);
   assert.ok(pending.diff.body.some((block: any) => block.kind === 'changed'));
+});
+
+test('every view has the same words in English and German, none left empty', () => {
+  assert.deepEqual(Object.keys(APP_WORDS.de).sort(), Object.keys(APP_WORDS.en).sort());
+  for (const table of Object.values(APP_WORDS)) for (const [key, word] of Object.entries(table)) assert.ok(word.trim().length > 0, key);
 });

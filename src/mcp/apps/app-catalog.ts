@@ -3,12 +3,13 @@
 // to them through `_meta.ui.resourceUri` (SEP-1865 "Resource Discovery"). The views call nothing but
 // resources/read of an entry preview through the host, under the token's own rights like any request.
 import { ErrorCodes, RpcError } from '../../jsonrpc/messages.js';
+import { withJsonText } from '../../jsonrpc/serialize.js';
 import { RESOURCE_NOT_FOUND } from '../mcp-methods.js';
 import type { McpContext } from '../context.js';
 import type { CallToolResult } from '../tool-call.js';
 import { APP_MIME_TYPE, type ListedTool, type McpApps } from '../apps-extension.js';
 import type { AppDocument } from './app-document.js';
-import { EntryPreviews, type PageRenderer } from './entry-previews.js';
+import { EntryPreviews, type PageRenderer, type ReadAnswer } from './entry-previews.js';
 import { entryPreviewApp, PREVIEW_META_KEY } from './entry-preview-app.js';
 import { publishReview } from './publish-review.js';
 import { publishReviewApp, REVIEW_META_KEY } from './publish-review-app.js';
@@ -51,9 +52,15 @@ const TOOL_VIEWS: Record<string, View['key']> = {
   stats_post: 'statistics',
 };
 
+/** A view's resources/read answer with its JSON text made once: a read sends it without serializing again. */
+function readAnswer(uri: string, text: string): ReadAnswer {
+  const answer = { contents: [{ uri, mimeType: APP_MIME_TYPE, text, _meta: { ui: { csp: APP_CSP, prefersBorder: true } } }] };
+  return withJsonText(answer, JSON.stringify(answer));
+}
+
 export function createMcpApps(renderPage: PageRenderer): McpApps {
-  const previews = new EntryPreviews(renderPage);
-  const byUri = new Map(VIEWS.map((view) => [viewUri(view), view]));
+  const previews = new EntryPreviews(renderPage, readAnswer);
+  const answers = new Map(VIEWS.map((view) => [viewUri(view), readAnswer(viewUri(view), view.document.html)]));
   const uriOf = Object.fromEntries(VIEWS.map((view) => [view.key, viewUri(view)]));
 
   const withMeta = (result: CallToolResult, key: string, value: unknown): CallToolResult =>
@@ -75,13 +82,12 @@ export function createMcpApps(renderPage: PageRenderer): McpApps {
       return withMeta(result, PREVIEW_META_KEY, previews.linkFor(context, id, language));
     },
 
+    listViews: () => VIEWS.map((view) => ({ uri: viewUri(view), name: `svc-${view.key}`, title: view.title, description: view.description, mimeType: APP_MIME_TYPE })),
+
     read: async (uri: string, context: McpContext) => {
-      const view = byUri.get(uri);
-      if (view) return { contents: [{ uri, mimeType: APP_MIME_TYPE, text: view.document.html, _meta: { ui: { csp: APP_CSP, prefersBorder: true } } }] };
-      if (EntryPreviews.owns(uri)) {
-        const text = await previews.read(uri, context);
-        return { contents: [{ uri, mimeType: APP_MIME_TYPE, text, _meta: { ui: { csp: APP_CSP, prefersBorder: true } } }] };
-      }
+      const answer = answers.get(uri);
+      if (answer) return answer;
+      if (EntryPreviews.owns(uri)) return previews.read(uri, context);
       const known = VIEWS.find((candidate) => uri.startsWith(`ui://svc/${candidate.key}-`));
       if (known) throw new RpcError(ErrorCodes.invalidParams, `${uri.slice(0, 200)} is an older version of the ${known.title} view; the current one is ${viewUri(known)} (tools/list names it).`, { uri: uri.slice(0, 200) });
       throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)}. The app views are named by the tools in tools/list (_meta.ui.resourceUri).`, { uri: uri.slice(0, 200) });

@@ -1,7 +1,8 @@
 // The entry preview's pages: `ui://svc/entry-preview/<hash>/<language>/<entry id>`, one self-contained
 // document per version of a translation's page (self-contained.ts). The hash covers the page as drawn and
 // the size and time of every image it shows, so the address changes whenever what it shows does (hosts
-// keep resources per address), and a read is answered from the documents kept by address. Only a token
+// keep resources per address); a read is answered from the documents kept by address while the content is
+// unchanged, and otherwise only when the page still is what the address names. Only a token
 // that may read the translation gets it: the same rule as content_read (someone else's draft is as good as
 // absent), checked again at every read.
 import { createHash } from 'node:crypto';
@@ -20,6 +21,9 @@ import { mediaAddresses, mediaStamp, selfContained } from './self-contained.js';
 /** The public page of a translation as the site draws it (the composition root gives site/'s preview renderer). */
 export type PageRenderer = (store: ContentStore, entry: Entry, translation: Translation, log: (line: string) => void) => string | null;
 
+/** A resources/read result, made once per document and handed out again (app-catalog.ts). */
+export type ReadAnswer = { contents: Array<Record<string, unknown>> };
+
 export interface PreviewLink {
   uri: string;
   id: string;
@@ -35,9 +39,9 @@ const KEPT_DOCUMENTS = 32;
 const KEPT_BYTES = 64 * 1024 * 1024;
 
 export class EntryPreviews {
-  private readonly kept = new LruCache<string, string>(KEPT_DOCUMENTS, { maxBytes: KEPT_BYTES, sizeOf: (text) => text.length * 2 });
+  private readonly kept = new LruCache<string, { document: string; answer: ReadAnswer; generation: number }>(KEPT_DOCUMENTS, { maxBytes: KEPT_BYTES, sizeOf: (kept) => kept.document.length * 2 });
 
-  constructor(private readonly render: PageRenderer) {}
+  constructor(private readonly render: PageRenderer, private readonly answerOf: (uri: string, document: string) => ReadAnswer) {}
 
   static owns(uri: string): boolean {
     return uri.startsWith(PREFIX);
@@ -62,8 +66,8 @@ export class EntryPreviews {
     return page && { uri: page.uri, id: entry.id, language: translation.language, title: translation.title, status: translation.status };
   }
 
-  /** resources/read of a preview address: the document, or a sentence saying why not. */
-  async read(uri: string, context: McpContext): Promise<string> {
+  /** resources/read of a preview address: its answer, or a sentence saying why not. */
+  async read(uri: string, context: McpContext): Promise<ReadAnswer> {
     if (!holdsScope(context.principal, 'content:read')) throw new RpcError(ErrorCodes.invalidParams, await refusalSentence(context.principal, 'content:read', `read the preview ${uri.slice(0, 200)}`));
     const match = ADDRESS.exec(uri);
     if (!match) throw new RpcError(ErrorCodes.invalidParams, `${uri.slice(0, 200)} is not a preview address; use the one a tool's answer names in _meta["svc/preview"].uri.`);
@@ -73,17 +77,19 @@ export class EntryPreviews {
       const entry = resolveEntry(store, id!);
       const translation = entry.translations.get(language!);
       if (!translation || !canSeeTranslation(context.principal, entry, translation)) throw unknownEntry(id!);
+      // Kept while the content is unchanged: a repeated read neither draws the page nor reads an image.
+      const generation = store.generation;
+      const kept = this.kept.get(uri);
+      if (kept !== undefined && kept.generation === generation) return kept.answer;
       const page = this.page(context, entry, translation);
       if (!page) throw unknownEntry(id!);
       if (page.uri !== uri) {
         throw new AppError('invalid_params', `The ${language} page of ${entry.id} has changed since this preview address was made; call content_read again for the new one.`);
       }
-      let document = this.kept.get(uri);
-      if (document === undefined) {
-        document = selfContained(page.html, store.contentDir, store.site().url);
-        this.kept.set(uri, document);
-      }
-      return document;
+      const document = kept?.document ?? selfContained(page.html, store.contentDir, store.site().url);
+      const answer = kept?.answer ?? this.answerOf(uri, document);
+      this.kept.set(uri, { document, answer, generation });
+      return answer;
     } catch (error) {
       if (error instanceof AppError && error.kind !== 'internal') throw new RpcError(ErrorCodes.invalidParams, error.message, { uri: uri.slice(0, 200) });
       throw error;

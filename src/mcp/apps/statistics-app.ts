@@ -22,7 +22,7 @@ function table(id, caption, columns, rows) {
 }
 
 /** Vertical bars with a title per bar (read out by screen readers and shown on hover). */
-function chart(caption, points) {
+function chart(caption, points, id) {
   if (points.length === 0) return el('p', { class: 'note' }, caption + ': ' + text('nothing'));
   const width = 600, height = 160, gap = 2;
   const top = Math.max(1, ...points.map((point) => point.value));
@@ -37,7 +37,7 @@ function chart(caption, points) {
   });
   svg.append(svgEl('text', { x: 0, y: height + 12 }, points[0].label));
   if (points.length > 1) svg.append(svgEl('text', { x: width, y: height + 12, 'text-anchor': 'end' }, points[points.length - 1].label));
-  return el('figure', { id: 'chart' }, el('figcaption', {}, caption), svg);
+  return el('figure', { id: id || 'chart', class: 'chart' }, el('figcaption', {}, caption), svg);
 }
 
 const pageLabel = (row) => row.title || row.path;
@@ -74,13 +74,13 @@ function renderQuery(data) {
 
 function renderPost(data) {
   APP.append(el('h1', {}, text('statsPost') + ' ' + (data.title || data.id || '')), el('p', { class: 'muted' }, text('period') + ': ' + data.from + ' – ' + data.to));
-  for (const part of data.languages) {
+  data.languages.forEach((part, index) => {
     APP.append(el('h2', {}, (part.language || '') + ' ' + part.path));
     APP.append(figures([[text('visitors'), number(part.visitors)], [text('pageviews'), number(part.pageviews)], [text('readingTime'), seconds(part.average_reading_seconds)], [text('readRate'), percent(part.read_rate)]]));
-    APP.append(chart(text('chartDays'), (part.per_day || []).map((row) => ({ label: row.day, value: row.visitors }))));
-    APP.append(table('came-from', text('cameFrom'), [[text('source'), (row) => row.from], [text('count'), (row) => number(row.count), true]], part.came_from || []));
-    APP.append(table('went-on-to', text('wentOnTo'), [[text('page'), (row) => row.path], [text('count'), (row) => number(row.count), true]], part.went_on_to || []));
-  }
+    APP.append(chart(text('chartDays'), (part.per_day || []).map((row) => ({ label: row.day, value: row.visitors })), 'chart-' + index));
+    APP.append(table('came-from-' + index, text('cameFrom'), [[text('source'), (row) => row.from], [text('count'), (row) => number(row.count), true]], part.came_from || []));
+    APP.append(table('went-on-to-' + index, text('wentOnTo'), [[text('page'), (row) => row.path], [text('count'), (row) => number(row.count), true]], part.went_on_to || []));
+  });
 }
 
 function render(result) {

@@ -96,18 +96,25 @@ async function readResource(uri) {
   return first.text;
 }
 
+// The size goes to the host once the handshake is done (nothing before ui/notifications/initialized).
 let lastSize = '';
-new ResizeObserver(() => {
+let initialized = false;
+function reportSize() {
+  if (!initialized) return;
   const size = { width: Math.ceil(document.documentElement.scrollWidth), height: Math.ceil(document.documentElement.scrollHeight) };
   const key = size.width + 'x' + size.height;
   if (key !== lastSize) { lastSize = key; notify('ui/notifications/size-changed', size); }
-}).observe(document.documentElement);
+}
+new ResizeObserver(reportSize).observe(document.documentElement);
 
 request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'svc ' + APP.dataset.app, version: '1.0.0' }, appCapabilities: { availableDisplayModes: ['inline'] } })
   .then((answer) => {
     applyContext(answer && answer.hostContext);
-    document.getElementById('status').textContent = text('loading');
+    const status = document.getElementById('status');
+    if (status) status.textContent = text('loading');
     notify('ui/notifications/initialized', {});
+    initialized = true;
+    reportSize();
   })
   .catch((error) => APP.replaceChildren(el('p', { class: 'problem', role: 'alert' }, String(error && error.message || error))));
 `;
