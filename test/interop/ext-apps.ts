@@ -81,7 +81,7 @@ async function exercise(client: any, browser: Browser, hostUrl: string, title: s
   const review = await draw('content_publish', { id }, 'de-DE');
   await review.view.locator('.diff').waitFor();
   check(await review.view.locator('h1').textContent() === `Veröffentlichung prüfen: ${title}`, 'the review title');
-  check(await review.view.locator('.diff ins').first().textContent() === 'Drawn by the ext-apps host.', 'the diff');
+  check((await review.view.locator('.diff ins').first().textContent())?.trim() === 'Drawn by the ext-apps host.', 'the diff');
   await review.page.close();
 
   const stats = await draw('stats_overview', { period: '30d' }, 'en-US');
