@@ -6,12 +6,12 @@
 // folder at bench time. Usage: make bench (or node --import tsx test/bench/apps.bench.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDeps } from '../../src/wiring/build-deps.js';
 import { loadConfig } from '../../src/config.js';
+import { freePort } from '../helpers/varnish.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const PEERS = fileURLToPath(new URL('./peers/', import.meta.url));
@@ -29,17 +29,6 @@ function prepareScratch(): void {
     if (install.status !== 0) throw new Error('npm install of autocannon failed');
   }
   for (const file of readdirSync(PEERS)) copyFileSync(join(PEERS, file), join(SCRATCH, file));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -107,13 +96,13 @@ async function main(): Promise<void> {
     floor.kill();
     rows.push([`${name}, ${Math.round(answer.length / 1024)} KB`, ours, floorLoad]);
     for (const [who, row] of [['svc (ours)', ours], ['node:http floor', floorLoad]] as const) {
-      process.stdout.write(`resources/read ${name.padEnd(30)} ${who.padEnd(16)} ${Math.round(row.rps).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}\n`);
+      process.stdout.write(`resources/read ${name.padEnd(48)} ${who.padEnd(16)} ${Math.round(row.rps).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}\n`);
     }
   }
   process.stdout.write('\n');
   for (const [name, ours, floor] of rows) {
     const ratio = ours.rps / floor.rps;
-    process.stdout.write(`${ratio >= 0.5 ? 'within budget' : 'OVER BUDGET  '}  app resource read: ${name.padEnd(40)} ${ratio.toFixed(2)}x of the floor  (budget >= 0.5x)\n`);
+    process.stdout.write(`${ratio >= 0.5 ? 'within budget' : 'OVER BUDGET  '}  app resource read: ${name.padEnd(56)} ${ratio.toFixed(2)}x of the floor  (budget >= 0.5x)\n`);
   }
   for (const child of children) child.kill();
   rmSync(root, { recursive: true, force: true });
