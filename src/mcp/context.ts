@@ -9,6 +9,8 @@ export interface McpSession {
   logLevel: string;
   /** What a 2026-07-28 request declared in `_meta` (never relied on beyond what it declares); absent on the 2025 path. */
   clientCapabilities?: Record<string, unknown>;
+  /** The 2025 path: the client declared MCP Apps (io.modelcontextprotocol/ui) at initialize (mcp/apps/). */
+  apps?: true;
 }
 
 /** What every MCP method, tool, resource and prompt handler receives. */

@@ -12,6 +12,7 @@ import { Catalog, type Declared } from './catalog.js';
 import { callParams, completeParams, cursorParams, getPromptParams, readParams } from './params.js';
 import { ToolAnswerCache } from './tool-answer-cache.js';
 import { paginate } from './cursor.js';
+import { APP_SCHEME, appsDeclared, undeclaredAppRefusal, type ListedTool, type McpApps } from './apps-extension.js';
 
 export interface McpRegistry {
   tools: readonly Declared<Tool>[];
@@ -19,6 +20,8 @@ export interface McpRegistry {
   prompts: readonly Declared<Prompt>[];
   /** The tools' answer shapes (mcp/answers/), loaded when a client first lists the tools. */
   answerShapes?: () => Promise<AnswerShapes>;
+  /** MCP Apps (mcp/apps/), loaded when a client that declared the extension first asks; absent: no apps. */
+  apps?: () => Promise<McpApps>;
 }
 
 export interface McpServerOptions {
@@ -56,11 +59,21 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
   // Its text twice, the parsed value about twice more, and the objects around them (TOOL_ANSWER_BYTES).
   const answers = new ToolAnswerCache<CallToolResult>((answer) => 4 * (answer.content[0]?.text.length ?? 0) + 400);
 
+  const callByName = (call: { name: string; arguments?: Record<string, unknown> }, context: McpContext): CallToolResult | Promise<CallToolResult> => {
+    // A tool used before is at hand without waiting; the first call of each loads its module.
+    const ready = tools.peek(call.name);
+    if (ready) return callTool(ready, call.arguments ?? {}, context, answers);
+    return tools.get(call.name).then((tool) => {
+      if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
+      return callTool(tool, call.arguments ?? {}, context, answers);
+    });
+  };
+
   return {
-    'tools/list': async (params) => {
+    'tools/list': async (params, context) => {
       const { cursor } = cursorParams(params, 'tools/list');
       const page = await paginate('tools/list', tools.keys(), cursor, pageSize);
-      const listed = await Promise.all((await tools.getMany(page.items)).map(async (tool) => ({
+      let listed: ListedTool[] = await Promise.all((await tools.getMany(page.items)).map(async (tool) => ({
         name: tool.name,
         title: tool.title,
         description: tool.description,
@@ -68,24 +81,25 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
         outputSchema: await tool.outputSchema(registry.answerShapes),
         annotations: { title: tool.title, ...tool.annotations },
       })));
+      if (registry.apps && appsDeclared(context.session)) listed = (await registry.apps()).linkTools(listed);
       return page.nextCursor ? { tools: listed, nextCursor: page.nextCursor } : { tools: listed };
     },
 
     'tools/call': (params, context) => {
       const call = callParams(params);
-      // A tool used before is at hand without waiting; the first call of each loads its module.
-      const ready = tools.peek(call.name);
-      if (ready) return callTool(ready, call.arguments ?? {}, context, answers);
-      return tools.get(call.name).then((tool) => {
-        if (!tool) throw new RpcError(ErrorCodes.invalidParams, `Unknown tool: ${call.name.slice(0, 100)}. Call tools/list to see the tools.`);
-        return callTool(tool, call.arguments ?? {}, context, answers);
-      });
+      // A client that draws apps gets, beside a linked tool's answer, what its view needs (mcp/apps/).
+      if (registry.apps && appsDeclared(context.session)) {
+        const apps = registry.apps;
+        return Promise.resolve(callByName(call, context)).then(async (result) => (await apps()).dressResult(call.name, call.arguments ?? {}, result, context));
+      }
+      return callByName(call, context);
     },
 
-    'resources/list': async (params) => {
+    'resources/list': async (params, context) => {
       const { cursor } = cursorParams(params, 'resources/list');
       const page = await paginate('resources/list', resources.keys(), cursor, pageSize);
-      const listed = (await resources.getMany(page.items)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
+      const listed: Array<Record<string, unknown>> = (await resources.getMany(page.items)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
+      if (!page.nextCursor && registry.apps && appsDeclared(context.session)) listed.push(...(await registry.apps()).listViews());
       return page.nextCursor ? { resources: listed, nextCursor: page.nextCursor } : { resources: listed };
     },
 
@@ -96,6 +110,10 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
 
     'resources/read': async (params, context) => {
       const { uri } = readParams(params);
+      if (uri.startsWith(APP_SCHEME) && registry.apps) {
+        if (!appsDeclared(context.session)) throw undeclaredAppRefusal(uri);
+        return (await registry.apps()).read(uri, context);
+      }
       const resource = await resources.get(uri);
       if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
       if (!holdsScope(context.principal, resource.scope)) throw new RpcError(ErrorCodes.invalidParams, await refusalSentence(context.principal, resource.scope!, `use the resource ${resource.uri}`));

@@ -7,6 +7,7 @@ import { negotiateProtocolVersion } from './protocol-version.js';
 import { SERVER_INSTRUCTIONS, serverInfo } from './server-introduction.js';
 import { initializeParams, setLevelParams } from './params.js';
 import { createMcpMethods, type McpServerOptions } from './mcp-methods.js';
+import { declaresApps } from './apps-extension.js';
 
 export type { McpRegistry, McpServerOptions } from './mcp-methods.js';
 
@@ -25,6 +26,7 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
     const { protocolVersion } = initializeParams(params);
     const negotiated = negotiateProtocolVersion(protocolVersion);
     context.session.protocolVersion = negotiated;
+    if (declaresApps((params as { capabilities?: unknown }).capabilities)) context.session.apps = true;
     return { protocolVersion: negotiated, capabilities: CAPABILITIES, serverInfo: serverInfo(), instructions: SERVER_INSTRUCTIONS };
   });
   dispatcher.notification('notifications/initialized', () => {});

@@ -70,6 +70,8 @@ function modernMethod(handler: McpMethod, extra: Record<string, unknown>): McpMe
 
 /** `{...result, ...extra}`; a result whose JSON text is known (a tool answer) keeps it, extended rather than written again. */
 function dressResult(result: Record<string, unknown>, extra: Record<string, unknown>, extraText: string): Record<string, unknown> {
+  // A result with a `_meta` of its own (a tool answer for an app, mcp/apps/) keeps it beside the identity.
+  if (result._meta !== undefined) return { ...result, ...extra, _meta: { ...(result._meta as Record<string, unknown>), ...(extra._meta as Record<string, unknown>) } };
   const dressed = { ...result, ...extra };
   const text = jsonTextOf(result);
   if (text === undefined || text === '{}') return dressed;

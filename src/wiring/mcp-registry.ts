@@ -7,6 +7,7 @@ import type { Tool } from '../mcp/tool.js';
 import type { Resource } from '../mcp/resource.js';
 import type { Prompt } from '../mcp/prompt.js';
 import type { AnswerShapes } from '../mcp/tool.js';
+import type { McpApps } from '../mcp/apps-extension.js';
 import { Catalog, lazy, type Declared, type Lazy } from '../mcp/catalog.js';
 import { importLater } from '../lib/on-demand.js';
 // site_info is where every session starts (its description says so), so it comes with the list: loaded on
@@ -23,6 +24,10 @@ function onDemand<T>(key: string, file: string, name: string): Lazy<T> {
 const contentAnswers = importLater<typeof import('../mcp/answers/content-answers.js')>('../mcp/answers/content-answers.js', import.meta.url);
 const statsAnswers = importLater<typeof import('../mcp/answers/stats-answers.js')>('../mcp/answers/stats-answers.js', import.meta.url);
 const answerShapes = (): Promise<AnswerShapes> => Promise.all([contentAnswers(), statsAnswers()]).then(([content, stats]) => ({ ...content, ...stats }));
+// MCP Apps: built once, when a client that declared the extension first asks (mcp/apps/).
+const appsModule = importLater<typeof import('./mcp-apps.js')>('./mcp-apps.js', import.meta.url);
+let builtApps: Promise<McpApps> | undefined;
+const apps = (): Promise<McpApps> => (builtApps ??= appsModule().then((module) => module.mcpApps()));
 
 /** In the order tools/list shows them. */
 const TOOLS: readonly Declared<Tool>[] = [
@@ -59,7 +64,7 @@ const PROMPTS: readonly Declared<Prompt>[] = [
 
 /** Every tool, resource and prompt of the installation. */
 export function defaultRegistry(): McpRegistry {
-  return { tools: TOOLS, resources: RESOURCES, prompts: PROMPTS, answerShapes };
+  return { tools: TOOLS, resources: RESOURCES, prompts: PROMPTS, answerShapes, apps };
 }
 
 /** Every item loaded, e.g. for tests and documentation that look at all of them at once. */

@@ -2,8 +2,9 @@
 // conformance suite 0.2.0-alpha.12 on Node 22 (through a header-adding proxy; the 2026-07-28 stateless
 // scenario, then the scenarios the 2026-07-28 and 2025-11-25 revisions require, against
 // conformance-expected-failures.yml), the official v1 SDK client and v2 client (pinned to 2026-07-28 and
-// in auto mode) over HTTP and over stdio, the Inspector CLI, and the OAuth flows (oauth.ts). Clients are
-// installed into scratch folders outside the repository.
+// in auto mode) over HTTP and over stdio, the official ext-apps host side drawing the MCP Apps views
+// (ext-apps.ts), the Inspector CLI, and the OAuth flows (oauth.ts). Clients are installed into scratch
+// folders outside the repository.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -141,6 +142,12 @@ async function main(): Promise<void> {
     const overStdio = await runAsync(process.execPath, [join(v2.dir, 'v2-client-stdio.mjs'), join(REPO, 'dist/stdio.js'), root, mode], sdkEnv, v2.dir);
     record(`v2 client over stdio (${mode})`, overStdio.code === 0, (overStdio.stdout.trim().split('\n').pop() ?? '') + (overStdio.code === 0 ? '' : overStdio.stderr));
   }
+
+  // MCP Apps: the v2 client declares io.modelcontextprotocol/ui and the official ext-apps host side draws
+  // each view in Chromium, over HTTP and stdio, in the 2025 handshake and in 2026-07-28 (ext-apps.ts).
+  const apps = await runAsync(process.execPath, ['--import', 'tsx', join(HERE, 'ext-apps.ts'), direct, join(REPO, 'dist/stdio.js'), root], sdkEnv, REPO);
+  const appLines = apps.stdout.trim().split('\n').filter((line) => /^(PASS|FAIL)/.test(line));
+  record('ext-apps host renders each app (v2 client; HTTP and stdio; 2025 and 2026-07-28)', apps.code === 0, appLines.length > 0 ? `${appLines.filter((line) => line.startsWith('PASS')).length}/${appLines.length} runs` + (apps.code === 0 ? '' : `\n${appLines.join('\n')}\n${apps.stderr}`) : apps.stderr);
 
   const inspector = await runAsync('npx', ['-y', '-p', 'node@22', '-p', INSPECTOR, 'mcp-inspector', '--cli',
     '-e', `SVC_TOKEN=${token}`, '-e', `SVC_ROOT=${root}`, process.execPath, join(REPO, 'dist/stdio.js'), '--method', 'tools/list']);

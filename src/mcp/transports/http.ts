@@ -19,6 +19,8 @@ import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
 import { seconds } from '../../lib/seconds.js';
+import { APPS_SESSION_PREFIX } from '../apps-extension.js';
+import { randomUUID } from 'node:crypto';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
 export const MCP_MAX_BODY_BYTES = MCP_MAX_MESSAGE_BYTES;
@@ -93,8 +95,10 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     // header naming a modern revision puts the request in that era (a body without the claim is refused).
     const legacyVersion = versionHeader === undefined ? HTTP_DEFAULT_PROTOCOL_VERSION : isSupportedProtocolVersion(versionHeader) ? versionHeader : null;
     const modernHeader = isModernProtocolVersion(versionHeader);
+    // A 2025 client that declared MCP Apps at initialize says so again with the session id it was given.
+    const appsSession = header(req.headers['mcp-session-id'])?.startsWith(APPS_SESSION_PREFIX) === true;
     const connection: McpConnection = {
-      session: { protocolVersion: legacyVersion ?? HTTP_DEFAULT_PROTOCOL_VERSION, logLevel: 'info' },
+      session: { protocolVersion: legacyVersion ?? HTTP_DEFAULT_PROTOCOL_VERSION, logLevel: 'info', ...(appsSession ? { apps: true as const } : {}) },
       era: modernHeader ? 'modern' : undefined,
       pinsEra: false,
       modernVersion: modernHeader ? versionHeader : undefined,
@@ -112,14 +116,17 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       if (body === null) return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
       if (body === NOT_UTF8) return writeJson(res, 400, errorResponse(null, ErrorCodes.parseError, 'The message is not valid UTF-8.'));
       const answer = exchange(body, connection);
-      if (answer instanceof Promise) return answer.then((settled) => writeAnswer(res, settled));
-      writeAnswer(res, answer);
+      // initialize declared the extension just now: the id that carries it into the next requests.
+      const appsHeader = () => (connection.session.apps && !appsSession ? { 'mcp-session-id': `${APPS_SESSION_PREFIX}${randomUUID()}` } : undefined);
+      if (answer instanceof Promise) return answer.then((settled) => writeAnswer(res, settled, appsHeader()));
+      writeAnswer(res, answer, appsHeader());
     });
   });
 }
 
-function writeAnswer(res: ServerResponse, answer: McpAnswer): void {
+function writeAnswer(res: ServerResponse, answer: McpAnswer, headers?: Headers): void {
   if (answer.reply === null) return sendEmpty(res, answer.status, PRIVATE);
+  if (headers) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   writeJson(res, answer.status, answer.reply);
 }
 
