@@ -93,8 +93,11 @@ const INIT = [
   { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
 ];
-/** The most modules of dist/ the first site_info answer may load: a module more is a choice to make. */
-const MOST_MODULES = 62;
+/**
+ * The most modules of dist/ the first site_info answer may load: a module more is a choice to make. 63: the
+ * MCP Apps extension check (initialize answers by it) and site.yaml's link rules for the navigation.
+ */
+const MOST_MODULES = 63;
 /** How many modules of dist/ the first site_info answer loaded (the first test counts them). */
 let answerModules = 0;
 const fromPackage = (loaded: string[], name: string) => loaded.filter((line) => line.includes(`/node_modules/${name}/`));
