@@ -40,6 +40,7 @@ function saveNow(form, auto) {
     if (answer.ok) {
       field(form, 'version').value = answer.data.version;
       if (!s.changed) {
+        clearTimeout(s.copyTimer);
         dropCopy(form);
         form.dispatchEvent(new CustomEvent('svc:saved', { bubbles: true }));
       }
@@ -126,7 +127,9 @@ function offerCopy(form) {
   try { copy = JSON.parse(localStorage.getItem(copyKey(form)) || 'null'); } catch (error) { copy = null; }
   if (!copy || typeof copy.body !== 'string') return;
   var now = textOf(form);
-  if (copy.title === now.title && copy.body === now.body && copy.excerpt === now.excerpt) { dropCopy(form); return; }
+  // A saved text comes back with a line break at its end: that is no difference.
+  var same = function (a, b) { return String(a).replace(/\s+$/, '') === String(b).replace(/\s+$/, ''); };
+  if (same(copy.title, now.title) && same(copy.body, now.body) && same(copy.excerpt, now.excerpt)) { dropCopy(form); return; }
   var box = d.createElement('div');
   box.className = 'notice warn recover';
   box.setAttribute('role', 'status');

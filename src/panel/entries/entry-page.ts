@@ -32,6 +32,7 @@ import { entryPageHref } from './entries-list-view.js';
 import { renderEntryPage, type TranslationView } from './entries-entry-view.js';
 import { PREVIEW_PATH } from './entry-editor-view.js';
 import { EDITOR_CSP, EDITOR_SCRIPT_TAG } from '../editor/editor-script.js';
+import { EDITOR_STYLES_TAG } from '../editor/editor-styles.js';
 
 /** What a redirect after a change may announce: fixed sentences only, never text taken from the address. */
 export const DONE: Record<string, string> = {
@@ -184,7 +185,7 @@ export function createEntryPage(deps: PanelDeps) {
         savedCss: sent.style && sent.style.version !== style.version ? style.css : null,
       },
     });
-    sendScriptedPanelPage(ctx, status, renderPage({ title: main.title, viewer: session, active: 'content', body: `${body}${EDITOR_SCRIPT_TAG}`, notice, wide: true, script: true }), { 'content-security-policy': EDITOR_CSP });
+    sendScriptedPanelPage(ctx, status, renderPage({ title: main.title, viewer: session, active: 'content', body: `${EDITOR_STYLES_TAG}${body}${EDITOR_SCRIPT_TAG}`, notice, wide: true, script: true }), { 'content-security-policy': EDITOR_CSP });
   };
 
   /** The posted entry and translation, or null after a 404 page. */

@@ -7,6 +7,7 @@ import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import { entryPageHref, ENTRIES_PATH } from '../entries/entries-list-view.js';
 import { UPLOAD_ACCEPT, altForm, renderMediaFacts } from '../entries/entry-media-view.js';
+import { EDITOR_STYLES_TAG } from '../editor/editor-styles.js';
 
 export const MEDIA_REPLACE_PATH = '/svc/panel/media/replace';
 
@@ -69,5 +70,5 @@ export function renderMediaLibrary(view: MediaLibraryView): string {
   const previous = view.page > 1 ? `<a href="${esc(pageHref(view.query, view.page - 1))}" rel="prev">Previous</a>` : '';
   const next = view.page < view.pages ? `<a href="${esc(pageHref(view.query, view.page + 1))}" rel="next">Next</a>` : '';
   const pager = `<p class="muted">${view.total} ${view.total === 1 ? 'file' : 'files'}${view.pages > 1 ? `, page ${view.page} of ${view.pages}. ${[previous, next].filter(Boolean).join(' · ')}` : '.'}</p>`;
-  return `<h1>Media</h1>${search}${list}${pager}`;
+  return `${EDITOR_STYLES_TAG}<h1>Media</h1>${search}${list}${pager}`;
 }

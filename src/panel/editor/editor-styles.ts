@@ -1,6 +1,15 @@
+import type { RequestContext } from '../../http/router.js';
+import { sendBody } from '../../http/respond.js';
+
 // The editor's rules (toolbar, card forms, status line, uploads, the kept copy) and the media library's
-// items, appended to the panel stylesheet after editor-css.ts. Colours are the panel's own.
-export const EDITOR_TOOLS_CSS = `
+// items: a stylesheet of their own, linked by the two pages that use them, so the one every panel page
+// loads stays small. Colours are the panel's own.
+export const EDITOR_STYLES_PATH = '/svc/panel/editor.css';
+
+/** In the body of the entry page and the media library (a stylesheet link is allowed there). */
+export const EDITOR_STYLES_TAG = `<link rel="stylesheet" href="${EDITOR_STYLES_PATH}">`;
+
+export const EDITOR_STYLES = `
 .toolbar{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;padding:.35rem;border:1px solid #b8c0cc;border-bottom:0;border-radius:.35rem .35rem 0 0;background:#f0f2f6}
 .toolbar+textarea{border-top-left-radius:0;border-top-right-radius:0}
 .toolbar button.tool{margin:0;padding:.25rem .6rem;font-size:.9rem;background:#fff;color:#1d2330;border-color:#b8c0cc}
@@ -35,3 +44,8 @@ ul.uploads progress{width:10rem;vertical-align:middle}
 .media-list details{margin-top:.3rem}
 .media-list details summary{cursor:pointer;color:#2456c7}
 `;
+
+/** Served like the panel's stylesheet: it changes only with a release. */
+export function serveEditorStyles(ctx: RequestContext): void {
+  sendBody(ctx.res, 200, EDITOR_STYLES, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' });
+}
