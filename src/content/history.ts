@@ -18,6 +18,8 @@ export type HistoryAction =
   | 'request_review'
   | 'unpublish'
   | 'media_upload'
+  | 'media_replace'
+  | 'media_alt'
   | 'approve'
   | 'send_back'
   | 'approval_mode'

@@ -3,6 +3,8 @@ import { listFolderNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { isSlug } from './entries/entry-id.js';
 import { ACCEPTED_EXTENSIONS } from './media.js';
 import { measureImageFile } from './image-measure.js';
+import { readAltTexts } from './media-alt.js';
+import { groupVariants, variantWidth } from './media-variants.js';
 
 // The files of the media folders (`content/media/<entry id>/<file>`) as the panel lists them: per entry on
 // its page, and all of them in the media library. Only plain files with names the site serves are listed
@@ -19,7 +21,16 @@ export interface MediaItem {
   /** Pixels, for images of the accepted types; null for other files or an image that cannot be read. */
   width: number | null;
   height: number | null;
+  /** The alt text kept for the image (media-alt.ts), '' without one. */
+  alt: string;
+  /** Its width variants (`<stem>-<width>w.<ext>`), narrowest first. */
+  variants: MediaVariant[];
 }
+
+export interface MediaVariant { name: string; width: number | null; size: number }
+
+/** What describeMedia adds to a file's own facts: its alt text and its variants' names. */
+export interface MediaExtras { alt?: string; variants?: readonly string[] }
 
 const SERVED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 /** Entry ids have two to four segments (entry-id.ts). */
@@ -29,15 +40,21 @@ export function isImageName(name: string): boolean {
   return (ACCEPTED_EXTENSIONS as readonly string[]).includes(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
 }
 
-/** Size and, for an image, its dimensions; null when the file went away. */
-export function describeMedia(mediaRoot: string, entryId: string, name: string): MediaItem | null {
-  const file = join(mediaRoot, ...entryId.split('/'), name);
+/** Size and, for an image, its dimensions (and its variants' sizes); null when the file went away. */
+export function describeMedia(mediaRoot: string, entryId: string, name: string, extras: MediaExtras = {}): MediaItem | null {
+  const folder = join(mediaRoot, ...entryId.split('/'));
+  const file = join(folder, name);
+  const variants = (extras.variants ?? []).flatMap((variant) => {
+    const stat = statNoFollow(join(folder, variant));
+    return stat?.isFile() ? [{ name: variant, width: variantWidth(name, variant), size: stat.size }] : [];
+  });
+  const known = { entryId, name, reference: `media/${entryId}/${name}`, alt: extras.alt ?? '', variants };
   if (isImageName(name)) {
     const measured = measureImageFile(file);
-    if (measured) return { entryId, name, reference: `media/${entryId}/${name}`, size: measured.size, width: measured.width, height: measured.height };
+    if (measured) return { ...known, size: measured.size, width: measured.width, height: measured.height };
   }
   const stat = statNoFollow(file);
-  return stat?.isFile() ? { entryId, name, reference: `media/${entryId}/${name}`, size: stat.size, width: null, height: null } : null;
+  return stat?.isFile() ? { ...known, size: stat.size, width: null, height: null } : null;
 }
 
 /** The plain files of one folder that the site serves, sorted by name. */
@@ -52,23 +69,26 @@ function filesIn(folder: string): string[] {
   }
 }
 
-/** One entry's media, sorted by name. */
+/** One entry's media, one item per picture (its width variants inside), sorted by name. */
 export function entryMedia(mediaRoot: string, entryId: string): MediaItem[] {
   const folder = join(mediaRoot, ...entryId.split('/'));
-  return filesIn(folder).map((name) => describeMedia(mediaRoot, entryId, name)).filter((item): item is MediaItem => item !== null);
+  const alts = readAltTexts(folder);
+  return groupVariants(filesIn(folder)).map(({ name, variants }) => describeMedia(mediaRoot, entryId, name, { alt: alts[name] ?? '', variants }))
+    .filter((item): item is MediaItem => item !== null);
 }
 
 /**
- * Every media file under `mediaRoot` (content/media), entry by entry in id order, for the library; names
- * only (describeMedia measures the few shown). `keep` decides per entry id whether its files are listed.
+ * Every picture under `mediaRoot` (content/media), entry by entry in id order, for the library (one per
+ * picture, its variants' names with it); names only (describeMedia measures the few shown). `keep`
+ * decides per entry id whether its files are listed.
  */
-export function allMedia(mediaRoot: string, keep: (entryId: string) => boolean): Array<{ entryId: string; name: string }> {
-  const found: Array<{ entryId: string; name: string }> = [];
+export function allMedia(mediaRoot: string, keep: (entryId: string) => boolean): Array<{ entryId: string; name: string; variants: string[] }> {
+  const found: Array<{ entryId: string; name: string; variants: string[] }> = [];
   const walk = (segments: string[]) => {
     const folder = join(mediaRoot, ...segments);
     if (segments.length >= 2) {
       const entryId = segments.join('/');
-      if (keep(entryId)) for (const name of filesIn(folder)) found.push({ entryId, name });
+      if (keep(entryId)) for (const picture of groupVariants(filesIn(folder))) found.push({ entryId, ...picture });
     }
     if (segments.length >= MAX_ID_SEGMENTS) return;
     let folders: string[];

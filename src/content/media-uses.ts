@@ -48,3 +48,15 @@ export function mediaUses(entries: Iterable<Entry>, reference: string, except?: 
   }
   return uses;
 }
+
+/**
+ * The uses of several references at once (a page of the media library): one look at every entry keeps only
+ * those that mention any media at all, and only those are searched for each reference.
+ */
+export function mediaUsesOf(entries: Iterable<Entry>, references: readonly string[]): Map<string, MediaUse[]> {
+  const mentions: Entry[] = [];
+  for (const entry of entries) {
+    if (entry.style.includes('media/') || [...entry.translations.values()].some((t) => t.body.includes('media/') || fieldHolds(t.fields, 'media/'))) mentions.push(entry);
+  }
+  return new Map(references.map((reference) => [reference, mediaUses(mentions, reference)]));
+}

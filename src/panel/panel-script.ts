@@ -34,6 +34,8 @@ d.addEventListener('submit', function (event) {
   if (submitter && submitter.hasAttribute('data-preview')) return;
   dirty.delete(event.target);
 });
+// The editor's script (editor/editor-script.ts) saved a form without leaving the page.
+d.addEventListener('svc:saved', function (event) { dirty.delete(event.target); });
 window.addEventListener('beforeunload', function (event) {
   if (dirty.size === 0) return;
   event.preventDefault();

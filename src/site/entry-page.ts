@@ -2,6 +2,7 @@ import { renderMarkdown } from '../content/markdown.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import { parseSiteTime } from '../lib/time-zone.js';
 import { resolveCover } from '../content/cover.js';
+import { altTextOf } from '../content/media-alt.js';
 import { isSlug } from '../content/entries/entry-id.js';
 import type { Entry, SiteConfig, Translation } from '../content/entries/types.js';
 import { cleanCss } from '../lib/css/clean-css.js';
@@ -90,7 +91,7 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
       title: translation.title,
       description: typeof excerpt === 'string' && excerpt.trim() !== '' ? excerpt : site.description,
       kind: isPost ? 'article' : 'website',
-      image: cover ? { cover, alt: translation.title } : null,
+      image: cover ? { cover, alt: altTextOf(store.contentDir, String(translation.fields.cover)) || translation.title } : null,
       published: isPost ? translation.dateMs : null,
       // A draft's preview has no twin: its address answers nothing until the text is published.
       markdown: translation.status === 'published' ? twinPath(translation.path, pageNumber) : null,
@@ -102,7 +103,9 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
 function coverFigure(page: PageContext, translation: Translation): string {
   const cover = resolveCover(page.store.contentDir, '', translation.fields.cover);
   if (!cover) return '';
-  return `<figure class="entry-cover"><img src="${escapeAttr(cover.url)}" srcset="${escapeAttr(cover.srcset)}" sizes="(max-width: 44rem) 100vw, 44rem" width="${cover.width}" height="${cover.height}" alt=""></figure>\n`;
+  // The alt text the panel keeps for the picture; without one the cover is decoration beside the title.
+  const alt = altTextOf(page.store.contentDir, String(translation.fields.cover));
+  return `<figure class="entry-cover"><img src="${escapeAttr(cover.url)}" srcset="${escapeAttr(cover.srcset)}" sizes="(max-width: 44rem) 100vw, 44rem" width="${cover.width}" height="${cover.height}" alt="${escapeAttr(alt)}"></figure>\n`;
 }
 
 /** An event's start (written for the page's language, in the site's zone) and place. */

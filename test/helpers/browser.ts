@@ -88,6 +88,8 @@ export interface Locator {
   locator(selector: string): Locator;
   evaluate<R>(fn: (element: any, arg: any) => R, arg?: unknown): Promise<R>;
   contentFrame(): FrameLocatorLike;
+  getByRole(role: string, options: { name: string | RegExp; exact?: boolean }): Locator;
+  getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
 }
 export interface FrameLocatorLike {
   locator(selector: string): Locator;
@@ -113,5 +115,5 @@ export interface Page {
   addScriptTag(options: { content: string }): Promise<unknown>;
   content(): Promise<string>;
   screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Buffer>;
-  close(): Promise<void>;
+  close(options?: { runBeforeUnload?: boolean }): Promise<void>;
 }

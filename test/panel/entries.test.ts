@@ -107,7 +107,7 @@ test('the entry page of a nested page shows each translation, its public address
   assert.match(page.text, /<dt>Status<\/dt><dd>published<\/dd>/);
   assert.match(page.text, /<dt>Address<\/dt><dd><a href="http:\/\/127\.0\.0\.1:8080\/about\/team">http:\/\/127\.0\.0\.1:8080\/about\/team<\/a><\/dd>/);
   assert.match(page.text, /<dt>Review<\/dt><dd>none<\/dd>/);
-  assert.match(page.text, /<form method="post" action="\/svc\/panel\/entries\/save" class="editor" data-guard><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="id" value="pages\/about\/team"><input type="hidden" name="language" value="en"><input type="hidden" name="version" value="[A-Za-z0-9_-]{22}">/);
+  assert.match(page.text, /<form method="post" action="\/svc\/panel\/entries\/save" class="editor" data-guard data-editor data-status="published"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="id" value="pages\/about\/team"><input type="hidden" name="language" value="en"><input type="hidden" name="version" value="[A-Za-z0-9_-]{22}">/);
   assert.match(page.text, /<textarea id="body-en" name="body" rows="16" data-body>\nThe team\.\n<\/textarea>/);
   assert.match(page.text, /<button type="submit" formaction="\/svc\/panel\/entries\/unpublish" class="secondary">Unpublish<\/button>/);
 

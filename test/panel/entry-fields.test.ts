@@ -258,12 +258,17 @@ test('a contributor cannot change a published entry or someone else\'s: no forms
   assert.equal(fileText('posts/hike-day'), before);
 });
 
-test('the entry page loads the panel\'s one script under a CSP that allows only this site\'s scripts; it works without it', async () => {
+test('the entry page loads the panel\'s script and the editor\'s under a CSP that allows only this site\'s scripts; it works without them', async () => {
   const { res, text } = await page('posts/hello', 'ann');
   assert.match(text, /<script src="\/svc\/panel\/panel\.js" defer><\/script>/);
-  assert.equal((text.match(/<script/g) ?? []).length, 1, 'no inline script');
+  assert.match(text, /<script src="\/svc\/panel\/editor\.js" defer><\/script>/);
+  assert.equal((text.match(/<script/g) ?? []).length, 2, 'no inline script');
   assert.doesNotMatch(text, /\son[a-z]+=|\sstyle=/i, 'no inline handlers or styles');
-  assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; script-src 'self'; frame-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
+  // The editor sends its saves and uploads to this site: connect-src 'self', nothing else.
+  assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; script-src 'self'; connect-src 'self'; frame-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
+  const editor = await fetch(`${panel.url}/svc/panel/editor.js`);
+  assert.equal(editor.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  assert.match(await editor.text(), /svc:saved/);
   // Controls that need the script are hidden until it shows them.
   assert.match(text, /<button type="button" class="secondary" data-live-preview hidden aria-pressed="false">Live preview<\/button>/);
   const script = await fetch(`${panel.url}/svc/panel/panel.js`);

@@ -52,6 +52,8 @@ const KIND_OF_ACTION: Record<string, ChangeKind> = {
   // The panel's trash: an entry deleted or restored is gone or there again, as one found on disk would be.
   delete: 'entry.removed', restore_deleted: 'entry.added', delete_translation: 'entry.updated', restore_deleted_translation: 'entry.updated',
   delete_media: 'entry.media', restore_deleted_media: 'entry.media',
+  // The media library: a picture replaced at its address, or its alt text (which the cover shows) changed.
+  media_replace: 'entry.media', media_alt: 'entry.media',
 };
 
 /** The kind of event a write is recorded as, from the first history line it wrote. */

@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import { isAppError } from '../../errors.js';
 import { cardWarnings } from '../cards.js';
 import type { CardDefinition } from '../card-definition.js';
+import { pictureProblems } from '../media-variants.js';
 import { findCards } from '../card-syntax.js';
 import { parseFrontMatter } from '../entries/front-matter.js';
 import { checkFields, isProtectedField, parseTimeValue } from '../write/field-rules.js';
@@ -98,6 +99,16 @@ function checkMediaReferences(check: TranslationCheck, file: string, fields: Rec
   }
   for (const match of body.matchAll(/\]\(\s*<?(\/?media\/[^)\s>]+)/g)) references.push(match[1]!);
   for (const reference of new Set(references)) checkMediaReference(check, file, reference);
+  if (typeof fields.cover === 'string') checkCoverPicture(check, file, fields.cover);
+}
+
+/** The cover is a complete picture, and its width variants (for the srcset) match it (media-variants.ts). */
+function checkCoverPicture(check: Pick<TranslationCheck, 'contentDir' | 'problems'>, file: string, reference: string): void {
+  const parts = reference.replace(/^\//, '').split('/');
+  const name = parts.pop()!;
+  const folder = resolve(check.contentDir, ...parts);
+  if (parts[0] !== 'media' || !folder.startsWith(join(check.contentDir, 'media') + sep) || !existsSync(join(folder, name))) return;
+  for (const problem of pictureProblems(folder, name)) check.problems.add(file, `The cover ${reference.slice(0, 120)}: ${problem}.`);
 }
 
 /** A media reference names a file that exists inside content/media/. */

@@ -10,7 +10,8 @@ import { canEditEntry, canSeeTranslation } from '../../content/content-rights.js
 import { isEntryId } from '../../content/entries/entry-id.js';
 import { mediaUses } from '../../content/media-uses.js';
 import type { Entry } from '../../content/entries/types.js';
-import { deleteEntry, deleteMedia, deleteTranslation } from '../../content/write/delete-entry.js';
+import { deleteEntry, deleteTranslation } from '../../content/write/delete-entry.js';
+import { deletePicture } from '../../content/write/media-edit.js';
 import { readTranslationFile } from '../../content/write/translation-file.js';
 import { versionOf } from '../../content/write/version-stamp.js';
 import type { WriteContext } from '../../content/write/write-context.js';
@@ -94,7 +95,8 @@ export function createDeleteHandlers(deps: PanelDeps) {
         const entry = visible(id, session);
         try {
           if (!entry) throw new AppError('not_found', `${id.slice(0, 200)} is not there any more (someone may have deleted it already), or your role may not see it.`);
-          if (file) deleteMedia(context, panelActor(session), id, file);
+          // A picture goes with its width variants (media-edit.ts).
+          if (file) deletePicture(context, panelActor(session), id, file);
           else if (language) deleteTranslation(context, panelActor(session), id, language, seen.get(id) ?? new Map());
           else deleteEntry(context, panelActor(session), id, seen.get(id) ?? new Map());
           moved.push(id);

@@ -111,6 +111,7 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
       const languages = deps.content.site().languages;
       const languageName = Object.hasOwn(languages, language) ? languages[language] : undefined;
       const notice: PanelNotice | null = what === 'file-trashed' ? { kind: 'ok', text: 'The file was moved to the trash; it can be restored from the Trash page.' }
+        : what === 'alt-saved' ? { kind: 'ok', text: 'The alt text was saved.' }
         : Object.hasOwn(DONE, what) && languageName ? { kind: 'ok', text: `${languageName} (${language}) ${DONE[what]}` } : null;
       page.sendEntry(ctx, 200, session, entry, notice);
     },

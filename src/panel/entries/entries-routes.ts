@@ -4,6 +4,7 @@ import { createEntriesHandlers } from './entries-handlers.js';
 import { createEntryChangeHandlers } from './entry-change-handlers.js';
 import { createEntryExtrasHandlers } from './entry-extras-handlers.js';
 import { createEntryPage } from './entry-page.js';
+import { registerEditorRoutes } from './editor-routes.js';
 import { createDeleteHandlers } from './delete-handlers.js';
 import { DELETE_PATH } from './delete-view.js';
 import { ENTRIES_PATH } from './entries-list-view.js';
@@ -27,6 +28,8 @@ export function registerEntryRoutes(router: Router, deps: PanelDeps): void {
   router.post(`${ENTRIES_PATH}/style`, extras.style);
   router.post(`${ENTRIES_PATH}/upload`, extras.upload);
   router.post(`${ENTRIES_PATH}/cover`, extras.cover);
+  // The editor's script and its posts without a reload (save, autosave, uploads into the text).
+  registerEditorRoutes(router, deps, page);
   // Move to the trash (one entry, several, a translation or a media file): the question, then the move.
   const deletes = createDeleteHandlers(deps);
   router.get(DELETE_PATH, deletes.ask);

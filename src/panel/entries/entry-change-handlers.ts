@@ -6,15 +6,13 @@ import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { AppError } from '../../errors.js';
 import { canEditEntry, canPublishEntry, canSeeTranslation } from '../../content/content-rights.js';
-import type { Entry, Translation } from '../../content/entries/types.js';
 import { checkPublishTime, publishEntry } from '../../content/write/publish-entry.js';
 import { unpublishEntry } from '../../content/write/unpublish-entry.js';
 import { refuseUnless, updateEntry } from '../../content/write/update-entry.js';
-import { staleTranslationSentence } from '../../content/write/version-stamp.js';
 import { panelActor } from '../panel-principal.js';
-import type { PanelSession } from '../panel-session.js';
-import { changesOf, editValuesFromFile, editValuesFromForm, emptyEditValues, hasEditInputs, isEmptyChange, parseTags, type EditChanges } from './edit-values.js';
+import { editValuesFromForm, emptyEditValues, hasEditInputs, parseTags } from './edit-values.js';
 import { readEntryPost } from './entries-form.js';
+import { createEditPlan } from './edit-plan.js';
 import type { EntryPage } from './entry-page.js';
 
 /** The language of the add-a-translation form must be one of the site's: a post can hold anything. */
@@ -25,32 +23,7 @@ function requireSiteLanguage(deps: PanelDeps, language: string): void {
 export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
   const { context } = page;
 
-  /** The sent form's values (inputs it lacks keep the file's) and the file they are judged against. */
-  const sentValues = (translation: Translation, form: URLSearchParams) => {
-    const site = deps.content.site();
-    const snapshot = page.snapshotOf(translation);
-    return { sent: editValuesFromForm(site, form, editValuesFromFile(site, snapshot, new Set())), snapshot };
-  };
-
-  /** The changes the form asks for, or null for none; refused when the form is from an older file. */
-  const planEdits = (entry: Entry, translation: Translation, form: URLSearchParams, { sent, snapshot }: ReturnType<typeof sentValues>): EditChanges | null => {
-    const site = deps.content.site();
-    if (!hasEditInputs(form)) return null;
-    if (sent.version !== snapshot.version) {
-      throw new AppError('conflict', sent.version === '' ? 'The form carries no version of the text (it may come from an older page); nothing was saved. Your text is kept below: save it again.' : staleTranslationSentence(entry.id, translation.language));
-    }
-    const changes = changesOf(site, snapshot, sent, form, new Set(page.imagesOf(entry)), entry.type.key === 'post');
-    return isEmptyChange(changes) ? null : changes;
-  };
-
-  /** The version of a translation's file as it is now (after a write of this request). */
-  const versionAfter = (id: string, language: string): string | undefined => {
-    const fresh = deps.content.entry(id)?.translations.get(language);
-    return fresh ? page.snapshotOf(fresh).version : undefined;
-  };
-
-  const save = (session: PanelSession, entry: Entry, language: string, changes: EditChanges, expectedVersion?: string) =>
-    updateEntry(context, panelActor(session), { entry, language, ...changes, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
+  const { sentValues, planEdits, versionAfter, save } = createEditPlan(deps, page);
 
   /** Reads the form and finds its translation; null after the answer was sent. */
   const posted = async (ctx: RequestContext) => {

@@ -8,6 +8,7 @@ import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import { renderCategoryFields } from './category-fields-view.js';
 import { renderCardsHelper } from './entry-cards-view.js';
+import { renderCardDialogs, renderToolbar } from '../editor/toolbar-view.js';
 import type { EditValues } from './edit-values.js';
 import { ENTRIES_PATH } from './entries-list-view.js';
 import type { Decision } from './decision.js';
@@ -74,11 +75,12 @@ export function renderEditor(view: EditorView): string {
   const v = view.values;
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
   // The newline after <textarea> keeps a body that starts with a newline: browsers drop the first one.
-  return `<form method="post" action="${ENTRIES_PATH}/save" class="editor" data-guard>`
+  // data-editor: the editor's script (toolbar, shortcuts, saving without a reload, autosave, uploads).
+  return `<form method="post" action="${ENTRIES_PATH}/save" class="editor" data-guard data-editor data-status="${esc(view.status)}">`
     + `${csrfField(view.csrf)}${hidden('id', view.id)}${hidden('language', view.language)}${hidden('version', v.version)}`
     + '<div class="editor-fields">'
     + `<label for="title-${key}">Title</label><input type="text" id="title-${key}" name="title" value="${esc(v.title)}" required>`
-    + `<label for="body-${key}">Text <span class="muted">(Markdown)</span></label><textarea id="body-${key}" name="body" rows="16" data-body>\n${esc(v.body)}</textarea>`
+    + `<label for="body-${key}">Text <span class="muted">(Markdown)</span></label>${renderToolbar(view.language, `body-${view.language}`, view.cards)}<textarea id="body-${key}" name="body" rows="16" data-body>\n${esc(v.body)}</textarea>`
     + renderCardsHelper(view.language, view.cards)
     + `<label for="excerpt-${key}">Excerpt</label><textarea id="excerpt-${key}" name="excerpt" rows="2">\n${esc(v.excerpt)}</textarea>`
     + `<label for="slug-${key}">Slug <span class="muted">(the last part of the address; empty: ${esc(view.folderSlug)})</span></label><input type="text" id="slug-${key}" name="slug" value="${esc(v.slug)}" placeholder="${esc(view.folderSlug)}" autocomplete="off">`
@@ -92,5 +94,6 @@ export function renderEditor(view: EditorView): string {
     + stateButtons(view, key)
     + '</div></div>'
     + `<div class="preview-pane" hidden><iframe name="preview-${key}" title="Live preview of ${esc(view.languageName)} (${key})"></iframe></div>`
-    + '</form>';
+    + '</form>'
+    + renderCardDialogs(view.language, `body-${view.language}`, view.cards, view.images);
 }

@@ -14,11 +14,12 @@ import { csrfMatches, currentPanelSession } from '../panel-session.js';
 import { readEntryPost } from './entries-form.js';
 import type { EntryPage } from './entry-page.js';
 import { refuseRestOfBody } from '../../http/body-refusal.js';
+import { filesOf } from '../json-post.js';
 
 /** Ten files of 10 MB would be 100 MB in memory at once; a few full-size images per upload is plenty. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** More files than anyone picks by hand; each is a write and a history line. */
-const MAX_FILES = 20;
+export const MAX_UPLOAD_FILES = 20;
 
 export function createEntryExtrasHandlers(deps: PanelDeps, page: EntryPage) {
   const { context } = page;
@@ -69,10 +70,9 @@ export function createEntryExtrasHandlers(deps: PanelDeps, page: EntryPage) {
       const id = form.get('id');
       const entry = page.visibleEntry(typeof id === 'string' ? id : '', panelActor(session).principal);
       if (!entry) return page.sendNoEntry(ctx, session);
-      // A browser sends one empty part when no file was chosen.
-      const files = form.getAll('files').flatMap((part) => (typeof part !== 'string' && (part.name !== '' || part.size > 0) ? [part] : []));
+      const files = filesOf(form, 'files');
       try {
-        if (files.length > MAX_FILES) throw new AppError('invalid_params', `Upload at most ${MAX_FILES} images at once.`);
+        if (files.length > MAX_UPLOAD_FILES) throw new AppError('invalid_params', `Upload at most ${MAX_UPLOAD_FILES} images at once.`);
         const uploads = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })));
         const results = uploadMediaFiles(context, panelActor(session), entry, uploads);
         const notes = results.flatMap((result) => (result.note ? [result.note] : []));

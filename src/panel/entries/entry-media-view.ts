@@ -6,6 +6,10 @@ import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import type { Decision } from './decision.js';
 import { ENTRIES_PATH } from './entries-list-view.js';
+import { MAX_ALT_LENGTH, imageMarkdown } from '../../content/media-alt.js';
+
+/** Where an image's alt text is sent (media/media-actions.ts). */
+export const MEDIA_ALT_PATH = '/svc/panel/media/alt';
 
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,image/avif,.jpg,.jpeg,.png,.gif,.webp,.avif';
 
@@ -18,10 +22,9 @@ export interface MediaView {
   coverLanguages: Array<{ language: string; name: string }>;
 }
 
-/** `![alt](media/...)` as media_upload answers it: the alt text from the file name. */
-export function markdownOf(item: Pick<MediaItem, 'name' | 'reference'>): string {
-  const dot = item.name.lastIndexOf('.');
-  return `![${(dot > 0 ? item.name.slice(0, dot) : item.name).replaceAll('-', ' ')}](${item.reference})`;
+/** `![alt](media/...)`: the image's alt text, or (without one) from the file name as media_upload answers it. */
+export function markdownOf(item: Pick<MediaItem, 'alt' | 'reference'>): string {
+  return imageMarkdown(item.reference, item.alt);
 }
 
 export function formatBytes(bytes: number): string {
@@ -30,15 +33,35 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** "480w, 960w" and what they weigh: the picture's width variants (the cover's srcset uses them). */
+function variantsLine(item: MediaItem): string {
+  if (item.variants.length === 0) return '';
+  const list = item.variants.map((variant) => `${variant.width ?? '?'} px (${formatBytes(variant.size)})`).join(', ');
+  return `<p class="variants muted">Also at ${item.variants.length === 1 ? 'one width' : `${item.variants.length} widths`}: ${esc(list)}</p>`;
+}
+
 /** The thumbnail and facts of one file (the media library shows the same), then `actions`. */
 export function renderMediaFacts(item: MediaItem, markdownId: string, actions = ''): string {
   const thumbnail = item.width !== null && item.height !== null
     ? `<img class="thumb" src="/${esc(item.reference)}" alt="" width="${item.width}" height="${item.height}" loading="lazy">`
     : '<span class="thumb none" aria-hidden="true"></span>';
   const size = [formatBytes(item.size), ...(item.width !== null ? [`${item.width} × ${item.height} pixels`] : [])].join(' · ');
-  return `${thumbnail}<div class="facts-of-file"><span class="name">${esc(item.name)}</span> <span class="muted">${esc(size)}</span>`
+  return `${thumbnail}<div class="facts-of-file"><span class="name">${esc(item.name)}</span> <span class="muted">${esc(size)}</span>${variantsLine(item)}`
     + `<code id="${esc(markdownId)}" class="snippet">${esc(markdownOf(item))}</code>`
     + `<button type="button" class="secondary small" data-copy="${esc(markdownId)}" hidden>Copy the Markdown</button>${actions}</div>`;
+}
+
+/**
+ * The image's alt text as a plain form (`back` says where it returns without the script); on the entry
+ * page the editor's script sends it without leaving the page (data-json).
+ */
+export function altForm(csrf: string, item: MediaItem, fieldId: string, back: { to: 'entry' } | { to: 'library'; query: string }): string {
+  if (item.width === null) return '';
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
+  return `<form method="post" action="${MEDIA_ALT_PATH}" class="inline-form alt-form"${back.to === 'entry' ? ' data-json' : ''}>${csrfField(csrf)}${hidden('id', item.entryId)}${hidden('file', item.name)}`
+    + `${hidden('back', back.to)}${back.to === 'library' && back.query ? hidden('q', back.query) : ''}`
+    + `<label class="inline" for="${esc(fieldId)}">Alt text</label><input type="text" id="${esc(fieldId)}" name="alt" value="${esc(item.alt)}" maxlength="${MAX_ALT_LENGTH}" placeholder="What the picture shows">`
+    + `<button type="submit" class="secondary small">Save the alt text</button></form>`;
 }
 
 function coverForm(view: MediaView, item: MediaItem): string {
@@ -67,6 +90,6 @@ export function renderMediaSection(view: MediaView): string {
   const list = view.items.length === 0
     ? '<p class="muted">No files yet.</p>'
     : `<ul class="media-list">${view.items.map((item, n) => `<li>${renderMediaFacts(item, `md-${n}`,
-      `${item.width !== null ? `<button type="button" class="secondary small" data-insert="md-${n}" hidden>Insert at the cursor</button>` : ''}${coverForm(view, item)}${deleteLink(view, item)}`)}</li>`).join('')}</ul>`;
+      `${item.width !== null ? `<button type="button" class="secondary small" data-insert="md-${n}" hidden>Insert at the cursor</button>` : ''}${coverForm(view, item)}${deleteLink(view, item)}${view.edit.allowed ? altForm(view.csrf, item, `alt-${n}`, { to: 'entry' }) : ''}`)}</li>`).join('')}</ul>`;
   return `<section class="card" id="media"><h2>Media</h2>${uploadForm(view)}${list}<p class="muted"><a href="/svc/panel/media">All media</a></p></section>`;
 }

@@ -31,6 +31,8 @@ import { visibleInSiteOrder } from './entries-list.js';
 import { entryPageHref } from './entries-list-view.js';
 import { renderEntryPage, type TranslationView } from './entries-entry-view.js';
 import { PREVIEW_PATH } from './entry-editor-view.js';
+import { EDITOR_CSP, EDITOR_SCRIPT_TAG } from '../editor/editor-script.js';
+import { EDITOR_STYLES_TAG } from '../editor/editor-styles.js';
 
 /** What a redirect after a change may announce: fixed sentences only, never text taken from the address. */
 export const DONE: Record<string, string> = {
@@ -107,7 +109,8 @@ export function createEntryPage(deps: PanelDeps) {
   };
 
   /** References of the entry's images: what a cover and an image field may be. */
-  const imagesOf = (entry: Entry): string[] => entryMedia(mediaRoot(), entry.id).filter((item) => item.width !== null).map((item) => item.reference);
+  const imagesOf = (entry: Entry): string[] => entryMedia(mediaRoot(), entry.id).filter((item) => item.width !== null)
+    .flatMap((item) => [item.reference, ...item.variants.map((variant) => `media/${entry.id}/${variant.name}`)]);
 
   /**
    * A form saved after its entry (or translation) was moved to the trash by someone else: nothing is saved,
@@ -182,7 +185,7 @@ export function createEntryPage(deps: PanelDeps) {
         savedCss: sent.style && sent.style.version !== style.version ? style.css : null,
       },
     });
-    sendScriptedPanelPage(ctx, status, renderPage({ title: main.title, viewer: session, active: 'content', body, notice, wide: true, script: true }));
+    sendScriptedPanelPage(ctx, status, renderPage({ title: main.title, viewer: session, active: 'content', body: `${EDITOR_STYLES_TAG}${body}${EDITOR_SCRIPT_TAG}`, notice, wide: true, script: true }), { 'content-security-policy': EDITOR_CSP });
   };
 
   /** The posted entry and translation, or null after a 404 page. */

@@ -1,11 +1,30 @@
+// The media library's body: a search form (a plain GET form), one item per picture (its width variants
+// inside) with its entry, where it is used, its alt text, Replace and Delete for people who may change the
+// entry, and page links.
 import type { MediaItem } from '../../content/media-library.js';
+import type { MediaUse } from '../../content/media-uses.js';
+import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
-import { entryPageHref } from '../entries/entries-list-view.js';
-import { renderMediaFacts } from '../entries/entry-media-view.js';
+import { entryPageHref, ENTRIES_PATH } from '../entries/entries-list-view.js';
+import { UPLOAD_ACCEPT, altForm, renderMediaFacts } from '../entries/entry-media-view.js';
+import { EDITOR_STYLES_TAG } from '../editor/editor-styles.js';
+
+export const MEDIA_REPLACE_PATH = '/svc/panel/media/replace';
+
+export interface LibraryFile {
+  item: MediaItem;
+  entryTitle: string;
+  uses: MediaUse[];
+  /** Uses in entries this person may not see: counted, not named. */
+  hiddenUses: number;
+  /** May this person change the entry's media (alt text, replace, delete)? */
+  edit: boolean;
+}
 
 export interface MediaLibraryView {
+  csrf: string;
   query: string;
-  files: Array<{ item: MediaItem; entryTitle: string }>;
+  files: LibraryFile[];
   total: number;
   page: number;
   pages: number;
@@ -19,15 +38,37 @@ function pageHref(query: string, page: number): string {
   return `/svc/panel/media${text ? `?${text}` : ''}`;
 }
 
-/** The media library's body: a search form (a plain GET form), the files with their entries, page links. */
+function usesLine(uses: MediaUse[], hidden: number): string {
+  const unseen = hidden > 0 ? `${hidden} ${hidden === 1 ? 'use' : 'uses'} in entries you cannot see` : '';
+  if (uses.length === 0) return `<p class="uses muted">${unseen ? `Used only in ${unseen}.` : 'Not used in any text, card or cover.'}</p>`;
+  const shown = uses.slice(0, 6).map((use) => `<a href="${esc(entryPageHref(use.entry))}${use.language ? `#lang-${esc(use.language)}` : ''}">${esc(use.title)}</a>${use.language ? ` (${esc(use.language)})` : ''}: ${esc(use.where)}`);
+  const more = [...(uses.length > 6 ? [`${uses.length - 6} more`] : []), ...(unseen ? [unseen] : [])];
+  return `<p class="uses">Used in ${shown.join('; ')}${more.length > 0 ? `; and ${more.join(' and ')}` : ''}.</p>`;
+}
+
+/** Replace keeps the address: every text and cover showing the picture shows the new one. */
+function replaceForm(csrf: string, query: string, file: LibraryFile, n: number): string {
+  const { item } = file;
+  if (item.width === null) return '';
+  return `<details><summary>Replace ${esc(item.name)}…</summary><form method="post" action="${MEDIA_REPLACE_PATH}" enctype="multipart/form-data" class="inline-form">${csrfField(csrf)}`
+    + `<input type="hidden" name="id" value="${esc(item.entryId)}"><input type="hidden" name="file" value="${esc(item.name)}"><input type="hidden" name="back" value="library">${query ? `<input type="hidden" name="q" value="${esc(query)}">` : ''}`
+    + `<label class="inline" for="replace-${n}">A new ${esc(item.name.slice(item.name.lastIndexOf('.') + 1).toUpperCase())} image at the same address</label><input type="file" id="replace-${n}" name="replacement" accept="${UPLOAD_ACCEPT}" required>`
+    + `<button type="submit" class="secondary small">Replace</button><p class="muted">The old image${item.variants.length > 0 ? ' and its other widths go' : ' goes'} to the trash.</p></form></details>`;
+}
+
+function deleteLink(item: MediaItem): string {
+  return `<a class="small" href="${ENTRIES_PATH}/delete?${esc(new URLSearchParams({ id: item.entryId, file: item.name }).toString())}">Delete ${esc(item.name)}…</a>`;
+}
+
 export function renderMediaLibrary(view: MediaLibraryView): string {
   const search = `<form class="card search" method="get" action="/svc/panel/media" role="search"><label for="media-q">Search by file name or entry</label><input type="search" id="media-q" name="q" value="${esc(view.query)}"><button type="submit">Search</button></form>`;
   const list = view.files.length === 0
-    ? `<p class="muted">${view.query ? `No file matches “${esc(view.query)}”.` : 'No media yet. Upload images on an entry\'s page.'}</p>`
-    : `<ul class="media-list">${view.files.map(({ item, entryTitle }, n) => `<li>${renderMediaFacts(item, `lib-${n}`,
-      `<p class="muted">Entry: <a href="${esc(entryPageHref(item.entryId))}#media">${esc(entryTitle)}</a> (${esc(item.entryId)})</p>`)}</li>`).join('')}</ul>`;
+    ? `<p class="muted">${view.query ? `No file matches “${esc(view.query)}”.` : 'No media yet. Upload images on an entry\'s page, or drop them into its text.'}</p>`
+    : `<ul class="media-list">${view.files.map((file, n) => `<li>${renderMediaFacts(file.item, `lib-${n}`,
+      `<p class="muted">Entry: <a href="${esc(entryPageHref(file.item.entryId))}#media">${esc(file.entryTitle)}</a> (${esc(file.item.entryId)})</p>${usesLine(file.uses, file.hiddenUses)}`
+      + (file.edit ? `${altForm(view.csrf, file.item, `lib-alt-${n}`, { to: 'library', query: view.query })}${replaceForm(view.csrf, view.query, file, n)}${deleteLink(file.item)}` : ''))}</li>`).join('')}</ul>`;
   const previous = view.page > 1 ? `<a href="${esc(pageHref(view.query, view.page - 1))}" rel="prev">Previous</a>` : '';
   const next = view.page < view.pages ? `<a href="${esc(pageHref(view.query, view.page + 1))}" rel="next">Next</a>` : '';
   const pager = `<p class="muted">${view.total} ${view.total === 1 ? 'file' : 'files'}${view.pages > 1 ? `, page ${view.page} of ${view.pages}. ${[previous, next].filter(Boolean).join(' · ')}` : '.'}</p>`;
-  return `<h1>Media</h1>${search}${list}${pager}`;
+  return `${EDITOR_STYLES_TAG}<h1>Media</h1>${search}${list}${pager}`;
 }
