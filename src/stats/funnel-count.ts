@@ -2,10 +2,10 @@
 // the earliest place that reaches a step is never worse than a later one), then per step the visitors who
 // reached it (daily-unique, as every visitor figure). Only the runs the filters keep take part. An event is
 // placed right after the first view of the page it was sent from in its run: the table keeps no finer order.
-import { NEW_VISITOR, VISIT_START, type VisitTable } from './visit-table.js';
+import { NEW_VISITOR, VISIT_START, popcount, runOrdinals, type VisitTable } from './store/stats-store.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { FunnelStep } from './funnel.js';
-import { matchRuns, popcount, runOrdinals } from './visit-run-match.js';
+import { matchRuns } from './visit-run-match.js';
 import { pagesMatching } from './goal-count.js';
 
 const NO_PAGES = new Uint8Array(0);

@@ -1,11 +1,11 @@
 // Counts goals (goals.ts) in one visit table: for each goal the visitors who converted (daily-unique, as
 // every visitor figure) and the conversions (matching page views, or events). Runs are those the filters
 // keep (visit-run-match.ts); a visitor's runs are neighbours, so a stamp per goal tells a new visitor.
-import type { VisitTable } from './visit-table.js';
+import { popcount, runOrdinals, type VisitTable } from './store/stats-store.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { CompiledGoal } from './goals.js';
 import type { PathPattern } from './path-pattern.js';
-import { matchRuns, popcount, runOrdinals } from './visit-run-match.js';
+import { matchRuns } from './visit-run-match.js';
 
 /** Per table and pattern: which of the table's pages match (worked out once per page name, not per view). */
 const pageMatches = new WeakMap<VisitTable, Map<string, Uint8Array>>();

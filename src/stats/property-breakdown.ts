@@ -4,7 +4,7 @@
 // filters keep, with the refusals (values that looked like personal data) of the same days.
 import type { StatsService } from './stats-service.js';
 import type { StatsFilter } from './stats-filters.js';
-import type { VisitTable } from './visit-table.js';
+import type { VisitTable } from './store/stats-store.js';
 import { matchRuns } from './visit-run-match.js';
 import { visitorOfRun } from './goal-count.js';
 

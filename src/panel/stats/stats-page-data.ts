@@ -7,7 +7,7 @@ import { previousRange, changePercent, type OverviewPeriod, type DayRange } from
 import { rangeFigures, dimensionRows, type RangeFigures, type Row } from '../../stats/dimension-query.js';
 import { consentShare } from '../../stats/overview.js';
 import { averageReadingSeconds, share } from '../../stats/figures.js';
-import { addDays, daysBetween, lastDayOfMonth } from '../../stats/day-math.js';
+import { addDays, daysBetween, lastDayOfMonth } from '../../lib/day-math.js';
 import { statsRealtime } from '../../stats/realtime.js';
 import { statsAiCrawlers } from '../../stats/crawler-report.js';
 import { aiTraffic, addCrawlerHits, type AiTraffic } from '../../stats/ai-traffic.js';
