@@ -8,7 +8,7 @@ import { statsGoals } from '../stats/goal-report.js';
 import { statsFunnel } from '../stats/funnel-report.js';
 import { writeStatsExport } from '../stats/stats-export.js';
 import { ZipWriter } from '../lib/zip-writer.js';
-import { isDayName, daysBetween } from '../stats/day-math.js';
+import { isDayName, daysBetween } from '../lib/day-math.js';
 import { MAX_QUERY_DAYS } from '../stats/stats-inputs.js';
 import { resolvePeriod } from '../stats/periods.js';
 import { parseFilters } from '../stats/stats-filters.js';

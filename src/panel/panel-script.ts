@@ -10,7 +10,8 @@ import { PANEL_CSP, sendPanelPage } from './layout.js';
 // - inserting a card example or an image's Markdown at the cursor, and copy buttons;
 // - dropping images on the upload form;
 // - showing only the chosen category's fields;
-// - refreshing the Statistics page's "right now" every half minute while the page is in view.
+// - refreshing the Statistics page's "right now" every half minute while the page is in view;
+// - the Statistics page's cards as tabs, and its chart's figures shown for the bar in focus or under the pointer.
 // Controls that need it carry `hidden` in the HTML and are shown here.
 
 /** Same origin: scripts (this one), the preview frame, images; nothing inline, nothing from elsewhere. */
@@ -150,6 +151,77 @@ d.querySelectorAll('form[data-dropzone]').forEach(function (form) {
     if (!event.dataTransfer || event.dataTransfer.files.length === 0) return;
     input.files = event.dataTransfer.files;
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
+  });
+});
+
+// A card of the Statistics page: its list of links to its parts becomes a tab list (WAI-ARIA tabs, automatic
+// activation: arrow keys, Home and End move and show), one part shown at a time.
+d.querySelectorAll('[data-tabs]').forEach(function (card, c) {
+  var list = card.querySelector('ul.tabs');
+  var links = Array.prototype.slice.call(list.querySelectorAll('a'));
+  var parts = links.map(function (link) { return d.getElementById(link.getAttribute('href').slice(1)); });
+  if (parts.some(function (part) { return !part; })) return;
+  list.setAttribute('role', 'tablist');
+  list.setAttribute('aria-label', card.getAttribute('aria-label') || '');
+  function show(chosen, focus) {
+    links.forEach(function (link, i) {
+      var on = i === chosen;
+      link.setAttribute('aria-selected', String(on));
+      link.tabIndex = on ? 0 : -1;
+      parts[i].hidden = !on;
+    });
+    if (focus) links[chosen].focus();
+  }
+  links.forEach(function (link, i) {
+    link.parentNode.setAttribute('role', 'presentation');
+    link.setAttribute('role', 'tab');
+    link.id = 'tab-' + c + '-' + i;
+    link.setAttribute('aria-controls', parts[i].id);
+    parts[i].setAttribute('role', 'tabpanel');
+    parts[i].setAttribute('aria-labelledby', link.id);
+    link.addEventListener('click', function (event) { event.preventDefault(); show(i, false); });
+    link.addEventListener('keydown', function (event) {
+      var to = event.key === 'ArrowRight' ? (i + 1) % links.length : event.key === 'ArrowLeft' ? (i + links.length - 1) % links.length
+        : event.key === 'Home' ? 0 : event.key === 'End' ? links.length - 1 : -1;
+      if (to < 0) return;
+      event.preventDefault();
+      show(to, true);
+    });
+  });
+  card.classList.add('tabbed');
+  show(0, false);
+});
+
+// The Statistics page's chart: the figures of the bar in focus or under the pointer shown above it; the
+// arrow keys, Home and End move along the bars (one tab stop for the chart).
+d.querySelectorAll('figure.chart').forEach(function (chart) {
+  var plot = chart.querySelector('.chart-plot');
+  var tip = chart.querySelector('.chart-tip');
+  var bars = Array.prototype.slice.call(chart.querySelectorAll('g.bar'));
+  if (!plot || !tip || bars.length === 0) return;
+  function point(bar) {
+    var box = bar.getBoundingClientRect(), area = plot.getBoundingClientRect();
+    tip.textContent = bar.getAttribute('aria-label');
+    tip.hidden = false;
+    var half = tip.offsetWidth / 2;
+    var x = Math.min(Math.max(box.left + box.width / 2 - area.left, half), area.width - half);
+    tip.style.left = x + 'px';
+  }
+  function hide() { tip.hidden = true; }
+  bars.forEach(function (bar, i) {
+    bar.addEventListener('mouseenter', function () { point(bar); });
+    bar.addEventListener('mouseleave', function () { if (d.activeElement !== bar) hide(); });
+    bar.addEventListener('focus', function () { point(bar); });
+    bar.addEventListener('blur', hide);
+    bar.addEventListener('keydown', function (event) {
+      var to = event.key === 'ArrowRight' ? Math.min(i + 1, bars.length - 1) : event.key === 'ArrowLeft' ? Math.max(i - 1, 0)
+        : event.key === 'Home' ? 0 : event.key === 'End' ? bars.length - 1 : -1;
+      if (to < 0) return;
+      event.preventDefault();
+      bar.tabIndex = -1;
+      bars[to].tabIndex = 0;
+      bars[to].focus();
+    });
   });
 });
 

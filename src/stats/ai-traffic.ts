@@ -3,7 +3,7 @@
 // answer crawlers, (d) training crawlers ((b)-(d) counted on the server: ai-crawlers.ts).
 import { assistantOfSource } from './ai-assistants.js';
 import { aiCrawlerByName, type CrawlerPurpose } from './ai-crawlers.js';
-import { own, type CrawlerRollup, type Pair } from './rollup.js';
+import { own, type CrawlerRollup, type Pair } from './store/stats-store.js';
 
 export interface AssistantVisits {
   /** daily-unique visitors summed over the assistants' sources (as a period's visitors are summed over days) */

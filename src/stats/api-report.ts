@@ -2,7 +2,7 @@ import type { StatsService } from './stats-service.js';
 import type { StatsContent } from './page-index.js';
 import type { OverviewPeriod } from './periods.js';
 import { overviewWith } from './overview.js';
-import { eachDay } from './day-math.js';
+import { eachDay } from '../lib/day-math.js';
 import { topPairs } from './figures.js';
 import { filterText, type StatsFilter } from './stats-filters.js';
 

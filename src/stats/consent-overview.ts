@@ -1,9 +1,9 @@
 import type { StatsService } from './stats-service.js';
 import type { StatsContent } from './page-index.js';
 import { consentBanner } from './consent-banner.js';
-import { addDays } from './day-math.js';
+import { addDays } from '../lib/day-math.js';
 import { share } from './figures.js';
-import { CONSENT_CATEGORIES } from './raw-event.js';
+import { CONSENT_CATEGORIES } from './store/stats-store.js';
 
 /**
  * consent_overview: decisions of the last `days` days (today included), how many agreed to each optional

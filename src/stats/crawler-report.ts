@@ -3,7 +3,7 @@ import { resolvePeriod } from './periods.js';
 import { aiCrawlerByName } from './ai-crawlers.js';
 import { buildPageIndex, lookupPage, type StatsContent } from './page-index.js';
 import { topCounts } from './figures.js';
-import { OTHER, own, put, type Pair } from './rollup.js';
+import { OTHER, own, put, type Pair } from './store/stats-store.js';
 import { aiTraffic, addCrawlerHits } from './ai-traffic.js';
 import { assistantOfSource } from './ai-assistants.js';
 

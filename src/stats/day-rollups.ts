@@ -2,8 +2,7 @@
 // after midnight before it is rolled up, from its raw log), today from the live counts, a future day none.
 import { statNoFollow } from '../lib/no-follow.js';
 import type { StatsService } from './stats-service.js';
-import { rollupDay } from './catch-up.js';
-import type { Rollup } from './rollup.js';
+import { rollupDay, type Rollup } from './store/stats-store.js';
 
 export function dayRollup(stats: StatsService, day: string, today = stats.today()): Rollup | null {
   if (day === today) return stats.live().rollup();

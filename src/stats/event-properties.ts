@@ -3,7 +3,7 @@
 // Properties are never personal data: a value that looks like an e-mail address, a phone number or a long
 // number is refused (not kept) and counted as refused under its property's name.
 import { AppError } from '../errors.js';
-import { OTHER } from './rollup.js';
+import { OTHER } from './store/stats-store.js';
 
 /** Properties an event keeps; more are counted together as one "(other)" property. */
 export const MAX_PROPS_PER_EVENT = 30;
@@ -11,10 +11,9 @@ export const MAX_PROPS_PER_EVENT = 30;
 export const MAX_PROP_NAME = 64;
 /** Characters of a value; a longer one counts as "(other)". */
 export const MAX_PROP_VALUE = 200;
-/** Distinct values a property keeps per day; the rest count as "(other)" (visit-recorder.ts). */
-export const MAX_VALUES_PER_PROP_DAY = 1000;
-/** Distinct property names kept per day; the rest count as "(other)". */
-export const MAX_PROP_NAMES_DAY = 100;
+// The per-day limits (distinct names, values per name) are the store's, which counts the days: see
+// store/visit-recorder.ts.
+export { MAX_VALUES_PER_PROP_DAY, MAX_PROP_NAMES_DAY } from './store/stats-store.js';
 /** Bytes the kept properties may take in a log line (a line stays far below 4 KB: one write, never interleaved). */
 const MAX_PROPS_BYTES = 2048;
 

@@ -1,10 +1,7 @@
 // The export's rows counted from the visit tables, a day at a time within each table (a month's table holds
 // its days one after another, each day's runs ordered by visitor): entry and exit pages, and custom
 // properties. One pass over a table; what it holds per day is given out before the next table is read.
-import type { VisitTable } from './visit-table.js';
-import { VISIT_START, VISIT_END } from './visit-table.js';
-import { visitorOfRun } from './goal-count.js';
-import { popcount, runOrdinals } from './visit-run-match.js';
+import { VISIT_START, VISIT_END, popcount, runOrdinals, visitorOfRun, type VisitTable } from './store/stats-store.js';
 
 type Cell = string | number;
 interface Count { visitors: number; count: number; visitor: number }

@@ -1,5 +1,5 @@
 // Small shared helpers that turn rollup counts into the figures the answers show.
-import type { PageRollup, Pair } from './rollup.js';
+import { type PageRollup, type Pair } from './store/stats-store.js';
 
 export const round1 = (value: number): number => Math.round(value * 10) / 10;
 export const round3 = (value: number): number => Math.round(value * 1000) / 1000;

@@ -2,10 +2,10 @@
 // the day's rollup counts all of them: visitors daily-unique (per day, page, source, ... and in all), visits
 // and bounces of visits with a matching page view, engagement of the matching page views. Also counts what
 // rollups do not keep: entry and exit pages.
-import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, type VisitTable, type RunFacet } from './visit-table.js';
+import { RUN_FACETS, VISIT_START, VISIT_END, BOUNCE, popcount, runOrdinals, type VisitTable, type RunFacet } from './store/stats-store.js';
 import type { CountedNames, TableCount } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
-import { matchRuns, popcount, runOrdinals, type MatchedRuns } from './visit-run-match.js';
+import { matchRuns, type MatchedRuns } from './visit-run-match.js';
 import { PageCounts } from './page-counts.js';
 
 /** Counts per name id with daily-unique visitors (a stamp per id remembers the last visitor counted). */

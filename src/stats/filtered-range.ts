@@ -1,27 +1,21 @@
 // A range of days counted for a set of filters from their visit tables (filtered-figures.ts): a finished
 // month's table at once, the other finished days one by one, today from its raw log. A finished month's or
 // day's table never changes, so what it counted for a set of filters is kept and asked again for nothing.
-import { statNoFollow } from '../lib/no-follow.js';
-import type { RollupFiles } from './rollup-files.js';
-import { rollupDay } from './catch-up.js';
-import { addDays, daysBetween, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
-import { VisitRecorder } from './visit-recorder.js';
-import { RecordedDay } from './recorded-day.js';
+// Goals and funnels are counted over the same tables on the same two threads (answer).
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays, daysBetween, firstDayOfMonth, lastDayOfMonth, monthOf } from '../lib/day-math.js';
+import { TableCountThread, type RangeTables, type VisitTable } from './store/stats-store.js';
 import type { FigureParts } from './filtered-figures.js';
+import { answerQuestion, readsPageIndex, type ConversionQuestion, type TableAnswer, type TableQuestion } from './table-questions.js';
 import { addTableCount, emptyFigures, type FilteredFigures, type TableCount } from './table-count.js';
-import { TableCountThread } from './table-count-thread.js';
 import type { StatsFilter } from './stats-filters.js';
-import type { VisitTable } from './visit-table.js';
 
 /** Counted months and days kept for filters asked again (each a few typed arrays, about 60 bytes a page with views). */
 const COUNTED_FIGURES = 600;
 
-export interface FilteredRangeSource {
-  files: RollupFiles;
-  /** today's name in the site time zone */
-  today(): string;
-  readonly timeZone: string;
-}
+/** The module the counting thread runs (beside this one: .ts from source, .js built). */
+const WORKER_URL = new URL(`./table-question-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 /** What a table counted for a set of filters, with the table's names its numbers point into. */
 interface Counted { count: TableCount | null; names: VisitTable['names'] }
@@ -31,12 +25,14 @@ interface Piece { key: string; from: string; to: string; counted: Counted | null
 export class FilteredRange {
   /** Finished months and days counted for a set of filters, most recently used last. */
   private readonly counted = new Map<string, Counted>();
-  private recordedToday: RecordedDay | null = null;
-  private readonly thread: TableCountThread;
+  private readonly thread: TableCountThread<TableQuestion, TableAnswer>;
 
-  constructor(private readonly source: FilteredRangeSource) {
+  constructor(private readonly source: RangeTables) {
     const { files } = source;
     this.thread = new TableCountThread({
+      count: answerQuestion,
+      workerUrl: WORKER_URL,
+      readsPageIndex,
       holds: (table) => files.holdsVisits(table),
       pageIndexPath: (table) => (table.day.length === 7 ? files.pageIndexPath(table.day) : null),
     });
@@ -69,17 +65,17 @@ export class FilteredRange {
           continue;
         }
       }
-      if (day === today) pieces.push({ key: '', from: day, to: day, counted: null, table: this.todayTable(today), keep: false, month: false });
+      if (day === today) pieces.push({ key: '', from: day, to: day, counted: null, table: this.source.todayTable(today), keep: false, month: false });
       else {
         const key = `${day} ${asked}`;
         const counted = this.counted.get(key);
-        const table = counted ? null : (files.readVisits(day) ?? this.tableFromRawLog(day));
+        const table = counted ? null : this.source.dayTable(day);
         pieces.push({ key, from: day, to: day, counted: counted ?? null, table, keep: files.hasDaily(day), month: false });
       }
       day = addDays(day, 1);
     }
     const toCount = pieces.filter((piece): piece is Piece & { table: VisitTable } => !piece.counted && piece.table !== null);
-    const counted = this.thread.count(toCount, filters, parts);
+    const counted = this.thread.count(toCount, { kind: 'figures', filters: [...filters], parts: parts ? [...parts] : null }) as (TableCount | null)[];
     toCount.forEach((piece, i) => {
       piece.counted = { count: counted[i]!, names: piece.table.names };
       if (piece.keep) this.keep(piece.key, piece.counted);
@@ -103,34 +99,14 @@ export class FilteredRange {
     return figures;
   }
 
-  /**
-   * The visit tables of `from` to `to`, for counts that are not filtered figures (goals, funnels): a finished
-   * month's table when the range holds it whole, the other finished days one by one, today from its log.
-   * `missing` lists finished days that have a rollup but no table (counted before visit tables existed).
-   */
-  tables(from: string, to: string): { tables: VisitTable[]; missing: string[] } {
-    const { files } = this.source;
-    const today = this.source.today();
-    const tables: VisitTable[] = [];
-    const missing: string[] = [];
-    let day = from;
-    while (day <= to && day <= today) {
-      const month = monthOf(day);
-      const monthEnd = lastDayOfMonth(month);
-      const whole = day === firstDayOfMonth(month) && monthEnd <= to && monthEnd < today ? files.readVisits(month) : null;
-      if (whole) {
-        tables.push(whole);
-        const covered = new Set(whole.names.days);
-        for (let d = day; d <= monthEnd; d = addDays(d, 1)) if (!covered.has(d) && files.hasDaily(d)) missing.push(d);
-        day = addDays(monthEnd, 1);
-        continue;
-      }
-      const table = day === today ? this.todayTable(today) : (files.readVisits(day) ?? this.tableFromRawLog(day));
-      if (table) tables.push(table);
-      else if (files.hasDaily(day)) missing.push(day);
-      day = addDays(day, 1);
+  /** Each table's counts for goals (two numbers a goal) or a funnel (one a step), on both cores when worth it. */
+  answer(tables: readonly VisitTable[], question: ConversionQuestion): Float64Array[] {
+    // Goals on events alone read the events, a few per hundred page views: handing tables over costs more.
+    if (question.kind === 'goals' && question.goals.every((goal) => goal.kind !== 'page' && goal.kind !== 'scroll')) {
+      return tables.map((table) => answerQuestion(table, question) as Float64Array);
     }
-    return { tables, missing };
+    this.thread.expect(tables);
+    return this.thread.count(tables.map((table) => ({ table })), question) as Float64Array[];
   }
 
   /** Stops the counting thread (the service is closed). */
@@ -147,24 +123,5 @@ export class FilteredRange {
     this.counted.delete(key);
     this.counted.set(key, counted);
     if (this.counted.size > COUNTED_FIGURES) this.counted.delete(this.counted.keys().next().value!);
-  }
-
-  private todayTable(today: string): VisitTable {
-    const timeZone = this.source.timeZone;
-    if (!this.recordedToday || this.recordedToday.day !== today || this.recordedToday.timeZone !== timeZone) {
-      this.recordedToday = new RecordedDay(today, timeZone, this.source.files.rawPath(today));
-    }
-    return this.recordedToday.visitTable();
-  }
-
-  /** A finished day not rolled up yet (the minutes after midnight) is counted from its raw log, kept in memory. */
-  private tableFromRawLog(day: string): VisitTable | null {
-    const { files } = this.source;
-    if (statNoFollow(files.rawPath(day)) === undefined || files.hasDaily(day)) return null;
-    const recorder = new VisitRecorder();
-    rollupDay(files, day, this.source.timeZone, recorder);
-    const table = recorder.toTable(day);
-    files.keepVisits(table);
-    return table;
   }
 }

@@ -3,18 +3,16 @@
 import type { StatsService } from './stats-service.js';
 import { resolvePeriod, type OverviewPeriod } from './periods.js';
 import { parseFunnel } from './funnel.js';
-import { countFunnel } from './funnel-count.js';
 import { share } from './figures.js';
 import { filterText, type StatsFilter } from './stats-filters.js';
 
 export function funnelFigures(stats: StatsService, from: string, to: string, texts: readonly string[], filters: readonly StatsFilter[]) {
-  const steps = parseFunnel(texts, stats.goals.list());
+  const goals = stats.goals.list();
+  // Read here first: a step that cannot be one is refused before any table is counted.
+  const steps = parseFunnel(texts, goals);
   const reached = new Float64Array(steps.length);
-  const { tables, missing } = stats.visitTables(from, to);
-  for (const table of tables) {
-    const counted = countFunnel(table, filters, steps);
-    for (let s = 0; s < steps.length; s++) reached[s]! += counted[s]!;
-  }
+  const { counts, missing } = stats.conversions(from, to, { kind: 'funnel', filters: [...filters], steps: [...texts], goals });
+  for (const counted of counts) for (let s = 0; s < steps.length; s++) reached[s]! += counted[s]!;
   const first = reached[0]!;
   return {
     steps: steps.map((step, s) => ({

@@ -1,10 +1,9 @@
 // stats_goals, /svc/api/v1/stats/goals and the panel's Goals card: every goal of the site with the visitors
 // who converted, the conversions and the conversion rate (converted visitors / visitors) for a period and
-// filters, counted from the visit tables (goal-count.ts) the filtered figures are counted from.
+// filters, counted from the visit tables (goal-count.ts) the filtered figures are counted from, on both cores.
 import type { StatsService } from './stats-service.js';
 import { resolvePeriod, type OverviewPeriod } from './periods.js';
-import { compileGoal, goalTarget, type Goal } from './goals.js';
-import { countGoals } from './goal-count.js';
+import { goalTarget, type Goal } from './goals.js';
 import { share } from './figures.js';
 import { filterText, type StatsFilter } from './stats-filters.js';
 
@@ -14,13 +13,9 @@ const NOTHING = new Set<never>();
 
 /** The goals' figures from `from` to `to`; `visitors` is the range's (filtered) visitors the rates are of. */
 export function goalFigures(stats: StatsService, from: string, to: string, filters: readonly StatsFilter[], goals: readonly Goal[] = stats.goals.list()) {
-  const compiled = goals.map(compileGoal);
   const totals = new Float64Array(goals.length * 2);
-  const { tables, missing } = compiled.length > 0 ? stats.visitTables(from, to) : { tables: [], missing: [] as string[] };
-  for (const table of tables) {
-    const counted = countGoals(table, filters, compiled);
-    for (let i = 0; i < counted.length; i++) totals[i]! += counted[i]!;
-  }
+  const { counts, missing } = goals.length > 0 ? stats.conversions(from, to, { kind: 'goals', filters: [...filters], goals: [...goals] }) : { counts: [], missing: [] as string[] };
+  for (const counted of counts) for (let i = 0; i < counted.length; i++) totals[i]! += counted[i]!;
   // Unfiltered, the rollups hold the visitors; filtered, the visit tables count them (kept per filter set).
   const visitors = filters.length === 0 ? stats.range(from, to).visitors : stats.filtered(from, to, filters, NOTHING).rollup.visitors;
   const rows: GoalRow[] = goals.map((goal, g) => ({

@@ -1,9 +1,8 @@
 import type { StatsService } from './stats-service.js';
-import type { Rollup } from './rollup.js';
+import { type Rollup, OTHER, agreedAny } from './store/stats-store.js';
 import { resolvePeriod, previousRange, changePercent, type OverviewPeriod } from './periods.js';
 import { buildPageIndex, lookupPage, type StatsContent } from './page-index.js';
 import { averageReadingSeconds, readRate, share, topPairs } from './figures.js';
-import { OTHER, agreedAny } from './rollup.js';
 import type { StatsFilter } from './stats-filters.js';
 import type { FigureParts } from './filtered-figures.js';
 

@@ -1,6 +1,6 @@
 // Per page of a visit table (filtered-figures.ts): daily-unique visitors and page views, and engagement
 // added up per visitor first (reading is "at least 30 s and 75 % in all"), in one look-up per page view.
-import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
+import { READ_MIN_MS, READ_MIN_SCROLL } from './store/stats-store.js';
 import { PAGE_FIGURES } from './table-count.js';
 
 // A page's figures sit side by side, 8 numbers (64 bytes) a page: counting a page view touches one or two

@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from './day-math.js';
+import { addDays, daysBetween } from '../lib/day-math.js';
 
 export const OVERVIEW_PERIODS = ['today', 'yesterday', '7d', '30d', '90d', '12m', 'month'] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];

@@ -9,10 +9,8 @@
 import { AppError } from '../errors.js';
 import { readCsv, CsvProblem } from '../lib/csv-read.js';
 import type { StatsService } from './stats-service.js';
-import { isDayName, monthOf } from './day-math.js';
-import { emptyRollup, capRollup, own, put, emptyPage, type Pair, type Rollup } from './rollup.js';
-import { rollupMonth } from './catch-up.js';
-import { DIRECT } from './visit-tracker.js';
+import { isDayName, monthOf } from '../lib/day-math.js';
+import { emptyRollup, capRollup, own, put, emptyPage, type Pair, type Rollup, rollupMonth, DIRECT } from './store/stats-store.js';
 
 type Table = 'visitors' | 'pages' | 'sources' | 'locations' | 'devices' | 'browsers' | 'operating_systems' | 'custom_events';
 const FILE = /(?:^|\/)(?:imported_)?(visitors|pages|sources|locations|devices|browsers|operating_systems|custom_events)_\d{8}_\d{8}\.csv$/;

@@ -3,9 +3,9 @@ import type { StatsService } from './stats-service.js';
 import { resolvePeriod } from './periods.js';
 import { buildPageIndex, type StatsContent } from './page-index.js';
 import { averageReadingSeconds, round1, share, topCounts } from './figures.js';
-import { eachDay } from './day-math.js';
+import { eachDay } from '../lib/day-math.js';
 import { dayRollup } from './day-rollups.js';
-import { emptyPage, own, put, type PageRollup, type Rollup } from './rollup.js';
+import { emptyPage, own, put, type PageRollup, type Rollup } from './store/stats-store.js';
 import { aiTraffic, addCrawlerHits } from './ai-traffic.js';
 
 export const STEP_ROWS = 8;

@@ -4,9 +4,8 @@
 // filters keep, with the refusals (values that looked like personal data) of the same days.
 import type { StatsService } from './stats-service.js';
 import type { StatsFilter } from './stats-filters.js';
-import type { VisitTable } from './visit-table.js';
+import { runOrdinals, visitorOf, type VisitTable } from './store/stats-store.js';
 import { matchRuns } from './visit-run-match.js';
-import { visitorOfRun } from './goal-count.js';
 
 export interface PropertyRow { key: string; visitors: number; events: number }
 
@@ -27,6 +26,7 @@ function countTable(table: VisitTable, filters: readonly StatsFilter[], asked: P
   for (let i = 0; i < matched.count; i++) keep[matched.runs[i]!] = 1;
   // Per key of this table: its row and the last visitor counted (a visitor's rows are neighbours).
   const seen = new Map<number, { row: { visitors: number; events: number }; visitor: number }>();
+  const ordinals = runOrdinals(table);
   for (let i = 0; i < prEv.length; i++) {
     if (only >= 0 && prName[i] !== only) continue;
     const event = prEv[i]!, run = evRun[event]!;
@@ -40,7 +40,7 @@ function countTable(table: VisitTable, filters: readonly StatsFilter[], asked: P
       seen.set(id, (counted = { row, visitor: NaN }));
     }
     counted.row.events++;
-    const visitor = visitorOfRun(table, run);
+    const visitor = visitorOf(ordinals, run);
     if (counted.visitor !== visitor) { counted.visitor = visitor; counted.row.visitors++; }
   }
 }

@@ -6,7 +6,7 @@ import { withFileLock } from '../lib/file-lock.js';
 import { fileProblemReason } from '../lib/file-problem.js';
 import { SaveFailedError } from '../lib/save-failure.js';
 import { isAppError } from '../errors.js';
-import { addDays } from './day-math.js';
+import { addDays } from '../lib/day-math.js';
 
 /** Makes the salt for a day; tests inject a fixed one. */
 export type SaltSource = (day: string) => Buffer;

@@ -11,12 +11,12 @@ import { csvCell } from '../lib/csv.js';
 import { DeflatedTempFile } from '../lib/deflated-temp-file.js';
 import type { ZipWriter } from '../lib/zip-writer.js';
 import type { StatsService } from './stats-service.js';
-import { eachDay } from './day-math.js';
+import { eachDay } from '../lib/day-math.js';
 import { dayRollup } from './day-rollups.js';
 import { channelPairs } from './traffic-channels.js';
 import { aiCrawlerByName } from './ai-crawlers.js';
 import { entriesAndExits, propsByDay } from './export-table-rows.js';
-import type { Pair, Rollup } from './rollup.js';
+import { type Pair, type Rollup } from './store/stats-store.js';
 
 type Cell = string | number | null;
 

@@ -2,7 +2,7 @@
 // different dimensions all hold at once. Written in addresses as `filter=<dimension>:<value>` (the panel's
 // page and the Content API's /stats read them the same way).
 import { AppError } from '../errors.js';
-import { RUN_FACETS, type RunFacet } from './visit-table.js';
+import { RUN_FACETS, type RunFacet } from './store/stats-store.js';
 
 export const FILTER_DIMENSIONS = ['page', ...RUN_FACETS, 'prop'] as const;
 export type FilterDimension = (typeof FILTER_DIMENSIONS)[number];

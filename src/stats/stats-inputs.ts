@@ -1,7 +1,7 @@
 // The parameters of the statistics tools, validated once at the edge (MCP tools use these schemas; the
 // messages read well after the argument name the MCP core puts in front).
 import { z } from 'zod';
-import { isDayName, daysBetween } from './day-math.js';
+import { isDayName, daysBetween } from '../lib/day-math.js';
 import { OVERVIEW_PERIODS, POST_PERIODS, CRAWLER_PERIODS } from './periods.js';
 
 export const MAX_QUERY_DAYS = 400;

@@ -1,31 +1,22 @@
 import type { Clock } from '../lib/clock.js';
-import { AppError } from '../errors.js';
 import { statNoFollow } from '../lib/no-follow.js';
 import { formatSiteDate, parseSiteTime, startOfSiteDay } from '../lib/time-zone.js';
-import { AppendLog } from './append-log.js';
-import { SaltStore, visitorHash, randomSalt, type SaltSource } from './salt-store.js';
-import { RollupFiles } from './rollup-files.js';
-import type { LiveDay } from './live-day.js';
-import { TodayCounter } from './today-counter.js';
-import { catchUpRollups, type CatchUpResult } from './catch-up.js';
-import { mergeInto, type Rollup } from './rollup.js';
-import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf, monthsBefore } from './day-math.js';
-import { finishedDays } from './rollup-range.js';
-import { parseBeaconPayload, dropReason, type DropReason } from './beacon-payload.js';
-import { parseUserAgent, isBotUserAgent } from './user-agent.js';
+import { AppendLog, RollupFiles, RangeTables, TodayCounter, catchUpRollups, mergeInto, finishedDays, type LiveDay, type CatchUpResult, type Rollup, type RawLine, type BotLogLine, type VisitTable } from './store/stats-store.js';
+import { SaltStore, randomSalt, type SaltSource } from './salt-store.js';
+import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf, monthsBefore } from '../lib/day-math.js';
+import { dropReason, type DropReason } from './beacon-payload.js';
+import { beaconLine, type RequestHeaders } from './beacon-line.js';
+import { isBotUserAgent } from './user-agent.js';
 import { matchAiCrawler, type AiCrawler } from './ai-crawlers.js';
-import { deriveCountry, normalizeLanguage } from './country.js';
-import { deriveDevice } from './device.js';
-import { cleanPath, deriveSource } from './traffic-source.js';
-import type { RawLine, BotLogLine, PageviewLine, EventLine } from './raw-event.js';
+import { cleanPath } from './traffic-source.js';
 import { FilteredRange } from './filtered-range.js';
+import type { ConversionQuestion } from './table-questions.js';
 import type { FigureParts } from './filtered-figures.js';
 import type { FilteredFigures } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
-import type { VisitTable } from './visit-table.js';
 import { GoalStore } from './goal-store.js';
 
-export type RequestHeaders = Record<string, string | string[] | undefined>;
+export type { RequestHeaders } from './beacon-line.js';
 
 export interface StatsOptions {
   /** `data/stats` */
@@ -47,11 +38,6 @@ const MAX_RANGE_DAYS = 400;
 const SETTLE_MS = 2 * 60_000;
 export const REALTIME_WINDOW_MS = 5 * 60_000;
 
-const header = (headers: RequestHeaders, name: string): string => {
-  const value = headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-};
-
 /**
  * The statistics of one installation: collects (beacon, crawler hits, consent) into the day logs and answers
  * ranges from rollups plus the open day. Everything time-dependent reads the injected clock.
@@ -66,6 +52,7 @@ export class StatsService {
   private caughtUpFor = '';
   private checkedAt = -Infinity;
   private knownDay = { timeZone: '', day: '', start: 0, end: -1 };
+  private readonly rangeTables: RangeTables;
   private readonly filteredRange: FilteredRange;
 
   constructor(private readonly options: StatsOptions) {
@@ -74,7 +61,8 @@ export class StatsService {
     this.salts = new SaltStore(options.dir, options.salts ?? randomSalt);
     this.goals = new GoalStore(options.dir);
     this.todayCounter = new TodayCounter(this.files, () => this.today(), () => this.timeZone);
-    this.filteredRange = new FilteredRange(this);
+    this.rangeTables = new RangeTables(this);
+    this.filteredRange = new FilteredRange(this.rangeTables);
   }
 
   get timeZone(): string { return this.options.timeZone(); }
@@ -113,35 +101,7 @@ export class StatsService {
       this.appendBot(day, { k: 'bot', t, r: reason });
       return reason;
     }
-    const payload = parseBeaconPayload(body);
-    const path = cleanPath(payload.path);
-    if (!path) throw new AppError('bad_request', 'The field p must be the page path, starting with /.');
-    const ua = header(headers, 'user-agent');
-    const hosts = [...this.options.siteHosts()];
-    const v = visitorHash(this.salts.saltFor(day), ip, ua, hosts[0] ?? '');
-    // The host the browser addressed is the site too (a base URL set to another name must not make every
-    // step from page to page look like a referral).
-    const addressed = header(headers, 'host').toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
-    if (addressed && !hosts.includes(addressed)) hosts.push(addressed);
-    if (payload.kind === 'en') {
-      this.append(day, { k: 'en', t, v, p: path, e: payload.engagedMs, sc: payload.scroll });
-    } else if (payload.kind === 'ev') {
-      const line: EventLine = { k: 'ev', t, v, p: path, n: payload.name };
-      if (Object.keys(payload.props).length > 0) line.pr = { ...payload.props };
-      if (payload.refused.length > 0) line.rf = payload.refused;
-      this.append(day, line);
-    } else {
-      const source = deriveSource(payload.path, payload.referrer, hosts);
-      const agent = parseUserAgent(ua);
-      const line: PageviewLine = {
-        k: 'pv', t, v, p: path, s: source.source, c: source.campaign, f: source.internalFrom,
-        co: deriveCountry(headers, payload.timeZone),
-        l: normalizeLanguage(payload.language ?? header(headers, 'accept-language')),
-        d: deriveDevice(header(headers, 'sec-ch-ua-mobile') || undefined, payload.width),
-        b: agent.browser, o: agent.os,
-      };
-      this.append(day, line);
-    }
+    this.append(day, beaconLine({ body, headers, ip }, t, this.salts.saltFor(day), this.options.siteHosts()));
     return null;
   }
 
@@ -249,10 +209,16 @@ export class StatsService {
     this.filteredRange.forget();
   }
 
-  /** The visit tables of a range (goals and funnels count them): see FilteredRange.tables. */
+  /** The visit tables of a range (properties and the export count them): see RangeTables.tables. */
   visitTables(from: string, to: string): { tables: VisitTable[]; missing: string[] } {
     this.ensureRolledUp();
-    return this.filteredRange.tables(from, to);
+    return this.rangeTables.tables(from, to);
+  }
+
+  /** Goals' or a funnel's counts in each visit table of a range, on both cores (filtered-range.ts). */
+  conversions(from: string, to: string, question: ConversionQuestion): { counts: Float64Array[]; missing: string[] } {
+    const { tables, missing } = this.visitTables(from, to);
+    return { counts: this.filteredRange.answer(tables, question), missing };
   }
 
   /** Visitors active in the last five minutes, with the page each is on. */

@@ -3,8 +3,7 @@
 // sends them to the main thread as they are, a copy of a few typed arrays (a rollup with an object per
 // page took tens of milliseconds to copy and rebuild across threads), a counted month is kept in this form,
 // and each name is looked up once, when the counts are added into the question's figures.
-import { emptyRollup, put, own, type Pair, type Rollup, type PairDimension } from './rollup.js';
-import { RUN_FACETS, type RunFacet, type VisitTable } from './visit-table.js';
+import { emptyRollup, put, own, type Pair, type Rollup, type PairDimension, RUN_FACETS, type RunFacet, type VisitTable } from './store/stats-store.js';
 
 export interface FilteredFigures {
   rollup: Rollup;

@@ -2,8 +2,7 @@
 // are a channel of their own beside search, social, other sites and direct visits. Worked out from the
 // sources when asked, so it applies to every day already counted.
 import { assistantOfSource } from './ai-assistants.js';
-import { DIRECT } from './visit-tracker.js';
-import { OTHER, own, put, type Pair } from './rollup.js';
+import { DIRECT, OTHER, own, put, type Pair } from './store/stats-store.js';
 
 export const CHANNELS = ['AI assistants', 'Search', 'Social', 'Referral', 'Tagged links', 'Direct'] as const;
 export type Channel = (typeof CHANNELS)[number];

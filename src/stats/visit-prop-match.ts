@@ -1,7 +1,7 @@
 // Custom property filters (`prop:<name>:<value>`) on a visit table: a run is kept when an event in it carried
 // every property value asked for. Property rows are few (events with properties, not page views), so the
 // runs are marked from them once per question.
-import type { VisitTable } from './visit-table.js';
+import { type VisitTable } from './store/stats-store.js';
 import type { StatsFilter } from './stats-filters.js';
 
 /**

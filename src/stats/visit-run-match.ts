@@ -1,10 +1,9 @@
-// Which runs of a visit table (visit-table.ts) the filters of a question keep, so the counting
-// (filtered-figures.ts) touches only those runs; and the number of a run's visitor and visit inside the
-// table (runOrdinals), so it still knows whose they are. One pass over the run columns the filters name; with a page filter, over
-// the runs the table's page index lists for that page (visit-page-index.ts).
-import { NEW_VISITOR, VISIT_START, type VisitTable } from './visit-table.js';
+// Which runs of a visit table (store/visit-table.ts) the filters of a question keep, so the counting
+// (filtered-figures.ts) touches only those runs; the store's run ordinals (store/run-ordinals.ts) still tell
+// whose they are. One pass over the run columns the filters name; with a page filter, over the runs the
+// table's page index lists for that page (store/visit-page-index.ts).
+import { pageIndexOf, type PageIndex, type VisitTable } from './store/stats-store.js';
 import { isRunFacet, type StatsFilter } from './stats-filters.js';
-import { pageIndexOf, type PageIndex } from './visit-page-index.js';
 import { keepRunsWithProps } from './visit-prop-match.js';
 
 export interface MatchedRuns {
@@ -21,88 +20,6 @@ let scratch = new Int32Array(0);
 function scratchFor(runs: number): Int32Array {
   if (scratch.length < runs) scratch = new Int32Array(Math.max(runs, Math.ceil(scratch.length * 1.5)));
   return scratch;
-}
-
-/** A run flag's bits packed 32 runs a word, with the count of set bits before each word. */
-export interface FlagCounts { bits: Int32Array; before: Int32Array }
-export interface RunOrdinals { visitors: FlagCounts; visits: FlagCounts; alone: Int32Array }
-/** Per table, built once on its first filtered question: how many visitors and visits begin up to a run. */
-const ordinals = new WeakMap<VisitTable, RunOrdinals>();
-
-/** Numbers in memory the counting thread can share (table-count-thread.ts hands them over with the table). */
-const sharedInts = (length: number) => new Int32Array(new SharedArrayBuffer(4 * length));
-
-function countFlag(flags: Uint8Array, flag: number): FlagCounts {
-  const words = (flags.length + 31) >> 5;
-  const bits = sharedInts(words), before = sharedInts(words);
-  let total = 0;
-  for (let w = 0; w < words; w++) {
-    before[w] = total;
-    let word = 0;
-    const end = Math.min(flags.length, (w + 1) << 5);
-    for (let r = w << 5; r < end; r++) if (flags[r]! & flag) word |= 1 << (r & 31);
-    bits[w] = word;
-    total += popcount(word);
-  }
-  return { bits, before };
-}
-
-export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
-/**
- * The NEW_VISITOR and VISIT_START flags of `table` packed and counted: set flags in runs 0..r (both
- * included) are the number of r's visitor or visit, the same for all its runs (a first run without its flag
- * gets 0 too). filtered-figures.ts counts them inline: before[r >> 5] + popcount(bits[r >> 5] << (31 - (r & 31))).
- * `alone` marks the runs that are their visitor's only run and visit in the table, each page at most once
- * (nearly every run of a site's traffic): such a run needs no number, and each of its page views is its
- * visitor's whole engagement with that page (page-counts.ts counts it without gathering a visitor's pages).
- */
-export function runOrdinals(table: VisitTable): RunOrdinals {
-  let counts = ordinals.get(table);
-  if (!counts) {
-    counts = { visitors: countFlag(table.runFlags, NEW_VISITOR), visits: countFlag(table.runFlags, VISIT_START), alone: aloneRuns(table) };
-    ordinals.set(table, counts);
-  }
-  return counts;
-}
-
-/** The ordinals of `table` worked out already on this thread, if they are (handed to the counting thread with it). */
-export function knownOrdinals(table: VisitTable): RunOrdinals | undefined {
-  return ordinals.get(table);
-}
-
-/** Takes ordinals worked out on the other thread for `table` (the same table: its columns are shared). */
-export function adoptOrdinals(table: VisitTable, counts: RunOrdinals): void {
-  const words = (table.runFlags.length + 31) >> 5;
-  const fits = [counts.visitors.bits, counts.visitors.before, counts.visits.bits, counts.visits.before, counts.alone].every((column) => column.length === words);
-  if (fits && !ordinals.has(table)) ordinals.set(table, counts);
-}
-
-/** Runs longer than this are never taken as alone: telling their pages apart would cost more than it saves. */
-const ALONE_MAX_VIEWS = 8;
-
-function aloneRuns(table: VisitTable): Int32Array {
-  const { runFlags, runStart, pvPage } = table;
-  const total = runFlags.length;
-  const bits = sharedInts((total + 31) >> 5);
-  for (let r = 0; r < total; r++) {
-    if ((runFlags[r]! & (NEW_VISITOR | VISIT_START)) !== (NEW_VISITOR | VISIT_START)) continue;
-    if (r + 1 < total && (runFlags[r + 1]! & NEW_VISITOR) === 0) continue;
-    const first = runStart[r]!, end = runStart[r + 1]!;
-    if (end - first > ALONE_MAX_VIEWS || !distinctPages(pvPage, first, end)) continue;
-    bits[r >> 5]! |= 1 << (r & 31);
-  }
-  return bits;
-}
-
-function distinctPages(pvPage: Uint16Array, first: number, end: number): boolean {
-  for (let a = first + 1; a < end; a++) for (let b = first; b < a; b++) if (pvPage[a] === pvPage[b]) return false;
-  return true;
 }
 
 /**

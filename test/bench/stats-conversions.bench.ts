@@ -17,7 +17,7 @@ import { goalFigures } from '../../src/stats/goal-report.js';
 import { funnelFigures } from '../../src/stats/funnel-report.js';
 import { propertyBreakdown } from '../../src/stats/property-breakdown.js';
 import { parseFilters } from '../../src/stats/stats-filters.js';
-import { addDays } from '../../src/stats/day-math.js';
+import { addDays } from '../../src/lib/day-math.js';
 import { writeStatsExport } from '../../src/stats/stats-export.js';
 import { ZipWriter } from '../../src/lib/zip-writer.js';
 import { Writable } from 'node:stream';

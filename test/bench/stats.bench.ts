@@ -22,12 +22,12 @@ import { todayPart } from './stats-today.js';
 import { ContentStore } from '../../src/content/store.js';
 import { loadConfig } from '../../src/config.js';
 import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { rollupDay } from '../../src/stats/catch-up.js';
+import { rollupDay } from '../../src/stats/store/catch-up.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { statsQuery } from '../../src/stats/dimension-query.js';
 import { parseFilters } from '../../src/stats/stats-filters.js';
-import { addDays } from '../../src/stats/day-math.js';
-import type { PageviewLine, RawLine } from '../../src/stats/raw-event.js';
+import { addDays } from '../../src/lib/day-math.js';
+import type { PageviewLine, RawLine } from '../../src/stats/store/raw-event.js';
 
 const QUERY_BUDGET_MS = 100;
 /** Sets of filters clicked one after another (values the seeded traffic has), each new to the process. */

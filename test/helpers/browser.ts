@@ -63,7 +63,7 @@ export interface PlaywrightChromium {
   launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser>;
 }
 export interface Browser {
-  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 export interface BrowserContext {
@@ -73,6 +73,8 @@ export interface BrowserContext {
 }
 export interface Locator {
   click(options?: { noWaitAfter?: boolean }): Promise<void>;
+  hover(): Promise<void>;
+  focus(): Promise<void>;
   fill(value: string): Promise<void>;
   type(text: string): Promise<void>;
   pressSequentially(text: string): Promise<void>;

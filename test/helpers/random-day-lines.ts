@@ -4,7 +4,7 @@
 // read), engagement from visitors with no page view, events, consent, bots, AI crawlers, a visitor on
 // very many pages, and long tails past the caps (so which keys are cut depends on the order of ties too).
 import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
-import type { RawLine, BotLogLine } from '../../src/stats/raw-event.js';
+import type { RawLine, BotLogLine } from '../../src/stats/store/raw-event.js';
 
 export interface DayLines { raw: RawLine[]; bots: BotLogLine[] }
 

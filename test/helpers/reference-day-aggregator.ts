@@ -2,9 +2,9 @@
 // key, every figure recounted by toRollup(). Slow and memory-hungry, but plainly right, so the tests hold
 // the real aggregator (and its restarts from a partial aggregate) to it figure by figure.
 import { wallClock } from '../../src/lib/time-zone.js';
-import type { RawLine, BotLogLine } from '../../src/stats/raw-event.js';
-import { CONSENT_CATEGORIES, CONSENT_KEYS } from '../../src/stats/raw-event.js';
-import { dict, put, emptyRollup, capRollup, type Rollup, type Pair, type PairDimension } from '../../src/stats/rollup.js';
+import type { RawLine, BotLogLine } from '../../src/stats/store/raw-event.js';
+import { CONSENT_CATEGORIES, CONSENT_KEYS } from '../../src/stats/store/raw-event.js';
+import { dict, put, emptyRollup, capRollup, type Rollup, type Pair, type PairDimension } from '../../src/stats/store/rollup.js';
 
 const VISIT_GAP_MS = 30 * 60_000;
 const READ_MIN_MS = 30_000;

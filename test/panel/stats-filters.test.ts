@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
 import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import type { RawLine } from '../../src/stats/raw-event.js';
+import type { RawLine } from '../../src/stats/store/raw-event.js';
 
 let site: TestSite;
 let http: HttpHarness;

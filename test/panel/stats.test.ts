@@ -62,7 +62,9 @@ function figure(html: string, label: string): [string, string] {
   return [match[1]!, match[2]!];
 }
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 1000) / 10}%`);
-const change = (value: number | null) => (value === null ? 'no earlier figures' : `${value > 0 ? '+' : ''}${value}%`);
+/** A change as the page shows it: "new" against an empty or nearly empty period (fewer than 10, under half of now). */
+const change = (value: number | null, now: number, before: number) => (before < 10 && now > 0 && now >= 2 * before ? 'new'
+  : value === null ? 'no earlier figures' : `${value > 0 ? '+' : ''}${value.toLocaleString('en-US')}%`);
 
 test('for every period the page shows the visitors, page views, reading time, consent share, changes, top pages and sources of stats_overview', async () => {
   for (const period of PERIODS) {
@@ -72,10 +74,12 @@ test('for every period the page shows the visitors, page views, reading time, co
     assert.ok(overview.pageviews > 0, period);
     const visitors = figure(page.text, 'Visitors');
     assert.equal(count(visitors[0]), overview.visitors, period);
-    assert.equal(visitors[1].replace(/<[^>]+>/g, ''), change(overview.change_percent.visitors), period);
+    const compared = overview.change_percent.compared_with;
+    const before = site.deps.stats.range(compared.from, compared.to);
+    assert.equal(visitors[1].replace(/<[^>]+>/g, ''), change(overview.change_percent.visitors, overview.visitors, before.visitors), period);
     const views = figure(page.text, 'Page views');
     assert.equal(count(views[0]), overview.pageviews, period);
-    assert.equal(views[1].replace(/<[^>]+>/g, ''), change(overview.change_percent.pageviews), period);
+    assert.equal(views[1].replace(/<[^>]+>/g, ''), change(overview.change_percent.pageviews, overview.pageviews, before.pageviews), period);
     const reading = figure(page.text, 'Average reading time')[0];
     const seconds = overview.average_reading_seconds;
     assert.equal(reading, seconds === null ? '–' : seconds < 60 ? `${seconds} s` : `${Math.floor(Math.round(seconds) / 60)} min ${Math.round(seconds) % 60} s`, period);
@@ -140,8 +144,8 @@ test('the chart has a bar per day up to a month, per week up to half a year, per
   const bars = (html: string) => [...html.matchAll(/fill="#2456c7"/g)].length;
   const week = await get(panel, '/svc/panel/stats?period=7d', jars.ann);
   assert.equal(bars(week.text), 7);
-  assert.match(week.text, /<h2>Visitors per day<\/h2><nav class="periods" aria-label="Chart figure">.*?<\/nav><nav class="periods" aria-label="Group the chart by">.*?<\/nav><figure class="chart"><svg [^>]*role="img" aria-label="Visitors per day from 2026-03-04 to 2026-03-10; the most, [\d,]+, on 2026-03-\d\d\.">/);
-  assert.match(week.text, /<title>2026-03-10: [\d,]+ visitors, [\d,]+ page views<\/title>/);
+  assert.match(week.text, /<h2>Visitors per day<\/h2><nav class="periods" aria-label="Chart figure">.*?<\/nav><nav class="periods" aria-label="Group the chart by">.*?<\/nav><figure class="chart"><div class="chart-plot"><ol class="chart-axis" aria-hidden="true"><li>[\d,]+<\/li><li>[\d,.]+<\/li><li>0<\/li><\/ol><svg [^>]*role="group" aria-label="Visitors per day from 2026-03-04 to 2026-03-10; the most, [\d,]+, on 2026-03-\d\d\.">/);
+  assert.match(week.text, /<title>2026-03-10: [\d,]+ visitors, [\d,]+ page views; previous period \(2026-03-03\): [\d,]+ visitors<\/title>/);
   const today = await get(panel, '/svc/panel/stats?period=today', jars.ann);
   assert.equal(bars(today.text), 24);
   assert.match(today.text, /<h2>Visitors per hour<\/h2>/);
@@ -219,7 +223,9 @@ test('with nothing counted yet the page says so in sentences instead of empty ta
     const page = await get(harness, '/svc/panel/stats?period=30d', jar);
     assert.equal(page.res.status, 200);
     assert.match(page.text, /<dt>Visitors<\/dt><dd>0<\/dd><dd><span class="change">no earlier figures<\/span><\/dd>/);
-    assert.match(page.text, /<dt>Average reading time<\/dt><dd>–<\/dd><dd class="muted">Bounce rate –<\/dd>/);
+    assert.match(page.text, /<dt>Average reading time<\/dt><dd>–<\/dd><dd class="muted">per engaged visitor<\/dd>/);
+    assert.match(page.text, /<dt>Bounce rate<\/dt><dd>–<\/dd>/);
+    assert.match(page.text, /<dt>Visits<\/dt><dd>0<\/dd><dd><span class="change">no earlier figures<\/span><\/dd>/);
     assert.match(page.text, /<dt>Consent share<\/dt><dd>–<\/dd>/);
     assert.match(page.text, /aria-label="No visitors in any day from 2026-02-09 to 2026-03-10\."/);
     assert.match(page.text, /<figcaption><span>2026-02-09<\/span><span>no visitors<\/span><span>2026-03-10<\/span><\/figcaption>/);

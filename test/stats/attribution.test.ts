@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StatsService } from '../../src/stats/stats-service.js';
 import { consentShare } from '../../src/stats/overview.js';
-import { emptyRollup, type Rollup } from '../../src/stats/rollup.js';
+import { emptyRollup, type Rollup } from '../../src/stats/store/rollup.js';
 
 const folders: string[] = [];
 after(() => { for (const dir of folders) rmSync(dir, { recursive: true, force: true }); });

@@ -1,21 +1,24 @@
-// The second counting thread (table-count-thread.ts): the visit tables it counts for a set of filters give
-// exactly the figures counted on the main thread, every dimension and every kind of filter, keys named like
-// Object properties included; a table the store let go is let go by the thread too.
+// The second counting thread (store/table-count-thread.ts, serving table-question-worker.ts): the visit
+// tables it counts for a set of filters give exactly the figures counted on the main thread, every dimension
+// and every kind of filter, keys named like Object properties included, and so do goals and funnels; a table
+// the store let go is let go by the thread too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makeTestSite } from '../helpers/test-site.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { addDays, eachDay, monthOf } from '../../src/stats/day-math.js';
+import { addDays, eachDay, monthOf } from '../../src/lib/day-math.js';
 import { join } from 'node:path';
-import type { TableCountThread as Thread, CountUnit } from '../../src/stats/table-count-thread.js';
+import type { TableCountThread as Thread, CountUnit } from '../../src/stats/store/table-count-thread.js';
 import { countTable, type FigureParts } from '../../src/stats/filtered-figures.js';
+import { answerQuestion, readsPageIndex, type ConversionQuestion } from '../../src/stats/table-questions.js';
+import type { Goal } from '../../src/stats/goals.js';
 import { addTableCount, emptyFigures } from '../../src/stats/table-count.js';
 import { parseFilters } from '../../src/stats/stats-filters.js';
-import type { VisitTable } from '../../src/stats/visit-table.js';
+import type { VisitTable } from '../../src/stats/store/visit-table.js';
 
 // The thread runs the built module (dist/): Node 20 starts no TypeScript worker under the tests' loader.
-const { TableCountThread } = (await import(join('../..', 'src/stats/table-count-thread.ts'))) as { TableCountThread: typeof Thread };
+const { TableCountThread } = (await import(join('../..', 'src/stats/store/table-count-thread.ts'))) as { TableCountThread: typeof Thread };
 
 // Without taking, the main thread waits as long as it takes for the thread's share; with patience 0 it counts
 // itself, at once, whatever the thread has not answered when it is done with its own (a thread held up).
@@ -28,6 +31,9 @@ for (const { steal, minPatienceMs, name } of VARIANTS) test(`tables counted on t
   const site = await makeTestSite();
   const stats = site.deps.stats;
   const thread = new TableCountThread({
+    count: answerQuestion,
+    workerUrl: new URL('../../src/stats/table-question-worker.ts', import.meta.url),
+    readsPageIndex,
     holds: (table) => stats.files.holdsVisits(table),
     pageIndexPath: (table) => (table.day.length === 7 ? stats.files.pageIndexPath(table.day) : null),
     minPageviews: 0,
@@ -57,7 +63,7 @@ for (const { steal, minPatienceMs, name } of VARIANTS) test(`tables counted on t
       return figures;
     };
     // The first count starts the thread; not loaded yet, it takes no share: every table is counted here.
-    const first = thread.count(units, []);
+    const first = thread.count(units, { kind: 'figures', filters: [], parts: null });
     assert.equal(thread.handedOver, 0, 'the thread, still loading, counted nothing');
     assert.deepEqual(first, units.map((unit) => here(unit.table, [])), 'every table counted while the thread loads');
     for (let waited = 0; !thread.ready && waited < 20_000; waited += 20) await sleep(20);
@@ -70,9 +76,20 @@ for (const { steal, minPatienceMs, name } of VARIANTS) test(`tables counted on t
       for (const parts of [undefined, new Set(['pages'] as const), new Set(['entries', 'events', 'country'] as const)]) {
         const filters = parseFilters(set);
         const before = thread.handedOver;
-        const counted = thread.count(units, filters, parts);
+        const counted = thread.count(units, { kind: 'figures', filters, parts: parts ? [...parts] : null });
         if (!steal) assert.ok(thread.handedOver > before, `the thread counted some tables for ${set}`);
         assert.deepEqual(counted, units.map((unit) => here(unit.table, filters, parts)), `${set} ${parts ? [...parts] : 'all'}`);
+      }
+    }
+    // Goals and funnels cross as plain data too, and come back as the main thread counts them.
+    const goals = [{ id: 'home', name: 'Home', kind: 'page', pattern: '/' }, { id: 'deep', name: 'Deep', kind: 'scroll', pattern: '/*', scroll: 60 }, { id: 'e', name: 'E', kind: 'event', event: rows(sample.events) }] as Goal[];
+    for (const set of sets) {
+      const filters = parseFilters(set);
+      for (const question of [{ kind: 'goals', filters, goals }, { kind: 'funnel', filters, steps: ['/', '/*', 'goal:deep'], goals }] as ConversionQuestion[]) {
+        const before = thread.handedOver;
+        const counted = thread.count(units, question);
+        if (!steal) assert.ok(thread.handedOver > before, `the thread counted some tables for ${question.kind} ${set}`);
+        assert.deepEqual(counted, units.map((unit) => answerQuestion(unit.table, question)), `${question.kind} ${set}`);
       }
     }
   } finally {

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { countTable } from '../../src/stats/filtered-figures.js';
 import { addTableCount, emptyFigures } from '../../src/stats/table-count.js';
-import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type RunFacet, type VisitTable } from '../../src/stats/visit-table.js';
-import { READ_MIN_MS, READ_MIN_SCROLL } from '../../src/stats/engagement-table.js';
+import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type RunFacet, type VisitTable } from '../../src/stats/store/visit-table.js';
+import { READ_MIN_MS, READ_MIN_SCROLL } from '../../src/stats/store/engagement-table.js';
 import type { StatsFilter } from '../../src/stats/stats-filters.js';
 import { seededRandom as random } from '../../src/cli/demo-traffic/seed-random.js';
 

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { StatsService } from '../../src/stats/stats-service.js';
 import { statsQuery, dimensionRows } from '../../src/stats/dimension-query.js';
 import { DIMENSIONS } from '../../src/stats/stats-inputs.js';
-import { decodeVisitTable, encodeVisitTable } from '../../src/stats/visit-table.js';
+import { decodeVisitTable, encodeVisitTable } from '../../src/stats/store/visit-table.js';
 import { parseFilters } from '../../src/stats/stats-filters.js';
 import type { StatsContent } from '../../src/stats/page-index.js';
-import type { RawLine } from '../../src/stats/raw-event.js';
+import type { RawLine } from '../../src/stats/store/raw-event.js';
 import { makeTestSite } from '../helpers/test-site.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { addDays } from '../../src/stats/day-math.js';
+import { addDays } from '../../src/lib/day-math.js';
 
 const folders: string[] = [];
 after(() => { for (const dir of folders) rmSync(dir, { recursive: true, force: true }); });

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { StatsService } from '../../src/stats/stats-service.js';
 import { statsQuery } from '../../src/stats/dimension-query.js';
 import { parseFilters } from '../../src/stats/stats-filters.js';
-import { readVisitTable, encodeVisitTable } from '../../src/stats/visit-table.js';
-import { buildPageIndex } from '../../src/stats/visit-page-index.js';
-import { decodePageIndex, encodePageIndex, pageColumnsFingerprint } from '../../src/stats/visit-page-index-file.js';
+import { readVisitTable, encodeVisitTable } from '../../src/stats/store/visit-table.js';
+import { buildPageIndex } from '../../src/stats/store/visit-page-index.js';
+import { decodePageIndex, encodePageIndex, pageColumnsFingerprint } from '../../src/stats/store/visit-page-index-file.js';
 import type { StatsContent } from '../../src/stats/page-index.js';
-import type { RawLine } from '../../src/stats/raw-event.js';
+import type { RawLine } from '../../src/stats/store/raw-event.js';
 
 const folders: string[] = [];
 after(() => { for (const dir of folders) rmSync(dir, { recursive: true, force: true }); });

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync, statSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StatsService } from '../../src/stats/stats-service.js';
-import { parseLines } from '../../src/stats/rollup-files.js';
-import type { RawLine } from '../../src/stats/raw-event.js';
+import { parseLines } from '../../src/stats/store/rollup-files.js';
+import type { RawLine } from '../../src/stats/store/raw-event.js';
 import { ReferenceDayAggregator } from '../helpers/reference-day-aggregator.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-stats-procs-'));

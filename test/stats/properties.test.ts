@@ -9,7 +9,7 @@ import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { get, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { createStatsService } from '../../src/wiring/create-stats-service.js';
 import { readEventProperties, looksPersonal, MAX_PROPS_PER_EVENT, MAX_VALUES_PER_PROP_DAY } from '../../src/stats/event-properties.js';
-import { VisitRecorder } from '../../src/stats/visit-recorder.js';
+import { VisitRecorder } from '../../src/stats/store/visit-recorder.js';
 import { parseFilters } from '../../src/stats/stats-filters.js';
 
 let site: TestSite;

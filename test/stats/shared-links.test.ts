@@ -49,7 +49,7 @@ test('a link shows the page read-only without signing in, never indexed, with no
   assert.match(res.text, /<meta name="robots" content="noindex, nofollow">/);
   assert.equal(visitors(res.text), '3');
   // Inside the page (the top bar's name links to sign-in, as on every panel page): no link into the panel.
-  assert.doesNotMatch(/<main>.*<\/main>/s.exec(res.text)![0], /href="\/svc\/panel\/(?!shared\/)/);
+  assert.doesNotMatch(/<main[^>]*>.*<\/main>/s.exec(res.text)![0], /href="\/svc\/panel\/(?!shared\/)/);
   assert.match(res.text, new RegExp(`href="${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?period=30d"`));
   // Altered anywhere, it opens nothing.
   for (const altered of [path.slice(0, -1) + (path.endsWith('A') ? 'B' : 'A'), path.replace(/\/shared\/(.)/, (_, c) => `/shared/${c === 'x' ? 'y' : 'x'}`), '/svc/panel/shared/nothing', `${path}x`]) {

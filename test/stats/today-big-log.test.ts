@@ -11,8 +11,8 @@ import { buildDeps } from '../../src/wiring/build-deps.js';
 import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
 import { topPages, topSources, consentShare } from '../../src/stats/overview.js';
 import { averageReadingSeconds, share } from '../../src/stats/figures.js';
-import type { Rollup } from '../../src/stats/rollup.js';
-import type { RawLine } from '../../src/stats/raw-event.js';
+import type { Rollup } from '../../src/stats/store/rollup.js';
+import type { RawLine } from '../../src/stats/store/raw-event.js';
 import { ReferenceDayAggregator } from '../helpers/reference-day-aggregator.js';
 
 const VISITORS = 300_000;

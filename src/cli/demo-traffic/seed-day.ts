@@ -1,9 +1,7 @@
 // One generated day: either a rollup written directly (fast: no events are made) or raw log lines.
-import { emptyRollup, emptyPage, capRollup, type Pair, type Rollup } from '../../stats/rollup.js';
+import { emptyRollup, emptyPage, capRollup, type Pair, type Rollup, type RawLine, type BotLogLine, DIRECT } from '../../stats/store/stats-store.js';
 import { distribute, pickWeighted, type Random } from './seed-random.js';
 import { SOURCES, CAMPAIGNS, COUNTRIES, LANGUAGES, DEVICES, BROWSERS, SYSTEMS, EVENTS, CRAWLERS, HOUR_CURVE } from './seed-traffic.js';
-import type { RawLine, BotLogLine } from '../../stats/raw-event.js';
-import { DIRECT } from '../../stats/day-aggregator.js';
 
 export interface SeedPage { path: string; weight: number; seconds: number; scroll: number; readRate: number }
 

@@ -5,12 +5,8 @@ import type { StatsService } from '../../stats/stats-service.js';
 import type { StatsContent } from '../../stats/page-index.js';
 import { seededRandom } from './seed-random.js';
 import { seedPages, generateDayRollup, generateRawLines } from './seed-day.js';
-import { rollupMonth } from '../../stats/catch-up.js';
-import { DayAggregator } from '../../stats/day-aggregator.js';
-import { VisitRecorder } from '../../stats/visit-recorder.js';
-import { mergeVisitTables } from '../../stats/visit-table-month.js';
-import type { VisitTable } from '../../stats/visit-table.js';
-import { addDays, eachDay, lastDayOfMonth, monthOf } from '../../stats/day-math.js';
+import { rollupMonth, DayAggregator, VisitRecorder, mergeVisitTables, type VisitTable } from '../../stats/store/stats-store.js';
+import { addDays, eachDay, lastDayOfMonth, monthOf } from '../../lib/day-math.js';
 
 export interface SeedOptions {
   /** Days of history before today (default 400). */

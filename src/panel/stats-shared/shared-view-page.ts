@@ -8,6 +8,7 @@ import type { PanelDeps } from '../panel-deps.js';
 import type { Router, RequestContext } from '../../http/router.js';
 import { readForm } from '../../http/body.js';
 import { renderPage, sendPanelPage } from '../layout.js';
+import { SCRIPTED_PANEL_CSP } from '../panel-script.js';
 import { readCookies, serializeCookie } from '../cookies.js';
 import { isSecure } from '../panel-session.js';
 import { esc } from '../html.js';
@@ -89,7 +90,8 @@ function showShared(ctx: RequestContext, deps: PanelDeps, store: SharedLinkStore
   const html = renderStatsPage(view, gatherStatsPage(deps.stats, deps.content, view), deps.content.site().url);
   const lockedNote = locked.length > 0 ? `<p class="muted">${esc(`This link always shows only: ${link.filters.join(', ')}.`)}</p>` : '';
   const body = `<p class="muted">${esc(`Shared read-only: ${link.name}.`)}</p>${lockedNote}${readOnly(html, token).replace(/<h1>Statistics<\/h1>/, `<h1>Statistics of ${esc(deps.content.site().title)}</h1>`)}`;
-  sendPanelPage(ctx, 200, renderPage({ title: 'Shared statistics', body }), HEADERS);
+  // The panel's script makes the cards tabs and shows the chart's figures; it reaches nothing but this page.
+  sendPanelPage(ctx, 200, renderPage({ title: 'Shared statistics', body, script: true, wide: true }), { ...HEADERS, 'content-security-policy': SCRIPTED_PANEL_CSP });
 }
 
 async function givePassword(ctx: RequestContext, deps: PanelDeps, store: SharedLinkStore, throttle: SignInThrottle): Promise<void> {

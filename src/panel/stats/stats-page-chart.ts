@@ -1,12 +1,16 @@
 // The Statistics page's bar chart: inline SVG drawn on the server (the panel's CSP allows no inline styles,
-// so sizes and colours are SVG attributes). Each bar has a <title>, which browsers show on hover and screen
-// readers read; the figure also carries a one-sentence summary, and the same figures are a CSV away.
+// so sizes are SVG attributes; colours are the stylesheet's, so they follow a dark scheme). A y-axis with
+// round numbers beside it (HTML, so its text is never stretched with the bars), the previous period as a
+// faint line over the same buckets, and each bar's figures: a <title> that browsers show on hover and
+// screen readers read, a focusable bar (one tab stop; the panel's script moves along with the arrow keys and
+// shows the figures of the bar in focus or under the pointer). The figure carries a one-sentence summary,
+// and the same figures are a CSV away.
 import { esc } from '../html.js';
 import type { ChartBar } from './stats-page-data.js';
 import type { Grouping, Metric } from './stats-view-params.js';
 
 const WIDTH = 600;
-const HEIGHT = 140;
+const HEIGHT = 160;
 const GAP_SHARE = 0.2;
 
 const formatCount = (n: number): string => n.toLocaleString('en-US');
@@ -25,23 +29,49 @@ export function chartHeading(metric: Metric, unit: Grouping): string {
   return `${METRIC_LABELS[metric]} per ${unit}`;
 }
 
-/** Bars of one figure, scaled to the highest bar; the axis shows only the ends. */
-export function renderBarChart(bars: readonly ChartBar[], unit: Grouping, metric: Metric = 'visitors'): string {
+/** The top of the y-axis: the least of 1, 2, 2.5, 5 times a power of ten that is at least `n` (1 for nothing). */
+export function axisTop(n: number): number {
+  if (!(n > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(n));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= n) return step * power;
+  return 10 * power;
+}
+
+function barTitle(bar: ChartBar, previous: ChartBar | undefined, metric: Metric): string {
+  const reading = bar.reading === null ? '' : `, ${bar.reading} s average reading time`;
+  const before = previous ? `; previous period (${previous.label}): ${METRIC_UNITS[metric](barValue(previous, metric))}` : '';
+  return `${bar.label}: ${formatCount(bar.visitors)} visitors, ${formatCount(bar.pageviews)} page views${reading}${before}`;
+}
+
+/**
+ * Bars of one figure, scaled to a round top; `previous` are the same buckets of the period before (drawn
+ * faintly, matched by position), or null when there is nothing to compare with.
+ */
+export function renderBarChart(bars: readonly ChartBar[], unit: Grouping, metric: Metric = 'visitors', previous: readonly ChartBar[] | null = null): string {
   if (bars.length === 0) return '';
   const values = bars.map((bar) => barValue(bar, metric));
+  // A period before with nothing in it is not drawn (a line along the bottom says nothing).
+  const before = previous && previous.some((bar) => barValue(bar, metric) > 0) ? bars.map((bar, i) => (previous[i] ? barValue(previous[i], metric) : null)) : [];
   const highest = Math.max(...values);
+  const top = axisTop(Math.max(highest, ...before.map((value) => value ?? 0)));
+  const y = (value: number) => HEIGHT - (value / top) * HEIGHT;
   const step = WIDTH / bars.length;
   const barWidth = Math.max(step * (1 - GAP_SHARE), 0.6);
+  // One tab stop for the whole chart: the last bar (the script moves focus along the bars).
   const rects = bars.map((bar, i) => {
     const value = values[i]!;
-    const height = highest > 0 ? Math.max((value / highest) * HEIGHT, value > 0 ? 1.5 : 0) : 0;
+    const height = Math.max((value / top) * HEIGHT, value > 0 ? 1.5 : 0);
     const x = (i * step + (step - barWidth) / 2).toFixed(2);
-    const reading = bar.reading === null ? '' : `, ${bar.reading} s average reading time`;
-    const title = `${bar.label}: ${formatCount(bar.visitors)} visitors, ${formatCount(bar.pageviews)} page views${reading}`;
+    const title = barTitle(bar, before.length > 0 ? previous?.[i] : undefined, metric);
     // A full-height transparent rect under each bar keeps the hover title reachable on empty days.
-    return `<g><title>${esc(title)}</title><rect x="${x}" y="0" width="${barWidth.toFixed(2)}" height="${HEIGHT}" fill="transparent"/>`
-      + `<rect x="${x}" y="${(HEIGHT - height).toFixed(2)}" width="${barWidth.toFixed(2)}" height="${height.toFixed(2)}" rx="1" fill="#2456c7"/></g>`;
+    return `<g class="bar" role="img" aria-label="${esc(title)}" tabindex="${i === bars.length - 1 ? 0 : -1}"><title>${esc(title)}</title><rect x="${x}" y="0" width="${barWidth.toFixed(2)}" height="${HEIGHT}" fill="transparent"/>`
+      + `<rect class="value" x="${x}" y="${(HEIGHT - height).toFixed(2)}" width="${barWidth.toFixed(2)}" height="${height.toFixed(2)}" rx="1" fill="#2456c7"/></g>`;
   }).join('');
+  const points = before.map((value, i) => (value === null ? null : `${(i * step + step / 2).toFixed(2)},${y(value).toFixed(2)}`)).filter((point) => point !== null);
+  const line = points.length > 1 ? `<polyline class="previous" points="${points.join(' ')}" fill="none" stroke="#9aa3b2" stroke-width="2" stroke-dasharray="4 3" vector-effect="non-scaling-stroke"/>` : '';
+  const grid = [0, 0.5, 1].map((share) => `<line class="grid" x1="0" y1="${(HEIGHT - share * HEIGHT + (share === 0 ? -0.5 : share === 1 ? 0.5 : 0)).toFixed(1)}" x2="${WIDTH}" y2="${(HEIGHT - share * HEIGHT + (share === 0 ? -0.5 : share === 1 ? 0.5 : 0)).toFixed(1)}" stroke="#dde1e8" stroke-width="1" vector-effect="non-scaling-stroke"/>`).join('');
+  const axisLabel = (value: number) => (metric === 'reading' ? `${formatCount(value)} s` : formatCount(value));
+  const axis = `<ol class="chart-axis" aria-hidden="true"><li>${axisLabel(top)}</li><li>${axisLabel(top / 2)}</li><li>${axisLabel(0)}</li></ol>`;
   const first = bars[0]!;
   const last = bars[bars.length - 1]!;
   const peak = bars[values.indexOf(highest)]!;
@@ -51,7 +81,8 @@ export function renderBarChart(bars: readonly ChartBar[], unit: Grouping, metric
     ? `${what} per ${unit} from ${first.label} to ${last.label}; the most, ${metric === 'reading' ? `${highest} s` : formatCount(highest)}, ${where} ${peak.label}.`
     : metric === 'reading' ? `No reading time in any ${unit} from ${first.label} to ${last.label}.` : `No ${what.toLowerCase()} in any ${unit} from ${first.label} to ${last.label}.`;
   const most = highest > 0 ? `most: ${METRIC_UNITS[metric](highest)}` : metric === 'reading' ? 'no reading time' : `no ${what.toLowerCase()}`;
-  return `<figure class="chart"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" height="${HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${esc(summary)}">`
-    + `<line x1="0" y1="${HEIGHT - 0.5}" x2="${WIDTH}" y2="${HEIGHT - 0.5}" stroke="#b8c0cc" stroke-width="1"/>${rects}</svg>`
-    + `<figcaption><span>${esc(first.label)}</span><span>${esc(most)}</span><span>${esc(last.label)}</span></figcaption></figure>`;
+  const legend = line ? `<span class="legend"><span class="key now"></span>this period <span class="key before"></span>previous period</span>` : '';
+  return `<figure class="chart"><div class="chart-plot">${axis}<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" height="${HEIGHT}" preserveAspectRatio="none" role="group" aria-label="${esc(summary)}">`
+    + `${grid}${rects}${line}</svg><p class="chart-tip" hidden></p></div>`
+    + `<figcaption><span>${esc(first.label)}</span><span>${esc(most)}</span>${legend}<span>${esc(last.label)}</span></figcaption></figure>`;
 }

@@ -7,7 +7,7 @@ import { previousRange, changePercent, type OverviewPeriod, type DayRange } from
 import { rangeFigures, dimensionRows, type RangeFigures, type Row } from '../../stats/dimension-query.js';
 import { consentShare } from '../../stats/overview.js';
 import { averageReadingSeconds, share } from '../../stats/figures.js';
-import { addDays, daysBetween, lastDayOfMonth } from '../../stats/day-math.js';
+import { addDays, daysBetween, lastDayOfMonth } from '../../lib/day-math.js';
 import { statsRealtime } from '../../stats/realtime.js';
 import { statsAiCrawlers } from '../../stats/crawler-report.js';
 import { aiTraffic, addCrawlerHits, type AiTraffic } from '../../stats/ai-traffic.js';
@@ -32,12 +32,18 @@ function crawlerPeriod(view: StatsView): 'today' | '7d' | '30d' | '90d' {
 
 export interface ChartBar { label: string; from: string; to: string; visitors: number; pageviews: number; reading: number | null }
 
+/** A headline figure: now, in the period compared with, and the change in percent (null: nothing to compare). */
+export interface Compared { now: number; before: number; change: number | null }
+
 export interface StatsPageData {
   headline: {
     visitors: number; pageviews: number; bounce_rate: number | null; average_reading_seconds: number | null; consent_share: number | null;
     change: { visitors: number | null; pageviews: number | null; compared_with: DayRange };
+    /** the figures the changes are worked out from */
+    compared: { visitors: Compared; pageviews: Compared; visits: Compared };
   };
-  chart: { unit: Grouping; bars: ChartBar[] };
+  /** `previous`: the same buckets of the period compared with (by position), or null when not drawn */
+  chart: { unit: Grouping; bars: ChartBar[]; previous: ChartBar[] | null };
   tables: Partial<Record<TableName, { rows: Row[]; total: number }>>;
   /** finished days of the range counted before visit tables existed (filters and entry pages cannot see them) */
   missing: string[];
@@ -81,7 +87,10 @@ function bucketLabel(unit: Grouping, bucket: DayRange): string {
   return bucket.from;
 }
 
-function chartBars(stats: StatsService, view: StatsView, figures: RangeFigures): ChartBar[] {
+/** What a chart is drawn for: a range of days, its grouping, the figure shown, the filters. */
+type ChartView = Pick<StatsView, 'from' | 'to' | 'group' | 'metric' | 'filters'>;
+
+function chartBars(stats: StatsService, view: ChartView, figures: RangeFigures): ChartBar[] {
   if (view.group === 'hour') {
     return figures.rollup.hours.map(([visitors, pageviews], hour) => ({ label: `${String(hour).padStart(2, '0')}:00`, from: view.from, to: view.to, visitors, pageviews, reading: null }));
   }
@@ -118,8 +127,10 @@ export function gatherStatsPage(stats: StatsService, content: StatsContent, view
   const now = rangeFigures(stats, view.from, view.to, view.filters, filtered ? undefined : new Set());
   const entries = filtered ? now : rangeFigures(stats, view.from, view.to, [], new Set(['entries']));
   const before = comparedRange(view);
-  const then = rangeFigures(stats, before.from, before.to, view.filters, new Set()).rollup;
+  const thenFigures = rangeFigures(stats, before.from, before.to, view.filters, new Set<'hours'>(view.group === 'hour' ? ['hours'] : []));
+  const then = thenFigures.rollup;
   const r = now.rollup;
+  const compared = (a: number, b: number): Compared => ({ now: a, before: b, change: changePercent(a, b) });
   const tables: StatsPageData['tables'] = {};
   for (const table of TABLES) {
     const rows = dimensionRows(table === 'entry_pages' || table === 'exit_pages' ? entries : now, content, table, view.from, view.to);
@@ -132,8 +143,9 @@ export function gatherStatsPage(stats: StatsService, content: StatsContent, view
       // Consent decisions carry no visitor, so they are never filtered: the share is of all decisions.
       consent_share: consentShare(filtered ? stats.range(view.from, view.to) : r),
       change: { visitors: changePercent(r.visitors, then.visitors), pageviews: changePercent(r.pageviews, then.pageviews), compared_with: before },
+      compared: { visitors: compared(r.visitors, then.visitors), pageviews: compared(r.pageviews, then.pageviews), visits: compared(r.visits, then.visits) },
     },
-    chart: { unit: view.group, bars: chartBars(stats, view, now) },
+    chart: { unit: view.group, bars: chartBars(stats, view, now), previous: chartBars(stats, { ...view, from: before.from, to: before.to }, thenFigures) },
     tables,
     missing: [...new Set([...now.missing, ...entries.missing])].sort(),
     realtime: statsRealtime(stats, content),

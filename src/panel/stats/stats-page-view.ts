@@ -1,13 +1,15 @@
-// HTML of the panel's Statistics page: period links and a custom range, the filters as removable chips,
-// headline figures, the chart with its figure and grouping, a table per dimension, right now and AI crawlers.
-// Everything shown comes from StatsPageData; this file only formats it.
+// HTML of the panel's Statistics page: period links and a custom range, the filters as removable chips, then
+// a dashboard (stats-page-css.ts lays it out): the headline figures in a row, the chart, and cards in a grid,
+// each showing one of its tables at a time (stats-card-view.ts): pages, sources, locations, devices, goals
+// and events, AI traffic, right now. Everything shown comes from StatsPageData; this file only formats it.
 import { OVERVIEW_PERIODS, type OverviewPeriod } from '../../stats/periods.js';
 import { esc } from '../html.js';
 import { filterText } from '../../stats/stats-filters.js';
 import { renderBarChart, chartHeading, METRIC_LABELS } from './stats-page-chart.js';
 import { TABLES, METRICS, GROUPINGS, STATS_PATH, STATS_EXPORT_PATH, STATS_EXPORT_ZIP_PATH, STATS_REALTIME_PATH, viewHref, type StatsView } from './stats-view-params.js';
-import { renderTableSection, pageCell, formatCount, formatPercent, filterValueLabel } from './stats-tables-view.js';
-import type { StatsPageData } from './stats-page-data.js';
+import { renderTableSection, pageCell, formatCount, formatPercent, filterValueLabel, TABLE_SPECS } from './stats-tables-view.js';
+import type { Compared, StatsPageData } from './stats-page-data.js';
+import { renderCard, type CardPart } from './stats-card-view.js';
 import { renderAiTraffic } from './stats-ai-view.js';
 import { renderGoals } from './stats-goals-view.js';
 import { renderProps } from './stats-props-view.js';
@@ -32,10 +34,17 @@ function formatRange(from: string, to: string): string {
   return from === to ? from : `${from} to ${to}`;
 }
 
-function formatChange(change: number | null): string {
+/** A period before with fewer than this, and less than half of now, is nearly empty: the change reads "new". */
+export const NEARLY_EMPTY = 10;
+
+/** A change against the period before: "new" against an empty or nearly empty one (not +1,367 %). */
+export function formatChange({ now, before, change }: Compared): string {
+  if (before < NEARLY_EMPTY && now > 0 && now >= 2 * before) {
+    return `<span class="change new" title="${esc(`${formatCount(before)} in the period before`)}">new</span>`;
+  }
   if (change === null) return '<span class="change">no earlier figures</span>';
   const kind = change > 0 ? 'up' : change < 0 ? 'down' : 'same';
-  return `<span class="change ${kind}">${change > 0 ? '+' : ''}${change}%</span>`;
+  return `<span class="change ${kind}">${change > 0 ? '+' : ''}${change.toLocaleString('en-US')}%</span>`;
 }
 
 /** The period choices: plain links keeping the filters, the current one marked. */
@@ -71,15 +80,18 @@ function renderFilterChips(view: StatsView): string {
 }
 
 function renderFigures(view: StatsView, data: StatsPageData): string {
-  const h = data.headline;
+  const h = data.headline, c = h.compared;
   const compared = `Change against ${formatRange(h.change.compared_with.from, h.change.compared_with.to)}.`;
   const consentNote = view.filters.length > 0 ? 'of all banner decisions (not filtered)' : 'of banner decisions';
-  return `<dl class="figures">`
-    + `<div><dt>Visitors</dt><dd>${formatCount(h.visitors)}</dd><dd>${formatChange(h.change.visitors)}</dd></div>`
-    + `<div><dt>Page views</dt><dd>${formatCount(h.pageviews)}</dd><dd>${formatChange(h.change.pageviews)}</dd></div>`
-    + `<div><dt>Average reading time</dt><dd>${formatSeconds(h.average_reading_seconds)}</dd><dd class="muted">Bounce rate ${formatPercent(h.bounce_rate)}</dd></div>`
-    + `<div><dt>Consent share</dt><dd>${formatPercent(h.consent_share)}</dd><dd class="muted">${consentNote}</dd></div>`
-    + `</dl><p class="muted">${esc(compared)}</p>`;
+  const figure = (label: string, value: string, note: string) => `<div><dt>${label}</dt><dd>${value}</dd><dd${note.startsWith('<span') ? '' : ' class="muted"'}>${note}</dd></div>`;
+  return `<section class="stats-figures" aria-label="Figures"><dl class="figures">`
+    + figure('Visitors', formatCount(h.visitors), formatChange(c.visitors))
+    + figure('Page views', formatCount(h.pageviews), formatChange(c.pageviews))
+    + figure('Visits', formatCount(c.visits.now), formatChange(c.visits))
+    + figure('Bounce rate', formatPercent(h.bounce_rate), 'visits of one page')
+    + figure('Average reading time', formatSeconds(h.average_reading_seconds), 'per engaged visitor')
+    + figure('Consent share', formatPercent(h.consent_share), consentNote)
+    + `</dl><p class="muted">${esc(compared)}</p></section>`;
 }
 
 function renderChart(view: StatsView, data: StatsPageData): string {
@@ -89,8 +101,8 @@ function renderChart(view: StatsView, data: StatsPageData): string {
   const csv = `<p class="more"><a href="${esc(viewHref({ ...view, show: null }, {}, STATS_EXPORT_PATH) + '&table=chart')}" download>CSV<span class="offscreen"> of the chart</span></a></p>`;
   const chart = view.metric === 'reading' && view.group === 'hour'
     ? '<p class="muted">Reading time is counted per day, not per hour: choose a longer period to chart it.</p>'
-    : renderBarChart(data.chart.bars, data.chart.unit, view.metric);
-  return `<h2>${esc(chartHeading(view.metric, data.chart.unit))}</h2><nav class="periods" aria-label="Chart figure">${metrics}</nav>${groups}${chart}${csv}`;
+    : renderBarChart(data.chart.bars, data.chart.unit, view.metric, data.chart.previous);
+  return `<section class="stats-card chart-card" aria-label="Chart"><h2>${esc(chartHeading(view.metric, data.chart.unit))}</h2><nav class="periods" aria-label="Chart figure">${metrics}</nav>${groups}${chart}${csv}</section>`;
 }
 
 /** Right now: refreshed by the panel's script every half minute (the page itself works without it). */
@@ -121,17 +133,20 @@ export function renderStatsHeader(view: StatsView, missing: readonly string[]): 
 
 /** The overview: every part of the page for one view. */
 export function renderStatsPage(view: StatsView, data: StatsPageData, siteUrl: string): string {
-  const tables = TABLES.map((table) => renderTableSection(view, siteUrl, table, data.tables[table]!)).join('');
+  const table = (name: (typeof TABLES)[number]): CardPart => ({ id: name, label: TABLE_SPECS[name].caption, html: renderTableSection(view, siteUrl, name, data.tables[name]!) });
+  const part = (id: string, label: string, html: string): CardPart => ({ id, label, html });
+  const cards = [
+    renderCard('Pages', [table('pages'), table('entry_pages'), table('exit_pages')]),
+    renderCard('Sources', [table('referrers'), table('channels'), table('campaigns')]),
+    renderCard('Locations', [table('countries'), table('languages')]),
+    renderCard('Devices', [table('devices'), table('browsers'), table('os')]),
+    renderCard('Goals and events', [part('goals', 'Goals', renderGoals(data.goals)), table('events'), part('props', 'Properties', renderProps(view, data.props))]),
+    renderCard('AI', [part('ai', 'AI traffic', renderAiTraffic(data.ai)), part('crawlers', 'AI crawlers', renderCrawlers(data))]),
+    `<div class="stats-card realtime-card"><section id="realtime" data-refresh="${esc(STATS_REALTIME_PATH)}">${renderRealtime(data, siteUrl, view)}</section></div>`,
+  ];
   return renderStatsHeader(view, data.missing)
-    + renderFigures(view, data)
-    + `<p class="more"><a href="${esc(viewHref({ ...view, filters: [], show: null }, {}, STATS_EXPORT_ZIP_PATH))}" download>Download every table of these days (ZIP of CSV files)</a></p>`
-    + renderChart(view, data)
-    + renderGoals(data.goals)
-    + tables
-    + renderProps(view, data.props)
-    + renderAiTraffic(data.ai)
-    + `<section id="realtime" data-refresh="${esc(STATS_REALTIME_PATH)}">${renderRealtime(data, siteUrl, view)}</section>`
-    + renderCrawlers(data);
+    + `<div class="stats-dash">${renderFigures(view, data)}${renderChart(view, data)}<div class="stats-grid">${cards.join('')}</div></div>`
+    + `<p class="more"><a href="${esc(viewHref({ ...view, filters: [], show: null }, {}, STATS_EXPORT_ZIP_PATH))}" download>Download every table of these days (ZIP of CSV files)</a></p>`;
 }
 
 /** The page for an address that cannot be answered: the choices, and the sentence in the notice. */

@@ -51,7 +51,7 @@ export function showStatsPage(ctx: RequestContext, deps: PanelDeps): void {
   } else {
     body = renderStatsPage(view, gatherStatsPage(deps.stats, deps.content, view), siteUrl);
   }
-  sendPanelPage(ctx, 200, renderPage({ title: 'Statistics', viewer: session, active: 'stats', body, script: true }), { 'content-security-policy': STATS_CSP });
+  sendPanelPage(ctx, 200, renderPage({ title: 'Statistics', viewer: session, active: 'stats', body, script: true, wide: true }), { 'content-security-policy': STATS_CSP });
 }
 
 /** GET /svc/panel/stats/export?<view>&table=<table or chart>: every row of one table (or the chart's bars) as CSV. */

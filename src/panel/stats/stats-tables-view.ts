@@ -2,7 +2,7 @@
 // (paged), each as CSV. A row's name is a link that filters the whole page by it.
 import { esc } from '../html.js';
 import { entryPageHref } from '../entries/entries-list-view.js';
-import { OTHER } from '../../stats/rollup.js';
+import { OTHER } from '../../stats/store/stats-store.js';
 import type { Row } from '../../stats/dimension-query.js';
 import type { FilterDimension } from '../../stats/stats-filters.js';
 import { viewHref, STATS_EXPORT_PATH, PAGE_ROWS, type StatsView, type TableName } from './stats-view-params.js';

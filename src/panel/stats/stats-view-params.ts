@@ -2,7 +2,7 @@
 // grouping, and one table shown whole (paged). Everything lives in the address, so a view can be shared;
 // anything unreadable is one sentence, never a guess.
 import { OVERVIEW_PERIODS, resolvePeriod, type OverviewPeriod } from '../../stats/periods.js';
-import { isDayName, daysBetween } from '../../stats/day-math.js';
+import { isDayName, daysBetween } from '../../lib/day-math.js';
 import { MAX_QUERY_DAYS } from '../../stats/stats-inputs.js';
 import { parseFilters, filterText, sortFilters, type StatsFilter } from '../../stats/stats-filters.js';
 import type { QueryDimension } from '../../stats/dimension-query.js';

@@ -1,7 +1,7 @@
 import { writeSync, closeSync } from 'node:fs';
-import { createNoFollow } from '../lib/no-follow.js';
-import { fileProblemReason } from '../lib/file-problem.js';
-import { isAppError } from '../errors.js';
+import { createNoFollow } from '../../lib/no-follow.js';
+import { fileProblemReason } from '../../lib/file-problem.js';
+import { isAppError } from '../../errors.js';
 
 /**
  * Appends lines to day files opened with O_APPEND. Each line is one write(2) of well under 4 KB, so lines

@@ -1,6 +1,6 @@
 import { constants, readSync, fstatSync, closeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { openNoFollow } from '../lib/no-follow.js';
+import { openNoFollow } from '../../lib/no-follow.js';
 
 /** How many bytes at the start of a log, and before the point read up to, identify it (see LogMark). */
 const WINDOW = 4096;

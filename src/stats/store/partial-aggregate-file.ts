@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { endianness } from 'node:os';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { readFileNoFollow } from '../lib/no-follow.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { readFileNoFollow } from '../../lib/no-follow.js';
 import type { DayState } from './day-aggregator.js';
 import { VISIT_GAP_MS } from './visit-tracker.js';
 import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';

@@ -6,8 +6,8 @@
 // table (the month rolled up again) or a damaged one is refused, and the index is then built from the table
 // as before.
 import { endianness } from 'node:os';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { readFileNoFollow } from '../lib/no-follow.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { readFileNoFollow } from '../../lib/no-follow.js';
 import type { VisitTable } from './visit-table.js';
 import type { PageIndex } from './visit-page-index.js';
 

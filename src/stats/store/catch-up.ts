@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
-import { withFileLock } from '../lib/file-lock.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { readTextNoFollow, removeNoFollow } from '../../lib/no-follow.js';
+import { withFileLock } from '../../lib/file-lock.js';
 import { DayAggregator } from './day-aggregator.js';
 import { VisitRecorder } from './visit-recorder.js';
 import { mergeVisitTables } from './visit-table-month.js';
@@ -9,7 +9,7 @@ import type { VisitTable } from './visit-table.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
 import { parseLines, readLinesOf, type RollupFiles } from './rollup-files.js';
 import { dict, emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
-import { addDays, eachDay, firstDayOfMonth, lastDayOfMonth, monthOf } from './day-math.js';
+import { addDays, eachDay, firstDayOfMonth, lastDayOfMonth, monthOf } from '../../lib/day-math.js';
 
 export const RETENTION = { rawDays: 35, botDays: 30, dailyMonths: 25 } as const;
 

@@ -2,9 +2,12 @@
 // and campaign it decided on), then orders them into a visit table (visit-table.ts).
 import { withRoom } from './columns.js';
 import { OTHER } from './rollup.js';
-import { MAX_PROP_NAMES_DAY, MAX_VALUES_PER_PROP_DAY } from './event-properties.js';
 import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type RunFacet, type VisitTable } from './visit-table.js';
 
+/** Distinct values a custom property keeps per day; the rest count as "(other)". */
+export const MAX_VALUES_PER_PROP_DAY = 1000;
+/** Distinct property names kept per day; the rest count as "(other)". */
+export const MAX_PROP_NAMES_DAY = 100;
 /** Names a day may hold per column before the rest are counted as "(other)" (the rollup caps lower). */
 const MAX_NAMES = 65_535;
 /** How far back an engagement report looks for the page view it belongs to (the same visitor's). */

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
-import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
+import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../../lib/no-follow.js';
 import type { Rollup } from './rollup.js';
-import { LruCache } from '../lib/lru.js';
+import { LruCache } from '../../lib/lru.js';
 import { decodeVisitTable, readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
 import { buildPageIndex, pageIndexSource } from './visit-page-index.js';
 import { pageColumnsFingerprint, readPageIndex, writePageIndex } from './visit-page-index-file.js';
-import { sharedCopy } from '../lib/shared-read.js';
+import { sharedCopy } from '../../lib/shared-read.js';
 
 /**
  * The files under `data/stats/`: raw/ and bots/ day logs, daily/ and monthly/ rollups. Rollups are

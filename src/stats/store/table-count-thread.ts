@@ -1,28 +1,29 @@
-// Counts a range's visit tables for a set of filters on both cores: a second thread (table-count-worker.ts)
+// Counts a range's visit tables for one question on both cores: a second thread (table-count-worker.ts)
 // counts part of them while this one counts the rest, and whichever is done first takes the other's tables
-// not yet begun, so a new set of filters over 400 days takes about half as long. The question stays
-// synchronous: this thread waits for the other's answer (Atomics.wait) and reads it off its port
-// (receiveMessageOnPort). Only tables in shared memory can be handed over (read
-// from their files or kept after writing them, rollup-files.ts); the thread is started by the first count
-// big enough to be worth it and is handed work once it is ready; if it fails or does not answer, this
-// thread counts what it had not answered.
+// not yet begun, so a new question over 400 days takes about half as long. The question stays synchronous:
+// this thread waits for the other's answer (Atomics.wait) and reads it off its port (receiveMessageOnPort).
+// Only tables in shared memory can be handed over (read from their files or kept after writing them,
+// rollup-files.ts); the thread is started by the first count big enough to be worth it and is handed work
+// once it is ready; if it fails or does not answer, this thread counts what it had not answered. What a
+// question counts in a table is the caller's: the count is handed in, with the worker module that serves it.
 import { debuglog } from 'node:util';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
-import { startTunedWorker } from '../process-tuning/tuned-worker.js';
-import { countTable, type FigureParts } from './filtered-figures.js';
-import type { TableCount } from './table-count.js';
-import type { StatsFilter } from './stats-filters.js';
+import { startTunedWorker } from '../../process-tuning/tuned-worker.js';
 import type { VisitTable } from './visit-table.js';
 import { hasPageIndex } from './visit-page-index.js';
-import { knownOrdinals } from './visit-run-match.js';
+import { knownOrdinals } from './run-ordinals.js';
 import { FREE, HERE, THERE } from './count-claims.js';
-import type { CountAnswer, CountJob, CountThreadData, HandedTable } from './table-count-worker.js';
+import type { CountAnswer, CountJob, CountThreadData, HandedTable, TableCounter } from './table-count-worker.js';
 
 export interface CountUnit { table: VisitTable }
 
-export interface TableCountThreadOptions {
+export interface TableCountThreadOptions<Q, A> {
+  /** the count, on this thread */
+  count: TableCounter<Q, A>;
+  /** the worker module that serves the same count on the other thread (serveTableCounts) */
+  workerUrl: URL;
+  /** whether a question reads the tables' page indexes (then a side takes only tables whose index it has) */
+  readsPageIndex?(question: Q): boolean;
   /** whether the tables' store still holds a table (else the thread lets it go too) */
   holds(table: VisitTable): boolean;
   /** where a month table's page index is written (visit-page-index-file.ts), or null */
@@ -47,7 +48,7 @@ const isShared = (table: VisitTable) => table.runFlags.buffer instanceof SharedA
 /** What counting a table costs, roughly: a pass over its runs and page views. */
 const weightOf = (table: VisitTable) => table.runFlags.length + table.pvPage.length;
 
-export class TableCountThread {
+export class TableCountThread<Q, A> {
   private worker: Worker | null = null;
   private port: MessagePort | null = null;
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
@@ -64,7 +65,7 @@ export class TableCountThread {
   private readonly steal: boolean;
   private readonly minPatienceMs: number;
 
-  constructor(private readonly options: TableCountThreadOptions) {
+  constructor(private readonly options: TableCountThreadOptions<Q, A>) {
     // SVC_STATS_THREAD=off counts on one core (a host that gives the process one, or a comparison).
     if (process.env.SVC_STATS_THREAD === 'off') this.failed = true;
     this.steal = options.steal ?? true;
@@ -94,31 +95,31 @@ export class TableCountThread {
    * slowed down (code not yet optimised for a new kind of filter, a collection, a busy machine) is helped
    * by the other instead of waited for.
    */
-  count(units: readonly CountUnit[], filters: readonly StatsFilter[], parts?: FigureParts): (TableCount | null)[] {
-    // undefined: not counted yet (null is a table where nothing matched)
-    const results: (TableCount | null | undefined)[] = units.map(() => undefined);
+  count(units: readonly CountUnit[], question: Q): A[] {
+    // undefined: not counted yet
+    const results: (A | undefined)[] = units.map(() => undefined);
     const biggestFirst = (a: number, b: number) => weightOf(units[b]!.table) - weightOf(units[a]!.table);
     const there = this.share(units).sort(biggestFirst);
-    let job: CountJob | null = null;
+    let job: CountJob<Q> | null = null;
     const mine = units.map((unit, i) => i).filter((i) => !there.includes(i)).sort(biggestFirst);
     const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, units.length)));
     if (there.length > 0 && this.start() && this.ready) {
       const stealable = this.steal ? mine.filter((i) => isShared(units[i]!.table)).reverse() : [];
-      job = this.jobFor(units, there, stealable, claims, filters, parts);
+      job = this.jobFor(units, there, stealable, claims, question);
       this.port!.postMessage(job);
     }
     const started = performance.now();
     // Tables only this thread can count (not in shared memory) first, then the shared ones, claimed.
-    for (const i of mine) if (!job || !isShared(units[i]!.table)) results[i] = countHere(units[i]!, filters, parts);
-    for (const i of mine) if (job && isShared(units[i]!.table) && Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = countHere(units[i]!, filters, parts);
+    for (const i of mine) if (!job || !isShared(units[i]!.table)) results[i] = this.options.count(units[i]!.table, question);
+    for (const i of mine) if (job && isShared(units[i]!.table) && Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = this.options.count(units[i]!.table, question);
     // The other thread not ready (still loading, or failed): everything is counted here, its share too.
-    if (!job) return units.map((unit, i) => (results[i] === undefined ? countHere(unit, filters, parts) : results[i]!));
-    const pageFilter = filters.some((filter) => filter.dimension === 'page');
+    if (!job) return units.map((unit, i) => (results[i] === undefined ? this.options.count(unit.table, question) : results[i]!));
+    const readsPageIndex = this.options.readsPageIndex?.(question) ?? false;
     // The other side counts its own smallest first (below): its biggest are taken here first.
     for (let k = 0; k < there.length && this.steal; k++) {
       const i = there[k]!;
-      if (pageFilter && !hasPageIndex(units[i]!.table)) continue; // not read on this side: left to the other
-      if (Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = countHere(units[i]!, filters, parts);
+      if (readsPageIndex && !hasPageIndex(units[i]!.table)) continue; // not read on this side: left to the other
+      if (Atomics.compareExchange(claims, i, FREE, HERE) === FREE) results[i] = this.options.count(units[i]!.table, question);
     }
     const counted = performance.now();
     const theirs = units.map((unit, i) => i).filter((i) => Atomics.load(claims, i) === THERE);
@@ -133,7 +134,7 @@ export class TableCountThread {
     units.forEach((unit, i) => Atomics.compareExchange(claims, i, FREE, HERE));
     debug('counted %d tables here in %s ms, %d there; waited %s ms', units.length - theirs.length, (counted - started).toFixed(1), theirs.length, (performance.now() - counted).toFixed(1));
     // What the other side claimed but did not answer (it failed or was too slow) is counted here.
-    return results.map((count, i) => (count === undefined ? countHere(units[i]!, filters, parts) : count));
+    return results.map((count, i) => (count === undefined ? this.options.count(units[i]!.table, question) : count));
   }
 
   close(): void {
@@ -168,7 +169,7 @@ export class TableCountThread {
     return units.map((unit, i) => i).filter((i) => this.side.get(units[i]!.table) === 'there');
   }
 
-  private jobFor(units: readonly CountUnit[], there: number[], stealable: number[], claims: Int32Array, filters: readonly StatsFilter[], parts?: FigureParts): CountJob {
+  private jobFor(units: readonly CountUnit[], there: number[], stealable: number[], claims: Int32Array, question: Q): CountJob<Q> {
     const drop: number[] = [];
     for (const [id, table] of this.handed) if (!this.options.holds(table)) { drop.push(id); this.handed.delete(id); this.ids.delete(table); }
     const add: HandedTable[] = [];
@@ -186,7 +187,7 @@ export class TableCountThread {
       }
       return { at: i, id };
     });
-    return { job: this.nextJob++, drop, add, units: jobUnits, own: there.length, claims, filters: [...filters], parts: parts ? [...parts] : null };
+    return { job: this.nextJob++, drop, add, units: jobUnits, own: there.length, claims, question, readsPageIndex: this.options.readsPageIndex?.(question) ?? false };
   }
 
   private start(): boolean {
@@ -194,9 +195,8 @@ export class TableCountThread {
     if (this.failed) return false;
     try {
       const { port1, port2 } = new MessageChannel();
-      const url = new URL(`./table-count-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
       const data: CountThreadData = { port: port2, signal: this.signal };
-      const worker = startTunedWorker(url, { workerData: data, transferList: [port2] });
+      const worker = startTunedWorker(this.options.workerUrl, { workerData: data, transferList: [port2] });
       worker.on('error', (error) => { debug('the counting thread failed: %s', error); this.fail(); });
       worker.on('exit', () => this.fail());
       worker.unref();
@@ -216,14 +216,14 @@ export class TableCountThread {
    * owes (a thread descheduled on a busy machine: those are counted here rather than waited for). A thread
    * that has not answered for 30 s is taken for lost and not asked again.
    */
-  private collect(job: number, results: (TableCount | null | undefined)[], patience: (unit: number) => number): void {
+  private collect(job: number, results: (A | undefined)[], patience: (unit: number) => number): void {
     const deadline = performance.now() + ANSWER_TIMEOUT_MS;
     let lastAnswer = performance.now();
     while (this.port) {
       const seen = Atomics.load(this.signal, 0);
       const got = receiveMessageOnPort(this.port);
       if (got) {
-        const answer = got.message as CountAnswer;
+        const answer = got.message as CountAnswer<A>;
         if (answer.job !== job) continue; // an answer to a question given up on
         if (!answer.counted || !answer.figures) return;
         answer.counted.forEach((i, k) => { if (results[i] === undefined) { results[i] = answer.figures![k]!; this.handedOver++; } });
@@ -247,8 +247,4 @@ export class TableCountThread {
     this.close();
     this.handed.clear();
   }
-}
-
-function countHere(unit: CountUnit, filters: readonly StatsFilter[], parts?: FigureParts): TableCount | null {
-  return countTable(unit.table, filters, parts);
 }

@@ -1,6 +1,6 @@
-import { wallClock } from '../lib/time-zone.js';
+import { wallClock } from '../../lib/time-zone.js';
 import type { RawLine, BotLogLine } from './raw-event.js';
-import { CONSENT_CATEGORIES, CONSENT_KEYS } from './raw-event.js';
+import { DayTallies, type DayTalliesState } from './day-tallies.js';
 import { dict, put, emptyRollup, capRollup, PAIR_DIMENSIONS, type Rollup, type Pair, type PairDimension } from './rollup.js';
 import { VisitTracker } from './visit-tracker.js';
 import { UniqueCounts } from './unique-counts.js';
@@ -11,22 +11,19 @@ import type { VisitRecorder } from './visit-recorder.js';
 export { VISIT_GAP_MS, DIRECT } from './visit-tracker.js';
 export { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
 
-interface CrawlerState { hits: number; pages: Map<string, number> }
 interface PageState { path: string; key: number; from: Map<string, number>; to: Map<string, number> }
 
 /** A day's aggregate as plain data: small tables for JSON, the rest as typed-array columns (see partial-aggregate-file.ts). */
 export interface DayState { tables: DayTables; columns: Record<string, Column> }
-interface DayTables {
+interface DayTables extends DayTalliesState {
   day: string; pageviews: number; engagedVisitors: number; hourKeys: number[];
   visitors: unknown; keys: number;
   pages: [path: string, key: number, from: [string, number][], to: [string, number][]][];
   dims: [PairDimension, [string, number][]][];
-  crawlers: [string, number, [string, number][]][]; bots: [string, number][];
-  consent: { decisions: number; agreedAny: number; agreed: [string, number][]; actions: [string, number][]; versions: [string, number][] };
 }
 
-function bump(map: Map<string, number>, key: string, by = 1): void {
-  map.set(key, (map.get(key) ?? 0) + by);
+function bump(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
 }
 
 /**
@@ -45,9 +42,8 @@ export class DayAggregator {
   private readonly pages: PageState[] = [];
   private readonly pageIndex = new Map<string, number>();
   private readonly dims = new Map<PairDimension, Map<string, number>>();
-  private readonly crawlers = new Map<string, CrawlerState>();
-  private readonly bots = new Map<string, number>();
-  private readonly consent = { decisions: 0, agreedAny: 0, agreed: new Map<string, number>(), actions: new Map<string, number>(), versions: new Map<string, number>() };
+  /** what the day's lines say without a visitor: bots, crawler hits, consent decisions */
+  private tallies = new DayTallies();
   private readonly hourCache = new Map<number, number>();
 
   /** `recorder`: also records the day's page views for the visit table (filters need it). */
@@ -129,26 +125,14 @@ export class DayAggregator {
         this.recorder?.event(v, line.n, line.p, this.visitors.pageviewsInVisit(v) > 0, line.pr, line.rf);
         return;
       }
-      case 'cs': {
-        this.consent.decisions++;
-        // A saved choice with nothing ticked is a refusal, whatever its action says.
-        let agreed = false;
-        for (const category of CONSENT_CATEGORIES) if (line[CONSENT_KEYS[category]]) { bump(this.consent.agreed, category); agreed = true; }
-        if (agreed) this.consent.agreedAny++;
-        bump(this.consent.actions, line.a);
-        bump(this.consent.versions, line.bv);
+      case 'cs':
+        this.tallies.consent(line);
         return;
-      }
     }
   }
 
   addBot(line: BotLogLine): void {
-    if (typeof line !== 'object' || line === null) return;
-    if (line.k === 'bot') { bump(this.bots, line.r); return; }
-    let crawler = this.crawlers.get(line.n);
-    if (!crawler) this.crawlers.set(line.n, (crawler = { hits: 0, pages: new Map() }));
-    crawler.hits++;
-    bump(crawler.pages, line.p);
+    this.tallies.bot(line);
   }
 
   /** Visitors whose last page view or event was at or after `since`, with the page they are on. */
@@ -182,15 +166,7 @@ export class DayAggregator {
       for (const [name, key] of keys) put(out, name, this.counts.pair(key));
       r[dimension] = out;
     }
-    for (const [name, crawler] of this.crawlers) put(r.crawlers, name, { hits: crawler.hits, pages: dict(crawler.pages) });
-    r.bots = dict(this.bots);
-    r.consent = {
-      decisions: this.consent.decisions,
-      agreed_any: this.consent.agreedAny,
-      agreed: dict(this.consent.agreed),
-      actions: dict(this.consent.actions),
-      versions: dict(this.consent.versions),
-    };
+    this.tallies.into(r);
     return capRollup(r);
   }
 
@@ -206,9 +182,7 @@ export class DayAggregator {
       visitors: visitors.tables, keys: counts.keys,
       pages: this.pages.map((page) => [page.path, page.key, entries(page.from), entries(page.to)]),
       dims: [...this.dims].map(([dimension, keys]) => [dimension, entries(keys)]),
-      crawlers: [...this.crawlers].map(([name, crawler]) => [name, crawler.hits, entries(crawler.pages)]),
-      bots: entries(this.bots),
-      consent: { decisions: this.consent.decisions, agreedAny: this.consent.agreedAny, agreed: entries(this.consent.agreed), actions: entries(this.consent.actions), versions: entries(this.consent.versions) },
+      ...this.tallies.export(),
     };
     const columns: Record<string, Column> = {};
     for (const [part, set] of [['visitors', visitors.columns], ['counts', counts.columns], ['engagement', engagement.columns]] as const) {
@@ -243,12 +217,7 @@ export class DayAggregator {
       aggregator.pages.push({ path, key, from: new Map(from), to: new Map(to) });
     }
     for (const [dimension, list] of t.dims) aggregator.dims.set(dimension, new Map(list));
-    for (const [name, hits, pages] of t.crawlers) aggregator.crawlers.set(name, { hits, pages: new Map(pages) });
-    for (const [name, n] of t.bots) aggregator.bots.set(name, n);
-    if (!Number.isSafeInteger(t.consent?.decisions) || !Number.isSafeInteger(t.consent?.agreedAny)) throw new Error('consent counters are damaged');
-    aggregator.consent.decisions = t.consent.decisions;
-    aggregator.consent.agreedAny = t.consent.agreedAny;
-    for (const name of ['agreed', 'actions', 'versions'] as const) for (const [key, n] of t.consent[name]) aggregator.consent[name].set(key, n);
+    aggregator.tallies = DayTallies.restore(t);
     return aggregator;
   }
 }

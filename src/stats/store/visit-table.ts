@@ -6,8 +6,8 @@
 // language, device, browser and OS (nearly always a whole visit). Runs are ordered by visitor, so one
 // visitor's runs are neighbours and daily-unique visitors are counted by noticing a change of visitor. Names
 // are numbers into the day's own dictionaries. No visitor key or hash is stored, only the order.
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { readSharedNoFollow } from '../lib/shared-read.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { readSharedNoFollow } from '../../lib/shared-read.js';
 import { endianness } from 'node:os';
 
 /** The run-level dimensions a filter can name, in column order. */

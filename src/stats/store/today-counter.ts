@@ -1,8 +1,8 @@
 import { constants, readFile, closeSync } from 'node:fs';
-import { openNoFollow } from '../lib/no-follow.js';
+import { openNoFollow } from '../../lib/no-follow.js';
 import { LiveDay } from './live-day.js';
 import type { RollupFiles } from './rollup-files.js';
-import { addDays } from './day-math.js';
+import { addDays } from '../../lib/day-math.js';
 
 /** Lines collected are counted into today's figures this long after the first of them, together. */
 const COUNT_DELAY_MS = 1000;
