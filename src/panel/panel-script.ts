@@ -1,6 +1,7 @@
 import type { RequestContext } from '../http/router.js';
 import { sendBody, type Headers } from '../http/respond.js';
 import { PANEL_CSP, sendPanelPage } from './layout.js';
+import { SCREEN_SCRIPT } from './screen-script.js';
 
 // The panel's one script: a small first-party file, no framework, loaded only by pages that use it, under a
 // CSP that allows scripts from this site alone. Every page works without it (plain forms); it only makes
@@ -10,7 +11,8 @@ import { PANEL_CSP, sendPanelPage } from './layout.js';
 // - inserting a card example or an image's Markdown at the cursor, and copy buttons;
 // - dropping images on the upload form;
 // - showing only the chosen category's fields;
-// - refreshing the Statistics page's "right now" every half minute while the page is in view.
+// - refreshing the Statistics page's "right now" every half minute while the page is in view;
+// - what screen-script.ts adds (live list filters, the colour switch, tabs).
 // Controls that need it carry `hidden` in the HTML and are shown here.
 
 /** Same origin: scripts (this one), the preview frame, images; nothing inline, nothing from elsewhere. */
@@ -162,7 +164,7 @@ d.querySelectorAll('[data-refresh]').forEach(function (part) {
   }, 30000);
 });
 })();
-`;
+` + SCREEN_SCRIPT;
 
 /** Serves the script; like the stylesheet it changes only with a release, so browsers may keep it an hour. */
 export function serveScript(ctx: RequestContext): void {

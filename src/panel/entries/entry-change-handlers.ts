@@ -12,6 +12,7 @@ import { unpublishEntry } from '../../content/write/unpublish-entry.js';
 import { refuseUnless, updateEntry } from '../../content/write/update-entry.js';
 import { staleTranslationSentence } from '../../content/write/version-stamp.js';
 import { panelActor } from '../panel-principal.js';
+import { pickedTime } from '../site-time.js';
 import type { PanelSession } from '../panel-session.js';
 import { changesOf, editValuesFromFile, editValuesFromForm, emptyEditValues, hasEditInputs, isEmptyChange, parseTags, type EditChanges } from './edit-values.js';
 import { readEntryPost } from './entries-form.js';
@@ -83,7 +84,8 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
       const request = await posted(ctx);
       if (!request) return;
       const { session, form, entry, translation } = request;
-      const at = form.get('at')?.trim() || undefined;
+      // The picker sends YYYY-MM-DDTHH:MM; typed text (no picker) is judged as it is.
+      const at = pickedTime(form.get('at'));
       const values = sentValues(translation, form);
       let saved = false;
       try {
