@@ -35,6 +35,7 @@ ins{background:var(--ok-bg);color:var(--ok-text)}
 .notice.ok{background:var(--ok-bg);border-color:var(--ok-line);color:var(--ok-text)}
 .notice.warn{background:var(--warn-bg);border-color:var(--warn-line);color:var(--warn-text)}
 main{max-width:80rem}
+td{overflow-wrap:anywhere}
 main.wide{max-width:100rem}
 .split{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem;align-items:start}
 @media (min-width:75rem){.split{grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1.5rem}.split>.side{position:sticky;top:1rem}}

@@ -7,7 +7,7 @@ import { queryEntries } from '../../content/query.js';
 import type { ContentType, Entry } from '../../content/entries/types.js';
 import { createEntry } from '../../content/write/create-entry.js';
 import { renderPage, sendPanelMessage, type PanelNotice } from '../layout.js';
-import { sendScriptedPanelPage } from '../panel-script.js';
+import { SCRIPTED_PANEL_CSP, sendScriptedPanelPage } from '../panel-script.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { categoryChanges, categoryOf, fieldTextsFrom } from './category-fields.js';
@@ -16,6 +16,8 @@ import { defaultEntryListQuery, listEntriesFor, parseEntryListQuery, type EntryL
 import { renderEntryList } from './entries-list-view.js';
 import { renderNewEntry, type NewEntryValues } from './new-entry-view.js';
 import { DONE, type EntryPage } from './entry-page.js';
+
+const LIST_CSP = SCRIPTED_PANEL_CSP.replace("script-src 'self';", "script-src 'self'; connect-src 'self';");
 
 /** The panel's Content list, the New entry page, and one entry's page. */
 export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
@@ -40,7 +42,8 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
       csrf: session.csrf, canCreate: session.capabilities.has('content.write'),
       canPublish: session.capabilities.has('content.publish') || session.capabilities.has('content.publish_all'),
     });
-    sendScriptedPanelPage(ctx, status, renderPage({ title: 'Content', viewer: session, active: 'content', body, notice, script: true, wide: true }));
+    // The script fetches the list part as one types (screen-script.ts): same origin only.
+    sendScriptedPanelPage(ctx, status, renderPage({ title: 'Content', viewer: session, active: 'content', body, notice, script: true, wide: true }), { 'content-security-policy': LIST_CSP });
   };
 
   const languagesOf = () => Object.entries(deps.content.site().languages).map(([language, name]) => ({ language, name }));
