@@ -31,5 +31,7 @@ export function renderSchemeSwitch(csrf: string): string {
 
 /** The page's switch shows the scheme in use: the option of the cookie's value is marked selected. */
 export function markChosenScheme(html: string, scheme: Scheme): string {
+  // 'system' is the first option, shown without a mark.
+  if (scheme === 'system') return html;
   return html.replace(`<option value="${scheme}">`, `<option value="${scheme}" selected>`);
 }
