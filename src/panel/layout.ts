@@ -4,6 +4,8 @@ import type { Capability } from '../auth/principal.js';
 import { esc } from './html.js';
 import { PANEL_CSS_PATH } from './stylesheet.js';
 import type { SiteHeader } from './site-header.js';
+import { markChosenScheme, renderSchemeSwitch, schemeOf, withScheme } from './colour-scheme.js';
+import { FAVICON_PATH } from './favicon.js';
 
 /** A link in the panel's top bar, shown to people holding `capability` (or everyone signed in). */
 export interface PanelNavItem {
@@ -67,7 +69,7 @@ export function renderPage(options: PageOptions): string {
         .join('')
     : '';
   const account = viewer
-    ? `<span class="who">${esc(viewer.name)}</span><form method="post" action="/svc/panel/sign-out"><input type="hidden" name="csrf" value="${esc(viewer.csrf)}"><button class="link" type="submit">Sign out</button></form>`
+    ? `${renderSchemeSwitch(viewer.csrf)}<span class="who">${esc(viewer.name)}</span><form method="post" action="/svc/panel/sign-out"><input type="hidden" name="csrf" value="${esc(viewer.csrf)}"><button class="link" type="submit">Sign out</button></form>`
     : '';
   const site = viewer?.site ?? null;
   const brand = site
@@ -81,6 +83,8 @@ export function renderPage(options: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="same-origin">
+<meta name="color-scheme" content="light dark">
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <title>${esc(options.title)} · svc panel</title>
 <link rel="stylesheet" href="${PANEL_CSS_PATH}">${options.script ? `\n<script src="${PANEL_SCRIPT_PATH}" defer></script>` : ''}
 </head>
@@ -101,7 +105,9 @@ export const PANEL_CSP = "default-src 'none'; style-src 'self'; img-src 'self' d
  * never framed, no scripts. `form-action` is left open on purpose: OAuth consent redirects to the client.
  */
 export function sendPanelPage(ctx: RequestContext, status: number, html: string, headers: Headers = {}): void {
-  sendHtml(ctx.res, status, html, {
+  // The colour scheme chosen in this browser is on the page as sent (colour-scheme.ts): no flash of the other.
+  const scheme = schemeOf(ctx);
+  sendHtml(ctx.res, status, markChosenScheme(withScheme(html, scheme), scheme), {
     'cache-control': 'private, no-store',
     'content-security-policy': PANEL_CSP,
     'x-frame-options': 'DENY',

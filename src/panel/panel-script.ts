@@ -1,6 +1,7 @@
 import type { RequestContext } from '../http/router.js';
 import { sendBody, type Headers } from '../http/respond.js';
 import { PANEL_CSP, sendPanelPage } from './layout.js';
+import { SCREEN_SCRIPT } from './screen-script.js';
 
 // The panel's one script: a small first-party file, no framework, loaded only by pages that use it, under a
 // CSP that allows scripts from this site alone. Every page works without it (plain forms); it only makes
@@ -12,6 +13,7 @@ import { PANEL_CSP, sendPanelPage } from './layout.js';
 // - showing only the chosen category's fields;
 // - refreshing the Statistics page's "right now" every half minute while the page is in view;
 // - the Statistics page's cards as tabs, and its chart's figures shown for the bar in focus or under the pointer.
+// - what screen-script.ts adds (live list filters, the colour switch, tabs).
 // Controls that need it carry `hidden` in the HTML and are shown here.
 
 /** Same origin: scripts (this one), the preview frame, images; nothing inline, nothing from elsewhere. */
@@ -236,7 +238,7 @@ d.querySelectorAll('[data-refresh]').forEach(function (part) {
   }, 30000);
 });
 })();
-`;
+` + SCREEN_SCRIPT;
 
 /** Serves the script; like the stylesheet it changes only with a release, so browsers may keep it an hour. */
 export function serveScript(ctx: RequestContext): void {

@@ -31,3 +31,25 @@ export function siteTimeZoneOf(deps: PanelSessionDeps | PanelDeps): string {
     return 'UTC';
   }
 }
+
+/**
+ * A date-and-time picker for a time in the site's zone (the browser's own control; no example placeholder
+ * that would sooner or later lie in the past). `min` is now there, so the picker offers no past time; the
+ * label beside it names the zone (pickerLabel).
+ */
+export function sitePickerInput(id: string, name: string, timeZone: string, nowMs: number): string {
+  const min = formatSiteTime(nowMs, timeZone).replace(' ', 'T');
+  return `<input type="datetime-local" id="${id}" name="${name}" min="${min}" step="60">`;
+}
+
+/** The words after a picker's label: the zone named, and what "now" is there. */
+export function pickerHint(timeZone: string, nowMs: number): string {
+  return `(optional; date and time in ${timeZone}, where it is now ${formatSiteTime(nowMs, timeZone)})`;
+}
+
+/** A picker's value (`YYYY-MM-DDTHH:MM`) as the site writes times (`YYYY-MM-DD HH:MM`); other text unchanged. */
+export function pickedTime(value: string | null | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? text.replace('T', ' ') : text;
+}

@@ -4,6 +4,7 @@ import { STATS_CSS } from './stats-page-css.js';
 import { EDITOR_CSS } from './editor-css.js';
 import { REVIEW_CSS } from './review-css.js';
 import { SETTINGS_CSS } from './settings-css.js';
+import { SCREEN_CSS } from './screen-css.js';
 
 export const PANEL_CSS_PATH = '/svc/panel/panel.css';
 
@@ -60,7 +61,7 @@ pre{background:#f0f2f6;border:1px solid #dde1e8;border-radius:.35rem;padding:.7r
 .qr{display:flex;flex-wrap:wrap;gap:1rem}
 .qr>div{flex:1 1 14rem;min-width:0}
 ol.codes{columns:2;font:1rem ui-monospace,monospace;user-select:all}
-`.trim() + '\n' + STATS_CSS + '\n' + REVIEW_CSS + EDITOR_CSS + SETTINGS_CSS;
+`.trim() + '\n' + STATS_CSS + '\n' + REVIEW_CSS + EDITOR_CSS + SETTINGS_CSS + SCREEN_CSS;
 
 /** Serves the stylesheet; it changes only with a new release, so browsers may keep it for an hour. */
 export function serveStylesheet(ctx: RequestContext): void {

@@ -84,7 +84,7 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
   const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${meta}${coverFigure(page, translation)}${body ?? bodyHtml(translation, words)}${tags}${listing}</article>`;
   const excerpt = translation.fields.excerpt;
   return renderPage({
-    site, language: page.language, words, main, entryCss: entryCss(entry), nav: navigation(store, page.language), ...page.extras,
+    site, language: page.language, words, main, entryCss: entryCss(entry), nav: navigation(store, page.language), ...page.extras, embeds: translation.embeds,
     meta: {
       canonical: pagedPath(translation.path, pageNumber),
       alternates: alternatesOf(entry, site),

@@ -2,7 +2,7 @@ import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import type { SiteConfig } from '../content/entries/types.js';
 import type { BannerFacts } from '../stats/consent-banner.js';
 import { SITE_CSS } from './site-css.js';
-import { CONSENT_CSS, consentBannerHtml, consentLinkHtml } from './consent-banner-html.js';
+import { CONSENT_CSS, consentBoxHtml, consentLinkHtml, consentScriptHtml } from './consent-banner-html.js';
 import { headTags, type PageMeta } from './head-tags.js';
 import type { SiteWords } from './site-words.js';
 
@@ -24,6 +24,8 @@ export interface PageParts extends PageExtras {
   main: string;
   /** The entry's cleaned CSS, already scoped to <main>. */
   entryCss?: string;
+  /** The services the page's own text embeds (a translation's `embeds` mask): the consent banner opens for them. */
+  embeds?: number;
   nav: { path: string; title: string }[];
   /** Title, description, addresses and image for the head (the title as the page names itself). */
   meta: PageMeta;
@@ -44,7 +46,7 @@ export function renderPage(parts: PageParts): string {
   const title = meta.title === site.title ? site.title : `${meta.title} – ${site.title}`;
   // The entry's CSS has been through the cleaner: it cannot close this element or load other sites.
   const entryStyle = parts.entryCss ? `<style id="entry-style">${parts.entryCss}</style>` : '';
-  const banner = parts.consent ? consentBannerHtml(parts.consent, words, site.consent?.privacyLink ?? null) : '';
+  const banner = parts.consent ? consentBoxHtml(parts.consent, words, parts.embeds ?? 0, site.consent?.privacyLink ?? null) : '';
   const feed = language === site.defaultLanguage ? '/feed.xml' : `/${language}/feed.xml`;
   return `<!doctype html>
 <html lang="${escapeAttr(language)}">
@@ -60,12 +62,12 @@ ${headTags(site, language, meta)}
 </head>
 <body>
 <a class="skip-link" href="#main">${escapeHtml(words.text.skip_link)}</a>
-<header class="site"><a class="brand" href="${escapeAttr(home)}">${escapeHtml(site.title)}</a><nav aria-label="${escapeAttr(words.text.nav_pages)}">${parts.nav.map((item) => `<a href="${escapeAttr(item.path)}">${escapeHtml(item.title)}</a>`).join('')}</nav>${languageLinks}</header>
+${banner ? `${banner}\n` : ''}<header class="site"><a class="brand" href="${escapeAttr(home)}">${escapeHtml(site.title)}</a><nav aria-label="${escapeAttr(words.text.nav_pages)}">${parts.nav.map((item) => `<a href="${escapeAttr(item.path)}">${escapeHtml(item.title)}</a>`).join('')}</nav>${languageLinks}</header>
 <main id="main" tabindex="-1"${parts.entryCss ? ' class="own-style"' : ''}>
 ${parts.main}
 </main>
 <footer class="site"><p>${escapeHtml(site.description)}</p><p class="footer-links"><a href="${escapeAttr(feed)}">${escapeHtml(words.text.feed)}</a>${banner ? ` ${consentLinkHtml(words)}` : ''}</p></footer>
-${banner}${parts.bodyEnd ?? ''}
+${banner ? consentScriptHtml(parts.consent!) : ''}${parts.bodyEnd ?? ''}
 </body>
 </html>`;
 }

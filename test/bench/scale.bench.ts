@@ -15,6 +15,7 @@ import { AuthService } from '../../src/auth/auth-service.js';
 import { benchSite } from './generate-site.js';
 import { buildGet, buildPost, runLoad, type LoadResult } from './keep-alive-load.js';
 import { firstStdioAnswer, fmt, median, rssMb, startFloor, startServer, stopServer, type Started } from './bench-servers.js';
+import { signIn, type PanelHarness } from '../helpers/panel-harness.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -87,6 +88,24 @@ async function handEdit(root: string, port: number, id: string, list = ENTRIES):
   return Infinity;
 }
 
+/**
+ * The panel's Content list for a signed-in admin (50 rows a page, from the index's lists): pages spread over
+ * the whole list by date, the same by title (its order made once per change of the index), and a title
+ * search (which reads every title it passes: the full-text index is the way past that).
+ */
+async function panelListRows(root: string, svc: Started, base: string, published: number, rss: { max: number }): Promise<Row[]> {
+  const cookie = (await signIn({ url: base } as PanelHarness, 'bench@example.org', 'bench password 1')).header();
+  const pages = Math.max(1, Math.ceil(published / 50));
+  const spread = (query: string) => Array.from({ length: 100 }, (_, i) => `/svc/panel/entries?${query}page=${1 + Math.floor((i * (pages - 1)) / 99)}`);
+  const row = async (name: string, paths: string[]) => measureRow(root, name, svc, (port) => paths.map((path) => buildGet('127.0.0.1', port, path, { cookie })),
+    await fetch(base + paths[paths.length >> 1]!, { headers: { cookie } }), rss);
+  return [
+    await row('panel list', spread('')),
+    await row('panel list by title', spread('sort=title&')),
+    await row('panel title search', ['/svc/panel/entries?q=lake']),
+  ];
+}
+
 /** Starts the server and asks for the first page of `/entries`: ms from spawn to that answer. */
 async function startAndList(root: string): Promise<{ svc: Started; ms: number; first: Response }> {
   const started = performance.now();
@@ -152,6 +171,7 @@ async function benchSize(size: number): Promise<void> {
       await measureRow(root, '/entry', svc, get(`/svc/api/v1/entry?id=${newest.id}`), await fetch(`${base}/svc/api/v1/entry?id=${newest.id}`), rss),
       await measureRow(root, 'MCP content_list', svc, (port) => [buildPost('127.0.0.1', port, '/svc/mcp', mcpBody, { Authorization: `Bearer ${token}`, Accept: 'application/json, text/event-stream' })],
         await fetch(`${base}/svc/mcp`, { method: 'POST', headers: mcpHeaders, body: mcpBody }), rss),
+      ...await panelListRows(root, svc, base, site.published, rss),
     ];
     const idleCpu = await idleCpuShare(svc.child.pid!, 10_000);
     // The newest post is among the entries changed last, which are watched; the tiers of the others (the

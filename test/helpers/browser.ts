@@ -63,7 +63,7 @@ export interface PlaywrightChromium {
   launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser>;
 }
 export interface Browser {
-  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' }): Promise<BrowserContext>;
+  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' | 'no-preference' }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 export interface BrowserContext {
@@ -80,6 +80,7 @@ export interface Locator {
   pressSequentially(text: string): Promise<void>;
   press(key: string): Promise<void>;
   inputValue(): Promise<string>;
+  getAttribute(name: string): Promise<string | null>;
   textContent(): Promise<string | null>;
   isVisible(): Promise<boolean>;
   setInputFiles(files: { name: string; mimeType: string; buffer: Buffer } | Array<{ name: string; mimeType: string; buffer: Buffer }>): Promise<void>;
@@ -103,6 +104,7 @@ export interface Dialog {
 }
 export interface Page {
   goto(url: string): Promise<unknown>;
+  reload(): Promise<unknown>;
   url(): string;
   locator(selector: string): Locator;
   getByRole(role: string, options: { name: string | RegExp; exact?: boolean }): Locator;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { serverNameOf } from '../../src/panel/assistants/client-settings.js';
+import { serverNameOf, unreachableReason } from '../../src/panel/assistants/client-settings.js';
 import { spawnStdioCommand } from '../helpers/stdio-child.js';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -36,17 +36,21 @@ test('a new token comes with ready settings for four clients over HTTP and stdio
   const token = /svc_[A-Za-z0-9]{40}/.exec(created.text)![0];
   assert.match(created.text, /<pre class="secret" id="new-token-text">svc_[A-Za-z0-9]{40}<\/pre><button type="button" class="secondary small" data-copy="new-token-text" hidden>Copy the token<\/button>/);
   assert.match(created.text, /<script src="\/svc\/panel\/panel\.js" defer><\/script>/);
-  assert.deepEqual([...created.text.matchAll(/<h3>([^<]+)<\/h3>/g)].map((match) => match[1]), ['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code', 'Any client']);
+  assert.deepEqual([...created.text.matchAll(/<h3>([^<]+)<\/h3>/g)].map((match) => match[1]), ['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code', 'ChatGPT', 'Any client']);
   const snippets = Object.fromEntries([...created.text.matchAll(/<pre id="settings-([a-z-]+)">([\s\S]*?)<\/pre><button type="button" class="secondary small" data-copy="settings-\1" hidden>/g)].map((match) => [match[1], unescape(match[2]!)]));
-  assert.deepEqual(Object.keys(snippets), ['claude-desktop-http', 'claude-desktop-stdio', 'claude-code-http', 'claude-code-stdio', 'cursor-http', 'cursor-stdio', 'vscode-http', 'vscode-stdio', 'command-stdio']);
+  assert.deepEqual(Object.keys(snippets), ['claude-desktop-http', 'claude-desktop-stdio', 'claude-code-http', 'claude-code-stdio', 'cursor-http', 'cursor-stdio', 'vscode-http', 'vscode-stdio', 'chatgpt-http', 'command-stdio']);
   const url = `${site.deps.config.baseUrl}/svc/mcp`;
   const stdioArgs = (args: string[]) => {
     assert.match(args[0]!, /\/dist\/stdio\.js$/);
     assert.equal(args[0], fileURLToPath(new URL('../../dist/stdio.js', import.meta.url)));
     assert.deepEqual(args.slice(1), [`--root=${site.root}`, `--token=${token}`]);
   };
-  // Claude Desktop's connectors sign in with OAuth: the address alone, no token.
+  // Claude Desktop's and ChatGPT's connectors sign in with OAuth: the address alone, no token; they are called
+  // from their makers' servers, which cannot reach this test's loopback address, and the page says so.
   assert.equal(snippets['claude-desktop-http'], url);
+  assert.equal(snippets['chatgpt-http'], url);
+  const warning = `connects from its maker's servers on the internet, not from your computer, and they cannot reach ${url}: 127.0.0.1 is a loopback address`;
+  assert.equal(created.text.split(warning).length - 1, 2);
   stdioArgs(JSON.parse(snippets['claude-desktop-stdio']!).mcpServers['test-alps'].args);
   assert.equal(snippets['claude-code-http'], `claude mcp add --transport http test-alps ${url} --header 'Authorization: Bearer ${token}'`);
   assert.match(snippets['claude-code-stdio']!, new RegExp(`^claude mcp add test-alps -- ${process.execPath} \\S+/dist/stdio\\.js --root=\\S+ --token=${token}$`));
@@ -107,4 +111,30 @@ test('the server name is the site title as a slug every client accepts', () => {
   assert.equal(serverNameOf('  ***  '), 'site');
   assert.equal(serverNameOf(undefined), 'site');
   assert.equal(serverNameOf('x'.repeat(80)).length, 40);
+});
+
+test('a connector address is flagged when the assistant makers\' servers cannot reach it, and only then', () => {
+  for (const [url, reason] of [
+    ['http://127.0.0.1:8080', '127.0.0.1 is a loopback address: it names the computer it is used on'],
+    ['http://localhost:3000', 'localhost is a loopback address: it names the computer it is used on'],
+    ['http://[::1]:8080', '::1 is a loopback address: it names the computer it is used on'],
+    ['http://blog.localhost', 'blog.localhost is a loopback address: it names the computer it is used on'],
+    ['http://192.168.1.20', '192.168.1.20 is a private address, reached only inside its own network'],
+    ['http://10.0.0.5:8080', '10.0.0.5 is a private address, reached only inside its own network'],
+    ['http://172.20.1.1', '172.20.1.1 is a private address, reached only inside its own network'],
+    ['http://nas.local', 'nas.local is a name only the local network knows'],
+    ['http://intranet', 'intranet is a name only the local network knows'],
+    ['https://alps.example', null],
+    ['https://172.32.0.1', null],
+    ['https://8.8.8.8', null],
+  ] as const) assert.equal(unreachableReason(url), reason, url);
+});
+
+test('before a token exists the page shows every client\'s settings with a stand-in where the token goes', async () => {
+  const page = await get(panel, '/svc/panel/assistants', ann);
+  assert.match(page.text, /<h2 id="connect">Connect an assistant<\/h2>/);
+  assert.match(page.text, /<ul class="inline-links" data-tab-links><li><a href="#client-claude-desktop">Claude Desktop<\/a><\/li>/);
+  assert.match(page.text, /<section id="client-chatgpt" data-tab="ChatGPT" aria-label="ChatGPT"><h3>ChatGPT<\/h3>/);
+  assert.match(page.text, /Authorization: Bearer &lt;your token&gt;/);
+  assert.doesNotMatch(page.text, /svc_[A-Za-z0-9]{40}/);
 });

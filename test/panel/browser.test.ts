@@ -53,8 +53,10 @@ test('a person writes, illustrates, previews and publishes a post in the browser
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/svc/panel/');
 
-  // A new post from the Content list.
+  // A new post from the Content list's New entry button.
   await page.goto(`${base}/svc/panel/entries?type=post`);
+  await page.getByRole('link', { name: 'New entry' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/entries/new');
   await page.getByLabel('Title', { exact: true }).fill('Browser post');
   await page.getByRole('button', { name: 'Create a draft' }).click();
   await page.waitForURL((url) => url.pathname === '/svc/panel/entries/posts/browser-post');

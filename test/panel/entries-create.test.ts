@@ -35,17 +35,22 @@ after(async () => {
 const fileOf = (id: string, language = 'en') => parseFrontMatter(readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8'));
 const folders = (type: string) => readdirSync(join(site.root, 'content', type)).sort();
 
-test('the list shows a New entry form with the site languages, the default one preselected', async () => {
-  const page = await get(panel, '/svc/panel/entries?type=post', jars.carl);
+test('the list has a New entry button to a page of its own, whose form offers the site languages, the default one preselected', async () => {
+  const list = await get(panel, '/svc/panel/entries?type=post', jars.carl);
+  assert.match(list.text, /<a class="button" href="\/svc\/panel\/entries\/new\?type=post">New entry<\/a>/);
+  assert.doesNotMatch(list.text, /id="new-title"/, 'no form above the list');
+  const page = await get(panel, '/svc/panel/entries/new?type=post', jars.carl);
   assert.equal(page.res.status, 200);
-  assert.match(page.text, /<section class="card" id="new"><h2>New entry<\/h2><form method="post" action="\/svc\/panel\/entries\/new" data-guard><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="type" value="post">/);
+  assert.match(page.text, /<h1>New entry in Posts<\/h1>/);
+  assert.match(page.text, /<section class="card" id="new"><form method="post" action="\/svc\/panel\/entries\/new" data-guard><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="type" value="post">/);
   assert.match(page.text, /<select id="new-language" name="language"><option value="en" selected>English \(en\)<\/option><option value="de">Deutsch \(de\)<\/option><\/select>/);
   assert.match(page.text, /name="slug"/);
-  const pages = await get(panel, '/svc/panel/entries?type=page', jars.carl);
+  const pages = await get(panel, '/svc/panel/entries/new?type=page', jars.carl);
   assert.match(pages.text, /<input type="hidden" name="type" value="page">/);
   // A tag's page is written by a person (assistants give posts tags): the form is there, without a tags field.
-  const tags = await get(panel, '/svc/panel/entries?type=tag', jars.ann);
+  const tags = await get(panel, '/svc/panel/entries/new?type=tag', jars.ann);
   assert.match(tags.text, /<input type="hidden" name="type" value="tag">/);
+  assert.equal((await get(panel, '/svc/panel/entries/new?type=nope', jars.ann)).res.status, 404);
   assert.doesNotMatch(tags.text, /name="tags"/);
 });
 
@@ -92,7 +97,7 @@ test('a role without the right to write content sees no form and gets 403 from t
   assert.deepEqual(folders('posts'), before);
 });
 
-test('bad input answers with the list and the sentence, keeps what was typed, and creates nothing', async () => {
+test('bad input answers with the New entry page and the sentence, keeps what was typed, and creates nothing', async () => {
   const page = await get(panel, '/svc/panel/entries?type=post', jars.carl);
   const csrf = csrfOf(page.text);
   const before = folders('posts');
@@ -101,7 +106,7 @@ test('bad input answers with the list and the sentence, keeps what was typed, an
   const emptyTitle = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: '   ', language: 'en', slug: '' }, jars.carl);
   assert.equal(emptyTitle.res.status, 422);
   assert.match(emptyTitle.text, /<p class="notice error" role="alert">The title cannot be empty\.<\/p>/);
-  assert.match(emptyTitle.text, /<h1>Content<\/h1>/);
+  assert.match(emptyTitle.text, /<h1>New entry in Posts<\/h1>/);
 
   const unknownLanguage = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: 'Bonjour <b>', language: 'fr', slug: '' }, jars.carl);
   assert.equal(unknownLanguage.res.status, 422);
@@ -142,7 +147,7 @@ test('a form without its CSRF token, with a wrong one, or without a session is r
 });
 
 test('a page goes under a parent chosen from the visible pages; a post takes a category with its fields, by content_create\'s rules; a tag\'s page is made too', async () => {
-  const pages = await get(panel, '/svc/panel/entries?type=page', jars.bob);
+  const pages = await get(panel, '/svc/panel/entries/new?type=page', jars.bob);
   assert.match(pages.text, /<select id="new-parent" name="parent"><option value="" selected>\(none: a top-level page\)<\/option><option value="pages\/about">About \(pages\/about\)<\/option><option value="pages\/about\/team">Team \(pages\/about\/team\)<\/option>/);
   const child = await post(panel, '/svc/panel/entries/new', { csrf: csrfOf(pages.text), type: 'page', title: 'Our history', language: 'en', slug: '', parent: 'pages/about' }, jars.bob);
   assert.equal(child.res.headers.get('location'), '/svc/panel/entries/pages/about/our-history?done=created&language=en#lang-en');

@@ -54,7 +54,7 @@ test('the Content list shows an admin every entry of the type, newest first, wit
   assert.equal(page.res.status, 200);
   assert.match(page.text, /<a href="\/svc\/panel\/entries" aria-current="page">Content<\/a>/);
   assert.deepEqual(entryIds(page.text), ['posts/later', 'posts/carls-draft', 'posts/bobs-draft', 'posts/hike-day', 'posts/hello', 'posts/old-news']);
-  assert.match(page.text, /<a class="name" href="\/svc\/panel\/entries\/posts\/hello">Hello Alps<\/a><\/span><span class="muted">posts\/hello<\/span><\/div><div><span class="tag">en: published<\/span><span class="tag">de: draft<\/span><\/div><div class="muted">by Ann Admin · 2026-03-01 · <span class="tag">via: mcp<\/span><\/div>/);
+  assert.match(page.text, /<a class="name" href="\/svc\/panel\/entries\/posts\/hello">Hello Alps<\/a><\/span><span class="muted">posts\/hello<\/span><\/div><div><span class="tag listed">en: published<\/span><span class="tag">de: draft<\/span><\/div><div class="muted">by Ann Admin · 2026-03-01 · <span class="tag">via: mcp<\/span><\/div>/);
   assert.match(page.text, /Bob draft<\/a>.*?by Bob Editor · 2026-03-08<\/div>/);
   assert.match(page.text, /6 entries\./);
 });
@@ -63,7 +63,7 @@ test('a contributor sees published entries and their own drafts only, and only t
   const page = await get(panel, '/svc/panel/entries', jars.carl);
   assert.equal(page.res.status, 200);
   assert.deepEqual(entryIds(page.text), ['posts/carls-draft', 'posts/hike-day', 'posts/hello', 'posts/old-news']);
-  assert.match(page.text, /Hello Alps<\/a><\/span><span class="muted">posts\/hello<\/span><\/div><div><span class="tag">en: published<\/span><\/div>/);
+  assert.match(page.text, /Hello Alps<\/a><\/span><span class="muted">posts\/hello<\/span><\/div><div><span class="tag listed">en: published<\/span><\/div>/);
   assert.doesNotMatch(page.text, /Bob draft|Later news|de: draft/);
 });
 
@@ -71,8 +71,12 @@ test('the list filters by type and status, and answers a bad filter with a sente
   const pages = await get(panel, '/svc/panel/entries?type=page', jars.ann);
   assert.deepEqual(entryIds(pages.text), ['pages/about/team', 'pages/about']);
   assert.match(pages.text, /<option value="page" selected>/);
+  // The status is the listed language's: Hello Alps is published in English and a draft in German.
   const drafts = await get(panel, '/svc/panel/entries?type=post&status=draft', jars.ann);
-  assert.deepEqual(entryIds(drafts.text), ['posts/carls-draft', 'posts/bobs-draft', 'posts/hello']);
+  assert.deepEqual(entryIds(drafts.text), ['posts/carls-draft', 'posts/bobs-draft']);
+  const germanDrafts = await get(panel, '/svc/panel/entries?type=post&language=de&status=draft', jars.ann);
+  assert.deepEqual(entryIds(germanDrafts.text), ['posts/hello']);
+  assert.match(germanDrafts.text, /<option value="de" selected>Deutsch \(de\)<\/option>/);
   const scheduled = await get(panel, '/svc/panel/entries?status=scheduled', jars.carl);
   assert.deepEqual(entryIds(scheduled.text), []);
   assert.match(scheduled.text, /No posts to show with status scheduled\./);

@@ -101,3 +101,37 @@ for (const width of WIDTHS) {
     await context.close();
   });
 }
+
+test('the consent banner opens only on a page that embeds a service, names it, pushes the text down instead of covering it, and the footer reopens it anywhere', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    assert.equal(await page.locator('#svc-consent').isVisible(), false, 'the home page embeds nothing: nothing asked');
+    await page.getByRole('link', { name: 'Privacy settings' }).click();
+    assert.equal(await page.locator('#svc-consent').isVisible(), true, 'the footer link opens the choices');
+    assert.match((await page.locator('#svc-consent p').first().textContent())!, /^This site embeds content from YouTube\./);
+
+    const fresh = await browser.newContext({ viewport: { width, height: 800 } });
+    const post = await fresh.newPage();
+    await post.goto(`${server.url}/the-road-over-the-stelvio`);
+    const banner = post.locator('#svc-consent');
+    assert.equal(await banner.isVisible(), true, 'a page with a video asks');
+    assert.match((await post.locator('#svc-consent p').first().textContent())!, /^This page embeds content from YouTube\./);
+    const layout = await post.evaluate(() => {
+      const box = document.getElementById('svc-consent')!;
+      return { position: getComputedStyle(box).position, bottom: box.getBoundingClientRect().bottom, mainTop: document.querySelector('main')!.getBoundingClientRect().top, headerTop: document.querySelector('header.site')!.getBoundingClientRect().top };
+    });
+    assert.notEqual(layout.position, 'fixed');
+    assert.ok(layout.bottom <= layout.headerTop && layout.bottom <= layout.mainTop, `the banner sits above the page, not over it: ${JSON.stringify(layout)}`);
+    assert.deepEqual(await seriousViolations(post), [], `the post with its banner at ${width} px`);
+    await post.getByRole('button', { name: 'Only necessary' }).click();
+    assert.equal(await banner.isVisible(), false);
+    await post.reload();
+    assert.equal(await post.locator('#svc-consent').isVisible(), false, 'the choice is kept');
+    // The language switcher on an entry page links to its translation.
+    assert.equal(await post.locator('nav.langs a[hreflang=de]').getAttribute('href'), '/de/ueber-das-stilfser-joch');
+    await fresh.close();
+    await context.close();
+  }
+});

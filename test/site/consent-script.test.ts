@@ -12,12 +12,12 @@ const FACTS = {
 const SCRIPT = /<script>([\s\S]*)<\/script>/.exec(consentBannerHtml(FACTS))![1]!;
 
 /** One page load with this browser's storage; returns the page's banner, its boxes and what was posted. */
-function load(storage: Map<string, string>) {
+function load(storage: Map<string, string>, quiet = false) {
   const inputs = ['statistics', 'marketing', 'external_media'].map((name) => ({ name, checked: false }));
   const buttons = ['accept_all', 'reject_all', 'save'].map((action) => ({ getAttribute: () => action, onclick: null as null | (() => void) }));
   const box = {
     hidden: true,
-    getAttribute: (name: string) => (name === 'data-version' ? 'v1' : null),
+    getAttribute: (name: string) => (name === 'data-version' ? 'v1' : name === 'data-quiet' && quiet ? '' : null),
     querySelectorAll: (selector: string) => (selector === 'input[type=checkbox]' ? inputs : selector === 'button[data-action]' ? buttons : []),
   };
   const link = { onclick: null as null | ((event: { preventDefault(): void }) => void) };
@@ -59,4 +59,15 @@ test('reopening on the same page after "Allow all" shows every box ticked', () =
   page.inputs.forEach((input) => { input.checked = false; });
   page.reopen();
   assert.deepEqual(ticked(page.inputs), ['statistics', 'marketing', 'external_media']);
+});
+
+test('a page that embeds nothing (data-quiet) asks nothing, and its footer link still opens the choices', () => {
+  const storage = new Map<string, string>();
+  const quiet = load(storage, true);
+  assert.equal(quiet.box.hidden, true, 'not asked where nothing is embedded');
+  quiet.reopen();
+  assert.equal(quiet.box.hidden, false);
+  quiet.click('reject_all');
+  assert.deepEqual(quiet.posted, [{ v: 'v1', a: 'reject_all', c: { statistics: false, marketing: false, external_media: false } }]);
+  assert.equal(load(storage).box.hidden, true, 'a page with a video then respects the choice made');
 });

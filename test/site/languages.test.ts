@@ -94,7 +94,7 @@ test('every word of the theme shows in German on the /de page that has it', asyn
     else assert.match(text, expected, `${word} on ${path}`);
   }
   for (const text of pages.values()) {
-    for (const english of ['Skip to content', 'Privacy choices', 'Allow all', 'Only necessary', 'Save choice', 'Read more', 'Next page', 'Not found']) {
+    for (const english of ['Skip to content', 'Privacy settings', 'Allow all', 'Only necessary', 'Save choice', 'Read more', 'Next page', 'Not found']) {
       assert.ok(!text.includes(english), `no English "${english}" on a German page`);
     }
   }
@@ -102,7 +102,7 @@ test('every word of the theme shows in German on the /de page that has it', asyn
 
 test('the same pages in English keep the built-in English words', async () => {
   const home = await html('/');
-  for (const english of ['Skip to content', '<nav aria-label="Pages">', 'id="svc-consent-open">Privacy choices</a>', 'data-action="accept_all">Allow all</button>', '<span class="visually-hidden">: Hello World</span>']) {
+  for (const english of ['Skip to content', '<nav aria-label="Pages">', 'id="svc-consent-open">Privacy settings</a>', 'data-action="accept_all">Allow all</button>', '<span class="visually-hidden">: Hello World</span>']) {
     assert.ok(home.includes(english), english);
   }
   assert.match(await html('/nothing-here', 404), /<h1>Not found<\/h1><p>Nothing is at this address\. <a href="\/">Go to the home page<\/a>\.<\/p>/);

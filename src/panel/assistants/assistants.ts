@@ -11,6 +11,8 @@ import { requirePanelPost, requirePanelSession, type PanelSession } from '../pan
 import { siteTimeZoneOf } from '../site-time.js';
 
 const PAGE = '/svc/panel/assistants';
+/** What the settings show where a new token's text goes, before one is created. */
+const TOKEN_STAND_IN = '<your token>';
 
 function view(deps: PanelSessionDeps, session: PanelSession, extra: Partial<AssistantsView> = {}): AssistantsView {
   const manage = session.capabilities.has('team.manage');
@@ -43,7 +45,9 @@ export function createAssistantsHandlers(deps: PanelSessionDeps, siteTitle: () =
       const session = requirePanelSession(ctx, deps, 'assistants.use');
       if (!session) return;
       const notice = ctx.url.searchParams.get('revoked') === '1' ? { kind: 'ok' as const, text: 'The token was revoked. Assistants using it are refused from now on.' } : null;
-      send(ctx, 200, session, renderAssistants(view(deps, session)), notice);
+      // Every client's settings with a stand-in for the token, until one is created (then filled in, once).
+      const connect = buildClientSettings({ baseUrl: deps.config.baseUrl, root: deps.config.root, token: TOKEN_STAND_IN, serverName: serverNameOf(siteTitle()) });
+      send(ctx, 200, session, renderAssistants(view(deps, session, { connect })), notice);
     },
 
     async create(ctx: RequestContext): Promise<void> {

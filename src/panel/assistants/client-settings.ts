@@ -9,6 +9,8 @@ export interface ClientSnippet {
   /** Where the text goes, in a sentence. */
   where: string;
   text: string;
+  /** Reached from the assistant maker's servers (a custom connector), not from the person's computer. */
+  remote?: boolean;
 }
 
 export interface ClientSettings {
@@ -17,6 +19,25 @@ export interface ClientSettings {
   /** The name the server has in the clients' settings (after the site). */
   serverName: string;
   snippets: ClientSnippet[];
+  /**
+   * Why the address cannot serve a connector that the assistant maker's servers call (a loopback or private
+   * address, which only this computer or network reaches), or null when it can.
+   */
+  unreachable: string | null;
+}
+
+/** Why servers on the internet cannot reach `baseUrl`'s host, or null (a public name or address). */
+export function unreachableReason(baseUrl: string): string | null {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return null;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0' || host === '::') return `${host} is a loopback address: it names the computer it is used on`;
+  if (/^(10\.|192\.168\.|169\.254\.|172\.(1[6-9]|2[0-9]|3[01])\.)/.test(host) || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe80:/.test(host)) return `${host} is a private address, reached only inside its own network`;
+  if (host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.lan') || !host.includes('.')) return `${host} is a name only the local network knows`;
+  return null;
 }
 
 /** A name every client accepts as a key and on a command line: the site's title as a slug. */
@@ -29,7 +50,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
  * Ready-to-paste settings for a new token in the clients people use: Claude Desktop, Claude Code, Cursor and
- * VS Code, each over HTTP (`{base_url}/svc/mcp` with the token as a Bearer header) and over stdio
+ * VS Code, each over HTTP, and ChatGPT (a connector, over HTTP only) (`{base_url}/svc/mcp` with the token as a Bearer header) and over stdio
  * (`<node> <install>/dist/stdio.js`, on the computer the installation is on). Both paths are absolute: the
  * Node that runs this installation, since an assistant started from a desktop often has a PATH without
  * `node`, and the entry as lib/install-paths.ts finds it from the installation's own place.
@@ -42,7 +63,7 @@ export function buildClientSettings(input: { baseUrl: string; root: string; toke
   const args = [entryScriptPath('stdio'), `--root=${input.root}`, `--token=${input.token}`];
   const command = [node, ...args].map(shellQuote).join(' ');
   const snippets: ClientSnippet[] = [
-    { id: 'claude-desktop-http', client: 'Claude Desktop', transport: 'HTTP', where: 'Settings, Connectors, Add custom connector: give this address. Claude Desktop signs in through this panel (OAuth) and asks you which rights to give; it needs no token.', text: url },
+    { id: 'claude-desktop-http', client: 'Claude Desktop', transport: 'HTTP', where: 'Settings, Connectors, Add custom connector: give this address. Claude Desktop signs in through this panel (OAuth) and asks you which rights to give; it needs no token.', text: url, remote: true },
     { id: 'claude-desktop-stdio', client: 'Claude Desktop', transport: 'stdio', where: 'claude_desktop_config.json (Settings, Developer, Edit Config), then restart Claude Desktop.', text: json({ mcpServers: { [name]: { command: node, args } } }) },
     { id: 'claude-code-http', client: 'Claude Code', transport: 'HTTP', where: 'Run in a terminal.', text: `claude mcp add --transport http ${shellQuote(name)} ${shellQuote(url)} --header ${shellQuote(`Authorization: Bearer ${input.token}`)}` },
     { id: 'claude-code-stdio', client: 'Claude Code', transport: 'stdio', where: 'Run in a terminal on this computer.', text: `claude mcp add ${shellQuote(name)} -- ${command}` },
@@ -50,7 +71,8 @@ export function buildClientSettings(input: { baseUrl: string; root: string; toke
     { id: 'cursor-stdio', client: 'Cursor', transport: 'stdio', where: '~/.cursor/mcp.json on this computer.', text: json({ mcpServers: { [name]: { command: node, args } } }) },
     { id: 'vscode-http', client: 'VS Code', transport: 'HTTP', where: 'mcp.json of your user profile (MCP: Open User Configuration); not a shared .vscode folder, it holds the token.', text: json({ servers: { [name]: { type: 'http', url, headers } } }) },
     { id: 'vscode-stdio', client: 'VS Code', transport: 'stdio', where: 'mcp.json of your user profile on this computer.', text: json({ servers: { [name]: { type: 'stdio', command: node, args } } }) },
+    { id: 'chatgpt-http', client: 'ChatGPT', transport: 'HTTP', where: 'Settings, Apps and Connectors (developer mode), Create: give this address as the MCP server URL with OAuth. ChatGPT signs in through this panel and asks you which rights to give; it needs no token.', text: url, remote: true },
     { id: 'command-stdio', client: 'Any client', transport: 'stdio', where: 'The command line itself, for any client that starts a local server.', text: command },
   ];
-  return { url, serverName: name, snippets };
+  return { url, serverName: name, snippets, unreachable: unreachableReason(input.baseUrl) };
 }

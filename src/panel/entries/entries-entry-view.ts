@@ -4,6 +4,7 @@
 import type { EntryStatus } from '../../content/entries/types.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
+import { pickerHint, sitePickerInput } from '../site-time.js';
 import type { CardWarning } from '../../content/cards.js';
 import { renderCardWarnings } from './entry-cards-view.js';
 import { renderEditor, type EditorView } from './entry-editor-view.js';
@@ -68,7 +69,7 @@ function renderStateForms(view: EntryPageView, t: TranslationView): string {
   const parts: string[] = [];
   if (t.status === 'draft') {
     if (t.review) parts.push(`<p>Waiting for approval (${esc(t.review)}): answer it under <a href="/svc/panel/approvals">Waiting for approval</a>, or publish it here.</p>`);
-    const at = `<label for="at-${esc(e.language)}">Publish later <span class="muted">(optional, YYYY-MM-DD HH:MM in ${esc(e.timezone)})</span></label><input type="text" id="at-${esc(e.language)}" name="at" inputmode="numeric" placeholder="2026-05-01 19:30">`;
+    const at = `<label for="at-${esc(e.language)}">Publish later <span class="muted">${esc(pickerHint(e.timezone, e.now))}</span></label>${sitePickerInput(`at-${esc(e.language)}`, 'at', e.timezone, e.now)}`;
     parts.push(actionForm(view, e.language, 'publish', 'Publish', at));
   }
   if (t.status !== 'draft' || t.review) parts.push(actionForm(view, e.language, 'unpublish', t.status === 'draft' ? 'Withdraw the request' : 'Unpublish', '', 'secondary'));

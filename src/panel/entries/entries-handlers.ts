@@ -4,19 +4,22 @@ import { AppError } from '../../errors.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
 import { MAX_PAGE_DEPTH } from '../../content/entries/entry-folders.js';
 import { queryEntries } from '../../content/query.js';
-import type { Entry } from '../../content/entries/types.js';
+import type { ContentType, Entry } from '../../content/entries/types.js';
 import { createEntry } from '../../content/write/create-entry.js';
 import { renderPage, sendPanelMessage, type PanelNotice } from '../layout.js';
-import { sendScriptedPanelPage } from '../panel-script.js';
+import { SCRIPTED_PANEL_CSP, sendScriptedPanelPage } from '../panel-script.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { categoryChanges, categoryOf, fieldTextsFrom } from './category-fields.js';
 import { parseTags } from './edit-values.js';
-import { listEntriesFor, parseEntryListQuery, type EntryListQuery } from './entries-list.js';
-import { renderEntryList, type NewEntryValues } from './entries-list-view.js';
+import { defaultEntryListQuery, listEntriesFor, parseEntryListQuery, type EntryListQuery } from './entries-list.js';
+import { renderEntryList } from './entries-list-view.js';
+import { renderNewEntry, type NewEntryValues } from './new-entry-view.js';
 import { DONE, type EntryPage } from './entry-page.js';
 
-/** The panel's Content list with its New entry form, and one entry's page. */
+const LIST_CSP = SCRIPTED_PANEL_CSP.replace("script-src 'self';", "script-src 'self'; connect-src 'self';");
+
+/** The panel's Content list, the New entry page, and one entry's page. */
 export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
   const authorNames = () => new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
 
@@ -30,20 +33,35 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
       .sort((a, b) => a.id.localeCompare(b.id));
   };
 
-  /** The Content list, with the New entry form (holding what was sent, after a refusal) for those who may create. */
-  const sendList = (ctx: RequestContext, status: number, session: PanelSession, query: EntryListQuery, notice: PanelNotice | null, sent?: NewEntryValues) => {
+  /** The Content list. */
+  const sendList = (ctx: RequestContext, status: number, session: PanelSession, query: EntryListQuery, notice: PanelNotice | null) => {
     const site = deps.content.site();
     const list = listEntriesFor(deps.content, panelActor(session).principal, query);
-    const create = session.capabilities.has('content.write') ? {
+    const body = renderEntryList({
+      types: site.types, languages: languagesOf(), defaultLanguage: site.defaultLanguage, query, list, authorNames: authorNames(), timezone: site.timezone,
+      csrf: session.csrf, canCreate: session.capabilities.has('content.write'),
+      canPublish: session.capabilities.has('content.publish') || session.capabilities.has('content.publish_all'),
+    });
+    // The script fetches the list part as one types (screen-script.ts): same origin only.
+    sendScriptedPanelPage(ctx, status, renderPage({ title: 'Content', viewer: session, active: 'content', body, notice, script: true, wide: true }), { 'content-security-policy': LIST_CSP });
+  };
+
+  const languagesOf = () => Object.entries(deps.content.site().languages).map(([language, name]) => ({ language, name }));
+
+  /** The New entry page (holding what was sent, after a refusal). */
+  const sendNewEntry = (ctx: RequestContext, status: number, session: PanelSession, type: ContentType, notice: PanelNotice | null, sent?: NewEntryValues) => {
+    const site = deps.content.site();
+    const body = renderNewEntry({
       csrf: session.csrf,
-      languages: Object.entries(site.languages).map(([language, name]) => ({ language, name })),
+      types: site.types,
+      type,
+      languages: languagesOf(),
       values: sent ?? { title: '', language: site.defaultLanguage, slug: '', parent: '', category: '', fields: {}, tags: '' },
-      parents: query.type.key === 'page' ? parentPages(session).map((entry) => ({ id: entry.id, title: entry.translations.get(site.defaultLanguage)?.title ?? entry.id })) : [],
-      categories: query.type.key === 'post' ? Object.values(site.categories) : [],
+      parents: type.key === 'page' ? parentPages(session).map((entry) => ({ id: entry.id, title: entry.translations.get(site.defaultLanguage)?.title ?? entry.id })) : [],
+      categories: type.key === 'post' ? Object.values(site.categories) : [],
       timezone: site.timezone,
-    } : null;
-    const body = renderEntryList({ types: site.types, type: query.type, status: query.status, list, authorNames: authorNames(), timezone: site.timezone, create });
-    sendScriptedPanelPage(ctx, status, renderPage({ title: 'Content', viewer: session, active: 'content', body, notice, script: true }));
+    });
+    sendScriptedPanelPage(ctx, status, renderPage({ title: `New entry in ${type.label}`, viewer: session, active: 'content', body, notice, script: true }));
   };
 
   return {
@@ -57,11 +75,22 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
         query = parseEntryListQuery(deps.content, ctx.url.searchParams);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        query = parseEntryListQuery(deps.content, new URLSearchParams());
+        query = defaultEntryListQuery(deps.content);
         notice = { kind: 'error', text: error.message };
         status = error.status;
       }
       sendList(ctx, status, session, query, notice);
+    },
+
+    /** The New entry page for `?type=` (posts without one). */
+    newEntry(ctx: RequestContext): void {
+      const session = requirePanelSession(ctx, deps, 'content.write');
+      if (!session) return;
+      const site = deps.content.site();
+      const typeKey = ctx.url.searchParams.get('type') || 'post';
+      const type = site.types.find((candidate) => candidate.key === typeKey);
+      if (!type) return sendPanelMessage(ctx, 404, 'No such type', 'The site has no such content type.', session);
+      sendNewEntry(ctx, 200, session, type, null);
     },
 
     /** Creates a draft of the list's type (create-entry's rules, via: panel) and opens its edit page. */
@@ -77,7 +106,6 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
         title: (form.get('title') ?? '').trim(), language: form.get('language') ?? '', slug: (form.get('slug') ?? '').trim(),
         parent: (form.get('parent') ?? '').trim(), category: (form.get('category') ?? '').trim(), fields: fieldTextsFrom(site, form), tags: form.get('tags') ?? '',
       };
-      const query: EntryListQuery = { type, status: 'any', page: 1 };
       try {
         if (!Object.hasOwn(site.languages, sent.language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
         let parent: Entry | null = null;
@@ -97,7 +125,7 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
         page.done(ctx, created.id, created.language, 'created');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        sendList(ctx, error.status, session, query, { kind: 'error', text: error.message }, sent);
+        sendNewEntry(ctx, error.status, session, type, { kind: 'error', text: error.message }, sent);
       }
     },
 

@@ -7,11 +7,13 @@ import { createEntryPage } from './entry-page.js';
 import { registerEditorRoutes } from './editor-routes.js';
 import { createDeleteHandlers } from './delete-handlers.js';
 import { DELETE_PATH } from './delete-view.js';
-import { ENTRIES_PATH } from './entries-list-view.js';
+import { BULK_PATH, ENTRIES_PATH } from './entries-list-view.js';
+import { NEW_ENTRY_PATH } from './new-entry-view.js';
+import { createBulkHandlers } from './bulk-handlers.js';
 
 /**
  * The panel's Content pages. The actions come first: `new`, `save`, `add-translation`, `publish`, `unpublish`,
- * `style`, `upload`, `cover` and `delete` are single segments, never entry ids (those have two to four), so the `*`
+ * `style`, `upload`, `cover`, `bulk` and `delete` are single segments, never entry ids (those have two to four), so the `*`
  * page route cannot take them.
  */
 export function registerEntryRoutes(router: Router, deps: PanelDeps): void {
@@ -20,7 +22,9 @@ export function registerEntryRoutes(router: Router, deps: PanelDeps): void {
   const changes = createEntryChangeHandlers(deps, page);
   const extras = createEntryExtrasHandlers(deps, page);
   router.get(ENTRIES_PATH, entries.list);
-  router.post(`${ENTRIES_PATH}/new`, entries.create);
+  router.get(NEW_ENTRY_PATH, entries.newEntry);
+  router.post(NEW_ENTRY_PATH, entries.create);
+  router.post(BULK_PATH, createBulkHandlers(deps, page).act);
   router.post(`${ENTRIES_PATH}/save`, changes.save);
   router.post(`${ENTRIES_PATH}/add-translation`, changes.addTranslation);
   router.post(`${ENTRIES_PATH}/publish`, changes.publish);

@@ -10,7 +10,9 @@ import { checkPublishTime, publishEntry } from '../../content/write/publish-entr
 import { unpublishEntry } from '../../content/write/unpublish-entry.js';
 import { refuseUnless, updateEntry } from '../../content/write/update-entry.js';
 import { panelActor } from '../panel-principal.js';
-import { editValuesFromForm, emptyEditValues, hasEditInputs, parseTags } from './edit-values.js';
+import { pickedTime } from '../site-time.js';
+import type { PanelSession } from '../panel-session.js';
+import { changesOf, editValuesFromFile, editValuesFromForm, emptyEditValues, hasEditInputs, isEmptyChange, parseTags, type EditChanges } from './edit-values.js';
 import { readEntryPost } from './entries-form.js';
 import { createEditPlan } from './edit-plan.js';
 import type { EntryPage } from './entry-page.js';
@@ -56,7 +58,8 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
       const request = await posted(ctx);
       if (!request) return;
       const { session, form, entry, translation } = request;
-      const at = form.get('at')?.trim() || undefined;
+      // The picker sends YYYY-MM-DDTHH:MM; typed text (no picker) is judged as it is.
+      const at = pickedTime(form.get('at'));
       const values = sentValues(translation, form);
       let saved = false;
       try {

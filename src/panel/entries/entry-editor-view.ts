@@ -6,6 +6,7 @@ import type { Card } from '../../content/cards.js';
 import type { CategoryDefinition } from '../../content/entries/types.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
+import { pickerHint, sitePickerInput } from '../site-time.js';
 import { renderCategoryFields } from './category-fields-view.js';
 import { renderCardsHelper } from './entry-cards-view.js';
 import { renderCardDialogs, renderToolbar } from '../editor/toolbar-view.js';
@@ -26,6 +27,8 @@ export interface EditorView {
   publish: Decision;
   approvalMode: boolean;
   timezone: string;
+  /** Now (the server's clock): the publish-later picker offers no earlier time. */
+  now: number;
   /** The slug the address has without a `slug` field (the entry's folder). */
   folderSlug: string;
   knownTags: Array<{ slug: string; title: string }>;
@@ -60,8 +63,8 @@ function stateButtons(view: EditorView, key: string): string {
   if (view.status === 'draft') {
     if (view.review) parts.push(`<p>Waiting for approval (${esc(view.review)}): answer it under <a href="/svc/panel/approvals">Waiting for approval</a>, or publish it here.</p>`);
     else if (view.approvalMode) parts.push('<p class="muted">Approval mode holds back what assistants publish; your role publishes directly.</p>');
-    parts.push(`<div class="publish"><label for="at-${key}">Publish later <span class="muted">(optional, YYYY-MM-DD HH:MM in ${esc(view.timezone)})</span></label>`
-      + `<input type="text" id="at-${key}" name="at" inputmode="numeric" placeholder="2026-05-01 19:30" autocomplete="off">`
+    parts.push(`<div class="publish"><label for="at-${key}">Publish later <span class="muted">${esc(pickerHint(view.timezone, view.now))}</span></label>`
+      + sitePickerInput(`at-${key}`, 'at', view.timezone, view.now)
       + `<button type="submit" formaction="${ENTRIES_PATH}/publish">Publish</button></div>`);
   }
   if (view.status !== 'draft' || view.review) {

@@ -160,7 +160,7 @@ export function createEntryPage(deps: PanelDeps) {
         editor: {
           csrf: session.csrf, id: entry.id, language: t.language, languageName, status: t.status, review: t.review,
           values: mine ? { ...mine.values, version: snapshot.version } : fromFile,
-          publish: canPublishEntry(principal, entry, t), approvalMode, timezone: site.timezone,
+          publish: canPublishEntry(principal, entry, t), approvalMode, timezone: site.timezone, now: deps.clock(),
           folderSlug: entry.slug, knownTags, images, categories, cards: cardsByLanguage.get(t.language)!,
         },
       };

@@ -1,0 +1,24 @@
+// What a bulk publish or unpublish did to each chosen entry (bulk-handlers.ts).
+import { esc } from '../html.js';
+import { entryPageHref } from './entries-list-view.js';
+
+export interface BulkOutcome {
+  id: string;
+  title: string;
+  ok: boolean;
+  /** What happened, or why not, in a sentence. */
+  text: string;
+}
+
+export interface BulkResultsView {
+  action: 'publish' | 'unpublish';
+  language: string;
+  outcomes: BulkOutcome[];
+  /** The list's address the person came from. */
+  back: string;
+}
+
+export function renderBulkResults(view: BulkResultsView): string {
+  const items = view.outcomes.map((outcome) => `<li class="bulk-${outcome.ok ? 'done' : 'refused'}" data-id="${esc(outcome.id)}"><div class="row"><a class="name" href="${esc(entryPageHref(outcome.id))}">${esc(outcome.title)}</a><span class="muted">${esc(outcome.id)}</span></div><p>${outcome.ok ? '' : '<strong>Refused:</strong> '}${esc(outcome.text)}</p></li>`).join('');
+  return `<h1>${view.action === 'publish' ? 'Publish' : 'Unpublish'} (${esc(view.language)}): what happened</h1><ul class="list bulk-results">${items}</ul><p><a class="button" href="${esc(view.back)}">Back to the list</a></p>`;
+}

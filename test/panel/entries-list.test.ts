@@ -1,0 +1,143 @@
+// The Content list through the real server: search in the titles, sort by date, title or status, the
+// address keeping every choice, thumbnails from the cover's smallest width, and bulk publish / unpublish
+// (per-entry results, the role rules, CSRF, a waiting request approved by a person, trash through its question).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from '../helpers/test-site.js';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { entry } from '../helpers/write-site.js';
+import { makePng } from '../helpers/images.js';
+import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
+import { readHistory } from '../../src/content/history.js';
+
+let site: TestSite;
+let http: HttpHarness;
+let panel: PanelHarness;
+const jars: Record<string, Jar> = {};
+const LIST = '/svc/panel/entries';
+const BULK = '/svc/panel/entries/bulk';
+
+before(async () => {
+  site = await makeTestSite();
+  const media = join(site.root, 'content/media/posts/hike-day');
+  mkdirSync(media, { recursive: true });
+  writeFileSync(join(media, 'summit.png'), makePng(120, 80));
+  writeFileSync(join(media, 'summit-60w.png'), makePng(60, 40));
+  site.writeEntry('content/posts/hike-day/en.md', entry({ title: 'Hike day', status: 'published', published: '2026-03-05 10:00', author: 'bob', tags: ['alps'], category: 'events', start: '2026-04-01 08:00', location: 'Bolzano', cover: 'media/posts/hike-day/summit.png' }, 'We walk.'));
+  site.writeEntry('content/posts/waiting/en.md', entry({ title: 'Waiting for a yes', status: 'draft', date: '2026-03-07 10:00', author: 'ava', via: 'mcp', review: 'requested' }, 'Please.'));
+  http = await startHttp(site);
+  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+  for (const [key, email] of [['ann', 'ann@example.org'], ['carl', 'carl@example.org'], ['ava', 'ava@example.org']] as const) {
+    jars[key] = await signIn(panel, email, 'correct horse battery');
+  }
+});
+after(async () => {
+  await http.close();
+  site.cleanup();
+});
+
+const entryIds = (html: string) => [...html.matchAll(/<a class="name" href="\/svc\/panel\/entries\/([^"]+)">/g)].map((match) => match[1]);
+const titles = (html: string) => [...html.matchAll(/<a class="name" href="[^"]+">([^<]+)<\/a>/g)].map((match) => match[1]!);
+const listedStatuses = (html: string) => [...html.matchAll(/<span class="tag listed">en: ([a-z]+)/g)].map((match) => match[1]!);
+const fileOf = (id: string, language = 'en') => parseFrontMatter(readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8'));
+
+test('search finds every word in the title, case aside, and the address keeps it with the other choices', async () => {
+  const found = await get(panel, `${LIST}?type=post&q=NEWS`, jars.ann);
+  assert.equal(found.res.status, 200);
+  assert.deepEqual(entryIds(found.text), ['posts/later', 'posts/old-news']);
+  assert.match(found.text, /<input type="search" id="q" name="q" value="NEWS" autocomplete="off" maxlength="200">/);
+  const both = await get(panel, `${LIST}?q=old+news&status=published`, jars.ann);
+  assert.deepEqual(entryIds(both.text), ['posts/old-news']);
+  assert.match(both.text, /<option value="published" selected>published<\/option>/);
+  const none = await get(panel, `${LIST}?q=zebra`, jars.ann);
+  assert.match(none.text, /No posts to show with “zebra” in the title\./);
+  // A contributor's search never finds another person's draft.
+  assert.deepEqual(entryIds((await get(panel, `${LIST}?q=draft`, jars.carl)).text), ['posts/carls-draft']);
+  const tooLong = await get(panel, `${LIST}?q=${'x'.repeat(201)}`, jars.ann);
+  assert.equal(tooLong.res.status, 422);
+  assert.match(tooLong.text, /The search may have at most 200 characters\./);
+});
+
+test('sorting by title goes A to Z and by status puts drafts first, then scheduled, then published', async () => {
+  const byDate = titles((await get(panel, LIST, jars.ann)).text);
+  const byTitle = await get(panel, `${LIST}?sort=title`, jars.ann);
+  assert.deepEqual(titles(byTitle.text), [...byDate].sort((a, b) => a.localeCompare(b)));
+  assert.match(byTitle.text, /<option value="title" selected>Title, A to Z<\/option>/);
+  const byStatus = listedStatuses((await get(panel, `${LIST}?sort=status`, jars.ann)).text);
+  assert.deepEqual(byStatus, ['draft', 'draft', 'draft', 'scheduled', 'published', 'published', 'published']);
+  const badSort = await get(panel, `${LIST}?sort=random`, jars.ann);
+  assert.equal(badSort.res.status, 422);
+  assert.match(badSort.text, /Sort must be one of: date, title, status\./);
+  const badLanguage = await get(panel, `${LIST}?language=fr`, jars.ann);
+  assert.equal(badLanguage.res.status, 422);
+  assert.match(badLanguage.text, /The site has no language &quot;fr&quot;; choose one of: en, de\./);
+});
+
+test('a row shows the cover\'s smallest width as its thumbnail, the author and the assistant mark', async () => {
+  const page = await get(panel, LIST, jars.ann);
+  assert.match(page.text, /<li class="entry-row"><img class="entry-thumb" src="\/media\/posts\/hike-day\/summit-60w\.png" alt="" width="60" height="40" loading="lazy"><div class="entry-main">[^]*?Hike day<\/a>/);
+  assert.match(page.text, /Waiting for a yes<\/a>[^]*?<span class="tag listed">en: draft, waiting for approval<\/span>[^]*?by Ava Author · 2026-03-07 · <span class="tag">via: mcp<\/span>/);
+  assert.match(page.text, /<li class="entry-row"><span class="entry-thumb" aria-hidden="true"><\/span><div class="entry-main">[^]*?Old news<\/a>/);
+});
+
+test('bulk publish says what happened to each chosen entry, approves a waiting request, and unpublish takes them back', async () => {
+  const page = await get(panel, `${LIST}?sort=status`, jars.ann);
+  const csrf = csrfOf(page.text);
+  const back = /<input type="hidden" name="back" value="([^"]*)">/.exec(page.text)![1];
+  assert.equal(back, 'type=post&amp;sort=status');
+  const done = await post(panel, BULK, { csrf, action: 'publish', language: 'en', back: 'type=post&sort=status', id: ['posts/bobs-draft', 'posts/waiting', 'posts/old-news', 'posts/nope'] }, jars.ann);
+  assert.equal(done.res.status, 200);
+  assert.match(done.text, /<p class="notice warn" role="status">Done for 3; 1 refused \(the reasons are below\)\.<\/p>/);
+  assert.match(done.text, /<li class="bulk-done" data-id="posts\/bobs-draft">[^]*?<p>Published\.<\/p><\/li>/);
+  assert.match(done.text, /<li class="bulk-done" data-id="posts\/waiting">[^]*?<p>Published \(it was waiting for approval\)\.<\/p><\/li>/);
+  assert.match(done.text, /<li class="bulk-done" data-id="posts\/old-news">[^]*?<p>Already published; nothing changed\.<\/p><\/li>/);
+  assert.match(done.text, /<li class="bulk-refused" data-id="posts\/nope">[^]*?<p><strong>Refused:<\/strong> No such entry, or you may not see it\.<\/p><\/li>/);
+  assert.match(done.text, /<a class="button" href="\/svc\/panel\/entries\?type=post&amp;sort=status">Back to the list<\/a>/);
+  assert.deepEqual([fileOf('posts/bobs-draft').fields.status, fileOf('posts/waiting').fields.status, fileOf('posts/waiting').fields.review], ['published', 'published', undefined]);
+  const history = readHistory(site.deps.config.dataDir, { entry: 'posts/waiting' })[0]!;
+  assert.deepEqual([history.action, history.via], ['publish', 'panel']);
+
+  const undone = await post(panel, BULK, { csrf, action: 'unpublish', language: 'en', back: '', id: ['posts/bobs-draft', 'posts/waiting'] }, jars.ann);
+  assert.match(undone.text, /Done for all 2 chosen entries\./);
+  assert.deepEqual([fileOf('posts/bobs-draft').fields.status, fileOf('posts/waiting').fields.status], ['draft', 'draft']);
+});
+
+test('bulk actions keep the role rules, need the form\'s CSRF token, and refuse what is not a bulk action', async () => {
+  const carlPage = await get(panel, LIST, jars.carl);
+  assert.doesNotMatch(carlPage.text, /value="publish"/, 'a contributor is offered no Publish');
+  const refused = await post(panel, BULK, { csrf: csrfOf(carlPage.text), action: 'publish', language: 'en', id: ['posts/carls-draft'] }, jars.carl);
+  assert.equal(refused.res.status, 403);
+  assert.match(refused.text, /Your role \(contributor\) may not publish or unpublish\./);
+  assert.equal(fileOf('posts/carls-draft').fields.status, 'draft');
+
+  // An author publishes their own entries only: someone else's is refused, theirs goes through.
+  const avaPage = await get(panel, LIST, jars.ava);
+  const mixed = await post(panel, BULK, { csrf: csrfOf(avaPage.text), action: 'publish', language: 'en', id: ['posts/waiting', 'posts/hike-day'] }, jars.ava);
+  assert.match(mixed.text, /data-id="posts\/waiting">[^]*?<p>Published\.<\/p>/);
+  assert.match(mixed.text, /<li class="bulk-refused" data-id="posts\/hike-day">[^]*?<strong>Refused:<\/strong> /);
+  assert.equal(fileOf('posts/hike-day').fields.status, 'published');
+
+  const annPage = await get(panel, LIST, jars.ann);
+  const csrf = csrfOf(annPage.text);
+  const forged = await post(panel, BULK, { csrf: 'x'.repeat(32), action: 'unpublish', language: 'en', id: ['posts/old-news'] }, jars.ann);
+  assert.equal(forged.res.status, 403);
+  assert.equal(fileOf('posts/old-news').fields.status, 'published');
+  for (const [fields, sentence] of [
+    [{ action: 'delete-everything', id: ['posts/old-news'] }, /Choose Publish, Unpublish or Move to the trash\./],
+    [{ action: 'publish' }, /Choose at least one entry in the list first\./],
+    [{ action: 'publish', language: 'fr', id: ['posts/bobs-draft'] }, /Choose one of the site&#39;s languages\./],
+    [{ action: 'publish', language: 'en', id: Array.from({ length: 201 }, (_, i) => `posts/p${i}`) }, /Choose at most 200 entries at once\./],
+  ] as const) {
+    const answer = await post(panel, BULK, { csrf, ...fields } as Record<string, string | string[]>, jars.ann);
+    assert.equal(answer.res.status, 422);
+    assert.match(answer.text, sentence);
+  }
+  assert.equal(fileOf('posts/bobs-draft').fields.status, 'draft');
+
+  const trash = await post(panel, BULK, { csrf, action: 'trash', id: ['posts/bobs-draft', 'posts/old-news'] }, jars.ann);
+  assert.equal(trash.res.status, 303);
+  assert.equal(trash.res.headers.get('location'), '/svc/panel/entries/delete?id=posts%2Fbobs-draft&id=posts%2Fold-news');
+});

@@ -1,0 +1,173 @@
+// The panel on the screen it is on, in a real browser (Debian's Chromium, driven by playwright-core fetched at
+// test time): the Content list's search and filters as one types (the address following), bulk publish from
+// the list, the colour scheme (the system's, and the person's choice kept without a flash), the Assistants
+// page's client tabs and the loopback warning, and on every panel page: no sideways scroll at 390 and 1440 px,
+// the editor beside its preview at 1440, and axe-core with no serious or critical violation in both schemes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from '../helpers/test-site.js';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
+import { findChromium, loadBrowserTools, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
+import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
+
+const chromiumPath = findChromium();
+const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
+let site: TestSite;
+let http: HttpHarness;
+let base: string;
+let browser: Browser;
+let axeSource: string;
+
+/** Every panel page an admin reaches (the top bar's pages, plus a new entry, an entry and its history). */
+const PANEL_PAGES = [
+  '/svc/panel/', '/svc/panel/entries', '/svc/panel/entries?type=post&q=news&sort=title', '/svc/panel/entries/new?type=post', '/svc/panel/entries/posts/hello',
+  '/svc/panel/revisions?id=posts%2Fhello', '/svc/panel/media', '/svc/panel/assistants', '/svc/panel/approvals', '/svc/panel/trash',
+  '/svc/panel/history', '/svc/panel/stats', '/svc/panel/team', '/svc/panel/settings', '/svc/panel/check', '/svc/panel/webhooks', '/svc/panel/account',
+];
+
+before(async () => {
+  if (!chromiumPath) return;
+  const tools = loadBrowserTools();
+  axeSource = tools.axeSource;
+  site = await makeTestSite();
+  http = await startHttp(site);
+  base = http.url.replace('/svc/mcp', '');
+  browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+});
+after(async () => {
+  await browser?.close();
+  await http?.close();
+  site?.cleanup();
+});
+
+async function signedIn(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(`${base}/svc/panel/sign-in`);
+  await page.getByLabel('Email').fill('ann@example.org');
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  return { context, page };
+}
+
+/** axe evaluated (not added as a script tag), so the page keeps its Content Security Policy. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await (page.evaluate as unknown as (expression: string) => Promise<unknown>)(axeSource);
+  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
+}
+
+const names = (page: Page) => page.evaluate(() => [...document.querySelectorAll('#entries-results a.name')].map((a) => a.textContent));
+const fileOf = (id: string) => parseFrontMatter(readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8'));
+
+test('the Content list searches as one types and filters as one chooses, the address following; bulk publish acts on the chosen', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  const { context, page } = await signedIn({ viewport: { width: 1440, height: 900 } });
+  const problems = watchProblems(page);
+  await page.goto(`${base}/svc/panel/entries`);
+  assert.equal(await page.getByRole('button', { name: 'Apply' }).isVisible(), false, 'the script applies the filters itself');
+  await page.getByLabel('Search titles').pressSequentially('news');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'news');
+  await page.waitForFunction(() => document.querySelectorAll('#entries-results a.name').length === 2);
+  assert.deepEqual(await names(page), ['Later news', 'Old news']);
+  await page.getByLabel('Status').selectOption('published');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('status') === 'published');
+  await page.waitForFunction(() => document.querySelectorAll('#entries-results a.name').length === 1);
+  assert.deepEqual(await names(page), ['Old news']);
+  assert.equal(await page.locator('#entries-status').textContent(), '1 entry.');
+  // The address holds every choice: opened again, it shows the same.
+  await page.goto(page.url());
+  assert.deepEqual(await names(page), ['Old news']);
+  assert.equal(await page.getByLabel('Search titles').inputValue(), 'news');
+
+  // Two drafts chosen, one with "Choose all" undone around it, then published in one go.
+  await page.goto(`${base}/svc/panel/entries?status=draft`);
+  await page.getByLabel('Choose all on this page').click();
+  assert.equal(await page.locator('input.pick:checked').count(), 2);
+  await page.getByLabel('Choose all on this page').click();
+  await page.getByLabel('Choose Bob draft').click();
+  await page.getByLabel('Choose Carl draft').click();
+  await page.getByRole('button', { name: 'Publish the chosen (en)', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/entries/bulk');
+  assert.equal(await page.locator('.notice.ok').textContent(), 'Done for all 2 chosen entries.');
+  assert.equal(await page.locator('li.bulk-done').count(), 2);
+  assert.deepEqual([fileOf('posts/bobs-draft').fields.status, fileOf('posts/carls-draft').fields.status], ['published', 'published']);
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/entries' && url.searchParams.get('status') === 'draft');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the panel follows the system\'s colour scheme, and a chosen one is kept and arrives with the page', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const { context, page } = await signedIn({ colorScheme: 'dark' });
+  await page.goto(`${base}/svc/panel/entries`);
+  assert.equal(await background(page), 'rgb(17, 21, 28)', 'dark, as the system');
+  assert.equal(await page.locator('link[rel=icon]').evaluate((link) => (link as HTMLLinkElement).href), `${base}/svc/panel/favicon.svg`);
+  await page.getByLabel('Colours').selectOption('light');
+  await page.waitForFunction(() => document.documentElement.dataset.scheme === 'light');
+  assert.equal(new URL(page.url()).pathname, '/svc/panel/entries', 'back on the page the switch was on');
+  assert.equal(await background(page), 'rgb(244, 245, 247)');
+  // Chosen on the server's side: the HTML as sent carries it, so no script paints the other scheme first.
+  const sent = await page.evaluate(() => fetch('/svc/panel/account').then((response) => response.text()));
+  assert.match(sent, /^<!doctype html>\n<html lang="en" data-scheme="light">/);
+  assert.match(sent, /<option value="light" selected>Light<\/option>/);
+  await page.getByLabel('Colours').selectOption('system');
+  await page.waitForFunction(() => document.documentElement.dataset.scheme === undefined);
+  assert.equal(await background(page), 'rgb(17, 21, 28)');
+  await context.close();
+});
+
+test('the Assistants page shows one ARIA tab per client and warns that a connector cannot reach a loopback address', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+  const { context, page } = await signedIn();
+  await page.goto(`${base}/svc/panel/assistants`);
+  await page.getByLabel('Name').fill('Tabs');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await page.locator('[role=tablist]').waitFor();
+  const tabs = await page.evaluate(() => [...document.querySelectorAll('[role=tab]')].map((tab) => [tab.textContent, tab.getAttribute('aria-selected')]));
+  assert.deepEqual(tabs, [['Claude Desktop', 'true'], ['Claude Code', 'false'], ['Cursor', 'false'], ['VS Code', 'false'], ['ChatGPT', 'false'], ['Any client', 'false']]);
+  assert.match((await page.locator('[role=tabpanel]:not([hidden])').textContent())!, /cannot reach http:\/\/127\.0\.0\.1:8080\/svc\/mcp: 127\.0\.0\.1 is a loopback address/);
+  await page.getByRole('tab', { name: 'Claude Desktop' }).press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Claude Code');
+  assert.match((await page.locator('[role=tabpanel]:not([hidden])').textContent())!, /claude mcp add/);
+  assert.equal(await page.locator('[role=tabpanel]:not([hidden])').count(), 1);
+  await page.getByRole('tab', { name: 'Claude Code' }).press('End');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Any client');
+  await page.getByRole('tab', { name: 'ChatGPT' }).click();
+  assert.match((await page.locator('[role=tabpanel]:not([hidden])').textContent())!, /ChatGPT connects from its maker's servers/);
+  assert.deepEqual(await seriousViolations(page), []);
+  await context.close();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every panel page at 1440 px in the ${scheme} scheme: no sideways scroll and no serious axe violation; the editor beside its preview`, { skip: chromiumPath ? false : SKIP, timeout: 300_000 }, async () => {
+    const { context, page } = await signedIn({ viewport: { width: 1440, height: 900 }, colorScheme: scheme });
+    for (const path of PANEL_PAGES) {
+      const response = await page.goto(base + path) as { status(): number } | null;
+      assert.equal(response?.status(), 200, path);
+      assert.equal(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth), true, `${path} scrolls sideways at 1440 px`);
+      assert.deepEqual(await seriousViolations(page), [], `${path} (${scheme})`);
+    }
+    await page.goto(`${base}/svc/panel/entries/posts/hello`);
+    await page.getByRole('button', { name: 'Live preview' }).first().click();
+    const boxes = await page.evaluate(() => {
+      const text = document.querySelector('textarea[data-body]')!.getBoundingClientRect();
+      const preview = document.querySelector('.preview-pane iframe')!.getBoundingClientRect();
+      return { textRight: text.right, previewLeft: preview.left, textTop: text.top, previewBottom: preview.bottom, previewWidth: preview.width };
+    });
+    assert.ok(boxes.previewLeft >= boxes.textRight && boxes.previewBottom > boxes.textTop && boxes.previewWidth > 400, `side by side: ${JSON.stringify(boxes)}`);
+    await context.close();
+  });
+}
+
+test('every panel page at 390 px has one column and no sideways scroll', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  const { context, page } = await signedIn({ viewport: { width: 390, height: 844 } });
+  for (const path of PANEL_PAGES) {
+    await page.goto(base + path);
+    const widths = await page.evaluate(() => [document.scrollingElement!.scrollWidth, innerWidth, [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 1).slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`).join(' ')]);
+    assert.ok(Number(widths[0]) <= Number(widths[1]), `${path} scrolls sideways at 390 px: ${JSON.stringify(widths)}`);
+  }
+  await context.close();
+});
