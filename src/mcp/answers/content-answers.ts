@@ -122,3 +122,12 @@ export const contentPublishOutput = z.union([
 export const contentUnpublishOutput = z.object({ id: z.string(), status: z.literal('draft'), note: z.string().optional() });
 
 export const mediaUploadOutput = z.object({ id: z.string(), file: z.string(), markdown: z.string(), note: z.string().optional(), waiting_for_approval: z.literal(true).optional(), message: z.string().optional() });
+
+export const contentPreviewLinkOutput = z.object({
+  id: z.string(),
+  language: z.string(),
+  url: z.string().describe('the preview link: opens without signing in; shown once'),
+  expires: z.string().describe('when the link stops working, YYYY-MM-DD HH:MM in the site time zone'),
+  shows: z.enum(['pinned', 'latest']).describe('pinned: the text as it was when the link was made; latest: the latest saved text'),
+  note: z.string(),
+});
