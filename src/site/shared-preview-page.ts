@@ -6,26 +6,13 @@
 import { parseFrontMatter } from '../content/entries/front-matter.js';
 import { renderMarkdown } from '../content/markdown.js';
 import type { ContentStore } from '../content/store.js';
-import type { Entry, Translation } from '../content/entries/types.js';
+import type { SharedPreview } from '../content/write/preview-links.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import { renderEntryPage } from './entry-page.js';
 import type { PageContext } from './page-context.js';
 import { withDraft } from './preview-page.js';
 import { themeWords } from './theme-words.js';
 import { videoNoteHtml } from './video-placeholder.js';
-
-export interface SharedPreview {
-  entry: Entry;
-  /** The translation as the site has it now. */
-  translation: Translation;
-  /** The text (front matter and body) and CSS the link pins; absent for a link that shows the latest text. */
-  pinned?: { text: string; style: string | null; label: string };
-  sharedBy: string;
-  /** When the link ends, as people read it (site time and zone). */
-  until: string;
-  /** The link's own address (its media are below it). */
-  address: string;
-}
 
 const BAR_CSS = '.svc-share-bar{position:sticky;top:0;z-index:10;margin:0;padding:.6rem 1rem;background:#5a3e00;color:#fff;font:15px/1.4 system-ui,sans-serif;display:flex;flex-wrap:wrap;gap:.3rem 1rem}.svc-share-bar strong{font-weight:700}';
 

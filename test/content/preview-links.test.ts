@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFile
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
+import { spawnStdio } from '../helpers/stdio-child.js';
 import { readHistory } from '../../src/content/history.js';
 import { PreviewLinks } from '../../src/content/write/preview-links.js';
 import { deleteEntry, deleteTranslation } from '../../src/content/write/delete-entry.js';
@@ -68,6 +69,24 @@ test('a link to a draft opens without signing in, marked a preview, private, nev
   for (const header of ['xkey', 'surrogate-key', 'cache-tag', 'etag', 'set-cookie']) assert.equal(res.headers.get(header), null, header);
   // No statistics beacon and no consent banner: a preview is not a visit.
   assert.doesNotMatch(html, /svc\/collect|beacon/);
+});
+
+test('a link made over stdio opens on the HTTP server: one site, one key, whichever process signs', async () => {
+  // The stdio process runs on the real clock: its token is made on it too.
+  const fixed = site.clock.now;
+  site.clock.now = Date.now();
+  const { token } = site.deps.auth.createToken({ ownerId: 'bob', name: 'stdio test', scopes: ['content:read'], expiresInDays: 30 });
+  site.clock.now = fixed;
+  const mcp = spawnStdio([`--token=${token}`, `--root=${site.root}`]);
+  await mcp.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+  mcp.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const answer = await mcp.request('tools/call', { name: 'content_preview_link', arguments: { id: 'posts/bobs-draft', hours: 168 } });
+  await mcp.exit();
+  const made = answer.result.structuredContent;
+  assert.match(made.url, /^https:\/\/alps\.example\/svc\/panel\/preview-link\//);
+  const res = await open(pathOf(made.url));
+  assert.equal(res.status, 200);
+  assert.match(await res.text(), /Secret plans\./);
 });
 
 test('a pinned link keeps the text it was made with; a following link shows each saved change', async () => {
@@ -133,13 +152,13 @@ test('revoked, the link stops at once, and replaying it later gets the same refu
     assert.match(await res.text(), /no longer works: it was revoked, it expired, or the entry was deleted/);
   }
   assert.equal(links.revoke(actorOf(site, 'bob'), 'posts/bobs-draft', id), false);
-  const history = readHistory(site.deps.config.dataDir, { entry: 'posts/bobs-draft' }).filter((record) => record.action.startsWith('preview_link'));
-  assert.equal(history[0]!.action, 'preview_link_revoked');
-  assert.equal(history[0]!.via, 'panel');
-  const made1 = history.find((record) => record.action === 'preview_link')!;
-  assert.equal(made1.via, 'mcp');
-  assert.equal(made1.token, 'test editor');
-  assert.match(made1.detail!, /^shows the text as it is now, until 2026-03-1\d \d\d:\d\d UTC \(link [0-9a-f]{12}\)$/);
+  // Both lines of this link's life, newest first: its id's beginning names it in each.
+  const history = readHistory(site.deps.config.dataDir, { entry: 'posts/bobs-draft' }).filter((record) => record.detail?.includes(`link ${id.slice(0, 12)}`));
+  assert.deepEqual(history.map((record) => [record.action, record.person, record.via, record.token, record.language]), [
+    ['preview_link_revoked', 'bob', 'panel', null, 'en'],
+    ['preview_link', 'bob', 'mcp', 'test editor', 'en'],
+  ]);
+  assert.match(history[1]!.detail!, /^shows the text as it is now, until 2026-03-1\d \d\d:\d\d UTC \(link [0-9a-f]{12}\)$/);
 });
 
 test('expired, the link stops; its hours are 1 to 168 and nothing is made for a wrong number', async () => {

@@ -47,6 +47,20 @@ export interface PreviewLink extends LinkTimes {
   token: string | null;
 }
 
+/** What the page a link opens is drawn from (site/shared-preview-page.ts draws it, the panel serves it). */
+export interface SharedPreview {
+  entry: Entry;
+  /** The translation as the site has it now. */
+  translation: Translation;
+  /** The text (front matter and body) and CSS the link pins, and what to call them; absent: the latest text. */
+  pinned?: { text: string; style: string | null; label: string };
+  sharedBy: string;
+  /** When the link ends, as people read it (site time and zone). */
+  until: string;
+  /** The link's own address (its media are below it). */
+  address: string;
+}
+
 /** What a link shows: the text now (kept), the latest saved text, or a kept revision (kept). */
 export type PreviewPin = { kind: 'now' } | { kind: 'latest' } | { kind: 'revision'; id: string };
 

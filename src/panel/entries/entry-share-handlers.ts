@@ -27,14 +27,20 @@ function parseWhat(what: string): { language: string; pin: PreviewPin } | null {
 export function createShareHandlers(deps: PanelDeps) {
   const links = previewLinksOf(deps);
 
+  /** The form, who sent it, and the entry it names (undefined when there is none); null after a refusal. */
+  const postedTo = async (ctx: RequestContext) => {
+    const posted = await requirePanelPost(ctx, deps, 'content.write');
+    if (!posted) return null;
+    const id = posted.form.get('id') ?? '';
+    return { ...posted, actor: panelActor(posted.session), entry: isEntryId(id) ? deps.content.entry(id) : undefined };
+  };
+  const NO_LINK = 'This preview link was revoked already, has ended, or never was.';
+
   return {
     async create(ctx: RequestContext): Promise<void> {
-      const posted = await requirePanelPost(ctx, deps, 'content.write');
+      const posted = await postedTo(ctx);
       if (!posted) return;
-      const { session, form } = posted;
-      const actor = panelActor(session);
-      const id = form.get('id') ?? '';
-      const entry = isEntryId(id) ? deps.content.entry(id) : undefined;
+      const { session, form, actor, entry } = posted;
       const what = parseWhat(form.get('what') ?? '');
       const translation = what ? entry?.translations.get(what.language) : undefined;
       if (!entry || !translation || !canSeeTranslation(actor.principal, entry, translation)) {
@@ -56,16 +62,13 @@ export function createShareHandlers(deps: PanelDeps) {
     },
 
     async revoke(ctx: RequestContext): Promise<void> {
-      const posted = await requirePanelPost(ctx, deps, 'content.write');
+      const posted = await postedTo(ctx);
       if (!posted) return;
-      const { session, form } = posted;
-      const actor = panelActor(session);
-      const id = form.get('id') ?? '';
-      const entry = isEntryId(id) ? deps.content.entry(id) : undefined;
+      const { session, form, actor, entry } = posted;
       const found = entry ? links.forEntry(entry.id).find((item) => item.id === form.get('link')) : undefined;
-      if (!entry || !found) return sendPanelMessage(ctx, 404, 'No such link', 'This preview link was revoked already, has ended, or never was.', session);
+      if (!entry || !found) return sendPanelMessage(ctx, 404, 'No such link', NO_LINK, session);
       if (!mayRevoke(actor.principal, entry, found.link)) return sendPanelMessage(ctx, 403, 'Not revoked', 'Only the person who made this link, or someone who may change the entry, may revoke it.', session);
-      if (!links.revoke(actor, entry.id, found.id)) return sendPanelMessage(ctx, 404, 'No such link', 'This preview link was revoked already, has ended, or never was.', session);
+      if (!links.revoke(actor, entry.id, found.id)) return sendPanelMessage(ctx, 404, 'No such link', NO_LINK, session);
       redirect(ctx.res, `${entryPageHref(entry.id)}?done=preview-revoked&language=${encodeURIComponent(found.link.language)}#share`, 303, { 'cache-control': 'no-store' });
     },
   };

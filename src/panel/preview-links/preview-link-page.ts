@@ -11,23 +11,13 @@ import { sendHtml } from '../../http/respond.js';
 import type { Principal } from '../../auth/principal.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
 import type { Entry, Translation } from '../../content/entries/types.js';
-import { PREVIEW_LINK_PATH, previewLinkAddress, type PreviewLink } from '../../content/write/preview-links.js';
+import { PREVIEW_LINK_PATH, previewLinkAddress, type PreviewLink, type SharedPreview } from '../../content/write/preview-links.js';
 import { esc } from '../html.js';
 import { siteTimeOf } from '../site-time.js';
 import { previewLinksOf, showsText } from '../entries/entry-share.js';
 
-/** What the public site's renderer is given to draw a preview link's page (site/shared-preview-page.ts). */
-export interface SharedPreviewInput {
-  entry: Entry;
-  translation: Translation;
-  pinned?: { text: string; style: string | null; label: string };
-  sharedBy: string;
-  until: string;
-  address: string;
-}
-
 export interface PreviewLinkRenderers {
-  page: (preview: SharedPreviewInput) => string | null;
+  page: (preview: SharedPreview) => string | null;
   /** Sends `content/media/<entry id>/<file>` (site/media-files.ts) with this Cache-Control. */
   media: (ctx: RequestContext, entryId: string, file: string, cacheControl: string) => void;
 }
