@@ -24,6 +24,7 @@ import { ensureSite, prepareDemo } from './demo.js';
 import { seedDemo } from './demo-seed.js';
 import type { Account } from '../auth/account-reader.js';
 import { runMcp } from './run-mcp.js';
+import { runServerJsonCommand } from './server-json-command.js';
 import { runStatsCommand, seedDemoStats, STATS_OPTIONS } from './stats-commands.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
@@ -126,6 +127,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'mcp':
+      if (sub === 'server-json') return runServerJsonCommand(requireSite(parseCommand(argv.slice(2), {}, 0)), print, (line) => process.stderr.write(line + '\n'));
       return runMcp(argv.slice(1));
     default:
       throw new UsageError(`Unknown command "${command}".`);

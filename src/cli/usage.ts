@@ -26,6 +26,8 @@ Commands:
                                 changed in the change feed (after an rsync, a git pull, an SFTP upload)
   serve                         run the website, panel, Content API and MCP over HTTP
   mcp --token=<token>           run the MCP server over stdin/stdout (or set SVC_TOKEN)
+  mcp server-json               print a server.json for the official MCP registry, with the site's
+                                remote (--base-url, else url in content/site.yaml) + /svc/mcp
   demo                          create a demo admin and token on first start, then serve
   stats seed [--days N] [--pageviews-per-day N] [--extra-pages N] [--raw-days N] [--seed N] [--force]
                                 fill the statistics with generated traffic (400 days by default)

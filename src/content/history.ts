@@ -43,7 +43,9 @@ export type HistoryAction =
   | 'team_reset_used'
   | 'team_link_withdrawn'
   | 'recovery_code_used'
-  | 'recovery_codes_renewed';
+  | 'recovery_codes_renewed'
+  | 'preview_link'
+  | 'preview_link_revoked';
 
 export interface HistoryRecord {
   /** ISO 8601 UTC. */

@@ -23,7 +23,7 @@ export interface PreviewDraft {
 const BAR_CSS = '.svc-preview-bar{position:sticky;bottom:0;z-index:10;margin:2rem 0 0;padding:.6rem 1rem;background:#1d232a;color:#fff;font:15px/1.4 system-ui,sans-serif;display:flex;flex-wrap:wrap;gap:.3rem 1rem;justify-content:space-between}.svc-preview-bar a{color:#fff}';
 
 /** A translation with unsaved text in place of the file's: what the renderer reads of it. */
-function withDraft(translation: Translation, draft: PreviewDraft): Translation {
+export function withDraft(translation: Translation, draft: PreviewDraft): Translation {
   const fields = draft.fields;
   return {
     language: translation.language, file: translation.file, mtimeMs: translation.mtimeMs, size: translation.size,

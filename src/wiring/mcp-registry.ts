@@ -42,6 +42,7 @@ const TOOLS: readonly Declared<Tool>[] = [
   onDemand('content_publish', '../mcp/tools/content-publish.js', 'contentPublishTool'),
   onDemand('content_unpublish', '../mcp/tools/content-unpublish.js', 'contentUnpublishTool'),
   onDemand('media_upload', '../mcp/tools/media-upload.js', 'mediaUploadTool'),
+  onDemand('content_preview_link', '../mcp/tools/content-preview-link.js', 'contentPreviewLinkTool'),
   onDemand('stats_overview', '../mcp/tools/stats-overview.js', 'statsOverviewTool'),
   onDemand('stats_query', '../mcp/tools/stats-query.js', 'statsQueryTool'),
   onDemand('stats_post', '../mcp/tools/stats-post.js', 'statsPostTool'),

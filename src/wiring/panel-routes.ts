@@ -13,6 +13,9 @@ import { registerEntryRoutes } from '../panel/entries/entries-routes.js';
 import { registerPreviewRoutes } from '../panel/preview/preview.js';
 import { registerMediaLibraryRoutes } from '../panel/media/media-library.js';
 import { renderPreviewPage } from '../site/preview-page.js';
+import { registerPreviewLinkRoutes } from '../panel/preview-links/preview-link-routes.js';
+import { renderSharedPreviewPage } from '../site/shared-preview-page.js';
+import { mediaHandler } from '../site/media-files.js';
 import { registerRevisionRoutes } from '../panel/revisions/revisions-routes.js';
 import { registerTrashRoutes } from '../panel/trash/trash.js';
 import { registerTeamRoutes } from '../panel/team/team.js';
@@ -50,6 +53,16 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerEntryRoutes(router, deps);
   registerPreviewRoutes(router, deps, (entry, translation, editHref, draft) => renderPreviewPage(deps.content, entry, translation, editHref, deps.log, draft));
   registerMediaLibraryRoutes(router, deps);
+  // Panel: preview links (Share preview on an entry's page), and the pages they open without signing in.
+  const entryMedia = mediaHandler(deps.content.contentDir);
+  registerPreviewLinkRoutes(router, deps, {
+    page: (preview) => renderSharedPreviewPage(deps.content, preview, deps.log),
+    media: (ctx, entryId, file, cacheControl) => {
+      // The media handler reads the file's place from the route's tail, as /media/* gives it.
+      ctx.params['*'] = `${entryId}/${file}`;
+      entryMedia(ctx, cacheControl, { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
+    },
+  });
   // Panel: an entry's earlier versions, a diff of one against now, Restore.
   registerRevisionRoutes(router, deps);
   // Panel: the Trash (what people deleted: restore, or delete for good).

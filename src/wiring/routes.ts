@@ -2,6 +2,7 @@ import { Router } from '../http/router.js';
 import type { AppDeps } from './app-deps.js';
 import { registerMcpRoutes } from '../mcp/transports/http.js';
 import { defaultRegistry } from './mcp-registry.js';
+import { registerServerCard } from '../mcp/transports/server-card-route.js';
 import { createApiLimiter, registerApiRoutes } from '../api/routes.js';
 import { registerSiteRoutes } from '../site/routes.js';
 import type { SiteDeps } from '../site/site-deps.js';
@@ -28,6 +29,8 @@ export function buildRouter(deps: AppDeps, edge: EdgeSettings = NO_EDGE): Router
   registerApiRoutes(router, api, createApiLimiter(deps), { stats: (request) => getStats(deps, request), 'stats/goals': (request) => getStatsGoals(deps, request), 'stats/funnel': (request) => getStatsFunnel(deps, request), 'stats/export': (request) => getStatsExport(deps, request) });
   // MCP over Streamable HTTP (POST /svc/mcp) and its protected resource metadata.
   registerMcpRoutes(router, deps, defaultRegistry());
+  // The MCP server card (SEP-2127): the server described for clients that have not connected.
+  registerServerCard(router, deps, defaultRegistry());
   // The panel and OAuth, registered here on the first request for one of their addresses (panel-routes.ts).
   router.lazy(PANEL_AND_OAUTH_PREFIXES, async () => {
     const { registerPanelAndOAuthRoutes } = await panelRoutes();

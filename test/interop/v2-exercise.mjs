@@ -36,6 +36,7 @@ export async function exercise(client, transport, expectedVersion) {
     await call('content_update', { id: draft.id, body: 'Changed by the v2 client.' });
     await call('content_style', { id: draft.id, css: 'p { color: #333; }' });
     await call('media_upload', { id: draft.id, name: 'dot.png', data: PNG });
+    await call('content_preview_link', { id: draft.id, hours: 1 });
     await call('content_publish', { id: draft.id });
     await call('content_unpublish', { id: draft.id });
     await call('stats_overview', { period: '30d' });

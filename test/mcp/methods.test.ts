@@ -116,6 +116,7 @@ const ANNOTATIONS: Record<string, typeof READ_ONLY> = {
   content_publish: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   content_unpublish: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   media_upload: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  content_preview_link: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 };
 
 test('tools/list shows every tool whatever the scopes, each with a description naming its scope, object input and output schemas and its hints', async () => {

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 import { movePath } from '../../lib/move-path.js';
 import { statNoFollow } from '../../lib/no-follow.js';
 import { canEditEntry } from '../content-rights.js';
+import { PreviewLinks } from './preview-links.js';
 import { subfolders } from '../entries/entry-folders.js';
 import type { Entry } from '../entries/types.js';
 import { newItemId, writeItem, type TrashItem } from '../trash/trash-items.js';
@@ -71,6 +72,8 @@ export function deleteEntry(context: WriteContext, actor: Actor, id: string, see
     movePath(entry.dir, join(folder, 'entry'));
     if (statNoFollow(media)?.isDirectory()) movePath(media, join(folder, 'media'));
     context.store.invalidate(id);
+    // Its preview links end with it, and stay ended if it is restored: whoever shares it again makes new ones.
+    new PreviewLinks(context).endFor(id, null);
     recordChange(context, actor, 'delete', id, null, `moved to the trash (${item.id})`);
     return item.id;
   });
@@ -89,6 +92,7 @@ export function deleteTranslation(context: WriteContext, actor: Actor, id: strin
     const folder = writeItem(context.dataDir, item);
     movePath(translation.file, join(folder, 'file', `${language}.md`));
     context.store.invalidate(id);
+    new PreviewLinks(context).endFor(id, language);
     recordChange(context, actor, 'delete_translation', id, language, `moved to the trash (${item.id})`);
     return item.id;
   });

@@ -135,3 +135,12 @@ export const contentSearchOutput = z.object({
     score: z.number().describe('how well it matches (BM25, higher is better)'),
   })),
 });
+
+export const contentPreviewLinkOutput = z.object({
+  id: z.string(),
+  language: z.string(),
+  url: z.string().describe('the preview link: opens without signing in; shown once'),
+  expires: z.string().describe('when the link stops working, YYYY-MM-DD HH:MM in the site time zone'),
+  shows: z.enum(['pinned', 'latest']).describe('pinned: the text as it was when the link was made; latest: the latest saved text'),
+  note: z.string(),
+});

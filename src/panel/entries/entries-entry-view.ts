@@ -48,6 +48,8 @@ export interface EntryPageView {
   /** Whether this person may change every translation, and so move the entry to the trash. */
   mayDelete: boolean;
   translationCount: number;
+  /** The Share preview section (panel/preview-links/), drawn by its own module. */
+  share?: string;
 }
 
 function deleteHref(id: string, more: Record<string, string> = {}): string {
@@ -119,5 +121,5 @@ export function renderEntryPage(view: EntryPageView): string {
   const versions = `/svc/panel/revisions?${new URLSearchParams({ id: view.id })}`;
   const remove = view.mayDelete ? ` · <a href="${esc(deleteHref(view.id))}">Move to the trash…</a>` : '';
   return `<h1>${esc(view.title)}</h1><p class="muted">${esc(view.typeLabel)} · ${esc(view.id)} · <a href="${esc(history)}">History</a> · <a href="${esc(versions)}">Earlier versions</a> · <a href="${ENTRIES_PATH}">All content</a>${remove}</p>`
-    + view.translations.map((t) => renderTranslation(view, t)).join('') + renderMediaSection(view.media) + renderStyleSection(view.style) + renderAddForm(view);
+    + view.translations.map((t) => renderTranslation(view, t)).join('') + renderMediaSection(view.media) + renderStyleSection(view.style) + (view.share ?? '') + renderAddForm(view);
 }

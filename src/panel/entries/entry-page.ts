@@ -33,6 +33,7 @@ import { renderEntryPage, type TranslationView } from './entries-entry-view.js';
 import { PREVIEW_PATH } from './entry-editor-view.js';
 import { EDITOR_CSP, EDITOR_SCRIPT_TAG } from '../editor/editor-script.js';
 import { EDITOR_STYLES_TAG } from '../editor/editor-styles.js';
+import { renderShareSectionOf } from './entry-share.js';
 
 /** What a redirect after a change may announce: fixed sentences only, never text taken from the address. */
 export const DONE: Record<string, string> = {
@@ -48,6 +49,7 @@ export const DONE: Record<string, string> = {
   'already-draft': 'was already a draft; nothing changed.',
   cover: 'has a new cover.',
   'translation-trashed': 'was moved to the trash; it can be restored from the Trash page.',
+  'preview-revoked': 'has one preview link less: the link you revoked no longer opens.',
 };
 
 /** What was sent, shown again with a refusal (so nothing typed is lost). */
@@ -176,6 +178,7 @@ export function createEntryPage(deps: PanelDeps) {
       csrf: session.csrf, id: entry.id, typeLabel: entry.type.label, title: main.title, translations, add,
       mayDelete: [...entry.translations.values()].every((t) => canEditEntry(principal, entry, t).allowed),
       translationCount: entry.translations.size,
+      share: renderShareSectionOf(deps, session.csrf, principal, entry, visible),
       media: {
         csrf: session.csrf, id: entry.id, items: media, edit: canEditEntry(principal, entry, undefined),
         coverLanguages: visible.filter((t) => canEditEntry(principal, entry, t).allowed).map((t) => ({ language: t.language, name: site.languages[t.language] ?? t.language })),

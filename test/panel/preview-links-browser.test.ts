@@ -1,0 +1,90 @@
+// Share preview in a real browser (Debian's Chromium, playwright-core fetched at test time): an editor makes a
+// link on an entry's page, copies it from the page it is shown on, and someone who is not signed in opens it
+// and sees the draft with the preview bar on top; revoked, it says it no longer works. axe-core checks the
+// entry page's section, the page of the new link and the preview itself: no serious or critical violation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { makeTestSite, type TestSite } from '../helpers/test-site.js';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
+import { findChromium, loadBrowserTools, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
+
+const chromiumPath = findChromium();
+const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
+let site: TestSite;
+let http: HttpHarness;
+let base: string;
+let browser: Browser;
+let axeSource: string;
+
+before(async () => {
+  if (!chromiumPath) return;
+  const tools = loadBrowserTools();
+  axeSource = tools.axeSource;
+  site = await makeTestSite();
+  http = await startHttp(site);
+  base = http.url.replace('/svc/mcp', '');
+  browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+});
+after(async () => {
+  await browser?.close();
+  await http?.close();
+  site?.cleanup();
+});
+
+test('an editor shares a draft; a visitor who is not signed in reads it under the preview bar until it is revoked', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+  const editor = await browser.newContext();
+  const page = await editor.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${base}/svc/panel/sign-in`);
+  await page.getByLabel('Email').fill('bob@example.org');
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+
+  await page.goto(`${base}/svc/panel/entries/posts/bobs-draft`);
+  assert.equal(await page.getByRole('heading', { name: 'Share preview' }).isVisible(), true);
+  await page.getByLabel('What the link shows').selectOption('en:latest');
+  await page.getByLabel('Works for').selectOption('1');
+  await page.getByRole('button', { name: 'Make a preview link' }).click();
+  await page.getByLabel('Preview link', { exact: true }).waitFor();
+  const address = await page.getByLabel('Preview link', { exact: true }).inputValue();
+  assert.match(address, /\/svc\/panel\/preview-link\/[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
+  const path = new URL(address).pathname;
+
+  const visitor = await browser.newContext();
+  const preview = await visitor.newPage();
+  await preview.goto(base + path);
+  const bar = preview.locator('.svc-share-bar');
+  assert.equal(await bar.isVisible(), true);
+  assert.match((await bar.textContent())!, /Preview, not the published page: the latest saved text \(draft\), shared by Bob Editor\..*works until 2026-03-10 14:00 \(Europe\/Berlin\)/);
+  assert.equal(await preview.getByRole('heading', { name: 'Bob draft', exact: true }).isVisible(), true);
+  assert.match((await preview.locator('main').textContent())!, /Secret plans\./);
+
+  // axe-core is injected as a script, which the pages' CSP refuses: it looks at them in a context of its own.
+  const checker = await browser.newContext({ bypassCSP: true, storageState: await editor.storageState() });
+  const checked = await checker.newPage();
+  await checked.goto(`${base}/svc/panel/entries/posts/bobs-draft`);
+  assert.deepEqual(await seriousViolations(checked, axeSource), [], 'the entry page');
+  await checked.getByRole('button', { name: 'Make a preview link' }).click();
+  await checked.getByLabel('Preview link', { exact: true }).waitFor();
+  assert.deepEqual(await seriousViolations(checked, axeSource), [], 'the new link\'s page');
+  await checked.goto(base + path);
+  assert.deepEqual(await seriousViolations(checked, axeSource), [], 'the preview');
+  await checker.close();
+
+  // Back on the entry page, the link is listed; Revoke ends it for the visitor at once.
+  await page.getByRole('link', { name: 'Back to Bob draft' }).click();
+  // Two links are open (the visitor's, and the one made for the accessibility check): both revoked.
+  for (let open = 2; open > 0; open--) {
+    assert.equal(await page.getByRole('button', { name: /^Revoke the link made by Bob Editor/ }).count(), open);
+    await page.getByRole('button', { name: /^Revoke the link made by Bob Editor/ }).first().click();
+    await page.waitForFunction((left: number) => document.querySelectorAll('button[aria-label^="Revoke the link"]').length === left && /has one preview link less/.test(document.querySelector('.notice.ok')?.textContent ?? ''), open - 1);
+  }
+  assert.match((await page.locator('#share').textContent())!, /No open preview links\./);
+  const gone = await preview.goto(base + path) as { status(): number };
+  assert.equal(gone.status(), 410);
+  assert.match((await preview.locator('main').textContent())!, /no longer works/);
+  assert.deepEqual(problems, []);
+  await visitor.close();
+  await editor.close();
+});
