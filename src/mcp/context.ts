@@ -1,6 +1,8 @@
 import type { McpDeps } from './mcp-deps.js';
 import type { Principal } from '../auth/principal.js';
 import type { ModernProtocolVersion, ProtocolVersion } from './protocol-version.js';
+import type { JsonRpcId } from '../jsonrpc/messages.js';
+import type { NotificationRoute } from './notification-route.js';
 
 /** What stays the same for one MCP conversation: the whole stdio process, or one HTTP request. */
 export interface McpSession {
@@ -9,6 +11,8 @@ export interface McpSession {
   logLevel: string;
   /** What a 2026-07-28 request declared in `_meta` (never relied on beyond what it declares); absent on the 2025 path. */
   clientCapabilities?: Record<string, unknown>;
+  /** The id of the 2026-07-28 request being answered (a listen's notifications carry it). */
+  requestId?: JsonRpcId;
 }
 
 /** What every MCP method, tool, resource and prompt handler receives. */
@@ -17,4 +21,6 @@ export interface McpContext {
   principal: Principal;
   deps: McpDeps;
   session: McpSession;
+  /** How this request may send notifications (subscriptions/); absent where the transport lends none. */
+  notifications?: NotificationRoute;
 }

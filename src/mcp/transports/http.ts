@@ -19,6 +19,7 @@ import { originPolicy } from './origin-check.js';
 import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource-metadata.js';
 import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
 import { seconds } from '../../lib/seconds.js';
+import { eventStream } from './event-stream.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
 export const MCP_MAX_BODY_BYTES = MCP_MAX_MESSAGE_BYTES;
@@ -93,6 +94,8 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     // header naming a modern revision puts the request in that era (a body without the claim is refused).
     const legacyVersion = versionHeader === undefined ? HTTP_DEFAULT_PROTOCOL_VERSION : isSupportedProtocolVersion(versionHeader) ? versionHeader : null;
     const modernHeader = isModernProtocolVersion(versionHeader);
+    // A listen's answer is a stream of this request alone; a cancellation names a listen of the same token.
+    const stream = eventStream(res, `http ${principal.tokenId}`, () => verifier.verify(token!));
     const connection: McpConnection = {
       session: { protocolVersion: legacyVersion ?? HTTP_DEFAULT_PROTOCOL_VERSION, logLevel: 'info' },
       era: modernHeader ? 'modern' : undefined,
@@ -103,7 +106,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
         ? { status: 400, reply: errorResponse(null, ErrorCodes.invalidRequest, `The MCP-Protocol-Version ${versionHeader!.slice(0, 40)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`) }
         : undefined,
       unit: 'request',
-      contextFor: (session) => ({ principal, deps, session }),
+      contextFor: (session) => ({ principal, deps, session, notifications: stream.route }),
     };
 
     // Plain promise steps rather than awaits: a kept answer then leaves in the same turn its body arrived,
@@ -112,7 +115,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       if (body === null) return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
       if (body === NOT_UTF8) return writeJson(res, 400, errorResponse(null, ErrorCodes.parseError, 'The message is not valid UTF-8.'));
       const answer = exchange(body, connection);
-      if (answer instanceof Promise) return answer.then((settled) => writeAnswer(res, settled));
+      if (answer instanceof Promise) return answer.then((settled) => (stream.streaming ? stream.finish(settled.reply) : writeAnswer(res, settled)));
       writeAnswer(res, answer);
     });
   });
