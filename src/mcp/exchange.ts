@@ -84,6 +84,12 @@ export function createMcpExchange(options: { registry: McpRegistry; log: (line: 
   const answerModern = (payload: unknown, connection: McpConnection): McpAnswer | Promise<McpAnswer> => {
     const classified = classifyMessage(payload);
     if (classified.kind === 'invalid') return { status: 400, reply: errorResponse(classified.id, classified.code, classified.reason) };
+    // A cancellation may come without `_meta` (it is no request): it ends the listen it names.
+    if (classified.kind === 'notification' && classified.message.method === 'notifications/cancelled') {
+      const context = connection.contextFor(connection.session);
+      if (context) void modern.dispatch(classified.message, context, NO_BATCH);
+      return NOTHING;
+    }
     if (!claimsModernEra(payload)) {
       if (classified.kind === 'request') return { status: 400, reply: unclaimed(classified.message, connection) };
       return connection.pinsEra ? NOTHING : { status: 400, reply: unclaimed(null, connection) };
@@ -93,7 +99,7 @@ export function createMcpExchange(options: { registry: McpRegistry; log: (line: 
     if (!check.ok) return { status: check.status, reply: check.reply };
     const { protocolVersion, clientCapabilities, logLevel } = check.meta;
     // Each modern request carries its own version and capabilities: a fresh session each.
-    const context = connection.contextFor({ protocolVersion, clientCapabilities, logLevel: logLevel ?? 'info' });
+    const context = connection.contextFor({ protocolVersion, clientCapabilities, logLevel: logLevel ?? 'info', requestId: classified.message.id });
     if (!context) return refuseRevoked(payload);
     if (connection.pinsEra) connection.era = 'modern';
     const outcome = modern.dispatch(classified.message, context, NO_BATCH);

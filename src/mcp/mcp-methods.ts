@@ -13,15 +13,33 @@ import { callParams, completeParams, cursorParams, getPromptParams, readParams }
 import { ToolAnswerCache } from './tool-answer-cache.js';
 import { paginate } from './cursor.js';
 import { APP_SCHEME, appsDeclared, undeclaredAppRefusal, type ListedTool, type McpApps } from './apps-extension.js';
+import type { ResourceTemplate } from './resource-template.js';
+import type { JsonRpcId } from '../jsonrpc/messages.js';
+import { importLater } from '../lib/on-demand.js';
 
 export interface McpRegistry {
   tools: readonly Declared<Tool>[];
   resources: readonly Declared<Resource>[];
   prompts: readonly Declared<Prompt>[];
+  /** Resource templates (resources/templates/list), each read through a read-only tool; by URI template. */
+  resourceTemplates?: readonly Declared<ResourceTemplate>[];
+  /** Being told of changes (subscriptions/listen, resources/subscribe), loaded on first use; none when absent. */
+  subscriptions?: () => Promise<SubscriptionMethods>;
   /** The tools' answer shapes (mcp/answers/), loaded when a client first lists the tools. */
   answerShapes?: () => Promise<AnswerShapes>;
   /** MCP Apps (mcp/apps/), loaded when a client that declared the extension first asks; absent: no apps. */
   apps?: () => Promise<McpApps>;
+}
+
+/** The methods of being told of changes (subscriptions/), loaded when a client first listens or subscribes. */
+export interface SubscriptionMethods {
+  /** subscriptions/listen (2026-07-28): opens the stream; resolves with the listen's id once the server ends it. */
+  listen: (params: Record<string, unknown>, context: McpContext) => Promise<JsonRpcId>;
+  /** notifications/cancelled (2026-07-28): ends the listen it names, without its result. */
+  cancel: (params: Record<string, unknown>, context: McpContext) => void;
+  /** resources/subscribe and resources/unsubscribe (2025, stdio). */
+  subscribe: McpMethod;
+  unsubscribe: McpMethod;
 }
 
 export interface McpServerOptions {
@@ -35,6 +53,22 @@ export interface McpServerOptions {
 
 /** JSON-RPC code of "resource not found" in the 2025 revisions (the 2026-07-28 revision uses -32602). */
 export const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * "Resource not found" for `uri`, with a sentence saying where to look (or why: a template's tool says it).
+ * One sentence for a URI that names nothing and for one the token may not read, so a refusal never tells which.
+ */
+export function resourceNotFound(uri: string, sentence = 'Call resources/list and resources/templates/list to see the resources.'): RpcError {
+  return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${printableUri(uri)}. ${sentence}`, { uri: printableUri(uri) });
+}
+
+/** A URI as it may be quoted back: control characters replaced, at most 200 characters. */
+export function printableUri(uri: string): string {
+  return uri.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200);
+}
+
+/** Resource templates are worked with only when a client asks for them (a stdio start never loads them). */
+const templatesModule = importLater<typeof import('./resource-templates.js')>('./resource-templates.js', import.meta.url);
 
 export type McpMethod = (params: Record<string, unknown>, context: McpContext) => unknown;
 
@@ -56,6 +90,10 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
   const tools = new Catalog(registry.tools, (tool) => tool.name);
   const resources = new Catalog(registry.resources, (resource) => resource.uri);
   const prompts = new Catalog(registry.prompts, (prompt) => prompt.name);
+  const templateCatalog = new Catalog(registry.resourceTemplates ?? [], (template) => template.uriTemplate);
+  const templates = () => templatesModule().then(({ ResourceTemplates }) => new ResourceTemplates(templateCatalog, tools, { notFound: resourceNotFound, printable: printableUri }));
+  let kept: ReturnType<typeof templates> | undefined;
+  const resourceTemplates = () => (kept ??= templates());
   // Its text twice, the parsed value about twice more, and the objects around them (TOOL_ANSWER_BYTES).
   const answers = new ToolAnswerCache<CallToolResult>((answer) => 4 * (answer.content[0]?.text.length ?? 0) + 400);
 
@@ -105,7 +143,8 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
 
     'resources/templates/list': async (params) => {
       const { cursor } = cursorParams(params, 'resources/templates/list');
-      return { resourceTemplates: (await paginate('resources/templates/list', [], cursor, pageSize)).items };
+      const page = paginate('resources/templates/list', await (await resourceTemplates()).list(), cursor, pageSize);
+      return page.nextCursor ? { resourceTemplates: page.items, nextCursor: page.nextCursor } : { resourceTemplates: page.items };
     },
 
     'resources/read': async (params, context) => {
@@ -115,7 +154,11 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
         return (await registry.apps()).read(uri, context);
       }
       const resource = await resources.get(uri);
-      if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)}. Call resources/list to see the resources.`, { uri });
+      if (!resource) {
+        const templated = await (await resourceTemplates()).read(uri, context);
+        if (templated) return templated;
+        throw resourceNotFound(uri);
+      }
       if (!holdsScope(context.principal, resource.scope)) throw new RpcError(ErrorCodes.invalidParams, await refusalSentence(context.principal, resource.scope!, `use the resource ${resource.uri}`));
       return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
     },
@@ -146,9 +189,11 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
       let values: string[] = [];
       if (request.ref.type === 'ref/prompt') {
         values = (await prompts.get(request.ref.name))?.complete?.(request.argument.name, request.argument.value, context) ?? [];
+      } else {
+        values = (await (await resourceTemplates()).complete(request.ref.uri, request.argument.name, request.argument.value, context)) ?? [];
       }
       // Nothing to suggest is an empty list, not an error (for unknown prompts too, as clients and the
-      // conformance suite expect); resource templates take no arguments yet.
+      // conformance suite expect, and for plain resources, which have no arguments).
       const shown = values.slice(0, 100);
       return { completion: { values: shown, total: values.length, hasMore: values.length > shown.length } };
     },

@@ -19,15 +19,20 @@ export const CAPABILITIES = {
   completions: {},
 };
 
+/** Over stdio the connection stays open, so resources can be subscribed to (subscriptions/resource-subscribe.ts). */
+export const STDIO_CAPABILITIES = { ...CAPABILITIES, resources: { subscribe: true, listChanged: false } };
+
 export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpContext> {
   const dispatcher = new Dispatcher<McpContext>({ log: options.log });
+  const subscriptions = options.registry.subscriptions;
 
   dispatcher.method('initialize', (params, context) => {
     const { protocolVersion } = initializeParams(params);
     const negotiated = negotiateProtocolVersion(protocolVersion);
     context.session.protocolVersion = negotiated;
     if (declaresApps((params as { capabilities?: unknown }).capabilities)) context.session.apps = true;
-    return { protocolVersion: negotiated, capabilities: CAPABILITIES, serverInfo: serverInfo(), instructions: SERVER_INSTRUCTIONS };
+    const capabilities = context.notifications?.connection && subscriptions ? STDIO_CAPABILITIES : CAPABILITIES;
+    return { protocolVersion: negotiated, capabilities, serverInfo: serverInfo(), instructions: SERVER_INSTRUCTIONS };
   });
   dispatcher.notification('notifications/initialized', () => {});
   dispatcher.notification('notifications/cancelled', () => {});
@@ -40,5 +45,9 @@ export function createMcpDispatcher(options: McpServerOptions): Dispatcher<McpCo
   });
 
   for (const [name, handler] of Object.entries(options.methods ?? createMcpMethods(options))) dispatcher.method(name, handler);
+  if (subscriptions) {
+    dispatcher.method('resources/subscribe', (params, context) => subscriptions().then((methods) => methods.subscribe(params, context)));
+    dispatcher.method('resources/unsubscribe', (params, context) => subscriptions().then((methods) => methods.unsubscribe(params, context)));
+  }
   return dispatcher;
 }

@@ -9,6 +9,8 @@ import { isUtf8 } from 'node:buffer';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+/** Names the listen (its request id) each message of its stream belongs to, and its result. */
+export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 export interface ModernRequestMeta {
   protocolVersion: ModernProtocolVersion;

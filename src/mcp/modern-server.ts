@@ -7,16 +7,17 @@ import { ErrorCodes, RpcError } from '../jsonrpc/messages.js';
 import { jsonTextOf, withJsonText } from '../jsonrpc/serialize.js';
 import type { McpContext } from './context.js';
 import { createMcpMethods, RESOURCE_NOT_FOUND, type McpMethod, type McpServerOptions } from './mcp-methods.js';
-import { META_SERVER_INFO } from './modern-request.js';
+import { META_SERVER_INFO, META_SUBSCRIPTION_ID } from './modern-request.js';
 import { MODERN_PROTOCOL_VERSIONS } from './protocol-version.js';
 import { SERVER_INSTRUCTIONS, serverInfo } from './server-introduction.js';
 
 /**
- * What the server offers in this revision. No listChanged and no subscribe: the lists change only with a new
- * version of the server, so there is nothing to listen for (subscriptions/listen is then -32601, as the
- * revision allows); no logging: the server sends no log messages.
+ * What the server offers in this revision. Resources can be subscribed to when the registry has the means
+ * (subscriptions/listen with resourceSubscriptions: svc://site and entries); no listChanged: the lists change
+ * only with a new version of the server; no logging: the server sends no log messages.
  */
-export const MODERN_CAPABILITIES = { tools: {}, resources: {}, prompts: {}, completions: {} };
+export const MODERN_CAPABILITIES = { tools: {}, resources: { subscribe: true }, prompts: {}, completions: {} };
+const WITHOUT_SUBSCRIPTIONS = { ...MODERN_CAPABILITIES, resources: {} };
 
 /**
  * How long a client may keep an answer (S/server/utilities/caching). Lists and discover are the same for
@@ -37,19 +38,29 @@ export function createModernDispatcher(options: McpServerOptions): Dispatcher<Mc
   const methods = options.methods ?? createMcpMethods(options);
   const dispatcher = new Dispatcher<McpContext>({ log: options.log });
   const identity = { [META_SERVER_INFO]: serverInfo() };
+  const subscriptions = options.registry.subscriptions;
 
   dispatcher.method('server/discover', () => ({
     resultType: 'complete',
     supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-    capabilities: MODERN_CAPABILITIES,
+    capabilities: subscriptions ? MODERN_CAPABILITIES : WITHOUT_SUBSCRIPTIONS,
     instructions: SERVER_INSTRUCTIONS,
     ...LIST_HINTS,
     _meta: identity,
   }));
-  // The only notification a client sends in this revision; we run nothing long enough to stop.
-  dispatcher.notification('notifications/cancelled', () => {});
+  // The only notification a client sends in this revision: it ends the listen it names.
+  dispatcher.notification('notifications/cancelled', (params, context) => {
+    if (subscriptions) void subscriptions().then((methods) => methods.cancel(params, context));
+  });
 
   for (const [name, handler] of Object.entries(methods)) dispatcher.method(name, modernMethod(handler, { resultType: 'complete', ...HINTS[name], _meta: identity }));
+  // Its result ends the stream (subscriptions/listen.ts) and names the listen in `_meta`.
+  if (subscriptions) {
+    dispatcher.method('subscriptions/listen', (params, context) => subscriptions().then((methods) => methods.listen(params, context)).then(
+      (id) => ({ resultType: 'complete', _meta: { [META_SUBSCRIPTION_ID]: id, ...identity } }),
+      (error: unknown) => { throw modernRefusal(error); },
+    ));
+  }
   return dispatcher;
 }
 

@@ -14,6 +14,8 @@ import { importLater } from '../lib/on-demand.js';
 // its first call instead, it cost the stdio server's first answer a round of loading of its own, ~2 ms on
 // Node 20 and ~1 ms on Node 24, for two small modules.
 import { siteInfoTool } from '../mcp/tools/site-info.js';
+import type { ResourceTemplate } from '../mcp/resource-template.js';
+import type { SubscriptionMethods } from '../mcp/mcp-methods.js';
 
 /** A registry line: `key` is what `name` exports from `file`, loaded on first use. */
 function onDemand<T>(key: string, file: string, name: string): Lazy<T> {
@@ -59,13 +61,23 @@ const RESOURCES: readonly Declared<Resource>[] = [
   onDemand('svc://stats/today', '../mcp/resources/stats-today.js', 'statsTodayResource'),
 ];
 
+/** In the order resources/templates/list shows them. */
+const RESOURCE_TEMPLATES: readonly Declared<ResourceTemplate>[] = [
+  onDemand('svc://entry/{+id}{?lang}', '../mcp/resources/entry-template.js', 'entryTemplate'),
+  onDemand('svc://stats/post/{+id}{?period}', '../mcp/resources/stats-post-template.js', 'statsPostTemplate'),
+];
+
+/** Being told of changes: loaded when a client first listens or subscribes. */
+const subscriptionsModule = importLater<typeof import('../mcp/subscriptions/subscription-methods.js')>('../mcp/subscriptions/subscription-methods.js', import.meta.url);
+const subscriptions = (): Promise<SubscriptionMethods> => subscriptionsModule().then((module) => module.subscriptionMethods);
+
 const PROMPTS: readonly Declared<Prompt>[] = [
   onDemand('weekly_review', '../mcp/prompts/weekly-review.js', 'weeklyReviewPrompt'),
 ];
 
 /** Every tool, resource and prompt of the installation. */
 export function defaultRegistry(): McpRegistry {
-  return { tools: TOOLS, resources: RESOURCES, prompts: PROMPTS, answerShapes, apps };
+  return { tools: TOOLS, resources: RESOURCES, prompts: PROMPTS, resourceTemplates: RESOURCE_TEMPLATES, subscriptions, answerShapes, apps };
 }
 
 /** Every item loaded, e.g. for tests and documentation that look at all of them at once. */

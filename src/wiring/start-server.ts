@@ -9,6 +9,7 @@ import { exitOnStartFailure, listenFailureSentence, StartFailure } from './start
 import { describeFileProblem } from '../lib/file-problem.js';
 import { keepOldGenerationClose } from '../process-tuning/heap-tuning.js';
 import { closeGracefully } from '../http/graceful-close.js';
+import { endListeners } from '../mcp/subscriptions/listener-hub.js';
 import { stopOnSignals, type Closer } from './stop-on-signals.js';
 import { readEdgeSettings, type EdgeSettings } from '../edge/edge-settings.js';
 import { startCachePurger } from './start-cache-purger.js';
@@ -89,6 +90,8 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
     {
       what: 'answering the requests in progress',
       close: async () => {
+        // A listen is no answer in progress to wait for: each ends now with its result (mcp/subscriptions/).
+        endListeners(app.content);
         if (!(await closeGracefully(server, DRAIN_MS))) app.log(`svc: requests still in progress after ${DRAIN_MS / 1000} s were cut off.`);
       },
     },

@@ -2,9 +2,9 @@
 // conformance suite 0.2.0-alpha.12 on Node 22 (through a header-adding proxy; the 2026-07-28 stateless
 // scenario, then the scenarios the 2026-07-28 and 2025-11-25 revisions require, against
 // conformance-expected-failures.yml), the official v1 SDK client and v2 client (pinned to 2026-07-28 and
-// in auto mode) over HTTP and over stdio, the official ext-apps host side drawing the MCP Apps views
-// (ext-apps.ts), the Inspector CLI, and the OAuth flows (oauth.ts). Clients are installed into scratch
-// folders outside the repository.
+// in auto mode) over HTTP and over stdio, the v2 client listening while the panel writes, the official ext-apps
+// host side drawing the MCP Apps views (ext-apps.ts), the Inspector CLI, and the OAuth flows (oauth.ts).
+// Clients are installed into scratch folders outside the repository.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,6 +15,7 @@ import { buildDeps } from '../../src/wiring/build-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { startAuthProxy } from './auth-proxy.js';
 import { CONFORMANCE, prepareV2Scratch } from './v2-scratch.js';
+import { writeThroughPanel } from './panel-write.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
@@ -148,6 +149,17 @@ async function main(): Promise<void> {
   const apps = await runAsync(process.execPath, ['--import', 'tsx', join(HERE, 'ext-apps.ts'), direct, join(REPO, 'dist/stdio.js'), root], sdkEnv, REPO);
   const appLines = apps.stdout.trim().split('\n').filter((line) => /^(PASS|FAIL)/.test(line));
   record('ext-apps host renders each app (v2 client; HTTP and stdio; 2025 and 2026-07-28)', apps.code === 0, appLines.length > 0 ? `${appLines.filter((line) => line.startsWith('PASS')).length}/${appLines.length} runs` + (apps.code === 0 ? '' : `\n${appLines.join('\n')}\n${apps.stderr}`) : apps.stderr);
+  // The v2 client listens to an entry (subscriptions/listen) and is told of a write made through the panel.
+  for (const [kind, args] of [['HTTP', ['http', direct]], ['stdio', ['stdio', join(REPO, 'dist/stdio.js'), root]]] as const) {
+    const told = await listenWhilePanelWrites(join(v2.dir, 'v2-listen.mjs'), [...args], sdkEnv, v2.dir, `http://127.0.0.1:${port}`);
+    record(`v2 client listens over ${kind}, told of a write made through the panel`, told.ok, told.detail);
+  }
+
+  const templates = await runAsync('npx', ['-y', '-p', 'node@22', '-p', INSPECTOR, 'mcp-inspector', '--cli',
+    '-e', `SVC_TOKEN=${token}`, '-e', `SVC_ROOT=${root}`, process.execPath, join(REPO, 'dist/stdio.js'), '--method', 'resources/templates/list']);
+  let uriTemplates: string[] = [];
+  try { uriTemplates = (JSON.parse(templates.stdout) as { resourceTemplates: { uriTemplate: string }[] }).resourceTemplates.map((template) => template.uriTemplate); } catch { /* reported below */ }
+  record('Inspector CLI resources/templates/list over stdio', templates.code === 0 && uriTemplates.includes('svc://entry/{+id}{?lang}'), uriTemplates.length > 0 ? uriTemplates.join(', ') : templates.stdout + templates.stderr);
 
   const inspector = await runAsync('npx', ['-y', '-p', 'node@22', '-p', INSPECTOR, 'mcp-inspector', '--cli',
     '-e', `SVC_TOKEN=${token}`, '-e', `SVC_ROOT=${root}`, process.execPath, join(REPO, 'dist/stdio.js'), '--method', 'tools/list']);
@@ -165,6 +177,33 @@ async function main(): Promise<void> {
   const failed = outcomes.filter((outcome) => !outcome.ok);
   process.stdout.write(`\n${outcomes.length - failed.length} passed, ${failed.length} failed\n`);
   process.exit(failed.length === 0 ? 0 : 1);
+}
+
+/** Runs the listening client; once it says it listens, changes the entry through the panel; its last line is the outcome. */
+function listenWhilePanelWrites(script: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, base: string): Promise<{ ok: boolean; detail: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let wrote: Promise<unknown> | null = null;
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      const listening = /\{"listening":"([^"]+)"\}/.exec(stdout);
+      if (listening && !wrote) {
+        wrote = writeThroughPanel(base, 'interop@example.org', 'interop password 1', listening[1]!, `Changed through the panel at ${new Date().toISOString()}.`)
+          .catch((error: unknown) => { stderr += `panel write failed: ${(error as Error).message}`; });
+      }
+    });
+    const timer = setTimeout(() => child.kill(), 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      void (wrote ?? Promise.resolve()).then(() => {
+        const last = stdout.trim().split('\n').pop() ?? '';
+        resolve({ ok: code === 0, detail: last + (code === 0 ? '' : stderr) });
+      });
+    });
+  });
 }
 
 main().catch((error) => {

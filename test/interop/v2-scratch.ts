@@ -32,6 +32,6 @@ export function prepareV2Scratch(say: (line: string) => void = (line) => process
     const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', V2_CLIENT, CONFORMANCE, NODE22], { cwd: dir, stdio: 'inherit' });
     if (install.status !== 0) throw new Error('npm install of the v2 client, the conformance suite and Node 22 failed');
   }
-  for (const file of ['v2-exercise.mjs', 'v2-client-http.mjs', 'v2-client-stdio.mjs', 'v2-oauth-cimd.mjs', 'oauth-browser.mjs']) copyFileSync(join(HERE, file), join(dir, file));
+  for (const file of ['v2-exercise.mjs', 'v2-client-http.mjs', 'v2-client-stdio.mjs', 'v2-listen.mjs', 'v2-oauth-cimd.mjs', 'oauth-browser.mjs']) copyFileSync(join(HERE, file), join(dir, file));
   return { dir, node22, conformance };
 }

@@ -173,7 +173,7 @@ test('a bad cursor is -32602, as is a cursor of another list', async () => {
   assert.deepEqual(wrongType.json.error, { code: -32602, message: 'Invalid params for tools/list: cursor: Invalid input: expected string, received number.' });
 });
 
-test('resources/list lists svc://site; resources/templates/list is empty', async () => {
+test('resources/list lists svc://site; resources/templates/list lists the entry and statistics templates', async () => {
   const list = await rpc(site, http.url, site.tokens.statsOnly!, 'resources/list', {});
   assert.deepEqual(list.json.result.resources.find((r: any) => r.uri === 'svc://site'), {
     uri: 'svc://site', name: 'site', title: 'The site and how to write for it',
@@ -181,7 +181,9 @@ test('resources/list lists svc://site; resources/templates/list is empty', async
     mimeType: 'text/markdown',
   });
   const templates = await rpc(site, http.url, site.tokens.statsOnly!, 'resources/templates/list', {});
-  assert.deepEqual(templates.json.result, { resourceTemplates: [] });
+  assert.deepEqual(templates.json.result.resourceTemplates.map((template: any) => [template.uriTemplate, template.name, template.mimeType]), [
+    ['svc://entry/{+id}{?lang}', 'entry', 'application/json'], ['svc://stats/post/{+id}{?period}', 'stats-post', 'application/json'],
+  ]);
 });
 
 test('resources/list pages too', async () => {
@@ -199,7 +201,7 @@ test('resources/list pages too', async () => {
 
 test('resources/read of an unknown uri is -32002 with the uri in data', async () => {
   const answer = await rpc(site, http.url, site.tokens.editor!, 'resources/read', { uri: 'svc://nope' });
-  assert.deepEqual(answer.json.error, { code: -32002, message: 'Resource not found: svc://nope. Call resources/list to see the resources.', data: { uri: 'svc://nope' } });
+  assert.deepEqual(answer.json.error, { code: -32002, message: 'Resource not found: svc://nope. Call resources/list and resources/templates/list to see the resources.', data: { uri: 'svc://nope' } });
   const missing = await rpc(site, http.url, site.tokens.editor!, 'resources/read', {});
   assert.deepEqual(missing.json.error, { code: -32602, message: 'Invalid params for resources/read: uri: Invalid input: expected string, received undefined.' });
 });

@@ -41,7 +41,7 @@ test('server/discover names the revision, the capabilities, the instructions, ca
   assert.deepEqual(answer.json.result, {
     resultType: 'complete',
     supportedVersions: [MODERN],
-    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+    capabilities: { tools: {}, resources: { subscribe: true }, prompts: {}, completions: {} },
     instructions: SERVER_INSTRUCTIONS,
     ttlMs: 300_000,
     cacheScope: 'public',
@@ -155,7 +155,7 @@ test('a modern header without the _meta claim: -32602, and initialize -32020', a
 });
 
 test('removed and unknown methods are 404 with -32601 and the request id', async () => {
-  for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'subscriptions/listen', 'unknown/method']) {
+  for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'unknown/method']) {
     const body = modernBody(method, method === 'initialize' ? { protocolVersion: MODERN, capabilities: {} } : {});
     site.clock.now += 1000;
     const answer = await post(http.url, body, site.tokens.editor!, modernHeaders(body));

@@ -47,7 +47,7 @@ test('speaks MCP line by line with --token: initialize, tools, resources, prompt
   const resource = await mcp.request('resources/read', { uri: 'svc://site' });
   assert.match(resource.result.contents[0].text, /^> The fields and body below are website content/);
   assert.ok(Array.isArray((await mcp.request('prompts/list', {})).result.prompts));
-  assert.deepEqual((await mcp.request('resources/templates/list', {})).result, { resourceTemplates: [] });
+  assert.deepEqual((await mcp.request('resources/templates/list', {})).result.resourceTemplates.map((template: any) => template.uriTemplate), ['svc://entry/{+id}{?lang}', 'svc://stats/post/{+id}{?period}']);
   assert.deepEqual((await mcp.request('logging/setLevel', { level: 'debug' })).result, {});
   assert.deepEqual((await mcp.request('completion/complete', { ref: { type: 'ref/resource', uri: 'svc://site' }, argument: { name: 'a', value: '' } })).result,
     { completion: { values: [], total: 0, hasMore: false } });

@@ -21,6 +21,7 @@ import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
 import { seconds } from '../../lib/seconds.js';
 import { APPS_SESSION_PREFIX } from '../apps-extension.js';
 import { randomUUID } from 'node:crypto';
+import { eventStream } from './event-stream.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
 export const MCP_MAX_BODY_BYTES = MCP_MAX_MESSAGE_BYTES;
@@ -97,6 +98,8 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     const modernHeader = isModernProtocolVersion(versionHeader);
     // A 2025 client that declared MCP Apps at initialize says so again with the session id it was given.
     const appsSession = header(req.headers['mcp-session-id'])?.startsWith(APPS_SESSION_PREFIX) === true;
+    // A listen's answer is a stream of this request alone; a cancellation names a listen of the same token.
+    const stream = eventStream(res, `http ${principal.tokenId}`, () => verifier.verify(token!));
     const connection: McpConnection = {
       session: { protocolVersion: legacyVersion ?? HTTP_DEFAULT_PROTOCOL_VERSION, logLevel: 'info', ...(appsSession ? { apps: true as const } : {}) },
       era: modernHeader ? 'modern' : undefined,
@@ -107,7 +110,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
         ? { status: 400, reply: errorResponse(null, ErrorCodes.invalidRequest, `The MCP-Protocol-Version ${versionHeader!.slice(0, 40)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`) }
         : undefined,
       unit: 'request',
-      contextFor: (session) => ({ principal, deps, session }),
+      contextFor: (session) => ({ principal, deps, session, notifications: stream.route }),
     };
 
     // Plain promise steps rather than awaits: a kept answer then leaves in the same turn its body arrived,
@@ -118,7 +121,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       const answer = exchange(body, connection);
       // initialize declared the extension just now: the id that carries it into the next requests.
       const appsHeader = () => (connection.session.apps && !appsSession ? { 'mcp-session-id': `${APPS_SESSION_PREFIX}${randomUUID()}` } : undefined);
-      if (answer instanceof Promise) return answer.then((settled) => writeAnswer(res, settled, appsHeader()));
+      if (answer instanceof Promise) return answer.then((settled) => (stream.streaming ? stream.finish(settled.reply) : writeAnswer(res, settled, appsHeader())));
       writeAnswer(res, answer, appsHeader());
     });
   });

@@ -11,6 +11,7 @@ import type { McpContext, McpSession } from '../context.js';
 import { MCP_MAX_MESSAGE_BYTES, transportError, type McpAnswer, type McpConnection, type McpExchange } from '../exchange.js';
 import { LATEST_PROTOCOL_VERSION } from '../protocol-version.js';
 import { isUtf8 } from 'node:buffer';
+import { STREAMING, stdioNotifications } from './stdio-notifications.js';
 
 /** Same ceiling as HTTP: a 10 MB image as base64 inside one message. */
 export const STDIO_MAX_LINE_BYTES = MCP_MAX_MESSAGE_BYTES;
@@ -34,12 +35,14 @@ const NEWLINE = 0x0a;
 export function serveStdio(options: StdioServerOptions): Promise<void> {
   const maxLineBytes = options.maxLineBytes ?? STDIO_MAX_LINE_BYTES;
   // One conversation for the whole process: the era its first request chose, the revision initialize agreed.
+  // Notifications go out beside the answers: a listen's stream, the 2025 subscriptions of the process.
+  const notifications = stdioNotifications(options.output, (session) => options.contextFor(session)?.principal ?? null);
   const connection: McpConnection = {
     session: { protocolVersion: LATEST_PROTOCOL_VERSION, logLevel: 'info' },
     era: undefined,
     pinsEra: true,
     unit: 'line',
-    contextFor: options.contextFor,
+    contextFor: (session) => notifications.context(options.contextFor(session), session),
   };
   let chunks: Buffer[] = [];
   let buffered = 0;
@@ -54,7 +57,11 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
 
   const handleLine = async (text: string) => {
     if (text.trim().length === 0) return;
-    write(await options.exchange(text, connection));
+    const answer = notifications.answering(() => options.exchange(text, connection));
+    const first = await answer.first;
+    if (first !== STREAMING) return write(first);
+    // A listen answers when its stream ends: the lines after it are read meanwhile.
+    void Promise.resolve(answer.reply).then((reply) => { if (answer.deliver()) write(reply); });
   };
 
   const enqueue = (line: Buffer) => {
@@ -112,7 +119,8 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
   return new Promise((resolve) => {
     finish = () => {
       options.input.off('data', onData);
-      void queue.then(() => resolve());
+      // Once every line read is answered, the process's listeners end (a listen is told so).
+      void queue.then(() => { notifications.close(); resolve(); });
     };
     options.input.on('data', onData);
     options.input.on('end', () => {
