@@ -143,7 +143,7 @@ test('tools/list shows every tool whatever the scopes, each with a description n
 test('tools/list pages with an opaque cursor until there is no nextCursor', async () => {
   const names: string[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < 20; page++) {
+  for (let page = 0; page < 40; page++) {
     const answer = await rpc(site, paged.url, site.tokens.editor!, 'tools/list', cursor ? { cursor } : {});
     const result = answer.json.result;
     assert.equal(result.tools.length, 1);
