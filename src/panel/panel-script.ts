@@ -160,6 +160,8 @@ d.querySelectorAll('form[data-dropzone]').forEach(function (form) {
 // activation: arrow keys, Home and End move and show), one part shown at a time.
 d.querySelectorAll('[data-tabs]').forEach(function (card, c) {
   var list = card.querySelector('ul.tabs');
+  // Sections of other pages are tabs too (screen-script.ts: data-tabs without a list of links).
+  if (!list) return;
   var links = Array.prototype.slice.call(list.querySelectorAll('a'));
   var parts = links.map(function (link) { return d.getElementById(link.getAttribute('href').slice(1)); });
   if (parts.some(function (part) { return !part; })) return;

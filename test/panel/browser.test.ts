@@ -65,7 +65,7 @@ test('a person writes, illustrates, previews and publishes a post in the browser
   await page.locator('#upload-files').setInputFiles({ name: 'mountain.png', mimeType: 'image/png', buffer: makePng(120, 80) });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   // Sent in the background (the page, and anything typed, stays); the media list follows.
-  await page.locator('#media img[src$="/mountain.png"]').waitFor();
+  await page.locator('#media img[src$="/mountain.png"]').first().waitFor();
   assert.equal(await page.locator('.drop-hint').isVisible(), true, 'the script shows the drop hint');
   await page.evaluate((base64: string) => {
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
