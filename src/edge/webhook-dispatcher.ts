@@ -161,8 +161,11 @@ export class WebhookDispatcher {
       const endpoints = this.options.endpoints.list();
       const byEndpoint = new Map<string, QueuedMessage[]>();
       for (const event of read.events) {
+        // One view of the entry per event for all endpoints alike (drafts or not): each is the entry rendered
+        // as the Content API shows it, which ten endpoints made ten times over on the event loop.
+        const views = new Map<boolean, unknown>();
         for (const endpoint of endpoints) {
-          const message = this.messageFor(event, endpoint);
+          const message = this.messageFor(event, endpoint, views);
           if (message) byEndpoint.set(endpoint.id, [...(byEndpoint.get(endpoint.id) ?? []), message]);
         }
       }
@@ -173,7 +176,7 @@ export class WebhookDispatcher {
   }
 
   /** The message for this endpoint, or null when it does not want this change. */
-  private messageFor(event: ChangeEvent, endpoint: WebhookEndpoint): QueuedMessage | null {
+  private messageFor(event: ChangeEvent, endpoint: WebhookEndpoint, views: Map<boolean, unknown>): QueuedMessage | null {
     const type = EVENT_OF[event.kind];
     if (!type || !endpoint.events.includes(type)) return null;
     // An endpoint hears of the changes made after it was added (the cursor may be older: no endpoint followed it).
@@ -187,7 +190,8 @@ export class WebhookDispatcher {
       if (filters.language && !event.languages.includes(filters.language) && !translations.some((t) => t.language === filters.language)) return null;
       if (filters.tag && !translations.some((t) => t.tags.includes(filters.tag!))) return null;
       if (filters.status && !translations.some((t) => t.status === filters.status)) return null;
-      const view = entry ? this.options.content.view(entry, event.languages, endpoint.drafts) : null;
+      if (entry && !views.has(endpoint.drafts)) views.set(endpoint.drafts, this.options.content.view(entry, event.languages, endpoint.drafts));
+      const view = entry ? views.get(endpoint.drafts)! : null;
       // Without drafts, a change of what nobody may see yet is not sent (one that takes something away is).
       if (view === null && !LEAVING.has(type)) return null;
       data = { id: event.entry, languages: event.languages, paths: view === null && !endpoint.drafts ? [] : event.paths, before: event.before, entry: view };
