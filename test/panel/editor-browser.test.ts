@@ -104,6 +104,8 @@ test('the toolbar and its shortcuts write Markdown, and a card\'s small form ins
   await dialog.getByLabel(/Text inside the card/).fill('Pack **warm** clothes.');
   await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
+  // The card goes in on the dialog's close event, which the browser fires a task after the dialog is hidden.
+  await page.waitForFunction(() => (document.getElementById('body-en') as HTMLTextAreaElement).value.includes(':::'));
   assert.equal(await body.inputValue(), `## Alps in spring\n\n::: callout tip title='Say "when"'\nPack **warm** clothes.\n:::\n\nfirst\n[second](https://)`);
   // A required setting left empty keeps the form open.
   await toolbar.getByRole('button', { name: 'Button', exact: true }).click();
