@@ -73,7 +73,7 @@ test('a person writes, illustrates, previews and publishes a post in the browser
     transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
     document.querySelector('form[data-dropzone]')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, makePng(10, 10).toString('base64'));
-  await page.locator('#media img[src$="/dropped.png"]').waitFor();
+  await page.locator('#media img[src$="/dropped.png"]').first().waitFor();
 
   // Make the first image the cover.
   await page.locator('li:has(img[src$="/mountain.png"]) button:text("Set as cover")').click();
