@@ -11,9 +11,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { callTool, startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, loadBrowserTools, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { type TestSite } from '../helpers/test-site.js';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
+import { findChromium, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
 import { makePng } from '../helpers/images.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 
@@ -27,18 +28,9 @@ let axeSource: string;
 
 before(async () => {
   if (!chromiumPath) return;
-  const tools = loadBrowserTools();
-  axeSource = tools.axeSource;
-  site = await makeTestSite();
-  http = await startHttp(site);
-  base = http.url.replace('/svc/mcp', '');
-  browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
 });
-after(async () => {
-  await browser?.close();
-  await http?.close();
-  site?.cleanup();
-});
+after(() => closePanelBrowser({ browser, http, site }));
 
 const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 

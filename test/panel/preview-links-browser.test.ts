@@ -4,9 +4,10 @@
 // entry page's section, the page of the new link and the preview itself: no serious or critical violation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, loadBrowserTools, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
+import { type TestSite } from '../helpers/test-site.js';
+import { type HttpHarness } from '../helpers/mcp-http.js';
+import { findChromium, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
+import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -18,18 +19,9 @@ let axeSource: string;
 
 before(async () => {
   if (!chromiumPath) return;
-  const tools = loadBrowserTools();
-  axeSource = tools.axeSource;
-  site = await makeTestSite();
-  http = await startHttp(site);
-  base = http.url.replace('/svc/mcp', '');
-  browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
 });
-after(async () => {
-  await browser?.close();
-  await http?.close();
-  site?.cleanup();
-});
+after(() => closePanelBrowser({ browser, http, site }));
 
 test('an editor shares a draft; a visitor who is not signed in reads it under the preview bar until it is revoked', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
   const editor = await browser.newContext();

@@ -5,9 +5,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, loadBrowserTools, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { type TestSite } from '../helpers/test-site.js';
+import { type HttpHarness } from '../helpers/mcp-http.js';
+import { findChromium, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
 import { loadSiteConfig } from '../../src/content/settings/site-config.js';
 
 const chromiumPath = findChromium();
@@ -20,18 +21,9 @@ let axeSource: string;
 
 before(async () => {
   if (!chromiumPath) return;
-  const tools = loadBrowserTools();
-  axeSource = tools.axeSource;
-  site = await makeTestSite();
-  http = await startHttp(site);
-  base = http.url.replace('/svc/mcp', '');
-  browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
 });
-after(async () => {
-  await browser?.close();
-  await http?.close();
-  site?.cleanup();
-});
+after(() => closePanelBrowser({ browser, http, site }));
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${base}/svc/panel/sign-in`);

@@ -8,9 +8,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { callTool, startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, loadBrowserTools, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { type TestSite } from '../helpers/test-site.js';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
+import { findChromium, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -22,18 +23,9 @@ let axeSource: string;
 
 before(async () => {
   if (!chromiumPath) return;
-  const tools = loadBrowserTools();
-  axeSource = tools.axeSource;
-  site = await makeTestSite();
-  http = await startHttp(site);
-  base = http.url.replace('/svc/mcp', '');
-  browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
 });
-after(async () => {
-  await browser?.close();
-  await http?.close();
-  site?.cleanup();
-});
+after(() => closePanelBrowser({ browser, http, site }));
 
 async function signIn(page: Page, email: string, password = 'correct horse battery'): Promise<void> {
   await page.goto(`${base}/svc/panel/sign-in`);
