@@ -18,6 +18,8 @@ export interface Account {
   /** SHA-256 hex of each unused two-factor recovery code (see recovery-codes.ts); empty without two-factor. */
   recoveryCodes: string[];
   created: string;
+  /** The panel language the person chose on Your account (a code such as `de`), or '' for the browser's. */
+  language: string;
 }
 
 /** An account file's YAML as an account (unknown fields ignored), or null when malformed. */
@@ -26,6 +28,8 @@ function readAccountFile(value: unknown): Account | null {
   const v = value as Record<string, unknown>;
   if (typeof v.id !== 'string' || typeof v.name !== 'string' || typeof v.email !== 'string' || typeof v.role !== 'string' || typeof v.password !== 'string') return null;
   if (v.created !== undefined && typeof v.created !== 'string') return null;
+  // An unknown or malformed language is not a broken account: the panel falls back to the browser's.
+  const language = typeof v.language === 'string' && /^[a-z]{2,3}$/.test(v.language) ? v.language : '';
   let totp: Account['totp'] = null;
   let recoveryCodes: string[] = [];
   const twoFactor = v.two_factor;
@@ -38,7 +42,7 @@ function readAccountFile(value: unknown): Account | null {
     totp = { secret, lastStep: (lastStep as number | null | undefined) ?? null };
     recoveryCodes = (codes as string[] | null | undefined) ?? [];
   }
-  return { id: v.id, name: v.name, email: normalizeEmail(v.email), role: v.role, passwordHash: v.password, totp, recoveryCodes, created: v.created ?? '' };
+  return { id: v.id, name: v.name, email: normalizeEmail(v.email), role: v.role, passwordHash: v.password, totp, recoveryCodes, created: v.created ?? '', language };
 }
 
 export function normalizeEmail(email: string): string {

@@ -24,6 +24,7 @@ function accountDocument(account: Account): Record<string, unknown> {
     password: account.passwordHash,
     created: account.created,
   };
+  if (account.language) doc.language = account.language;
   if (account.totp) doc.two_factor = { secret: account.totp.secret, last_step: account.totp.lastStep, recovery_codes: account.recoveryCodes };
   return doc;
 }
@@ -54,7 +55,7 @@ export class AccountStore extends AccountReader {
       const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'person';
       let id = base;
       for (let n = 2; this.cache.read(this.file(id)) !== undefined; n++) id = `${base}-${n}`;
-      const account: Account = { id, name, email, role: input.role, passwordHash, totp: null, recoveryCodes: [], created: new Date(this.clock()).toISOString() };
+      const account: Account = { id, name, email, role: input.role, passwordHash, totp: null, recoveryCodes: [], created: new Date(this.clock()).toISOString(), language: '' };
       this.write(account);
       return account;
     });
@@ -87,6 +88,11 @@ export class AccountStore extends AccountReader {
 
   setRole(id: string, role: string): Account {
     return this.update(id, (account) => ({ ...account, role }));
+  }
+
+  /** The panel language the person chose ('' follows the browser); the caller checks it is one the panel has. */
+  setLanguage(id: string, language: string): Account {
+    return this.update(id, (account) => ({ ...account, language }));
   }
 
   async setPassword(id: string, password: string): Promise<Account> {

@@ -49,7 +49,20 @@ export class Router {
   /** `METHOD path` -> its match, for fixed paths only (so at most a few per route), emptied by add(). */
   private readonly known = new Map<string, RouteMatch>();
 
+  /** Wraps every handler added after it (see aroundEach). */
+  private around: ((handler: Handler) => Handler) | null = null;
+
+  /**
+   * Every handler added from now on runs inside `around`: the panel's routes run in the words of the person
+   * asking (panel/words/), set once here rather than by each of its handlers.
+   */
+  aroundEach(around: (handler: Handler) => Handler): this {
+    this.around = around;
+    return this;
+  }
+
   add(method: string, pattern: string, handler: Handler): this {
+    if (this.around) handler = this.around(handler);
     const segments = splitPath(pattern);
     this.routes.push({ method: method.toUpperCase(), segments, tail: segments.indexOf('*'), handler });
     if (!pattern.includes(':') && !pattern.includes('*')) this.fixedPaths.add(pattern);

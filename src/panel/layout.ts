@@ -6,29 +6,32 @@ import { PANEL_CSS_PATH } from './stylesheet.js';
 import type { SiteHeader } from './site-header.js';
 import { markChosenScheme, renderSchemeSwitch, schemeOf, withScheme } from './colour-scheme.js';
 import { FAVICON_PATH } from './favicon.js';
+import { words } from './words/panel-words.js';
+import type { ENGLISH_PANEL_WORDS } from './words/en.js';
+
+type NavKey = keyof typeof ENGLISH_PANEL_WORDS['common']['nav'];
 
 /** A link in the panel's top bar, shown to people holding `capability` (or everyone signed in). */
 export interface PanelNavItem {
-  key: string;
-  label: string;
+  key: NavKey;
   href: string;
   capability?: Capability;
 }
 
 // Other panel pages add their line here (approvals, statistics, ...).
 export const PANEL_NAV: PanelNavItem[] = [
-  { key: 'content', label: 'Content', href: '/svc/panel/entries', capability: 'content.write' },
-  { key: 'media', label: 'Media', href: '/svc/panel/media', capability: 'content.write' },
-  { key: 'assistants', label: 'Assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
-  { key: 'approvals', label: 'Waiting for approval', href: '/svc/panel/approvals', capability: 'content.publish' },
-  { key: 'trash', label: 'Trash', href: '/svc/panel/trash', capability: 'content.write' },
-  { key: 'history', label: 'History', href: '/svc/panel/history', capability: 'content.write' },
-  { key: 'stats', label: 'Statistics', href: '/svc/panel/stats', capability: 'stats.view' },
-  { key: 'team', label: 'Team', href: '/svc/panel/team', capability: 'team.manage' },
-  { key: 'settings', label: 'Settings', href: '/svc/panel/settings', capability: 'settings.manage' },
-  { key: 'check', label: 'Site check', href: '/svc/panel/check', capability: 'settings.manage' },
-  { key: 'webhooks', label: 'Webhooks', href: '/svc/panel/webhooks', capability: 'settings.manage' },
-  { key: 'account', label: 'Your account', href: '/svc/panel/account' },
+  { key: 'content', href: '/svc/panel/entries', capability: 'content.write' },
+  { key: 'media', href: '/svc/panel/media', capability: 'content.write' },
+  { key: 'assistants', href: '/svc/panel/assistants', capability: 'assistants.use' },
+  { key: 'approvals', href: '/svc/panel/approvals', capability: 'content.publish' },
+  { key: 'trash', href: '/svc/panel/trash', capability: 'content.write' },
+  { key: 'history', href: '/svc/panel/history', capability: 'content.write' },
+  { key: 'stats', href: '/svc/panel/stats', capability: 'stats.view' },
+  { key: 'team', href: '/svc/panel/team', capability: 'team.manage' },
+  { key: 'settings', href: '/svc/panel/settings', capability: 'settings.manage' },
+  { key: 'check', href: '/svc/panel/check', capability: 'settings.manage' },
+  { key: 'webhooks', href: '/svc/panel/webhooks', capability: 'settings.manage' },
+  { key: 'account', href: '/svc/panel/account' },
 ];
 
 /** What the layout needs to know about the signed-in person (a PanelSession fits). */
@@ -63,21 +66,22 @@ export interface PageOptions {
 /** A whole panel page: top bar (navigation, who is signed in, sign-out), notice, body. */
 export function renderPage(options: PageOptions): string {
   const viewer = options.viewer ?? null;
+  const w = words();
   const nav = viewer
     ? PANEL_NAV.filter((item) => !item.capability || viewer.capabilities.has(item.capability))
-        .map((item) => `<a href="${esc(item.href)}"${item.key === options.active ? ' aria-current="page"' : ''}>${esc(item.label)}</a>`)
+        .map((item) => `<a href="${esc(item.href)}"${item.key === options.active ? ' aria-current="page"' : ''}>${esc(w.common.nav[item.key])}</a>`)
         .join('')
     : '';
   const account = viewer
-    ? `${renderSchemeSwitch(viewer.csrf)}<span class="who">${esc(viewer.name)}</span><form method="post" action="/svc/panel/sign-out"><input type="hidden" name="csrf" value="${esc(viewer.csrf)}"><button class="link" type="submit">Sign out</button></form>`
+    ? `${renderSchemeSwitch(viewer.csrf)}<span class="who">${esc(viewer.name)}</span><form method="post" action="/svc/panel/sign-out"><input type="hidden" name="csrf" value="${esc(viewer.csrf)}"><button class="link" type="submit">${esc(w.common.signOut)}</button></form>`
     : '';
   const site = viewer?.site ?? null;
   const brand = site
-    ? `<a class="brand" href="/svc/panel/">${esc(site.title)} <span class="muted">panel</span></a><a class="view-site" href="${esc(site.home)}">View site</a>`
-    : '<a class="brand" href="/svc/panel/">svc panel</a>';
+    ? `<a class="brand" href="/svc/panel/">${esc(site.title)} <span class="muted">${esc(w.common.panel)}</span></a><a class="view-site" href="${esc(site.home)}">${esc(w.common.viewSite)}</a>`
+    : `<a class="brand" href="/svc/panel/">${esc(w.common.svcPanel)}</a>`;
   const notice = options.notice ? `<p class="notice ${options.notice.kind}" role="${options.notice.kind === 'error' ? 'alert' : 'status'}">${esc(options.notice.text)}</p>` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${esc(w.locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -85,11 +89,11 @@ export function renderPage(options: PageOptions): string {
 <meta name="referrer" content="same-origin">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
-<title>${esc(options.title)} · svc panel</title>
+<title>${esc(options.title)} · ${esc(w.common.svcPanel)}</title>
 <link rel="stylesheet" href="${PANEL_CSS_PATH}">${options.script ? `\n<script src="${PANEL_SCRIPT_PATH}" defer></script>` : ''}
 </head>
 <body>
-<header class="top">${brand}${nav ? `<nav aria-label="Panel">${nav}</nav>` : ''}${account}</header>
+<header class="top">${brand}${nav ? `<nav aria-label="${esc(w.common.navLabel)}">${nav}</nav>` : ''}${account}</header>
 <main${options.wide ? ' class="wide"' : ''}>
 ${notice}${options.body}
 </main>
@@ -119,5 +123,5 @@ export function sendPanelPage(ctx: RequestContext, status: number, html: string,
 
 /** A short page with a heading and one sentence, e.g. for 403 and 404 answers in the panel. */
 export function sendPanelMessage(ctx: RequestContext, status: number, title: string, text: string, viewer?: LayoutViewer | null): void {
-  sendPanelPage(ctx, status, renderPage({ title, viewer: viewer ?? null, body: `<h1>${esc(title)}</h1><div class="card"><p>${esc(text)}</p><p><a href="/svc/panel/">Back to the panel</a></p></div>` }));
+  sendPanelPage(ctx, status, renderPage({ title, viewer: viewer ?? null, body: `<h1>${esc(title)}</h1><div class="card"><p>${esc(text)}</p><p><a href="/svc/panel/">${esc(words().common.backToPanel)}</a></p></div>` }));
 }

@@ -11,6 +11,7 @@ import { appendSetCookie, checkCsrf } from './csrf.js';
 import { signInLocation } from './safe-next.js';
 import { sendPanelMessage } from './layout.js';
 import { siteHeaderOf, type SiteHeader } from './site-header.js';
+import { words } from './words/panel-words.js';
 
 export const SESSION_COOKIE = 'svc_session';
 
@@ -63,7 +64,7 @@ export function requirePanelSession(ctx: RequestContext, deps: PanelSessionDeps,
     return null;
   }
   if (capability && !session.capabilities.has(capability)) {
-    sendPanelMessage(ctx, 403, 'Not allowed', 'Your role does not allow this page.', session);
+    sendPanelMessage(ctx, 403, words().common.notAllowed, words().common.pageNotAllowed, session);
     return null;
   }
   return session;
@@ -79,12 +80,12 @@ export async function requirePanelPost(ctx: RequestContext, deps: PanelSessionDe
   if (!form) return null;
   const session = currentPanelSession(ctx, deps);
   if (!session) {
-    sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');
+    sendPanelMessage(ctx, 403, words().common.signedOut, words().common.signedOutText);
     return null;
   }
   if (!csrfMatches(ctx, form, session.csrf)) return null;
   if (capability && !session.capabilities.has(capability)) {
-    sendPanelMessage(ctx, 403, 'Not allowed', 'Your role does not allow this.', session);
+    sendPanelMessage(ctx, 403, words().common.notAllowed, words().common.actionNotAllowed, session);
     return null;
   }
   return { session, form };
@@ -99,7 +100,7 @@ export async function readPanelForm(ctx: RequestContext, deps: PanelSessionDeps,
     return await readForm(ctx.req, maxBytes);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    sendPanelMessage(ctx, error.status, 'Not saved', error.message, currentPanelSession(ctx, deps));
+    sendPanelMessage(ctx, error.status, words().common.notSaved, error.message, currentPanelSession(ctx, deps));
     return null;
   }
 }
@@ -110,7 +111,7 @@ export function csrfMatches(ctx: RequestContext, form: URLSearchParams, expected
     checkCsrf(ctx, form, expected);
     return true;
   } catch (error) {
-    sendPanelMessage(ctx, 403, 'Form expired', (error as Error).message, viewer ?? null);
+    sendPanelMessage(ctx, 403, words().common.formExpired, (error as Error).message, viewer ?? null);
     return false;
   }
 }

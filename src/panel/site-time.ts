@@ -3,6 +3,7 @@ import { formatSiteTime, isValidTimeZone } from '../lib/time-zone.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
 import { yamlLibrary } from '../content/entries/yaml.js';
 import type { PanelDeps, PanelSessionDeps } from './panel-deps.js';
+import { fill, words } from './words/panel-words.js';
 
 // Times in the panel are shown in the site's time zone (the one site_info reports), the zone the site's
 // people plan and publish in; the stored times stay UTC.
@@ -15,7 +16,7 @@ export function siteTimeOf(iso: string, timeZone: string): string {
 
 /** The heading of a time column, naming the zone. */
 export function timeHeading(timeZone: string): string {
-  return `Time (${timeZone})`;
+  return fill(words().common.timeHeading, { zone: timeZone });
 }
 
 /**

@@ -34,8 +34,11 @@ import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent
 import { PurgeStatus } from '../edge/purge-status.js';
 import { registerWebhookRoutes } from '../panel/webhooks/webhooks-page.js';
 import { join } from 'node:path';
+import { inRequestLanguage } from '../panel/words/panel-language.js';
 
 export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void {
+  // Every page below is drawn in the words of the person asking (panel/words/).
+  router.aroundEach(inRequestLanguage(deps));
   // The panel: its home and stylesheet, sign-in (+ two-factor), Assistants (tokens), Your account. One
   // throttle for every password and code check, at sign-in and on the account page.
   const throttle = new SignInThrottle(deps.clock);

@@ -75,7 +75,7 @@ test('an account file: plain and quoted values, two-factor state, and what makes
   const file = join(dir, 'data', 'accounts', 'bo.yaml');
   const base = 'id: bo\nname: "Bo: the second"\nemail: BO@Example.org\nrole: editor\npassword: scrypt$x\n';
   await writeAccount(file, base + 'created: 2026-03-01T09:00:00.000Z\n');
-  assert.deepEqual(auth.accounts.get('bo'), { id: 'bo', name: 'Bo: the second', email: 'bo@example.org', role: 'editor', passwordHash: 'scrypt$x', totp: null, recoveryCodes: [], created: '2026-03-01T09:00:00.000Z' });
+  assert.deepEqual(auth.accounts.get('bo'), { id: 'bo', name: 'Bo: the second', email: 'bo@example.org', role: 'editor', passwordHash: 'scrypt$x', totp: null, recoveryCodes: [], created: '2026-03-01T09:00:00.000Z', language: '' });
   await writeAccount(file, base + 'two_factor:\n  secret: ABC\n  last_step: 42\n');
   assert.deepEqual(auth.accounts.get('bo')?.totp, { secret: 'ABC', lastStep: 42 });
   assert.equal(auth.accounts.get('bo')?.created, '');

@@ -14,6 +14,7 @@ import { registerHomeRoutes } from '../../src/panel/home/home-routes.js';
 import { registerSignInRoutes } from '../../src/panel/sign-in/sign-in-routes.js';
 import { registerAssistantsRoutes } from '../../src/panel/assistants/assistants-routes.js';
 import { registerAccountRoutes } from '../../src/panel/account/account-routes.js';
+import { inRequestLanguage } from '../../src/panel/words/panel-language.js';
 
 export interface PanelHarness {
   url: string;
@@ -32,8 +33,9 @@ export async function startPanel(options: { baseUrl?: string } = {}): Promise<Pa
   const config = { root: dir, dataDir: join(dir, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? '', trustProxy: false };
   const auth = new AuthService({ dataDir: config.dataDir, clock: () => clock.now, log });
   const deps: PanelSessionDeps = { config, clock: () => clock.now, log, auth };
-  const router = new Router();
-  // The people-side pages, as the composition root registers them (src/wiring/routes.ts).
+  // The people-side pages, as the composition root registers them (src/wiring/panel-routes.ts), each in the
+  // words of the person asking.
+  const router = new Router().aroundEach(inRequestLanguage(deps));
   const throttle = new SignInThrottle(deps.clock);
   registerHomeRoutes(router, deps);
   registerSignInRoutes(router, deps, throttle);

@@ -6,6 +6,7 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelSession } from '../panel-session.js';
 import { gatherHomeBlocks } from './home-blocks.js';
 import { renderHome } from './home-view.js';
+import { words } from '../words/panel-words.js';
 
 /** The installation gives the home its content and statistics; the people-side test server has neither. */
 export type HomeDeps = PanelSessionDeps & Partial<Pick<PanelDeps, 'content' | 'stats'>> & { webhooks?: { paused(): { id: string; url: string; paused: string | null }[] } };
@@ -26,7 +27,7 @@ export function showHome(ctx: RequestContext, deps: HomeDeps): void {
     // Without content there is nothing to look after: the greeting and the pages this person may use.
     const items = PANEL_NAV.filter((item) => !item.capability || session.capabilities.has(item.capability));
     const links = items.length
-      ? `<ul class="list">${items.map((item) => `<li><a href="${esc(item.href)}">${esc(item.label)}</a></li>`).join('')}</ul>`
+      ? `<ul class="list">${items.map((item) => `<li><a href="${esc(item.href)}">${esc(words().common.nav[item.key])}</a></li>`).join('')}</ul>`
       : '<p class="muted">Your role has no panel pages yet.</p>';
     return sendPanelPage(ctx, 200, renderPage({ title: 'Panel', viewer: session, body: `<h1>Hello, ${esc(session.name)}</h1><p class="muted">Signed in as ${esc(session.account.email)} (${esc(session.account.role)}).</p>${links}` }));
   }
