@@ -11,6 +11,7 @@ import { type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
 import { englishLeft } from '../helpers/english-left.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -24,14 +25,6 @@ before(async () => {
   ({ site, http, base, browser } = await openPanelBrowser(chromiumPath));
 });
 after(() => closePanelBrowser({ browser, http, site }));
-
-async function waitUntil(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const until = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const html = (page: Page) => page.evaluate(() => document.documentElement.outerHTML);
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
@@ -88,7 +81,7 @@ test('a person picks Deutsch on Your account and the panel comes in German, the 
   const body = page.locator('#body-en');
   await body.fill('Mit der Tastatur gespeichert.');
   await body.press('Control+s');
-  await waitUntil(async () => /^Gespeichert um \d\d:\d\d\.$/.test(await text(page, '#lang-en .editor-status')), 'the German saved status');
+  await waitFor(async () => assert.match(await text(page, '#lang-en .editor-status'), /^Gespeichert um \d\d:\d\d\.$/), 20_000);
   // A bold button pressed on an empty selection writes the German placeholder.
   await body.fill('');
   await toolbar.getByRole('button', { name: 'Fett', exact: true }).click();
@@ -98,7 +91,7 @@ test('a person picks Deutsch on Your account and the panel comes in German, the 
   // Typed, the tab closed unsaved: the kept copy is offered back in German, its time as German writes it.
   await page.goto(`${base}/svc/panel/entries/posts/old-news`);
   await page.locator('#body-en').fill('Getippt, nie gespeichert.');
-  await waitUntil(async () => (await page.evaluate(() => localStorage.getItem('svc-editor:posts/old-news:en') ?? '')).includes('Getippt'), 'the kept copy');
+  await waitFor(async () => assert.match(await page.evaluate(() => localStorage.getItem('svc-editor:posts/old-news:en') ?? ''), /Getippt/), 20_000);
   await page.close({ runBeforeUnload: false });
   const again = await context.newPage();
   await again.goto(`${base}/svc/panel/entries/posts/old-news`);

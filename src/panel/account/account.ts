@@ -69,9 +69,9 @@ function done(ctx: RequestContext, what: keyof typeof DONE): void {
 }
 
 /**
- * "Your account" for everyone signed in: change the password, turn two-factor sign-in on (a new secret that
- * becomes active only with a right code) or off (with the password). Password checks share the sign-in
- * throttle.
+ * "Your account" for everyone signed in: name and email, the panel's language, change the password, turn
+ * two-factor sign-in on (a new secret that becomes active only with a right code) or off (with the password).
+ * Password checks share the sign-in throttle.
  */
 export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInThrottle) {
   /** Takes one attempt for a password check; false after answering 429. */
