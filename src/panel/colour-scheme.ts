@@ -5,12 +5,12 @@
 import type { RequestContext } from '../http/router.js';
 import { readCookies } from './cookies.js';
 import { esc } from './html.js';
+import { words } from './words/panel-words.js';
 
 export const SCHEME_PATH = '/svc/panel/colour-scheme';
 export const SCHEME_COOKIE = 'svc_scheme';
 export const SCHEMES = ['system', 'light', 'dark'] as const;
 export type Scheme = (typeof SCHEMES)[number];
-const LABELS: Record<Scheme, string> = { system: 'As the system', light: 'Light', dark: 'Dark' };
 
 /** The scheme chosen in this browser ('system' without a choice or with a cookie of no meaning). */
 export function schemeOf(ctx: RequestContext): Scheme {
@@ -18,15 +18,17 @@ export function schemeOf(ctx: RequestContext): Scheme {
   return value === 'light' || value === 'dark' ? value : 'system';
 }
 
-/** `<html lang="en">` with the chosen scheme on it (the stylesheet reads data-scheme); unchanged for 'system'. */
+/** `<html lang="…">` with the chosen scheme on it (the stylesheet reads data-scheme); unchanged for 'system'. */
 export function withScheme(html: string, scheme: Scheme): string {
-  return scheme === 'system' ? html : html.replace('<html lang="en">', `<html lang="en" data-scheme="${scheme}">`);
+  // Whatever language the page is in: the first `<html lang>` of the page, which renderPage writes.
+  return scheme === 'system' ? html : html.replace(/<html lang="([a-zA-Z-]+)">/, `<html lang="$1" data-scheme="${scheme}">`);
 }
 
 /** The switch in the top bar: a select and a button (the script sends the form when the select changes). */
 export function renderSchemeSwitch(csrf: string): string {
-  const options = SCHEMES.map((scheme) => `<option value="${scheme}">${LABELS[scheme]}</option>`).join('');
-  return `<form method="post" action="${SCHEME_PATH}" class="scheme" data-scheme-switch><input type="hidden" name="csrf" value="${esc(csrf)}"><label for="scheme-choice">Colours</label><select id="scheme-choice" name="scheme">${options}</select><button type="submit" class="link">Set</button></form>`;
+  const w = words().common;
+  const options = SCHEMES.map((scheme) => `<option value="${scheme}">${esc(w.schemes[scheme])}</option>`).join('');
+  return `<form method="post" action="${SCHEME_PATH}" class="scheme" data-scheme-switch><input type="hidden" name="csrf" value="${esc(csrf)}"><label for="scheme-choice">${esc(w.colours)}</label><select id="scheme-choice" name="scheme">${options}</select><button type="submit" class="link">${esc(w.setScheme)}</button></form>`;
 }
 
 /** The page's switch shows the scheme in use: the option of the cookie's value is marked selected. */

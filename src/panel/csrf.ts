@@ -4,6 +4,7 @@ import type { RequestContext } from '../http/router.js';
 import { safeEqual } from '../lib/safe-compare.js';
 import { esc } from './html.js';
 import { readCookies, serializeCookie } from './cookies.js';
+import { words } from './words/panel-words.js';
 
 /** The hidden field every panel form carries. */
 export const CSRF_FIELD = 'csrf';
@@ -14,8 +15,6 @@ export function csrfField(token: string): string {
   return `<input type="hidden" name="${CSRF_FIELD}" value="${esc(token)}">`;
 }
 
-const NOT_FROM_HERE = 'The form has expired or did not come from this site. Go back, reload the page and try again.';
-
 /**
  * Throws 403 unless the form carries the expected CSRF token and no browser says it came from another
  * site: `Sec-Fetch-Site` other than same-origin (or none: typed or bookmarked), or an `Origin` naming
@@ -23,7 +22,7 @@ const NOT_FROM_HERE = 'The form has expired or did not come from this site. Go b
  */
 export function checkCsrf(ctx: RequestContext, form: URLSearchParams, expected: string | undefined): void {
   const sent = form.get(CSRF_FIELD);
-  if (!expected || !sent || !safeEqual(sent, expected) || fromAnotherSite(ctx)) throw new AppError('forbidden', NOT_FROM_HERE);
+  if (!expected || !sent || !safeEqual(sent, expected) || fromAnotherSite(ctx)) throw new AppError('forbidden', words().common.formFromElsewhere);
 }
 
 function fromAnotherSite(ctx: RequestContext): boolean {

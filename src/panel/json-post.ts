@@ -12,6 +12,7 @@ import type { Capability } from '../auth/principal.js';
 import { checkCsrf } from './csrf.js';
 import type { PanelSessionDeps } from './panel-deps.js';
 import { currentPanelSession, type PanelSession } from './panel-session.js';
+import { words } from './words/panel-words.js';
 
 /** Sends a refusal as `{ error }` (never cached: it may name a person's file). */
 export function sendJsonError(ctx: RequestContext, status: number, sentence: string): void {
@@ -35,7 +36,7 @@ async function readPost<T>(ctx: RequestContext, deps: PanelSessionDeps, capabili
   const session = currentPanelSession(ctx, deps);
   if (!session || !session.capabilities.has(capability)) {
     refuseRestOfBody(ctx.req);
-    sendJsonError(ctx, 403, session ? 'Your role does not allow this.' : 'You are not signed in any more. Sign in again in another tab, then try again; your text is still here.');
+    sendJsonError(ctx, 403, session ? words().common.actionNotAllowed : words().common.signedOutKeepText);
     return null;
   }
   let form: T;

@@ -2,6 +2,7 @@ import type { RequestContext } from '../http/router.js';
 import { sendBody, type Headers } from '../http/respond.js';
 import { PANEL_CSP, sendPanelPage } from './layout.js';
 import { SCREEN_SCRIPT } from './screen-script.js';
+import { scriptWords } from './script-words.js';
 
 // The panel's one script: a small first-party file, no framework, loaded only by pages that use it, under a
 // CSP that allows scripts from this site alone. Every page works without it (plain forms); it only makes
@@ -22,7 +23,7 @@ export const SCRIPTED_PANEL_CSP = PANEL_CSP.replace("default-src 'none';", "defa
 export const PANEL_SCRIPT = `(function () {
 'use strict';
 var d = document;
-d.querySelectorAll('[data-copy],[data-insert],[data-live-preview],.drop-hint').forEach(function (el) { el.hidden = false; });
+${scriptWords((words) => ({ copied: words.common.copied }))}d.querySelectorAll('[data-copy],[data-insert],[data-live-preview],.drop-hint').forEach(function (el) { el.hidden = false; });
 
 var dirty = new Set();
 function markDirty(event) {
@@ -47,7 +48,7 @@ window.addEventListener('beforeunload', function (event) {
 
 function copyText(text, button) {
   var label = button.textContent;
-  function done() { button.textContent = 'Copied'; setTimeout(function () { button.textContent = label; }, 1500); }
+  function done() { button.textContent = WORDS.copied; setTimeout(function () { button.textContent = label; }, 1500); }
   function fallback() {
     var area = d.createElement('textarea');
     area.value = text;

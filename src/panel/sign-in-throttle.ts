@@ -1,6 +1,7 @@
 import type { Clock } from '../lib/clock.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { normalizeEmail } from '../auth/account-reader.js';
+import { plural, words } from './words/panel-words.js';
 
 /** Attempts per ip + email before the throttle answers 429; refilled evenly over the window. */
 export const SIGN_IN_ATTEMPTS = 5;
@@ -40,8 +41,8 @@ export class SignInThrottle {
   }
 }
 
-/** The sentence for a 429 from the throttle, with the wait rounded up to whole minutes. */
-export function tooManyAttemptsSentence(waitSeconds: number, what = 'sign-in attempts'): string {
+/** The sentence for a 429 from the throttle, with the wait rounded up to whole minutes; `what` in the page's words. */
+export function tooManyAttemptsSentence(waitSeconds: number, what = words().common.signInAttempts): string {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-  return `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return plural(words().common.tooManyAttempts, minutes, { what });
 }

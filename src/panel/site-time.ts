@@ -45,7 +45,18 @@ export function sitePickerInput(id: string, name: string, timeZone: string, nowM
 
 /** The words after a picker's label: the zone named, and what "now" is there. */
 export function pickerHint(timeZone: string, nowMs: number): string {
-  return `(optional; date and time in ${timeZone}, where it is now ${formatSiteTime(nowMs, timeZone)})`;
+  return fill(words().common.pickerHint, { zone: timeZone, now: formatSiteTime(nowMs, timeZone) });
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`) as a sentence in the panel's language writes it (`2026-03-04`, `04.03.2026`);
+ * other text unchanged.
+ */
+export function dayInWords(day: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!parts) return day;
+  const [, year, month, date] = parts;
+  return words().common.dayPattern.replace('YYYY', year!).replace('MM', month!).replace('DD', date!);
 }
 
 /** A picker's value (`YYYY-MM-DDTHH:MM`) as the site writes times (`YYYY-MM-DD HH:MM`); other text unchanged. */

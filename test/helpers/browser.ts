@@ -63,7 +63,7 @@ export interface PlaywrightChromium {
   launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser>;
 }
 export interface Browser {
-  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' | 'no-preference' }): Promise<BrowserContext>;
+  newContext(options?: { bypassCSP?: boolean; javaScriptEnabled?: boolean; storageState?: unknown; baseURL?: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' | 'no-preference'; locale?: string }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 export interface BrowserContext {

@@ -82,7 +82,7 @@ test('the page is linked in the navigation, never cached, and every form carries
   assert.match(text, /<dt>Email<\/dt><dd>person\d+@example\.org<\/dd>/);
   assert.match(text, /Two-factor sign-in is off\./);
   const forms = [...text.matchAll(/<form [^>]*method="post"[^>]*>\n?(.*?)<\/form>/gs)];
-  assert.equal(forms.length, 5); // the colour switch, sign-out, name and email, password, two-factor setup
+  assert.equal(forms.length, 6); // the colour switch, sign-out, name and email, panel language, password, two-factor setup
   for (const form of forms) assert.match(form[0], /name="csrf" value="[A-Za-z0-9_-]{32}"/);
   assert.doesNotMatch(text, /<script/);
 });

@@ -9,20 +9,30 @@ import { totpIssuer } from '../../auth/totp-issuer.js';
 import { renderPage, sendPanelPage } from '../layout.js';
 import { renderAccount } from './account-view.js';
 import { appendHistory } from '../../content/history.js';
-import { WRONG_CODE } from '../sign-in/sign-in.js';
+import { wrongCode } from '../sign-in/sign-in.js';
 import { tooManyAttemptsSentence, type SignInThrottle } from '../sign-in-throttle.js';
 import { requirePanelPost, requirePanelSession, startSession, type PanelSession } from '../panel-session.js';
+import { fill, PANEL_LANGUAGES, words, type PanelWords } from '../words/panel-words.js';
 
 const PAGE = '/svc/panel/account';
 
-/** What a finished change says on the page it leads back to (`?done=`). */
+/** What a finished change says on the page it leads back to (`?done=`), in the page's words. */
 const DONE = {
-  profile: 'Your name and email were saved.',
-  password: 'Your password was changed. You are signed out everywhere else.',
-  'two-factor-off': 'Two-factor sign-in is off.',
-  'two-factor-on': 'Two-factor sign-in is on. You are signed out everywhere else. From now on, signing in asks for a code from your app.',
-  'recovery-codes': 'Your new recovery codes are below; the old ones no longer work.',
-} as const satisfies Record<string, string>;
+  profile: (w) => w.profile,
+  password: (w) => w.password,
+  'two-factor-off': (w) => w.twoFactorOff,
+  'two-factor-on': (w) => w.twoFactorOn,
+  'recovery-codes': (w) => w.recoveryCodes,
+  language: (w) => w.language,
+} as const satisfies Record<string, (w: PanelWords['account']['done']) => string>;
+
+/** The sentence of a finished change. */
+function doneText(what: keyof typeof DONE): string {
+  return DONE[what](words().account.done);
+}
+
+/** Longest part of a refused language code repeated in the sentence that refuses it. */
+const MAX_SHOWN_LANGUAGE = 24;
 
 type Notice = { kind: 'ok' | 'error' | 'warn'; text: string };
 
@@ -43,8 +53,9 @@ function send(ctx: RequestContext, deps: PanelSessionDeps, status: number, sessi
     pending: secret ? { secret, uri: otpauthUri(secret, totpIssuer(deps.config.root), session.account.email) } : undefined,
     recoveryLeft: session.account.recoveryCodes.length,
     newRecoveryCodes,
+    language: session.account.language,
   });
-  sendPanelPage(ctx, status, renderPage({ title: 'Your account', viewer: session, active: 'account', body, notice }), headers);
+  sendPanelPage(ctx, status, renderPage({ title: words().account.title, viewer: session, active: 'account', body, notice }), headers);
 }
 
 /** The session as it is after a change to the account (and, given one, in its new session record). */
@@ -58,9 +69,9 @@ function done(ctx: RequestContext, what: keyof typeof DONE): void {
 }
 
 /**
- * "Your account" for everyone signed in: change the password, turn two-factor sign-in on (a new secret that
- * becomes active only with a right code) or off (with the password). Password checks share the sign-in
- * throttle.
+ * "Your account" for everyone signed in: name and email, the panel's language, change the password, turn
+ * two-factor sign-in on (a new secret that becomes active only with a right code) or off (with the password).
+ * Password checks share the sign-in throttle.
  */
 export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInThrottle) {
   /** Takes one attempt for a password check; false after answering 429. */
@@ -76,7 +87,20 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       const session = requirePanelSession(ctx, deps);
       if (!session) return;
       const key = ctx.url.searchParams.get('done') ?? '';
-      send(ctx, deps, 200, session, Object.hasOwn(DONE, key) ? { kind: 'ok', text: DONE[key as keyof typeof DONE] } : null);
+      send(ctx, deps, 200, session, Object.hasOwn(DONE, key) ? { kind: 'ok', text: doneText(key as keyof typeof DONE) } : null);
+    },
+
+    /** The panel language: '' (the browser's) or one the panel speaks; anything else changes nothing. */
+    async changeLanguage(ctx: RequestContext): Promise<void> {
+      const posted = await requirePanelPost(ctx, deps);
+      if (!posted) return;
+      const { session, form } = posted;
+      const language = form.get('language') ?? '';
+      if (language !== '' && !Object.hasOwn(PANEL_LANGUAGES, language)) {
+        return send(ctx, deps, 422, session, { kind: 'error', text: fill(words().account.language.unknown, { value: language.slice(0, MAX_SHOWN_LANGUAGE) }) });
+      }
+      deps.auth.accounts.setLanguage(session.account.id, language);
+      done(ctx, 'language');
     },
 
     async changeProfile(ctx: RequestContext): Promise<void> {
@@ -87,9 +111,9 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
         const email = (form.get('email') ?? '').slice(0, 400);
         if (email.trim().toLowerCase() !== session.account.email) {
           const current = (form.get('current') ?? '').slice(0, 1024);
-          if (!current) throw new AppError('invalid_params', 'Enter your current password to change your email address.');
+          if (!current) throw new AppError('invalid_params', words().account.refused.currentForEmail);
           if (!mayCheckPassword(ctx, session)) return;
-          if (!(await deps.auth.isCurrentPassword(session.account.id, current))) throw new AppError('unauthorized', 'The current password is not right.');
+          if (!(await deps.auth.isCurrentPassword(session.account.id, current))) throw new AppError('unauthorized', words().account.refused.currentWrong);
           throttle.succeeded(ctx.ip, session.account.email);
         }
         deps.auth.accounts.setNameAndEmail(session.account.id, (form.get('name') ?? '').slice(0, 400), email);
@@ -107,8 +131,8 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       const current = (form.get('current') ?? '').slice(0, 1024);
       const password = form.get('password') ?? '';
       try {
-        if (!current) throw new AppError('invalid_params', 'Enter your current password.');
-        if (password !== (form.get('repeat') ?? '')) throw new AppError('invalid_params', 'The new password and its repetition are not the same.');
+        if (!current) throw new AppError('invalid_params', words().account.refused.enterCurrent);
+        if (password !== (form.get('repeat') ?? '')) throw new AppError('invalid_params', words().account.refused.notSame);
         checkNewPassword(password);
         if (!mayCheckPassword(ctx, session)) return;
         await deps.auth.changePassword(session.account.id, current, password);
@@ -126,7 +150,7 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       const posted = await requirePanelPost(ctx, deps);
       if (!posted) return;
       const { session } = posted;
-      if (session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: 'Two-factor sign-in is on already.' });
+      if (session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: words().account.refused.alreadyOn });
       const expires = new Date(deps.clock() + PENDING_TOTP_MINUTES * 60_000).toISOString();
       deps.auth.sessions.setPendingTotp(session.id, { secret: generateTotpSecret(), expires });
       redirect(ctx.res, `${PAGE}#two-factor`, 303, { 'cache-control': 'no-store' });
@@ -136,46 +160,46 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       const posted = await requirePanelPost(ctx, deps);
       if (!posted) return;
       const { session, form } = posted;
-      if (session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: 'Two-factor sign-in is on already.' });
+      if (session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: words().account.refused.alreadyOn });
       // The secret comes from this session's record on the server, never from the form.
       const secret = livePending(session.record, deps.clock());
-      if (!secret) return send(ctx, deps, 409, session, { kind: 'error', text: 'The setup of two-factor sign-in has expired. Start it again.' });
+      if (!secret) return send(ctx, deps, 409, session, { kind: 'error', text: words().account.refused.setupExpired });
       const codes = deps.auth.accounts.confirmTotp(session.account.id, secret, (form.get('code') ?? '').slice(0, 16));
-      if (!codes) return send(ctx, deps, 401, session, { kind: 'error', text: WRONG_CODE });
+      if (!codes) return send(ctx, deps, 401, session, { kind: 'error', text: wrongCode() });
       // Whoever else was signed in to this account signed in without the second factor: they are signed out.
       deps.auth.sessions.removeAccount(session.account.id);
       const fresh = startSession(ctx, deps, session.account.id, 'signed_in');
       // The codes are shown in this answer only (never in an address or a later page), so no redirect.
-      send(ctx, deps, 200, withRecord(deps, session, fresh), { kind: 'ok', text: DONE['two-factor-on'] }, {}, codes);
+      send(ctx, deps, 200, withRecord(deps, session, fresh), { kind: 'ok', text: doneText('two-factor-on') }, {}, codes);
     },
 
     async renewRecoveryCodes(ctx: RequestContext): Promise<void> {
       const posted = await requirePanelPost(ctx, deps);
       if (!posted) return;
       const { session, form } = posted;
-      if (!session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: 'Recovery codes come with two-factor sign-in, which is off.' });
+      if (!session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: words().account.refused.codesNeedTwoFactor });
       const current = (form.get('current') ?? '').slice(0, 1024);
-      if (!current) return send(ctx, deps, 422, session, { kind: 'error', text: 'Enter your current password.' });
+      if (!current) return send(ctx, deps, 422, session, { kind: 'error', text: words().account.refused.enterCurrent });
       if (!mayCheckPassword(ctx, session)) return;
       if (!(await deps.auth.isCurrentPassword(session.account.id, current))) {
-        return send(ctx, deps, 401, session, { kind: 'error', text: 'The current password is not right.' });
+        return send(ctx, deps, 401, session, { kind: 'error', text: words().account.refused.currentWrong });
       }
       const codes = deps.auth.accounts.renewRecoveryCodes(session.account.id);
-      if (!codes) return send(ctx, deps, 409, session, { kind: 'error', text: 'Recovery codes come with two-factor sign-in, which is off.' });
+      if (!codes) return send(ctx, deps, 409, session, { kind: 'error', text: words().account.refused.codesNeedTwoFactor });
       appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: session.account.id, action: 'recovery_codes_renewed', entry: null, language: null, via: 'panel', token: null });
-      send(ctx, deps, 200, withRecord(deps, session, undefined), { kind: 'ok', text: DONE['recovery-codes'] }, {}, codes);
+      send(ctx, deps, 200, withRecord(deps, session, undefined), { kind: 'ok', text: doneText('recovery-codes') }, {}, codes);
     },
 
     async turnTwoFactorOff(ctx: RequestContext): Promise<void> {
       const posted = await requirePanelPost(ctx, deps);
       if (!posted) return;
       const { session, form } = posted;
-      if (!session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: 'Two-factor sign-in is off already.' });
+      if (!session.account.totp) return send(ctx, deps, 409, session, { kind: 'error', text: words().account.refused.alreadyOff });
       const current = (form.get('current') ?? '').slice(0, 1024);
-      if (!current) return send(ctx, deps, 422, session, { kind: 'error', text: 'Enter your current password.' });
+      if (!current) return send(ctx, deps, 422, session, { kind: 'error', text: words().account.refused.enterCurrent });
       if (!mayCheckPassword(ctx, session)) return;
       if (!(await deps.auth.isCurrentPassword(session.account.id, current))) {
-        return send(ctx, deps, 401, session, { kind: 'error', text: 'The current password is not right.' });
+        return send(ctx, deps, 401, session, { kind: 'error', text: words().account.refused.currentWrong });
       }
       deps.auth.accounts.disableTotp(session.account.id);
       done(ctx, 'two-factor-off');

@@ -4,7 +4,7 @@ import { SCRIPT_CORE } from './script-core.js';
 import { SCRIPT_SAVING } from './script-saving.js';
 import { SCRIPT_TOOLBAR } from './script-toolbar.js';
 import { SCRIPT_UPLOADS } from './script-uploads.js';
-import { EDITOR_WORDS } from './editor-words.js';
+import { scriptWords } from '../script-words.js';
 import { SCRIPTED_PANEL_CSP } from '../panel-script.js';
 
 // The entry page's second script, beside panel.js: the editor (toolbar and shortcuts, saving without a
@@ -23,7 +23,7 @@ export const EDITOR_CSP = SCRIPTED_PANEL_CSP.replace("script-src 'self';", "scri
 /** Put at the end of the entry page's body (deferred: it runs after panel.js, once the page is parsed). */
 export const EDITOR_SCRIPT_TAG = `\n<script src="${EDITOR_SCRIPT_PATH}" defer></script>`;
 
-export const EDITOR_SCRIPT = `(function () {\n'use strict';\nif (!window.fetch || !window.FormData) return;\nvar WORDS = ${JSON.stringify(EDITOR_WORDS)};\n${SCRIPT_CORE}${SCRIPT_TOOLBAR}${SCRIPT_UPLOADS}${SCRIPT_SAVING}})();\n`;
+export const EDITOR_SCRIPT = `(function () {\n'use strict';\nif (!window.fetch || !window.FormData) return;\n${scriptWords((words) => words.editor)}${SCRIPT_CORE}${SCRIPT_TOOLBAR}${SCRIPT_UPLOADS}${SCRIPT_SAVING}})();\n`;
 
 /** Serves the script; it changes only with a release, so browsers may keep it an hour (as panel.js). */
 export function serveEditorScript(ctx: RequestContext): void {

@@ -31,7 +31,9 @@ function say(form, text, kind) {
 function word(key, values) {
   return WORDS[key].replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
 }
-function clock() { return new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }); }
+// Times as the page's language writes them (the panel's words, not the browser's).
+var pageLanguage = d.documentElement.lang || [];
+function clock() { return new Date().toLocaleTimeString(pageLanguage, { hour: '2-digit', minute: '2-digit' }); }
 
 /** Replaces start..end with text through the browser's editing (Undo keeps working), then selects a..b. */
 function replaceRange(area, start, end, text, selectFrom, selectTo) {

@@ -134,7 +134,7 @@ function offerCopy(form) {
   box.className = 'notice warn recover';
   box.setAttribute('role', 'status');
   var text = d.createElement('p');
-  text.textContent = word('keptCopy', { time: new Date(copy.time).toLocaleString() });
+  text.textContent = word('keptCopy', { time: new Date(copy.time).toLocaleString(pageLanguage) });
   var restore = d.createElement('button');
   restore.type = 'button';
   restore.textContent = word('restore');

@@ -111,7 +111,7 @@ d.querySelectorAll('[data-toolbar]').forEach(function (bar) {
     if (isMac) {
       keys = keys.replace('Control', 'Meta');
       button.setAttribute('aria-keyshortcuts', keys);
-      button.title = button.title.replace('Ctrl+', '\u2318').replace('Shift+', '\u21e7').replace('Alt+', '\u2325');
+      button.title = button.title.replace(WORDS.ctrl + '+', '\u2318').replace('Shift+', '\u21e7').replace('Alt+', '\u2325');
     }
     tools.push({ bar: bar, keys: keys.replace('Meta', 'Control'), action: button.getAttribute('data-md') });
   });

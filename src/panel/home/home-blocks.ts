@@ -11,6 +11,7 @@ import type { Entry, Translation } from '../../content/entries/types.js';
 import { listPendingReviews } from '../../content/write/approve-entry.js';
 import { changePercent, previousRange, resolvePeriod } from '../../stats/periods.js';
 import type { PanelDeps } from '../panel-deps.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** Rows listed per block; the rest are counted. */
 export const BLOCK_ROWS = 5;
@@ -57,7 +58,7 @@ function rowOf({ entry, translation }: Row, note: string): HomeEntryRow {
 export function gatherHomeBlocks(deps: PanelDeps, principal: Principal): HomeBlocks {
   const can = (capability: Parameters<Principal['capabilities']['has']>[0]) => principal.capabilities.has(capability);
   const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
-  const nameOf = (id: string | null) => (id ? names.get(id) ?? id : 'unknown');
+  const nameOf = (id: string | null) => (id ? names.get(id) ?? id : words().home.unknown);
   const now = deps.clock();
   const blocks: HomeBlocks = { approvals: null, assistantDrafts: null, scheduled: null, mcpChanges: null, stats: null };
 
@@ -69,7 +70,7 @@ export function gatherHomeBlocks(deps: PanelDeps, principal: Principal): HomeBlo
     const visible = (row: Row) => canSeeTranslation(principal, row.entry, row.translation);
     const drafts = rowsWithStatus(deps, 'draft').filter((row) => row.translation.via === 'mcp' && visible(row))
       .sort((a, b) => b.translation.mtimeMs - a.translation.mtimeMs);
-    blocks.assistantDrafts = { total: drafts.length, rows: drafts.slice(0, BLOCK_ROWS).map((row) => rowOf(row, `by ${nameOf(row.translation.author)}`)) };
+    blocks.assistantDrafts = { total: drafts.length, rows: drafts.slice(0, BLOCK_ROWS).map((row) => rowOf(row, fill(words().home.by, { name: nameOf(row.translation.author) }))) };
     const soon = rowsWithStatus(deps, 'scheduled').filter((row) => row.translation.dateMs > now && row.translation.dateMs <= now + WEEK_MS && visible(row))
       .sort((a, b) => a.translation.dateMs - b.translation.dateMs);
     blocks.scheduled = { total: soon.length, rows: soon.slice(0, BLOCK_ROWS).map((row) => rowOf(row, row.translation.published ?? '')) };

@@ -6,7 +6,7 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelSession } from '../panel-session.js';
 import { gatherHomeBlocks } from './home-blocks.js';
 import { renderHome } from './home-view.js';
-import { words } from '../words/panel-words.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** The installation gives the home its content and statistics; the people-side test server has neither. */
 export type HomeDeps = PanelSessionDeps & Partial<Pick<PanelDeps, 'content' | 'stats'>> & { webhooks?: { paused(): { id: string; url: string; paused: string | null }[] } };
@@ -15,7 +15,7 @@ export type HomeDeps = PanelSessionDeps & Partial<Pick<PanelDeps, 'content' | 's
 function pausedWebhooks(deps: HomeDeps): PanelNotice | null {
   const paused = deps.webhooks?.paused() ?? [];
   if (paused.length === 0) return null;
-  return { kind: 'warn', text: `Webhook deliveries are paused for ${paused.map((endpoint) => endpoint.url).join(', ')}: they failed for about a day. Open Webhooks to see why and resume them.` };
+  return { kind: 'warn', text: fill(words().home.webhooksPaused, { urls: paused.map((endpoint) => endpoint.url).join(', ') }) };
 }
 
 /** `/svc/panel/`: a greeting, then what needs this person's attention (home-blocks.ts). */
@@ -25,15 +25,17 @@ export function showHome(ctx: RequestContext, deps: HomeDeps): void {
   // `in`, not a read: the installation builds its statistics on first use, and only the glance needs them.
   if (!('content' in deps && 'stats' in deps)) {
     // Without content there is nothing to look after: the greeting and the pages this person may use.
+    const w = words();
     const items = PANEL_NAV.filter((item) => !item.capability || session.capabilities.has(item.capability));
     const links = items.length
-      ? `<ul class="list">${items.map((item) => `<li><a href="${esc(item.href)}">${esc(words().common.nav[item.key])}</a></li>`).join('')}</ul>`
-      : '<p class="muted">Your role has no panel pages yet.</p>';
-    return sendPanelPage(ctx, 200, renderPage({ title: 'Panel', viewer: session, body: `<h1>Hello, ${esc(session.name)}</h1><p class="muted">Signed in as ${esc(session.account.email)} (${esc(session.account.role)}).</p>${links}` }));
+      ? `<ul class="list">${items.map((item) => `<li><a href="${esc(item.href)}">${esc(w.common.nav[item.key])}</a></li>`).join('')}</ul>`
+      : `<p class="muted">${esc(w.home.noPages)}</p>`;
+    const greeting = `<h1>${esc(fill(w.home.hello, { name: session.name }))}</h1><p class="muted">${esc(fill(w.home.signedInAs, { email: session.account.email, role: session.account.role }))}</p>`;
+    return sendPanelPage(ctx, 200, renderPage({ title: w.home.title, viewer: session, body: `${greeting}${links}` }));
   }
   const full = deps as PanelDeps;
   const blocks = gatherHomeBlocks(full, panelActor(session).principal);
   const body = renderHome({ name: session.name, email: session.account.email, role: session.account.role, timeZone: full.content.site().timezone, blocks });
   const notice = session.capabilities.has('settings.manage') ? pausedWebhooks(deps) : null;
-  sendPanelPage(ctx, 200, renderPage({ title: 'Panel', viewer: session, body, notice }));
+  sendPanelPage(ctx, 200, renderPage({ title: words().home.title, viewer: session, body, notice }));
 }

@@ -21,6 +21,7 @@ import { entryPageHref } from '../entries/entries-list-view.js';
 import { MAX_UPLOAD_BYTES } from '../entries/entry-extras-handlers.js';
 import { MEDIA_ALT_PATH } from '../entries/entry-media-view.js';
 import { MEDIA_REPLACE_PATH } from './media-library-view.js';
+import { fill, words } from '../words/panel-words.js';
 
 const LIBRARY = '/svc/panel/media';
 
@@ -52,8 +53,8 @@ export function registerMediaActions(router: Router, deps: PanelDeps): void {
     if (!read) return;
     const { session, form } = read;
     const id = visible(session, form.get('id'));
-    const refuse = (status: number, text: string) => (json ? sendJsonError(ctx, status, text) : sendPanelMessage(ctx, status, 'Alt text not saved', text, session));
-    if (!id) return refuse(404, 'This entry does not exist (any more), or your role may not see it.');
+    const refuse = (status: number, text: string) => (json ? sendJsonError(ctx, status, text) : sendPanelMessage(ctx, status, words().media.altNotSaved, text, session));
+    if (!id) return refuse(404, words().media.noEntry);
     try {
       const alt = setMediaAlt(context, panelActor(session), id, form.get('file') ?? '', form.get('alt') ?? '');
       if (json) return sendJsonAnswer(ctx, { alt });
@@ -70,24 +71,25 @@ export function registerMediaActions(router: Router, deps: PanelDeps): void {
     const session = currentPanelSession(ctx, deps);
     if (!session || !session.capabilities.has('content.write')) {
       refuseRestOfBody(ctx.req);
-      return sendPanelMessage(ctx, 403, session ? 'Not allowed' : 'Signed out', session ? 'Your role does not allow this.' : 'You are not signed in any more. Sign in and try again.', session);
+      const w = words().common;
+      return sendPanelMessage(ctx, 403, session ? w.notAllowed : w.signedOut, session ? w.actionNotAllowed : w.signedOutText, session);
     }
-    const refuse = (status: number, text: string) => sendPanelMessage(ctx, status, 'Not replaced', text, session);
+    const refuse = (status: number, text: string) => sendPanelMessage(ctx, status, words().media.notReplaced, text, session);
     let form: FormData;
     try {
       form = await readMultipartForm(ctx.req, MAX_UPLOAD_BYTES);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return refuse(error.status, error.kind === 'too_large' ? `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; nothing was replaced.` : error.message);
+      return refuse(error.status, error.kind === 'too_large' ? fill(words().media.tooLarge, { size: MAX_UPLOAD_BYTES / 1024 / 1024 }) : error.message);
     }
     const csrf = form.get('csrf');
     if (!csrfMatches(ctx, new URLSearchParams(typeof csrf === 'string' ? { csrf } : {}), session.csrf, session)) return;
     const id = visible(session, form.get('id'));
-    if (!id) return refuse(404, 'This entry does not exist (any more), or your role may not see it.');
+    if (!id) return refuse(404, words().media.noEntry);
     const [file, ...more] = filesOf(form, 'replacement');
     const name = form.get('file');
     try {
-      if (!file || more.length > 0) throw new AppError('invalid_params', 'Choose one image to take the place of the old one.');
+      if (!file || more.length > 0) throw new AppError('invalid_params', words().media.chooseOne);
       replaceMedia(context, panelActor(session), id, typeof name === 'string' ? name : '', { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) });
       redirect(ctx.res, backTo(form, id, 'replaced'), 303, { 'cache-control': 'no-store' });
     } catch (error) {

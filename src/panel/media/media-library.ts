@@ -16,14 +16,15 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelSession } from '../panel-session.js';
 import { renderMediaLibrary } from './media-library-view.js';
 import { registerMediaActions } from './media-actions.js';
+import { words, type PanelWords } from '../words/panel-words.js';
 
 export const MEDIA_LIBRARY_PATH = '/svc/panel/media';
 export const FILES_PER_PAGE = 48;
 const MAX_QUERY = 100;
-/** What a redirect back to the library may announce: fixed sentences only. */
-const DONE: Record<string, string> = {
-  'alt-saved': 'The alt text was saved.',
-  replaced: 'The image was replaced; its address stays the same, and the old one is in the trash.',
+/** What a redirect back to the library may announce: fixed sentences only, in the page's words. */
+const DONE: Record<string, (w: PanelWords['media']['done']) => string> = {
+  'alt-saved': (w) => w.altSaved,
+  replaced: (w) => w.replaced,
 };
 
 export function registerMediaLibraryRoutes(router: Router, deps: PanelDeps): void {
@@ -39,11 +40,11 @@ export function registerMediaLibraryRoutes(router: Router, deps: PanelDeps): voi
     }
     const titleOf = (entry: Entry) => (entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value)?.title ?? entry.id;
     const query = (ctx.url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
     const matches = allMedia(join(deps.content.contentDir, 'media'), (id) => visible.has(id)).filter(({ entryId, name }) => {
-      if (words.length === 0) return true;
+      if (terms.length === 0) return true;
       const haystack = `${name} ${entryId} ${titleOf(visible.get(entryId)!)}`.toLowerCase();
-      return words.every((word) => haystack.includes(word));
+      return terms.every((term) => haystack.includes(term));
     });
     const pages = Math.max(1, Math.ceil(matches.length / FILES_PER_PAGE));
     const pageText = ctx.url.searchParams.get('page') ?? '1';
@@ -64,8 +65,8 @@ export function registerMediaLibraryRoutes(router: Router, deps: PanelDeps): voi
       return { item, entryTitle: titleOf(entry), uses: seen, hiddenUses: all.length - seen.length, edit: canEditEntry(principal, entry, undefined).allowed };
     });
     const doneKey = ctx.url.searchParams.get('done') ?? '';
-    const done = Object.hasOwn(DONE, doneKey) ? DONE[doneKey] : undefined;
+    const done = Object.hasOwn(DONE, doneKey) ? DONE[doneKey]!(words().media.done) : undefined;
     const body = renderMediaLibrary({ csrf: session.csrf, query, files: shown, total: matches.length, page: pageNumber, pages });
-    sendScriptedPanelPage(ctx, 200, renderPage({ title: 'Media', viewer: session, active: 'media', body, script: true, notice: done ? { kind: 'ok', text: done } : null }));
+    sendScriptedPanelPage(ctx, 200, renderPage({ title: words().media.title, viewer: session, active: 'media', body, script: true, notice: done ? { kind: 'ok', text: done } : null }));
   });
 }

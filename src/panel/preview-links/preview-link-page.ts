@@ -15,6 +15,7 @@ import { PREVIEW_LINK_PATH, previewLinkAddress, type PreviewLink, type SharedPre
 import { esc } from '../html.js';
 import { siteTimeOf } from '../site-time.js';
 import { previewLinksOf, showsText } from '../entries/entry-share.js';
+import { words } from '../words/panel-words.js';
 
 export interface PreviewLinkRenderers {
   page: (preview: SharedPreview) => string | null;
@@ -34,11 +35,14 @@ const PAGE_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-const FORGED = 'This preview link does not work: it is not one this site made. Check that it was copied whole.';
-const ENDED = 'This preview link no longer works: it was revoked, it expired, or the entry was deleted. Ask the person who shared it for a new one.';
+/** Why a link does not open: made elsewhere (or mangled), or ended. */
+type Refusal = 'forged' | 'ended';
 
-function sendRefusal(ctx: RequestContext, status: number, sentence: string): void {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Preview link</title></head><body><main><h1>Preview link</h1><p>${esc(sentence)}</p></main></body></html>`;
+/** The refusal in the words of the browser's language (whoever holds the link is not signed in). */
+function sendRefusal(ctx: RequestContext, status: number, why: Refusal): void {
+  const w = words();
+  const title = esc(w.preview.linkTitle);
+  const html = `<!doctype html><html lang="${esc(w.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${title}</title></head><body><main><h1>${title}</h1><p>${esc(w.preview[why])}</p></main></body></html>`;
   sendHtml(ctx.res, status, html, PAGE_HEADERS);
 }
 
@@ -49,7 +53,7 @@ export function registerPreviewLinkPages(router: Router, deps: PanelDeps, render
   const opened = (ctx: RequestContext): { link: PreviewLink; entry: Entry; translation: Translation; sharedBy: string } | null => {
     const opening = links.open(ctx.params.token ?? '');
     if (!opening.ok) {
-      sendRefusal(ctx, opening.why === 'forged' ? 404 : 410, opening.why === 'forged' ? FORGED : ENDED);
+      sendRefusal(ctx, opening.why === 'forged' ? 404 : 410, opening.why === 'forged' ? 'forged' : 'ended');
       return null;
     }
     const { link } = opening;
@@ -57,7 +61,7 @@ export function registerPreviewLinkPages(router: Router, deps: PanelDeps, render
     const translation = entry?.translations.get(link.language);
     const maker = deps.auth.accounts.get(link.createdBy);
     if (!entry || !translation || !maker || !canSeeTranslation(makerPrincipal(maker.id, maker.role, deps.auth.capabilitiesOf(maker)), entry, translation)) {
-      sendRefusal(ctx, 410, ENDED);
+      sendRefusal(ctx, 410, 'ended');
       return null;
     }
     return { link, entry, translation, sharedBy: maker.name };
@@ -74,7 +78,7 @@ export function registerPreviewLinkPages(router: Router, deps: PanelDeps, render
       address: previewLinkAddress(deps.config.baseUrl, ctx.params.token ?? ''),
       ...(link.shows === 'pinned' && link.text !== null ? { pinned: { text: link.text, style: link.style, label: showsText(link, timeZone) } } : {}),
     });
-    if (html === null) return sendRefusal(ctx, 410, ENDED);
+    if (html === null) return sendRefusal(ctx, 410, 'ended');
     sendHtml(ctx.res, 200, html, PAGE_HEADERS);
   });
 
