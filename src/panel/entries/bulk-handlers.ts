@@ -16,6 +16,7 @@ import { DELETE_PATH } from './delete-view.js';
 import { renderBulkResults, type BulkOutcome } from './bulk-results-view.js';
 import { ENTRIES_PATH } from './entries-list-view.js';
 import type { EntryPage } from './entry-page.js';
+import { fill, plural, words } from '../words/panel-words.js';
 
 /** Entries acted on at once (the list shows 50 a page). */
 export const MAX_BULK = 200;
@@ -23,24 +24,25 @@ export const MAX_BULK = 200;
 export function createBulkHandlers(deps: PanelDeps, page: EntryPage) {
   /** One entry's publish or unpublish, as a sentence for the results page. */
   const actOn = (action: 'publish' | 'unpublish', id: string, language: string, session: Parameters<typeof panelActor>[0]): BulkOutcome => {
+    const w = words().entries.bulk;
     const actor = panelActor(session);
     const entry = page.visibleEntry(id, actor.principal);
-    if (!entry) return { id, title: id, ok: false, text: 'No such entry, or you may not see it.' };
+    if (!entry) return { id, title: id, ok: false, text: w.noEntry };
     const translation = entry.translations.get(language);
     const title = translation?.title ?? entry.id;
-    if (!translation) return { id, title, ok: false, text: `It has no ${language} translation.` };
+    if (!translation) return { id, title, ok: false, text: fill(w.noTranslation, { language }) };
     try {
       if (action === 'publish') {
         const waiting = translation.review !== null;
         const result = publishEntry(page.context, actor, entry, language, undefined);
         // Approval mode holds back what assistants publish; a person with the right publishes (and so approves).
         if (result.status === 'waiting_for_approval') return { id, title, ok: false, text: result.message };
-        if (result.note) return { id, title, ok: true, text: 'Already published; nothing changed.' };
+        if (result.note) return { id, title, ok: true, text: w.alreadyPublished };
         const warnings = result.card_warnings?.map((warning) => `${warning.card} (${warning.missing.join(', ')})`).join('; ');
-        return { id, title, ok: true, text: `Published${waiting ? ' (it was waiting for approval)' : ''}.${warnings ? ` Cards leave required settings empty: ${warnings}.` : ''}` };
+        return { id, title, ok: true, text: [waiting ? w.publishedWaiting : w.published, ...(warnings ? [fill(w.cardsEmpty, { cards: warnings })] : [])].join(' ') };
       }
       const result = unpublishEntry(page.context, actor, entry, language);
-      return { id, title, ok: true, text: result.note ?? 'Unpublished: it is a draft now.' };
+      return { id, title, ok: true, text: result.note ?? w.unpublished };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return { id, title, ok: false, text: error.message };
@@ -52,28 +54,29 @@ export function createBulkHandlers(deps: PanelDeps, page: EntryPage) {
       const posted = await requirePanelPost(ctx, deps, 'content.write');
       if (!posted) return;
       const { session, form } = posted;
+      const w = words().entries.bulk;
       const action = form.get('action') ?? '';
       const ids = [...new Set(form.getAll('id'))];
       const language = form.get('language') ?? '';
       // The list's own address, rebuilt from its parameters only: nothing else comes back from the form.
       const kept = new URLSearchParams([...new URLSearchParams(form.get('back') ?? '')].filter(([key]) => ['type', 'language', 'status', 'sort', 'q', 'page'].includes(key))).toString();
       const back = kept === '' ? ENTRIES_PATH : `${ENTRIES_PATH}?${kept}`;
-      if (!['publish', 'unpublish', 'trash'].includes(action)) return sendPanelMessage(ctx, 422, 'Nothing done', 'Choose Publish, Unpublish or Move to the trash.', session);
-      if (ids.length === 0) return sendPanelMessage(ctx, 422, 'Nothing done', 'Choose at least one entry in the list first.', session);
-      if (ids.length > MAX_BULK) return sendPanelMessage(ctx, 422, 'Nothing done', `Choose at most ${MAX_BULK} entries at once.`, session);
+      if (!['publish', 'unpublish', 'trash'].includes(action)) return sendPanelMessage(ctx, 422, w.nothingDone, w.chooseAction, session);
+      if (ids.length === 0) return sendPanelMessage(ctx, 422, w.nothingDone, w.chooseEntry, session);
+      if (ids.length > MAX_BULK) return sendPanelMessage(ctx, 422, w.nothingDone, fill(w.tooMany, { max: MAX_BULK }), session);
       if (action === 'trash') return redirect(ctx.res, `${DELETE_PATH}?${new URLSearchParams(ids.map((id): [string, string] => ['id', id]))}`, 303);
       if (!session.capabilities.has('content.publish') && !session.capabilities.has('content.publish_all')) {
-        return sendPanelMessage(ctx, 403, 'Not allowed', `Your role (${session.account.role}) may not publish or unpublish.`, session);
+        return sendPanelMessage(ctx, 403, words().common.notAllowed, fill(w.roleMayNot, { role: session.account.role }), session);
       }
-      if (!Object.hasOwn(deps.content.site().languages, language)) return sendPanelMessage(ctx, 422, 'Nothing done', 'Choose one of the site\'s languages.', session);
+      if (!Object.hasOwn(deps.content.site().languages, language)) return sendPanelMessage(ctx, 422, w.nothingDone, w.chooseLanguage, session);
       const outcomes = ids.map((id) => actOn(action as 'publish' | 'unpublish', id, language, session));
       const done = outcomes.filter((outcome) => outcome.ok).length;
       const refused = outcomes.length - done;
       const body = renderBulkResults({ action: action as 'publish' | 'unpublish', language, outcomes, back });
       const notice = refused === 0
-        ? { kind: 'ok' as const, text: `Done for all ${done} chosen ${done === 1 ? 'entry' : 'entries'}.` }
-        : { kind: 'warn' as const, text: `Done for ${done}; ${refused} refused (the reasons are below).` };
-      sendScriptedPanelPage(ctx, 200, renderPage({ title: action === 'publish' ? 'Publish' : 'Unpublish', viewer: session, active: 'content', body, notice, script: true }));
+        ? { kind: 'ok' as const, text: plural(w.doneAll, done) }
+        : { kind: 'warn' as const, text: fill(w.doneSome, { done, refused }) };
+      sendScriptedPanelPage(ctx, 200, renderPage({ title: action === 'publish' ? w.publish : w.unpublish, viewer: session, active: 'content', body, notice, script: true }));
     },
   };
 }

@@ -1,6 +1,7 @@
 // What a bulk publish or unpublish did to each chosen entry (bulk-handlers.ts).
 import { esc } from '../html.js';
 import { entryPageHref } from './entries-list-view.js';
+import { fill, words } from '../words/panel-words.js';
 
 export interface BulkOutcome {
   id: string;
@@ -19,6 +20,8 @@ export interface BulkResultsView {
 }
 
 export function renderBulkResults(view: BulkResultsView): string {
-  const items = view.outcomes.map((outcome) => `<li class="bulk-${outcome.ok ? 'done' : 'refused'}" data-id="${esc(outcome.id)}"><div class="row"><a class="name" href="${esc(entryPageHref(outcome.id))}">${esc(outcome.title)}</a><span class="muted">${esc(outcome.id)}</span></div><p>${outcome.ok ? '' : '<strong>Refused:</strong> '}${esc(outcome.text)}</p></li>`).join('');
-  return `<h1>${view.action === 'publish' ? 'Publish' : 'Unpublish'} (${esc(view.language)}): what happened</h1><ul class="list bulk-results">${items}</ul><p><a class="button" href="${esc(view.back)}">Back to the list</a></p>`;
+  const w = words().entries.bulk;
+  const items = view.outcomes.map((outcome) => `<li class="bulk-${outcome.ok ? 'done' : 'refused'}" data-id="${esc(outcome.id)}"><div class="row"><a class="name" href="${esc(entryPageHref(outcome.id))}">${esc(outcome.title)}</a><span class="muted">${esc(outcome.id)}</span></div><p>${outcome.ok ? '' : `<strong>${esc(w.refused)}</strong> `}${esc(outcome.text)}</p></li>`).join('');
+  const heading = fill(view.action === 'publish' ? w.publishHeading : w.unpublishHeading, { language: view.language });
+  return `<h1>${esc(heading)}</h1><ul class="list bulk-results">${items}</ul><p><a class="button" href="${esc(view.back)}">${esc(w.backToList)}</a></p>`;
 }

@@ -5,6 +5,7 @@
 import type { CategoryDefinition, FieldDefinition } from '../../content/entries/types.js';
 import { esc } from '../html.js';
 import { fieldInputName, type FieldTexts } from './category-fields.js';
+import { fill, words } from '../words/panel-words.js';
 
 export interface CategoryFieldsView {
   /** Unique per form on the page (`en`, `new`), for the inputs' ids. */
@@ -21,7 +22,8 @@ function input(view: CategoryFieldsView, category: CategoryDefinition, key: stri
   const id = `${view.idPrefix}-${category.key}-${key}`;
   const name = fieldInputName(category.key, key);
   const value = view.texts[`${category.key}:${key}`] ?? '';
-  const label = (hint = '') => `<label for="${esc(id)}">${esc(definition.label)}${definition.required ? ' <span class="required">(required)</span>' : ''}${hint ? ` <span class="muted">${esc(hint)}</span>` : ''}</label>`;
+  const w = words().entries.fields;
+  const label = (hint = '') => `<label for="${esc(id)}">${esc(definition.label)}${definition.required ? ` <span class="required">${esc(w.required)}</span>` : ''}${hint ? ` <span class="muted">${esc(hint)}</span>` : ''}</label>`;
   const attributes = `id="${esc(id)}" name="${esc(name)}"${definition.required ? ' aria-required="true"' : ''}`;
   switch (definition.type) {
     case 'time':
@@ -37,11 +39,11 @@ function input(view: CategoryFieldsView, category: CategoryDefinition, key: stri
     case 'boolean':
       return `<input type="hidden" name="${esc(name)}" value="false"><label class="check"><input type="checkbox" ${attributes} value="true"${value === 'true' ? ' checked' : ''}><span>${esc(definition.label)}</span></label>`;
     case 'select':
-      return `${label()}<select ${attributes}>${options(['', ...(definition.options ?? [])], value, '(none)')}</select>`;
+      return `${label()}<select ${attributes}>${options(['', ...(definition.options ?? [])], value, w.none)}</select>`;
     case 'image':
       return view.images.length > 0 || value !== ''
-        ? `${label()}<select ${attributes}>${options(['', ...new Set([...view.images, ...(value ? [value] : [])])], value, '(no image)')}</select>`
-        : `${label('(media/… from the entry\'s media)')}<input type="text" ${attributes} value="${esc(value)}">`;
+        ? `${label()}<select ${attributes}>${options(['', ...new Set([...view.images, ...(value ? [value] : [])])], value, w.noImage)}</select>`
+        : `${label(w.imageHint)}<input type="text" ${attributes} value="${esc(value)}">`;
     default:
       return `${label()}<input type="text" ${attributes} value="${esc(value)}">`;
   }
@@ -55,11 +57,12 @@ function options(values: string[], chosen: string, emptyLabel: string): string {
 export function renderCategoryFields(view: CategoryFieldsView): string {
   if (view.categories.length === 0) return '';
   const id = `${view.idPrefix}-category`;
-  const choices = [`<option value=""${view.chosen === '' ? ' selected' : ''}>(none)</option>`,
+  const w = words().entries.fields;
+  const choices = [`<option value=""${view.chosen === '' ? ' selected' : ''}>${esc(w.none)}</option>`,
     ...view.categories.map((category) => `<option value="${esc(category.key)}"${category.key === view.chosen ? ' selected' : ''}>${esc(category.label)}</option>`)].join('');
   const fieldsets = view.categories.filter((category) => Object.keys(category.fields).length > 0).map((category) =>
-    `<fieldset class="category-fields" data-category="${esc(category.key)}"><legend>${esc(category.label)}: its fields (only when the category is ${esc(category.label)})</legend>`
+    `<fieldset class="category-fields" data-category="${esc(category.key)}"><legend>${esc(fill(w.legend, { category: category.label }))}</legend>`
     + Object.entries(category.fields).map(([key, definition]) => input(view, category, key, definition)).join('')
     + '</fieldset>').join('');
-  return `<label for="${esc(id)}">Category</label><select id="${esc(id)}" name="category" data-category-select>${choices}</select>${fieldsets}`;
+  return `<label for="${esc(id)}">${esc(w.category)}</label><select id="${esc(id)}" name="category" data-category-select>${choices}</select>${fieldsets}`;
 }

@@ -19,6 +19,7 @@ import { renderPage, sendPanelMessage, sendPanelPage } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { renderDeletePage, type DeleteTarget } from './delete-view.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** Entries asked for at once (the Content list shows at most a page of them). */
 const MAX_AT_ONCE = 200;
@@ -41,13 +42,14 @@ export function createDeleteHandlers(deps: PanelDeps) {
     const principal = panelActor(session).principal;
     const titled = (language ? entry.translations.get(language) : undefined) ?? entry.translations.get(deps.content.site().defaultLanguage) ?? entry.translations.values().next().value;
     const chosen = file ? [] : [...entry.translations.values()].filter((t) => !language || t.language === language);
+    const w = words().entries.delete;
     let refusal: string | null = null;
     for (const t of file ? [undefined] : chosen) {
       const right = canEditEntry(principal, entry, t);
       if (!right.allowed) { refusal = right.reason; break; }
     }
-    if (!file && language && chosen.length === 0) refusal = `${entry.id} has no ${language.slice(0, 20)} translation.`;
-    else if (!file && language && entry.translations.size === 1) refusal = `This is the only translation of ${entry.id}; delete the entry instead.`;
+    if (!file && language && chosen.length === 0) refusal = fill(w.noTranslation, { id: entry.id, language: language.slice(0, 20) });
+    else if (!file && language && entry.translations.size === 1) refusal = fill(w.onlyTranslation, { id: entry.id });
     const files = file ? [file] : language ? [] : deps.content.mediaFiles(entry.id);
     const others = deps.content.entries();
     const uses = files.flatMap((name) => {
@@ -65,21 +67,23 @@ export function createDeleteHandlers(deps: PanelDeps) {
       const session = requirePanelSession(ctx, deps, 'content.write');
       if (!session) return;
       const params = ctx.url.searchParams;
+      const w = words().entries.delete;
       const ids = [...new Set(params.getAll('id'))].slice(0, MAX_AT_ONCE);
       const language = params.get('language') || null;
       const file = params.get('file') || null;
       const entries = ids.map((id) => visible(id, session)).filter((entry): entry is Entry => entry !== null);
-      if (entries.length === 0) return sendPanelMessage(ctx, ids.length === 0 ? 400 : 404, 'Nothing to delete', ids.length === 0 ? 'Choose one or more entries in the Content list first.' : 'These entries do not exist (any more), or your role may not see them.', session);
-      if ((language || file) && entries.length > 1) return sendPanelMessage(ctx, 400, 'One at a time', 'A translation or a file is deleted from its own entry\'s page, one at a time.', session);
-      if (file && !deps.content.mediaFiles(entries[0]!.id).includes(file)) return sendPanelMessage(ctx, 404, 'No such file', `${entries[0]!.id} has no media file by that name.`, session);
+      if (entries.length === 0) return sendPanelMessage(ctx, ids.length === 0 ? 400 : 404, w.nothing, ids.length === 0 ? w.chooseFirst : w.gone, session);
+      if ((language || file) && entries.length > 1) return sendPanelMessage(ctx, 400, w.oneAtATime, w.oneAtATimeText, session);
+      if (file && !deps.content.mediaFiles(entries[0]!.id).includes(file)) return sendPanelMessage(ctx, 404, w.noFile, fill(w.noFileText, { id: entries[0]!.id }), session);
       const body = renderDeletePage({ csrf: session.csrf, language, targets: entries.map((entry) => targetOf(entry, session, language, file)) });
-      sendPanelPage(ctx, 200, renderPage({ title: 'Move to the trash?', viewer: session, active: 'content', body }));
+      sendPanelPage(ctx, 200, renderPage({ title: w.title, viewer: session, active: 'content', body }));
     },
 
     async remove(ctx: RequestContext): Promise<void> {
       const posted = await requirePanelPost(ctx, deps, 'content.write');
       if (!posted) return;
       const { session, form } = posted;
+      const w = words().entries.delete;
       const ids = [...new Set(form.getAll('id'))].slice(0, MAX_AT_ONCE);
       const language = form.get('language') || null;
       const file = form.get('file') || null;
@@ -94,7 +98,7 @@ export function createDeleteHandlers(deps: PanelDeps) {
       for (const id of ids) {
         const entry = visible(id, session);
         try {
-          if (!entry) throw new AppError('not_found', `${id.slice(0, 200)} is not there any more (someone may have deleted it already), or your role may not see it.`);
+          if (!entry) throw new AppError('not_found', fill(w.notThere, { id: id.slice(0, 200) }));
           // A picture goes with its width variants (media-edit.ts).
           if (file) deletePicture(context, panelActor(session), id, file);
           else if (language) deleteTranslation(context, panelActor(session), id, language, seen.get(id) ?? new Map());
@@ -111,8 +115,8 @@ export function createDeleteHandlers(deps: PanelDeps) {
             : `/svc/panel/trash?done=trashed&n=${moved.length}`;
         return redirect(ctx.res, back, 303, { 'cache-control': 'no-store' });
       }
-      const what = moved.length === 0 ? 'Nothing was moved to the trash.' : `Moved to the trash: ${moved.join(', ')}.`;
-      sendPanelMessage(ctx, ids.length === 0 ? 400 : 409, 'Not deleted', [what, ...refused].join(' ') || 'Choose what to delete first.', session);
+      const what = moved.length === 0 ? w.nothingMoved : fill(w.moved, { ids: moved.join(', ') });
+      sendPanelMessage(ctx, ids.length === 0 ? 400 : 409, w.notDeleted, [what, ...refused].join(' ') || w.chooseWhat, session);
     },
   };
 }

@@ -6,6 +6,7 @@ import { TRASH_KEEP_DAYS } from '../../content/trash/trash-items.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import { ENTRIES_PATH, entryPageHref, statusLabel } from './entries-list-view.js';
+import { fill, plural, words } from '../words/panel-words.js';
 
 export const DELETE_PATH = `${ENTRIES_PATH}/delete`;
 
@@ -31,19 +32,24 @@ export interface DeleteView {
 
 function useLine(reference: string, use: MediaUse): string {
   const where = use.language ? `${esc(use.title)} (${esc(use.entry)}, ${esc(use.language)}): ${esc(use.where)}` : `${esc(use.title)} (${esc(use.entry)}): ${esc(use.where)}`;
-  return `<li><code>${esc(reference)}</code> is used in <a href="${esc(entryPageHref(use.entry))}">${where}</a></li>`;
+  // {reference} and {place} are markup built here (code, a link); the word around them is escaped first.
+  return `<li>${fill(esc(words().entries.delete.usedIn), { reference: `<code>${esc(reference)}</code>`, place: `<a href="${esc(entryPageHref(use.entry))}">${where}</a>` })}</li>`;
 }
 
 function renderTarget(target: DeleteTarget, language: string | null): string {
+  const w = words().entries.delete;
+  const link = `<a href="${esc(entryPageHref(target.id))}">${esc(target.title)}</a>`;
+  const id = ` <span class="muted">(${esc(target.id)})</span>`;
+  // The file's name and the entry's link are markup, filled into the escaped word.
   const what = target.file
-    ? `The file <code>${esc(target.file)}</code> of <a href="${esc(entryPageHref(target.id))}">${esc(target.title)}</a>`
+    ? fill(esc(w.file), { file: `<code>${esc(target.file)}</code>`, entry: link })
     : language
-      ? `The ${esc(language)} translation of <a href="${esc(entryPageHref(target.id))}">${esc(target.title)}</a> <span class="muted">(${esc(target.id)})</span>`
-      : `<a href="${esc(entryPageHref(target.id))}">${esc(target.title)}</a> <span class="muted">(${esc(target.id)})</span>`;
+      ? fill(esc(w.translation), { language: esc(language), entry: link }) + id
+      : link + id;
   const translations = target.file ? '' : `<div>${target.translations.map((t) => `<span class="tag">${esc(t.language)}: ${esc(statusLabel(t.status, t.review))}</span>`).join('')}</div>`;
-  const media = !target.file && !language && target.mediaCount > 0 ? `<div class="muted">with its ${target.mediaCount} media ${target.mediaCount === 1 ? 'file' : 'files'}</div>` : '';
+  const media = !target.file && !language && target.mediaCount > 0 ? `<div class="muted">${esc(plural(w.withMedia, target.mediaCount))}</div>` : '';
   const uses = target.uses.length === 0 ? ''
-    : `<div class="notice warn"><p>Still in use: after this, these places show a missing image until it is restored or the reference is changed.</p><ul>${target.uses.map(({ reference, use }) => useLine(reference, use)).join('')}</ul></div>`;
+    : `<div class="notice warn"><p>${esc(w.stillUsed)}</p><ul>${target.uses.map(({ reference, use }) => useLine(reference, use)).join('')}</ul></div>`;
   const refusal = target.refusal ? `<p class="notice error" role="alert">${esc(target.refusal)}</p>` : '';
   return `<li><div class="row">${what}</div>${translations}${media}${uses}${refusal}</li>`;
 }
@@ -61,11 +67,14 @@ function hiddenFields(view: DeleteView): string {
 }
 
 export function renderDeletePage(view: DeleteView): string {
+  const w = words().entries.delete;
   const going = view.targets.filter((target) => !target.refusal);
   const anyUse = going.some((target) => target.uses.length > 0);
   const button = going.length === 0
-    ? '<p>Nothing here can be deleted by you.</p>'
-    : `<form method="post" action="${DELETE_PATH}">${csrfField(view.csrf)}${hiddenFields(view)}<button type="submit" class="danger">${anyUse ? 'Move to the trash anyway' : 'Move to the trash'}</button> <a href="${ENTRIES_PATH}">Cancel</a></form>`;
-  return `<h1>Move to the trash?</h1><section class="card"><p>What goes to the trash leaves the website, the Content API and assistants at once. It can be restored from the <a href="/svc/panel/trash">Trash</a>, with its earlier versions, history and address, for ${TRASH_KEEP_DAYS} days; after that it is deleted for good.</p>`
+    ? `<p>${esc(w.nothingYours)}</p>`
+    : `<form method="post" action="${DELETE_PATH}">${csrfField(view.csrf)}${hiddenFields(view)}<button type="submit" class="danger">${esc(anyUse ? w.moveAnyway : w.move)}</button> <a href="${ENTRIES_PATH}">${esc(w.cancel)}</a></form>`;
+  // {trash} is a link to the Trash page, filled into the escaped word.
+  const intro = fill(esc(w.intro), { trash: `<a href="/svc/panel/trash">${esc(words().common.nav.trash)}</a>`, days: TRASH_KEEP_DAYS });
+  return `<h1>${esc(w.title)}</h1><section class="card"><p>${intro}</p>`
     + `<ul class="list">${view.targets.map((target) => renderTarget(target, view.language)).join('')}</ul>${button}</section>`;
 }

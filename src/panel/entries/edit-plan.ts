@@ -11,6 +11,7 @@ import { panelActor } from '../panel-principal.js';
 import type { PanelSession } from '../panel-session.js';
 import { changesOf, editValuesFromFile, editValuesFromForm, hasEditInputs, isEmptyChange, type EditChanges } from './edit-values.js';
 import type { EntryPage } from './entry-page.js';
+import { words } from '../words/panel-words.js';
 
 export function createEditPlan(deps: PanelDeps, page: EntryPage) {
   const { context } = page;
@@ -27,7 +28,7 @@ export function createEditPlan(deps: PanelDeps, page: EntryPage) {
     const site = deps.content.site();
     if (!hasEditInputs(form)) return null;
     if (sent.version !== snapshot.version) {
-      throw new AppError('conflict', sent.version === '' ? 'The form carries no version of the text (it may come from an older page); nothing was saved. Your text is kept below: save it again.' : staleTranslationSentence(entry.id, translation.language));
+      throw new AppError('conflict', sent.version === '' ? words().entries.done.noVersion : staleTranslationSentence(entry.id, translation.language));
     }
     const changes = changesOf(site, snapshot, sent, form, new Set(page.imagesOf(entry)), entry.type.key === 'post');
     return isEmptyChange(changes) ? null : changes;

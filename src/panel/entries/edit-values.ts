@@ -5,6 +5,7 @@
 import { AppError } from '../../errors.js';
 import type { SiteConfig } from '../../content/entries/types.js';
 import { categoryChanges, fieldTextsFrom, fieldTextsOf, type FieldTexts } from './category-fields.js';
+import { words } from '../words/panel-words.js';
 
 export interface EditValues {
   title: string;
@@ -112,7 +113,7 @@ export function changesOf(site: SiteConfig, file: FileSnapshot, sent: EditValues
   setText('excerpt', sent.excerpt);
   setText('slug', sent.slug);
   if (form.has('cover') && sent.cover !== '' && sent.cover !== text(current.cover) && !covers.has(sent.cover)) {
-    throw new AppError('invalid_params', 'The cover must be one of the entry\'s images; upload it under Media first.');
+    throw new AppError('invalid_params', words().entries.done.coverNotImage);
   }
   setText('cover', sent.cover);
   if (form.has('tags')) {

@@ -12,6 +12,7 @@ import type { EditPlan } from './edit-plan.js';
 import type { EntryPage } from './entry-page.js';
 import { readJsonFormPost, sendJsonAnswer, sendJsonError, sendJsonRefusal } from '../json-post.js';
 import { panelActor } from '../panel-principal.js';
+import { words } from '../words/panel-words.js';
 
 export const EDITOR_SAVE_PATH = '/svc/panel/editor/save';
 
@@ -24,12 +25,12 @@ export function createEditorSave(deps: PanelDeps, page: EntryPage, plan: EditPla
     const entry = page.visibleEntry(form.get('id') ?? '', principal);
     const translation = entry?.translations.get(form.get('language') ?? '');
     if (!entry || !translation || !canSeeTranslation(principal, entry, translation)) {
-      return sendJsonError(ctx, 404, 'This entry or translation does not exist (any more), or your role may not see it: someone may have moved it to the trash. Nothing was saved.');
+      return sendJsonError(ctx, 404, words().entries.done.editorGone);
     }
     try {
       refuseUnless(canEditEntry(principal, entry, translation));
       if (form.get('autosave') === '1' && translation.status !== 'draft') {
-        throw new AppError('conflict', 'This text is public, so it is not saved automatically; press Save (or Ctrl+S) to change the public page.');
+        throw new AppError('conflict', words().entries.done.notAutosaved);
       }
       const values = plan.sentValues(translation, form);
       const changes = plan.planEdits(entry, translation, form, values);

@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from './entry-extras-handlers.js';
 import type { EntryPage } from './entry-page.js';
 import { filesOf, readJsonUploadPost, sendJsonAnswer, sendJsonError, sendJsonRefusal } from '../json-post.js';
 import { panelActor } from '../panel-principal.js';
+import { fill, words } from '../words/panel-words.js';
 
 export const EDITOR_UPLOAD_PATH = '/svc/panel/editor/upload';
 
@@ -21,10 +22,10 @@ export function createEditorUpload(deps: PanelDeps, page: EntryPage) {
     const { session, form } = read;
     const id = form.get('id');
     const entry = page.visibleEntry(typeof id === 'string' ? id : '', panelActor(session).principal);
-    if (!entry) return sendJsonError(ctx, 404, 'This entry does not exist (any more), or your role may not see it. Nothing was uploaded.');
+    if (!entry) return sendJsonError(ctx, 404, words().entries.done.uploadGone);
     const files = filesOf(form, 'files');
     try {
-      if (files.length > MAX_UPLOAD_FILES) throw new AppError('invalid_params', `Upload at most ${MAX_UPLOAD_FILES} images at once.`);
+      if (files.length > MAX_UPLOAD_FILES) throw new AppError('invalid_params', fill(words().entries.done.tooManyFiles, { max: MAX_UPLOAD_FILES }));
       const uploads = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })));
       const results = uploadMediaFiles(page.context, panelActor(session), entry, uploads);
       const mediaRoot = `${deps.content.contentDir}/media`;

@@ -7,13 +7,14 @@ import { esc } from '../html.js';
 import { pickerHint, sitePickerInput } from '../site-time.js';
 import type { CardWarning } from '../../content/cards.js';
 import { renderCardWarnings } from './entry-cards-view.js';
-import { renderEditor, type EditorView } from './entry-editor-view.js';
+import { renderEditor, waitingLine, type EditorView } from './entry-editor-view.js';
 import { renderMediaSection, type MediaView } from './entry-media-view.js';
 import { renderStyleSection, type StyleView } from './entry-style-view.js';
 import type { EditValues } from './edit-values.js';
 import type { Decision } from './decision.js';
-import { ENTRIES_PATH, statusLabel } from './entries-list-view.js';
+import { ENTRIES_PATH, statusLabel, statusName } from './entries-list-view.js';
 import { DELETE_PATH } from './delete-view.js';
+import { fill, words } from '../words/panel-words.js';
 
 
 export interface TranslationView {
@@ -68,58 +69,63 @@ function actionForm(view: EntryPageView, language: string, action: string, label
 function renderStateForms(view: EntryPageView, t: TranslationView): string {
   const e = t.editor;
   if (!e.publish.allowed) return `<p class="muted">${esc(e.publish.reason)}</p>`;
+  const w = words().entries.edit;
   const parts: string[] = [];
   if (t.status === 'draft') {
-    if (t.review) parts.push(`<p>Waiting for approval (${esc(t.review)}): answer it under <a href="/svc/panel/approvals">Waiting for approval</a>, or publish it here.</p>`);
-    const at = `<label for="at-${esc(e.language)}">Publish later <span class="muted">${esc(pickerHint(e.timezone, e.now))}</span></label>${sitePickerInput(`at-${esc(e.language)}`, 'at', e.timezone, e.now)}`;
-    parts.push(actionForm(view, e.language, 'publish', 'Publish', at));
+    if (t.review) parts.push(waitingLine(t.review));
+    const at = `<label for="at-${esc(e.language)}">${esc(w.publishLater)} <span class="muted">${esc(pickerHint(e.timezone, e.now))}</span></label>${sitePickerInput(`at-${esc(e.language)}`, 'at', e.timezone, e.now)}`;
+    parts.push(actionForm(view, e.language, 'publish', w.publish, at));
   }
-  if (t.status !== 'draft' || t.review) parts.push(actionForm(view, e.language, 'unpublish', t.status === 'draft' ? 'Withdraw the request' : 'Unpublish', '', 'secondary'));
+  if (t.status !== 'draft' || t.review) parts.push(actionForm(view, e.language, 'unpublish', t.status === 'draft' ? w.withdraw : w.unpublish, '', 'secondary'));
   return parts.join('');
 }
 
 function renderTranslation(view: EntryPageView, t: TranslationView): string {
   const e = t.editor;
+  const w = words().entries.entry;
   const address = t.status === 'published'
     ? `<a href="${esc(t.url)}">${esc(t.url)}</a>`
-    : `${esc(t.url)} <span class="muted">(not public while ${esc(t.status)})</span>`;
+    : `${esc(t.url)} <span class="muted">${esc(fill(w.notPublic, { status: statusName(t.status) }))}</span>`;
   const facts = [
-    ['Title', esc(t.title)],
-    ['Status', esc(statusLabel(t.status, t.review))],
-    ...(t.published ? [['Published', esc(t.published)]] : []),
-    ['Address', address],
-    ['Review', t.review ? esc(t.review) : 'none'],
-    ['Author', esc(t.authorName)],
-    ...(t.viaMcp ? [['Created', 'by an assistant (via: mcp)']] : []),
-    ['Preview', `<a href="${esc(t.previewHref)}">Open the preview</a> <span class="muted">(as saved; only for the team)</span>`],
-  ].map(([term, detail]) => `<dt>${term}</dt><dd>${detail}</dd>`).join('');
+    [w.title, esc(t.title)],
+    [w.status, esc(statusLabel(t.status, t.review))],
+    ...(t.published ? [[w.published, esc(t.published)]] : []),
+    [w.address, address],
+    [w.review, t.review ? esc(t.review) : esc(w.noReview)],
+    [w.author, esc(t.authorName)],
+    ...(t.viaMcp ? [[w.created, esc(w.byAssistant)]] : []),
+    [w.preview, `<a href="${esc(t.previewHref)}">${esc(w.openPreview)}</a> <span class="muted">${esc(w.previewHint)}</span>`],
+  ].map(([term, detail]) => `<dt>${esc(term!)}</dt><dd>${detail}</dd>`).join('');
+  // {sentBack} is the bold "Sent back", filled into the escaped word with the person and the time.
   const sentBack = t.sentBack === null ? ''
-    : `<div class="notice warn sent-back"><p><strong>Sent back</strong> by ${esc(t.sentBack.personName)} at ${esc(t.sentBack.time)}:</p><p>${esc(t.sentBack.note).replaceAll('\n', '<br>')}</p></div>`;
+    : `<div class="notice warn sent-back"><p>${fill(esc(w.sentBackBy), { sentBack: `<strong>${esc(w.sentBack)}</strong>`, person: esc(t.sentBack.personName), time: esc(t.sentBack.time) })}</p><p>${esc(t.sentBack.note).replaceAll('\n', '<br>')}</p></div>`;
   const saved = t.savedBody === null ? ''
-    : `<details class="saved-text" open><summary>The text as it is saved now</summary><pre>${esc(t.savedBody)}</pre></details>`;
+    : `<details class="saved-text" open><summary>${esc(w.savedText)}</summary><pre>${esc(t.savedBody)}</pre></details>`;
   const work = t.edit.allowed ? renderEditor(e) : `<p class="muted">${esc(t.edit.reason)}</p>${renderStateForms(view, t)}`;
-  const remove = t.edit.allowed && view.translationCount > 1 ? `<p class="muted"><a href="${esc(deleteHref(view.id, { language: e.language }))}">Delete this translation…</a></p>` : '';
+  const remove = t.edit.allowed && view.translationCount > 1 ? `<p class="muted"><a href="${esc(deleteHref(view.id, { language: e.language }))}">${esc(w.deleteTranslation)}</a></p>` : '';
   return `<section class="card translation" id="lang-${esc(e.language)}"><h2>${esc(e.languageName)} (${esc(e.language)})</h2><dl class="facts">${facts}</dl>${sentBack}${renderCardWarnings(t.cardWarnings)}${saved}${work}${remove}</section>`;
 }
 
 function renderAddForm(view: EntryPageView): string {
   if (!view.add) return '';
   const v = view.add.values;
+  const w = words().entries.entry;
   const options = view.add.languages.map((l) => `<option value="${esc(l.language)}">${esc(l.name)} (${esc(l.language)})</option>`).join('');
-  return `<section class="card" id="add"><h2>Add a translation</h2><form method="post" action="${ENTRIES_PATH}/add-translation" data-guard>${csrfField(view.csrf)}${hidden('id', view.id)}`
-    + `<label for="add-language">Language</label><select id="add-language" name="language">${options}</select>`
-    + `<label for="add-title">Title</label><input type="text" id="add-title" name="title" value="${esc(v.title)}" required>`
-    + `<label for="add-body">Text <span class="muted">(Markdown)</span></label><textarea id="add-body" name="body" rows="10" data-body>\n${esc(v.body)}</textarea>`
-    + `<label for="add-excerpt">Excerpt</label><input type="text" id="add-excerpt" name="excerpt" value="${esc(v.excerpt)}">`
-    + `<label for="add-tags">Tags <span class="muted">(slugs separated by commas)</span></label><input type="text" id="add-tags" name="tags" value="${esc(v.tagsText)}">`
-    + '<button type="submit">Add as a draft</button></form></section>';
+  return `<section class="card" id="add"><h2>${esc(w.addHeading)}</h2><form method="post" action="${ENTRIES_PATH}/add-translation" data-guard>${csrfField(view.csrf)}${hidden('id', view.id)}`
+    + `<label for="add-language">${esc(w.language)}</label><select id="add-language" name="language">${options}</select>`
+    + `<label for="add-title">${esc(w.title)}</label><input type="text" id="add-title" name="title" value="${esc(v.title)}" required>`
+    + `<label for="add-body">${esc(w.text)} <span class="muted">${esc(w.markdown)}</span></label><textarea id="add-body" name="body" rows="10" data-body>\n${esc(v.body)}</textarea>`
+    + `<label for="add-excerpt">${esc(w.excerpt)}</label><input type="text" id="add-excerpt" name="excerpt" value="${esc(v.excerpt)}">`
+    + `<label for="add-tags">${esc(w.tags)} <span class="muted">${esc(w.tagsHint)}</span></label><input type="text" id="add-tags" name="tags" value="${esc(v.tagsText)}">`
+    + `<button type="submit">${esc(w.add)}</button></form></section>`;
 }
 
 /** The entry page's body. */
 export function renderEntryPage(view: EntryPageView): string {
   const history = `/svc/panel/history?id=${encodeURIComponent(view.id)}`;
   const versions = `/svc/panel/revisions?${new URLSearchParams({ id: view.id })}`;
-  const remove = view.mayDelete ? ` · <a href="${esc(deleteHref(view.id))}">Move to the trash…</a>` : '';
-  return `<h1>${esc(view.title)}</h1><p class="muted">${esc(view.typeLabel)} · ${esc(view.id)} · <a href="${esc(history)}">History</a> · <a href="${esc(versions)}">Earlier versions</a> · <a href="${ENTRIES_PATH}">All content</a>${remove}</p>`
+  const w = words().entries.entry;
+  const remove = view.mayDelete ? ` · <a href="${esc(deleteHref(view.id))}">${esc(w.trash)}</a>` : '';
+  return `<h1>${esc(view.title)}</h1><p class="muted">${esc(view.typeLabel)} · ${esc(view.id)} · <a href="${esc(history)}">${esc(w.history)}</a> · <a href="${esc(versions)}">${esc(w.versions)}</a> · <a href="${ENTRIES_PATH}">${esc(w.allContent)}</a>${remove}</p>`
     + view.translations.map((t) => renderTranslation(view, t)).join('') + renderMediaSection(view.media) + renderStyleSection(view.style) + (view.share ?? '') + renderAddForm(view);
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { sendPanelMessage } from '../layout.js';
 import { csrfMatches, currentPanelSession, type PanelSession } from '../panel-session.js';
 import { refuseRestOfBody } from '../../http/body-refusal.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** A Markdown body plus title and fields; well above any page a person writes by hand. */
 export const MAX_ENTRY_FORM_BYTES = 1024 * 1024;
@@ -20,7 +21,7 @@ export async function readEntryPost(ctx: RequestContext, deps: PanelDeps): Promi
   const session = currentPanelSession(ctx, deps);
   if (!session) {
     refuseRestOfBody(ctx.req);
-    sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');
+    sendPanelMessage(ctx, 403, words().common.signedOut, words().common.signedOutText);
     return null;
   }
   let form: URLSearchParams;
@@ -28,13 +29,14 @@ export async function readEntryPost(ctx: RequestContext, deps: PanelDeps): Promi
     form = await readForm(ctx.req, MAX_ENTRY_FORM_BYTES);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.kind === 'too_large') sendPanelMessage(ctx, error.status, 'Too long', `The text is longer than ${MAX_ENTRY_FORM_BYTES / 1024} KB; nothing was saved. Shorten it and try again.`, session);
-    else sendPanelMessage(ctx, error.status, 'Not saved', error.message, session);
+    // The size as a plain number: "1024 KB", as the limit is known.
+    if (error.kind === 'too_large') sendPanelMessage(ctx, error.status, words().entries.done.tooLong, fill(words().entries.done.tooLongText, { size: String(MAX_ENTRY_FORM_BYTES / 1024) }), session);
+    else sendPanelMessage(ctx, error.status, words().common.notSaved, error.message, session);
     return null;
   }
   if (!csrfMatches(ctx, form, session.csrf, session)) return null;
   if (!session.capabilities.has('content.write')) {
-    sendPanelMessage(ctx, 403, 'Not allowed', 'Your role does not allow this.', session);
+    sendPanelMessage(ctx, 403, words().common.notAllowed, words().common.actionNotAllowed, session);
     return null;
   }
   return { session, form };

@@ -16,6 +16,7 @@ import { defaultEntryListQuery, listEntriesFor, parseEntryListQuery, type EntryL
 import { renderEntryList } from './entries-list-view.js';
 import { renderNewEntry, type NewEntryValues } from './new-entry-view.js';
 import { DONE, type EntryPage } from './entry-page.js';
+import { fill, words } from '../words/panel-words.js';
 
 const LIST_CSP = SCRIPTED_PANEL_CSP.replace("script-src 'self';", "script-src 'self'; connect-src 'self';");
 
@@ -43,7 +44,7 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
       canPublish: session.capabilities.has('content.publish') || session.capabilities.has('content.publish_all'),
     });
     // The script fetches the list part as one types (screen-script.ts): same origin only.
-    sendScriptedPanelPage(ctx, status, renderPage({ title: 'Content', viewer: session, active: 'content', body, notice, script: true, wide: true }), { 'content-security-policy': LIST_CSP });
+    sendScriptedPanelPage(ctx, status, renderPage({ title: words().entries.list.title, viewer: session, active: 'content', body, notice, script: true, wide: true }), { 'content-security-policy': LIST_CSP });
   };
 
   const languagesOf = () => Object.entries(deps.content.site().languages).map(([language, name]) => ({ language, name }));
@@ -61,7 +62,7 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
       categories: type.key === 'post' ? Object.values(site.categories) : [],
       timezone: site.timezone,
     });
-    sendScriptedPanelPage(ctx, status, renderPage({ title: `New entry in ${type.label}`, viewer: session, active: 'content', body, notice, script: true }));
+    sendScriptedPanelPage(ctx, status, renderPage({ title: fill(words().entries.newEntry.title, { type: type.label }), viewer: session, active: 'content', body, notice, script: true }));
   };
 
   return {
@@ -89,7 +90,7 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
       const site = deps.content.site();
       const typeKey = ctx.url.searchParams.get('type') || 'post';
       const type = site.types.find((candidate) => candidate.key === typeKey);
-      if (!type) return sendPanelMessage(ctx, 404, 'No such type', 'The site has no such content type.', session);
+      if (!type) return sendPanelMessage(ctx, 404, words().entries.newEntry.noType, words().entries.newEntry.noTypeText, session);
       sendNewEntry(ctx, 200, session, type, null);
     },
 
@@ -101,24 +102,25 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
       const typeKey = form.get('type') ?? '';
       const site = deps.content.site();
       const type = site.types.find((candidate) => candidate.key === typeKey);
-      if (!type) return sendPanelMessage(ctx, 404, 'No such type', 'The site has no such content type.', session);
+      if (!type) return sendPanelMessage(ctx, 404, words().entries.newEntry.noType, words().entries.newEntry.noTypeText, session);
       const sent: NewEntryValues = {
         title: (form.get('title') ?? '').trim(), language: form.get('language') ?? '', slug: (form.get('slug') ?? '').trim(),
         parent: (form.get('parent') ?? '').trim(), category: (form.get('category') ?? '').trim(), fields: fieldTextsFrom(site, form), tags: form.get('tags') ?? '',
       };
+      const w = words().entries.newEntry;
       try {
-        if (!Object.hasOwn(site.languages, sent.language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
+        if (!Object.hasOwn(site.languages, sent.language)) throw new AppError('invalid_params', w.chooseLanguage);
         let parent: Entry | null = null;
         if (type.key === 'page' && sent.parent !== '') {
           parent = parentPages(session).find((entry) => entry.id === sent.parent) ?? null;
-          if (!parent) throw new AppError('invalid_params', 'Choose the parent page from the list, or none for a top-level page.');
+          if (!parent) throw new AppError('invalid_params', w.chooseParent);
         }
         const fields: Record<string, unknown> = {};
         if (sent.slug !== '') fields.slug = sent.slug;
         const tags = parseTags(sent.tags);
         if (tags.length > 0) fields.tags = tags;
         if (type.key === 'post' && sent.category !== '') {
-          if (!categoryOf(site, sent.category)) throw new AppError('invalid_params', 'Choose one of the site\'s categories.');
+          if (!categoryOf(site, sent.category)) throw new AppError('invalid_params', w.chooseCategory);
           for (const [key, value] of Object.entries(categoryChanges(site, {}, sent.category, sent.fields, form))) if (value !== null) fields[key] = value;
         }
         const created = createEntry(page.context, panelActor(session), { title: sent.title, type, language: sent.language, body: '', fields, parent, exactSlug: true });
@@ -138,9 +140,10 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
       const language = ctx.url.searchParams.get('language') ?? '';
       const languages = deps.content.site().languages;
       const languageName = Object.hasOwn(languages, language) ? languages[language] : undefined;
-      const notice: PanelNotice | null = what === 'file-trashed' ? { kind: 'ok', text: 'The file was moved to the trash; it can be restored from the Trash page.' }
-        : what === 'alt-saved' ? { kind: 'ok', text: 'The alt text was saved.' }
-        : Object.hasOwn(DONE, what) && languageName ? { kind: 'ok', text: `${languageName} (${language}) ${DONE[what]}` } : null;
+      const w = words().entries.done;
+      const notice: PanelNotice | null = what === 'file-trashed' ? { kind: 'ok', text: w.fileTrashed }
+        : what === 'alt-saved' ? { kind: 'ok', text: w.altSaved }
+        : Object.hasOwn(DONE, what) && languageName ? { kind: 'ok', text: fill(w[DONE[what]!], { name: languageName, code: language }) } : null;
       page.sendEntry(ctx, 200, session, entry, notice);
     },
   };

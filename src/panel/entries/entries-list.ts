@@ -11,6 +11,7 @@ import { listEntriesByTitle } from '../../content/title-order.js';
 import { resolveCover } from '../../content/cover.js';
 import type { ContentStore } from '../../content/store.js';
 import type { ContentType, Entry, EntryStatus, SiteConfig, Translation } from '../../content/entries/types.js';
+import { fill, words } from '../words/panel-words.js';
 
 export const ENTRIES_PER_PAGE = 50;
 export const STATUS_FILTERS = ['any', 'draft', 'published', 'scheduled'] as const;
@@ -73,19 +74,20 @@ export function defaultEntryListQuery(store: ContentStore): EntryListQuery {
  */
 export function parseEntryListQuery(store: ContentStore, params: URLSearchParams): EntryListQuery {
   const site = store.site();
+  const w = words().entries.list;
   const typeKey = params.get('type') || 'post';
   const type = site.types.find((candidate) => candidate.key === typeKey);
-  if (!type) throw new AppError('invalid_params', `The site has no content type "${typeKey.slice(0, 40)}"; choose one of: ${site.types.map((t) => t.key).join(', ')}.`);
+  if (!type) throw new AppError('invalid_params', fill(w.noType, { type: typeKey.slice(0, 40), types: site.types.map((t) => t.key).join(', ') }));
   const language = params.get('language') || site.defaultLanguage;
-  if (!Object.hasOwn(site.languages, language)) throw new AppError('invalid_params', `The site has no language "${language.slice(0, 20)}"; choose one of: ${Object.keys(site.languages).join(', ')}.`);
+  if (!Object.hasOwn(site.languages, language)) throw new AppError('invalid_params', fill(w.noLanguage, { language: language.slice(0, 20), languages: Object.keys(site.languages).join(', ') }));
   const status = params.get('status') || 'any';
-  if (!(STATUS_FILTERS as readonly string[]).includes(status)) throw new AppError('invalid_params', `Status must be one of: ${STATUS_FILTERS.join(', ')}.`);
+  if (!(STATUS_FILTERS as readonly string[]).includes(status)) throw new AppError('invalid_params', fill(w.badStatus, { statuses: STATUS_FILTERS.join(', ') }));
   const sort = params.get('sort') || 'date';
-  if (!(SORTS as readonly string[]).includes(sort)) throw new AppError('invalid_params', `Sort must be one of: ${SORTS.join(', ')}.`);
+  if (!(SORTS as readonly string[]).includes(sort)) throw new AppError('invalid_params', fill(w.badSort, { sorts: SORTS.join(', ') }));
   const search = (params.get('q') ?? '').trim();
-  if (search.length > MAX_SEARCH) throw new AppError('invalid_params', `The search may have at most ${MAX_SEARCH} characters.`);
+  if (search.length > MAX_SEARCH) throw new AppError('invalid_params', fill(w.searchTooLong, { max: MAX_SEARCH }));
   const pageText = params.get('page') || '1';
-  if (!/^[1-9][0-9]{0,5}$/.test(pageText)) throw new AppError('invalid_params', 'The page number must be a whole number from 1.');
+  if (!/^[1-9][0-9]{0,5}$/.test(pageText)) throw new AppError('invalid_params', w.badPage);
   return { type, language, status: status as StatusFilter, sort: sort as SortOrder, search, page: Number(pageText) };
 }
 

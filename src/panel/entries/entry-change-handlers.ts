@@ -16,10 +16,11 @@ import { changesOf, editValuesFromFile, editValuesFromForm, emptyEditValues, has
 import { readEntryPost } from './entries-form.js';
 import { createEditPlan } from './edit-plan.js';
 import type { EntryPage } from './entry-page.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** The language of the add-a-translation form must be one of the site's: a post can hold anything. */
 function requireSiteLanguage(deps: PanelDeps, language: string): void {
-  if (!Object.hasOwn(deps.content.site().languages, language)) throw new AppError('invalid_params', 'Choose one of the site\'s languages.');
+  if (!Object.hasOwn(deps.content.site().languages, language)) throw new AppError('invalid_params', words().entries.done.chooseLanguage);
 }
 
 export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
@@ -79,7 +80,7 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
           // Shown at once (not through a redirect): the list of cards is not a fixed sentence.
           const missing = result.card_warnings.map((warning) => `${warning.card} (${warning.missing.join(', ')})`).join('; ');
           const fresh = page.visibleEntry(entry.id, panelActor(session).principal);
-          if (fresh) return page.sendEntry(ctx, 200, session, fresh, { kind: 'warn', text: `${result.status === 'scheduled' ? 'Scheduled' : 'Published'}, but cards in the text leave required settings empty: ${missing}.` });
+          if (fresh) return page.sendEntry(ctx, 200, session, fresh, { kind: 'warn', text: fill(result.status === 'scheduled' ? words().entries.done.scheduledCards : words().entries.done.publishedCards, { cards: missing }) });
         }
         page.done(ctx, entry.id, translation.language, result.status);
       } catch (error) {
@@ -126,7 +127,7 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
         // A language the entry has is never written over from here; one this person may not see stays unseen.
         const existing = entry.translations.get(language);
         if (existing && !canSeeTranslation(principal, entry, existing)) return page.sendNoEntry(ctx, session);
-        if (existing) throw new AppError('conflict', `The entry has a ${language} translation already; change it in its own form above.`);
+        if (existing) throw new AppError('conflict', fill(words().entries.done.hasTranslation, { language }));
         const fields: Record<string, unknown> = {};
         if (sent.excerpt !== '') fields.excerpt = sent.excerpt;
         const tags = parseTags(sent.tagsText);

@@ -15,6 +15,7 @@ import { readEntryPost } from './entries-form.js';
 import type { EntryPage } from './entry-page.js';
 import { refuseRestOfBody } from '../../http/body-refusal.js';
 import { filesOf } from '../json-post.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** Ten files of 10 MB would be 100 MB in memory at once; a few full-size images per upload is plenty. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -37,8 +38,9 @@ export function createEntryExtrasHandlers(deps: PanelDeps, page: EntryPage) {
       try {
         const result = styleEntry(context, panelActor(session), entry, css, version);
         const fresh = page.visibleEntry(entry.id, panelActor(session).principal) ?? entry;
+        const w = words().entries.done;
         const text = result.removed ? result.note
-          : result.cleaned ? `The CSS was saved, cleaned: ${result.problems.join(' ')}` : 'The CSS was saved.';
+          : result.cleaned ? fill(w.cssCleaned, { problems: result.problems.join(' ') }) : w.cssSaved;
         page.sendEntry(ctx, 200, session, fresh, { kind: result.cleaned ? 'warn' : 'ok', text });
       } catch (error) {
         page.refused(ctx, session, entry, error, { style: { css, version } });
@@ -51,19 +53,19 @@ export function createEntryExtrasHandlers(deps: PanelDeps, page: EntryPage) {
       const session = currentPanelSession(ctx, deps);
       if (!session) {
         refuseRestOfBody(ctx.req);
-        return sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.');
+        return sendPanelMessage(ctx, 403, words().common.signedOut, words().common.signedOutText);
       }
       if (!session.capabilities.has('content.write')) {
         refuseRestOfBody(ctx.req);
-        return sendPanelMessage(ctx, 403, 'Not allowed', 'Your role does not allow this.', session);
+        return sendPanelMessage(ctx, 403, words().common.notAllowed, words().common.actionNotAllowed, session);
       }
       let form: FormData;
       try {
         form = await readMultipartForm(ctx.req, MAX_UPLOAD_BYTES);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const text = error.kind === 'too_large' ? `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; nothing was uploaded. Upload fewer or smaller images at once.` : error.message;
-        return sendPanelMessage(ctx, error.status, 'Upload refused', text, session);
+        const text = error.kind === 'too_large' ? fill(words().entries.done.uploadTooLarge, { size: MAX_UPLOAD_BYTES / 1024 / 1024 }) : error.message;
+        return sendPanelMessage(ctx, error.status, words().entries.done.uploadRefused, text, session);
       }
       const csrf = form.get('csrf');
       if (!csrfMatches(ctx, new URLSearchParams(typeof csrf === 'string' ? { csrf } : {}), session.csrf, session)) return;
@@ -72,13 +74,13 @@ export function createEntryExtrasHandlers(deps: PanelDeps, page: EntryPage) {
       if (!entry) return page.sendNoEntry(ctx, session);
       const files = filesOf(form, 'files');
       try {
-        if (files.length > MAX_UPLOAD_FILES) throw new AppError('invalid_params', `Upload at most ${MAX_UPLOAD_FILES} images at once.`);
+        if (files.length > MAX_UPLOAD_FILES) throw new AppError('invalid_params', fill(words().entries.done.tooManyFiles, { max: MAX_UPLOAD_FILES }));
         const uploads = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })));
         const results = uploadMediaFiles(context, panelActor(session), entry, uploads);
         const notes = results.flatMap((result) => (result.note ? [result.note] : []));
         const names = results.map((result) => result.file.slice(result.file.lastIndexOf('/') + 1)).join(', ');
         const fresh = page.visibleEntry(entry.id, panelActor(session).principal) ?? entry;
-        page.sendEntry(ctx, 200, session, fresh, { kind: 'ok', text: `Uploaded ${names}.${notes.length ? ` ${notes.join(' ')}` : ''}` });
+        page.sendEntry(ctx, 200, session, fresh, { kind: 'ok', text: [fill(words().entries.done.uploaded, { names }), ...notes].join(' ') });
       } catch (error) {
         page.refused(ctx, session, entry, error);
       }
@@ -95,7 +97,7 @@ export function createEntryExtrasHandlers(deps: PanelDeps, page: EntryPage) {
       const file = form.get('file') ?? '';
       try {
         refuseUnless(canEditEntry(panelActor(session).principal, entry, translation));
-        if (!page.imagesOf(entry).includes(file)) throw new AppError('invalid_params', 'The cover must be one of the entry\'s images; upload it under Media first.');
+        if (!page.imagesOf(entry).includes(file)) throw new AppError('invalid_params', words().entries.done.coverNotImage);
         if (page.snapshotOf(translation).fields.cover === file) return page.done(ctx, entry.id, translation.language, 'unchanged');
         updateEntry(context, panelActor(session), { entry, language: translation.language, fields: { cover: file } });
         page.done(ctx, entry.id, translation.language, 'cover');

@@ -34,23 +34,25 @@ import { PREVIEW_PATH } from './entry-editor-view.js';
 import { EDITOR_CSP, EDITOR_SCRIPT_TAG } from '../editor/editor-script.js';
 import { EDITOR_STYLES_TAG } from '../editor/editor-styles.js';
 import { renderShareSectionOf } from './entry-share.js';
+import { fill, words } from '../words/panel-words.js';
 
-/** What a redirect after a change may announce: fixed sentences only, never text taken from the address. */
-export const DONE: Record<string, string> = {
-  saved: 'was saved.',
-  added: 'was added as a draft.',
-  created: 'was created as a draft.',
-  unchanged: 'had no changes; nothing was saved.',
-  published: 'is published.',
-  scheduled: 'is scheduled.',
-  unpublished: 'is a draft again.',
-  withdrawn: 'is no longer waiting for approval.',
-  'already-published': 'was already published; nothing changed.',
-  'already-draft': 'was already a draft; nothing changed.',
-  cover: 'has a new cover.',
-  'translation-trashed': 'was moved to the trash; it can be restored from the Trash page.',
-  'preview-revoked': 'has one preview link less: the link you revoked no longer opens.',
+/** What a redirect after a change may announce (`?done=`): fixed sentences only, never text taken from the address. */
+export const DONE: Record<string, DoneWord> = {
+  saved: 'saved',
+  added: 'added',
+  created: 'created',
+  unchanged: 'unchanged',
+  published: 'published',
+  scheduled: 'scheduled',
+  unpublished: 'unpublished',
+  withdrawn: 'withdrawn',
+  'already-published': 'alreadyPublished',
+  'already-draft': 'alreadyDraft',
+  cover: 'cover',
+  'translation-trashed': 'translationTrashed',
+  'preview-revoked': 'previewRevoked',
 };
+type DoneWord = 'saved' | 'added' | 'created' | 'unchanged' | 'published' | 'scheduled' | 'unpublished' | 'withdrawn' | 'alreadyPublished' | 'alreadyDraft' | 'cover' | 'translationTrashed' | 'previewRevoked';
 
 /** What was sent, shown again with a refusal (so nothing typed is lost). */
 export interface SentState {
@@ -119,14 +121,17 @@ export function createEntryPage(deps: PanelDeps) {
    * and the text sent is shown to copy, so no typing is lost (the trash keeps the deleted text).
    */
   const sendGoneWhileEditing = (ctx: RequestContext, session: PanelSession, form: URLSearchParams) => {
-    const body = `<h1>Not saved</h1><div class="card"><p class="notice error" role="alert">This entry or translation does not exist (any more), or your role may not see it: someone may have moved it to the trash while you were editing. Nothing was saved. Your text is kept below; restore the entry from the <a href="/svc/panel/trash">Trash</a> if you need it, then save your text again.</p>`
-      + `<label for="gone-title">Your title</label><input type="text" id="gone-title" readonly value="${esc(form.get('title') ?? '')}">`
-      + `<label for="gone-body">Your text</label><textarea id="gone-body" rows="12" readonly>\n${esc(form.get('body') ?? '')}</textarea></div>`;
-    sendPanelPage(ctx, 404, renderPage({ title: 'Not saved', viewer: session, active: 'content', body }));
+    const { common, entries: { entry: w } } = words();
+    // {trash} is a link, built here; the word around it is escaped first.
+    const gone = fill(esc(w.goneText), { trash: `<a href="/svc/panel/trash">${esc(common.nav.trash)}</a>` });
+    const body = `<h1>${esc(common.notSaved)}</h1><div class="card"><p class="notice error" role="alert">${gone}</p>`
+      + `<label for="gone-title">${esc(w.yourTitle)}</label><input type="text" id="gone-title" readonly value="${esc(form.get('title') ?? '')}">`
+      + `<label for="gone-body">${esc(w.yourText)}</label><textarea id="gone-body" rows="12" readonly>\n${esc(form.get('body') ?? '')}</textarea></div>`;
+    sendPanelPage(ctx, 404, renderPage({ title: common.notSaved, viewer: session, active: 'content', body }));
   };
 
   const sendNoEntry = (ctx: RequestContext, session: PanelSession) =>
-    sendPanelMessage(ctx, 404, 'No such entry', 'This entry does not exist, or your role may not see it.', session);
+    sendPanelMessage(ctx, 404, words().entries.entry.noEntry, words().entries.entry.noEntryText, session);
 
   const sendEntry = (ctx: RequestContext, status: number, session: PanelSession, entry: Entry, notice: PanelNotice | null, sent: SentState = {}) => {
     const principal = panelActor(session).principal;
@@ -152,7 +157,7 @@ export function createEntryPage(deps: PanelDeps) {
       return {
         title: t.title, status: t.status, review: t.review, published: t.published,
         url: deps.content.absoluteUrl(t.path),
-        authorName: t.author ? names.get(t.author) ?? t.author : 'unknown',
+        authorName: t.author ? names.get(t.author) ?? t.author : words().entries.entry.unknownAuthor,
         viaMcp: t.via === 'mcp',
         edit: canEditEntry(principal, entry, t),
         previewHref: `${PREVIEW_PATH}/${entry.id}?language=${encodeURIComponent(t.language)}`,

@@ -15,6 +15,7 @@ import { siteTimeOf } from '../site-time.js';
 import { entryPageHref } from './entries-list-view.js';
 import { mayRevoke, previewLinksOf, showsText } from './entry-share.js';
 import { renderMadeLink } from './entry-share-view.js';
+import { words } from '../words/panel-words.js';
 
 /** `<language>:now`, `<language>:latest`, `<language>:rev:<revision id>` (the form's choices). */
 function parseWhat(what: string): { language: string; pin: PreviewPin } | null {
@@ -34,17 +35,17 @@ export function createShareHandlers(deps: PanelDeps) {
     const id = posted.form.get('id') ?? '';
     return { ...posted, actor: panelActor(posted.session), entry: isEntryId(id) ? deps.content.entry(id) : undefined };
   };
-  const NO_LINK = 'This preview link was revoked already, has ended, or never was.';
 
   return {
     async create(ctx: RequestContext): Promise<void> {
       const posted = await postedTo(ctx);
       if (!posted) return;
       const { session, form, actor, entry } = posted;
+      const w = words().entries.share;
       const what = parseWhat(form.get('what') ?? '');
       const translation = what ? entry?.translations.get(what.language) : undefined;
       if (!entry || !translation || !canSeeTranslation(actor.principal, entry, translation)) {
-        return sendPanelMessage(ctx, 404, 'No such entry', 'This entry or translation does not exist (any more), or your role may not see it. No link was made.', session);
+        return sendPanelMessage(ctx, 404, words().entries.entry.noEntry, w.noEntryText, session);
       }
       const hours = Number(form.get('hours') ?? '');
       try {
@@ -54,10 +55,10 @@ export function createShareHandlers(deps: PanelDeps) {
           title: translation.title, entryHref: entryPageHref(entry.id), address: previewLinkAddress(deps.config.baseUrl, made.token),
           shows: showsText(made.link, timeZone), until: `${siteTimeOf(made.link.expires, timeZone)} (${timeZone})`,
         });
-        sendPanelPage(ctx, 201, renderPage({ title: 'Preview link', viewer: session, active: 'content', body }));
+        sendPanelPage(ctx, 201, renderPage({ title: w.pageTitle, viewer: session, active: 'content', body }));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        sendPanelMessage(ctx, error.status, 'No link made', error.message, session);
+        sendPanelMessage(ctx, error.status, w.notMade, error.message, session);
       }
     },
 
@@ -65,10 +66,11 @@ export function createShareHandlers(deps: PanelDeps) {
       const posted = await postedTo(ctx);
       if (!posted) return;
       const { session, form, actor, entry } = posted;
+      const w = words().entries.share;
       const found = entry ? links.forEntry(entry.id).find((item) => item.id === form.get('link')) : undefined;
-      if (!entry || !found) return sendPanelMessage(ctx, 404, 'No such link', NO_LINK, session);
-      if (!mayRevoke(actor.principal, entry, found.link)) return sendPanelMessage(ctx, 403, 'Not revoked', 'Only the person who made this link, or someone who may change the entry, may revoke it.', session);
-      if (!links.revoke(actor, entry.id, found.id)) return sendPanelMessage(ctx, 404, 'No such link', NO_LINK, session);
+      if (!entry || !found) return sendPanelMessage(ctx, 404, w.noLink, w.noLinkText, session);
+      if (!mayRevoke(actor.principal, entry, found.link)) return sendPanelMessage(ctx, 403, w.notRevoked, w.notRevokedText, session);
+      if (!links.revoke(actor, entry.id, found.id)) return sendPanelMessage(ctx, 404, w.noLink, w.noLinkText, session);
       redirect(ctx.res, `${entryPageHref(entry.id)}?done=preview-revoked&language=${encodeURIComponent(found.link.language)}#share`, 303, { 'cache-control': 'no-store' });
     },
   };

@@ -9,6 +9,7 @@ import { listRevisions, versionTime } from '../../content/revisions.js';
 import type { WriteContext } from '../../content/write/write-context.js';
 import { siteTimeOf } from '../site-time.js';
 import { renderShareSection, type OpenLinkRow, type ShareChoice } from './entry-share-view.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** Kept revisions offered per language: the newest; older ones are a click away on Earlier versions. */
 const REVISIONS_OFFERED = 10;
@@ -20,9 +21,10 @@ export function previewLinksOf(deps: PanelDeps): PreviewLinks {
 
 /** What a link shows, in words (its row, the history, the page a new link is shown on). */
 export function showsText(link: Pick<PreviewLink, 'shows' | 'revision' | 'created'>, timeZone: string): string {
-  if (link.shows === 'latest') return 'the latest saved text';
-  if (link.revision) return `the version kept at ${siteTimeOf(versionTime(link.revision), timeZone)}`;
-  return `the text as it was at ${siteTimeOf(link.created, timeZone)}`;
+  const w = words().entries.share;
+  if (link.shows === 'latest') return w.showsLatest;
+  if (link.revision) return fill(w.showsRevision, { time: siteTimeOf(versionTime(link.revision), timeZone) });
+  return fill(w.showsNow, { time: siteTimeOf(link.created, timeZone) });
 }
 
 /** Who may revoke a link: whoever made it, and whoever may change the translation it shows. */
@@ -36,17 +38,18 @@ export function renderShareSectionOf(deps: PanelDeps, csrf: string, principal: P
   const timeZone = site.timezone;
   const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
   const languageName = (language: string) => `${site.languages[language] ?? language} (${language})`;
+  const w = words().entries.share;
   const choices: ShareChoice[] = visible.flatMap((t) => [
-    { value: `${t.language}:now`, label: `${languageName(t.language)}: the text as it is now (later changes are not shown)` },
-    { value: `${t.language}:latest`, label: `${languageName(t.language)}: always the latest saved text` },
+    { value: `${t.language}:now`, label: fill(w.now, { language: languageName(t.language) }) },
+    { value: `${t.language}:latest`, label: fill(w.latest, { language: languageName(t.language) }) },
     ...listRevisions(deps.config.dataDir, entry.id, t.language).slice(0, REVISIONS_OFFERED).map((version) => ({
-      value: `${t.language}:rev:${version.id}`, label: `${languageName(t.language)}: the version kept at ${siteTimeOf(version.time, timeZone)}`,
+      value: `${t.language}:rev:${version.id}`, label: fill(w.revision, { language: languageName(t.language), time: siteTimeOf(version.time, timeZone) }),
     })),
   ]);
   const shown = new Set(visible.map((t) => t.language));
   const links: OpenLinkRow[] = previewLinksOf(deps).forEntry(entry.id).filter(({ link }) => shown.has(link.language)).map(({ id, link }) => ({
     id, languageName: languageName(link.language), shows: showsText(link, timeZone),
-    createdBy: `${names.get(link.createdBy) ?? link.createdBy}${link.token ? ` (through ${link.token})` : ''}`,
+    createdBy: link.token ? fill(w.through, { person: names.get(link.createdBy) ?? link.createdBy, token: link.token }) : names.get(link.createdBy) ?? link.createdBy,
     created: siteTimeOf(link.created, timeZone), until: siteTimeOf(link.expires, timeZone),
     mayRevoke: mayRevoke(principal, entry, link),
   }));

@@ -4,6 +4,7 @@ import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import type { Decision } from './decision.js';
 import { ENTRIES_PATH } from './entries-list-view.js';
+import { fill, words } from '../words/panel-words.js';
 
 export interface StyleView {
   csrf: string;
@@ -16,13 +17,15 @@ export interface StyleView {
 }
 
 export function renderStyleSection(view: StyleView): string {
-  const intro = '<p class="muted">style.css applies to this entry\'s pages in every language, inside &lt;main&gt;. It is cleaned as content_style cleans it: @import, addresses of other sites, image-set() and expression() are removed, braces balanced; images of the entry work as <code>url(media/…)</code>. The previous CSS is kept as a version.</p>';
+  const w = words().entries.style;
+  // {main} and {url} are code, filled into the escaped word.
+  const intro = `<p class="muted">${fill(esc(w.intro), { main: '&lt;main&gt;', url: '<code>url(media/…)</code>' })}</p>`;
   if (!view.edit.allowed) {
-    return `<section class="card" id="style"><h2>Style</h2>${intro}${view.css ? `<pre>${esc(view.css)}</pre>` : '<p class="muted">No style.css.</p>'}<p class="muted">${esc(view.edit.reason)}</p></section>`;
+    return `<section class="card" id="style"><h2>${esc(w.heading)}</h2>${intro}${view.css ? `<pre>${esc(view.css)}</pre>` : `<p class="muted">${esc(w.none)}</p>`}<p class="muted">${esc(view.edit.reason)}</p></section>`;
   }
-  const saved = view.savedCss === null ? '' : `<details class="saved-text" open><summary>The CSS as it is saved now</summary><pre>${esc(view.savedCss)}</pre></details>`;
-  return `<section class="card" id="style"><h2>Style</h2>${intro}${saved}<form method="post" action="${ENTRIES_PATH}/style" data-guard>${csrfField(view.csrf)}`
+  const saved = view.savedCss === null ? '' : `<details class="saved-text" open><summary>${esc(w.saved)}</summary><pre>${esc(view.savedCss)}</pre></details>`;
+  return `<section class="card" id="style"><h2>${esc(w.heading)}</h2>${intro}${saved}<form method="post" action="${ENTRIES_PATH}/style" data-guard>${csrfField(view.csrf)}`
     + `<input type="hidden" name="id" value="${esc(view.id)}"><input type="hidden" name="style_version" value="${esc(view.version)}">`
-    + `<label for="style-css">CSS</label><textarea id="style-css" name="css" rows="8" class="code" spellcheck="false">\n${esc(view.css)}</textarea>`
-    + '<button type="submit">Save the CSS</button></form></section>';
+    + `<label for="style-css">${esc(w.css)}</label><textarea id="style-css" name="css" rows="8" class="code" spellcheck="false">\n${esc(view.css)}</textarea>`
+    + `<button type="submit">${esc(w.save)}</button></form></section>`;
 }

@@ -5,6 +5,7 @@ import type { FieldTexts } from './category-fields.js';
 import { renderCategoryFields } from './category-fields-view.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
+import { fill, words } from '../words/panel-words.js';
 
 export const NEW_ENTRY_PATH = '/svc/panel/entries/new';
 
@@ -40,28 +41,30 @@ export function newEntryHref(type: string): string {
 
 function renderParent(form: NewEntryForm): string {
   if (form.parents.length === 0) return '';
-  const options = [{ id: '', title: '(none: a top-level page)' }, ...form.parents]
+  const w = words().entries.newEntry;
+  const options = [{ id: '', title: w.noParent }, ...form.parents]
     .map((page) => `<option value="${esc(page.id)}"${page.id === form.values.parent ? ' selected' : ''}>${esc(page.id === '' ? page.title : `${page.title} (${page.id})`)}</option>`).join('');
-  return `<label for="new-parent">Parent page</label><select id="new-parent" name="parent">${options}</select>`;
+  return `<label for="new-parent">${esc(w.parent)}</label><select id="new-parent" name="parent">${options}</select>`;
 }
 
 /** Links to the New entry page of each other type (the form's fields depend on the type). */
 function otherTypes(form: NewEntryForm): string {
   const others = form.types.filter((type) => type.key !== form.type.key);
   if (others.length === 0) return '';
-  return `<p class="muted">Something else: ${others.map((type) => `<a href="${esc(newEntryHref(type.key))}">${esc(type.label)}</a>`).join(' · ')}</p>`;
+  return `<p class="muted">${esc(words().entries.newEntry.somethingElse)} ${others.map((type) => `<a href="${esc(newEntryHref(type.key))}">${esc(type.label)}</a>`).join(' · ')}</p>`;
 }
 
 /** The New entry page's body. */
 export function renderNewEntry(form: NewEntryForm): string {
   const v = form.values;
+  const w = words().entries.newEntry;
   const options = form.languages.map((l) => `<option value="${esc(l.language)}"${l.language === v.language ? ' selected' : ''}>${esc(l.name)} (${esc(l.language)})</option>`).join('');
-  return `<h1>New entry in ${esc(form.type.label)}</h1>${otherTypes(form)}<section class="card" id="new"><form method="post" action="${NEW_ENTRY_PATH}" data-guard>${csrfField(form.csrf)}<input type="hidden" name="type" value="${esc(form.type.key)}">`
-    + `<label for="new-title">Title</label><input type="text" id="new-title" name="title" value="${esc(v.title)}" required>`
-    + `<label for="new-language">Language</label><select id="new-language" name="language">${options}</select>`
-    + `<label for="new-slug">Slug <span class="muted">(optional; made from the title when empty)</span></label><input type="text" id="new-slug" name="slug" value="${esc(v.slug)}" autocomplete="off">`
+  return `<h1>${esc(fill(w.title, { type: form.type.label }))}</h1>${otherTypes(form)}<section class="card" id="new"><form method="post" action="${NEW_ENTRY_PATH}" data-guard>${csrfField(form.csrf)}<input type="hidden" name="type" value="${esc(form.type.key)}">`
+    + `<label for="new-title">${esc(w.titleLabel)}</label><input type="text" id="new-title" name="title" value="${esc(v.title)}" required>`
+    + `<label for="new-language">${esc(w.language)}</label><select id="new-language" name="language">${options}</select>`
+    + `<label for="new-slug">${esc(w.slug)} <span class="muted">${esc(w.slugHint)}</span></label><input type="text" id="new-slug" name="slug" value="${esc(v.slug)}" autocomplete="off">`
     + renderParent(form)
-    + (form.type.key === 'tag' ? '' : `<label for="new-tags">Tags <span class="muted">(optional; slugs separated by commas)</span></label><input type="text" id="new-tags" name="tags" value="${esc(v.tags)}">`)
+    + (form.type.key === 'tag' ? '' : `<label for="new-tags">${esc(w.tags)} <span class="muted">${esc(w.tagsHint)}</span></label><input type="text" id="new-tags" name="tags" value="${esc(v.tags)}">`)
     + renderCategoryFields({ idPrefix: 'new', categories: form.categories, chosen: v.category, texts: v.fields, images: [], timezone: form.timezone })
-    + `<button type="submit">Create a draft</button></form></section>`;
+    + `<button type="submit">${esc(w.create)}</button></form></section>`;
 }
