@@ -120,7 +120,7 @@ test('an entry\'s earlier versions and a comparison in German', async () => {
 });
 
 test('History in German: the filters, the table, a refused filter', async () => {
-  assertGerman(await get(panel, '/svc/panel/history', ann), 200, [/<h1>Verlauf<\/h1>/, /<option value="mcp">Assistent \(MCP\)<\/option>/, /<th scope="col">Aktion<\/th>/, /Assistent \(Token „test admin“\)/]);
+  assertGerman(await get(panel, '/svc/panel/history', ann), 200, [/<h1>Verlauf<\/h1>/, /<option value="mcp">Assistent \(MCP\)<\/option>/, /<th scope="col">Aktion<\/th>/, /<td>Freigabe anfragen<\/td>/, /<td>Ändern<\/td>/, /Assistent \(Token „test admin“\)/]);
   assertGerman(await get(panel, '/svc/panel/history?entry=posts/old-news', ann), 200, [/Frühere Versionen von posts\/old-news, mit Vergleich und Wiederherstellen/]);
   assertGerman(await get(panel, '/svc/panel/history?via=fax', ann), 422, [/„Über“ muss mcp, panel oder schedule sein\./]);
 });

@@ -1,4 +1,4 @@
-import type { HistoryRecord } from '../../content/history.js';
+import type { HistoryAction, HistoryRecord } from '../../content/history.js';
 import { esc } from '../html.js';
 import { siteTimeOf, timeHeading } from '../site-time.js';
 import { VIAS, historyHref, type HistoryFilters } from './history-filters.js';
@@ -39,6 +39,13 @@ function viaLabel(via: HistoryRecord['via']): string {
   return via === 'mcp' ? w.history.viaMcp : via === 'schedule' ? w.revisions.throughSchedule : w.revisions.throughPanel;
 }
 
+/** An action of the history in words; one recorded by a later version of svc is shown as it is stored. */
+export function actionLabel(action: HistoryAction): string {
+  // Typed by every action, so a new one without words is a compile error here.
+  const labels: Readonly<Record<HistoryAction, string>> = words().history.actions;
+  return Object.hasOwn(labels, action) ? labels[action] : String(action).replaceAll('_', ' ');
+}
+
 function option(value: string, label: string, selected: string): string {
   return `<option value="${esc(value)}"${value === selected ? ' selected' : ''}>${esc(label)}</option>`;
 }
@@ -65,7 +72,7 @@ export function renderHistory(view: HistoryView): string {
   const w = words().history;
   const f = view.filters;
   const versions = f.entry ? `<p><a href="/svc/panel/revisions?${esc(new URLSearchParams({ id: f.entry }).toString())}">${esc(fill(w.versionsLink, { id: f.entry }))}</a></p>` : '';
-  const rows = view.records.map((r) => `<tr><td>${esc(siteTimeOf(r.time, view.timeZone))}</td><td>${esc(r.personName)}</td><td>${esc(r.action.replaceAll('_', ' '))}</td><td>${entryCell(r)}</td><td>${esc(r.language ?? '')}</td><td>${throughOf(r)}</td><td>${esc(r.detail ?? '')}</td></tr>`).join('');
+  const rows = view.records.map((r) => `<tr><td>${esc(siteTimeOf(r.time, view.timeZone))}</td><td>${esc(r.personName)}</td><td>${esc(actionLabel(r.action))}</td><td>${entryCell(r)}</td><td>${esc(r.language ?? '')}</td><td>${throughOf(r)}</td><td>${esc(r.detail ?? '')}</td></tr>`).join('');
   const table = view.records.length
     ? `<div class="scroll"><table class="stats"><thead><tr><th scope="col">${esc(timeHeading(view.timeZone))}</th><th scope="col">${esc(w.person)}</th><th scope="col">${esc(w.action)}</th><th scope="col">${esc(w.entry)}</th><th scope="col">${esc(w.language)}</th><th scope="col">${esc(w.through)}</th><th scope="col">${esc(w.note)}</th></tr></thead><tbody>${rows}</tbody></table></div>`
       + pager(view)
