@@ -108,14 +108,15 @@ test('Waiting for approval in German: the rows, the requested time, the change t
   ]);
   const notice = await get(panel, '/svc/panel/approvals?mode=on', ann);
   assertGerman(notice, 200, [/Der Freigabemodus ist jetzt an\./]);
+  assertGerman(await get(panel, '/svc/panel/approvals?change-published=posts/old-news', ann), 200, [/posts\/old-news: Die Änderung wurde veröffentlicht\./]);
 });
 
 test('an entry\'s earlier versions and a comparison in German', async () => {
   const list = await get(panel, '/svc/panel/revisions?id=posts/old-news', ann);
-  assertGerman(list, 200, [/<h2>Text auf en<\/h2>/, /Geschrieben von/, />Mit jetzt vergleichen<\/a>/, /über|Verwaltung|Assistent/]);
+  assertGerman(list, 200, [/<h2>Text \(en\)<\/h2>/, /Geschrieben von/, />Mit jetzt vergleichen<\/a>/, /über|Verwaltung|Assistent/]);
   const diff = /href="(\/svc\/panel\/revisions\/diff\?[^"]+)"/.exec(list.text)![1]!.replaceAll('&amp;', '&');
   const compared = await get(panel, diff, ann);
-  assertGerman(compared, 200, [/<h1>Vergleich: der am \d{4}-\d\d-\d\d \d\d:\d\d aufbewahrte Text auf en mit jetzt<\/h1>/, />Diese Version wiederherstellen<\/button>/, /<th scope="col">Feld<\/th>/]);
+  assertGerman(compared, 200, [/<h1>Vergleich mit jetzt: der am \d{4}-\d\d-\d\d \d\d:\d\d aufbewahrte Text \(en\)<\/h1>/, />Diese Version wiederherstellen<\/button>/, /<th scope="col">Feld<\/th>/]);
   assertGerman(await get(panel, '/svc/panel/revisions?id=posts/nothing-here', ann), 404, [/Eintrag nicht gefunden/]);
 });
 
@@ -127,7 +128,7 @@ test('History in German: the filters, the table, a refused filter', async () => 
 
 test('Trash in German: the items, counted, and emptying it', async () => {
   const page = await get(panel, '/svc/panel/trash', ann);
-  assertGerman(page, 200, [/2 Elemente\./, /eine Mediendatei von posts\/hello/, /posts\/hello, die Übersetzung auf de/, /Alle 2 Elemente endgültig löschen/, />Endgültig löschen<\/button>/]);
+  assertGerman(page, 200, [/2 Elemente\./, /eine Mediendatei von posts\/hello/, /posts\/hello, die Übersetzung \(de\)/, /Alle 2 Elemente endgültig löschen/, />Endgültig löschen<\/button>/]);
   assertGerman(await get(panel, '/svc/panel/trash?done=trashed&n=3', ann), 200, [/3 Einträge wurden in den Papierkorb verschoben\./]);
   const refused = await post(panel, '/svc/panel/trash/empty', { csrf: csrfOf(page.text) }, ann);
   assertGerman(refused, 400, [/Nicht geleert/]);

@@ -17,10 +17,10 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { buildApprovalRows } from './approval-rows.js';
 import { APPROVALS_PATH, renderApprovals, type ApprovalsView } from './approvals-view.js';
-import { words, type PanelWords } from '../words/panel-words.js';
+import { fill, words, type PanelWords } from '../words/panel-words.js';
 
 /**
- * What a redirect back to the page may announce: fixed sentences after the entry id, never text from the
+ * What a redirect back to the page may announce: fixed sentences about the entry id, never text from the
  * address. The address's name of each, and its words.
  */
 const DONE = {
@@ -77,7 +77,7 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       let notice: PanelNotice | null = null;
       for (const [what, sentence] of Object.entries(DONE)) {
         const id = params.get(what);
-        if (id && isEntryId(id)) notice = { kind: 'ok', text: `${id} ${w[sentence]}` };
+        if (id && isEntryId(id)) notice = { kind: 'ok', text: fill(w[sentence], { id }) };
       }
       if (mode === 'on' || mode === 'off') notice = { kind: 'ok', text: mode === 'on' ? w.modeIsOn : w.modeIsOff };
       const live = params.get('live');

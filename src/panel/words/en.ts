@@ -297,12 +297,12 @@ export const ENGLISH_PANEL_WORDS = {
     liveOffText: 'Off: assistants whose role may change published entries change them directly, as the specification says.',
     turnLiveOff: 'Let assistants change published entries directly',
     turnLiveOn: 'Make assistants\' changes to published entries wait too',
-    // the notices after an answer: each follows the entry's id
-    published: 'was published.',
-    scheduled: 'is scheduled for the requested time.',
-    sentBack: 'was sent back: it is a draft again, and the note is in its history and on its page.',
-    changePublished: 'has the change published.',
-    changeSentBack: 'keeps its public version; the change was sent back and is kept as an earlier version.',
+    // the notices after an answer
+    published: '{id} was published.',
+    scheduled: '{id} is scheduled for the requested time.',
+    sentBack: '{id} was sent back: it is a draft again, and the note is in its history and on its page.',
+    changePublished: '{id} has the change published.',
+    changeSentBack: '{id} keeps its public version; the change was sent back and is kept as an earlier version.',
     modeIsOn: 'Approval mode is on now.',
     modeIsOff: 'Approval mode is off now.',
     liveIsOn: 'Assistants\' changes to published entries wait for approval now.',
