@@ -8,14 +8,6 @@ export const SCOPE_RIGHTS: Readonly<Record<Scope, readonly Capability[]>> = {
   'content:publish': ['content.publish', 'content.publish_all'],
 };
 
-/** What each scope allows, in words for the panel. */
-export const SCOPE_LABELS: Readonly<Record<Scope, string>> = {
-  'stats:read': 'Read statistics',
-  'content:read': 'Read content, including drafts',
-  'content:write': 'Create and change drafts, styles and images',
-  'content:publish': 'Publish and unpublish',
-};
-
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }

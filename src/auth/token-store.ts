@@ -29,7 +29,6 @@ export interface TokenRecord {
 export const EXPIRY_CHOICES = { '30d': 30, '90d': 90, '1y': 365, none: null } as const satisfies Record<string, number | null>;
 export type ExpiryChoice = keyof typeof EXPIRY_CHOICES;
 export const DEFAULT_EXPIRY: ExpiryChoice = '90d';
-export const EXPIRY_LABELS: Record<ExpiryChoice, string> = { '30d': '30 days', '90d': '90 days', '1y': 'One year', none: 'No end' };
 
 export function isExpiryChoice(value: string): value is ExpiryChoice {
   return Object.hasOwn(EXPIRY_CHOICES, value);

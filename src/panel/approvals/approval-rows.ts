@@ -10,6 +10,7 @@ import { diffRevision, type RevisionDiff } from '../../content/revision-diff.js'
 import { latestReviewRequests, reviewRequestOf } from '../../content/review-history.js';
 import type { PendingReview } from '../../content/write/approve-entry.js';
 import type { PanelDeps } from '../panel-deps.js';
+import { words } from '../words/panel-words.js';
 
 /** Rows shown at most (each reads files: the current text and kept versions); the rest are counted. */
 export const ROWS_SHOWN = 50;
@@ -42,7 +43,7 @@ export function readCurrent(file: string): string {
 
 export function buildApprovalRows(deps: PanelDeps, principal: Principal, pending: readonly PendingReview[]): ApprovalRow[] {
   const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
-  const nameOf = (id: string | null) => (id ? names.get(id) ?? id : 'unknown');
+  const nameOf = (id: string | null) => (id ? names.get(id) ?? id : words().approvals.unknownPerson);
   const shown = pending.slice(0, ROWS_SHOWN);
   const requests = latestReviewRequests(deps.config.dataDir, shown.map((row) => ({ entry: row.entry.id, language: row.translation.language })));
   const timeZone = deps.content.site().timezone;

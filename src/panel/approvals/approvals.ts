@@ -17,15 +17,19 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { buildApprovalRows } from './approval-rows.js';
 import { APPROVALS_PATH, renderApprovals, type ApprovalsView } from './approvals-view.js';
+import { fill, words, type PanelWords } from '../words/panel-words.js';
 
-/** What a redirect back to the page may announce: fixed sentences after the entry id, never text from the address. */
-const DONE: Record<string, string> = {
-  published: 'was published.',
-  scheduled: 'is scheduled for the requested time.',
-  'sent-back': 'was sent back: it is a draft again, and the note is in its history and on its page.',
-  'change-published': 'has the change published.',
-  'change-sent-back': 'keeps its public version; the change was sent back and is kept as an earlier version.',
-};
+/**
+ * What a redirect back to the page may announce: fixed sentences about the entry id, never text from the
+ * address. The address's name of each, and its words.
+ */
+const DONE = {
+  published: 'published',
+  scheduled: 'scheduled',
+  'sent-back': 'sentBack',
+  'change-published': 'changePublished',
+  'change-sent-back': 'changeSentBack',
+} as const satisfies Record<string, keyof PanelWords['approvals']>;
 
 /**
  * "Waiting for approval" (content.publish): the waiting drafts, publishing one now or at its requested time,
@@ -49,14 +53,14 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       csrf: session.csrf, timeZone, rows: buildApprovalRows(deps, principal, pending),
       total: pending.length, approvalMode, approvalLive, liveChanges, sent,
     });
-    sendPanelPage(ctx, status, renderPage({ title: 'Waiting for approval', viewer: session, active: 'approvals', body, notice }));
+    sendPanelPage(ctx, status, renderPage({ title: words().approvals.title, viewer: session, active: 'approvals', body, notice }));
   };
 
   /** The posted entry; not_found when the id is malformed or gone. */
   const postedEntry = (form: URLSearchParams): Entry => {
     const id = form.get('id') ?? '';
     const entry = isEntryId(id) ? deps.content.entry(id) : undefined;
-    if (!entry) throw new AppError('not_found', 'That entry does not exist (any more).');
+    if (!entry) throw new AppError('not_found', words().approvals.entryGone);
     return entry;
   };
 
@@ -69,14 +73,15 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       if (!session) return;
       const params = ctx.url.searchParams;
       const mode = params.get('mode');
+      const w = words().approvals;
       let notice: PanelNotice | null = null;
       for (const [what, sentence] of Object.entries(DONE)) {
         const id = params.get(what);
-        if (id && isEntryId(id)) notice = { kind: 'ok', text: `${id} ${sentence}` };
+        if (id && isEntryId(id)) notice = { kind: 'ok', text: fill(w[sentence], { id }) };
       }
-      if (mode === 'on' || mode === 'off') notice = { kind: 'ok', text: `Approval mode is ${mode} now.` };
+      if (mode === 'on' || mode === 'off') notice = { kind: 'ok', text: mode === 'on' ? w.modeIsOn : w.modeIsOff };
       const live = params.get('live');
-      if (live === 'on' || live === 'off') notice = { kind: 'ok', text: live === 'on' ? 'Assistants\' changes to published entries wait for approval now.' : 'Assistants change published entries directly now.' };
+      if (live === 'on' || live === 'off') notice = { kind: 'ok', text: live === 'on' ? w.liveIsOn : w.liveIsOff };
       send(ctx, 200, session, notice);
     },
 
@@ -87,7 +92,7 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       const { session, form } = posted;
       try {
         const when = form.get('when') ?? 'requested';
-        if (when !== 'now' && when !== 'requested') throw new AppError('invalid_params', 'Choose to publish now or at the requested time.');
+        if (when !== 'now' && when !== 'requested') throw new AppError('invalid_params', words().approvals.chooseWhen);
         const entry = postedEntry(form);
         const result = approveEntry(context, panelActor(session), entry, form.get('language') ?? '', when);
         done(ctx, result.status, entry.id);
@@ -138,7 +143,7 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       if (!posted) return;
       const { session, form } = posted;
       const mode = form.get('mode');
-      if (mode !== 'on' && mode !== 'off') return send(ctx, 422, session, { kind: 'error', text: 'Choose on or off.' });
+      if (mode !== 'on' && mode !== 'off') return send(ctx, 422, session, { kind: 'error', text: words().approvals.chooseOnOff });
       const live = ctx.url.pathname.endsWith('/live');
       setApprovalMode(context, panelActor(session), mode === 'on', live ? 'approval_live' : 'approval_mode');
       redirect(ctx.res, `${APPROVALS_PATH}?${live ? 'live' : 'mode'}=${mode}`, 303, { 'cache-control': 'no-store' });

@@ -19,6 +19,8 @@ import { siteTimeOf } from '../site-time.js';
 import { entryPageHref } from '../entries/entries-list-view.js';
 import { renderFieldDiff, renderTextDiff } from '../revisions/diff-view.js';
 import { throughOf } from '../revisions/revisions-view.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { fill, words } from '../words/panel-words.js';
 
 export const LIVE_ROWS_SHOWN = 50;
 
@@ -34,6 +36,7 @@ export interface LiveChangeRow {
 }
 
 export function buildLiveChangeRows(context: WriteContext, names: Map<string, string>, principal: Principal, pending: readonly PendingLiveChange[]): LiveChangeRow[] {
+  const w = words().approvals;
   const rows: LiveChangeRow[] = [];
   const site = context.store.site();
   for (const change of pending.slice(0, LIVE_ROWS_SHOWN)) {
@@ -45,12 +48,14 @@ export function buildLiveChangeRows(context: WriteContext, names: Map<string, st
     const [record] = readHistory(context.dataDir, { entry: change.entry, limit: 1, scan: 20_000, keep: (r) => r.action === 'propose_change' && r.language === change.language && (change.media === null || r.detail?.startsWith(`${change.media} `) === true) });
     let diffHtml: string;
     if (change.media !== null) {
-      diffHtml = `<p>A new image for the entry's media: <code>${esc(change.media)}</code> <span class="muted">(${esc(formatBytes(statNoFollow(pendingMediaFile(context.dataDir, change.entry, change.media))?.size ?? 0))})</span>. It is served at <code>${esc(`media/${change.entry}/${change.media}`)}</code> once published.</p>`;
+      // The sentence's values are markup (code, a muted size), filled into the escaped words.
+      const size = formatBytes(statNoFollow(pendingMediaFile(context.dataDir, change.entry, change.media))?.size ?? 0);
+      diffHtml = `<p>${fill(escapeHtml(w.newImage), { name: `<code>${esc(change.media)}</code>`, size: `<span class="muted">(${esc(size)})</span>`, path: `<code>${esc(`media/${change.entry}/${change.media}`)}</code>` })}</p>`;
     } else if (change.language === null) {
       diffHtml = renderTextDiff(diffText(readCurrent(`${entry.dir}/style.css`), text));
     } else {
       const diff = diffRevision(translation ? readCurrent(translation.file) : '', text);
-      diffHtml = (diff.unreadable ? '' : renderFieldDiff(diff.fields, ['Live now', 'Waiting'])) + renderTextDiff(diff.body);
+      diffHtml = (diff.unreadable ? '' : renderFieldDiff(diff.fields, [w.liveNow, w.waiting])) + renderTextDiff(diff.body);
     }
     const right = canPublishEntry(principal, entry, translation);
     rows.push({
@@ -63,18 +68,22 @@ export function buildLiveChangeRows(context: WriteContext, names: Map<string, st
 }
 
 function renderRow(path: string, csrf: string, timeZone: string, row: LiveChangeRow, n: number): string {
-  const what = row.media !== null ? `the image ${esc(row.media)}` : row.language === null ? 'CSS (style.css)' : `the ${esc(row.language)} text`;
-  const proposed = row.proposed ? `Proposed by ${esc(row.proposed.personName)}, through ${throughOf(row.proposed)}, at ${esc(siteTimeOf(row.proposed.time, timeZone))}` : 'Proposed by an assistant';
+  const w = words().approvals;
+  const what = esc(row.media !== null ? fill(w.theImage, { name: row.media }) : row.language === null ? w.theCss : fill(w.theText, { language: row.language }));
+  const proposed = row.proposed
+    ? fill(esc(w.proposedBy), { name: esc(row.proposed.personName), through: throughOf(row.proposed), time: esc(siteTimeOf(row.proposed.time, timeZone)) })
+    : esc(w.proposedByAssistant);
   const keys = `${csrfField(csrf)}<input type="hidden" name="id" value="${esc(row.id)}"><input type="hidden" name="language" value="${esc(row.language ?? '')}">${row.media === null ? '' : `<input type="hidden" name="media" value="${esc(row.media)}">`}`;
   const actions = row.refusal ? `<p class="muted">${esc(row.refusal)}</p>`
-    : `<form method="post" action="${path}/publish-change">${keys}<button type="submit">Publish the change</button></form>`
-      + `<form method="post" action="${path}/send-back-change">${keys}<label for="live-note-${n}">Note for sending it back <span class="muted">(why; at most ${NOTE_MAX} characters)</span></label><textarea id="live-note-${n}" name="note" rows="3" maxlength="${NOTE_MAX}" required></textarea><button type="submit" class="secondary">Send back</button></form>`;
+    : `<form method="post" action="${path}/publish-change">${keys}<button type="submit">${esc(w.publishChange)}</button></form>`
+      + `<form method="post" action="${path}/send-back-change">${keys}<label for="live-note-${n}">${esc(w.noteLabel)} <span class="muted">${esc(fill(w.liveNoteHint, { max: String(NOTE_MAX) }))}</span></label><textarea id="live-note-${n}" name="note" rows="3" maxlength="${NOTE_MAX}" required></textarea><button type="submit" class="secondary">${esc(w.sendBack)}</button></form>`;
   return `<section class="card" aria-labelledby="live-${n}"><h3 id="live-${n}"><a href="${esc(entryPageHref(row.id))}">${esc(row.title)}</a></h3>`
-    + `<p class="muted">${esc(row.id)} · ${what} · ${proposed}</p><details open><summary>The change against the live version</summary><p class="muted">Struck out: only in the live text. Underlined: only in the waiting change.</p>${row.diffHtml}</details>${actions}</section>`;
+    + `<p class="muted">${esc(row.id)} · ${what} · ${proposed}</p><details open><summary>${esc(w.changeAgainstLive)}</summary><p class="muted">${esc(w.liveStruck)}</p>${row.diffHtml}</details>${actions}</section>`;
 }
 
 export function renderLiveChanges(path: string, csrf: string, timeZone: string, rows: LiveChangeRow[], total: number): string {
   if (total === 0) return '';
-  const more = total > rows.length ? `<p class="muted">${rows.length} of ${total} are shown.</p>` : '';
-  return `<h2>Changes to published entries</h2><p>The public text stays as it is until a person publishes the change.</p>${rows.map((row, n) => renderRow(path, csrf, timeZone, row, n)).join('')}${more}`;
+  const w = words().approvals;
+  const more = total > rows.length ? `<p class="muted">${esc(fill(w.liveShown, { shown: rows.length, total }))}</p>` : '';
+  return `<h2>${esc(w.liveHeading)}</h2><p>${esc(w.liveIntro)}</p>${rows.map((row, n) => renderRow(path, csrf, timeZone, row, n)).join('')}${more}`;
 }

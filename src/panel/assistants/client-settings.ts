@@ -1,4 +1,5 @@
 import { entryScriptPath, shellQuote } from '../../lib/install-paths.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** One ready-to-paste setting: for which client, over which transport, where it goes, and the text. */
 export interface ClientSnippet {
@@ -34,9 +35,10 @@ export function unreachableReason(baseUrl: string): string | null {
   } catch {
     return null;
   }
-  if (host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0' || host === '::') return `${host} is a loopback address: it names the computer it is used on`;
-  if (/^(10\.|192\.168\.|169\.254\.|172\.(1[6-9]|2[0-9]|3[01])\.)/.test(host) || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe80:/.test(host)) return `${host} is a private address, reached only inside its own network`;
-  if (host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.lan') || !host.includes('.')) return `${host} is a name only the local network knows`;
+  const w = words().assistants;
+  if (host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0' || host === '::') return fill(w.loopback, { host });
+  if (/^(10\.|192\.168\.|169\.254\.|172\.(1[6-9]|2[0-9]|3[01])\.)/.test(host) || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe80:/.test(host)) return fill(w.privateAddress, { host });
+  if (host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.lan') || !host.includes('.')) return fill(w.localName, { host });
   return null;
 }
 
@@ -62,17 +64,19 @@ export function buildClientSettings(input: { baseUrl: string; root: string; toke
   const node = process.execPath;
   const args = [entryScriptPath('stdio'), `--root=${input.root}`, `--token=${input.token}`];
   const command = [node, ...args].map(shellQuote).join(' ');
+  const w = words().assistants;
+  const where = w.where;
   const snippets: ClientSnippet[] = [
-    { id: 'claude-desktop-http', client: 'Claude Desktop', transport: 'HTTP', where: 'Settings, Connectors, Add custom connector: give this address. Claude Desktop signs in through this panel (OAuth) and asks you which rights to give; it needs no token.', text: url, remote: true },
-    { id: 'claude-desktop-stdio', client: 'Claude Desktop', transport: 'stdio', where: 'claude_desktop_config.json (Settings, Developer, Edit Config), then restart Claude Desktop.', text: json({ mcpServers: { [name]: { command: node, args } } }) },
-    { id: 'claude-code-http', client: 'Claude Code', transport: 'HTTP', where: 'Run in a terminal.', text: `claude mcp add --transport http ${shellQuote(name)} ${shellQuote(url)} --header ${shellQuote(`Authorization: Bearer ${input.token}`)}` },
-    { id: 'claude-code-stdio', client: 'Claude Code', transport: 'stdio', where: 'Run in a terminal on this computer.', text: `claude mcp add ${shellQuote(name)} -- ${command}` },
-    { id: 'cursor-http', client: 'Cursor', transport: 'HTTP', where: '~/.cursor/mcp.json (keep it out of shared project folders: it holds the token).', text: json({ mcpServers: { [name]: { url, headers } } }) },
-    { id: 'cursor-stdio', client: 'Cursor', transport: 'stdio', where: '~/.cursor/mcp.json on this computer.', text: json({ mcpServers: { [name]: { command: node, args } } }) },
-    { id: 'vscode-http', client: 'VS Code', transport: 'HTTP', where: 'mcp.json of your user profile (MCP: Open User Configuration); not a shared .vscode folder, it holds the token.', text: json({ servers: { [name]: { type: 'http', url, headers } } }) },
-    { id: 'vscode-stdio', client: 'VS Code', transport: 'stdio', where: 'mcp.json of your user profile on this computer.', text: json({ servers: { [name]: { type: 'stdio', command: node, args } } }) },
-    { id: 'chatgpt-http', client: 'ChatGPT', transport: 'HTTP', where: 'Settings, Apps and Connectors (developer mode), Create: give this address as the MCP server URL with OAuth. ChatGPT signs in through this panel and asks you which rights to give; it needs no token.', text: url, remote: true },
-    { id: 'command-stdio', client: 'Any client', transport: 'stdio', where: 'The command line itself, for any client that starts a local server.', text: command },
+    { id: 'claude-desktop-http', client: 'Claude Desktop', transport: 'HTTP', where: where.claudeDesktopHttp, text: url, remote: true },
+    { id: 'claude-desktop-stdio', client: 'Claude Desktop', transport: 'stdio', where: where.claudeDesktopStdio, text: json({ mcpServers: { [name]: { command: node, args } } }) },
+    { id: 'claude-code-http', client: 'Claude Code', transport: 'HTTP', where: where.claudeCodeHttp, text: `claude mcp add --transport http ${shellQuote(name)} ${shellQuote(url)} --header ${shellQuote(`Authorization: Bearer ${input.token}`)}` },
+    { id: 'claude-code-stdio', client: 'Claude Code', transport: 'stdio', where: where.claudeCodeStdio, text: `claude mcp add ${shellQuote(name)} -- ${command}` },
+    { id: 'cursor-http', client: 'Cursor', transport: 'HTTP', where: where.cursorHttp, text: json({ mcpServers: { [name]: { url, headers } } }) },
+    { id: 'cursor-stdio', client: 'Cursor', transport: 'stdio', where: where.cursorStdio, text: json({ mcpServers: { [name]: { command: node, args } } }) },
+    { id: 'vscode-http', client: 'VS Code', transport: 'HTTP', where: where.vscodeHttp, text: json({ servers: { [name]: { type: 'http', url, headers } } }) },
+    { id: 'vscode-stdio', client: 'VS Code', transport: 'stdio', where: where.vscodeStdio, text: json({ servers: { [name]: { type: 'stdio', command: node, args } } }) },
+    { id: 'chatgpt-http', client: 'ChatGPT', transport: 'HTTP', where: where.chatgptHttp, text: url, remote: true },
+    { id: 'command-stdio', client: w.anyClient, transport: 'stdio', where: where.commandStdio, text: command },
   ];
   return { url, serverName: name, snippets, unreachable: unreachableReason(input.baseUrl) };
 }

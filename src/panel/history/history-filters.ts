@@ -2,6 +2,7 @@ import { ACCOUNT_ID } from '../../auth/account-reader.js';
 import { AppError } from '../../errors.js';
 import { isEntryId } from '../../content/entries/entry-id.js';
 import type { HistoryQuery, HistoryRecord } from '../../content/history.js';
+import { fill, words } from '../words/panel-words.js';
 
 // The History page's filters, read from its address: person, via, token and entry. `id` is the entry too:
 // older links (the entry page's "History") use it.
@@ -28,7 +29,7 @@ export const MAX_PAGE = 500;
 export function readPage(params: URLSearchParams): number {
   const text = params.get('page');
   if (text === null || text === '') return 1;
-  if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > MAX_PAGE) throw new AppError('invalid_params', `The page must be a whole number from 1 to ${MAX_PAGE}.`);
+  if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > MAX_PAGE) throw new AppError('invalid_params', fill(words().history.badPage, { max: MAX_PAGE }));
   return Number(text);
 }
 
@@ -45,19 +46,19 @@ export function historyHref(path: string, filters: HistoryFilters, page: number)
 export function queryOf(filters: HistoryFilters): HistoryQuery {
   const query: HistoryQuery = {};
   if (filters.person) {
-    if (!ACCOUNT_ID.test(filters.person)) throw new AppError('invalid_params', 'There is no such person; choose one from the list.');
+    if (!ACCOUNT_ID.test(filters.person)) throw new AppError('invalid_params', words().history.noSuchPerson);
     query.person = filters.person;
   }
   if (filters.via) {
-    if (!(VIAS as readonly string[]).includes(filters.via)) throw new AppError('invalid_params', 'Through must be mcp, panel or schedule.');
+    if (!(VIAS as readonly string[]).includes(filters.via)) throw new AppError('invalid_params', words().history.badThrough);
     query.via = filters.via as HistoryRecord['via'];
   }
   if (filters.token) {
-    if (filters.token.length > 100) throw new AppError('invalid_params', 'A token name has at most 100 characters.');
+    if (filters.token.length > 100) throw new AppError('invalid_params', fill(words().history.longToken, { max: 100 }));
     query.token = filters.token;
   }
   if (filters.entry) {
-    if (!isEntryId(filters.entry)) throw new AppError('invalid_params', 'That is not an entry id; ids look like posts/hello.');
+    if (!isEntryId(filters.entry)) throw new AppError('invalid_params', words().history.notEntryId);
     query.entry = filters.entry;
   }
   return query;

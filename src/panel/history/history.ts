@@ -10,6 +10,7 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelSession } from '../panel-session.js';
 import { queryOf, readFilters, readPage } from './history-filters.js';
 import { renderHistory } from './history-view.js';
+import { words } from '../words/panel-words.js';
 
 const LIMIT = 200;
 /** A person's own records that are nobody else's business (their recovery codes); admins see them too. */
@@ -47,7 +48,7 @@ export function createHistoryHandlers(deps: PanelDeps) {
         const query = queryOf(filters);
         // Filtering by an entry this person may not see says so, as the entry's own pages do.
         if (query.entry !== undefined && !maySee(principal, { entry: query.entry, action: 'update' } as HistoryRecord)) {
-          return sendPanelMessage(ctx, 404, 'No such entry', 'This entry does not exist, or your role may not see it.', session);
+          return sendPanelMessage(ctx, 404, words().history.noSuchEntry, words().history.noSuchEntryText, session);
         }
         // One more than the page holds tells whether an Older link is needed.
         // Each entry is judged once per page, not once per record (the judgement reads the entry's folder).
@@ -76,7 +77,7 @@ export function createHistoryHandlers(deps: PanelDeps) {
         page,
         hasOlder,
       });
-      sendPanelPage(ctx, status, renderPage({ title: 'History', viewer: session, active: 'history', body, notice }));
+      sendPanelPage(ctx, status, renderPage({ title: words().history.title, viewer: session, active: 'history', body, notice }));
     },
 
     /** Older links to one kept version now lead to its comparison with the current text. */

@@ -1,11 +1,12 @@
 // The consent page's markup: who asks (the client's name and the address the browser returns to), which
 // rights to give (only those the person's role offers; the requested ones ticked), confirm or refuse.
 import { SCOPES, type Scope } from '../../auth/principal.js';
-import { SCOPE_LABELS } from '../../auth/scopes.js';
 import { esc } from '../html.js';
 import { csrfField } from '../csrf.js';
 import type { AuthorizationRequest } from '../../oauth/authorization-request.js';
 import { accessTokenName, ACCESS_TOKEN_DAYS } from '../../oauth/grants/issue-tokens.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { fill, words } from '../words/panel-words.js';
 
 export const AUTHORIZE_PATH = '/svc/oauth/authorize';
 /** The consent form's checkboxes; kept apart from `scope`, which carries the client's own request. */
@@ -22,6 +23,8 @@ export interface ConsentView {
 }
 
 export function renderConsentForm(view: ConsentView): string {
+  const w = words().oauthConsent;
+  const scopeWords = words().assistants.scopes;
   const { request } = view;
   const name = request.client.client_name;
   const target = new URL(request.redirectUri);
@@ -29,33 +32,35 @@ export function renderConsentForm(view: ConsentView): string {
   const refused = asked.filter((scope) => !view.offered.includes(scope));
   const hidden = [...request.params].map(([key, value]) => `<input type="hidden" name="${esc(key)}" value="${esc(value)}">`).join('\n');
   const boxes = view.offered
-    .map((scope) => `<label class="check"><input type="checkbox" name="${GRANT_FIELD}" value="${esc(scope)}"${view.checked.includes(scope) ? ' checked' : ''}><span><span class="tag">${esc(scope)}</span> ${esc(SCOPE_LABELS[scope])}${asked.includes(scope) ? ' <small>Requested</small>' : ''}</span></label>`)
+    .map((scope) => `<label class="check"><input type="checkbox" name="${GRANT_FIELD}" value="${esc(scope)}"${view.checked.includes(scope) ? ' checked' : ''}><span><span class="tag">${esc(scope)}</span> ${esc(scopeWords[scope])}${asked.includes(scope) ? ` <small>${esc(w.requested)}</small>` : ''}</span></label>`)
     .join('\n');
-  return `<h1>Connect “${esc(name)}”?</h1>
+  // Values that are markup (the client's name in bold, scope tags) are filled into the escaped words.
+  return `<h1>${esc(fill(w.heading, { name }))}</h1>
 <form class="card" method="post" action="${AUTHORIZE_PATH}">
 ${csrfField(view.csrf)}
 ${hidden}
-<p><strong>${esc(name)}</strong> asks to work with this site on your behalf.</p>
-<dl class="facts">${request.clientDocumentHost === null ? '' : `<dt>Described by</dt><dd><code>${esc(request.clientDocumentHost)}</code><br><span class="muted">The name above is the one the application's own description at this host gives.</span></dd>`}<dt>Returns to</dt><dd><code>${esc(target.origin)}</code><br><span class="muted">${esc(target.href)}</span></dd></dl>
-<fieldset><legend>Rights to give it</legend>
+<p>${fill(esc(w.asks), { name: `<strong>${esc(name)}</strong>` })}</p>
+<dl class="facts">${request.clientDocumentHost === null ? '' : `<dt>${esc(w.describedBy)}</dt><dd><code>${esc(request.clientDocumentHost)}</code><br><span class="muted">${escapeHtml(w.describedByNote)}</span></dd>`}<dt>${esc(w.returnsTo)}</dt><dd><code>${esc(target.origin)}</code><br><span class="muted">${esc(target.href)}</span></dd></dl>
+<fieldset><legend>${esc(w.rightsLegend)}</legend>
 ${boxes}
 </fieldset>
-${refused.length > 0 ? `<p class="muted">It also asked for ${refused.map((scope) => `<span class="tag">${esc(scope)}</span>`).join(' ')}, which your role does not allow.</p>` : ''}
-<p class="muted">It gets a token named “${esc(accessTokenName(name))}”, valid ${ACCESS_TOKEN_DAYS} days and renewed while it is in use. You find it under Assistants, where you can revoke it at any time. Only continue if you started connecting this assistant yourself.</p>
-<button type="submit" name="${DECISION_FIELD}" value="allow">Allow</button>
-<button class="secondary" type="submit" name="${DECISION_FIELD}" value="deny">Refuse</button>
+${refused.length > 0 ? `<p class="muted">${fill(esc(w.alsoAsked), { scopes: refused.map((scope) => `<span class="tag">${esc(scope)}</span>`).join(' ') })}</p>` : ''}
+<p class="muted">${esc(fill(w.tokenNote, { name: accessTokenName(name), days: ACCESS_TOKEN_DAYS }))}</p>
+<button type="submit" name="${DECISION_FIELD}" value="allow">${esc(w.allow)}</button>
+<button class="secondary" type="submit" name="${DECISION_FIELD}" value="deny">${esc(w.refuse)}</button>
 </form>`;
 }
 
 /** The person's role allows none of our scopes: they can only send the client away. */
 export function renderNothingToGrant(request: AuthorizationRequest, csrf: string): string {
+  const w = words().oauthConsent;
   const hidden = [...request.params].map(([key, value]) => `<input type="hidden" name="${esc(key)}" value="${esc(value)}">`).join('\n');
-  return `<h1>“${esc(request.client.client_name)}” cannot be connected</h1>
+  return `<h1>${esc(fill(w.cannotConnect, { name: request.client.client_name }))}</h1>
 <form class="card" method="post" action="${AUTHORIZE_PATH}">
 ${csrfField(csrf)}
 ${hidden}
-<p>Your role does not allow connecting assistants. Ask an administrator if you need this.</p>
-<button class="secondary" type="submit" name="${DECISION_FIELD}" value="deny">Return to ${esc(request.client.client_name)}</button>
+<p>${esc(w.roleForbids)}</p>
+<button class="secondary" type="submit" name="${DECISION_FIELD}" value="deny">${esc(fill(w.returnTo, { name: request.client.client_name }))}</button>
 </form>`;
 }
 

@@ -11,10 +11,10 @@ import { esc } from '../html.js';
 import { requirePanelSession, requirePanelPost, type PanelSession } from '../panel-session.js';
 import type { OAuthService } from '../../oauth/oauth-service.js';
 import { checkAuthorizationRequest, authorizationResponseUrl, type AuthorizationRequest } from '../../oauth/authorization-request.js';
+import { fill, words } from '../words/panel-words.js';
 import { renderConsentForm, renderNothingToGrant, orderScopes, GRANT_FIELD, DECISION_FIELD, AUTHORIZE_PATH } from './oauth-consent-view.js';
 
 const NO_STORE = { 'cache-control': 'no-store' };
-const TITLE = 'Connect an assistant';
 
 export function createAuthorizeHandlers(oauth: OAuthService, deps: PanelDeps) {
   /** What this person may give: nothing without assistants.use, else the scopes their role offers. */
@@ -27,7 +27,7 @@ export function createAuthorizeHandlers(oauth: OAuthService, deps: PanelDeps) {
     const body = offered.length === 0
       ? renderNothingToGrant(request, session.csrf)
       : renderConsentForm({ request, csrf: session.csrf, offered, checked });
-    sendPanelPage(ctx, status, renderPage({ title: TITLE, viewer: session, body, notice: notice ? { kind: 'error', text: notice } : null }));
+    sendPanelPage(ctx, status, renderPage({ title: words().oauthConsent.title, viewer: session, body, notice: notice ? { kind: 'error', text: notice } : null }));
   }
 
   function showProblem(ctx: RequestContext, status: number, title: string, message: string, session?: PanelSession | null): void {
@@ -62,20 +62,21 @@ export function createAuthorizeHandlers(oauth: OAuthService, deps: PanelDeps) {
       if (check.kind === 'page') return showProblem(ctx, check.status, check.title, check.message, session);
       if (check.kind === 'redirect') return redirect(ctx.res, check.location, 303, NO_STORE);
       const { request } = check;
+      const w = words().oauthConsent;
       const decision = form.get(DECISION_FIELD);
       if (decision === 'deny') {
         return answerClient(ctx, request, { error: 'access_denied', error_description: 'The person refused to connect this client.' });
       }
-      if (decision !== 'allow') return showProblem(ctx, 400, TITLE, 'Choose Allow or Refuse.', session);
+      if (decision !== 'allow') return showProblem(ctx, 400, w.title, w.chooseAllowOrRefuse, session);
       const offered = offeredTo(session);
-      if (offered.length === 0) return showProblem(ctx, 403, 'Not allowed', 'Your role does not allow connecting assistants.', session);
+      if (offered.length === 0) return showProblem(ctx, 403, w.notAllowed, w.roleForbidsShort, session);
       const chosen = form.getAll(GRANT_FIELD);
       const unknown = chosen.filter((scope) => !isScope(scope));
-      if (unknown.length > 0) return showProblem(ctx, 400, TITLE, `There is no right named “${unknown[0]!.slice(0, 40)}”.`, session);
+      if (unknown.length > 0) return showProblem(ctx, 400, w.title, fill(w.noSuchRight, { name: unknown[0]!.slice(0, 40) }), session);
       const beyond = chosen.filter((scope) => !offered.includes(scope as Scope));
-      if (beyond.length > 0) return showProblem(ctx, 403, 'Not allowed', `Your role does not allow giving the right ${beyond[0]}.`, session);
+      if (beyond.length > 0) return showProblem(ctx, 403, w.notAllowed, fill(w.rightBeyondRole, { scope: beyond[0]! }), session);
       const scopes = orderScopes(chosen as Scope[]);
-      if (scopes.length === 0) return showConsent(ctx, 400, request, session, [], 'Choose at least one right, or refuse.');
+      if (scopes.length === 0) return showConsent(ctx, 400, request, session, [], w.chooseOneRight);
       const code = oauth.codes.issue({
         clientId: request.client.client_id,
         accountId: session.account.id,

@@ -19,6 +19,7 @@ import { requirePanelPost, requirePanelSession, type PanelSession } from '../pan
 import { siteTimeOf } from '../site-time.js';
 import { REVISIONS_PATH, renderDiffPage, renderRevisions, type VersionRow } from './revisions-view.js';
 import { writersOf } from './version-writers.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** A file's current text; empty when it is not there (no style.css, or a translation removed meanwhile). */
 function readCurrent(file: string): string {
@@ -44,7 +45,7 @@ export function createRevisionHandlers(deps: PanelDeps) {
     const entry = isEntryId(id) ? deps.content.entry(id) : undefined;
     const principal = panelActor(session).principal;
     if (!entry || ![...entry.translations.values()].some((t) => canSeeTranslation(principal, entry, t))) {
-      sendPanelMessage(ctx, 404, 'No such entry', 'This entry does not exist, or your role may not see it.', session);
+      sendPanelMessage(ctx, 404, words().revisions.noSuchEntry, words().revisions.noSuchEntryText, session);
       return null;
     }
     return entry;
@@ -81,9 +82,10 @@ export function createRevisionHandlers(deps: PanelDeps) {
       });
       const styles = listStyleVersions(dataDir, entry.id);
       const title = (entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value)?.title ?? entry.id;
-      const done = ctx.url.searchParams.get('done') === 'restored' ? { kind: 'ok' as const, text: 'Restored. The text it replaced is kept as a version.' } : null;
+      const w = words().revisions;
+      const done = ctx.url.searchParams.get('done') === 'restored' ? { kind: 'ok' as const, text: w.restored } : null;
       const body = renderRevisions({ id: entry.id, title, timeZone: site.timezone, translations, styles: rows(styles, writersOf(styles, records, null), people) });
-      sendPanelPage(ctx, 200, renderPage({ title: `Earlier versions of ${title}`, viewer: session, active: 'content', body, notice: done }));
+      sendPanelPage(ctx, 200, renderPage({ title: fill(w.heading, { title }), viewer: session, active: 'content', body, notice: done }));
     },
 
     showDiff(ctx: RequestContext): void {
@@ -94,6 +96,7 @@ export function createRevisionHandlers(deps: PanelDeps) {
       if (!entry) return;
       const principal = panelActor(session).principal;
       const timeZone = deps.content.site().timezone;
+      const w = words().revisions;
       try {
         const style = params.get('style');
         if (style !== null) {
@@ -102,29 +105,29 @@ export function createRevisionHandlers(deps: PanelDeps) {
           const right = canEditEntry(principal, entry, undefined);
           const body = renderDiffPage({
             id: entry.id, csrf: session.csrf, timeZone, target: { style },
-            label: `the CSS kept at ${siteTimeOf(versionTime(style), timeZone)}`,
+            label: fill(w.cssLabel, { time: siteTimeOf(versionTime(style), timeZone) }),
             diff: { fields: [], body: diffText(old, now), unreadable: false },
             restoreRefusal: right.allowed ? null : right.reason,
           });
-          return sendPanelPage(ctx, 200, renderPage({ title: 'Compare CSS', viewer: session, active: 'content', body }));
+          return sendPanelPage(ctx, 200, renderPage({ title: w.compareCssTitle, viewer: session, active: 'content', body }));
         }
         const language = params.get('language') ?? '';
         const revision = params.get('revision') ?? '';
         const translation = entry.translations.get(language);
-        if (!translation || !canSeeTranslation(principal, entry, translation)) throw new AppError('not_found', `${entry.id} has no ${language.slice(0, 20)} translation you may see.`);
+        if (!translation || !canSeeTranslation(principal, entry, translation)) throw new AppError('not_found', fill(w.noTranslation, { id: entry.id, language: language.slice(0, 20) }));
         const old = readRevision(deps.config.dataDir, entry.id, language, revision);
         const now = readCurrent(translation.file);
         const right = canEditEntry(principal, entry, translation);
         const body = renderDiffPage({
           id: entry.id, csrf: session.csrf, timeZone, target: { language, revision },
-          label: `the ${language} text kept at ${siteTimeOf(versionTime(revision), timeZone)}`,
+          label: fill(w.textLabel, { language, time: siteTimeOf(versionTime(revision), timeZone) }),
           diff: diffRevision(old, now),
           restoreRefusal: right.allowed ? null : right.reason,
         });
-        sendPanelPage(ctx, 200, renderPage({ title: 'Compare versions', viewer: session, active: 'content', body }));
+        sendPanelPage(ctx, 200, renderPage({ title: w.compareTitle, viewer: session, active: 'content', body }));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        sendPanelMessage(ctx, 404, 'No such version', error.message, session);
+        sendPanelMessage(ctx, 404, w.noSuchVersion, error.message, session);
       }
     },
 
@@ -140,7 +143,7 @@ export function createRevisionHandlers(deps: PanelDeps) {
         else restoreRevision(context, panelActor(session), entry, form.get('language') ?? '', form.get('revision') ?? '');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return sendPanelMessage(ctx, error.status, 'Not restored', error.message, session);
+        return sendPanelMessage(ctx, error.status, words().revisions.notRestored, error.message, session);
       }
       redirect(ctx.res, `${REVISIONS_PATH}?${new URLSearchParams({ id: entry.id, done: 'restored' }).toString()}`, 303, { 'cache-control': 'no-store' });
     },

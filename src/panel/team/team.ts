@@ -9,16 +9,14 @@ import { appendHistory, type HistoryAction } from '../../content/history.js';
 import { renderPage, sendPanelMessage, sendPanelPage, type PanelNotice } from '../layout.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { siteTimeZoneOf } from '../site-time.js';
-import { renderTeam, TEAM_PATH, type TeamView } from './team-view.js';
+import { linkPurpose, renderTeam, TEAM_PATH, type TeamView } from './team-view.js';
 import { JOIN_PATH, RESET_PATH } from './link-pages.js';
+import { fill, words, type PanelWords } from '../words/panel-words.js';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
-const DONE: Record<string, string> = {
-  role: 'The role was changed; their tokens follow it at once.',
-  removed: 'The person was removed; their tokens and sessions ended.',
-  withdrawn: 'The link was withdrawn; it no longer works.',
-};
+/** What a redirect back to the page may announce (`done=`), and its words: never text from the address. */
+const DONE = { role: 'roleChanged', removed: 'removed', withdrawn: 'withdrawn' } as const satisfies Record<string, keyof PanelWords['team']>;
 
 export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void {
   const auth = deps.auth;
@@ -29,7 +27,7 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
     const names = new Map(people.map(({ account }) => [account.id, account.name]));
     const links = auth.links.list().map(({ id, record }) => ({ id, record, whoName: record.kind === 'reset' ? names.get(record.account) ?? record.account : record.email }));
     const body = renderTeam({ csrf: session.csrf, timeZone: siteTimeZoneOf(deps), selfId: session.account.id, people, roles: auth.roles.names(), links, made: extra.made ?? null, invite: extra.invite ?? { email: '', role: 'author' } });
-    sendPanelPage(ctx, status, renderPage({ title: 'Team', viewer: session, active: 'team', body, notice }));
+    sendPanelPage(ctx, status, renderPage({ title: words().team.title, viewer: session, active: 'team', body, notice }));
   };
 
   const record = (session: PanelSession, action: HistoryAction, detail: string) =>
@@ -38,7 +36,7 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
   /** The posted person, or not_found. */
   const personOf = (form: URLSearchParams) => {
     const account = auth.accounts.get(form.get('account') ?? '');
-    if (!account) throw new AppError('not_found', 'There is no such person (any more).');
+    if (!account) throw new AppError('not_found', words().team.noSuchPerson);
     return account;
   };
 
@@ -46,7 +44,7 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
   const keepAManager = (leaving: string, newRole: string | null) => {
     const roleAfter = (account: { id: string; role: string }) => (account.id === leaving ? newRole : account.role);
     const left = auth.accounts.list().filter((account) => { const role = roleAfter(account); return role !== null && managers(role); });
-    if (left.length === 0) throw new AppError('conflict', 'This would leave nobody who may manage the team; make someone else an admin first.');
+    if (left.length === 0) throw new AppError('conflict', words().team.keepManager);
   };
 
   const act = (path: string, handle: (session: PanelSession, form: URLSearchParams, ctx: RequestContext) => void | Promise<void>) => {
@@ -67,24 +65,25 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
     const session = requirePanelSession(ctx, deps, 'team.manage');
     if (!session) return;
     const what = ctx.url.searchParams.get('done') ?? '';
-    send(ctx, 200, session, Object.hasOwn(DONE, what) ? { kind: 'ok', text: DONE[what]! } : null);
+    send(ctx, 200, session, Object.hasOwn(DONE, what) ? { kind: 'ok', text: words().team[DONE[what as keyof typeof DONE]] } : null);
   });
 
   act('invite', (session, form, ctx) => {
     const email = (form.get('email') ?? '').trim().toLowerCase();
     const role = form.get('role') ?? '';
-    if (!EMAIL.test(email) || email.length > 320) throw new AppError('invalid_params', 'The email address is not valid.');
-    if (!auth.roles.exists(role)) throw new AppError('invalid_params', 'Choose one of the roles.');
-    if (auth.accounts.findByEmail(email)) throw new AppError('conflict', 'Someone with this email address is on the team already.');
+    const w = words().team;
+    if (!EMAIL.test(email) || email.length > 320) throw new AppError('invalid_params', w.badEmail);
+    if (!auth.roles.exists(role)) throw new AppError('invalid_params', w.chooseRole);
+    if (auth.accounts.findByEmail(email)) throw new AppError('conflict', w.emailTaken);
     const { secret } = auth.links.create({ kind: 'invite', email, role, createdBy: session.account.id });
     record(session, 'team_invite', `${email} invited as ${role}`);
-    send(ctx, 201, session, { kind: 'ok', text: `Invitation made for ${email}.` }, { made: { url: `${deps.config.baseUrl}${JOIN_PATH}?link=${secret}`, what: `Invitation for ${email}` } });
+    send(ctx, 201, session, { kind: 'ok', text: fill(w.invitationMade, { email }) }, { made: { url: `${deps.config.baseUrl}${JOIN_PATH}?link=${secret}`, what: fill(w.invitationFor, { email }) } });
   });
 
   act('role', (session, form, ctx) => {
     const account = personOf(form);
     const role = form.get('role') ?? '';
-    if (!auth.roles.exists(role)) throw new AppError('invalid_params', 'Choose one of the roles.');
+    if (!auth.roles.exists(role)) throw new AppError('invalid_params', words().team.chooseRole);
     keepAManager(account.id, role);
     auth.accounts.setRole(account.id, role);
     record(session, 'team_role', `${account.email}: ${account.role} -> ${role}`);
@@ -93,8 +92,8 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
 
   act('remove', (session, form, ctx) => {
     const account = personOf(form);
-    if (form.get('confirm') !== 'yes') throw new AppError('invalid_params', `Tick the box to confirm that ${account.name} is removed.`);
-    if (account.id === session.account.id) throw new AppError('conflict', 'You cannot remove yourself here; ask another admin.');
+    if (form.get('confirm') !== 'yes') throw new AppError('invalid_params', fill(words().team.tickToRemove, { name: account.name }));
+    if (account.id === session.account.id) throw new AppError('conflict', words().team.removeSelf);
     keepAManager(account.id, null);
     auth.removeAccount(account.id);
     record(session, 'team_remove', `${account.email} (${account.role}) removed`);
@@ -108,11 +107,11 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
     auth.links.withdrawFor(account.id, what);
     const { secret } = auth.links.create({ kind: 'reset', account: account.id, what, createdBy: session.account.id });
     record(session, 'team_reset', `${what === 'password' ? 'password' : 'two-factor'} reset link for ${account.email}`);
-    send(ctx, 201, session, { kind: 'ok', text: `Reset link made for ${account.name}.` }, { made: { url: `${deps.config.baseUrl}${RESET_PATH}?link=${secret}`, what: `${what === 'password' ? 'Password' : 'Two-factor'} reset for ${account.name}` } });
+    send(ctx, 201, session, { kind: 'ok', text: fill(words().team.resetMade, { name: account.name }) }, { made: { url: `${deps.config.baseUrl}${RESET_PATH}?link=${secret}`, what: linkPurpose({ kind: 'reset', what }, account.name) } });
   });
 
   act('withdraw', (session, form, ctx) => {
-    if (!auth.links.withdraw(form.get('link') ?? '')) return sendPanelMessage(ctx, 404, 'No such link', 'This link was used, withdrawn or has expired already.', session);
+    if (!auth.links.withdraw(form.get('link') ?? '')) return sendPanelMessage(ctx, 404, words().team.noSuchLink, words().team.noSuchLinkText, session);
     record(session, 'team_link_withdrawn', 'a one-time link was withdrawn');
     done(ctx, 'withdrawn');
   });

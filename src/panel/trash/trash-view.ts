@@ -4,6 +4,7 @@ import { TRASH_KEEP_DAYS, type TrashItem } from '../../content/trash/trash-items
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import { siteTimeOf } from '../site-time.js';
+import { fill, plural, words } from '../words/panel-words.js';
 
 export const TRASH_PATH = '/svc/panel/trash';
 export const TRASH_PER_PAGE = 50;
@@ -29,33 +30,37 @@ export interface TrashView {
 }
 
 function whatOf(item: TrashItem): string {
-  if (item.kind === 'entry') return `<span class="name">${esc(item.title)}</span><br><span class="muted">${esc(item.entry)}, the entry with its media</span>`;
-  if (item.kind === 'translation') return `<span class="name">${esc(item.title)}</span><br><span class="muted">${esc(item.entry)}, the ${esc(item.language)} translation</span>`;
-  return `<span class="name">${esc(item.file)}</span><br><span class="muted">a media file of ${esc(item.entry)}</span>`;
+  const w = words().trash;
+  if (item.kind === 'entry') return `<span class="name">${esc(item.title)}</span><br><span class="muted">${esc(fill(w.entryWithMedia, { entry: item.entry }))}</span>`;
+  if (item.kind === 'translation') return `<span class="name">${esc(item.title)}</span><br><span class="muted">${esc(fill(w.translationOf, { entry: item.entry, language: item.language ?? '' }))}</span>`;
+  return `<span class="name">${esc(item.file)}</span><br><span class="muted">${esc(fill(w.mediaFileOf, { entry: item.entry }))}</span>`;
 }
 
 function actionsOf(view: TrashView, row: TrashRow): string {
+  const w = words().trash;
   const item = `<input type="hidden" name="item" value="${esc(row.item.id)}">`;
   const restore = row.restoreRefusal
     ? `<span class="muted">${esc(row.restoreRefusal)}</span>`
-    : `<form method="post" action="${TRASH_PATH}/restore">${csrfField(view.csrf)}${item}<button type="submit" class="small">Restore</button></form>`;
-  const purge = view.purge ? `<form method="post" action="${TRASH_PATH}/purge">${csrfField(view.csrf)}${item}<button type="submit" class="danger small">Delete for good</button></form>` : '';
+    : `<form method="post" action="${TRASH_PATH}/restore">${csrfField(view.csrf)}${item}<button type="submit" class="small">${esc(w.restore)}</button></form>`;
+  const purge = view.purge ? `<form method="post" action="${TRASH_PATH}/purge">${csrfField(view.csrf)}${item}<button type="submit" class="danger small">${esc(w.deleteForGood)}</button></form>` : '';
   return restore + purge;
 }
 
 function pager(view: TrashView): string {
   if (view.pages <= 1) return '';
-  const link = (page: number, label: string, rel: string) => `<a href="${TRASH_PATH}?page=${page}" rel="${rel}">${label}</a>`;
-  return `<p class="muted">Page ${view.page} of ${view.pages}. ${[view.page > 1 ? link(view.page - 1, 'Newer', 'prev') : '', view.page < view.pages ? link(view.page + 1, 'Older', 'next') : ''].filter(Boolean).join(' · ')}</p>`;
+  const w = words().trash;
+  const link = (page: number, label: string, rel: string) => `<a href="${TRASH_PATH}?page=${page}" rel="${rel}">${esc(label)}</a>`;
+  return `<p class="muted">${esc(fill(w.pageOf, { page: view.page, pages: view.pages }))} ${[view.page > 1 ? link(view.page - 1, w.newer, 'prev') : '', view.page < view.pages ? link(view.page + 1, w.older, 'next') : ''].filter(Boolean).join(' · ')}</p>`;
 }
 
 export function renderTrash(view: TrashView): string {
-  const intro = `<p>Deleted entries, translations and media files wait here for ${TRASH_KEEP_DAYS} days, then they are deleted for good on their own. Restoring puts one back at its address with its earlier versions and history.</p>`;
-  if (view.total === 0) return `<h1>Trash</h1><section class="card">${intro}<p class="muted">The trash is empty.</p></section>`;
+  const w = words().trash;
+  const intro = `<p>${esc(fill(w.intro, { days: TRASH_KEEP_DAYS }))}</p>`;
+  if (view.total === 0) return `<h1>${esc(w.title)}</h1><section class="card">${intro}<p class="muted">${esc(w.isEmpty)}</p></section>`;
   const rows = view.rows.map((row) => `<tr><td>${whatOf(row.item)}</td><td>${esc(row.deletedByName)}</td><td>${esc(siteTimeOf(row.item.deletedAt, view.timeZone))}</td><td>${esc(siteTimeOf(row.expires, view.timeZone))}</td><td class="actions">${actionsOf(view, row)}</td></tr>`).join('');
   const empty = view.purge
-    ? `<section class="card"><h2>Empty the trash</h2><form method="post" action="${TRASH_PATH}/empty">${csrfField(view.csrf)}<label class="check"><input type="checkbox" name="confirm" value="yes" required> Delete all ${view.total} ${view.total === 1 ? 'item' : 'items'} for good; they cannot be restored after this.</label><button type="submit" class="danger">Empty the trash</button></form></section>`
+    ? `<section class="card"><h2>${esc(w.emptyHeading)}</h2><form method="post" action="${TRASH_PATH}/empty">${csrfField(view.csrf)}<label class="check"><input type="checkbox" name="confirm" value="yes" required> ${esc(plural(w.emptyConfirm, view.total))}</label><button type="submit" class="danger">${esc(w.emptyButton)}</button></form></section>`
     : '';
-  return `<h1>Trash</h1><section class="card">${intro}<p class="muted">${view.total} ${view.total === 1 ? 'item' : 'items'}. Times in ${esc(view.timeZone)}.</p>`
-    + `<table class="stats"><caption class="muted">Deleted items, newest first</caption><thead><tr><th scope="col">What</th><th scope="col">Deleted by</th><th scope="col">Deleted at</th><th scope="col">Deleted for good on</th><th scope="col">Actions</th></tr></thead><tbody>${rows}</tbody></table>${pager(view)}</section>${empty}`;
+  return `<h1>${esc(w.title)}</h1><section class="card">${intro}<p class="muted">${esc(plural(w.items, view.total))} ${esc(fill(w.timesIn, { zone: view.timeZone }))}</p>`
+    + `<table class="stats"><caption class="muted">${esc(w.caption)}</caption><thead><tr><th scope="col">${esc(w.what)}</th><th scope="col">${esc(w.deletedBy)}</th><th scope="col">${esc(w.deletedAt)}</th><th scope="col">${esc(w.deletedForGoodOn)}</th><th scope="col">${esc(w.actions)}</th></tr></thead><tbody>${rows}</tbody></table>${pager(view)}</section>${empty}`;
 }

@@ -14,20 +14,20 @@ import { renderPage, sendPanelMessage, sendPanelPage, type PanelNotice } from '.
 import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { renderTrash, TRASH_PATH, TRASH_PER_PAGE } from './trash-view.js';
+import { fill, words } from '../words/panel-words.js';
 
-const DONE: Record<string, string> = {
-  restored: 'Restored: it is back at its address, with its earlier versions and history.',
-  purged: 'Deleted for good.',
-  emptied: 'The trash is empty: everything in it was deleted for good.',
-};
+/** What a redirect back to the page may announce: a fixed sentence per `done`, never text from the address. */
+const DONE = ['restored', 'purged', 'emptied'] as const;
 
 function noticeOf(params: URLSearchParams): PanelNotice | null {
+  const w = words().trash;
   const done = params.get('done') ?? '';
   if (done === 'trashed') {
     const n = Number(params.get('n'));
-    return { kind: 'ok', text: Number.isSafeInteger(n) && n > 1 ? `${n} entries were moved to the trash.` : 'Moved to the trash.' };
+    return { kind: 'ok', text: Number.isSafeInteger(n) && n > 1 ? fill(w.movedMany, { count: n }) : w.moved };
   }
-  return Object.hasOwn(DONE, done) ? { kind: 'ok', text: DONE[done]! } : null;
+  const known = DONE.find((what) => what === done);
+  return known ? { kind: 'ok', text: w[known] } : null;
 }
 
 export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
@@ -65,7 +65,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
       return { item, deletedByName: names.get(item.deletedBy) ?? item.deletedBy, expires: new Date(itemExpiry(item.id)).toISOString(), restoreRefusal: right.allowed ? null : right.reason };
     });
     const body = renderTrash({ csrf: session.csrf, timeZone: deps.content.site().timezone, rows, total, page, pages, purge: canPurgeTrash(principal) });
-    sendPanelPage(ctx, 200, renderPage({ title: 'Trash', viewer: session, active: 'trash', body, notice: noticeOf(ctx.url.searchParams) }));
+    sendPanelPage(ctx, 200, renderPage({ title: words().trash.title, viewer: session, active: 'trash', body, notice: noticeOf(ctx.url.searchParams) }));
   });
 
   router.post(`${TRASH_PATH}/restore`, async (ctx: RequestContext) => {
@@ -75,7 +75,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
       restoreDeleted(context, panelActor(posted.session), posted.form.get('item') ?? '');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return sendPanelMessage(ctx, error.status, 'Not restored', error.message, posted.session);
+      return sendPanelMessage(ctx, error.status, words().trash.notRestored, error.message, posted.session);
     }
     back(ctx, 'restored');
   });
@@ -91,7 +91,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
     const posted = await requirePanelPost(ctx, deps, 'settings.manage');
     if (!posted) return;
     const item = readItem(dataDir, posted.form.get('item') ?? '');
-    if (!item) return sendPanelMessage(ctx, 404, 'Not in the trash', 'This item is not in the trash any more (restored or deleted for good meanwhile).', posted.session);
+    if (!item) return sendPanelMessage(ctx, 404, words().trash.notInTrash, words().trash.notInTrashText, posted.session);
     purge(posted.session, [item], `deleted for good: ${item.kind === 'media' ? item.file : item.kind === 'translation' ? `the ${item.language} translation` : 'the entry'} (${item.id})`);
     back(ctx, 'purged');
   });
@@ -99,7 +99,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
   router.post(`${TRASH_PATH}/empty`, async (ctx: RequestContext) => {
     const posted = await requirePanelPost(ctx, deps, 'settings.manage');
     if (!posted) return;
-    if (posted.form.get('confirm') !== 'yes') return sendPanelMessage(ctx, 400, 'Not emptied', 'Tick the box that says everything in the trash is deleted for good, then empty it.', posted.session);
+    if (posted.form.get('confirm') !== 'yes') return sendPanelMessage(ctx, 400, words().trash.notEmptied, words().trash.notEmptiedText, posted.session);
     const ids = itemIds(dataDir);
     for (const id of ids) removeItem(dataDir, id);
     appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: posted.session.account.id, action: 'trash_emptied', entry: null, language: null, via: 'panel', token: null, detail: `${ids.length} ${ids.length === 1 ? 'item' : 'items'} deleted for good` });
