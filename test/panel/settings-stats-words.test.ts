@@ -10,6 +10,7 @@ import { csrfOf, signIn, type Jar, type PanelHarness } from '../helpers/panel-ha
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { ENGLISH_PANEL_WORDS } from '../../src/panel/words/en.js';
 import { GERMAN_PANEL_WORDS } from '../../src/panel/words/de.js';
+import { SharedLinkStore } from '../../src/stats/shared-links.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -162,4 +163,30 @@ test('goals, funnel, import and shared links are German', async () => {
   await assertGerman('/svc/panel/stats/shares', ['<h1>Geteilte Links</h1>', 'Für den Vorstand', 'country:DE', 'Link erstellen', 'Feste Filter', 'aria-label="Link Für den Vorstand widerrufen"']);
   await assertGerman(`/svc/panel/shared/${shareToken}`, ['Schreibgeschützt geteilt: Für den Vorstand.', 'Dieser Link zeigt immer nur: country:DE.', '<h1>Statistik von ', 'Top-Seiten']);
   await assertGerman('/svc/panel/shared/not-a-token', ['Kein solcher Link'], 404);
+});
+
+test('the import\'s answers and a protected shared link\'s password form are German', async () => {
+  const upload = async (files: { name: string; text: string }[]) => {
+    const form = new FormData();
+    form.set('csrf', csrfOf((await german('/svc/panel/stats/import')).text));
+    for (const file of files) form.append('files', new Blob([file.text]), file.name);
+    return german('/svc/panel/stats/import', { method: 'POST', body: form });
+  };
+  const none = await upload([]);
+  assert.equal(none.status, 422);
+  assert.match(none.text, /Wählen Sie die ZIP-Datei eines Plausible-Exports oder ihre CSV-Dateien\./);
+  const done = await upload([{ name: 'imported_visitors_20240101_20240102.csv', text: 'date,visitors,pageviews,bounces,visits\n2024-01-01,3,4,1,3\n2024-01-02,2,2,1,2\n' }]);
+  assert.equal(done.status, 200, done.text.slice(0, 300));
+  const text = decoded(done.text);
+  assert.match(text, /Der Import ist fertig: 2 Tage importiert\./);
+  assert.match(text, /<h2>Importiert<\/h2><p>2 Tage importiert, vom 1\.1\.2024 bis 2\.1\.2024\.<\/p>/);
+  assert.match(text, /Gelesen: imported_visitors_20240101_20240102\.csv\./);
+  assert.deepEqual(ENGLISH.filter((part) => text.includes(part)), []);
+
+  const { token } = await new SharedLinkStore(site.deps.stats.dir, site.deps.clock).create({ name: 'Mit Passwort', password: 'ein langes Passwort', filters: [] });
+  const asked = await assertGerman(`/svc/panel/shared/${token}`, ['Diese Statistik ist geschützt', 'Statistik anzeigen', '<title>Geteilte Statistik']);
+  assert.match(asked, /<label>Passwort <input type="password"/);
+  const wrong = await german(`/svc/panel/shared/${token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=falsch' });
+  assert.equal(wrong.status, 401);
+  assert.match(wrong.text, /Das ist nicht das Passwort dieses Links\./);
 });

@@ -267,6 +267,7 @@ export const GERMAN_PANEL_WORDS: PanelWords = {
       entryScheduled: 'Eintrag geplant', entryDeleted: 'Eintrag gelöscht', mediaAdded: 'Medien hinzugefügt', siteChanged: 'Website geändert',
     },
     statuses: { any: 'beliebig', published: 'veröffentlicht', draft: 'Entwurf', scheduled: 'geplant' },
+    outcomes: { delivered: 'zugestellt', failed: 'fehlgeschlagen', paused: 'angehalten' },
     active: 'Aktiv',
     paused: 'Angehalten: {reason}',
     secretCopy: 'Kopieren Sie das Signaturgeheimnis jetzt; es wird nicht noch einmal angezeigt.',

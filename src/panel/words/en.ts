@@ -269,6 +269,7 @@ export const ENGLISH_PANEL_WORDS = {
       entryScheduled: 'Entry scheduled', entryDeleted: 'Entry deleted', mediaAdded: 'Media added', siteChanged: 'Site changed',
     },
     statuses: { any: 'any', published: 'published', draft: 'draft', scheduled: 'scheduled' },
+    outcomes: { delivered: 'delivered', failed: 'failed', paused: 'paused' },
     active: 'Active',
     paused: 'Paused: {reason}',
     secretCopy: 'Copy the signing secret now; it is not shown again.',
