@@ -7,6 +7,8 @@ import type { CategoryDefinition } from '../../content/entries/types.js';
 import { FIELD_TYPES, MAX_FIELDS, removeCategory, saveCategory, type CategoryInput, type FieldInput } from '../../content/write/save-categories.js';
 import { invalidSetting } from '../../content/write/site-yaml-edit.js';
 import { esc } from '../html.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { fill, plural, words } from '../words/panel-words.js';
 import { sendPanelMessage, type PanelNotice } from '../layout.js';
 import type { PanelSession } from '../panel-session.js';
 import { formStart, formText, sectionPath, sendSettingsPage, sentText, settingsContext, settingsGet, settingsPost, siteYamlVersion } from './settings-sections.js';
@@ -38,31 +40,37 @@ function fromCategory(category: CategoryDefinition, version: string): CategoryFo
 function fieldRow(row: FieldRow, index: number): string {
   const id = (name: string) => `f${index}-${name}`;
   const name = (part: string) => `f${index}_${part}`;
-  const what = row.fixed ? row.key : 'the new field';
+  const w = words().settings.category;
+  const t = escapeHtml;
+  const what = row.fixed ? row.key : w.newField;
   const key = row.fixed
     ? `<code>${esc(row.key)}</code><input type="hidden" name="${name('key')}" value="${esc(row.key)}"><input type="hidden" name="${name('fixed')}" value="yes">`
-    : `<label class="visually-hidden" for="${id('key')}">Name of the new field</label><input type="text" id="${id('key')}" name="${name('key')}" value="${esc(row.key)}" maxlength="40" pattern="[a-z][a-z0-9_]*" placeholder="new field">`;
-  const types = FIELD_TYPES.map((type) => `<option value="${type}"${row.type === type ? ' selected' : ''}>${type === 'select' ? 'select (choices)' : type}</option>`).join('');
-  const check = (part: string, on: boolean, label: string) => `<label class="check"><input type="checkbox" name="${name(part)}" value="yes"${on ? ' checked' : ''}> ${label}<span class="visually-hidden"> (${esc(what)})</span></label>`;
+    : `<label class="visually-hidden" for="${id('key')}">${t(w.newFieldName)}</label><input type="text" id="${id('key')}" name="${name('key')}" value="${esc(row.key)}" maxlength="40" pattern="[a-z][a-z0-9_]*" placeholder="${esc(w.newFieldPlaceholder)}">`;
+  const types = FIELD_TYPES.map((type) => `<option value="${type}"${row.type === type ? ' selected' : ''}>${type === 'select' ? t(w.selectType) : type}</option>`).join('');
+  const check = (part: string, on: boolean, label: string) => `<label class="check"><input type="checkbox" name="${name(part)}" value="yes"${on ? ' checked' : ''}> ${t(label)}<span class="visually-hidden"> (${esc(what)})</span></label>`;
   return `<tr><th scope="row">${key}</th>`
-    + `<td><label class="visually-hidden" for="${id('type')}">Type of ${esc(what)}</label><select id="${id('type')}" name="${name('type')}">${types}</select></td>`
-    + `<td><label class="visually-hidden" for="${id('label')}">Label of ${esc(what)}</label><input type="text" id="${id('label')}" name="${name('label')}" value="${esc(row.label)}" maxlength="60"></td>`
-    + `<td><label class="visually-hidden" for="${id('options')}">Choices of ${esc(what)}, separated by commas</label><input type="text" id="${id('options')}" name="${name('options')}" value="${esc(row.options.join(', '))}" placeholder="easy, hard"></td>`
-    + `<td>${check('required', row.required, 'Required')}${check('same', row.sameInAllLanguages, 'Same in all languages')}${row.fixed ? check('remove', row.remove, 'Remove') : ''}</td></tr>`;
+    + `<td><label class="visually-hidden" for="${id('type')}">${esc(fill(w.typeOf, { field: what }))}</label><select id="${id('type')}" name="${name('type')}">${types}</select></td>`
+    + `<td><label class="visually-hidden" for="${id('label')}">${esc(fill(w.labelOf, { field: what }))}</label><input type="text" id="${id('label')}" name="${name('label')}" value="${esc(row.label)}" maxlength="60"></td>`
+    + `<td><label class="visually-hidden" for="${id('options')}">${esc(fill(w.choicesOf, { field: what }))}</label><input type="text" id="${id('options')}" name="${name('options')}" value="${esc(row.options.join(', '))}" placeholder="${esc(w.choicesExample)}"></td>`
+    + `<td>${check('required', row.required, w.required)}${check('same', row.sameInAllLanguages, w.same)}${row.fixed ? check('remove', row.remove, w.remove) : ''}</td></tr>`;
 }
 
 function render(key: string, session: PanelSession, form: CategoryForm, used: number): string {
   const path = `${sectionPath('categories')}/${key}`;
-  const kinds = [['plain', 'Plain'], ['date', 'Dated: each post has a start time; upcoming ones come first']]
+  const w = words().settings.category;
+  const c = words().settings.categories;
+  const t = escapeHtml;
+  const kinds = [['plain', c.kindPlain], ['date', c.kindDate]]
     .map(([value, label]) => `<option value="${value}"${form.kind === value ? ' selected' : ''}>${esc(label)}</option>`).join('');
-  return `<p><a href="${esc(sectionPath('categories'))}">All categories</a></p><h3>The category <code>${esc(key)}</code></h3>`
+  // The key is code inside the sentence: the word is escaped first, then the escaped <code> is filled in.
+  return `<p><a href="${esc(sectionPath('categories'))}">${t(w.all)}</a></p><h3>${fill(t(w.heading), { key: `<code>${esc(key)}</code>` })}</h3>`
     + formStart(path, session.csrf, form.version) + `<input type="hidden" name="rows" value="${form.rows.length}">`
-    + `<label for="c-label">Label</label><input type="text" id="c-label" name="label" value="${esc(form.label)}" required maxlength="60">`
-    + `<label for="c-kind">Kind</label><select id="c-kind" name="kind">${kinds}</select>`
-    + '<fieldset><legend>Fields</legend><p class="muted">Asked for on each post of this category, in this order. Choices are for a select field, separated by commas. A removed field\'s values stay in the posts\' files but are no longer shown or checked. Fill the last row to add a field.</p>'
-    + `<div class="scroll"><table class="stats"><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Label</th><th scope="col">Choices</th><th scope="col">Options</th></tr></thead><tbody>${form.rows.map(fieldRow).join('')}</tbody></table></div></fieldset>`
-    + '<button type="submit">Save the category</button></form>'
-    + `<h3>Remove the category</h3>${formStart(`${path}/remove`, session.csrf, form.version)}<p>${used === 0 ? 'No post uses it.' : `${used} ${used === 1 ? 'post uses' : 'posts use'} it: give ${used === 1 ? 'it' : 'them'} another category or none first.`}</p><button type="submit" class="danger">Remove ${esc(key)}</button></form>`;
+    + `<label for="c-label">${t(c.label)}</label><input type="text" id="c-label" name="label" value="${esc(form.label)}" required maxlength="60">`
+    + `<label for="c-kind">${t(c.kind)}</label><select id="c-kind" name="kind">${kinds}</select>`
+    + `<fieldset><legend>${t(w.fields)}</legend><p class="muted">${t(w.fieldsHint)}</p>`
+    + `<div class="scroll"><table class="stats"><thead><tr><th scope="col">${t(w.name)}</th><th scope="col">${t(w.type)}</th><th scope="col">${t(c.label)}</th><th scope="col">${t(w.choices)}</th><th scope="col">${t(w.options)}</th></tr></thead><tbody>${form.rows.map(fieldRow).join('')}</tbody></table></div></fieldset>`
+    + `<button type="submit">${t(w.save)}</button></form>`
+    + `<h3>${t(w.removeHeading)}</h3>${formStart(`${path}/remove`, session.csrf, form.version)}<p>${t(used === 0 ? w.unused : plural(w.used, used))}</p><button type="submit" class="danger">${esc(fill(w.removeButton, { key }))}</button></form>`;
 }
 
 /** The rows as sent, in order; the empty row for a new field is left out. */
@@ -86,7 +94,7 @@ function inputOf(form: URLSearchParams): CategoryInput {
   // Rows past the count sent would be dropped, and with them fields the person never removed.
   const count = Number.parseInt(read('rows', 10), 10) || 0;
   if ([...form.keys()].some((name) => Number(/^f(\d+)_/.exec(name)?.[1] ?? -1) >= Math.min(count, MAX_FIELDS + 1))) {
-    throw invalidSetting(`The form holds more rows than it says (or more than ${MAX_FIELDS} fields); reload the page. Nothing was saved.`);
+    throw invalidSetting(fill(words().settings.category.tooManyRows, { max: MAX_FIELDS }));
   }
   const kind = read('kind', 20);
   return { label: read('label', 200), kind: kind as CategoryInput['kind'], fields: rowsOf(read).filter((row) => !row.remove) };
@@ -96,14 +104,14 @@ export function registerCategoryRoutes(router: Router, deps: PanelDeps): void {
   const base = sectionPath('categories');
   const category = (key: string) => (Object.hasOwn(deps.content.site().categories, key) ? deps.content.site().categories[key]! : undefined);
   const show = (ctx: RequestContext, status: number, session: PanelSession, key: string, form: CategoryForm, notice: PanelNotice | null) =>
-    sendSettingsPage(ctx, status, session, { section: 'categories', title: 'Categories', body: render(key, session, form, categoryUse(deps).get(key) ?? 0), notice });
+    sendSettingsPage(ctx, status, session, { section: 'categories', body: render(key, session, form, categoryUse(deps).get(key) ?? 0), notice });
 
   router.get(`${base}/:key`, (ctx) => {
     const got = settingsGet(ctx, deps);
     if (!got) return;
     const key = ctx.params.key ?? '';
     const found = category(key);
-    if (!found) return sendPanelMessage(ctx, 404, 'Not found', `The site has no category "${key.slice(0, 40)}".`, got.session);
+    if (!found) return sendPanelMessage(ctx, 404, words().settings.category.notFound, fill(words().settings.category.notFoundText, { key: key.slice(0, 40) }), got.session);
     show(ctx, 200, got.session, key, fromCategory(found, siteYamlVersion(deps)), got.notice);
   });
 
@@ -124,7 +132,7 @@ export function registerCategoryRoutes(router: Router, deps: PanelDeps): void {
       (form, actor) => removeCategory(settingsContext(deps), actor, key, formText(form, 'version', 100)),
       (session, _form, status, version, notice) => {
         const found = category(key);
-        if (!found) return sendPanelMessage(ctx, status, 'Not removed', notice.text, session);
+        if (!found) return sendPanelMessage(ctx, status, words().settings.category.notRemoved, notice.text, session);
         show(ctx, status, session, key, { ...fromCategory(found, version) }, notice);
       });
   });

@@ -5,6 +5,8 @@ import type { RequestContext, Router } from '../../http/router.js';
 import type { ContentType } from '../../content/entries/types.js';
 import { saveContentTypes } from '../../content/write/save-content-types.js';
 import { esc } from '../html.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { fill, words } from '../words/panel-words.js';
 import type { PanelNotice } from '../layout.js';
 import type { PanelSession } from '../panel-session.js';
 import { formStart, formText, sectionPath, sendSettingsPage, sentText, settingsContext, settingsGet, settingsPost, siteYamlVersion } from './settings-sections.js';
@@ -20,25 +22,28 @@ interface TypesForm {
 }
 
 function row(type: ContentType, count: number, form: TypesForm): string {
+  const w = words().settings.types;
   const id = `t-${type.key}`;
   const remove = CORE.has(type.key)
-    ? '<span class="muted">in every site</span>'
-    : `<label class="check"><input type="checkbox" name="remove" value="${esc(type.key)}"${form.remove.has(type.key) ? ' checked' : ''}> Remove<span class="visually-hidden"> ${esc(type.key)}</span></label>`;
+    ? `<span class="muted">${escapeHtml(w.inEverySite)}</span>`
+    : `<label class="check"><input type="checkbox" name="remove" value="${esc(type.key)}"${form.remove.has(type.key) ? ' checked' : ''}> ${escapeHtml(w.remove)}<span class="visually-hidden"> ${esc(type.key)}</span></label>`;
   return `<tr><th scope="row"><code>${esc(type.key)}</code></th><td><code>${esc(type.folder)}/</code></td><td>${count}</td>`
-    + `<td><label class="visually-hidden" for="${esc(id)}">Label of ${esc(type.key)}</label><input type="text" id="${esc(id)}" name="label:${esc(type.key)}" value="${esc(form.labels[type.key] ?? type.label)}" required maxlength="60"></td><td>${remove}</td></tr>`;
+    + `<td><label class="visually-hidden" for="${esc(id)}">${esc(fill(w.labelOf, { type: type.key }))}</label><input type="text" id="${esc(id)}" name="label:${esc(type.key)}" value="${esc(form.labels[type.key] ?? type.label)}" required maxlength="60"></td><td>${remove}</td></tr>`;
 }
 
 function render(deps: PanelDeps, session: PanelSession, form: TypesForm): string {
   const counts = deps.content.counts();
   const rows = deps.content.site().types.map((type) => row(type, counts[type.key] ?? 0, form)).join('');
-  return '<p class="muted">A type is a kind of entry with a folder of its own in content/ and its addresses (/&lt;folder&gt;/&lt;slug&gt;). Its label names it in the panel, the site\'s listings and site_info. A type with entries cannot be removed: delete its entries first.</p>'
+  const w = words().settings.types;
+  const t = escapeHtml;
+  return `<p class="muted">${t(w.intro)}</p>`
     + formStart(sectionPath('types'), session.csrf, form.version)
-    + `<div class="scroll"><table class="stats"><caption class="visually-hidden">Content types</caption><thead><tr><th scope="col">Type</th><th scope="col">Folder</th><th scope="col">Entries</th><th scope="col">Label</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
-    + '<fieldset><legend>Add a type</legend><p class="muted">Leave empty to add none.</p>'
-    + `<label for="t-new-key">Name <span class="muted">(lowercase, such as event)</span></label><input type="text" id="t-new-key" name="new_key" value="${esc(form.add.key)}" maxlength="40" pattern="[a-z][a-z0-9_\\-]*">`
-    + `<label for="t-new-folder">Folder <span class="muted">(lowercase, such as events; its entries' addresses start with it)</span></label><input type="text" id="t-new-folder" name="new_folder" value="${esc(form.add.folder)}" maxlength="40" pattern="[a-z0-9][a-z0-9\\-]*">`
-    + `<label for="t-new-label">Label <span class="muted">(such as Events)</span></label><input type="text" id="t-new-label" name="new_label" value="${esc(form.add.label)}" maxlength="60"></fieldset>`
-    + '<button type="submit">Save the content types</button></form>';
+    + `<div class="scroll"><table class="stats"><caption class="visually-hidden">${t(words().settings.sections.types)}</caption><thead><tr><th scope="col">${t(w.type)}</th><th scope="col">${t(w.folder)}</th><th scope="col">${t(w.entries)}</th><th scope="col">${t(w.label)}</th><th scope="col"><span class="visually-hidden">${t(w.remove)}</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    + `<fieldset><legend>${t(w.add)}</legend><p class="muted">${t(w.addHint)}</p>`
+    + `<label for="t-new-key">${t(w.name)} <span class="muted">${t(w.nameHint)}</span></label><input type="text" id="t-new-key" name="new_key" value="${esc(form.add.key)}" maxlength="40" pattern="[a-z][a-z0-9_\\-]*">`
+    + `<label for="t-new-folder">${t(w.folder)} <span class="muted">${t(w.folderHint)}</span></label><input type="text" id="t-new-folder" name="new_folder" value="${esc(form.add.folder)}" maxlength="40" pattern="[a-z0-9][a-z0-9\\-]*">`
+    + `<label for="t-new-label">${t(w.label)} <span class="muted">${t(w.labelHint)}</span></label><input type="text" id="t-new-label" name="new_label" value="${esc(form.add.label)}" maxlength="60"></fieldset>`
+    + `<button type="submit">${t(w.save)}</button></form>`;
 }
 
 function fromSite(deps: PanelDeps): TypesForm {
@@ -61,7 +66,7 @@ function sent(form: URLSearchParams, version: string): TypesForm {
 export function registerContentTypesRoutes(router: Router, deps: PanelDeps): void {
   const path = sectionPath('types');
   const show = (ctx: RequestContext, status: number, session: PanelSession, form: TypesForm, notice: PanelNotice | null) =>
-    sendSettingsPage(ctx, status, session, { section: 'types', title: 'Content types', body: render(deps, session, form), notice });
+    sendSettingsPage(ctx, status, session, { section: 'types', body: render(deps, session, form), notice });
 
   router.get(path, (ctx) => {
     const got = settingsGet(ctx, deps);

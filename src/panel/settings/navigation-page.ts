@@ -7,6 +7,8 @@ import type { NavigationLink } from '../../content/entries/types.js';
 import { saveNavigation, type NavigationInput } from '../../content/write/save-navigation.js';
 import { invalidSetting } from '../../content/write/site-yaml-edit.js';
 import { esc } from '../html.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { fill, words } from '../words/panel-words.js';
 import type { PanelNotice } from '../layout.js';
 import type { PanelSession } from '../panel-session.js';
 import { topLevelPages } from '../../content/top-level-pages.js';
@@ -25,28 +27,31 @@ function linesOf(links: readonly NavigationLink[]): string {
 export function parseMenuLines(language: string, text: string): NavigationLink[] {
   return text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
     const match = LINE.exec(line);
-    if (!match) throw invalidSetting(`Write each link of the ${language} menu as Title = /path ("${line.slice(0, 60)}" is not). Nothing was saved.`);
+    if (!match) throw invalidSetting(fill(words().settings.navigation.badLine, { language, line: line.slice(0, 60) }));
     return { title: match[1]!, link: match[2]! };
   });
 }
 
 function languageFieldset(deps: PanelDeps, code: string, name: string, menu: LanguageMenu): string {
+  const w = words().settings.navigation;
+  const t = escapeHtml;
   const pages = topLevelPages(deps.content, code);
-  const auto = pages.length === 0 ? 'none yet' : pages.map((page) => page.title).join(', ');
+  const auto = pages.length === 0 ? w.noneYet : pages.map((page) => page.title).join(', ');
   const radio = (value: string, checked: boolean, label: string) => `<label class="check"><input type="radio" name="mode:${esc(code)}" value="${value}"${checked ? ' checked' : ''}> ${label}</label>`;
   return `<fieldset><legend>${esc(name)} (${esc(code)})</legend>`
-    + radio('pages', !menu.own, `Its top-level published pages, kept up to date <small>Now: ${esc(auto)}</small>`)
-    + radio('own', menu.own, 'A menu of its own, below')
-    + `<label for="n-${esc(code)}">Links of the ${esc(name)} menu <span class="muted">(one a line: Title = /path, or a whole https:// address)</span></label>`
+    + radio('pages', !menu.own, `${t(w.pages)} <small>${esc(fill(w.now, { pages: auto }))}</small>`)
+    + radio('own', menu.own, t(w.own))
+    + `<label for="n-${esc(code)}">${esc(fill(w.links, { language: name }))} <span class="muted">${t(w.linksHint)}</span></label>`
     + `<textarea id="n-${esc(code)}" name="links:${esc(code)}" rows="5">\n${esc(menu.lines)}</textarea></fieldset>`;
 }
 
 function render(deps: PanelDeps, session: PanelSession, form: NavigationForm): string {
   const site = deps.content.site();
-  return '<p class="muted">The links in the header of every public page, per language. Links to other sites are allowed; scripts (javascript:) and data: addresses are not.</p>'
+  const w = words().settings.navigation;
+  return `<p class="muted">${escapeHtml(w.intro)}</p>`
     + formStart(sectionPath('navigation'), session.csrf, form.version)
     + Object.entries(site.languages).map(([code, name]) => languageFieldset(deps, code, name, form.menus[code] ?? { own: false, lines: '' })).join('')
-    + '<button type="submit">Save the navigation</button></form>';
+    + `<button type="submit">${escapeHtml(w.save)}</button></form>`;
 }
 
 function fromSite(deps: PanelDeps): NavigationForm {
@@ -73,7 +78,7 @@ function menusOf(form: URLSearchParams, read: (name: string, max: number) => str
 export function registerNavigationRoutes(router: Router, deps: PanelDeps): void {
   const path = sectionPath('navigation');
   const show = (ctx: RequestContext, status: number, session: PanelSession, form: NavigationForm, notice: PanelNotice | null) =>
-    sendSettingsPage(ctx, status, session, { section: 'navigation', title: 'Navigation', body: render(deps, session, form), notice });
+    sendSettingsPage(ctx, status, session, { section: 'navigation', body: render(deps, session, form), notice });
 
   router.get(path, (ctx) => {
     const got = settingsGet(ctx, deps);

@@ -15,16 +15,17 @@ import { esc } from '../html.js';
 import { renderPage, sendPanelPage, type PanelNotice } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { fill, words } from '../words/panel-words.js';
 
 export const SETTINGS_PATH = '/svc/panel/settings';
 
 export const SECTIONS = [
-  { key: 'general', label: 'General', path: SETTINGS_PATH },
-  { key: 'types', label: 'Content types', path: `${SETTINGS_PATH}/types` },
-  { key: 'categories', label: 'Categories', path: `${SETTINGS_PATH}/categories` },
-  { key: 'navigation', label: 'Navigation', path: `${SETTINGS_PATH}/navigation` },
-  { key: 'consent', label: 'Consent', path: `${SETTINGS_PATH}/consent` },
-  { key: 'statistics', label: 'Statistics', path: `${SETTINGS_PATH}/statistics` },
+  { key: 'general', path: SETTINGS_PATH },
+  { key: 'types', path: `${SETTINGS_PATH}/types` },
+  { key: 'categories', path: `${SETTINGS_PATH}/categories` },
+  { key: 'navigation', path: `${SETTINGS_PATH}/navigation` },
+  { key: 'consent', path: `${SETTINGS_PATH}/consent` },
+  { key: 'statistics', path: `${SETTINGS_PATH}/statistics` },
 ] as const;
 
 export type SectionKey = (typeof SECTIONS)[number]['key'];
@@ -35,8 +36,9 @@ export function sectionPath(key: SectionKey): string {
 
 /** The links between the sections, the current one marked for screen readers too. */
 export function sectionNav(active: SectionKey): string {
-  const links = SECTIONS.map((section) => `<li><a href="${esc(section.path)}"${section.key === active ? ' aria-current="page"' : ''}>${esc(section.label)}</a></li>`).join('');
-  return `<nav class="settings-sections" aria-label="Settings sections"><ul>${links}</ul></nav>`;
+  const w = words().settings;
+  const links = SECTIONS.map((section) => `<li><a href="${esc(section.path)}"${section.key === active ? ' aria-current="page"' : ''}>${esc(w.sections[section.key])}</a></li>`).join('');
+  return `<nav class="settings-sections" aria-label="${esc(w.sectionsLabel)}"><ul>${links}</ul></nav>`;
 }
 
 /** The opening of a section's form: where it posts, its CSRF token and the version of site.yaml it shows. */
@@ -56,21 +58,22 @@ export function siteYamlVersion(deps: PanelDeps): string {
 
 export interface SectionPage {
   section: SectionKey;
-  title: string;
   body: string;
   notice?: PanelNotice | null;
 }
 
 export function sendSettingsPage(ctx: RequestContext, status: number, session: PanelSession, page: SectionPage): void {
-  const body = `<h1>Settings</h1>${sectionNav(page.section)}<h2 class="section-title">${esc(page.title)}</h2>${page.body}`;
-  sendPanelPage(ctx, status, renderPage({ title: `${page.title} · Settings`, viewer: session, active: 'settings', body, notice: page.notice ?? null }));
+  const w = words().settings;
+  const title = w.sections[page.section];
+  const body = `<h1>${esc(w.title)}</h1>${sectionNav(page.section)}<h2 class="section-title">${esc(title)}</h2>${page.body}`;
+  sendPanelPage(ctx, status, renderPage({ title: fill(w.pageTitle, { section: title }), viewer: session, active: 'settings', body, notice: page.notice ?? null }));
 }
 
 /** For a section's GET: the session of a person who may manage settings, and the saved notice when back from a save. */
 export function settingsGet(ctx: RequestContext, deps: PanelDeps): { session: PanelSession; notice: PanelNotice | null } | null {
   const session = requirePanelSession(ctx, deps, 'settings.manage');
   if (!session) return null;
-  return { session, notice: ctx.url.searchParams.get('done') === 'saved' ? { kind: 'ok', text: 'The settings were saved.' } : null };
+  return { session, notice: ctx.url.searchParams.get('done') === 'saved' ? { kind: 'ok', text: words().settings.saved } : null };
 }
 
 /**
@@ -98,7 +101,7 @@ export async function settingsPost(ctx: RequestContext, deps: PanelDeps, back: s
 /** A form's text value for saving; longer than `max` is refused whole, never cut (a cut list would save part of it). */
 export function formText(form: URLSearchParams, name: string, max = 2000): string {
   const value = form.get(name) ?? '';
-  if (value.length > max) throw new AppError('invalid_params', `What was sent in ${name.slice(0, 40)} is longer than ${max.toLocaleString('en')} characters. Nothing was saved.`);
+  if (value.length > max) throw new AppError('invalid_params', fill(words().settings.tooLong, { name: name.slice(0, 40), max }));
   return value;
 }
 

@@ -21,6 +21,7 @@ import { registerCategoriesRoutes } from './categories-page.js';
 import { registerNavigationRoutes } from './navigation-page.js';
 import { registerConsentRoutes } from './consent-page.js';
 import { registerStatsSwitchesRoutes } from './stats-switches-page.js';
+import { fill, words } from '../words/panel-words.js';
 
 const MAX_FORM = 64 * 1024;
 
@@ -41,12 +42,12 @@ export function registerSettingsRoutes(router: Router, deps: PanelDeps): void {
   };
 
   const send = (ctx: RequestContext, status: number, session: PanelSession, form: SettingsForm, notice: PanelNotice | null) =>
-    sendSettingsPage(ctx, status, session, { section: 'general', title: 'General', body: renderSettings(session.csrf, form, zones), notice });
+    sendSettingsPage(ctx, status, session, { section: 'general', body: renderSettings(session.csrf, form, zones), notice });
 
   router.get(SETTINGS_PATH, (ctx: RequestContext) => {
     const session = requirePanelSession(ctx, deps, 'settings.manage');
     if (!session) return;
-    send(ctx, 200, session, fromFile(), ctx.url.searchParams.get('done') === 'saved' ? { kind: 'ok', text: 'The settings were saved.' } : null);
+    send(ctx, 200, session, fromFile(), ctx.url.searchParams.get('done') === 'saved' ? { kind: 'ok', text: words().settings.saved } : null);
   });
 
   router.post(SETTINGS_PATH, async (ctx: RequestContext) => {
@@ -61,7 +62,7 @@ export function registerSettingsRoutes(router: Router, deps: PanelDeps): void {
     try {
       const languages = sent.languages.split('\n').map((line) => line.trim()).filter(Boolean).map((line): [string, string] => {
         const eq = line.indexOf('=');
-        if (eq < 0) throw new AppError('invalid_params', `Write each language as code = name ("${line.slice(0, 40)}" has no =).`);
+        if (eq < 0) throw new AppError('invalid_params', fill(words().settings.general.languageLine, { line: line.slice(0, 40) }));
         return [line.slice(0, eq).trim(), line.slice(eq + 1).trim()];
       });
       saveSettings(context, panelActor(session), { ...sent, languages }, sent.version);

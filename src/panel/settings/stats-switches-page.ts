@@ -5,17 +5,19 @@ import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { saveStatsSwitches, type StatsSwitches } from '../../content/write/save-stats-switches.js';
 import { esc } from '../html.js';
+import { words } from '../words/panel-words.js';
 import type { PanelNotice } from '../layout.js';
 import type { PanelSession } from '../panel-session.js';
 import { formStart, formText, sectionPath, sendSettingsPage, settingsContext, settingsGet, settingsPost, siteYamlVersion } from './settings-sections.js';
 
 function render(session: PanelSession, version: string, switches: StatsSwitches): string {
   const check = (name: string, on: boolean, label: string, hint: string) => `<label class="check"><input type="checkbox" name="${esc(name)}" value="yes"${on ? ' checked' : ''}><span>${esc(label)}<small>${esc(hint)}</small></span></label>`;
-  return '<p class="muted">svc counts page views, reading and scrolling without cookies and without storing addresses. These add two kinds of event to the Statistics page and stats_query.</p>'
-    + formStart(sectionPath('statistics'), session.csrf, version) + '<fieldset><legend>Also record</legend>'
-    + check('track_outbound_links', switches.trackOutboundLinks, 'Clicks on links to other sites', 'As the event "Outbound Link: Click" with the address followed.')
-    + check('track_file_downloads', switches.trackFileDownloads, 'Downloads of files', 'As the event "File Download" with the file (PDF, ZIP, audio, documents...).')
-    + '</fieldset><button type="submit">Save the statistics settings</button></form>';
+  const w = words().settings.statsSwitches;
+  return `<p class="muted">${esc(w.intro)}</p>`
+    + formStart(sectionPath('statistics'), session.csrf, version) + `<fieldset><legend>${esc(w.also)}</legend>`
+    + check('track_outbound_links', switches.trackOutboundLinks, w.outbound, w.outboundHint)
+    + check('track_file_downloads', switches.trackFileDownloads, w.downloads, w.downloadsHint)
+    + `</fieldset><button type="submit">${esc(w.save)}</button></form>`;
 }
 
 export function registerStatsSwitchesRoutes(router: Router, deps: PanelDeps): void {
@@ -25,7 +27,7 @@ export function registerStatsSwitchesRoutes(router: Router, deps: PanelDeps): vo
     return { trackOutboundLinks: site.trackOutboundLinks === true, trackFileDownloads: site.trackFileDownloads === true };
   };
   const show = (ctx: RequestContext, status: number, session: PanelSession, version: string, switches: StatsSwitches, notice: PanelNotice | null) =>
-    sendSettingsPage(ctx, status, session, { section: 'statistics', title: 'Statistics', body: render(session, version, switches), notice });
+    sendSettingsPage(ctx, status, session, { section: 'statistics', body: render(session, version, switches), notice });
   const sent = (form: URLSearchParams): StatsSwitches => ({ trackOutboundLinks: form.get('track_outbound_links') === 'yes', trackFileDownloads: form.get('track_file_downloads') === 'yes' });
 
   router.get(path, (ctx) => {

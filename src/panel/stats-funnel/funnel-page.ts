@@ -10,6 +10,7 @@ import { OVERVIEW_PERIODS, resolvePeriod, type OverviewPeriod } from '../../stat
 import { parseFilters, filterText } from '../../stats/stats-filters.js';
 import { funnelFigures } from '../../stats/funnel-report.js';
 import { renderFunnelPage, FUNNEL_PATH, type FunnelView } from './funnel-view.js';
+import { fill, words } from '../words/panel-words.js';
 
 function showFunnel(ctx: RequestContext, deps: PanelDeps): void {
   const session = requirePanelSession(ctx, deps, 'stats.view');
@@ -27,7 +28,7 @@ function showFunnel(ctx: RequestContext, deps: PanelDeps): void {
   try {
     const filters = parseFilters(view.filters);
     view.filters = filters.map(filterText);
-    if (!(OVERVIEW_PERIODS as readonly string[]).includes(asked)) throw Object.assign(new Error(), { sentence: `The address asks for the period “${asked.slice(0, 40)}”. Choose one of: ${OVERVIEW_PERIODS.join(', ')}.` });
+    if (!(OVERVIEW_PERIODS as readonly string[]).includes(asked)) throw Object.assign(new Error(), { sentence: fill(words().statsFunnel.badPeriod, { value: fill(words().stats.address.quoted, { value: asked.slice(0, 40) }), choices: OVERVIEW_PERIODS.join(', ') }) });
     body = renderFunnelPage(view, goals, steps.length === 0 ? null : funnelFigures(deps.stats, range.from, range.to, steps, filters));
   } catch (error) {
     const sentence = isAppError(error) && error.status === 422 ? error.message : (error as { sentence?: string }).sentence;
@@ -36,7 +37,7 @@ function showFunnel(ctx: RequestContext, deps: PanelDeps): void {
     notice = { kind: 'error', text: sentence };
     body = renderFunnelPage(view, goals, null);
   }
-  sendPanelPage(ctx, status, renderPage({ title: 'Funnel', viewer: session, active: 'stats', body, notice }));
+  sendPanelPage(ctx, status, renderPage({ title: words().statsFunnel.title, viewer: session, active: 'stats', body, notice }));
 }
 
 export function registerFunnelPage(router: Router, deps: PanelDeps): void {

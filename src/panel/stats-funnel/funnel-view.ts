@@ -6,27 +6,34 @@ import { OVERVIEW_PERIODS, type OverviewPeriod } from '../../stats/periods.js';
 import { MAX_STEPS } from '../../stats/funnel.js';
 import type { Goal } from '../../stats/goals.js';
 import type { funnelFigures } from '../../stats/funnel-report.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { fill, formatNumber, words } from '../words/panel-words.js';
+import { dayText } from '../stats/stats-dates.js';
 
 export const FUNNEL_PATH = '/svc/panel/stats/funnel';
 
-const count = (n: number) => n.toLocaleString('en-US');
-const percent = (x: number | null) => (x === null ? '–' : `${Math.round(x * 1000) / 10}%`);
+const count = (n: number) => formatNumber(n);
+const percent = (x: number | null) => (x === null ? '–' : fill(words().stats.percent, { value: Math.round(x * 1000) / 10 }));
 
 export interface FunnelView { period: OverviewPeriod; steps: string[]; filters: string[]; from: string; to: string }
 
 function renderForm(view: FunnelView, goals: readonly Goal[]): string {
+  const w = words().statsFunnel;
+  const t = escapeHtml;
   const fields = Array.from({ length: MAX_STEPS }, (_, i) =>
-    `<label>Step ${i + 1} <input name="step" value="${esc(view.steps[i] ?? '')}" maxlength="300"${i < 2 ? ' required' : ''} list="funnel-steps"></label>`).join('');
+    `<label>${t(fill(w.step, { number: i + 1 }))} <input name="step" value="${esc(view.steps[i] ?? '')}" maxlength="300"${i < 2 ? ' required' : ''} list="funnel-steps"></label>`).join('');
   const options = goals.map((goal) => `<option value="goal:${esc(goal.id)}">${esc(goal.name)}</option>`).join('');
   const periods = OVERVIEW_PERIODS.map((period) => `<option value="${period}"${period === view.period ? ' selected' : ''}>${period}</option>`).join('');
   const filters = view.filters.map((filter) => `<input type="hidden" name="filter" value="${esc(filter)}">`).join('');
-  return `<form method="get" action="${FUNNEL_PATH}" class="stack"><fieldset><legend>Steps, in the order of a visit</legend>`
-    + '<p class="muted">A page (/path, or /pattern/* with * for any characters), goal:&lt;id&gt; for one of the goals, or event:&lt;name&gt;. Empty steps are left out.</p>'
-    + `${fields}<datalist id="funnel-steps">${options}</datalist><label>Period <select name="period">${periods}</select></label>${filters}<button type="submit">Show the funnel</button></fieldset></form>`;
+  return `<form method="get" action="${FUNNEL_PATH}" class="stack"><fieldset><legend>${t(w.steps)}</legend>`
+    + `<p class="muted">${t(w.stepsHint)}</p>`
+    + `${fields}<datalist id="funnel-steps">${options}</datalist><label>${t(w.period)} <select name="period">${periods}</select></label>${filters}<button type="submit">${t(w.show)}</button></fieldset></form>`;
 }
 
 export function renderFunnelPage(view: FunnelView, goals: readonly Goal[], figures: ReturnType<typeof funnelFigures> | null): string {
-  const head = `<h1>Funnel</h1><p><a href="/svc/panel/stats">Back to the statistics</a></p>`;
+  const w = words().statsFunnel;
+  const t = escapeHtml;
+  const head = `<h1>${t(w.title)}</h1><p><a href="/svc/panel/stats">${t(w.back)}</a></p>`;
   if (!figures) return head + renderForm(view, goals);
   const first = figures.steps[0]?.visitors ?? 0;
   const rows = figures.steps.map((step, s) => {
@@ -36,8 +43,9 @@ export function renderFunnelPage(view: FunnelView, goals: readonly Goal[], figur
       + `<td class="funnel-bar"><svg viewBox="0 0 100 10" width="100%" height="14" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect width="100" height="10" fill="#e6ebf5"/><rect width="${width.toFixed(1)}" height="10" fill="#2456c7"/></svg></td>`
       + `<td class="num">${count(step.visitors)}</td><td class="num">${s === 0 ? '–' : `${count(step.dropoff)} (${percent(step.dropoff_rate)})`}</td><td class="num">${percent(step.conversion_rate)}</td></tr>`;
   }).join('');
-  const note = figures.missing.length > 0 ? `<p class="muted">${esc(`${figures.missing.length} days were counted before page views were kept per visit: the funnel cannot see them.`)}</p>` : '';
-  const what = `<p class="muted">${esc(`From ${view.from} to ${view.to}${view.filters.length > 0 ? `, only ${view.filters.join(', ')}` : ''}: visitors who reached each step after the ones before it, in one visit.`)}</p>`;
+  const note = figures.missing.length > 0 ? `<p class="muted">${esc(fill(w.missing, { count: figures.missing.length }))}</p>` : '';
+  const only = view.filters.length > 0 ? fill(w.only, { filters: view.filters.join(', ') }) : '';
+  const what = `<p class="muted">${esc(fill(w.what, { from: dayText(view.from), to: dayText(view.to), only }))}</p>`;
   return head + renderForm(view, goals) + what
-    + `<figure class="funnel" role="region" aria-label="The funnel" tabindex="0"><table class="stats"><caption class="offscreen">The funnel, step by step</caption><thead><tr><th scope="col">Step</th><th scope="col"><span class="offscreen">Bar</span></th><th scope="col" class="num">Visitors</th><th scope="col" class="num">Dropped off</th><th scope="col" class="num">Conversion</th></tr></thead><tbody>${rows}</tbody></table></figure>${note}`;
+    + `<figure class="funnel" role="region" aria-label="${esc(w.label)}" tabindex="0"><table class="stats"><caption class="offscreen">${t(w.caption)}</caption><thead><tr><th scope="col">${t(w.stepHeading)}</th><th scope="col"><span class="offscreen">${t(w.bar)}</span></th><th scope="col" class="num">${t(w.visitors)}</th><th scope="col" class="num">${t(w.droppedOff)}</th><th scope="col" class="num">${t(w.conversion)}</th></tr></thead><tbody>${rows}</tbody></table></figure>${note}`;
 }

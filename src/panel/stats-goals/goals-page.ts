@@ -8,18 +8,23 @@ import { isAppError } from '../../errors.js';
 import { renderPage, sendPanelPage } from '../layout.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { renderGoalsPage, GOALS_PATH, type GoalsFormValues } from './goals-view.js';
+import { words } from '../words/panel-words.js';
 
-const DONE: Record<string, string> = { added: 'The goal was added.', removed: 'The goal was removed.' };
+/** The notice after a redirect back: `?done=added` or `?done=removed` (anything else shows none). */
+function doneNotice(done: string | null): string | undefined {
+  const w = words().statsGoals;
+  return done === 'added' ? w.added : done === 'removed' ? w.removed : undefined;
+}
 
 function send(ctx: RequestContext, deps: PanelDeps, session: PanelSession, status: number, notice: { kind: 'ok' | 'error'; text: string } | null, values?: GoalsFormValues): void {
   const body = renderGoalsPage(session.csrf, deps.stats.goals.list(), values);
-  sendPanelPage(ctx, status, renderPage({ title: 'Goals', viewer: session, active: 'stats', body, notice }));
+  sendPanelPage(ctx, status, renderPage({ title: words().statsGoals.title, viewer: session, active: 'stats', body, notice }));
 }
 
 function showGoals(ctx: RequestContext, deps: PanelDeps): void {
   const session = requirePanelSession(ctx, deps, 'stats.view');
   if (!session) return;
-  const done = DONE[ctx.url.searchParams.get('done') ?? ''];
+  const done = doneNotice(ctx.url.searchParams.get('done'));
   send(ctx, deps, session, 200, done ? { kind: 'ok', text: done } : null);
 }
 
@@ -50,7 +55,7 @@ async function removeGoal(ctx: RequestContext, deps: PanelDeps): Promise<void> {
   const posted = await requirePanelPost(ctx, deps, 'stats.view');
   if (!posted) return;
   if (!deps.stats.goals.remove(posted.form.get('id') ?? '')) {
-    send(ctx, deps, posted.session, 404, { kind: 'error', text: 'There is no such goal (it may have been removed already).' });
+    send(ctx, deps, posted.session, 404, { kind: 'error', text: words().statsGoals.noSuch });
     return;
   }
   redirect(ctx.res, `${GOALS_PATH}?done=removed`, 303, { 'cache-control': 'no-store' });

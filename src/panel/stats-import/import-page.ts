@@ -13,59 +13,66 @@ import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import { readZipFiles, ZipProblem } from '../../lib/zip-read.js';
 import { importPlausibleExport, type ImportResult } from '../../stats/plausible-import.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { fill, plural, words } from '../words/panel-words.js';
+import { dayText } from '../stats/stats-dates.js';
 
 export const IMPORT_PATH = '/svc/panel/stats/import';
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 
 function render(csrf: string, result: ImportResult | null): string {
-  const done = result === null ? '' : `<section class="card"><h2>Imported</h2><p>${esc(result.imported.length === 0
-    ? 'No day was imported: every day of the export is counted here already.'
-    : `${result.imported.length} ${result.imported.length === 1 ? 'day' : 'days'} imported, from ${result.imported[0]} to ${result.imported[result.imported.length - 1]}.`)}`
-    + `${result.skipped.length > 0 ? esc(` ${result.skipped.length} days were left as they are: they are counted here already.`) : ''}</p>`
-    + `<p class="muted">${esc(`Read: ${result.files.join(', ')}.${result.ignored.length > 0 ? ` Passed over: ${result.ignored.join(', ')}.` : ''}`)}</p></section>`;
-  return `<h1>Import statistics</h1><p><a href="/svc/panel/stats">Back to the statistics</a></p>${done}`
-    + '<p>Bring your history over from Plausible: export it there (Site settings → Imports &amp; Exports → Export data), then upload the ZIP (or its CSV files) here. '
-    + 'Days already counted here are left as they are; imported days are marked as imported. Filters, goals and funnels cannot see inside imported days (Plausible exports totals per day, not visits).</p>'
+  const w = words().statsImport;
+  const t = escapeHtml;
+  const first = result?.imported[0] ?? '';
+  const last = result?.imported[result.imported.length - 1] ?? '';
+  const done = result === null ? '' : `<section class="card"><h2>${t(w.imported)}</h2><p>${esc(result.imported.length === 0
+    ? w.noneImported
+    : plural(w.daysImported, result.imported.length, { first: dayText(first), last: dayText(last) }))}`
+    + `${result.skipped.length > 0 ? esc(` ${fill(w.skipped, { count: result.skipped.length })}`) : ''}</p>`
+    + `<p class="muted">${esc(`${fill(w.read, { files: result.files.join(', ') })}${result.ignored.length > 0 ? ` ${fill(w.passedOver, { files: result.ignored.join(', ') })}` : ''}`)}</p></section>`;
+  return `<h1>${t(w.title)}</h1><p><a href="/svc/panel/stats">${t(w.back)}</a></p>${done}`
+    + `<p>${t(w.intro)} ${t(w.intro2)}</p>`
     + `<form method="post" action="${IMPORT_PATH}" enctype="multipart/form-data" class="stack">${csrfField(csrf)}`
-    + `<label>Plausible export (ZIP or CSV files, at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB) <input type="file" name="files" accept=".zip,.csv" multiple required></label>`
-    + '<button type="submit">Import</button></form>';
+    + `<label>${t(fill(w.file, { megabytes: MAX_IMPORT_BYTES / 1024 / 1024 }))} <input type="file" name="files" accept=".zip,.csv" multiple required></label>`
+    + `<button type="submit">${t(w.import)}</button></form>`;
 }
 
 function send(ctx: RequestContext, session: PanelSession, status: number, notice: { kind: 'ok' | 'error'; text: string } | null, result: ImportResult | null = null): void {
-  sendPanelPage(ctx, status, renderPage({ title: 'Import statistics', viewer: session, active: 'stats', body: render(session.csrf, result), notice }));
+  sendPanelPage(ctx, status, renderPage({ title: words().statsImport.title, viewer: session, active: 'stats', body: render(session.csrf, result), notice }));
 }
 
 async function importUpload(ctx: RequestContext, deps: PanelDeps): Promise<void> {
   const session = currentPanelSession(ctx, deps);
-  if (!session) { refuseRestOfBody(ctx.req); return sendPanelMessage(ctx, 403, 'Signed out', 'You are not signed in any more. Sign in and try again.'); }
-  if (!session.capabilities.has('stats.view')) { refuseRestOfBody(ctx.req); return sendPanelMessage(ctx, 403, 'Not allowed', 'Your role does not allow this.', session); }
+  const common = words().common;
+  if (!session) { refuseRestOfBody(ctx.req); return sendPanelMessage(ctx, 403, common.signedOut, common.signedOutText); }
+  if (!session.capabilities.has('stats.view')) { refuseRestOfBody(ctx.req); return sendPanelMessage(ctx, 403, common.notAllowed, common.actionNotAllowed, session); }
   let form: FormData;
   try {
     form = await readMultipartForm(ctx.req, MAX_IMPORT_BYTES);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return send(ctx, session, error.status, { kind: 'error', text: error.kind === 'too_large' ? `The upload is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; nothing was imported. Export a shorter period at a time.` : error.message });
+    return send(ctx, session, error.status, { kind: 'error', text: error.kind === 'too_large' ? fill(words().statsImport.tooLarge, { megabytes: MAX_IMPORT_BYTES / 1024 / 1024 }) : error.message });
   }
   const csrf = form.get('csrf');
   if (!csrfMatches(ctx, new URLSearchParams(typeof csrf === 'string' ? { csrf } : {}), session.csrf, session)) return;
   const uploads = form.getAll('files').flatMap((part) => (typeof part !== 'string' && part.size > 0 ? [part] : []));
   try {
-    if (uploads.length === 0) throw new AppError('invalid_params', 'Choose the ZIP of a Plausible export, or its CSV files.');
+    if (uploads.length === 0) throw new AppError('invalid_params', words().statsImport.choose);
     const files = new Map<string, string>();
     for (const upload of uploads) {
       const bytes = Buffer.from(await upload.arrayBuffer());
       if (upload.name.toLowerCase().endsWith('.zip') || bytes.readUInt32LE(0) === 0x04034b50) {
         let inside: Map<string, Buffer>;
         try { inside = readZipFiles(bytes, { maxFiles: 100, maxTotalBytes: MAX_UNPACKED_BYTES }); } catch (error) {
-          if (error instanceof ZipProblem) throw new AppError('invalid_params', `The import was refused, nothing was changed: ${upload.name.slice(0, 80)}: ${error.message}.`);
+          if (error instanceof ZipProblem) throw new AppError('invalid_params', fill(words().statsImport.refused, { file: upload.name.slice(0, 80), reason: error.message }));
           throw error;
         }
         for (const [name, content] of inside) files.set(name, content.toString('utf8'));
       } else files.set(upload.name, bytes.toString('utf8'));
     }
     const result = importPlausibleExport(deps.stats, files);
-    send(ctx, session, 200, { kind: 'ok', text: `The import is done: ${result.imported.length} days imported.` }, result);
+    send(ctx, session, 200, { kind: 'ok', text: fill(words().statsImport.done, { count: result.imported.length }) }, result);
   } catch (error) {
     if (!isAppError(error) || error.status !== 422) throw error;
     send(ctx, session, 422, { kind: 'error', text: error.message });

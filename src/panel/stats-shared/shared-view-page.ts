@@ -18,6 +18,8 @@ import { gatherStatsPage } from '../stats/stats-page-data.js';
 import { renderStatsPage } from '../stats/stats-page-view.js';
 import { parseStatsView } from '../stats/stats-view-params.js';
 import { tooManyAttemptsSentence, type SignInThrottle } from '../sign-in-throttle.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { fill, words } from '../words/panel-words.js';
 
 export const SHARED_PATH = '/svc/panel/shared';
 const HEADERS = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -41,12 +43,14 @@ function passwordGiven(ctx: RequestContext, link: SharedLink): boolean {
 const throttleKey = (link: SharedLink) => `shared-link:${link.id}`;
 
 function sendPasswordForm(ctx: RequestContext, token: string, link: SharedLink, wrong: boolean, waitSeconds = 0): void {
-  const body = `<h1>${esc(link.name)}</h1><form method="post" action="${SHARED_PATH}/${esc(token)}" class="stack"><fieldset><legend>These statistics are protected</legend>`
-    + `<label>Password <input type="password" name="password" autocomplete="current-password" required></label><button type="submit">Show the statistics</button></fieldset></form>`;
+  const w = words().statsShared.view;
+  const t = escapeHtml;
+  const body = `<h1>${esc(link.name)}</h1><form method="post" action="${SHARED_PATH}/${esc(token)}" class="stack"><fieldset><legend>${t(w.protected)}</legend>`
+    + `<label>${t(words().statsShared.password)} <input type="password" name="password" autocomplete="current-password" required></label><button type="submit">${t(w.show)}</button></fieldset></form>`;
   if (waitSeconds > 0) {
-    return sendPanelPage(ctx, 429, renderPage({ title: 'Shared statistics', body, notice: { kind: 'error', text: tooManyAttemptsSentence(waitSeconds, 'wrong passwords') } }), { ...HEADERS, 'retry-after': String(waitSeconds) });
+    return sendPanelPage(ctx, 429, renderPage({ title: w.title, body, notice: { kind: 'error', text: tooManyAttemptsSentence(waitSeconds, w.wrongPasswords) } }), { ...HEADERS, 'retry-after': String(waitSeconds) });
   }
-  sendPanelPage(ctx, wrong ? 401 : 200, renderPage({ title: 'Shared statistics', body, notice: wrong ? { kind: 'error', text: 'That is not the password of this link.' } : null }), HEADERS);
+  sendPanelPage(ctx, wrong ? 401 : 200, renderPage({ title: w.title, body, notice: wrong ? { kind: 'error', text: w.wrongPassword } : null }), HEADERS);
 }
 
 /** The page's links lead to this link's own address; links into the panel (CSV, goals, entries) are taken out. */
@@ -63,8 +67,9 @@ function resolve(ctx: RequestContext, store: SharedLinkStore): { token: string; 
   const token = ctx.params.token ?? '';
   const checked = store.check(token);
   if (checked.ok) return { token, link: checked.link };
-  if (checked.why === 'revoked') sendMessage(ctx, 410, 'This link was revoked', 'The people who run this site have revoked this link to their statistics. Ask them for a new one.');
-  else sendMessage(ctx, 404, 'No such link', 'There is no shared statistics page at this address. Check that the link was copied whole.');
+  const w = words().statsShared.view;
+  if (checked.why === 'revoked') sendMessage(ctx, 410, w.revoked, w.revokedText);
+  else sendMessage(ctx, 404, w.noSuch, w.noSuchText);
   return null;
 }
 
@@ -88,10 +93,14 @@ function showShared(ctx: RequestContext, deps: PanelDeps, store: SharedLinkStore
   }
   const view = { ...parsed.view, filters: sortFilters([...locked, ...extra]) };
   const html = renderStatsPage(view, gatherStatsPage(deps.stats, deps.content, view), deps.content.site().url);
-  const lockedNote = locked.length > 0 ? `<p class="muted">${esc(`This link always shows only: ${link.filters.join(', ')}.`)}</p>` : '';
-  const body = `<p class="muted">${esc(`Shared read-only: ${link.name}.`)}</p>${lockedNote}${readOnly(html, token).replace(/<h1>Statistics<\/h1>/, `<h1>Statistics of ${esc(deps.content.site().title)}</h1>`)}`;
+  const w = words().statsShared.view;
+  const lockedNote = locked.length > 0 ? `<p class="muted">${esc(fill(w.locked, { filters: link.filters.join(', ') }))}</p>` : '';
+  // The page's heading names the site: the statistics page's own heading is replaced (as a string, not a pattern).
+  const heading = `<h1>${escapeHtml(words().stats.title)}</h1>`;
+  const page = readOnly(html, token).replace(heading, () => `<h1>${esc(fill(w.statsOf, { site: deps.content.site().title }))}</h1>`);
+  const body = `<p class="muted">${esc(fill(w.readOnly, { name: link.name }))}</p>${lockedNote}${page}`;
   // The panel's script makes the cards tabs and shows the chart's figures; it reaches nothing but this page.
-  sendPanelPage(ctx, 200, renderPage({ title: 'Shared statistics', body, script: true, wide: true }), { ...HEADERS, 'content-security-policy': SCRIPTED_PANEL_CSP });
+  sendPanelPage(ctx, 200, renderPage({ title: w.title, body, script: true, wide: true }), { ...HEADERS, 'content-security-policy': SCRIPTED_PANEL_CSP });
 }
 
 async function givePassword(ctx: RequestContext, deps: PanelDeps, store: SharedLinkStore, throttle: SignInThrottle): Promise<void> {
@@ -99,7 +108,7 @@ async function givePassword(ctx: RequestContext, deps: PanelDeps, store: SharedL
   if (!found) return;
   const { token, link } = found;
   let form: URLSearchParams;
-  try { form = await readForm(ctx.req, 4096); } catch { return sendMessage(ctx, 400, 'Not read', 'The form could not be read; go back and try again.'); }
+  try { form = await readForm(ctx.req, 4096); } catch { return sendMessage(ctx, 400, words().statsShared.view.notRead, words().statsShared.view.notReadText); }
   // Taken before the check, so guesses sent at once cannot pass the limit; a right password gives it back.
   const wait = throttle.take(ctx.ip, throttleKey(link));
   if (wait > 0) return sendPasswordForm(ctx, token, link, true, wait);

@@ -14,6 +14,7 @@ import { gatherStatsPage, tableRows, chartBarsFor } from './stats-page-data.js';
 import { parseStatsView, STATS_PATH, STATS_EXPORT_PATH, STATS_EXPORT_ZIP_PATH, STATS_REALTIME_PATH, TABLES, type StatsView, type TableName } from './stats-view-params.js';
 import { renderStatsPage, renderStatsPeriodProblem, renderStatsHeader, renderRealtime } from './stats-page-view.js';
 import { renderWholeTable } from './stats-tables-view.js';
+import { fill, words } from '../words/panel-words.js';
 
 /** The page loads the panel's script only to refresh "right now": it may fetch from this site, nothing else. */
 const STATS_CSP = SCRIPTED_PANEL_CSP.replace("script-src 'self';", "script-src 'self'; connect-src 'self';");
@@ -39,7 +40,7 @@ export function showStatsPage(ctx: RequestContext, deps: PanelDeps): void {
   const read = readView(ctx, deps);
   if ('sentence' in read) {
     // The period links stay on the page, so the way out is one tap away.
-    sendPanelPage(ctx, 422, renderPage({ title: 'Statistics', viewer: session, active: 'stats', notice: { kind: 'error', text: read.sentence }, body: renderStatsPeriodProblem() }));
+    sendPanelPage(ctx, 422, renderPage({ title: words().stats.title, viewer: session, active: 'stats', notice: { kind: 'error', text: read.sentence }, body: renderStatsPeriodProblem() }));
     return;
   }
   const { view } = read;
@@ -51,7 +52,7 @@ export function showStatsPage(ctx: RequestContext, deps: PanelDeps): void {
   } else {
     body = renderStatsPage(view, gatherStatsPage(deps.stats, deps.content, view), siteUrl);
   }
-  sendPanelPage(ctx, 200, renderPage({ title: 'Statistics', viewer: session, active: 'stats', body, script: true, wide: true }), { 'content-security-policy': STATS_CSP });
+  sendPanelPage(ctx, 200, renderPage({ title: words().stats.title, viewer: session, active: 'stats', body, script: true, wide: true }), { 'content-security-policy': STATS_CSP });
 }
 
 /** GET /svc/panel/stats/export?<view>&table=<table or chart>: every row of one table (or the chart's bars) as CSV. */
@@ -62,7 +63,7 @@ export function exportStatsCsv(ctx: RequestContext, deps: PanelDeps): void {
   const tables = ctx.url.searchParams.getAll('table');
   const table = tables[0] ?? '';
   const known = tables.length === 1 && (table === 'chart' || (TABLES as readonly string[]).includes(table));
-  const sentence = 'sentence' in read ? read.sentence : known ? null : `The address asks for the table “${table.slice(0, 40)}”. Choose one of: chart, ${TABLES.join(', ')}.`;
+  const sentence = 'sentence' in read ? read.sentence : known ? null : fill(words().stats.address.badTable, { value: fill(words().stats.address.quoted, { value: table.slice(0, 40) }), choices: `chart, ${TABLES.join(', ')}` });
   if (sentence !== null || 'sentence' in read) {
     sendBody(ctx.res, 422, `${sentence}\n`, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     return;

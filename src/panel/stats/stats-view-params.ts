@@ -7,6 +7,7 @@ import { MAX_QUERY_DAYS } from '../../stats/stats-inputs.js';
 import { parseFilters, filterText, sortFilters, type StatsFilter } from '../../stats/stats-filters.js';
 import type { QueryDimension } from '../../stats/dimension-query.js';
 import { AppError } from '../../errors.js';
+import { fill, words } from '../words/panel-words.js';
 
 export const STATS_PATH = '/svc/panel/stats';
 export const STATS_EXPORT_PATH = '/svc/panel/stats/export';
@@ -47,18 +48,19 @@ export function defaultGrouping(from: string, to: string): Grouping {
   return days === 1 ? 'hour' : days <= 31 ? 'day' : days <= 183 ? 'week' : 'month';
 }
 
-const shown = (value: string) => `“${value.slice(0, 40)}”`;
+const shown = (value: string) => fill(words().stats.address.quoted, { value: value.slice(0, 40) });
+const sentence = () => words().stats.address;
 
 function single(params: URLSearchParams, name: string): string | undefined {
   const values = params.getAll(name);
-  if (values.length > 1) throw new AppError('invalid_params', `The address gives ${name} more than once; give it once.`);
+  if (values.length > 1) throw new AppError('invalid_params', fill(sentence().once, { name }));
   return values[0];
 }
 
-function oneOf<T extends string>(params: URLSearchParams, name: string, values: readonly T[], what: string): T | undefined {
+function oneOf<T extends string>(params: URLSearchParams, name: string, values: readonly T[], what: 'chartFigure' | 'grouping' | 'table'): T | undefined {
   const value = single(params, name);
   if (value === undefined) return undefined;
-  if (!(values as readonly string[]).includes(value)) throw new AppError('invalid_params', `The address asks for the ${what} ${shown(value)}. Choose one of: ${values.join(', ')}.`);
+  if (!(values as readonly string[]).includes(value)) throw new AppError('invalid_params', fill(sentence().oneOf, { what: sentence()[what], value: shown(value), choices: values.join(', ') }));
   return value as T;
 }
 
@@ -70,16 +72,17 @@ function parseRange(params: URLSearchParams, today: string): { period: OverviewP
     if (periods.length === 0) return { period: DEFAULT_PERIOD, ...resolvePeriod(DEFAULT_PERIOD, today) };
     const value = periods[0]!;
     if (periods.length === 1 && (OVERVIEW_PERIODS as readonly string[]).includes(value)) return { period: value as OverviewPeriod, ...resolvePeriod(value as OverviewPeriod, today) };
-    const what = periods.length > 1 ? 'more than one period' : value === '' ? 'an empty period' : `the period ${shown(value)}`;
-    throw new AppError('invalid_params', `The address asks for ${what}. Choose one of: ${OVERVIEW_PERIODS.join(', ')}.`);
+    const w = sentence();
+    const what = periods.length > 1 ? w.morePeriods : value === '' ? w.emptyPeriod : fill(w.thePeriod, { value: shown(value) });
+    throw new AppError('invalid_params', fill(w.period, { what, choices: OVERVIEW_PERIODS.join(', ') }));
   }
-  if (periods.length > 0) throw new AppError('invalid_params', 'The address gives a period and a range; give either a period or from and to.');
-  if (from === undefined || to === undefined) throw new AppError('invalid_params', 'A range needs both from and to, each a day written YYYY-MM-DD.');
+  if (periods.length > 0) throw new AppError('invalid_params', sentence().periodAndRange);
+  if (from === undefined || to === undefined) throw new AppError('invalid_params', sentence().rangeBoth);
   for (const [name, value] of [['from', from], ['to', to]] as const) {
-    if (!isDayName(value)) throw new AppError('invalid_params', `The ${name} day ${shown(value)} must be a day written YYYY-MM-DD that exists, e.g. 2026-03-01.`);
+    if (!isDayName(value)) throw new AppError('invalid_params', fill(sentence().badDay, { name, value: shown(value) }));
   }
-  if (to < from) throw new AppError('invalid_params', `The range must end on or after its first day: ${to} is before ${from}.`);
-  if (daysBetween(from, to) > MAX_QUERY_DAYS) throw new AppError('invalid_params', `The range from ${from} to ${to} is longer than stats_query allows: to must be at most ${MAX_QUERY_DAYS} days after from.`);
+  if (to < from) throw new AppError('invalid_params', fill(sentence().rangeOrder, { to, from }));
+  if (daysBetween(from, to) > MAX_QUERY_DAYS) throw new AppError('invalid_params', fill(sentence().rangeLong, { from, to, max: MAX_QUERY_DAYS }));
   return { period: null, from, to };
 }
 
@@ -87,12 +90,12 @@ export function parseStatsView(params: URLSearchParams, today: string): StatsVie
   try {
     const range = parseRange(params, today);
     const filters = parseFilters(params.getAll('filter'));
-    const metric = oneOf(params, 'metric', METRICS, 'chart figure') ?? 'visitors';
+    const metric = oneOf(params, 'metric', METRICS, 'chartFigure') ?? 'visitors';
     const automatic = defaultGrouping(range.from, range.to);
     const chosen = automatic === 'hour' ? undefined : oneOf(params, 'group', GROUPINGS, 'grouping');
     const show = oneOf(params, 'show', TABLES, 'table') ?? null;
     const pageText = single(params, 'page') ?? '1';
-    if (!/^[1-9]\d{0,5}$/.test(pageText)) throw new AppError('invalid_params', `The address asks for the page ${shown(pageText)}; pages are numbered from 1.`);
+    if (!/^[1-9]\d{0,5}$/.test(pageText)) throw new AppError('invalid_params', fill(sentence().badPage, { value: shown(pageText) }));
     return { ok: true, view: { ...range, filters, metric, group: chosen ?? automatic, groupChosen: chosen !== undefined, show, page: Number(pageText) } };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, sentence: error.message };

@@ -8,6 +8,7 @@ import { requirePanelPost, requirePanelSession, type PanelSession } from '../pan
 import type { NewEndpoint, WebhookEndpoint } from '../../edge/webhook-endpoints.js';
 import type { EndpointDeliveries } from '../../edge/webhook-queue.js';
 import { renderEndpoint, renderEndpointList, secretShown, WEBHOOKS_PATH } from './webhooks-view.js';
+import { words } from '../words/panel-words.js';
 
 /** What the pages do with the endpoints and their deliveries (edge/webhook-admin.ts, built by the composition root). */
 export interface WebhookPanelAdmin {
@@ -22,12 +23,12 @@ export interface WebhookPanelAdmin {
 }
 
 const showList = (ctx: RequestContext, session: PanelSession, admin: WebhookPanelAdmin, status = 200, problem: string | null = null, shown = '') =>
-  sendPanelPage(ctx, status, renderPage({ title: 'Webhooks', viewer: session, active: 'webhooks', body: renderEndpointList(admin.list(), session.csrf, problem, shown) }));
+  sendPanelPage(ctx, status, renderPage({ title: words().webhooks.title, viewer: session, active: 'webhooks', body: renderEndpointList(admin.list(), session.csrf, problem, shown) }));
 
 function showEndpoint(ctx: RequestContext, session: PanelSession, admin: WebhookPanelAdmin, id: string, shown = ''): void {
   const endpoint = admin.get(id);
-  if (!endpoint) return sendPanelMessage(ctx, 404, 'No such endpoint', 'This webhook endpoint does not exist (any more).', session);
-  sendPanelPage(ctx, 200, renderPage({ title: 'Webhook endpoint', viewer: session, active: 'webhooks', body: renderEndpoint(endpoint, admin.deliveries(id), session.csrf, shown) }));
+  if (!endpoint) return sendPanelMessage(ctx, 404, words().webhooks.noSuch, words().webhooks.noSuchText, session);
+  sendPanelPage(ctx, 200, renderPage({ title: words().webhooks.endpoint, viewer: session, active: 'webhooks', body: renderEndpoint(endpoint, admin.deliveries(id), session.csrf, shown) }));
 }
 
 export function registerWebhookRoutes(router: Router, deps: PanelSessionDeps, admin: WebhookPanelAdmin): void {
@@ -45,7 +46,7 @@ export function registerWebhookRoutes(router: Router, deps: PanelSessionDeps, ad
         url: form.get('url') ?? '', events: form.getAll('events'), drafts: form.get('drafts') === '1',
         filters: { type: form.get('type') ?? undefined, tag: form.get('tag') ?? undefined, language: form.get('language') ?? undefined, status: status as never },
       });
-      showEndpoint(ctx, session, admin, endpoint.id, secretShown(secret, 'The endpoint is added.'));
+      showEndpoint(ctx, session, admin, endpoint.id, secretShown(secret, words().webhooks.added));
     } catch (error) {
       showList(ctx, session, admin, 422, (error as Error).message);
     }
@@ -59,12 +60,12 @@ export function registerWebhookRoutes(router: Router, deps: PanelSessionDeps, ad
       const posted = await requirePanelPost(ctx, deps, 'settings.manage');
       if (!posted) return;
       const id = posted.form.get('id') ?? '';
-      if (!admin.get(id)) return sendPanelMessage(ctx, 404, 'No such endpoint', 'This webhook endpoint does not exist (any more).', posted.session);
+      if (!admin.get(id)) return sendPanelMessage(ctx, 404, words().webhooks.noSuch, words().webhooks.noSuchText, posted.session);
       await run(id, posted.form, posted.session, ctx);
     });
   };
   const back = (ctx: RequestContext, id: string) => redirect(ctx.res, `${WEBHOOKS_PATH}/endpoint?id=${encodeURIComponent(id)}`, 303, { 'cache-control': 'no-store' });
-  act('rotate', (id, _form, session, ctx) => showEndpoint(ctx, session, admin, id, secretShown(admin.rotate(id), 'A new secret is made; the old one stays valid for a day.')));
+  act('rotate', (id, _form, session, ctx) => showEndpoint(ctx, session, admin, id, secretShown(admin.rotate(id), words().webhooks.rotated)));
   act('resume', async (id, _form, _session, ctx) => { await admin.resume(id); back(ctx, id); });
   act('send-again', async (id, form, _session, ctx) => { await admin.sendAgain(id, form.get('message') ?? ''); back(ctx, id); });
   act('delete', (id, _form, _session, ctx) => { admin.remove(id); redirect(ctx.res, WEBHOOKS_PATH, 303, { 'cache-control': 'no-store' }); });

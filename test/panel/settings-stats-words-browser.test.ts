@@ -1,0 +1,80 @@
+// Issue 38 point 6 in a real browser (Debian's Chromium, driven by playwright-core fetched at test time):
+// Settings, Site check, Webhooks and every Statistics page for a person who chose German on Your account,
+// with data in them, in the light and the dark scheme: German on the page, no sideways scroll at 1440 px, and
+// axe-core with no serious or critical violation (longer German words must still fit and contrast).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { type TestSite } from '../helpers/test-site.js';
+import { type HttpHarness } from '../helpers/mcp-http.js';
+import { findChromium, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { seedStats } from '../../src/cli/demo-traffic/seed.js';
+import { SharedLinkStore } from '../../src/stats/shared-links.js';
+
+const chromiumPath = findChromium();
+const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
+let site: TestSite;
+let http: HttpHarness;
+let base: string;
+let browser: Browser;
+let axeSource: string;
+let session: unknown;
+const pages: string[] = [];
+
+before(async () => {
+  if (!chromiumPath) return;
+  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
+  seedStats(site.deps.stats, site.deps.content, { days: 100, pageviewsPerDay: 40, rawDays: 1, seed: 5 });
+  site.deps.stats.goals.add({ kind: 'page', name: 'Hallo gelesen', pattern: '/hello' });
+  const endpoint = site.deps.webhooks.create({ url: 'https://hooks.example.org/svc', events: ['entry.published'], drafts: true, filters: {} }).endpoint.id;
+  const { token } = await new SharedLinkStore(site.deps.stats.dir, site.deps.clock).create({ name: 'Vorstand', password: '', filters: ['country:DE'] });
+  pages.push(
+    '/svc/panel/settings', '/svc/panel/settings/types', '/svc/panel/settings/categories', '/svc/panel/settings/categories/journal',
+    '/svc/panel/settings/navigation', '/svc/panel/settings/consent', '/svc/panel/settings/statistics', '/svc/panel/check',
+    '/svc/panel/webhooks', `/svc/panel/webhooks/endpoint?id=${endpoint}`,
+    '/svc/panel/stats?period=30d', '/svc/panel/stats?period=90d&group=week&filter=country%3ADE', '/svc/panel/stats?period=12m&show=countries',
+    '/svc/panel/stats/goals', '/svc/panel/stats/funnel?step=%2Fhello&step=%2Fabout', '/svc/panel/stats/import', '/svc/panel/stats/shares',
+    `/svc/panel/shared/${token}`,
+  );
+  // Signed in through the English form, then German chosen on the account: every page after is German.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/svc/panel/sign-in`);
+  await page.getByLabel('Email').fill('ann@example.org');
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  session = await context.storageState();
+  await context.close();
+  const ann = site.deps.auth.accounts.list().find((account) => account.email === 'ann@example.org')!;
+  site.deps.auth.accounts.setLanguage(ann.id, 'de');
+});
+after(() => closePanelBrowser({ browser, http, site }));
+
+/** axe evaluated (not added as a script tag), so the page keeps its Content Security Policy. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await (page.evaluate as unknown as (expression: string) => Promise<unknown>)(axeSource);
+  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`Settings, Site check, Webhooks and Statistics in German, ${scheme}: no sideways scroll, no serious axe violation`, { skip: chromiumPath ? false : SKIP, timeout: 300_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: scheme, storageState: session });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    for (const path of pages) {
+      const response = await page.goto(base + path) as { status(): number } | null;
+      assert.equal(response?.status(), 200, path);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'de', path);
+      assert.equal(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth), true, `${path} scrolls sideways at 1440 px`);
+      assert.deepEqual(await seriousViolations(page), [], `${path} (${scheme})`);
+    }
+    // The dashboard's cards are tabs in German too (the panel's script reads no words of its own here).
+    await page.goto(`${base}/svc/panel/stats?period=30d`);
+    await page.getByRole('tab', { name: 'Einstiegsseiten' }).click();
+    assert.match((await page.locator('.stats-card .card-part:not([hidden]) h2').first().textContent())!, /Einstiegsseiten/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
