@@ -34,7 +34,7 @@ import { registerOAuthConsentRoutes } from '../panel/oauth-consent/oauth-consent
 import { PurgeStatus } from '../edge/purge-status.js';
 import { registerWebhookRoutes } from '../panel/webhooks/webhooks-page.js';
 import { join } from 'node:path';
-import { inRequestLanguage } from '../panel/words/panel-language.js';
+import { inRequestLanguage } from '../panel/panel-language.js';
 
 export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void {
   // Every page below is drawn in the words of the person asking (panel/words/).

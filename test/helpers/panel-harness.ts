@@ -14,7 +14,7 @@ import { registerHomeRoutes } from '../../src/panel/home/home-routes.js';
 import { registerSignInRoutes } from '../../src/panel/sign-in/sign-in-routes.js';
 import { registerAssistantsRoutes } from '../../src/panel/assistants/assistants-routes.js';
 import { registerAccountRoutes } from '../../src/panel/account/account-routes.js';
-import { inRequestLanguage } from '../../src/panel/words/panel-language.js';
+import { inRequestLanguage } from '../../src/panel/panel-language.js';
 
 export interface PanelHarness {
   url: string;

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENGLISH_PANEL_WORDS } from '../../src/panel/words/en.js';
 import { GERMAN_PANEL_WORDS } from '../../src/panel/words/de.js';
-import { browserLanguage } from '../../src/panel/words/panel-language.js';
+import { browserLanguage } from '../../src/panel/panel-language.js';
 import { fill, formatNumber, inPanelLanguage, plural, words } from '../../src/panel/words/panel-words.js';
 import { startPanel, signIn, get, type PanelHarness } from '../helpers/panel-harness.js';
 

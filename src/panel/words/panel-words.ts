@@ -1,5 +1,5 @@
 // The words a panel page is drawn in: the language of the person asking, chosen once per request where the
-// panel's routes are registered (panel-language.ts), and read by any view with words() instead of being
+// panel's routes are registered (../panel-language.ts), and read by any view with words() instead of being
 // handed down through every function that draws part of a page. Outside a panel request (a test drawing a
 // view, a log line) the words are English.
 import { AsyncLocalStorage } from 'node:async_hooks';

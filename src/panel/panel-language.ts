@@ -1,10 +1,10 @@
 // Which language a panel request is answered in: the one the person chose on Your account, else the first
 // of the browser's Accept-Language the panel speaks, else English. Pages before sign-in (sign-in itself,
 // the pages one-time links open) follow the browser.
-import type { Handler, RequestContext } from '../../http/router.js';
-import type { PanelSessionDeps } from '../panel-deps.js';
-import { sessionFromCookie } from '../panel-session.js';
-import { inPanelLanguage, PANEL_LANGUAGES } from './panel-words.js';
+import type { Handler, RequestContext } from '../http/router.js';
+import type { PanelSessionDeps } from './panel-deps.js';
+import { sessionFromCookie } from './panel-session.js';
+import { inPanelLanguage, PANEL_LANGUAGES } from './words/panel-words.js';
 
 /** Longer Accept-Language headers are cut: nobody prefers a fortieth language. */
 const MAX_ACCEPT_LANGUAGE = 512;
