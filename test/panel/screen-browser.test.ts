@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 
 const chromiumPath = findChromium();
@@ -37,11 +37,7 @@ after(() => closePanelBrowser({ browser, http, site }));
 async function signedIn(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill('ann@example.org');
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, base, 'ann@example.org');
   return { context, page };
 }
 
