@@ -169,6 +169,59 @@ test('code is loaded on demand only through the one loader: no import(), createR
   assert.deepEqual(loadsOnDemand('probe.ts', probe), ['probe.ts:2 import()', 'probe.ts:3 createRequire', 'probe.ts:4 getBuiltinModule']);
 });
 
+/**
+ * What a lib/ module keeps at its top that changes while the process runs: a `let` or `var`, an empty Map,
+ * Set or array filled later, or processWide() state. A leaf that holds a registry others fill (where notes
+ * go, which folders are trusted) is wiring in disguise: such state belongs in a value made where it is known.
+ */
+function moduleState(file: string, text: string): string[] {
+  const found: string[] = [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const isFilledLater = (value: ts.Expression | undefined): boolean => value !== undefined && (
+    (ts.isNewExpression(value) && ts.isIdentifier(value.expression) && ['Map', 'Set', 'WeakMap', 'WeakSet', 'Array'].includes(value.expression.text) && (value.arguments?.length ?? 0) === 0)
+    || (ts.isArrayLiteralExpression(value) && value.elements.length === 0)
+    || (ts.isCallExpression(value) && ts.isIdentifier(value.expression) && value.expression.text === 'processWide'));
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const constant = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+    for (const declaration of statement.declarationList.declarations) {
+      if (constant && !isFilledLater(declaration.initializer)) continue;
+      const names = ts.isIdentifier(declaration.name) ? [declaration.name.text] : declaration.name.elements.map((element) => element.name.getText(source));
+      for (const name of names) found.push(`${file} ${name}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * The module-level state lib/ keeps, each with why it may stay; anything new fails the test below until it
+ * is made a value or written here with its reason.
+ */
+const KEPT_STATE: Record<string, string> = {
+  // Not yet a value (issue 39): the trusted folders, their real paths and the link warnings of the site.
+  'lib/no-follow.ts trusted': 'registry to become a value', 'lib/no-follow.ts realTrusted': 'registry to become a value',
+  'lib/no-follow.ts warn': 'registry to become a value', 'lib/no-follow.ts warned': 'registry to become a value',
+  // Memos of pure answers: the same for every caller, only sooner.
+  'lib/install-paths.ts known': 'memo', 'lib/qr/reed-solomon.ts generators': 'memo', 'lib/time-zone.ts formatters': 'memo',
+  'lib/time-zone.ts offsetCaches': 'memo', 'lib/site-secret.ts known': 'memo of a file that never changes once made',
+  // Facts of the process itself, not of a site: its event-loop turn and the temp files it is writing.
+  'lib/event-loop-turn.ts turn': 'process fact', 'lib/event-loop-turn.ts advancing': 'process fact',
+  'lib/temp-file-journal.ts state': 'process fact', 'lib/save-failure.ts state': 'process fact',
+  // The one loader's list of the modules its code declared to load on demand (what is loaded, not a site).
+  'lib/on-demand.ts declared': 'process fact',
+  // A fault a test puts at the one place every read opens (root reads files chmod cannot hide).
+  'lib/regular-file.ts refusedOpen': 'test fault',
+};
+
+test('lib/ keeps no module-level registry: its mutable state is a memo or a fact of the process, each named', () => {
+  const found = files.filter((file) => areaOf(file) === 'lib').flatMap((file) => moduleState(file, readFileSync(join(SRC, file), 'utf8')));
+  assert.deepEqual(found.filter((place) => !(place in KEPT_STATE)), []);
+  assert.deepEqual(Object.keys(KEPT_STATE).filter((place) => !found.includes(place)), [], 'an entry for state that is gone is removed');
+  // The check sees each form, and leaves constants alone (a Set of fixed names, a frozen table).
+  const probe = "let a = 1;\nconst b = new Map<string, number>();\nconst c: string[] = [];\nconst d = processWide('x', () => ({}));\nconst e = new Set(['fixed']);\nconst f = 3;\nfunction g() { let h = 0; return h; }\n";
+  assert.deepEqual(moduleState('probe.ts', probe), ['probe.ts a', 'probe.ts b', 'probe.ts c', 'probe.ts d']);
+});
+
 test('the cores never touch http/, and no area has a barrel index.ts', () => {
   const cores = edges.filter((edge) => CORES.includes(areaOf(edge.from)) && !edge.external && areaOf(edge.to) === 'http');
   assert.deepEqual(cores.map(describe), []);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from '../errors.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
+import { makeFoldersNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { safeEqual } from '../lib/safe-compare.js';
 import { AccountReader, normalizeEmail, ACCOUNT_ID, type Account } from './account-reader.js';
@@ -190,15 +190,7 @@ export class AccountStore extends AccountReader {
   }
 
   remove(id: string): boolean {
-    if (!ACCOUNT_ID.test(id)) return false;
-    try {
-      removeNoFollow(this.file(id));
-      this.cache.forget(this.file(id));
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    }
+    return ACCOUNT_ID.test(id) && this.cache.remove(this.file(id));
   }
 
   private write(account: Account): void {

@@ -1,4 +1,4 @@
-import { LinkRefusedError, readTextNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { LinkRefusedError, readTextNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
 
 interface Cached<T> {
@@ -69,5 +69,18 @@ export class FileCache<T> {
   forget(path: string): void {
     this.entries.delete(path);
     this.missing.delete(path);
+  }
+
+  /** Removes the file (a link in its place is removed itself) and forgets it; false when there was none. */
+  remove(path: string): boolean {
+    try {
+      removeNoFollow(path);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    } finally {
+      this.forget(path);
+    }
   }
 }

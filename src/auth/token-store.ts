@@ -1,4 +1,4 @@
-import { makeFoldersNoFollow, removeNoFollow } from '../lib/no-follow.js';
+import { makeFoldersNoFollow } from '../lib/no-follow.js';
 import { SCOPES, type Scope } from './principal.js';
 import { FileCache } from './file-cache.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
@@ -175,16 +175,7 @@ export class TokenStore {
   /** Deletes the token file; the next request with the token fails. False when there was none. */
   revoke(id: string): boolean {
     if (!TOKEN_ID.test(id)) return false;
-    return withFileLock(join(this.dir, `.${id}.lock`), () => {
-      try {
-        removeNoFollow(this.file(id));
-        this.cache.forget(this.file(id));
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-        throw error;
-      }
-    });
+    return withFileLock(join(this.dir, `.${id}.lock`), () => this.cache.remove(this.file(id)));
   }
 
   /**

@@ -5,10 +5,11 @@
 // trash, and the change feed holds no removal.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { rpc, startHttp, type HttpHarness } from '../helpers/mcp-http.js';
+import { fileContents } from '../helpers/folder-contents.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -25,15 +26,7 @@ after(async () => {
 });
 
 function filesUnder(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (folder: string) => {
-    for (const item of readdirSync(folder, { withFileTypes: true })) {
-      if (item.isDirectory()) walk(join(folder, item.name));
-      else found.push(relative(dir, join(folder, item.name)));
-    }
-  };
-  walk(dir);
-  return found.sort();
+  return Object.keys(fileContents(dir)).sort();
 }
 
 const DELETE_WORDS = /delet|remov|trash|destroy|purge|erase/i;

@@ -10,6 +10,7 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { spawnStdio, type StdioChild } from '../helpers/stdio-child.js';
 import { csrfOf, get, signIn, type Jar, type PanelHarness, versionOf } from '../helpers/panel-harness.js';
+import { fileContents } from '../helpers/folder-contents.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -34,11 +35,7 @@ after(async () => {
 
 /** Every file below content/ with its bytes, to show a refusal wrote nothing. */
 function contentFiles(): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const item of readdirSync(join(site.root, 'content'), { recursive: true, withFileTypes: true })) {
-    if (item.isFile()) files[join(item.parentPath, item.name)] = readFileSync(join(item.parentPath, item.name), 'base64');
-  }
-  return files;
+  return fileContents(join(site.root, 'content'), 'base64');
 }
 
 const refusal = (where: string) => ({

@@ -4,13 +4,14 @@
 // pointed at a folder outside the site, and the tools read and rewrote what was there.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { makePng } from '../helpers/images.js';
 import { useLinkWarnings } from '../../src/lib/no-follow.js';
+import { fileContents } from '../helpers/folder-contents.js';
 
 const SECRET = 'TOP SECRET outside the site';
 const warnings: string[] = [];
@@ -41,16 +42,7 @@ after(async () => {
 
 /** Every file below the outside folder with its text: compared before and after each attack. */
 function outsideFiles(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const item of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, item.name);
-      if (item.isDirectory()) walk(path);
-      else files[relative(outside, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(outside);
-  return files;
+  return fileContents(outside);
 }
 
 /** Runs `attack` and checks it left the outside folder as it was and produced exactly one warning about `link`. */

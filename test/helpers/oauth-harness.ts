@@ -12,9 +12,9 @@ import { createHttpServer } from '../../src/http/server.js';
 import type { AppDeps } from '../../src/wiring/app-deps.js';
 import { createFixtureSite } from './fixture-site.js';
 import { OAuthService } from '../../src/oauth/oauth-service.js';
-import { Jar, csrfOf } from './panel-harness.js';
+import { Jar, csrfOf, get, post as postForm, signIn as signInWith } from './panel-harness.js';
 
-export { Jar, csrfOf };
+export { Jar, csrfOf, get, postForm };
 export const PASSWORD = 'correct horse battery';
 
 export interface OAuthHarness {
@@ -65,36 +65,14 @@ export async function startOAuthServer(options: { loopbackClientDocuments?: bool
   };
 }
 
-export async function get(h: OAuthHarness, path: string, jar?: Jar): Promise<{ res: Response; text: string }> {
-  const res = await fetch(h.url + path, { redirect: 'manual', headers: jar ? { cookie: jar.header() } : {} });
-  jar?.take(res);
-  return { res, text: await res.text() };
-}
-
-export async function postForm(h: OAuthHarness, path: string, fields: Record<string, string | string[] | undefined>, jar?: Jar): Promise<{ res: Response; text: string }> {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) for (const item of [value].flat()) body.append(key, item);
-  const res = await fetch(h.url + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(jar ? { cookie: jar.header() } : {}) },
-    body,
-  });
-  jar?.take(res);
-  return { res, text: await res.text() };
-}
-
 export async function postJson(h: OAuthHarness, path: string, value: unknown): Promise<{ res: Response; json: any }> {
   const res = await fetch(h.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
   return { res, json: await res.json() };
 }
 
 /** Signs in through the real panel forms. */
-export async function signIn(h: OAuthHarness, email: string, jar = new Jar()): Promise<Jar> {
-  const page = await get(h, '/svc/panel/sign-in', jar);
-  const { res } = await postForm(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email, password: PASSWORD }, jar);
-  if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
-  return jar;
+export function signIn(h: OAuthHarness, email: string, jar = new Jar()): Promise<Jar> {
+  return signInWith(h, email, PASSWORD, jar);
 }
 
 export const REDIRECT_URI = 'http://127.0.0.1:4567/callback';

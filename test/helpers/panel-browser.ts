@@ -2,7 +2,7 @@
 // a file's `before`, closed in its `after` (either may see a half-made one when a start failed).
 import { makeTestSite, type TestSite } from './test-site.js';
 import { startHttp, type HttpHarness } from './mcp-http.js';
-import { loadBrowserTools, type Browser } from './browser.js';
+import { loadBrowserTools, type Browser, type Page } from './browser.js';
 
 export interface PanelBrowser { site: TestSite; http: HttpHarness; base: string; browser: Browser; axeSource: string }
 
@@ -18,4 +18,21 @@ export async function closePanelBrowser(opened: Partial<PanelBrowser>): Promise<
   await opened.browser?.close();
   await opened.http?.close();
   opened.site?.cleanup();
+}
+
+/** Signs `email` in through the panel's sign-in form on `page` (served at `base`), and waits for the panel's home. */
+export async function signInOnPage(page: Page, base: string, email: string, password = 'correct horse battery'): Promise<void> {
+  await page.goto(`${base}/svc/panel/sign-in`);
+  // Found by their fields, not their words: the page is in the browser's language.
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('form[action="/svc/panel/sign-in"] button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+}
+
+/** A new page of `context`, signed in as `email` (signInOnPage). */
+export async function signedInPage(context: { newPage(): Promise<Page> }, base: string, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await signInOnPage(page, base, email);
+  return page;
 }

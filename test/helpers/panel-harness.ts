@@ -73,15 +73,16 @@ export class Jar {
   }
 }
 
-export async function get(h: PanelHarness, path: string, jar?: Jar): Promise<{ res: Response; text: string }> {
+export async function get(h: { url: string }, path: string, jar?: Jar): Promise<{ res: Response; text: string }> {
   const res = await fetch(h.url + path, { redirect: 'manual', headers: jar ? { cookie: jar.header() } : {} });
   jar?.take(res);
   return { res, text: await res.text() };
 }
 
-export async function post(h: PanelHarness, path: string, fields: Record<string, string | string[]>, jar?: Jar, headers: Record<string, string> = {}): Promise<{ res: Response; text: string }> {
+/** Posts a form as a browser does; a field given as undefined is left out. */
+export async function post(h: { url: string }, path: string, fields: Record<string, string | string[] | undefined>, jar?: Jar, headers: Record<string, string> = {}): Promise<{ res: Response; text: string }> {
   const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(key, item);
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) for (const item of [value].flat()) body.append(key, item);
   const res = await fetch(h.url + path, {
     method: 'POST',
     redirect: 'manual',
@@ -99,10 +100,15 @@ export function csrfOf(html: string): string {
   return match[1]!;
 }
 
-/** Signs in through the real forms and returns the jar holding the session cookie. */
-export async function signIn(h: PanelHarness, email: string, password: string, jar = new Jar()): Promise<Jar> {
+/** The sign-in form sent as a browser sends it: fetched (its CSRF value and cookie), filled in, posted. */
+export async function sendSignInForm(h: { url: string }, fields: { email: string; password: string; next?: string }, jar = new Jar()): Promise<{ res: Response; text: string }> {
   const page = await get(h, '/svc/panel/sign-in', jar);
-  const { res } = await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email, password }, jar);
+  return post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), ...fields }, jar);
+}
+
+/** Signs in through the real forms and returns the jar holding the session cookie. */
+export async function signIn(h: { url: string }, email: string, password: string, jar = new Jar()): Promise<Jar> {
+  const { res } = await sendSignInForm(h, { email, password }, jar);
   if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
   return jar;
 }

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
@@ -13,6 +13,7 @@ import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { createStatsService } from '../../src/wiring/create-stats-service.js';
 import { SESSION_COOKIE } from '../../src/panel/panel-session.js';
 import { useLinkWarnings } from '../../src/lib/no-follow.js';
+import { fileContents } from '../helpers/folder-contents.js';
 
 const warnings: string[] = [];
 useLinkWarnings((line) => warnings.push(line));
@@ -38,16 +39,7 @@ after(async () => {
 });
 
 function outsideFiles(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const item of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, item.name);
-      if (item.isDirectory()) walk(path);
-      else files[relative(outside, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(outside);
-  return files;
+  return fileContents(outside);
 }
 
 /** Moves a data file or folder outside the site and leaves a link to it in its place. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { startPanel, Jar, get, post, csrfOf, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { hotp, totpStep, decodeBase32 } from '../../src/auth/totp.js';
 
 let h: PanelHarness;
@@ -38,8 +38,7 @@ async function submit(jar: Jar, action: string, fields: Record<string, string> =
 /** The sign-in form's first answer: 303 to the panel, 303 to the code step, or 401. */
 async function tryPassword(email: string, password: string): Promise<{ status: number; location: string | null; jar: Jar }> {
   const jar = new Jar();
-  const page = await get(h, '/svc/panel/sign-in', jar);
-  const { res } = await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email, password }, jar);
+  const { res } = await sendSignInForm(h, { email, password }, jar);
   return { status: res.status, location: res.headers.get('location'), jar };
 }
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.js';
 import { makePng } from '../helpers/images.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 
@@ -39,11 +39,7 @@ test('a person writes, illustrates, previews and publishes a post in the browser
   const page = await context.newPage();
   const problems = watchProblems(page);
 
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill('ann@example.org');
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, base, 'ann@example.org');
 
   // A new post from the Content list's New entry button.
   await page.goto(`${base}/svc/panel/entries?type=post`);
@@ -132,11 +128,7 @@ test('the entry, media and preview pages have no serious or critical accessibili
   // axe is injected as a script of its own, which the panel's CSP rightly refuses: this context ignores it.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill('ann@example.org');
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, base, 'ann@example.org');
   const found: Record<string, string[]> = {};
   for (const path of ['/svc/panel/entries/posts/hike-day', '/svc/panel/entries/posts/hello', '/svc/panel/media', '/svc/panel/preview/posts/hello?language=de', '/svc/panel/entries?type=post']) {
     await page.goto(`${base}${path}`);
@@ -149,11 +141,7 @@ test('the entry, media and preview pages have no serious or critical accessibili
 test('without the script the page shows none of its controls, and a plain form saves what was typed', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill('bob@example.org');
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, base, 'bob@example.org');
   await page.goto(`${base}/svc/panel/entries/posts/hello`);
   for (const selector of ['button[data-live-preview]', 'button[data-copy]', 'button[data-insert]', '.drop-hint']) {
     assert.ok(await page.locator(selector).count() > 0, selector);
@@ -169,17 +157,6 @@ test('without the script the page shows none of its controls, and a plain form s
   await context.close();
 });
 
-/** Signs in through the form in a new page of `context`. */
-async function signInAs(context: { newPage(): Promise<Page> }, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
-  return page;
-}
-
 test('an assistant\'s draft waits for approval; the editor reviews it with its diff and preview, sends it back, and publishes the update', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
   const token = site.deps.auth.createToken({ ownerId: 'ava', name: 'Ava laptop', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: 30 }).token;
   const mcp = async (name: string, args: unknown) => (await callTool(site, http.url, token, name, args)).structuredContent;
@@ -188,7 +165,7 @@ test('an assistant\'s draft waits for approval; the editor reviews it with its d
   assert.equal((await mcp('content_publish', { id })).status, 'published');
 
   const context = await browser.newContext();
-  const page = await signInAs(context, 'ann@example.org');
+  const page = await signedInPage(context, base, 'ann@example.org');
   const problems = watchProblems(page);
   await page.goto(`${base}/svc/panel/approvals`);
   await page.getByRole('button', { name: 'Turn approval mode on' }).click();
@@ -199,7 +176,7 @@ test('an assistant\'s draft waits for approval; the editor reviews it with its d
 
   // The editor (a browser of their own) finds it on the home page and opens it from the list.
   const editorContext = await browser.newContext();
-  const editor = await signInAs(editorContext, 'bob@example.org');
+  const editor = await signedInPage(editorContext, base, 'bob@example.org');
   const editorProblems = watchProblems(editor);
   assert.match((await editor.locator('section[aria-labelledby="home-approvals"]').textContent())!, /Lake trail/);
   await editor.getByRole('link', { name: 'Open Waiting for approval' }).click();
@@ -250,7 +227,7 @@ test('the approvals, revisions, webhooks and home pages have no serious or criti
   await callTool(site, http.url, token, 'content_update', { id: 'posts/hike-day', body: 'We walk far.' });
   await callTool(site, http.url, token, 'content_publish', { id: 'posts/hike-day' });
   const context = await browser.newContext({ bypassCSP: true });
-  const page = await signInAs(context, 'ann@example.org');
+  const page = await signedInPage(context, base, 'ann@example.org');
   const found: Record<string, string[]> = {};
   // A webhook endpoint, for its page and the list's.
   const { endpoint } = site.deps.webhooks.create({ url: 'https://hooks.example.org/svc', events: ['entry.published'], filters: {}, drafts: false });

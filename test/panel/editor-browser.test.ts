@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.js';
 import { makePng } from '../helpers/images.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 
@@ -27,16 +27,6 @@ before(async () => {
   ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
 });
 after(() => closePanelBrowser({ browser, http, site }));
-
-async function signInAs(context: { newPage(): Promise<Page> }, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
-  return page;
-}
 
 async function waitUntil(check: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
   const until = Date.now() + 20_000;
@@ -59,7 +49,7 @@ async function dropImages(page: Page, selector: string, files: Array<[string, Bu
 
 test('the toolbar and its shortcuts write Markdown, and a card\'s small form inserts the card at the cursor', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
   const context = await browser.newContext();
-  const page = await signInAs(context, 'carl@example.org');
+  const page = await signedInPage(context, base, 'carl@example.org');
   const problems = watchProblems(page);
   await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);
   const body = page.locator('#body-en');
@@ -111,7 +101,7 @@ test('the toolbar and its shortcuts write Markdown, and a card\'s small form ins
 
 test('text typed while images upload is kept, a dropped image lands at the cursor with its alt text, and the page never reloads', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
   const context = await browser.newContext();
-  const page = await signInAs(context, 'carl@example.org');
+  const page = await signedInPage(context, base, 'carl@example.org');
   const problems = watchProblems(page);
   await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);
   await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
@@ -148,7 +138,7 @@ test('text typed while images upload is kept, a dropped image lands at the curso
 
 test('Ctrl+S saves without leaving the page, a draft autosaves, and a closed page\'s text is offered back', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
   const context = await browser.newContext();
-  const page = await signInAs(context, 'ann@example.org');
+  const page = await signedInPage(context, base, 'ann@example.org');
   const problems = watchProblems(page);
   // Ctrl+S on a published text.
   await page.goto(`${base}/svc/panel/entries/posts/hike-day`);
@@ -196,7 +186,7 @@ test('the media library describes, replaces and deletes a picture, and the pages
   writeFileSync(join(dir, 'summit.png'), makePng(120, 60));
   writeFileSync(join(dir, 'summit-60w.png'), makePng(60, 30));
   const context = await browser.newContext({ bypassCSP: true });
-  const page = await signInAs(context, 'ann@example.org');
+  const page = await signedInPage(context, base, 'ann@example.org');
   await page.goto(`${base}/svc/panel/media?q=summit`);
   assert.equal(await page.locator('.media-list > li').count(), 1, 'one item for the picture and its variant');
   await page.getByLabel('Alt text').fill('The summit cross');
@@ -232,7 +222,7 @@ test('the media library describes, replaces and deletes a picture, and the pages
 
 test('without the script the toolbar stays hidden and the plain forms (alt text included) still work', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await signInAs(context, 'carl@example.org');
+  const page = await signedInPage(context, base, 'carl@example.org');
   await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);
   assert.equal(await page.locator('[data-toolbar]').first().isVisible(), false);
   assert.equal(await page.locator('dialog.card-form').first().isVisible(), false);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -27,11 +27,7 @@ test('an editor shares a draft; a visitor who is not signed in reads it under th
   const editor = await browser.newContext();
   const page = await editor.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill('bob@example.org');
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, base, 'bob@example.org');
 
   await page.goto(`${base}/svc/panel/entries/posts/bobs-draft`);
   assert.equal(await page.getByRole('heading', { name: 'Share preview' }).isVisible(), true);

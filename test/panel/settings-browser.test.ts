@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { findChromium, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 import { loadSiteConfig } from '../../src/content/settings/site-config.js';
 
 const chromiumPath = findChromium();
@@ -25,14 +25,6 @@ before(async () => {
 });
 after(() => closePanelBrowser({ browser, http, site }));
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
-}
-
 test('an admin edits types, a category and the navigation, and follows the new menu on the site', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
   // axe is injected as a script of its own, which the panel's CSP rightly refuses: this context ignores it.
   const context = await browser.newContext({ bypassCSP: true });
@@ -43,7 +35,7 @@ test('an admin edits types, a category and the navigation, and follows the new m
     await page.waitForURL((url) => url.searchParams.get('done') === 'saved');
     assert.match((await page.locator('p.notice.ok').textContent())!, /The settings were saved\./, section);
   };
-  await signIn(page, 'ann@example.org');
+  await signInOnPage(page, base, 'ann@example.org');
 
   await page.goto(`${base}/svc/panel/settings`);
   found.General = await seriousViolations(page, axeSource);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { startPanel, Jar, get, post, csrfOf, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { hotp, totpStep, decodeBase32 } from '../../src/auth/totp.js';
 
 let h: PanelHarness;
@@ -57,8 +57,7 @@ test('a sign-in post without the CSRF token, or with a wrong one, is refused wit
 
 test('signing in sets an HttpOnly, SameSite=Lax session cookie and stores only the hash of its id', async () => {
   const jar = new Jar();
-  const page = await get(h, '/svc/panel/sign-in', jar);
-  const { res } = await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email: 'ADA@example.org', password: PASSWORD }, jar);
+  const { res } = await sendSignInForm(h, { email: 'ADA@example.org', password: PASSWORD }, jar);
   assert.equal(res.status, 303);
   assert.equal(res.headers.get('location'), '/svc/panel/');
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('svc_session='))!;
@@ -156,14 +155,12 @@ test('with two-factor sign-in the password alone opens nothing; the right code g
 test('a two-factor code that was used once is refused the second time', async () => {
   const code = codeFor('tom', 1);
   const jar = new Jar();
-  const page = await get(h, '/svc/panel/sign-in', jar);
-  await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email: 'tom@example.org', password: PASSWORD }, jar);
+  await sendSignInForm(h, { email: 'tom@example.org', password: PASSWORD }, jar);
   const form = await get(h, '/svc/panel/sign-in/code', jar);
   assert.equal((await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form.text), code }, jar)).res.status, 303);
 
   const again = new Jar();
-  const page2 = await get(h, '/svc/panel/sign-in', again);
-  await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page2.text), email: 'tom@example.org', password: PASSWORD }, again);
+  await sendSignInForm(h, { email: 'tom@example.org', password: PASSWORD }, again);
   const form2 = await get(h, '/svc/panel/sign-in/code', again);
   const replay = await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form2.text), code }, again);
   assert.equal(replay.res.status, 401);
@@ -172,8 +169,7 @@ test('a two-factor code that was used once is refused the second time', async ()
 
 test('the two-factor step expires after five minutes', async () => {
   const jar = new Jar();
-  const page = await get(h, '/svc/panel/sign-in', jar);
-  await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email: 'tom@example.org', password: PASSWORD }, jar);
+  await sendSignInForm(h, { email: 'tom@example.org', password: PASSWORD }, jar);
   const form = await get(h, '/svc/panel/sign-in/code', jar);
   h.clock.now += 5 * 60_000;
   const late = await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form.text), code: codeFor('tom') }, jar);
@@ -200,8 +196,7 @@ test('next: a same-origin path is kept through sign-in; other addresses fall bac
   for (const [next, expected] of cases) {
     h.clock.now += 4 * 60_000;
     const jar = new Jar();
-    const page = await get(h, '/svc/panel/sign-in', jar);
-    const { res } = await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email: 'ada@example.org', password: PASSWORD, next }, jar);
+    const { res } = await sendSignInForm(h, { email: 'ada@example.org', password: PASSWORD, next }, jar);
     assert.equal(res.headers.get('location'), expected, next);
   }
 });

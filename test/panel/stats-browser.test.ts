@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { findChromium, loadBrowserTools, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
+import { signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -36,11 +37,7 @@ before(async () => {
   browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill('ann@example.org');
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, server.url, 'ann@example.org');
   session = await context.storageState();
   await context.close();
 });

@@ -10,8 +10,8 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { findChromium, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -27,21 +27,13 @@ before(async () => {
 });
 after(() => closePanelBrowser({ browser, http, site }));
 
-async function signIn(page: Page, email: string, password = 'correct horse battery'): Promise<void> {
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
-}
-
 test('a post goes to the trash from its page and comes back with Restore; several go at once from the list', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
   // axe is injected as a script of its own, which the panel's CSP rightly refuses: this context ignores it.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
   const problems = watchProblems(page);
   const found: Record<string, string[]> = {};
-  await signIn(page, 'bob@example.org');
+  await signInOnPage(page, base, 'bob@example.org');
 
   await page.goto(`${base}/svc/panel/entries/posts/hike-day`);
   await page.getByRole('link', { name: 'Move to the trash…' }).click();
@@ -91,7 +83,7 @@ test('an assistant\'s change to a live post waits, and an editor publishes it fr
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await signIn(page, 'bob@example.org');
+  await signInOnPage(page, base, 'bob@example.org');
   await page.goto(`${base}/svc/panel/approvals`);
   const row = page.locator('section', { has: page.getByRole('heading', { name: 'Hello Alps' }) }).filter({ hasText: 'the en text' });
   assert.match((await row.locator('details').textContent())!, /proposed/);
@@ -113,7 +105,7 @@ test('an admin invites a person, who joins in a second browser; a password reset
   const page = await admin.newPage();
   const problems = watchProblems(page);
   const found: Record<string, string[]> = {};
-  await signIn(page, 'ann@example.org');
+  await signInOnPage(page, base, 'ann@example.org');
   await page.goto(`${base}/svc/panel/team`);
   found.Team = await seriousViolations(page, axeSource);
   await page.getByLabel('Email').fill('fay@example.org');
@@ -129,7 +121,7 @@ test('an admin invites a person, who joins in a second browser; a password reset
   await joining.getByLabel('A password').fill('fays long password');
   await joining.getByRole('button', { name: 'Join' }).click();
   await joining.waitForFunction(() => /Your account is ready/.test(document.querySelector('main')?.textContent ?? ''));
-  await signIn(joining, 'fay@example.org', 'fays long password');
+  await signInOnPage(joining, base, 'fay@example.org', 'fays long password');
 
   await page.goto(`${base}/svc/panel/team`);
   await page.locator('li', { hasText: 'fay@example.org' }).getByRole('button', { name: 'Password reset link' }).click();
@@ -140,7 +132,7 @@ test('an admin invites a person, who joins in a second browser; a password reset
   await other.getByLabel('New password').fill('fays newer password');
   await other.getByRole('button', { name: 'Set the password' }).click();
   await other.waitForFunction(() => /Your password was changed/.test(document.querySelector('main')?.textContent ?? ''));
-  await signIn(await (await browser.newContext()).newPage(), 'fay@example.org', 'fays newer password');
+  await signInOnPage(await (await browser.newContext()).newPage(), base, 'fay@example.org', 'fays newer password');
 
   assert.deepEqual(found, { Team: [], Join: [], Reset: [] });
   assert.deepEqual(problems, []);
@@ -152,7 +144,7 @@ test('an admin renames the site in Settings and the public site shows the new na
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await signIn(page, 'ann@example.org');
+  await signInOnPage(page, base, 'ann@example.org');
   await page.goto(`${base}/svc/panel/settings`);
   const violations = await seriousViolations(page, axeSource);
   await page.getByLabel('Title').fill('Alps and Lakes');

@@ -2,7 +2,7 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startPanel, Jar, get, post, csrfOf, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { hotp, totpStep, decodeBase32, otpauthUri } from '../../src/auth/totp.js';
 import { encodeQr } from '../../src/lib/qr/qr-encode.js';
 import { qrSvg } from '../../src/lib/qr/qr-svg.js';
@@ -66,8 +66,7 @@ async function signInWithCode(email: string, code: string): Promise<{ status: nu
   // Past the sign-in throttle's window, so each try starts with full buckets (the throttle has its own test).
   h.clock.now += 16 * 60_000;
   const jar = new Jar();
-  const page = await get(h, '/svc/panel/sign-in', jar);
-  const first = await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email, password: PASSWORD }, jar);
+  const first = await sendSignInForm(h, { email, password: PASSWORD }, jar);
   assert.equal(first.res.headers.get('location'), '/svc/panel/sign-in/code');
   const form = await get(h, '/svc/panel/sign-in/code', jar);
   const answer = await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form.text), code }, jar);
@@ -147,8 +146,7 @@ test('a wrong or malformed recovery code changes nothing and counts toward the t
   // One sign-in: the right password takes no attempt (only failed ones count), five wrong codes take all five; then even a right one waits.
   h.clock.now += 16 * 60_000;
   const jar = new Jar();
-  const page = await get(h, '/svc/panel/sign-in', jar);
-  await post(h, '/svc/panel/sign-in', { csrf: csrfOf(page.text), email: person.email, password: PASSWORD }, jar);
+  await sendSignInForm(h, { email: person.email, password: PASSWORD }, jar);
   const form = await get(h, '/svc/panel/sign-in/code', jar);
   for (let i = 0; i < 5; i++) assert.equal((await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form.text), code: `aaaa-bbbb-cccc-ddd${'efghk'[i]}` }, jar)).res.status, 401);
   const blocked = await post(h, '/svc/panel/sign-in/code', { csrf: csrfOf(form.text), code: codes[0]! }, jar);

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { findChromium, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -78,11 +79,7 @@ for (const width of WIDTHS) {
     const page = await context.newPage();
     const failed: string[] = [];
     page.on('pageerror', (error) => failed.push(error.message));
-    await page.goto(`${server.url}/svc/panel/sign-in`);
-    await page.getByLabel('Email').fill('ann@example.org');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/svc/panel/');
+    await signInOnPage(page, server.url, 'ann@example.org');
     for (const { name, path, lang } of PAGES) {
       const response = await page.goto(server.url + path) as { status(): number } | null;
       assert.equal(response?.status(), 200, path);

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
+import { signIn, type Jar } from '../helpers/panel-harness.js';
 
 let server: TestServer;
 let reader: string;
@@ -17,7 +17,7 @@ before(async () => {
   const account = await server.deps.auth.accounts.create({ name: 'Eve Editor', email: 'eve@example.org', role: 'editor', password: 'a long password 1' });
   reader = server.deps.auth.createToken({ ownerId: account.id, name: 'reader', scopes: ['content:read'], expiresInDays: 30 }).token;
   statsOnly = server.deps.auth.createToken({ ownerId: account.id, name: 'stats', scopes: ['stats:read'], expiresInDays: 30 }).token;
-  eve = await signIn({ url: server.url } as PanelHarness, 'eve@example.org', 'a long password 1');
+  eve = await signIn(server, 'eve@example.org', 'a long password 1');
 });
 after(() => server.close());
 
