@@ -27,7 +27,9 @@ export function renderSharedPreviewPage(store: ContentStore, preview: SharedPrev
     const { fields, body: text } = parseFrontMatter(preview.pinned.text);
     const title = typeof fields.title === 'string' && fields.title.trim() !== '' ? fields.title : translation.title;
     shown = withDraft(translation, { title, body: text, fields });
-    entry = { ...entry, style: preview.pinned.style ?? entry.style };
+    // An entry read back from the kept index has its fields as getters on its prototype, which a spread
+    // would drop: the pinned style goes on an object that inherits the rest.
+    entry = Object.create(entry, { style: { value: preview.pinned.style ?? entry.style } }) as typeof entry;
     // Drawn here, not through the cache of drawn bodies, which is keyed by the site's own translations.
     body = renderMarkdown(text, { videoNote: (address) => videoNoteHtml(address, words) }).html;
   }
