@@ -130,16 +130,21 @@ export class WebhookDispatcher {
     return this.holding;
   }
 
-  /** Takes new events into the queues, then sends what is due. */
+  /** Takes new events into the queues, and sends what is due meanwhile. */
   private wake(): void {
     if (!this.holding) return;
     void this.take().catch((error: Error) => {
       this.options.log(`svc: webhooks could not take the latest changes (${error.message}); tried again shortly.`);
-    }).then(() => {
-      for (const endpoint of this.options.endpoints.list()) {
-        if (endpoint.paused === null && !this.sending.has(endpoint.id)) void this.sendHead(endpoint);
-      }
     });
+    this.sendDue();
+  }
+
+  /** Each endpoint's head, where none is on its way. */
+  private sendDue(): void {
+    if (!this.holding) return;
+    for (const endpoint of this.options.endpoints.list()) {
+      if (endpoint.paused === null && !this.sending.has(endpoint.id)) void this.sendHead(endpoint);
+    }
   }
 
   /** New events into the queues, the cursor saved after them; one take at a time, and one more after it when woken meanwhile. */
@@ -191,6 +196,8 @@ export class WebhookDispatcher {
       await Promise.all([...byEndpoint].map(([id, messages]) => this.queue.change(id, (queue) => { queue.push(...messages); })));
       seq = read.events.at(-1)!.seq;
       await this.cursor.saveAsync(seq);
+      // After each batch, not once changes stop coming: a steady stream of writes must not hold sending back.
+      this.sendDue();
     }
   }
 
@@ -249,7 +256,7 @@ export class WebhookDispatcher {
         endpoints.setPaused(endpoint.id, `Paused ${new Date(clock()).toISOString()} after ${attempt} attempts over about a day: ${outcome.status === null ? outcome.note : `it answered ${outcome.status}`}.`);
         this.options.log(`svc: webhook endpoint ${endpoint.url} is paused: its deliveries failed for about a day.`);
       }
-      if (outcome.ok) setImmediate(() => this.wake());
+      if (outcome.ok) setImmediate(() => this.sendDue());
     } catch (error) {
       this.options.log(`svc: a webhook delivery could not be recorded (${(error as Error).message}).`);
     } finally {

@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { createFixtureSite } from '../helpers/fixture-site.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { startPurgeReceiver, type PurgeReceiver } from '../helpers/purge-receiver.js';
+import { startRealServer } from '../helpers/special-files.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { WebhookAdmin } from '../../src/edge/webhook-admin.js';
 import { startWebhooks } from '../../src/wiring/start-webhooks.js';
 import type { WebhookThread } from '../../src/wiring/webhook-thread.js';
 import type { NewChange } from '../../src/feed/change-event.js';
+import { ChangeFeed } from '../../src/feed/change-feed.js';
 
 let root: string;
 let server: TestServer;
@@ -87,4 +89,31 @@ test('the stop waits for the thread to end, gives the lease back and saves its c
   await waitFor(() => assert.ok(webhooks.isSending));
   for (const endpoint of server.deps.webhooks.list()) server.deps.webhooks.remove(endpoint.id);
   await waitFor(() => assert.equal(webhooks.thread, null));
+});
+
+test('the built server runs the thread too, and stops on SIGTERM with it, at once and cleanly', async () => {
+  const site = createFixtureSite();
+  try {
+    const dataDir = join(site, 'data');
+    // A public name that resolves nowhere: an attempt is made and logged, in the thread of dist/server.js.
+    const { endpoint } = new WebhookAdmin(dataDir, Date.now).create({ url: 'https://hooks.example.invalid/svc', events: ['entry.updated'], filters: {}, drafts: true });
+    const real = await startRealServer(site);
+    const feed = new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
+    const log = join(dataDir, 'webhooks', 'deliveries', `${endpoint.id}.log`);
+    // The thread begins at the feed's end when it first starts: a change a second until one is attempted.
+    let appended = 0;
+    await waitFor(() => {
+      if (Date.now() - appended > 1000) {
+        appended = Date.now();
+        feed.append({ kind: 'entry.updated', entry: 'posts/hello', languages: ['en'], paths: [], before: [], via: 'panel', person: 'ann', token: null });
+      }
+      assert.match(readFileSync(log, 'utf8'), /"outcome":"failed".*could not be reached/);
+    }, 20_000);
+    const started = Date.now();
+    assert.equal(await real.stop(), 0);
+    assert.ok(Date.now() - started < 10_000, 'no wait for the delivery in flight');
+    assert.doesNotMatch(real.stderr(), /Error|failed in its thread/);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
 });
