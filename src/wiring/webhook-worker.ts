@@ -25,12 +25,11 @@ export interface WebhookThreadSetup {
   timeoutMs?: number;
 }
 
-/** From the thread: a line for the log, whether it sends, the entries it needs, that it stopped. */
+/** From the thread: a line for the log, whether it sends, the entries it needs. */
 export type FromWebhookThread =
   | { kind: 'log'; line: string }
   | { kind: 'sending'; sending: boolean }
-  | { kind: 'entries'; request: number; ids: readonly string[] }
-  | { kind: 'stopped' };
+  | { kind: 'entries'; request: number; ids: readonly string[] };
 /** To the thread: the entries asked for (or why they could not be had), or stop. */
 export type ToWebhookThread = { kind: 'entries'; request: number; answer: EntriesAnswer } | { kind: 'entries'; request: number; problem: string } | { kind: 'stop' };
 
@@ -83,10 +82,7 @@ port.on('message', (message: ToWebhookThread) => {
     // The lease is given back and the take under way written (its cursor last); a delivery in flight is cut
     // off and sent again by whoever sends next, with the same webhook-id.
     dispatcher.stop();
-    void dispatcher.stopped().then(() => {
-      post({ kind: 'stopped' });
-      process.exit(0);
-    });
+    void dispatcher.stopped().then(() => process.exit(0));
   } else {
     throw new Error(`The webhook thread got a message it does not know: ${JSON.stringify(message)}`);
   }
