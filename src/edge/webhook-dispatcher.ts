@@ -4,7 +4,7 @@
 // delivered at least once, also across a restart. One instance at a time does this (the lease
 // data/feed/webhooks.json). Per endpoint the queue's head is sent until it is delivered: at once, then after
 // the delays of RETRY_DELAYS_MS (about a day in all); then the endpoint is paused, its messages kept, and
-// the panel's home says so. Nothing here is on a write's path.
+// the panel's home says so. It runs in a thread of its own (wiring/webhook-thread.ts), beside the requests.
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import type { ChangeEvent, ChangeKind } from '../feed/change-event.js';
@@ -33,12 +33,19 @@ const EVENT_OF: Partial<Record<ChangeKind, WebhookEvent>> = {
 };
 const LEAVING = new Set<WebhookEvent>(['entry.unpublished', 'entry.deleted']);
 
-/** What the messages need of the content: the entry now, and how the Content API shows it. */
+/** What the messages need of the content, asked once per batch of events for the entries they name. */
 export interface WebhookContent {
+  take(ids: readonly string[]): Promise<TakenContent>;
+}
+
+/** The entries as they were when taken, and how the Content API shows them. */
+export interface TakenContent {
   entry(id: string): Entry | undefined;
   /** The entry as the Content API shows it to a token with content:read (drafts only when asked), or null. */
   view(entry: Entry, languages: readonly string[], drafts: boolean): unknown;
 }
+
+const NOTHING_TAKEN: TakenContent = { entry: () => undefined, view: () => null };
 
 export interface WebhookDispatcherOptions {
   feed: ChangeFeed;
@@ -52,6 +59,8 @@ export interface WebhookDispatcherOptions {
   /** Tests: shorter delays than RETRY_DELAYS_MS. */
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
+  /** Told when this process takes up sending, and when it stops. */
+  onSending?: (sending: boolean) => void;
 }
 
 export class WebhookDispatcher {
@@ -71,7 +80,11 @@ export class WebhookDispatcher {
     this.cursor = new FeedCursor(options.feed.dir, 'webhooks');
     this.lease = new FinderLease({
       feedDir: options.feed.dir, lockPath: join(options.dataDir, 'locks', 'webhooks-lease.lock'), fileName: 'webhooks.json', clock: options.clock, log: options.log,
-      onChange: (holding) => { this.holding = holding; if (holding) this.wake(); },
+      onChange: (holding) => {
+        this.holding = holding;
+        options.onSending?.(holding);
+        if (holding) this.wake();
+      },
     });
     this.follower = new FeedFollower({ feed: options.feed, onEvents: () => this.wake(), log: options.log, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
   }
@@ -87,6 +100,11 @@ export class WebhookDispatcher {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.setActive(false);
+  }
+
+  /** After stop(): resolves once the take under way (queue files, then the cursor) is written. */
+  async stopped(): Promise<void> {
+    await this.taking?.catch(() => {});
   }
 
   private tick(): void {
@@ -112,20 +130,21 @@ export class WebhookDispatcher {
     return this.holding;
   }
 
-  /**
-   * Takes new events into the queues, then sends what is due. The files are written on the thread pool
-   * (webhook-queue.ts): a write that wakes this gets its answer, and the next request its turn, while ten
-   * endpoints' queues are made durable.
-   */
+  /** Takes new events into the queues, and sends what is due meanwhile. */
   private wake(): void {
     if (!this.holding) return;
     void this.take().catch((error: Error) => {
       this.options.log(`svc: webhooks could not take the latest changes (${error.message}); tried again shortly.`);
-    }).then(() => {
-      for (const endpoint of this.options.endpoints.list()) {
-        if (endpoint.paused === null && !this.sending.has(endpoint.id)) void this.sendHead(endpoint);
-      }
     });
+    this.sendDue();
+  }
+
+  /** Each endpoint's head, where none is on its way. */
+  private sendDue(): void {
+    if (!this.holding) return;
+    for (const endpoint of this.options.endpoints.list()) {
+      if (endpoint.paused === null && !this.sending.has(endpoint.id)) void this.sendHead(endpoint);
+    }
   }
 
   /** New events into the queues, the cursor saved after them; one take at a time, and one more after it when woken meanwhile. */
@@ -159,38 +178,44 @@ export class WebhookDispatcher {
       }
       // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits.
       const endpoints = this.options.endpoints.list();
+      // The entries are asked for once per batch, and only those some endpoint wants to hear of.
+      const wanted = (event: ChangeEvent) => event.entry !== null && endpoints.some((endpoint) => endpoint.events.includes(EVENT_OF[event.kind]!));
+      const ids = [...new Set(read.events.filter(wanted).map((event) => event.entry!))];
+      const content = ids.length === 0 ? NOTHING_TAKEN : await this.options.content.take(ids);
       const byEndpoint = new Map<string, QueuedMessage[]>();
       for (const event of read.events) {
         // One view of the entry per event for all endpoints alike (drafts or not): each is the entry rendered
-        // as the Content API shows it, which ten endpoints made ten times over on the event loop.
+        // as the Content API shows it, which ten endpoints made ten times over.
         const views = new Map<boolean, unknown>();
+        const entry = event.entry === null ? undefined : content.entry(event.entry);
         for (const endpoint of endpoints) {
-          const message = this.messageFor(event, endpoint, views);
+          const message = this.messageFor(event, endpoint, content, entry, views);
           if (message) byEndpoint.set(endpoint.id, [...(byEndpoint.get(endpoint.id) ?? []), message]);
         }
       }
       await Promise.all([...byEndpoint].map(([id, messages]) => this.queue.change(id, (queue) => { queue.push(...messages); })));
       seq = read.events.at(-1)!.seq;
       await this.cursor.saveAsync(seq);
+      // After each batch, not once changes stop coming: a steady stream of writes must not hold sending back.
+      this.sendDue();
     }
   }
 
   /** The message for this endpoint, or null when it does not want this change. */
-  private messageFor(event: ChangeEvent, endpoint: WebhookEndpoint, views: Map<boolean, unknown>): QueuedMessage | null {
+  private messageFor(event: ChangeEvent, endpoint: WebhookEndpoint, content: TakenContent, entry: Entry | undefined, views: Map<boolean, unknown>): QueuedMessage | null {
     const type = EVENT_OF[event.kind];
     if (!type || !endpoint.events.includes(type)) return null;
     // An endpoint hears of the changes made after it was added (the cursor may be older: no endpoint followed it).
     if (event.time < endpoint.createdAt) return null;
     let data: Record<string, unknown> = {};
     if (event.entry !== null) {
-      const entry = this.options.content.entry(event.entry);
       const { filters } = endpoint;
       if (filters.type && entry?.type.key !== filters.type && !event.entry.startsWith(`${filters.type}/`)) return null;
       const translations = entry ? [...entry.translations.values()] : [];
       if (filters.language && !event.languages.includes(filters.language) && !translations.some((t) => t.language === filters.language)) return null;
       if (filters.tag && !translations.some((t) => t.tags.includes(filters.tag!))) return null;
       if (filters.status && !translations.some((t) => t.status === filters.status)) return null;
-      if (entry && !views.has(endpoint.drafts)) views.set(endpoint.drafts, this.options.content.view(entry, event.languages, endpoint.drafts));
+      if (entry && !views.has(endpoint.drafts)) views.set(endpoint.drafts, content.view(entry, event.languages, endpoint.drafts));
       const view = entry ? views.get(endpoint.drafts)! : null;
       // Without drafts, a change of what nobody may see yet is not sent (one that takes something away is).
       if (view === null && !LEAVING.has(type)) return null;
@@ -203,7 +228,7 @@ export class WebhookDispatcher {
   /** Sends the endpoint's first message when it is due; records the outcome; pauses when retries ran out. */
   private async sendHead(endpoint: WebhookEndpoint): Promise<void> {
     const { clock, endpoints } = this.options;
-    const head = this.queue.read(endpoint.id).queue[0];
+    const head = this.queue.waiting(endpoint.id)[0];
     if (!head || head.nextAt > clock()) return;
     this.sending.add(endpoint.id);
     try {
@@ -231,7 +256,7 @@ export class WebhookDispatcher {
         endpoints.setPaused(endpoint.id, `Paused ${new Date(clock()).toISOString()} after ${attempt} attempts over about a day: ${outcome.status === null ? outcome.note : `it answered ${outcome.status}`}.`);
         this.options.log(`svc: webhook endpoint ${endpoint.url} is paused: its deliveries failed for about a day.`);
       }
-      if (outcome.ok) setImmediate(() => this.wake());
+      if (outcome.ok) setImmediate(() => this.sendDue());
     } catch (error) {
       this.options.log(`svc: a webhook delivery could not be recorded (${(error as Error).message}).`);
     } finally {

@@ -73,6 +73,11 @@ export class WebhookQueue {
     return { queue: this.queue(endpointId), log: this.log(endpointId) };
   }
 
+  /** The queue alone: what the sender looks at before each attempt, without parsing the log. */
+  waiting(endpointId: string): QueuedMessage[] {
+    return this.queue(endpointId);
+  }
+
   private queue(endpointId: string): QueuedMessage[] {
     try {
       const value = JSON.parse(readTextNoFollow(this.file(endpointId))) as { queue?: unknown };

@@ -19,13 +19,13 @@ import { sendWebhook } from '../../src/edge/webhook-send.js';
 import { refuseEndpointUrl } from '../../src/edge/webhook-endpoints.js';
 import { publicOnlyLookup } from '../../src/lib/public-address.js';
 import { startWebhooks } from '../../src/wiring/start-webhooks.js';
-import type { WebhookDispatcher } from '../../src/edge/webhook-dispatcher.js';
+import type { WebhookThread } from '../../src/wiring/webhook-thread.js';
 import type { NewChange } from '../../src/feed/change-event.js';
 
 let root: string;
 let server: TestServer;
 let receiver: PurgeReceiver;
-let dispatcher: WebhookDispatcher;
+let dispatcher: WebhookThread;
 let panel: PanelHarness;
 let jar: Jar;
 const logged: string[] = [];
@@ -61,7 +61,7 @@ before(async () => {
   jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
 });
 after(async () => {
-  dispatcher.stop();
+  await dispatcher.stop();
   await server.close();
   await receiver.close();
   rmSync(root, { recursive: true, force: true });

@@ -14,9 +14,15 @@ export type ApiEntry = z.output<typeof entrySchema>;
 const WITHOUT_BODY: readonly EntryKey[] = ENTRY_KEYS;
 const WITH_BODY: readonly EntryKey[] = [...ENTRY_KEYS, 'markdown', 'html'];
 
+/**
+ * What a view reads of the store: the settings, the content folder (covers) and the index (tag titles). A
+ * thread that renders views without the index hands in these alone (wiring/webhook-entries.ts).
+ */
+export type ViewStore = Pick<ContentStore, 'site' | 'contentDir' | 'indexed'>;
+
 /** What the parts of one entry's view are made from; the body's HTML is drawn once for html and plaintext. */
 interface ViewSource {
-  store: ContentStore;
+  store: ViewStore;
   entry: Entry;
   translation: Translation;
   visible: (t: Translation) => boolean;
@@ -49,12 +55,12 @@ const PARTS: Readonly<Record<EntryKey, (source: ViewSource) => unknown>> = {
 };
 
 /** One entry as the Content API shows it (the spec's "Entry (API)" table). */
-export function apiEntry(store: ContentStore, entry: Entry, translation: Translation, withBody: boolean, visible: (t: Translation) => boolean): ApiEntry {
+export function apiEntry(store: ViewStore, entry: Entry, translation: Translation, withBody: boolean, visible: (t: Translation) => boolean): ApiEntry {
   return entryView(store, entry, translation, withBody ? WITH_BODY : WITHOUT_BODY, visible) as unknown as ApiEntry;
 }
 
 /** The entry's view with exactly `keys`, in the order given (callers give them in ALL_ENTRY_KEYS's order). */
-export function entryView(store: ContentStore, entry: Entry, translation: Translation, keys: readonly EntryKey[], visible: (t: Translation) => boolean): Record<string, unknown> {
+export function entryView(store: ViewStore, entry: Entry, translation: Translation, keys: readonly EntryKey[], visible: (t: Translation) => boolean): Record<string, unknown> {
   const source: ViewSource = { store, entry, translation, visible };
   const view: Record<string, unknown> = {};
   for (const key of keys) view[key] = PARTS[key](source);
@@ -62,7 +68,7 @@ export function entryView(store: ContentStore, entry: Entry, translation: Transl
 }
 
 /** The tag's title in `language` (else the default language) as the index has it; its slug without a published one. */
-export function tagTitle(store: ContentStore, slug: string, language: string): string {
+export function tagTitle(store: ViewStore, slug: string, language: string): string {
   let tag;
   // From the index: reading each tag's folder again for every row of a list would cost more than the list.
   try { tag = store.indexed(`tags/${slug}`); } catch { return slug; }

@@ -1,9 +1,8 @@
 // The stamp sweep (stamp-sweep.ts) in a worker thread, for large sites: a pass over 100,000 entries makes
 // some 300,000 stat calls, which would hold up requests on the event loop; here they run beside it. Each
 // pass sends the ids of the entry folders it finds changed as it finds them, and at its end how long it took.
-import { readlinkSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from '../../process-tuning/low-priority-thread.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
 import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
 
@@ -21,14 +20,8 @@ export interface SweepWorkerMessage { changed: string[]; passMs?: number; newest
 const handed = workerData as { data: SweepWorkerData | null };
 const { setup, follow, pollRecent } = handed.data!;
 
-// Requests first: on Linux this thread runs at the lowest priority (a thread's id is a pid to setpriority),
-// so on a busy machine the sweep takes the CPU that is left and slows down rather than the answers.
-// Elsewhere it runs as any thread.
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), constants.priority.PRIORITY_LOW);
-} catch {
-  // No /proc, or not allowed: the normal priority.
-}
+// Requests first: the sweep takes the CPU that is left.
+lowerThisThreadsPriority();
 
 const sweep = new StampSweep(setup, handed.data!.baseline);
 handed.data = null;
