@@ -1,7 +1,7 @@
 // The pages about people and their changes in German, in a real browser (Debian's Chromium, playwright-core
 // fetched at test time): German words are longer, so each page is checked at 390 and 1440 px for sideways
 // scroll, and with axe-core for serious or critical violations in both colour schemes; the Assistants page's
-// client tabs work with their German names.
+// client tabs work with their German names; the pages one-time links open speak the browser's German.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
@@ -89,4 +89,21 @@ test('the German Assistants page: a new token, one tab per client, the loopback 
   assert.equal(await overflow(page), '', 'the new token\'s page scrolls sideways at 390 px');
   assert.deepEqual(await seriousViolations(page), []);
   await context.close();
+});
+
+test('the pages a one-time link opens, before sign-in, in the browser\'s German: an invitation and a password reset', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+  const invite = site.deps.auth.links.create({ kind: 'invite', email: 'dora@example.org', role: 'author', createdBy: 'ann' }).secret;
+  const reset = site.deps.auth.links.create({ kind: 'reset', account: 'bob', what: 'password', createdBy: 'ann' }).secret;
+  for (const width of [390, 1440]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    for (const [path, heading] of [[`/svc/panel/join?link=${invite}`, 'Dem Team beitreten'], [`/svc/panel/reset?link=${reset}`, 'Neues Passwort wählen'], ['/svc/panel/join?link=used', 'Dieser Link funktioniert nicht']]) {
+      await page.goto(base + path);
+      assert.equal(await page.getAttribute('html', 'lang'), 'de', path);
+      assert.equal(await page.locator('h1').textContent(), heading);
+      assert.equal(await overflow(page), '', `${path} scrolls sideways at ${width} px`);
+      assert.deepEqual(await seriousViolations(page), [], `${path} (${width} px)`);
+    }
+    await context.close();
+  }
 });
