@@ -7,6 +7,8 @@ import { PREVIEW_PATH } from '../entries/entry-editor-view.js';
 import { renderFieldDiff, renderTextDiff } from '../revisions/diff-view.js';
 import { REVISIONS_PATH, throughOf } from '../revisions/revisions-view.js';
 import type { ApprovalRow } from './approval-rows.js';
+// escapeHtml for words that are element text with an apostrophe: it writes them as they are (esc, made for
+// attributes too, writes &#39;).
 import { escapeHtml } from '../../lib/html-escape.js';
 import { fill, words } from '../words/panel-words.js';
 
@@ -87,7 +89,6 @@ export function renderApprovals(view: ApprovalsView): string {
   const more = view.total > view.rows.length ? `<p class="muted">${esc(fill(w.more, { shown: view.rows.length, total: view.total }))}</p>` : '';
   const rows = view.rows.length ? view.rows.map((row, n) => renderRow(view, row, n)).join('') + more : view.liveChanges ? '' : `<p class="card muted">${esc(w.nothingWaiting)}</p>`;
   const mode = view.approvalMode === null ? '' : `<section class="card"><h2>${esc(w.modeHeading)}</h2><p>${esc(view.approvalMode ? w.modeOnText : w.modeOffText)}</p><form method="post" action="${APPROVALS_PATH}/mode">${csrfField(view.csrf)}<input type="hidden" name="mode" value="${view.approvalMode ? 'off' : 'on'}"><button type="submit">${esc(view.approvalMode ? w.turnModeOff : w.turnModeOn)}</button></form></section>`;
-  // escapeHtml, not esc: the apostrophe in "assistants' changes" stays as written (it is element text).
   const live = view.approvalLive === null ? '' : `<section class="card"><h2>${esc(w.liveHeading)}</h2><p>${esc(view.approvalLive ? w.liveOnText : w.liveOffText)}</p><form method="post" action="${APPROVALS_PATH}/live">${csrfField(view.csrf)}<input type="hidden" name="mode" value="${view.approvalLive ? 'off' : 'on'}"><button type="submit">${escapeHtml(view.approvalLive ? w.turnLiveOff : w.turnLiveOn)}</button></form></section>`;
   return `<h1>${esc(w.title)}</h1>${intro}${rows}${view.liveChanges}${mode}${live}`;
 }

@@ -19,6 +19,8 @@ import { siteTimeOf } from '../site-time.js';
 import { entryPageHref } from '../entries/entries-list-view.js';
 import { renderFieldDiff, renderTextDiff } from '../revisions/diff-view.js';
 import { throughOf } from '../revisions/revisions-view.js';
+// escapeHtml for words that are element text with an apostrophe: it writes them as they are (esc, made for
+// attributes too, writes &#39;).
 import { escapeHtml } from '../../lib/html-escape.js';
 import { fill, words } from '../words/panel-words.js';
 

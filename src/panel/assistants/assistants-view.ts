@@ -5,6 +5,8 @@ import type { ClientSettings, ClientSnippet } from './client-settings.js';
 import { esc } from '../html.js';
 import { csrfField } from '../csrf.js';
 import { siteTimeOf } from '../site-time.js';
+// escapeHtml for words that are element text with an apostrophe: it writes them as they are (esc, made for
+// attributes too, writes &#39;).
 import { escapeHtml } from '../../lib/html-escape.js';
 import { fill, words } from '../words/panel-words.js';
 
