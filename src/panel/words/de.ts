@@ -62,7 +62,7 @@ export const GERMAN_PANEL_WORDS: PanelWords = {
     wrongCode: 'Der Code stimmt nicht oder wurde schon verwendet. Warten Sie auf den nächsten Code und versuchen Sie es noch einmal.',
     lost: {
       title: 'Passwort vergessen?',
-      askAdmin: 'Bitten Sie eine Administratorin oder einen Administrator von {site} um einen Link zum Zurücksetzen: Auf der Seite „Team“ der Verwaltung erstellen sie neben Ihrem Namen einen Link zum Zurücksetzen des Passworts (oder der Zwei-Faktor-Anmeldung, falls Sie das Gerät für Ihre Codes verloren haben) und geben ihn Ihnen. Er funktioniert einmal, 7 Tage lang.',
+      askAdmin: 'Bitten Sie eine Administratorin oder einen Administrator von {site} um einen Link zum Zurücksetzen: Auf der Seite „Team“ der Verwaltung erstellt diese Person neben Ihrem Namen einen Link zum Zurücksetzen des Passworts (oder der Zwei-Faktor-Anmeldung, falls Sie das Gerät für Ihre Codes verloren haben) und gibt ihn Ihnen. Er funktioniert einmal, 7 Tage lang.',
       theSite: 'der Website',
       onlyAdmin: 'Wenn Sie die einzige Person mit Administratorrechten sind, führen Sie dies auf dem Server im Ordner der Website aus: {password} (und {twoFactor}, wenn das Gerät für die Zwei-Faktor-Anmeldung verloren ist).',
       back: 'Zurück zur Anmeldung',
@@ -102,7 +102,7 @@ export const GERMAN_PANEL_WORDS: PanelWords = {
     },
     language: {
       heading: 'Sprache der Verwaltung',
-      label: 'Sprache der Verwaltung',
+      label: 'Sprache',
       browser: 'Die Sprache des Browsers',
       note: 'Nur die Verwaltung ändert sich; die Website behält ihre eigenen Sprachen.',
       save: 'Sprache speichern',
@@ -149,7 +149,7 @@ export const GERMAN_PANEL_WORDS: PanelWords = {
       notSame: 'Das neue Passwort und seine Wiederholung sind nicht gleich.',
       alreadyOn: 'Die Zwei-Faktor-Anmeldung ist schon eingeschaltet.',
       alreadyOff: 'Die Zwei-Faktor-Anmeldung ist schon ausgeschaltet.',
-      setupExpired: 'Die Einrichtung der Zwei-Faktor-Anmeldung ist abgelaufen. Beginnen Sie noch einmal.',
+      setupExpired: 'Die Einrichtung der Zwei-Faktor-Anmeldung ist abgelaufen. Beginnen Sie sie noch einmal.',
       codesNeedTwoFactor: 'Wiederherstellungscodes gehören zur Zwei-Faktor-Anmeldung, die ausgeschaltet ist.',
     },
   },
