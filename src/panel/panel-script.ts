@@ -13,7 +13,7 @@ import { scriptWords } from './script-words.js';
 // - dropping images on the upload form;
 // - showing only the chosen category's fields;
 // - refreshing the Statistics page's "right now" every half minute while the page is in view;
-// - the Statistics page's cards as tabs, and its chart's figures shown for the bar in focus or under the pointer.
+// - the Statistics page's chart: its figures shown for the bar in focus or under the pointer.
 // - what screen-script.ts adds (live list filters, the colour switch, tabs).
 // Controls that need it carry `hidden` in the HTML and are shown here.
 
@@ -155,46 +155,6 @@ d.querySelectorAll('form[data-dropzone]').forEach(function (form) {
     input.files = event.dataTransfer.files;
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
   });
-});
-
-// A card of the Statistics page: its list of links to its parts becomes a tab list (WAI-ARIA tabs, automatic
-// activation: arrow keys, Home and End move and show), one part shown at a time.
-d.querySelectorAll('[data-tabs]').forEach(function (card, c) {
-  var list = card.querySelector('ul.tabs');
-  // Sections of other pages are tabs too (screen-script.ts: data-tabs without a list of links).
-  if (!list) return;
-  var links = Array.prototype.slice.call(list.querySelectorAll('a'));
-  var parts = links.map(function (link) { return d.getElementById(link.getAttribute('href').slice(1)); });
-  if (parts.some(function (part) { return !part; })) return;
-  list.setAttribute('role', 'tablist');
-  list.setAttribute('aria-label', card.getAttribute('aria-label') || '');
-  function show(chosen, focus) {
-    links.forEach(function (link, i) {
-      var on = i === chosen;
-      link.setAttribute('aria-selected', String(on));
-      link.tabIndex = on ? 0 : -1;
-      parts[i].hidden = !on;
-    });
-    if (focus) links[chosen].focus();
-  }
-  links.forEach(function (link, i) {
-    link.parentNode.setAttribute('role', 'presentation');
-    link.setAttribute('role', 'tab');
-    link.id = 'tab-' + c + '-' + i;
-    link.setAttribute('aria-controls', parts[i].id);
-    parts[i].setAttribute('role', 'tabpanel');
-    parts[i].setAttribute('aria-labelledby', link.id);
-    link.addEventListener('click', function (event) { event.preventDefault(); show(i, false); });
-    link.addEventListener('keydown', function (event) {
-      var to = event.key === 'ArrowRight' ? (i + 1) % links.length : event.key === 'ArrowLeft' ? (i + links.length - 1) % links.length
-        : event.key === 'Home' ? 0 : event.key === 'End' ? links.length - 1 : -1;
-      if (to < 0) return;
-      event.preventDefault();
-      show(to, true);
-    });
-  });
-  card.classList.add('tabbed');
-  show(0, false);
 });
 
 // The Statistics page's chart: the figures of the bar in focus or under the pointer shown above it; the

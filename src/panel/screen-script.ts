@@ -4,8 +4,8 @@
 //   of the page is fetched and replaced and the address follows, so a reload or a shared link shows the same;
 //   "Choose all on this page" for the bulk actions;
 // - the colour switch in the top bar is sent when its select changes;
-// - sections marked data-tabs become ARIA tabs (a tablist of buttons, arrow keys, Home and End); without
-//   script they stay sections under a list of links to each.
+// - boxes marked data-tabs become ARIA tabs (arrow keys, Home and End): a Statistics card's parts, or
+//   sections under a list of links to each; without script they stay as they are.
 export const SCREEN_SCRIPT = `(function () {
 'use strict';
 var d = document;
@@ -64,29 +64,47 @@ d.querySelectorAll('form[data-scheme-switch]').forEach(function (form) {
   form.querySelector('select').addEventListener('change', function () { form.submit(); });
 });
 
+// One way to make tabs (WAI-ARIA tabs, automatic activation: arrow keys, Home and End move and show), for
+// the two markups that work without script: a Statistics card's list of links to its parts (the links
+// become the tabs), or sections marked data-tab under a list of links (buttons are made for them).
 var tabsMade = 0;
 d.querySelectorAll('[data-tabs]').forEach(function (box) {
-  var panels = Array.prototype.slice.call(box.querySelectorAll(':scope > section[data-tab]'));
-  if (panels.length < 2) return;
+  var tabs, panels, list;
+  var linkList = box.querySelector('ul.tabs');
+  if (linkList) {
+    tabs = Array.prototype.slice.call(linkList.querySelectorAll('a'));
+    panels = tabs.map(function (link) { return d.getElementById(link.getAttribute('href').slice(1)); });
+    if (tabs.length === 0 || panels.some(function (panel) { return !panel; })) return;
+    list = linkList;
+    list.setAttribute('aria-label', box.getAttribute('aria-label') || '');
+    tabs.forEach(function (tab) { tab.parentNode.setAttribute('role', 'presentation'); });
+    box.classList.add('tabbed');
+  } else {
+    panels = Array.prototype.slice.call(box.querySelectorAll(':scope > section[data-tab]'));
+    if (panels.length < 2) return;
+    var links = box.querySelector(':scope > [data-tab-links]');
+    if (links) links.hidden = true;
+    list = d.createElement('div');
+    list.setAttribute('aria-label', box.getAttribute('data-tabs'));
+    tabs = panels.map(function (panel) {
+      var tab = d.createElement('button');
+      tab.type = 'button';
+      tab.textContent = panel.getAttribute('data-tab');
+      panel.removeAttribute('aria-label');
+      panel.tabIndex = 0;
+      list.appendChild(tab);
+      return tab;
+    });
+    box.insertBefore(list, panels[0]);
+  }
   tabsMade++;
-  var links = box.querySelector(':scope > [data-tab-links]');
-  if (links) links.hidden = true;
-  var list = d.createElement('div');
   list.setAttribute('role', 'tablist');
-  list.setAttribute('aria-label', box.getAttribute('data-tabs'));
-  var tabs = panels.map(function (panel, at) {
-    var tab = d.createElement('button');
-    tab.type = 'button';
+  tabs.forEach(function (tab, at) {
     tab.id = 'tab-' + tabsMade + '-' + at;
-    tab.textContent = panel.getAttribute('data-tab');
     tab.setAttribute('role', 'tab');
-    tab.setAttribute('aria-controls', panel.id);
-    panel.setAttribute('role', 'tabpanel');
-    panel.setAttribute('aria-labelledby', tab.id);
-    panel.removeAttribute('aria-label');
-    panel.tabIndex = 0;
-    list.appendChild(tab);
-    return tab;
+    tab.setAttribute('aria-controls', panels[at].id);
+    panels[at].setAttribute('role', 'tabpanel');
+    panels[at].setAttribute('aria-labelledby', tab.id);
   });
   function choose(at, focus) {
     tabs.forEach(function (tab, i) {
@@ -99,7 +117,9 @@ d.querySelectorAll('[data-tabs]').forEach(function (box) {
   }
   list.addEventListener('click', function (event) {
     var at = tabs.indexOf(event.target.closest('[role=tab]'));
-    if (at >= 0) choose(at, false);
+    if (at < 0) return;
+    event.preventDefault();
+    choose(at, false);
   });
   list.addEventListener('keydown', function (event) {
     var at = tabs.indexOf(d.activeElement);
@@ -110,7 +130,6 @@ d.querySelectorAll('[data-tabs]').forEach(function (box) {
     event.preventDefault();
     choose(next, true);
   });
-  box.insertBefore(list, panels[0]);
   var wanted = panels.findIndex(function (panel) { return '#' + panel.id === window.location.hash; });
   choose(wanted >= 0 ? wanted : 0, false);
 });
