@@ -1,3 +1,4 @@
+import { actionLabel } from '../history/history-view.js';
 import { esc } from '../html.js';
 import { dayInWords, siteTimeOf } from '../site-time.js';
 import { fill, formatNumber, plural, words } from '../words/panel-words.js';
@@ -51,7 +52,7 @@ export function renderHome(view: HomeView): string {
     parts.push(block('scheduled', w.scheduled.title, entryList(b.scheduled.rows, b.scheduled.total, w.scheduled.empty), { href: '/svc/panel/entries?type=post&status=scheduled', label: w.scheduled.open }));
   }
   if (b.mcpChanges) {
-    const rows = b.mcpChanges.map((r) => `<li>${esc(siteTimeOf(r.time, view.timeZone))} · ${esc(r.personName)} · ${esc(r.action.replaceAll('_', ' '))} <a href="${esc(entryPageHref(r.entry ?? ''))}">${esc(r.title ?? r.entry ?? '')}</a> <span class="muted">${esc(r.language ?? '')} · ${throughOf(r)}</span></li>`).join('');
+    const rows = b.mcpChanges.map((r) => `<li>${esc(siteTimeOf(r.time, view.timeZone))} · ${esc(r.personName)} · ${esc(actionLabel(r.action))} <a href="${esc(entryPageHref(r.entry ?? ''))}">${esc(r.title ?? r.entry ?? '')}</a> <span class="muted">${esc(r.language ?? '')} · ${throughOf(r)}</span></li>`).join('');
     const inner = rows ? `<p class="muted">${esc(fill(w.mcp.newestFirst, { zone: view.timeZone }))}</p><ul>${rows}</ul>` : `<p class="muted">${esc(w.mcp.empty)}</p>`;
     parts.push(block('mcp', w.mcp.title, inner, { href: '/svc/panel/history?via=mcp', label: w.mcp.open }));
   }
