@@ -123,7 +123,8 @@ export class ListenerHub {
     if (this.follower) return;
     const feed = this.store.changes?.feed;
     if (!feed) return;
-    this.follower = new FeedFollower({ feed, log: this.log, onEvents: (events, resync) => this.tell(events, resync), ...(this.options.pollMs ? { pollMs: this.options.pollMs } : {}) });
+    // Prompt: a listener hears of a write in the turn it was made, not after the background work queued behind it.
+    this.follower = new FeedFollower({ feed, log: this.log, prompt: true, onEvents: (events, resync) => this.tell(events, resync), ...(this.options.pollMs ? { pollMs: this.options.pollMs } : {}) });
     this.follower.start();
   }
 
