@@ -38,6 +38,8 @@ export interface ChangeFeedOptions {
 
 export class ChangeFeed {
   private warned = false;
+  /** Told after each event this process appended (feed-follower.ts: a follower whose readers wait wakes at once). */
+  private readonly appended = new Set<() => void>();
 
   constructor(private readonly options: ChangeFeedOptions) {}
 
@@ -50,8 +52,9 @@ export class ChangeFeed {
    * change itself stands, and the process that finds changes on disk records it when it finds it.
    */
   append(change: NewChange): ChangeEvent | null {
+    let event: ChangeEvent;
     try {
-      return withFileLock(this.options.lockPath, () => this.appendLocked(change));
+      event = withFileLock(this.options.lockPath, () => this.appendLocked(change));
     } catch (error) {
       if (!this.warned) {
         this.warned = true;
@@ -59,6 +62,16 @@ export class ChangeFeed {
       }
       return null;
     }
+    for (const listener of this.appended) {
+      try { listener(); } catch (error) { this.options.log(`svc: a follower of the change feed failed: ${(error as Error)?.message ?? error}`); }
+    }
+    return event;
+  }
+
+  /** Calls `listener` after every event this process appends (after the feed's lock is released); returns the way to stop. */
+  onAppend(listener: () => void): () => void {
+    this.appended.add(listener);
+    return () => this.appended.delete(listener);
   }
 
   private appendLocked(change: NewChange): ChangeEvent {

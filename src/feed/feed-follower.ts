@@ -22,6 +22,14 @@ export interface FeedFollowerOptions {
   onEvents: (events: ChangeEvent[], resync: boolean) => void;
   /** The poll's interval (default: by the file system, see above). */
   pollMs?: number;
+  /**
+   * Wakes in the same turn a change is noticed: at once after this process's own appends, and right after
+   * the watch's event for another's, instead of after the loop's check phase. For a follower someone waits
+   * on (listeners of subscriptions/listen): the check phase also runs the slices of long background work
+   * (a search index or an index snapshot being built at start), which held a notification back by 100 ms
+   * and more. Bulk consumers (caches, webhooks) keep the coalescing setImmediate.
+   */
+  prompt?: boolean;
   log: (line: string) => void;
 }
 
@@ -33,6 +41,8 @@ export class FeedFollower {
   private lastCheck = -Infinity;
   private lastSize = -1;
   private delivering = false;
+  private waking = false;
+  private stopAppends: (() => void) | null = null;
 
   constructor(private readonly options: FeedFollowerOptions) {
     this.position = options.feed.end();
@@ -55,17 +65,20 @@ export class FeedFollower {
     try {
       // Made now if missing, so the watch sees the first segment made.
       makeFoldersNoFollow(feed.dir, 0o700);
-      this.watcher = watch(feed.dir, { persistent: false }, () => this.soon());
+      this.watcher = watch(feed.dir, { persistent: false }, () => (this.options.prompt ? this.wake() : this.soon()));
       this.watcher.on('error', () => { this.watcher?.close(); this.watcher = null; });
     } catch {
       // No folder yet (nothing was ever recorded) or no watch to be had: the poll sees appends.
     }
+    if (this.options.prompt) this.stopAppends = feed.onAppend(() => this.wake());
     const every = this.options.pollMs ?? (isNetworkFolder(feed.dir) ? NETWORK_POLL_MS : LOCAL_POLL_MS);
     this.timer = setInterval(() => this.poll(), every);
     this.timer.unref();
   }
 
   stop(): void {
+    this.stopAppends?.();
+    this.stopAppends = null;
     this.watcher?.close();
     this.watcher = null;
     if (this.timer) clearInterval(this.timer);
@@ -110,6 +123,16 @@ export class FeedFollower {
     if (size >= 0 && size === this.lastSize && size === this.position.offset) return;
     this.lastSize = size;
     this.catchUp();
+  }
+
+  /** A look (one stat; a read only when the feed grew) once the code that noticed the change has run to its end. */
+  private wake(): void {
+    if (this.waking) return;
+    this.waking = true;
+    queueMicrotask(() => {
+      this.waking = false;
+      if (this.timer !== null) this.poll();
+    });
   }
 
   private soon(): void {

@@ -6,8 +6,8 @@ import type { JsonRpcResponse } from './messages.js';
 
 interface Known {
   text: string;
-  /** Its length in UTF-8, counted the first time a reply needs it. */
-  bytes?: number;
+  /** The text and the closing brace of the reply around it, in UTF-8: made the first time an HTTP reply sends it. */
+  tail?: Buffer;
 }
 
 const known = new WeakMap<object, Known>();
@@ -26,16 +26,27 @@ export function jsonTextOf(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? known.get(value)?.text : undefined;
 }
 
-/** A reply as text with its length in UTF-8 bytes (for Content-Length), sparing a count of a kept result. */
-export function encodeMessage(message: unknown): { text: string; bytes: number } {
+/** A reply ready to send: `head` (text, often empty) then `body` (bytes) are JSON.stringify(message) in UTF-8. */
+export interface EncodedMessage {
+  head: string;
+  /** The length of `head` and `body` together in UTF-8 bytes (Content-Length). */
+  bytes: number;
+  body: Buffer;
+}
+
+/**
+ * A reply as bytes. A kept result's bytes are encoded once and sent as they are after the envelope's few
+ * bytes (no copy of them per reply); anything else is written and encoded now.
+ */
+export function encodeMessage(message: unknown): EncodedMessage {
   const result = Array.isArray(message) ? undefined : knownResult(message);
   if (result === undefined) {
-    const text = stringifyMessage(message);
-    return { text, bytes: Buffer.byteLength(text, 'utf8') };
+    const body = Buffer.from(stringifyMessage(message), 'utf8');
+    return { head: '', bytes: body.length, body };
   }
-  result.bytes ??= Buffer.byteLength(result.text, 'utf8');
+  result.tail ??= Buffer.from(`${result.text}}`, 'utf8');
   const head = envelopeHead((message as JsonRpcResponse).id);
-  return { text: `${head}${result.text}}`, bytes: Buffer.byteLength(head, 'utf8') + result.bytes + 1 };
+  return { head, bytes: Buffer.byteLength(head, 'utf8') + result.tail.length, body: result.tail };
 }
 
 /** `JSON.stringify(message)`, splicing in results whose text is known. */

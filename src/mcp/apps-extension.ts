@@ -35,6 +35,9 @@ export function appsDeclared(session: McpSession): boolean {
   return session.apps === true || (session.clientCapabilities !== undefined && declaresApps(session.clientCapabilities));
 }
 
+/** A resources/read result of an app view. */
+export type AppReadAnswer = { contents: Array<Record<string, unknown>> };
+
 /** A tool as tools/list shows it. */
 export type ListedTool = Record<string, unknown> & { name: string };
 
@@ -46,8 +49,8 @@ export interface McpApps {
   dressResult(tool: string, args: Record<string, unknown>, result: CallToolResult, context: McpContext): CallToolResult | Promise<CallToolResult>;
   /** The views as resources/list shows them (after the other resources, on the last page). */
   listViews(): Array<Record<string, unknown>>;
-  /** resources/read of a ui:// address. */
-  read(uri: string, context: McpContext): Promise<{ contents: Array<Record<string, unknown>> }>;
+  /** resources/read of a ui:// address: a kept answer as it is, without a promise. */
+  read(uri: string, context: McpContext): AppReadAnswer | Promise<AppReadAnswer>;
 }
 
 /** resources/read of a ui:// address by a client that never declared the extension: a sentence saying so. */

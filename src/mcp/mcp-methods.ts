@@ -97,6 +97,19 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
   // Its text twice, the parsed value about twice more, and the objects around them (TOOL_ANSWER_BYTES).
   const answers = new ToolAnswerCache<CallToolResult>((answer) => 4 * (answer.content[0]?.text.length ?? 0) + 400);
 
+  let appsLoaded: McpApps | undefined;
+
+  const readResource = async (uri: string, context: McpContext) => {
+    const resource = await resources.get(uri);
+    if (!resource) {
+      const templated = await (await resourceTemplates()).read(uri, context);
+      if (templated) return templated;
+      throw resourceNotFound(uri);
+    }
+    if (!holdsScope(context.principal, resource.scope)) throw new RpcError(ErrorCodes.invalidParams, await refusalSentence(context.principal, resource.scope!, `use the resource ${resource.uri}`));
+    return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
+  };
+
   const callByName = (call: { name: string; arguments?: Record<string, unknown> }, context: McpContext): CallToolResult | Promise<CallToolResult> => {
     // A tool used before is at hand without waiting; the first call of each loads its module.
     const ready = tools.peek(call.name);
@@ -147,20 +160,15 @@ export function createMcpMethods(options: McpServerOptions): McpMethods {
       return page.nextCursor ? { resourceTemplates: page.items, nextCursor: page.nextCursor } : { resourceTemplates: page.items };
     },
 
-    'resources/read': async (params, context) => {
+    'resources/read': (params, context) => {
       const { uri } = readParams(params);
       if (uri.startsWith(APP_SCHEME) && registry.apps) {
         if (!appsDeclared(context.session)) throw undeclaredAppRefusal(uri);
-        return (await registry.apps()).read(uri, context);
+        // Once the apps are loaded, a kept view leaves without a wait (its answer in the turn its request came).
+        if (appsLoaded) return appsLoaded.read(uri, context);
+        return registry.apps().then((apps) => (appsLoaded = apps).read(uri, context));
       }
-      const resource = await resources.get(uri);
-      if (!resource) {
-        const templated = await (await resourceTemplates()).read(uri, context);
-        if (templated) return templated;
-        throw resourceNotFound(uri);
-      }
-      if (!holdsScope(context.principal, resource.scope)) throw new RpcError(ErrorCodes.invalidParams, await refusalSentence(context.principal, resource.scope!, `use the resource ${resource.uri}`));
-      return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(context) }] };
+      return readResource(uri, context);
     },
 
     'prompts/list': async (params) => {

@@ -67,7 +67,17 @@ export function createModernDispatcher(options: McpServerOptions): Dispatcher<Mc
 /** The shared method with its result dressed for this revision and its refusals in this revision's codes. */
 function modernMethod(handler: McpMethod, extra: Record<string, unknown>): McpMethod {
   const extraText = JSON.stringify(extra).slice(1, -1);
-  const dress = (result: unknown) => dressResult(result as Record<string, unknown>, extra, extraText);
+  // A kept answer (an app view, a tool's kept answer) comes back as the same object each time: dressed once,
+  // its text and bytes are made once too, not spliced anew for every read.
+  const dressedOf = new WeakMap<object, Record<string, unknown>>();
+  const dress = (result: unknown) => {
+    const known = jsonTextOf(result) !== undefined;
+    const kept = known ? dressedOf.get(result as object) : undefined;
+    if (kept !== undefined) return kept;
+    const dressed = dressResult(result as Record<string, unknown>, extra, extraText);
+    if (known) dressedOf.set(result as object, dressed);
+    return dressed;
+  };
   return (params, context) => {
     let value: unknown;
     try {

@@ -54,7 +54,7 @@ test('a response of another shape is written by JSON.stringify even when its res
   assert.equal(stringifyMessage(otherVersion), JSON.stringify(otherVersion));
 });
 
-test('encodeMessage gives the same text with its true UTF-8 length, kept result or not, asked twice or once', () => {
+test('encodeMessage gives the bytes of the same text with their true UTF-8 length, kept result or not, asked twice or once', () => {
   const wide = withJsonText({ text: 'Grüße – 👋' }, JSON.stringify({ text: 'Grüße – 👋' }));
   for (const message of [
     successResponse(7, known()),
@@ -64,8 +64,19 @@ test('encodeMessage gives the same text with its true UTF-8 length, kept result 
     errorResponse(null, -32600, 'Ünknown'),
     [successResponse(1, wide), successResponse(2, { x: 1 })],
   ]) {
-    const { text, bytes } = encodeMessage(message);
-    assert.equal(text, JSON.stringify(message));
-    assert.equal(bytes, Buffer.byteLength(text, 'utf8'));
+    const { head, bytes, body } = encodeMessage(message);
+    const sent = Buffer.concat([Buffer.from(head, 'utf8'), body]);
+    assert.equal(sent.toString('utf8'), JSON.stringify(message));
+    assert.equal(bytes, sent.length);
   }
+});
+
+test('a kept result is encoded once: every reply sends the same bytes after its own envelope', () => {
+  const value = known();
+  const first = encodeMessage(successResponse(1, value));
+  const second = encodeMessage(successResponse('two', value));
+  assert.equal(first.body, second.body);
+  assert.equal(first.head, '{"jsonrpc":"2.0","id":1,"result":');
+  assert.equal(second.head, '{"jsonrpc":"2.0","id":"two","result":');
+  assert.equal(encodeMessage(successResponse(1, { plain: true })).head, '');
 });

@@ -84,7 +84,7 @@ export function createMcpApps(renderPage: PageRenderer): McpApps {
 
     listViews: () => VIEWS.map((view) => ({ uri: viewUri(view), name: `svc-${view.key}`, title: view.title, description: view.description, mimeType: APP_MIME_TYPE })),
 
-    read: async (uri: string, context: McpContext) => {
+    read: (uri: string, context: McpContext) => {
       const answer = answers.get(uri);
       if (answer) return answer;
       if (EntryPreviews.owns(uri)) return previews.read(uri, context);

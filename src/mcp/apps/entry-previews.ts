@@ -38,8 +38,19 @@ const ADDRESS = /^ui:\/\/svc\/entry-preview\/([0-9a-f]{16})\/([A-Za-z0-9-]{1,20}
 const KEPT_DOCUMENTS = 32;
 const KEPT_BYTES = 64 * 1024 * 1024;
 
+/** A preview's answer, with what it was made from: which store, at which generation, of which entry. */
+interface Kept {
+  store: ContentStore;
+  generation: number;
+  entry: Entry;
+  translation: Translation;
+  document: string;
+  answer: ReadAnswer;
+}
+
 export class EntryPreviews {
-  private readonly kept = new LruCache<string, { document: string; answer: ReadAnswer; generation: number }>(KEPT_DOCUMENTS, { maxBytes: KEPT_BYTES, sizeOf: (kept) => kept.document.length * 2 });
+  // A kept document's size: itself, its JSON text in the answer, and that text's bytes once sent over HTTP.
+  private readonly kept = new LruCache<string, Kept>(KEPT_DOCUMENTS, { maxBytes: KEPT_BYTES, sizeOf: (kept) => kept.document.length * 5 });
 
   constructor(private readonly render: PageRenderer, private readonly answerOf: (uri: string, document: string) => ReadAnswer) {}
 
@@ -66,29 +77,40 @@ export class EntryPreviews {
     return page && { uri: page.uri, id: entry.id, language: translation.language, title: translation.title, status: translation.status };
   }
 
-  /** resources/read of a preview address: its answer, or a sentence saying why not. */
-  async read(uri: string, context: McpContext): Promise<ReadAnswer> {
-    if (!holdsScope(context.principal, 'content:read')) throw new RpcError(ErrorCodes.invalidParams, await refusalSentence(context.principal, 'content:read', `read the preview ${uri.slice(0, 200)}`));
+  /**
+   * resources/read of a preview address: its answer, or a sentence saying why not. A kept answer whose
+   * content is unchanged (the store's generation, which notices every svc process's writes and, by its tiers,
+   * hand edits) comes back without a promise, the token's right to the translation checked on the entry as
+   * the store held it when the answer was made; anything else looks at the entry on disk first.
+   */
+  read(uri: string, context: McpContext): ReadAnswer | Promise<ReadAnswer> {
+    if (!holdsScope(context.principal, 'content:read')) {
+      return refusalSentence(context.principal, 'content:read', `read the preview ${uri.slice(0, 200)}`).then((sentence) => { throw new RpcError(ErrorCodes.invalidParams, sentence); });
+    }
     const match = ADDRESS.exec(uri);
     if (!match) throw new RpcError(ErrorCodes.invalidParams, `${uri.slice(0, 200)} is not a preview address; use the one a tool's answer names in _meta["svc/preview"].uri.`);
     const [, , language, id] = match;
     const store = context.deps.content;
     try {
+      const generation = store.generation;
+      const kept = this.kept.get(uri);
+      if (kept !== undefined && kept.store === store && kept.generation === generation) {
+        if (!canSeeTranslation(context.principal, kept.entry, kept.translation)) throw unknownEntry(id!);
+        return kept.answer;
+      }
       const entry = resolveEntry(store, id!);
       const translation = entry.translations.get(language!);
       if (!translation || !canSeeTranslation(context.principal, entry, translation)) throw unknownEntry(id!);
       // Kept while the content is unchanged: a repeated read neither draws the page nor reads an image.
-      const generation = store.generation;
-      const kept = this.kept.get(uri);
-      if (kept !== undefined && kept.generation === generation) return kept.answer;
       const page = this.page(context, entry, translation);
       if (!page) throw unknownEntry(id!);
       if (page.uri !== uri) {
         throw new AppError('invalid_params', `The ${language} page of ${entry.id} has changed since this preview address was made; call content_read again for the new one.`);
       }
-      const document = kept?.document ?? selfContained(page.html, store.contentDir, store.site().url);
-      const answer = kept?.answer ?? this.answerOf(uri, document);
-      this.kept.set(uri, { document, answer, generation });
+      const same = kept?.store === store;
+      const document = same ? kept!.document : selfContained(page.html, store.contentDir, store.site().url);
+      const answer = same ? kept!.answer : this.answerOf(uri, document);
+      this.kept.set(uri, { store, generation: store.generation, entry, translation, document, answer });
       return answer;
     } catch (error) {
       if (error instanceof AppError && error.kind !== 'internal') throw new RpcError(ErrorCodes.invalidParams, error.message, { uri: uri.slice(0, 200) });

@@ -123,7 +123,8 @@ export class ListenerHub {
     if (this.follower) return;
     const feed = this.store.changes?.feed;
     if (!feed) return;
-    this.follower = new FeedFollower({ feed, log: this.log, onEvents: (events, resync) => this.tell(events, resync), ...(this.options.pollMs ? { pollMs: this.options.pollMs } : {}) });
+    // Prompt: a listener hears of a write in the turn it was made, not after the background work queued behind it.
+    this.follower = new FeedFollower({ feed, log: this.log, prompt: true, onEvents: (events, resync) => this.tell(events, resync), ...(this.options.pollMs ? { pollMs: this.options.pollMs } : {}) });
     this.follower.start();
   }
 
@@ -155,7 +156,14 @@ export class ListenerHub {
       : events.filter((event) => event.entry !== null && this.byEntry.has(event.entry)).map((event) => ({ id: event.entry!, languages: event.languages }));
     for (const { id, languages } of touched) {
       const entry = this.indexed(id);
-      for (const subscription of [...(this.byEntry.get(id) ?? [])]) if (this.concerns(subscription, principalOf, entry, languages)) told.add(subscription);
+      // What a token sees of the entry is worked out once per principal (a person's listens share one), not per listener.
+      const seen = new Map<Principal, ReadonlySet<string>>();
+      const visibleTo = (principal: Principal) => {
+        let visible = seen.get(principal);
+        if (!visible) seen.set(principal, (visible = holdsScope(principal, 'content:read') ? visibleLanguages(principal, entry) : new Set<string>()));
+        return visible;
+      };
+      for (const subscription of [...(this.byEntry.get(id) ?? [])]) if (this.concerns(subscription, principalOf, visibleTo, languages)) told.add(subscription);
     }
     for (const subscription of told) subscription.listener.updated(subscription.uri);
   }
@@ -165,7 +173,7 @@ export class ListenerHub {
    * the change touches a translation it reads now or could read until now (`languages` empty: the entry as a
    * whole). A token that stopped working ends its listener (with the listen's result).
    */
-  private concerns(subscription: Subscription, principalOf: (listener: Listener) => Principal | null, entry: Entry | undefined, languages: readonly string[]): boolean {
+  private concerns(subscription: Subscription, principalOf: (listener: Listener) => Principal | null, visibleTo: (principal: Principal) => ReadonlySet<string>, languages: readonly string[]): boolean {
     const { listener, target } = subscription;
     if (listener.ended || target.kind !== 'entry') return false;
     const principal = principalOf(listener);
@@ -173,7 +181,7 @@ export class ListenerHub {
       listener.end('graceful');
       return false;
     }
-    const now = holdsScope(principal, 'content:read') ? visibleLanguages(principal, entry) : new Set<string>();
+    const now = visibleTo(principal);
     const was = subscription.seen;
     const known = (language: string) => now.has(language) || was.has(language);
     let concerned = languages.length > 0 ? languages : [...now, ...was];

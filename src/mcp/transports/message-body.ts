@@ -1,5 +1,5 @@
 // The hot path of POST /svc/mcp: read the body with plain events (http/body.ts's collectBody) and write
-// the answer as one string so headers and body leave in a single write.
+// the answer as bytes (a kept answer's encoded once) so headers and body leave in a single write.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import { encodeMessage } from '../../jsonrpc/serialize.js';
@@ -14,8 +14,12 @@ export function readMessageBody(req: IncomingMessage, maxBytes: number): Promise
 }
 
 export function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  const { text, bytes } = encodeMessage(body);
+  const { head, bytes, body: encoded } = encodeMessage(body);
   // An answer to one person's token: never kept by a cache in front, nor by the browser.
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(bytes), 'cache-control': 'private, no-store' });
-  res.end(text);
+  if (head === '') return void res.end(encoded);
+  // Corked, the head goes out with the headers and the kept bytes in one write (end uncorks).
+  res.cork();
+  res.write(head);
+  res.end(encoded);
 }

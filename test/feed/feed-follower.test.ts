@@ -1,0 +1,57 @@
+// A follower of the change feed that someone waits on (prompt: the listeners of subscriptions/listen) hears
+// this process's own appends in the turn they were made, before work queued behind them in the loop, and
+// another process's at the watch's event; one that stopped hears nothing more. A bulk follower waits for
+// the loop's check phase, as before.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { ChangeFeed } from '../../src/feed/change-feed.js';
+import { FeedFollower } from '../../src/feed/feed-follower.js';
+import type { NewChange } from '../../src/feed/change-event.js';
+import { makeTempFolder } from '../helpers/temp-folder.js';
+
+const change = (entry: string): NewChange => ({ kind: 'entry.updated', entry, languages: ['en'], paths: [`/${entry}`], before: [], via: 'panel', person: 'ann', token: null });
+const feedIn = (dataDir: string) => new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
+
+/** A follower that polls too rarely to matter here, and what it heard. */
+function follow(feed: ChangeFeed, prompt: boolean): { follower: FeedFollower; heard: string[] } {
+  const heard: string[] = [];
+  const follower = new FeedFollower({ feed, prompt, pollMs: 600_000, log: () => {}, onEvents: (events) => heard.push(...events.map((event) => event.entry!)) });
+  follower.start();
+  return { follower, heard };
+}
+
+test('a prompt follower hears its own process\'s append before anything the loop had queued; a bulk one after', async () => {
+  const feed = feedIn(makeTempFolder('svc-follower-'));
+  feed.append(change('posts/first'));
+  const prompt = follow(feed, true);
+  const bulk = follow(feed, false);
+  const heardWhenQueuedWorkRan = new Promise<[string[], string[]]>((resolve) => setImmediate(() => resolve([[...prompt.heard], [...bulk.heard]])));
+  feed.append(change('posts/second'));
+  assert.deepEqual(prompt.heard, [], 'not inside the append (the writer still holds its locks)');
+  // Once the code that appended has run to its end: before any event of the loop (the watch's comes later).
+  await Promise.resolve();
+  assert.deepEqual(prompt.heard, ['posts/second']);
+  const [promptHeard, bulkHeard] = await heardWhenQueuedWorkRan;
+  assert.deepEqual(promptHeard, ['posts/second']);
+  assert.deepEqual(bulkHeard, []);
+  prompt.follower.stop();
+  bulk.follower.stop();
+});
+
+test('another process\'s append is heard at the watch\'s event, long before the poll; a stopped follower hears nothing more', async () => {
+  const dataDir = makeTempFolder('svc-follower-');
+  const feed = feedIn(dataDir);
+  feed.append(change('posts/first'));
+  const { follower, heard } = follow(feed, true);
+  // Another ChangeFeed on the same folder is what another process appends through: no in-process signal.
+  feedIn(dataDir).append(change('posts/other'));
+  const started = Date.now();
+  while (heard.length === 0 && Date.now() - started < 5_000) await new Promise((done) => setTimeout(done, 5));
+  assert.deepEqual(heard, ['posts/other']);
+
+  follower.stop();
+  feed.append(change('posts/after-stop'));
+  await new Promise((done) => setTimeout(done, 200));
+  assert.deepEqual(heard, ['posts/other']);
+});
