@@ -1,4 +1,4 @@
-// HTML of the panel's Content list: a "New entry" button, the filters (search in the titles, type, language,
+// HTML of the panel's Content list: a "New entry" button, the filters (search, type, language,
 // status, sort: a plain GET form, so every choice is in the address and works without script; the script
 // applies them as one types or chooses), the rows with thumbnails, and bulk actions on the chosen rows.
 import type { ContentType } from '../../content/entries/types.js';
@@ -49,7 +49,7 @@ function renderFilters(view: EntryListView): string {
   const statuses = select('status', 'Status', STATUS_FILTERS.map((status) => [status, status === 'any' ? 'Any status' : status]), q.status);
   const sorts = select('sort', 'Sort', SORTS.map((sort) => [sort, SORT_LABELS[sort]!]), q.sort);
   return `<form class="card filters" method="get" action="${ENTRIES_PATH}" role="search" aria-label="Find entries" data-live-filter>`
-    + `<div class="filter grow"><label for="q">Search titles</label><input type="search" id="q" name="q" value="${esc(q.search)}" autocomplete="off" maxlength="200"></div>`
+    + `<div class="filter grow"><label for="q">Search</label><input type="search" id="q" name="q" value="${esc(q.search)}" autocomplete="off" maxlength="200"></div>`
     + `${types}${languages}${statuses}${sorts}<div class="filter"><button type="submit">Apply</button></div></form>`;
 }
 
@@ -64,7 +64,7 @@ function renderRows(view: EntryListView): string {
   const q = view.query;
   if (view.list.rows.length === 0) {
     const what = `No ${esc(q.type.label.toLowerCase())} to show${q.status === 'any' ? '' : ` with status ${esc(q.status)}`}`;
-    return `<p class="muted">${what}${q.search === '' ? '' : ` with “${esc(q.search)}” in the title`}.</p>`;
+    return `<p class="muted">${what}${q.search === '' ? '' : ` matching “${esc(q.search)}”`}.</p>`;
   }
   const items = view.list.rows.map((row) => {
     const statuses = row.languages.map((t) => `<span class="tag${t.language === q.language ? ' listed' : ''}">${esc(t.language)}: ${esc(statusLabel(t.status, t.review))}</span>`).join('');
