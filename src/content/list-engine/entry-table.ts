@@ -28,11 +28,7 @@ export class EntryTable {
   }
 
   get(id: string): Entry | undefined {
-    const added = this.added.get(id);
-    if (added !== undefined || !this.restored) return added;
-    const place = this.restored.placeOf(id);
-    if (place < 0 || this.removed[place] === 1) return undefined;
-    return this.replaced.get(place) ?? this.restored.entry(place);
+    return this.find(id, true);
   }
 
   /**
@@ -40,11 +36,15 @@ export class EntryTable {
    * entry nobody asked for is made for the pass alone (never keep it; get() it to keep it).
    */
   passing(id: string): Entry | undefined {
+    return this.find(id, false);
+  }
+
+  private find(id: string, keep: boolean): Entry | undefined {
     const added = this.added.get(id);
     if (added !== undefined || !this.restored) return added;
     const place = this.restored.placeOf(id);
     if (place < 0 || this.removed[place] === 1) return undefined;
-    return this.replaced.get(place) ?? this.restored.passing(place);
+    return this.replaced.get(place) ?? (keep ? this.restored.entry(place) : this.restored.passing(place));
   }
 
   has(id: string): boolean {
