@@ -48,18 +48,6 @@ function collectOnce(): void {
   }
 }
 
-/**
- * One full collection now, in a process whose heap is tuned (keepOldGenerationClose has run): after most of
- * what was alive was let go at once, so that the old generation's limit is set from what is alive now. A
- * first start's content index swaps its 100,000 scanned entries for the packed form a few seconds after the
- * start (list-engine/index-persistence.ts); V8 only shrank the heap after that once the process was idle,
- * and a search index built in the background meanwhile (content/search/) kept it busy: some 280 MB
- * resident for the whole build, against some 150 MB after it.
- */
-export function collectAfterRelease(): void {
-  if (applied.includes('--heap-growing-percent=15')) collectOnce();
-}
-
 /** The flags set so far, for a worker thread of this process to set again (keepHeapTuned). */
 export function heapFlags(): string[] {
   return [...applied];

@@ -1,7 +1,6 @@
 // Keeps the index between starts (index-file.ts): taken at the first build when it is valid, written again
 // when the index changed and then stayed unchanged for a moment (or, under constant change, every half
 // minute), in the background: the encoding is the only part on the event loop, the writing is not.
-import { collectAfterRelease } from '../../process-tuning/heap-tuning.js';
 import { isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EntryIndex } from './entry-index.js';
@@ -125,11 +124,7 @@ export class IndexPersistence {
       if (this.adoptNextWrite && index.generation === generation && !this.closed) {
         this.adoptNextWrite = false;
         const adopting = performance.now();
-        if (this.restore()) {
-          // The scan's objects are let go now: the heap's limit set from what is alive without them.
-          collectAfterRelease();
-          debug('adopted %s in %d ms', this.file, Math.round(performance.now() - adopting));
-        }
+        if (this.restore()) debug('adopted %s in %d ms', this.file, Math.round(performance.now() - adopting));
       }
     } catch (error) {
       // The site went away while the file was written: nothing to warn about.
