@@ -178,6 +178,23 @@ export class ContentStore {
     return index.all();
   }
 
+  /** Every entry's id, in the index's order (a long pass takes these and looks each up: passingEntry). */
+  entryIds(): string[] {
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return index.ids();
+  }
+
+  /**
+   * The entry as the index has it, for a pass over many that reads and lets go: after a start from the
+   * persisted index, an entry nobody asked for is made for the pass alone and left to the collector.
+   */
+  passingEntry(id: string): Entry | undefined {
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return index.passing(id);
+  }
+
   /**
    * The entry with this id, read again from disk first (so a change made by another process a moment ago
    * is seen); undefined when none. Throws for a malformed id.

@@ -13,6 +13,11 @@ interface TitleOrder { generation: number; rows: EntryRow[] }
 const kept = new WeakMap<ContentStore, Map<string, TitleOrder>>();
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
+/** A to Z by title as the list sorted by title has it (case and accents aside, numbers as numbers), then by id. */
+export function byTitle(a: EntryRow, b: EntryRow): number {
+  return collator.compare(a.translation.title, b.translation.title) || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0);
+}
+
 function titleOrder(store: ContentStore, type: string, language: string): EntryRow[] {
   const generation = store.generation;
   let byList = kept.get(store);

@@ -63,7 +63,7 @@ test('every hostile query runs through a real FTS5 index without an error, and f
     const { match } = searchTerms(text);
     if (match === null) continue;
     for (const stemmed of [true, false]) {
-      const found = db.search({ match, language: 'en', stemmed, type: null, reader: null, status: 'published', now: 1, limit: 10, offset: 0 }, 1000);
+      const found = db.search({ match, language: 'en', stemmed, type: null, reader: null, status: 'published', now: 1, limit: 10, offset: 0, snippets: true }, 1000);
       assert.ok(found.hits.every((hit) => hit.entry === 'posts/a'), `${JSON.stringify(text.slice(0, 30))} found only what is public`);
     }
   }

@@ -1,4 +1,5 @@
-// The Content list through the real server: search in the titles, sort by date, title or status, the
+// The Content list through the real server: search in the full text (in the titles while the search index
+// is not ready), sort by date, title or status, the
 // address keeping every choice, thumbnails from the cover's smallest width, and bulk publish / unpublish
 // (per-entry results, the role rules, CSRF, a waiting request approved by a person, trash through its question).
 import { test, before, after } from 'node:test';
@@ -12,6 +13,9 @@ import { entry } from '../helpers/write-site.js';
 import { makePng } from '../helpers/images.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { readHistory } from '../../src/content/history.js';
+import { ContentStore } from '../../src/content/store.js';
+import { defaultEntryListQuery, listEntriesFor } from '../../src/panel/entries/entries-list.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -29,6 +33,9 @@ before(async () => {
   site.writeEntry('content/posts/hike-day/en.md', entry({ title: 'Hike day', status: 'published', published: '2026-03-05 10:00', author: 'bob', tags: ['alps'], category: 'events', start: '2026-04-01 08:00', location: 'Bolzano', cover: 'media/posts/hike-day/summit.png' }, 'We walk.'));
   site.writeEntry('content/posts/waiting/en.md', entry({ title: 'Waiting for a yes', status: 'draft', date: '2026-03-07 10:00', author: 'ava', via: 'mcp', review: 'requested' }, 'Please.'));
   http = await startHttp(site);
+  // The list searches the full text once the index is built (in the titles until then): built first here.
+  site.deps.content.search.start();
+  await waitFor(() => assert.equal(site.deps.content.search.state().state, 'ready'));
   panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
   for (const [key, email] of [['ann', 'ann@example.org'], ['carl', 'carl@example.org'], ['ava', 'ava@example.org']] as const) {
     jars[key] = await signIn(panel, email, 'correct horse battery');
@@ -44,21 +51,45 @@ const titles = (html: string) => [...html.matchAll(/<a class="name" href="[^"]+"
 const listedStatuses = (html: string) => [...html.matchAll(/<span class="tag listed">en: ([a-z]+)/g)].map((match) => match[1]!);
 const fileOf = (id: string, language = 'en') => parseFrontMatter(readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8'));
 
-test('search finds every word in the title, case aside, and the address keeps it with the other choices', async () => {
+test('search finds every word in titles, tags and bodies, case aside, and the address keeps it with the other choices', async () => {
   const found = await get(panel, `${LIST}?type=post&q=NEWS`, jars.ann);
   assert.equal(found.res.status, 200);
-  assert.deepEqual(entryIds(found.text), ['posts/later', 'posts/old-news']);
+  // Two titles and a tag, newest first as the list is.
+  assert.deepEqual(entryIds(found.text), ['posts/later', 'posts/hello', 'posts/old-news']);
   assert.match(found.text, /<input type="search" id="q" name="q" value="NEWS" autocomplete="off" maxlength="200">/);
   const both = await get(panel, `${LIST}?q=old+news&status=published`, jars.ann);
   assert.deepEqual(entryIds(both.text), ['posts/old-news']);
   assert.match(both.text, /<option value="published" selected>published<\/option>/);
   const none = await get(panel, `${LIST}?q=zebra`, jars.ann);
-  assert.match(none.text, /No posts to show with “zebra” in the title\./);
+  assert.match(none.text, /No posts to show matching “zebra”\./);
   // A contributor's search never finds another person's draft.
   assert.deepEqual(entryIds((await get(panel, `${LIST}?q=draft`, jars.carl)).text), ['posts/carls-draft']);
   const tooLong = await get(panel, `${LIST}?q=${'x'.repeat(201)}`, jars.ann);
   assert.equal(tooLong.res.status, 422);
   assert.match(tooLong.text, /The search may have at most 200 characters\./);
+});
+
+test('a word only in a body finds its entry, with the role rules; sorted by title the matches go A to Z', async () => {
+  assert.deepEqual(entryIds((await get(panel, `${LIST}?q=walk`, jars.ann)).text), ['posts/hike-day'], 'stemmed: "We walk."');
+  assert.deepEqual(entryIds((await get(panel, `${LIST}?q=secret+plans`, jars.ann)).text), ['posts/bobs-draft']);
+  // A contributor never finds another person's draft by its body either.
+  assert.match((await get(panel, `${LIST}?q=secret+plans`, jars.carl)).text, /No posts to show matching “secret plans”\./);
+  assert.deepEqual(entryIds((await get(panel, `${LIST}?q=carl+writes`, jars.carl)).text), ['posts/carls-draft']);
+  assert.deepEqual(entryIds((await get(panel, `${LIST}?q=news&sort=title`, jars.ann)).text), ['posts/hello', 'posts/later', 'posts/old-news']);
+  assert.deepEqual(entryIds((await get(panel, `${LIST}?q=news&status=scheduled`, jars.ann)).text), ['posts/later']);
+});
+
+test('while the search index cannot answer, the list searches titles', () => {
+  const store = new ContentStore({ root: site.root, clock: Date.now, log: () => {} });
+  try {
+    store.search.close();
+    const ann = site.deps.auth.verify(site.tokens.admin!)!;
+    const query = { ...defaultEntryListQuery(store), search: 'walk' };
+    assert.deepEqual(listEntriesFor(store, ann, query).rows.map((row) => row.id), []);
+    assert.deepEqual(listEntriesFor(store, ann, { ...query, search: 'hike' }).rows.map((row) => row.id), ['posts/hike-day']);
+  } finally {
+    store.close();
+  }
 });
 
 test('sorting by title goes A to Z and by status puts drafts first, then scheduled, then published', async () => {

@@ -107,7 +107,7 @@ test('the Content list in German: filters, rows, the bulk bar, counts, pages, an
   assertNoEnglish(pages.text, 'the second page');
 
   const none = await german('/svc/panel/entries?status=scheduled&q=zebra');
-  assert.match(none.text, /Keine Einträge vom Typ „posts“ mit dem Status „geplant“ und „zebra“ im Titel\./);
+  assert.match(none.text, /Keine Einträge vom Typ „posts“ mit dem Status „geplant“, die zu „zebra“ passen\./);
   const refused = await german('/svc/panel/entries?sort=random');
   assert.equal(refused.status, 422);
   assert.match(refused.text, /Die Sortierung muss eine der folgenden sein: date, title, status\./);

@@ -43,6 +43,11 @@ export class EntryIndex {
     return this.table.get(id);
   }
 
+  /** The entry with this id for a pass that reads and lets go (entry-table.ts passing): keep none. */
+  passing(id: string): Entry | undefined {
+    return this.table.passing(id);
+  }
+
   has(id: string): boolean {
     return this.table.has(id);
   }

@@ -28,11 +28,23 @@ export class EntryTable {
   }
 
   get(id: string): Entry | undefined {
+    return this.find(id, true);
+  }
+
+  /**
+   * The entry with this id for a pass that reads and lets go, as values(false) hands them out: a restored
+   * entry nobody asked for is made for the pass alone (never keep it; get() it to keep it).
+   */
+  passing(id: string): Entry | undefined {
+    return this.find(id, false);
+  }
+
+  private find(id: string, keep: boolean): Entry | undefined {
     const added = this.added.get(id);
     if (added !== undefined || !this.restored) return added;
     const place = this.restored.placeOf(id);
     if (place < 0 || this.removed[place] === 1) return undefined;
-    return this.replaced.get(place) ?? this.restored.entry(place);
+    return this.replaced.get(place) ?? (keep ? this.restored.entry(place) : this.restored.passing(place));
   }
 
   has(id: string): boolean {

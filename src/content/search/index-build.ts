@@ -14,10 +14,12 @@ const SLICE_MS = 12;
 export const stemmedLanguage = (language: string): boolean => language === 'en' || language.startsWith('en-');
 
 export interface BuildInput {
-  /** The entries as the content index has them when the build begins. */
-  entries: readonly Entry[];
+  /** The entries' ids as the content index has them when the build begins. */
+  ids: readonly string[];
+  /** The entry as the content index has it now (undefined: gone since; the feed says so after the build). */
+  entry: (id: string) => Entry | undefined;
   site: SiteConfig;
-  /** The feed's last seq before `entries` were taken. */
+  /** The feed's last seq before `ids` were taken. */
   startSeq: number;
   progress: BuildProgress;
   /** False once the build is no longer wanted (a stop, a newer build): it ends at the next slice. */
@@ -26,19 +28,19 @@ export interface BuildInput {
 
 /** Fills a new, empty index; true when it was built to the end, false when it was given up. */
 export async function buildIndex(db: SearchDatabase, input: BuildInput): Promise<boolean> {
-  const { entries, site, progress, wanted } = input;
+  const { ids, entry, site, progress, wanted } = input;
   db.transaction(() => {
     db.setMeta('state', 'building');
-    db.setMeta('progress', `0/${entries.length}`);
+    db.setMeta('progress', `0/${ids.length}`);
   });
-  for (let at = 0; at < entries.length;) {
+  for (let at = 0; at < ids.length;) {
     if (!wanted()) return false;
     const until = performance.now() + SLICE_MS;
     db.transaction(() => {
-      for (; at < entries.length && performance.now() < until; at++) {
-        for (const document of searchDocuments(entries[at], site)) db.insert(document, stemmedLanguage(document.language));
+      for (; at < ids.length && performance.now() < until; at++) {
+        for (const document of searchDocuments(entry(ids[at]!), site)) db.insert(document, stemmedLanguage(document.language));
       }
-      db.setMeta('progress', `${at}/${entries.length}`);
+      db.setMeta('progress', `${at}/${ids.length}`);
     });
     progress.reached(at);
     await new Promise((resolve) => setImmediate(resolve));

@@ -21,33 +21,32 @@ export interface FollowSource {
 }
 
 /**
- * Applies what the index has not seen of the feed. 'rebuild': the feed no longer reaches back to the index's
- * seq, or says everything was read again (`site.reindexed`); the index is marked stale for a build.
+ * Applies what the index has not seen of the feed, EVENTS_AT_ONCE at most ('more': call again, a turn of
+ * the event loop later, so that a start after many changes answers pages meanwhile). 'rebuild': the feed no
+ * longer reaches back to the index's seq, or says everything was read again (`site.reindexed`); the index is
+ * marked stale for a build.
  */
-export function applyFeed(db: SearchDatabase, feed: ChangeFeed, source: FollowSource): 'applied' | 'rebuild' | 'not ready' {
+export function applyFeed(db: SearchDatabase, feed: ChangeFeed, source: FollowSource): 'applied' | 'more' | 'rebuild' | 'not ready' {
   // A look without a transaction first: most wake-ups find the events applied (by this or another process).
   if (db.meta('state') !== 'ready') return 'not ready';
   const seen = feed.since(Number(db.meta('seq') ?? '0'), 1);
   if (seen.events.length === 0 && !seen.resync) return 'applied';
-  for (;;) {
-    const outcome = db.transaction((): 'more' | 'applied' | 'rebuild' | 'not ready' => {
-      if (db.meta('state') !== 'ready') return 'not ready';
-      const read = feed.since(Number(db.meta('seq') ?? '0'), EVENTS_AT_ONCE);
-      if (read.resync || read.events.some((event) => event.kind === 'site.reindexed')) {
-        db.setMeta('state', 'stale');
-        return 'rebuild';
-      }
-      const site = source.site();
-      const ids = new Set(read.events.filter((event) => event.entry !== null && !NOT_SEARCHED.has(event.kind)).map((event) => event.entry!));
-      for (const id of ids) {
-        let entry: Entry | undefined;
-        try { entry = source.entry(id); } catch { continue; /* not an entry id: nothing of ours */ }
-        db.replaceEntry(id, entry ? searchDocuments(entry, site) : null, stemmedLanguage);
-      }
-      const last = read.events.at(-1)?.seq;
-      if (last !== undefined) db.setMeta('seq', String(last));
-      return read.events.length === EVENTS_AT_ONCE ? 'more' : 'applied';
-    });
-    if (outcome !== 'more') return outcome;
-  }
+  return db.transaction((): 'more' | 'applied' | 'rebuild' | 'not ready' => {
+    if (db.meta('state') !== 'ready') return 'not ready';
+    const read = feed.since(Number(db.meta('seq') ?? '0'), EVENTS_AT_ONCE);
+    if (read.resync || read.events.some((event) => event.kind === 'site.reindexed')) {
+      db.setMeta('state', 'stale');
+      return 'rebuild';
+    }
+    const site = source.site();
+    const ids = new Set(read.events.filter((event) => event.entry !== null && !NOT_SEARCHED.has(event.kind)).map((event) => event.entry!));
+    for (const id of ids) {
+      let entry: Entry | undefined;
+      try { entry = source.entry(id); } catch { continue; /* not an entry id: nothing of ours */ }
+      db.replaceEntry(id, entry ? searchDocuments(entry, site) : null, stemmedLanguage);
+    }
+    const last = read.events.at(-1)?.seq;
+    if (last !== undefined) db.setMeta('seq', String(last));
+    return read.events.length === EVENTS_AT_ONCE ? 'more' : 'applied';
+  });
 }

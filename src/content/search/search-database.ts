@@ -9,18 +9,21 @@ import { makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from 
 import { isNetworkFolder } from '../../lib/network-folder.js';
 import { sqliteModule, type DatabaseSync, type StatementSync } from './sqlite-module.js';
 import { dirname } from 'node:path';
+import { rankedSearch, type IndexHit, type IndexQuery } from './ranked-search.js';
 
-/** Changes when the tables do: an index of another version is built anew. */
-const SCHEMA_VERSION = '1';
+export type { IndexHit, IndexQuery, SearchReader, SearchStatus } from './ranked-search.js';
+
+/** Changes when the tables do: an index of another version is built anew (2: a row's id follows its date). */
+const SCHEMA_VERSION = '2';
 /** How long a writer waits for another process's transaction (short: the event loop waits with it). */
 const BUSY_MS = 2_000;
-/** Weights of title, excerpt, tags and body in the ranking (BM25): a title match comes first. */
-const WEIGHTS = '10.0, 4.0, 3.0, 1.0';
+/** Row ids per second of a row's date (rowIdFor). */
+const ID_SLOTS = 1024;
+/** Seconds from 1970 a row id is made of at most, either way (year 9,900 or so): ids stay exact numbers in JavaScript. */
+const MAX_SECOND = 250_000_000_000;
 /** Marks around a matched word in snippets (char(2), char(3)): characters no indexed text holds (they are taken out of it). */
 export const MARK_OPEN = '\u0002';
 export const MARK_CLOSE = '\u0003';
-/** Words around the matches in a snippet. */
-const SNIPPET_WORDS = 24;
 
 /** One translation as the index keeps it. */
 export interface SearchDocument {
@@ -38,27 +41,6 @@ export interface SearchDocument {
   tags: string;
   body: string;
 }
-
-/** Who is searching: anyone (null), or a person whose drafts (and maybe others') count too. */
-export interface SearchReader { accountId: string; seesOthers: boolean }
-
-/** Which translations: those public now, or all the reader may see, or only their drafts or those scheduled ahead. */
-export type SearchStatus = 'published' | 'any' | 'draft' | 'scheduled';
-
-export interface IndexQuery {
-  match: string;
-  language: string;
-  stemmed: boolean;
-  type: string | null;
-  /** null: anyone's search (public translations only, whatever `status` says). */
-  reader: SearchReader | null;
-  status: SearchStatus;
-  now: number;
-  limit: number;
-  offset: number;
-}
-
-export interface IndexHit { entry: string; language: string; score: number; snippet: string }
 
 /**
  * SQLite without FTS5: Node's own builds have it from 22.16 on, 22.13 to 22.15 lack it. Search is then not
@@ -92,15 +74,6 @@ function cutShort(file: string): boolean {
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f]/g;
 const clean = (text: string) => text.replace(CONTROL, ' ');
-
-/** The SQL filter of what `reader` may see, and its parameters. */
-function visibleTo(reader: SearchReader | null, status: SearchStatus, now: number): { sql: string; params: Array<string | number> } {
-  if (reader === null || status === 'published') return { sql: 'd.public_from <= ?', params: [now] };
-  const whose: { sql: string; params: Array<string | number> } = reader.seesOthers ? { sql: '', params: [] } : { sql: ' AND (d.public_from <= ? OR d.author = ?)', params: [now, reader.accountId] };
-  if (status === 'draft') return { sql: `d.status = 'draft'${whose.sql}`, params: whose.params };
-  if (status === 'scheduled') return { sql: `d.status = 'scheduled' AND d.public_from > ?${whose.sql}`, params: [now, ...whose.params] };
-  return { sql: reader.seesOthers ? '1' : '(d.public_from <= ? OR d.author = ?)', params: reader.seesOthers ? [] : [now, reader.accountId] };
-}
 
 export class SearchDatabase {
   private db: DatabaseSync | null = null;
@@ -223,10 +196,24 @@ export class SearchDatabase {
 
   /** Adds rows for entries not in the index yet (the build from scratch). */
   insert(document: SearchDocument, stemmed: boolean): void {
-    const { lastInsertRowid } = this.statement('INSERT INTO docs(entry, language, type, status, public_from, author, date_ms) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(document.entry, document.language, document.type, document.status, document.publicFrom, document.author, document.dateMs);
+    const id = this.rowIdFor(document.dateMs);
+    this.statement('INSERT INTO docs(id, entry, language, type, status, public_from, author, date_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(id, document.entry, document.language, document.type, document.status, document.publicFrom, document.author, document.dateMs);
     this.statement(`INSERT INTO ${stemmed ? 'text_stemmed' : 'text_folded'}(rowid, title, excerpt, tags, body) VALUES (?, ?, ?, ?, ?)`)
-      .run(lastInsertRowid, clean(document.title), clean(document.excerpt), clean(document.tags), clean(document.body));
+      .run(id, clean(document.title), clean(document.excerpt), clean(document.tags), clean(document.body));
+  }
+
+  /**
+   * A free row id that grows with the date: the second's number times ID_SLOTS, plus the next free slot of
+   * that second (so FTS5's rowid order is the dates' order, and a search reads matches newest first:
+   * ranked-search.ts). A second full of rows spills past the last id.
+   */
+  private rowIdFor(dateMs: number): number {
+    const second = Number.isFinite(dateMs) ? Math.max(-MAX_SECOND, Math.min(MAX_SECOND, Math.floor(dateMs / 1000))) : 0;
+    const base = second * ID_SLOTS;
+    const { id } = this.statement('SELECT coalesce(max(id) + 1, ?) AS id FROM docs WHERE id >= ? AND id < ?').get(base, base, base + ID_SLOTS) as { id: number };
+    if (id < base + ID_SLOTS) return id;
+    return (this.statement('SELECT max(id) + 1 AS id FROM docs').get() as { id: number }).id;
   }
 
   /** Translations indexed. */
@@ -236,31 +223,7 @@ export class SearchDatabase {
 
   /** The best matches the reader may see, best first, and how many match (counted up to `countUpTo`). */
   search(query: IndexQuery, countUpTo: number): { hits: IndexHit[]; total: number } {
-    const db = this.open_;
-    const table = query.stemmed ? 'text_stemmed' : 'text_folded';
-    const visible = visibleTo(query.reader, query.status, query.now);
-    // CROSS JOIN keeps the order written: the FTS5 match first, then each match's row (never every row, then its match).
-    const where = `${table} MATCH ? AND d.language = ?${query.type === null ? '' : ' AND d.type = ?'} AND ${visible.sql}`;
-    const params: Array<string | number> = [query.match, query.language, ...(query.type === null ? [] : [query.type]), ...visible.params];
-    // The best rows first, without their snippets: a column of the select is made for every match before the
-    // sort keeps the page, and a snippet reads and cuts up the row's text (a common word at 100,000 posts
-    // matches tens of thousands of rows: some 450 ms with snippets made for all, against the page's ten here).
-    const rows = this.statement(`SELECT ${table}.rowid AS rid, d.entry AS entry, d.language AS language, bm25(${table}, ${WEIGHTS}) AS bm25
-      FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} ORDER BY bm25, d.date_ms DESC LIMIT ? OFFSET ?`)
-      .all(...params, query.limit, query.offset) as Array<{ rid: number; entry: string; language: string; bm25: number }>;
-    const snippets = new Map<number, string>();
-    if (rows.length > 0) {
-      const snippet = (column: number) => `snippet(${table}, ${column}, char(2), char(3), '…', ${SNIPPET_WORDS})`;
-      const made = this.statement(`SELECT rowid AS rid, CASE WHEN length(body) > 0 THEN ${snippet(3)} ELSE ${snippet(1)} END AS snippet
-        FROM ${table} WHERE ${table} MATCH ? AND rowid IN (${rows.map(() => '?').join(', ')})`)
-        .all(query.match, ...rows.map((row) => row.rid)) as Array<{ rid: number; snippet: string }>;
-      for (const row of made) snippets.set(row.rid, row.snippet);
-    }
-    const counted = this.statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} LIMIT ?)`)
-      .get(...params, countUpTo) as { n: number };
-    // BM25 in FTS5 is negative, lower better: the score said to callers is positive, higher better.
-    const hits = rows.map((row) => ({ entry: row.entry, language: row.language, score: Math.round(-row.bm25 * 1000) / 1000, snippet: snippets.get(row.rid) ?? '' }));
-    return { hits, total: counted.n };
+    return rankedSearch((sql) => this.statement(sql), query, countUpTo);
   }
 
   close(): void {

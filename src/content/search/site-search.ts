@@ -29,8 +29,10 @@ export const MAX_HITS = 1_000;
 /** What the index needs from the content store (store.ts passes itself). */
 export interface SearchSource {
   site(): SiteConfig;
-  /** Every entry as the index has it (the build's list). */
-  entries(): Entry[];
+  /** Every entry's id (the build's list, each looked up as it comes: passingEntry). */
+  entryIds(): string[];
+  /** The entry as the index has it, for the build's pass (not kept: 100,000 held for the build were some 100 MB). */
+  passingEntry(id: string): Entry | undefined;
   /** The entry as the index has it, without reading its folder. */
   indexed(id: string): Entry | undefined;
   /** The entry read again from disk (a change just recorded in the feed). */
@@ -70,6 +72,8 @@ export interface SearchRequest {
   status?: SearchStatus;
   limit: number;
   offset?: number;
+  /** false: rows without snippets (empty), for a caller that shows none. */
+  snippets?: boolean;
 }
 
 export interface SearchRow { entry: Entry; translation: Translation; score: number; snippet: SnippetPart[] }
@@ -97,6 +101,8 @@ export class SiteSearch {
   /** Why search cannot be had here (a Node whose SQLite lacks FTS5), or null. */
   private unavailable: string | null = null;
   private openedIno: number | bigint | undefined;
+  /** Whether the feed's next events are to be applied a turn later (follow). */
+  private followLater = false;
 
   constructor(private readonly options: SiteSearchOptions) {
     this.db = new SearchDatabase(options.file);
@@ -171,6 +177,7 @@ export class SiteSearch {
     const found = this.guard(() => this.db.search({
       match, language: request.language, stemmed: stemmedLanguage(request.language), type: request.type, reader: searcher.reader,
       status: request.status ?? 'published', now: this.options.source.now(), limit: Math.max(0, Math.min(request.limit, MAX_HITS - offset)), offset,
+      snippets: request.snippets ?? true,
     }, MAX_HITS));
     if (found === undefined) return notReady();
     const rows: SearchRow[] = [];
@@ -230,20 +237,26 @@ export class SiteSearch {
     if (this.unavailable !== null || this.stopped || this.building || !this.options.feed) return;
     this.checkFile();
     const { feed, source } = this.options;
-    if (this.guard(() => applyFeed(this.db, feed, source)) === 'rebuild') this.buildIfNeeded();
+    const outcome = this.guard(() => applyFeed(this.db, feed, source));
+    if (outcome === 'rebuild') this.buildIfNeeded();
+    // Many events (a start after a large import): the rest a turn later, requests answered in between.
+    if (outcome === 'more' && !this.followLater) {
+      this.followLater = true;
+      setImmediate(() => { this.followLater = false; this.follow(); });
+    }
   }
 
   /** Every translation indexed anew in a new file (index-build.ts); then the feed since the build began. */
   private async build(): Promise<void> {
     const { source, feed, log } = this.options;
-    const entries = source.entries();
-    const progress = (this.building = new BuildProgress(entries.length, log, this.options.progressEveryMs));
+    const ids = source.entryIds();
+    const progress = (this.building = new BuildProgress(ids.length, log, this.options.progressEveryMs));
     try {
       // A new file rather than every row deleted (seconds at 100,000 posts); a process with the old one open
       // sees it replaced at its next look (checkFile) and opens this one.
       this.db.discard();
       this.openFile();
-      const built = await buildIndex(this.db, { entries, site: source.site(), startSeq: feed?.end().seq ?? 0, progress, wanted: () => this.building === progress });
+      const built = await buildIndex(this.db, { ids, entry: (id) => source.passingEntry(id), site: source.site(), startSeq: feed?.end().seq ?? 0, progress, wanted: () => this.building === progress });
       if (!built) return;
     } catch (error) {
       if (this.building !== progress) return;

@@ -1,4 +1,4 @@
-// HTML of the panel's Content list: a "New entry" button, the filters (search in the titles, type, language,
+// HTML of the panel's Content list: a "New entry" button, the filters (search, type, language,
 // status, sort: a plain GET form, so every choice is in the address and works without script; the script
 // applies them as one types or chooses), the rows with thumbnails, and bulk actions on the chosen rows.
 import type { ContentType } from '../../content/entries/types.js';

@@ -1,13 +1,14 @@
 // The rows of the panel's Content list: one type's entries in one language, filtered by status and by words
-// in the title, cut to what the signed-in person may see (the same rule as content_list), sorted by date,
-// title or status, 50 a page. The rows come from the index's sorted lists (content/query.ts), never from a
-// pass over every entry: a page costs what it shows (plus what a filter skips), at 100,000 entries too.
+// (in the full text once the search index is built, in the titles until then: entries-full-text.ts), cut to
+// what the signed-in person may see (the same rule as content_list), sorted by date, title or status, 50 a
+// page. The rows come from the index's sorted lists (content/query.ts), never from a pass over every entry:
+// a page costs what it shows (plus what a filter skips), at 100,000 entries too.
 // Data only; the HTML is in entries-list-view.ts.
 import { AppError } from '../../errors.js';
 import type { Principal } from '../../auth/principal.js';
 import { canSeeTranslation, seesOthersUnpublished } from '../../content/content-rights.js';
-import { listEntries, type EntryQuery, type EntryRow, type ListWindow } from '../../content/query.js';
-import { listEntriesByTitle } from '../../content/title-order.js';
+import type { EntryQuery, EntryRow, ListWindow } from '../../content/query.js';
+import { fullTextSource } from './entries-full-text.js';
 import { resolveCover } from '../../content/cover.js';
 import type { ContentStore } from '../../content/store.js';
 import type { ContentType, Entry, EntryStatus, SiteConfig, Translation } from '../../content/entries/types.js';
@@ -27,14 +28,14 @@ export interface EntryListQuery {
   language: string;
   status: StatusFilter;
   sort: SortOrder;
-  /** Words that must all be in the title ('' for none). */
+  /** Words to find, in the full text (in the titles while the search index is built); '' for none. */
   search: string;
   page: number;
 }
 
 /**
- * Where the rows come from. Titles by default (listEntries' search); a full-text index can take its place
- * for the date order by answering the same query with the same window.
+ * Where the rows come from for the date order: the full-text matches (entries-full-text.ts), or the index's
+ * lists with the words looked for in titles (listEntries), answering the same query with the same window.
  */
 export type EntrySource = (store: ContentStore, query: EntryQuery, window: ListWindow) => { rows: EntryRow[]; total: number };
 
@@ -103,7 +104,7 @@ export function entryListParams(query: Omit<EntryListQuery, 'type'> & { type: { 
 }
 
 /** One page of the query's entries this person may see. */
-export function listEntriesFor(store: ContentStore, principal: Principal, query: EntryListQuery, source: EntrySource = listEntries): EntryListPage {
+export function listEntriesFor(store: ContentStore, principal: Principal, query: EntryListQuery, source: EntrySource = fullTextSource(principal, 'date')): EntryListPage {
   const site = store.site();
   const base: EntryQuery = {
     type: query.type.key, language: query.language, ...(query.search !== '' ? { search: query.search } : {}),
@@ -111,7 +112,7 @@ export function listEntriesFor(store: ContentStore, principal: Principal, query:
     ...(seesOthersUnpublished(principal) ? {} : { visible: (entry: Entry, t: Translation) => canSeeTranslation(principal, entry, t) }),
   };
   const window = { offset: (query.page - 1) * ENTRIES_PER_PAGE, limit: ENTRIES_PER_PAGE };
-  const found = query.sort === 'title' ? listEntriesByTitle(store, { ...base, status: query.status }, window)
+  const found = query.sort === 'title' ? fullTextSource(principal, 'title')(store, { ...base, status: query.status }, window)
     : query.sort === 'status' && query.status === 'any' ? byStatus(store, base, window, source)
     : source(store, { ...base, status: query.status }, window);
   const pages = Math.max(1, Math.ceil(found.total / ENTRIES_PER_PAGE));

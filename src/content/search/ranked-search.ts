@@ -1,0 +1,82 @@
+// A search as SQL over the index (search-database.ts): the best matches the reader may see, with their
+// snippets, and how many match. Ranked by BM25 with the columns weighted (a title match comes first), among
+// the newest RANKED_AT_MOST matches the reader may see: a row's id grows with its date (search-database.ts
+// rowIdFor), so FTS5 goes through a word's matches newest first and stops there, where ranking every match
+// read tens of thousands of rows for a word on most pages (bm25 and the reader's row for each: 180 ms at
+// 100,000 posts). Below that many matches, which is every search but those of common words, all are ranked.
+import type { StatementSync } from './sqlite-module.js';
+
+/** Weights of title, excerpt, tags and body in the ranking (BM25): a title match comes first. */
+const WEIGHTS = '10.0, 4.0, 3.0, 1.0';
+/** Words around the matches in a snippet. */
+const SNIPPET_WORDS = 24;
+/**
+ * Matches ranked at most, the newest (more than the 1,000 a search pages through, so every page comes from
+ * one ranking). Measured at 100,000 posts: some 2 ms of ranking for a word on every page, against 45 ms for
+ * all 100,000 (docs/decisions.md).
+ */
+export const RANKED_AT_MOST = 2_000;
+
+/** Who is searching: anyone (null), or a person whose drafts (and maybe others') count too. */
+export interface SearchReader { accountId: string; seesOthers: boolean }
+
+/** Which translations: those public now, or all the reader may see, or only their drafts or those scheduled ahead. */
+export type SearchStatus = 'published' | 'any' | 'draft' | 'scheduled';
+
+export interface IndexQuery {
+  match: string;
+  language: string;
+  stemmed: boolean;
+  type: string | null;
+  /** null: anyone's search (public translations only, whatever `status` says). */
+  reader: SearchReader | null;
+  status: SearchStatus;
+  now: number;
+  limit: number;
+  offset: number;
+  /** false: no snippets (a caller that lists the matches its own way). */
+  snippets: boolean;
+}
+
+export interface IndexHit { entry: string; language: string; score: number; snippet: string }
+
+/** The SQL filter of what `reader` may see, and its parameters. */
+function visibleTo(reader: SearchReader | null, status: SearchStatus, now: number): { sql: string; params: Array<string | number> } {
+  if (reader === null || status === 'published') return { sql: 'd.public_from <= ?', params: [now] };
+  const whose: { sql: string; params: Array<string | number> } = reader.seesOthers ? { sql: '', params: [] } : { sql: ' AND (d.public_from <= ? OR d.author = ?)', params: [now, reader.accountId] };
+  if (status === 'draft') return { sql: `d.status = 'draft'${whose.sql}`, params: whose.params };
+  if (status === 'scheduled') return { sql: `d.status = 'scheduled' AND d.public_from > ?${whose.sql}`, params: [now, ...whose.params] };
+  return { sql: reader.seesOthers ? '1' : '(d.public_from <= ? OR d.author = ?)', params: reader.seesOthers ? [] : [now, reader.accountId] };
+}
+
+/**
+ * The best matches the reader may see, best first, and how many match (counted up to `countUpTo`).
+ * `statement` gives a statement prepared once per connection (the SQL differs only by table, type and reader kind).
+ */
+export function rankedSearch(statement: (sql: string) => StatementSync, query: IndexQuery, countUpTo: number): { hits: IndexHit[]; total: number } {
+  const table = query.stemmed ? 'text_stemmed' : 'text_folded';
+  const visible = visibleTo(query.reader, query.status, query.now);
+  // CROSS JOIN keeps the order written: the FTS5 match first, then each match's row (never every row, then its match).
+  const where = `${table} MATCH ? AND d.language = ?${query.type === null ? '' : ' AND d.type = ?'} AND ${visible.sql}`;
+  const params: Array<string | number> = [query.match, query.language, ...(query.type === null ? [] : [query.type]), ...visible.params];
+  // The newest matches first (FTS5 reads its lists backwards by rowid, no sort), bm25 of those alone, then
+  // the page of them. Snippets after: a column of the select is made for every row before the sort keeps
+  // the page, and a snippet reads and cuts up the row's text.
+  const rows = statement(`SELECT rid, entry, language, bm25 FROM (SELECT ${table}.rowid AS rid, d.entry AS entry, d.language AS language, bm25(${table}, ${WEIGHTS}) AS bm25
+    FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} ORDER BY ${table}.rowid DESC LIMIT ${RANKED_AT_MOST})
+    ORDER BY bm25, rid DESC LIMIT ? OFFSET ?`)
+    .all(...params, query.limit, query.offset) as Array<{ rid: number; entry: string; language: string; bm25: number }>;
+  const snippets = new Map<number, string>();
+  if (rows.length > 0 && query.snippets) {
+    const snippet = (column: number) => `snippet(${table}, ${column}, char(2), char(3), '…', ${SNIPPET_WORDS})`;
+    const made = statement(`SELECT rowid AS rid, CASE WHEN length(body) > 0 THEN ${snippet(3)} ELSE ${snippet(1)} END AS snippet
+      FROM ${table} WHERE ${table} MATCH ? AND rowid IN (${rows.map(() => '?').join(', ')})`)
+      .all(query.match, ...rows.map((row) => row.rid)) as Array<{ rid: number; snippet: string }>;
+    for (const row of made) snippets.set(row.rid, row.snippet);
+  }
+  const counted = statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} LIMIT ?)`)
+    .get(...params, countUpTo) as { n: number };
+  // BM25 in FTS5 is negative, lower better: the score said to callers is positive, higher better.
+  const hits = rows.map((row) => ({ entry: row.entry, language: row.language, score: Math.round(-row.bm25 * 1000) / 1000, snippet: snippets.get(row.rid) ?? '' }));
+  return { hits, total: counted.n };
+}
