@@ -86,7 +86,7 @@ test('the Content list in German: filters, rows, the bulk bar, counts, pages, an
   assert.match(list.text, /<html lang="de">/);
   assert.match(list.text, /<h1>Inhalte<\/h1><a class="button" href="\/svc\/panel\/entries\/new\?type=post">Neuer Eintrag<\/a>/);
   assert.match(list.text, /<form class="card filters"[^>]* role="search" aria-label="Einträge finden"/);
-  assert.match(list.text, /<label for="q">In Titeln suchen<\/label>/);
+  assert.match(list.text, /<label for="q">Suchen<\/label>/);
   assert.match(list.text, /<option value="draft" selected>Entwurf<\/option>/);
   assert.match(list.text, /<option value="any">Jeder Status<\/option>/);
   assert.match(list.text, /<option value="title" selected>Titel, A bis Z<\/option>/);
