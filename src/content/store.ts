@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
-import { listFolderNoFollow, statNoFollow, trustFolder } from '../lib/no-follow.js';
+import { statNoFollow, trustFolder } from '../lib/no-follow.js';
+import { listMediaFiles, mediaFolder } from './media-folder.js';
 import { countEntryFolders } from './entries/entry-folders.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { IndexParts, ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
@@ -7,7 +8,6 @@ import { SiteSettings } from './settings/site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './entries/types.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
 import type { ContentChanges } from './changes/content-changes.js';
-import * as atomicWrite from '../lib/atomic-write.js';
 import { requireLater } from '../lib/on-demand.js';
 import type { SiteSearch } from './search/site-search.js';
 import { join } from 'node:path';
@@ -285,22 +285,11 @@ export class ContentStore {
   }
 
   mediaDir(entryId: string): string {
-    return join(this.contentDir, 'media', ...parseEntryId(entryId));
+    return mediaFolder(this.contentDir, entryId);
   }
 
-  /** File names in the entry's media folder, sorted (symbolic links left out). */
+  /** File names in the entry's media folder, sorted (media-folder.ts says which are left out). */
   mediaFiles(entryId: string): string[] {
-    try {
-      const dir = this.mediaDir(entryId);
-      return listFolderNoFollow(dir)
-        .filter((item) => {
-          if (item.isFile() && atomicWrite.isTempFileName(item.name)) atomicWrite.removeStaleTempFile(join(dir, item.name), this.clock());
-          return item.isFile() && !item.name.startsWith('.');
-        })
-        .map((item) => item.name)
-        .sort();
-    } catch {
-      return [];
-    }
+    return listMediaFiles(this.mediaDir(entryId), this.clock());
   }
 }

@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { listFolderNoFollow } from '../lib/no-follow.js';
+import * as atomicWrite from '../lib/atomic-write.js';
+import { parseEntryId } from './entries/entry-id.js';
+
+// An entry's media folder on disk: `content/media/<entry id>/`, and the files a reader may see in it.
+
+/** The entry's media folder (the id is checked: a malformed id throws before any path is made). */
+export function mediaFolder(contentDir: string, entryId: string): string {
+  return join(contentDir, 'media', ...parseEntryId(entryId));
+}
+
+/**
+ * File names in a media folder, sorted: symbolic links, dot files (the alt texts) and a writer's temporary
+ * files are left out, and a temporary file a crashed writer left behind long enough ago is removed on the
+ * way. A missing folder has none.
+ */
+export function listMediaFiles(dir: string, nowMs: number): string[] {
+  try {
+    return listFolderNoFollow(dir)
+      .filter((item) => {
+        if (item.isFile() && atomicWrite.isTempFileName(item.name)) atomicWrite.removeStaleTempFile(join(dir, item.name), nowMs);
+        return item.isFile() && !item.name.startsWith('.');
+      })
+      .map((item) => item.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
