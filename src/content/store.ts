@@ -1,6 +1,5 @@
 import type { Clock } from '../lib/clock.js';
 import { statNoFollow, trustFolder } from '../lib/no-follow.js';
-import { listMediaFiles, mediaFolder } from './media-folder.js';
 import { countEntryFolders } from './entries/entry-folders.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { IndexParts, ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
@@ -15,6 +14,8 @@ import { join } from 'node:path';
 // The index side (reading entries, the index, its snapshots and sweep) is loaded when an entry is first
 // needed: a stdio session that only asks site_info needs the settings and the entry folders' count.
 const indexParts = requireLater<typeof import('./list-engine/list-engine.js')>('./list-engine/list-engine.js', import.meta.url);
+// Media folders are never needed for a stdio session's first answer, whose modules are counted.
+const mediaFolders = requireLater<typeof import('./media-folder.js')>('./media-folder.js', import.meta.url);
 // Full-text search (node:sqlite with it) is loaded by the first search, or the server's start of its index.
 const searchModule = requireLater<typeof import('./search/site-search.js')>('./search/site-search.js', import.meta.url);
 
@@ -285,11 +286,11 @@ export class ContentStore {
   }
 
   mediaDir(entryId: string): string {
-    return mediaFolder(this.contentDir, entryId);
+    return mediaFolders().mediaFolder(this.contentDir, entryId);
   }
 
   /** File names in the entry's media folder, sorted (media-folder.ts says which are left out). */
   mediaFiles(entryId: string): string[] {
-    return listMediaFiles(this.mediaDir(entryId), this.clock());
+    return mediaFolders().listMediaFiles(this.mediaDir(entryId), this.clock());
   }
 }
