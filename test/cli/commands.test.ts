@@ -243,7 +243,8 @@ function startCli(siteRoot: string, args: string[], until: RegExp): Promise<{ ou
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: childEnv(siteRoot) });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill(); reject(new Error(`demo did not start: ${output}`)); }, 30_000);
+    // A guard against a hang, not a timing: under a heavily loaded machine a start took over 30 s.
+    const timer = setTimeout(() => { child.kill(); reject(new Error(`demo did not start: ${output}`)); }, 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       if (until.test(output)) {

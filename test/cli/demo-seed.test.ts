@@ -24,7 +24,8 @@ before(async () => {
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });
   const started = Date.now();
-  while (!/^ +password +\S+$/m.test(output) && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  // A guard against a hang, not a timing: the demo's start took over 30 s with the suite and other work on two cores.
+  while (!/^ +password +\S+$/m.test(output) && Date.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 100));
   const url = /(http:\/\/127\.0\.0\.1:\d+)\/svc\/panel\//.exec(output)?.[1];
   assert.ok(url, `the demo did not start: ${output}`);
   panel = { url } as PanelHarness;
