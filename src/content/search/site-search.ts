@@ -4,7 +4,7 @@
 // yet, the feed's seq kept in the index itself (in the same transaction as the rows, so an event is applied
 // once whichever process gets there first, and a crash loses nothing). One process at a time builds (a lease
 // as the finder's, data/feed/search.json). Who may find what follows the spec's role rules (content-rights.ts
-// makes the Searcher).
+// makes the Searcher). A server builds in a thread of its own (build-thread.ts), whose memory ends with it.
 import type { Clock } from '../../lib/clock.js';
 import { statNoFollow } from '../../lib/no-follow.js';
 import type { ChangeFeed } from '../../feed/change-feed.js';
@@ -16,8 +16,9 @@ import { applyFeed } from './index-follow.js';
 import { searchTerms } from './search-terms.js';
 import { snippetParts, type SnippetPart } from './search-snippet.js';
 import { BuildProgress } from './build-progress.js';
-import { buildIndex, stemmedLanguage } from './index-build.js';
-import { join } from 'node:path';
+import { buildIndex, stemmedLanguage, type BuildInput } from './index-build.js';
+import { buildInThread, type ThreadBuildInput } from './build-thread.js';
+import { dirname, join } from 'node:path';
 
 export { MAX_QUERY_CHARS } from './search-terms.js';
 export { snippetHtml, snippetMarkdown, type SnippetPart } from './search-snippet.js';
@@ -25,9 +26,16 @@ export type { SearchStatus } from './search-database.js';
 
 /** The best matches a search reads at most: pages past them are empty (as every web search's are). */
 export const MAX_HITS = 1_000;
+/** Builds tried in a thread before one is made on the server's thread (a thread that fails twice may always fail). */
+const THREAD_TRIES = 2;
+/** How long after a failed build in a thread the next is begun. */
+const RETRY_MS = 1_000;
 
 /** What the index needs from the content store (store.ts passes itself). */
 export interface SearchSource {
+  /** The site's folder and its content/ (the build's thread reads the entries from there). */
+  readonly root: string;
+  readonly contentDir: string;
   site(): SiteConfig;
   /** Every entry's id (the build's list, each looked up as it comes: passingEntry). */
   entryIds(): string[];
@@ -38,6 +46,8 @@ export interface SearchSource {
   /** The entry read again from disk (a change just recorded in the feed). */
   entry(id: string): Entry | undefined;
   now(): number;
+  /** Resolves once the content index is at rest (a first start's is packed first: store.ts settled()). */
+  settled(): Promise<void>;
 }
 
 export interface SiteSearchOptions {
@@ -50,8 +60,12 @@ export interface SiteSearchOptions {
   locksDir: string | null;
   clock: Clock;
   log: (line: string) => void;
+  /** The data folder the index file is below (the build's thread judges links from there down); its folder by default. */
+  dataDir?: string;
   /** How often the build says how far it is (tests: 0, every slice). */
   progressEveryMs?: number;
+  /** Tests: how the build's thread is handed the ids (build-thread.ts). */
+  thread?: Pick<ThreadBuildInput, 'batchEntries' | 'beforeBatch'>;
 }
 
 /**
@@ -103,6 +117,10 @@ export class SiteSearch {
   private openedIno: number | bigint | undefined;
   /** Whether the feed's next events are to be applied a turn later (follow). */
   private followLater = false;
+  /** Stops the build running in a thread, or null. */
+  private stopThread: (() => void) | null = null;
+  /** Builds in a thread that failed in a row. */
+  private threadFailures = 0;
 
   constructor(private readonly options: SiteSearchOptions) {
     this.db = new SearchDatabase(options.file);
@@ -144,7 +162,7 @@ export class SiteSearch {
     this.stopped = true;
     this.follower?.stop();
     this.lease?.stop();
-    this.building = null;
+    this.dropBuild();
     this.db.close();
   }
 
@@ -200,7 +218,7 @@ export class SiteSearch {
     if (this.options.file === ':memory:' || !this.started || this.unavailable !== null) return;
     if (statNoFollow(this.options.file)?.ino === this.openedIno) return;
     this.db.close();
-    this.building = null;
+    this.dropBuild();
     this.guard(() => this.openFile());
     this.buildIfNeeded();
   }
@@ -212,12 +230,19 @@ export class SiteSearch {
     } catch (error) {
       if (!isDamaged(error)) throw error;
       this.options.log(`svc: the search index ${this.options.file} is damaged (${(error as Error).message}); it is built anew.`);
-      this.building = null;
+      this.dropBuild();
       this.db.discard();
       try { this.openFile(); } catch { /* tried again at the next search */ }
       queueMicrotask(() => this.buildIfNeeded());
       return undefined;
     }
+  }
+
+  /** The build in progress is given up (its thread stopped): a newer one follows, or none (a stop). */
+  private dropBuild(): void {
+    this.building = null;
+    this.stopThread?.();
+    this.stopThread = null;
   }
 
   /** The build's progress as the builder wrote it in the file (another process may be building). */
@@ -246,26 +271,50 @@ export class SiteSearch {
     }
   }
 
-  /** Every translation indexed anew in a new file (index-build.ts); then the feed since the build began. */
+  /**
+   * Every translation indexed anew in a new file, in a thread of its own (build-thread.ts) or, for an index
+   * in memory and after a thread failed twice, on this one (index-build.ts); then the feed since it began.
+   */
   private async build(): Promise<void> {
-    const { source, feed, log } = this.options;
+    const { source, feed, log, file } = this.options;
+    // The feed's seq before the ids: what changes from here on is applied after the build.
+    const startSeq = feed?.end().seq ?? 0;
     const ids = source.entryIds();
     const progress = (this.building = new BuildProgress(ids.length, log, this.options.progressEveryMs));
+    const inThread = file !== ':memory:' && this.threadFailures < THREAD_TRIES;
     try {
+      await source.settled().catch(() => { /* the build goes on without waiting */ });
+      if (this.building !== progress) return;
       // A new file rather than every row deleted (seconds at 100,000 posts); a process with the old one open
       // sees it replaced at its next look (checkFile) and opens this one.
       this.db.discard();
       this.openFile();
-      const built = await buildIndex(this.db, { ids, entry: (id) => source.passingEntry(id), site: source.site(), startSeq: feed?.end().seq ?? 0, progress, wanted: () => this.building === progress });
+      const input = { ids, site: source.site(), startSeq, progress, wanted: () => this.building === progress };
+      const built = inThread ? await this.buildInThread(input) : await buildIndex(this.db, { ...input, entry: (id) => source.passingEntry(id) });
       if (!built) return;
     } catch (error) {
       if (this.building !== progress) return;
       this.building = null;
       if (isDamaged(error)) { this.guard(() => { throw error; }); return; }
-      log(`svc: building the search index failed: ${(error as Error)?.message ?? error}; it is tried again at the next start.`);
+      const reason = (error as Error)?.message ?? error;
+      if (!inThread) { log(`svc: building the search index failed: ${reason}; it is tried again at the next start.`); return; }
+      // Searches meanwhile say that it is being built, as far as the file says.
+      const where = ++this.threadFailures < THREAD_TRIES ? 'in a new thread' : 'on the server\'s thread';
+      log(`svc: building the search index failed in its thread (${reason}); it is built again ${where} in a moment.`);
+      setTimeout(() => this.buildIfNeeded(), RETRY_MS).unref();
       return;
     }
+    if (inThread) this.threadFailures = 0;
     this.building = null;
     this.follow();
+  }
+
+  private buildInThread(input: Omit<BuildInput, 'entry'>): Promise<boolean> {
+    const { source, file, dataDir } = this.options;
+    const build = buildInThread({ ...input, ...this.options.thread, file, root: source.root, contentDir: source.contentDir, dataDir: dataDir ?? dirname(file), now: () => source.now() });
+    this.stopThread = build.stop;
+    return build.done.finally(() => {
+      if (this.stopThread === build.stop) this.stopThread = null;
+    });
   }
 }
