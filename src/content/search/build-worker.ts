@@ -4,7 +4,7 @@
 // one is never opened), and writes its rows into the index file through a connection of its own. Its heap,
 // the texts it reads and SQLite's page cache end with it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { trustFolder } from '../../lib/no-follow.js';
+import { trustFolder, useLinkWarnings } from '../../lib/no-follow.js';
 import { lowerThisThreadsPriority } from '../../process-tuning/low-priority-thread.js';
 import { EntryReader } from '../entries/entry-reader.js';
 import { parseEntryId } from '../entries/entry-id.js';
@@ -44,8 +44,10 @@ lowerThisThreadsPriority();
 trustFolder(setup.contentDir);
 trustFolder(setup.dataDir);
 
+// What the reader would warn about (a file it skips, a link it refuses) the server's thread says, once, when
+// its own reading meets it: said here too, it would be said twice, and past the process log.
+useLinkWarnings(() => {});
 let now = Date.now();
-// What the reader would warn about was said by the server's own reading of the same files.
 const reader = new EntryReader({ root: setup.root, contentDir: setup.contentDir, clock: () => now, log: () => {}, site: () => setup.site, onFoundDue: () => {} });
 const db = new SearchDatabase(setup.file);
 let done = 0;
