@@ -141,7 +141,7 @@ export class ContentStore {
   async settled(): Promise<void> {
     const { freshness } = this.parts;
     freshness.refreshIfStale();
-    if (!freshness.readEveryFile || this.settledOnce) return;
+    if (this.cacheDir === undefined || !freshness.readEveryFile || this.settledOnce) return;
     this.settledOnce = true;
     await this.persistIndex();
     // What the reading made is garbage now: its pages are given back rather than kept for reuse (heap-tuning.ts).
