@@ -18,6 +18,8 @@ const indexParts = requireLater<typeof import('./list-engine/list-engine.js')>('
 const mediaFolders = requireLater<typeof import('./media-folder.js')>('./media-folder.js', import.meta.url);
 // Full-text search (node:sqlite with it) is loaded by the first search, or the server's start of its index.
 const searchModule = requireLater<typeof import('./search/site-search.js')>('./search/site-search.js', import.meta.url);
+// The heap's tuning, for the moment a first start's index is packed (settled()).
+const heapTuning = requireLater<typeof import('../process-tuning/heap-tuning.js')>('../process-tuning/heap-tuning.js', import.meta.url);
 
 export interface ContentStoreOptions {
   root: string;
@@ -70,6 +72,8 @@ export class ContentStore {
   private built: IndexParts | undefined;
   private searchIndex: SiteSearch | undefined;
   private countedFromFolders = false;
+  /** Whether settled() wrote the index read from every file. */
+  private settledOnce = false;
   /** The entries entryOncePerTurn() looked at in the turn `lookedAtTurn` of the event loop. */
   private readonly lookedAt = new Set<string>();
   private lookedAtTurn = -1;
@@ -117,7 +121,7 @@ export class ContentStore {
   get search(): SiteSearch {
     return (this.searchIndex ??= new (searchModule().SiteSearch)({
       source: this, file: this.cacheDir === undefined ? ':memory:' : join(this.cacheDir, 'search.sqlite'), feed: this.changes?.feed ?? null,
-      locksDir: this.dataDir === undefined ? null : join(this.dataDir, 'locks'), clock: this.clock, log: this.log,
+      locksDir: this.dataDir === undefined ? null : join(this.dataDir, 'locks'), dataDir: this.dataDir, clock: this.clock, log: this.log,
     }));
   }
 
@@ -126,6 +130,22 @@ export class ContentStore {
     const { freshness, persistence } = this.parts;
     freshness.refreshIfStale();
     await persistence?.write();
+  }
+
+  /**
+   * Resolves once the index is at rest after a first start: when it was built by reading every file, it is
+   * written to data/cache now and taken back packed (index-persistence.ts), which lets go of the objects the
+   * reading made (some 150 MB at 100,000 entries). Work that can wait and needs memory of its own, the search
+   * index's first build, waits for this rather than add its own on top (docs/decisions.md "Full-text search").
+   */
+  async settled(): Promise<void> {
+    const { freshness } = this.parts;
+    freshness.refreshIfStale();
+    if (this.cacheDir === undefined || !freshness.readEveryFile || this.settledOnce) return;
+    this.settledOnce = true;
+    await this.persistIndex();
+    // What the reading made is garbage now: its pages are given back rather than kept for reuse (heap-tuning.ts).
+    heapTuning().giveBackFreedPages();
   }
 
   now(): number {

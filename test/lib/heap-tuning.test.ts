@@ -119,3 +119,33 @@ test('the collection leaves no gc() behind for later contexts', () => {
   `;
   assert.deepEqual(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } })), ['undefined', 'undefined']);
 });
+
+// A first start lets go of the objects its reading made (some 150 MB at 100,000 entries) for the packed
+// index; V8 keeps the freed pages resident for reuse until its memory reducer runs, which a busy thread
+// never lets it. Measured on Node 24 and 22 with this script: some 250 MB allocated and dropped, 230-260 MB
+// still resident after an ordinary full collection, 15 MB more than before the allocation once given back.
+test('the pages a full collection freed are given back at once, and with SVC_HEAP_TUNING=off kept', () => {
+  const run = (env: Record<string, string>) => {
+    const script = `
+      import { giveBackFreedPages } from ${JSON.stringify(pathToFileURL(join(DIST, 'process-tuning/heap-tuning.js')).href)};
+      import { setFlagsFromString } from 'node:v8';
+      import { runInNewContext } from 'node:vm';
+      const rss = () => process.memoryUsage().rss / 1048576;
+      const before = rss();
+      let made = [];
+      for (let i = 0; i < 1_500_000; i++) made.push({ text: 'x' + i, list: [i] });
+      const full = rss();
+      made = null;
+      setFlagsFromString('--expose-gc');
+      runInNewContext('gc')();
+      giveBackFreedPages(${JSON.stringify(env)});
+      process.stdout.write(JSON.stringify({ allocated: full - before, kept: rss() - before }));
+    `;
+    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } })) as { allocated: number; kept: number };
+  };
+  const given = run({});
+  assert.ok(given.allocated > 150, `${given.allocated} MB allocated`);
+  assert.ok(given.kept < given.allocated / 3, `${given.kept.toFixed(0)} of ${given.allocated.toFixed(0)} MB still resident`);
+  const kept = run({ SVC_HEAP_TUNING: 'off' });
+  assert.ok(kept.kept > kept.allocated / 2, `${kept.kept.toFixed(0)} of ${kept.allocated.toFixed(0)} MB still resident without the tuning`);
+});

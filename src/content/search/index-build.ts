@@ -1,7 +1,9 @@
-// A build of the search index from scratch: every translation of the entries the content index holds,
-// a slice of entries per turn of the event loop (pages are answered between slices), each slice one
-// transaction, how far it is written in the file too (another process's search and the panel show it).
-// It ends by naming the feed's seq taken before it began: the changes made meanwhile are applied after.
+// A build of the search index from scratch: every translation of the entries the content index holds, each
+// slice of entries one transaction, how far it is written in the file too (another process's search and the
+// panel show it). It ends by naming the feed's seq taken before it began: the changes made meanwhile are
+// applied after. A server builds in a thread of its own (build-thread.ts); this file's buildIndex builds on
+// the calling thread, a slice per turn of the event loop (pages are answered between slices), for an index
+// held in memory, which no other thread can reach, and where a thread failed twice.
 import type { Entry, SiteConfig } from '../entries/types.js';
 import type { BuildProgress } from './build-progress.js';
 import type { SearchDatabase } from './search-database.js';
@@ -26,30 +28,43 @@ export interface BuildInput {
   wanted: () => boolean;
 }
 
-/** Fills a new, empty index; true when it was built to the end, false when it was given up. */
-export async function buildIndex(db: SearchDatabase, input: BuildInput): Promise<boolean> {
-  const { ids, entry, site, progress, wanted } = input;
+/** Marks a new, empty index as being built, of `total` entries. */
+export function beginBuild(db: SearchDatabase, total: number): void {
   db.transaction(() => {
     db.setMeta('state', 'building');
-    db.setMeta('progress', `0/${ids.length}`);
+    db.setMeta('progress', `0/${total}`);
   });
+}
+
+/** The rows of one entry's translations (none for an entry gone); inside a transaction. */
+export function indexEntry(db: SearchDatabase, entry: Entry | undefined, site: SiteConfig): void {
+  for (const document of searchDocuments(entry, site)) db.insert(document, stemmedLanguage(document.language));
+}
+
+/** Marks the index built: searches answer from it, and the feed is applied from `startSeq` on. */
+export function endBuild(db: SearchDatabase, startSeq: number): void {
+  db.transaction(() => {
+    db.setMeta('seq', String(startSeq));
+    db.setMeta('state', 'ready');
+  });
+}
+
+/** Fills a new, empty index on this thread; true when it was built to the end, false when it was given up. */
+export async function buildIndex(db: SearchDatabase, input: BuildInput): Promise<boolean> {
+  const { ids, entry, site, progress, wanted } = input;
+  beginBuild(db, ids.length);
   for (let at = 0; at < ids.length;) {
     if (!wanted()) return false;
     const until = performance.now() + SLICE_MS;
     db.transaction(() => {
-      for (; at < ids.length && performance.now() < until; at++) {
-        for (const document of searchDocuments(entry(ids[at]!), site)) db.insert(document, stemmedLanguage(document.language));
-      }
+      for (; at < ids.length && performance.now() < until; at++) indexEntry(db, entry(ids[at]!), site);
       db.setMeta('progress', `${at}/${ids.length}`);
     });
     progress.reached(at);
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (!wanted()) return false;
-  db.transaction(() => {
-    db.setMeta('seq', String(input.startSeq));
-    db.setMeta('state', 'ready');
-  });
+  endBuild(db, input.startSeq);
   progress.end();
   return true;
 }

@@ -4,91 +4,31 @@
 // yet, the feed's seq kept in the index itself (in the same transaction as the rows, so an event is applied
 // once whichever process gets there first, and a crash loses nothing). One process at a time builds (a lease
 // as the finder's, data/feed/search.json). Who may find what follows the spec's role rules (content-rights.ts
-// makes the Searcher).
-import type { Clock } from '../../lib/clock.js';
+// makes the Searcher). A server builds in a thread of its own (build-thread.ts), whose memory ends with it.
 import { statNoFollow } from '../../lib/no-follow.js';
-import type { ChangeFeed } from '../../feed/change-feed.js';
 import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
-import type { Entry, SiteConfig, Translation } from '../entries/types.js';
-import { isDamaged, SearchDatabase, SearchUnavailable, type SearchReader, type SearchStatus } from './search-database.js';
+import { isDamaged, SearchDatabase, SearchUnavailable } from './search-database.js';
 import { applyFeed } from './index-follow.js';
 import { searchTerms } from './search-terms.js';
-import { snippetParts, type SnippetPart } from './search-snippet.js';
+import { snippetParts } from './search-snippet.js';
 import { BuildProgress } from './build-progress.js';
-import { buildIndex, stemmedLanguage } from './index-build.js';
-import { join } from 'node:path';
+import { buildIndex, stemmedLanguage, type BuildInput } from './index-build.js';
+import { buildInThread } from './build-thread.js';
+import type { SearchAnswer, SearchRequest, SearchRow, SearchState, SiteSearchOptions } from './search-types.js';
+import { dirname, join } from 'node:path';
 
 export { MAX_QUERY_CHARS } from './search-terms.js';
 export { snippetHtml, snippetMarkdown, type SnippetPart } from './search-snippet.js';
 export type { SearchStatus } from './search-database.js';
+export type { SearchAnswer, Searcher, SearchRequest, SearchRow, SearchSource, SearchState, SiteSearchOptions } from './search-types.js';
 
 /** The best matches a search reads at most: pages past them are empty (as every web search's are). */
 export const MAX_HITS = 1_000;
-
-/** What the index needs from the content store (store.ts passes itself). */
-export interface SearchSource {
-  site(): SiteConfig;
-  /** Every entry's id (the build's list, each looked up as it comes: passingEntry). */
-  entryIds(): string[];
-  /** The entry as the index has it, for the build's pass (not kept: 100,000 held for the build were some 100 MB). */
-  passingEntry(id: string): Entry | undefined;
-  /** The entry as the index has it, without reading its folder. */
-  indexed(id: string): Entry | undefined;
-  /** The entry read again from disk (a change just recorded in the feed). */
-  entry(id: string): Entry | undefined;
-  now(): number;
-}
-
-export interface SiteSearchOptions {
-  source: SearchSource;
-  /** data/cache/search.sqlite, or ':memory:' for a store without a cache folder. */
-  file: string;
-  /** The change feed (null: a store without a data folder, whose index follows nothing after its build). */
-  feed: ChangeFeed | null;
-  /** Where the lease's lock is taken (data/locks); null: this process builds. */
-  locksDir: string | null;
-  clock: Clock;
-  log: (line: string) => void;
-  /** How often the build says how far it is (tests: 0, every slice). */
-  progressEveryMs?: number;
-}
-
-/**
- * Who searches, by the spec's role rules (content-rights.ts makes it from a token's or person's principal):
- * `reader` for the index's SQL (null: anyone, public translations only), `sees` for each row answered.
- */
-export interface Searcher {
-  reader: SearchReader | null;
-  sees: (entry: Entry, translation: Translation) => boolean;
-}
-
-export interface SearchRequest {
-  text: string;
-  language: string;
-  /** A type key, or null for every type. */
-  type: string | null;
-  searcher: Searcher;
-  status?: SearchStatus;
-  limit: number;
-  offset?: number;
-  /** false: rows without snippets (empty), for a caller that shows none. */
-  snippets?: boolean;
-}
-
-export interface SearchRow { entry: Entry; translation: Translation; score: number; snippet: SnippetPart[] }
-
-export type SearchAnswer =
-  | { ready: true; rows: SearchRow[]; total: number; words: string[] }
-  /** Not ready: being built (how far), or not to be had on this Node (`unavailable` says why). */
-  | { ready: false; done: number; total: number; percent: number; unavailable?: string };
-
-export type SearchState =
-  | { state: 'ready'; translations: number }
-  | { state: 'building'; done: number; total: number; percent: number }
-  | { state: 'unavailable'; reason: string }
-  | { state: 'idle' };
-
+/** Builds tried in a thread before one is made on the server's thread (a thread that fails twice may always fail). */
+const THREAD_TRIES = 2;
+/** How long after a failed build in a thread the next is begun. */
+const RETRY_MS = 1_000;
 
 export class SiteSearch {
   private readonly db: SearchDatabase;
@@ -103,6 +43,10 @@ export class SiteSearch {
   private openedIno: number | bigint | undefined;
   /** Whether the feed's next events are to be applied a turn later (follow). */
   private followLater = false;
+  /** Stops the build running in a thread, or null. */
+  private stopThread: (() => void) | null = null;
+  /** Builds in a thread that failed in a row. */
+  private threadFailures = 0;
 
   constructor(private readonly options: SiteSearchOptions) {
     this.db = new SearchDatabase(options.file);
@@ -144,7 +88,7 @@ export class SiteSearch {
     this.stopped = true;
     this.follower?.stop();
     this.lease?.stop();
-    this.building = null;
+    this.dropBuild();
     this.db.close();
   }
 
@@ -200,7 +144,7 @@ export class SiteSearch {
     if (this.options.file === ':memory:' || !this.started || this.unavailable !== null) return;
     if (statNoFollow(this.options.file)?.ino === this.openedIno) return;
     this.db.close();
-    this.building = null;
+    this.dropBuild();
     this.guard(() => this.openFile());
     this.buildIfNeeded();
   }
@@ -212,12 +156,19 @@ export class SiteSearch {
     } catch (error) {
       if (!isDamaged(error)) throw error;
       this.options.log(`svc: the search index ${this.options.file} is damaged (${(error as Error).message}); it is built anew.`);
-      this.building = null;
+      this.dropBuild();
       this.db.discard();
       try { this.openFile(); } catch { /* tried again at the next search */ }
       queueMicrotask(() => this.buildIfNeeded());
       return undefined;
     }
+  }
+
+  /** The build in progress is given up (its thread stopped): a newer one follows, or none (a stop). */
+  private dropBuild(): void {
+    this.building = null;
+    this.stopThread?.();
+    this.stopThread = null;
   }
 
   /** The build's progress as the builder wrote it in the file (another process may be building). */
@@ -246,26 +197,50 @@ export class SiteSearch {
     }
   }
 
-  /** Every translation indexed anew in a new file (index-build.ts); then the feed since the build began. */
+  /**
+   * Every translation indexed anew in a new file, in a thread of its own (build-thread.ts) or, for an index
+   * in memory and after a thread failed twice, on this one (index-build.ts); then the feed since it began.
+   */
   private async build(): Promise<void> {
-    const { source, feed, log } = this.options;
+    const { source, feed, log, file } = this.options;
+    // The feed's seq before the ids: what changes from here on is applied after the build.
+    const startSeq = feed?.end().seq ?? 0;
     const ids = source.entryIds();
     const progress = (this.building = new BuildProgress(ids.length, log, this.options.progressEveryMs));
+    const inThread = file !== ':memory:' && this.threadFailures < THREAD_TRIES;
     try {
+      await source.settled().catch(() => { /* the build goes on without waiting */ });
+      if (this.building !== progress) return;
       // A new file rather than every row deleted (seconds at 100,000 posts); a process with the old one open
       // sees it replaced at its next look (checkFile) and opens this one.
       this.db.discard();
       this.openFile();
-      const built = await buildIndex(this.db, { ids, entry: (id) => source.passingEntry(id), site: source.site(), startSeq: feed?.end().seq ?? 0, progress, wanted: () => this.building === progress });
+      const input = { ids, site: source.site(), startSeq, progress, wanted: () => this.building === progress };
+      const built = inThread ? await this.buildInThread(input) : await buildIndex(this.db, { ...input, entry: (id) => source.passingEntry(id) });
       if (!built) return;
     } catch (error) {
       if (this.building !== progress) return;
       this.building = null;
       if (isDamaged(error)) { this.guard(() => { throw error; }); return; }
-      log(`svc: building the search index failed: ${(error as Error)?.message ?? error}; it is tried again at the next start.`);
+      const reason = (error as Error)?.message ?? error;
+      if (!inThread) { log(`svc: building the search index failed: ${reason}; it is tried again at the next start.`); return; }
+      // Searches meanwhile say that it is being built, as far as the file says.
+      const where = ++this.threadFailures < THREAD_TRIES ? 'in a new thread' : 'on the server\'s thread';
+      log(`svc: building the search index failed in its thread (${reason}); it is built again ${where} in a moment.`);
+      setTimeout(() => this.buildIfNeeded(), RETRY_MS).unref();
       return;
     }
+    if (inThread) this.threadFailures = 0;
     this.building = null;
     this.follow();
+  }
+
+  private buildInThread(input: Omit<BuildInput, 'entry'>): Promise<boolean> {
+    const { source, file, dataDir } = this.options;
+    const build = buildInThread({ ...input, ...this.options.thread, file, root: source.root, contentDir: source.contentDir, dataDir: dataDir ?? dirname(file), now: () => source.now() });
+    this.stopThread = build.stop;
+    return build.done.finally(() => {
+      if (this.stopThread === build.stop) this.stopThread = null;
+    });
   }
 }
