@@ -41,7 +41,8 @@ let youngGrown = false;
  * start's content index: with 1-2 MB, collecting it took 4 s of its main thread's 7 at 100,000 posts),
  * until it reaches `capMb` (stopYoungGrowthAt, called as the burst goes on). keepOldGenerationClose's
  * collection then gives the grown part back: one that reduces memory (V8's "last resort"), the only kind
- * that shrinks the young generation.
+ * that shrinks the young generation (some 260 ms at 100,000 posts, once, after the first answer, against
+ * 50 ms for the plain one; a 32 MB young generation kept would be 30 MB more resident for good).
  */
 export function growYoungGeneration(env: NodeJS.ProcessEnv = process.env): void {
   if (env.SVC_HEAP_TUNING === 'off' || !applied.includes(YOUNG_SMALL)) return;

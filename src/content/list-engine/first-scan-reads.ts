@@ -1,6 +1,10 @@
 // The first start's reads in reader threads (first-scan-worker.ts). A start with no kept index reads every
-// entry folder: at 100,000 posts some 16 system calls an entry, most of the start's 8.9 s. Read and parsed
-// beside the main thread, which only makes the entries of what they hand it, the start takes ~X s.
+// entry folder: at 100,000 posts 8.9 s on a quiet machine, all of it on the main thread, 62 % of it in
+// system calls. Two threads now read and parse; the main thread makes the entries of what they hand it.
+// Measured at 100,000 posts on 2 busy cores (load 6-12, Node 24): the main thread's CPU 2.4-3.0 s instead
+// of 8.8-12.5 s, the process's 8.1-10.5 s instead of 9.5-13.5 s; so some 4.5 s where nothing else runs,
+// which is what the two cores can do with the system calls left (about 12 an entry, 3.3 s of CPU: each file
+// is opened checked against links, lib/no-follow.ts).
 // The build stays synchronous (a read waits for the index, index-freshness.ts): the main thread waits for
 // each batch with Atomics.wait and takes it with receiveMessageOnPort, not through its event loop.
 import { availableParallelism } from 'node:os';
@@ -25,13 +29,18 @@ const AHEAD = 16;
 const THREAD_YOUNG_MB = 16;
 /** The main thread's young generation may grow to this (MB) while it makes the entries: given back after. */
 const MAIN_YOUNG_MB = 32;
-/** A thread that hands over nothing for this long is given up: the main thread reads the rest itself. */
-const STALL_MS = 30_000;
+/**
+ * A thread that reads no entry folder for this long is given up (one that never started, say): the main
+ * thread reads the rest itself. An entry folder takes some 50 µs; a thread's start, well under a second.
+ */
+const STALL_MS = 10_000;
+/** Counters per thread in the shared array (see FirstScanWorkerData.counters). */
+const COUNTERS = 3;
 
 /** A type folder's entry folders to read (`folder` relative to content/). */
 export interface FolderWork { folder: string; slugs: readonly string[] }
 
-interface Thread { worker: Worker; port: MessagePort; slot: number }
+interface Thread { worker: Worker; port: MessagePort; first: number }
 
 /**
  * Hands out the entry folders of `work`, read in `threads` reader threads, in the order of `work`. take()
@@ -49,7 +58,7 @@ export class FolderReadsInThreads {
   private unmade: number;
 
   constructor(contentDir: string, languages: string[], work: readonly FolderWork[], private readonly log: (line: string) => void, private readonly threadCount = readerThreads()) {
-    this.counters = new Int32Array(new SharedArrayBuffer(8 * threadCount));
+    this.counters = new Int32Array(new SharedArrayBuffer(4 * COUNTERS * threadCount));
     for (const { folder, slugs } of work) {
       for (let i = 0; i < slugs.length; i += BATCH) this.batches.push({ folder, slugs: slugs.slice(i, i + BATCH) });
     }
@@ -61,13 +70,13 @@ export class FolderReadsInThreads {
       const { port1, port2 } = new MessageChannel();
       const data: FirstScanWorkerData = {
         contentDir, languages, batches: this.batches.filter((_, i) => i % this.threadCount === slot),
-        port: port2, counters: this.counters.buffer as SharedArrayBuffer, slot, ahead: AHEAD,
+        port: port2, counters: this.counters.buffer as SharedArrayBuffer, first: slot * COUNTERS, ahead: AHEAD,
       };
       const worker = startTunedWorker(url, { workerData: data, transferList: [port2] });
       worker.unref();
       // Reported when the main thread's event loop runs again (then take() has long gone on without it).
       worker.on('error', () => {});
-      this.threads.push({ worker, port: port1, slot });
+      this.threads.push({ worker, port: port1, first: slot * COUNTERS });
     }
   }
 
@@ -110,16 +119,20 @@ export class FolderReadsInThreads {
     const index = this.next++;
     if (index >= this.batches.length) return 'more entry folders were asked for than handed out';
     const thread = this.threads[index % this.threadCount]!;
-    const sent = thread.slot * 2;
+    const sent = thread.first;
+    const read = thread.first + 2;
     const ordinal = Math.floor(index / this.threadCount);
-    const started = performance.now();
+    let lastRead = Atomics.load(this.counters, read);
+    let movedAt = performance.now();
     let message: { message: ReadBatchMessage } | undefined;
     while ((message = receiveMessageOnPort(thread.port)) === undefined) {
-      const waited = performance.now() - started;
-      if (waited > STALL_MS) return `a reader thread handed nothing over for ${STALL_MS / 1000} s`;
+      const now = performance.now();
+      const reads = Atomics.load(this.counters, read);
+      if (reads !== lastRead) { lastRead = reads; movedAt = now; }
+      if (now - movedAt > STALL_MS) return `a reader thread read nothing for ${STALL_MS / 1000} s`;
       // Sent but not here yet: a millisecond's wait (the counter does not move meanwhile).
       const count = Atomics.load(this.counters, sent);
-      Atomics.wait(this.counters, sent, count, count <= ordinal ? Math.min(1000, STALL_MS - waited) : 1);
+      Atomics.wait(this.counters, sent, count, count <= ordinal ? 500 : 1);
     }
     if (index < this.threadCount) this.threadMade();
     else stopYoungGrowthAt(MAIN_YOUNG_MB);
