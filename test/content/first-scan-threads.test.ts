@@ -141,3 +141,16 @@ test('a reader thread that hands over the wrong folder leaves the rest to the ca
     reads.close();
   }
 });
+
+test('a reader thread that stops on an error leaves the rest to the caller, which says why', () => {
+  const log: string[] = [];
+  // A slug that is no string: the thread's path.join throws as it reads the batch.
+  const reads = new FolderReadsInThreads(join(root, 'content'), ['en', 'de'], [{ folder: 'posts', slugs: [7 as unknown as string] }], (line) => log.push(line), 1);
+  try {
+    assert.equal(reads.take('7'), undefined);
+    assert.equal(log.length, 1);
+    assert.match(log[0]!, /^svc: a reader thread stopped \(.*"path" argument.*\); the main thread reads the rest of the entry folders itself\.$/);
+  } finally {
+    reads.close();
+  }
+});
