@@ -1,7 +1,8 @@
 // A reader thread of the first start (first-scan-reads.ts): it reads its share of the entry folders as
-// EntryReader.read() would (the folder's stamp, each translation and style.css, links never followed) and parses each translation's front matter, and hands the main thread, batch by batch, only
-// what the index is made of: one JSON text per batch (FolderFiles), which the main thread turns into its
-// entries (EntryReader.assemble). Objects handed over one by one (a structured clone each) made the start
+// EntryReader.read() would (the folder's stamp, each translation and style.css, links never followed),
+// parses each translation's front matter, and hands the main thread, batch by batch, only what the index is
+// made of: one JSON text per batch (FolderFiles), which the main thread turns into its entries
+// (EntryReader.assemble). Objects handed over one by one (a structured clone each) made the start
 // slower than reading on the main thread (9.1 s instead of 8.9 s at 100,000 posts) and used 250 MB.
 import { lstatSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -112,8 +113,8 @@ function run(data: FirstScanWorkerData): void {
   const taken = first + 1;
   const read = first + 2;
   trustFolder(contentDir);
-  // A name not there throws, at most once per entry folder (its style.css): the errors' stacks are never
-  // looked at here, and taking one cost more than the failed open itself.
+  // A translation not there throws (an entry not in every language): the errors' stacks are never looked
+  // at here, and taking one costs more than the failed open itself.
   Error.stackTraceLimit = 0;
   // Links are warned about by the main thread, once, in its log (found.links).
   useLinkWarnings(() => {});
