@@ -36,6 +36,8 @@ export interface ContentStoreOptions {
   cacheDir?: string;
   /** From how many entries the freshness sweep runs in a worker thread (index-freshness.ts). */
   sweepInWorkerFrom?: number;
+  /** From how many entry folders a first start reads them in threads (first-scan-reads.ts). */
+  readInThreadsFrom?: number;
   /** Past this size of persisted index, first counts restore it (some 90 ms) rather than count folders (7 µs an entry). */
   countsFromIndexAbove?: number;
   /** A process that answers first and lives for a session (the stdio server): see IndexFileReading. */
@@ -65,6 +67,7 @@ export class ContentStore {
   private readonly onScheduledDue: ((entryId: string, language: string) => void) | undefined;
   private readonly cacheDir: string | undefined;
   private readonly sweepInWorkerFrom: number | undefined;
+  private readonly readInThreadsFrom: number | undefined;
   private readonly shortLived: boolean;
   private readonly countsFromIndexAbove: number;
   private readonly settings: SiteSettings;
@@ -89,6 +92,7 @@ export class ContentStore {
     this.onScheduledDue = options.onScheduledDue;
     this.cacheDir = options.cacheDir;
     this.sweepInWorkerFrom = options.sweepInWorkerFrom;
+    this.readInThreadsFrom = options.readInThreadsFrom;
     this.shortLived = options.shortLived === true;
     // Even at some 10,000 entries: an index takes some 380 bytes an entry.
     this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
@@ -107,7 +111,7 @@ export class ContentStore {
   private get parts(): IndexParts {
     return (this.built ??= indexParts().buildIndexParts({
       root: this.root, contentDir: this.contentDir, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
-      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, shortLived: this.shortLived, dataDir: this.dataDir,
+      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, readInThreadsFrom: this.readInThreadsFrom, shortLived: this.shortLived, dataDir: this.dataDir,
     }));
   }
 

@@ -149,3 +149,30 @@ test('the pages a full collection freed are given back at once, and with SVC_HEA
   const kept = run({ SVC_HEAP_TUNING: 'off' });
   assert.ok(kept.kept > kept.allocated / 2, `${kept.kept.toFixed(0)} of ${kept.allocated.toFixed(0)} MB still resident without the tuning`);
 });
+
+// The first start lets the main thread's young generation grow while it makes a large index from its reader
+// threads' batches (content/list-engine/first-scan-reads.ts), up to a cap; the collection after the build
+// gives it back. Without that collection being a memory-reducing one, the grown young generation stayed.
+test('a young generation let grow for a build stays near its cap and is given back after it', () => {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { growYoungGeneration, keepOldGenerationClose, keepYoungGenerationSmall, stopYoungGrowthAt } from ${JSON.stringify(pathToFileURL(join(DIST, 'process-tuning/heap-tuning.js')).href)};
+    const youngMb = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size / 1048576;
+    keepYoungGenerationSmall({});
+    growYoungGeneration({});
+    const index = [];
+    let most = 0;
+    for (let batch = 0; batch < 200; batch++) {
+      for (let i = 0; i < 2000; i++) index.push({ id: 'entry-' + batch + '-' + i, title: 'A title ' + i, n: i });
+      stopYoungGrowthAt(8);
+      most = Math.max(most, youngMb());
+    }
+    stopYoungGrowthAt(0, true);
+    keepOldGenerationClose({});
+    process.stdout.write(JSON.stringify({ kept: index.length, most, after: youngMb() }));
+  `;
+  const { kept, most, after } = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } })) as { kept: number; most: number; after: number };
+  assert.equal(kept, 400_000);
+  assert.ok(most >= 8 && most <= 32, `the young generation grew to ${most} MB`);
+  assert.ok(after <= 4, `the young generation was ${after} MB after the collection`);
+});

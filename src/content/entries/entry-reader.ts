@@ -1,14 +1,13 @@
 import { isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Dirent } from 'node:fs';
-import { LinkRefusedError, statNoFollow } from '../../lib/no-follow.js';
+import { LinkRefusedError, statNoFollow, warnOnce } from '../../lib/no-follow.js';
 import { listNamesNoFollow, readFileWithStamp, type FileRead } from '../../lib/stamped-reads.js';
 import { folderMtime } from './entry-folders.js';
-import { fileProblemReason } from '../../lib/file-problem.js';
 import { NotRegularFileError, notRegularReason, specialKind } from '../../lib/regular-file.js';
-import { embedsIn } from './embedded-services.js';
 import { isSlug } from './entry-id.js';
-import { parseFrontMatter } from './front-matter.js';
+import { decodeStrictUtf8, parseTranslationFile, unreadReason } from './translation-file.js';
+import type { FolderFiles } from './folder-files.js';
 import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
 import { TranslationMap } from './translation-map.js';
@@ -36,8 +35,6 @@ export interface EntryRead {
 }
 
 interface FileStamp { mtimeMs: number; size: number }
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads entry folders from disk: a translation per `<language>.md` (front matter only; bodies are read when
@@ -143,7 +140,7 @@ export class EntryReader {
       changed = true;
       if (isStyle) {
         styleStamp = read;
-        try { style = strictUtf8.decode(read.bytes); } catch (error) { style = ''; folderMtimeMs = -1; this.skipUnread(path, error); }
+        try { style = decodeStrictUtf8(read.bytes); } catch (error) { style = ''; folderMtimeMs = -1; this.skipUnread(path, error); }
         continue;
       }
       const translation = this.readTranslation(folder, language, read, type, segments);
@@ -167,17 +164,60 @@ export class EntryReader {
     return { entry, children, changed: true };
   }
 
+  /**
+   * The entry an entry folder read elsewhere holds (see FolderFiles), as read() makes it with no previous
+   * read to reuse; undefined when it holds no readable translation. Warnings are given here, as read() gives them.
+   */
+  assemble(type: ContentType, segments: string[], parentId: string | null, found: FolderFiles): Entry | undefined {
+    for (const link of found.links) warnOnce(link);
+    if (found.mtimeMs < 0) return undefined;
+    const folder = join(this.options.contentDir, ...segments) + sep;
+    const dir = folder.slice(0, -1);
+    const translations = new Map<string, Translation>();
+    let folderMtimeMs = found.mtimeMs;
+    let style = '';
+    let styleStamp: FileStamp = NO_FILE;
+    for (const file of found.files) {
+      // A style.css read that is not UTF-8 keeps its stamp, as read() keeps it.
+      if (file.name === 'style.css' && file.style !== undefined) styleStamp = { mtimeMs: file.mtimeMs, size: file.size };
+      if (file.problem !== undefined) {
+        if (file.problem !== null) this.skip(join(dir, file.name), file.problem);
+        if (file.unread) folderMtimeMs = -1;
+        continue;
+      }
+      if (file.style !== undefined) { style = file.style; continue; }
+      const translation = this.translationOf(folder, file.name.slice(0, -3), file, file.fields ?? {}, file.embeds ?? 0, type, segments);
+      if (translation) translations.set(translation.language, translation);
+      else folderMtimeMs = -1;
+    }
+    if (translations.size === 0) return undefined;
+    return {
+      id: segments.join('/'), type, dir, slug: segments[segments.length - 1]!, parentId, translations: new TranslationMap(translations.values()), style,
+      folderMtimeMs, styleMtimeMs: styleStamp.mtimeMs, styleSize: styleStamp.size,
+    };
+  }
+
   private readTranslation(folder: string, language: string, read: FileRead, type: ContentType, segments: string[]): Translation | undefined {
+    let parsed;
+    try {
+      parsed = parseTranslationFile(read.bytes);
+    } catch (error) {
+      this.skipUnread(`${folder}${language}.md`, error);
+      return undefined;
+    }
+    // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
+    // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
+    const fields = JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>;
+    return this.translationOf(folder, language, read, fields, parsed.embeds, type, segments);
+  }
+
+  /** The translation from a file's stamp and fields (undefined, with a warning, when they make none). */
+  private translationOf(folder: string, language: string, stamp: FileStamp, fields: Record<string, unknown>, embeds: number, type: ContentType, segments: string[]): Translation | undefined {
     const file = `${folder}${language}.md`;
     try {
-      const text = strictUtf8.decode(read.bytes);
-      // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
-      const document = parseFrontMatter(text);
-      const fields = JSON.parse(JSON.stringify(document.fields)) as Record<string, unknown>;
-      // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
       this.warned.delete(file);
       const translation = buildTranslation({
-        language, dir: folder, mtimeMs: read.mtimeMs, size: read.size, fields, body: null, embeds: embedsIn(document.body),
+        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null, embeds,
         pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
       });
       if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);
@@ -190,10 +230,8 @@ export class EntryReader {
 
   /** Reports a file that could not be read or parsed (a link was warned about where it was found). */
   private skipUnread(file: string, error: unknown): void {
-    if (error instanceof LinkRefusedError) return;
-    if (error instanceof NotRegularFileError) return this.skip(file, notRegularReason(error.fileKind));
-    const reason = error instanceof TypeError ? 'it is not valid UTF-8' : fileProblemReason(error) ?? (error as Error).message.split('\n')[0]!;
-    this.skip(file, reason);
+    const reason = unreadReason(error);
+    if (reason !== null) this.skip(file, reason);
   }
 
   /** One line per file in the process log, until the file reads well again. */

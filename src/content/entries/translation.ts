@@ -8,6 +8,12 @@ const STATUS_VALUES: readonly EntryStatus[] = ['draft', 'published', 'scheduled'
 const STATUSES = new Set<EntryStatus>(STATUS_VALUES);
 
 /**
+ * The front matter fields buildTranslation reads (unless it keeps them all): the first start's reader
+ * threads hand over only these (content/list-engine/first-scan-worker.ts). A field read below goes here too.
+ */
+export const LISTED_FIELDS: readonly string[] = ['status', 'published', 'date', 'slug', 'title', 'tags', 'category', 'author', 'via', 'start', 'review'];
+
+/**
  * Builds a Translation from a parsed file. Status is derived on read (D2): a scheduled translation whose
  * `published` time has passed is published, so no cron is needed on shared hosting.
  */

@@ -5,6 +5,7 @@ import type { EntryReader } from '../entries/entry-reader.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import type { ContentType, Entry, SiteConfig } from '../entries/types.js';
 import { ScanProgress } from './scan-progress.js';
+import { FolderReadsInThreads, READ_IN_THREADS_FROM } from './first-scan-reads.js';
 import { join } from 'node:path';
 
 export interface IndexScannerParts {
@@ -17,6 +18,8 @@ export interface IndexScannerParts {
   log: (line: string) => void;
   /** How often it says so (default PROGRESS_EVERY_MS; a test passes 0). */
   progressEveryMs?: number;
+  /** From how many entry folders a scan with nothing to reuse reads in threads (default READ_IN_THREADS_FROM). */
+  readInThreadsFrom?: number;
 }
 
 /**
@@ -39,12 +42,30 @@ export class IndexScanner {
     const { contentDir, index, reader, schedule } = this.parts;
     const next = new Map<string, Entry>();
     const folders = this.parts.site().types.map((type) => ({ type, slugs: subfolders(join(contentDir, type.folder)) }));
-    const progress = new ScanProgress(folders.reduce((sum, { slugs }) => sum + slugs.length, 0), this.parts.log, this.parts.progressEveryMs);
-    for (const { type, slugs } of folders) {
-      for (const slug of slugs) {
-        this.scanTree(type, [type.folder, slug], null, next, index);
-        progress.step();
+    const total = folders.reduce((sum, { slugs }) => sum + slugs.length, 0);
+    const progress = new ScanProgress(total, this.parts.log, this.parts.progressEveryMs);
+    // Nothing to reuse (a first start): the posts' folders are read and parsed in threads (first-scan-reads.ts).
+    // Pages, which nest, are read here as before, meanwhile.
+    const flat = folders.filter(({ type }) => type.key !== 'page');
+    const threads = index.size === 0 && total >= (this.parts.readInThreadsFrom ?? READ_IN_THREADS_FROM)
+      ? new FolderReadsInThreads(contentDir, Object.keys(this.parts.site().languages), flat.map(({ type, slugs }) => ({ folder: type.folder, slugs })), this.parts.log)
+      : null;
+    try {
+      for (const { type, slugs } of folders) {
+        const threaded = threads !== null && type.key !== 'page';
+        for (const slug of slugs) {
+          const found = threaded ? threads.take(slug) : undefined;
+          if (found) {
+            const entry = reader.assemble(type, [type.folder, slug], null, found);
+            if (entry) next.set(entry.id, entry);
+          } else {
+            this.scanTree(type, [type.folder, slug], null, next, index);
+          }
+          progress.step();
+        }
       }
+    } finally {
+      threads?.close();
     }
     progress.end();
     reader.endFullScan();

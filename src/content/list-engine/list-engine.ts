@@ -29,6 +29,7 @@ export interface IndexPartsOptions {
   /** Where the index is kept between starts (data/cache), or undefined. */
   cacheDir: string | undefined;
   sweepInWorkerFrom: number | undefined;
+  readInThreadsFrom: number | undefined;
   shortLived: boolean;
   /** The site's data folder: changes are recorded in and followed from its change feed (content-changes.ts). */
   dataDir: string | undefined;
@@ -56,7 +57,7 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   const index = new EntryIndex(new ListIndex(site));
   const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
   const reader = new EntryReader({ root, contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
-  const scanner = new IndexScanner({ contentDir, index, reader, schedule, site, log });
+  const scanner = new IndexScanner({ contentDir, index, reader, schedule, site, log, readInThreadsFrom: options.readInThreadsFrom });
   const changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, clock, log });
   const feedSeq = () => changes?.seq ?? 0;
   const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log, shortLived: options.shortLived, feedSeq });
