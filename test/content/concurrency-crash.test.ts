@@ -18,6 +18,7 @@ import { AuthService } from '../../src/auth/auth-service.js';
 import { makeTempFolder } from '../helpers/temp-folder.js';
 import { startTestServer } from '../helpers/test-server.js';
 import { crashImage, roundOfBody, roundOfCss, roundOfStats } from '../helpers/crash-contents.js';
+import { writeSite } from '../helpers/write-site.js';
 
 const WRITER = fileURLToPath(new URL('../helpers/crash-writer.ts', import.meta.url));
 const WORKERS = 4;
@@ -28,7 +29,7 @@ const accountOf: string[] = [];
 
 async function makeSite(): Promise<string> {
   const root = makeTempFolder('svc-crash-');
-  writeFileSync(join(mkdirFolder(root, 'content'), 'site.yaml'), 'title: Crash\nlanguages: { en: English }\n');
+  writeSite(root, { settings: { title: 'Crash', languages: { en: 'English' } }, entries: {} });
   for (let worker = 0; worker < WORKERS; worker++) {
     writeFileSync(join(mkdirFolder(root, `content/posts/w${worker}`), 'en.md'), `---\ntitle: W${worker}\nstatus: draft\nauthor: ann\n---\nround -1\n`);
   }

@@ -1,12 +1,13 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { hotp, totpStep, decodeBase32, otpauthUri } from '../../src/auth/totp.js';
 import { encodeQr } from '../../src/lib/qr/qr-encode.js';
 import { qrSvg } from '../../src/lib/qr/qr-svg.js';
 import { readHistory } from '../../src/content/history.js';
+import { writeSite } from '../helpers/write-site.js';
 
 // Two-factor setup with a QR code, recovery codes (shown once, kept as hashes, each good once, made anew),
 // and the other sessions ending when two-factor goes on: all over real HTTP.
@@ -19,8 +20,7 @@ let people = 0;
 
 before(async () => {
   h = await startPanel();
-  mkdirSync(join(h.dir, 'content'), { recursive: true });
-  writeFileSync(join(h.dir, 'content', 'site.yaml'), 'title: Demo Site\n');
+  writeSite(h.dir, { settings: { title: 'Demo Site' }, entries: {} });
 });
 after(() => h.close());
 beforeEach(() => { h.clock.now += 16 * 60_000; });
