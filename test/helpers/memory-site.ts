@@ -108,5 +108,10 @@ function memoryIndex(storage: MemoryStorage, now: () => number): ContentView {
     absoluteUrl: (path) => site().url + path,
     invalidate: () => {},
     mediaDir: (id) => join(contentDir, 'media', ...parseEntryId(id)),
+    // Files only: a name with a file below it is a folder.
+    mediaFiles: (id) => {
+      const dir = join(contentDir, 'media', ...parseEntryId(id));
+      return storage.list(dir).filter((name) => !name.startsWith('.') && storage.list(join(dir, name)).length === 0);
+    },
   };
 }

@@ -3,7 +3,7 @@
 // panel): no MCP tool calls these. Both run inside the entry's lock and are recorded like every write.
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
-import { listFolderNoFollow, statNoFollow } from '../../lib/no-follow.js';
+import { statNoFollow } from '../../lib/no-follow.js';
 import { canEditEntry } from '../content-rights.js';
 import { ALT_FILE, MAX_ALT_LENGTH, altFileWith, cleanAltText, readAltTexts } from '../media-alt.js';
 import { checkUploadedFile } from '../media.js';
@@ -45,9 +45,8 @@ export function setMediaAlt(context: WriteContext, actor: Actor, id: string, nam
  * folder's list, so a restored picture has it again. Answers the trash items' ids.
  */
 export function deletePicture(context: WriteContext, actor: Actor, id: string, name: string): string[] {
-  let names: string[] = [];
-  try { names = listFolderNoFollow(context.store.mediaDir(id)).filter((item) => item.isFile() && !item.name.startsWith('.')).map((item) => item.name); } catch { /* no folder: no variants */ }
-  const variants = groupVariants(names).find((group) => group.name === name)?.variants ?? [];
+  // The folder's files as every reader sees them (content/media-folder.ts); a missing folder has none.
+  const variants = groupVariants(context.store.mediaFiles(id)).find((group) => group.name === name)?.variants ?? [];
   return [name, ...variants].map((file) => deleteMedia(context, actor, id, file));
 }
 
