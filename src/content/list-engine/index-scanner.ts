@@ -6,9 +6,12 @@ import type { ScheduledChanges } from './scheduled-changes.js';
 import type { ContentType, Entry, SiteConfig } from '../entries/types.js';
 import { ScanProgress } from './scan-progress.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface IndexScannerParts {
   contentDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   index: EntryIndex;
   reader: EntryReader;
   schedule: ScheduledChanges;
@@ -38,7 +41,7 @@ export class IndexScanner {
   fullScan(): void {
     const { contentDir, index, reader, schedule } = this.parts;
     const next = new Map<string, Entry>();
-    const folders = this.parts.site().types.map((type) => ({ type, slugs: subfolders(join(contentDir, type.folder)) }));
+    const folders = this.parts.site().types.map((type) => ({ type, slugs: subfolders(this.parts.trusted, join(contentDir, type.folder)) }));
     const progress = new ScanProgress(folders.reduce((sum, { slugs }) => sum + slugs.length, 0), this.parts.log, this.parts.progressEveryMs);
     for (const { type, slugs } of folders) {
       for (const slug of slugs) {
@@ -70,7 +73,7 @@ export class IndexScanner {
     const entry = index.get(id);
     if (!entry) return;
     const segments = id.split('/');
-    const folder = statNoFollow(entry.dir);
+    const folder = statNoFollow(this.parts.trusted, entry.dir);
     if (!folder?.isDirectory()) {
       index.deleteWithChildren(id);
       index.changed();
@@ -96,7 +99,7 @@ export class IndexScanner {
   /** An entry folder this index does not know yet (made by another process or a writer just now). */
   private scanNewEntry(type: ContentType, segments: string[]): void {
     const { contentDir, index, schedule } = this.parts;
-    if (!statNoFollow(join(contentDir, ...segments))?.isDirectory()) return;
+    if (!statNoFollow(this.parts.trusted, join(contentDir, ...segments))?.isDirectory()) return;
     const parentId = segments.length > 2 ? index.nearestParent(segments) : null;
     const found = new Map<string, Entry>();
     this.scanTree(type, segments, parentId, found, index);

@@ -18,6 +18,7 @@ import { snippetParts, type SnippetPart } from './search-snippet.js';
 import { BuildProgress } from './build-progress.js';
 import { buildIndex, stemmedLanguage } from './index-build.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export { MAX_QUERY_CHARS } from './search-terms.js';
 export { snippetHtml, snippetMarkdown, type SnippetPart } from './search-snippet.js';
@@ -44,6 +45,8 @@ export interface SiteSearchOptions {
   source: SearchSource;
   /** data/cache/search.sqlite, or ':memory:' for a store without a cache folder. */
   file: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trustedFolders: TrustedFolders;
   /** The change feed (null: a store without a data folder, whose index follows nothing after its build). */
   feed: ChangeFeed | null;
   /** Where the lease's lock is taken (data/locks); null: this process builds. */
@@ -105,7 +108,7 @@ export class SiteSearch {
   private followLater = false;
 
   constructor(private readonly options: SiteSearchOptions) {
-    this.db = new SearchDatabase(options.file);
+    this.db = new SearchDatabase(options.trustedFolders, options.file);
   }
 
   /** Opens the index and follows the feed; builds it in the background when missing (the server at its start, others at their first search). */
@@ -127,7 +130,7 @@ export class SiteSearch {
     }
     if (feed && locksDir !== null) {
       this.lease = new FinderLease({
-        feedDir: feed.dir, lockPath: join(locksDir, 'search.lock'), fileName: 'search.json', clock, log,
+        trustedFolders: this.options.trustedFolders, feedDir: feed.dir, lockPath: join(locksDir, 'search.lock'), fileName: 'search.json', clock, log,
         onChange: (holding) => { this.holding = holding; this.buildIfNeeded(); },
       });
       this.lease.start();
@@ -192,13 +195,13 @@ export class SiteSearch {
 
   private openFile(): void {
     this.db.open();
-    this.openedIno = this.options.file === ':memory:' ? undefined : statNoFollow(this.options.file)?.ino;
+    this.openedIno = this.options.file === ':memory:' ? undefined : statNoFollow(this.options.trustedFolders, this.options.file)?.ino;
   }
 
   /** A file removed or replaced under the index (by hand, by another process that found it damaged): opened anew. */
   private checkFile(): void {
     if (this.options.file === ':memory:' || !this.started || this.unavailable !== null) return;
-    if (statNoFollow(this.options.file)?.ino === this.openedIno) return;
+    if (statNoFollow(this.options.trustedFolders, this.options.file)?.ino === this.openedIno) return;
     this.db.close();
     this.building = null;
     this.guard(() => this.openFile());

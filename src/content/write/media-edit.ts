@@ -18,7 +18,7 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 /** The picture's path, refused unless it is a plain image file of the entry's media folder. */
 function imagePath(context: WriteContext, id: string, name: string): string {
   const path = join(context.store.mediaDir(id), name);
-  if (!SAFE_NAME.test(name) || name.includes('..') || !isImageName(name) || !statNoFollow(path)?.isFile()) {
+  if (!SAFE_NAME.test(name) || name.includes('..') || !isImageName(name) || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
     throw new AppError('not_found', `${id} has no image named ${[...name].filter((c) => c >= ' ').join('').slice(0, 80)}.`);
   }
   return path;
@@ -32,7 +32,7 @@ export function setMediaAlt(context: WriteContext, actor: Actor, id: string, nam
     refuseUnless(canEditEntry(actor.principal, freshEntry(context, id), undefined));
     imagePath(context, id, name);
     const dir = context.store.mediaDir(id);
-    const current = readAltTexts(dir);
+    const current = readAltTexts(context.store.trustedFolders, dir);
     if ((current[name] ?? '') === alt) return alt;
     storageOf(context).writeAtomic(join(dir, ALT_FILE), altFileWith(current, name, alt));
     recordChange(context, actor, 'media_alt', id, null, alt === '' ? `${name}: alt text removed` : `${name}: alt text set`);
