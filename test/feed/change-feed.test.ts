@@ -22,6 +22,7 @@ import { TrustedFolders } from '../../src/lib/trusted-folders.js';
  */
 const APPENDER = `
 const { ChangeFeed } = await import(${JSON.stringify(new URL('../../dist/feed/change-feed.js', import.meta.url).href)});
+const { TrustedFolders } = await import(${JSON.stringify(new URL('../../dist/lib/trusted-folders.js', import.meta.url).href)});
 const { join } = await import('node:path');
 const [dataDir, writer, count] = process.argv.slice(1);
 const feed = new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock: Date.now, log: (line) => process.stderr.write(line + '\\n') });
