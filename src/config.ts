@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
-import { trustFolder } from './lib/no-follow.js';
+import { TrustedFolders } from './lib/trusted-folders.js';
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 
@@ -193,13 +193,13 @@ function validate(raw: {
 }
 
 /**
- * Has this process judge paths below content/ and the data folder from those folders down: they, and the
- * root above them, may be reached through symbolic links (/var/www -> /srv); nothing below them is followed
- * (lib/no-follow.ts). Each entry calls it once its configuration is read.
+ * The site's trusted folders: paths below content/ and the data folder are judged from those folders
+ * down; they, and the root above them, may be reached through symbolic links (/var/www -> /srv); nothing
+ * below them is followed (lib/no-follow.ts). Made once per site, with its configuration (wiring/build-deps.ts,
+ * the CLI's commands), and handed to everything that reads or writes its files.
  */
-export function trustConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): void {
-  trustFolder(join(config.root, 'content'));
-  trustFolder(config.dataDir);
+export function siteFolders(config: Pick<Config, 'root' | 'dataDir'>): TrustedFolders {
+  return new TrustedFolders([join(config.root, 'content'), config.dataDir]);
 }
 
 /** What keeps the configured folders from holding a site that can start; wiring/start-failure.ts words it. */
@@ -235,9 +235,7 @@ export function prepareConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'
 /** The configuration for an entry: a wrong value ends the process with its one sentence and exit code 2. */
 export function configOrExit(argv: string[]): Config {
   try {
-    const config = loadConfig(argv);
-    trustConfiguredFolders(config);
-    return config;
+    return loadConfig(argv);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(error.message + '\n');

@@ -198,9 +198,6 @@ function moduleState(file: string, text: string): string[] {
  * is made a value or written here with its reason.
  */
 const KEPT_STATE: Record<string, string> = {
-  // Not yet a value (issue 39): the trusted folders, their real paths and the link warnings of the site.
-  'lib/no-follow.ts trusted': 'registry to become a value', 'lib/no-follow.ts realTrusted': 'registry to become a value',
-  'lib/no-follow.ts warn': 'registry to become a value', 'lib/no-follow.ts warned': 'registry to become a value',
   // Memos of pure answers: the same for every caller, only sooner.
   'lib/install-paths.ts known': 'memo', 'lib/qr/reed-solomon.ts generators': 'memo', 'lib/time-zone.ts formatters': 'memo',
   'lib/time-zone.ts offsetCaches': 'memo', 'lib/site-secret.ts known': 'memo of a file that never changes once made',

@@ -2,6 +2,7 @@ import { FileCache } from './file-cache.js';
 import { parseYaml } from './yaml.js';
 import * as recordNames from '../lib/record-names.js';
 import { join, sep } from 'node:path';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 // Loaded when accounts are listed: checking a token reads one account by its name.
 
 /** A team member, as kept in `data/accounts/<id>.yaml`. */
@@ -62,10 +63,10 @@ export class AccountReader {
   /** `<dir>/`: names are built by concatenation (path.join on every request costs more than the check). */
   private readonly prefix: string;
 
-  constructor(dataDir: string, private readonly log: (line: string) => void) {
+  constructor(protected readonly trusted: TrustedFolders, dataDir: string, private readonly log: (line: string) => void) {
     this.dir = join(dataDir, 'accounts');
     this.prefix = this.dir + sep;
-    this.cache = new FileCache((text, path) => this.parse(text, path));
+    this.cache = new FileCache(trusted, (text, path) => this.parse(text, path));
   }
 
   private parse(text: string, path: string): Account | null {
@@ -92,7 +93,7 @@ export class AccountReader {
   }
 
   list(): Account[] {
-    return recordNames.listRecordNames(this.dir, '.yaml')
+    return recordNames.listRecordNames(this.trusted, this.dir, '.yaml')
       .map((id) => this.get(id))
       .filter((account): account is Account => account !== undefined)
       .sort((a, b) => a.id.localeCompare(b.id));

@@ -9,6 +9,7 @@ import { hashPassword } from './password.js';
 import { generateTotpSecret, verifyTotp } from './totp.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, makeRecoveryCodes } from './recovery-codes.js';
 import { stringifyYaml } from './yaml.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/;
 export const PASSWORD_MIN = 10;
@@ -37,8 +38,8 @@ export function checkNewPassword(password: string): void {
 
 /** Accounts on disk, one YAML file each, mode 0600: reading (AccountReader) and every change. */
 export class AccountStore extends AccountReader {
-  constructor(dataDir: string, private readonly clock: () => number, log: (line: string) => void) {
-    super(dataDir, log);
+  constructor(trusted: TrustedFolders, dataDir: string, private readonly clock: () => number, log: (line: string) => void) {
+    super(trusted, dataDir, log);
   }
 
   /** Creates an account; the id is made from the email's local part. The role must already be checked. */
@@ -49,8 +50,8 @@ export class AccountStore extends AccountReader {
     if (!EMAIL.test(email)) throw new AppError('invalid_params', 'The email address is not valid.');
     checkNewPassword(input.password);
     const passwordHash = await hashPassword(input.password);
-    makeFoldersNoFollow(this.dir, 0o700);
-    return withFileLock(join(this.dir, '.create.lock'), () => {
+    makeFoldersNoFollow(this.trusted, this.dir, 0o700);
+    return withFileLock(this.trusted, join(this.dir, '.create.lock'), () => {
       if (this.findByEmail(email)) throw new AppError('conflict', 'An account with this email address exists already.');
       const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'person';
       let id = base;
@@ -63,7 +64,7 @@ export class AccountStore extends AccountReader {
 
   /** Applies a change to the freshest copy under the account's lock. */
   update(id: string, change: (account: Account) => Account): Account {
-    return withFileLock(join(this.dir, `.${id}.lock`), () => {
+    return withFileLock(this.trusted, join(this.dir, `.${id}.lock`), () => {
       this.cache.forget(this.file(id));
       const current = this.get(id);
       if (!current) throw new AppError('not_found', 'There is no such account.');
@@ -79,7 +80,7 @@ export class AccountStore extends AccountReader {
     const cleanEmail = normalizeEmail(email);
     if (cleanName.length === 0 || cleanName.length > 100 || /[\u0000-\u001f\u007f]/.test(cleanName)) throw new AppError('invalid_params', 'The name must be 1 to 100 characters, without control characters.');
     if (!EMAIL.test(cleanEmail)) throw new AppError('invalid_params', 'The email address is not valid.');
-    return withFileLock(join(this.dir, '.create.lock'), () => {
+    return withFileLock(this.trusted, join(this.dir, '.create.lock'), () => {
       const holder = this.findByEmail(cleanEmail);
       if (holder && holder.id !== id) throw new AppError('conflict', 'Another account has this email address.');
       return this.update(id, (account) => ({ ...account, name: cleanName, email: cleanEmail }));
@@ -194,7 +195,7 @@ export class AccountStore extends AccountReader {
   }
 
   private write(account: Account): void {
-    writeFileAtomic(this.file(account.id), stringifyYaml(accountDocument(account)), 0o600);
+    writeFileAtomic(this.trusted, this.file(account.id), stringifyYaml(accountDocument(account)), 0o600);
     this.cache.forget(this.file(account.id));
   }
 }

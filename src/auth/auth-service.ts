@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { trustFolder } from '../lib/no-follow.js';
+import { TrustedFolders } from '../lib/trusted-folders.js';
 import type { BearerVerifier, Capability, Principal, Scope } from './principal.js';
 import { Roles } from './roles.js';
 import { OneTimeLinks } from './one-time-links.js';
@@ -39,15 +39,20 @@ export class AuthService implements BearerVerifier {
   readonly links: OneTimeLinks;
   private readonly verifier: TokenVerifier;
 
-  constructor(options: { dataDir: string; clock: Clock; log: (line: string) => void }) {
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  readonly trustedFolders: TrustedFolders;
+
+  /** `trustedFolders`: the site's (wiring/build-deps.ts); without it, a value of its own trusting the data folder. */
+  constructor(options: { dataDir: string; clock: Clock; log: (line: string) => void; trustedFolders?: TrustedFolders }) {
     // The data folder may be reached through links; nothing below it is followed (lib/no-follow.ts).
-    trustFolder(options.dataDir);
-    this.roles = new Roles(options.dataDir, options.log);
-    this.accounts = new AccountStore(options.dataDir, options.clock, options.log);
-    this.tokens = new TokenStore(options.dataDir, options.clock);
-    this.sessions = new SessionStore(options.dataDir, options.clock);
+    // The site's value is never widened: a folder trusted is one whose own path may be a link.
+    const trusted = this.trustedFolders = options.trustedFolders ?? new TrustedFolders([options.dataDir]);
+    this.roles = new Roles(trusted, options.dataDir, options.log);
+    this.accounts = new AccountStore(trusted, options.dataDir, options.clock, options.log);
+    this.tokens = new TokenStore(trusted, options.dataDir, options.clock);
+    this.sessions = new SessionStore(trusted, options.dataDir, options.clock);
     this.dataDir = options.dataDir;
-    this.links = new OneTimeLinks(options.dataDir, options.clock);
+    this.links = new OneTimeLinks(trusted, options.dataDir, options.clock);
     this.verifier = new TokenVerifier({ tokens: this.tokens, accounts: this.accounts, roles: this.roles });
   }
 

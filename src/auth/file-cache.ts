@@ -1,5 +1,6 @@
 import { LinkRefusedError, readTextNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { eventLoopTurn } from '../lib/event-loop-turn.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 interface Cached<T> {
   ino: number;
@@ -28,7 +29,7 @@ export class FileCache<T> {
   private missing = new Set<string>();
   private missingIn = -1;
 
-  constructor(private readonly parse: (text: string, path: string) => T, private readonly maxEntries = 10_000) {}
+  constructor(private readonly trusted: TrustedFolders, private readonly parse: (text: string, path: string) => T, private readonly maxEntries = 10_000) {}
 
   /** The parsed file, or undefined when it does not exist. */
   read(path: string): T | undefined {
@@ -42,7 +43,7 @@ export class FileCache<T> {
       this.missingIn = turn;
     }
     // throwIfNoEntry: a missing file (no roles.yaml, an unknown token) is common and must stay cheap.
-    const stat = statNoFollow(path);
+    const stat = statNoFollow(this.trusted, path);
     if (!stat) {
       if (cached !== undefined) this.entries.delete(path);
       this.missing.add(path);
@@ -54,7 +55,7 @@ export class FileCache<T> {
     }
     let text: string;
     try {
-      text = readTextNoFollow(path);
+      text = readTextNoFollow(this.trusted, path);
     } catch (error) {
       if (error instanceof LinkRefusedError || (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
@@ -74,7 +75,7 @@ export class FileCache<T> {
   /** Removes the file (a link in its place is removed itself) and forgets it; false when there was none. */
   remove(path: string): boolean {
     try {
-      removeNoFollow(path);
+      removeNoFollow(this.trusted, path);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 /** What every record holds besides its own facts: ISO 8601 UTC times. */
 export interface LinkTimes {
@@ -21,7 +22,7 @@ const LINK_ID = /^[0-9a-f]{64}$/;
 export const linkIdOf = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 export class HashedLinkFolder<R extends LinkTimes> {
-  constructor(readonly dir: string, private readonly clock: () => number) {}
+  constructor(private readonly trusted: TrustedFolders, readonly dir: string, private readonly clock: () => number) {}
 
   /** Makes a link that ends `lifetimeMs` from now; returns its secret (shown once, never stored), id and record. */
   create(facts: Omit<R, keyof LinkTimes>, lifetimeMs: number): { secret: string; id: string; record: R } {
@@ -46,7 +47,7 @@ export class HashedLinkFolder<R extends LinkTimes> {
   take(secret: string): { id: string; record: R } | null {
     if (!LINK_SECRET.test(secret)) return null;
     const id = linkIdOf(secret);
-    const record = withFileLock(join(this.dir, `.${id}.lock`), () => {
+    const record = withFileLock(this.trusted, join(this.dir, `.${id}.lock`), () => {
       const found = this.read(id);
       if (found) rmSync(this.fileOf(id), { force: true });
       return found;
@@ -99,6 +100,6 @@ export class HashedLinkFolder<R extends LinkTimes> {
   }
 
   private write(id: string, record: R): void {
-    writeFileAtomic(this.fileOf(id), JSON.stringify(record) + '\n', 0o600);
+    writeFileAtomic(this.trusted, this.fileOf(id), JSON.stringify(record) + '\n', 0o600);
   }
 }

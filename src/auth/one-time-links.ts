@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { AppError } from '../errors.js';
 import { HashedLinkFolder } from './hashed-links.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export const LINK_DAYS = 7;
 const LINK_MS = LINK_DAYS * 24 * 3600_000;
@@ -18,8 +19,8 @@ export type NewLink = Omit<Extract<OneTimeLink, { kind: 'invite' }>, 'created' |
 export class OneTimeLinks {
   private readonly folder: HashedLinkFolder<OneTimeLink>;
 
-  constructor(dataDir: string, clock: () => number) {
-    this.folder = new HashedLinkFolder<OneTimeLink>(join(dataDir, 'links'), clock);
+  constructor(trusted: TrustedFolders, dataDir: string, clock: () => number) {
+    this.folder = new HashedLinkFolder<OneTimeLink>(trusted, join(dataDir, 'links'), clock);
   }
 
   /** Makes a link; returns its secret (shown once, never stored) and the record. */

@@ -2,6 +2,7 @@ import { CAPABILITIES, type Capability } from './principal.js';
 import { FileCache } from './file-cache.js';
 import { parseYaml } from './yaml.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 /** D4: the default roles and their capabilities. `data/roles.yaml` may override or add roles. */
 export const DEFAULT_ROLES: Readonly<Record<string, readonly Capability[]>> = {
@@ -71,9 +72,9 @@ export class Roles {
   private readonly defaults: RoleTable;
   readonly path: string;
 
-  constructor(dataDir: string, log: (line: string) => void) {
+  constructor(trusted: TrustedFolders, dataDir: string, log: (line: string) => void) {
     this.path = join(dataDir, 'roles.yaml');
-    this.cache = new FileCache((text) => parseRolesYaml(text, log));
+    this.cache = new FileCache(trusted, (text) => parseRolesYaml(text, log));
     this.defaults = defaultRoleTable();
   }
 

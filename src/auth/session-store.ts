@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { makeFoldersNoFollow, readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { sha256Hex } from '../lib/safe-compare.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 /**
  * A panel session. `stage: 'two_factor'` is the short-lived state between a correct password and a correct
@@ -61,7 +62,7 @@ function readSession(value: unknown): StoredSession | undefined {
 export class SessionStore {
   readonly dir: string;
 
-  constructor(dataDir: string, private readonly clock: () => number) {
+  constructor(private readonly trusted: TrustedFolders, dataDir: string, private readonly clock: () => number) {
     this.dir = join(dataDir, 'sessions');
   }
 
@@ -79,7 +80,7 @@ export class SessionStore {
       expires: new Date(now + lifetime).toISOString(),
       ...(next ? { next } : {}),
     };
-    makeFoldersNoFollow(this.dir, 0o700);
+    makeFoldersNoFollow(this.trusted, this.dir, 0o700);
     this.write(record);
     this.sweep(now);
     return { id, record };
@@ -105,7 +106,7 @@ export class SessionStore {
     const key = sha256Hex(id);
     let session;
     try {
-      session = readSession(JSON.parse(readTextNoFollow(join(this.dir, `${key}.json`))));
+      session = readSession(JSON.parse(readTextNoFollow(this.trusted, join(this.dir, `${key}.json`))));
     } catch {
       return undefined;
     }
@@ -126,7 +127,7 @@ export class SessionStore {
   removeAccount(account: string): void {
     for (const name of this.names()) {
       try {
-        const session = readSession(JSON.parse(readTextNoFollow(join(this.dir, name))));
+        const session = readSession(JSON.parse(readTextNoFollow(this.trusted, join(this.dir, name))));
         if (session && session.account === account) this.removeKey(name.slice(0, -5));
       } catch { /* gone meanwhile */ }
     }
@@ -134,23 +135,23 @@ export class SessionStore {
 
   private names(): string[] {
     // listRecordNames also removes what interrupted writes left behind.
-    return listRecordNames(this.dir, '.json').map((name) => `${name}.json`).filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
+    return listRecordNames(this.trusted, this.dir, '.json').map((name) => `${name}.json`).filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
   }
 
   private write(record: SessionRecord): void {
     const { key, ...stored } = record;
-    writeFileAtomic(join(this.dir, `${key}.json`), JSON.stringify(stored) + '\n', 0o600);
+    writeFileAtomic(this.trusted, join(this.dir, `${key}.json`), JSON.stringify(stored) + '\n', 0o600);
   }
 
   private removeKey(key: string): void {
-    try { removeNoFollow(join(this.dir, `${key}.json`)); } catch { /* already gone */ }
+    try { removeNoFollow(this.trusted, join(this.dir, `${key}.json`)); } catch { /* already gone */ }
   }
 
   // Expired sessions are deleted when a new one starts, so the folder stays small without a timer.
   private sweep(now: number): void {
     for (const name of this.names()) {
       try {
-        const session = readSession(JSON.parse(readTextNoFollow(join(this.dir, name))));
+        const session = readSession(JSON.parse(readTextNoFollow(this.trusted, join(this.dir, name))));
         if (!session || Date.parse(session.expires) <= now) this.removeKey(name.slice(0, -5));
       } catch { /* gone meanwhile */ }
     }

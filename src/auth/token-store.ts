@@ -6,6 +6,7 @@ import { withFileLock } from '../lib/file-lock.js';
 import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
 import { hash, randomInt } from 'node:crypto';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 // The writing code is imported with the module, not required on first use: a stdio session recording a
 // token's use (require() of lib/file-lock.js) while a tool's module graph holding the same module was being
 // imported crashed Node 20's loader ("Cannot require() ES Module ... not yet fully loaded").
@@ -95,10 +96,10 @@ export class TokenStore {
   /** `<dir>/`: file names are built by concatenation, path.join on every request costs more than the rest. */
   private readonly prefix: string;
 
-  constructor(dataDir: string, private readonly clock: () => number) {
+  constructor(private readonly trusted: TrustedFolders, dataDir: string, private readonly clock: () => number) {
     this.dir = join(dataDir, 'tokens');
     this.prefix = this.dir + sep;
-    this.cache = new FileCache((text, path) => {
+    this.cache = new FileCache(trusted, (text, path) => {
       let record: TokenRecord | null;
       try {
         record = readRecord(JSON.parse(text), path.slice(path.length - 69, path.length - 5));
@@ -128,7 +129,7 @@ export class TokenStore {
       last_used: null,
       ...(input.oauthClientId ? { oauth_client: input.oauthClientId } : {}),
     };
-    makeFoldersNoFollow(this.dir, 0o700);
+    makeFoldersNoFollow(this.trusted, this.dir, 0o700);
     this.write(record);
     return { token, record };
   }
@@ -166,7 +167,7 @@ export class TokenStore {
 
   /** All tokens, or one person's, newest first. */
   list(owner?: string): TokenRecord[] {
-    return listRecordNames(this.dir, '.json')
+    return listRecordNames(this.trusted, this.dir, '.json')
       .map((id) => this.get(id))
       .filter((record): record is TokenRecord => record !== undefined && (owner === undefined || record.owner === owner))
       .sort((a, b) => b.created.localeCompare(a.created) || a.id.localeCompare(b.id));
@@ -175,7 +176,7 @@ export class TokenStore {
   /** Deletes the token file; the next request with the token fails. False when there was none. */
   revoke(id: string): boolean {
     if (!TOKEN_ID.test(id)) return false;
-    return withFileLock(join(this.dir, `.${id}.lock`), () => this.cache.remove(this.file(id)));
+    return withFileLock(this.trusted, join(this.dir, `.${id}.lock`), () => this.cache.remove(this.file(id)));
   }
 
   /**
@@ -189,7 +190,7 @@ export class TokenStore {
       if (lastUsed === undefined) this.lastUsedMs.set(record, (lastUsed = Date.parse(record.last_used)));
       if (now - lastUsed < LAST_USED_INTERVAL_MS) return;
     }
-    withFileLock(join(this.dir, `.${record.id}.lock`), () => {
+    withFileLock(this.trusted, join(this.dir, `.${record.id}.lock`), () => {
       this.cache.forget(this.file(record.id));
       const current = this.get(record.id);
       if (!current) return;
@@ -200,7 +201,7 @@ export class TokenStore {
 
   private write(record: TokenRecord): void {
     const { id, ...stored } = record;
-    writeFileAtomic(this.file(id), JSON.stringify(stored, null, 2) + '\n', 0o600);
+    writeFileAtomic(this.trusted, this.file(id), JSON.stringify(stored, null, 2) + '\n', 0o600);
     this.cache.forget(this.file(id));
   }
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.js';
-import { trustFolder } from '../lib/no-follow.js';
+import { TrustedFolders } from '../lib/trusted-folders.js';
 import type { BearerVerifier, Capability, Principal } from './principal.js';
 import { Roles } from './roles.js';
 import { AccountReader, type Account } from './account-reader.js';
@@ -120,12 +120,12 @@ export class TokenVerifier implements BearerVerifier {
 }
 
 /** A verifier over the installation's data folder, with stores of its own. */
-export function createTokenVerifier(options: { dataDir: string; clock: Clock; log: (line: string) => void; recordUsesLater?: boolean }): TokenVerifier {
+export function createTokenVerifier(options: { dataDir: string; clock: Clock; log: (line: string) => void; recordUsesLater?: boolean; trustedFolders?: TrustedFolders }): TokenVerifier {
   // As AuthService: the data folder may be reached through links; nothing below it is followed.
-  trustFolder(options.dataDir);
+  const trusted = options.trustedFolders ?? new TrustedFolders([options.dataDir]);
   return new TokenVerifier({
-    tokens: new TokenStore(options.dataDir, options.clock),
-    accounts: new AccountReader(options.dataDir, options.log),
-    roles: new Roles(options.dataDir, options.log),
+    tokens: new TokenStore(trusted, options.dataDir, options.clock),
+    accounts: new AccountReader(trusted, options.dataDir, options.log),
+    roles: new Roles(trusted, options.dataDir, options.log),
   }, options.recordUsesLater ? { recordUsesLater: { log: options.log } } : {});
 }

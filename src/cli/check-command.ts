@@ -14,6 +14,7 @@ export function runCheckCommand(parsed: Parsed, print: (line: string) => void): 
   const problems = checkSite({
     root: config.root,
     dataDir: config.dataDir,
+    trusted: parsed.trustedFolders,
     ...(config.baseUrlGiven ? { servedAt: config.baseUrl } : {}),
     now: Date.now(),
   });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { CommandError } from './cli-error.js';
+import { siteFolders } from '../config.js';
 
 export interface InitOptions {
   root: string;
@@ -86,7 +87,8 @@ export function initSite(options: InitOptions): string[] {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   chmodSync(options.dataDir, 0o700);
   made.push(options.dataDir);
-  writeFileAtomic(siteFile, `# The website's settings: title, languages, time zone, content types and categories.\n${stringify(site)}`);
+  // Its folders are made just above: content/ is trusted from here down, as the site's every process trusts it.
+  writeFileAtomic(siteFolders(options), siteFile, `# The website's settings: title, languages, time zone, content types and categories.\n${stringify(site)}`);
   made.push(siteFile);
   return made;
 }

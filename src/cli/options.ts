@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CONFIG_OPTIONS, flagErrorSentence, loadConfig, ConfigError, trustConfiguredFolders, type Config } from '../config.js';
+import { CONFIG_OPTIONS, flagErrorSentence, loadConfig, ConfigError, siteFolders, type Config } from '../config.js';
 import { UsageError } from './cli-error.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -9,6 +10,8 @@ export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
   config: Config;
+  /** The site's trusted folders (config.ts, siteFolders): one value for all the command does. */
+  trustedFolders: TrustedFolders;
 }
 
 /**
@@ -37,8 +40,7 @@ export function parseCommand(args: string[], options: Options, maxPositionals: n
     if (error instanceof ConfigError) throw new UsageError(error.message.replace(/^svc: /, ''));
     throw error;
   }
-  trustConfiguredFolders(config);
-  return { values: parsed.values as Parsed['values'], positionals: parsed.positionals, config };
+  return { values: parsed.values as Parsed['values'], positionals: parsed.positionals, config, trustedFolders: siteFolders(config) };
 }
 
 /** A required string option, or a usage error naming it. */

@@ -15,7 +15,7 @@ export async function runReindexCommand(parsed: Parsed, print: (line: string) =>
   const { config } = parsed;
   const id = typeof parsed.values.id === 'string' ? parsed.values.id : undefined;
   const log = (line: string) => process.stderr.write(line + '\n');
-  const store = new ContentStore({ root: config.root, clock: systemClock, log, cacheDir: join(config.dataDir, 'cache'), dataDir: config.dataDir });
+  const store = new ContentStore({ root: config.root, clock: systemClock, log, cacheDir: join(config.dataDir, 'cache'), dataDir: config.dataDir, trustedFolders: parsed.trustedFolders });
   try {
     print(id === undefined ? `Comparing every entry folder of ${config.root} with the index…` : `Reading ${id} again…`);
     const started = performance.now();

@@ -32,7 +32,7 @@ const debug = debuglog('svc');
 
 function authFor(parsed: Parsed): AuthService {
   const log = (line: string) => process.stderr.write(line + '\n');
-  return new AuthService({ dataDir: parsed.config.dataDir, clock: systemClock, log });
+  return new AuthService({ dataDir: parsed.config.dataDir, clock: systemClock, log, trustedFolders: parsed.trustedFolders });
 }
 
 /** The commands that work on a site refuse a folder without one, rather than making a data folder in it. */
@@ -48,7 +48,7 @@ function requireSite(parsed: Parsed): Parsed {
 
 /** A command that writes (user, token, stats) starts as the servers do: see lib/site-writes.ts. */
 function requireSiteToWrite(parsed: Parsed): Parsed {
-  prepareSiteWrites(requireSite(parsed).config);
+  prepareSiteWrites(parsed.trustedFolders, requireSite(parsed).config);
   return parsed;
 }
 
@@ -56,7 +56,7 @@ async function serve(parsed: Parsed, demo: boolean): Promise<void> {
   const { config } = parsed;
   if (demo) ensureSite(config.root, config.dataDir, print);
   requireSite(parsed);
-  const deps = await buildDeps(config).catch((error: unknown) => {
+  const deps = await buildDeps(config, undefined, { trustedFolders: parsed.trustedFolders }).catch((error: unknown) => {
     throw new StartFailure(startFailureSentence(error));
   });
   if (demo) seedDemoStats(deps.stats, deps.content, print);
@@ -105,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'user': {
       const parsed = requireSiteToWrite(parseCommand(argv, USER_OPTIONS, 4));
-      await runUserCommand(authFor(parsed), sub, parsed, totpIssuer(parsed.config.root), print);
+      await runUserCommand(authFor(parsed), sub, parsed, totpIssuer(parsed.trustedFolders, parsed.config.root), print);
       return 0;
     }
     case 'token': {

@@ -32,8 +32,8 @@ function whole(values: Parsed['values'], name: string, fallback: number, min: nu
 export async function runStatsCommand(sub: string | undefined, parsed: Parsed, print: (line: string) => void): Promise<void> {
   const { config, values } = parsed;
   const log = (line: string) => process.stderr.write(line + '\n');
-  const content = new ContentStore({ root: config.root, clock: systemClock, log, baseUrl: () => config.baseUrl });
-  const stats = createStatsService(config, content, systemClock);
+  const content = new ContentStore({ root: config.root, clock: systemClock, log, baseUrl: () => config.baseUrl, trustedFolders: parsed.trustedFolders });
+  const stats = createStatsService(config, content, systemClock, undefined, parsed.trustedFolders);
   try {
     switch (sub) {
       case 'seed': {

@@ -2,6 +2,7 @@ import { join, dirname, basename, extname } from 'node:path';
 import { imageSize } from 'image-size';
 import { listFolderNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { parseEntryId } from './entries/entry-id.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface Cover {
   url: string;
@@ -20,12 +21,12 @@ const described = new Map<string, Described>();
  * instead while the image's stamp and its folder's mtime (which moves when a variant is added or removed)
  * stay the same: two stats per cover.
  */
-function describe(file: string, stem: string, extension: string): Described | null {
+function describe(trusted: TrustedFolders, file: string, stem: string, extension: string): Described | null {
   let stamp: string;
   try {
     // Never through a symbolic link (lib/no-follow.ts): a linked image or media folder is no cover.
-    const stat = statNoFollow(file);
-    const folder = statNoFollow(dirname(file));
+    const stat = statNoFollow(trusted, file);
+    const folder = statNoFollow(trusted, dirname(file));
     if (!stat?.isFile() || !folder) return null;
     stamp = `${stat.mtimeMs}:${stat.size}:${folder.mtimeMs}`;
   } catch {
@@ -35,7 +36,7 @@ function describe(file: string, stem: string, extension: string): Described | nu
   if (cached && cached.stamp === stamp) return cached;
   let size;
   try {
-    size = imageSize(readFileNoFollow(file));
+    size = imageSize(readFileNoFollow(trusted, file));
   } catch {
     return null;
   }
@@ -43,7 +44,7 @@ function describe(file: string, stem: string, extension: string): Described | nu
   const width = Math.round(size.width), height = Math.round(size.height);
   const variants: Described['variants'] = [];
   try {
-    for (const { name } of listFolderNoFollow(dirname(file))) {
+    for (const { name } of listFolderNoFollow(trusted, dirname(file))) {
       if (!name.startsWith(`${stem}-`) || !name.endsWith(`w${extension}`)) continue;
       const variantWidth = Number(name.slice(stem.length + 1, -1 - extension.length));
       if (Number.isInteger(variantWidth) && variantWidth > 0 && variantWidth !== width) variants.push({ name, width: variantWidth });
@@ -60,7 +61,7 @@ function describe(file: string, stem: string, extension: string): Described | nu
  * image itself and its width variants beside it (`<name>-<width>w.<ext>`). Null when the reference is not a
  * media reference or the file is not a readable image.
  */
-export function resolveCover(contentDir: string, baseUrl: string, reference: unknown): Cover | null {
+export function resolveCover(trusted: TrustedFolders, contentDir: string, baseUrl: string, reference: unknown): Cover | null {
   if (typeof reference !== 'string' || !reference.startsWith('media/')) return null;
   const parts = reference.split('/');
   const fileName = parts.pop()!;
@@ -72,7 +73,7 @@ export function resolveCover(contentDir: string, baseUrl: string, reference: unk
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fileName) || fileName.includes('..')) return null;
   const file = join(contentDir, ...parts, fileName);
   const extension = extname(fileName);
-  const image = describe(file, basename(fileName, extension), extension);
+  const image = describe(trusted, file, basename(fileName, extension), extension);
   if (!image) return null;
   const url = `${baseUrl}/${reference}`;
   const candidates = [{ url, width: image.width }, ...image.variants.map((v) => ({ url: `${baseUrl}/${parts.join('/')}/${v.name}`, width: v.width }))];

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { linesFromEnd } from '../lib/lines-from-end.js';
 import { listFolderNoFollow } from '../lib/no-follow.js';
-import { fileStorage } from './storage/file-storage.js';
 import type { WriteStorage } from './storage/write-storage.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // The history log: one JSON object per line in `data/history/<YYYY-MM>.ndjson`, appended, never rewritten.
 // Every change to content (through MCP or the panel) adds a line: when, who, what, which entry and
@@ -72,7 +72,7 @@ function historyDir(dataDir: string): string {
  * Appends one line, in one append: lines of concurrent writers (the HTTP server and stdio processes) never
  * interleave, and a writer killed mid-way leaves at most one broken last line, which readers skip.
  */
-export function appendHistory(dataDir: string, record: HistoryRecord, storage: WriteStorage = fileStorage): void {
+export function appendHistory(dataDir: string, record: HistoryRecord, storage: WriteStorage): void {
   storage.append(join(historyDir(dataDir), `${record.time.slice(0, 7)}.ndjson`), JSON.stringify(record) + '\n', 0o600);
 }
 
@@ -103,11 +103,11 @@ function matches(record: HistoryRecord, query: HistoryQuery): boolean {
 }
 
 /** Records newest first, those matching every filter given. Lines that do not parse (a crash mid-write) are skipped. */
-export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryRecord[] {
+export function readHistory(trusted: TrustedFolders, dataDir: string, query: HistoryQuery = {}): HistoryRecord[] {
   const dir = historyDir(dataDir);
   let months: string[];
   try {
-    months = listFolderNoFollow(dir).filter((item) => item.isFile() && item.name.endsWith('.ndjson')).map((item) => item.name).sort().reverse();
+    months = listFolderNoFollow(trusted, dir).filter((item) => item.isFile() && item.name.endsWith('.ndjson')).map((item) => item.name).sort().reverse();
   } catch {
     return [];
   }
@@ -122,7 +122,7 @@ export function readHistory(dataDir: string, query: HistoryQuery = {}): HistoryR
     let judging = false;
     try {
       // From the end: the newest records are read first, and reading stops once enough were found.
-      for (const line of linesFromEnd(join(dir, month))) {
+      for (const line of linesFromEnd(trusted, join(dir, month))) {
         if (line.trim() === '') continue;
         if (budget-- <= 0) return out;
         if (needle !== null && !line.includes(needle)) continue;

@@ -1,6 +1,7 @@
 import { closeSync, constants, readSync } from 'node:fs';
 import { imageSize } from 'image-size';
 import { openNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface MeasuredImage {
   width: number;
@@ -17,14 +18,14 @@ const measured = new Map<string, Kept>();
  * size), or null when it is not a readable image. Never through a symbolic link (lib/no-follow.ts). The
  * entry page's media list and the media library ask for the same files again and again.
  */
-export function measureImageFile(file: string): MeasuredImage | null {
-  const stat = statNoFollow(file);
+export function measureImageFile(trusted: TrustedFolders, file: string): MeasuredImage | null {
+  const stat = statNoFollow(trusted, file);
   if (!stat?.isFile()) return null;
   const stamp = `${stat.mtimeMs}:${stat.size}`;
   const cached = measured.get(file);
   if (cached && cached.stamp === stamp) return cached;
   try {
-    const found = sizeOfHead(file, stat.size) ?? imageSize(readFileNoFollow(file));
+    const found = sizeOfHead(trusted, file, stat.size) ?? imageSize(readFileNoFollow(trusted, file));
     if (!found.width || !found.height) return null;
     const value = { stamp, width: Math.round(found.width), height: Math.round(found.height), size: stat.size };
     if (measured.size > 20_000) measured.clear();
@@ -39,10 +40,10 @@ export function measureImageFile(file: string): MeasuredImage | null {
 const HEAD_BYTES = 256 * 1024;
 
 /** The size read from the file's first bytes, or null when they do not hold it (the caller reads the whole). */
-function sizeOfHead(file: string, size: number): { width?: number; height?: number } | null {
+function sizeOfHead(trusted: TrustedFolders, file: string, size: number): { width?: number; height?: number } | null {
   if (size <= HEAD_BYTES) return null;
   const head = Buffer.alloc(HEAD_BYTES);
-  const fd = openNoFollow(file, constants.O_RDONLY);
+  const fd = openNoFollow(trusted, file, constants.O_RDONLY);
   try {
     readSync(fd, head, 0, HEAD_BYTES, 0);
   } finally {

@@ -1,6 +1,7 @@
 import { parseSiteTime } from '../lib/time-zone.js';
 import { parseFrontMatter } from './entries/front-matter.js';
 import { listRevisions, readRevision } from './revisions.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // The text of a translation as it was last public. Every rewrite of a translation first keeps the whole
 // previous file as a revision (translation-file.ts), so the text that was public when a change replaced it
@@ -38,11 +39,11 @@ function wasPublic(text: string, keptAtMs: number, timeZone: string): { publishe
 }
 
 /** The newest kept version of the translation that was public, or null when none of its last 500 was. */
-export function lastPublishedVersion(dataDir: string, entryId: string, language: string, timeZone: string): PublishedVersion | null {
-  for (const version of listRevisions(dataDir, entryId, language).slice(0, LOOKBACK)) {
+export function lastPublishedVersion(trusted: TrustedFolders, dataDir: string, entryId: string, language: string, timeZone: string): PublishedVersion | null {
+  for (const version of listRevisions(trusted, dataDir, entryId, language).slice(0, LOOKBACK)) {
     let text: string;
     try {
-      text = readRevision(dataDir, entryId, language, version.id);
+      text = readRevision(trusted, dataDir, entryId, language, version.id);
     } catch {
       continue;
     }

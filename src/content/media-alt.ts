@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { readFileNoFollow } from '../lib/no-follow.js';
 import { parseEntryId } from './entries/entry-id.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // The alt text of each image, kept beside the images in their media folder (`.alt.yaml`: file name -> text),
 // so it travels with them (a copied, trashed or restored folder keeps it). A dot file: the site never serves
@@ -13,9 +14,9 @@ export const ALT_FILE = '.alt.yaml';
 export const MAX_ALT_LENGTH = 300;
 
 /** The alt texts of one media folder; an unreadable or malformed file counts as none. */
-export function readAltTexts(mediaDir: string): Record<string, string> {
+export function readAltTexts(trusted: TrustedFolders, mediaDir: string): Record<string, string> {
   try {
-    const data = parse(readFileNoFollow(join(mediaDir, ALT_FILE)).toString('utf8')) as unknown;
+    const data = parse(readFileNoFollow(trusted, join(mediaDir, ALT_FILE)).toString('utf8')) as unknown;
     if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
     return Object.fromEntries(Object.entries(data as Record<string, unknown>).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
   } catch {
@@ -39,13 +40,13 @@ export function cleanAltText(text: string): string {
 }
 
 /** The alt text of `media/<entry id>/<file>`, or '' when it has none (or the reference is not one). */
-export function altTextOf(contentDir: string, reference: string): string {
+export function altTextOf(trusted: TrustedFolders, contentDir: string, reference: string): string {
   if (!reference.startsWith('media/')) return '';
   const parts = reference.split('/');
   const name = parts.pop()!;
   try {
     const segments = parseEntryId(parts.slice(1).join('/'));
-    return readAltTexts(join(contentDir, 'media', ...segments))[name] ?? '';
+    return readAltTexts(trusted, join(contentDir, 'media', ...segments))[name] ?? '';
   } catch {
     return '';
   }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { listFolderNoFollow } from '../lib/no-follow.js';
 import * as atomicWrite from '../lib/atomic-write.js';
 import { parseEntryId } from './entries/entry-id.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // An entry's media folder on disk: `content/media/<entry id>/`, and the files a reader may see in it.
 
@@ -15,11 +16,11 @@ export function mediaFolder(contentDir: string, entryId: string): string {
  * files are left out, and a temporary file a crashed writer left behind long enough ago is removed on the
  * way. A missing folder has none.
  */
-export function listMediaFiles(dir: string, nowMs: number): string[] {
+export function listMediaFiles(trusted: TrustedFolders, dir: string, nowMs: number): string[] {
   try {
-    return listFolderNoFollow(dir)
+    return listFolderNoFollow(trusted, dir)
       .filter((item) => {
-        if (item.isFile() && atomicWrite.isTempFileName(item.name)) atomicWrite.removeStaleTempFile(join(dir, item.name), nowMs);
+        if (item.isFile() && atomicWrite.isTempFileName(item.name)) atomicWrite.removeStaleTempFile(trusted, join(dir, item.name), nowMs);
         return item.isFile() && !item.name.startsWith('.');
       })
       .map((item) => item.name)

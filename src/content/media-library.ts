@@ -5,6 +5,7 @@ import { ACCEPTED_EXTENSIONS } from './media.js';
 import { measureImageFile } from './image-measure.js';
 import { readAltTexts } from './media-alt.js';
 import { groupVariants, variantWidth } from './media-variants.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // The files of the media folders (`content/media/<entry id>/<file>`) as the panel lists them: per entry on
 // its page, and all of them in the media library. Only plain files with names the site serves are listed
@@ -41,26 +42,26 @@ export function isImageName(name: string): boolean {
 }
 
 /** Size and, for an image, its dimensions (and its variants' sizes); null when the file went away. */
-export function describeMedia(mediaRoot: string, entryId: string, name: string, extras: MediaExtras = {}): MediaItem | null {
+export function describeMedia(trusted: TrustedFolders, mediaRoot: string, entryId: string, name: string, extras: MediaExtras = {}): MediaItem | null {
   const folder = join(mediaRoot, ...entryId.split('/'));
   const file = join(folder, name);
   const variants = (extras.variants ?? []).flatMap((variant) => {
-    const stat = statNoFollow(join(folder, variant));
+    const stat = statNoFollow(trusted, join(folder, variant));
     return stat?.isFile() ? [{ name: variant, width: variantWidth(name, variant), size: stat.size }] : [];
   });
   const known = { entryId, name, reference: `media/${entryId}/${name}`, alt: extras.alt ?? '', variants };
   if (isImageName(name)) {
-    const measured = measureImageFile(file);
+    const measured = measureImageFile(trusted, file);
     if (measured) return { ...known, size: measured.size, width: measured.width, height: measured.height };
   }
-  const stat = statNoFollow(file);
+  const stat = statNoFollow(trusted, file);
   return stat?.isFile() ? { ...known, size: stat.size, width: null, height: null } : null;
 }
 
 /** The plain files of one folder that the site serves, sorted by name. */
-function filesIn(folder: string): string[] {
+function filesIn(trusted: TrustedFolders, folder: string): string[] {
   try {
-    return listFolderNoFollow(folder)
+    return listFolderNoFollow(trusted, folder)
       .filter((item) => item.isFile() && SERVED_NAME.test(item.name) && !item.name.includes('..'))
       .map((item) => item.name)
       .sort();
@@ -70,10 +71,10 @@ function filesIn(folder: string): string[] {
 }
 
 /** One entry's media, one item per picture (its width variants inside), sorted by name. */
-export function entryMedia(mediaRoot: string, entryId: string): MediaItem[] {
+export function entryMedia(trusted: TrustedFolders, mediaRoot: string, entryId: string): MediaItem[] {
   const folder = join(mediaRoot, ...entryId.split('/'));
-  const alts = readAltTexts(folder);
-  return groupVariants(filesIn(folder)).map(({ name, variants }) => describeMedia(mediaRoot, entryId, name, { alt: alts[name] ?? '', variants }))
+  const alts = readAltTexts(trusted, folder);
+  return groupVariants(filesIn(trusted, folder)).map(({ name, variants }) => describeMedia(trusted, mediaRoot, entryId, name, { alt: alts[name] ?? '', variants }))
     .filter((item): item is MediaItem => item !== null);
 }
 
@@ -82,18 +83,18 @@ export function entryMedia(mediaRoot: string, entryId: string): MediaItem[] {
  * picture, its variants' names with it); names only (describeMedia measures the few shown). `keep`
  * decides per entry id whether its files are listed.
  */
-export function allMedia(mediaRoot: string, keep: (entryId: string) => boolean): Array<{ entryId: string; name: string; variants: string[] }> {
+export function allMedia(trusted: TrustedFolders, mediaRoot: string, keep: (entryId: string) => boolean): Array<{ entryId: string; name: string; variants: string[] }> {
   const found: Array<{ entryId: string; name: string; variants: string[] }> = [];
   const walk = (segments: string[]) => {
     const folder = join(mediaRoot, ...segments);
     if (segments.length >= 2) {
       const entryId = segments.join('/');
-      if (keep(entryId)) for (const picture of groupVariants(filesIn(folder))) found.push({ entryId, ...picture });
+      if (keep(entryId)) for (const picture of groupVariants(filesIn(trusted, folder))) found.push({ entryId, ...picture });
     }
     if (segments.length >= MAX_ID_SEGMENTS) return;
     let folders: string[];
     try {
-      folders = listFolderNoFollow(folder).filter((item) => item.isDirectory() && isSlug(item.name)).map((item) => item.name).sort();
+      folders = listFolderNoFollow(trusted, folder).filter((item) => item.isDirectory() && isSlug(item.name)).map((item) => item.name).sort();
     } catch {
       return;
     }

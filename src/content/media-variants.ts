@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import { listFolderNoFollow, readFileNoFollow } from '../lib/no-follow.js';
 import { findTruncation, type ImageKind } from './media-complete.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // Width variants: `<stem>-<width>w.<ext>` beside `<stem>.<ext>` is the same picture at another width (the
 // cover's srcset lists them, cover.ts). The media library shows one item per picture with its variants inside,
@@ -48,10 +49,10 @@ export function groupVariants(names: readonly string[]): Array<{ name: string; v
  * beside it is one too, of the width its name says, narrower than the picture. Variants are optional:
  * uploads (the panel's and media_upload's alike) have none, and a cover without them lists the picture alone.
  */
-export function pictureProblems(folder: string, name: string): string[] {
+export function pictureProblems(trusted: TrustedFolders, folder: string, name: string): string[] {
   const measure = (file: string): { width: number; kind: string } | string => {
     let bytes: Buffer;
-    try { bytes = readFileNoFollow(join(folder, file)); } catch { return `${file} cannot be read`; }
+    try { bytes = readFileNoFollow(trusted, join(folder, file)); } catch { return `${file} cannot be read`; }
     let size: { type?: string; width?: number };
     try { size = imageSize(bytes); } catch { return `${file} is not an image of an accepted type`; }
     const kind = size.type as ImageKind | undefined;
@@ -62,7 +63,7 @@ export function pictureProblems(folder: string, name: string): string[] {
   const picture = measure(name);
   if (typeof picture === 'string') return [picture];
   const problems: string[] = [];
-  const names = listFolderNoFollow(folder).filter((item) => item.isFile()).map((item) => item.name);
+  const names = listFolderNoFollow(trusted, folder).filter((item) => item.isFile()).map((item) => item.name);
   for (const variant of groupVariants(names).find((group) => group.name === name)?.variants ?? []) {
     const measured = measure(variant);
     const width = variantWidth(name, variant);

@@ -3,7 +3,6 @@ import { imageSize } from 'image-size';
 import { AppError } from '../errors.js';
 import { findTruncation } from './media-complete.js';
 import type { ImageKind } from './media-complete.js';
-import { fileStorage } from './storage/file-storage.js';
 import type { WriteStorage } from './storage/write-storage.js';
 
 // media_upload's rules: strict base64, at most 10 MB of it, only real jpg/jpeg/png/gif/webp/avif images,
@@ -137,7 +136,7 @@ function checkImageBytes(base: string, extension: string, bytes: Buffer, sentAs:
 }
 
 /** The first free name in `dir`: `name.ext`, then `name-2.ext`, `name-3.ext`... Call while holding the entry lock. */
-export function chooseFreeName(dir: string, fileName: string, storage: WriteStorage = fileStorage): string {
+export function chooseFreeName(dir: string, fileName: string, storage: WriteStorage): string {
   if (!storage.exists(join(dir, fileName))) return fileName;
   const dot = fileName.lastIndexOf('.');
   const base = fileName.slice(0, dot);
@@ -150,7 +149,7 @@ export function chooseFreeName(dir: string, fileName: string, storage: WriteStor
 }
 
 /** Writes the image under a free name in `dir` (atomically) and returns the name used. Call while holding the entry lock. */
-export function saveMedia(dir: string, upload: CheckedUpload, storage: WriteStorage = fileStorage): string {
+export function saveMedia(dir: string, upload: CheckedUpload, storage: WriteStorage): string {
   const name = chooseFreeName(dir, upload.fileName, storage);
   storage.writeAtomic(join(dir, name), upload.bytes);
   return name;

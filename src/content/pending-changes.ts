@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { listFolderNoFollow } from '../lib/no-follow.js';
 import { isSlug, parseEntryId } from './entries/entry-id.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export function pendingFolder(dataDir: string, id: string): string {
   return join(dataDir, 'pending', ...parseEntryId(id));
@@ -30,12 +31,12 @@ export interface PendingLiveChange {
 const TEXT_FILE = /^([a-z]{2,3}(?:-[a-z0-9]{2,8})*)\.md$/i;
 
 /** Every proposed change, entry by entry in id order. */
-export function listPendingLive(dataDir: string): PendingLiveChange[] {
+export function listPendingLive(trusted: TrustedFolders, dataDir: string): PendingLiveChange[] {
   const found: PendingLiveChange[] = [];
   const walk = (segments: string[]) => {
     let items;
     try {
-      items = listFolderNoFollow(join(dataDir, 'pending', ...segments));
+      items = listFolderNoFollow(trusted, join(dataDir, 'pending', ...segments));
     } catch {
       return;
     }
@@ -43,7 +44,7 @@ export function listPendingLive(dataDir: string): PendingLiveChange[] {
     for (const item of items.sort((a, b) => a.name.localeCompare(b.name))) {
       if (item.isDirectory() && isSlug(item.name) && segments.length < 4) walk([...segments, item.name]);
       else if (item.isDirectory() && item.name === '_media' && segments.length >= 2) {
-        for (const file of listFolderNoFollow(join(dataDir, 'pending', ...segments, '_media')).filter((f) => f.isFile()).map((f) => f.name).sort()) found.push({ entry, language: null, media: file });
+        for (const file of listFolderNoFollow(trusted, join(dataDir, 'pending', ...segments, '_media')).filter((f) => f.isFile()).map((f) => f.name).sort()) found.push({ entry, language: null, media: file });
       } else if (item.isFile() && segments.length >= 2 && item.name === 'style.css') found.push({ entry, language: null, media: null });
       else if (item.isFile() && segments.length >= 2 && TEXT_FILE.test(item.name)) found.push({ entry, language: TEXT_FILE.exec(item.name)![1]!, media: null });
     }

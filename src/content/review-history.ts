@@ -1,4 +1,5 @@
 import { readHistory, type HistoryAction, type HistoryRecord } from './history.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // What the history says about approval requests: who asked (and through which token, when) for each pending
 // request, and the note of a request sent back. Read from the history's end, a bounded number of records,
@@ -15,11 +16,11 @@ function keyOf(entry: string, language: string): string {
 }
 
 /** For each (entry, language) asked about, its latest `request_review` record, when the scanned history has it. */
-export function latestReviewRequests(dataDir: string, wanted: ReadonlyArray<{ entry: string; language: string }>, scan = REVIEW_SCAN): Map<string, HistoryRecord> {
+export function latestReviewRequests(trusted: TrustedFolders, dataDir: string, wanted: ReadonlyArray<{ entry: string; language: string }>, scan = REVIEW_SCAN): Map<string, HistoryRecord> {
   const open = new Set(wanted.map((item) => keyOf(item.entry, item.language)));
   const found = new Map<string, HistoryRecord>();
   if (open.size === 0) return found;
-  readHistory(dataDir, {
+  readHistory(trusted, dataDir, {
     scan,
     limit: open.size,
     keep: (record) => {
@@ -42,10 +43,10 @@ export function reviewRequestOf(requests: Map<string, HistoryRecord>, entry: str
  * Per language of the entry, the `send_back` record still in force: the latest review step of that
  * language was sending it back (asking again, publishing or withdrawing ends it).
  */
-export function sendBackNotes(dataDir: string, entryId: string, languages: readonly string[], scan = REVIEW_SCAN): Map<string, HistoryRecord> {
+export function sendBackNotes(trusted: TrustedFolders, dataDir: string, entryId: string, languages: readonly string[], scan = REVIEW_SCAN): Map<string, HistoryRecord> {
   const decided = new Set<string>();
   const notes = new Map<string, HistoryRecord>();
-  readHistory(dataDir, {
+  readHistory(trusted, dataDir, {
     entry: entryId,
     scan,
     // One deciding record per language: reading stops once every language has its own.

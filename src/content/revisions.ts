@@ -3,8 +3,8 @@ import { isTempFileName, removeStaleTempFile } from '../lib/atomic-write.js';
 import { listFolderNoFollow, readTextNoFollow } from '../lib/no-follow.js';
 import { AppError } from '../errors.js';
 import { parseEntryId } from './entries/entry-id.js';
-import { fileStorage } from './storage/file-storage.js';
 import type { WriteStorage } from './storage/write-storage.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // Earlier versions, kept before every change: a translation's whole file (front matter + body) under
 // `data/revisions/<entry id>/<lang>/<time>.md`, an entry's CSS under `data/styles/<entry id>/<time>.css`.
@@ -52,11 +52,11 @@ function writeVersion(storage: WriteStorage, dir: string, ms: number, extension:
   return id;
 }
 
-function listVersions(dir: string, extension: string): VersionInfo[] {
+function listVersions(trusted: TrustedFolders, dir: string, extension: string): VersionInfo[] {
   let names: string[];
   try {
-    names = listFolderNoFollow(dir).filter((item) => item.isFile()).map((item) => item.name);
-    for (const name of names) if (isTempFileName(name)) removeStaleTempFile(join(dir, name));
+    names = listFolderNoFollow(trusted, dir).filter((item) => item.isFile()).map((item) => item.name);
+    for (const name of names) if (isTempFileName(name)) removeStaleTempFile(trusted, join(dir, name));
   } catch {
     return [];
   }
@@ -77,34 +77,34 @@ function compareIds(a: string, b: string): number {
   return number(a) - number(b);
 }
 
-function readVersion(dir: string, id: string, extension: string): string {
+function readVersion(trusted: TrustedFolders, dir: string, id: string, extension: string): string {
   if (!VERSION_ID.test(id)) throw new AppError('invalid_params', 'That is not a version id; list the versions first.');
   try {
-    return readTextNoFollow(join(dir, `${id}${extension}`));
+    return readTextNoFollow(trusted, join(dir, `${id}${extension}`));
   } catch {
     throw new AppError('not_found', 'There is no such version; list the versions first.');
   }
 }
 
 /** Keeps a translation's previous file text. Returns the revision id. */
-export function saveRevision(dataDir: string, entryId: string, language: string, ms: number, text: string, storage: WriteStorage = fileStorage): string {
+export function saveRevision(dataDir: string, entryId: string, language: string, ms: number, text: string, storage: WriteStorage): string {
   return writeVersion(storage, revisionDir(dataDir, entryId, language), ms, '.md', text);
 }
 
-export function listRevisions(dataDir: string, entryId: string, language: string): VersionInfo[] {
-  return listVersions(revisionDir(dataDir, entryId, language), '.md');
+export function listRevisions(trusted: TrustedFolders, dataDir: string, entryId: string, language: string): VersionInfo[] {
+  return listVersions(trusted, revisionDir(dataDir, entryId, language), '.md');
 }
 
-export function readRevision(dataDir: string, entryId: string, language: string, id: string): string {
-  return readVersion(revisionDir(dataDir, entryId, language), id, '.md');
+export function readRevision(trusted: TrustedFolders, dataDir: string, entryId: string, language: string, id: string): string {
+  return readVersion(trusted, revisionDir(dataDir, entryId, language), id, '.md');
 }
 
 /** Languages that have revisions of this entry. */
-export function revisedLanguages(dataDir: string, entryId: string): string[] {
+export function revisedLanguages(trusted: TrustedFolders, dataDir: string, entryId: string): string[] {
   const dir = join(dataDir, 'revisions', ...parseEntryId(entryId));
   try {
-    return listFolderNoFollow(dir)
-      .filter((item) => item.isDirectory() && LANGUAGE.test(item.name) && listVersions(join(dir, item.name), '.md').length > 0)
+    return listFolderNoFollow(trusted, dir)
+      .filter((item) => item.isDirectory() && LANGUAGE.test(item.name) && listVersions(trusted, join(dir, item.name), '.md').length > 0)
       .map((item) => item.name)
       .sort();
   } catch {
@@ -113,14 +113,14 @@ export function revisedLanguages(dataDir: string, entryId: string): string[] {
 }
 
 /** Keeps an entry's previous CSS. Returns the version id. */
-export function saveStyleVersion(dataDir: string, entryId: string, ms: number, css: string, storage: WriteStorage = fileStorage): string {
+export function saveStyleVersion(dataDir: string, entryId: string, ms: number, css: string, storage: WriteStorage): string {
   return writeVersion(storage, styleDir(dataDir, entryId), ms, '.css', css);
 }
 
-export function listStyleVersions(dataDir: string, entryId: string): VersionInfo[] {
-  return listVersions(styleDir(dataDir, entryId), '.css');
+export function listStyleVersions(trusted: TrustedFolders, dataDir: string, entryId: string): VersionInfo[] {
+  return listVersions(trusted, styleDir(dataDir, entryId), '.css');
 }
 
-export function readStyleVersion(dataDir: string, entryId: string, id: string): string {
-  return readVersion(styleDir(dataDir, entryId), id, '.css');
+export function readStyleVersion(trusted: TrustedFolders, dataDir: string, entryId: string, id: string): string {
+  return readVersion(trusted, styleDir(dataDir, entryId), id, '.css');
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
-import { statNoFollow, trustFolder } from '../lib/no-follow.js';
+import { statNoFollow } from '../lib/no-follow.js';
+import { TrustedFolders } from '../lib/trusted-folders.js';
 import { countEntryFolders } from './entries/entry-folders.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { IndexParts, ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
@@ -47,6 +48,11 @@ export interface ContentStoreOptions {
    * changes other processes record are followed (content-changes.ts). Without it, the store sweeps.
    */
   dataDir?: string;
+  /**
+   * The site's folders below which no link is followed (lib/trusted-folders.ts), made with its configuration
+   * (wiring/build-deps.ts); without them, a value of the store's own trusting content/ (and the data folder).
+   */
+  trustedFolders?: TrustedFolders;
 }
 
 /**
@@ -61,6 +67,8 @@ export interface ContentStoreOptions {
 export class ContentStore {
   readonly root: string;
   readonly contentDir: string;
+  /** The site's folders below which no link is followed: content/ and the data folder (lib/trusted-folders.ts). */
+  readonly trustedFolders: TrustedFolders;
   private readonly clock: Clock;
   private readonly baseUrl: (() => string) | undefined;
   private readonly log: (line: string) => void;
@@ -84,8 +92,9 @@ export class ContentStore {
   constructor(options: ContentStoreOptions) {
     this.root = options.root;
     this.contentDir = join(options.root, 'content');
-    // content/ may be reached through links (a root at /var/www -> /srv); nothing below it is followed.
-    trustFolder(this.contentDir);
+    // content/ and the data folder may be reached through links (a root at /var/www -> /srv); nothing below
+    // them is followed. The site's value is never widened; one of the store's own when none is given.
+    this.trustedFolders = options.trustedFolders ?? new TrustedFolders(options.dataDir === undefined ? [this.contentDir] : [this.contentDir, options.dataDir]);
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
     this.log = options.log;
@@ -96,10 +105,8 @@ export class ContentStore {
     this.shortLived = options.shortLived === true;
     // Even at some 10,000 entries: an index takes some 380 bytes an entry.
     this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
-    this.settings = new SiteSettings(join(this.contentDir, 'site.yaml'), options.log);
+    this.settings = new SiteSettings(this.trustedFolders, join(this.contentDir, 'site.yaml'), options.log);
     this.dataDir = options.dataDir;
-    // The change feed is read and written below it, as every other data file: never through a link.
-    if (options.dataDir !== undefined) trustFolder(options.dataDir);
   }
 
   /** The change feed's side (content-changes.ts), when the store was given a data folder; built with the index side. */
@@ -110,7 +117,7 @@ export class ContentStore {
   /** The index side, put together on first use (the index itself is built by its first refresh). */
   private get parts(): IndexParts {
     return (this.built ??= indexParts().buildIndexParts({
-      root: this.root, contentDir: this.contentDir, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
+      root: this.root, contentDir: this.contentDir, trusted: this.trustedFolders, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
       cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, readInThreadsFrom: this.readInThreadsFrom, shortLived: this.shortLived, dataDir: this.dataDir,
     }));
   }
@@ -124,7 +131,7 @@ export class ContentStore {
   /** Full-text search (content/search/): its index in data/cache/search.sqlite, opened on first use. */
   get search(): SiteSearch {
     return (this.searchIndex ??= new (searchModule().SiteSearch)({
-      source: this, file: this.cacheDir === undefined ? ':memory:' : join(this.cacheDir, 'search.sqlite'), feed: this.changes?.feed ?? null,
+      source: this, file: this.cacheDir === undefined ? ':memory:' : join(this.cacheDir, 'search.sqlite'), feed: this.changes?.feed ?? null, trustedFolders: this.trustedFolders,
       locksDir: this.dataDir === undefined ? null : join(this.dataDir, 'locks'), dataDir: this.dataDir, clock: this.clock, log: this.log,
     }));
   }
@@ -270,7 +277,7 @@ export class ContentStore {
     if (!this.ready && !this.countedFromFolders && !this.hasLargeKeptIndex()) {
       this.countedFromFolders = true;
       const languages = Object.keys(this.settings.current.languages);
-      for (const type of types) counts[type.key] = countEntryFolders(type, join(this.contentDir, type.folder), 1, languages);
+      for (const type of types) counts[type.key] = countEntryFolders(this.trustedFolders, type, join(this.contentDir, type.folder), 1, languages);
       return counts;
     }
     const { freshness, index } = this.parts;
@@ -282,7 +289,7 @@ export class ContentStore {
   /** Whether data/cache holds a persisted index past `countsFromIndexAbove` bytes (index-persistence.ts names the file). */
   private hasLargeKeptIndex(): boolean {
     if (this.cacheDir === undefined) return false;
-    return (statNoFollow(join(this.cacheDir, 'content-index.bin'))?.size ?? 0) > this.countsFromIndexAbove;
+    return (statNoFollow(this.trustedFolders, join(this.cacheDir, 'content-index.bin'))?.size ?? 0) > this.countsFromIndexAbove;
   }
 
   translation(entry: Entry, language: string): Translation | undefined {
@@ -315,6 +322,6 @@ export class ContentStore {
 
   /** File names in the entry's media folder, sorted (media-folder.ts says which are left out). */
   mediaFiles(entryId: string): string[] {
-    return mediaFolders().listMediaFiles(this.mediaDir(entryId), this.clock());
+    return mediaFolders().listMediaFiles(this.trustedFolders, this.mediaDir(entryId), this.clock());
   }
 }

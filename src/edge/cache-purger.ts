@@ -41,9 +41,10 @@ export class CachePurger {
 
   constructor(private readonly options: CachePurgerOptions) {
     this.tags = new PurgeTags(options.content);
-    this.status = new PurgeStatus(join(options.dataDir, 'feed', 'purge-status.json'));
+    this.status = new PurgeStatus(options.feed.trustedFolders, join(options.dataDir, 'feed', 'purge-status.json'));
     this.consumers = options.targets.map((target) => new TargetConsumer(target, options, this.tags, this.status));
     this.lease = new FinderLease({
+      trustedFolders: options.feed.trustedFolders,
       feedDir: options.feed.dir, lockPath: join(options.dataDir, 'locks', 'purger.lock'), fileName: 'purger.json', clock: options.clock, log: options.log,
       onChange: (holding) => { for (const consumer of this.consumers) consumer.setHolding(holding); },
     });
@@ -83,7 +84,7 @@ class TargetConsumer {
   private readonly state: TargetState;
 
   constructor(private readonly target: PurgeTarget, private readonly options: CachePurgerOptions, private readonly tags: PurgeTags, private readonly status: PurgeStatus) {
-    this.cursor = new FeedCursor(options.feed.dir, `purge-${target.name}`);
+    this.cursor = new FeedCursor(options.feed.trustedFolders, options.feed.dir, `purge-${target.name}`);
     this.state = { name: target.name, kind: target.kind, where: target.where, seq: 0, lastPurgeAt: null, lastError: null, failingSince: null, pending: 0 };
   }
 

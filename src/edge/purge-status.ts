@@ -2,6 +2,7 @@
 // (data/feed/purge-status.json), read by whoever shows it. No key or token is ever in it.
 import { writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface TargetState {
   name: string;
@@ -21,7 +22,7 @@ export class PurgeStatus {
   /** Saves one after another (each target's purger saves its own line into the one file). */
   private saving: Promise<void> = Promise.resolve();
 
-  constructor(private readonly file: string) {}
+  constructor(private readonly trusted: TrustedFolders, private readonly file: string) {}
 
   /** Written on the thread pool, so a purge after a write holds up no request; resolves once on disk (or given up). */
   save(state: TargetState): Promise<void> {
@@ -31,14 +32,14 @@ export class PurgeStatus {
       all.push(copy);
       all.sort((a, b) => a.name.localeCompare(b.name));
       const bytes = Buffer.from(JSON.stringify(all) + '\n');
-      try { await writeFileAtomicAsync(this.file, (writeAt) => writeAt(bytes, 0), 0o600); } catch { /* shown as it was; the purges go on */ }
+      try { await writeFileAtomicAsync(this.trusted, this.file, (writeAt) => writeAt(bytes, 0), 0o600); } catch { /* shown as it was; the purges go on */ }
     });
     return this.saving;
   }
 
   read(): TargetState[] {
     try {
-      const value = JSON.parse(readTextNoFollow(this.file)) as unknown;
+      const value = JSON.parse(readTextNoFollow(this.trusted, this.file)) as unknown;
       return Array.isArray(value) ? (value as TargetState[]) : [];
     } catch {
       return [];

@@ -4,15 +4,20 @@
 import type { Clock } from '../lib/clock.js';
 import { WebhookEndpoints, type NewEndpoint, type WebhookEndpoint } from './webhook-endpoints.js';
 import { WebhookQueue, type EndpointDeliveries } from './webhook-queue.js';
+import { TrustedFolders } from '../lib/trusted-folders.js';
 
 export class WebhookAdmin {
   readonly endpoints: WebhookEndpoints;
   readonly queue: WebhookQueue;
 
-  /** `allowLoopback`: the tests' switch (endpoints on 127.0.0.1 over http); never on in production. */
-  constructor(dataDir: string, clock: Clock, allowLoopback = false) {
-    this.endpoints = new WebhookEndpoints(dataDir, clock, allowLoopback);
-    this.queue = new WebhookQueue(dataDir);
+  /**
+   * `allowLoopback`: the tests' switch (endpoints on 127.0.0.1 over http); never on in production.
+   * `trustedFolders`: the site's (wiring/build-deps.ts); without it, a value trusting the data folder.
+   */
+  constructor(dataDir: string, clock: Clock, allowLoopback = false, trustedFolders?: TrustedFolders) {
+    const trusted = trustedFolders ?? new TrustedFolders([dataDir]);
+    this.endpoints = new WebhookEndpoints(trusted, dataDir, clock, allowLoopback);
+    this.queue = new WebhookQueue(trusted, dataDir);
   }
 
   list(): WebhookEndpoint[] { return this.endpoints.list(); }

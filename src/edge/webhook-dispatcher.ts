@@ -77,8 +77,9 @@ export class WebhookDispatcher {
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.queue = options.queue;
-    this.cursor = new FeedCursor(options.feed.dir, 'webhooks');
+    this.cursor = new FeedCursor(options.feed.trustedFolders, options.feed.dir, 'webhooks');
     this.lease = new FinderLease({
+      trustedFolders: options.feed.trustedFolders,
       feedDir: options.feed.dir, lockPath: join(options.dataDir, 'locks', 'webhooks-lease.lock'), fileName: 'webhooks.json', clock: options.clock, log: options.log,
       onChange: (holding) => {
         this.holding = holding;

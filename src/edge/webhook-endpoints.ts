@@ -11,6 +11,7 @@ import { isPublicAddress, isLoopbackAddress } from '../lib/public-address.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export const WEBHOOK_EVENTS = ['entry.created', 'entry.updated', 'entry.published', 'entry.unpublished', 'entry.scheduled', 'entry.deleted', 'media.added', 'site.changed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -56,14 +57,14 @@ export class WebhookEndpoints {
   private readonly file: string;
   private readonly lock: string;
 
-  constructor(dataDir: string, private readonly clock: Clock, readonly allowLoopback = false) {
+  constructor(private readonly trusted: TrustedFolders, dataDir: string, private readonly clock: Clock, readonly allowLoopback = false) {
     this.file = join(dataDir, 'webhooks', 'endpoints.json');
     this.lock = join(dataDir, 'locks', 'webhooks.lock');
   }
 
   list(): WebhookEndpoint[] {
     try {
-      const value = JSON.parse(readTextNoFollow(this.file)) as unknown;
+      const value = JSON.parse(readTextNoFollow(this.trusted, this.file)) as unknown;
       return Array.isArray(value) ? (value as WebhookEndpoint[]) : [];
     } catch {
       return [];
@@ -139,10 +140,10 @@ export class WebhookEndpoints {
   }
 
   private change(edit: (all: WebhookEndpoint[]) => void): void {
-    withFileLock(this.lock, () => {
+    withFileLock(this.trusted, this.lock, () => {
       const all = this.list();
       edit(all);
-      writeFileAtomic(this.file, JSON.stringify(all, null, 1) + '\n', 0o600);
+      writeFileAtomic(this.trusted, this.file, JSON.stringify(all, null, 1) + '\n', 0o600);
     });
   }
 }

@@ -12,6 +12,7 @@ import { createNoFollow, readTextNoFollow, removeNoFollow } from '../lib/no-foll
 import { closeSync, fsync, write } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface QueuedMessage {
   /** webhook-id: the same for every attempt of one message. */
@@ -54,7 +55,7 @@ export class WebhookQueue {
   /** Records in each endpoint's log file, as this process last counted them. */
   private readonly logLength = new Map<string, number>();
 
-  constructor(private readonly dataDir: string) {}
+  constructor(private readonly trusted: TrustedFolders, private readonly dataDir: string) {}
 
   private file(endpointId: string): string {
     return join(this.dataDir, 'webhooks', 'deliveries', `${endpointId}.json`);
@@ -80,7 +81,7 @@ export class WebhookQueue {
 
   private queue(endpointId: string): QueuedMessage[] {
     try {
-      const value = JSON.parse(readTextNoFollow(this.file(endpointId))) as { queue?: unknown };
+      const value = JSON.parse(readTextNoFollow(this.trusted, this.file(endpointId))) as { queue?: unknown };
       return Array.isArray(value.queue) ? (value.queue as QueuedMessage[]) : [];
     } catch {
       return [];
@@ -90,7 +91,7 @@ export class WebhookQueue {
   private log(endpointId: string): DeliveryRecord[] {
     let text: string;
     try {
-      text = readTextNoFollow(this.logFile(endpointId));
+      text = readTextNoFollow(this.trusted, this.logFile(endpointId));
     } catch {
       return this.logKeptInQueueFile(endpointId);
     }
@@ -106,7 +107,7 @@ export class WebhookQueue {
   private countRecords(file: string): number {
     try {
       let count = 0;
-      const text = readTextNoFollow(file);
+      const text = readTextNoFollow(this.trusted, file);
       for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
       return count;
     } catch {
@@ -117,7 +118,7 @@ export class WebhookQueue {
   /** The log as versions before the .log file kept it, inside the queue's file, newest first (until a first attempt is logged). */
   private logKeptInQueueFile(endpointId: string): DeliveryRecord[] {
     try {
-      const value = JSON.parse(readTextNoFollow(this.file(endpointId))) as { log?: unknown };
+      const value = JSON.parse(readTextNoFollow(this.trusted, this.file(endpointId))) as { log?: unknown };
       return Array.isArray(value.log) ? (value.log as DeliveryRecord[]).slice(0, LOG_KEPT) : [];
     } catch {
       return [];
@@ -126,22 +127,22 @@ export class WebhookQueue {
 
   /** Changes an endpoint's queue under its lock; resolves to what `edit` returns once it is on disk. */
   change<T>(endpointId: string, edit: (queue: QueuedMessage[]) => T): Promise<T> {
-    return withFileLockAsync(this.lock(endpointId), async () => {
+    return withFileLockAsync(this.trusted, this.lock(endpointId), async () => {
       const queue = this.queue(endpointId);
       const result = edit(queue);
       if (queue.length > QUEUE_KEPT) queue.splice(0, queue.length - QUEUE_KEPT);
       const bytes = Buffer.from(JSON.stringify({ queue }) + '\n');
-      await writeFileAtomicAsync(this.file(endpointId), (writeAt) => writeAt(bytes, 0), 0o600);
+      await writeFileAtomicAsync(this.trusted, this.file(endpointId), (writeAt) => writeAt(bytes, 0), 0o600);
       return result;
     });
   }
 
   /** Adds an attempt to the endpoint's log, durable when it resolves; cuts the log back when it grew large. */
   record(endpointId: string, record: DeliveryRecord): Promise<void> {
-    return withFileLockAsync(this.lock(endpointId), async () => {
+    return withFileLockAsync(this.trusted, this.lock(endpointId), async () => {
       const file = this.logFile(endpointId);
       const bytes = Buffer.from(JSON.stringify(record) + '\n');
-      const fd = createNoFollow(file, 'append', 0o600);
+      const fd = createNoFollow(this.trusted, file, 'append', 0o600);
       try {
         for (let done = 0; done < bytes.length;) done += (await writeAsync(fd, bytes, done, bytes.length - done, null)).bytesWritten;
         await fsyncAsync(fd);
@@ -153,7 +154,7 @@ export class WebhookQueue {
       if (length <= LOG_CUT_RECORDS) return;
       const kept = this.log(endpointId).reverse();
       const text = Buffer.from(kept.map((item) => JSON.stringify(item) + '\n').join(''));
-      await writeFileAtomicAsync(file, (writeAt) => writeAt(text, 0), 0o600);
+      await writeFileAtomicAsync(this.trusted, file, (writeAt) => writeAt(text, 0), 0o600);
       this.logLength.set(endpointId, kept.length);
     });
   }
@@ -161,7 +162,7 @@ export class WebhookQueue {
   remove(endpointId: string): void {
     this.logLength.delete(endpointId);
     for (const file of [this.file(endpointId), this.logFile(endpointId)]) {
-      try { removeNoFollow(file); } catch { /* none yet */ }
+      try { removeNoFollow(this.trusted, file); } catch { /* none yet */ }
     }
   }
 }

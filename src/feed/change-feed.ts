@@ -17,6 +17,7 @@ import { createNoFollow, makeFoldersNoFollow, openNoFollow, removeNoFollow, stat
 import { eventLine, parseEvent, type ChangeEvent, type NewChange } from './change-event.js';
 import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, parseNext, SEGMENT_BYTES, segmentName } from './feed-segments.js';
 import { feedEnd, feedSince, readFeed, type FeedPosition, type FeedRead } from './feed-reading.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export type { FeedPosition, FeedRead } from './feed-reading.js';
 
@@ -32,6 +33,8 @@ export interface ChangeFeedOptions {
   dir: string;
   /** The lock file every appending process takes (data/locks/feed.lock). */
   lockPath: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts); its followers and readers use them too. */
+  trustedFolders: TrustedFolders;
   clock: Clock;
   log: (line: string) => void;
 }
@@ -47,6 +50,10 @@ export class ChangeFeed {
     return this.options.dir;
   }
 
+  get trustedFolders(): TrustedFolders {
+    return this.options.trustedFolders;
+  }
+
   /**
    * Appends one event and returns it, or null when it could not be recorded (said once in the log): the
    * change itself stands, and the process that finds changes on disk records it when it finds it.
@@ -54,7 +61,7 @@ export class ChangeFeed {
   append(change: NewChange): ChangeEvent | null {
     let event: ChangeEvent;
     try {
-      event = withFileLock(this.options.lockPath, () => this.appendLocked(change));
+      event = withFileLock(this.options.trustedFolders, this.options.lockPath, () => this.appendLocked(change));
     } catch (error) {
       if (!this.warned) {
         this.warned = true;
@@ -76,8 +83,8 @@ export class ChangeFeed {
 
   private appendLocked(change: NewChange): ChangeEvent {
     const { dir } = this.options;
-    makeFoldersNoFollow(dir, 0o700);
-    const segments = listSegments(dir);
+    makeFoldersNoFollow(this.options.trustedFolders, dir, 0o700);
+    const segments = listSegments(this.options.trustedFolders, dir);
     let first = segments.at(-1);
     let tail = first === undefined ? null : this.tailOf(first);
     if (first !== undefined && tail?.headerless) {
@@ -93,7 +100,7 @@ export class ChangeFeed {
       // No feed yet, a segment this code cannot continue (damaged, foreign, newer), or a full one: begin the
       // next. After one that cannot be read, the first seq is past any it can hold (a line is 2 bytes at
       // least), so seq still only grows; readers find the gap and resync.
-      const next = first === undefined ? 1 : tail === null ? first + (statNoFollow(join(dir, segmentName(first)))?.size ?? 0) + 1 : tail.lastSeq + 1;
+      const next = first === undefined ? 1 : tail === null ? first + (statNoFollow(this.options.trustedFolders, join(dir, segmentName(first)))?.size ?? 0) + 1 : tail.lastSeq + 1;
       if (first !== undefined) this.appendRaw(first, nextLine(next));
       this.appendRaw(next, headerLine(next), true);
       if (first !== undefined) this.removeOld([...segments, next]);
@@ -107,7 +114,7 @@ export class ChangeFeed {
 
   /** One write at the end of a segment, made durable; `create` makes a new one (and its name durable). */
   private appendRaw(first: number, text: string, create = false): void {
-    const fd = createNoFollow(join(this.options.dir, segmentName(first)), 'append', 0o600, 0o700);
+    const fd = createNoFollow(this.options.trustedFolders, join(this.options.dir, segmentName(first)), 'append', 0o600, 0o700);
     try {
       writeSync(fd, Buffer.from(text, 'utf8'));
       fdatasyncSync(fd);
@@ -129,7 +136,7 @@ export class ChangeFeed {
    * when the segment cannot be continued (no header of ours, a newer version, no last event to be found).
    */
   private tailOf(first: number): { lastSeq: number; size: number; next?: number; headerless?: boolean } | null {
-    const fd = openNoFollow(join(this.options.dir, segmentName(first)), constants.O_RDWR);
+    const fd = openNoFollow(this.options.trustedFolders, join(this.options.dir, segmentName(first)), constants.O_RDWR);
     try {
       let size = fstatSync(fd).size;
       const from = Math.max(0, size - TAIL_BYTES);
@@ -159,34 +166,34 @@ export class ChangeFeed {
   /** Segments past the retention's time or size, oldest first; the newest two always stay. */
   private removeOld(segments: number[]): void {
     const now = this.options.clock();
-    const sizes = segments.map((first) => statNoFollow(join(this.options.dir, segmentName(first))));
+    const sizes = segments.map((first) => statNoFollow(this.options.trustedFolders, join(this.options.dir, segmentName(first))));
     let total = sizes.reduce((sum, stat) => sum + (stat?.size ?? 0), 0);
     for (let i = 0; i < segments.length - 2; i++) {
       const stat = sizes[i];
       if (stat && now - stat.mtimeMs < RETENTION_MS && total <= RETENTION_BYTES) break;
-      try { removeNoFollow(join(this.options.dir, segmentName(segments[i]!))); } catch { /* removed meanwhile */ }
+      try { removeNoFollow(this.options.trustedFolders, join(this.options.dir, segmentName(segments[i]!))); } catch { /* removed meanwhile */ }
       total -= stat?.size ?? 0;
     }
   }
 
   /** The position after the last whole event: where a process that has just read everything follows from. */
   end(): FeedPosition {
-    return feedEnd(this.options.dir);
+    return feedEnd(this.options.trustedFolders, this.options.dir);
   }
 
   /** The events after `position`, at most `max` (feed-reading.ts). */
   read(position: FeedPosition, max = 1000): FeedRead {
-    return readFeed(this.options.dir, position, max);
+    return readFeed(this.options.trustedFolders, this.options.dir, position, max);
   }
 
   /** The oldest seq the feed still holds (0 when empty): a cursor before it must resync. */
   oldest(): number {
-    const first = listSegments(this.options.dir)[0];
+    const first = listSegments(this.options.trustedFolders, this.options.dir)[0];
     return first ?? 0;
   }
 
   /** The events after `seq` for a consumer that keeps only a number (a cursor; feed-reading.ts). */
   since(seq: number, max = 1000): FeedRead {
-    return feedSince(this.options.dir, seq, max);
+    return feedSince(this.options.trustedFolders, this.options.dir, seq, max);
   }
 }

@@ -4,6 +4,7 @@
 import { writeFileAtomic, writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -11,7 +12,7 @@ export class FeedCursor {
   private readonly file: string;
 
   /** `name`: the consumer's, lower-case letters, digits and hyphens. */
-  constructor(feedDir: string, name: string) {
+  constructor(private readonly trusted: TrustedFolders, feedDir: string, name: string) {
     if (!NAME.test(name)) throw new Error(`A feed cursor's name is lower-case letters, digits and hyphens: ${JSON.stringify(name)}.`);
     this.file = join(feedDir, 'cursors', `${name}.json`);
   }
@@ -19,7 +20,7 @@ export class FeedCursor {
   /** The last seq handled, or null when none was saved (or the file is damaged: the consumer starts anew). */
   load(): number | null {
     try {
-      const value = (JSON.parse(readTextNoFollow(this.file)) as { seq?: unknown }).seq;
+      const value = (JSON.parse(readTextNoFollow(this.trusted, this.file)) as { seq?: unknown }).seq;
       return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : null;
     } catch {
       return null;
@@ -27,12 +28,12 @@ export class FeedCursor {
   }
 
   save(seq: number): void {
-    writeFileAtomic(this.file, JSON.stringify({ seq }) + '\n', 0o600);
+    writeFileAtomic(this.trusted, this.file, JSON.stringify({ seq }) + '\n', 0o600);
   }
 
   /** save, written on the thread pool (for a consumer that must not hold up requests). */
   async saveAsync(seq: number): Promise<void> {
     const bytes = Buffer.from(JSON.stringify({ seq }) + '\n');
-    await writeFileAtomicAsync(this.file, (writeAt) => writeAt(bytes, 0), 0o600);
+    await writeFileAtomicAsync(this.trusted, this.file, (writeAt) => writeAt(bytes, 0), 0o600);
   }
 }

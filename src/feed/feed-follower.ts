@@ -64,7 +64,7 @@ export class FeedFollower {
     const { feed } = this.options;
     try {
       // Made now if missing, so the watch sees the first segment made.
-      makeFoldersNoFollow(feed.dir, 0o700);
+      makeFoldersNoFollow(feed.trustedFolders, feed.dir, 0o700);
       this.watcher = watch(feed.dir, { persistent: false }, () => (this.options.prompt ? this.wake() : this.soon()));
       this.watcher.on('error', () => { this.watcher?.close(); this.watcher = null; });
     } catch {

@@ -5,6 +5,7 @@ import { isTempFileName } from '../lib/atomic-write.js';
 import { listFolderNoFollow, openNoFollow } from '../lib/no-follow.js';
 import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 /** The format readers of this code understand; a segment of a higher version is left alone. */
 export const FEED_VERSION = 1;
@@ -32,10 +33,10 @@ export function segmentFirst(name: string): number | null {
 }
 
 /** The segments in the folder, oldest first, by their first seq (none when the folder is missing). */
-export function listSegments(dir: string): number[] {
+export function listSegments(trusted: TrustedFolders, dir: string): number[] {
   let names: string[];
   try {
-    names = listFolderNoFollow(dir).filter((item) => item.isFile() && !isTempFileName(item.name)).map((item) => item.name);
+    names = listFolderNoFollow(trusted, dir).filter((item) => item.isFile() && !isTempFileName(item.name)).map((item) => item.name);
   } catch {
     return [];
   }
@@ -82,10 +83,10 @@ const READ_CHUNK = 256 * 1024;
  * without its newline is a write under way or cut short by a crash: it is not read (the next writer
  * removes a cut one, see change-feed.ts).
  */
-export function readLines(dir: string, first: number, offset: number, maxBytes = READ_CHUNK): ReadLines | null {
+export function readLines(trusted: TrustedFolders, dir: string, first: number, offset: number, maxBytes = READ_CHUNK): ReadLines | null {
   let fd: number;
   try {
-    fd = openNoFollow(join(dir, segmentName(first)), constants.O_RDONLY);
+    fd = openNoFollow(trusted, join(dir, segmentName(first)), constants.O_RDONLY);
   } catch {
     return null;
   }

@@ -8,6 +8,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 /** A lease runs this long from its last renewal... */
 export const LEASE_MS = 15_000;
@@ -18,6 +19,8 @@ interface Lease { pid: number; host: string; until: number }
 
 export interface FinderLeaseOptions {
   feedDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trustedFolders: TrustedFolders;
   /** data/locks/finder.lock: taken for the moment a lease is read and written. */
   lockPath: string;
   /**
@@ -59,18 +62,18 @@ export class FinderLease {
     if (!this.held) return;
     this.set(false);
     try {
-      withFileLock(this.options.lockPath, () => { if (this.isMine(this.read())) removeNoFollow(this.file); });
+      withFileLock(this.options.trustedFolders, this.options.lockPath, () => { if (this.isMine(this.read())) removeNoFollow(this.options.trustedFolders, this.file); });
     } catch { /* it runs out */ }
   }
 
   private renew(): void {
     let holding = false;
     try {
-      holding = withFileLock(this.options.lockPath, () => {
+      holding = withFileLock(this.options.trustedFolders, this.options.lockPath, () => {
         const now = this.options.clock();
         const lease = this.read();
         if (lease !== null && !this.isMine(lease) && lease.until > now && lease.until - now <= 2 * LEASE_MS) return false;
-        writeFileAtomic(this.file, JSON.stringify({ ...this.me, until: now + LEASE_MS } satisfies Lease) + '\n', 0o600);
+        writeFileAtomic(this.options.trustedFolders, this.file, JSON.stringify({ ...this.me, until: now + LEASE_MS } satisfies Lease) + '\n', 0o600);
         return true;
       });
     } catch (error) {
@@ -92,7 +95,7 @@ export class FinderLease {
 
   private read(): Lease | null {
     try {
-      const value = JSON.parse(readTextNoFollow(this.file)) as Partial<Lease>;
+      const value = JSON.parse(readTextNoFollow(this.options.trustedFolders, this.file)) as Partial<Lease>;
       if (!Number.isSafeInteger(value.pid) || typeof value.host !== 'string' || typeof value.until !== 'number') return null;
       return value as Lease;
     } catch {

@@ -5,6 +5,7 @@ import { openFolderNoFollow, removeNoFollow, type OpenFolder } from './no-follow
 import { asSaveFailure, throwInjectedFault } from './save-failure.js';
 import { isTempFileName, noteTempFileBegun, noteTempFileEnded, STALE_TEMP_MS } from './temp-file-journal.js';
 import { writeSync, fsyncSync, closeSync, unlinkSync, lstatSync, write, fsync } from 'node:fs';
+import type { TrustedFolders } from './trusted-folders.js';
 
 export { isTempFileName, STALE_TEMP_MS };
 
@@ -18,12 +19,12 @@ function tempNameFor(path: string): string {
 }
 
 /** The checked folder of `path`, and its temp file's name and path, noted (lib/temp-file-journal.ts) before it is made. */
-function beginWrite(path: string): { tempName: string; tempPath: string; folder: OpenFolder } {
+function beginWrite(trusted: TrustedFolders, path: string): { tempName: string; tempPath: string; folder: OpenFolder } {
   const tempName = tempNameFor(path);
   const tempPath = join(dirname(path), tempName);
   let folder: OpenFolder;
   try {
-    folder = openFolderNoFollow(dirname(path), 0o777);
+    folder = openFolderNoFollow(trusted, dirname(path), 0o777);
   } catch (error) {
     throw asSaveFailure(error, path);
   }
@@ -41,8 +42,8 @@ function beginWrite(path: string): { tempName: string; tempPath: string; folder:
  * SaveFailedError, lib/save-failure.ts), and one cut short by a kill is noted in its process's journal of
  * temp files in flight, which the next start reads (lib/temp-file-journal.ts).
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
-  const { tempName, tempPath, folder } = beginWrite(path);
+export function writeFileAtomic(trusted: TrustedFolders, path: string, data: string | Uint8Array, mode = 0o644): void {
+  const { tempName, tempPath, folder } = beginWrite(trusted, path);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
     try {
@@ -76,8 +77,8 @@ export type WriteAt = (bytes: Uint8Array, position: number) => Promise<void>;
  * `produce` writes the content through `writeAt` as it makes it, in any order of positions, so a large file
  * is never whole in memory; the file replaces the target once `produce` resolves (a rejection leaves it be).
  */
-export async function writeFileAtomicAsync(path: string, produce: (writeAt: WriteAt) => Promise<void>, mode = 0o644): Promise<void> {
-  const { tempName, tempPath, folder } = beginWrite(path);
+export async function writeFileAtomicAsync(trusted: TrustedFolders, path: string, produce: (writeAt: WriteAt) => Promise<void>, mode = 0o644): Promise<void> {
+  const { tempName, tempPath, folder } = beginWrite(trusted, path);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
     try {
@@ -103,10 +104,10 @@ export async function writeFileAtomicAsync(path: string, produce: (writeAt: Writ
  * Removes `path`, a temp file found while listing its folder, when it is older than any write takes: what a
  * killed writer left behind. Best effort: a temp file still in use, or one gone already, is left alone.
  */
-export function removeStaleTempFile(path: string, now = Date.now()): void {
+export function removeStaleTempFile(trusted: TrustedFolders, path: string, now = Date.now()): void {
   try {
     const stat = lstatSync(path);
-    if (stat.isFile() && now - stat.mtimeMs >= STALE_TEMP_MS) removeNoFollow(path);
+    if (stat.isFile() && now - stat.mtimeMs >= STALE_TEMP_MS) removeNoFollow(trusted, path);
   } catch {
     // Gone already, or not ours to remove: the next listing tries again.
   }

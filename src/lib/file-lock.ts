@@ -2,6 +2,7 @@ import { AppError } from '../errors.js';
 import { createNoFollow, readTextNoFollow, removeNoFollow, statNoFollow } from './no-follow.js';
 import { closeSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import type { TrustedFolders } from './trusted-folders.js';
 
 // A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
 // broken well before a waiting writer gives up. A lock names its holder (`<pid>@<host>`): one held by a
@@ -15,8 +16,8 @@ const HOST = hostname();
 const HOLDER = `${process.pid}@${HOST}`;
 
 /** Whether the lock was taken by a process of this machine that is no longer running. */
-function holderIsGone(lockPath: string): boolean {
-  const [pid, host] = readTextNoFollow(lockPath).split('@');
+function holderIsGone(trusted: TrustedFolders, lockPath: string): boolean {
+  const [pid, host] = readTextNoFollow(trusted, lockPath).split('@');
   if (host !== HOST || !/^[1-9][0-9]*$/.test(pid ?? '') || Number(pid) === process.pid) return false;
   try {
     process.kill(Number(pid), 0);
@@ -35,14 +36,14 @@ function sleepSync(ms: number): void {
  * server) serialize their changes to one entry this way. A lock older than STALE_MS belongs to a writer
  * that died and is broken. The lock file is made in its folder without following a link (lib/no-follow.ts).
  */
-export function withFileLock<T>(lockPath: string, action: () => T): T {
+export function withFileLock<T>(trusted: TrustedFolders, lockPath: string, action: () => T): T {
   const deadline = Date.now() + WAIT_MS;
   let fd: number | undefined;
-  while ((fd = tryLock(lockPath, deadline)) === undefined) sleepSync(5 + Math.floor(Math.random() * 10));
+  while ((fd = tryLock(trusted, lockPath, deadline)) === undefined) sleepSync(5 + Math.floor(Math.random() * 10));
   try {
     return action();
   } finally {
-    unlock(fd, lockPath);
+    unlock(trusted, fd, lockPath);
   }
 }
 
@@ -52,35 +53,35 @@ export function withFileLock<T>(lockPath: string, action: () => T): T {
  * this way must never be waited for by withFileLock in the same process, whose wait would stop the holder
  * from finishing: a file is changed through one of the two only.
  */
-export async function withFileLockAsync<T>(lockPath: string, action: () => Promise<T>): Promise<T> {
+export async function withFileLockAsync<T>(trusted: TrustedFolders, lockPath: string, action: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + WAIT_MS;
   let fd: number | undefined;
-  while ((fd = tryLock(lockPath, deadline)) === undefined) await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 10)));
+  while ((fd = tryLock(trusted, lockPath, deadline)) === undefined) await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 10)));
   try {
     return await action();
   } finally {
-    unlock(fd, lockPath);
+    unlock(trusted, fd, lockPath);
   }
 }
 
 /** The lock's descriptor, or undefined while another holds it (one left by a dead writer is broken first). */
-function tryLock(lockPath: string, deadline: number): number | undefined {
+function tryLock(trusted: TrustedFolders, lockPath: string, deadline: number): number | undefined {
   try {
-    const fd = createNoFollow(lockPath, 'exclusive');
+    const fd = createNoFollow(trusted, lockPath, 'exclusive');
     writeSync(fd, HOLDER);
     return fd;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     try {
-      const stat = statNoFollow(lockPath);
-      if (stat && (Date.now() - stat.mtimeMs > STALE_MS || holderIsGone(lockPath))) removeNoFollow(lockPath);
+      const stat = statNoFollow(trusted, lockPath);
+      if (stat && (Date.now() - stat.mtimeMs > STALE_MS || holderIsGone(trusted, lockPath))) removeNoFollow(trusted, lockPath);
     } catch { /* removed by its owner meanwhile */ }
     if (Date.now() > deadline) throw new AppError('conflict', 'The entry is being changed by someone else; try again in a moment.');
     return undefined;
   }
 }
 
-function unlock(fd: number, lockPath: string): void {
+function unlock(trusted: TrustedFolders, fd: number, lockPath: string): void {
   closeSync(fd);
-  try { removeNoFollow(lockPath); } catch { /* broken as stale by another process */ }
+  try { removeNoFollow(trusted, lockPath); } catch { /* broken as stale by another process */ }
 }

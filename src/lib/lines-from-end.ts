@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { openNoFollow } from './no-follow.js';
+import type { TrustedFolders } from './trusted-folders.js';
 
 // A log's lines from its last to its first, reading the file backwards in blocks: a reader that wants the
 // newest few lines of a long append-only file reads a block or two, not the whole file. A newline byte never
@@ -8,8 +9,8 @@ import { openNoFollow } from './no-follow.js';
 const BLOCK = 64 * 1024;
 
 /** The file's lines, last first, without their newline; empty lines too. Stop early by leaving the loop. */
-export function* linesFromEnd(path: string): Generator<string> {
-  const fd = openNoFollow(path, constants.O_RDONLY);
+export function* linesFromEnd(trusted: TrustedFolders, path: string): Generator<string> {
+  const fd = openNoFollow(trusted, path, constants.O_RDONLY);
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return;

@@ -1,13 +1,14 @@
 import type { Dirent, Stats } from 'node:fs';
 import { AppError } from '../errors.js';
 import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind, statsIfRegular } from './regular-file.js';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import type { TrustedFolders } from './trusted-folders.js';
 
-// Files below a trusted folder (the site's content/ and its data folder) are read, written and listed
-// without ever following a symbolic link: a link there could hand any token holder files outside the site.
-// The trusted folder itself may be reached through links (a root at /var/www -> /srv keeps working); every
-// path below it is judged.
+// Files below a trusted folder (the site's content/ and its data folder, one value per site in
+// lib/trusted-folders.ts) are read, written and listed without ever following a symbolic link: a link
+// there could hand any token holder files outside the site. The trusted folder itself may be reached
+// through links (a root at /var/www -> /srv keeps working); every path below it is judged.
 //
 // No check-then-use race: a file is opened with O_NOFOLLOW and the descriptor itself is asked where it is
 // (Linux: /proc/self/fd/N names the opened file's real path), which must be the trusted folder's real path
@@ -31,41 +32,6 @@ export class LinkRefusedError extends AppError {
   }
 }
 
-const trusted: string[] = [];
-const realTrusted = new Map<string, string>();
-
-/** Paths below `dir` are judged from here down; `dir` itself may be reached through links. */
-export function trustFolder(dir: string): void {
-  const path = resolve(dir);
-  if (trusted.includes(path)) return;
-  trusted.push(path);
-  // Longest first: the nearest trusted folder of a path is the first that holds it.
-  trusted.sort((a, b) => b.length - a.length);
-}
-
-/** The nearest trusted folder holding `path`; the filesystem root when none does (then no link at all passes). */
-function trustedFolderOf(path: string): string {
-  for (const folder of trusted) if (path === folder || path.startsWith(folder + sep)) return folder;
-  return sep;
-}
-
-let warn: (line: string) => void = (line) => void process.stderr.write(line + '\n');
-const warned = new Set<string>();
-
-/** Where the one warning per refused link goes (the process log). */
-export function useLinkWarnings(sink: (line: string) => void): void {
-  warn = sink;
-}
-
-export function warnOnce(path: string): void {
-  if (warned.has(path)) return;
-  if (warned.size >= 10_000) warned.clear();
-  warned.add(path);
-  const folder = trustedFolderOf(path);
-  const shown = folder === sep ? path : relative(dirname(folder), path);
-  warn(`svc: skipping ${shown}: it is a symbolic link, and links below content/ and the data folder are never followed`);
-}
-
 /** lstat, or undefined when there is nothing to stat (missing, or a file where a folder should be). */
 function lstatOf(path: string): Stats | undefined {
   try {
@@ -76,8 +42,8 @@ function lstatOf(path: string): Stats | undefined {
 }
 
 /** The first component below the trusted folder that is a link, if any (for the warning, and without /proc). */
-function linkOnPath(path: string): string | undefined {
-  let current = trustedFolderOf(path);
+function linkOnPath(folders: TrustedFolders, path: string): string | undefined {
+  let current = folders.folderOf(path);
   for (const part of relative(current, path).split(sep)) {
     if (part === '') continue;
     current = join(current, part);
@@ -88,28 +54,16 @@ function linkOnPath(path: string): string | undefined {
   return undefined;
 }
 
-function refuse(path: string): never {
-  const link = linkOnPath(path) ?? path;
-  warnOnce(link);
+function refuse(folders: TrustedFolders, path: string): never {
+  const link = linkOnPath(folders, path) ?? path;
+  folders.warnOnce(link);
   throw new LinkRefusedError(link);
 }
 
-function realPathOf(folder: string, fresh: boolean): string | undefined {
-  const known = fresh ? undefined : realTrusted.get(folder);
-  if (known !== undefined) return known;
-  try {
-    const real = realpathSync.native(folder);
-    realTrusted.set(folder, real);
-    return real;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Whether the open descriptor is the file the path names, reached without a link below the trusted folder. */
-function isWherePathSays(fd: number, path: string): boolean {
-  const folder = trustedFolderOf(path);
-  if (!PROC_FD) return linkOnPath(path) === undefined && isSameFile(fd, path);
+function isWherePathSays(folders: TrustedFolders, fd: number, path: string): boolean {
+  const folder = folders.folderOf(path);
+  if (!PROC_FD) return linkOnPath(folders, path) === undefined && isSameFile(fd, path);
   let actual: string;
   try {
     actual = readlinkSync(`/proc/self/fd/${fd}`);
@@ -125,7 +79,7 @@ function isWherePathSays(fd: number, path: string): boolean {
     return actual === expected || actual === `${expected} (deleted)`;
   };
   // Looked up again once: the trusted folder may have moved (a deploy switching a link above the root).
-  return matches(realPathOf(folder, false)) || matches(realPathOf(folder, true));
+  return matches(folders.realPathOf(folder, false)) || matches(folders.realPathOf(folder, true));
 }
 
 function isSameFile(fd: number, path: string): boolean {
@@ -140,24 +94,24 @@ const isLink = (path: string): boolean => lstatOf(path)?.isSymbolicLink() ?? fal
  * Opens an existing file or folder (never creating one); a link anywhere below the trusted folder is refused,
  * and so is anything but a regular file (a folder with O_DIRECTORY), without blocking (lib/regular-file.ts).
  */
-export function openNoFollow(path: string, flags: number): number {
-  return openNoFollowWithStats(path, flags).fd;
+export function openNoFollow(folders: TrustedFolders, path: string, flags: number): number {
+  return openNoFollowWithStats(folders, path, flags).fd;
 }
 
 /** openNoFollow, with the opened descriptor's stats (taken anyway to refuse what is not a file or folder). */
-export function openNoFollowWithStats(path: string, flags: number): { fd: number; stats: Stats } {
+export function openNoFollowWithStats(folders: TrustedFolders, path: string, flags: number): { fd: number; stats: Stats } {
   let fd: number;
   try {
     fd = openWithoutBlocking(path, flags | NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // O_NOFOLLOW answers ELOOP for a link; asked for a folder, Linux answers ENOTDIR.
-    if (code === 'ELOOP' || (code === 'ENOTDIR' && isLink(path))) refuse(path);
+    if (code === 'ELOOP' || (code === 'ENOTDIR' && isLink(path))) refuse(folders, path);
     throw openFailure(error, path);
   }
-  if (!isWherePathSays(fd, path)) {
+  if (!isWherePathSays(folders, fd, path)) {
     closeSync(fd);
-    refuse(path);
+    refuse(folders, path);
   }
   return { fd, stats: statsIfRegular(fd, path, (flags & DIRECTORY) !== 0) };
 }
@@ -177,14 +131,14 @@ export interface OpenFolder {
 }
 
 /** Opens a folder below a trusted one; with `createMode`, makes it (and missing folders above it) first. */
-export function openFolderNoFollow(dir: string, createMode?: number): OpenFolder {
+export function openFolderNoFollow(folders: TrustedFolders, dir: string, createMode?: number): OpenFolder {
   let fd: number;
   try {
-    fd = openNoFollow(dir, O_RDONLY | DIRECTORY);
+    fd = openNoFollow(folders, dir, O_RDONLY | DIRECTORY);
   } catch (error) {
     if (createMode === undefined || error instanceof LinkRefusedError || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    makeFolder(dir, createMode);
-    fd = openNoFollow(dir, O_RDONLY | DIRECTORY);
+    makeFolder(folders, dir, createMode);
+    fd = openNoFollow(folders, dir, O_RDONLY | DIRECTORY);
   }
   const base = PROC_FD ? `/proc/self/fd/${fd}` : dir;
   const at = (name: string) => `${base}${sep}${name}`;
@@ -196,12 +150,12 @@ export function openFolderNoFollow(dir: string, createMode?: number): OpenFolder
         const fd = openSync(at(name), O_WRONLY | O_CREAT | NOFOLLOW | NONBLOCK | (how === 'exclusive' ? O_EXCL : O_APPEND), mode);
         return how === 'exclusive' ? fd : keepIfRegular(fd, join(dir, name), false);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ELOOP') refuse(join(dir, name));
+        if ((error as NodeJS.ErrnoException).code === 'ELOOP') refuse(folders, join(dir, name));
         throw openFailure(error, join(dir, name));
       }
     },
     renameOver: (from, to) => {
-      if (isLink(at(to))) refuse(join(dir, to));
+      if (isLink(at(to))) refuse(folders, join(dir, to));
       renameSync(at(from), at(to));
     },
     close: () => closeSync(fd),
@@ -209,9 +163,9 @@ export function openFolderNoFollow(dir: string, createMode?: number): OpenFolder
 }
 
 /** Makes `dir` one folder at a time, each inside its checked parent; the trusted folder itself as usual. */
-function makeFolder(dir: string, mode: number): void {
-  if (dir === trustedFolderOf(dir) || dirname(dir) === dir) return void mkdirSync(dir, { recursive: true, mode });
-  inFolder(dirname(dir), mode, (folder) => {
+function makeFolder(folders: TrustedFolders, dir: string, mode: number): void {
+  if (dir === folders.folderOf(dir) || dirname(dir) === dir) return void mkdirSync(dir, { recursive: true, mode });
+  inFolder(folders, dirname(dir), mode, (folder) => {
     try {
       mkdirSync(folder.at(basename(dir)), mode);
     } catch (error) {
@@ -221,8 +175,8 @@ function makeFolder(dir: string, mode: number): void {
 }
 
 /** Runs `use` with the folder open (made first when `createMode` is given), and closes it. */
-function inFolder<T>(dir: string, createMode: number | undefined, use: (folder: OpenFolder) => T): T {
-  const folder = openFolderNoFollow(dir, createMode);
+function inFolder<T>(folders: TrustedFolders, dir: string, createMode: number | undefined, use: (folder: OpenFolder) => T): T {
+  const folder = openFolderNoFollow(folders, dir, createMode);
   try {
     return use(folder);
   } finally {
@@ -231,18 +185,18 @@ function inFolder<T>(dir: string, createMode: number | undefined, use: (folder: 
 }
 
 /** Makes a folder and those above it, below a trusted folder, never through a link. */
-export function makeFoldersNoFollow(dir: string, mode = 0o777): void {
-  openFolderNoFollow(dir, mode).close();
+export function makeFoldersNoFollow(folders: TrustedFolders, dir: string, mode = 0o777): void {
+  openFolderNoFollow(folders, dir, mode).close();
 }
 
 /** Opens `path` for writing inside its checked folder, made when missing (see OpenFolder.create). */
-export function createNoFollow(path: string, how: 'exclusive' | 'append', mode = 0o666, folderMode = 0o777): number {
-  return inFolder(dirname(path), folderMode, (folder) => folder.create(basename(path), how, mode));
+export function createNoFollow(folders: TrustedFolders, path: string, how: 'exclusive' | 'append', mode = 0o666, folderMode = 0o777): number {
+  return inFolder(folders, dirname(path), folderMode, (folder) => folder.create(basename(path), how, mode));
 }
 
 /** The whole file (read by `read`); throws ENOENT when it is missing, LinkRefusedError for a link (see openNoFollow). */
-export function readFileNoFollow(path: string, read: (fd: number) => Buffer = readFileSync): Buffer {
-  const fd = openNoFollow(path, O_RDONLY);
+export function readFileNoFollow(folders: TrustedFolders, path: string, read: (fd: number) => Buffer = readFileSync): Buffer {
+  const fd = openNoFollow(folders, path, O_RDONLY);
   try {
     return read(fd);
   } finally {
@@ -250,13 +204,13 @@ export function readFileNoFollow(path: string, read: (fd: number) => Buffer = re
   }
 }
 
-export function readTextNoFollow(path: string): string {
-  return readFileNoFollow(path).toString('utf8');
+export function readTextNoFollow(folders: TrustedFolders, path: string): string {
+  return readFileNoFollow(folders, path).toString('utf8');
 }
 
 /** The folder's entries; links in it are left out (each warned about once). */
-export function listFolderNoFollow(dir: string): Dirent[] {
-  const fd = openNoFollow(dir, O_RDONLY | DIRECTORY);
+export function listFolderNoFollow(folders: TrustedFolders, dir: string): Dirent[] {
+  const fd = openNoFollow(folders, dir, O_RDONLY | DIRECTORY);
   let items: Dirent[];
   try {
     items = readdirSync(PROC_FD ? `/proc/self/fd/${fd}` : dir, { withFileTypes: true });
@@ -265,7 +219,7 @@ export function listFolderNoFollow(dir: string): Dirent[] {
   }
   return items.filter((item) => {
     if (!item.isSymbolicLink()) return true;
-    warnOnce(join(dir, item.name));
+    folders.warnOnce(join(dir, item.name));
     return false;
   });
 }
@@ -275,15 +229,15 @@ export function listFolderNoFollow(dir: string): Dirent[] {
  * or device (which no read opens: a file that exists for the stamps would then fail to read). For stamps and
  * existence only: what is read or written goes through the functions above, which judge the whole path.
  */
-export function statNoFollow(path: string): Stats | undefined {
+export function statNoFollow(folders: TrustedFolders, path: string): Stats | undefined {
   const stat = lstatOf(path);
   if (stat !== undefined && specialKind(stat) !== null) return undefined;
   if (!stat?.isSymbolicLink()) return stat;
-  warnOnce(path);
+  folders.warnOnce(path);
   return undefined;
 }
 
 /** Removes a file from its checked folder (a link there is removed itself, never what it points to). */
-export function removeNoFollow(path: string): void {
-  inFolder(dirname(path), undefined, (folder) => unlinkSync(folder.at(basename(path))));
+export function removeNoFollow(folders: TrustedFolders, path: string): void {
+  inFolder(folders, dirname(path), undefined, (folder) => unlinkSync(folder.at(basename(path))));
 }

@@ -1,12 +1,13 @@
 import { openNoFollow } from './no-follow.js';
 import { closeSync, constants, fstatSync, readSync } from 'node:fs';
+import type { TrustedFolders } from './trusted-folders.js';
 
 /**
  * A file's bytes in memory a worker thread can read too (a SharedArrayBuffer: handed to a thread, it is
  * shared, not copied), read as readFileNoFollow reads: no symbolic link below a trusted folder is followed.
  */
-export function readSharedNoFollow(path: string): Buffer {
-  const fd = openNoFollow(path, constants.O_RDONLY);
+export function readSharedNoFollow(trusted: TrustedFolders, path: string): Buffer {
+  const fd = openNoFollow(trusted, path, constants.O_RDONLY);
   try {
     const stats = fstatSync(fd);
     const bytes = Buffer.from(new SharedArrayBuffer(stats.size));

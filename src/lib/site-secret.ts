@@ -6,6 +6,7 @@ import { linkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { readTextNoFollow } from './no-follow.js';
+import type { TrustedFolders } from './trusted-folders.js';
 
 const FILE = 'site-secret';
 const SHAPE = /^[0-9a-f]{64}\n?$/;
@@ -16,14 +17,14 @@ const known = new Map<string, Buffer>();
  * new secret is written whole under a name of its own and then linked into place, which fails when the
  * other was first (its secret is read instead), so nobody ever reads a half-written key.
  */
-export function siteSecret(dataDir: string): Buffer {
+export function siteSecret(trusted: TrustedFolders, dataDir: string): Buffer {
   const kept = known.get(dataDir);
   if (kept) return kept;
   const path = join(dataDir, FILE);
-  let text = readIfThere(path);
+  let text = readIfThere(trusted, path);
   if (text === null) {
     const draft = join(dataDir, `.${FILE}.${process.pid}.${randomBytes(4).toString('hex')}`);
-    writeFileAtomic(draft, `${randomBytes(32).toString('hex')}\n`, 0o600);
+    writeFileAtomic(trusted, draft, `${randomBytes(32).toString('hex')}\n`, 0o600);
     try {
       linkSync(draft, path);
     } catch (error) {
@@ -31,7 +32,7 @@ export function siteSecret(dataDir: string): Buffer {
     } finally {
       unlinkSync(draft);
     }
-    text = readIfThere(path);
+    text = readIfThere(trusted, path);
   }
   if (text === null || !SHAPE.test(text)) throw new Error(`${path} is not a site secret (64 hexadecimal digits); remove it and a new one is made (links signed with the old one stop working)`);
   const secret = Buffer.from(text.trim(), 'hex');
@@ -39,9 +40,9 @@ export function siteSecret(dataDir: string): Buffer {
   return secret;
 }
 
-function readIfThere(path: string): string | null {
+function readIfThere(trusted: TrustedFolders, path: string): string | null {
   try {
-    return readTextNoFollow(path);
+    return readTextNoFollow(trusted, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

@@ -6,6 +6,7 @@ import { removeNoFollow } from './no-follow.js';
 import { nameSavedFilesFrom } from './save-failure.js';
 import { removeTempFilesOfGoneWriters, useTempFileJournal } from './temp-file-journal.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from './trusted-folders.js';
 
 /** Where the notes of temp files in flight are kept: a folder of the data folder's cache. */
 export function tempFileJournalFolder(dataDir: string): string {
@@ -13,10 +14,10 @@ export function tempFileJournalFolder(dataDir: string): string {
 }
 
 /** Returns how many temp files of gone writers it removed. */
-export function prepareSiteWrites(folders: { root: string; dataDir: string }): number {
-  nameSavedFilesFrom(folders.root);
-  const journal = tempFileJournalFolder(folders.dataDir);
-  const removed = removeTempFilesOfGoneWriters(journal, removeNoFollow);
+export function prepareSiteWrites(trusted: TrustedFolders, site: { root: string; dataDir: string }): number {
+  nameSavedFilesFrom(site.root);
+  const journal = tempFileJournalFolder(site.dataDir);
+  const removed = removeTempFilesOfGoneWriters(journal, (path) => removeNoFollow(trusted, path));
   useTempFileJournal(journal);
   return removed;
 }

@@ -4,7 +4,8 @@
 import type { Dirent } from 'node:fs';
 import { closeSync, constants, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { openNoFollowWithStats, warnOnce } from './no-follow.js';
+import { openNoFollowWithStats } from './no-follow.js';
+import type { TrustedFolders } from './trusted-folders.js';
 
 /** A file read whole, with the stamp (mtime, size) of the very file the bytes came from. */
 export interface FileRead { bytes: Buffer; mtimeMs: number; size: number }
@@ -14,8 +15,8 @@ export interface FileRead { bytes: Buffer; mtimeMs: number; size: number }
  * a reader that keeps stamps need not lstat the path first. A file that grows while read is read to the
  * size its stamp says, so the stamp differs from the file's and the file is read again later.
  */
-export function readFileWithStamp(path: string): FileRead {
-  const { fd, stats } = openNoFollowWithStats(path, constants.O_RDONLY);
+export function readFileWithStamp(trusted: TrustedFolders, path: string): FileRead {
+  const { fd, stats } = openNoFollowWithStats(trusted, path, constants.O_RDONLY);
   try {
     const bytes = Buffer.allocUnsafe(stats.size);
     let filled = 0;
@@ -37,10 +38,10 @@ export function readFileWithStamp(path: string): FileRead {
  * link's target, whose files are then refused. A first start lists 100,000 entry folders: the checked open
  * of each was a quarter of its system calls.
  */
-export function listNamesNoFollow(dir: string): Dirent[] {
+export function listNamesNoFollow(trusted: TrustedFolders, dir: string): Dirent[] {
   return readdirSync(dir, { withFileTypes: true }).filter((item) => {
     if (!item.isSymbolicLink()) return true;
-    warnOnce(join(dir, item.name));
+    trusted.warnOnce(join(dir, item.name));
     return false;
   });
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { ContentStore } from '../content/store.js';
 import type { StatsService } from '../stats/stats-service.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface McpDeps {
   /**
@@ -14,6 +15,8 @@ export interface McpDeps {
   config: Pick<Config, 'baseUrl' | 'dataDir' | 'trustProxy' | 'rateLimits'>;
   clock: Clock;
   log: (line: string) => void;
+  /** The site's folders below which no symbolic link is followed (lib/trusted-folders.ts). */
+  trustedFolders: TrustedFolders;
   /** Bearer tokens: who a token belongs to, for every request. */
   auth: Pick<AuthService, 'verify'>;
   content: ContentStore;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { RecordFolder } from './record-folder.js';
 import { isInteger, isNonEmptyStrings, isString, isStringOrNull, isStrings, oneOf, optional, recordShape } from './record-shape.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface OAuthClient {
   client_id: string;
@@ -46,8 +47,8 @@ export type NewClient = Omit<OAuthClient, 'client_id' | 'client_id_issued_at' | 
 export class ClientStore {
   private readonly folder: RecordFolder<OAuthClient>;
 
-  constructor(dataDir: string, private readonly clock: Clock) {
-    this.folder = new RecordFolder(join(dataDir, 'oauth', 'clients'), /^svc-[A-Za-z0-9_-]{22}$/, readRecord);
+  constructor(trusted: TrustedFolders, dataDir: string, private readonly clock: Clock) {
+    this.folder = new RecordFolder(trusted, join(dataDir, 'oauth', 'clients'), /^svc-[A-Za-z0-9_-]{22}$/, readRecord);
   }
 
   create(metadata: NewClient): OAuthClient {

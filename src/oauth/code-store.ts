@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 import { RecordFolder } from './record-folder.js';
 import { isBoolean, isString, isStringOrNull, isStrings, recordShape } from './record-shape.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** How long a used code is remembered for reuse detection. */
@@ -49,8 +50,8 @@ export type NewAuthorizationCode = Omit<AuthorizationCode, 'createdAt' | 'expire
 export class CodeStore {
   readonly folder: RecordFolder<AuthorizationCode>;
 
-  constructor(dataDir: string, private readonly clock: Clock) {
-    this.folder = new RecordFolder(join(dataDir, 'oauth', 'codes'), /^[a-f0-9]{64}$/, readRecord);
+  constructor(trusted: TrustedFolders, dataDir: string, private readonly clock: Clock) {
+    this.folder = new RecordFolder(trusted, join(dataDir, 'oauth', 'codes'), /^[a-f0-9]{64}$/, readRecord);
   }
 
   /** Stores a new code and returns its text, which only the redirect carries. */

@@ -9,6 +9,7 @@ import { RefreshStore } from './refresh-store.js';
 import { oauthUrls, type OAuthUrls } from './metadata.js';
 import { OAuthCleanup } from './cleanup.js';
 import { ClientMetadataDocuments } from './client-metadata-documents.js';
+import { TrustedFolders } from '../lib/trusted-folders.js';
 
 export type OAuthPeople = Pick<AuthService, 'createToken' | 'revokeToken' | 'getToken' | 'accounts' | 'scopesOfferedTo'>;
 
@@ -19,6 +20,8 @@ export interface OAuthServiceOptions {
   clock: Clock;
   log: (line: string) => void;
   people: OAuthPeople;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts); without it, a value trusting the data folder. */
+  trustedFolders?: TrustedFolders;
   /**
    * Tests only: accept client metadata documents served from 127.0.0.1 (http or https). Only code that builds the
    * OAuthService itself can pass it (the wiring never does, and no flag, environment variable or file
@@ -44,9 +47,11 @@ export class OAuthService {
     this.clock = options.clock;
     this.log = options.log;
     this.people = options.people;
-    this.clients = new ClientStore(options.dataDir, options.clock);
-    this.codes = new CodeStore(options.dataDir, options.clock);
-    this.refresh = new RefreshStore(options.dataDir, options.clock);
+    // The site's value is never widened: a folder trusted is one whose own path may be a link.
+    const trusted = options.trustedFolders ?? new TrustedFolders([options.dataDir]);
+    this.clients = new ClientStore(trusted, options.dataDir, options.clock);
+    this.codes = new CodeStore(trusted, options.dataDir, options.clock);
+    this.refresh = new RefreshStore(trusted, options.dataDir, options.clock);
     this.cleanup = new OAuthCleanup(this);
     // 5 KB is the draft's suggested cap; 16 KB leaves room for long names and many addresses.
     this.documents = new ClientMetadataDocuments({ maxBytes: 16 * 1024, timeoutMs: 5000, allowLoopback: options.allowLoopbackClientDocuments === true, now: options.clock });

@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export class RecordFolder<T> {
   constructor(
+    private readonly trusted: TrustedFolders,
     readonly dir: string,
     private readonly idPattern: RegExp,
     /** The record checked and copied (record-shape.ts), or undefined for one of another shape. */
@@ -24,7 +26,7 @@ export class RecordFolder<T> {
     if (!this.isValidId(id)) return undefined;
     let text: string;
     try {
-      text = readTextNoFollow(join(this.dir, `${id}.json`));
+      text = readTextNoFollow(this.trusted, join(this.dir, `${id}.json`));
     } catch {
       return undefined;
     }
@@ -37,20 +39,20 @@ export class RecordFolder<T> {
 
   write(id: string, record: T): void {
     if (!this.isValidId(id)) throw new Error(`Refusing to write a record with a malformed id in ${this.dir}.`);
-    writeFileAtomic(join(this.dir, `${id}.json`), JSON.stringify(record, null, 2) + '\n', 0o600);
+    writeFileAtomic(this.trusted, join(this.dir, `${id}.json`), JSON.stringify(record, null, 2) + '\n', 0o600);
   }
 
   remove(id: string): void {
     if (!this.isValidId(id)) return;
-    try { removeNoFollow(join(this.dir, `${id}.json`)); } catch { /* already gone */ }
+    try { removeNoFollow(this.trusted, join(this.dir, `${id}.json`)); } catch { /* already gone */ }
   }
 
   ids(): string[] {
-    return listRecordNames(this.dir, '.json').filter((id) => this.isValidId(id));
+    return listRecordNames(this.trusted, this.dir, '.json').filter((id) => this.isValidId(id));
   }
 
   /** Runs a read-change-write on one record while holding its lock, so a check and its update are one step. */
   withLock<R>(id: string, action: () => R): R {
-    return withFileLock(join(this.dir, `.${id}.lock`), action);
+    return withFileLock(this.trusted, join(this.dir, `.${id}.lock`), action);
   }
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 import { RecordFolder } from './record-folder.js';
 import { isString, isStringOrNull, isStrings, recordShape } from './record-shape.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export const REFRESH_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
 
@@ -49,8 +50,8 @@ const PREFIX = 'svcr_';
 export class RefreshStore {
   readonly folder: RecordFolder<RefreshRecord>;
 
-  constructor(dataDir: string, private readonly clock: Clock) {
-    this.folder = new RecordFolder(join(dataDir, 'oauth', 'refresh'), /^[a-f0-9]{64}$/, readRecord);
+  constructor(trusted: TrustedFolders, dataDir: string, private readonly clock: Clock) {
+    this.folder = new RecordFolder(trusted, join(dataDir, 'oauth', 'refresh'), /^[a-f0-9]{64}$/, readRecord);
   }
 
   /** Stores a new refresh token; returns its text and its hash. */

@@ -20,7 +20,7 @@ export function siteHeaderOf(deps: PanelSessionDeps | PanelDeps): SiteHeader | n
       const site = deps.content.site();
       return { title: site.title, home: `${site.url}/` };
     }
-    const doc = yamlLibrary().parse(readTextNoFollow(join(deps.config.root, 'content', 'site.yaml'))) as { title?: unknown } | null;
+    const doc = yamlLibrary().parse(readTextNoFollow(deps.trustedFolders, join(deps.config.root, 'content', 'site.yaml'))) as { title?: unknown } | null;
     return typeof doc?.title === 'string' ? { title: doc.title, home: `${deps.config.baseUrl}/` } : null;
   } catch {
     return null;

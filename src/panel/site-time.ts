@@ -26,7 +26,7 @@ export function timeHeading(timeZone: string): string {
 export function siteTimeZoneOf(deps: PanelSessionDeps | PanelDeps): string {
   try {
     if ('content' in deps) return deps.content.site().timezone;
-    const doc = yamlLibrary().parse(readTextNoFollow(join(deps.config.root, 'content', 'site.yaml'))) as { timezone?: unknown } | null;
+    const doc = yamlLibrary().parse(readTextNoFollow(deps.trustedFolders, join(deps.config.root, 'content', 'site.yaml'))) as { timezone?: unknown } | null;
     return typeof doc?.timezone === 'string' && isValidTimeZone(doc.timezone) ? doc.timezone : 'UTC';
   } catch {
     return 'UTC';

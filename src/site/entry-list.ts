@@ -25,7 +25,7 @@ export function entryList(page: PageContext, rows: EntryRow[], options: { dated:
   const items = rows.map(({ translation }) => {
     const href = escapeAttr(translation.path);
     const title = escapeHtml(translation.title);
-    const cover = resolveCover(store.contentDir, '', translation.fields.cover);
+    const cover = resolveCover(store.trustedFolders, store.contentDir, '', translation.fields.cover);
     const image = cover ? `<a class="cover" href="${href}" tabindex="-1"><img src="${escapeAttr(cover.url)}" srcset="${escapeAttr(cover.srcset)}" sizes="(max-width: 44rem) 100vw, 44rem" width="${cover.width}" height="${cover.height}" alt="${escapeAttr(translation.title)}" loading="lazy"></a>` : '';
     const date = options.dated ? `<p class="meta">${timeElement(translation.dateMs, words.text.locale, site.timezone)}</p>` : '';
     const excerpt = typeof translation.fields.excerpt === 'string' ? `<p>${escapeHtml(translation.fields.excerpt)}</p>` : '';

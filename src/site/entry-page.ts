@@ -80,7 +80,7 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
   const isPost = entry.type.key === 'post';
   const meta = isPost ? `<p class="meta">${timeElement(translation.dateMs, words.text.locale, site.timezone)}${eventLine(page, translation)}</p>` : '';
   const tags = isPost ? tagLinks(page, translation) : '';
-  const cover = resolveCover(store.contentDir, site.url, translation.fields.cover);
+  const cover = resolveCover(store.trustedFolders, store.contentDir, site.url, translation.fields.cover);
   const main = `<article class="entry entry-${escapeAttr(entry.type.key)}">\n<h1>${escapeHtml(translation.title)}</h1>\n${meta}${coverFigure(page, translation)}${body ?? bodyHtml(translation, words)}${tags}${listing}</article>`;
   const excerpt = translation.fields.excerpt;
   return renderPage({
@@ -91,7 +91,7 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
       title: translation.title,
       description: typeof excerpt === 'string' && excerpt.trim() !== '' ? excerpt : site.description,
       kind: isPost ? 'article' : 'website',
-      image: cover ? { cover, alt: altTextOf(store.contentDir, String(translation.fields.cover)) || translation.title } : null,
+      image: cover ? { cover, alt: altTextOf(store.trustedFolders, store.contentDir, String(translation.fields.cover)) || translation.title } : null,
       published: isPost ? translation.dateMs : null,
       // A draft's preview has no twin: its address answers nothing until the text is published.
       markdown: translation.status === 'published' ? twinPath(translation.path, pageNumber) : null,
@@ -101,10 +101,10 @@ export function renderEntryPage(page: PageContext, entry: Entry, translation: Tr
 
 /** The translation's cover above its text, at the column's width (its width variants in srcset). */
 function coverFigure(page: PageContext, translation: Translation): string {
-  const cover = resolveCover(page.store.contentDir, '', translation.fields.cover);
+  const cover = resolveCover(page.store.trustedFolders, page.store.contentDir, '', translation.fields.cover);
   if (!cover) return '';
   // The alt text the panel keeps for the picture; without one the cover is decoration beside the title.
-  const alt = altTextOf(page.store.contentDir, String(translation.fields.cover));
+  const alt = altTextOf(page.store.trustedFolders, page.store.contentDir, String(translation.fields.cover));
   return `<figure class="entry-cover"><img src="${escapeAttr(cover.url)}" srcset="${escapeAttr(cover.srcset)}" sizes="(max-width: 44rem) 100vw, 44rem" width="${cover.width}" height="${cover.height}" alt="${escapeAttr(alt)}"></figure>\n`;
 }
 

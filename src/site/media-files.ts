@@ -5,6 +5,7 @@ import { sendJson } from '../http/respond.js';
 import { matchesIfNoneMatch, sendNotModified } from '../http/etag.js';
 import { parseEntryId } from '../content/entries/entry-id.js';
 import { openNoFollow } from '../lib/no-follow.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
@@ -21,7 +22,7 @@ const TYPES: Record<string, string> = {
  * not read whole to answer a revalidation; a replaced file (uploads write a new file and rename it over
  * the old one) gets a new inode and time. Instances sharing one filesystem compute the same tag.
  */
-export function mediaHandler(contentDir: string): (ctx: RequestContext, cacheControl: string, extra?: Record<string, string>) => void {
+export function mediaHandler(trusted: TrustedFolders, contentDir: string): (ctx: RequestContext, cacheControl: string, extra?: Record<string, string>) => void {
   return (ctx, cacheControl, extra = {}) => {
     const parts = ctx.params['*']!.split('/');
     const fileName = parts.pop() ?? '';
@@ -38,7 +39,7 @@ export function mediaHandler(contentDir: string): (ctx: RequestContext, cacheCon
     let fd: number;
     let stat;
     try {
-      fd = openNoFollow(file, constants.O_RDONLY);
+      fd = openNoFollow(trusted, file, constants.O_RDONLY);
       stat = fstatSync(fd);
     } catch {
       return sendJson(ctx.res, 404, { message: 'No such file.' });

@@ -68,7 +68,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   // A 404 may be kept as long as a page: any change to an entry purges the 404s, lest one hide a page just published.
   const OPEN_NOT_FOUND_HEADERS = { ...OPEN_PAGE_HEADERS, ...cacheTagHeaders(deps.sharedCache, [SITE_TAG, NOT_FOUND_TAG]) };
   const CLOSED_PAGE_ANSWER = { 'content-type': HTML, ...CLOSED_PAGE_HEADERS };
-  const serveMedia = mediaHandler(deps.content.contentDir);
+  const serveMedia = mediaHandler(deps.content.trustedFolders, deps.content.contentDir);
   // An entry's media are public with the entry: once one of its translations is published and the site is
   // open. Before that (or on a closed site) only people signed in to the panel, or a token with
   // content:read (a headless frontend previewing a draft), see them; such a file is theirs alone, and a

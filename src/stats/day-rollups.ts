@@ -8,5 +8,5 @@ export function dayRollup(stats: StatsService, day: string, today = stats.today(
   if (day === today) return stats.live().rollup();
   if (day > today) return null;
   return stats.files.readDaily(day)
-    ?? (statNoFollow(stats.files.rawPath(day)) !== undefined ? rollupDay(stats.files, day, stats.timeZone) : null);
+    ?? (statNoFollow(stats.files.trusted, stats.files.rawPath(day)) !== undefined ? rollupDay(stats.files, day, stats.timeZone) : null);
 }

@@ -32,6 +32,7 @@ export class FilteredRange {
     this.thread = new TableCountThread({
       count: answerQuestion,
       workerUrl: WORKER_URL,
+      trustedFolders: files.trusted,
       readsPageIndex,
       holds: (table) => files.holdsVisits(table),
       pageIndexPath: (table) => (table.day.length === 7 ? files.pageIndexPath(table.day) : null),

@@ -8,6 +8,7 @@ import { withFileLock } from '../lib/file-lock.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
 import { AppError } from '../errors.js';
 import { checkGoal, MAX_GOALS, GOAL_KINDS, type Goal, type GoalInput } from './goals.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 const isGoal = (value: unknown): value is Goal => {
   const goal = value as Goal;
@@ -24,14 +25,14 @@ export class GoalStore {
   private readonly path: string;
   private cached: { text: string; goals: Goal[] } | null = null;
 
-  constructor(private readonly dir: string) {
+  constructor(private readonly trusted: TrustedFolders, private readonly dir: string) {
     this.path = join(dir, 'goals.json');
   }
 
   /** The goals in the order they were made; a damaged file reads as the goals in it that are whole. */
   list(): Goal[] {
     let text: string;
-    try { text = readTextNoFollow(this.path); } catch { return []; }
+    try { text = readTextNoFollow(this.trusted, this.path); } catch { return []; }
     if (this.cached?.text === text) return this.cached.goals;
     let goals: Goal[] = [];
     try {
@@ -66,9 +67,9 @@ export class GoalStore {
 
   private change<T>(action: (goals: Goal[]) => { goals: Goal[]; result: T }): T {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    return withFileLock(`${this.path}.lock`, () => {
+    return withFileLock(this.trusted, `${this.path}.lock`, () => {
       const { goals, result } = action(this.list());
-      writeFileAtomic(this.path, `${JSON.stringify({ goals }, null, 1)}\n`, 0o600);
+      writeFileAtomic(this.trusted, this.path, `${JSON.stringify({ goals }, null, 1)}\n`, 0o600);
       return result;
     });
   }

@@ -7,6 +7,7 @@ import { fileProblemReason } from '../lib/file-problem.js';
 import { SaveFailedError } from '../lib/save-failure.js';
 import { isAppError } from '../errors.js';
 import { addDays } from '../lib/day-math.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 /** Makes the salt for a day; tests inject a fixed one. */
 export type SaltSource = (day: string) => Buffer;
@@ -21,7 +22,7 @@ export class SaltStore {
   private readonly file: string;
   private cache = new Map<string, Buffer>();
 
-  constructor(private readonly dir: string, private readonly source: SaltSource = randomSalt) {
+  constructor(private readonly trusted: TrustedFolders, private readonly dir: string, private readonly source: SaltSource = randomSalt) {
     this.file = join(dir, 'salts.json');
   }
 
@@ -44,7 +45,7 @@ export class SaltStore {
   }
 
   private savedSaltFor(day: string): Buffer {
-    return withFileLock(join(this.dir, 'salts.lock'), () => {
+    return withFileLock(this.trusted, join(this.dir, 'salts.lock'), () => {
       const salts = this.read();
       let hex = salts[day];
       if (!hex) {
@@ -52,7 +53,7 @@ export class SaltStore {
         salts[day] = hex;
       }
       const kept = prune(salts, day);
-      writeFileAtomic(this.file, JSON.stringify({ salts: kept }) + '\n', 0o600);
+      writeFileAtomic(this.trusted, this.file, JSON.stringify({ salts: kept }) + '\n', 0o600);
       this.cache = new Map(Object.entries(kept).map(([d, h]) => [d, Buffer.from(h, 'hex')]));
       return Buffer.from(hex, 'hex');
     });
@@ -60,10 +61,10 @@ export class SaltStore {
 
   /** Deletes every salt older than yesterday (called by the rollup catch-up, so salts go even without traffic). */
   prune(today: string): void {
-    withFileLock(join(this.dir, 'salts.lock'), () => {
+    withFileLock(this.trusted, join(this.dir, 'salts.lock'), () => {
       const salts = this.read();
       const kept = prune(salts, today);
-      if (Object.keys(kept).length !== Object.keys(salts).length) writeFileAtomic(this.file, JSON.stringify({ salts: kept }) + '\n', 0o600);
+      if (Object.keys(kept).length !== Object.keys(salts).length) writeFileAtomic(this.trusted, this.file, JSON.stringify({ salts: kept }) + '\n', 0o600);
       this.cache = new Map(Object.entries(kept).map(([d, h]) => [d, Buffer.from(h, 'hex')]));
     });
   }
@@ -75,7 +76,7 @@ export class SaltStore {
 
   private read(): Record<string, string> {
     try {
-      const parsed = JSON.parse(readTextNoFollow(this.file)) as { salts?: Record<string, string> };
+      const parsed = JSON.parse(readTextNoFollow(this.trusted, this.file)) as { salts?: Record<string, string> };
       return parsed.salts && typeof parsed.salts === 'object' ? { ...parsed.salts } : {};
     } catch {
       return {};

@@ -11,6 +11,7 @@ import { readTextNoFollow } from '../lib/no-follow.js';
 import { AppError } from '../errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { parseFilters, filterText } from './stats-filters.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface SharedLink {
   id: string;
@@ -35,13 +36,13 @@ export type LinkCheck = { ok: true; link: SharedLink } | { ok: false; why: 'unkn
 export class SharedLinkStore {
   private readonly path: string;
 
-  constructor(private readonly dir: string, private readonly clock: () => number) {
+  constructor(private readonly trusted: TrustedFolders, private readonly dir: string, private readonly clock: () => number) {
     this.path = join(dir, 'shared-links.json');
   }
 
   list(): SharedLink[] {
     try {
-      const doc = JSON.parse(readTextNoFollow(this.path)) as { links?: unknown };
+      const doc = JSON.parse(readTextNoFollow(this.trusted, this.path)) as { links?: unknown };
       return Array.isArray(doc.links) ? (doc.links as SharedLink[]).filter((link) => link && typeof link.id === 'string' && Array.isArray(link.filters)) : [];
     } catch {
       return [];
@@ -93,8 +94,8 @@ export class SharedLinkStore {
 
   private change(action: (links: SharedLink[]) => SharedLink[]): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    withFileLock(`${this.path}.lock`, () => {
-      writeFileAtomic(this.path, `${JSON.stringify({ links: action(this.list()) }, null, 1)}\n`, 0o600);
+    withFileLock(this.trusted, `${this.path}.lock`, () => {
+      writeFileAtomic(this.trusted, this.path, `${JSON.stringify({ links: action(this.list()) }, null, 1)}\n`, 0o600);
     });
   }
 }

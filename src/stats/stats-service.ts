@@ -15,6 +15,7 @@ import type { FigureParts } from './filtered-figures.js';
 import type { FilteredFigures } from './table-count.js';
 import type { StatsFilter } from './stats-filters.js';
 import { GoalStore } from './goal-store.js';
+import { TrustedFolders } from '../lib/trusted-folders.js';
 
 export type { RequestHeaders } from './beacon-line.js';
 
@@ -29,6 +30,8 @@ export interface StatsOptions {
   salts?: SaltSource;
   /** The process log (a day log the disk refuses is told there once). */
   log?: (line: string) => void;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts); without it, a value trusting `dir`. */
+  trustedFolders?: TrustedFolders;
 }
 
 /** stats_query's longest range. */
@@ -56,10 +59,12 @@ export class StatsService {
   private readonly filteredRange: FilteredRange;
 
   constructor(private readonly options: StatsOptions) {
-    this.log = new AppendLog(options.log);
-    this.files = new RollupFiles(options.dir);
-    this.salts = new SaltStore(options.dir, options.salts ?? randomSalt);
-    this.goals = new GoalStore(options.dir);
+    // The site's value is never widened (data/stats itself must not be a link): its own only when none is given.
+    const trusted = options.trustedFolders ?? new TrustedFolders([options.dir]);
+    this.log = new AppendLog(trusted, options.log);
+    this.files = new RollupFiles(trusted, options.dir);
+    this.salts = new SaltStore(trusted, options.dir, options.salts ?? randomSalt);
+    this.goals = new GoalStore(trusted, options.dir);
     this.todayCounter = new TodayCounter(this.files, () => this.today(), () => this.timeZone);
     this.rangeTables = new RangeTables(this);
     this.filteredRange = new FilteredRange(this.rangeTables);
@@ -201,7 +206,7 @@ export class StatsService {
 
   /** Whether a day has a raw log (it is counted here, so nothing may be imported for it). */
   hasRawLog(day: string): boolean {
-    return statNoFollow(this.files.rawPath(day)) !== undefined;
+    return statNoFollow(this.files.trusted, this.files.rawPath(day)) !== undefined;
   }
 
   /** Rollups were written from outside the day's own count (an import): what was counted from them is forgotten. */

@@ -7,11 +7,17 @@ import type { ContentStore } from '../content/store.js';
 import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
 import type { WebhookAdmin } from '../edge/webhook-admin.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface AppDeps {
   config: Config;
   clock: Clock;
   log: (line: string) => void;
+  /**
+   * The site's folders below which no symbolic link is followed (lib/trusted-folders.ts): made once with
+   * its configuration and shared by every store here.
+   */
+  trustedFolders: TrustedFolders;
   /** Accounts, roles, tokens, panel sessions; `auth.verify(token)` is the BearerVerifier. */
   auth: AuthService;
   /** The bearer check alone: `auth` itself, or (stdio) a TokenVerifier that spares loading the rest of it. */

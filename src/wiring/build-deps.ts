@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import { siteFolders, type Config } from '../config.js';
 import type { AppDeps } from './app-deps.js';
 import type { Clock } from '../lib/clock.js';
 import { preloadAll, requireLater } from '../lib/on-demand.js';
@@ -10,6 +10,7 @@ import type { OAuthService } from '../oauth/oauth-service.js';
 import type { StatsService } from '../stats/stats-service.js';
 import type { WebhookAdmin } from '../edge/webhook-admin.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // What only some processes need, built on first use: most stdio sessions never touch the people side beyond
 // the token check, statistics, OAuth or the writing code.
@@ -38,6 +39,8 @@ export interface BuildDepsOptions {
    * it listens nowhere, so the host and port it was given say nothing about where the site is served).
    */
   publicUrlFromSite?: boolean;
+  /** The site's trusted folders when the caller made them already (the CLI's commands); else made here from `config`. */
+  trustedFolders?: TrustedFolders;
 }
 
 /**
@@ -47,20 +50,23 @@ export interface BuildDepsOptions {
  */
 export async function buildDeps(config: Config, clock: Clock = Date.now, options: BuildDepsOptions = {}): Promise<AppDeps> {
   const log = (line: string) => process.stderr.write(line + '\n');
+  // One value for the site: every store below judges paths by the same folders (lib/trusted-folders.ts).
+  const trustedFolders = options.trustedFolders ?? siteFolders(config);
   // The HTTP server and the CLI load it all before the first request.
   if (!options.lazyModules) await preloadAll();
-  useSiteConfigCache(join(config.dataDir, 'cache'));
+  useSiteConfigCache(trustedFolders, join(config.dataDir, 'cache'));
   // Before any write: what writers killed mid-write left is removed (lib/site-writes.ts).
-  if (options.lazyModules) setTimeout(() => siteWritesModule().prepareSiteWrites(config), STDIO_PREPARE_WRITES_MS).unref();
-  else siteWritesModule().prepareSiteWrites(config);
+  if (options.lazyModules) setTimeout(() => siteWritesModule().prepareSiteWrites(trustedFolders, config), STDIO_PREPARE_WRITES_MS).unref();
+  else siteWritesModule().prepareSiteWrites(trustedFolders, config);
   let auth: AuthService | undefined;
-  const people = () => (auth ??= new (authModule().AuthService)({ dataDir: config.dataDir, clock, log }));
+  const people = () => (auth ??= new (authModule().AuthService)({ dataDir: config.dataDir, clock, log, trustedFolders }));
   if (!options.lazyModules) people();
   const urlFromSite = options.publicUrlFromSite === true && !config.baseUrlGiven;
   const content: ContentStore = new ContentStore({
     root: config.root, clock, log, baseUrl: urlFromSite ? undefined : () => config.baseUrl, cacheDir: join(config.dataDir, 'cache'),
     // Changes are recorded in data/feed and those of other processes followed from there.
     dataDir: config.dataDir,
+    trustedFolders,
     // The stdio server answers first and lives for a session (content/list-engine/index-file.ts, IndexFileReading).
     shortLived: options.lazyModules === true,
     // D2: files of scheduled translations found due are brought up to date (the write code loads only then).
@@ -70,7 +76,7 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
   if (urlFromSite) Object.defineProperty(config, 'baseUrl', { get: () => content.site().url, enumerable: true, configurable: true });
   // A process that only checks tokens has a verifier of its own; one that builds the people side shares its.
   // The stdio server's records each use a moment later, so its first answer never waits on that write.
-  const verifier = options.lazyModules ? createTokenVerifier({ dataDir: config.dataDir, clock, log, recordUsesLater: true }) : undefined;
+  const verifier = options.lazyModules ? createTokenVerifier({ dataDir: config.dataDir, clock, log, recordUsesLater: true, trustedFolders }) : undefined;
   let oauth: OAuthService | undefined;
   let stats: StatsService | undefined;
   let webhooks: WebhookAdmin | undefined;
@@ -78,6 +84,7 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
     config,
     clock,
     log,
+    trustedFolders,
     get auth() {
       return people();
     },
@@ -86,20 +93,20 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
     },
     content,
     get stats() {
-      return (stats ??= statsModule().createStatsService(config, content, clock));
+      return (stats ??= statsModule().createStatsService(config, content, clock, undefined, trustedFolders));
     },
     // Settable like plain properties, e.g. by tests that give statistics a fixed clock and salt.
     set stats(value: StatsService) {
       stats = value;
     },
     get oauth() {
-      return (oauth ??= new (oauthModule().OAuthService)({ dataDir: config.dataDir, config, clock, log, people: people() }));
+      return (oauth ??= new (oauthModule().OAuthService)({ dataDir: config.dataDir, config, clock, log, people: people(), trustedFolders }));
     },
     set oauth(value: OAuthService) {
       oauth = value;
     },
     get webhooks() {
-      return (webhooks ??= new (webhooksModule().WebhookAdmin)(config.dataDir, clock));
+      return (webhooks ??= new (webhooksModule().WebhookAdmin)(config.dataDir, clock, false, trustedFolders));
     },
     // Settable: the tests' admin lets endpoints be on 127.0.0.1 (the switch production never has).
     set webhooks(value: WebhookAdmin) {

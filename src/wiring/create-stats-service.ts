@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import { StatsService } from '../stats/stats-service.js';
 import type { SaltSource } from '../stats/salt-store.js';
 import type { StatsContent } from '../stats/page-index.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 function hostOf(url: string): string | null {
   try {
@@ -14,9 +15,11 @@ function hostOf(url: string): string | null {
 }
 
 /** The statistics of an installation: `data/stats/`, the site's time zone and host names from site.yaml. */
-export function createStatsService(config: Config, content: StatsContent, clock: Clock, salts?: SaltSource): StatsService {
+/** `trustedFolders`: the site's (wiring/build-deps.ts); without them, a value trusting the statistics folder. */
+export function createStatsService(config: Config, content: StatsContent, clock: Clock, salts?: SaltSource, trustedFolders?: TrustedFolders): StatsService {
   return new StatsService({
     dir: join(config.dataDir, 'stats'),
+    ...(trustedFolders ? { trustedFolders } : {}),
     clock,
     log: (line) => process.stderr.write(line + '\n'),
     timeZone: () => content.site().timezone,

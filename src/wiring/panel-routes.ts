@@ -57,7 +57,7 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerPreviewRoutes(router, deps, (entry, translation, editHref, draft) => renderPreviewPage(deps.content, entry, translation, editHref, deps.log, draft));
   registerMediaLibraryRoutes(router, deps);
   // Panel: preview links (Share preview on an entry's page), and the pages they open without signing in.
-  const entryMedia = mediaHandler(deps.content.contentDir);
+  const entryMedia = mediaHandler(deps.content.trustedFolders, deps.content.contentDir);
   registerPreviewLinkRoutes(router, deps, {
     page: (preview) => renderSharedPreviewPage(deps.content, preview, deps.log),
     media: (ctx, entryId, file, cacheControl) => {
@@ -80,7 +80,7 @@ export function registerPanelAndOAuthRoutes(router: Router, deps: AppDeps): void
   registerSharesPage(router, deps);
   registerSharedView(router, deps, throttle);
   // Panel: Site check (what `svc check` lists), for people who manage the site's settings.
-  const purges = new PurgeStatus(join(deps.config.dataDir, 'feed', 'purge-status.json'));
+  const purges = new PurgeStatus(deps.trustedFolders, join(deps.config.dataDir, 'feed', 'purge-status.json'));
   registerSiteCheckRoutes(router, deps, () => purges.read());
   // Panel: Settings (what svc init and site.yaml set), for people who manage the site's settings.
   registerSettingsRoutes(router, deps);

@@ -8,6 +8,7 @@ import type { ContentStore } from '../content/store.js';
 import { loadDocument } from '../content/entries/translation.js';
 import type { Entry, SiteConfig, Translation } from '../content/entries/types.js';
 import type { TakenContent } from '../edge/webhook-dispatcher.js';
+import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 type PortableTranslation = Omit<Translation, 'body' | 'fields'>;
 type PortableEntry = Omit<Entry, 'translations'> & { translations: Array<[string, PortableTranslation]> };
@@ -52,10 +53,10 @@ function portable(entry: Entry): PortableEntry {
 }
 
 /** On the webhook thread: the answer as entries, and each as the Content API shows it to a token with content:read. */
-export function takenContent(answer: EntriesAnswer, contentDir: string): TakenContent {
-  const entries = new Map(answer.entries.map((entry) => [entry.id, entryOf(entry)]));
-  const tags = new Map(answer.tags.map((tag) => [tag.id, entryOf(tag)]));
-  const store: ViewStore = { contentDir, site: () => answer.site, indexed: (id) => tags.get(id) };
+export function takenContent(trusted: TrustedFolders, answer: EntriesAnswer, contentDir: string): TakenContent {
+  const entries = new Map(answer.entries.map((entry) => [entry.id, entryOf(trusted, entry)]));
+  const tags = new Map(answer.tags.map((tag) => [tag.id, entryOf(trusted, tag)]));
+  const store: ViewStore = { contentDir, trustedFolders: trusted, site: () => answer.site, indexed: (id) => tags.get(id) };
   return {
     entry: (id) => entries.get(id),
     view: (entry, languages, drafts) => {
@@ -68,15 +69,15 @@ export function takenContent(answer: EntriesAnswer, contentDir: string): TakenCo
   };
 }
 
-function entryOf(entry: PortableEntry): Entry {
-  return { ...entry, translations: new Map(entry.translations.map(([language, translation]) => [language, translationOf(translation)])) };
+function entryOf(trusted: TrustedFolders, entry: PortableEntry): Entry {
+  return { ...entry, translations: new Map(entry.translations.map(([language, translation]) => [language, translationOf(trusted, translation)])) };
 }
 
-function translationOf(translation: PortableTranslation): Translation {
+function translationOf(trusted: TrustedFolders, translation: PortableTranslation): Translation {
   const { file, mtimeMs, size } = translation;
   return {
     ...translation,
-    get body() { return loadDocument(file, mtimeMs, size).body; },
-    get fields() { return loadDocument(file, mtimeMs, size).fields; },
+    get body() { return loadDocument(trusted, file, mtimeMs, size).body; },
+    get fields() { return loadDocument(trusted, file, mtimeMs, size).fields; },
   };
 }

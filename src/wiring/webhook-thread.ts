@@ -73,6 +73,7 @@ export class WebhookThread {
   private startThread(): void {
     const setup: WebhookThreadSetup = {
       dataDir: this.app.config.dataDir, feedDir: this.feedDir, contentDir: this.app.content.contentDir,
+      trustedFolders: this.app.content.trustedFolders.paths,
       allowLoopback: this.app.webhooks.endpoints.allowLoopback, ...this.options,
     };
     // Built, the thread's module is a .js beside this one; run from source (the tests, through tsx), a .ts.

@@ -9,7 +9,7 @@ import { WebhookDispatcher } from '../edge/webhook-dispatcher.js';
 import { WebhookEndpoints } from '../edge/webhook-endpoints.js';
 import { WebhookQueue } from '../edge/webhook-queue.js';
 import { systemClock } from '../lib/clock.js';
-import { trustFolder } from '../lib/no-follow.js';
+import { TrustedFolders } from '../lib/trusted-folders.js';
 import { lowerThisThreadsPriority } from '../process-tuning/low-priority-thread.js';
 import { takenContent, type EntriesAnswer } from './webhook-entries.js';
 
@@ -18,6 +18,8 @@ export interface WebhookThreadSetup {
   /** data/feed, as the content store's change feed has it. */
   feedDir: string;
   contentDir: string;
+  /** The site's trusted folders (lib/trusted-folders.ts), as a list: this thread makes its own value of them. */
+  trustedFolders: string[];
   /** The tests' switch (endpoints on 127.0.0.1 over http), handed on from the server's WebhookEndpoints. */
   allowLoopback: boolean;
   pollMs?: number;
@@ -41,17 +43,16 @@ const post = (message: FromWebhookThread) => port.postMessage(message);
 // Answers first: deliveries take the CPU the requests leave.
 lowerThisThreadsPriority();
 // What this thread opens below them is checked as the server's thread checks it (lib/no-follow.ts).
-trustFolder(setup.contentDir);
-trustFolder(setup.dataDir);
+const trustedFolders = new TrustedFolders(setup.trustedFolders);
 
 const asked = new Map<number, { resolve: (answer: EntriesAnswer) => void; reject: (error: Error) => void }>();
 let requests = 0;
 const log = (line: string) => post({ kind: 'log', line });
 
 const dispatcher = new WebhookDispatcher({
-  feed: new ChangeFeed({ dir: setup.feedDir, lockPath: join(setup.dataDir, 'locks', 'feed.lock'), clock: systemClock, log }),
-  endpoints: new WebhookEndpoints(setup.dataDir, systemClock, setup.allowLoopback),
-  queue: new WebhookQueue(setup.dataDir),
+  feed: new ChangeFeed({ dir: setup.feedDir, lockPath: join(setup.dataDir, 'locks', 'feed.lock'), trustedFolders, clock: systemClock, log }),
+  endpoints: new WebhookEndpoints(trustedFolders, setup.dataDir, systemClock, setup.allowLoopback),
+  queue: new WebhookQueue(trustedFolders, setup.dataDir),
   dataDir: setup.dataDir,
   clock: systemClock,
   log,
@@ -62,7 +63,7 @@ const dispatcher = new WebhookDispatcher({
         asked.set(request, { resolve, reject });
         post({ kind: 'entries', request, ids });
       });
-      return takenContent(answer, setup.contentDir);
+      return takenContent(trustedFolders, answer, setup.contentDir);
     },
   },
   onSending: (sending) => post({ kind: 'sending', sending }),

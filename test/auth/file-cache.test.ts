@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileCache } from '../../src/auth/file-cache.js';
 import { nextTurn } from '../helpers/next-turn.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-file-cache-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,7 +14,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test('a change behind the cache\'s back is seen from the next turn on; forget() makes the writer\'s own change seen at once', async () => {
   const file = join(dir, 'a.txt');
   let parses = 0;
-  const cache = new FileCache((text) => { parses++; return text; });
+  const cache = new FileCache(new TrustedFolders(), (text) => { parses++; return text; });
   assert.equal(cache.read(file), undefined);
   writeFileSync(file, 'one');
   // Within the turn that found the file missing, it stays missing: one look per turn.

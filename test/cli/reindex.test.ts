@@ -11,10 +11,11 @@ import { makeTestSite } from '../helpers/test-site.js';
 import { startHttp } from '../helpers/mcp-http.js';
 import { csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const CLI_JS = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-const feedOf = (root: string) => new ChangeFeed({ dir: join(root, 'data', 'feed'), lockPath: join(root, 'data', 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
+const feedOf = (root: string) => new ChangeFeed({ dir: join(root, 'data', 'feed'), lockPath: join(root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([root, 'data']), clock: Date.now, log: () => {} });
 const retitle = (root: string, id: string, title: string) => {
   const file = join(root, 'content', id, 'en.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));

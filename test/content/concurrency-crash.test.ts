@@ -18,6 +18,8 @@ import { AuthService } from '../../src/auth/auth-service.js';
 import { makeTempFolder } from '../helpers/temp-folder.js';
 import { startTestServer } from '../helpers/test-server.js';
 import { crashImage, roundOfBody, roundOfCss, roundOfStats } from '../helpers/crash-contents.js';
+import { writeSite } from '../helpers/write-site.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const WRITER = fileURLToPath(new URL('../helpers/crash-writer.ts', import.meta.url));
 const WORKERS = 4;
@@ -28,7 +30,7 @@ const accountOf: string[] = [];
 
 async function makeSite(): Promise<string> {
   const root = makeTempFolder('svc-crash-');
-  writeFileSync(join(mkdirFolder(root, 'content'), 'site.yaml'), 'title: Crash\nlanguages: { en: English }\n');
+  writeSite(root, { settings: { title: 'Crash', languages: { en: 'English' } }, entries: {} });
   for (let worker = 0; worker < WORKERS; worker++) {
     writeFileSync(join(mkdirFolder(root, `content/posts/w${worker}`), 'en.md'), `---\ntitle: W${worker}\nstatus: draft\nauthor: ann\n---\nround -1\n`);
   }
@@ -99,13 +101,13 @@ function assertWholeAndNothingLost(root: string, done: Done): void {
     if (body !== 'round -1\n') assert.equal(fields.round, roundOfBody(body), `${id}: fields and body from different writes`);
     assert.ok(body === 'round -1\n' ? last('update', id) === -1 : roundOfBody(body) >= last('update', id), `${id}: an answered update is lost`);
     if (done.some((write) => write.kind === 'publish' && write.what === id)) assert.equal(fields.status, 'published', `${id}: an answered publish is lost`);
-    for (const revision of listRevisions(dataDir, id, 'en')) {
-      const revised = parseFrontMatter(readRevision(dataDir, id, 'en', revision.id)).body;
+    for (const revision of listRevisions(new TrustedFolders([dataDir]), dataDir, id, 'en')) {
+      const revised = parseFrontMatter(readRevision(new TrustedFolders([dataDir]), dataDir, id, 'en', revision.id)).body;
       if (revised !== 'round -1\n') roundOfBody(revised);
     }
     const css = readFileSync(join(root, 'content', id, 'style.css'), 'utf8');
     assert.ok(roundOfCss(css) >= last('style', id), `${id}: an answered style is lost`);
-    for (const version of listStyleVersions(dataDir, id)) roundOfCss(readStyleVersion(dataDir, id, version.id));
+    for (const version of listStyleVersions(new TrustedFolders([dataDir]), dataDir, id)) roundOfCss(readStyleVersion(new TrustedFolders([dataDir]), dataDir, id, version.id));
     const day = `2026-01-0${worker + 1}`;
     assert.ok(roundOfStats(readFileSync(join(dataDir, 'stats', 'daily', `${day}.json`), 'utf8')) >= last('stats', day), `${day}: answered stats are lost`);
   }
@@ -121,7 +123,7 @@ function assertWholeAndNothingLost(root: string, done: Done): void {
   // Every file of a kind parses, answered or not; a history line cut by a kill is skipped, never mistaken.
   for (const file of filesBelow(join(dataDir, 'tokens'))) if (!isTempFileName(file.split('/').pop()!)) JSON.parse(readFileSync(file, 'utf8'));
   for (const file of filesBelow(join(dataDir, 'accounts'))) if (!isTempFileName(file.split('/').pop()!)) parseYaml(readFileSync(file, 'utf8'));
-  const history = readHistory(dataDir, { limit: 1_000_000 });
+  const history = readHistory(new TrustedFolders([dataDir]), dataDir, { limit: 1_000_000 });
   for (const record of history) assert.equal(record.token, 'crash writer');
   // (A publish of what is published already changes nothing and adds no line.)
   const answered = done.filter((write) => ['update', 'create', 'style', 'media'].includes(write.kind)).length;

@@ -12,6 +12,7 @@ import { spawnStdio } from '../helpers/stdio-child.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { listRevisions, readRevision } from '../../src/content/revisions.js';
 import { readHistory } from '../../src/content/history.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const ROUNDS = 25;
 let site: TestSite;
@@ -77,15 +78,15 @@ test('the HTTP server and a stdio server update one entry in a loop without losi
   assert.equal(final.fields.stdio_count, ROUNDS - 1, 'a stdio update was lost');
 
   const dataDir = site.deps.config.dataDir;
-  const revisions = listRevisions(dataDir, 'posts/shared', 'en');
+  const revisions = listRevisions(new TrustedFolders([dataDir]), dataDir, 'posts/shared', 'en');
   assert.equal(revisions.length, 2 * ROUNDS, 'one revision per update');
-  const bodies = new Set([final.body, ...revisions.map((r) => parseFrontMatter(readRevision(dataDir, 'posts/shared', 'en', r.id)).body)]);
+  const bodies = new Set([final.body, ...revisions.map((r) => parseFrontMatter(readRevision(new TrustedFolders([dataDir]), dataDir, 'posts/shared', 'en', r.id)).body)]);
   for (let i = 0; i < ROUNDS; i++) {
     assert.ok(bodies.has(`http ${i}\n`), `http ${i} is neither in the file nor in its revisions`);
     assert.ok(bodies.has(`stdio ${i}\n`), `stdio ${i} is neither in the file nor in its revisions`);
   }
   assert.ok(bodies.has('Start.\n'));
-  const history = readHistory(dataDir, { entry: 'posts/shared', limit: 1000 });
+  const history = readHistory(new TrustedFolders([dataDir]), dataDir, { entry: 'posts/shared', limit: 1000 });
   assert.equal(history.filter((r) => r.token === 'over http').length, ROUNDS);
   assert.equal(history.filter((r) => r.token === 'over stdio').length, ROUNDS);
   assert.deepEqual(readdirSync(join(site.root, 'content/posts/shared')), ['en.md'], 'temp files left behind');

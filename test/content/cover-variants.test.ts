@@ -11,6 +11,7 @@ import { makePng } from '../helpers/images.js';
 import { checkSite as svcCheck } from '../../src/content/check/check-site.js';
 import { checkSite as demoCheck } from '../fixtures/check-site.js';
 import { groupVariants, pictureProblems } from '../../src/content/media-variants.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 function siteWithCover(files: Record<string, Buffer | string>): string {
   const root = makeSiteFolder('svc-cover-variants-');
@@ -24,7 +25,7 @@ function siteWithCover(files: Record<string, Buffer | string>): string {
 
 /** The cover lines of both checks, as [svc check, demo check]. */
 function judge(root: string): [string[], string[]] {
-  const svc = svcCheck({ root, dataDir: join(root, 'data'), now: Date.now() }).map((problem) => problem.problem).filter((line) => /cover/i.test(line));
+  const svc = svcCheck({ root, dataDir: join(root, 'data'), trusted: new TrustedFolders([join(root, 'content'), join(root, 'data')]), now: Date.now() }).map((problem) => problem.problem).filter((line) => /cover/i.test(line));
   const demo = demoCheck(join(root, 'content')).filter((line) => /cover/.test(line));
   return [svc, demo];
 }
@@ -59,5 +60,5 @@ test('variants group under their picture; a name that only looks like one stays 
   ]);
   const root = siteWithCover({ 'cover.png': makePng(120, 60) });
   writeFileSync(join(root, 'content/media/posts/hello/cover-200w.png'), makePng(200, 100));
-  assert.deepEqual(pictureProblems(join(root, 'content/media/posts/hello'), 'cover.png'), ['cover-200w.png is not narrower than cover.png (120 pixels)']);
+  assert.deepEqual(pictureProblems(new TrustedFolders([join(root, 'content')]), join(root, 'content/media/posts/hello'), 'cover.png'), ['cover-200w.png is not narrower than cover.png (120 pixels)']);
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveCover } from '../../src/content/cover.js';
 import { makePng } from '../helpers/images.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const contentDir = mkdtempSync(join(tmpdir(), 'svc-cover-'));
 after(() => rmSync(contentDir, { recursive: true, force: true }));
@@ -14,7 +15,7 @@ after(() => rmSync(contentDir, { recursive: true, force: true }));
 test('a cover follows its image and its variants as they change on disk', () => {
   const folder = join(contentDir, 'media', 'posts', 'hello');
   mkdirSync(folder, { recursive: true });
-  const cover = () => resolveCover(contentDir, 'https://example.org', 'media/posts/hello/cover.png');
+  const cover = () => resolveCover(new TrustedFolders([contentDir]), contentDir, 'https://example.org', 'media/posts/hello/cover.png');
   assert.equal(cover(), null, 'no file, no cover');
   writeFileSync(join(folder, 'cover.png'), makePng(64, 32));
   assert.deepEqual(cover(), { url: 'https://example.org/media/posts/hello/cover.png', srcset: 'https://example.org/media/posts/hello/cover.png 64w', width: 64, height: 32 });
@@ -24,7 +25,7 @@ test('a cover follows its image and its variants as they change on disk', () => 
   assert.deepEqual([cover()!.width, cover()!.height], [80, 40]);
   unlinkSync(join(folder, 'cover-32w.png'));
   assert.equal(cover()!.srcset, 'https://example.org/media/posts/hello/cover.png 80w');
-  assert.equal(resolveCover(contentDir, '', 'media/posts/hello/cover.png')!.url, '/media/posts/hello/cover.png', 'the address is built for each caller');
+  assert.equal(resolveCover(new TrustedFolders([contentDir]), contentDir, '', 'media/posts/hello/cover.png')!.url, '/media/posts/hello/cover.png', 'the address is built for each caller');
   unlinkSync(join(folder, 'cover.png'));
   assert.equal(cover(), null);
 });

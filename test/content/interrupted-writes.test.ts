@@ -12,6 +12,7 @@ import { listRevisions } from '../../src/content/revisions.js';
 import { listRecordNames } from '../../src/lib/record-names.js';
 import { STALE_TEMP_MS } from '../../src/lib/atomic-write.js';
 import { writerIsGone } from '../../src/lib/temp-file-journal.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });
@@ -46,11 +47,11 @@ test('an entry folder, a media folder, revisions and data records lose their sta
   assert.equal(existsSync(media.stale), false);
   assert.equal(existsSync(media.fresh), true);
 
-  assert.deepEqual(listRevisions(join(root, 'data'), 'posts/hello', 'en'), []);
+  assert.deepEqual(listRevisions(new TrustedFolders([join(root, 'data')]), join(root, 'data'), 'posts/hello', 'en'), []);
   assert.equal(existsSync(revisions.stale), false);
   assert.equal(existsSync(revisions.fresh), true);
 
-  assert.deepEqual(listRecordNames(join(root, 'data', 'tokens'), '.json'), []);
+  assert.deepEqual(listRecordNames(new TrustedFolders([join(root, 'data')]), join(root, 'data', 'tokens'), '.json'), []);
   assert.equal(existsSync(tokens.stale), false);
   assert.equal(existsSync(tokens.fresh), true);
 });

@@ -6,6 +6,8 @@ import { checkUpload, decodeBase64Strict, saveMedia, slugifyFileBase, MAX_MEDIA_
 import { AppError } from '../../src/errors.js';
 import { makeAvif, makeGif, makeJpeg, makePng, makeWebp } from '../helpers/images.js';
 import { makeTempFolder } from '../helpers/temp-folder.js';
+import { fileStorage } from '../../src/content/storage/file-storage.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 
@@ -120,8 +122,8 @@ test('a taken name gets -2, then -3; nothing is overwritten', () => {
   const dir = makeTempFolder('svc-media-');
   writeFileSync(join(dir, 'photo.png'), 'old');
   const upload = checkUpload('photo.png', b64(makePng(2, 2)));
-  assert.equal(saveMedia(dir, upload), 'photo-2.png');
-  assert.equal(saveMedia(dir, upload), 'photo-3.png');
+  assert.equal(saveMedia(dir, upload, fileStorage(new TrustedFolders([dir]))), 'photo-2.png');
+  assert.equal(saveMedia(dir, upload, fileStorage(new TrustedFolders([dir]))), 'photo-3.png');
   assert.equal(readFileSync(join(dir, 'photo.png'), 'utf8'), 'old');
   assert.deepEqual(readFileSync(join(dir, 'photo-3.png')), makePng(2, 2));
   assert.deepEqual(readdirSync(dir).sort(), ['photo-2.png', 'photo-3.png', 'photo.png']);

@@ -133,7 +133,7 @@ test('a persisted index naming an entry outside the type folders is damaged: no 
   const file = join(root, 'data/cache', INDEX_FILE_NAME);
   for (const id of ['posts/../../data', 'posts/a\\b', 'site.yaml/x', 'posts']) {
     const evil = { ...good, id, parentId: null };
-    await writeIndexFile(file, indexFileKey(store.site(), contentDir), { entries: [evil], lists: [] }, clock());
+    await writeIndexFile(store.trustedFolders, file, indexFileKey(store.site(), contentDir), { entries: [evil], lists: [] }, clock());
     const next = open(root);
     assert.deepEqual(indexView(next.store), fullScanView(root, clock), id);
     assert.match(next.log[0] ?? '', /is not an entry of these settings/, id);
@@ -145,7 +145,7 @@ test('a persisted index naming an entry twice is damaged: ignored with one log l
   const { store } = open(root);
   const good = store.entries().find((entry) => entry.id === 'posts/hello')!;
   const file = join(root, 'data/cache', INDEX_FILE_NAME);
-  await writeIndexFile(file, indexFileKey(store.site(), join(root, 'content')), { entries: [good, { ...good, translations: good.translations }], lists: [] }, clock());
+  await writeIndexFile(store.trustedFolders, file, indexFileKey(store.site(), join(root, 'content')), { entries: [good, { ...good, translations: good.translations }], lists: [] }, clock());
   const next = open(root);
   assert.deepEqual(indexView(next.store), fullScanView(root, clock));
   assert.equal(next.log.length, 1);

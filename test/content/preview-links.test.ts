@@ -153,7 +153,7 @@ test('revoked, the link stops at once, and replaying it later gets the same refu
   }
   assert.equal(links.revoke(actorOf(site, 'bob'), 'posts/bobs-draft', id), false);
   // Both lines of this link's life, newest first: its id's beginning names it in each.
-  const history = readHistory(site.deps.config.dataDir, { entry: 'posts/bobs-draft' }).filter((record) => record.detail?.includes(`link ${id.slice(0, 12)}`));
+  const history = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/bobs-draft' }).filter((record) => record.detail?.includes(`link ${id.slice(0, 12)}`));
   assert.deepEqual(history.map((record) => [record.action, record.person, record.via, record.token, record.language]), [
     ['preview_link_revoked', 'bob', 'panel', null, 'en'],
     ['preview_link', 'bob', 'mcp', 'test editor', 'en'],

@@ -50,7 +50,7 @@ function open(root: string, thread: SiteSearchOptions['thread'] = {}): Opened {
   const lines: string[] = [];
   const store = new ContentStore({ root, clock: Date.now, log: () => {}, cacheDir: join(root, 'data', 'cache'), dataDir: join(root, 'data') });
   const search = new SiteSearch({
-    source: store, file: join(root, 'data', 'cache', 'search.sqlite'), feed: store.changes!.feed, locksDir: join(root, 'data', 'locks'),
+    source: store, file: join(root, 'data', 'cache', 'search.sqlite'), feed: store.changes!.feed, trustedFolders: store.trustedFolders, locksDir: join(root, 'data', 'locks'),
     dataDir: join(root, 'data'), clock: Date.now, log: (line) => lines.push(line), progressEveryMs: 0, thread: { batchEntries: 1, ...thread },
   });
   return { store, search, lines };

@@ -181,7 +181,7 @@ test('a build says on the terminal what it does and how far it is', async () => 
   const lines: string[] = [];
   const store = new ContentStore({ root, clock: Date.now, log: () => {}, cacheDir: join(root, 'data', 'cache'), dataDir: join(root, 'data') });
   const search = new SiteSearch({
-    source: store, file: join(root, 'data', 'cache', 'search.sqlite'), feed: store.changes!.feed, locksDir: join(root, 'data', 'locks'),
+    source: store, trustedFolders: store.trustedFolders, file: join(root, 'data', 'cache', 'search.sqlite'), feed: store.changes!.feed, locksDir: join(root, 'data', 'locks'),
     clock: Date.now, log: (line) => lines.push(line), progressEveryMs: 0,
   });
   try {

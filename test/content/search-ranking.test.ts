@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SearchDatabase, type SearchDocument } from '../../src/content/search/search-database.js';
 import { RANKED_AT_MOST, type IndexQuery } from '../../src/content/search/ranked-search.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const HOUR = 3_600_000;
 const doc = (entry: string, dateMs: number, title: string, body: string): SearchDocument => ({
@@ -16,7 +17,7 @@ const query = (match: string, extra: Partial<IndexQuery> = {}): IndexQuery => ({
 });
 
 function database(documents: SearchDocument[]): SearchDatabase {
-  const db = new SearchDatabase(':memory:');
+  const db = new SearchDatabase(new TrustedFolders(), ':memory:');
   db.open();
   db.transaction(() => { for (const document of documents) db.insert(document, true); });
   return db;

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { MAX_QUERY_CHARS, MAX_TERMS, searchTerms } from '../../src/content/search/search-terms.js';
 import { SearchDatabase, type SearchDocument } from '../../src/content/search/search-database.js';
 import { searchableBody, tagWords } from '../../src/content/search/search-text.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const doc = (entry: string, title: string, body: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
   entry, language: 'en', type: 'post', status: 'published', publicFrom: 0, author: 'ann', dateMs: 0, title, excerpt: '', tags: '', body, ...extra,
@@ -49,7 +50,7 @@ test('a long query is cut to its first characters and terms', () => {
 });
 
 test('every hostile query runs through a real FTS5 index without an error, and finds only words', () => {
-  const db = new SearchDatabase(':memory:');
+  const db = new SearchDatabase(new TrustedFolders(), ':memory:');
   db.open();
   db.transaction(() => {
     db.insert(doc('posts/a', 'Alpine hut', 'A hut near the pass. NEAR and OR are words here.'), true);

@@ -7,11 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSiteConfig } from '../../src/content/settings/site-config.js';
 import { useSiteConfigCache } from '../../src/content/settings/site-config-cache.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-site-cache-'));
 const file = join(dir, 'site.yaml');
 const cacheDir = join(dir, 'data', 'cache');
 const cacheFile = join(cacheDir, 'site-config.json');
+/** The site's folders: where site.yaml and the data folder are. */
+const folders = new TrustedFolders([dir, join(dir, 'data')]);
 after(() => {
   useSiteConfigCache(null);
   rmSync(dir, { recursive: true, force: true });
@@ -31,7 +34,7 @@ test('without a cache folder nothing is written', () => {
 });
 
 test('a settled file is kept, and the kept copy is used while the file is unchanged', () => {
-  useSiteConfigCache(cacheDir);
+  useSiteConfigCache(folders, cacheDir);
   writeSite('Alps');
   const first = loadSiteConfig(file);
   assert.deepEqual(JSON.parse(readFileSync(cacheFile, 'utf8')).config, first);
@@ -44,14 +47,14 @@ test('a settled file is kept, and the kept copy is used while the file is unchan
 });
 
 test('a changed file is read again and kept anew', () => {
-  useSiteConfigCache(cacheDir);
+  useSiteConfigCache(folders, cacheDir);
   writeSite('Dolomites');
   assert.equal(loadSiteConfig(file).title, 'Dolomites');
   assert.equal(JSON.parse(readFileSync(cacheFile, 'utf8')).config.title, 'Dolomites');
 });
 
 test('a file changed just now is read but not kept (a second change in the same tick could go unseen)', () => {
-  useSiteConfigCache(cacheDir);
+  useSiteConfigCache(folders, cacheDir);
   writeSite('Dolomites');
   loadSiteConfig(file);
   writeSite('Julian Alps', false);
@@ -60,7 +63,7 @@ test('a file changed just now is read but not kept (a second change in the same 
 });
 
 test('a broken or unwritable cache only costs a parse', () => {
-  useSiteConfigCache(cacheDir);
+  useSiteConfigCache(folders, cacheDir);
   writeSite('Tatra');
   writeFileSync(cacheFile, '{not json');
   assert.equal(loadSiteConfig(file).title, 'Tatra');
@@ -68,14 +71,14 @@ test('a broken or unwritable cache only costs a parse', () => {
   // A cache folder that cannot be made (its parent is a file; root may write anywhere else).
   const blocker = join(dir, 'a-file');
   writeFileSync(blocker, '');
-  useSiteConfigCache(join(blocker, 'cache'));
+  useSiteConfigCache(folders, join(blocker, 'cache'));
   writeSite('Pyrenees');
   assert.equal(loadSiteConfig(file).title, 'Pyrenees');
   assert.equal(existsSync(join(blocker, 'cache')), false);
 });
 
 test('a bad file is refused with its sentence and never kept', () => {
-  useSiteConfigCache(cacheDir);
+  useSiteConfigCache(folders, cacheDir);
   writeFileSync(file, 'title: Alps\nlanguages: { EN: English }\n');
   utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   assert.throws(() => loadSiteConfig(file), { message: 'content/site.yaml: languages.EN Invalid key in record.' });
@@ -89,6 +92,6 @@ test('a bad file is refused with its sentence and never kept', () => {
   assert.throws(() => loadSiteConfig(file), { message: 'content/site.yaml: timezone is not a time zone Intl knows.' });
   writeFileSync(file, '- a list\n');
   assert.throws(() => loadSiteConfig(file), { message: 'content/site.yaml: the file Invalid input: expected object, received array.' });
-  useSiteConfigCache(cacheDir);
+  useSiteConfigCache(folders, cacheDir);
   assert.equal(JSON.parse(readFileSync(cacheFile, 'utf8')).config.title, 'Tatra');
 });

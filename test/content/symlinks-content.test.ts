@@ -10,12 +10,10 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { makePng } from '../helpers/images.js';
-import { useLinkWarnings } from '../../src/lib/no-follow.js';
 import { fileContents } from '../helpers/folder-contents.js';
 
 const SECRET = 'TOP SECRET outside the site';
 const warnings: string[] = [];
-useLinkWarnings((line) => warnings.push(line));
 
 let site: TestSite;
 let http: HttpHarness;
@@ -24,6 +22,8 @@ let base: string;
 
 before(async () => {
   site = await makeTestSite();
+  // The site's link warnings (lib/trusted-folders.ts), which go to the process log otherwise.
+  site.deps.trustedFolders.warnTo((line) => warnings.push(line));
   http = await startHttp(site);
   base = `http://127.0.0.1:${http.port}`;
   outside = mkdtempSync(join(tmpdir(), 'svc-outside-'));

@@ -13,7 +13,8 @@ import { makeTestSite } from '../helpers/test-site.js';
 import { spawnStdio } from '../helpers/stdio-child.js';
 import { startTestServer } from '../helpers/test-server.js';
 import { makePng } from '../helpers/images.js';
-import { LinkRefusedError, openFolderNoFollow, readTextNoFollow, trustFolder, useLinkWarnings } from '../../src/lib/no-follow.js';
+import { LinkRefusedError, openFolderNoFollow, readTextNoFollow } from '../../src/lib/no-follow.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const CLI_JS = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -115,10 +116,10 @@ test('the CLI works in a root reached through a link: init, a person and a token
 test('a folder swapped for a link after it was opened: what is written through the open folder stays in the site', () => {
   const root = scratch('svc-race-');
   const outside = scratch('svc-outside-');
-  trustFolder(join(root, 'data'));
+  const trusted = new TrustedFolders([join(root, 'data')]);
   const folder = join(root, 'data', 'revisions');
   mkdirSync(folder, { recursive: true });
-  const open = openFolderNoFollow(folder);
+  const open = openFolderNoFollow(trusted, folder);
   try {
     // The attacker's swap, between the check and the use.
     renameSync(folder, join(root, 'data', 'moved'));
@@ -136,12 +137,11 @@ test('a plain file reached through a linked folder above it is refused, though t
   const root = scratch('svc-parent-');
   const outside = scratch('svc-outside-');
   const warned: string[] = [];
-  useLinkWarnings((line) => warned.push(line));
-  trustFolder(join(root, 'content'));
+  const trusted = new TrustedFolders([join(root, 'content')], (line) => warned.push(line));
   mkdirSync(join(outside, 'hello'));
   writeFileSync(join(outside, 'hello', 'en.md'), 'TOP SECRET');
   mkdirSync(join(root, 'content'));
   symlinkSync(outside, join(root, 'content', 'posts'));
-  assert.throws(() => readTextNoFollow(join(root, 'content', 'posts', 'hello', 'en.md')), (error: unknown) => error instanceof LinkRefusedError && error.message === 'There is no such file.');
+  assert.throws(() => readTextNoFollow(trusted, join(root, 'content', 'posts', 'hello', 'en.md')), (error: unknown) => error instanceof LinkRefusedError && error.message === 'There is no such file.');
   assert.deepEqual(warned, [WARNING('content/posts')]);
 });

@@ -15,6 +15,7 @@ import { readHistory } from '../../src/content/history.js';
 import { listRevisions, listStyleVersions } from '../../src/content/revisions.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { makePng } from '../helpers/images.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -62,7 +63,7 @@ test('switched on in the panel by an admin: site.yaml keeps its comments; others
 
 test('on: content_update on a published entry keeps the public text and waits; a second change builds on the first, both kept', async () => {
   const live = file('posts/hello', 'en.md');
-  const revisionsBefore = listRevisions(dataDir(), 'posts/hello', 'en').length;
+  const revisionsBefore = listRevisions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello', 'en').length;
   const feedBefore = feedLength();
   const first = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hello', language: 'en', title: 'Hello, high Alps', body: 'A proposed new text.' });
   assert.equal(first.isError, undefined);
@@ -78,8 +79,8 @@ test('on: content_update on a published entry keeps the public text and waits; a
   assert.equal(second.structuredContent.waiting_for_approval, true);
   const proposed = parseFrontMatter(readFileSync(pending('posts/hello', 'en.md'), 'utf8'));
   assert.deepEqual([proposed.fields.title, proposed.fields.excerpt, proposed.body.trim()], ['Hello, high Alps', 'Proposed excerpt.', 'A proposed new text.']);
-  assert.equal(listRevisions(dataDir(), 'posts/hello', 'en').length, revisionsBefore + 1, 'the first proposal is kept as a revision');
-  assert.equal(readHistory(dataDir(), { entry: 'posts/hello' }).filter((r) => r.action === 'propose_change').length, 2);
+  assert.equal(listRevisions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello', 'en').length, revisionsBefore + 1, 'the first proposal is kept as a revision');
+  assert.equal(readHistory(new TrustedFolders([dataDir()]), dataDir(), { entry: 'posts/hello' }).filter((r) => r.action === 'propose_change').length, 2);
 
   // A draft translation is not live: changed directly.
   const draft = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hello', language: 'de', body: 'Neuer Entwurf.' });
@@ -132,9 +133,9 @@ test('Waiting for approval shows each change against the live text; a person pub
   assert.deepEqual([now.fields.title, now.fields.excerpt, now.fields.status], ['Hello, high Alps', 'Proposed excerpt.', 'published']);
   assert.equal(existsSync(pending('posts/hello', 'en.md')), false);
   assert.deepEqual(site.deps.content.changes!.feed.since(0, 100_000).events.slice(feedBefore).map((e) => [e.kind, e.languages]), [['entry.updated', ['en']]]);
-  assert.ok(readHistory(dataDir(), { entry: 'posts/hello' }).some((r) => r.action === 'approve_change' && r.via === 'panel'));
+  assert.ok(readHistory(new TrustedFolders([dataDir()]), dataDir(), { entry: 'posts/hello' }).some((r) => r.action === 'approve_change' && r.via === 'panel'));
 
-  const versionsBefore = listStyleVersions(dataDir(), 'posts/hello').length;
+  const versionsBefore = listStyleVersions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello').length;
   const noNote = await post(panel, `${APPROVALS}/send-back-change`, { csrf: csrfOf(page.text), id: 'posts/hello', language: '', note: ' ' }, jars.bob!);
   assert.equal(noNote.res.status, 422);
   assert.ok(existsSync(pending('posts/hello', 'style.css')));
@@ -142,8 +143,8 @@ test('Waiting for approval shows each change against the live text; a person pub
   assert.equal(sentBack.res.status, 303);
   assert.equal(existsSync(pending('posts/hello', 'style.css')), false);
   assert.doesNotMatch(file('posts/hello', 'style.css'), /red/);
-  assert.equal(listStyleVersions(dataDir(), 'posts/hello').length, versionsBefore + 1, 'the CSS sent back is kept as a version');
-  assert.ok(readHistory(dataDir(), { entry: 'posts/hello' }).some((r) => r.action === 'send_back_change' && r.detail === 'Red is too loud.'));
+  assert.equal(listStyleVersions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello').length, versionsBefore + 1, 'the CSS sent back is kept as a version');
+  assert.ok(readHistory(new TrustedFolders([dataDir()]), dataDir(), { entry: 'posts/hello' }).some((r) => r.action === 'send_back_change' && r.detail === 'Red is too loud.'));
   assert.match((await get(panel, APPROVALS, jars.bob!)).text, /Nothing is waiting for approval\./);
 });
 

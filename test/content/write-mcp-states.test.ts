@@ -75,7 +75,7 @@ test('row 3: any state -> content_update -> unchanged, previous version kept as 
   for (const [id, status] of [['posts/row-three-draft', 'draft'], ['posts/row-three-published', 'published'], ['posts/row-three-scheduled', 'scheduled']] as const) {
     assert.equal(ok(await call('admin', 'content_update', { id, body: 'Changed.' })).status, status, id);
     assert.equal(front(id).status, status);
-    assert.equal(listRevisions(site.deps.config.dataDir, id, 'en').length, 1, id);
+    assert.equal(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en').length, 1, id);
   }
 });
 
@@ -86,7 +86,7 @@ test('row 4: draft -> content_publish without at -> published now, with card_war
   assert.deepEqual([front('posts/row-four').status, front('posts/row-four').published], ['published', berlin()]);
   draft('posts/row-four-clean', 'ava', 'No cards.');
   assert.deepEqual(Object.keys(ok(await call('author', 'content_publish', { id: 'posts/row-four-clean' }))), ['id', 'status', 'date', 'url']);
-  const line = readHistory(site.deps.config.dataDir, { entry: 'posts/row-four' })[0]!;
+  const line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/row-four' })[0]!;
   assert.deepEqual([line.action, line.person, line.via, line.token], ['publish', 'ava', 'mcp', 'Ava phone']);
 });
 
@@ -118,7 +118,7 @@ test('row 6: draft -> content_publish in approval mode -> stays a draft with rev
     // Even an administrator's assistant only asks.
     draft('posts/row-six-admin', 'ann');
     assert.equal(ok(await call('admin', 'content_publish', { id: 'posts/row-six-admin' })).status, 'waiting_for_approval');
-    assert.equal(readHistory(site.deps.config.dataDir, { entry: 'posts/row-six' })[0]!.action, 'request_review');
+    assert.equal(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/row-six' })[0]!.action, 'request_review');
   } finally {
     setApprovalMode(writeContext(), panelActor('admin'), false);
   }
@@ -137,7 +137,7 @@ test('row 7: draft with review set -> a person with the right publishes in the p
   const later = approveEntry(writeContext(), panelActor('editor'), site.deps.content.entry('posts/row-six-later')!, 'en');
   assert.deepEqual(later, { id: 'posts/row-six-later', language: 'en', status: 'scheduled', date: '2026-05-01 09:00' });
   assert.deepEqual(pending(), ['posts/row-six-admin requested']);
-  const line = readHistory(site.deps.config.dataDir, { entry: 'posts/row-six' })[0]!;
+  const line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/row-six' })[0]!;
   assert.deepEqual([line.action, line.person, line.via, line.token], ['approve', 'bob', 'panel', null]);
 });
 
@@ -147,7 +147,7 @@ test('row 8: published or scheduled -> content_unpublish -> draft', async () => 
   for (const id of ['posts/row-eight', 'posts/row-eight-scheduled']) {
     assert.deepEqual(ok(await call('author', 'content_unpublish', { id })), { id, status: 'draft' });
     assert.deepEqual([front(id).status, front(id).published], ['draft', undefined]);
-    assert.equal(listRevisions(site.deps.config.dataDir, id, 'en').length, 1);
+    assert.equal(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en').length, 1);
   }
   assert.deepEqual(ok(await call('author', 'content_unpublish', { id: 'posts/row-eight' })), { id: 'posts/row-eight', status: 'draft', note: 'It was already a draft; nothing changed.' });
 });
@@ -216,13 +216,13 @@ for (const role of ['admin', 'editor', 'author', 'contributor']) {
       const label = `${role} ${item.tool} ${item.state} ${item.mine ? 'own' : 'other'}`;
       if (sentence === null) {
         assert.equal(result.isError, undefined, `${label}: ${result.content[0].text}`);
-        const history = readHistory(site.deps.config.dataDir, { entry: id });
+        const history = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id });
         assert.equal(history.length, 1, label);
         assert.equal(history[0]!.person, OWNER[role], label);
       } else {
         assert.equal(result.isError, true, `${label} was allowed`);
         assert.equal(result.content[0].text, sentence, label);
-        assert.deepEqual(readHistory(site.deps.config.dataDir, { entry: id }), [], label);
+        assert.deepEqual(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id }), [], label);
         assert.equal(front(id).status, item.state, label);
       }
     }

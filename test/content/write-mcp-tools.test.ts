@@ -66,7 +66,7 @@ test('content_create writes a draft by the token owner, marked via mcp, and answ
   const { fields, body } = front('content/posts/alpine-lakes/en.md');
   assert.deepEqual(fields, { title: 'Alpine lakes', status: 'draft', date: berlin(), author: 'carl', via: 'mcp', tags: ['alps'], excerpt: 'Lakes.' });
   assert.equal(body, 'Cold **water**.\n');
-  const [line] = readHistory(site.deps.config.dataDir, { entry: 'posts/alpine-lakes' });
+  const [line] = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/alpine-lakes' });
   assert.deepEqual(line, { time: new Date(site.clock.now).toISOString(), person: 'carl', action: 'create', entry: 'posts/alpine-lakes', language: 'en', via: 'mcp', token: 'Carl tablet' });
   // The reading side sees it at once.
   assert.equal(ok(await call('contributor', 'content_read', { id: 'posts/alpine-lakes' })).status, 'draft');
@@ -118,13 +118,13 @@ test('content_update changes one translation, null removes a field, and the prev
   const { fields, body } = front('content/posts/lake-notes/en.md');
   assert.deepEqual(fields, { title: 'Lake notes, revised', status: 'draft', author: 'carl', tags: ['alps', 'news'] });
   assert.equal(body, 'Old body.\n');
-  const revisions = listRevisions(site.deps.config.dataDir, 'posts/lake-notes', 'en');
+  const revisions = listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/lake-notes', 'en');
   assert.equal(revisions.length, 1);
-  assert.equal(readRevision(site.deps.config.dataDir, 'posts/lake-notes', 'en', revisions[0]!.id), before);
+  assert.equal(readRevision(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/lake-notes', 'en', revisions[0]!.id), before);
   ok(await call('contributor', 'content_update', { id: 'posts/lake-notes', body: 'New body.' }));
   assert.equal(front('content/posts/lake-notes/en.md').body, 'New body.\n');
-  assert.equal(listRevisions(site.deps.config.dataDir, 'posts/lake-notes', 'en').length, 2);
-  assert.deepEqual(readHistory(site.deps.config.dataDir, { entry: 'posts/lake-notes' }).map((r) => `${r.action} ${r.via} ${r.token}`), ['update mcp Carl tablet', 'update mcp Carl tablet']);
+  assert.equal(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/lake-notes', 'en').length, 2);
+  assert.deepEqual(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/lake-notes' }).map((r) => `${r.action} ${r.via} ${r.token}`), ['update mcp Carl tablet', 'update mcp Carl tablet']);
 });
 
 test('content_update refuses protected fields with a clear sentence and changes nothing', async () => {
@@ -140,7 +140,7 @@ test('content_update refuses protected fields with a clear sentence and changes 
   refused(await call('admin', 'content_update', { id: 'posts/nope', title: 'x' }), 'There is no entry with the id "posts/nope". Call content_list to see the entries\' ids.');
   refused(await call('admin', 'content_update', { id: '../../etc/passwd', title: 'x' }), '"../../etc/passwd" is not an entry id; ids are lowercase letters, digits and dashes separated by /, like posts/hello. Call content_list to see the entries\' ids.');
   assert.equal(read('content/posts/guarded/en.md'), before);
-  assert.deepEqual(listRevisions(site.deps.config.dataDir, 'posts/guarded', 'en'), []);
+  assert.deepEqual(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/guarded', 'en'), []);
 });
 
 test('content_update with a new language adds a draft translation marked via mcp, with the event fields copied', async () => {
@@ -148,7 +148,7 @@ test('content_update with a new language adds a draft translation marked via mcp
   const answer = ok(await call('contributor', 'content_update', { id: 'posts/fair', language: 'de', title: 'Messe', body: 'Kommt.' }));
   assert.deepEqual(answer, { id: 'posts/fair', language: 'de', status: 'draft', url: 'http://127.0.0.1:8080/de/fair' });
   assert.deepEqual(front('content/posts/fair/de.md').fields, { title: 'Messe', status: 'draft', date: berlin(), author: 'carl', via: 'mcp', category: 'events', start: '2026-07-01 10:00', location: 'Merano' });
-  assert.equal(readHistory(site.deps.config.dataDir, { entry: 'posts/fair' })[0]!.action, 'add_translation');
+  assert.equal(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/fair' })[0]!.action, 'add_translation');
   refused(await call('contributor', 'content_update', { id: 'posts/carls-draft', language: 'de', body: 'Ohne Titel.' }), 'The entry has no de translation yet; give a title to add one.');
 });
 
@@ -176,7 +176,7 @@ test('content_update keeps fields that are the same in all languages in step', a
   ok(await call('admin', 'content_update', { id: 'posts/market', fields: { location: 'Bressanone', start: '2026-08-02 09:00' } }));
   assert.equal(front('content/posts/market/de.md').fields.location, 'Bressanone');
   assert.equal(front('content/posts/market/de.md').fields.start, '2026-08-01 09:00');
-  assert.equal(listRevisions(site.deps.config.dataDir, 'posts/market', 'de').length, 1);
+  assert.equal(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/market', 'de').length, 1);
 });
 
 test('content_style cleans, saves, keeps the previous CSS as a version and answers the spec fields', async () => {
@@ -189,10 +189,10 @@ test('content_style cleans, saves, keeps the previous CSS as a version and answe
     url: 'http://127.0.0.1:8080/hello',
   });
   assert.equal(read('content/posts/hello/style.css'), answer.css);
-  const versions = listStyleVersions(site.deps.config.dataDir, 'posts/hello');
-  assert.equal(readStyleVersion(site.deps.config.dataDir, 'posts/hello', versions[0]!.id), 'main h1 { color: teal; }\n');
+  const versions = listStyleVersions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/hello');
+  assert.equal(readStyleVersion(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/hello', versions[0]!.id), 'main h1 { color: teal; }\n');
   assert.equal(ok(await call('admin', 'content_read', { id: 'posts/hello' })).style, answer.css);
-  const line = readHistory(site.deps.config.dataDir, { entry: 'posts/hello' })[0]!;
+  const line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/hello' })[0]!;
   assert.deepEqual([line.action, line.via, line.token], ['style', 'mcp', 'Ann laptop']);
 });
 
@@ -202,16 +202,16 @@ test('content_style with an empty string removes style.css and keeps it as a ver
   const answer = ok(await call('admin', 'content_style', { id: 'posts/styled', css: '' }));
   assert.deepEqual(answer, { id: 'posts/styled', css: '', cleaned: false, note: 'style.css was removed. The previous CSS was kept as a version.', url: 'http://127.0.0.1:8080/styled' });
   assert.equal(existsSync(join(site.root, 'content/posts/styled/style.css')), false);
-  assert.equal(listStyleVersions(site.deps.config.dataDir, 'posts/styled').length, 1);
+  assert.equal(listStyleVersions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/styled').length, 1);
 });
 
 test('content_style refuses 64 KB + 1 byte and changes nothing', async () => {
   const before = read('content/posts/hello/style.css');
-  const versions = listStyleVersions(site.deps.config.dataDir, 'posts/hello').length;
+  const versions = listStyleVersions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/hello').length;
   refused(await call('admin', 'content_style', { id: 'posts/hello', css: 'p{color:red}' + ' '.repeat(65_525) }),
     'The CSS is 65,537 bytes; at most 65,536 bytes (64 KB) are accepted. Nothing was changed; send shorter CSS.');
   assert.equal(read('content/posts/hello/style.css'), before);
-  assert.equal(listStyleVersions(site.deps.config.dataDir, 'posts/hello').length, versions);
+  assert.equal(listStyleVersions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/hello').length, versions);
 });
 
 test('media_upload saves a real image under a free safe name and answers id, file and markdown', async () => {
@@ -226,7 +226,7 @@ test('media_upload saves a real image under a free safe name and answers id, fil
   refused(await call('admin', 'media_upload', { id: 'posts/hello', name: 'x.png', data: 'not base64!' }),
     'The data is not valid base64: use only A-Z, a-z, 0-9, + and / with = padding to a multiple of 4 characters, and no spaces or line breaks.');
   assert.deepEqual(readdirSync(join(site.root, 'content/media/posts/hello')).sort(), ['etc-sunset-unicode.png', 'photo-2.png', 'photo.png', 'view.jpg']);
-  assert.deepEqual(readHistory(site.deps.config.dataDir, { entry: 'posts/hello', limit: 2 }).map((r) => `${r.action} ${r.detail}`), ['media_upload etc-sunset-unicode.png', 'media_upload photo-2.png']);
+  assert.deepEqual(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/hello', limit: 2 }).map((r) => `${r.action} ${r.detail}`), ['media_upload etc-sunset-unicode.png', 'media_upload photo-2.png']);
 });
 
 test('media_upload accepts exactly 10 MB of base64 and refuses one character more, over HTTP', async () => {

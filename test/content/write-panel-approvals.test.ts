@@ -41,7 +41,7 @@ test('only people with settings.manage see and use the approval-mode switch', as
   assert.equal(switched.res.headers.get('location'), '/svc/panel/approvals?mode=on');
   assert.match(readFileSync(join(site.root, 'content/site.yaml'), 'utf8'), /^approval_mode: true$/m);
   assert.match((await get(panel, '/svc/panel/approvals?mode=on', jars.ann)).text, /Approval mode is on now\./);
-  const line = readHistory(site.deps.config.dataDir)[0]!;
+  const line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir)[0]!;
   assert.deepEqual([line.action, line.person, line.via, line.token, line.detail], ['approval_mode', 'ann', 'panel', null, 'on']);
 
   const editorPage = await get(panel, '/svc/panel/approvals', jars.bob);

@@ -15,6 +15,7 @@ import { waitFor } from '../helpers/wait-for.js';
 import { callToolAt } from '../helpers/mcp-http.js';
 import { Jar, consent, pkcePair, registerClient, signIn, tokenRequest, REDIRECT_URI, type OAuthHarness } from '../helpers/oauth-harness.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let a: RealServer;
@@ -45,7 +46,7 @@ after(async () => {
 
 const tool = (server: RealServer, name: string, args: Record<string, unknown>) => callToolAt(server.url, token, name, args);
 const entryVia = async (server: RealServer, id: string) => (await (await fetch(`${server.url}/svc/api/v1/entry?id=${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${token}` } })).json());
-const feed = () => new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
+const feed = () => new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root, 'data']), clock: Date.now, log: () => {} });
 const purgedTags = () => receiver.requests.filter((request) => request.path === '/purge').flatMap((request) => JSON.parse(request.body).tags as string[]);
 
 test('each instance sees the other\'s writes', async () => {

@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOG_KEPT, WebhookQueue, type DeliveryRecord } from '../../src/edge/webhook-queue.js';
-import { trustFolder } from '../../src/lib/no-follow.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const dirs: string[] = [];
 after(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
@@ -15,7 +15,6 @@ after(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'svc-webhook-queue-'));
   dirs.push(dir);
-  trustFolder(dir);
   return dir;
 }
 
@@ -25,13 +24,13 @@ test('the log is appended and shown newest first; past twice its length it is cu
   const dir = dataDir();
   const file = join(dir, 'webhooks/deliveries/ep1.log');
   const lines = () => readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
-  const queue = new WebhookQueue(dir);
+  const queue = new WebhookQueue(new TrustedFolders([dir]), dir);
   for (let n = 1; n <= 2 * LOG_KEPT; n++) await queue.record('ep1', record(n));
   assert.equal(lines(), 2 * LOG_KEPT, 'appended, not rewritten');
   await queue.record('ep1', record(2 * LOG_KEPT + 1));
   assert.equal(lines(), LOG_KEPT, 'cut back');
   // Another process (after the sending lease moved) counts the file once, then keeps in step.
-  const other = new WebhookQueue(dir);
+  const other = new WebhookQueue(new TrustedFolders([dir]), dir);
   for (let n = 2 * LOG_KEPT + 2; n <= 3 * LOG_KEPT + 1; n++) await other.record('ep1', record(n));
   assert.equal(lines(), 2 * LOG_KEPT);
   await other.record('ep1', record(3 * LOG_KEPT + 2));
@@ -44,7 +43,7 @@ test('the log is appended and shown newest first; past twice its length it is cu
 
 test('a line cut short by a stop while it was appended is skipped, and the next one is read', async () => {
   const dir = dataDir();
-  const queue = new WebhookQueue(dir);
+  const queue = new WebhookQueue(new TrustedFolders([dir]), dir);
   await queue.record('ep1', record(1));
   appendFileSync(join(dir, 'webhooks/deliveries/ep1.log'), '{"id":"msg_2","type":"entry.upd');
   await queue.record('ep1', record(3));
@@ -58,7 +57,7 @@ test('the log kept inside the queue\'s file by a version before is shown until a
   const dir = dataDir();
   mkdirSync(join(dir, 'webhooks/deliveries'), { recursive: true });
   writeFileSync(join(dir, 'webhooks/deliveries/ep1.json'), JSON.stringify({ queue: [], log: [record(2), record(1)] }));
-  const queue = new WebhookQueue(dir);
+  const queue = new WebhookQueue(new TrustedFolders([dir]), dir);
   assert.deepEqual(queue.read('ep1').log.map((item) => item.id), ['msg_2', 'msg_1']);
   await queue.change('ep1', (waiting) => { waiting.push({ id: 'msg_9', type: 'entry.updated', seq: 9, entry: null, body: '{}', attempt: 0, nextAt: 0 }); });
   assert.deepEqual(JSON.parse(readFileSync(join(dir, 'webhooks/deliveries/ep1.json'), 'utf8')).queue.map((item: { id: string }) => item.id), ['msg_9']);
@@ -66,7 +65,7 @@ test('the log kept inside the queue\'s file by a version before is shown until a
 
 test('many changes and records at once lose none', async () => {
   const dir = dataDir();
-  const queue = new WebhookQueue(dir);
+  const queue = new WebhookQueue(new TrustedFolders([dir]), dir);
   await Promise.all(Array.from({ length: 40 }, (_, n) => n % 2 === 0
     ? queue.change('ep1', (waiting) => { waiting.push({ id: `msg_${n}`, type: 'entry.updated', seq: n, entry: null, body: '{}', attempt: 0, nextAt: 0 }); })
     : queue.record('ep1', record(n))));

@@ -12,6 +12,7 @@ import { FeedCursor } from '../../src/feed/feed-cursor.js';
 import { headerLine, nextLine, segmentName, SEGMENT_BYTES } from '../../src/feed/feed-segments.js';
 import type { ChangeEvent, NewChange } from '../../src/feed/change-event.js';
 import { makeTempFolder } from '../helpers/temp-folder.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 /**
  * A process that appends to a feed in a loop, on the built code (it starts in a few tens of ms): arguments
@@ -21,9 +22,10 @@ import { makeTempFolder } from '../helpers/temp-folder.js';
  */
 const APPENDER = `
 const { ChangeFeed } = await import(${JSON.stringify(new URL('../../dist/feed/change-feed.js', import.meta.url).href)});
+const { TrustedFolders } = await import(${JSON.stringify(new URL('../../dist/lib/trusted-folders.js', import.meta.url).href)});
 const { join } = await import('node:path');
 const [dataDir, writer, count] = process.argv.slice(1);
-const feed = new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), clock: Date.now, log: (line) => process.stderr.write(line + '\\n') });
+const feed = new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock: Date.now, log: (line) => process.stderr.write(line + '\\n') });
 const paths = Array.from({ length: 100 }, (_, i) => '/w' + writer + '/' + 'x'.repeat(180) + '/' + i);
 for (let round = 1; Number(count) === 0 || round <= Number(count); round++) {
   const event = feed.append({ kind: 'entry.updated', entry: 'posts/w' + writer, languages: ['en'], paths, before: [], via: 'mcp', person: 'ann', token: null, detail: String(round) });
@@ -34,7 +36,7 @@ for (let round = 1; Number(count) === 0 || round <= Number(count); round++) {
 const appenderArgs = (dataDir: string, writer: number, count: number) => ['--input-type=module', '-e', APPENDER, dataDir, String(writer), String(count)];
 
 function feedIn(dataDir: string, clock: () => number = Date.now, log: string[] = []): ChangeFeed {
-  return new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), clock, log: (line) => log.push(line) });
+  return new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock, log: (line) => log.push(line) });
 }
 
 const change = (entry: string, detail?: string, paths: string[] = [`/${entry.split('/')[1]}`]): NewChange => ({
@@ -128,13 +130,13 @@ test('files that are not segments are left alone, and a cursor older than what i
   writeFileSync(join(dataDir, 'feed', 'changes-12.ndjson'), 'a foreign name\n');
   assert.equal(all(feed).length, 3);
   assert.equal(feed.since(99).resync, true);
-  const cursor = new FeedCursor(feed.dir, 'purges');
+  const cursor = new FeedCursor(feed.trustedFolders, feed.dir, 'purges');
   assert.equal(cursor.load(), null);
   cursor.save(2);
-  assert.equal(new FeedCursor(feed.dir, 'purges').load(), 2);
+  assert.equal(new FeedCursor(feed.trustedFolders, feed.dir, 'purges').load(), 2);
   writeFileSync(join(feed.dir, 'cursors', 'purges.json'), '{"seq": "two"');
   assert.equal(cursor.load(), null);
-  assert.throws(() => new FeedCursor(feed.dir, '../escape'), /lower-case letters/);
+  assert.throws(() => new FeedCursor(feed.trustedFolders, feed.dir, '../escape'), /lower-case letters/);
 });
 
 test('segments rotate past their size without losing or repeating an event, and old ones go after 30 days while the newest two stay', () => {

@@ -9,9 +9,10 @@ import { ChangeFeed } from '../../src/feed/change-feed.js';
 import { FeedFollower } from '../../src/feed/feed-follower.js';
 import type { NewChange } from '../../src/feed/change-event.js';
 import { makeTempFolder } from '../helpers/temp-folder.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const change = (entry: string): NewChange => ({ kind: 'entry.updated', entry, languages: ['en'], paths: [`/${entry}`], before: [], via: 'panel', person: 'ann', token: null });
-const feedIn = (dataDir: string) => new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
+const feedIn = (dataDir: string) => new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock: Date.now, log: () => {} });
 
 /** A follower that polls too rarely to matter here, and what it heard. */
 function follow(feed: ChangeFeed, prompt: boolean): { follower: FeedFollower; heard: string[] } {

@@ -16,12 +16,15 @@ import type { Principal } from '../../src/auth/principal.js';
 import { prepareSiteWrites } from '../../src/lib/site-writes.js';
 import { crashBody, crashCss, crashImage, crashStats } from './crash-contents.js';
 import { join } from 'node:path';
+import { siteFolders } from '../../src/config.js';
 
 const [root, dataDir, worker, firstRound] = process.argv.slice(2) as [string, string, string, string];
-prepareSiteWrites({ root, dataDir });
-const store = new ContentStore({ root, clock: Date.now, log: () => {} });
-const auth = new AuthService({ dataDir, clock: Date.now, log: () => {} });
-const rollups = new RollupFiles(join(dataDir, 'stats'));
+// One value of the site's folders for the process, as the servers make it (wiring/build-deps.ts).
+const trustedFolders = siteFolders({ root, dataDir });
+prepareSiteWrites(trustedFolders, { root, dataDir });
+const store = new ContentStore({ root, clock: Date.now, log: () => {}, trustedFolders });
+const auth = new AuthService({ dataDir, clock: Date.now, log: () => {}, trustedFolders });
+const rollups = new RollupFiles(trustedFolders, join(dataDir, 'stats'));
 const context = { store, dataDir, clock: Date.now };
 const principal: Principal = {
   accountId: 'ann', name: 'Ann', email: 'ann@example.org', role: 'admin',

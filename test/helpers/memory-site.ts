@@ -13,6 +13,7 @@ import { buildTranslation } from '../../src/content/entries/translation.js';
 import type { ContentType, Entry, SiteConfig, Translation } from '../../src/content/entries/types.js';
 import type { Actor, ContentView, WriteContext } from '../../src/content/write/write-context.js';
 import { siteFiles, type SiteDescription } from './write-site.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 /** Where the memory site pretends to live; nothing is there on disk. */
 export const MEMORY_ROOT = join(sep, 'memory-site');
@@ -54,7 +55,9 @@ export function actorOf(accountId: string, role: keyof typeof DEFAULT_ROLES, via
 
 function memoryIndex(storage: MemoryStorage, now: () => number): ContentView {
   const contentDir = join(MEMORY_ROOT, 'content');
-  const site = (): SiteConfig => loadSiteConfig(join(contentDir, 'site.yaml'), (file) => storage.readText(file));
+  // Nothing is on disk: the folders a disk store would judge paths by, for the code that asks for them.
+  const trustedFolders = new TrustedFolders([contentDir]);
+  const site = (): SiteConfig => loadSiteConfig(join(contentDir, 'site.yaml'), trustedFolders, (file) => storage.readText(file));
 
   const readEntry = (type: ContentType, segments: string[], config: SiteConfig): Entry | undefined => {
     const dir = join(contentDir, ...segments);
@@ -67,7 +70,7 @@ function memoryIndex(storage: MemoryStorage, now: () => number): ContentView {
       try { document = parseFrontMatter(storage.readText(file)); } catch { continue; }
       translations.set(language, buildTranslation({
         language, dir: dir + sep, mtimeMs: now(), size: 0, fields: document.fields, keepFields: true, body: document.body,
-        pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: config, now: now(),
+        pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: config, now: now(), trusted: trustedFolders,
       }));
     }
     if (translations.size === 0) return undefined;
@@ -102,11 +105,17 @@ function memoryIndex(storage: MemoryStorage, now: () => number): ContentView {
   return {
     root: MEMORY_ROOT,
     contentDir,
+    trustedFolders,
     site,
     entry,
     entries,
     absoluteUrl: (path) => site().url + path,
     invalidate: () => {},
     mediaDir: (id) => join(contentDir, 'media', ...parseEntryId(id)),
+    // Files only: a name with a file below it is a folder.
+    mediaFiles: (id) => {
+      const dir = join(contentDir, 'media', ...parseEntryId(id));
+      return storage.list(dir).filter((name) => !name.startsWith('.') && storage.list(join(dir, name)).length === 0);
+    },
   };
 }

@@ -15,6 +15,7 @@ import { registerSignInRoutes } from '../../src/panel/sign-in/sign-in-routes.js'
 import { registerAssistantsRoutes } from '../../src/panel/assistants/assistants-routes.js';
 import { registerAccountRoutes } from '../../src/panel/account/account-routes.js';
 import { inRequestLanguage } from '../../src/panel/panel-language.js';
+import { siteFolders } from '../../src/config.js';
 
 export interface PanelHarness {
   url: string;
@@ -31,8 +32,9 @@ export async function startPanel(options: { baseUrl?: string } = {}): Promise<Pa
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
   const config = { root: dir, dataDir: join(dir, 'data'), host: '127.0.0.1', port: 0, baseUrl: options.baseUrl ?? '', trustProxy: false };
-  const auth = new AuthService({ dataDir: config.dataDir, clock: () => clock.now, log });
-  const deps: PanelSessionDeps = { config, clock: () => clock.now, log, auth };
+  const trustedFolders = siteFolders(config);
+  const auth = new AuthService({ dataDir: config.dataDir, clock: () => clock.now, log, trustedFolders });
+  const deps: PanelSessionDeps = { config, clock: () => clock.now, log, auth, trustedFolders };
   // The people-side pages, as the composition root registers them (src/wiring/panel-routes.ts), each in the
   // words of the person asking.
   const router = new Router().aroundEach(inRequestLanguage(deps));

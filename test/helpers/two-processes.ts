@@ -7,6 +7,7 @@ import { spawnStdio, type StdioChild } from './stdio-child.js';
 import { startRealServer, type RealServer } from './special-files.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
 import type { ChangeEvent } from '../../src/feed/change-event.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 export interface TwoProcesses {
   site: TestSite;
@@ -31,7 +32,7 @@ export async function startTwoProcesses(tokenName: string): Promise<TwoProcesses
     await server.stop();
     site.cleanup();
   });
-  const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), clock: Date.now, log: () => {} });
+  const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root, 'data']), clock: Date.now, log: () => {} });
   return {
     site, server, stdio,
     async overHttp(name, args) {

@@ -7,7 +7,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock } from '../../src/lib/file-lock.js';
-import { trustFolder } from '../../src/lib/no-follow.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 import { makeTempFolder } from '../helpers/temp-folder.js';
 
 function deadPid(): number {
@@ -17,20 +17,20 @@ function deadPid(): number {
 
 test('a lock left by a process of this machine that has ended is taken at once; one of another machine waits for its age', () => {
   const dir = makeTempFolder('svc-lock-');
-  trustFolder(dir);
+  const trusted = new TrustedFolders([dir]);
   const lock = join(dir, 'locks', 'entry.lock');
-  withFileLock(lock, () => assert.equal(existsSync(lock), true));
+  withFileLock(trusted, lock, () => assert.equal(existsSync(lock), true));
   assert.equal(existsSync(lock), false);
   writeFileSync(lock, `${deadPid()}@${hostname()}`);
   let started = Date.now();
-  assert.equal(withFileLock(lock, () => 'taken'), 'taken');
+  assert.equal(withFileLock(trusted, lock, () => 'taken'), 'taken');
   assert.ok(Date.now() - started < 2_000, 'not held up until the lock is stale');
   // A live holder of this machine (this test's parent) and any holder of another machine keep theirs until
   // it is stale (3 s).
   for (const holder of [`${process.ppid}@${hostname()}`, `${deadPid()}@another-machine`]) {
     writeFileSync(lock, holder);
     started = Date.now();
-    withFileLock(lock, () => {});
+    withFileLock(trusted, lock, () => {});
     assert.ok(Date.now() - started >= 2_500, `${holder} was waited for`);
   }
 });

@@ -6,11 +6,12 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { linesFromEnd } from '../../src/lib/lines-from-end.js';
 import { makeTempFolder } from '../helpers/temp-folder.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const dir = makeTempFolder('svc-lines-');
 const linesOf = (name: string, text: string) => {
   writeFileSync(join(dir, name), text);
-  return [...linesFromEnd(join(dir, name))];
+  return [...linesFromEnd(new TrustedFolders([dir]), join(dir, name))];
 };
 
 test('short files: last line first, empty lines kept, a last line without newline included', () => {
@@ -32,11 +33,11 @@ test('lines and multi-byte characters that straddle the 64 KB blocks come back w
 test('stopping early reads no further, and a link is refused', () => {
   writeFileSync(join(dir, 'many'), Array.from({ length: 100_000 }, (_, n) => `line ${n}`).join('\n'));
   const seen: string[] = [];
-  for (const line of linesFromEnd(join(dir, 'many'))) {
+  for (const line of linesFromEnd(new TrustedFolders([dir]), join(dir, 'many'))) {
     seen.push(line);
     if (seen.length === 3) break;
   }
   assert.deepEqual(seen, ['line 99999', 'line 99998', 'line 99997']);
   symlinkSync(join(dir, 'many'), join(dir, 'link'));
-  assert.throws(() => [...linesFromEnd(join(dir, 'link'))], { name: 'AppError' });
+  assert.throws(() => [...linesFromEnd(new TrustedFolders([dir]), join(dir, 'link'))], { name: 'AppError' });
 });

@@ -7,15 +7,15 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempFolder } from '../helpers/temp-folder.js';
-import { trustFolder } from '../../src/lib/no-follow.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 import { siteSecret } from '../../src/lib/site-secret.js';
 
 const MODULE = join(import.meta.dirname, '..', '..', 'src', 'lib', 'site-secret.ts');
-const NO_FOLLOW = join(import.meta.dirname, '..', '..', 'src', 'lib', 'no-follow.ts');
+const TRUSTED_FOLDERS = join(import.meta.dirname, '..', '..', 'src', 'lib', 'trusted-folders.ts');
 
 /** One process that takes the site's key and prints it. */
 function keyFromChild(dataDir: string): Promise<string> {
-  const script = `const { trustFolder } = await import(${JSON.stringify(NO_FOLLOW)}); trustFolder(${JSON.stringify(dataDir)}); const { siteSecret } = await import(${JSON.stringify(MODULE)}); process.stdout.write(siteSecret(${JSON.stringify(dataDir)}).toString('hex'));`;
+  const script = `const { TrustedFolders } = await import(${JSON.stringify(TRUSTED_FOLDERS)}); const { siteSecret } = await import(${JSON.stringify(MODULE)}); process.stdout.write(siteSecret(new TrustedFolders([${JSON.stringify(dataDir)}]), ${JSON.stringify(dataDir)}).toString('hex'));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -33,17 +33,14 @@ test('made once, 0600, 32 bytes; every process of the site gets the same, anothe
   assert.equal(statSync(join(dataDir, 'site-secret')).mode & 0o777, 0o600);
   // Nothing left of the losers' attempts.
   assert.deepEqual(readdirSync(dataDir).filter((name) => name.includes('site-secret')), ['site-secret']);
-  trustFolder(dataDir);
-  assert.equal(siteSecret(dataDir).toString('hex'), keys[0]);
+  assert.equal(siteSecret(new TrustedFolders([dataDir]), dataDir).toString('hex'), keys[0]);
   const other = makeTempFolder('svc-secret-');
-  trustFolder(other);
-  assert.notEqual(siteSecret(other).toString('hex'), keys[0]);
+  assert.notEqual(siteSecret(new TrustedFolders([other]), other).toString('hex'), keys[0]);
 });
 
 test('a damaged key file is refused with a sentence, never used', () => {
   const dataDir = makeTempFolder('svc-secret-');
   mkdirSync(dataDir, { recursive: true });
-  trustFolder(dataDir);
   writeFileSync(join(dataDir, 'site-secret'), 'short\n');
-  assert.throws(() => siteSecret(dataDir), /site-secret is not a site secret \(64 hexadecimal digits\); remove it/);
+  assert.throws(() => siteSecret(new TrustedFolders([dataDir]), dataDir), /site-secret is not a site secret \(64 hexadecimal digits\); remove it/);
 });

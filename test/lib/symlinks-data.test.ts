@@ -12,11 +12,9 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { createStatsService } from '../../src/wiring/create-stats-service.js';
 import { SESSION_COOKIE } from '../../src/panel/panel-session.js';
-import { useLinkWarnings } from '../../src/lib/no-follow.js';
 import { fileContents } from '../helpers/folder-contents.js';
 
 const warnings: string[] = [];
-useLinkWarnings((line) => warnings.push(line));
 
 let site: TestSite;
 let http: HttpHarness;
@@ -26,7 +24,9 @@ let data: string;
 
 before(async () => {
   site = await makeTestSite();
-  site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(day).digest());
+  // The site's link warnings (lib/trusted-folders.ts), which go to the process log otherwise.
+  site.deps.trustedFolders.warnTo((line) => warnings.push(line));
+  site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(day).digest(), site.deps.trustedFolders);
   http = await startHttp(site);
   base = `http://127.0.0.1:${http.port}`;
   data = join(site.root, 'data');

@@ -1,10 +1,11 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { hotp, totpStep, decodeBase32 } from '../../src/auth/totp.js';
+import { writeSite } from '../helpers/write-site.js';
 
 let h: PanelHarness;
 const PASSWORD = 'correct horse battery';
@@ -14,8 +15,7 @@ let people = 0;
 
 before(async () => {
   h = await startPanel();
-  mkdirSync(join(h.dir, 'content'), { recursive: true });
-  writeFileSync(join(h.dir, 'content', 'site.yaml'), 'title: Demo Site\n');
+  writeSite(h.dir, { settings: { title: 'Demo Site' }, entries: {} });
 });
 after(() => h.close());
 // Every test starts with full sign-in buckets: the fixed clock moves on past the throttle window.

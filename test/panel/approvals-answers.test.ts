@@ -13,6 +13,7 @@ import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/pa
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { readHistory } from '../../src/content/history.js';
 import { listRevisions } from '../../src/content/revisions.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -105,7 +106,7 @@ test('publish now, and publish at the requested time, from the list', async () =
   const published = await post(panel, `${PAGE}/publish`, { csrf, id: now, language: 'en', when: 'now' }, jars.bob);
   assert.equal(published.res.headers.get('location'), `${PAGE}?published=${encodeURIComponent(now)}`);
   assert.deepEqual([fields(now).status, fields(now).published, fields(now).review], ['published', '2026-03-10 13:00', undefined]);
-  const lines = readHistory(dataDir(), { limit: 2 });
+  const lines = readHistory(new TrustedFolders([dataDir()]), dataDir(), { limit: 2 });
   assert.deepEqual(lines.map((line) => [line.action, line.entry, line.person, line.via, line.detail]), [
     ['approve', now, 'bob', 'panel', undefined],
     ['approve', later, 'bob', 'panel', 'scheduled 2026-04-01 09:00'],
@@ -119,7 +120,7 @@ test('sending back refuses a missing CSRF token, another site, a role without th
   const id = await askAsAva('Moraine');
   const annId = (await callTool(site, http.url, site.tokens.admin!, 'content_create', { title: 'Ann asks' })).structuredContent.id;
   await callTool(site, http.url, site.tokens.admin!, 'content_publish', { id: annId });
-  const before = { history: readHistory(dataDir(), { limit: 10_000 }).length, revisions: listRevisions(dataDir(), id, 'en').length };
+  const before = { history: readHistory(new TrustedFolders([dataDir()]), dataDir(), { limit: 10_000 }).length, revisions: listRevisions(new TrustedFolders([dataDir()]), dataDir(), id, 'en').length };
   const page = await get(panel, PAGE, jars.bob);
   const csrf = csrfOf(page.text);
   const attempts: Array<[string, { res: Response; text: string }, number, RegExp]> = [
@@ -140,7 +141,7 @@ test('sending back refuses a missing CSRF token, another site, a role without th
   // A refused note comes back in its row, so nothing typed is lost.
   assert.match(attempts[5]![1].text, /<textarea id="note-\d+" name="note" rows="3" maxlength="1000" required>Long xxxx/);
   assert.deepEqual([fields(id).status, fields(id).review, fields(annId).review], ['draft', 'requested', 'requested']);
-  assert.deepEqual({ history: readHistory(dataDir(), { limit: 10_000 }).length, revisions: listRevisions(dataDir(), id, 'en').length }, before);
+  assert.deepEqual({ history: readHistory(new TrustedFolders([dataDir()]), dataDir(), { limit: 10_000 }).length, revisions: listRevisions(new TrustedFolders([dataDir()]), dataDir(), id, 'en').length }, before);
 });
 
 test('sending back removes the request, keeps the draft, and puts the note in the history and on the entry page until the assistant asks again', async () => {
@@ -154,7 +155,7 @@ test('sending back removes the request, keeps the draft, and puts the note in th
   assert.match(listed.text, /posts\/scree-slope was sent back: it is a draft again, and the note is in its history and on its page\./);
   assert.doesNotMatch(listed.text, /Scree slope<\/a><\/h2>/);
   assert.deepEqual([fields(id).status, fields(id).review, fields(id).via], ['draft', undefined, 'mcp']);
-  const line = readHistory(dataDir(), { entry: id })[0]!;
+  const line = readHistory(new TrustedFolders([dataDir()]), dataDir(), { entry: id })[0]!;
   assert.deepEqual([line.action, line.person, line.language, line.via, line.token, line.detail], ['send_back', 'bob', 'en', 'panel', null, note]);
   const history = await get(panel, `/svc/panel/history?entry=${encodeURIComponent(id)}`, jars.bob);
   assert.match(history.text, /<td>Bob Editor<\/td><td>send back<\/td>.*<td>Please name the route\.\nAnd add a &lt;photo&gt;\.<\/td>/);

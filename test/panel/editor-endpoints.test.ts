@@ -124,7 +124,7 @@ test('images dropped into the text are uploaded with media_upload\'s checks and 
     files: [{ id, file: `media/${id}/mountain-view.png`, alt: '', markdown: `![mountain view](media/${id}/mountain-view.png)`, width: 40, height: 30 }], notes: [],
   });
   assert.deepEqual(readFileSync(join(site.root, 'content/media', id, 'mountain-view.png')), makePng(40, 30));
-  assert.ok(readHistory(site.deps.config.dataDir, { entry: id }).some((line) => line.action === 'media_upload' && line.detail === 'mountain-view.png' && line.via === 'panel'));
+  assert.ok(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id }).some((line) => line.action === 'media_upload' && line.detail === 'mountain-view.png' && line.via === 'panel'));
 
   const state = snapshot();
   const png: Array<[string, string, Buffer]> = [['files', 'x.png', makePng(2, 2)]];
@@ -241,6 +241,6 @@ test('the media library shows one item per picture with its variants, where it i
   const trash = (await get(panel, '/svc/panel/trash', jars.ann)).text;
   assert.match(trash, /peak\.png/);
   assert.match(trash, /peak-100w\.png/);
-  assert.ok(readHistory(site.deps.config.dataDir, { entry: id }).some((line) => line.action === 'media_replace' && line.detail?.startsWith('peak.png')));
+  assert.ok(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id }).some((line) => line.action === 'media_replace' && line.detail?.startsWith('peak.png')));
   assert.deepEqual(mediaFiles(id).filter((name) => name.startsWith('peak')), ['peak.png']);
 });

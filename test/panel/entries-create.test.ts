@@ -62,7 +62,7 @@ test('creating a draft lands on its edit page; the file is a draft by this perso
   assert.equal(created.res.headers.get('location'), '/svc/panel/entries/posts/uber-die-berge?done=created&language=en#lang-en');
   const file = fileOf('posts/uber-die-berge');
   assert.deepEqual([file.fields.title, file.fields.status, file.fields.author, file.fields.via, file.body.trim()], ['Über die Berge', 'draft', 'carl', undefined, '']);
-  const line = readHistory(site.deps.config.dataDir, { entry: 'posts/uber-die-berge' })[0]!;
+  const line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/uber-die-berge' })[0]!;
   assert.deepEqual([line.action, line.person, line.language, line.via, line.token], ['create', 'carl', 'en', 'panel', null]);
 
   const opened = await get(panel, '/svc/panel/entries/posts/uber-die-berge?done=created&language=en', jars.carl);
@@ -80,7 +80,7 @@ test('an author, an editor and an admin create drafts too, in another language, 
     assert.equal(created.res.headers.get('location'), `/svc/panel/entries/${folder}/${slug}?done=created&language=${language}#lang-${language}`);
     const file = fileOf(`${folder}/${slug}`, language);
     assert.deepEqual([file.fields.title, file.fields.status, file.fields.author], [`By ${key}`, 'draft', key]);
-    assert.equal(readHistory(site.deps.config.dataDir, { entry: `${folder}/${slug}` })[0]!.via, 'panel');
+    assert.equal(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: `${folder}/${slug}` })[0]!.via, 'panel');
   }
 });
 
@@ -101,7 +101,7 @@ test('bad input answers with the New entry page and the sentence, keeps what was
   const page = await get(panel, '/svc/panel/entries?type=post', jars.carl);
   const csrf = csrfOf(page.text);
   const before = folders('posts');
-  const history = readHistory(site.deps.config.dataDir).length;
+  const history = readHistory(site.deps.trustedFolders, site.deps.config.dataDir).length;
 
   const emptyTitle = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: '   ', language: 'en', slug: '' }, jars.carl);
   assert.equal(emptyTitle.res.status, 422);
@@ -130,7 +130,7 @@ test('bad input answers with the New entry page and the sentence, keeps what was
   assert.equal(noType.res.status, 404);
 
   assert.deepEqual(folders('posts'), before);
-  assert.equal(readHistory(site.deps.config.dataDir).length, history);
+  assert.equal(readHistory(site.deps.trustedFolders, site.deps.config.dataDir).length, history);
 });
 
 test('a form without its CSRF token, with a wrong one, or without a session is refused with 403 and creates nothing', async () => {
@@ -177,5 +177,5 @@ test('a page goes under a parent chosen from the visible pages; a post takes a c
   const tag = await post(panel, '/svc/panel/entries/new', { csrf: csrfOf(tags.text), type: 'tag', title: 'Alps', language: 'en', slug: '' }, jars.bob);
   assert.equal(tag.res.headers.get('location'), '/svc/panel/entries/tags/alps?done=created&language=en#lang-en');
   assert.equal(fileOf('tags/alps').fields.title, 'Alps');
-  assert.equal(readHistory(site.deps.config.dataDir, { entry: 'tags/alps' })[0]!.via, 'panel');
+  assert.equal(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'tags/alps' })[0]!.via, 'panel');
 });

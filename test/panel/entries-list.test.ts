@@ -128,7 +128,7 @@ test('bulk publish says what happened to each chosen entry, approves a waiting r
   assert.match(done.text, /<li class="bulk-refused" data-id="posts\/nope">[^]*?<p><strong>Refused:<\/strong> No such entry, or you may not see it\.<\/p><\/li>/);
   assert.match(done.text, /<a class="button" href="\/svc\/panel\/entries\?type=post&amp;sort=status">Back to the list<\/a>/);
   assert.deepEqual([fileOf('posts/bobs-draft').fields.status, fileOf('posts/waiting').fields.status, fileOf('posts/waiting').fields.review], ['published', 'published', undefined]);
-  const history = readHistory(site.deps.config.dataDir, { entry: 'posts/waiting' })[0]!;
+  const history = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/waiting' })[0]!;
   assert.deepEqual([history.action, history.via], ['publish', 'panel']);
 
   const undone = await post(panel, BULK, { csrf, action: 'unpublish', language: 'en', back: '', id: ['posts/bobs-draft', 'posts/waiting'] }, jars.ann);

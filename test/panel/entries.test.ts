@@ -148,9 +148,9 @@ test('saving a title, body, excerpt and tags writes the file, keeps a revision a
   const file = fileOf(id);
   assert.equal(file.body, 'New text.\nLine two.\n');
   assert.deepEqual([file.fields.title, file.fields.excerpt, file.fields.tags, file.fields.status, file.fields.author], ['Carl draft, second', 'Short.', ['alps', 'news'], 'draft', 'carl']);
-  const revisions = listRevisions(site.deps.config.dataDir, id, 'en');
+  const revisions = listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en');
   assert.equal(revisions.length, 1);
-  const line = readHistory(site.deps.config.dataDir, { entry: id })[0]!;
+  const line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id })[0]!;
   assert.deepEqual([line.action, line.person, line.language, line.via, line.token], ['update', 'carl', 'en', 'panel', null]);
 
   const shown = await get(panel, `/svc/panel/entries/${id}?done=saved&language=en`, jars.carl);
@@ -165,7 +165,7 @@ test('saving a title, body, excerpt and tags writes the file, keeps a revision a
   // The same form sent again changes nothing and keeps no second revision.
   const again = await post(panel, '/svc/panel/entries/save', { csrf: csrfOf(shown.text), version: versionOf(shown.text), id, language: 'en', title: 'Carl draft, second', body: 'New text.\nLine two.', excerpt: 'Short.', tag: 'news', tags: 'alps' }, jars.carl);
   assert.equal(again.res.headers.get('location'), `/svc/panel/entries/${id}?done=unchanged&language=en#lang-en`);
-  assert.equal(listRevisions(site.deps.config.dataDir, id, 'en').length, 1);
+  assert.equal(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en').length, 1);
 
   // Emptying excerpt and tags removes them.
   site.clock.now += 60_000;
@@ -232,7 +232,7 @@ test('publish and unpublish by a person with the right; refused without it, with
   assert.equal(published.res.status, 303);
   assert.equal(published.res.headers.get('location'), `/svc/panel/entries/${id}?done=published&language=en#lang-en`);
   assert.equal(fileOf(id).fields.status, 'published');
-  let line = readHistory(site.deps.config.dataDir, { entry: id })[0]!;
+  let line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id })[0]!;
   assert.deepEqual([line.action, line.person, line.via, line.token], ['publish', 'bob', 'panel', null]);
   const shown = await get(panel, `/svc/panel/entries/${id}?done=published&language=en`, jars.bob);
   assert.match(shown.text, /English \(en\) is published\./);
@@ -246,7 +246,7 @@ test('publish and unpublish by a person with the right; refused without it, with
   const unpublished = await post(panel, '/svc/panel/entries/unpublish', { csrf: csrfOf(shown.text), id, language: 'en' }, jars.bob);
   assert.equal(unpublished.res.headers.get('location'), `/svc/panel/entries/${id}?done=unpublished&language=en#lang-en`);
   assert.deepEqual([fileOf(id).fields.status, fileOf(id).fields.published], ['draft', undefined]);
-  line = readHistory(site.deps.config.dataDir, { entry: id })[0]!;
+  line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id })[0]!;
   assert.deepEqual([line.action, line.person, line.via], ['unpublish', 'bob', 'panel']);
 
   // Publishing later schedules it; unpublishing takes it back.
@@ -264,7 +264,7 @@ test('publish and unpublish by a person with the right; refused without it, with
 test('a form without its CSRF token, or without a session, is refused with 403 and changes nothing', async () => {
   const id = 'posts/bobs-draft';
   const before = fileText(id);
-  const history = readHistory(site.deps.config.dataDir).length;
+  const history = readHistory(site.deps.trustedFolders, site.deps.config.dataDir).length;
   for (const action of ['save', 'publish', 'unpublish', 'add-translation', 'style', 'cover']) {
     const missing = await post(panel, `/svc/panel/entries/${action}`, { id, language: 'en', title: 'Hijacked' }, jars.bob);
     assert.equal(missing.res.status, 403, action);
@@ -276,7 +276,7 @@ test('a form without its CSRF token, or without a session, is refused with 403 a
   assert.equal(signedOut.res.status, 403);
   assert.match(signedOut.text, /You are not signed in any more\./);
   assert.equal(fileText(id), before);
-  assert.equal(readHistory(site.deps.config.dataDir).length, history);
+  assert.equal(readHistory(site.deps.trustedFolders, site.deps.config.dataDir).length, history);
 });
 
 test('malformed entry ids in the address or a form are 404, and nothing outside content is read', async () => {
@@ -341,7 +341,7 @@ test('a person adds a missing translation as a draft of their own; taken or hidd
   assert.equal(added.res.headers.get('location'), `/svc/panel/entries/${id}?done=added&language=de#lang-de`);
   const file = fileOf(id, 'de');
   assert.deepEqual([file.fields.title, file.fields.status, file.fields.author, file.fields.via, file.fields.tags, file.body], ['Carls Entwurf', 'draft', 'carl', undefined, ['alps'], 'Hallo.\n']);
-  const line = readHistory(site.deps.config.dataDir, { entry: id })[0]!;
+  const line = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id })[0]!;
   assert.deepEqual([line.action, line.person, line.language, line.via], ['add_translation', 'carl', 'de', 'panel']);
   const after = await get(panel, `/svc/panel/entries/${id}`, jars.carl);
   assert.doesNotMatch(after.text, /Add a translation/, 'every site language is there now');

@@ -39,7 +39,7 @@ after(async () => {
 
 const fileText = (id: string, language = 'en') => readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8');
 const fileOf = (id: string, language = 'en') => parseFrontMatter(fileText(id, language));
-const historyOf = (id: string) => readHistory(site.deps.config.dataDir, { entry: id });
+const historyOf = (id: string) => readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id });
 const page = (id: string, who: string) => get(panel, `/svc/panel/entries/${id}`, jars[who]);
 
 /** Sends a translation's edit form as the page shows it, with `changes`, to `action` (save by default). */
@@ -66,7 +66,7 @@ test('the edit form offers every field a tool can set, with the category\'s fiel
 
 test('saving every field writes them in one revision and one history line via panel', async () => {
   const id = 'posts/hike-day';
-  const revisions = listRevisions(site.deps.config.dataDir, id, 'en').length;
+  const revisions = listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en').length;
   const lines = historyOf(id).length;
   site.clock.now += 60_000;
   const saved = await submit(id, 'bob', {
@@ -81,7 +81,7 @@ test('saving every field writes them in one revision and one history line via pa
     ['Hike day 2026', 'A day out.', 'hike-day-2026', ['news', 'alps', 'hiking'], 'media/posts/hike-day/trail.png', 'events', '2026-04-02 09:30', 'Merano', 'hard', 'published'],
   );
   assert.equal(file.body, 'We walk far.\n');
-  assert.equal(listRevisions(site.deps.config.dataDir, id, 'en').length, revisions + 1);
+  assert.equal(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en').length, revisions + 1);
   const history = historyOf(id);
   assert.equal(history.length, lines + 1);
   assert.deepEqual([history[0]!.action, history[0]!.person, history[0]!.via, history[0]!.token], ['update', 'bob', 'panel', null]);
@@ -198,7 +198,7 @@ test('making an image the cover is one change; only the entry\'s images may be o
   const html = (await page(id, 'bob')).text;
   assert.match(html, /<form method="post" action="\/svc\/panel\/entries\/cover" class="inline-form"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="id" value="posts\/hike-day"><input type="hidden" name="file" value="media\/posts\/hike-day\/trail\.png"><input type="hidden" name="language" value="en"><button type="submit" class="secondary small">Set as cover<\/button><\/form>/);
   assert.doesNotMatch(html, /name="file" value="media\/posts\/hike-day\/notes\.txt"/, 'no cover button for a file that is no image');
-  const revisions = listRevisions(site.deps.config.dataDir, id, 'en').length;
+  const revisions = listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en').length;
   // The cover was set by the save above; take it away first through the form.
   site.clock.now += 60_000;
   await submit(id, 'bob', { cover: '' });
@@ -208,7 +208,7 @@ test('making an image the cover is one change; only the entry\'s images may be o
   assert.equal(set.res.status, 303);
   assert.equal(set.res.headers.get('location'), `/svc/panel/entries/${id}?done=cover&language=en#lang-en`);
   assert.equal(fileOf(id).fields.cover, 'media/posts/hike-day/trail.png');
-  assert.equal(listRevisions(site.deps.config.dataDir, id, 'en').length, revisions + 2);
+  assert.equal(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en').length, revisions + 2);
   assert.equal(historyOf(id)[0]!.action, 'update');
   const wrong = await post(panel, '/svc/panel/entries/cover', { csrf: csrfOf(html), id, language: 'en', file: '../../data/accounts/ann.yaml' }, jars.bob);
   assert.equal(wrong.res.status, 422);

@@ -12,6 +12,7 @@ import { startPanel, Jar, csrfOf, signIn, type PanelHarness } from '../helpers/p
 import { englishLeft } from '../helpers/english-left.js';
 import { makePng } from '../helpers/images.js';
 import { hotp, totpStep, decodeBase32 } from '../../src/auth/totp.js';
+import { writeSite } from '../helpers/write-site.js';
 
 const GERMAN = { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' };
 const PASSWORD = 'correct horse battery';
@@ -23,8 +24,7 @@ let ann: Jar;
 
 before(async () => {
   people = await startPanel();
-  mkdirSync(join(people.dir, 'content'), { recursive: true });
-  writeFileSync(join(people.dir, 'content', 'site.yaml'), 'title: Demo Site\n');
+  writeSite(people.dir, { settings: { title: 'Demo Site' }, entries: {} });
   site = await makeTestSite();
   mkdirSync(join(site.root, 'content/media/posts/hello'), { recursive: true });
   writeFileSync(join(site.root, 'content/media/posts/hello/alps.png'), makePng(8, 8));

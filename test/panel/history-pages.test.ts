@@ -7,6 +7,8 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
 import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
 import { appendHistory } from '../../src/content/history.js';
+import { fileStorage } from '../../src/content/storage/file-storage.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -21,7 +23,7 @@ before(async () => {
     appendHistory(join(site.root, 'data'), {
       time: new Date(Date.UTC(2026, 2, 1) + n * 60_000).toISOString(), person: 'bob', action: 'update', entry: 'posts/hike-day', language: 'en',
       via: n % 2 === 0 ? 'panel' : 'mcp', token: n % 2 === 0 ? null : 'Bob laptop', detail: `n${n}`,
-    });
+    }, fileStorage(new TrustedFolders([join(site.root, 'data')])));
   }
   http = await startHttp(site);
   panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;

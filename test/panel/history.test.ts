@@ -8,6 +8,8 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { Jar, get, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { appendHistory, type HistoryRecord } from '../../src/content/history.js';
+import { fileStorage } from '../../src/content/storage/file-storage.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -31,7 +33,7 @@ before(async () => {
   site.clock.now += 60_000;
   // In the panel and by the schedule, and a record of Bob's draft and of Ann's recovery codes.
   const at = (minutes: number) => new Date(site.clock.now + minutes * 60_000).toISOString();
-  const write = (record: Omit<HistoryRecord, 'language' | 'token'> & Partial<HistoryRecord>) => appendHistory(join(site.root, 'data'), { language: 'en', token: null, ...record });
+  const write = (record: Omit<HistoryRecord, 'language' | 'token'> & Partial<HistoryRecord>) => appendHistory(join(site.root, 'data'), { language: 'en', token: null, ...record }, fileStorage(new TrustedFolders([join(site.root, 'data')])));
   write({ time: at(1), person: 'bob', action: 'publish', entry: 'posts/hike-day', via: 'panel' });
   write({ time: at(2), person: 'bob', action: 'update', entry: 'posts/bobs-draft', via: 'panel' });
   write({ time: at(3), person: 'bob', action: 'publish', entry: 'posts/later', via: 'schedule' });

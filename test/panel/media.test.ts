@@ -68,7 +68,7 @@ test('uploading several images saves each under a safe, free name, records it in
   assert.match(answer.text, /<p class="notice ok" role="status">Uploaded trail-2\.png, unicode-foto\.gif, holiday\.png\. The file is a PNG image although its name ends in \.jpg; it was saved as \.png\.<\/p>/);
   assert.deepEqual(mediaFiles(id), ['holiday.png', 'trail-2.png', 'trail.png', 'unicode-foto.gif']);
   assert.deepEqual(readFileSync(join(site.root, 'content/media', id, 'trail-2.png')), makePng(30, 20));
-  const lines = readHistory(site.deps.config.dataDir, { entry: id }).filter((line) => line.action === 'media_upload');
+  const lines = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id }).filter((line) => line.action === 'media_upload');
   assert.deepEqual(lines.map((line) => [line.detail, line.person, line.via]).sort(), [['holiday.png', 'carl', 'panel'], ['trail-2.png', 'carl', 'panel'], ['unicode-foto.gif', 'carl', 'panel']]);
   // The list: a thumbnail, the size and dimensions, the Markdown, a cover button.
   assert.match(answer.text, /<img class="thumb" src="\/media\/posts\/carls-draft\/trail-2\.png" alt="" width="30" height="20" loading="lazy"><div class="facts-of-file"><span class="name">trail-2\.png<\/span> <span class="muted">\d+ bytes · 30 × 20 pixels<\/span><code id="md-\d" class="snippet">!\[trail 2\]\(media\/posts\/carls-draft\/trail-2\.png\)<\/code>/);

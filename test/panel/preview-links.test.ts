@@ -47,14 +47,14 @@ test('the entry page offers Share preview: what to show (now, latest, each kept 
   assert.match(section, /<h2 id="share-title">Share preview<\/h2>/);
   assert.match(section, /<option value="en:now">English \(en\): the text as it is now \(later changes are not shown\)<\/option>/);
   assert.match(section, /<option value="en:latest">English \(en\): always the latest saved text<\/option>/);
-  const revision = listRevisions(site.deps.config.dataDir, 'posts/bobs-draft', 'en')[0]!;
+  const revision = listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/bobs-draft', 'en')[0]!;
   assert.ok(section.includes(`<option value="en:rev:${revision.id}">English (en): the version kept at `));
   assert.match(section, /<option value="1">1 hour<\/option><option value="24" selected>1 day<\/option><option value="72">3 days<\/option><option value="168">7 days<\/option>/);
   assert.match(section, /No open preview links\./);
 });
 
 test('a link made in the panel is shown once, opens signed out, pins the chosen revision, and is listed until revoked', async () => {
-  const revision = listRevisions(site.deps.config.dataDir, 'posts/bobs-draft', 'en')[0]!;
+  const revision = listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/bobs-draft', 'en')[0]!;
   const made = await make(jars.bob, `en:rev:${revision.id}`, '72');
   assert.equal(made.status, 201);
   const url = madeLink(made.text)!;
@@ -87,7 +87,7 @@ test('a link made in the panel is shown once, opens signed out, pins the chosen 
   assert.match(shareSection(after.text), /No open preview links\./);
   const again = await post(panel, '/svc/panel/preview-links/revoke', { csrf: csrfOf(annPage.text), id: 'posts/bobs-draft', link: linkId }, jars.ann);
   assert.equal(again.res.status, 404);
-  const history = readHistory(site.deps.config.dataDir, { entry: 'posts/bobs-draft' }).filter((record) => record.action.startsWith('preview_link'));
+  const history = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/bobs-draft' }).filter((record) => record.action.startsWith('preview_link'));
   assert.deepEqual(history.map((record) => [record.action, record.person, record.via, record.token]), [['preview_link_revoked', 'ann', 'panel', null], ['preview_link', 'bob', 'panel', null]]);
 });
 

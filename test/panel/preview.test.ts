@@ -114,7 +114,7 @@ test('the Preview button shows the text on the screen, unsaved: cards and fields
   assert.match(preview.text, /Preview \(unsaved text\)/);
   assert.equal(preview.res.headers.get('cache-control'), 'no-store, private');
   assert.equal(readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8'), before);
-  assert.equal(listRevisions(site.deps.config.dataDir, id, 'en').length, 0);
+  assert.equal(listRevisions(site.deps.trustedFolders, site.deps.config.dataDir, id, 'en').length, 0);
   // The category's fields show as the public page shows them.
   const event = await post(panel, '/svc/panel/preview', { ...editForm(html), category: 'events', 'field:events:start': '2026-06-01T10:00', 'field:events:location': 'Lienz' }, jars.bob);
   assert.match(event.text, /<p class="meta"><time[^>]*>[^<]+<\/time> · <time datetime="2026-06-01T10:00:00\+02:00">[^<]+<\/time> · Lienz<\/p>/);

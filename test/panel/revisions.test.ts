@@ -11,6 +11,7 @@ import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/pa
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { readHistory } from '../../src/content/history.js';
 import { listRevisions, listStyleVersions } from '../../src/content/revisions.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -83,7 +84,7 @@ test('the diff of a kept version against now shows the fields one by one and the
 
 test('Restore brings the text back, keeps the current one as a revision first, leaves the state alone, and is recorded via panel', async () => {
   const before = fileText('posts/hello');
-  const revisionsBefore = listRevisions(dataDir(), 'posts/hello', 'en').length;
+  const revisionsBefore = listRevisions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello', 'en').length;
   const oldest = diffLinks((await get(panel, `${PAGE}?id=posts/hello`, jars.bob!)).text)[1]!;
   const { res } = await restore(jars.bob!, oldest);
   assert.equal(res.status, 303);
@@ -96,10 +97,10 @@ test('Restore brings the text back, keeps the current one as a revision first, l
   assert.equal(now.fields.status, 'published');
   assert.equal(now.fields.published, '2026-03-01 09:00');
   assert.equal(now.fields.author, 'ann');
-  const kept = listRevisions(dataDir(), 'posts/hello', 'en');
+  const kept = listRevisions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello', 'en');
   assert.equal(kept.length, revisionsBefore + 1);
   assert.equal(readFileSync(join(dataDir(), 'revisions', 'posts', 'hello', 'en', `${kept[0]!.id}.md`), 'utf8'), before);
-  const record = readHistory(dataDir(), { entry: 'posts/hello', limit: 1 })[0]!;
+  const record = readHistory(new TrustedFolders([dataDir()]), dataDir(), { entry: 'posts/hello', limit: 1 })[0]!;
   assert.deepEqual([record.action, record.person, record.via, record.token, record.language], ['restore', 'bob', 'panel', null, 'en']);
   assert.match(record.detail!, /^restored the version kept at 2026-03-10T12-0\d-\d\d-\d{3}Z$/);
   const page = await get(panel, `${PAGE}?id=posts/hello&done=restored`, jars.bob!);
@@ -109,7 +110,7 @@ test('Restore brings the text back, keeps the current one as a revision first, l
   const again = await restore(jars.bob!, oldest);
   assert.equal(again.res.status, 409);
   assert.match(again.text, /This version is the same as the current one; nothing was changed\./);
-  assert.equal(listRevisions(dataDir(), 'posts/hello', 'en').length, revisionsBefore + 1);
+  assert.equal(listRevisions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello', 'en').length, revisionsBefore + 1);
 });
 
 test('style.css versions: diff by lines and Restore, recorded via panel', async () => {
@@ -127,10 +128,10 @@ test('style.css versions: diff by lines and Restore, recorded via panel', async 
   const css = readFileSync(join(site.root, 'content', 'posts', 'hello', 'style.css'), 'utf8');
   assert.match(css, /color: teal/);
   assert.doesNotMatch(css, /navy/);
-  const versions = listStyleVersions(dataDir(), 'posts/hello');
+  const versions = listStyleVersions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello');
   assert.equal(versions.length, 2);
   assert.match(readFileSync(join(dataDir(), 'styles', 'posts', 'hello', `${versions[0]!.id}.css`), 'utf8'), /navy/);
-  const record = readHistory(dataDir(), { entry: 'posts/hello', limit: 1 })[0]!;
+  const record = readHistory(new TrustedFolders([dataDir()]), dataDir(), { entry: 'posts/hello', limit: 1 })[0]!;
   assert.deepEqual([record.action, record.person, record.via, record.language], ['restore', 'ann', 'panel', null]);
   assert.match(record.detail!, /^restored the CSS version kept at /);
 });

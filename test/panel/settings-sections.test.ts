@@ -12,6 +12,7 @@ import { entry } from '../helpers/write-site.js';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { readHistory } from '../../src/content/history.js';
 import { loadSiteConfig } from '../../src/content/settings/site-config.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -58,7 +59,7 @@ async function refused(path: string, fields: Record<string, string | string[]>, 
   assert.equal(yaml(), before, `${JSON.stringify(fields).slice(0, 120)} changed site.yaml`);
 }
 
-const settingsHistory = () => readHistory(join(site.root, 'data'), {}).filter((record) => record.action === 'settings');
+const settingsHistory = () => readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), {}).filter((record) => record.action === 'settings');
 const annId = () => site.deps.auth.accounts.findByEmail('ann@example.org')!.id;
 
 test('an editor gets 403 on every section and every save; a forged form is 403; nothing changes', async () => {

@@ -27,7 +27,7 @@ before(async () => {
   seedStats(site.deps.stats, site.deps.content, { days: 100, pageviewsPerDay: 40, rawDays: 1, seed: 5 });
   site.deps.stats.goals.add({ kind: 'page', name: 'Hallo gelesen', pattern: '/hello' });
   const endpoint = site.deps.webhooks.create({ url: 'https://hooks.example.org/svc', events: ['entry.published'], drafts: true, filters: {} }).endpoint.id;
-  const { token } = await new SharedLinkStore(site.deps.stats.dir, site.deps.clock).create({ name: 'Vorstand', password: '', filters: ['country:DE'] });
+  const { token } = await new SharedLinkStore(site.deps.trustedFolders, site.deps.stats.dir, site.deps.clock).create({ name: 'Vorstand', password: '', filters: ['country:DE'] });
   pages.push(
     '/svc/panel/settings', '/svc/panel/settings/types', '/svc/panel/settings/categories', '/svc/panel/settings/categories/journal',
     '/svc/panel/settings/navigation', '/svc/panel/settings/consent', '/svc/panel/settings/statistics', '/svc/panel/check',

@@ -183,7 +183,7 @@ test('the import\'s answers and a protected shared link\'s password form are Ger
   assert.match(text, /Gelesen: imported_visitors_20240101_20240102\.csv\./);
   assert.deepEqual(ENGLISH.filter((part) => text.includes(part)), []);
 
-  const { token } = await new SharedLinkStore(site.deps.stats.dir, site.deps.clock).create({ name: 'Mit Passwort', password: 'ein langes Passwort', filters: [] });
+  const { token } = await new SharedLinkStore(site.deps.trustedFolders, site.deps.stats.dir, site.deps.clock).create({ name: 'Mit Passwort', password: 'ein langes Passwort', filters: [] });
   const asked = await assertGerman(`/svc/panel/shared/${token}`, ['Diese Statistik ist geschützt', 'Statistik anzeigen', '<title>Geteilte Statistik']);
   assert.match(asked, /<label>Passwort <input type="password"/);
   const wrong = await german(`/svc/panel/shared/${token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=falsch' });

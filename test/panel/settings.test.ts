@@ -11,6 +11,7 @@ import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { readHistory } from '../../src/content/history.js';
 import { loadSiteConfig } from '../../src/content/settings/site-config.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -62,7 +63,7 @@ test('a change is saved keeping site.yaml\'s comments, shows on the public site 
   assert.deepEqual([config.title, config.timezone, Object.keys(config.languages)], ['Alps & Lakes', 'Europe/Vienna', ['en', 'de', 'it']]);
   const home = await (await fetch(`${panel.url}/`)).text();
   assert.match(home, /Alps &amp; Lakes/);
-  assert.deepEqual(readHistory(join(site.root, 'data'), {}).filter((r) => r.action === 'settings').map((r) => r.detail), ['changed title, timezone, languages']);
+  assert.deepEqual(readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), {}).filter((r) => r.action === 'settings').map((r) => r.detail), ['changed title, timezone, languages']);
   assert.equal(site.deps.content.changes!.feed.since(0, 100_000).events.at(-1)!.kind, 'site.changed');
 });
 

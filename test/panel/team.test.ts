@@ -11,6 +11,7 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.js';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { readHistory } from '../../src/content/history.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -73,7 +74,7 @@ test('an invitation: a link shown once, kept as a hash, accepted once, then usel
   assert.equal(again.opened.res.status, 404);
   assert.match(again.opened.text, /was used already, withdrawn, or is older than 7 days/);
   assert.deepEqual(readdirSync(linksDir()), []);
-  assert.ok(readHistory(join(site.root, 'data'), {}).some((r) => r.action === 'team_joined' && r.person === idOf('dora@example.org')));
+  assert.ok(readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), {}).some((r) => r.action === 'team_joined' && r.person === idOf('dora@example.org')));
 });
 
 test('a too short password keeps the invitation usable; one used after its role was removed is refused; one expires after 7 days', async () => {
@@ -158,7 +159,7 @@ test('roles change at once for tokens; a change or removal that would leave no a
 
   const self = await post(panel, `${TEAM}/remove`, { csrf: csrfOf(page.text), account: idOf('ann@example.org'), confirm: 'yes' }, jars.ann!);
   assert.equal(self.res.status, 409);
-  const history = readHistory(join(site.root, 'data'), {});
+  const history = readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), {});
   assert.ok(history.some((r) => r.action === 'team_role' && r.detail === 'bob@example.org: editor -> contributor'));
   assert.ok(history.some((r) => r.action === 'team_remove'));
 });

@@ -13,6 +13,7 @@ import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/pa
 import { readHistory } from '../../src/content/history.js';
 import { listRevisions } from '../../src/content/revisions.js';
 import type { ChangeEvent } from '../../src/feed/change-event.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -65,7 +66,7 @@ async function restoreFirst(jar: Jar, match: RegExp) {
 
 test('an entry goes to the trash with its media, leaves the site, the API, MCP and the lists at once, and comes back whole', async () => {
   await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hello', language: 'en', body: 'Welcome, again.' });
-  const revisions = listRevisions(join(site.root, 'data'), 'posts/hello', 'en').length;
+  const revisions = listRevisions(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), 'posts/hello', 'en').length;
   assert.ok(revisions >= 1);
   assert.equal((await fetch(`${panel.url}/hello`)).status, 200);
   const seqBefore = events().length;
@@ -104,7 +105,7 @@ test('an entry goes to the trash with its media, leaves the site, the API, MCP a
   assert.equal(removed[0]!.entry, 'posts/hello');
   assert.equal(removed[0]!.via, 'panel');
   assert.deepEqual(removed[0]!.before, ['/de/hello', '/hello']);
-  assert.ok(readHistory(join(site.root, 'data'), { entry: 'posts/hello' }).some((r) => r.action === 'delete' && r.via === 'panel'));
+  assert.ok(readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), { entry: 'posts/hello' }).some((r) => r.action === 'delete' && r.via === 'panel'));
 
   // The Trash page lists it; Restore brings it back at its address, with its revisions and media.
   const trash = await get(panel, TRASH, jars.bob!);
@@ -116,11 +117,11 @@ test('an entry goes to the trash with its media, leaves the site, the API, MCP a
   assert.equal(trashItems().length, 0);
   assert.equal((await fetch(`${panel.url}/hello`)).status, 200);
   assert.equal((await fetch(`${panel.url}/media/posts/hello/photo.png`)).status, 200);
-  assert.equal(listRevisions(join(site.root, 'data'), 'posts/hello', 'en').length, revisions);
+  assert.equal(listRevisions(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), 'posts/hello', 'en').length, revisions);
   const back = events().slice(seqBefore + 1);
   assert.deepEqual(back.map((e) => [e.kind, e.entry, e.via]), [['entry.added', 'posts/hello', 'panel']]);
   assert.deepEqual(back[0]!.paths, ['/de/hello', '/hello']);
-  assert.ok(readHistory(join(site.root, 'data'), { entry: 'posts/hello' }).some((r) => r.action === 'restore_deleted'));
+  assert.ok(readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), { entry: 'posts/hello' }).some((r) => r.action === 'restore_deleted'));
 });
 
 test('a translation goes alone and comes back; the only translation cannot go alone', async () => {
@@ -267,5 +268,5 @@ test('items go for good after 30 days on their own; an admin deletes one for goo
   const emptied = await post(panel, `${TRASH}/empty`, { csrf: csrfOf(big.text), confirm: 'yes' }, jars.ann!);
   assert.equal(emptied.res.status, 303);
   assert.equal(trashItems().length, 0);
-  assert.ok(readHistory(join(site.root, 'data'), {}).some((r) => r.action === 'trash_emptied' && r.detail === '9999 items deleted for good'));
+  assert.ok(readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), {}).some((r) => r.action === 'trash_emptied' && r.detail === '9999 items deleted for good'));
 });

@@ -1,12 +1,14 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.js';
 import { hotp, totpStep, decodeBase32, otpauthUri } from '../../src/auth/totp.js';
 import { encodeQr } from '../../src/lib/qr/qr-encode.js';
 import { qrSvg } from '../../src/lib/qr/qr-svg.js';
 import { readHistory } from '../../src/content/history.js';
+import { writeSite } from '../helpers/write-site.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 // Two-factor setup with a QR code, recovery codes (shown once, kept as hashes, each good once, made anew),
 // and the other sessions ending when two-factor goes on: all over real HTTP.
@@ -19,8 +21,7 @@ let people = 0;
 
 before(async () => {
   h = await startPanel();
-  mkdirSync(join(h.dir, 'content'), { recursive: true });
-  writeFileSync(join(h.dir, 'content', 'site.yaml'), 'title: Demo Site\n');
+  writeSite(h.dir, { settings: { title: 'Demo Site' }, entries: {} });
 });
 after(() => h.close());
 beforeEach(() => { h.clock.now += 16 * 60_000; });
@@ -131,7 +132,7 @@ test('a recovery code signs in at the code step once; the history records its us
   const loose = await signInWithCode(person.email, ` ${codes[1]!.replaceAll('-', '').toUpperCase()} `);
   assert.equal(loose.status, 303);
 
-  const used = readHistory(join(h.dir, 'data')).filter((r) => r.person === person.id && r.action === 'recovery_code_used');
+  const used = readHistory(new TrustedFolders([join(h.dir, 'data')]), join(h.dir, 'data')).filter((r) => r.person === person.id && r.action === 'recovery_code_used');
   assert.deepEqual(used.map((r) => [r.via, r.entry, r.token, r.detail]), [['panel', null, null, '8 recovery codes left'], ['panel', null, null, '9 recovery codes left']]);
   assert.equal(JSON.stringify(used).includes(codes[0]!), false);
 });
@@ -173,7 +174,7 @@ test('new recovery codes from the account page: the password is needed, the old 
 
   assert.equal((await signInWithCode(person.email, old[0]!)).status, 401);
   assert.equal((await signInWithCode(person.email, fresh[0]!)).status, 303);
-  const renewals = readHistory(join(h.dir, 'data')).filter((r) => r.person === person.id && r.action === 'recovery_codes_renewed');
+  const renewals = readHistory(new TrustedFolders([join(h.dir, 'data')]), join(h.dir, 'data')).filter((r) => r.person === person.id && r.action === 'recovery_codes_renewed');
   assert.equal(renewals.length, 1);
   assert.equal(renewals[0]!.via, 'panel');
 });
@@ -200,5 +201,5 @@ test('the recovery-code form needs a session and the CSRF token', async () => {
   const forged = await post(h, `${PAGE}/two-factor/recovery-codes`, { csrf: 'x'.repeat(32), current: PASSWORD }, person.jar);
   assert.equal(forged.res.status, 403);
   assert.deepEqual(shownCodes(forged.text), []);
-  assert.equal(readHistory(join(h.dir, 'data')).some((r) => r.person === person.id && r.action === 'recovery_codes_renewed'), false);
+  assert.equal(readHistory(new TrustedFolders([join(h.dir, 'data')]), join(h.dir, 'data')).some((r) => r.person === person.id && r.action === 'recovery_codes_renewed'), false);
 });

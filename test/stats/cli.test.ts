@@ -2,19 +2,21 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync, writeFileSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { svcCommand } from '../../src/lib/install-paths.js';
+import { entry, writeSite } from '../helpers/write-site.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'src', 'cli.ts');
 let root: string;
 
 before(() => {
   root = mkdtempSync(join(tmpdir(), 'svc-stats-cli-'));
-  mkdirSync(join(root, 'content/posts/hello'), { recursive: true });
-  writeFileSync(join(root, 'content/site.yaml'), 'title: Seed Test\nurl: https://seed.example\nlanguages: { en: English }\ndefault_language: en\ntimezone: Europe/Berlin\n');
-  writeFileSync(join(root, 'content/posts/hello/en.md'), '---\ntitle: Hello\nstatus: published\npublished: 2025-01-01 10:00\n---\nHi.\n');
+  writeSite(root, {
+    settings: { title: 'Seed Test', url: 'https://seed.example', languages: { en: 'English' }, default_language: 'en', timezone: 'Europe/Berlin' },
+    entries: { 'content/posts/hello/en.md': entry({ title: 'Hello', status: 'published', published: '2025-01-01 10:00' }, 'Hi.') },
+  });
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 

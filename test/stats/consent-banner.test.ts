@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { ContentStore } from '../../src/content/store.js';
 import { consentBanner } from '../../src/stats/consent-banner.js';
+import { writeSite } from '../helpers/write-site.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-banner-'));
 after(() => rmSync(root, { recursive: true, force: true }));
-mkdirSync(join(root, 'content'), { recursive: true });
-writeFileSync(join(root, 'content/site.yaml'), 'title: Banner\nlanguages: { en: English }\ndefault_language: en\ntimezone: UTC\n');
+writeSite(root, { settings: { title: 'Banner', languages: { en: 'English' }, default_language: 'en', timezone: 'UTC' }, entries: {} });
 const store = new ContentStore({ root, clock: Date.now, log: () => {} });
 
 function write(slug: string, body: string): void {

@@ -34,6 +34,7 @@ for (const { steal, minPatienceMs, name } of VARIANTS) test(`tables counted on t
     count: answerQuestion,
     workerUrl: new URL('../../src/stats/table-question-worker.ts', import.meta.url),
     readsPageIndex,
+    trustedFolders: stats.files.trusted,
     holds: (table) => stats.files.holdsVisits(table),
     pageIndexPath: (table) => (table.day.length === 7 ? stats.files.pageIndexPath(table.day) : null),
     minPageviews: 0,

@@ -13,6 +13,7 @@ import { compilePattern, patternProblem } from '../../src/stats/path-pattern.js'
 import { checkGoal, MAX_GOALS } from '../../src/stats/goals.js';
 import { GoalStore } from '../../src/stats/goal-store.js';
 import { makeTempFolder } from '../helpers/temp-folder.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -79,7 +80,7 @@ test('a goal that cannot be one is refused with a sentence naming what is wrong'
 
 test('the goal file: added and removed whole, at most 50, a damaged line left out and the rest kept', () => {
   const dir = makeTempFolder('svc-goals-');
-  const store = new GoalStore(dir);
+  const store = new GoalStore(new TrustedFolders([dir]), dir);
   const first = store.add({ kind: 'event', event: 'signup' });
   assert.match(first.id, /^g[0-9a-f]{8}$/);
   assert.throws(() => store.add({ kind: 'page', pattern: 'x' }), /The page must be/);
@@ -91,9 +92,9 @@ test('the goal file: added and removed whole, at most 50, a damaged line left ou
   const doc = JSON.parse(readFileSync(join(dir, 'goals.json'), 'utf8'));
   doc.goals.push({ id: 'g00000000', kind: 'page', pattern: 'not a path' }, { id: '../x', kind: 'event', event: 'e' });
   writeFileSync(join(dir, 'goals.json'), JSON.stringify(doc));
-  assert.equal(new GoalStore(dir).list().length, MAX_GOALS - 1);
+  assert.equal(new GoalStore(new TrustedFolders([dir]), dir).list().length, MAX_GOALS - 1);
   writeFileSync(join(dir, 'goals.json'), '{"goals": [');
-  assert.deepEqual(new GoalStore(dir).list(), []);
+  assert.deepEqual(new GoalStore(new TrustedFolders([dir]), dir).list(), []);
 });
 
 test('stats_goals and the API: conversions of goals made after the data, for a period and filters', async () => {

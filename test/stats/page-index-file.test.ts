@@ -14,6 +14,7 @@ import { buildPageIndex } from '../../src/stats/store/visit-page-index.js';
 import { decodePageIndex, encodePageIndex, pageColumnsFingerprint } from '../../src/stats/store/visit-page-index-file.js';
 import type { StatsContent } from '../../src/stats/page-index.js';
 import type { RawLine } from '../../src/stats/store/raw-event.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const folders: string[] = [];
 after(() => { for (const dir of folders) rmSync(dir, { recursive: true, force: true }); });
@@ -55,7 +56,7 @@ test('rolling a month up writes its page index beside its table, and a page filt
   assert.deepEqual(helloByCountry(open), { visitors: 2, pageviews: 3, rows: { DE: [1, 1], AT: [1, 2] } });
   // The file is what the filter reads: an index that lists /'s runs under /hello (whole, made for this
   // table, only wrong) shows in the figures. Written only to prove the reading; never made by the service.
-  const table = readVisitTable(join(dir, 'visits', '2026-01.bin'), '2026-01')!;
+  const table = readVisitTable(new TrustedFolders([join(dir, 'visits', '2026-01.bin')]), join(dir, 'visits', '2026-01.bin'), '2026-01')!;
   const real = buildPageIndex(table);
   const hello = table.names.pages.indexOf('/hello'), home = table.names.pages.indexOf('/');
   const listOf = (page: number) => real.runs.slice(real.start[page]!, real.start[page + 1]!);
@@ -70,7 +71,7 @@ test('rolling a month up writes its page index beside its table, and a page filt
 test('a damaged page index is refused and the index built from the table: the figures stay right', () => {
   const { dir, open, indexPath } = siteWith({ '2026-01-15': JAN_15 });
   const good = readFileSync(indexPath);
-  const table = readVisitTable(join(dir, 'visits', '2026-01.bin'), '2026-01')!;
+  const table = readVisitTable(new TrustedFolders([join(dir, 'visits', '2026-01.bin')]), join(dir, 'visits', '2026-01.bin'), '2026-01')!;
   const index = buildPageIndex(table);
   const damaged: [string, Buffer][] = [
     ['cut short', good.subarray(0, good.length - 4)],
@@ -96,7 +97,7 @@ test('a page index made for the month before it was rolled up again is refused a
   open().ensureRolledUp();
   assert.notDeepEqual(readFileSync(indexPath), old, 'the month was rolled up again');
   writeFileSync(indexPath, old);
-  const table = readVisitTable(join(dir, 'visits', '2026-01.bin'), '2026-01')!;
+  const table = readVisitTable(new TrustedFolders([join(dir, 'visits', '2026-01.bin')]), join(dir, 'visits', '2026-01.bin'), '2026-01')!;
   assert.equal(decodePageIndex(old, table), null, 'the old index does not fit the new table');
   assert.deepEqual(helloByCountry(open), { visitors: 3, pageviews: 4, rows: { DE: [2, 2], AT: [1, 2] } });
 });
@@ -104,7 +105,7 @@ test('a page index made for the month before it was rolled up again is refused a
 test('a month keeps the fingerprint of its page columns in its table\'s header; an index is read against it, or against the columns of a table written without one', () => {
   const { dir, open, indexPath } = siteWith({ '2026-01-15': JAN_15 });
   const tablePath = join(dir, 'visits', '2026-01.bin');
-  const table = readVisitTable(tablePath, '2026-01')!;
+  const table = readVisitTable(new TrustedFolders([tablePath]), tablePath, '2026-01')!;
   const index = readFileSync(indexPath);
   assert.equal(table.pagesFingerprint, pageColumnsFingerprint(table), 'written with the month');
   assert.ok(decodePageIndex(index, table), 'the index fits the fingerprint kept');
@@ -112,12 +113,12 @@ test('a month keeps the fingerprint of its page columns in its table\'s header; 
   const { pagesFingerprint, ...without } = table;
   assert.ok(pagesFingerprint);
   writeFileSync(tablePath, encodeVisitTable(without));
-  const before = readVisitTable(tablePath, '2026-01')!;
+  const before = readVisitTable(new TrustedFolders([tablePath]), tablePath, '2026-01')!;
   assert.equal(before.pagesFingerprint, undefined);
   assert.ok(decodePageIndex(index, before), 'the index fits the columns');
   assert.deepEqual(helloByCountry(open), { visitors: 2, pageviews: 3, rows: { DE: [1, 1], AT: [1, 2] } });
   // A header naming other columns than the index's: the index is refused and built again from the table.
   writeFileSync(tablePath, encodeVisitTable({ ...table, pagesFingerprint: 'another table' }));
-  assert.equal(decodePageIndex(index, readVisitTable(tablePath, '2026-01')!), null);
+  assert.equal(decodePageIndex(index, readVisitTable(new TrustedFolders([tablePath]), tablePath, '2026-01')!), null);
   assert.deepEqual(helloByCountry(open), { visitors: 2, pageviews: 3, rows: { DE: [1, 1], AT: [1, 2] } });
 });

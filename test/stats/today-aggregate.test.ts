@@ -6,7 +6,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DayAggregator } from '../../src/stats/store/day-aggregator.js';
 import { StatsService } from '../../src/stats/stats-service.js';
 import { readPartialAggregate, writePartialAggregate } from '../../src/stats/store/partial-aggregate-file.js';
@@ -17,7 +17,7 @@ import type { RawLine, BotLogLine } from '../../src/stats/store/raw-event.js';
 import { ReferenceDayAggregator } from '../helpers/reference-day-aggregator.js';
 import { randomDayLines } from '../helpers/random-day-lines.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { useLinkWarnings } from '../../src/lib/no-follow.js';
+import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const DAY = '2026-05-05';
 const ZONE = 'Europe/Berlin';
@@ -33,8 +33,8 @@ function tempDir(): string {
   return dir;
 }
 
-function service(dir: string, clock = { now: NOW }): StatsService {
-  return new StatsService({ dir, clock: () => clock.now, timeZone: () => ZONE, siteHosts: () => ['alps.example'], salts: () => Buffer.alloc(32, 3) });
+function service(dir: string, clock = { now: NOW }, trustedFolders = new TrustedFolders([dir])): StatsService {
+  return new StatsService({ dir, clock: () => clock.now, timeZone: () => ZONE, siteHosts: () => ['alps.example'], salts: () => Buffer.alloc(32, 3), trustedFolders });
 }
 
 function reference(raw: readonly RawLine[], bots: readonly BotLogLine[]): ReferenceDayAggregator {
@@ -87,8 +87,8 @@ test('an aggregate written to a partial aggregate file and read back goes on cou
     while (at < raw.length) {
       const next = Math.min(raw.length, at + 1 + Math.floor(random() * 700));
       for (; at < next; at++) aggregator.add(raw[at]!);
-      writePartialAggregate(path, { day: DAY, timeZone: ZONE, raw: mark, bots: mark }, aggregator.exportState());
-      const read = readPartialAggregate(path, { day: DAY, timeZone: ZONE });
+      writePartialAggregate(new TrustedFolders([dir]), path, { day: DAY, timeZone: ZONE, raw: mark, bots: mark }, aggregator.exportState());
+      const read = readPartialAggregate(new TrustedFolders([dir]), path, { day: DAY, timeZone: ZONE });
       assert.ok(read, `seed ${seed}: the file is read back`);
       aggregator = DayAggregator.restore(read.state, ZONE);
       assert.deepStrictEqual(aggregator.toRollup(), reference(raw.slice(0, at), []).toRollup(), `seed ${seed} after ${at} lines`);
@@ -109,22 +109,22 @@ const DAMAGE: Record<string, (path: string, dir: string) => void> = {
   'not a partial aggregate at all': (path) => writeFileSync(path, '{"visitors": 1000000}\n'),
   'empty': (path) => writeFileSync(path, ''),
   'counted for another day': (path) => {
-    const read = readPartialAggregate(path, { day: DAY, timeZone: ZONE })!;
-    writePartialAggregate(path, { day: '2026-05-04', timeZone: ZONE, raw: read.raw, bots: read.bots }, read.state);
+    const read = readPartialAggregate(new TrustedFolders([dirname(path)]), path, { day: DAY, timeZone: ZONE })!;
+    writePartialAggregate(new TrustedFolders([dirname(path)]), path, { day: '2026-05-04', timeZone: ZONE, raw: read.raw, bots: read.bots }, read.state);
   },
   'counted in another time zone': (path) => {
-    const read = readPartialAggregate(path, { day: DAY, timeZone: ZONE })!;
-    writePartialAggregate(path, { day: DAY, timeZone: 'UTC', raw: read.raw, bots: read.bots }, read.state);
+    const read = readPartialAggregate(new TrustedFolders([dirname(path)]), path, { day: DAY, timeZone: ZONE })!;
+    writePartialAggregate(new TrustedFolders([dirname(path)]), path, { day: DAY, timeZone: 'UTC', raw: read.raw, bots: read.bots }, read.state);
   },
   'of other logs (another site\'s)': (path) => {
-    const read = readPartialAggregate(path, { day: DAY, timeZone: ZONE })!;
-    writePartialAggregate(path, { day: DAY, timeZone: ZONE, raw: { ...read.raw, head: 'x'.repeat(43) }, bots: read.bots }, read.state);
+    const read = readPartialAggregate(new TrustedFolders([dirname(path)]), path, { day: DAY, timeZone: ZONE })!;
+    writePartialAggregate(new TrustedFolders([dirname(path)]), path, { day: DAY, timeZone: ZONE, raw: { ...read.raw, head: 'x'.repeat(43) }, bots: read.bots }, read.state);
   },
   'with a valid checksum but an index past its table': (path) => {
-    const read = readPartialAggregate(path, { day: DAY, timeZone: ZONE })!;
+    const read = readPartialAggregate(new TrustedFolders([dirname(path)]), path, { day: DAY, timeZone: ZONE })!;
     const onPage = read.state.columns['visitors.onPage'] as Int32Array;
     onPage[0] = 1_000_000;
-    writePartialAggregate(path, { day: DAY, timeZone: ZONE, raw: read.raw, bots: read.bots }, read.state);
+    writePartialAggregate(new TrustedFolders([dirname(path)]), path, { day: DAY, timeZone: ZONE, raw: read.raw, bots: read.bots }, read.state);
   },
 };
 
@@ -248,7 +248,7 @@ test('lines are counted as they arrive, without a question, and the partial aggr
   const partial = stats.files.partialPath(DAY);
   // (A message of its own: without one, each failed poll would have assert parse this file to make one.)
   await waitFor(() => assert.ok(existsSync(partial), 'the partial aggregate is written'), 10_000);
-  const saved = readPartialAggregate(partial, { day: DAY, timeZone: ZONE })!;
+  const saved = readPartialAggregate(new TrustedFolders([dir]), partial, { day: DAY, timeZone: ZONE })!;
   assert.equal(saved.raw.offset, statSync(join(dir, 'raw', `${DAY}.ndjson`)).size);
   assert.deepStrictEqual(DayAggregator.restore(saved.state, ZONE).toRollup(), countFromScratch(dir));
   stats.close();
@@ -272,13 +272,14 @@ test('the partial aggregate holds visitor hashes, so it is deleted when its day 
 
 test('a partial aggregate or a day log that is a symbolic link is neither read nor written through', () => {
   const warnings: string[] = [];
-  useLinkWarnings((line) => warnings.push(line));
   const dir = tempDir();
+  // The statistics folder's value, its link warnings heard here (lib/trusted-folders.ts).
+  const folders = new TrustedFolders([dir], (line) => warnings.push(line));
   const outside = tempDir();
   const { raw } = randomDayLines(73, 800, START);
   mkdirSync(join(dir, 'raw'), { recursive: true });
   writeFileSync(join(dir, 'raw', `${DAY}.ndjson`), raw.map((line) => JSON.stringify(line) + '\n').join(''));
-  const first = service(dir);
+  const first = service(dir, undefined, folders);
   first.live();
   first.close();
   // The partial aggregate moves out of the data folder and a link to it takes its place.
@@ -286,7 +287,7 @@ test('a partial aggregate or a day log that is a symbolic link is neither read n
   renameSync(partial, join(outside, 'partial.bin'));
   symlinkSync(join(outside, 'partial.bin'), partial);
   const kept = readFileSync(join(outside, 'partial.bin'));
-  const second = service(dir);
+  const second = service(dir, undefined, folders);
   assert.equal(second.live().resumedAt, 0);
   assert.deepStrictEqual(second.live().rollup(), reference(raw, []).toRollup());
   second.close();
@@ -296,7 +297,7 @@ test('a partial aggregate or a day log that is a symbolic link is neither read n
   renameSync(log, join(outside, 'day.ndjson'));
   symlinkSync(join(outside, 'day.ndjson'), log);
   unlinkSync(partial);
-  const third = service(dir);
+  const third = service(dir, undefined, folders);
   assert.equal(third.live().rollup().pageviews, 0);
   third.close();
   assert.ok(warnings.some((line) => line.includes('partial')) && warnings.some((line) => line.includes('.ndjson')), warnings.join('\n'));

@@ -18,7 +18,7 @@ const WITH_BODY: readonly EntryKey[] = [...ENTRY_KEYS, 'markdown', 'html'];
  * What a view reads of the store: the settings, the content folder (covers) and the index (tag titles). A
  * thread that renders views without the index hands in these alone (wiring/webhook-entries.ts).
  */
-export type ViewStore = Pick<ContentStore, 'site' | 'contentDir' | 'indexed'>;
+export type ViewStore = Pick<ContentStore, 'site' | 'contentDir' | 'indexed' | 'trustedFolders'>;
 
 /** What the parts of one entry's view are made from; the body's HTML is drawn once for html and plaintext. */
 interface ViewSource {
@@ -40,7 +40,7 @@ const PARTS: Readonly<Record<EntryKey, (source: ViewSource) => unknown>> = {
   date: ({ store, translation }) => formatIsoWithOffset(translation.dateMs, store.site().timezone),
   excerpt: ({ translation }) => (typeof translation.fields.excerpt === 'string' ? translation.fields.excerpt : ''),
   tags: ({ store, translation }) => translation.tags.map((slug) => ({ slug, title: tagTitle(store, slug, translation.language) })),
-  cover: ({ store, translation }) => resolveCover(store.contentDir, store.site().url, translation.fields.cover),
+  cover: ({ store, translation }) => resolveCover(store.trustedFolders, store.contentDir, store.site().url, translation.fields.cover),
   translations: ({ store, entry, visible }) => {
     const translations: Record<string, string> = {};
     for (const [language, other] of entry.translations) {

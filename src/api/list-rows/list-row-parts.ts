@@ -44,7 +44,7 @@ export class SharedRowParts {
   cover(store: ContentStore, base: string, now: number, reference: string): KeptCover {
     let cover = this.covers.get(reference);
     if (cover === undefined || cover.base !== base || now - cover.checkedAt >= this.coverRecheckMs) {
-      const json = JSON.stringify(resolveCover(store.contentDir, base, reference));
+      const json = JSON.stringify(resolveCover(store.trustedFolders, store.contentDir, base, reference));
       // The same text as before stays the same string (and bytes), so the rows made before and after share it.
       const same = cover !== undefined && cover.json === json ? cover : undefined;
       cover = { reference, base, json: same?.json ?? json, checkedAt: now, bytes: same?.bytes ?? null, firstEntry: same?.firstEntry ?? null };

@@ -7,6 +7,7 @@ import { seededRandom } from './seed-random.js';
 import { seedPages, generateDayRollup, generateRawLines } from './seed-day.js';
 import { rollupMonth, DayAggregator, VisitRecorder, mergeVisitTables, type VisitTable } from '../../stats/store/stats-store.js';
 import { addDays, eachDay, lastDayOfMonth, monthOf } from '../../lib/day-math.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface SeedOptions {
   /** Days of history before today (default 400). */
@@ -60,12 +61,12 @@ function dailyVolumes(days: string[], perDay: number, random: () => number): num
   return volumes;
 }
 
-function writeLines(path: string, lines: unknown[]): void {
+function writeLines(trusted: TrustedFolders, path: string, lines: unknown[]): void {
   if (lines.length === 0) return;
   // The seed is a one-off bulk writer: one append of many lines (the live collector appends one at a time),
   // never through a symbolic link (lib/no-follow.ts).
   const chunk = 50_000;
-  const fd = createNoFollow(path, 'append', 0o600);
+  const fd = createNoFollow(trusted, path, 'append', 0o600);
   try {
     for (let i = 0; i < lines.length; i += chunk) writeSync(fd, lines.slice(i, i + chunk).map((line) => JSON.stringify(line)).join('\n') + '\n');
   } finally {
@@ -102,8 +103,8 @@ export function seedStats(stats: StatsService, content: StatsContent, options: S
       const start = startOfSiteDay(Date.parse(`${day}T12:00:00Z`), tz);
       const end = startOfSiteDay(Date.parse(`${addDays(day, 1)}T12:00:00Z`), tz);
       const { raw, bots } = generateRawLines(pageviews, start, end, pages, random);
-      writeLines(files.rawPath(day), raw);
-      writeLines(files.botsPath(day), bots);
+      writeLines(files.trusted, files.rawPath(day), raw);
+      writeLines(files.trusted, files.botsPath(day), bots);
       result.rawLines += raw.length;
     } else if (options.visitTables !== false) {
       const start = startOfSiteDay(Date.parse(`${day}T12:00:00Z`), tz);
@@ -130,8 +131,8 @@ export function seedStats(stats: StatsService, content: StatsContent, options: S
     const pageviews = Math.round(volumes[volumes.length - 1]! * share);
     if (pageviews > 0) {
       const { raw, bots } = generateRawLines(pageviews, start, now, pages, random);
-      writeLines(files.rawPath(today), raw);
-      writeLines(files.botsPath(today), bots);
+      writeLines(files.trusted, files.rawPath(today), raw);
+      writeLines(files.trusted, files.botsPath(today), bots);
       result.rawLines += raw.length;
       result.pageviews += pageviews;
     }

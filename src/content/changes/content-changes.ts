@@ -17,6 +17,7 @@ import { entryFacts, factsChange, kindOfWrite, type EntryFacts } from './change-
 import { entryLockPath } from './entry-lock.js';
 import type { Entry } from '../entries/types.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 /** NODE_DEBUG=svc-feed tells what this process found changed and whether it recorded it. */
 const debug = debuglog('svc-feed');
 
@@ -44,6 +45,8 @@ export interface ChangeTarget {
 
 export interface ContentChangesOptions {
   dataDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   clock: Clock;
   log: (line: string) => void;
 }
@@ -70,7 +73,7 @@ export class ContentChanges {
   private readonly own = new Set<number>();
 
   constructor(private readonly options: ContentChangesOptions) {
-    this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), clock: options.clock, log: options.log });
+    this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), trustedFolders: options.trusted, clock: options.clock, log: options.log });
   }
 
   /** The last seq this process applied (0 before it follows). */
@@ -84,7 +87,7 @@ export class ContentChanges {
     this.follower = new FeedFollower({ feed: this.feed, log: this.options.log, onEvents: (events, resync) => this.apply(events, resync) });
     this.follower.start();
     const { dataDir, clock, log } = this.options;
-    this.lease = new FinderLease({ feedDir: this.feed.dir, lockPath: join(dataDir, 'locks', 'finder.lock'), clock, log, onChange: (holding) => target.setFinder(holding) });
+    this.lease = new FinderLease({ feedDir: this.feed.dir, trustedFolders: this.options.trusted, lockPath: join(dataDir, 'locks', 'finder.lock'), clock, log, onChange: (holding) => target.setFinder(holding) });
     this.lease.start();
   }
 
@@ -238,7 +241,7 @@ export class ContentChanges {
     const target = this.target;
     if (!target) return false;
     try {
-      return withFileLock(entryLockPath(this.options.dataDir, id), () => {
+      return withFileLock(this.options.trusted, entryLockPath(this.options.dataDir, id), () => {
         // Taken out of `found` already: an event read now must still mark it explained (apply looks here too).
         this.checking = { id, waiting };
         try { this.follower?.catchUp(); } finally { this.checking = null; }

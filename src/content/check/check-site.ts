@@ -10,10 +10,13 @@ import { checkAccess } from './check-access.js';
 import { checkEntries, existingTags } from './check-entries.js';
 import { checkDataFiles, checkSiteYaml } from './check-settings.js';
 import { SiteProblems, type SiteProblem } from './site-problems.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface SiteCheckOptions {
   root: string;
   dataDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   /** The address the site is served at, when known; site.yaml's `url` is compared with it. */
   servedAt?: string;
   now: number;
@@ -33,7 +36,7 @@ export function checkSite(options: SiteCheckOptions): SiteProblem[] {
   const site = checkSiteYaml(root, problems, options.servedAt);
   const cards = loadCardDefinitions(root, () => {}, (file, sentence) => problems.add(file, sentence));
   if (site) {
-    const check = { contentDir, site, cards, tags: new Set<string>(), now: options.now, problems };
+    const check = { contentDir, trusted: options.trusted, site, cards, tags: new Set<string>(), now: options.now, problems };
     check.tags = existingTags(contentDir, check);
     checkEntries(check);
   }

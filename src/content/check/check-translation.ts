@@ -9,10 +9,13 @@ import { parseFrontMatter } from '../entries/front-matter.js';
 import { checkFields, isProtectedField, parseTimeValue } from '../write/field-rules.js';
 import type { ContentType, SiteConfig } from '../entries/types.js';
 import type { SiteProblems } from './site-problems.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** What every translation is checked against: the site as it is. */
 export interface TranslationCheck {
   contentDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   site: SiteConfig;
   cards: readonly CardDefinition[];
   /** Slugs of the tags that exist (a folder under the tag type's folder with a translation). */
@@ -103,16 +106,16 @@ function checkMediaReferences(check: TranslationCheck, file: string, fields: Rec
 }
 
 /** The cover is a complete picture, and its width variants (for the srcset) match it (media-variants.ts). */
-function checkCoverPicture(check: Pick<TranslationCheck, 'contentDir' | 'problems'>, file: string, reference: string): void {
+function checkCoverPicture(check: Pick<TranslationCheck, 'contentDir' | 'problems' | 'trusted'>, file: string, reference: string): void {
   const parts = reference.replace(/^\//, '').split('/');
   const name = parts.pop()!;
   const folder = resolve(check.contentDir, ...parts);
   if (parts[0] !== 'media' || !folder.startsWith(join(check.contentDir, 'media') + sep) || !existsSync(join(folder, name))) return;
-  for (const problem of pictureProblems(folder, name)) check.problems.add(file, `The cover ${reference.slice(0, 120)}: ${problem}.`);
+  for (const problem of pictureProblems(check.trusted, folder, name)) check.problems.add(file, `The cover ${reference.slice(0, 120)}: ${problem}.`);
 }
 
 /** A media reference names a file that exists inside content/media/. */
-export function checkMediaReference(check: Pick<TranslationCheck, 'contentDir' | 'problems'>, file: string, reference: string): void {
+export function checkMediaReference(check: Pick<TranslationCheck, 'contentDir' | 'problems' | 'trusted'>, file: string, reference: string): void {
   const shown = reference.slice(0, 120);
   const relative = reference.replace(/^\//, '');
   if (!relative.startsWith('media/')) {

@@ -3,6 +3,7 @@ import { isSlug } from './entry-id.js';
 import type { ContentType } from './types.js';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 // The folders of content/: a type folder holds one folder per entry, named after its slug; pages nest
 // their children as folders inside their own. A symbolic link anywhere below content/ is never followed
@@ -12,27 +13,27 @@ import { join } from 'node:path';
 export const MAX_PAGE_DEPTH = 3;
 
 /** The folders in `dir` whose names are slugs, sorted; none when it cannot be read or is a link. */
-export function subfolders(dir: string): string[] {
+export function subfolders(trusted: TrustedFolders, dir: string): string[] {
   try {
-    return listFolderNoFollow(dir).filter((item) => item.isDirectory() && isSlug(item.name)).map((item) => item.name).sort();
+    return listFolderNoFollow(trusted, dir).filter((item) => item.isDirectory() && isSlug(item.name)).map((item) => item.name).sort();
   } catch {
     return [];
   }
 }
 
 /** A folder's mtime (it changes when an entry folder is added or removed in it), or -1 without one. */
-export function folderMtime(dir: string): number {
-  return statNoFollow(dir)?.mtimeMs ?? -1;
+export function folderMtime(trusted: TrustedFolders, dir: string): number {
+  return statNoFollow(trusted, dir)?.mtimeMs ?? -1;
 }
 
 /** Folders holding at least one translation file, nested pages included (what the index would list). */
-export function countEntryFolders(type: ContentType, dir: string, depth: number, languages: readonly string[]): number {
+export function countEntryFolders(trusted: TrustedFolders, type: ContentType, dir: string, depth: number, languages: readonly string[]): number {
   let count = 0;
-  for (const slug of subfolders(dir)) {
+  for (const slug of subfolders(trusted, dir)) {
     const folder = join(dir, slug);
     // An entry folder holds a `<language>.md`; asking for those names is cheaper than listing the folder.
-    if (languages.some((language) => statNoFollow(join(folder, `${language}.md`))?.isFile())) count++;
-    if (type.key === 'page' && depth < MAX_PAGE_DEPTH) count += countEntryFolders(type, folder, depth + 1, languages);
+    if (languages.some((language) => statNoFollow(trusted, join(folder, `${language}.md`))?.isFile())) count++;
+    if (type.key === 'page' && depth < MAX_PAGE_DEPTH) count += countEntryFolders(trusted, type, folder, depth + 1, languages);
   }
   return count;
 }

@@ -1,7 +1,7 @@
 import { isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Dirent } from 'node:fs';
-import { LinkRefusedError, statNoFollow, warnOnce } from '../../lib/no-follow.js';
+import { LinkRefusedError, statNoFollow } from '../../lib/no-follow.js';
 import { listNamesNoFollow, readFileWithStamp, type FileRead } from '../../lib/stamped-reads.js';
 import { folderMtime } from './entry-folders.js';
 import { NotRegularFileError, notRegularReason, specialKind } from '../../lib/regular-file.js';
@@ -13,9 +13,12 @@ import { buildTranslation } from './translation.js';
 import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { join, sep } from 'node:path';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface EntryReaderOptions {
   root: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   contentDir: string;
   clock: Clock;
   log: (line: string) => void;
@@ -73,11 +76,11 @@ export class EntryReader {
   isUnchanged(previous: Entry, folderMtimeMs: number): boolean {
     if (this.stale || previous.folderMtimeMs < 0 || previous.folderMtimeMs !== folderMtimeMs) return false;
     for (const translation of previous.translations.values()) {
-      const stat = statNoFollow(translation.file);
+      const stat = statNoFollow(this.options.trusted, translation.file);
       if (!stat?.isFile() || stat.mtimeMs !== translation.mtimeMs || stat.size !== translation.size) return false;
     }
     if (previous.styleMtimeMs < 0) return true;
-    const style = statNoFollow(join(previous.dir, 'style.css'));
+    const style = statNoFollow(this.options.trusted, join(previous.dir, 'style.css'));
     return style?.isFile() === true && style.mtimeMs === previous.styleMtimeMs && style.size === previous.styleSize;
   }
 
@@ -94,10 +97,10 @@ export class EntryReader {
     let style = '';
     let styleStamp: FileStamp = NO_FILE;
     // Taken before the listing: a file added between the two moves the mtime past the one kept, so it is looked at again.
-    let folderMtimeMs = folderMtime(dir);
+    let folderMtimeMs = folderMtime(this.options.trusted, dir);
     let items: Dirent[] | undefined;
     try {
-      if (folderMtimeMs >= 0) items = listNamesNoFollow(dir);
+      if (folderMtimeMs >= 0) items = listNamesNoFollow(this.options.trusted, dir);
     } catch { /* not a folder, or gone */ }
     if (items === undefined) return { entry: undefined, children, changed: previous !== undefined };
     const languages = this.options.site().languages;
@@ -107,7 +110,7 @@ export class EntryReader {
         continue;
       }
       const path = join(dir, item.name);
-      if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(path, this.options.clock());
+      if (item.isFile() && isTempFileName(item.name)) removeStaleTempFile(this.options.trusted, path, this.options.clock());
       const isStyle = item.name === 'style.css';
       const language = item.name.endsWith('.md') ? item.name.slice(0, -3) : '';
       if (!isStyle && !Object.hasOwn(languages, language)) continue;
@@ -120,14 +123,14 @@ export class EntryReader {
       if (isTempFileName(item.name)) continue;
       // What was read before and kept its stamp is not read again (one stat instead of a read and a parse).
       const old = this.stale ? undefined : isStyle ? (previous && previous.styleMtimeMs >= 0 ? { mtimeMs: previous.styleMtimeMs, size: previous.styleSize } : undefined) : previous?.translations.get(language);
-      const kept = old && stampOf(path);
+      const kept = old && stampOf(this.options.trusted, path);
       if (old && kept && sameStamp(old, kept)) {
         if (isStyle) { styleStamp = kept; style = previous!.style; } else translations.set(language, previous!.translations.get(language)!);
         continue;
       }
       let read: FileRead;
       try {
-        read = readFileWithStamp(path);
+        read = readFileWithStamp(this.options.trusted, path);
       } catch (error) {
         // Gone since the listing: as if it had not been listed.
         if (!(error instanceof NotRegularFileError) && !(error instanceof LinkRefusedError) && (error as NodeJS.ErrnoException).code === 'ENOENT') continue;
@@ -169,7 +172,7 @@ export class EntryReader {
    * read to reuse; undefined when it holds no readable translation. Warnings are given here, as read() gives them.
    */
   assemble(type: ContentType, segments: string[], parentId: string | null, found: FolderFiles): Entry | undefined {
-    for (const link of found.links) warnOnce(link);
+    for (const link of found.links) this.options.trusted.warnOnce(link);
     if (found.mtimeMs < 0) return undefined;
     const folder = join(this.options.contentDir, ...segments) + sep;
     const dir = folder.slice(0, -1);
@@ -218,7 +221,7 @@ export class EntryReader {
       this.warned.delete(file);
       const translation = buildTranslation({
         language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null, embeds,
-        pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
+        pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(), trusted: this.options.trusted,
       });
       if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);
       return translation;
@@ -244,9 +247,9 @@ export class EntryReader {
 
 const NO_FILE: FileStamp = { mtimeMs: -1, size: -1 };
 
-function stampOf(file: string): FileStamp | undefined {
+function stampOf(trusted: TrustedFolders, file: string): FileStamp | undefined {
   try {
-    const stat = statNoFollow(file);
+    const stat = statNoFollow(trusted, file);
     return stat && { mtimeMs: stat.mtimeMs, size: stat.size };
   } catch {
     return undefined;

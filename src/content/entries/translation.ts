@@ -3,6 +3,7 @@ import { LruCache } from '../../lib/lru.js';
 import { readFileNoFollow } from '../../lib/no-follow.js';
 import { parseFrontMatter } from './front-matter.js';
 import type { EntryStatus, SiteConfig, Translation } from './types.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 const STATUS_VALUES: readonly EntryStatus[] = ['draft', 'published', 'scheduled'];
 const STATUSES = new Set<EntryStatus>(STATUS_VALUES);
@@ -34,6 +35,8 @@ export function buildTranslation(input: {
   pathPrefix: string;
   site: SiteConfig;
   now: number;
+  /** The site's folders below which no link is followed: the body is read by them when asked (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
 }): Translation {
   const { fields, site } = input;
   const declared = typeof fields.status === 'string' && STATUSES.has(fields.status as EntryStatus) ? (fields.status as EntryStatus) : 'draft';
@@ -52,6 +55,7 @@ export function buildTranslation(input: {
   return new StoredTranslation({
     language: input.language,
     dir: input.dir,
+    trusted: input.trusted,
     mtimeMs: input.mtimeMs,
     size: input.size,
     inlineFields: input.keepFields ? fields : null,
@@ -96,7 +100,7 @@ function internOrNull(value: string | null): string | null {
   return value === null ? null : intern(value);
 }
 
-type TranslationData = Omit<Translation, 'body' | 'fields' | 'file'> & { dir: string; inlineBody: string | null; inlineFields: Record<string, unknown> | null };
+type TranslationData = Omit<Translation, 'body' | 'fields' | 'file'> & { dir: string; trusted: TrustedFolders; inlineBody: string | null; inlineFields: Record<string, unknown> | null };
 
 /**
  * A translation that keeps in memory only what listing, filtering and sorting need; its body and its full
@@ -108,6 +112,8 @@ class StoredTranslation implements Translation {
   language!: string;
   /** The entry's folder with its trailing separator; `file` is derived so the folder's text is shared. */
   private dir!: string;
+  /** The site's folders (one value shared by every translation), by which the file is read when asked. */
+  private trusted!: TrustedFolders;
   mtimeMs!: number;
   size!: number;
   title!: string;
@@ -138,11 +144,11 @@ class StoredTranslation implements Translation {
   }
 
   get body(): string {
-    return this.inlineBody ?? loadDocument(this.file, this.mtimeMs, this.size).body;
+    return this.inlineBody ?? loadDocument(this.trusted, this.file, this.mtimeMs, this.size).body;
   }
 
   get fields(): Record<string, unknown> {
-    return this.inlineFields ?? loadDocument(this.file, this.mtimeMs, this.size).fields;
+    return this.inlineFields ?? loadDocument(this.trusted, this.file, this.mtimeMs, this.size).fields;
   }
 }
 
@@ -158,13 +164,13 @@ const documents = new LruCache<string, { document: LoadedDocument; bytes: number
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads a translation file again; a file that vanished, broke or became a link meanwhile reads as empty. */
-export function loadDocument(file: string, mtimeMs: number, size: number): LoadedDocument {
+export function loadDocument(trusted: TrustedFolders, file: string, mtimeMs: number, size: number): LoadedDocument {
   const key = `${file}|${mtimeMs}|${size}`;
   const kept = documents.get(key);
   if (kept !== undefined) return kept.document;
   let document: LoadedDocument;
   try {
-    document = parseFrontMatter(strictUtf8.decode(readFileNoFollow(file)));
+    document = parseFrontMatter(strictUtf8.decode(readFileNoFollow(trusted, file)));
   } catch {
     document = { fields: {}, body: '' };
   }

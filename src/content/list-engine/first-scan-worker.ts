@@ -7,7 +7,8 @@
 import { lstatSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { LinkRefusedError, trustFolder, useLinkWarnings } from '../../lib/no-follow.js';
+import { LinkRefusedError } from '../../lib/no-follow.js';
+import { TrustedFolders } from '../../lib/trusted-folders.js';
 import { NotRegularFileError } from '../../lib/regular-file.js';
 import { readFileWithStamp, type FileRead } from '../../lib/stamped-reads.js';
 import type { FileFound, FolderFiles } from '../entries/folder-files.js';
@@ -44,7 +45,7 @@ export type ReadBatchMessage = { json: string } | { error: string };
  * the thread's time at 100,000 posts); a name not there costs a failed open. What a listing finds besides
  * is left to the sweep's later reads: a stale temp file (the temp-file journal removes those at the start).
  */
-function readFolder(dir: string, slug: string, names: readonly string[]): FolderFiles {
+function readFolder(trusted: TrustedFolders, dir: string, slug: string, names: readonly string[]): FolderFiles {
   const found: FolderFiles = { slug, mtimeMs: -1, files: [], links: [] };
   let stats: Stats | undefined;
   try {
@@ -61,7 +62,7 @@ function readFolder(dir: string, slug: string, names: readonly string[]): Folder
     if (name === 'style.css' && isAbsent(path)) continue;
     let read: FileRead;
     try {
-      read = readFileWithStamp(path);
+      read = readFileWithStamp(trusted, path);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const refused = error instanceof NotRegularFileError || error instanceof LinkRefusedError;
@@ -112,12 +113,11 @@ function run(data: FirstScanWorkerData): void {
   const sent = first;
   const taken = first + 1;
   const read = first + 2;
-  trustFolder(contentDir);
+  // Links are warned about by the main thread, once, in its log (found.links).
+  const trusted = new TrustedFolders([contentDir], () => {});
   // A translation not there throws (an entry not in every language): the errors' stacks are never looked
   // at here, and taking one costs more than the failed open itself.
   Error.stackTraceLimit = 0;
-  // Links are warned about by the main thread, once, in its log (found.links).
-  useLinkWarnings(() => {});
   try {
     for (let i = 0; i < batches.length; i++) {
       for (let seen = Atomics.load(counters, taken); i - seen >= ahead; seen = Atomics.load(counters, taken)) Atomics.wait(counters, taken, seen, 1000);
@@ -125,7 +125,7 @@ function run(data: FirstScanWorkerData): void {
       const dir = join(contentDir, folder);
       const json = JSON.stringify(slugs.map((slug) => {
         Atomics.add(counters, read, 1);
-        return readFolder(join(dir, slug), slug, names);
+        return readFolder(trusted, join(dir, slug), slug, names);
       }));
       port.postMessage({ json } satisfies ReadBatchMessage);
       Atomics.add(counters, sent, 1);

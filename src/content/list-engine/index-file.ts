@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 const FORMAT = 'svc content index 1';
 /** The longest the event loop is held at once while an index is encoded for writing. */
@@ -74,10 +75,10 @@ export interface IndexFileReading {
 }
 
 /** The index in `file` when it is valid for `key`, for a process whose clock says `now`. */
-export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig, now: number, reading: IndexFileReading): IndexFileRead {
+export function readIndexFile(trusted: TrustedFolders, file: string, key: IndexFileKey, site: SiteConfig, now: number, reading: IndexFileReading): IndexFileRead {
   let fd: number;
   try {
-    fd = openNoFollow(file, constants.O_RDONLY);
+    fd = openNoFollow(trusted, file, constants.O_RDONLY);
   } catch {
     return { ignored: 'missing', reason: 'there is none' };
   }
@@ -85,14 +86,14 @@ export function readIndexFile(file: string, key: IndexFileKey, site: SiteConfig,
   const kept = new KeptFile(fd);
   try {
     const stats = fstatSync(fd);
-    return stats.isFile() ? readOpenIndexFile(fd, stats.size, key, site, now, kept, reading) : { ignored: 'missing', reason: 'there is none' };
+    return stats.isFile() ? readOpenIndexFile(trusted, fd, stats.size, key, site, now, kept, reading) : { ignored: 'missing', reason: 'there is none' };
   } finally {
     if (!kept.isKept) closeSync(fd);
   }
 }
 
 /** The header first: a stale or foreign file is not read further; the blocks one at a time (snapshot-read.ts). */
-function readOpenIndexFile(fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number, kept: KeptFile, reading: IndexFileReading): IndexFileRead {
+function readOpenIndexFile(trusted: TrustedFolders, fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number, kept: KeptFile, reading: IndexFileReading): IndexFileRead {
   const { text, blocksAt } = readHeaderLine(fd, size);
   let header: Header;
   try {
@@ -113,7 +114,7 @@ function readOpenIndexFile(fd: number, size: number, key: IndexFileKey, site: Si
       { file: kept, leftInFile: (name) => LEFT_IN_FILE.has(name), cutFromMappings: reading.cutFromMappings });
     // Nothing read is taken before the sum of every byte is known to match.
     if (reader && checksumText(sum) !== header.checksum) return { ignored: 'damaged', reason: 'its blocks do not match its checksum' };
-    index = reader ? decodeSnapshot(header.layout, reader, key.content, site) : 'its blocks do not fit its layout';
+    index = reader ? decodeSnapshot(trusted, header.layout, reader, key.content, site) : 'its blocks do not fit its layout';
   } catch (error) {
     // Every part is checked before use; this is the net under those checks, so a bad file never stops a start.
     index = `it could not be read (${(error as Error).message})`;
@@ -161,13 +162,13 @@ class HeaderOutgrewRoom extends Error {
  * 100,000-entry index took resident memory from 172 to 248 MB for the ten seconds after each write; so,
  * to 227 MB.
  */
-export async function writeIndexFile(file: string, key: IndexFileKey, contents: IndexContents, now: number, room = headerRoom): Promise<void> {
+export async function writeIndexFile(trusted: TrustedFolders, file: string, key: IndexFileKey, contents: IndexContents, now: number, room = headerRoom): Promise<void> {
   try {
-    await writeFileAtomicAsync(file, (writeAt) => writeBlocksThenHeader(writeAt, key, contents, now, room), 0o600);
+    await writeFileAtomicAsync(trusted, file, (writeAt) => writeBlocksThenHeader(writeAt, key, contents, now, room), 0o600);
   } catch (error) {
     if (!(error instanceof HeaderOutgrewRoom)) throw error;
     headerRoom = Math.max(headerRoom, error.room);
-    await writeIndexFile(file, key, contents, now, error.room);
+    await writeIndexFile(trusted, file, key, contents, now, error.room);
   }
 }
 

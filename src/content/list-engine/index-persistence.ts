@@ -9,11 +9,14 @@ import type { SiteConfig } from '../entries/types.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { debuglog } from 'node:util';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface IndexPersistenceOptions {
   /** data/cache */
   cacheDir: string;
   contentDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   index: EntryIndex;
   site: () => SiteConfig;
   clock: Clock;
@@ -66,7 +69,7 @@ export class IndexPersistence {
   restore(): boolean {
     const { contentDir, index, site, clock, log } = this.options;
     const started = performance.now();
-    const read = readIndexFile(this.file, indexFileKey(site(), contentDir), site(), clock(), { cutFromMappings: !this.options.shortLived });
+    const read = readIndexFile(this.options.trusted, this.file, indexFileKey(site(), contentDir), site(), clock(), { cutFromMappings: !this.options.shortLived });
     debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.count} entries`);
     if (read.index) {
       this.restoredFeedSeq = read.feedSeq;
@@ -117,7 +120,7 @@ export class IndexPersistence {
     try {
       const started = performance.now();
       const generation = index.generation;
-      const written = writeIndexFile(this.file, indexFileKey(site(), contentDir), { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
+      const written = writeIndexFile(this.options.trusted, this.file, indexFileKey(site(), contentDir), { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
       const encodedMs = performance.now() - started;
       await written;
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));
@@ -148,6 +151,6 @@ export class IndexPersistence {
     } catch {
       return;
     }
-    for (const name of names) if (name.startsWith(prefix) && isTempFileName(name)) removeStaleTempFile(join(this.options.cacheDir, name));
+    for (const name of names) if (name.startsWith(prefix) && isTempFileName(name)) removeStaleTempFile(this.options.trusted, join(this.options.cacheDir, name));
   }
 }

@@ -7,9 +7,12 @@ import type { ContentType, Entry, SiteConfig } from '../entries/types.js';
 import { ScanProgress } from './scan-progress.js';
 import { FolderReadsInThreads, READ_IN_THREADS_FROM } from './first-scan-reads.js';
 import { join } from 'node:path';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface IndexScannerParts {
   contentDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   index: EntryIndex;
   reader: EntryReader;
   schedule: ScheduledChanges;
@@ -41,7 +44,7 @@ export class IndexScanner {
   fullScan(): void {
     const { contentDir, index, reader, schedule } = this.parts;
     const next = new Map<string, Entry>();
-    const folders = this.parts.site().types.map((type) => ({ type, slugs: subfolders(join(contentDir, type.folder)) }));
+    const folders = this.parts.site().types.map((type) => ({ type, slugs: subfolders(this.parts.trusted, join(contentDir, type.folder)) }));
     const total = folders.reduce((sum, { slugs }) => sum + slugs.length, 0);
     const progress = new ScanProgress(total, this.parts.log, this.parts.progressEveryMs);
     // Nothing to reuse (a first start): the posts' folders are read and parsed in threads (first-scan-reads.ts).
@@ -91,7 +94,7 @@ export class IndexScanner {
     const entry = index.get(id);
     if (!entry) return;
     const segments = id.split('/');
-    const folder = statNoFollow(entry.dir);
+    const folder = statNoFollow(this.parts.trusted, entry.dir);
     if (!folder?.isDirectory()) {
       index.deleteWithChildren(id);
       index.changed();
@@ -117,7 +120,7 @@ export class IndexScanner {
   /** An entry folder this index does not know yet (made by another process or a writer just now). */
   private scanNewEntry(type: ContentType, segments: string[]): void {
     const { contentDir, index, schedule } = this.parts;
-    if (!statNoFollow(join(contentDir, ...segments))?.isDirectory()) return;
+    if (!statNoFollow(this.parts.trusted, join(contentDir, ...segments))?.isDirectory()) return;
     const parentId = segments.length > 2 ? index.nearestParent(segments) : null;
     const found = new Map<string, Entry>();
     this.scanTree(type, segments, parentId, found, index);

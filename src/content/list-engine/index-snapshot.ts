@@ -9,6 +9,7 @@ import { RestoredObjects } from './restored-objects.js';
 import { checkIds } from './snapshot-ids.js';
 import { readSummaryColumns, writeSummaryColumns } from './translation-columns.js';
 import type { Entry, SiteConfig, Translation } from '../entries/types.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface IndexContents {
   /** Every entry (kept in the order of their ids). */
@@ -138,7 +139,7 @@ function allOf(count: number, holds: (at: number) => boolean): boolean {
  * range, an id that is not a path of slugs below a type folder of `site`, a list out of order gives the
  * reason (a sentence) instead; nothing is taken from a damaged snapshot.
  */
-export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, contentDir: string, site: SiteConfig): RestoredIndex | string {
+export function decodeSnapshot(trusted: TrustedFolders, layout: SnapshotLayout, reader: BlockReader, contentDir: string, site: SiteConfig): RestoredIndex | string {
   const entryCount = layout?.entries, translationCount = layout?.translations;
   if (!Number.isSafeInteger(entryCount) || !Number.isSafeInteger(translationCount) || !Array.isArray(layout.lists)) return 'its layout is not one this version writes';
   const ids = reader.textColumn('e.id', entryCount, false), style = reader.textColumn('e.style', entryCount, false);
@@ -146,7 +147,7 @@ export function decodeSnapshot(layout: SnapshotLayout, reader: BlockReader, cont
   const folderMtimes = reader.numbers('e.folderMtimeMs', entryCount), styleMtimes = reader.numbers('e.styleMtimeMs', entryCount), styleSizes = reader.numbers('e.styleSize', entryCount);
   if (!ids || !style || !parents || !counts || !folderMtimes || !styleMtimes || !styleSizes) return 'its entry columns do not fit';
   if (site.types.length > 0xffff) return 'its settings have more types than it can name';
-  const summaries = readSummaryColumns(reader, translationCount, layout.tables);
+  const summaries = readSummaryColumns(trusted, reader, translationCount, layout.tables);
   if (!summaries) return 'its translation columns do not fit';
   // The entries read their fields from these by their place (restored-entry.ts): the reader's own arrays.
   const columns: Omit<EntryColumns, 'translation'> = {

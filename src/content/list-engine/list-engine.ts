@@ -8,6 +8,7 @@ import { IndexScanner } from './index-scanner.js';
 import { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from '../settings/site-settings.js';
 import { ContentChanges } from '../changes/content-changes.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 // The list engine: the entries by id and their sorted lists, kept in line with the disk (scans, the sweep,
 // file-system events), kept between starts (the persisted index, its snapshots and the objects restored
 // from it), and what changes with time alone. The rest of svc enters it here and nowhere else
@@ -22,6 +23,8 @@ export { whileScanning } from './file-texts.js';
 export interface IndexPartsOptions {
   root: string;
   contentDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   clock: Clock;
   log: (line: string) => void;
   settings: SiteSettings;
@@ -52,15 +55,15 @@ export interface IndexParts {
  * (index-persistence.ts), and what changes with time alone (scheduled-changes.ts).
  */
 export function buildIndexParts(options: IndexPartsOptions): IndexParts {
-  const { root, contentDir, clock, log, settings } = options;
+  const { root, contentDir, clock, log, settings, trusted } = options;
   const site = () => settings.current;
   const index = new EntryIndex(new ListIndex(site));
-  const schedule = new ScheduledChanges({ clock, log, site, onScheduledDue: options.onScheduledDue });
-  const reader = new EntryReader({ root, contentDir, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
-  const scanner = new IndexScanner({ contentDir, index, reader, schedule, site, log, readInThreadsFrom: options.readInThreadsFrom });
-  const changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, clock, log });
+  const schedule = new ScheduledChanges({ clock, log, site, trusted, onScheduledDue: options.onScheduledDue });
+  const reader = new EntryReader({ root, contentDir, trusted, clock, log, site, onFoundDue: (id, language) => schedule.noteDue(id, language) });
+  const scanner = new IndexScanner({ contentDir, trusted, index, reader, schedule, site, log, readInThreadsFrom: options.readInThreadsFrom });
+  const changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, trusted, clock, log });
   const feedSeq = () => changes?.seq ?? 0;
-  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, index, site, clock, log, shortLived: options.shortLived, feedSeq });
+  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, trusted, index, site, clock, log, shortLived: options.shortLived, feedSeq });
   if (persistence) index.observe(() => persistence.changed());
   if (changes) scanner.observe((id, before) => changes.indexChanged(id, before));
   const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom, changes });

@@ -6,9 +6,12 @@ import { pathPrefixOf } from '../entries/path-prefix.js';
 import { buildTranslation } from '../entries/translation.js';
 import { whileScanning } from './file-texts.js';
 import type { ContentType, Entry, SiteConfig, Translation } from '../entries/types.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface ScheduledChangesOptions {
   clock: Clock;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
   log: (line: string) => void;
   site: () => SiteConfig;
   /**
@@ -123,7 +126,7 @@ export class ScheduledChanges {
     if (old.status !== 'scheduled') return old;
     const fresh = buildTranslation({
       language: old.language, dir: old.file.slice(0, -(old.language.length + 3)), mtimeMs: old.mtimeMs, size: old.size, fields: old.fields, body: null, embeds: old.embeds,
-      pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(),
+      pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(), trusted: this.options.trusted,
     });
     return fresh.status === old.status ? old : fresh;
   }

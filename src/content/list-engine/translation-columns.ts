@@ -10,6 +10,7 @@ import type { BlockReader, BlockWriter, TextColumn } from './snapshot-blocks.js'
 import { scanningSteps, type FileTextColumn } from './file-texts.js';
 import { loadDocument } from '../entries/translation.js';
 import type { Entry, Translation } from '../entries/types.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** The fields of the in-memory summary: everything of a Translation but what is read from its file. */
 export type SummaryField = Exclude<keyof Translation, 'body' | 'fields' | 'file'>;
@@ -84,7 +85,7 @@ export function* writeSummaryColumns(translations: readonly Translation[], write
 }
 
 /** The summary columns of `count` translations, each checked against its kind; undefined when one does not fit. */
-export function readSummaryColumns(reader: BlockReader, count: number, tables: Record<string, unknown> | undefined): SummaryColumns | undefined {
+export function readSummaryColumns(trusted: TrustedFolders, reader: BlockReader, count: number, tables: Record<string, unknown> | undefined): SummaryColumns | undefined {
   const columns: Array<ArrayLike<unknown> | TextColumn | FileTextColumn | SharedColumn> = [];
   for (const [field, kind] of FIELDS) {
     const name = `t.${field}`;
@@ -109,7 +110,7 @@ export function readSummaryColumns(reader: BlockReader, count: number, tables: R
       columns.push({ indexes: narrow, table: kind === 'shared-list' ? table.map((list: string[]) => Object.freeze(list)) : table });
     }
   }
-  return new SummaryColumns(columns);
+  return new SummaryColumns(columns, trusted);
 }
 
 function fitsKind(value: unknown, kind: SummaryFieldKind): boolean {
@@ -122,7 +123,8 @@ export type ColumnRow = Translation & IndexedRow;
 
 /** Decoded summary columns; `translation(row)` is the translation of one row. */
 export class SummaryColumns {
-  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | TextColumn | FileTextColumn | SharedColumn>) {}
+  /** `trusted`: the site's folders, by which a row's file is read when its body is asked for. */
+  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | TextColumn | FileTextColumn | SharedColumn>, readonly trusted: TrustedFolders) {}
 
   /** The translation of `row`; its `entry` is to be set before it is used. */
   translation(row: number): ColumnRow {
@@ -167,12 +169,12 @@ class ColumnTranslation {
 
   get body(): string {
     const self = this as unknown as Translation;
-    return loadDocument(this.file, self.mtimeMs, self.size).body;
+    return loadDocument(this.store.trusted, this.file, self.mtimeMs, self.size).body;
   }
 
   get fields(): Record<string, unknown> {
     const self = this as unknown as Translation;
-    return loadDocument(this.file, self.mtimeMs, self.size).fields;
+    return loadDocument(this.store.trusted, this.file, self.mtimeMs, self.size).fields;
   }
 }
 

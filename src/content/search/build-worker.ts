@@ -4,7 +4,7 @@
 // one is never opened), and writes its rows into the index file through a connection of its own. Its heap,
 // the texts it reads and SQLite's page cache end with it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { trustFolder, useLinkWarnings } from '../../lib/no-follow.js';
+import { TrustedFolders } from '../../lib/trusted-folders.js';
 import { lowerThisThreadsPriority } from '../../process-tuning/low-priority-thread.js';
 import { EntryReader } from '../entries/entry-reader.js';
 import { parseEntryId } from '../entries/entry-id.js';
@@ -41,15 +41,13 @@ const post = (message: FromBuildThread) => port.postMessage(message);
 
 // Answers first: the build takes the CPU the requests leave.
 lowerThisThreadsPriority();
-trustFolder(setup.contentDir);
-trustFolder(setup.dataDir);
-
-// What the reader would warn about (a file it skips, a link it refuses) the server's thread says, once, when
-// its own reading meets it: said here too, it would be said twice, and past the process log.
-useLinkWarnings(() => {});
+// The site's folders, as the server's thread has them (config.ts siteFolders). What the reader would warn
+// about (a file it skips, a link it refuses) the server's thread says, once, when its own reading meets it:
+// said here too, it would be said twice, and past the process log.
+const trusted = new TrustedFolders([setup.contentDir, setup.dataDir], () => {});
 let now = Date.now();
-const reader = new EntryReader({ root: setup.root, contentDir: setup.contentDir, clock: () => now, log: () => {}, site: () => setup.site, onFoundDue: () => {} });
-const db = new SearchDatabase(setup.file);
+const reader = new EntryReader({ root: setup.root, contentDir: setup.contentDir, trusted, clock: () => now, log: () => {}, site: () => setup.site, onFoundDue: () => {} });
+const db = new SearchDatabase(trusted, setup.file);
 let done = 0;
 
 /** The entry as it is on disk now (undefined: gone, unreadable, or not an entry of a known type). */

@@ -10,6 +10,7 @@ import { isNetworkFolder } from '../../lib/network-folder.js';
 import { sqliteModule, type DatabaseSync, type StatementSync } from './sqlite-module.js';
 import { dirname } from 'node:path';
 import { rankedSearch, type IndexHit, type IndexQuery } from './ranked-search.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export type { IndexHit, IndexQuery, SearchReader, SearchStatus } from './ranked-search.js';
 
@@ -60,11 +61,11 @@ export function isDamaged(error: unknown): boolean {
  * Whether the file is shorter than its header says (cut short: a full disk, a copy broken off). SQLite would
  * only notice on reading a page past the end, maybe in the middle of a search; the header tells at once.
  */
-function cutShort(file: string): boolean {
-  const size = statNoFollow(file)?.size ?? 0;
+function cutShort(trusted: TrustedFolders, file: string): boolean {
+  const size = statNoFollow(trusted, file)?.size ?? 0;
   if (size < 100) return false;
   const header = Buffer.alloc(100);
-  const fd = openNoFollow(file, constants.O_RDONLY);
+  const fd = openNoFollow(trusted, file, constants.O_RDONLY);
   try { readSync(fd, header, 0, 100, 0); } finally { closeSync(fd); }
   // The size in the header holds only where its version-valid-for number matches the change counter.
   if (header.toString('latin1', 0, 16) !== 'SQLite format 3\u0000' || header.readUInt32BE(92) !== header.readUInt32BE(24)) return false;
@@ -81,7 +82,7 @@ export class SearchDatabase {
   private readonly statements = new Map<string, StatementSync>();
 
   /** `file`: where the index lives, or ':memory:' (a store without a cache folder). */
-  constructor(readonly file: string) {}
+  constructor(private readonly trusted: TrustedFolders, readonly file: string) {}
 
   /** Opens the file (made when missing); one that is damaged or of another version is made anew. */
   open(): void {
@@ -98,13 +99,13 @@ export class SearchDatabase {
   private connect(): DatabaseSync {
     const { DatabaseSync } = sqliteModule();
     if (this.file !== ':memory:') {
-      makeFoldersNoFollow(dirname(this.file), 0o700);
+      makeFoldersNoFollow(this.trusted, dirname(this.file), 0o700);
       // A cache is never reached through a link: one in its place is removed.
-      const found = statNoFollow(this.file);
-      if (found?.isSymbolicLink()) removeNoFollow(this.file);
+      const found = statNoFollow(this.trusted, this.file);
+      if (found?.isSymbolicLink()) removeNoFollow(this.trusted, this.file);
       // A journal left by an index removed by hand would be replayed into the new file as if it were its own.
       if (!found || found.isSymbolicLink()) this.removeJournals();
-      if (cutShort(this.file)) throw Object.assign(new Error(`${this.file} is shorter than its header says`), { errcode: 11 });
+      if (cutShort(this.trusted, this.file)) throw Object.assign(new Error(`${this.file} is shorter than its header says`), { errcode: 11 });
     }
     const db = new DatabaseSync(this.file);
     try {
@@ -236,13 +237,13 @@ export class SearchDatabase {
   discard(): void {
     this.close();
     if (this.file === ':memory:') return;
-    try { removeNoFollow(this.file); } catch { /* not there */ }
+    try { removeNoFollow(this.trusted, this.file); } catch { /* not there */ }
     this.removeJournals();
   }
 
   private removeJournals(): void {
     for (const suffix of ['-wal', '-shm', '-journal']) {
-      try { removeNoFollow(this.file + suffix); } catch { /* not there */ }
+      try { removeNoFollow(this.trusted, this.file + suffix); } catch { /* not there */ }
     }
   }
 }

@@ -6,6 +6,7 @@ import type { Entry, SiteConfig, Translation } from '../entries/types.js';
 import type { ThreadBuildInput } from './build-thread.js';
 import type { SearchReader, SearchStatus } from './search-database.js';
 import type { SnippetPart } from './search-snippet.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** What the index needs from the content store (store.ts passes itself). */
 export interface SearchSource {
@@ -30,6 +31,8 @@ export interface SiteSearchOptions {
   source: SearchSource;
   /** data/cache/search.sqlite, or ':memory:' for a store without a cache folder. */
   file: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trustedFolders: TrustedFolders;
   /** The change feed (null: a store without a data folder, whose index follows nothing after its build). */
   feed: ChangeFeed | null;
   /** Where the lease's lock is taken (data/locks); null: this process builds. */

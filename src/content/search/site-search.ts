@@ -49,7 +49,7 @@ export class SiteSearch {
   private threadFailures = 0;
 
   constructor(private readonly options: SiteSearchOptions) {
-    this.db = new SearchDatabase(options.file);
+    this.db = new SearchDatabase(options.trustedFolders, options.file);
   }
 
   /** Opens the index and follows the feed; builds it in the background when missing (the server at its start, others at their first search). */
@@ -71,7 +71,7 @@ export class SiteSearch {
     }
     if (feed && locksDir !== null) {
       this.lease = new FinderLease({
-        feedDir: feed.dir, lockPath: join(locksDir, 'search.lock'), fileName: 'search.json', clock, log,
+        trustedFolders: this.options.trustedFolders, feedDir: feed.dir, lockPath: join(locksDir, 'search.lock'), fileName: 'search.json', clock, log,
         onChange: (holding) => { this.holding = holding; this.buildIfNeeded(); },
       });
       this.lease.start();
@@ -136,13 +136,13 @@ export class SiteSearch {
 
   private openFile(): void {
     this.db.open();
-    this.openedIno = this.options.file === ':memory:' ? undefined : statNoFollow(this.options.file)?.ino;
+    this.openedIno = this.options.file === ':memory:' ? undefined : statNoFollow(this.options.trustedFolders, this.options.file)?.ino;
   }
 
   /** A file removed or replaced under the index (by hand, by another process that found it damaged): opened anew. */
   private checkFile(): void {
     if (this.options.file === ':memory:' || !this.started || this.unavailable !== null) return;
-    if (statNoFollow(this.options.file)?.ino === this.openedIno) return;
+    if (statNoFollow(this.options.trustedFolders, this.options.file)?.ino === this.openedIno) return;
     this.db.close();
     this.dropBuild();
     this.guard(() => this.openFile());

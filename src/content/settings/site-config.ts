@@ -5,6 +5,8 @@ import type { SiteConfig, CategoryDefinition, ContentType, FieldDefinition } fro
 import { yamlLibrary } from '../entries/yaml.js';
 import { readCachedSiteConfig, writeCachedSiteConfig } from './site-config-cache.js';
 import { readConsent, readNavigation } from './site-links.js';
+import { TrustedFolders } from '../../lib/trusted-folders.js';
+import { dirname } from 'node:path';
 
 // site.yaml is checked by hand rather than with a schema library: every process reads it at start, and
 // loading one costs more than the rest of a stdio server's start-up. The sentences are the ones the schema
@@ -145,11 +147,13 @@ export const RESERVED_FOLDERS = new Set(['media', 'svc', 'tag']);
 
 /**
  * Reads and validates `content/site.yaml`; throws an Error with one readable sentence. The result is kept
- * in data/cache/ (see site-config-cache.ts), so a start with an unchanged file parses no YAML. `readText`
- * reads the file (the write actions pass their storage's).
+ * in data/cache/ (see site-config-cache.ts), so a start with an unchanged file parses no YAML. `trusted`:
+ * the site's folders (without them, a command or test reading site.yaml alone trusts only its folder);
+ * `readText` reads the file (the write actions pass their storage's). site.yaml is never read through a
+ * symbolic link (lib/no-follow.ts).
  */
-export function loadSiteConfig(file: string, readText: (file: string) => string = readUtf8): SiteConfig {
-  const cached = readCachedSiteConfig(file, import.meta.url);
+export function loadSiteConfig(file: string, trusted = new TrustedFolders([dirname(file)]), readText = (path: string) => readTextNoFollow(trusted, path)): SiteConfig {
+  const cached = readCachedSiteConfig(trusted, file, import.meta.url);
   if (cached.config) return cached.config;
   let raw: unknown;
   try {
@@ -158,13 +162,8 @@ export function loadSiteConfig(file: string, readText: (file: string) => string 
     throw new Error(`content/site.yaml cannot be read: ${fileProblemReason(error) ?? (error as Error).message.split('\n')[0]}`);
   }
   const config = buildSiteConfig(raw);
-  writeCachedSiteConfig(cached.stamp, config);
+  writeCachedSiteConfig(trusted, cached.stamp, config);
   return config;
-}
-
-/** site.yaml is never read through a symbolic link (lib/no-follow.ts). */
-function readUtf8(file: string): string {
-  return readTextNoFollow(file);
 }
 
 /** The SiteConfig of a parsed site.yaml document; throws an Error with one readable sentence. */

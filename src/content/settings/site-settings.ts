@@ -2,6 +2,7 @@ import { statNoFollow } from '../../lib/no-follow.js';
 import { readCachedSiteConfig } from './site-config-cache.js';
 import type { SiteConfig } from '../entries/types.js';
 import * as siteConfig from './site-config.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 // site.yaml usually comes from its checked copy in data/cache/; the checks and the YAML parser load only
 // when that copy is missing or stale. The copy is keyed by the code that checks, site-config.ts.
@@ -17,7 +18,7 @@ export class SiteSettings {
   private stamp = '';
   private warned = false;
 
-  constructor(private readonly file: string, private readonly log: (line: string) => void) {
+  constructor(private readonly trusted: TrustedFolders, private readonly file: string, private readonly log: (line: string) => void) {
     this.reload(true);
   }
 
@@ -35,7 +36,7 @@ export class SiteSettings {
   reload(first = false): boolean {
     let stamp = '';
     try {
-      const stat = statNoFollow(this.file);
+      const stat = statNoFollow(this.trusted, this.file);
       if (!stat) throw new Error('missing, a link, or a FIFO, socket or device');
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch {
@@ -43,7 +44,7 @@ export class SiteSettings {
     }
     if (stamp === this.stamp) return false;
     try {
-      this.config = readCachedSiteConfig(this.file, SITE_CONFIG_CODE).config ?? siteConfig.loadSiteConfig(this.file);
+      this.config = readCachedSiteConfig(this.trusted, this.file, SITE_CONFIG_CODE).config ?? siteConfig.loadSiteConfig(this.file, this.trusted);
       this.stamp = stamp;
       return true;
     } catch (error) {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { AppError } from '../../errors.js';
 import { isEntryId } from '../entries/entry-id.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** Items are deleted for good this long after they were put in the trash. */
 export const TRASH_KEEP_DAYS = 30;
@@ -83,10 +84,10 @@ export function itemIds(dataDir: string): string[] {
 }
 
 /** Writes `item.json` into its (new) folder: the first thing written, so a move cut short is still an item. */
-export function writeItem(dataDir: string, item: TrashItem): string {
+export function writeItem(trusted: TrustedFolders, dataDir: string, item: TrashItem): string {
   const folder = itemFolder(dataDir, item.id);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  writeFileAtomic(join(folder, 'item.json'), JSON.stringify(item, null, 2) + '\n', 0o600);
+  writeFileAtomic(trusted, join(folder, 'item.json'), JSON.stringify(item, null, 2) + '\n', 0o600);
   return folder;
 }
 

@@ -32,6 +32,6 @@ export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean
  * Read from site.yaml itself, not the store's cached config: this switch decides whether anything goes live,
  * so a publish right after the switch (in this process or another) must see it.
  */
-export function isApprovalModeOn(store: Pick<ContentStore, 'contentDir'>, storage: WriteStorage = fileStorage): boolean {
-  return loadSiteConfig(join(store.contentDir, 'site.yaml'), (file) => storage.readText(file)).approvalMode;
+export function isApprovalModeOn(store: Pick<ContentStore, 'contentDir' | 'trustedFolders'>, storage: WriteStorage = fileStorage(store.trustedFolders)): boolean {
+  return loadSiteConfig(join(store.contentDir, 'site.yaml'), store.trustedFolders, (file) => storage.readText(file)).approvalMode;
 }

@@ -62,15 +62,15 @@ export function deleteEntry(context: WriteContext, actor: Actor, id: string, see
     // Every translation must be one this person may change: deleting the entry deletes them all.
     for (const translation of entry.translations.values()) refuseUnless(canEditEntry(actor.principal, entry, translation));
     refuseIfChangedSince(context, entry, seen, [...entry.translations.keys()]);
-    const children = subfolders(entry.dir).filter((name) => context.store.entry(`${id}/${name}`) !== undefined);
+    const children = subfolders(context.store.trustedFolders, entry.dir).filter((name) => context.store.entry(`${id}/${name}`) !== undefined);
     if (children.length > 0) {
       throw new AppError('conflict', `${id} has pages below it (${children.map((name) => `${id}/${name}`).join(', ')}); delete or move those first.`);
     }
     const item = itemOf(context, actor, entry, 'entry', null, null);
-    const folder = writeItem(context.dataDir, item);
+    const folder = writeItem(context.store.trustedFolders, context.dataDir, item);
     const media = context.store.mediaDir(id);
     movePath(entry.dir, join(folder, 'entry'));
-    if (statNoFollow(media)?.isDirectory()) movePath(media, join(folder, 'media'));
+    if (statNoFollow(context.store.trustedFolders, media)?.isDirectory()) movePath(media, join(folder, 'media'));
     context.store.invalidate(id);
     // Its preview links end with it, and stay ended if it is restored: whoever shares it again makes new ones.
     new PreviewLinks(context).endFor(id, null);
@@ -89,7 +89,7 @@ export function deleteTranslation(context: WriteContext, actor: Actor, id: strin
     refuseIfChangedSince(context, entry, seen, [language]);
     if (entry.translations.size === 1) throw new AppError('conflict', `This is the only translation of ${id}; delete the entry instead.`);
     const item = itemOf(context, actor, entry, 'translation', language, null);
-    const folder = writeItem(context.dataDir, item);
+    const folder = writeItem(context.store.trustedFolders, context.dataDir, item);
     movePath(translation.file, join(folder, 'file', `${language}.md`));
     context.store.invalidate(id);
     new PreviewLinks(context).endFor(id, language);
@@ -105,11 +105,11 @@ export function deleteMedia(context: WriteContext, actor: Actor, id: string, nam
     if (!entry) throw noSuchEntry(id);
     refuseUnless(canEditEntry(actor.principal, entry, undefined));
     const path = join(context.store.mediaDir(id), name);
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(path)?.isFile()) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
       throw new AppError('not_found', `${id} has no media file named ${name.slice(0, 80)}.`);
     }
     const item = itemOf(context, actor, entry, 'media', null, name);
-    const folder = writeItem(context.dataDir, item);
+    const folder = writeItem(context.store.trustedFolders, context.dataDir, item);
     movePath(path, join(folder, 'file', name));
     context.store.invalidate(id);
     recordChange(context, actor, 'delete_media', id, null, `${name} moved to the trash (${item.id})`);

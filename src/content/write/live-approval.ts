@@ -65,7 +65,7 @@ function approveMedia(context: WriteContext, actor: Actor, entry: Entry, name: s
   const waiting = waitingImage(context, entry.id, name);
   withEntryLock(context, entry.id, () => {
     const target = join(context.store.mediaDir(entry.id), name);
-    if (statNoFollow(target)) throw new AppError('conflict', `${entry.id} has a file named ${name} already (uploaded since); send this one back.`);
+    if (statNoFollow(context.store.trustedFolders, target)) throw new AppError('conflict', `${entry.id} has a file named ${name} already (uploaded since); send this one back.`);
     movePath(waiting, target);
     context.store.invalidate(entry.id);
     recordChange(context, actor, 'media_upload', entry.id, null, `${name}: published the image an assistant uploaded`);
@@ -74,7 +74,7 @@ function approveMedia(context: WriteContext, actor: Actor, entry: Entry, name: s
 
 function waitingImage(context: WriteContext, id: string, name: string): string {
   const file = pendingMediaFile(context.dataDir, id, name);
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(file)?.isFile()) {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(context.store.trustedFolders, file)?.isFile()) {
     throw new AppError('not_found', 'There is no image waiting by that name (it was published or sent back a moment ago).');
   }
   return file;

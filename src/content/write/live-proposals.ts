@@ -21,7 +21,7 @@ export const WAITING_MESSAGE = 'The entry is published and assistants\' changes 
 /** Read from site.yaml itself (as approval mode is): a change right after the switch must see it. */
 export function isLiveApprovalOn(context: WriteContext): boolean {
   try {
-    return loadSiteConfig(join(context.store.contentDir, 'site.yaml'), (file) => storageOf(context).readText(file)).approvalLive;
+    return loadSiteConfig(join(context.store.contentDir, 'site.yaml'), context.store.trustedFolders, (file) => storageOf(context).readText(file)).approvalLive;
   } catch {
     return false;
   }

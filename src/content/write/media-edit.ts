@@ -3,7 +3,7 @@
 // panel): no MCP tool calls these. Both run inside the entry's lock and are recorded like every write.
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
-import { listFolderNoFollow, statNoFollow } from '../../lib/no-follow.js';
+import { statNoFollow } from '../../lib/no-follow.js';
 import { canEditEntry } from '../content-rights.js';
 import { ALT_FILE, MAX_ALT_LENGTH, altFileWith, cleanAltText, readAltTexts } from '../media-alt.js';
 import { checkUploadedFile } from '../media.js';
@@ -18,7 +18,7 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 /** The picture's path, refused unless it is a plain image file of the entry's media folder. */
 function imagePath(context: WriteContext, id: string, name: string): string {
   const path = join(context.store.mediaDir(id), name);
-  if (!SAFE_NAME.test(name) || name.includes('..') || !isImageName(name) || !statNoFollow(path)?.isFile()) {
+  if (!SAFE_NAME.test(name) || name.includes('..') || !isImageName(name) || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
     throw new AppError('not_found', `${id} has no image named ${[...name].filter((c) => c >= ' ').join('').slice(0, 80)}.`);
   }
   return path;
@@ -32,7 +32,7 @@ export function setMediaAlt(context: WriteContext, actor: Actor, id: string, nam
     refuseUnless(canEditEntry(actor.principal, freshEntry(context, id), undefined));
     imagePath(context, id, name);
     const dir = context.store.mediaDir(id);
-    const current = readAltTexts(dir);
+    const current = readAltTexts(context.store.trustedFolders, dir);
     if ((current[name] ?? '') === alt) return alt;
     storageOf(context).writeAtomic(join(dir, ALT_FILE), altFileWith(current, name, alt));
     recordChange(context, actor, 'media_alt', id, null, alt === '' ? `${name}: alt text removed` : `${name}: alt text set`);
@@ -45,9 +45,8 @@ export function setMediaAlt(context: WriteContext, actor: Actor, id: string, nam
  * folder's list, so a restored picture has it again. Answers the trash items' ids.
  */
 export function deletePicture(context: WriteContext, actor: Actor, id: string, name: string): string[] {
-  let names: string[] = [];
-  try { names = listFolderNoFollow(context.store.mediaDir(id)).filter((item) => item.isFile() && !item.name.startsWith('.')).map((item) => item.name); } catch { /* no folder: no variants */ }
-  const variants = groupVariants(names).find((group) => group.name === name)?.variants ?? [];
+  // The folder's files as every reader sees them (content/media-folder.ts); a missing folder has none.
+  const variants = groupVariants(context.store.mediaFiles(id)).find((group) => group.name === name)?.variants ?? [];
   return [name, ...variants].map((file) => deleteMedia(context, actor, id, file));
 }
 

@@ -72,7 +72,7 @@ export class PreviewLinks {
   private readonly folder: HashedLinkFolder<PreviewLink>;
 
   constructor(private readonly context: WriteContext) {
-    this.folder = new HashedLinkFolder<PreviewLink>(join(context.dataDir, 'previews'), context.clock);
+    this.folder = new HashedLinkFolder<PreviewLink>(context.store.trustedFolders, join(context.dataDir, 'previews'), context.clock);
   }
 
   /**
@@ -87,7 +87,7 @@ export class PreviewLinks {
       throw new AppError('invalid_params', `${entry.id} has ${PREVIEW_LINKS_PER_ENTRY} open preview links already; revoke some on its page in the panel first.`);
     }
     const text = pin.kind === 'now' ? readTranslationFile(this.context, translation.file).text
-      : pin.kind === 'revision' ? readRevision(this.context.dataDir, entry.id, translation.language, pin.id) : null;
+      : pin.kind === 'revision' ? readRevision(this.context.store.trustedFolders, this.context.dataDir, entry.id, translation.language, pin.id) : null;
     const made = this.folder.create({
       kind: 'preview', entry: entry.id, language: translation.language, shows: pin.kind === 'latest' ? 'latest' : 'pinned',
       revision: pin.kind === 'revision' ? pin.id : null, text, style: pin.kind === 'latest' ? null : entry.style,
@@ -130,6 +130,6 @@ export class PreviewLinks {
 
   /** The signature of a secret with this site's key, base64url (43 characters). */
   private signatureOf(secret: string): string {
-    return createHmac('sha256', siteSecret(this.context.dataDir)).update(`svc preview link\n${secret}`).digest('base64url');
+    return createHmac('sha256', siteSecret(this.context.store.trustedFolders, this.context.dataDir)).update(`svc preview link\n${secret}`).digest('base64url');
   }
 }

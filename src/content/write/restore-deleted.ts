@@ -13,19 +13,20 @@ import { itemFolder, readItem, removeItem, type TrashItem } from '../trash/trash
 import { refuseUnless } from './update-entry.js';
 import { recordChange, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
-const exists = (path: string) => statNoFollow(path) !== undefined;
+const exists = (trusted: TrustedFolders, path: string) => statNoFollow(trusted, path) !== undefined;
 
 function restoreEntryFolder(context: WriteContext, item: TrashItem, folder: string): void {
   const segments = parseEntryId(item.entry);
   const target = join(context.store.contentDir, ...segments);
-  if (exists(target)) throw new AppError('conflict', `A new entry took the place of ${item.entry} since it was deleted; rename or delete that one first. The deleted entry stays in the trash.`);
-  if (segments.length > 2 && !exists(join(context.store.contentDir, ...segments.slice(0, -1)))) {
+  if (exists(context.store.trustedFolders, target)) throw new AppError('conflict', `A new entry took the place of ${item.entry} since it was deleted; rename or delete that one first. The deleted entry stays in the trash.`);
+  if (segments.length > 2 && !exists(context.store.trustedFolders, join(context.store.contentDir, ...segments.slice(0, -1)))) {
     throw new AppError('conflict', `The page ${segments.slice(0, -1).join('/')} that ${item.entry} belongs under is not there; restore it first. This one stays in the trash.`);
   }
   const media = context.store.mediaDir(item.entry);
-  const hasMedia = exists(join(folder, 'media'));
-  if (hasMedia && exists(media)) throw new AppError('conflict', `There is a media folder for ${item.entry} again (files uploaded since); move those files first. The deleted entry stays in the trash.`);
+  const hasMedia = exists(context.store.trustedFolders, join(folder, 'media'));
+  if (hasMedia && exists(context.store.trustedFolders, media)) throw new AppError('conflict', `There is a media folder for ${item.entry} again (files uploaded since); move those files first. The deleted entry stays in the trash.`);
   movePath(join(folder, 'entry'), target);
   if (hasMedia) movePath(join(folder, 'media'), media);
 }
@@ -35,12 +36,12 @@ function restoreFile(context: WriteContext, item: TrashItem, folder: string): st
   if (!entry) throw new AppError('conflict', `${item.entry} is not there any more (it may be in the trash itself); restore the entry first. This stays in the trash.`);
   if (item.kind === 'translation') {
     const target = join(entry.dir, `${item.language}.md`);
-    if (entry.translations.has(item.language!) || exists(target)) throw new AppError('conflict', `${item.entry} has a ${item.language} translation again (written since); the deleted one stays in the trash.`);
+    if (entry.translations.has(item.language!) || exists(context.store.trustedFolders, target)) throw new AppError('conflict', `${item.entry} has a ${item.language} translation again (written since); the deleted one stays in the trash.`);
     movePath(join(folder, 'file', `${item.language}.md`), target);
     return target;
   }
   const target = join(context.store.mediaDir(item.entry), item.file!);
-  if (exists(target)) throw new AppError('conflict', `${item.entry} has a file named ${item.file} again (uploaded since); the deleted one stays in the trash.`);
+  if (exists(context.store.trustedFolders, target)) throw new AppError('conflict', `${item.entry} has a file named ${item.file} again (uploaded since); the deleted one stays in the trash.`);
   movePath(join(folder, 'file', item.file!), target);
   return target;
 }

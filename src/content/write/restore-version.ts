@@ -21,7 +21,7 @@ const NOTHING = 'This version is the same as the current one; nothing was change
 
 /** Restores revision `revisionId` of the `language` translation. */
 export function restoreRevision(context: WriteContext, actor: Actor, entry: Entry, language: string, revisionId: string): void {
-  const text = readRevision(context.dataDir, entry.id, language, revisionId);
+  const text = readRevision(context.store.trustedFolders, context.dataDir, entry.id, language, revisionId);
   let old;
   try {
     old = parseFrontMatter(text);
@@ -49,7 +49,7 @@ export function restoreRevision(context: WriteContext, actor: Actor, entry: Entr
 
 /** Restores CSS version `versionId` of the entry (cleaned again, as every saved CSS is). */
 export function restoreStyleVersion(context: WriteContext, actor: Actor, entry: Entry, versionId: string): void {
-  const css = cleanCss(readStyleVersion(context.dataDir, entry.id, versionId)).css;
+  const css = cleanCss(readStyleVersion(context.store.trustedFolders, context.dataDir, entry.id, versionId)).css;
   withEntryLock(context, entry.id, () => {
     const fresh = freshEntry(context, entry.id);
     refuseUnless(canEditEntry(actor.principal, fresh, undefined));

@@ -17,7 +17,7 @@ import type { RecordedWrite } from '../changes/content-changes.js';
 // change files only through the storage, so their unit tests run on memory.
 
 /** What the write actions ask of the content index: the store, or in unit tests an index over memory. */
-export type ContentView = Pick<ContentStore, 'root' | 'contentDir' | 'site' | 'entry' | 'entries' | 'absoluteUrl' | 'invalidate' | 'mediaDir'> & Partial<Pick<ContentStore, 'changes'>>;
+export type ContentView = Pick<ContentStore, 'root' | 'contentDir' | 'site' | 'entry' | 'entries' | 'absoluteUrl' | 'invalidate' | 'mediaDir' | 'mediaFiles' | 'trustedFolders'> & Partial<Pick<ContentStore, 'changes'>>;
 
 export interface WriteContext {
   store: ContentView;
@@ -34,7 +34,7 @@ export interface Actor {
 }
 
 export function storageOf(context: WriteContext): WriteStorage {
-  return context.storage ?? fileStorage;
+  return context.storage ?? fileStorage(context.store.trustedFolders);
 }
 
 /** The answer for an id the store does not know, or whose files cannot be reached. */

@@ -108,7 +108,7 @@ export class EntryPreviews {
         throw new AppError('invalid_params', `The ${language} page of ${entry.id} has changed since this preview address was made; call content_read again for the new one.`);
       }
       const same = kept?.store === store;
-      const document = same ? kept!.document : selfContained(page.html, store.contentDir, store.site().url);
+      const document = same ? kept!.document : selfContained(store.trustedFolders, page.html, store.contentDir, store.site().url);
       const answer = same ? kept!.answer : this.answerOf(uri, document);
       this.kept.set(uri, { store, generation: store.generation, entry, translation, document, answer });
       return answer;
@@ -122,7 +122,7 @@ export class EntryPreviews {
     const store = context.deps.content;
     const html = this.render(store, entry, translation, context.deps.log);
     if (html === null) return null;
-    const stamp = mediaStamp(store.contentDir, store.site().url, mediaAddresses(html));
+    const stamp = mediaStamp(store.trustedFolders, store.contentDir, store.site().url, mediaAddresses(html));
     const hash = createHash('sha256').update(html).update('\n').update(stamp).digest('hex').slice(0, 16);
     return { uri: `${PREFIX}${hash}/${translation.language}/${entry.id}`, html };
   }

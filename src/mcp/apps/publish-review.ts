@@ -36,13 +36,13 @@ export function publishReview(context: McpContext, args: Record<string, unknown>
   let text: string;
   let body: string;
   try {
-    text = readTextNoFollow(translation.file);
+    text = readTextNoFollow(store.trustedFolders, translation.file);
     body = parseFrontMatter(text).body;
   } catch {
     return null;
   }
   const already = answer.status === 'published' && typeof answer.note === 'string';
-  const before = already ? { text } : lastPublishedVersion(context.deps.config.dataDir, answer.id, language, site.timezone);
+  const before = already ? { text } : lastPublishedVersion(context.deps.trustedFolders, context.deps.config.dataDir, answer.id, language, site.timezone);
   return {
     id: answer.id,
     language,

@@ -4,6 +4,7 @@
 // leads nowhere. The theme's CSS and the entry's style.css are inline in the page already.
 import { join } from 'node:path';
 import { readFileNoFollow, statNoFollow } from '../../lib/no-follow.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' };
 /** Past this many bytes of images in one preview, further images show their alternative text instead. */
@@ -31,22 +32,22 @@ export function mediaAddresses(html: string): string[] {
 }
 
 /** What makes the media part of a preview's stamp: each file's size and modification time. */
-export function mediaStamp(contentDir: string, siteUrl: string, addresses: readonly string[]): string {
+export function mediaStamp(trusted: TrustedFolders, contentDir: string, siteUrl: string, addresses: readonly string[]): string {
   return addresses.map((address) => {
     const file = mediaFile(contentDir, siteUrl, address);
-    const stat = file ? statNoFollow(file) : undefined;
+    const stat = file ? statNoFollow(trusted, file) : undefined;
     return `${address}:${stat?.isFile() ? `${stat.size}:${stat.mtimeMs}` : '-'}`;
   }).join('\n');
 }
 
 /** The page with its media inlined and every other address removed. */
-export function selfContained(html: string, contentDir: string, siteUrl: string): string {
+export function selfContained(trusted: TrustedFolders, html: string, contentDir: string, siteUrl: string): string {
   let budget = PREVIEW_IMAGE_BUDGET;
   const inline = (address: string): string | null => {
     const file = mediaFile(contentDir, siteUrl, address);
     if (!file) return null;
     try {
-      const bytes = readFileNoFollow(file);
+      const bytes = readFileNoFollow(trusted, file);
       if (bytes.length > budget) return null;
       budget -= bytes.length;
       return `data:${IMAGE_TYPES[file.split('.').pop()!.toLowerCase()]};base64,${bytes.toString('base64')}`;

@@ -13,6 +13,7 @@ import { wrongCode } from '../sign-in/sign-in.js';
 import { tooManyAttemptsSentence, type SignInThrottle } from '../sign-in-throttle.js';
 import { requirePanelPost, requirePanelSession, startSession, type PanelSession } from '../panel-session.js';
 import { fill, PANEL_LANGUAGES, words, type PanelWords } from '../words/panel-words.js';
+import { fileStorage } from '../../content/storage/file-storage.js';
 
 const PAGE = '/svc/panel/account';
 
@@ -50,7 +51,7 @@ function send(ctx: RequestContext, deps: PanelSessionDeps, status: number, sessi
     email: session.account.email,
     role: session.account.role,
     twoFactorOn: session.account.totp !== null,
-    pending: secret ? { secret, uri: otpauthUri(secret, totpIssuer(deps.config.root), session.account.email) } : undefined,
+    pending: secret ? { secret, uri: otpauthUri(secret, totpIssuer(deps.trustedFolders, deps.config.root), session.account.email) } : undefined,
     recoveryLeft: session.account.recoveryCodes.length,
     newRecoveryCodes,
     language: session.account.language,
@@ -186,7 +187,7 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       }
       const codes = deps.auth.accounts.renewRecoveryCodes(session.account.id);
       if (!codes) return send(ctx, deps, 409, session, { kind: 'error', text: words().account.refused.codesNeedTwoFactor });
-      appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: session.account.id, action: 'recovery_codes_renewed', entry: null, language: null, via: 'panel', token: null });
+      appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: session.account.id, action: 'recovery_codes_renewed', entry: null, language: null, via: 'panel', token: null }, fileStorage(deps.trustedFolders));
       send(ctx, deps, 200, withRecord(deps, session, undefined), { kind: 'ok', text: doneText('recovery-codes') }, {}, codes);
     },
 

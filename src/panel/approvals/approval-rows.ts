@@ -11,6 +11,7 @@ import { latestReviewRequests, reviewRequestOf } from '../../content/review-hist
 import type { PendingReview } from '../../content/write/approve-entry.js';
 import type { PanelDeps } from '../panel-deps.js';
 import { words } from '../words/panel-words.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** Rows shown at most (each reads files: the current text and kept versions); the rest are counted. */
 export const ROWS_SHOWN = 50;
@@ -33,9 +34,9 @@ export interface ApprovalRow {
 }
 
 /** A file's text, or '' when it is not there (a translation removed meanwhile). */
-export function readCurrent(file: string): string {
+export function readCurrent(trusted: TrustedFolders, file: string): string {
   try {
-    return readTextNoFollow(file);
+    return readTextNoFollow(trusted, file);
   } catch {
     return '';
   }
@@ -45,11 +46,11 @@ export function buildApprovalRows(deps: PanelDeps, principal: Principal, pending
   const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
   const nameOf = (id: string | null) => (id ? names.get(id) ?? id : words().approvals.unknownPerson);
   const shown = pending.slice(0, ROWS_SHOWN);
-  const requests = latestReviewRequests(deps.config.dataDir, shown.map((row) => ({ entry: row.entry.id, language: row.translation.language })));
+  const requests = latestReviewRequests(deps.trustedFolders, deps.config.dataDir, shown.map((row) => ({ entry: row.entry.id, language: row.translation.language })));
   const timeZone = deps.content.site().timezone;
   return shown.map(({ entry, translation, review }) => {
     const asked = reviewRequestOf(requests, entry.id, translation.language);
-    const version = lastPublishedVersion(deps.config.dataDir, entry.id, translation.language, timeZone);
+    const version = lastPublishedVersion(deps.trustedFolders, deps.config.dataDir, entry.id, translation.language, timeZone);
     const right = canPublishEntry(principal, entry, translation);
     const requestedTime = review.startsWith('scheduled ') ? review.slice('scheduled '.length) : null;
     const requestedMs = requestedTime === null ? null : parseSiteTime(requestedTime, timeZone);
@@ -61,7 +62,7 @@ export function buildApprovalRows(deps: PanelDeps, principal: Principal, pending
       requestedTime,
       requestedPast: requestedMs !== null && requestedMs <= deps.clock(),
       asked: asked ? { ...asked, personName: nameOf(asked.person) } : null,
-      published: version ? { published: version.published, keptAt: version.keptAt, diff: diffRevision(version.text, readCurrent(translation.file)) } : null,
+      published: version ? { published: version.published, keptAt: version.keptAt, diff: diffRevision(version.text, readCurrent(deps.trustedFolders, translation.file)) } : null,
       refusal: right.allowed ? null : right.reason,
     };
   });

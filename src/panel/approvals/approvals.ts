@@ -47,7 +47,7 @@ export function createApprovalsHandlers(deps: PanelDeps) {
     const approvalLive = manages ? isLiveApprovalOn(context) : null;
     const timeZone = deps.content.site().timezone;
     const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
-    const live = listPendingLive(deps.config.dataDir);
+    const live = listPendingLive(deps.trustedFolders, deps.config.dataDir);
     const liveChanges = renderLiveChanges(APPROVALS_PATH, session.csrf, timeZone, buildLiveChangeRows(context, names, principal, live), live.length);
     const body = renderApprovals({
       csrf: session.csrf, timeZone, rows: buildApprovalRows(deps, principal, pending),

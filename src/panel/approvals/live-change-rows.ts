@@ -47,16 +47,16 @@ export function buildLiveChangeRows(context: WriteContext, names: Map<string, st
     if (!entry || text === null) continue;
     const translation = change.language === null ? undefined : entry.translations.get(change.language);
     const titled = translation ?? entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value;
-    const [record] = readHistory(context.dataDir, { entry: change.entry, limit: 1, scan: 20_000, keep: (r) => r.action === 'propose_change' && r.language === change.language && (change.media === null || r.detail?.startsWith(`${change.media} `) === true) });
+    const [record] = readHistory(context.store.trustedFolders, context.dataDir, { entry: change.entry, limit: 1, scan: 20_000, keep: (r) => r.action === 'propose_change' && r.language === change.language && (change.media === null || r.detail?.startsWith(`${change.media} `) === true) });
     let diffHtml: string;
     if (change.media !== null) {
       // The sentence's values are markup (code, a muted size), filled into the escaped words.
-      const size = formatBytes(statNoFollow(pendingMediaFile(context.dataDir, change.entry, change.media))?.size ?? 0);
+      const size = formatBytes(statNoFollow(context.store.trustedFolders, pendingMediaFile(context.dataDir, change.entry, change.media))?.size ?? 0);
       diffHtml = `<p>${fill(escapeHtml(w.newImage), { name: `<code>${esc(change.media)}</code>`, size: `<span class="muted">(${esc(size)})</span>`, path: `<code>${esc(`media/${change.entry}/${change.media}`)}</code>` })}</p>`;
     } else if (change.language === null) {
-      diffHtml = renderTextDiff(diffText(readCurrent(`${entry.dir}/style.css`), text));
+      diffHtml = renderTextDiff(diffText(readCurrent(context.store.trustedFolders, `${entry.dir}/style.css`), text));
     } else {
-      const diff = diffRevision(translation ? readCurrent(translation.file) : '', text);
+      const diff = diffRevision(translation ? readCurrent(context.store.trustedFolders, translation.file) : '', text);
       diffHtml = (diff.unreadable ? '' : renderFieldDiff(diff.fields, [w.liveNow, w.waiting])) + renderTextDiff(diff.body);
     }
     const right = canPublishEntry(principal, entry, translation);

@@ -32,8 +32,8 @@ export function createEditorUpload(deps: PanelDeps, page: EntryPage) {
       sendJsonAnswer(ctx, {
         files: results.map((result) => {
           const name = result.file.slice(result.file.lastIndexOf('/') + 1);
-          const item = describeMedia(mediaRoot, entry.id, name);
-          const alt = altTextOf(deps.content.contentDir, result.file);
+          const item = describeMedia(deps.trustedFolders, mediaRoot, entry.id, name);
+          const alt = altTextOf(deps.content.trustedFolders, deps.content.contentDir, result.file);
           return { id: entry.id, file: result.file, alt, markdown: imageMarkdown(result.file, alt), width: item?.width ?? null, height: item?.height ?? null, ...(result.waiting ? { waiting: true } : {}) };
         }),
         notes: results.flatMap((result) => (result.note ? [result.note] : [])),

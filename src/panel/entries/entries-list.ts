@@ -133,7 +133,7 @@ function byStatus(store: ContentStore, base: EntryQuery, window: Required<Pick<L
 }
 
 function rowOf(store: ContentStore, principal: Principal, { entry, translation }: EntryRow, site: SiteConfig): EntryListRow {
-  const cover = resolveCover(store.contentDir, '', translation.fields.cover);
+  const cover = resolveCover(store.trustedFolders, store.contentDir, '', translation.fields.cover);
   let thumb: EntryListRow['thumb'] = null;
   if (cover) {
     // The srcset lists the widths smallest first; the smallest is enough for a 4rem thumbnail.

@@ -113,7 +113,7 @@ export function createEntryPage(deps: PanelDeps) {
   };
 
   /** References of the entry's images: what a cover and an image field may be. */
-  const imagesOf = (entry: Entry): string[] => entryMedia(mediaRoot(), entry.id).filter((item) => item.width !== null)
+  const imagesOf = (entry: Entry): string[] => entryMedia(deps.trustedFolders, mediaRoot(), entry.id).filter((item) => item.width !== null)
     .flatMap((item) => [item.reference, ...item.variants.map((variant) => `media/${entry.id}/${variant.name}`)]);
 
   /**
@@ -138,7 +138,7 @@ export function createEntryPage(deps: PanelDeps) {
     const site = deps.content.site();
     const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
     const visible = visibleInSiteOrder(principal, entry, site);
-    const media = entryMedia(mediaRoot(), entry.id);
+    const media = entryMedia(deps.trustedFolders, mediaRoot(), entry.id);
     const images = media.filter((item) => item.width !== null).map((item) => item.reference);
     const approvalMode = isApprovalModeOn(deps.content);
     const categories = entry.type.key === 'post' ? Object.values(site.categories) : [];
@@ -146,7 +146,7 @@ export function createEntryPage(deps: PanelDeps) {
     // Card examples name the entry's own images, so an inserted image card shows one at once.
     const sample = images[0] ?? `media/${entry.id}/photo.jpg`;
     const exampleImages = { image: sample, images: [...new Set([sample, images[1] ?? sample])].join(',') };
-    const notes = sendBackNotes(deps.config.dataDir, entry.id, visible.map((t) => t.language));
+    const notes = sendBackNotes(deps.trustedFolders, deps.config.dataDir, entry.id, visible.map((t) => t.language));
     const translations: TranslationView[] = visible.map((t) => {
       const snapshot = snapshotOf(t);
       const knownTags = knownTagsOf(deps, t.language);

@@ -42,7 +42,7 @@ export function renderShareSectionOf(deps: PanelDeps, csrf: string, principal: P
   const choices: ShareChoice[] = visible.flatMap((t) => [
     { value: `${t.language}:now`, label: fill(w.now, { language: languageName(t.language) }) },
     { value: `${t.language}:latest`, label: fill(w.latest, { language: languageName(t.language) }) },
-    ...listRevisions(deps.config.dataDir, entry.id, t.language).slice(0, REVISIONS_OFFERED).map((version) => ({
+    ...listRevisions(deps.trustedFolders, deps.config.dataDir, entry.id, t.language).slice(0, REVISIONS_OFFERED).map((version) => ({
       value: `${t.language}:rev:${version.id}`, label: fill(w.revision, { language: languageName(t.language), time: siteTimeOf(version.time, timeZone) }),
     })),
   ]);

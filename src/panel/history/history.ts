@@ -59,7 +59,7 @@ export function createHistoryHandlers(deps: PanelDeps) {
           if (allowed === undefined) judged.set(record.entry, allowed = maySee(principal, record));
           return allowed;
         };
-        const upToPage = readHistory(deps.config.dataDir, { ...query, keep, limit: page * LIMIT + 1 });
+        const upToPage = readHistory(deps.trustedFolders, deps.config.dataDir, { ...query, keep, limit: page * LIMIT + 1 });
         hasOlder = upToPage.length > page * LIMIT;
         records = upToPage.slice((page - 1) * LIMIT, page * LIMIT);
       } catch (error) {

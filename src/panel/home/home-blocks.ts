@@ -93,7 +93,7 @@ export function gatherHomeBlocks(deps: PanelDeps, principal: Principal): HomeBlo
 /** The latest changes made through MCP to entries this person may see (as the index has them: no file is read). */
 function lastMcpChanges(deps: PanelDeps, principal: Principal, nameOf: (id: string | null) => string): NonNullable<HomeBlocks['mcpChanges']> {
   const titles = new Map<string, string | null>();
-  const records = readHistory(deps.config.dataDir, {
+  const records = readHistory(deps.trustedFolders, deps.config.dataDir, {
     via: 'mcp',
     scan: MCP_SCAN,
     limit: BLOCK_ROWS,

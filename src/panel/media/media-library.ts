@@ -41,7 +41,7 @@ export function registerMediaLibraryRoutes(router: Router, deps: PanelDeps): voi
     const titleOf = (entry: Entry) => (entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value)?.title ?? entry.id;
     const query = (ctx.url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
     const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
-    const matches = allMedia(join(deps.content.contentDir, 'media'), (id) => visible.has(id)).filter(({ entryId, name }) => {
+    const matches = allMedia(deps.trustedFolders, join(deps.content.contentDir, 'media'), (id) => visible.has(id)).filter(({ entryId, name }) => {
       if (terms.length === 0) return true;
       const haystack = `${name} ${entryId} ${titleOf(visible.get(entryId)!)}`.toLowerCase();
       return terms.every((term) => haystack.includes(term));
@@ -51,9 +51,9 @@ export function registerMediaLibraryRoutes(router: Router, deps: PanelDeps): voi
     const pageNumber = /^[1-9][0-9]{0,5}$/.test(pageText) ? Math.min(Number(pageText), pages) : 1;
     const mediaRoot = join(deps.content.contentDir, 'media');
     const alts = new Map<string, Record<string, string>>();
-    const altsOf = (entryId: string) => alts.get(entryId) ?? alts.set(entryId, readAltTexts(deps.content.mediaDir(entryId))).get(entryId)!;
+    const altsOf = (entryId: string) => alts.get(entryId) ?? alts.set(entryId, readAltTexts(deps.trustedFolders, deps.content.mediaDir(entryId))).get(entryId)!;
     const items = matches.slice((pageNumber - 1) * FILES_PER_PAGE, pageNumber * FILES_PER_PAGE)
-      .map(({ entryId, name, variants }) => describeMedia(mediaRoot, entryId, name, { alt: altsOf(entryId)[name] ?? '', variants }))
+      .map(({ entryId, name, variants }) => describeMedia(deps.trustedFolders, mediaRoot, entryId, name, { alt: altsOf(entryId)[name] ?? '', variants }))
       .filter((item): item is MediaItem => item !== null);
     // Where each shown picture is used: one look at every entry for the page's few references.
     const uses = mediaUsesOf(deps.content.entries(), items.map((item) => item.reference));

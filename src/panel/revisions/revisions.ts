@@ -20,11 +20,12 @@ import { siteTimeOf } from '../site-time.js';
 import { REVISIONS_PATH, renderDiffPage, renderRevisions, type VersionRow } from './revisions-view.js';
 import { writersOf } from './version-writers.js';
 import { fill, words } from '../words/panel-words.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** A file's current text; empty when it is not there (no style.css, or a translation removed meanwhile). */
-function readCurrent(file: string): string {
+function readCurrent(trusted: TrustedFolders, file: string): string {
   try {
-    return readTextNoFollow(file);
+    return readTextNoFollow(trusted, file);
   } catch {
     return '';
   }
@@ -70,17 +71,17 @@ export function createRevisionHandlers(deps: PanelDeps) {
       if (!entry) return;
       const dataDir = deps.config.dataDir;
       const site = deps.content.site();
-      const records = readHistory(dataDir, { entry: entry.id, limit: HISTORY_LOOKBACK });
+      const records = readHistory(deps.trustedFolders, dataDir, { entry: entry.id, limit: HISTORY_LOOKBACK });
       const people = names();
       const principal = panelActor(session).principal;
       // Translations this person may not see (someone else's draft) show no versions either.
       // (Versions of a translation whose file is gone stay on disk, but there is nothing to restore them into.)
       const languages = [...entry.translations.values()].filter((t) => canSeeTranslation(principal, entry, t)).map((t) => t.language).sort();
       const translations = languages.map((language) => {
-        const versions = listRevisions(dataDir, entry.id, language);
+        const versions = listRevisions(deps.trustedFolders, dataDir, entry.id, language);
         return { language, versions: rows(versions, writersOf(versions, records, language), people) };
       });
-      const styles = listStyleVersions(dataDir, entry.id);
+      const styles = listStyleVersions(deps.trustedFolders, dataDir, entry.id);
       const title = (entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value)?.title ?? entry.id;
       const w = words().revisions;
       const done = ctx.url.searchParams.get('done') === 'restored' ? { kind: 'ok' as const, text: w.restored } : null;
@@ -100,8 +101,8 @@ export function createRevisionHandlers(deps: PanelDeps) {
       try {
         const style = params.get('style');
         if (style !== null) {
-          const old = readStyleVersion(deps.config.dataDir, entry.id, style);
-          const now = readCurrent(join(entry.dir, 'style.css'));
+          const old = readStyleVersion(deps.trustedFolders, deps.config.dataDir, entry.id, style);
+          const now = readCurrent(deps.trustedFolders, join(entry.dir, 'style.css'));
           const right = canEditEntry(principal, entry, undefined);
           const body = renderDiffPage({
             id: entry.id, csrf: session.csrf, timeZone, target: { style },
@@ -115,8 +116,8 @@ export function createRevisionHandlers(deps: PanelDeps) {
         const revision = params.get('revision') ?? '';
         const translation = entry.translations.get(language);
         if (!translation || !canSeeTranslation(principal, entry, translation)) throw new AppError('not_found', fill(w.noTranslation, { id: entry.id, language: language.slice(0, 20) }));
-        const old = readRevision(deps.config.dataDir, entry.id, language, revision);
-        const now = readCurrent(translation.file);
+        const old = readRevision(deps.trustedFolders, deps.config.dataDir, entry.id, language, revision);
+        const now = readCurrent(deps.trustedFolders, translation.file);
         const right = canEditEntry(principal, entry, translation);
         const body = renderDiffPage({
           id: entry.id, csrf: session.csrf, timeZone, target: { language, revision },

@@ -53,7 +53,7 @@ export function settingsContext(deps: PanelDeps): WriteContext {
 
 /** The version of site.yaml as it is now (what a form filled now is based on). */
 export function siteYamlVersion(deps: PanelDeps): string {
-  return versionOf(readTextNoFollow(join(deps.content.contentDir, 'site.yaml')));
+  return versionOf(readTextNoFollow(deps.trustedFolders, join(deps.content.contentDir, 'site.yaml')));
 }
 
 export interface SectionPage {

@@ -31,7 +31,7 @@ export function registerSettingsRoutes(router: Router, deps: PanelDeps): void {
   const zones = (() => { try { return Intl.supportedValuesOf('timeZone'); } catch { return ['UTC']; } })();
 
   const fromFile = (): SettingsForm => {
-    const text = readTextNoFollow(file());
+    const text = readTextNoFollow(deps.trustedFolders, file());
     const site = deps.content.site();
     const raw = (parse(text) ?? {}) as Record<string, unknown>;
     return {

@@ -9,6 +9,7 @@ import { safeNext } from '../safe-next.js';
 import { SignInThrottle, tooManyAttemptsSentence } from '../sign-in-throttle.js';
 import { csrfMatches, currentPanelSession, endSession, isSecure, readPanelForm, sessionFromCookie, startSession } from '../panel-session.js';
 import { fill, words } from '../words/panel-words.js';
+import { fileStorage } from '../../content/storage/file-storage.js';
 
 const HOME = '/svc/panel/';
 /** The sign-in forms hold an address, a password or a code, and a CSRF token. */
@@ -76,7 +77,7 @@ export function createSignInHandlers(deps: PanelSessionDeps, throttle = new Sign
     appendHistory(deps.config.dataDir, {
       time: new Date(deps.clock()).toISOString(), person: accountId, action: 'recovery_code_used', entry: null, language: null, via: 'panel', token: null,
       detail: `${left} recovery code${left === 1 ? '' : 's'} left`,
-    });
+    }, fileStorage(deps.trustedFolders));
     return true;
   }
 

@@ -76,7 +76,7 @@ function renderSearchState(state: SearchState): string {
 export function showSiteCheck(ctx: RequestContext, deps: PanelDeps, outcome: string | null = null, purges: () => readonly PurgeLine[] = () => []): void {
   const session = requirePanelSession(ctx, deps, 'settings.manage');
   if (!session) return;
-  const problems = checkSite({ root: deps.config.root, dataDir: deps.config.dataDir, servedAt: deps.config.baseUrl, now: deps.clock() });
+  const problems = checkSite({ root: deps.config.root, trusted: deps.trustedFolders, dataDir: deps.config.dataDir, servedAt: deps.config.baseUrl, now: deps.clock() });
   const body = renderProblems(problems, deps.config.root) + renderPurges(purges()) + renderSearchState(deps.content.search.state()) + reindexForm(session.csrf, outcome);
   sendPanelPage(ctx, 200, renderPage({ title: words().siteCheck.title, viewer: session, active: 'check', body }));
 }

@@ -123,7 +123,7 @@ async function givePassword(ctx: RequestContext, deps: PanelDeps, store: SharedL
 
 /** `throttle`: the panel's one throttle of password checks (sign-in-throttle.ts), shared with sign-in. */
 export function registerSharedView(router: Router, deps: PanelDeps, throttle: SignInThrottle): void {
-  const store = new SharedLinkStore(deps.stats.dir, deps.clock);
+  const store = new SharedLinkStore(deps.trustedFolders, deps.stats.dir, deps.clock);
   router.get(`${SHARED_PATH}/:token`, (ctx) => showShared(ctx, deps, store));
   router.post(`${SHARED_PATH}/:token`, (ctx) => givePassword(ctx, deps, store, throttle));
 }

@@ -34,7 +34,7 @@ function render(csrf: string, links: readonly SharedLink[], baseUrl: string, mad
 }
 
 export function registerSharesPage(router: Router, deps: PanelDeps): void {
-  const store = new SharedLinkStore(deps.stats.dir, deps.clock);
+  const store = new SharedLinkStore(deps.trustedFolders, deps.stats.dir, deps.clock);
   const send = (ctx: RequestContext, session: PanelSession, status: number, notice: { kind: 'ok' | 'error'; text: string } | null, made: string | null = null, values = {}) =>
     sendPanelPage(ctx, status, renderPage({ title: words().statsShared.title, viewer: session, active: 'stats', body: render(session.csrf, store.list(), deps.config.baseUrl.replace(/\/+$/, ''), made, values), notice }), { 'cache-control': 'no-store' });
   router.get(SHARES_PATH, (ctx) => {

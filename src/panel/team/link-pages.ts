@@ -14,6 +14,7 @@ import { renderPage, sendPanelPage } from '../layout.js';
 import { isSecure, readPanelForm } from '../panel-session.js';
 import type { SignInThrottle } from '../sign-in-throttle.js';
 import { fill, words } from '../words/panel-words.js';
+import { fileStorage } from '../../content/storage/file-storage.js';
 
 export const JOIN_PATH = '/svc/panel/join';
 export const RESET_PATH = '/svc/panel/reset';
@@ -64,7 +65,7 @@ export function registerLinkPages(router: Router, deps: PanelSessionDeps, thrott
         if (!auth.roles.exists(link.role)) throw new AppError('conflict', fill(words().team.roleGone, { role: link.role }));
         return auth.accounts.create({ name, email: link.email, role: link.role, password });
       });
-      appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: account.id, action: 'team_joined', entry: null, language: null, via: 'panel', token: null, detail: `joined as ${account.role}` });
+      appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: account.id, action: 'team_joined', entry: null, language: null, via: 'panel', token: null, detail: `joined as ${account.role}` }, fileStorage(deps.trustedFolders));
       page(ctx, 201, words().team.welcome, `<div class="card"><p>${esc(fill(words().team.accountReady, { name: account.name, email: account.email }))}</p>${signInLink()}</div>`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -107,7 +108,7 @@ export function registerLinkPages(router: Router, deps: PanelSessionDeps, thrott
         auth.sessions.removeAccount(account.id);
         return { account, what: link.what };
       });
-      appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: done.account.id, action: 'team_reset_used', entry: null, language: null, via: 'panel', token: null, detail: done.what === 'password' ? 'password reset' : 'two-factor sign-in turned off' });
+      appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: done.account.id, action: 'team_reset_used', entry: null, language: null, via: 'panel', token: null, detail: done.what === 'password' ? 'password reset' : 'two-factor sign-in turned off' }, fileStorage(deps.trustedFolders));
       const w = words().team;
       page(ctx, 200, w.done, `<div class="card"><p>${esc(done.what === 'password' ? w.passwordChanged : w.twoFactorNowOff)} ${esc(w.signedOutEverywhere)}</p>${signInLink()}</div>`);
     } catch (error) {

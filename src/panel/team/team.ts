@@ -12,6 +12,7 @@ import { siteTimeZoneOf } from '../site-time.js';
 import { linkPurpose, renderTeam, TEAM_PATH, type TeamView } from './team-view.js';
 import { JOIN_PATH, RESET_PATH } from './link-pages.js';
 import { fill, words, type PanelWords } from '../words/panel-words.js';
+import { fileStorage } from '../../content/storage/file-storage.js';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
@@ -31,7 +32,7 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
   };
 
   const record = (session: PanelSession, action: HistoryAction, detail: string) =>
-    appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: session.account.id, action, entry: null, language: null, via: 'panel', token: null, detail });
+    appendHistory(deps.config.dataDir, { time: new Date(deps.clock()).toISOString(), person: session.account.id, action, entry: null, language: null, via: 'panel', token: null, detail }, fileStorage(deps.trustedFolders));
 
   /** The posted person, or not_found. */
   const personOf = (form: URLSearchParams) => {

@@ -15,6 +15,7 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { renderTrash, TRASH_PATH, TRASH_PER_PAGE } from './trash-view.js';
 import { fill, words } from '../words/panel-words.js';
+import { fileStorage } from '../../content/storage/file-storage.js';
 
 /** What a redirect back to the page may announce: a fixed sentence per `done`, never text from the address. */
 const DONE = ['restored', 'purged', 'emptied'] as const;
@@ -84,7 +85,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
   const purge = (session: PanelSession, items: TrashItem[], detail: string) => {
     for (const item of items) removeItem(dataDir, item.id);
     const actor = panelActor(session);
-    appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: actor.principal.accountId, action: 'trash_emptied', entry: items.length === 1 ? items[0]!.entry : null, language: items.length === 1 ? items[0]!.language : null, via: 'panel', token: null, detail });
+    appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: actor.principal.accountId, action: 'trash_emptied', entry: items.length === 1 ? items[0]!.entry : null, language: items.length === 1 ? items[0]!.language : null, via: 'panel', token: null, detail }, fileStorage(deps.trustedFolders));
   };
 
   router.post(`${TRASH_PATH}/purge`, async (ctx: RequestContext) => {
@@ -102,7 +103,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
     if (posted.form.get('confirm') !== 'yes') return sendPanelMessage(ctx, 400, words().trash.notEmptied, words().trash.notEmptiedText, posted.session);
     const ids = itemIds(dataDir);
     for (const id of ids) removeItem(dataDir, id);
-    appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: posted.session.account.id, action: 'trash_emptied', entry: null, language: null, via: 'panel', token: null, detail: `${ids.length} ${ids.length === 1 ? 'item' : 'items'} deleted for good` });
+    appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: posted.session.account.id, action: 'trash_emptied', entry: null, language: null, via: 'panel', token: null, detail: `${ids.length} ${ids.length === 1 ? 'item' : 'items'} deleted for good` }, fileStorage(deps.trustedFolders));
     back(ctx, 'emptied');
   });
 }

@@ -2,6 +2,7 @@ import { writeSync, closeSync } from 'node:fs';
 import { createNoFollow } from '../../lib/no-follow.js';
 import { fileProblemReason } from '../../lib/file-problem.js';
 import { isAppError } from '../../errors.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /**
  * Appends lines to day files opened with O_APPEND. Each line is one write(2) of well under 4 KB, so lines
@@ -16,13 +17,13 @@ export class AppendLog {
   private readonly open = new Map<string, number>();
   private readonly told = new Set<string>();
 
-  constructor(private readonly warn: (line: string) => void = (line) => void process.stderr.write(line + '\n')) {}
+  constructor(private readonly trusted: TrustedFolders, private readonly warn: (line: string) => void = (line) => void process.stderr.write(line + '\n')) {}
 
   append(path: string, line: string): void {
     try {
       let fd = this.open.get(path);
       if (fd === undefined) {
-        fd = createNoFollow(path, 'append', 0o600);
+        fd = createNoFollow(this.trusted, path, 'append', 0o600);
         // Keep at most two files open (today and, for a moment after midnight, yesterday).
         if (this.open.size >= 2) this.closeOldest();
         this.open.set(path, fd);

@@ -10,6 +10,7 @@ import type { RawLine, BotLogLine } from './raw-event.js';
 import { parseLines, readLinesOf, type RollupFiles } from './rollup-files.js';
 import { dict, emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
 import { addDays, eachDay, firstDayOfMonth, lastDayOfMonth, monthOf } from '../../lib/day-math.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export const RETENTION = { rawDays: 35, botDays: 30, dailyMonths: 25 } as const;
 
@@ -18,11 +19,11 @@ export interface CatchUpResult { days: string[]; months: string[]; deleted: stri
 /** Counts a finished day from its raw and bot logs, lines in time order (recording its visit table too when given a recorder). */
 export function rollupDay(files: RollupFiles, day: string, timeZone: string, recorder?: VisitRecorder): Rollup {
   const aggregator = new DayAggregator(day, timeZone, recorder);
-  const lines = readLinesOf<RawLine>(files.rawPath(day));
+  const lines = readLinesOf<RawLine>(files.trusted, files.rawPath(day));
   // Stable sort: lines of several processes are nearly in order already.
   lines.sort((a, b) => a.t - b.t);
   for (const line of lines) aggregator.add(line);
-  for (const line of readLinesOf<BotLogLine>(files.botsPath(day))) aggregator.addBot(line);
+  for (const line of readLinesOf<BotLogLine>(files.trusted, files.botsPath(day))) aggregator.addBot(line);
   return aggregator.toRollup();
 }
 
@@ -43,15 +44,15 @@ export function rollupMonth(files: RollupFiles, month: string): Rollup {
 }
 
 /** Rewrites a rolled-up raw log without visitor keys: no hash survives the rollup (D12). */
-function stripVisitorKeys(path: string): void {
+function stripVisitorKeys(trusted: TrustedFolders, path: string): void {
   let text: string;
-  try { text = readTextNoFollow(path); } catch { return; }
+  try { text = readTextNoFollow(trusted, path); } catch { return; }
   const out: string[] = [];
   for (const line of parseLines<Record<string, unknown>>(text)) {
     delete line.v;
     out.push(JSON.stringify(line));
   }
-  writeFileAtomic(path, out.length > 0 ? out.join('\n') + '\n' : '', 0o600);
+  writeFileAtomic(trusted, path, out.length > 0 ? out.join('\n') + '\n' : '', 0o600);
 }
 
 function monthsAgo(day: string, months: number): string {
@@ -67,7 +68,7 @@ function monthsAgo(day: string, months: number): string {
  * `settled` = whether yesterday may be rolled (a short grace after midnight lets in-flight lines land).
  */
 export function catchUpRollups(files: RollupFiles, today: string, timeZone: string, settled: boolean, release?: (path: string) => void): CatchUpResult {
-  return withFileLock(join(files.dir, 'rollup.lock'), () => {
+  return withFileLock(files.trusted, join(files.dir, 'rollup.lock'), () => {
     const result: CatchUpResult = { days: [], months: [], deleted: [] };
     const last = settled ? addDays(today, -1) : addDays(today, -2);
     const days = new Set([...files.list('raw'), ...files.list('bots')].filter((day) => day <= last));
@@ -77,13 +78,13 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
       files.writeDaily(rollupDay(files, day, timeZone, recorder));
       files.writeVisits(recorder.toTable(day));
       release?.(files.rawPath(day));
-      stripVisitorKeys(files.rawPath(day));
+      stripVisitorKeys(files.trusted, files.rawPath(day));
       result.days.push(day);
     }
     // A partial aggregate holds visitor hashes too: it goes with the day's rollup (or, written late by a
     // process still counting that day, at the next catch-up).
     for (const day of files.list('partial')) {
-      if (day <= last) try { removeNoFollow(files.partialPath(day)); } catch { /* gone already */ }
+      if (day <= last) try { removeNoFollow(files.trusted, files.partialPath(day)); } catch { /* gone already */ }
     }
     const thisMonth = monthOf(today);
     const months = new Set(files.list('daily').map(monthOf));
@@ -97,7 +98,7 @@ export function catchUpRollups(files: RollupFiles, today: string, timeZone: stri
       result.months.push(month);
     }
     const remove = (path: string, name: string) => {
-      try { removeNoFollow(path); result.deleted.push(name); } catch { /* gone already */ }
+      try { removeNoFollow(files.trusted, path); result.deleted.push(name); } catch { /* gone already */ }
     };
     const rawLimit = addDays(today, -RETENTION.rawDays);
     for (const day of files.list('raw')) if (day < rawLimit) remove(files.rawPath(day), `raw/${day}`);

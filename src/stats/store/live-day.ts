@@ -4,6 +4,7 @@ import { parseLines } from './rollup-files.js';
 import type { Rollup } from './rollup.js';
 import { TailReader } from './tail-reader.js';
 import { readPartialAggregate, decodePartialAggregate, writePartialAggregate } from './partial-aggregate-file.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /**
  * A partial aggregate is written again once the logs grew by a quarter of what the last one covered (and
@@ -13,7 +14,7 @@ import { readPartialAggregate, decodePartialAggregate, writePartialAggregate } f
 const SAVE_MIN_BYTES = 1 << 20;
 const SAVE_SHARE = 4;
 
-export interface LiveDayFiles { raw: string; bots: string; partial: string }
+export interface LiveDayFiles { trusted: TrustedFolders; raw: string; bots: string; partial: string }
 
 /**
  * The open day ("today") counted from its raw and bot logs, as every process wrote them. It starts from
@@ -34,15 +35,15 @@ export class LiveDay {
 
   /** `partialBytes`: the partial aggregate file read already (null: there was none); read here when omitted. */
   constructor(readonly day: string, readonly timeZone: string, private readonly files: LiveDayFiles, partialBytes?: Buffer | null) {
-    this.raw = new TailReader(files.raw);
-    this.bots = new TailReader(files.bots);
+    this.raw = new TailReader(files.trusted, files.raw);
+    this.bots = new TailReader(files.trusted, files.bots);
     this.aggregator = this.resume(partialBytes) ?? new DayAggregator(day, timeZone);
     this.resumedAt = this.saved;
   }
 
   private resume(bytes: Buffer | null | undefined): DayAggregator | null {
     const where = { day: this.day, timeZone: this.timeZone };
-    const partial = bytes === undefined ? readPartialAggregate(this.files.partial, where) : bytes && decodePartialAggregate(bytes, where);
+    const partial = bytes === undefined ? readPartialAggregate(this.files.trusted, this.files.partial, where) : bytes && decodePartialAggregate(bytes, where);
     if (!partial) return null;
     let aggregator: DayAggregator;
     try {
@@ -50,8 +51,8 @@ export class LiveDay {
     } catch {
       return null;
     }
-    const raw = new TailReader(this.files.raw);
-    const bots = new TailReader(this.files.bots);
+    const raw = new TailReader(this.files.trusted, this.files.raw);
+    const bots = new TailReader(this.files.trusted, this.files.bots);
     if (!raw.resume(partial.raw) || !bots.resume(partial.bots)) return null;
     this.raw = raw;
     this.bots = bots;
@@ -67,8 +68,8 @@ export class LiveDay {
     const bots = this.bots.read(maxBytes);
     if (raw === null || bots === null) {
       this.aggregator = new DayAggregator(this.day, this.timeZone);
-      this.raw = new TailReader(this.files.raw);
-      this.bots = new TailReader(this.files.bots);
+      this.raw = new TailReader(this.files.trusted, this.files.raw);
+      this.bots = new TailReader(this.files.trusted, this.files.bots);
       this.saved = 0;
       this.snapshots = [null, null];
       return true;
@@ -104,7 +105,7 @@ export class LiveDay {
     if (covered <= this.saved) return false;
     this.saved = covered;
     try {
-      writePartialAggregate(this.files.partial, { day: this.day, timeZone: this.timeZone, raw: this.raw.mark(), bots: this.bots.mark() }, this.aggregator.exportState());
+      writePartialAggregate(this.files.trusted, this.files.partial, { day: this.day, timeZone: this.timeZone, raw: this.raw.mark(), bots: this.bots.mark() }, this.aggregator.exportState());
       return true;
     } catch {
       return false;

@@ -7,6 +7,7 @@ import { VISIT_GAP_MS } from './visit-tracker.js';
 import { READ_MIN_MS, READ_MIN_SCROLL } from './engagement-table.js';
 import { isLogMark, type LogMark } from './tail-reader.js';
 import type { Column } from './columns.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 // The partial aggregate of the open day (`partial/YYYY-MM-DD.bin`): what a process had counted of the day's
 // raw and bot logs, and up to which byte of each, so the next process reads only what came after. Layout:
@@ -38,7 +39,7 @@ export interface PartialHeader {
 export interface PartialAggregate { raw: LogMark; bots: LogMark; state: DayState }
 
 /** Writes a day's partial aggregate atomically (readers see the old file or the new one), readable by its owner only. */
-export function writePartialAggregate(path: string, where: { day: string; timeZone: string; raw: LogMark; bots: LogMark }, state: DayState): void {
+export function writePartialAggregate(trusted: TrustedFolders, path: string, where: { day: string; timeZone: string; raw: LogMark; bots: LogMark }, state: DayState): void {
   const tables = Buffer.from(JSON.stringify(state.tables), 'utf8');
   const columns = Object.entries(state.columns);
   // Padding is spaces after the JSON texts and zeros after the columns.
@@ -59,7 +60,7 @@ export function writePartialAggregate(path: string, where: { day: string; timeZo
   headerBytes.write(json, 0, 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32LE(headerBytes.length);
-  writeFileAtomic(path, Buffer.concat([MAGIC, length, headerBytes, body]), 0o600);
+  writeFileAtomic(trusted, path, Buffer.concat([MAGIC, length, headerBytes, body]), 0o600);
 }
 
 function parseHeader(bytes: Buffer, expect: { day: string; timeZone: string }): { header: PartialHeader; bodyStart: number } | null {
@@ -79,9 +80,9 @@ function parseHeader(bytes: Buffer, expect: { day: string; timeZone: string }): 
  * is missing, damaged (CRC, lengths), foreign (another day, zone or format) or cut short. The log marks
  * are checked against the logs by the caller.
  */
-export function readPartialAggregate(path: string, expect: { day: string; timeZone: string }): PartialAggregate | null {
+export function readPartialAggregate(trusted: TrustedFolders, path: string, expect: { day: string; timeZone: string }): PartialAggregate | null {
   let bytes: Buffer;
-  try { bytes = readFileNoFollow(path); } catch { return null; }
+  try { bytes = readFileNoFollow(trusted, path); } catch { return null; }
   return decodePartialAggregate(bytes, expect);
 }
 

@@ -57,7 +57,7 @@ export class RangeTables {
   todayTable(today: string): VisitTable {
     const timeZone = this.source.timeZone;
     if (!this.recordedToday || this.recordedToday.day !== today || this.recordedToday.timeZone !== timeZone) {
-      this.recordedToday = new RecordedDay(today, timeZone, this.source.files.rawPath(today));
+      this.recordedToday = new RecordedDay(today, timeZone, this.source.files.trusted, this.source.files.rawPath(today));
     }
     return this.recordedToday.visitTable();
   }
@@ -70,7 +70,7 @@ export class RangeTables {
   /** A finished day not rolled up yet (the minutes after midnight) is counted from its raw log, kept in memory. */
   private tableFromRawLog(day: string): VisitTable | null {
     const { files } = this.source;
-    if (statNoFollow(files.rawPath(day)) === undefined || files.hasDaily(day)) return null;
+    if (statNoFollow(files.trusted, files.rawPath(day)) === undefined || files.hasDaily(day)) return null;
     const recorder = new VisitRecorder();
     rollupDay(files, day, this.source.timeZone, recorder);
     const table = recorder.toTable(day);

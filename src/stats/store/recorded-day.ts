@@ -4,6 +4,7 @@ import { TailReader } from './tail-reader.js';
 import { parseLines } from './rollup-files.js';
 import type { RawLine } from './raw-event.js';
 import type { VisitTable } from './visit-table.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /**
  * The open day's visit table, counted from its raw log on the first filtered question and then only from
@@ -16,9 +17,9 @@ export class RecordedDay {
   private reader: TailReader;
   private table: VisitTable | null = null;
 
-  constructor(readonly day: string, readonly timeZone: string, private readonly rawPath: string) {
+  constructor(readonly day: string, readonly timeZone: string, private readonly trusted: TrustedFolders, private readonly rawPath: string) {
     this.aggregator = new DayAggregator(day, timeZone, this.recorder);
-    this.reader = new TailReader(rawPath);
+    this.reader = new TailReader(trusted, rawPath);
   }
 
   visitTable(): VisitTable {
@@ -27,7 +28,7 @@ export class RecordedDay {
       // The log was replaced or cut: count it again from its start.
       this.recorder = new VisitRecorder();
       this.aggregator = new DayAggregator(this.day, this.timeZone, this.recorder);
-      this.reader = new TailReader(this.rawPath);
+      this.reader = new TailReader(this.trusted, this.rawPath);
       this.table = null;
       text = this.reader.read() ?? '';
     }

@@ -7,6 +7,7 @@ import { decodeVisitTable, readVisitTable, writeVisitTable, visitTableBytes, typ
 import { buildPageIndex, pageIndexSource } from './visit-page-index.js';
 import { pageColumnsFingerprint, readPageIndex, writePageIndex } from './visit-page-index-file.js';
 import { sharedCopy } from '../../lib/shared-read.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /**
  * The files under `data/stats/`: raw/ and bots/ day logs, daily/ and monthly/ rollups. Rollups are
@@ -23,7 +24,7 @@ export class RollupFiles {
    */
   private readonly visitsCache = new LruCache<string, VisitTable>(Infinity, { maxBytes: 256 * 1024 * 1024, sizeOf: visitTableBytes });
 
-  constructor(readonly dir: string) {}
+  constructor(readonly trusted: TrustedFolders, readonly dir: string) {}
 
   rawPath(day: string): string { return join(this.dir, 'raw', `${day}.ndjson`); }
   botsPath(day: string): string { return join(this.dir, 'bots', `${day}.ndjson`); }
@@ -35,13 +36,13 @@ export class RollupFiles {
   /** The open day's partial aggregate (live-day.ts); deleted when the day is rolled up. */
   partialPath(day: string): string { return join(this.dir, 'partial', `${day}.bin`); }
 
-  hasDaily(day: string): boolean { return this.dailyCache.has(day) || statNoFollow(this.dailyPath(day)) !== undefined; }
-  hasMonthly(month: string): boolean { return Boolean(this.monthlyCache.get(month)) || statNoFollow(this.monthlyPath(month)) !== undefined; }
+  hasDaily(day: string): boolean { return this.dailyCache.has(day) || statNoFollow(this.trusted, this.dailyPath(day)) !== undefined; }
+  hasMonthly(month: string): boolean { return Boolean(this.monthlyCache.get(month)) || statNoFollow(this.trusted, this.monthlyPath(month)) !== undefined; }
 
   readDaily(day: string): Rollup | null {
     const cached = this.dailyCache.get(day);
     if (cached) return cached;
-    const rollup = readJson(this.dailyPath(day));
+    const rollup = readJson(this.trusted, this.dailyPath(day));
     if (rollup) this.dailyCache.set(day, rollup);
     return rollup;
   }
@@ -49,19 +50,19 @@ export class RollupFiles {
   readMonthly(month: string): Rollup | null {
     const cached = this.monthlyCache.get(month);
     if (cached) return cached;
-    const rollup = readJson(this.monthlyPath(month));
+    const rollup = readJson(this.trusted, this.monthlyPath(month));
     // A missing monthly rollup is not cached: it may be written by another process later.
     if (rollup) this.monthlyCache.set(month, rollup);
     return rollup;
   }
 
   writeDaily(rollup: Rollup): void {
-    writeFileAtomic(this.dailyPath(rollup.from), JSON.stringify(rollup));
+    writeFileAtomic(this.trusted, this.dailyPath(rollup.from), JSON.stringify(rollup));
     this.dailyCache.delete(rollup.from);
   }
 
   writeMonthly(month: string, rollup: Rollup): void {
-    writeFileAtomic(this.monthlyPath(month), JSON.stringify(rollup));
+    writeFileAtomic(this.trusted, this.monthlyPath(month), JSON.stringify(rollup));
     this.monthlyCache.delete(month);
   }
 
@@ -69,9 +70,9 @@ export class RollupFiles {
   readVisits(day: string): VisitTable | null {
     const cached = this.visitsCache.get(day);
     if (cached) return cached;
-    const table = readVisitTable(this.visitsPath(day), day);
+    const table = readVisitTable(this.trusted, this.visitsPath(day), day);
     if (table) this.keepVisits(table);
-    if (table && isMonth(day)) pageIndexSource(table, () => readPageIndex(this.pageIndexPath(day), table));
+    if (table && isMonth(day)) pageIndexSource(table, () => readPageIndex(this.trusted, this.pageIndexPath(day), table));
     return table;
   }
 
@@ -88,14 +89,14 @@ export class RollupFiles {
   /** Writes a table; a month's with its page index, made now once rather than by a page filter later. */
   writeVisits(written: VisitTable): void {
     const fingerprint = isMonth(written.day) ? { pagesFingerprint: pageColumnsFingerprint(written) } : {};
-    const bytes = writeVisitTable(this.visitsPath(written.day), { ...written, ...fingerprint });
+    const bytes = writeVisitTable(this.trusted, this.visitsPath(written.day), { ...written, ...fingerprint });
     // Kept as it would be read back: in shared memory, so the counting thread can count it too.
     const table = decodeVisitTable(sharedCopy(bytes), written.day) ?? written;
     this.keepVisits(table);
     if (!isMonth(table.day)) return;
     // Written after the table: a crash in between leaves no index or one of the table before, both refused.
-    writePageIndex(this.pageIndexPath(table.day), table, buildPageIndex(table));
-    pageIndexSource(table, () => readPageIndex(this.pageIndexPath(table.day), table));
+    writePageIndex(this.trusted, this.pageIndexPath(table.day), table, buildPageIndex(table));
+    pageIndexSource(table, () => readPageIndex(this.trusted, this.pageIndexPath(table.day), table));
   }
 
   /** Forget cached rollups (after files were deleted or rewritten by the seed generator). */
@@ -109,11 +110,11 @@ export class RollupFiles {
   list(folder: 'raw' | 'bots' | 'daily' | 'monthly' | 'partial' | 'visits'): string[] {
     try {
       const dir = join(this.dir, folder);
-      return listFolderNoFollow(dir)
+      return listFolderNoFollow(this.trusted, dir)
         .filter((item) => item.isFile())
         .map((item) => item.name)
         .filter((name) => {
-          if (isTempFileName(name)) removeStaleTempFile(join(dir, name));
+          if (isTempFileName(name)) removeStaleTempFile(this.trusted, join(dir, name));
           return !isTempFileName(name) && /\.(json|ndjson|bin)$/.test(name);
         })
         .map((name) => name.replace(/\.((nd)?json|bin)$/, ''))
@@ -126,9 +127,9 @@ export class RollupFiles {
 
 const isMonth = (name: string) => name.length === 7;
 
-function readJson(path: string): Rollup | null {
+function readJson(trusted: TrustedFolders, path: string): Rollup | null {
   try {
-    return JSON.parse(readTextNoFollow(path)) as Rollup;
+    return JSON.parse(readTextNoFollow(trusted, path)) as Rollup;
   } catch {
     return null;
   }
@@ -149,9 +150,9 @@ export function parseLines<T>(text: string): T[] {
   return out;
 }
 
-export function readLinesOf<T>(path: string): T[] {
+export function readLinesOf<T>(trusted: TrustedFolders, path: string): T[] {
   try {
-    return parseLines<T>(readTextNoFollow(path));
+    return parseLines<T>(readTextNoFollow(trusted, path));
   } catch {
     return [];
   }

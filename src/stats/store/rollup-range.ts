@@ -24,7 +24,7 @@ export function finishedDays(files: RollupFiles, from: string, to: string, today
     }
     const daily = files.readDaily(day);
     if (daily) mergeInto(total, daily, false);
-    else if (statNoFollow(files.rawPath(day)) !== undefined || statNoFollow(files.botsPath(day)) !== undefined) mergeInto(total, rollupDay(files, day, timeZone), false);
+    else if (statNoFollow(files.trusted, files.rawPath(day)) !== undefined || statNoFollow(files.trusted, files.botsPath(day)) !== undefined) mergeInto(total, rollupDay(files, day, timeZone), false);
     day = addDays(day, 1);
   }
   total.from = from;

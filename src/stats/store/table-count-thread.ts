@@ -14,6 +14,7 @@ import { hasPageIndex } from './visit-page-index.js';
 import { knownOrdinals } from './run-ordinals.js';
 import { FREE, HERE, THERE } from './count-claims.js';
 import type { CountAnswer, CountJob, CountThreadData, HandedTable, TableCounter } from './table-count-worker.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface CountUnit { table: VisitTable }
 
@@ -26,6 +27,8 @@ export interface TableCountThreadOptions<Q, A> {
   readsPageIndex?(question: Q): boolean;
   /** whether the tables' store still holds a table (else the thread lets it go too) */
   holds(table: VisitTable): boolean;
+  /** the site's folders below which no link is followed: the other thread reads page indexes by them too */
+  trustedFolders: TrustedFolders;
   /** where a month table's page index is written (visit-page-index-file.ts), or null */
   pageIndexPath(table: VisitTable): string | null;
   /** the fewest page views in shared tables that start the thread and hand it a share */
@@ -195,7 +198,7 @@ export class TableCountThread<Q, A> {
     if (this.failed) return false;
     try {
       const { port1, port2 } = new MessageChannel();
-      const data: CountThreadData = { port: port2, signal: this.signal };
+      const data: CountThreadData = { port: port2, signal: this.signal, trustedFolders: this.options.trustedFolders.paths };
       const worker = startTunedWorker(this.options.workerUrl, { workerData: data, transferList: [port2] });
       worker.on('error', (error) => { debug('the counting thread failed: %s', error); this.fail(); });
       worker.on('exit', () => this.fail());

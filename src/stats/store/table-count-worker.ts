@@ -9,11 +9,13 @@ import { adoptOrdinals, type RunOrdinals } from './run-ordinals.js';
 import { FREE, THERE } from './count-claims.js';
 import { readPageIndex } from './visit-page-index-file.js';
 import type { VisitTable } from './visit-table.js';
+import { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** What a question counts in one table (the same function on both threads); answers cross as structured clones. */
 export type TableCounter<Q, A> = (table: VisitTable, question: Q) => A;
 
-export interface CountThreadData { port: MessagePort; signal: Int32Array }
+/** `trustedFolders`: the site's (lib/trusted-folders.ts), as a list: this thread makes its own value of them. */
+export interface CountThreadData { port: MessagePort; signal: Int32Array; trustedFolders: string[] }
 export interface HandedTable { id: number; table: VisitTable; pageIndexPath: string | null; ordinals?: RunOrdinals }
 export interface CountJob<Q> {
   job: number;
@@ -37,7 +39,8 @@ export interface CountAnswer<A> { job: number; counted?: number[]; figures?: A[]
 
 /** Serves `count` on this worker thread: started by process-tuning/tuned-worker.ts, with the data as workerData.data. */
 export function serveTableCounts<Q, A>(count: TableCounter<Q, A>): void {
-  const { port, signal } = (workerData as { data: CountThreadData }).data;
+  const { port, signal, trustedFolders } = (workerData as { data: CountThreadData }).data;
+  const trusted = new TrustedFolders(trustedFolders);
   const tables = new Map<number, VisitTable>();
   const answer = (message: CountAnswer<A>): void => {
     port.postMessage(message);
@@ -52,7 +55,7 @@ export function serveTableCounts<Q, A>(count: TableCounter<Q, A>): void {
       tables.set(id, table);
       // Worked out by the main thread when it counted the table: not worked out here again.
       if (ordinals) adoptOrdinals(table, ordinals);
-      if (pageIndexPath !== null) pageIndexSource(table, () => readPageIndex(pageIndexPath, table));
+      if (pageIndexPath !== null) pageIndexSource(table, () => readPageIndex(trusted, pageIndexPath, table));
     }
     try {
       job.units.forEach(({ at, id }, k) => {

@@ -1,6 +1,7 @@
 import { constants, readSync, fstatSync, closeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { openNoFollow } from '../../lib/no-follow.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** How many bytes at the start of a log, and before the point read up to, identify it (see LogMark). */
 const WINDOW = 4096;
@@ -33,7 +34,7 @@ export class TailReader {
   private inode = -1;
   private size = 0;
 
-  constructor(readonly path: string) {}
+  constructor(private readonly trusted: TrustedFolders, readonly path: string) {}
 
   /** The offset after the last complete line read. */
   get covered(): number { return this.offset - this.rest.length; }
@@ -51,7 +52,7 @@ export class TailReader {
    */
   resume(mark: LogMark): boolean {
     let fd: number;
-    try { fd = openNoFollow(this.path, constants.O_RDONLY); } catch { return mark.offset === 0 && mark.head === hash(Buffer.alloc(0)); }
+    try { fd = openNoFollow(this.trusted, this.path, constants.O_RDONLY); } catch { return mark.offset === 0 && mark.head === hash(Buffer.alloc(0)); }
     try {
       const stat = fstatSync(fd);
       if (stat.size < mark.offset) return false;
@@ -78,7 +79,7 @@ export class TailReader {
    */
   read(maxBytes = Infinity): string | null {
     let fd: number;
-    try { fd = openNoFollow(this.path, constants.O_RDONLY); } catch { return ''; }
+    try { fd = openNoFollow(this.trusted, this.path, constants.O_RDONLY); } catch { return ''; }
     try {
       const stat = fstatSync(fd);
       if ((this.inode !== -1 && stat.ino !== this.inode) || stat.size < this.offset) {

@@ -3,6 +3,7 @@ import { openNoFollow } from '../../lib/no-follow.js';
 import { LiveDay } from './live-day.js';
 import type { RollupFiles } from './rollup-files.js';
 import { addDays } from '../../lib/day-math.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** Lines collected are counted into today's figures this long after the first of them, together. */
 const COUNT_DELAY_MS = 1000;
@@ -28,7 +29,7 @@ export class TodayCounter {
     const today = this.today();
     if (!this.isCurrent(today)) {
       this.dayBefore = this.day && this.day.day === addDays(today, -1) ? this.day : null;
-      const files = { raw: this.files.rawPath(today), bots: this.files.botsPath(today), partial: this.files.partialPath(today) };
+      const files = { trusted: this.files.trusted, raw: this.files.rawPath(today), bots: this.files.botsPath(today), partial: this.files.partialPath(today) };
       this.day = new LiveDay(today, this.timeZone(), files, partialBytes);
     }
     return this.day!;
@@ -68,7 +69,7 @@ export class TodayCounter {
   async openInBackground(): Promise<void> {
     const today = this.today();
     if (!this.isCurrent(today)) {
-      const bytes = await readWithoutBlocking(this.files.partialPath(today));
+      const bytes = await readWithoutBlocking(this.files.trusted, this.files.partialPath(today));
       // A question may have opened the day meanwhile (reading the file itself).
       if (this.today() === today && !this.isCurrent(today)) this.current(bytes);
     }
@@ -84,9 +85,9 @@ export class TodayCounter {
 }
 
 /** The whole file read on the thread pool (opened here, never through a link), or null when it cannot be read. */
-function readWithoutBlocking(path: string): Promise<Buffer | null> {
+function readWithoutBlocking(trusted: TrustedFolders, path: string): Promise<Buffer | null> {
   let fd: number;
-  try { fd = openNoFollow(path, constants.O_RDONLY); } catch { return Promise.resolve(null); }
+  try { fd = openNoFollow(trusted, path, constants.O_RDONLY); } catch { return Promise.resolve(null); }
   return new Promise((done) => readFile(fd, (error, bytes) => {
     closeSync(fd);
     done(error ? null : bytes);

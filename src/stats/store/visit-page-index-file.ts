@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { readFileNoFollow } from '../../lib/no-follow.js';
 import type { VisitTable } from './visit-table.js';
 import type { PageIndex } from './visit-page-index.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 const MAGIC = 'svc page index 1\n';
 
@@ -58,8 +59,8 @@ export function encodePageIndex(table: VisitTable, index: PageIndex): Buffer {
   return out;
 }
 
-export function writePageIndex(path: string, table: VisitTable, index: PageIndex): void {
-  writeFileAtomic(path, encodePageIndex(table, index), 0o600);
+export function writePageIndex(trusted: TrustedFolders, path: string, table: VisitTable, index: PageIndex): void {
+  writeFileAtomic(trusted, path, encodePageIndex(table, index), 0o600);
 }
 
 /** The index in `bytes` when it is whole and made for `table`, else null. */
@@ -104,8 +105,8 @@ function inRunOrder(start: Int32Array, runs: Int32Array, pages: number, runCount
 }
 
 /** The index written for `table` at `path`, or null when there is none or it is damaged or of another table. */
-export function readPageIndex(path: string, table: VisitTable): PageIndex | null {
+export function readPageIndex(trusted: TrustedFolders, path: string, table: VisitTable): PageIndex | null {
   let bytes: Buffer;
-  try { bytes = readFileNoFollow(path); } catch { return null; }
+  try { bytes = readFileNoFollow(trusted, path); } catch { return null; }
   return decodePageIndex(bytes, table);
 }

@@ -9,6 +9,7 @@
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { readSharedNoFollow } from '../../lib/shared-read.js';
 import { endianness } from 'node:os';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 /** The run-level dimensions a filter can name, in column order. */
 export const RUN_FACETS = ['source', 'campaign', 'country', 'language', 'device', 'browser', 'os'] as const;
@@ -92,9 +93,9 @@ export function encodeVisitTable(table: VisitTable): Buffer {
 }
 
 /** Writes the table; returns the bytes written. */
-export function writeVisitTable(path: string, table: VisitTable): Buffer {
+export function writeVisitTable(trusted: TrustedFolders, path: string, table: VisitTable): Buffer {
   const bytes = encodeVisitTable(table);
-  writeFileAtomic(path, bytes, 0o600);
+  writeFileAtomic(trusted, path, bytes, 0o600);
   return bytes;
 }
 
@@ -176,9 +177,9 @@ export function decodeVisitTable(bytes: Buffer, day: string): VisitTable | null 
 }
 
 /** The table in a file, its columns in shared memory (counting-thread.ts counts such tables on another core). */
-export function readVisitTable(path: string, day: string): VisitTable | null {
+export function readVisitTable(trusted: TrustedFolders, path: string, day: string): VisitTable | null {
   let bytes: Buffer;
-  try { bytes = readSharedNoFollow(path); } catch { return null; }
+  try { bytes = readSharedNoFollow(trusted, path); } catch { return null; }
   return decodeVisitTable(bytes, day);
 }
 
