@@ -69,7 +69,11 @@ export function stopYoungGrowthAt(capMb: number, now = false): void {
 function collectOnce(options?: object): void {
   setFlagsFromString('--expose-gc');
   try {
-    (runInNewContext('gc') as (options?: object) => void)(options);
+    const gc = runInNewContext('gc') as (options?: object) => void;
+    // Called with no argument when none is given: V8 reads an argument, even undefined, as options whose
+    // execution is asynchronous by default, and the limit above would then be set after the heap grew.
+    if (options === undefined) gc();
+    else gc(options);
   } finally {
     setFlagsFromString('--no-expose-gc');
   }
