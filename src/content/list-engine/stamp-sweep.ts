@@ -6,7 +6,6 @@
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
 import { join, sep } from 'node:path';
 import { freeNow } from '../../process-tuning/free-buffer.js';
-import { PackedNames } from '../../process-tuning/packed-names.js';
 import { unmappedFloat64s } from '../../process-tuning/unmapped-read.js';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
@@ -34,8 +33,8 @@ export interface SweepBaseline {
 
 /** Entry folders at one place: the entries of a type folder, or the child pages of a page. */
 interface Level {
-  /** Sorted; packed, as there may be 100,000 of them (process-tuning/packed-names.ts). */
-  names: PackedNames;
+  /** Sorted. */
+  names: readonly string[];
   /** Per name: the folder's mtime (-1: not known yet, so it is listed and reported). */
   mtimes: Float64Array;
   /** Per name, per file: mtime and size, -1 where there is no such file. */
@@ -130,7 +129,7 @@ export class StampSweep {
           if (newest.length > count) newest.shift();
         }
         const children = level.children?.[at];
-        if (children) visit(children, `${prefix}/${level.names.at(at)}`);
+        if (children) visit(children, `${prefix}/${level.names[at]}`);
       }
     };
     this.roots.forEach((root, at) => visit(root.level, this.setup.folders[at]!.folder));
@@ -138,7 +137,7 @@ export class StampSweep {
       const stamps = new Float64Array(width);
       stamps[0] = level.mtimes[at]!;
       stamps.set(level.stamps.subarray(at * width + 1, at * width + width), 1);
-      return { id: `${prefix}/${level.names.at(at)}`, stamps };
+      return { id: `${prefix}/${level.names[at]}`, stamps };
     });
   }
 
@@ -154,7 +153,7 @@ export class StampSweep {
     this.counted += level.names.length;
     for (let at = 0; at < level.names.length; at++) {
       if ((at & 63) === 63) yield;
-      const name = level.names.at(at);
+      const name = level.names[at]!;
       const id = `${prefix}/${name}`;
       const folder = dir + sep + name;
       const mtime = mtimeOf(folder);
@@ -196,14 +195,14 @@ export class StampSweep {
     // old level's arrays are let go (5.6 MB of stamps for 100,000 posts each time a post comes or goes): so
     // they are allocated to leave glibc's thresholds be when they are (process-tuning/unmapped-read.ts).
     const level: Level = {
-      names: new PackedNames(names), mtimes: unmappedFloat64s(names.length).fill(UNKNOWN), stamps: unmappedFloat64s(names.length * width).fill(NaN),
+      names, mtimes: unmappedFloat64s(names.length).fill(UNKNOWN), stamps: unmappedFloat64s(names.length * width).fill(NaN),
       children: nested ? new Array<Level | null>(names.length).fill(null) : null,
     };
     let from = 0;
     for (let at = 0; at < names.length; at++) {
       const name = names[at]!;
-      while (from < old.names.length && old.names.at(from) < name) this.reportGone(old, from++, prefix);
-      if (from < old.names.length && old.names.at(from) === name) {
+      while (from < old.names.length && old.names[from]! < name) this.reportGone(old, from++, prefix);
+      if (from < old.names.length && old.names[from]! === name) {
         level.mtimes[at] = old.mtimes[from]!;
         level.stamps.set(old.stamps.subarray(from * width, from * width + width).subarray(1), at * width + 1);
         if (level.children !== null) level.children[at] = old.children?.[from] ?? null;
@@ -221,7 +220,7 @@ export class StampSweep {
   }
 
   private reportGone(level: Level, at: number, prefix: string): void {
-    const id = `${prefix}/${level.names.at(at)}`;
+    const id = `${prefix}/${level.names[at]}`;
     this.changed.push(id);
     const children = level.children?.[at];
     if (children) for (let child = 0; child < children.names.length; child++) this.reportGone(children, child, id);
@@ -229,7 +228,7 @@ export class StampSweep {
 }
 
 function emptyLevel(): Level {
-  return { names: new PackedNames([]), mtimes: new Float64Array(0), stamps: new Float64Array(0), children: null };
+  return { names: [], mtimes: new Float64Array(0), stamps: new Float64Array(0), children: null };
 }
 
 /** How long to wait after a pass that took `passMs` before the next. */
