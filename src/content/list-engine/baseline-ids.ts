@@ -1,9 +1,7 @@
 // The ids of the stamp sweep's baseline (stamp-sweep.ts): found by binary search over their sorted order,
 // with which of them the first pass found. They travel as one run of bytes, each id ended by a newline
 // (ids are slugs and slashes, so ASCII): a worker thread takes one buffer moved to it instead of 100,000
-// strings copied into its heap, and gives it back once the first pass is done, where those strings stayed
-// until a full collection (some 5 MB at 100,000 entries).
-import { freeNow } from '../../process-tuning/free-buffer.js';
+// strings copied into its heap (some 5 MB at 100,000 entries), and lets it go once the first pass is done.
 import { allocUnmapped, unmappedInt32s } from '../../process-tuning/unmapped-read.js';
 
 const NEWLINE = 10;
@@ -53,13 +51,12 @@ export class BaselineIds {
     return at;
   }
 
-  /** The ids the first pass did not find; after this the ids are given back (see freeNow). */
+  /** The ids the first pass did not find (asked once, after the first pass). */
   notFound(): string[] {
     const gone: string[] = [];
     for (let n = 0; n < this.found.length; n++) {
       if (this.found[n] === 0) gone.push(Buffer.from(this.bytes.buffer, this.bytes.byteOffset + this.starts[n]!, this.starts[n + 1]! - 1 - this.starts[n]!).toString('latin1'));
     }
-    freeNow(this.bytes);
     return gone;
   }
 

@@ -5,7 +5,6 @@
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
 import { join, sep } from 'node:path';
-import { freeNow } from '../../process-tuning/free-buffer.js';
 import { unmappedFloat64s } from '../../process-tuning/unmapped-read.js';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
@@ -88,9 +87,6 @@ export class StampSweep {
       // Entries of the baseline the first pass did not find are gone; it counts for no later pass.
       this.changed.push(...this.baseline.notFound());
       this.baseline = null;
-      // The sweep owns the baseline's stamps (some 6 MB at 100,000 entries): given back now, not when a
-      // full collection comes round.
-      freeNow(this.baselineStamps!);
       this.baselineStamps = null;
     }
     const rest = this.changed;
