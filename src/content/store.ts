@@ -36,8 +36,6 @@ export interface ContentStoreOptions {
   sweepInWorkerFrom?: number;
   /** Past this size of persisted index, first counts restore it (some 90 ms) rather than count folders (7 µs an entry). */
   countsFromIndexAbove?: number;
-  /** A process that answers first and lives for a session (the stdio server): see IndexFileReading. */
-  shortLived?: boolean;
   /**
    * The site's data folder: with it, changes are recorded in the change feed under data/feed and the
    * changes other processes record are followed (content-changes.ts). Without it, the store sweeps.
@@ -63,7 +61,6 @@ export class ContentStore {
   private readonly onScheduledDue: ((entryId: string, language: string) => void) | undefined;
   private readonly cacheDir: string | undefined;
   private readonly sweepInWorkerFrom: number | undefined;
-  private readonly shortLived: boolean;
   private readonly countsFromIndexAbove: number;
   private readonly settings: SiteSettings;
   private readonly dataDir: string | undefined;
@@ -85,7 +82,6 @@ export class ContentStore {
     this.onScheduledDue = options.onScheduledDue;
     this.cacheDir = options.cacheDir;
     this.sweepInWorkerFrom = options.sweepInWorkerFrom;
-    this.shortLived = options.shortLived === true;
     // Even at some 10,000 entries: an index takes some 380 bytes an entry.
     this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
     this.settings = new SiteSettings(join(this.contentDir, 'site.yaml'), options.log);
@@ -103,7 +99,7 @@ export class ContentStore {
   private get parts(): IndexParts {
     return (this.built ??= indexParts().buildIndexParts({
       root: this.root, contentDir: this.contentDir, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
-      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, shortLived: this.shortLived, dataDir: this.dataDir,
+      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, dataDir: this.dataDir,
     }));
   }
 

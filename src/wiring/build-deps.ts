@@ -61,8 +61,6 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
     root: config.root, clock, log, baseUrl: urlFromSite ? undefined : () => config.baseUrl, cacheDir: join(config.dataDir, 'cache'),
     // Changes are recorded in data/feed and those of other processes followed from there.
     dataDir: config.dataDir,
-    // The stdio server answers first and lives for a session (content/list-engine/index-file.ts, IndexFileReading).
-    shortLived: options.lazyModules === true,
     // D2: files of scheduled translations found due are brought up to date (the write code loads only then).
     onScheduledDue: (entryId, language) => settleModule().settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),
   });

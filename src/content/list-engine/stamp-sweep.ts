@@ -5,7 +5,6 @@
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
 import { join, sep } from 'node:path';
-import { unmappedFloat64s } from '../../process-tuning/unmapped-read.js';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
 
@@ -187,11 +186,9 @@ export class StampSweep {
    */
   private relisted(old: Level, prefix: string, names: string[], nested: boolean): Level {
     const width = this.width;
-    // Only pages hold entries in entries: a type folder of posts keeps no slot per entry for children. The
-    // old level's arrays are let go (5.6 MB of stamps for 100,000 posts each time a post comes or goes): so
-    // they are allocated to leave glibc's thresholds be when they are (process-tuning/unmapped-read.ts).
+    // Only pages hold entries in entries: a type folder of posts keeps no slot per entry for children.
     const level: Level = {
-      names, mtimes: unmappedFloat64s(names.length).fill(UNKNOWN), stamps: unmappedFloat64s(names.length * width).fill(NaN),
+      names, mtimes: new Float64Array(names.length).fill(UNKNOWN), stamps: new Float64Array(names.length * width).fill(NaN),
       children: nested ? new Array<Level | null>(names.length).fill(null) : null,
     };
     let from = 0;
