@@ -11,8 +11,8 @@ import { bearerToken, type Principal, type Scope } from '../auth/principal.js';
 import { sha256Hex } from '../lib/safe-compare.js';
 import { seconds } from '../lib/seconds.js';
 import { SPEC_RATE_LIMITS } from '../lib/rate-limit-settings.js';
-import { giveBackAnswer, type ListAnswer } from './answers/list-answer.js';
 import { cacheTagHeaders, NO_SHARED_CACHE, publicCacheControl, type SharedCachePolicy } from '../http/shared-cache.js';
+import type { ListAnswer } from './answers/list-answer.js';
 
 export { API_PREFIX } from './answers/api-prefix.js';
 
@@ -108,7 +108,7 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
   };
 
   /** Step 4 (when step 3 had nothing): the handler's answer, kept for the next ask where the route caches. */
-  const answer = (ctx: RequestContext, principal: Principal | null, key: string, generation: number, taken: Limit): { answer: Answer; lent: ListAnswer | null } | null => {
+  const answer = (ctx: RequestContext, principal: Principal | null, key: string, generation: number, taken: Limit): Answer | null => {
     // Named field by field: spreading the context (a class with a getter) cost more than the rest of this function.
     const value = handler({ req: ctx.req, res: ctx.res, url: ctx.url, pathname: ctx.pathname, params: ctx.params, ip: ctx.ip, principal });
     if (value instanceof StreamedAnswer) {
@@ -117,16 +117,14 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
     }
     const tagHeader = principal === null && options.tags ? flatTagHeader(sharedCache, options.tags(ctx.url)) : NO_TAGS;
     let made: Answer;
-    let lent: ListAnswer | null = null;
     if (value instanceof TaggedJson) {
       made = { body: value.answer.bytes, etag: value.answer.etag, tagHeader };
-      if (value.answer.lent !== null) lent = value.answer;
     } else {
       const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value), 'utf8');
       made = { body, etag: strongEtag(body), tagHeader };
     }
-    cache?.set(generation, key, made, lent === null ? undefined : ownAnswer);
-    return { answer: made, lent };
+    cache?.set(generation, key, made);
+    return made;
   };
 
   return (ctx) => {
@@ -140,10 +138,9 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
       const key = cache ? `${principalKey(principal)} ${ctx.req.url}` : '';
       const generation = cache ? deps.content.generation : 0;
       const kept = cache?.get(generation, key);
-      // Bytes lent for this answer only (list-answer.ts): given back once written; a kept answer keeps a copy.
-      const made = kept ? { answer: kept, lent: null } : answer(ctx, principal, key, generation, taken);
+      const made = kept ?? answer(ctx, principal, key, generation, taken);
       if (made === null) return;
-      send(ctx, made.answer, made.lent, taken, principal === null ? publicControl : 'private, no-store');
+      send(ctx, made, taken, principal === null ? publicControl : 'private, no-store');
     } catch (error) {
       const appError = error instanceof AppError ? error : null;
       if (!appError) deps.log(`svc: internal error on ${ctx.req.method} ${ctx.url.pathname}: ${(error as Error)?.stack ?? error}`);
@@ -166,7 +163,7 @@ function flatTagHeader(policy: SharedCachePolicy, tags: string[]): readonly stri
 }
 
 /** Writes an answer: 304 when If-None-Match names it, else 200 with the bytes (none for HEAD). */
-function send(ctx: RequestContext, answer: Answer, lent: ListAnswer | null, limit: Limit, cacheControl: string): void {
+function send(ctx: RequestContext, answer: Answer, limit: Limit, cacheControl: string): void {
   const { body, etag } = answer;
   const notModified = matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag);
   // The answer path of every API read: headers as one flat list, the way node:http takes them cheapest.
@@ -184,16 +181,11 @@ function send(ctx: RequestContext, answer: Answer, lent: ListAnswer | null, limi
   if (notModified) {
     ctx.res.writeHead(304, headers);
     ctx.res.end();
-    if (lent !== null) giveBackAnswer(lent);
     return;
   }
   headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
   ctx.res.writeHead(200, headers);
-  if (ctx.req.method === 'HEAD') ctx.res.end();
-  else if (lent === null) ctx.res.end(body);
-  // Given back once written out ('finish'); a connection closed before that leaves it to the collector.
-  else return void ctx.res.end(body, giveBackOnFinish(lent));
-  if (lent !== null) giveBackAnswer(lent);
+  ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
 }
 
 /** Writes an answer made as it is sent (never kept, never in a shared cache); a failure midway cuts it short. */
@@ -204,13 +196,6 @@ function stream(ctx: RequestContext, value: StreamedAnswer, limit: Limit, log: (
     log(`svc: a streamed answer of ${ctx.url.pathname} stopped: ${(error as Error)?.message ?? error}`);
     ctx.res.destroy();
   });
-}
-
-/** A kept answer's own copy of bytes that were lent. */
-const ownAnswer = (answer: Answer): Answer => ({ body: Buffer.from(answer.body), etag: answer.etag, tagHeader: answer.tagHeader });
-
-function giveBackOnFinish(answer: ListAnswer): () => void {
-  return () => giveBackAnswer(answer);
 }
 
 const UNLIMITED = { allowed: true, limit: SPEC_RATE_LIMITS.api, remaining: SPEC_RATE_LIMITS.api, resetSeconds: 0, retryAfterSeconds: 0 };

@@ -41,8 +41,6 @@ export interface ContentStoreOptions {
   readInThreadsFrom?: number;
   /** Past this size of persisted index, first counts restore it (some 90 ms) rather than count folders (7 µs an entry). */
   countsFromIndexAbove?: number;
-  /** A process that answers first and lives for a session (the stdio server): see IndexFileReading. */
-  shortLived?: boolean;
   /**
    * The site's data folder: with it, changes are recorded in the change feed under data/feed and the
    * changes other processes record are followed (content-changes.ts). Without it, the store sweeps.
@@ -76,7 +74,6 @@ export class ContentStore {
   private readonly cacheDir: string | undefined;
   private readonly sweepInWorkerFrom: number | undefined;
   private readonly readInThreadsFrom: number | undefined;
-  private readonly shortLived: boolean;
   private readonly countsFromIndexAbove: number;
   private readonly settings: SiteSettings;
   private readonly dataDir: string | undefined;
@@ -102,7 +99,6 @@ export class ContentStore {
     this.cacheDir = options.cacheDir;
     this.sweepInWorkerFrom = options.sweepInWorkerFrom;
     this.readInThreadsFrom = options.readInThreadsFrom;
-    this.shortLived = options.shortLived === true;
     // Even at some 10,000 entries: an index takes some 380 bytes an entry.
     this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
     this.settings = new SiteSettings(this.trustedFolders, join(this.contentDir, 'site.yaml'), options.log);
@@ -118,7 +114,7 @@ export class ContentStore {
   private get parts(): IndexParts {
     return (this.built ??= indexParts().buildIndexParts({
       root: this.root, contentDir: this.contentDir, trusted: this.trustedFolders, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
-      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, readInThreadsFrom: this.readInThreadsFrom, shortLived: this.shortLived, dataDir: this.dataDir,
+      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, readInThreadsFrom: this.readInThreadsFrom, dataDir: this.dataDir,
     }));
   }
 

@@ -46,11 +46,8 @@ export class GenerationCache<V> {
     return this.bytes;
   }
 
-  /**
-   * Keeps `value` under `key` (for a key asked once before, with `keepOnSecondAsk`). `own` makes what is kept
-   * from it, for a value that only borrows its memory; it is called only when the value is kept.
-   */
-  set(generation: number, key: string, value: V, own?: (value: V) => V): void {
+  /** Keeps `value` under `key` (for a key asked once before, with `keepOnSecondAsk`). */
+  set(generation: number, key: string, value: V): void {
     if (generation < this.generation) return;
     const size = this.sizeOf ? this.sizeOf(value) + key.length : 0;
     if (size > this.maxBytes) return;
@@ -71,7 +68,7 @@ export class GenerationCache<V> {
     while (this.values.size > 0 && (this.values.size >= this.capacity || this.bytes + size > this.maxBytes)) {
       this.forget(this.values.keys().next().value as string);
     }
-    this.values.set(key, own ? own(value) : value);
+    this.values.set(key, value);
     this.bytes += size;
   }
 

@@ -67,8 +67,6 @@ export async function buildDeps(config: Config, clock: Clock = Date.now, options
     // Changes are recorded in data/feed and those of other processes followed from there.
     dataDir: config.dataDir,
     trustedFolders,
-    // The stdio server answers first and lives for a session (content/list-engine/index-file.ts, IndexFileReading).
-    shortLived: options.lazyModules === true,
     // D2: files of scheduled translations found due are brought up to date (the write code loads only then).
     onScheduledDue: (entryId, language) => settleModule().settleScheduled({ store: content, dataDir: config.dataDir, clock }, entryId, language),
   });

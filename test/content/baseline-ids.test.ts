@@ -23,6 +23,5 @@ test('packed baseline ids are found as a set finds them, and the ones not found 
   const fresh = new BaselineIds(bytes);
   for (const id of asked) fresh.find(id);
   assert.deepEqual(fresh.notFound().sort(), ids.filter((id) => !asked.includes(id)).sort());
-  assert.equal(bytes.byteLength, 0, 'the buffer is given back');
   assert.deepEqual(new BaselineIds(packIds([])).notFound(), []);
 });

@@ -1,12 +1,11 @@
 // The stamp sweep (content/stamp-sweep.ts) on a real folder: what a pass reports as changed, added and
-// removed, for posts and for pages with child pages, with the folder names kept packed (process-tuning/packed-names.ts).
+// removed, for posts and for pages with child pages.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StampSweep, type SweepSetup } from '../../src/content/list-engine/stamp-sweep.js';
-import { PackedNames } from '../../src/process-tuning/packed-names.js';
 
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });
@@ -30,13 +29,6 @@ function wholePass(sweep: StampSweep): string[] {
   while (!step.done) { found.push(...sweep.takeFound()); step = pass.next(); }
   return [...found, ...step.value].sort();
 }
-
-test('packed names give back each name as it was, in order', () => {
-  const names = new PackedNames(['a', 'post-1', '', 'a-much-longer-folder-name', 'z']);
-  assert.equal(names.length, 5);
-  assert.deepEqual(Array.from({ length: names.length }, (_, n) => names.at(n)), ['a', 'post-1', '', 'a-much-longer-folder-name', 'z']);
-  assert.equal(new PackedNames([]).length, 0);
-});
 
 test('a pass reports every folder new to it, then nothing until something changes', () => {
   const setup = site();

@@ -59,17 +59,6 @@ test('with maxBytes the kept values take at most that many bytes, oldest out, an
   assert.equal(cache.keptBytes, 2, 'a new generation starts from nothing');
 });
 
-test('a value that borrows its memory is kept as what `own` makes of it, and `own` is called only when it is kept', () => {
-  const cache = new GenerationCache<{ text: string }>(2, { keepOnSecondAsk: true });
-  const owned: string[] = [];
-  const own = (value: { text: string }) => { owned.push(value.text); return { text: `own ${value.text}` }; };
-  cache.set(1, 'a', { text: 'lent 1' }, own);
-  assert.deepEqual(owned, [], 'asked once: not kept, so not copied');
-  cache.set(1, 'a', { text: 'lent 2' }, own);
-  assert.deepEqual(owned, ['lent 2']);
-  assert.deepEqual(cache.get(1, 'a'), { text: 'own lent 2' });
-});
-
 test('with keepOnSecondAsk, keys asked once are remembered for about as many others as the cache holds values', () => {
   const cache = new GenerationCache<string>(1000, { keepOnSecondAsk: true });
   // 200 values kept: a key asked again after 150 others is kept, one asked again after 500 others is not.

@@ -2,7 +2,6 @@
 // ETag made from the rows' kept digests: a page no answer cache holds then costs no encoding of a joined
 // text and no SHA-256 over its 10 to 30 KB, which together were a sixth of the server's time answering them.
 import { createHash, hash } from 'node:crypto';
-import { ScratchBuffers } from '../../process-tuning/scratch-buffers.js';
 
 /**
  * The rows of one answer, each as UTF-8 to copy (list-rows.ts keeps them packed, packed-rows.ts), with a
@@ -28,16 +27,12 @@ const FORMAT = 'svc list rows 1\n';
 /** A row's digest: 16 bytes written as 16 latin1 characters. */
 const DIGEST_BYTES = 16;
 
-/** A list answer: its bytes, their strong ETag, and whether the bytes are lent (see giveBackAnswer). */
+/** A list answer: its bytes and their strong ETag. */
 export interface ListAnswer {
   bytes: Buffer;
   etag: string;
-  /** The lent buffer `bytes` is part of, to be given back once they are written out; null when they are their own. */
-  lent: Buffer | null;
 }
 
-/** Answers are written into buffers lent per answer (process-tuning/scratch-buffers.ts): 16 connections in flight use a few. */
-const answerBuffers = new ScratchBuffers();
 /** What the ETag is made of, gathered for one hash call (at most 100 rows of 16 bytes and the meta). */
 const tagInput = Buffer.allocUnsafeSlow(4096);
 
@@ -45,13 +40,13 @@ const tagInput = Buffer.allocUnsafeSlow(4096);
  * `{"data":[rows],"meta":meta}` as bytes, and its strong ETag (RFC 9110 §8.8.3): the SHA-256 of the number
  * of rows, their digests and the meta. The bytes are made of exactly these parts, so other bytes mean
  * another digest somewhere and another tag; the same bytes give the same tag in any process, as a tag of
- * the whole body would. The bytes are usually lent: giveBackAnswer() once they are written.
+ * the whole body would.
  */
 export function listAnswer(rows: AnswerRows, metaJson: string): ListAnswer {
   const metaLength = Buffer.byteLength(metaJson, 'utf8');
   let length = HEAD.length + MIDDLE.length + metaLength + 1 + Math.max(0, rows.length - 1);
   for (let at = 0; at < rows.length; at++) length += rows.utf8Length(at);
-  const { buffer, lent } = answerBuffers.take(length);
+  const buffer = Buffer.allocUnsafe(length);
   let offset = buffer.write(HEAD, 0, 'latin1');
   for (let at = 0; at < rows.length; at++) {
     if (at > 0) buffer[offset++] = COMMA;
@@ -60,7 +55,7 @@ export function listAnswer(rows: AnswerRows, metaJson: string): ListAnswer {
   offset += buffer.write(MIDDLE, offset, 'latin1');
   offset += buffer.write(metaJson, offset, 'utf8');
   buffer[offset] = CLOSING_BRACE;
-  return { bytes: buffer.length === length ? buffer : buffer.subarray(0, length), etag: `"${listTag(rows, metaJson, metaLength).slice(0, 32)}"`, lent: lent ? buffer : null };
+  return { bytes: buffer, etag: `"${listTag(rows, metaJson, metaLength).slice(0, 32)}"` };
 }
 
 /** The SHA-256 (base64url) of the format, the number of rows, their digests and the meta, in that order. */
@@ -80,9 +75,4 @@ function listTag(rows: AnswerRows, metaJson: string, metaLength: number): string
   for (let row = 0; row < rows.length; row++, at += DIGEST_BYTES) rows.copyDigest(row, tagInput, at);
   at += tagInput.write(metaJson, at, 'utf8');
   return hash('sha256', tagInput.subarray(0, at), 'base64url');
-}
-
-/** Gives the buffer an answer's bytes were lent from back, once they are written out (or will not be). */
-export function giveBackAnswer(answer: ListAnswer): void {
-  if (answer.lent !== null) answerBuffers.give(answer.lent);
 }

@@ -1,18 +1,14 @@
 // The ids of the stamp sweep's baseline (stamp-sweep.ts): found by binary search over their sorted order,
 // with which of them the first pass found. They travel as one run of bytes, each id ended by a newline
 // (ids are slugs and slashes, so ASCII): a worker thread takes one buffer moved to it instead of 100,000
-// strings copied into its heap, and gives it back once the first pass is done, where those strings stayed
-// until a full collection (some 5 MB at 100,000 entries).
-import { freeNow } from '../../process-tuning/free-buffer.js';
-import { allocUnmapped, unmappedInt32s } from '../../process-tuning/unmapped-read.js';
+// strings copied into its heap (some 5 MB at 100,000 entries), and lets it go once the first pass is done.
 
 const NEWLINE = 10;
 
 /** The ids as the baseline carries them, in a buffer of their own (so it can be moved to a worker). */
 export function packIds(ids: readonly string[]): Uint8Array {
   const text = ids.map((id) => `${id}\n`).join('');
-  // Let go after the sweep's first pass: so that does not raise glibc's thresholds (process-tuning/unmapped-read.ts).
-  const bytes = allocUnmapped(text.length);
+  const bytes = Buffer.allocUnsafeSlow(text.length);
   bytes.write(text, 'latin1');
   return bytes;
 }
@@ -26,13 +22,12 @@ export class BaselineIds {
   constructor(private readonly bytes: Uint8Array) {
     let count = 0;
     for (let at = 0; at < bytes.length; at++) if (bytes[at] === NEWLINE) count++;
-    // All three are let go after the first pass: allocated so that this leaves glibc's thresholds be.
-    this.starts = unmappedInt32s(count + 1).fill(0);
+    this.starts = new Int32Array(count + 1);
     for (let at = 0, n = 0; at < bytes.length; at++) if (bytes[at] === NEWLINE) this.starts[++n] = at + 1;
-    this.order = unmappedInt32s(count);
+    this.order = new Int32Array(count);
     for (let n = 0; n < count; n++) this.order[n] = n;
     this.order.sort((a, b) => this.compare(a, b));
-    this.found = allocUnmapped(count).fill(0);
+    this.found = new Uint8Array(count);
   }
 
   get size(): number {
@@ -53,13 +48,12 @@ export class BaselineIds {
     return at;
   }
 
-  /** The ids the first pass did not find; after this the ids are given back (see freeNow). */
+  /** The ids the first pass did not find (asked once, after the first pass). */
   notFound(): string[] {
     const gone: string[] = [];
     for (let n = 0; n < this.found.length; n++) {
       if (this.found[n] === 0) gone.push(Buffer.from(this.bytes.buffer, this.bytes.byteOffset + this.starts[n]!, this.starts[n + 1]! - 1 - this.starts[n]!).toString('latin1'));
     }
-    freeNow(this.bytes);
     return gone;
   }
 

@@ -4,8 +4,6 @@
 // is only ever replaced (index-file.ts writes a new one and renames it over the old), never changed in
 // place, so the descriptor kept open reads the very bytes the index was made from, whatever is written
 // after; the old file's space is given back once its columns are let go and the descriptor with them.
-import { freeNow } from '../../process-tuning/free-buffer.js';
-import { allocUnmapped } from '../../process-tuning/unmapped-read.js';
 import { closeWhenCollected, readAt } from '../../process-tuning/kept-descriptor.js';
 
 /** The open index file, while columns read from it are alive (then closed when they are collected). */
@@ -88,7 +86,7 @@ export class FileTextColumn {
     const { kind } = this.chars;
     const width = kind === 'latin1' ? 1 : 2;
     if (scans.depth > 0 && this.whole === null) {
-      this.whole = allocUnmapped(this.chars.length * width);
+      this.whole = Buffer.allocUnsafeSlow(this.chars.length * width);
       this.read(this.whole, 0);
       scans.readWhole.add(this);
     }
@@ -100,9 +98,8 @@ export class FileTextColumn {
     return scratch.toString(kind, 0, bytes);
   }
 
-  /** The scan is over: the whole run is given back at once (not when a full collection comes round). */
+  /** The scan is over: the whole run is let go. */
   letGo(): void {
-    if (this.whole !== null) freeNow(this.whole);
     this.whole = null;
   }
 

@@ -63,19 +63,8 @@ export function indexFileKey(site: SiteConfig, contentDir: string): IndexFileKey
   return { code: codeFingerprint(), settings, content: contentDir };
 }
 
-/** How a process reads the persisted index. */
-export interface IndexFileReading {
-  /**
-   * Number blocks cut as process-tuning/unmapped-read.ts cuts them, so that letting them go leaves glibc's thresholds
-   * be: worth some 7 MB of resident memory at 100,000 entries in a process that runs for days (the server),
-   * but each cut adds a large buffer to what V8 counts, which cost the stdio server's first answer some
-   * 20 ms in collections: a process that lives for a session reads them into plain arrays.
-   */
-  cutFromMappings: boolean;
-}
-
 /** The index in `file` when it is valid for `key`, for a process whose clock says `now`. */
-export function readIndexFile(trusted: TrustedFolders, file: string, key: IndexFileKey, site: SiteConfig, now: number, reading: IndexFileReading): IndexFileRead {
+export function readIndexFile(trusted: TrustedFolders, file: string, key: IndexFileKey, site: SiteConfig, now: number): IndexFileRead {
   let fd: number;
   try {
     fd = openNoFollow(trusted, file, constants.O_RDONLY);
@@ -86,14 +75,14 @@ export function readIndexFile(trusted: TrustedFolders, file: string, key: IndexF
   const kept = new KeptFile(fd);
   try {
     const stats = fstatSync(fd);
-    return stats.isFile() ? readOpenIndexFile(trusted, fd, stats.size, key, site, now, kept, reading) : { ignored: 'missing', reason: 'there is none' };
+    return stats.isFile() ? readOpenIndexFile(trusted, fd, stats.size, key, site, now, kept) : { ignored: 'missing', reason: 'there is none' };
   } finally {
     if (!kept.isKept) closeSync(fd);
   }
 }
 
 /** The header first: a stale or foreign file is not read further; the blocks one at a time (snapshot-read.ts). */
-function readOpenIndexFile(trusted: TrustedFolders, fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number, kept: KeptFile, reading: IndexFileReading): IndexFileRead {
+function readOpenIndexFile(trusted: TrustedFolders, fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number, kept: KeptFile): IndexFileRead {
   const { text, blocksAt } = readHeaderLine(fd, size);
   let header: Header;
   try {
@@ -111,7 +100,7 @@ function readOpenIndexFile(trusted: TrustedFolders, fd: number, size: number, ke
   try {
     let sum = 0;
     const reader = readBlocks(fd, blocksAt, header.length, header.layout?.blocks, (bytes) => { sum = crcOn(bytes, sum); },
-      { file: kept, leftInFile: (name) => LEFT_IN_FILE.has(name), cutFromMappings: reading.cutFromMappings });
+      { file: kept, leftInFile: (name) => LEFT_IN_FILE.has(name) });
     // Nothing read is taken before the sum of every byte is known to match.
     if (reader && checksumText(sum) !== header.checksum) return { ignored: 'damaged', reason: 'its blocks do not match its checksum' };
     index = reader ? decodeSnapshot(trusted, header.layout, reader, key.content, site) : 'its blocks do not fit its layout';

@@ -21,8 +21,6 @@ export interface IndexPersistenceOptions {
   site: () => SiteConfig;
   clock: Clock;
   log: (line: string) => void;
-  /** See IndexFileReading. */
-  shortLived: boolean;
   /** The last change feed event this process has applied to the index (0: it follows none). */
   feedSeq: () => number;
 }
@@ -69,7 +67,7 @@ export class IndexPersistence {
   restore(): boolean {
     const { contentDir, index, site, clock, log } = this.options;
     const started = performance.now();
-    const read = readIndexFile(this.options.trusted, this.file, indexFileKey(site(), contentDir), site(), clock(), { cutFromMappings: !this.options.shortLived });
+    const read = readIndexFile(this.options.trusted, this.file, indexFileKey(site(), contentDir), site(), clock());
     debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.count} entries`);
     if (read.index) {
       this.restoredFeedSeq = read.feedSeq;

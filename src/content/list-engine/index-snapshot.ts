@@ -1,7 +1,6 @@
 // The content index in the persisted index's form (index-file.ts): the entries, their translation
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
-import { unmappedInt32s } from '../../process-tuning/unmapped-read.js';
 import type { IndexedRow, MixedRows, RowsOrPacked } from './sorted-rows.js';
 import type { BlockInfo, BlockReader, BlockWriter } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';
@@ -59,7 +58,7 @@ export function* encodeSnapshot(contents: IndexContents, writer: BlockWriter): G
   const position = new Map<string, number>();
   const { restored } = contents;
   // A translation's number in this file: by its number in the persisted index it was read from, else by its object.
-  const byRestored = unmappedInt32s(restored?.translations ?? 0).fill(-1);
+  const byRestored = new Int32Array(restored?.translations ?? 0).fill(-1);
   const byObject = new Map<Translation, number>();
   const numberOf = (translation: Translation): number => {
     const was = restored ? restored.numberOf(translation) : -1;
@@ -97,7 +96,7 @@ export function* encodeSnapshot(contents: IndexContents, writer: BlockWriter): G
   // Some 1.6 million rows at 100,000 posts: a typed array of their number, not a growing array of boxes.
   let rowCount = 0;
   for (const [, list] of contents.lists) rowCount += Array.isArray(list) ? list.length : 'items' in list ? list.items.length : list.numbers.length;
-  const rows = unmappedInt32s(rowCount);
+  const rows = new Int32Array(rowCount);
   let rowsDone = 0;
   const sortKeys: number[] = [];
   for (const [key, list] of contents.lists) {

@@ -33,7 +33,6 @@ export interface IndexPartsOptions {
   cacheDir: string | undefined;
   sweepInWorkerFrom: number | undefined;
   readInThreadsFrom: number | undefined;
-  shortLived: boolean;
   /** The site's data folder: changes are recorded in and followed from its change feed (content-changes.ts). */
   dataDir: string | undefined;
 }
@@ -63,7 +62,7 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   const scanner = new IndexScanner({ contentDir, trusted, index, reader, schedule, site, log, readInThreadsFrom: options.readInThreadsFrom });
   const changes = options.dataDir === undefined ? null : new ContentChanges({ dataDir: options.dataDir, trusted, clock, log });
   const feedSeq = () => changes?.seq ?? 0;
-  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, trusted, index, site, clock, log, shortLived: options.shortLived, feedSeq });
+  const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, trusted, index, site, clock, log, feedSeq });
   if (persistence) index.observe(() => persistence.changed());
   if (changes) scanner.observe((id, before) => changes.indexChanged(id, before));
   const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom, changes });

@@ -3,7 +3,6 @@
 // character fits in a byte, else UTF-16, so every string comes back exactly). Loading a block is a copy of
 // the file's bytes, not a parse (snapshot-read.ts); a reader checks every block's values before handing it out.
 import { endianness } from 'node:os';
-import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../../process-tuning/unmapped-read.js';
 import { FileTextColumn, type CharsInFile } from './file-texts.js';
 
 export interface BlockInfo {
@@ -32,19 +31,17 @@ export class BlockWriter {
   // Each column is filled row by row from `valueAt` into its block: made as an array of values first (and
   // texts joined into one string), a column of 200,000 rows left megabytes of garbage in V8's large-object
   // space, which only a full collection frees: some 20 MB more resident memory while an index was written.
-  // A block is let go once written: it is allocated so that this leaves glibc's thresholds as they were
-  // (process-tuning/unmapped-read.ts).
 
   /** A column of `count` numbers (float64): row n's is valueAt(n). */
   numbers(name: string, count: number, valueAt: (row: number) => number): void {
-    const values = unmappedFloat64s(count);
+    const values = new Float64Array(count);
     for (let row = 0; row < count; row++) values[row] = valueAt(row);
     this.add(name, 'f64', count, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
   }
 
   /** A column of `count` whole numbers (int32): row n's is valueAt(n). */
   integers(name: string, count: number, valueAt: (row: number) => number): void {
-    const values = unmappedInt32s(count);
+    const values = new Int32Array(count);
     for (let row = 0; row < count; row++) values[row] = valueAt(row);
     this.integerArray(name, values);
   }
@@ -59,7 +56,7 @@ export class BlockWriter {
    * `<name>`, their characters as `<name>.chars`. Pauses (yield) every TEXT_ROWS_AT_ONCE rows.
    */
   *texts(name: string, count: number, valueAt: (row: number) => string | null): Generator<void> {
-    const lengths = unmappedInt32s(count);
+    const lengths = new Int32Array(count);
     let chars = 0;
     let wide = false;
     for (let row = 0; row < count; row++) {
@@ -73,7 +70,7 @@ export class BlockWriter {
     }
     this.integerArray(name, lengths);
     const kind = wide ? 'utf16le' : 'latin1';
-    const bytes = allocUnmapped(chars * WIDTH[kind]);
+    const bytes = Buffer.allocUnsafeSlow(chars * WIDTH[kind]);
     let at = 0;
     for (let row = 0; row < count; row++) {
       const value = valueAt(row);

@@ -3,21 +3,16 @@
 // string, every byte summed on the way for the caller to check (index-file.ts). The file is never whole in
 // memory: at 100,000 entries, reading its 38 MB into a fresh buffer cost a stdio session's first answer
 // some 12 ms of page faults, then a full collection for the memory held outside the heap, and the typed
-// columns were copied out of it once more. A long-running process reads number blocks into arrays cut as
-// process-tuning/unmapped-read.ts cuts them: many are narrowed into smaller arrays at once (sizes, shared values'
-// indexes) and the rest go when the index is read again, and freeing them then leaves glibc's thresholds
-// be (at 100,000 posts, some 18 MB less of glibc's main heap under the bench's load, 7 MB less resident).
-import { allocUnmapped, unmappedFloat64s, unmappedInt32s } from '../../process-tuning/unmapped-read.js';
+// columns were copied out of it once more.
 import { BlockReader, widthOf, type BlockInfo, type ReadBlock } from './snapshot-blocks.js';
 import type { KeptFile } from './file-texts.js';
 import { readSync } from 'node:fs';
 
-/** Where the blocks go: texts left in the file, numbers cut from large mappings or not (index-file.ts). */
+/** Where the text blocks go: left in the file or read (index-file.ts). */
 export interface BlockReading {
   /** The file, for the characters of the text blocks `leftInFile` names: summed and left there (file-texts.ts). */
   file: KeptFile;
   leftInFile: (name: string) => boolean;
-  cutFromMappings: boolean;
 }
 
 /**
@@ -35,7 +30,7 @@ export function readBlocks(fd: number, position: number, length: number, blocks:
     if (end > length) return undefined;
     if (block.kind === 'latin1' || block.kind === 'utf16le') scratchSize = Math.max(scratchSize, block.count * width);
   }
-  const scratch = allocUnmapped(scratchSize);
+  const scratch = Buffer.allocUnsafeSlow(scratchSize);
   let at = 0;
   // Reads exactly `into.length` bytes at the next place in the file; false when it ends before.
   const fill = (into: Uint8Array): boolean => {
@@ -53,8 +48,7 @@ export function readBlocks(fd: number, position: number, length: number, blocks:
     if (!fill(scratch.subarray(0, info.offset - at))) return undefined;
     let value: ReadBlock['value'];
     if (info.kind === 'f64' || info.kind === 'i32') {
-      if (!reading.cutFromMappings) value = info.kind === 'f64' ? new Float64Array(info.count) : new Int32Array(info.count);
-      else value = info.kind === 'f64' ? unmappedFloat64s(info.count) : unmappedInt32s(info.count);
+      value = info.kind === 'f64' ? new Float64Array(info.count) : new Int32Array(info.count);
       if (!fill(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))) return undefined;
     } else {
       const bytes = scratch.subarray(0, info.count * widthOf(info.kind)!);

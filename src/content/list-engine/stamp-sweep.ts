@@ -5,9 +5,6 @@
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
 // built-ins only: it runs on the event loop in small slices or whole in a worker thread.
 import { join, sep } from 'node:path';
-import { freeNow } from '../../process-tuning/free-buffer.js';
-import { PackedNames } from '../../process-tuning/packed-names.js';
-import { unmappedFloat64s } from '../../process-tuning/unmapped-read.js';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
 
@@ -34,8 +31,8 @@ export interface SweepBaseline {
 
 /** Entry folders at one place: the entries of a type folder, or the child pages of a page. */
 interface Level {
-  /** Sorted; packed, as there may be 100,000 of them (process-tuning/packed-names.ts). */
-  names: PackedNames;
+  /** Sorted. */
+  names: readonly string[];
   /** Per name: the folder's mtime (-1: not known yet, so it is listed and reported). */
   mtimes: Float64Array;
   /** Per name, per file: mtime and size, -1 where there is no such file. */
@@ -89,9 +86,6 @@ export class StampSweep {
       // Entries of the baseline the first pass did not find are gone; it counts for no later pass.
       this.changed.push(...this.baseline.notFound());
       this.baseline = null;
-      // The sweep owns the baseline's stamps (some 6 MB at 100,000 entries): given back now, not when a
-      // full collection comes round.
-      freeNow(this.baselineStamps!);
       this.baselineStamps = null;
     }
     const rest = this.changed;
@@ -130,7 +124,7 @@ export class StampSweep {
           if (newest.length > count) newest.shift();
         }
         const children = level.children?.[at];
-        if (children) visit(children, `${prefix}/${level.names.at(at)}`);
+        if (children) visit(children, `${prefix}/${level.names[at]}`);
       }
     };
     this.roots.forEach((root, at) => visit(root.level, this.setup.folders[at]!.folder));
@@ -138,7 +132,7 @@ export class StampSweep {
       const stamps = new Float64Array(width);
       stamps[0] = level.mtimes[at]!;
       stamps.set(level.stamps.subarray(at * width + 1, at * width + width), 1);
-      return { id: `${prefix}/${level.names.at(at)}`, stamps };
+      return { id: `${prefix}/${level.names[at]}`, stamps };
     });
   }
 
@@ -154,7 +148,7 @@ export class StampSweep {
     this.counted += level.names.length;
     for (let at = 0; at < level.names.length; at++) {
       if ((at & 63) === 63) yield;
-      const name = level.names.at(at);
+      const name = level.names[at]!;
       const id = `${prefix}/${name}`;
       const folder = dir + sep + name;
       const mtime = mtimeOf(folder);
@@ -192,18 +186,16 @@ export class StampSweep {
    */
   private relisted(old: Level, prefix: string, names: string[], nested: boolean): Level {
     const width = this.width;
-    // Only pages hold entries in entries: a type folder of posts keeps no slot per entry for children. The
-    // old level's arrays are let go (5.6 MB of stamps for 100,000 posts each time a post comes or goes): so
-    // they are allocated to leave glibc's thresholds be when they are (process-tuning/unmapped-read.ts).
+    // Only pages hold entries in entries: a type folder of posts keeps no slot per entry for children.
     const level: Level = {
-      names: new PackedNames(names), mtimes: unmappedFloat64s(names.length).fill(UNKNOWN), stamps: unmappedFloat64s(names.length * width).fill(NaN),
+      names, mtimes: new Float64Array(names.length).fill(UNKNOWN), stamps: new Float64Array(names.length * width).fill(NaN),
       children: nested ? new Array<Level | null>(names.length).fill(null) : null,
     };
     let from = 0;
     for (let at = 0; at < names.length; at++) {
       const name = names[at]!;
-      while (from < old.names.length && old.names.at(from) < name) this.reportGone(old, from++, prefix);
-      if (from < old.names.length && old.names.at(from) === name) {
+      while (from < old.names.length && old.names[from]! < name) this.reportGone(old, from++, prefix);
+      if (from < old.names.length && old.names[from]! === name) {
         level.mtimes[at] = old.mtimes[from]!;
         level.stamps.set(old.stamps.subarray(from * width, from * width + width).subarray(1), at * width + 1);
         if (level.children !== null) level.children[at] = old.children?.[from] ?? null;
@@ -221,7 +213,7 @@ export class StampSweep {
   }
 
   private reportGone(level: Level, at: number, prefix: string): void {
-    const id = `${prefix}/${level.names.at(at)}`;
+    const id = `${prefix}/${level.names[at]}`;
     this.changed.push(id);
     const children = level.children?.[at];
     if (children) for (let child = 0; child < children.names.length; child++) this.reportGone(children, child, id);
@@ -229,7 +221,7 @@ export class StampSweep {
 }
 
 function emptyLevel(): Level {
-  return { names: new PackedNames([]), mtimes: new Float64Array(0), stamps: new Float64Array(0), children: null };
+  return { names: [], mtimes: new Float64Array(0), stamps: new Float64Array(0), children: null };
 }
 
 /** How long to wait after a pass that took `passMs` before the next. */

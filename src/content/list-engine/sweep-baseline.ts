@@ -1,6 +1,5 @@
 // What the stamp sweep (stamp-sweep.ts) compares with: the folders and files to look at for the site's
 // settings, and the index's stamps as its baseline; and one whole pass at once (`svc reindex`).
-import { unmappedFloat64s } from '../../process-tuning/unmapped-read.js';
 import { packIds } from './baseline-ids.js';
 import { MAX_PAGE_DEPTH } from '../entries/entry-folders.js';
 import { StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
@@ -20,8 +19,7 @@ export function sweepSetup(contentDir: string, site: SiteConfig): SweepSetup {
 export function sweepBaseline(entries: Iterable<Entry>, count: number, setup: SweepSetup): SweepBaseline {
   const width = 1 + 2 * setup.files.length;
   const languages = setup.files.slice(0, -1).map((file) => file.slice(0, -3));
-  // Let go by the worker after its first pass: so that does not raise glibc's thresholds (process-tuning/unmapped-read.ts).
-  const stamps = unmappedFloat64s(count * width).fill(-1);
+  const stamps = new Float64Array(count * width).fill(-1);
   const ids = new Array<string>(count);
   let at = 0;
   for (const entry of entries) {
