@@ -10,7 +10,6 @@ import { WebhookEndpoints } from '../edge/webhook-endpoints.js';
 import { WebhookQueue } from '../edge/webhook-queue.js';
 import { systemClock } from '../lib/clock.js';
 import { TrustedFolders } from '../lib/trusted-folders.js';
-import { lowerThisThreadsPriority } from '../process-tuning/low-priority-thread.js';
 import { takenContent, type EntriesAnswer } from './webhook-entries.js';
 
 export interface WebhookThreadSetup {
@@ -40,8 +39,6 @@ const setup = (workerData as { data: WebhookThreadSetup }).data;
 const port = parentPort!;
 const post = (message: FromWebhookThread) => port.postMessage(message);
 
-// Answers first: deliveries take the CPU the requests leave.
-lowerThisThreadsPriority();
 // What this thread opens below them is checked as the server's thread checks it (lib/no-follow.ts).
 const trustedFolders = new TrustedFolders(setup.trustedFolders);
 

@@ -2,7 +2,6 @@
 // some 300,000 stat calls, which would hold up requests on the event loop; here they run beside it. Each
 // pass sends the ids of the entry folders it finds changed as it finds them, and at its end how long it took.
 import { parentPort, workerData } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../../process-tuning/low-priority-thread.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
 import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
 
@@ -19,9 +18,6 @@ export interface SweepWorkerMessage { changed: string[]; passMs?: number; newest
 // so nothing else here may hold it, workerData included.
 const handed = workerData as { data: SweepWorkerData | null };
 const { setup, follow, pollRecent } = handed.data!;
-
-// Requests first: the sweep takes the CPU that is left.
-lowerThisThreadsPriority();
 
 const sweep = new StampSweep(setup, handed.data!.baseline);
 handed.data = null;

@@ -5,7 +5,6 @@
 // the texts it reads and SQLite's page cache end with it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { TrustedFolders } from '../../lib/trusted-folders.js';
-import { lowerThisThreadsPriority } from '../../process-tuning/low-priority-thread.js';
 import { EntryReader } from '../entries/entry-reader.js';
 import { parseEntryId } from '../entries/entry-id.js';
 import type { Entry, SiteConfig } from '../entries/types.js';
@@ -39,8 +38,6 @@ const setup = (workerData as { data: BuildThreadSetup }).data;
 const port = parentPort!;
 const post = (message: FromBuildThread) => port.postMessage(message);
 
-// Answers first: the build takes the CPU the requests leave.
-lowerThisThreadsPriority();
 // The site's folders, as the server's thread has them (config.ts siteFolders). What the reader would warn
 // about (a file it skips, a link it refuses) the server's thread says, once, when its own reading meets it:
 // said here too, it would be said twice, and past the process log.
