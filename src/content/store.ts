@@ -11,6 +11,9 @@ import type { ContentChanges } from './changes/content-changes.js';
 import { requireLater } from '../lib/on-demand.js';
 import type { SiteSearch } from './search/site-search.js';
 import { join } from 'node:path';
+import type { ContentStoreOptions } from './store-options.js';
+
+export type { ContentStoreOptions } from './store-options.js';
 
 // The index side (reading entries, the index, its snapshots and sweep) is loaded when an entry is first
 // needed: a stdio session that only asks site_info needs the settings and the entry folders' count.
@@ -21,37 +24,6 @@ const mediaFolders = requireLater<typeof import('./media-folder.js')>('./media-f
 const searchModule = requireLater<typeof import('./search/site-search.js')>('./search/site-search.js', import.meta.url);
 // The heap's tuning, for the moment a first start's index is packed (settled()).
 const heapTuning = requireLater<typeof import('../process-tuning/heap-tuning.js')>('../process-tuning/heap-tuning.js', import.meta.url);
-
-export interface ContentStoreOptions {
-  root: string;
-  clock: Clock;
-  log: (line: string) => void;
-  /** The public base address; overrides `url` in site.yaml (the address the site is really served at). */
-  baseUrl?: () => string;
-  /**
-   * Told (soon after, never during a read) about a scheduled translation found due, so its file can be
-   * rewritten as published (D2).
-   */
-  onScheduledDue?: (entryId: string, language: string) => void;
-  /** Where the index is kept between starts (data/cache); without one it is read from the files at every start. */
-  cacheDir?: string;
-  /** From how many entries the freshness sweep runs in a worker thread (index-freshness.ts). */
-  sweepInWorkerFrom?: number;
-  /** From how many entry folders a first start reads them in threads (first-scan-reads.ts). */
-  readInThreadsFrom?: number;
-  /** Past this size of persisted index, first counts restore it (some 90 ms) rather than count folders (7 µs an entry). */
-  countsFromIndexAbove?: number;
-  /**
-   * The site's data folder: with it, changes are recorded in the change feed under data/feed and the
-   * changes other processes record are followed (content-changes.ts). Without it, the store sweeps.
-   */
-  dataDir?: string;
-  /**
-   * The site's folders below which no link is followed (lib/trusted-folders.ts), made with its configuration
-   * (wiring/build-deps.ts); without them, a value of the store's own trusting content/ (and the data folder).
-   */
-  trustedFolders?: TrustedFolders;
-}
 
 /**
  * The flat-file content store: an in-memory index over `content/`, kept between starts in data/cache, and
