@@ -1,7 +1,7 @@
 // The content index in the persisted index's form (index-file.ts): the entries, their translation
 // summaries (translation-columns.ts) and the sorted lists (list-index.ts), each as binary columns
 // (snapshot-blocks.ts), so a start reads them back without parsing a number or sorting a list.
-import type { IndexedRow, MixedRows, RowsOrPacked } from './sorted-rows.js';
+import type { IndexedRow, MixedRows, PackedRows, RowsOrPacked } from './sorted-rows.js';
 import type { BlockInfo, BlockReader, BlockWriter } from './snapshot-blocks.js';
 import type { EntryColumns } from './restored-entry.js';
 import { RestoredObjects } from './restored-objects.js';
@@ -174,16 +174,16 @@ export function decodeSnapshot(trusted: TrustedFolders, layout: SnapshotLayout, 
   }
   if (translations !== translationCount) return 'its entries do not add up to its translations';
   const objects = new RestoredObjects(ids, parents, columns, summaries, translationCount);
-  const lists = restoreLists(layout.lists, reader, (n) => objects.translation(n), translationCount);
+  const lists = restoreLists(layout.lists, reader, { rowOf: (n) => objects.translation(n), passingRowOf: (n) => objects.passingRow(n) }, translationCount);
   return lists ? { count: entryCount, objects, lists } : 'its lists do not fit';
 }
 
 /**
  * The sorted lists, each as the file keeps it (checked here; read row by row when asked for, sorted-rows.ts):
- * the translations' numbers, and the sort keys where they are not the date, `rowOf(n)` being translation
- * n's row in the lists ordered by date.
+ * the translations' numbers, and the sort keys where they are not the date, `rows.rowOf(n)` being translation
+ * n's row in the lists ordered by date (`rows.passingRowOf(n)` the same for a pass).
  */
-function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowOf: (n: number) => IndexedRow, translationCount: number): Array<[key: string, rows: RowsOrPacked]> | undefined {
+function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rows: Pick<PackedRows, 'rowOf' | 'passingRowOf'>, translationCount: number): Array<[key: string, rows: RowsOrPacked]> | undefined {
   let rowCount = 0, keyCount = 0;
   for (const item of kept) {
     if (!Array.isArray(item) || typeof item[0] !== 'string' || !Number.isSafeInteger(item[1]) || item[1] < 0) return undefined;
@@ -196,7 +196,7 @@ function restoreLists(kept: SnapshotLayout['lists'], blocks: BlockReader, rowOf:
   const lists: Array<[key: string, rows: RowsOrPacked]> = [];
   let cursor = 0, keyCursor = 0;
   for (const [key, length, withKeys] of kept) {
-    lists.push([key, { numbers: numbers.subarray(cursor, cursor + length), sortKeys: withKeys === 1 ? sortKeys.subarray(keyCursor, keyCursor + length) : null, rowOf }]);
+    lists.push([key, { numbers: numbers.subarray(cursor, cursor + length), sortKeys: withKeys === 1 ? sortKeys.subarray(keyCursor, keyCursor + length) : null, ...rows }]);
     cursor += length;
     if (withKeys === 1) keyCursor += length;
   }

@@ -76,6 +76,11 @@ export class RestoredObjects {
     return translation;
   }
 
+  /** Translation n's row for a pass that reads and lets go: the kept one, else one made for the pass with its entry's (passing()). */
+  passingRow(n: number): ColumnRow {
+    return this.translations[n] ?? this.passingTranslation(n, this.passing(this.placeOfTranslation(n)));
+  }
+
   /** The number of a translation read from these columns (kept or made for a pass alike), else -1. */
   numberOf(translation: Translation): number {
     return rowIn(this.summaries, translation);

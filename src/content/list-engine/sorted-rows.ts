@@ -21,6 +21,8 @@ export interface PackedRows {
   sortKeys: Float64Array | null;
   /** Translation n's row in the lists ordered by date (its sortKey is -dateMs), the same object at every call. */
   rowOf: (n: number) => IndexedRow;
+  /** The same row for a pass that reads and lets go: the kept object where there is one, else one made for the pass. */
+  passingRowOf: (n: number) => IndexedRow;
 }
 
 /**
@@ -31,6 +33,7 @@ export interface MixedRows {
   items: Array<IndexedRow | number>;
   sortKeys: number[] | null;
   rowOf: (n: number) => IndexedRow;
+  passingRowOf: (n: number) => IndexedRow;
 }
 
 /** A list's rows: row objects, or as the persisted index keeps them. */
@@ -62,6 +65,18 @@ export class SortedRows {
     return sortKeys ? { entry: row.entry, translation: row.translation, sortKey: sortKeys[at]! } : row;
   }
 
+  /**
+   * Row `at`'s entry and translation for a pass over the list that reads and lets go (the title order,
+   * content/title-order.ts): a packed row not kept is made for the pass alone, so a pass over 100,000 rows
+   * does not keep 100,000 entries. Never to be kept: ask at() for the rows to keep.
+   */
+  passingAt(at: number): Omit<IndexedRow, 'sortKey'> {
+    if (this.made) return this.made[at]!;
+    const { passingRowOf } = this.packed ?? this.mixed!;
+    const item = this.mixed ? this.mixed.items[at]! : this.packed!.numbers[at]!;
+    return typeof item === 'number' ? passingRowOf(item) : item;
+  }
+
   /** Rows `start` up to `end`, as Array.slice. */
   slice(start = 0, end = this.length): IndexedRow[] {
     if (this.made) return this.made.slice(start, end);
@@ -87,7 +102,7 @@ export class SortedRows {
   /** The rows as they are now, for the persisted index's writer: packed or mixed as they are, or a copy. */
   exported(): RowsOrPacked | MixedRows {
     if (this.made) return this.made.slice();
-    if (this.mixed) return { items: this.mixed.items.slice(), sortKeys: this.mixed.sortKeys?.slice() ?? null, rowOf: this.mixed.rowOf };
+    if (this.mixed) return { ...this.mixed, items: this.mixed.items.slice(), sortKeys: this.mixed.sortKeys?.slice() ?? null };
     return this.packed!;
   }
 
@@ -122,8 +137,8 @@ export class SortedRows {
   /** A packed list as one a change can reach: its numbers (and keys) in plain arrays, 8 bytes a row. */
   private changeable(): MixedRows {
     if (!this.mixed) {
-      const { numbers, sortKeys, rowOf } = this.packed!;
-      this.mixed = { items: Array.from(numbers), sortKeys: sortKeys ? Array.from(sortKeys) : null, rowOf };
+      const { numbers, sortKeys, rowOf, passingRowOf } = this.packed!;
+      this.mixed = { items: Array.from(numbers), sortKeys: sortKeys ? Array.from(sortKeys) : null, rowOf, passingRowOf };
       this.packed = null;
     }
     return this.mixed;
