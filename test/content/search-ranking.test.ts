@@ -57,6 +57,27 @@ test('a word on more pages than are ranked: the newest of them are ranked, a tit
   }
 });
 
+test('newest first, unranked: every match in date order, past the ranked ones, and the same count', () => {
+  const count = RANKED_AT_MOST + 50;
+  const start = Date.UTC(2020, 0, 1);
+  const documents = Array.from({ length: count }, (_, i) => doc(`posts/p${i}`, start + i * HOUR, `Day ${i}`, 'Coffee at the hut.'));
+  // A title match, which ranking would put first, stays in its place by date.
+  documents[count - 10] = doc('posts/recent', start + (count - 10) * HOUR, 'Coffee', 'Coffee at the hut.');
+  const db = database(documents);
+  try {
+    const newest = db.search(query('"coffee"', { order: 'newest', limit: 12 }), 1000);
+    assert.deepEqual(newest.hits.map((hit) => hit.entry), [...Array.from({ length: 9 }, (_, i) => `posts/p${count - 1 - i}`), 'posts/recent', `posts/p${count - 11}`, `posts/p${count - 12}`]);
+    assert.ok(newest.hits.every((hit) => hit.score === 0), 'unranked');
+    assert.equal(newest.total, db.search(query('"coffee"'), 1000).total);
+    // Paging reaches matches older than the newest RANKED_AT_MOST: the oldest is on the last page.
+    const last = db.search(query('"coffee"', { order: 'newest', limit: 10, offset: count - 10 }), 100_000);
+    assert.equal(last.hits.at(-1)!.entry, 'posts/p0');
+    assert.equal(db.search(query('"coffee"'), 1000).hits[0]!.entry, 'posts/recent', 'the default order still ranks');
+  } finally {
+    db.close();
+  }
+});
+
 test('more rows in one second than it has ids for are all indexed and found; dates past any range are taken', () => {
   const second = Date.UTC(2026, 2, 1, 12);
   const documents = Array.from({ length: 1_100 }, (_, i) => doc(`posts/same-${i}`, second, 'Same', 'Quince jam.'));

@@ -36,6 +36,8 @@ export interface IndexQuery {
   offset: number;
   /** false: no snippets (a caller that lists the matches its own way). */
   snippets: boolean;
+  /** 'newest': the matches newest first, unranked (a list in date order: the panel's Content list). */
+  order?: 'best' | 'newest';
 }
 
 export interface IndexHit { entry: string; language: string; score: number; snippet: string }
@@ -50,7 +52,8 @@ function visibleTo(reader: SearchReader | null, status: SearchStatus, now: numbe
 }
 
 /**
- * The best matches the reader may see, best first, and how many match (counted up to `countUpTo`).
+ * The best matches the reader may see, best first (or the newest first, unranked), and how many match
+ * (counted up to `countUpTo`).
  * `statement` gives a statement prepared once per connection (the SQL differs only by table, type and reader kind).
  */
 export function rankedSearch(statement: (sql: string) => StatementSync, query: IndexQuery, countUpTo: number): { hits: IndexHit[]; total: number } {
@@ -62,7 +65,12 @@ export function rankedSearch(statement: (sql: string) => StatementSync, query: I
   // The newest matches first (FTS5 reads its lists backwards by rowid, no sort), bm25 of those alone, then
   // the page of them. Snippets after: a column of the select is made for every row before the sort keeps
   // the page, and a snippet reads and cuts up the row's text.
-  const rows = statement(`SELECT rid, entry, language, bm25 FROM (SELECT ${table}.rowid AS rid, d.entry AS entry, d.language AS language, bm25(${table}, ${WEIGHTS}) AS bm25
+  // Newest first alone is that first step without bm25 and the sort: a list in date order wants no ranking
+  // (the panel's Content list: its first pages are then the newest matches, whatever their number).
+  const rows = statement(query.order === 'newest'
+    ? `SELECT ${table}.rowid AS rid, d.entry AS entry, d.language AS language, 0 AS bm25
+    FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} ORDER BY ${table}.rowid DESC LIMIT ? OFFSET ?`
+    : `SELECT rid, entry, language, bm25 FROM (SELECT ${table}.rowid AS rid, d.entry AS entry, d.language AS language, bm25(${table}, ${WEIGHTS}) AS bm25
     FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} ORDER BY ${table}.rowid DESC LIMIT ${RANKED_AT_MOST})
     ORDER BY bm25, rid DESC LIMIT ? OFFSET ?`)
     .all(...params, query.limit, query.offset) as Array<{ rid: number; entry: string; language: string; bm25: number }>;

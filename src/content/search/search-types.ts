@@ -67,6 +67,8 @@ export interface SearchRequest {
   offset?: number;
   /** false: rows without snippets (empty), for a caller that shows none. */
   snippets?: boolean;
+  /** 'newest': the matches newest first, unranked (score 0), for a list in date order. Default 'best'. */
+  order?: 'best' | 'newest';
 }
 
 export interface SearchRow { entry: Entry; translation: Translation; score: number; snippet: SnippetPart[] }

@@ -121,7 +121,7 @@ export class SiteSearch {
     const found = this.guard(() => this.db.search({
       match, language: request.language, stemmed: stemmedLanguage(request.language), type: request.type, reader: searcher.reader,
       status: request.status ?? 'published', now: this.options.source.now(), limit: Math.max(0, Math.min(request.limit, MAX_HITS - offset)), offset,
-      snippets: request.snippets ?? true,
+      snippets: request.snippets ?? true, order: request.order ?? 'best',
     }, MAX_HITS));
     if (found === undefined) return notReady();
     const rows: SearchRow[] = [];

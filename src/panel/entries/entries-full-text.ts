@@ -1,6 +1,7 @@
 // The Content list's search through the full-text index (content/search/): typing a word finds the entries
-// whose title, excerpt, tags or body hold it, not only their titles. The matches (the best 1,000 at most,
-// as every search) are then put in the list's order (date or title) and paged as the list pages. Who finds
+// whose title, excerpt, tags or body hold it, not only their titles. The matches (1,000 at most, as every
+// search: the newest for the list by date, unranked, as ranking them was work the date order threw away;
+// the best for the list by title) are then put in the list's order and paged as the list pages. Who finds
 // what is content_list's rule (the index's reader, then each row again). While the index is being built,
 // or on a Node whose SQLite lacks FTS5, the list searches titles as it did (listEntries' search).
 import type { Principal } from '../../auth/principal.js';
@@ -17,7 +18,7 @@ const byDate = (a: EntryRow, b: EntryRow) => b.translation.dateMs - a.translatio
 function fullTextRows(store: ContentStore, principal: Principal, query: EntryQuery, order: 'date' | 'title'): EntryRow[] | null {
   const found = store.search.search({
     text: query.search!, language: query.language, type: query.type, searcher: searcherOf(principal), status: query.status ?? 'any',
-    limit: MAX_HITS, snippets: false,
+    limit: MAX_HITS, snippets: false, order: order === 'date' ? 'newest' : 'best',
   });
   if (!found.ready) return null;
   const rows: EntryRow[] = found.rows.map(({ entry, translation }) => ({ entry, translation }));
