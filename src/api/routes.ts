@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { ApiDeps } from './api-deps.js';
 import type { Router } from '../http/router.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
@@ -27,7 +26,7 @@ export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenB
   // Content answers depend only on the caller, the address and the content: they are cached by generation.
   // List rows kept per translation, so a list page no answer holds yet is a join of rows (list-rows.ts).
   const rows = new ListRowCache({
-    isPublic: (entry, translation) => canSeeTranslation(null, entry, translation), fileFolder: join(deps.config.dataDir, 'cache'), log: deps.log,
+    isPublic: (entry, translation) => canSeeTranslation(null, entry, translation),
   });
   let warming = false;
   const content: Record<string, ApiHandler> = {

@@ -1,6 +1,5 @@
-// A file descriptor an object keeps open to read from at positions (the Content API's list rows file,
-// the persisted index's file while columns read from it are alive): read exactly, and closed once the
-// object is collected if nothing closed it before.
+// A file descriptor an object keeps open to read from at positions (the persisted index's file while
+// columns read from it are alive): read exactly, and closed once the object is collected.
 import { closeSync, readSync } from 'node:fs';
 
 /** Reads `length` bytes at `position` into `target` at `offset`; fewer only where the file ends first. */
@@ -23,8 +22,3 @@ export function closeWhenCollected(owner: object, fd: number): void {
   descriptors.register(owner, fd, owner);
 }
 
-/** Closes `owner`'s `fd` now (and not again when it is collected). */
-export function closeNow(owner: object, fd: number): void {
-  descriptors.unregister(owner);
-  closeSync(fd);
-}

@@ -3,9 +3,7 @@
 // slots were used again, and whatever the content generation and settings did meanwhile.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createFixtureSite } from '../helpers/fixture-site.js';
 import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
 import { entry, entryText } from '../helpers/write-site.js';
@@ -14,128 +12,61 @@ import { listEntries } from '../../src/content/query.js';
 import { ListRowCache } from '../../src/api/list-rows/list-rows.js';
 import { listAnswer } from '../../src/api/answers/list-answer.js';
 import { PackedRows, SLOT_BYTES } from '../../src/api/list-rows/packed-rows.js';
-import { FileRowBytes } from '../../src/api/list-rows/row-bytes.js';
 import { canSeeTranslation } from '../../src/content/content-rights.js';
 import type { Entry, Translation } from '../../src/content/entries/types.js';
 
-/** The kept rows' bytes where the server keeps them (a file in a temporary folder) and in memory. */
-function stores(): Array<{ name: string; folder: string | null }> {
-  return [{ name: 'memory', folder: null }, { name: 'file', folder: mkdtempSync(join(tmpdir(), 'svc-rows-')) }];
-}
-
-for (const { name, folder } of stores()) {
-  test(`packed records (${name}) read back as written while kept, within the budget, the oldest forgotten first and each once, places let go written again`, () => {
-    const random = seededRandom(11);
-    const budget = 40_000;
-    const forgotten: number[] = [];
-    const packed = new PackedRows({ budgetBytes: budget, grow: () => {}, forget: (slot) => forgotten.push(slot), ...(folder ? { bytes: () => FileRowBytes.create(folder) } : {}) });
-    /** What each kept slot holds: the row's number, written as its record's bytes. */
-    const kept = new Map<number, number>();
-    const text = (row: number) => `row ${row} `.repeat(1 + (row * 7) % 90);
-    const tags = Buffer.from('[]');
-    try {
-      for (let row = 0; row < 3000; row++) {
-        // Between answers the places let go may be written again: what is kept must not be touched.
-        if (row % 3 === 0) packed.recycle();
-        // Now and then a row is replaced (its record stays behind until its segment goes).
-        if (kept.size > 0 && random() < 0.2) {
-          const [slot] = [...kept.keys()].slice(Math.floor(random() * kept.size));
-          packed.release(slot!);
-          kept.delete(slot!);
-        }
-        const slot = packed.add(text(row), '', '', tags, null);
-        assert.ok(packed.isKept(slot));
-        forgotten.length = 0;
-        packed.kept();
-        for (const gone of forgotten) {
-          assert.ok(kept.delete(gone), `slot ${gone} forgotten once, while kept`);
-          assert.notEqual(gone, slot, 'the row just kept stays');
-        }
-        kept.set(slot, row);
-        assert.ok(packed.bytes <= budget, `${packed.bytes} bytes over ${budget}`);
-        assert.equal(packed.size, kept.size);
-        // A row just kept reads back at once, and so does one kept earlier.
-        assert.equal(packed.record(slot).toString(), text(row));
-      }
-      let oldest = Infinity;
-      for (const [slot, row] of kept) {
-        assert.equal(packed.record(slot).toString(), text(row));
-        assert.equal(packed.headLength[slot], Buffer.byteLength(text(row)));
-        oldest = Math.min(oldest, row);
-      }
-      // What is kept is the newest rows (less those replaced): a budget's worth, give or take a segment.
-      assert.ok(oldest > 2000 && packed.bytes > budget * 0.8, `oldest kept ${oldest}, ${packed.bytes} bytes`);
-      // Some 500 segments filled, in a few places: those let go were written again.
-      assert.ok(packed.placeCount <= 16 + 4, `${packed.placeCount} places`);
-      // A row that alone is over the budget is kept in a buffer of its own, not kept, and its slot given back.
-      const big = packed.add('x'.repeat(budget), '', '', tags, null);
-      assert.equal(packed.isKept(big), false);
-      assert.equal(packed.record(big).length, budget);
-      packed.releaseUnkept(big);
-      assert.equal(packed.size, kept.size);
-      assert.ok(SLOT_BYTES > 0);
-      // The file is removed from its folder as soon as it is open: nothing is left behind by a process that ends.
-      if (folder) assert.deepEqual(readdirSync(folder), []);
-    } finally {
-      packed.close();
-      if (folder) rmSync(folder, { recursive: true, force: true });
-    }
-  });
-}
-
-test('a rows file that can no longer be written: every row kept is forgotten, the rest are kept in memory, and all read back', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'svc-rows-'));
-  const lines: string[] = [];
+test('packed records read back as written while kept, within the budget, the oldest forgotten first and each once, places let go written again', () => {
+  const random = seededRandom(11);
+  const budget = 40_000;
   const forgotten: number[] = [];
-  let failing = false;
-  const packed = new PackedRows({
-    budgetBytes: 40_000, grow: () => {}, forget: (slot) => forgotten.push(slot), log: (line) => lines.push(line),
-    bytes: () => {
-      const file = FileRowBytes.create(folder)!;
-      // A full disk, from some point on: a write that fails as writeSync fails.
-      const write = file.write.bind(file);
-      file.write = (bytes, position) => {
-        if (failing) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-        write(bytes, position);
-      };
-      return file;
-    },
-  });
+  const packed = new PackedRows({ budgetBytes: budget, grow: () => {}, forget: (slot) => forgotten.push(slot) });
+  /** What each kept slot holds: the row's number, written as its record's bytes. */
+  const kept = new Map<number, number>();
+  const text = (row: number) => `row ${row} `.repeat(1 + (row * 7) % 90);
   const tags = Buffer.from('[]');
   try {
-    const before = [0, 1, 2].map((n) => packed.add(`before ${n}`, '', '', tags, null));
-    assert.equal(packed.record(before[1]!).toString(), 'before 1');
-    failing = true;
-    const after = packed.add('after', '', '', tags, null);
-    packed.kept();
-    assert.deepEqual(forgotten.sort(), [...before].sort(), 'the rows in the file are forgotten, each once');
-    assert.equal(packed.size, 1);
-    assert.equal(packed.record(after).toString(), 'after');
-    assert.equal(lines.length, 1);
-    assert.match(lines[0]!, /kept in memory from now on.*ENOSPC/);
-    const more = packed.add('more', '', '', tags, null);
-    assert.equal(packed.record(more).toString(), 'more');
-    assert.equal(lines.length, 1, 'said once');
+    for (let row = 0; row < 3000; row++) {
+      // Between answers the places let go may be written again: what is kept must not be touched.
+      if (row % 3 === 0) packed.recycle();
+      // Now and then a row is replaced (its record stays behind until its segment goes).
+      if (kept.size > 0 && random() < 0.2) {
+        const [slot] = [...kept.keys()].slice(Math.floor(random() * kept.size));
+        packed.release(slot!);
+        kept.delete(slot!);
+      }
+      const slot = packed.add(text(row), '', '', tags, null);
+      assert.ok(packed.isKept(slot));
+      forgotten.length = 0;
+      packed.kept();
+      for (const gone of forgotten) {
+        assert.ok(kept.delete(gone), `slot ${gone} forgotten once, while kept`);
+        assert.notEqual(gone, slot, 'the row just kept stays');
+      }
+      kept.set(slot, row);
+      assert.ok(packed.bytes <= budget, `${packed.bytes} bytes over ${budget}`);
+      assert.equal(packed.size, kept.size);
+      // A row just kept reads back at once, and so does one kept earlier.
+      assert.equal(packed.record(slot).toString(), text(row));
+    }
+    let oldest = Infinity;
+    for (const [slot, row] of kept) {
+      assert.equal(packed.record(slot).toString(), text(row));
+      assert.equal(packed.headLength[slot], Buffer.byteLength(text(row)));
+      oldest = Math.min(oldest, row);
+    }
+    // What is kept is the newest rows (less those replaced): a budget's worth, give or take a segment.
+    assert.ok(oldest > 2000 && packed.bytes > budget * 0.8, `oldest kept ${oldest}, ${packed.bytes} bytes`);
+    // Some 500 segments filled, in a few places: those let go were written again.
+    assert.ok(packed.placeCount <= 16 + 4, `${packed.placeCount} places`);
+    // A row that alone is over the budget is kept in a buffer of its own, not kept, and its slot given back.
+    const big = packed.add('x'.repeat(budget), '', '', tags, null);
+    assert.equal(packed.isKept(big), false);
+    assert.equal(packed.record(big).length, budget);
+    packed.releaseUnkept(big);
+    assert.equal(packed.size, kept.size);
+    assert.ok(SLOT_BYTES > 0);
   } finally {
     packed.close();
-    rmSync(folder, { recursive: true, force: true });
-  }
-});
-
-test('a folder where the rows file cannot be made: the rows are kept in memory, said once', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'svc-rows-'));
-  // A file where the folder should be: mkdir fails.
-  writeFileSync(join(folder, 'cache'), 'not a folder');
-  const lines: string[] = [];
-  const cache = new PackedRows({ budgetBytes: 40_000, grow: () => {}, forget: () => {}, log: (line) => lines.push(line), bytes: () => FileRowBytes.create(join(folder, 'cache')) });
-  try {
-    const slot = cache.add('a row', '', '', Buffer.from('[]'), null);
-    assert.equal(cache.record(slot).toString(), 'a row');
-    assert.equal(lines.length, 1);
-    assert.match(lines[0]!, /kept in memory, as their file could not be made \(EEXIST|ENOTDIR\)/);
-  } finally {
-    cache.close();
-    rmSync(folder, { recursive: true, force: true });
   }
 });
 
@@ -155,8 +86,7 @@ test('rows asked in any order under a small budget, across generations and setti
     assert.ok(rows.length > 50);
     const unbounded = new ListRowCache({ isPublic });
     unbounded.warm(store, store.generation, rows);
-    // As the server keeps them: their bytes in a file.
-    const small = new ListRowCache({ isPublic, budgetBytes: Math.floor(unbounded.bytes / 4), fileFolder: join(siteRoot, 'data/cache') });
+    const small = new ListRowCache({ isPublic, budgetBytes: Math.floor(unbounded.bytes / 4) });
     for (let round = 0; round < 200; round++) {
       // Now and then another generation (rows made again from their own parts) or a row over the budget.
       const generation = store.generation + (round % 50 < 25 ? 0 : 1);
@@ -171,24 +101,6 @@ test('rows asked in any order under a small budget, across generations and setti
     }
     assert.ok(small.size > 0 && small.size < rows.length, `${small.size} of ${rows.length} kept`);
     small.close();
-    // The rows' file fails in the middle of an answer (a full disk): the rows found before are gone with it,
-    // and the answer is still the right one.
-    const failing = new ListRowCache({ isPublic, fileFolder: join(siteRoot, 'data/cache'), log: () => {} });
-    const write = FileRowBytes.prototype.write;
-    let writes = 0;
-    FileRowBytes.prototype.write = function (this: FileRowBytes, bytes: Uint8Array, position: number) {
-      if (++writes > 3) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-      write.call(this, bytes, position);
-    };
-    try {
-      const page = rows.slice(0, 10);
-      const expected = page.map((row) => new ListRowCache({ isPublic }).rowsJson(store, store.generation, [row], null));
-      assert.equal(listAnswer(failing.publicRows(store, store.generation, page), '{}').bytes.toString('utf8'), `{"data":[${expected.join(',')}],"meta":{}}`);
-      assert.equal(writes, 4, 'three rows written to the file, the fourth failed');
-    } finally {
-      FileRowBytes.prototype.write = write;
-      failing.close();
-    }
     // A budget smaller than any row keeps none and answers all the same.
     const none = new ListRowCache({ isPublic, budgetBytes: 100 });
     const some = rows.slice(0, 5);

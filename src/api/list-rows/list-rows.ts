@@ -1,6 +1,5 @@
 // The Content API's list rows, a wing of api/ entered here only (test/architecture.test.ts holds that): the
-// rows of /entries kept packed into a few buffers (packed-rows.ts, row-slots.ts), their bytes in a file or in
-// memory (row-bytes.ts), what rows share (list-row-parts.ts, row-facts.ts) and the rows anyone may see
+// rows of /entries kept packed into a few buffers (packed-rows.ts, row-slots.ts, row-bytes.ts), what rows share (list-row-parts.ts, row-facts.ts) and the rows anyone may see
 // (public-rows.ts). The rest of api/ asks ListRowCache for an answer's rows and knows nothing of the packing.
 import { COVER_KEY, type AnswerRows } from '../answers/list-answer.js';
 import { formatIsoWithOffset } from '../../lib/time-zone.js';
@@ -10,7 +9,6 @@ import type { Entry, SiteConfig, Translation } from '../../content/entries/types
 import { SharedRowParts, type KeptCover } from './list-row-parts.js';
 import { RowFacts, SettingsNumbers } from './row-facts.js';
 import { PackedRows } from './packed-rows.js';
-import { FileRowBytes } from './row-bytes.js';
 import { PublicRows } from './public-rows.js';
 
 /** What every row of one answer shares. */
@@ -25,9 +23,6 @@ export interface ListRowCacheOptions {
   coverRecheckMs?: number;
   /** A monotonic clock in ms. */
   now?: () => number;
-  /** A folder for a file of the rows' bytes (row-bytes.ts); without it, they are kept in memory. */
-  fileFolder?: string;
-  log?: (line: string) => void;
 }
 
 /**
@@ -75,10 +70,8 @@ export class ListRowCache {
     this.isPublic = options.isPublic;
     this.shared = new SharedRowParts(options.coverRecheckMs ?? 1000);
     this.now = options.now ?? (() => performance.now());
-    const folder = options.fileFolder;
     this.packed = new PackedRows({
-      budgetBytes: options.budgetBytes ?? ROW_BUDGET_BYTES, grow: (capacity) => this.facts.grow(capacity), forget: (slot) => this.forget(slot), log: options.log,
-      ...(folder === undefined ? {} : { bytes: () => FileRowBytes.create(folder) }),
+      budgetBytes: options.budgetBytes ?? ROW_BUDGET_BYTES, grow: (capacity) => this.facts.grow(capacity), forget: (slot) => this.forget(slot),
     });
   }
 
@@ -140,18 +133,12 @@ export class ListRowCache {
   publicRows(store: ContentStore, generation: number, rows: readonly EntryRow[]): AnswerRows {
     const asked = this.asked(store, generation);
     const answer = new PublicRows(rows.length);
-    const failures = this.packed.failures;
     const unkept: number[] = [];
     for (let at = 0; at < rows.length; at++) {
       const { entry, translation } = rows[at]!;
       const slot = this.row(asked, entry, translation);
       answer.take(at, this.packed, slot, this.facts.tags[slot]!.bytes, this.packed.coverLength[slot] === 0 ? this.facts.coverBytes[slot]! : null);
       if (!this.packed.isKept(slot)) unkept.push(slot);
-    }
-    // The rows' file failed meanwhile: the rows found before are gone with it, and are made again.
-    if (this.packed.failures !== failures) {
-      for (const slot of unkept) this.dropUnkept(slot);
-      return this.publicRows(store, generation, rows);
     }
     answer.read(this.packed);
     for (const slot of unkept) this.dropUnkept(slot);

@@ -1,13 +1,12 @@
 // The bytes of the Content API's kept list rows (list-rows.ts), packed: each row's UTF-8 is appended to one
-// of a few big segments, which live where row-bytes.ts keeps them (a file of the process's own, or
-// memory), and what is known of a row sits in typed arrays by slot (row-slots.ts), its digest among them.
+// of a few big segments, which live in row-bytes.ts's places, and what is known of a row sits in typed arrays by slot (row-slots.ts), its digest among them.
 // Kept as a string pair and an object each, with two map slots, a digest string and a boxed number, a row
 // cost some 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their
 // budget the oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record
 // stays where it is until then (counted against the budget all the same).
 import { createHash } from 'node:crypto';
 import { DIGEST_BYTES } from './row-slots.js';
-import { RowStore, type RowBytes } from './row-bytes.js';
+import { RowBytes } from './row-bytes.js';
 import { RowSlots } from './row-slots.js';
 
 /**
@@ -35,9 +34,6 @@ export interface PackedRowsOptions {
   grow: (capacity: number) => void;
   /** Called with a row's slot as its segment is let go, before the slot is free again. */
   forget: (slot: number) => void;
-  /** Where the segments are kept, given their size (default: memory). */
-  bytes?: (segmentBytes: number) => RowBytes | null;
-  log?: (line: string) => void;
 }
 
 export class PackedRows extends RowSlots {
@@ -55,9 +51,7 @@ export class PackedRows extends RowSlots {
   private readonly segmentBytes: number;
   private filled = 0;
   private live = 0;
-  private readonly store: RowStore;
-  /** How many times the rows' file failed and every row was forgotten (list-rows.ts then starts an answer again). */
-  failures = 0;
+  private readonly store: RowBytes;
   private readonly options: PackedRowsOptions;
 
   constructor(options: PackedRowsOptions) {
@@ -65,7 +59,7 @@ export class PackedRows extends RowSlots {
     this.options = options;
     this.budgetBytes = options.budgetBytes;
     this.segmentBytes = Math.max(1, Math.min(MAX_SEGMENT_BYTES, Math.floor(options.budgetBytes / MIN_SEGMENTS)));
-    this.store = new RowStore(this.segmentBytes, options.bytes, options.log);
+    this.store = new RowBytes(this.segmentBytes);
   }
 
   /** The bytes counted against the budget: every record still in a segment (replaced ones too) and the rows' slots. */
@@ -142,11 +136,8 @@ export class PackedRows extends RowSlots {
     }
     const start = current.fill;
     if (current.own !== null) this.keepOwn(slot, current.own, start).set(record, start);
-    else if (!this.written(record, current.place * this.segmentBytes + start)) {
-      this.freeSlot(slot);
-      return this.place(record);
-    }
     else {
+      this.store.write(record, current.place * this.segmentBytes + start);
       this.own[slot] = null;
       this.position[slot] = current.place * this.segmentBytes + start;
     }
@@ -195,20 +186,10 @@ export class PackedRows extends RowSlots {
     return this.places;
   }
 
-  /** Lets go of the row bytes (a file's descriptor); nothing is kept or read afterwards. */
+  /** Lets go of the row bytes; nothing is kept or read afterwards. */
   close(): void {
     for (const [number, segment] of this.segments) this.dropSegment(number, segment);
     this.store.close();
-  }
-
-  /** Writes a record where it is kept; false when the row bytes failed and are in memory now, empty (rows.ts). */
-  private written(record: Uint8Array, position: number): boolean {
-    if (this.store.write(record, position)) return true;
-    this.failures++;
-    // Every row kept so far is gone with the file: forgotten, and the places start again.
-    for (const [number, segment] of this.segments) this.dropSegment(number, segment);
-    this.spare.length = this.retired.length = this.places = 0;
-    return false;
   }
 
   private keepOwn(slot: number, buffer: Buffer, start: number): Buffer {
