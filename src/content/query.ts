@@ -1,7 +1,7 @@
 // Lists of entries, answered from the store's sorted lists (list-index.ts): a page costs what it shows plus
 // what a filter skips, not a scan and sort of the whole site.
 import type { ContentStore } from './store.js';
-import { NO_START, whileScanning } from './list-engine/list-engine.js';
+import { NO_START } from './list-engine/list-engine.js';
 import type { Entry, EntryStatus, Translation } from './entries/types.js';
 
 export interface EntryQuery {
@@ -37,9 +37,6 @@ export interface ListWindow {
   total?: boolean;
 }
 
-/** Rows a search passes from which it reads the titles kept in a file whole (a few MB at 100,000 posts). */
-const SCAN_FROM_ROWS = 256;
-
 /**
  * Entries of one type in one language, newest first (date categories: soonest `start` first), the rows of
  * `window` and how many match in all (when asked; else the rows collected).
@@ -69,27 +66,22 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
     // The list's own rows (a new array of them): a page of the API asks this on every request.
     return { rows: list.slice(start, Math.min(to, start + limit)), total: to - from };
   }
-  // A search reads the title of every row it passes: through a long list, the titles kept in the persisted
-  // index's file are read whole, once (file-texts.ts).
-  const scan = (): { rows: EntryRow[]; total: number } => {
-    const rows: EntryRow[] = [];
-    let matched = 0;
-    for (let at = from; at < to; at++) {
-      const { entry, translation } = list.at(at);
-      if (tagToo !== undefined && !translation.tags.includes(tagToo)) continue;
-      if (parentToo !== undefined && entry.parentId !== parentToo) continue;
-      if (words.length > 0) {
-        const title = translation.title.toLowerCase();
-        if (!words.every((word) => title.includes(word))) continue;
-      }
-      if (visible && translation.status !== 'published' && !visible(entry, translation)) continue;
-      if (matched >= offset && rows.length < limit) rows.push({ entry, translation });
-      matched++;
-      if (window.total === false && rows.length >= limit) break;
+  const rows: EntryRow[] = [];
+  let matched = 0;
+  for (let at = from; at < to; at++) {
+    const { entry, translation } = list.at(at);
+    if (tagToo !== undefined && !translation.tags.includes(tagToo)) continue;
+    if (parentToo !== undefined && entry.parentId !== parentToo) continue;
+    if (words.length > 0) {
+      const title = translation.title.toLowerCase();
+      if (!words.every((word) => title.includes(word))) continue;
     }
-    return { rows, total: matched };
-  };
-  return words.length > 0 && to - from > SCAN_FROM_ROWS ? whileScanning(scan) : scan();
+    if (visible && translation.status !== 'published' && !visible(entry, translation)) continue;
+    if (matched >= offset && rows.length < limit) rows.push({ entry, translation });
+    matched++;
+    if (window.total === false && rows.length >= limit) break;
+  }
+  return { rows, total: matched };
 }
 
 /** Every matching entry, in list order (for the few lists shown whole: navigation, the sitemap). */

@@ -1,13 +1,13 @@
 // A type's entries in one language in title order (A to Z), for the panel's Content list sorted by title.
 // The index keeps its lists by date (list-engine/list-index.ts); the title order is made from the list of all
 // statuses once and kept while the index is unchanged (the store's generation), so paging through it costs
-// what a page shows. At 100,000 posts making it reads every title once (whileScanning) and sorts them: some
-// tens of milliseconds after a change, then nothing per page. What is kept is the order alone, a number per
+// what a page shows. At 100,000 posts making it reads every title once and sorts them: some tens of
+// milliseconds after a change, then nothing per page. What is kept is the order alone, a number per
 // row (its place in the list by date) and its status: the rows it reads are made for the pass
 // (SortedRows.passingAt), and only a page's are made to keep. Kept as rows, the order held every entry of
 // a 100,000-post site restored and kept for good after one visit (some 30 MB).
 import type { ContentStore } from './store.js';
-import { whileScanning, type SortedRows } from './list-engine/list-engine.js';
+import type { SortedRows } from './list-engine/list-engine.js';
 import type { EntryRow, EntryQuery, ListWindow } from './query.js';
 import type { EntryStatus } from './entries/types.js';
 
@@ -41,22 +41,20 @@ function titleOrder(store: ContentStore, type: string, language: string): TitleO
   const found = byList.get(key);
   if (found && found.generation === generation) return found;
   const list = store.lists().list(type, language, 'any');
-  const order = whileScanning(() => {
-    const titles: string[] = new Array<string>(list.length), ids: string[] = new Array<string>(list.length);
-    const statuses = new Uint8Array(list.length);
-    for (let at = 0; at < list.length; at++) {
-      const { entry, translation } = list.passingAt(at);
-      titles[at] = translation.title;
-      ids[at] = entry.id;
-      statuses[at] = STATUSES.indexOf(translation.status);
-    }
-    const places = new Int32Array(list.length);
-    for (let at = 0; at < places.length; at++) places[at] = at;
-    places.sort((a, b) => collator.compare(titles[a]!, titles[b]!) || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
-    const inOrder = new Uint8Array(places.length);
-    for (let k = 0; k < places.length; k++) inOrder[k] = statuses[places[k]!]!;
-    return { generation, list, places, statuses: inOrder };
-  });
+  const titles: string[] = new Array<string>(list.length), ids: string[] = new Array<string>(list.length);
+  const statuses = new Uint8Array(list.length);
+  for (let at = 0; at < list.length; at++) {
+    const { entry, translation } = list.passingAt(at);
+    titles[at] = translation.title;
+    ids[at] = entry.id;
+    statuses[at] = STATUSES.indexOf(translation.status);
+  }
+  const places = new Int32Array(list.length);
+  for (let at = 0; at < places.length; at++) places[at] = at;
+  places.sort((a, b) => collator.compare(titles[a]!, titles[b]!) || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const inOrder = new Uint8Array(places.length);
+  for (let k = 0; k < places.length; k++) inOrder[k] = statuses[places[k]!]!;
+  const order: TitleOrder = { generation, list, places, statuses: inOrder };
   byList.set(key, order);
   return order;
 }
@@ -83,21 +81,19 @@ export function listEntriesByTitle(store: ContentStore, query: EntryQuery, windo
   const rows: EntryRow[] = [];
   let matched = 0;
   // Words and drafts are looked at in rows made for the pass; only the page's rows are made to keep.
-  whileScanning(() => {
-    for (let k = 0; k < places.length; k++) {
-      if (status !== 'any' && statuses[k] !== wanted) continue;
-      const place = places[k]!;
-      if (words.length > 0 || (visible && statuses[k] !== PUBLISHED)) {
-        const { entry, translation } = list.passingAt(place);
-        if (words.length > 0) {
-          const title = translation.title.toLowerCase();
-          if (!words.every((word) => title.includes(word))) continue;
-        }
-        if (visible && statuses[k] !== PUBLISHED && !visible(entry, translation)) continue;
+  for (let k = 0; k < places.length; k++) {
+    if (status !== 'any' && statuses[k] !== wanted) continue;
+    const place = places[k]!;
+    if (words.length > 0 || (visible && statuses[k] !== PUBLISHED)) {
+      const { entry, translation } = list.passingAt(place);
+      if (words.length > 0) {
+        const title = translation.title.toLowerCase();
+        if (!words.every((word) => title.includes(word))) continue;
       }
-      if (matched >= offset && rows.length < limit) rows.push(row(place));
-      matched++;
+      if (visible && statuses[k] !== PUBLISHED && !visible(entry, translation)) continue;
     }
-  });
+    if (matched >= offset && rows.length < limit) rows.push(row(place));
+    matched++;
+  }
   return { rows, total: matched };
 }

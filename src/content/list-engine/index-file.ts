@@ -11,8 +11,6 @@ import { codeFingerprint } from './code-fingerprint.js';
 import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex, type SnapshotLayout } from './index-snapshot.js';
 import { BlockWriter, BYTE_ORDER } from './snapshot-blocks.js';
 import { readBlocks } from './snapshot-read.js';
-import { KeptFile } from './file-texts.js';
-import { LEFT_IN_FILE } from './translation-columns.js';
 import type { SiteConfig } from '../entries/types.js';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
@@ -71,18 +69,16 @@ export function readIndexFile(trusted: TrustedFolders, file: string, key: IndexF
   } catch {
     return { ignored: 'missing', reason: 'there is none' };
   }
-  // Kept open when the index read is taken and some of its texts are left in the file (file-texts.ts).
-  const kept = new KeptFile(fd);
   try {
     const stats = fstatSync(fd);
-    return stats.isFile() ? readOpenIndexFile(trusted, fd, stats.size, key, site, now, kept) : { ignored: 'missing', reason: 'there is none' };
+    return stats.isFile() ? readOpenIndexFile(trusted, fd, stats.size, key, site, now) : { ignored: 'missing', reason: 'there is none' };
   } finally {
-    if (!kept.isKept) closeSync(fd);
+    closeSync(fd);
   }
 }
 
 /** The header first: a stale or foreign file is not read further; the blocks one at a time (snapshot-read.ts). */
-function readOpenIndexFile(trusted: TrustedFolders, fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number, kept: KeptFile): IndexFileRead {
+function readOpenIndexFile(trusted: TrustedFolders, fd: number, size: number, key: IndexFileKey, site: SiteConfig, now: number): IndexFileRead {
   const { text, blocksAt } = readHeaderLine(fd, size);
   let header: Header;
   try {
@@ -99,8 +95,7 @@ function readOpenIndexFile(trusted: TrustedFolders, fd: number, size: number, ke
   let index: RestoredIndex | string;
   try {
     let sum = 0;
-    const reader = readBlocks(fd, blocksAt, header.length, header.layout?.blocks, (bytes) => { sum = crcOn(bytes, sum); },
-      { file: kept, leftInFile: (name) => LEFT_IN_FILE.has(name) });
+    const reader = readBlocks(fd, blocksAt, header.length, header.layout?.blocks, (bytes) => { sum = crcOn(bytes, sum); });
     // Nothing read is taken before the sum of every byte is known to match.
     if (reader && checksumText(sum) !== header.checksum) return { ignored: 'damaged', reason: 'its blocks do not match its checksum' };
     index = reader ? decodeSnapshot(trusted, header.layout, reader, key.content, site) : 'its blocks do not fit its layout';
@@ -109,7 +104,6 @@ function readOpenIndexFile(trusted: TrustedFolders, fd: number, size: number, ke
     index = `it could not be read (${(error as Error).message})`;
   }
   if (typeof index === 'string') return { ignored: 'damaged', reason: index };
-  kept.keep();
   return { index, feedSeq: Number.isSafeInteger(header.feedSeq) && header.feedSeq! > 0 ? header.feedSeq! : null };
 }
 

@@ -18,7 +18,6 @@ export { reindexEntries, type ReindexBy, type Reindexed } from './reindex.js';
 export { NO_START, type ListIndex } from './list-index.js';
 export type { PathTarget } from './path-index.js';
 export type { IndexedRow, SortedRows } from './sorted-rows.js';
-export { whileScanning } from './file-texts.js';
 
 export interface IndexPartsOptions {
   root: string;

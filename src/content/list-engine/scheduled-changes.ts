@@ -4,7 +4,6 @@ import { TranslationMap } from '../entries/translation-map.js';
 import type { EntryIndex } from './entry-index.js';
 import { pathPrefixOf } from '../entries/path-prefix.js';
 import { buildTranslation } from '../entries/translation.js';
-import { whileScanning } from './file-texts.js';
 import type { ContentType, Entry, SiteConfig, Translation } from '../entries/types.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
@@ -46,8 +45,7 @@ export class ScheduledChanges {
   /** The next timed change among all these entries (after a full scan). */
   recompute(entries: Iterable<Entry>, now = this.options.clock()): void {
     let next = Infinity;
-    // Every entry's start: those kept in the persisted index's file are read whole, once (file-texts.ts).
-    whileScanning(() => { for (const entry of entries) next = Math.min(next, nextTimeOf(entry, now, this.options.site().timezone)); });
+    for (const entry of entries) next = Math.min(next, nextTimeOf(entry, now, this.options.site().timezone));
     this.nextChange = next;
   }
 

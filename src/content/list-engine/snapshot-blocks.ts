@@ -3,7 +3,6 @@
 // character fits in a byte, else UTF-16, so every string comes back exactly). Loading a block is a copy of
 // the file's bytes, not a parse (snapshot-read.ts); a reader checks every block's values before handing it out.
 import { endianness } from 'node:os';
-import { FileTextColumn, type CharsInFile } from './file-texts.js';
 
 export interface BlockInfo {
   name: string;
@@ -99,12 +98,11 @@ export class BlockWriter {
 }
 
 /**
- * A block as read (snapshot-read.ts): its numbers in an array of its own, its characters as one string or,
- * for texts read a few at a time, where they are in the file (file-texts.ts).
+ * A block as read (snapshot-read.ts): its numbers in an array of its own, its characters as one string.
  */
 export interface ReadBlock {
   info: BlockInfo;
-  value: Float64Array | Int32Array | string | CharsInFile;
+  value: Float64Array | Int32Array | string;
 }
 
 /** The width of a value of `kind` in bytes, or undefined for a kind this code does not write. */
@@ -141,15 +139,6 @@ export class BlockReader {
     return starts && new TextColumn(chars, starts);
   }
 
-  /** Like textColumn, or the texts read from the file when their characters were left there. */
-  textsAt(name: string, count: number, nullable: boolean): TextColumn | FileTextColumn | undefined {
-    const chars = this.chars(name);
-    if (chars === undefined) return undefined;
-    const starts = this.starts(name, count, nullable, chars.length);
-    if (!starts) return undefined;
-    return typeof chars === 'string' ? new TextColumn(chars, starts) : new FileTextColumn(chars, starts);
-  }
-
   /** Where each of `count` texts starts among `total` characters (TextColumn's starts), or undefined. */
   private starts(name: string, count: number, nullable: boolean, total: number): Int32Array | undefined {
     const lengths = this.integers(name, count, nullable ? -1 : 0, 0x3fffffff);
@@ -167,7 +156,7 @@ export class BlockReader {
   }
 
   /** The characters of the texts `name` (block `<name>.chars`), or undefined. */
-  private chars(name: string): string | CharsInFile | undefined {
+  private chars(name: string): string | undefined {
     const block = this.byName.get(`${name}.chars`);
     return block && (block.info.kind === 'latin1' || block.info.kind === 'utf16le') && !ArrayBuffer.isView(block.value) ? block.value : undefined;
   }

@@ -5,22 +5,14 @@
 // some 12 ms of page faults, then a full collection for the memory held outside the heap, and the typed
 // columns were copied out of it once more.
 import { BlockReader, widthOf, type BlockInfo, type ReadBlock } from './snapshot-blocks.js';
-import type { KeptFile } from './file-texts.js';
 import { readSync } from 'node:fs';
-
-/** Where the text blocks go: left in the file or read (index-file.ts). */
-export interface BlockReading {
-  /** The file, for the characters of the text blocks `leftInFile` names: summed and left there (file-texts.ts). */
-  file: KeptFile;
-  leftInFile: (name: string) => boolean;
-}
 
 /**
  * The blocks `blocks` (as the header lists them) from `fd` at `position`, which `length` bytes of the file
  * hold; each byte read, padding included, is handed to `sum` in order. Undefined when the list does not
  * describe blocks in order inside `length`, or the file ends before them.
  */
-export function readBlocks(fd: number, position: number, length: number, blocks: unknown, sum: (bytes: Uint8Array) => void, reading: BlockReading): BlockReader | undefined {
+export function readBlocks(fd: number, position: number, length: number, blocks: unknown, sum: (bytes: Uint8Array) => void): BlockReader | undefined {
   if (!Array.isArray(blocks)) return undefined;
   let end = 0, scratchSize = 8;
   for (const block of blocks as BlockInfo[]) {
@@ -52,9 +44,8 @@ export function readBlocks(fd: number, position: number, length: number, blocks:
       if (!fill(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))) return undefined;
     } else {
       const bytes = scratch.subarray(0, info.count * widthOf(info.kind)!);
-      const blockAt = position + at;
       if (!fill(bytes)) return undefined;
-      value = reading.leftInFile(info.name) ? { file: reading.file, position: blockAt, length: info.count, kind: info.kind } : bytes.toString(info.kind);
+      value = bytes.toString(info.kind);
     }
     byName.set(info.name, { info, value });
   }

@@ -7,7 +7,6 @@
 import { sep } from 'node:path';
 import type { IndexedRow } from './sorted-rows.js';
 import type { BlockReader, BlockWriter, TextColumn } from './snapshot-blocks.js';
-import { scanningSteps, type FileTextColumn } from './file-texts.js';
 import { loadDocument } from '../entries/translation.js';
 import type { Entry, Translation } from '../entries/types.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
@@ -15,12 +14,10 @@ import type { TrustedFolders } from '../../lib/trusted-folders.js';
 /** The fields of the in-memory summary: everything of a Translation but what is read from its file. */
 export type SummaryField = Exclude<keyof Translation, 'body' | 'fields' | 'file'>;
 
-export type SummaryFieldKind = 'number' | 'text' | 'text?' | 'file-text' | 'file-text?' | 'shared' | 'shared?' | 'shared-list';
+export type SummaryFieldKind = 'number' | 'text' | 'text?' | 'shared' | 'shared?' | 'shared-list';
 
 /**
- * How each summary field is stored: a `number`, a `text`, `text?` (a string or null), `file-text` /
- * `file-text?` (the same, read a few at a time: from the persisted index's file, file-texts.ts; a path is
- * looked up among all, so it stays in memory), `shared` / `shared?`
+ * How each summary field is stored: a `number`, a `text`, `text?` (a string or null), `shared` / `shared?`
  * (a short string, or null, that repeats across entries: kept once), `shared-list` (a list of those, each
  * distinct list kept once). The type makes a field of Translation without its line here a compile error:
  * a new summary field is one more line.
@@ -29,24 +26,22 @@ export const SUMMARY_FIELDS: Readonly<Record<SummaryField, SummaryFieldKind>> = 
   language: 'shared',
   mtimeMs: 'number',
   size: 'number',
-  title: 'file-text',
+  title: 'text',
   status: 'shared',
-  published: 'file-text?',
+  published: 'text?',
   dateMs: 'number',
   path: 'text',
   tags: 'shared-list',
   category: 'shared?',
   author: 'shared?',
   via: 'shared?',
-  start: 'file-text?',
-  review: 'file-text?',
+  start: 'text?',
+  review: 'text?',
   embeds: 'number',
 };
 
 const FIELDS = Object.entries(SUMMARY_FIELDS) as Array<[SummaryField, SummaryFieldKind]>;
 const isShared = (kind: SummaryFieldKind) => kind === 'shared' || kind === 'shared?' || kind === 'shared-list';
-/** The blocks of characters a persisted index leaves in its file (the `file-text` fields'). */
-export const LEFT_IN_FILE: ReadonlySet<string> = new Set(FIELDS.filter(([, kind]) => kind.startsWith('file-text')).map(([field]) => `t.${field}.chars`));
 /** The language's column: a shared one (SUMMARY_FIELDS). */
 const LANGUAGE_AT = FIELDS.findIndex(([field]) => field === 'language');
 
@@ -64,8 +59,7 @@ export function* writeSummaryColumns(translations: readonly Translation[], write
     const name = `t.${field}`;
     const count = translations.length;
     if (kind === 'number') writer.numbers(name, count, (at) => translations[at]![field] as number);
-    // Texts kept in the persisted index's file are read whole, once per step (file-texts.ts).
-    else if (!isShared(kind)) yield* scanningSteps(writer.texts(name, count, (at) => translations[at]![field] as string | null));
+    else if (!isShared(kind)) yield* writer.texts(name, count, (at) => translations[at]![field] as string | null);
     else {
       const table: unknown[] = [];
       const known = new Map<unknown, number>();
@@ -86,7 +80,7 @@ export function* writeSummaryColumns(translations: readonly Translation[], write
 
 /** The summary columns of `count` translations, each checked against its kind; undefined when one does not fit. */
 export function readSummaryColumns(trusted: TrustedFolders, reader: BlockReader, count: number, tables: Record<string, unknown> | undefined): SummaryColumns | undefined {
-  const columns: Array<ArrayLike<unknown> | TextColumn | FileTextColumn | SharedColumn> = [];
+  const columns: Array<ArrayLike<unknown> | TextColumn | SharedColumn> = [];
   for (const [field, kind] of FIELDS) {
     const name = `t.${field}`;
     if (kind === 'number') {
@@ -96,7 +90,7 @@ export function readSummaryColumns(trusted: TrustedFolders, reader: BlockReader,
       columns.push(values.every((value) => (value | 0) === value && !Object.is(value, -0)) ? Int32Array.from(values) : values);
     } else if (!isShared(kind)) {
       const nullable = kind.endsWith('?');
-      const values = kind.startsWith('file-text') ? reader.textsAt(name, count, nullable) : reader.textColumn(name, count, nullable);
+      const values = reader.textColumn(name, count, nullable);
       if (!values) return undefined;
       columns.push(values);
     } else {
@@ -124,7 +118,7 @@ export type ColumnRow = Translation & IndexedRow;
 /** Decoded summary columns; `translation(row)` is the translation of one row. */
 export class SummaryColumns {
   /** `trusted`: the site's folders, by which a row's file is read when its body is asked for. */
-  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | TextColumn | FileTextColumn | SharedColumn>, readonly trusted: TrustedFolders) {}
+  constructor(readonly columns: ReadonlyArray<ArrayLike<unknown> | TextColumn | SharedColumn>, readonly trusted: TrustedFolders) {}
 
   /** The translation of `row`; its `entry` is to be set before it is used. */
   translation(row: number): ColumnRow {
@@ -183,6 +177,6 @@ FIELDS.forEach(([field, kind], at) => {
     ? function (this: ColumnTranslation) { const column = this.store.columns[at] as SharedColumn; return column.table[column.indexes[this.row]!]; }
     : kind === 'number'
       ? function (this: ColumnTranslation) { return (this.store.columns[at] as ArrayLike<unknown>)[this.row]; }
-      : function (this: ColumnTranslation) { return (this.store.columns[at] as TextColumn | FileTextColumn).at(this.row); };
+      : function (this: ColumnTranslation) { return (this.store.columns[at] as TextColumn).at(this.row); };
   Object.defineProperty(ColumnTranslation.prototype, field, { get, enumerable: true });
 });
