@@ -9,10 +9,9 @@ import type { SharedCachePolicy } from '../http/shared-cache.js';
 
 export interface ApiDeps {
   /**
-   * The Content API's limit: `rateLimits: false` (SVC_RATE_LIMITS=off) lifts it, SVC_RATE_LIMIT_API sets it;
-   * the kept list rows' bytes are in a file under `<dataDir>/cache` (list-rows.ts).
+   * The Content API's limit: `rateLimits: false` (SVC_RATE_LIMITS=off) lifts it, SVC_RATE_LIMIT_API sets it.
    */
-  config: Pick<Config, 'rateLimits' | 'dataDir'>;
+  config: Pick<Config, 'rateLimits'>;
   clock: Clock;
   log: (line: string) => void;
   /** Bearer tokens: who a token belongs to. */
