@@ -30,8 +30,16 @@ before(async () => {
   assert.ok(url, `the demo did not start: ${output}`);
   panel = { url } as PanelHarness;
 });
-after(() => {
-  child?.kill('SIGTERM');
+after(async () => {
+  // The demo writes on its way out (the index it keeps, today's statistics): its folder goes once it has
+  // exited, else the removal races those writes (ENOTEMPTY). A demo that has not exited in 10 s is killed.
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
+  }
   rmSync(root, { recursive: true, force: true });
 });
 
