@@ -30,7 +30,11 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 
 /** A to Z by title as the list sorted by title has it (case and accents aside, numbers as numbers), then by id. */
 export function byTitle(a: EntryRow, b: EntryRow): number {
-  return collator.compare(a.translation.title, b.translation.title) || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0);
+  return titleThenId(a.translation.title, a.entry.id, b.translation.title, b.entry.id);
+}
+
+function titleThenId(titleA: string, idA: string, titleB: string, idB: string): number {
+  return collator.compare(titleA, titleB) || (idA < idB ? -1 : idA > idB ? 1 : 0);
 }
 
 function titleOrder(store: ContentStore, type: string, language: string): TitleOrder {
@@ -51,7 +55,7 @@ function titleOrder(store: ContentStore, type: string, language: string): TitleO
   }
   const places = new Int32Array(list.length);
   for (let at = 0; at < places.length; at++) places[at] = at;
-  places.sort((a, b) => collator.compare(titles[a]!, titles[b]!) || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  places.sort((a, b) => titleThenId(titles[a]!, ids[a]!, titles[b]!, ids[b]!));
   const inOrder = new Uint8Array(places.length);
   for (let k = 0; k < places.length; k++) inOrder[k] = statuses[places[k]!]!;
   const order: TitleOrder = { generation, list, places, statuses: inOrder };

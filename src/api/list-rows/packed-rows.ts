@@ -1,5 +1,6 @@
 // The bytes of the Content API's kept list rows (list-rows.ts), packed: each row's UTF-8 is appended to one
-// of a few big segments, which live in row-bytes.ts's places, and what is known of a row sits in typed arrays by slot (row-slots.ts), its digest among them.
+// of a few big segments, which live in row-bytes.ts's places, and what is known of a row sits in typed
+// arrays by slot (row-slots.ts), its digest among them.
 // Kept as a string pair and an object each, with two map slots, a digest string and a boxed number, a row
 // cost some 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their
 // budget the oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record
