@@ -21,7 +21,7 @@ import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
 import { seconds } from '../../lib/seconds.js';
 import { APPS_SESSION_PREFIX } from '../apps-extension.js';
 import { randomUUID } from 'node:crypto';
-import { eventStream } from './event-stream.js';
+import { EventStream } from './event-stream.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */
 export const MCP_MAX_BODY_BYTES = MCP_MAX_MESSAGE_BYTES;
@@ -99,7 +99,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     // A 2025 client that declared MCP Apps at initialize says so again with the session id it was given.
     const appsSession = header(req.headers['mcp-session-id'])?.startsWith(APPS_SESSION_PREFIX) === true;
     // A listen's answer is a stream of this request alone; a cancellation names a listen of the same token.
-    const stream = eventStream(res, `http ${principal.tokenId}`, () => verifier.verify(token!));
+    const stream = new EventStream(res, verifier, token!, principal.tokenId);
     const connection: McpConnection = {
       session: { protocolVersion: legacyVersion ?? HTTP_DEFAULT_PROTOCOL_VERSION, logLevel: 'info', ...(appsSession ? { apps: true as const } : {}) },
       era: modernHeader ? 'modern' : undefined,
@@ -110,7 +110,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
         ? { status: 400, reply: errorResponse(null, ErrorCodes.invalidRequest, `The MCP-Protocol-Version ${versionHeader!.slice(0, 40)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`) }
         : undefined,
       unit: 'request',
-      contextFor: (session) => ({ principal, deps, session, notifications: stream.route }),
+      contextFor: (session) => ({ principal, deps, session, notifications: stream }),
     };
 
     // Plain promise steps rather than awaits: a kept answer then leaves in the same turn its body arrived,
