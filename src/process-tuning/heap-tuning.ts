@@ -22,6 +22,23 @@ export function keepYoungGenerationSmall(env: NodeJS.ProcessEnv = process.env): 
 const YOUNG_SMALL = '--semi-space-growth-factor=1';
 
 /**
+ * V8's memory reducer never starts in a server. When a thread has been quiet for 8 s the reducer makes a
+ * few full collections, and after them the answers that follow stay slower for the rest of the process's
+ * life: the MCP endpoint's resources/read (test/bench/apps.bench.ts, where the server waits some 15 s while
+ * the floor is measured) answered 14,300-16,500 a second instead of 21,500-23,800 with the same core busy
+ * (user time 40 µs a request instead of 25; perf showed the inline caches' generic paths, LoadIC and
+ * MigrateToMap, that were not there before). Any full collection in the quiet spell did it: the reducer's
+ * own, the reducer's made ordinary (--no-memory-reducer-favors-memory), an explicit `last-resort` one; what
+ * --trace-generalization shows after it is field types re-learned for maps the collection let go. The
+ * reducer is made once per heap, so `--no-memory-reducer` from here is too late; its start delay is read
+ * whenever it is scheduled, so a delay of 24 days keeps it from starting. The one moment pages must be given
+ * back, after a first start has read every file, giveBackFreedPages says so itself, while the thread is busy.
+ */
+export function turnMemoryReducerOff(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.SVC_HEAP_TUNING !== 'off') apply('--gc-memory-reducer-start-delay-ms=2147483647');
+}
+
+/**
  * The old generation grows by 15 % over what is alive instead of several times that. This comes once the
  * content index is built: taking a 100,000-entry index under it took a full collection every 15 % of growth
  * (seconds instead of a fraction of one).

@@ -5,10 +5,12 @@
 // generation after enough short-lived objects to grow an untuned one to its most.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeTempFolder } from '../helpers/temp-folder.js';
+import { makeTestSite } from '../helpers/test-site.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
 
@@ -175,4 +177,33 @@ test('a young generation let grow for a build stays near its cap and is given ba
   assert.equal(kept, 400_000);
   assert.ok(most >= 8 && most <= 32, `the young generation grew to ${most} MB`);
   assert.ok(after <= 4, `the young generation was ${after} MB after the collection`);
+});
+
+// V8's memory reducer, once the server has been quiet for a while, makes full collections after which the
+// answers stayed slower for good (heap-tuning.ts turnMemoryReducerOff). It wakes 8 s after a full
+// collection: the built server on a test site makes one (gc(), as a loaded server's own come), answers 100
+// pages and is left alone for 12 s. Untuned, --trace-memory-reducer shows the reducer awake in that time
+// (waiting for the allocation to stop, or collecting); tuned, it never wakes.
+test("a tuned server's memory reducer never wakes", async () => {
+  const site = await makeTestSite();
+  const children: ChildProcess[] = [];
+  const reducerLines = async (env: NodeJS.ProcessEnv) => {
+    const gcSoon = 'data:text/javascript,setTimeout(() => gc(), 300)';
+    const child = spawn(process.execPath, ['--trace-memory-reducer', '--expose-gc', '--import', gcSoon, join(DIST, 'server.js'), `--root=${site.root}`, '--port=0'], { env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off', ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(child);
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => (out += text));
+    const port = await waitFor(() => Number(/http:\/\/127\.0\.0\.1:(\d+)\/svc\/mcp/.exec(out)![1]));
+    for (let i = 0; i < 100; i++) await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    return out.split('\n').filter((line) => line.includes('Memory reducer'));
+  };
+  try {
+    const [untuned, tuned] = await Promise.all([reducerLines({ SVC_HEAP_TUNING: 'off' }), reducerLines({})]);
+    assert.ok(untuned.length > 0, "the untuned server's reducer never woke: the case shows nothing");
+    assert.deepEqual(tuned, []);
+  } finally {
+    for (const child of children) child.kill();
+    site.cleanup();
+  }
 });
