@@ -18,7 +18,12 @@ export class EventStream implements NotificationRoute {
   private dropped = false;
 
   /** `token`: the request's bearer token, verified again whenever a listener asks who it acts for now. */
-  constructor(private readonly res: ServerResponse, private readonly verifier: BearerVerifier, private readonly token: string, private readonly tokenId: string) {}
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly verifier: BearerVerifier,
+    private readonly token: string,
+    private readonly tokenId: string,
+  ) {}
 
   /** Which conversation this is: over HTTP, the token's (a cancellation names a listen of the same token). */
   get channel(): string {
