@@ -1,6 +1,7 @@
 // The Content API's list rows, a wing of api/ entered here only (test/architecture.test.ts holds that): the
-// rows of /entries kept packed into a few buffers (packed-rows.ts, row-slots.ts, row-bytes.ts), what rows share (list-row-parts.ts, row-facts.ts) and the rows anyone may see
-// (public-rows.ts). The rest of api/ asks ListRowCache for an answer's rows and knows nothing of the packing.
+// rows of /entries kept packed into a few buffers (packed-rows.ts, row-slots.ts, row-bytes.ts), what rows
+// share (list-row-parts.ts, row-facts.ts) and the rows anyone may see (public-rows.ts). The rest of api/
+// asks ListRowCache for an answer's rows and knows nothing of the packing.
 import { COVER_KEY, type AnswerRows } from '../answers/list-answer.js';
 import { formatIsoWithOffset } from '../../lib/time-zone.js';
 import type { ContentStore } from '../../content/store.js';
