@@ -1,12 +1,10 @@
-import type { Clock } from '../lib/clock.js';
-import { statNoFollow } from '../lib/no-follow.js';
 import { TrustedFolders } from '../lib/trusted-folders.js';
-import { countEntryFolders } from './entries/entry-folders.js';
+import { FolderCounts } from './folder-counts.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { IndexParts, ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
 import { SiteSettings } from './settings/site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './entries/types.js';
-import { eventLoopTurn } from '../lib/event-loop-turn.js';
+import { OncePerTurn } from '../lib/event-loop-turn.js';
 import type { ContentChanges } from './changes/content-changes.js';
 import { requireLater } from '../lib/on-demand.js';
 import type { SiteSearch } from './search/site-search.js';
@@ -26,67 +24,49 @@ const searchModule = requireLater<typeof import('./search/site-search.js')>('./s
 const heapTuning = requireLater<typeof import('../process-tuning/heap-tuning.js')>('../process-tuning/heap-tuning.js', import.meta.url);
 
 /**
- * The flat-file content store: an in-memory index over `content/`, kept between starts in data/cache, and
- * kept fresh by a sweep over file stamps (mtime + size) beside the requests, helped by file-system events
- * where they are cheap and reliable. Polling first, because it works on every filesystem shared hosting
- * offers (NFS included) and needs no watch per folder. Only changed files are parsed again. One broken
+ * The flat-file content store: an in-memory index over `content/`, kept between starts in data/cache. It
+ * learns what other svc processes changed from the change feed (changes/), and hand edits from file-system
+ * events where the kernel gives them and a stamp sweep (mtime + size) bounded by its budget: the freshness
+ * side of the list engine (list-engine/index-freshness.ts). Only changed files are parsed again. One broken
  * file is skipped with a warning; the rest of the site keeps serving.
  *
- * Its parts: the settings (site-settings.ts), and the index side, built on first need (index-parts.ts).
+ * Its parts: the settings (site-settings.ts), and the index side, built on first need (list-engine/).
  */
 export class ContentStore {
   readonly root: string;
   readonly contentDir: string;
   /** The site's folders below which no link is followed: content/ and the data folder (lib/trusted-folders.ts). */
   readonly trustedFolders: TrustedFolders;
-  private readonly clock: Clock;
-  private readonly baseUrl: (() => string) | undefined;
-  private readonly log: (line: string) => void;
-  private readonly onScheduledDue: ((entryId: string, language: string) => void) | undefined;
-  private readonly cacheDir: string | undefined;
-  private readonly sweepInWorkerFrom: number | undefined;
-  private readonly readInThreadsFrom: number | undefined;
-  private readonly countsFromIndexAbove: number;
   private readonly settings: SiteSettings;
-  private readonly dataDir: string | undefined;
   private built: IndexParts | undefined;
   private searchIndex: SiteSearch | undefined;
-  private countedFromFolders = false;
+  private readonly folderCounts: FolderCounts;
   /** Whether settled() wrote the index read from every file. */
   private settledOnce = false;
-  /** The entries entryOncePerTurn() looked at in the turn `lookedAtTurn` of the event loop. */
-  private readonly lookedAt = new Set<string>();
-  private lookedAtTurn = -1;
+  /** The entries entryOncePerTurn() looked at in this turn of the event loop. */
+  private readonly lookedAt = new OncePerTurn<string>();
 
-  constructor(options: ContentStoreOptions) {
+  constructor(private readonly options: ContentStoreOptions) {
     this.root = options.root;
     this.contentDir = join(options.root, 'content');
     // content/ and the data folder may be reached through links (a root at /var/www -> /srv); nothing below
     // them is followed. The site's value is never widened; one of the store's own when none is given.
     this.trustedFolders = options.trustedFolders ?? new TrustedFolders(options.dataDir === undefined ? [this.contentDir] : [this.contentDir, options.dataDir]);
-    this.clock = options.clock;
-    this.baseUrl = options.baseUrl;
-    this.log = options.log;
-    this.onScheduledDue = options.onScheduledDue;
-    this.cacheDir = options.cacheDir;
-    this.sweepInWorkerFrom = options.sweepInWorkerFrom;
-    this.readInThreadsFrom = options.readInThreadsFrom;
-    // Even at some 10,000 entries: an index takes some 380 bytes an entry.
-    this.countsFromIndexAbove = options.countsFromIndexAbove ?? 4 * 1024 * 1024;
     this.settings = new SiteSettings(this.trustedFolders, join(this.contentDir, 'site.yaml'), options.log);
-    this.dataDir = options.dataDir;
+    this.folderCounts = new FolderCounts(this.trustedFolders, this.contentDir, options.cacheDir, options.countsFromIndexAbove);
   }
 
   /** The change feed's side (content-changes.ts), when the store was given a data folder; built with the index side. */
   get changes(): ContentChanges | null {
-    return this.dataDir === undefined ? null : this.parts.changes;
+    return this.options.dataDir === undefined ? null : this.parts.changes;
   }
 
   /** The index side, put together on first use (the index itself is built by its first refresh). */
   private get parts(): IndexParts {
+    const { clock, log, onScheduledDue, cacheDir, sweepInWorkerFrom, readInThreadsFrom, dataDir } = this.options;
     return (this.built ??= indexParts().buildIndexParts({
-      root: this.root, contentDir: this.contentDir, trusted: this.trustedFolders, clock: this.clock, log: this.log, settings: this.settings, onScheduledDue: this.onScheduledDue,
-      cacheDir: this.cacheDir, sweepInWorkerFrom: this.sweepInWorkerFrom, readInThreadsFrom: this.readInThreadsFrom, dataDir: this.dataDir,
+      root: this.root, contentDir: this.contentDir, trusted: this.trustedFolders, clock, log, settings: this.settings, onScheduledDue,
+      cacheDir, sweepInWorkerFrom, readInThreadsFrom, dataDir,
     }));
   }
 
@@ -98,9 +78,10 @@ export class ContentStore {
 
   /** Full-text search (content/search/): its index in data/cache/search.sqlite, opened on first use. */
   get search(): SiteSearch {
+    const { cacheDir, dataDir, clock, log } = this.options;
     return (this.searchIndex ??= new (searchModule().SiteSearch)({
-      source: this, file: this.cacheDir === undefined ? ':memory:' : join(this.cacheDir, 'search.sqlite'), feed: this.changes?.feed ?? null, trustedFolders: this.trustedFolders,
-      locksDir: this.dataDir === undefined ? null : join(this.dataDir, 'locks'), dataDir: this.dataDir, clock: this.clock, log: this.log,
+      source: this, file: cacheDir === undefined ? ':memory:' : join(cacheDir, 'search.sqlite'), feed: this.changes?.feed ?? null, trustedFolders: this.trustedFolders,
+      locksDir: dataDir === undefined ? null : join(dataDir, 'locks'), dataDir, clock, log,
     }));
   }
 
@@ -120,7 +101,7 @@ export class ContentStore {
   async settled(): Promise<void> {
     const { freshness } = this.parts;
     freshness.refreshIfStale();
-    if (this.cacheDir === undefined || !freshness.readEveryFile || this.settledOnce) return;
+    if (this.options.cacheDir === undefined || !freshness.readEveryFile || this.settledOnce) return;
     this.settledOnce = true;
     await this.persistIndex();
     // What the reading made is garbage now: its pages are given back rather than kept for reuse (heap-tuning.ts).
@@ -128,7 +109,7 @@ export class ContentStore {
   }
 
   now(): number {
-    return this.clock();
+    return this.options.clock();
   }
 
   /** Increases whenever anything in the index changed; caches (ETags, rendered pages) key on it. */
@@ -151,7 +132,7 @@ export class ContentStore {
       // No index yet: site.yaml alone is looked at (one stat), as settings and counts need no more.
       this.settings.reload();
     }
-    return this.settings.withUrl(this.baseUrl?.());
+    return this.settings.withUrl(this.options.baseUrl?.());
   }
 
   typeByKey(key: string): ContentType | undefined {
@@ -214,14 +195,7 @@ export class ContentStore {
    * page, its media, `/entry`), where a look per request cost three stat calls; writers use entry().
    */
   entryOncePerTurn(id: string): Entry | undefined {
-    const turn = eventLoopTurn();
-    if (turn !== this.lookedAtTurn) {
-      this.lookedAtTurn = turn;
-      this.lookedAt.clear();
-    }
-    if (this.lookedAt.has(id)) return this.indexed(id);
-    this.lookedAt.add(id);
-    return this.entry(id);
+    return this.lookedAt.first(id) ? this.entry(id) : this.indexed(id);
   }
 
   /**
@@ -237,27 +211,17 @@ export class ContentStore {
 
   /** Entries per type. The first time, before the index exists, entry folders are counted without reading a file. */
   counts(): Record<string, number> {
-    const counts: Record<string, number> = {};
-    const types = this.site().types;
-    for (const type of types) counts[type.key] = 0;
-    // Once: a short-lived stdio process answering site_info never needs the index. Asked again, build it.
-    // Counting costs some 7 µs an entry (0.6-0.8 s at 100,000): from a large persisted index, restoring it is quicker.
-    if (!this.ready && !this.countedFromFolders && !this.hasLargeKeptIndex()) {
-      this.countedFromFolders = true;
-      const languages = Object.keys(this.settings.current.languages);
-      for (const type of types) counts[type.key] = countEntryFolders(this.trustedFolders, type, join(this.contentDir, type.folder), 1, languages);
-      return counts;
+    const site = this.site();
+    if (!this.ready) {
+      const fromFolders = this.folderCounts.once(site);
+      if (fromFolders) return fromFolders;
     }
+    const counts: Record<string, number> = {};
+    for (const type of site.types) counts[type.key] = 0;
     const { freshness, index } = this.parts;
     freshness.refreshIfStale();
     for (const [key, count] of index.countByType()) counts[key] = count;
     return counts;
-  }
-
-  /** Whether data/cache holds a persisted index past `countsFromIndexAbove` bytes (index-persistence.ts names the file). */
-  private hasLargeKeptIndex(): boolean {
-    if (this.cacheDir === undefined) return false;
-    return (statNoFollow(this.trustedFolders, join(this.cacheDir, 'content-index.bin'))?.size ?? 0) > this.countsFromIndexAbove;
   }
 
   translation(entry: Entry, language: string): Translation | undefined {
@@ -290,6 +254,6 @@ export class ContentStore {
 
   /** File names in the entry's media folder, sorted (media-folder.ts says which are left out). */
   mediaFiles(entryId: string): string[] {
-    return mediaFolders().listMediaFiles(this.trustedFolders, this.mediaDir(entryId), this.clock());
+    return mediaFolders().listMediaFiles(this.trustedFolders, this.mediaDir(entryId), this.options.clock());
   }
 }

@@ -23,3 +23,20 @@ export function eventLoopTurn(): number {
   }
   return turn;
 }
+
+/** Says whether a key is seen for the first time in this turn of the event loop (a look per turn, not per request). */
+export class OncePerTurn<K> {
+  private readonly seen = new Set<K>();
+  private turn = -1;
+
+  first(key: K): boolean {
+    const now = eventLoopTurn();
+    if (now !== this.turn) {
+      this.turn = now;
+      this.seen.clear();
+    }
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
+}

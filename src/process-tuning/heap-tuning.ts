@@ -7,8 +7,10 @@ const applied: string[] = [];
 /**
  * svc is made for small shared hosting, where a process's resident memory is what the host counts. V8's
  * defaults are made for big servers: the young generation grows to 32 MB and the old generation to a
- * multiple of what is alive. Two of its flags are read at every collection rather than once at start, so
- * they can be set from here, in two steps. `SVC_HEAP_TUNING=off` leaves V8's defaults.
+ * multiple of what is alive. The flags set here are read at every collection (or whenever the memory
+ * reducer is scheduled) rather than once at start, so they can be set from the program: the young
+ * generation's growth first thing, the memory reducer's delay as a server starts, the old generation's
+ * growth once the index is built. `SVC_HEAP_TUNING=off` leaves V8's defaults.
  *
  * The young generation stays at its starting size (1-2 MB). This must come first thing in the process
  * (dist/server.js, `svc serve`): loading the modules alone grows it to 16 MB within 200 ms, and a young
