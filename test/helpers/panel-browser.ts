@@ -20,9 +20,13 @@ export async function closePanelBrowser(opened: Partial<PanelBrowser>): Promise<
   opened.site?.cleanup();
 }
 
-/** Signs `email` in through the panel's sign-in form on `page` (served at `base`), and waits for the panel's home. */
-export async function signInOnPage(page: Page, base: string, email: string, password = 'correct horse battery'): Promise<void> {
+/**
+ * Signs `email` in through the panel's sign-in form on `page` (served at `base`), and waits for the panel's
+ * home. `onSignInPage` sees the sign-in page first (its language, its accessibility).
+ */
+export async function signInOnPage(page: Page, base: string, email: string, password = 'correct horse battery', onSignInPage?: (page: Page) => Promise<void>): Promise<void> {
   await page.goto(`${base}/svc/panel/sign-in`);
+  await onSignInPage?.(page);
   // Found by their fields, not their words: the page is in the browser's language.
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 import { englishLeft } from '../helpers/english-left.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -34,11 +34,7 @@ test('a person picks Deutsch on Your account and the panel comes in German, the 
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill('ann@example.org');
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, base, 'ann@example.org');
   assert.equal(await lang(page), 'en', 'English first: the browser asks for it');
 
   await page.goto(`${base}/svc/panel/account`);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
 const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
@@ -36,11 +36,7 @@ after(() => closePanelBrowser({ browser, http, site }));
 async function signedIn(options: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.locator('#email').fill('ann@example.org');
-  await page.locator('#password').fill('correct horse battery');
-  await page.locator('form[action="/svc/panel/sign-in"] button[type=submit]').click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, base, 'ann@example.org');
   return { context, page };
 }
 

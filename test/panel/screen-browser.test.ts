@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -42,12 +42,7 @@ after(() => closePanelBrowser({ browser, http, site }));
 async function signedIn(options: Parameters<Browser['newContext']>[0] = {}, beforeSignIn?: (page: Page) => Promise<void>): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await beforeSignIn?.(page);
-  await page.locator('#email').fill('ann@example.org');
-  await page.locator('#password').fill('correct horse battery');
-  await page.locator('form[action="/svc/panel/sign-in"] button[type=submit]').click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signInOnPage(page, base, 'ann@example.org', undefined, beforeSignIn);
   return { context, page };
 }
 
@@ -88,12 +83,7 @@ test('the Content list finds an entry by a word only in its body as one types, w
   await context.close();
   // A contributor finds their own draft by its body, never another person's.
   const carl = await browser.newContext();
-  const carlsPage = await carl.newPage();
-  await carlsPage.goto(`${base}/svc/panel/sign-in`);
-  await carlsPage.getByLabel('Email').fill('carl@example.org');
-  await carlsPage.getByLabel('Password').fill('correct horse battery');
-  await carlsPage.getByRole('button', { name: 'Sign in' }).click();
-  await carlsPage.waitForURL((url) => url.pathname === '/svc/panel/');
+  const carlsPage = await signedInPage(carl, base, 'carl@example.org');
   await carlsPage.goto(`${base}/svc/panel/entries`);
   await carlsPage.getByLabel('Search', { exact: true }).pressSequentially('writes');
   await carlsPage.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'writes');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
 import { findChromium, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser } from '../helpers/panel-browser.js';
+import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { SharedLinkStore } from '../../src/stats/shared-links.js';
 
@@ -38,12 +38,7 @@ before(async () => {
   );
   // Signed in through the English form, then German chosen on the account: every page after is German.
   const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${base}/svc/panel/sign-in`);
-  await page.getByLabel('Email').fill('ann@example.org');
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/svc/panel/');
+  await signedInPage(context, base, 'ann@example.org');
   session = await context.storageState();
   await context.close();
   const ann = site.deps.auth.accounts.list().find((account) => account.email === 'ann@example.org')!;
