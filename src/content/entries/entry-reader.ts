@@ -6,7 +6,7 @@ import { listNamesNoFollow, readFileWithStamp, type FileRead } from '../../lib/s
 import { folderMtime } from './entry-folders.js';
 import { NotRegularFileError, notRegularReason, specialKind } from '../../lib/regular-file.js';
 import { isSlug } from './entry-id.js';
-import { decodeStrictUtf8, parseTranslationFile, unreadReason } from './translation-file.js';
+import { decodeStrictUtf8, parseTranslationFile, unreadReason, type TranslationFile } from './translation-file.js';
 import type { FolderFiles } from './folder-files.js';
 import { pathPrefixOf } from './path-prefix.js';
 import { buildTranslation } from './translation.js';
@@ -26,6 +26,12 @@ export interface EntryReaderOptions {
   site: () => SiteConfig;
   /** Told of a translation written as scheduled whose time has passed (read as published, D2). */
   onFoundDue: (entryId: string, language: string) => void;
+  /**
+   * Each translation keeps the front matter and body it was read with, for a reader whose entries are used
+   * once and let go (the search index's build): asked for them, it would otherwise read and parse the file
+   * a second time. The index's readers keep neither: a large site's bodies would stay in memory.
+   */
+  keepDocuments?: boolean;
 }
 
 export interface EntryRead {
@@ -189,7 +195,7 @@ export class EntryReader {
         continue;
       }
       if (file.style !== undefined) { style = file.style; continue; }
-      const translation = this.translationOf(folder, file.name.slice(0, -3), file, file.fields ?? {}, file.embeds ?? 0, type, segments);
+      const translation = this.translationOf(folder, file.name.slice(0, -3), file, { fields: file.fields ?? {}, embeds: file.embeds ?? 0 }, type, segments);
       if (translation) translations.set(translation.language, translation);
       else folderMtimeMs = -1;
     }
@@ -208,19 +214,24 @@ export class EntryReader {
       this.skipUnread(`${folder}${language}.md`, error);
       return undefined;
     }
+    if (this.options.keepDocuments) return this.translationOf(folder, language, read, parsed, type, segments, true);
     // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
     // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
     const fields = JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>;
-    return this.translationOf(folder, language, read, fields, parsed.embeds, type, segments);
+    return this.translationOf(folder, language, read, { fields, embeds: parsed.embeds }, type, segments);
   }
 
-  /** The translation from a file's stamp and fields (undefined, with a warning, when they make none). */
-  private translationOf(folder: string, language: string, stamp: FileStamp, fields: Record<string, unknown>, embeds: number, type: ContentType, segments: string[]): Translation | undefined {
+  /**
+   * The translation from a file's stamp and what it holds (undefined, with a warning, when they make none);
+   * with `keep`, its front matter and body stay with it (keepDocuments).
+   */
+  private translationOf(folder: string, language: string, stamp: FileStamp, held: Omit<TranslationFile, 'body'> & { body?: string }, type: ContentType, segments: string[], keep = false): Translation | undefined {
     const file = `${folder}${language}.md`;
+    const { fields, embeds } = held;
     try {
       this.warned.delete(file);
       const translation = buildTranslation({
-        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: null, embeds,
+        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: keep ? held.body ?? null : null, keepFields: keep, embeds,
         pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(), trusted: this.options.trusted,
       });
       if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);

@@ -10,6 +10,8 @@ import { parseFrontMatter } from './front-matter.js';
 
 export interface TranslationFile {
   fields: Record<string, unknown>;
+  /** The Markdown after the front matter: a slice of the file's text, which it keeps alive while kept. */
+  body: string;
   /** The services the body embeds (embedded-services.ts), found while its text is at hand. */
   embeds: number;
 }
@@ -28,7 +30,7 @@ export function decodeStrictUtf8(bytes: Uint8Array): string {
  */
 export function parseTranslationFile(bytes: Uint8Array): TranslationFile {
   const document = parseFrontMatter(strictUtf8.decode(bytes));
-  return { fields: document.fields, embeds: embedsIn(document.body) };
+  return { fields: document.fields, body: document.body, embeds: embedsIn(document.body) };
 }
 
 /** Why a file could not be read or parsed, for the one warning; null for a link (warned about where it was found). */

@@ -43,7 +43,8 @@ const post = (message: FromBuildThread) => port.postMessage(message);
 // said here too, it would be said twice, and past the process log.
 const trusted = new TrustedFolders([setup.contentDir, setup.dataDir], () => {});
 let now = Date.now();
-const reader = new EntryReader({ root: setup.root, contentDir: setup.contentDir, trusted, clock: () => now, log: () => {}, site: () => setup.site, onFoundDue: () => {} });
+// Each entry is indexed once and let go: its translations keep the text they were read with (read once).
+const reader = new EntryReader({ root: setup.root, contentDir: setup.contentDir, trusted, clock: () => now, log: () => {}, site: () => setup.site, onFoundDue: () => {}, keepDocuments: true });
 const db = new SearchDatabase(trusted, setup.file);
 let done = 0;
 
