@@ -1,5 +1,5 @@
 import { TrustedFolders } from '../lib/trusted-folders.js';
-import { FolderCounts } from './folder-counts.js';
+import { FolderCounts } from './entries/entry-folders.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { IndexParts, ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
 import { SiteSettings } from './settings/site-settings.js';
