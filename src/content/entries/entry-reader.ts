@@ -214,7 +214,7 @@ export class EntryReader {
       this.skipUnread(`${folder}${language}.md`, error);
       return undefined;
     }
-    if (this.options.keepDocuments) return this.translationOf(folder, language, read, parsed, type, segments, true);
+    if (this.options.keepDocuments) return this.translationOf(folder, language, read, parsed, type, segments);
     // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
     // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
     const fields = JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>;
@@ -223,15 +223,15 @@ export class EntryReader {
 
   /**
    * The translation from a file's stamp and what it holds (undefined, with a warning, when they make none);
-   * with `keep`, its front matter and body stay with it (keepDocuments).
+   * handed the body too, it keeps the body and front matter with it (keepDocuments).
    */
-  private translationOf(folder: string, language: string, stamp: FileStamp, held: Omit<TranslationFile, 'body'> & { body?: string }, type: ContentType, segments: string[], keep = false): Translation | undefined {
+  private translationOf(folder: string, language: string, stamp: FileStamp, held: Omit<TranslationFile, 'body'> & { body?: string }, type: ContentType, segments: string[]): Translation | undefined {
     const file = `${folder}${language}.md`;
-    const { fields, embeds } = held;
+    const { fields, embeds, body } = held;
     try {
       this.warned.delete(file);
       const translation = buildTranslation({
-        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: keep ? held.body ?? null : null, keepFields: keep, embeds,
+        language, dir: folder, mtimeMs: stamp.mtimeMs, size: stamp.size, fields, body: body ?? null, keepFields: body !== undefined, embeds,
         pathSegments: segments.slice(1), pathPrefix: pathPrefixOf(type), site: this.options.site(), now: this.options.clock(), trusted: this.options.trusted,
       });
       if (fields.status === 'scheduled' && translation.status === 'published') this.options.onFoundDue(segments.join('/'), language);
