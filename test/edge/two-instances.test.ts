@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startRealServer, type RealServer } from '../helpers/special-files.js';
 import { startPurgeReceiver, type PurgeReceiver } from '../helpers/purge-receiver.js';
-import { findVarnishd, freePort, NO_VARNISH, startVarnish, type RunningVarnish } from '../helpers/varnish.js';
+import { findVarnishd, freePort, NO_VARNISH, startInFrontOf, type RunningVarnish } from '../helpers/varnish.js';
 import { entry, writeEntryFile } from '../helpers/write-site.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { callToolAt } from '../helpers/mcp-http.js';
@@ -30,12 +30,16 @@ before(async () => {
   site = await makeTestSite();
   token = site.deps.auth.createToken({ ownerId: 'ann', name: 'two instances', scopes: ['content:read', 'content:write', 'content:publish', 'stats:read'], expiresInDays: null }).token;
   receiver = await startPurgeReceiver();
-  // One public address for both, as behind a proxy (OAuth's issuer and resource are that address).
-  front = `http://127.0.0.1:${await freePort()}`;
-  // Purges go to a receiver that counts them, and to the shipped Varnish in front of both where it is installed.
-  const env = { SVC_PURGE: `url=${receiver.url}/purge${varnishd ? ` varnish=${front}` : ''}`, SVC_BASE_URL: front };
-  [a, b] = await Promise.all([startRealServer(site.root, env), startRealServer(site.root, env)]);
-  if (varnishd) varnish = await startVarnish(varnishd, Number(new URL(front).port), [Number(new URL(a.url).port), Number(new URL(b.url).port)]);
+  const startBoth = async (frontPort: number) => {
+    // One public address for both, as behind a proxy (OAuth's issuer and resource are that address).
+    front = `http://127.0.0.1:${frontPort}`;
+    // Purges go to a receiver that counts them, and to the shipped Varnish in front of both where it is installed.
+    const env = { SVC_PURGE: `url=${receiver.url}/purge${varnishd ? ` varnish=${front}` : ''}`, SVC_BASE_URL: front };
+    [a, b] = await Promise.all([startRealServer(site.root, env), startRealServer(site.root, env)]);
+    return { backends: { stop: async () => { await Promise.all([a.stop(), b.stop()]); } }, ports: [Number(new URL(a.url).port), Number(new URL(b.url).port)] };
+  };
+  if (varnishd) varnish = (await startInFrontOf(varnishd, startBoth)).varnish;
+  else await startBoth(await freePort());
 });
 after(async () => {
   await varnish?.stop();

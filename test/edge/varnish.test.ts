@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { makeTestSite, type TestSite } from '../helpers/test-site.js';
 import { startRealServer, type RealServer } from '../helpers/special-files.js';
-import { findVarnishd, freePort, NO_VARNISH, startVarnish, type RunningVarnish } from '../helpers/varnish.js';
+import { findVarnishd, NO_VARNISH, startInFrontOf, type RunningVarnish } from '../helpers/varnish.js';
 import { entry, writeEntryFile } from '../helpers/write-site.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { callToolAt } from '../helpers/mcp-http.js';
@@ -29,9 +29,10 @@ before(async () => {
   if (varnishd === null) return;
   site = await makeTestSite();
   token = site.deps.auth.createToken({ ownerId: 'ann', name: 'cache test', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: null }).token;
-  const port = await freePort();
-  server = await startRealServer(site.root, { SVC_PURGE: `varnish=http://127.0.0.1:${port}` });
-  varnish = await startVarnish(varnishd, port, [Number(new URL(server.url).port)]);
+  ({ varnish, backends: server } = await startInFrontOf(varnishd, async (port) => {
+    const backend = await startRealServer(site.root, { SVC_PURGE: `varnish=http://127.0.0.1:${port}` });
+    return { backends: backend, ports: [Number(new URL(backend.url).port)] };
+  }));
 });
 after(async () => {
   if (varnishd === null) return;

@@ -39,6 +39,17 @@ async function freePort(): Promise<number> {
  * switch that lets client metadata documents come from http://127.0.0.1 (the OAuthService is then built here).
  */
 export async function startOAuthServer(options: { loopbackClientDocuments?: boolean } = {}): Promise<OAuthHarness> {
+  // Tests side by side may take the port between its choice and the listen: then all again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(options);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnFreePort(options: { loopbackClientDocuments?: boolean }): Promise<OAuthHarness> {
   const root = createFixtureSite();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -54,7 +65,12 @@ export async function startOAuthServer(options: { loopbackClientDocuments?: bool
   await deps.auth.accounts.create({ name: 'Tom Two', email: 'tom@example.org', role: 'author', password: PASSWORD });
   deps.auth.accounts.enableTotp('tom');
   const server: Server = createHttpServer(buildRouter(deps), { trustProxy: false, log: () => {} });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  try {
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url, root, deps, clock,
     async close() {

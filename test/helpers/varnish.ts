@@ -50,6 +50,13 @@ export interface RunningVarnish {
   stop(): Promise<void>;
 }
 
+/** varnishd stopped at its start, mostly because its port was taken by another process since it was free. */
+export class PortTaken extends Error {
+  constructor(readonly port: number, log: string) {
+    super(`varnishd stopped at its start on port ${port}: ${log}`);
+  }
+}
+
 /** Starts varnishd on `port` in front of the servers at `backendPorts`; resolves once it answers. */
 export async function startVarnish(varnishd: string, port: number, backendPorts: number[]): Promise<RunningVarnish> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-varnish-'));
@@ -62,14 +69,13 @@ export async function startVarnish(varnishd: string, port: number, backendPorts:
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`varnishd stopped: ${log}`);
-    try {
-      await fetch(`${url}/robots.txt`);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`varnishd did not answer: ${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    if (child.exitCode !== null) throw new PortTaken(port, log);
+    // Only Varnish's own answer counts: another process that took the port since it was free answers too,
+    // until varnishd, unable to listen there, stops.
+    const answer = await fetch(`${url}/robots.txt`).catch(() => null);
+    if (answer?.headers.has('x-varnish')) break;
+    if (Date.now() > deadline) throw new Error(`varnishd did not answer: ${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url, port, workDir: join(dir, 'work'),
@@ -80,4 +86,22 @@ export async function startVarnish(varnishd: string, port: number, backendPorts:
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The servers behind a cache need its address before it starts (they purge it), so its port is chosen free
+ * first; tests running side by side may take it in between. Then the servers and the cache are started again
+ * on another port, a few times, before giving up.
+ */
+export async function startInFrontOf<B extends { stop(): Promise<void> }>(varnishd: string, startBackends: (cachePort: number) => Promise<{ backends: B; ports: number[] }>): Promise<{ varnish: RunningVarnish; backends: B }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const { backends, ports } = await startBackends(port);
+    try {
+      return { varnish: await startVarnish(varnishd, port, ports), backends };
+    } catch (error) {
+      await backends.stop();
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
 }
