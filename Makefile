@@ -61,9 +61,11 @@ production: $(NODE_FETCH)
 	@rm -f node_modules/.installed dist/.built
 	@echo "Installed for production: dist/ and the runtime packages. Run: $(abspath $(NODE)) $(CURDIR)/dist/cli.js help"
 
+# Three files at a time on two cores: the suite is some 80 % CPU-bound, and a third file fills what the
+# others leave while they wait on a scheduled time, a child process or a browser (12.3 against 13.4 minutes).
 test: build $(NODE_FETCH)
 	$(NODE) --version
-	$(NODE) --import tsx --test --test-concurrency=2 --test-reporter=spec $(TESTS)
+	$(NODE) --import tsx --test --test-concurrency=3 --test-reporter=spec $(TESTS)
 
 # The end-to-end MCP (HTTP and stdio), Content API and CLI tests alone (CI runs them on Node 22 with
 # NODE_MAJOR=22), over the same dist/ as make test. The children they spawn use process.execPath or `node`

@@ -99,8 +99,9 @@ test('a hand edit on disk shows through the cache once svc finds it', { skip }, 
 });
 
 test('a scheduled time passing shows the page through the cache at that time', { skip, timeout: 200_000 }, async () => {
-  // The next whole minute but one in the site's zone (times are written to the minute).
-  const at = formatSiteTime(Math.ceil((Date.now() + 61_000) / 60_000) * 60_000, 'Europe/Berlin');
+  // The first whole minute at least 25 s away, in the site's zone (times are written to the minute): time
+  // enough for the two waits below (10 s each at most) to see the page missing before it is due.
+  const at = formatSiteTime(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000, 'Europe/Berlin');
   writeEntryFile(site.root, 'content/posts/soon/en.md', entry({ title: 'Soon here', status: 'scheduled', published: at, author: 'ann' }, 'Now.'));
   await waitFor(async () => assert.equal((await through('/soon')).status, 404));
   // The file is found on disk and recorded a moment later, which purges the 404s: a hit is waited for.
