@@ -77,10 +77,10 @@ test('an unknown flag is refused with the options there are', () => {
 });
 
 test('the server stops with exit code 2 and one sentence on a bad setting', () => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts', '--port', 'x'], { encoding: 'utf8', env: { ...process.env, SVC_ROOT: '/nonexistent' } });
+  const result = spawnSync(process.execPath, ['dist/server.js', '--port', 'x'], { encoding: 'utf8', env: { ...process.env, SVC_ROOT: '/nonexistent' } });
   assert.equal(result.status, 2);
   assert.equal(result.stderr, 'svc: --port must be a whole number from 0 to 65535.\n');
-  const fromEnv = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], { encoding: 'utf8', env: { ...process.env, SVC_ROOT: '/nonexistent', SVC_PORT: 'x' } });
+  const fromEnv = spawnSync(process.execPath, ['dist/server.js'], { encoding: 'utf8', env: { ...process.env, SVC_ROOT: '/nonexistent', SVC_PORT: 'x' } });
   assert.equal(fromEnv.status, 2);
   assert.equal(fromEnv.stderr, 'svc: the setting SVC_PORT must be a whole number from 0 to 65535.\n');
 });

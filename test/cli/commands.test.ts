@@ -14,7 +14,7 @@ import { themeWords } from '../../src/site/theme-words.js';
 const CMD = svcCommand();
 const HELP = `${CMD} help lists the commands.`;
 
-const CLI = join(import.meta.dirname, '..', '..', 'src', 'cli.ts');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 let root: string;
 
 before(() => { root = mkdtempSync(join(tmpdir(), 'svc-cli-')); });
@@ -28,7 +28,7 @@ function childEnv(svcRoot: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proces
 }
 
 function svc(args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { input: input ?? '', encoding: 'utf8', env: childEnv(root, env), timeout: 30_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args], { input: input ?? '', encoding: 'utf8', env: childEnv(root, env), timeout: 30_000 });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
@@ -240,7 +240,7 @@ function startDemo(demoRoot: string, until: RegExp): Promise<{ output: string; s
 
 /** Starts a long-running command (serve, demo) and collects its output until `until` matches. */
 function startCli(siteRoot: string, args: string[], until: RegExp): Promise<{ output: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: childEnv(siteRoot) });
+  const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(siteRoot) });
   let output = '';
   return new Promise((resolve, reject) => {
     // A guard against a hang, not a timing: under a heavily loaded machine a start took over 30 s.

@@ -171,11 +171,11 @@ const SERVER_JSON_RULES = {
   },
 };
 
-const CLI = join(import.meta.dirname, '..', '..', 'src', 'cli.ts');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 function svc(args: string[], env: NodeJS.ProcessEnv = {}) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, SVC_ROOT: site.root, ...env };
   if (!('SVC_BASE_URL' in env)) delete childEnv.SVC_BASE_URL;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', env: childEnv, timeout: 30_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: childEnv, timeout: 30_000 });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { svcCommand } from '../../src/lib/install-paths.js';
 import { entry, writeSite } from '../helpers/write-site.js';
 
-const CLI = join(import.meta.dirname, '..', '..', 'src', 'cli.ts');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 let root: string;
 
 before(() => {
@@ -23,7 +23,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 function svc(args: string[]) {
   const env = { ...process.env };
   for (const name of ['SVC_ROOT', 'SVC_DATA', 'SVC_PORT', 'SVC_HOST', 'SVC_BASE_URL']) delete env[name];
-  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args, '--root', root], { encoding: 'utf8', env, timeout: 60_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args, '--root', root], { encoding: 'utf8', env, timeout: 60_000 });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
@@ -65,7 +65,7 @@ test('svc stats refuses bad options and unknown subcommands', () => {
   const unknown = svc(['stats', 'wipe']);
   assert.equal(unknown.code, 2);
   assert.equal(unknown.err, `svc: Unknown stats command "wipe"; use seed or rollup; ${help}\n`);
-  const noSite = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'stats', 'rollup', '--root', join(root, 'nowhere')], { encoding: 'utf8' });
+  const noSite = spawnSync(process.execPath, [CLI, 'stats', 'rollup', '--root', join(root, 'nowhere')], { encoding: 'utf8' });
   assert.equal(noSite.status, 1);
   assert.equal(noSite.stderr, `svc: There is no folder ${join(root, 'nowhere')}; create a site there with: ${svcCommand()} init --root ${join(root, 'nowhere')}\n`);
   assert.equal(existsSync(join(root, 'nowhere')), false);
