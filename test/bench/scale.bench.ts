@@ -32,7 +32,8 @@ const STDIO_JS = join(DIST, 'stdio.js');
 const BARE_STDIO = `process.stdin.setEncoding('utf8'); let b=''; process.stdin.on('data', d => { b += d; for (let i; (i = b.indexOf('\\n')) >= 0;) { const m = JSON.parse(b.slice(0, i)); b = b.slice(i + 1); if (m.id !== undefined) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} }) + '\\n'); } });`;
 const ENTRIES = '/svc/api/v1/entries?limit=20';
 
-interface Row { name: string; svc: LoadResult; floor: LoadResult }
+/** rssMb: svc's highest resident memory while this row's load ran (which row makes the process's peak). */
+interface Row { name: string; svc: LoadResult; floor: LoadResult; rssMb: number }
 
 async function makeToken(root: string): Promise<string> {
   const auth = new AuthService({ dataDir: join(root, 'data'), clock: Date.now, log: () => {} });
@@ -50,10 +51,12 @@ async function measureRow(root: string, name: string, svc: Started, requests: (p
     await run(floor.port, 1000);
     const floorResult = await run(floor.port, SECONDS * 1000);
     await run(svc.port, 1000);
-    const sampler = setInterval(() => { rss.max = Math.max(rss.max, rssMb(svc.child.pid!)); }, 100);
+    let rowMax = rssMb(svc.child.pid!);
+    const sampler = setInterval(() => { rowMax = Math.max(rowMax, rssMb(svc.child.pid!)); }, 100);
     const svcResult = await run(svc.port, SECONDS * 1000);
     clearInterval(sampler);
-    return { name, svc: svcResult, floor: floorResult };
+    rss.max = Math.max(rss.max, rowMax);
+    return { name, svc: svcResult, floor: floorResult, rssMb: rowMax };
   } finally {
     await stopServer(floor.child);
   }
@@ -196,8 +199,8 @@ function report(size: number, rows: Row[], other: { coldStartMs: number; startMs
   const lines = [
     '',
     `${fmt(size)} posts (x 2 languages), ${CONNECTIONS} connections, ${SECONDS} s a row`,
-    `${'row'.padEnd(20)}${'svc req/s'.padStart(11)}${'p99 ms'.padStart(9)}${'floor req/s'.padStart(13)}${'p99 ms'.padStart(9)}${'share'.padStart(8)}  svc non-2xx/errors`,
-    ...rows.map(({ name, svc, floor }) => `${name.padEnd(20)}${fmt(svc.rps).padStart(11)}${fmt(svc.p99Ms, 1).padStart(9)}${fmt(floor.rps).padStart(13)}${fmt(floor.p99Ms, 1).padStart(9)}${fmt(svc.rps / floor.rps, 3).padStart(8)}  ${JSON.stringify(svc.non2xx)}/${svc.errors}`),
+    `${'row'.padEnd(20)}${'svc req/s'.padStart(11)}${'p99 ms'.padStart(9)}${'floor req/s'.padStart(13)}${'p99 ms'.padStart(9)}${'share'.padStart(8)}${'svc MB'.padStart(8)}  svc non-2xx/errors`,
+    ...rows.map(({ name, svc, floor, rssMb }) => `${name.padEnd(20)}${fmt(svc.rps).padStart(11)}${fmt(svc.p99Ms, 1).padStart(9)}${fmt(floor.rps).padStart(13)}${fmt(floor.p99Ms, 1).padStart(9)}${fmt(svc.rps / floor.rps, 3).padStart(8)}${fmt(rssMb, 1).padStart(8)}  ${JSON.stringify(svc.non2xx)}/${svc.errors}`),
     `start to the first /entries answer: ${fmt(other.startMs)} ms from the persisted index (${fmt(other.coldStartMs)} ms reading every file)`,
     `stdio first content_list: ${fmt(other.stdioMs, 1)} ms (bare echo process ${fmt(other.bareMs, 1)} ms)`,
     `a hand edit shows in /entries after: ${shown(other.editMs)} (the newest post)`,
