@@ -69,12 +69,18 @@ export async function startVarnish(varnishd: string, port: number, backendPorts:
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new PortTaken(port, log);
+    if (child.exitCode !== null) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new PortTaken(port, log);
+    }
     // Only Varnish's own answer counts: another process that took the port since it was free answers too,
     // until varnishd, unable to listen there, stops.
     const answer = await fetch(`${url}/robots.txt`).catch(() => null);
     if (answer?.headers.has('x-varnish')) break;
-    if (Date.now() > deadline) throw new Error(`varnishd did not answer: ${log}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`varnishd did not answer: ${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
