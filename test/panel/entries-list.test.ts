@@ -114,6 +114,27 @@ test('a row shows the cover\'s smallest width as its thumbnail, the author and t
   assert.match(page.text, /<li class="entry-row"><span class="entry-thumb" aria-hidden="true"><\/span><div class="entry-main">[^]*?Old news<\/a>/);
 });
 
+test('a thumbnail follows a cover changed by hand, a picture replaced at its address and a cover taken away', async () => {
+  const thumbOfHikeDay = async () => {
+    const row = (await get(panel, LIST, jars.ann)).text.split('<li class="entry-row">').find((text) => text.includes('Hike day</a>'))!;
+    return /^(?:<img class="entry-thumb" src="([^"]+)"[^>]*height="(\d+)"|<span class="entry-thumb")/.exec(row);
+  };
+  const media = join(site.root, 'content/media/posts/hike-day');
+  const original = readFileSync(join(site.root, 'content/posts/hike-day/en.md'), 'utf8');
+  const withCover = (cover: string | undefined) => entry({ title: 'Hike day', status: 'published', published: '2026-03-05 10:00', author: 'bob', tags: ['alps'], category: 'events', start: '2026-04-01 08:00', location: 'Bolzano', ...(cover ? { cover } : {}) }, 'We walk.');
+  assert.equal((await thumbOfHikeDay())![1], '/media/posts/hike-day/summit-60w.png', 'the list is kept first');
+  writeFileSync(join(media, 'lake.png'), makePng(90, 30));
+  site.writeEntry('content/posts/hike-day/en.md', withCover('media/posts/hike-day/lake.png'));
+  await waitFor(async () => assert.equal((await thumbOfHikeDay())![1], '/media/posts/hike-day/lake.png'));
+  // Replaced at the same address, the picture's new height shows (its file is looked at again within seconds).
+  writeFileSync(join(media, 'lake.png'), makePng(90, 45));
+  await waitFor(async () => assert.equal((await thumbOfHikeDay())![2], '45'));
+  site.writeEntry('content/posts/hike-day/en.md', withCover(undefined));
+  await waitFor(async () => assert.equal((await thumbOfHikeDay())![1], undefined));
+  writeFileSync(join(site.root, 'content/posts/hike-day/en.md'), original);
+  await waitFor(async () => assert.equal((await thumbOfHikeDay())![1], '/media/posts/hike-day/summit-60w.png'));
+});
+
 test('bulk publish says what happened to each chosen entry, approves a waiting request, and unpublish takes them back', async () => {
   const page = await get(panel, `${LIST}?sort=status`, jars.ann);
   const csrf = csrfOf(page.text);

@@ -14,6 +14,7 @@ import { categoryChanges, categoryOf, fieldTextsFrom } from './category-fields.j
 import { parseTags } from './edit-values.js';
 import { defaultEntryListQuery, listEntriesFor, parseEntryListQuery, type EntryListQuery } from './entries-list.js';
 import { renderEntryList } from './entries-list-view.js';
+import { ListThumbs } from './list-thumbs.js';
 import { renderNewEntry, type NewEntryValues } from './new-entry-view.js';
 import { DONE, type EntryPage } from './entry-page.js';
 import { fill, words } from '../words/panel-words.js';
@@ -23,6 +24,7 @@ const LIST_CSP = SCRIPTED_PANEL_CSP.replace("script-src 'self';", "script-src 's
 /** The panel's Content list, the New entry page, and one entry's page. */
 export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
   const authorNames = () => new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
+  const thumbs = new ListThumbs();
 
   /** Pages a new page may go under: those this person may see, no deeper than pages nest. */
   const parentPages = (session: PanelSession): Entry[] => {
@@ -37,7 +39,7 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
   /** The Content list. */
   const sendList = (ctx: RequestContext, status: number, session: PanelSession, query: EntryListQuery, notice: PanelNotice | null) => {
     const site = deps.content.site();
-    const list = listEntriesFor(deps.content, panelActor(session).principal, query);
+    const list = listEntriesFor(deps.content, panelActor(session).principal, query, thumbs);
     const body = renderEntryList({
       types: site.types, languages: languagesOf(), defaultLanguage: site.defaultLanguage, query, list, authorNames: authorNames(), timezone: site.timezone,
       csrf: session.csrf, canCreate: session.capabilities.has('content.write'),

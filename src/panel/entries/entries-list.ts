@@ -9,7 +9,7 @@ import type { Principal } from '../../auth/principal.js';
 import { canSeeTranslation, seesOthersUnpublished } from '../../content/content-rights.js';
 import type { EntryQuery, EntryRow, ListWindow } from '../../content/query.js';
 import { fullTextSource } from './entries-full-text.js';
-import { resolveCover } from '../../content/cover.js';
+import { ListThumbs, type Thumb } from './list-thumbs.js';
 import type { ContentStore } from '../../content/store.js';
 import type { ContentType, Entry, EntryStatus, SiteConfig, Translation } from '../../content/entries/types.js';
 import { fill, words } from '../words/panel-words.js';
@@ -52,7 +52,7 @@ export interface EntryListRow {
   viaMcp: boolean;
   dateMs: number;
   /** The cover's smallest width variant, or null without a cover. */
-  thumb: { url: string; width: number; height: number } | null;
+  thumb: Thumb | null;
 }
 
 export interface EntryListPage {
@@ -104,7 +104,7 @@ export function entryListParams(query: Omit<EntryListQuery, 'type'> & { type: { 
 }
 
 /** One page of the query's entries this person may see. */
-export function listEntriesFor(store: ContentStore, principal: Principal, query: EntryListQuery, source: EntrySource = fullTextSource(principal, 'date')): EntryListPage {
+export function listEntriesFor(store: ContentStore, principal: Principal, query: EntryListQuery, thumbs = new ListThumbs(), source: EntrySource = fullTextSource(principal, 'date')): EntryListPage {
   const site = store.site();
   const base: EntryQuery = {
     type: query.type.key, language: query.language, ...(query.search !== '' ? { search: query.search } : {}),
@@ -116,7 +116,7 @@ export function listEntriesFor(store: ContentStore, principal: Principal, query:
     : query.sort === 'status' && query.status === 'any' ? byStatus(store, base, window, source)
     : source(store, { ...base, status: query.status }, window);
   const pages = Math.max(1, Math.ceil(found.total / ENTRIES_PER_PAGE));
-  return { rows: found.rows.map((row) => rowOf(store, principal, row, site)), page: query.page, pages, total: found.total };
+  return { rows: found.rows.map((row) => rowOf(store, principal, row, site, thumbs)), page: query.page, pages, total: found.total };
 }
 
 /** The lists of each status one after the other, the window taken across them. */
@@ -132,16 +132,8 @@ function byStatus(store: ContentStore, base: EntryQuery, window: Required<Pick<L
   return { rows, total: passed };
 }
 
-function rowOf(store: ContentStore, principal: Principal, { entry, translation }: EntryRow, site: SiteConfig): EntryListRow {
-  const cover = resolveCover(store.trustedFolders, store.contentDir, '', translation.fields.cover);
-  let thumb: EntryListRow['thumb'] = null;
-  if (cover) {
-    // The srcset lists the widths smallest first; the smallest is enough for a 4rem thumbnail.
-    const [smallest] = cover.srcset.split(', ');
-    const [url, width] = smallest!.split(' ');
-    const w = Number.parseInt(width!, 10);
-    thumb = { url: url!, width: w, height: Math.max(1, Math.round(cover.height * (w / cover.width))) };
-  }
+function rowOf(store: ContentStore, principal: Principal, { entry, translation }: EntryRow, site: SiteConfig, thumbs: ListThumbs): EntryListRow {
+  const thumb = thumbs.thumbOf(store, translation);
   return {
     id: entry.id,
     title: translation.title,
