@@ -165,12 +165,11 @@ export class WebhookDispatcher {
 
   private async takeNow(): Promise<void> {
     const { feed } = this.options;
-    let seq = this.cursor.load();
-    if (seq === null) {
-      // Endpoints hear of the changes from the first start on.
-      await this.cursor.saveAsync(feed.end().seq);
-      return;
-    }
+    // No cursor yet: the first endpoint was added a moment ago, and this thread started after it. The changes
+    // made since may be in the feed already (the thread's start takes a while on a loaded machine), so it is
+    // read from the oldest event kept, and each endpoint hears of those made after it was added (messageFor).
+    // Starting at the feed's end, as this once did, lost a change made right after the first endpoint.
+    let seq = this.cursor.load() ?? Math.max(0, feed.oldest() - 1);
     for (;;) {
       const read = feed.since(seq, 200);
       if (read.events.length === 0) {
@@ -180,7 +179,8 @@ export class WebhookDispatcher {
       // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits.
       const endpoints = this.options.endpoints.list();
       // The entries are asked for once per batch, and only those some endpoint wants to hear of.
-      const wanted = (event: ChangeEvent) => event.entry !== null && endpoints.some((endpoint) => endpoint.events.includes(EVENT_OF[event.kind]!));
+      const wanted = (event: ChangeEvent) => event.entry !== null
+        && endpoints.some((endpoint) => endpoint.events.includes(EVENT_OF[event.kind]!) && event.time >= endpoint.createdAt);
       const ids = [...new Set(read.events.filter(wanted).map((event) => event.entry!))];
       const content = ids.length === 0 ? NOTHING_TAKEN : await this.options.content.take(ids);
       const byEndpoint = new Map<string, QueuedMessage[]>();
