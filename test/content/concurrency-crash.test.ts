@@ -22,6 +22,8 @@ import { writeSite } from '../helpers/write-site.js';
 import { TrustedFolders } from '../../src/lib/trusted-folders.js';
 
 const WRITER = fileURLToPath(new URL('../helpers/crash-writer.ts', import.meta.url));
+/** The writer runs under Node's own type stripping (crash-writer.ts): on by default from Node 22.18 and 24, a flag before. */
+const STRIP_TYPES = (process.features as { typescript?: unknown }).typescript ? [] : ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
 const WORKERS = 4;
 const KILLS_EACH = 25;
 
@@ -53,7 +55,7 @@ type Done = Array<{ kind: string; round: number; what: string }>;
 
 /** One writer from `firstRound`, killed `delayMs` after its first answered write; returns its last round tried. */
 async function runAndKill(root: string, worker: number, firstRound: number, delayMs: number, done: Done): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, root, join(root, 'data'), String(worker), String(firstRound)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...STRIP_TYPES, WRITER, root, join(root, 'data'), String(worker), String(firstRound)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let lastRound = firstRound;
   let pending = '';
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));

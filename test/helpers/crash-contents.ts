@@ -1,6 +1,7 @@
 // What the crash writer (crash-writer.ts) writes, and how the crash test knows it whole: every content carries
 // its round and a long filler, so a file cut short or mixed from two writes is told from a whole one.
-import { makePng } from './images.js';
+// Named as a .ts file: the crash writer runs under Node's own type stripping (crash-writer.ts).
+import { makePng } from './images.ts';
 
 const FILLER_LINES = 3_000;
 const filler = Array.from({ length: FILLER_LINES }, (_, line) => `line ${line} of the body, long enough to make the write take a while.`).join('\n');
