@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { TrustedFolders } from './lib/trusted-folders.js';
+import { scryptCostSetting } from './lib/scrypt-cost.js';
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 
@@ -95,8 +96,8 @@ export function flagErrorSentence(error: unknown, known: readonly string[]): str
 /**
  * Reads the configuration from flags (`--root`, `--data`, `--host`, `--port`, `--base-url`, `--trust-proxy`,
  * `--keep-alive-timeout`, `--max-connections`) over the environment (SVC_ROOT, SVC_DATA, SVC_HOST, SVC_PORT,
- * SVC_BASE_URL, SVC_TRUST_PROXY, SVC_KEEP_ALIVE_TIMEOUT, SVC_MAX_CONNECTIONS; the rate limits
- * only from the environment: SVC_RATE_LIMITS, SVC_RATE_LIMIT_<NAME>).
+ * SVC_BASE_URL, SVC_TRUST_PROXY, SVC_KEEP_ALIVE_TIMEOUT, SVC_MAX_CONNECTIONS; the rate limits and the
+ * password hashes' cost only from the environment: SVC_RATE_LIMITS, SVC_RATE_LIMIT_<NAME>, SVC_SCRYPT_N).
  * Throws ConfigError with one sentence when a value is bad.
  */
 export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config {
@@ -121,6 +122,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   const value = validate(raw, givenAs);
   const limits = readRateLimitSettings(value.rateLimits === 'off', env);
   if ('problem' in limits) throw new ConfigError(`svc: the setting ${limits.variable} ${limits.problem}.`);
+  const scryptCost = scryptCostSetting(env);
+  if ('problem' in scryptCost) throw new ConfigError(`svc: the setting SVC_SCRYPT_N ${scryptCost.problem}.`);
   const root = resolve(value.root);
   const hostForUrl = value.host.includes(':') && !value.host.startsWith('[') ? `[${value.host}]` : value.host;
   // The address derived from the host must itself be a valid URL (999.1.1.1 or 1:2:3 are not hosts).

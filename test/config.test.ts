@@ -60,6 +60,10 @@ for (const [env, message] of [
   [{ SVC_TRUST_PROXY: 'yes' }, 'svc: the setting SVC_TRUST_PROXY must be 1 or 0.'],
   [{ SVC_KEEP_ALIVE_TIMEOUT: '3601' }, 'svc: the setting SVC_KEEP_ALIVE_TIMEOUT must be a whole number of seconds from 1 to 3600.'],
   [{ SVC_MAX_CONNECTIONS: '0' }, 'svc: the setting SVC_MAX_CONNECTIONS must be a whole number from 1 to 1000000.'],
+  [{ SVC_SCRYPT_N: '1000' }, 'svc: the setting SVC_SCRYPT_N must be a power of two from 1024 to 1048576 (the default is 32768).'],
+  [{ SVC_SCRYPT_N: '512' }, 'svc: the setting SVC_SCRYPT_N must be a power of two from 1024 to 1048576 (the default is 32768).'],
+  [{ SVC_SCRYPT_N: '2097152' }, 'svc: the setting SVC_SCRYPT_N must be a power of two from 1024 to 1048576 (the default is 32768).'],
+  [{ SVC_SCRYPT_N: '0x400' }, 'svc: the setting SVC_SCRYPT_N must be a power of two from 1024 to 1048576 (the default is 32768).'],
 ] as const) {
   test(`refuses ${JSON.stringify(env)} with one sentence`, () => {
     assert.throws(() => loadConfig([], env), (error: unknown) => error instanceof ConfigError && error.message === message);

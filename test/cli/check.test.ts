@@ -19,8 +19,8 @@ const NODE_LINE = `Node ${process.versions.node} (svc needs 22.13 or newer).`;
 /** Run as root, the check would read and write anything: it then runs as nobody, who owns the site. */
 const AS_OTHER = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
-function check(root: string, args: string[] = [], as: { uid?: number; gid?: number } = AS_OTHER) {
-  const result = spawnSync(process.execPath, [CLI, 'check', '--root', root, ...args], { ...as, cwd: '/', env: { PATH: process.env.PATH }, encoding: 'utf8', timeout: 60_000 });
+function check(root: string, args: string[] = [], as: { uid?: number; gid?: number } = AS_OTHER, env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, [CLI, 'check', '--root', root, ...args], { ...as, cwd: '/', env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
@@ -142,6 +142,17 @@ test('svc check on a clean site says so and exits 0; without a base URL the url 
   assert.equal(result.out, `${NODE_LINE}\nNo problems found in ${cleanRoot}.\n`);
   assert.equal(result.code, 0);
   assert.equal(check(cleanRoot, ['--base-url', 'https://check.example/']).code, 0);
+});
+
+test('svc check notes a lowered password hash cost (a setting, not a problem of the site), and refuses a bad one', () => {
+  const lowered = check(cleanRoot, [], AS_OTHER, { SVC_SCRYPT_N: '1024' });
+  assert.equal(lowered.out, `${NODE_LINE}\nNote: SVC_SCRYPT_N=1024 is below the default 32768: passwords set with it are cheaper to guess; leave it unset outside a test suite.\nNo problems found in ${cleanRoot}.\n`);
+  assert.equal(lowered.code, 0);
+  assert.equal(check(cleanRoot, [], AS_OTHER, { SVC_SCRYPT_N: '65536' }).out, `${NODE_LINE}\nNo problems found in ${cleanRoot}.\n`);
+  const bad = check(cleanRoot, [], AS_OTHER, { SVC_SCRYPT_N: '1000' });
+  // As any bad setting: one sentence, and 2 (a command line or environment it cannot take).
+  assert.match(bad.err, /^svc: the setting SVC_SCRYPT_N must be a power of two from 1024 to 1048576 \(the default is 32768\); .* help lists the commands\.\n$/);
+  assert.equal(bad.code, 2);
 });
 
 test('svc check refuses a folder without a site with one sentence and exit code 1', () => {
