@@ -99,9 +99,10 @@ const INIT = [
  * The most modules of dist/ the first site_info answer may load: a module more is a choice to make. 64: the
  * MCP Apps extension check (initialize answers by it), site.yaml's link rules for the navigation, and the
  * stdio transport's notifications (a listen's lines beside the answers). 65: the site's trusted folders, a
- * value of their own (lib/trusted-folders.ts) rather than a registry inside lib/no-follow.ts.
+ * value of their own (lib/trusted-folders.ts) rather than a registry inside lib/no-follow.ts. 66: the setting
+ * SVC_SCRYPT_N checked with the others at the start (lib/scrypt-cost.ts), so that a bad one stops it there.
  */
-const MOST_MODULES = 65;
+const MOST_MODULES = 66;
 /** How many modules of dist/ the first site_info answer loaded (the first test counts them). */
 let answerModules = 0;
 const fromPackage = (loaded: string[], name: string) => loaded.filter((line) => line.includes(`/node_modules/${name}/`));
