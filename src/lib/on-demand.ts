@@ -8,7 +8,9 @@
 // - statistics, OAuth, the writing code and the people side beyond the token check (wiring/build-deps.ts),
 //   and the panel (wiring/routes.ts: the public site's first answer does not wait for it);
 // - full-text search and node:sqlite under it (content/store.ts, content/search/sqlite-module.ts): a session
-//   that never searches loads neither (docs/decisions.md "Full-text search").
+//   that never searches loads neither (docs/decisions.md "Full-text search");
+// - each command of the command line (cli/run-cli.ts): `svc user list` 0.18 s instead of 0.5 s, no longer
+//   loading the server, the site check and the stdio server it never starts.
 import { createRequire } from 'node:module';
 
 /** The module `specifier` (relative to `parentUrl`, the caller's import.meta.url), imported on the first call and kept. */
