@@ -5,11 +5,10 @@ import { MINIMUM_NODE } from '../lib/node-version-check.js';
 import { DEFAULT_SCRYPT_N, scryptCostSetting } from '../lib/scrypt-cost.js';
 
 /**
- * `svc check`: the Node it runs on beside the floor (an older one never gets here: the entry refuses it), a note
- * when SVC_SCRYPT_N lowers the password hashes' cost, every
- * problem on one line with its file, then how many. site.yaml's `url` is compared with
- * the public address when one is given (--base-url or SVC_BASE_URL), the one `svc serve` would use then.
- * Exit code 0 when there is none, 1 otherwise.
+ * `svc check`: the Node it runs on beside the floor (an older one never gets here: the entry refuses it), a
+ * note when SVC_SCRYPT_N lowers the password hashes' cost, every problem on one line with its file, then how
+ * many. site.yaml's `url` is compared with the public address when one is given (--base-url or
+ * SVC_BASE_URL), the one `svc serve` would use then. Exit code 0 when there is none, 1 otherwise.
  */
 export function runCheckCommand(parsed: Parsed, print: (line: string) => void): number {
   const { config } = parsed;
