@@ -14,6 +14,7 @@ import { TranslationMap } from './translation-map.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './types.js';
 import { join, sep } from 'node:path';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
+import { detachedCopy } from '../../lib/detached-copy.js';
 
 export interface EntryReaderOptions {
   root: string;
@@ -215,9 +216,9 @@ export class EntryReader {
       return undefined;
     }
     if (this.options.keepDocuments) return this.translationOf(folder, language, read, parsed, type, segments);
-    // A round trip through JSON makes fresh strings: substrings would keep the whole file text alive.
-    // (Only the summary built from these stays in memory; `fields` is read again when asked for.)
-    const fields = JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>;
+    // Only the summary built from these stays in memory (`fields` is read again when asked for), and none of
+    // it may hold the file's whole text.
+    const fields = detachedCopy(parsed.fields);
     return this.translationOf(folder, language, read, { fields, embeds: parsed.embeds }, type, segments);
   }
 
