@@ -16,8 +16,6 @@ export interface ContentStoreOptions {
   onScheduledDue?: (entryId: string, language: string) => void;
   /** Where the index is kept between starts (data/cache); without one it is read from the files at every start. */
   cacheDir?: string;
-  /** From how many entries the freshness sweep runs in a worker thread (index-freshness.ts). */
-  sweepInWorkerFrom?: number;
   /** From how many entry folders a first start reads them in threads (first-scan-reads.ts). */
   readInThreadsFrom?: number;
   /** Past this size of persisted index, first counts restore it (some 90 ms) rather than count folders (7 µs an entry). */

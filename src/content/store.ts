@@ -63,10 +63,10 @@ export class ContentStore {
 
   /** The index side, put together on first use (the index itself is built by its first refresh). */
   private get parts(): IndexParts {
-    const { clock, log, onScheduledDue, cacheDir, sweepInWorkerFrom, readInThreadsFrom, dataDir } = this.options;
+    const { clock, log, onScheduledDue, cacheDir, readInThreadsFrom, dataDir } = this.options;
     return (this.built ??= indexParts().buildIndexParts({
       root: this.root, contentDir: this.contentDir, trusted: this.trustedFolders, clock, log, settings: this.settings, onScheduledDue,
-      cacheDir, sweepInWorkerFrom, readInThreadsFrom, dataDir,
+      cacheDir, readInThreadsFrom, dataDir,
     }));
   }
 

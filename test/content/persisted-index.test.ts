@@ -30,10 +30,9 @@ function site(): string {
   return root;
 }
 
-function open(root: string, options: { clock?: () => number; sweepInWorkerFrom?: number; Store?: typeof ContentStore } = {}): { store: ContentStore; log: string[] } {
+function open(root: string, options: { clock?: () => number } = {}): { store: ContentStore; log: string[] } {
   const log: string[] = [];
-  const Store = options.Store ?? ContentStore;
-  const store = new Store({ root, clock: options.clock ?? clock, log: (line) => log.push(line), cacheDir: join(root, 'data/cache'), sweepInWorkerFrom: options.sweepInWorkerFrom });
+  const store = new ContentStore({ root, clock: options.clock ?? clock, log: (line) => log.push(line), cacheDir: join(root, 'data/cache') });
   stores.push(store);
   return { store, log };
 }
@@ -210,27 +209,22 @@ test('a scheduled translation whose time came while no process ran is published 
   assert.deepEqual(indexView(store), fullScanView(root, () => at.now));
 });
 
-// The worker thread runs the built module (dist/): Node 20 starts no TypeScript worker under the tests' loader.
-const built = (await import(join('../..', 'dist/content/store.js'))) as { ContentStore: typeof ContentStore };
-
-for (const [where, sweepInWorkerFrom, Store] of [['on the event loop', undefined, ContentStore], ['in a worker thread', 0, built.ContentStore]] as const) {
-  test(`a running store sees hand edits, new and removed entries and styles on disk (sweep ${where})`, async () => {
-    const root = site();
-    const { store, log } = open(root, { sweepInWorkerFrom, Store });
-    store.entries();
-    writeFileSync(join(root, HELLO), FIXTURE_FILES[HELLO]!.replace('Hello World', 'Edited In Place'));
-    writeFileSync(join(root, 'content/posts/hello/style.css'), 'main h1 { color: teal; }\n');
-    rmSync(join(root, 'content/posts/second'), { recursive: true });
-    mkdirSync(join(root, 'content/pages/about/team/history'));
-    writeFileSync(join(root, 'content/pages/about/team/history/en.md'), '---\ntitle: History\nstatus: published\npublished: 2025-01-03 10:00\n---\nOld days.\n');
-    await waitFor(() => assert.deepEqual(indexView(store), fullScanView(root, clock)));
-    const hello = store.entries().find((entry) => entry.id === 'posts/hello')!;
-    assert.equal(hello.translations.get('en')?.title, 'Edited In Place');
-    assert.equal(hello.style, 'main h1 { color: teal; }\n');
-    assert.equal(store.entries().find((entry) => entry.id === 'pages/about/team/history')?.parentId, 'pages/about/team');
-    assert.deepEqual(log, []);
-  });
-}
+test('a running store sees hand edits, new and removed entries and styles on disk', async () => {
+  const root = site();
+  const { store, log } = open(root);
+  store.entries();
+  writeFileSync(join(root, HELLO), FIXTURE_FILES[HELLO]!.replace('Hello World', 'Edited In Place'));
+  writeFileSync(join(root, 'content/posts/hello/style.css'), 'main h1 { color: teal; }\n');
+  rmSync(join(root, 'content/posts/second'), { recursive: true });
+  mkdirSync(join(root, 'content/pages/about/team/history'));
+  writeFileSync(join(root, 'content/pages/about/team/history/en.md'), '---\ntitle: History\nstatus: published\npublished: 2025-01-03 10:00\n---\nOld days.\n');
+  await waitFor(() => assert.deepEqual(indexView(store), fullScanView(root, clock)));
+  const hello = store.entries().find((entry) => entry.id === 'posts/hello')!;
+  assert.equal(hello.translations.get('en')?.title, 'Edited In Place');
+  assert.equal(hello.style, 'main h1 { color: teal; }\n');
+  assert.equal(store.entries().find((entry) => entry.id === 'pages/about/team/history')?.parentId, 'pages/about/team');
+  assert.deepEqual(log, []);
+});
 
 function editHeader(bytes: Buffer, edit: (header: any) => void): Buffer {
   const end = bytes.indexOf(10);

@@ -33,7 +33,7 @@ export function fileStamp(path: string): readonly [number, number] {
 /**
  * Hands each item of a folder to `visit`, read a few hundred at a time: readdir reads a whole folder into
  * one allocation per name first, some 5 MB for a type folder of 100,000 entries, which left as much free
- * memory for good in the malloc arena of the sweep's worker thread. False when the folder cannot be read
+ * memory for good in the malloc arena of the thread that read it. False when the folder cannot be read
  * (the items visited before the failure are then to be taken as none).
  */
 function eachItem(dir: string, visit: (item: Dirent) => void): boolean {
@@ -61,7 +61,7 @@ export function listing(dir: string): Dirent[] {
 
 /**
  * The folders in `dir` whose names can be entries, sorted. Only the names are kept as the folder is read:
- * 100,000 Dirent objects held until the end were some 6 MB more of the sweep worker's heap at its start.
+ * 100,000 Dirent objects held until the end were some 6 MB more of the sweep's heap at its start.
  */
 export function slugFolders(dir: string): string[] {
   const names: string[] = [];

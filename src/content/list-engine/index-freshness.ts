@@ -11,12 +11,6 @@ import type { Entry } from '../entries/types.js';
 
 /** How often a read looks at site.yaml and the schedule at most. */
 const MIN_CHECK_INTERVAL_MS = 5;
-/**
- * From this many entries the sweep runs in a worker thread. Below, its slices on the event loop cost little
- * (some 5 % of it at 10,000 entries, 3 ms at a time), and a worker's own heap would cost more: 17 MB of
- * resident memory at 10,000 entries.
- */
-export const SWEEP_IN_WORKER_FROM = 20_000;
 /** With no read after a build, the sweep starts this long after it anyway. */
 const SWEEP_START_WAIT_MS = 500;
 
@@ -31,8 +25,6 @@ export interface IndexFreshnessParts {
   schedule: ScheduledChanges;
   /** Where the index is kept between starts, or null. */
   persistence: IndexPersistence | null;
-  /** Entries from which the sweep runs in a worker (default SWEEP_IN_WORKER_FROM). */
-  sweepInWorkerFrom?: number;
   /**
    * The change feed (content-changes.ts): followed after the first build, and the sweep runs on only while
    * this process is the one that records changes found on disk. Without it, the sweep always runs on.
@@ -199,7 +191,7 @@ export class IndexFreshness {
   /**
    * A new sweep from the index as it is now, set up after the next read in a later turn of the event loop
    * has been answered (or SWEEP_START_WAIT_MS after the build when none comes). Its setup (the
-   * schedule's next times, every folder's stamps, a worker thread) holds the event loop for a while at
+   * schedule's next times, every folder's stamps) holds the event loop for a while at
    * 100,000 entries: started at once, it came before the request that a server's start had waiting (the
    * connection is taken one turn of the event loop, its request read the next), delaying that first answer.
    */
@@ -256,7 +248,6 @@ export class IndexFreshness {
       // Every entry's stamps, read one entry at a time through objects made for it alone (entry-index.ts
       // values()): an array of them all was 100,000 objects promoted to the old generation at each start.
       baseline: () => sweepBaseline(index.values(), index.size, setup),
-      inWorker: index.size >= (this.parts.sweepInWorkerFrom ?? SWEEP_IN_WORKER_FROM),
       follow: this.finder,
       readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
       log,

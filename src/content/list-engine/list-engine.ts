@@ -30,7 +30,6 @@ export interface IndexPartsOptions {
   onScheduledDue: ((entryId: string, language: string) => void) | undefined;
   /** Where the index is kept between starts (data/cache), or undefined. */
   cacheDir: string | undefined;
-  sweepInWorkerFrom: number | undefined;
   readInThreadsFrom: number | undefined;
   /** The site's data folder: changes are recorded in and followed from its change feed (content-changes.ts). */
   dataDir: string | undefined;
@@ -64,6 +63,6 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, trusted, index, site, clock, log, feedSeq });
   if (persistence) index.observe(() => persistence.changed());
   if (changes) scanner.observe((id, before) => changes.indexChanged(id, before));
-  const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, sweepInWorkerFrom: options.sweepInWorkerFrom, changes });
+  const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, changes });
   return { index, scanner, freshness, persistence, changes };
 }

@@ -3,7 +3,7 @@
 // do the atomic writes of this code, git and most tools); writing a file in place moves only the file's
 // own. So each pass stats every entry folder and the entry files it holds (`<language>.md`, style.css),
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
-// built-ins only: it runs on the event loop in small slices or whole in a worker thread.
+// built-ins only: it runs on the event loop in small slices (index-sweeper.ts).
 import { join, sep } from 'node:path';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
