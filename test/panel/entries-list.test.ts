@@ -193,3 +193,26 @@ test('bulk actions keep the role rules, need the form\'s CSRF token, and refuse 
   assert.equal(trash.res.status, 303);
   assert.equal(trash.res.headers.get('location'), '/svc/panel/entries/delete?id=posts%2Fbobs-draft&id=posts%2Fold-news');
 });
+
+test('a row lists the translations its reader may see: the default language first, then in the order site.yaml lists, then the others by code', async () => {
+  const { visibleInSiteOrder } = await import('../../src/panel/entries/entries-list.js');
+  const { TranslationMap } = await import('../../src/content/entries/translation-map.js');
+  type Principal = Parameters<typeof visibleInSiteOrder>[0];
+  type Entry = Parameters<typeof visibleInSiteOrder>[1];
+  type Site = Parameters<typeof visibleInSiteOrder>[2];
+  // Only what the rule reads: the language, the status and the author.
+  const translation = (language: string, status: string, author: string) => ({ language, status, author }) as never;
+  const entry = {
+    id: 'posts/many',
+    translations: new TranslationMap([
+      translation('it', 'published', 'bob'), translation('en', 'draft', 'bob'), translation('fr', 'published', 'bob'),
+      translation('de', 'draft', 'ann'), translation('es', 'published', 'bob'),
+    ]),
+  } as unknown as Entry;
+  const site = { defaultLanguage: 'de', languages: { en: 'English', fr: 'Français', de: 'Deutsch' } } as unknown as Site;
+  const editor = { accountId: 'ed', capabilities: new Set(['content.edit_all']) } as unknown as Principal;
+  const ann = { accountId: 'ann', capabilities: new Set() } as unknown as Principal;
+  assert.deepEqual(visibleInSiteOrder(editor, entry, site).map((t) => t.language), ['de', 'en', 'fr', 'es', 'it']);
+  // Bob's English draft is not Ann's to see; her own German draft is.
+  assert.deepEqual(visibleInSiteOrder(ann, entry, site).map((t) => t.language), ['de', 'fr', 'es', 'it']);
+});
