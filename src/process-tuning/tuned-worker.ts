@@ -23,9 +23,10 @@ loader.then(() => import(workerData.module));
  * until it is set again the main thread's young generation may grow, for good. The thread sets the flags
  * before it loads its module, but its isolate is made some 20 ms before that line runs; a server under
  * load collects its young generation several times in that while, and grew it from 2 MB to 16 MB (12 MB
- * of resident memory at 100,000 entries, where the sweep's worker starts as the first answers go out). So
- * the main thread sets them again at every turn of its event loop until the thread is online (its isolate
- * made): at most one turn's collections see the reset. `workerData` reaches the module as `workerData.data`.
+ * of resident memory at 100,000 entries, where the sweep's worker, since removed, started as the first
+ * answers went out). So the main thread sets them again at every turn of its event loop until the thread is
+ * online (its isolate made): at most one turn's collections see the reset. `workerData` reaches the module
+ * as `workerData.data`.
  */
 export function startTunedWorker(url: URL, options: Omit<WorkerOptions, 'eval' | 'workerData'> & { workerData: unknown }): Worker {
   const flags = heapFlags();
