@@ -5,7 +5,7 @@
 //   30 tags; its answer says `"success": true`;
 // - a plain URL: `POST` of `{"tags": [...], "urls": [...]}` (the absolute addresses the change touched).
 // Resolves when every request was accepted, rejects with a sentence (never the token) otherwise.
-import { request as httpRequest } from 'node:http';
+import { nodeHttp } from '../lib/node-http.js';
 import { request as httpsRequest } from 'node:https';
 import type { PurgeTarget } from './edge-settings.js';
 
@@ -56,7 +56,7 @@ async function sendOne(target: PurgeTarget, tags: string[], urls: string[]): Pro
 
 function send(url: URL, method: string, headers: Record<string, string>, body: string | null): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+    const request = (url.protocol === 'https:' ? httpsRequest : nodeHttp.request)(url, {
       method, agent: false,
       headers: { ...headers, 'user-agent': 'svc (cache purge)', ...(body === null ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
     }, (response) => {

@@ -2,7 +2,7 @@
 // addresses, checked on the address actually connected to (lib/public-address.ts), following no redirect,
 // ending after 10 s whatever the endpoint does (hangs, answers byte by byte), and reading no more than the
 // first bytes of its answer (an endpoint answering 50 MB costs nothing).
-import { request as httpRequest } from 'node:http';
+import { nodeHttp } from '../lib/node-http.js';
 import { request as httpsRequest } from 'node:https';
 import { publicOnlyLookup, RefusedAddress } from '../lib/public-address.js';
 import { refuseEndpointUrl } from './webhook-endpoints.js';
@@ -33,7 +33,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       request.destroy();
       resolve(outcome);
     };
-    const request = (address.protocol === 'https:' ? httpsRequest : httpRequest)(address, {
+    const request = (address.protocol === 'https:' ? httpsRequest : nodeHttp.request)(address, {
       method: 'POST', agent: false, lookup: publicOnlyLookup(allowLoopback),
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'svc (webhooks)' },
     }, (response) => {

@@ -1,7 +1,8 @@
 // A request whose body is refused before it was all read (larger than its route takes, or not wanted at all):
 // what still comes is dropped as it arrives, never held; the answer says `Connection: close`; and once the
 // answer is out the connection is closed, after a short wait for the client to stop sending.
-import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { nodeHttp } from '../lib/node-http.js';
 import type { Socket } from 'node:net';
 
 /**
@@ -27,7 +28,7 @@ export function refuseRestOfBody(req: IncomingMessage): void {
  * refused while still arriving closes the connection, lingering as LINGER_MS says. Every other answer is
  * Node's own.
  */
-export class ClosingOnRefusalResponse extends ServerResponse {
+export class ClosingOnRefusalResponse extends nodeHttp.ServerResponse {
   // The overloads of writeHead (with or without a status message), passed on as they are.
   override writeHead(statusCode: number, ...rest: any[]): this {
     if ((this.req as RefusableRequest)[REFUSED] && !this.req.complete) closeAfterAnswer(this);

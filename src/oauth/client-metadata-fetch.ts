@@ -4,7 +4,8 @@
 // of the DNS cannot swap in another), no redirects followed, a size cap and a timeout. HTTP caching is
 // honoured: a document is kept as long as its Cache-Control (or Expires) allows, and not at all without.
 import { request as httpsRequest } from 'node:https';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { nodeHttp } from '../lib/node-http.js';
 import { isIP } from 'node:net';
 import { isLoopbackAddress, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../lib/public-address.js';
 
@@ -49,7 +50,7 @@ export function fetchMetadataDocument(url: URL, options: MetadataFetchOptions): 
       request.destroy();
       resolve(outcome);
     };
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const send = url.protocol === 'https:' ? httpsRequest : nodeHttp.request;
     const request = send(url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': 'svc (OAuth client metadata)' },

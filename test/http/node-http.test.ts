@@ -1,0 +1,37 @@
+// lib/node-http.ts: node:http is taken from Node without an ES import, whose namespace reads the module's
+// WebSocket getter and so loads Node's fetch (undici), 3-13 MB of resident memory svc never uses. The
+// built server, asked for a page, the Content API, the panel's sign-in page and MCP, has not loaded it; a
+// process that does import node:http as an ES module (the case beside it) has.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { makeTestSite } from '../helpers/test-site.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
+/** Says on stderr, as the process ends, whether Node's fetch was loaded. */
+const REPORT = 'data:text/javascript,' + encodeURIComponent("process.on('exit', () => process.stderr.write(`undici loaded: ${process.moduleLoadList.some((name) => name.includes('undici'))}\\n`));");
+
+test('the server never loads Node\'s fetch, which an ES import of node:http would', async () => {
+  const esImport = spawnSync(process.execPath, ['--import', REPORT, '--input-type=module', '-e', "import { createServer } from 'node:http'; void createServer;"], { encoding: 'utf8' });
+  assert.match(esImport.stderr, /undici loaded: true/, 'an ES import of node:http no longer loads undici: this test shows nothing');
+  const site = await makeTestSite();
+  const child = spawn(process.execPath, ['--import', REPORT, join(DIST, 'server.js'), `--root=${site.root}`, '--port=0'], { env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let out = '', err = '';
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => (out += text));
+    child.stderr!.setEncoding('utf8').on('data', (text: string) => (err += text));
+    const base = await waitFor(() => /(http:\/\/127\.0\.0\.1:\d+)\/svc\/mcp/.exec(out)![1]!);
+    for (const path of ['/', '/hello', '/svc/api/v1/entries', '/svc/panel/sign-in']) await (await fetch(base + path)).arrayBuffer();
+    const mcp = await fetch(`${base}/svc/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+    assert.equal(mcp.status, 401, 'MCP answered without a token');
+    const ended = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await ended;
+    assert.match(err, /undici loaded: false/);
+  } finally {
+    child.kill();
+    site.cleanup();
+  }
+});
