@@ -1,9 +1,9 @@
 // The server's heap tuning (process-tuning/heap-tuning.ts) holds for the whole process: V8 resets the young
 // generation's growth factor whenever a worker thread starts, so a thread started by startTunedWorker (the
 // search index's build, the first start's readers, the statistics' counts, the webhooks) sets the flags
-// again. Each case runs in a child process of its own (the flags are process-wide), with the built worker
-// (Node 20 starts no TypeScript worker under the tests' loader), and reports the main thread's young
-// generation after enough short-lived objects to grow an untuned one to its most.
+// again. Each case runs in a child process of its own (the flags are process-wide), with the built
+// tuned-worker.ts and a one-line module in the thread, and reports the main thread's young generation after
+// enough short-lived objects to grow an untuned one to its most.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
