@@ -14,7 +14,10 @@ import { makePng } from '../helpers/images.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { readHistory } from '../../src/content/history.js';
 import { ContentStore } from '../../src/content/store.js';
-import { defaultEntryListQuery, listEntriesFor } from '../../src/panel/entries/entries-list.js';
+import { defaultEntryListQuery, listEntriesFor, visibleInSiteOrder } from '../../src/panel/entries/entries-list.js';
+import { TranslationMap } from '../../src/content/entries/translation-map.js';
+import type { Principal } from '../../src/auth/principal.js';
+import type { Entry, SiteConfig } from '../../src/content/entries/types.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 let site: TestSite;
@@ -194,12 +197,7 @@ test('bulk actions keep the role rules, need the form\'s CSRF token, and refuse 
   assert.equal(trash.res.headers.get('location'), '/svc/panel/entries/delete?id=posts%2Fbobs-draft&id=posts%2Fold-news');
 });
 
-test('a row lists the translations its reader may see: the default language first, then in the order site.yaml lists, then the others by code', async () => {
-  const { visibleInSiteOrder } = await import('../../src/panel/entries/entries-list.js');
-  const { TranslationMap } = await import('../../src/content/entries/translation-map.js');
-  type Principal = Parameters<typeof visibleInSiteOrder>[0];
-  type Entry = Parameters<typeof visibleInSiteOrder>[1];
-  type Site = Parameters<typeof visibleInSiteOrder>[2];
+test('a row lists the translations its reader may see: the default language first, then in the order site.yaml lists, then the others by code', () => {
   // Only what the rule reads: the language, the status and the author.
   const translation = (language: string, status: string, author: string) => ({ language, status, author }) as never;
   const entry = {
@@ -209,7 +207,7 @@ test('a row lists the translations its reader may see: the default language firs
       translation('de', 'draft', 'ann'), translation('es', 'published', 'bob'),
     ]),
   } as unknown as Entry;
-  const site = { defaultLanguage: 'de', languages: { en: 'English', fr: 'Français', de: 'Deutsch' } } as unknown as Site;
+  const site = { defaultLanguage: 'de', languages: { en: 'English', fr: 'Français', de: 'Deutsch' } } as unknown as SiteConfig;
   const editor = { accountId: 'ed', capabilities: new Set(['content.edit_all']) } as unknown as Principal;
   const ann = { accountId: 'ann', capabilities: new Set() } as unknown as Principal;
   assert.deepEqual(visibleInSiteOrder(editor, entry, site).map((t) => t.language), ['de', 'en', 'fr', 'es', 'it']);
