@@ -44,3 +44,26 @@ test('site times read and written with the zone offset', () => {
   assert.equal(parseSiteTime('2026-03-29 02:30', 'Europe/Berlin'), Date.parse('2026-03-29T01:30:00Z'));
   assert.equal(parseSiteTime('2026-02-30 10:00', 'Europe/Berlin'), null);
 });
+
+test('a site time is read only when it names a day that exists, in ASCII digits', () => {
+  assert.equal(parseSiteTime(' 2026-07-02T09:00 ', 'Europe/Berlin'), Date.parse('2026-07-02T07:00:00Z'));
+  assert.equal(parseSiteTime('2026-07-02', 'Europe/Berlin'), Date.parse('2026-07-01T22:00:00Z'));
+  assert.equal(parseSiteTime('2024-02-29', 'UTC'), Date.parse('2024-02-29T00:00:00Z'));
+  assert.equal(parseSiteTime('2026-12-31 23:59', 'UTC'), Date.parse('2026-12-31T23:59:00Z'));
+  for (const text of ['2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32', '2026-01-01 24:00',
+    '2026-01-01 23:60', '2026-01-01x10:00', '2026-1-01', '2026-01-01 9:00', '2026-01-01 -1:00', '２０２６-01-01', '2026-01-01 10:00:00', '']) {
+    assert.equal(parseSiteTime(text, 'UTC'), null, text);
+  }
+});
+
+test('instants met in any order, over a hundred years, have the offset Intl names', () => {
+  // A first start meets its entries' days in no order; each day's offset comes from the starts of it and the next.
+  let seed = 7;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  for (const timeZone of ['Europe/Berlin', 'America/Sao_Paulo', 'Africa/Casablanca', 'Australia/Lord_Howe', 'Asia/Tehran', 'Pacific/Apia']) {
+    for (let i = 0; i < 300; i++) {
+      const ms = Date.parse('1950-01-01T00:00:00Z') + Math.floor(random() * 100 * 365.25 * 96) * QUARTER_HOUR;
+      assert.equal(offsetMinutes(ms, timeZone), intlNamedOffset(ms, timeZone), `${timeZone} at ${new Date(ms).toISOString()}`);
+    }
+  }
+});
