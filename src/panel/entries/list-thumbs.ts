@@ -42,11 +42,18 @@ export class ListThumbs {
       this.kept.set(translation.file, kept);
     }
     if (now - kept.checkedAt >= IMAGE_RECHECK_MS) {
-      kept.thumb = thumbFrom(store, kept.reference);
+      // The kept object stays while the picture is the same: one made anew each second for every row shown
+      // outlived the young generation, and the old generation filled with those it replaced.
+      const thumb = thumbFrom(store, kept.reference);
+      if (!sameThumb(kept.thumb, thumb)) kept.thumb = thumb;
       kept.checkedAt = now;
     }
     return kept.thumb;
   }
+}
+
+function sameThumb(a: Thumb | null, b: Thumb | null): boolean {
+  return a === b || (a !== null && b !== null && a.url === b.url && a.width === b.width && a.height === b.height);
 }
 
 function thumbFrom(store: ContentStore, reference: unknown): Thumb | null {
