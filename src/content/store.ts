@@ -209,6 +209,13 @@ export class ContentStore {
     return index.get(id);
   }
 
+  /** The entries with these ids as the index has them (SearchSource): ids from the search index, never made into paths. */
+  indexedAll(ids: readonly string[]): Array<Entry | undefined> {
+    const { freshness, index } = this.parts;
+    freshness.refreshIfStale();
+    return ids.map((id) => index.get(id));
+  }
+
   /** Entries per type. The first time, before the index exists, entry folders are counted without reading a file. */
   counts(): Record<string, number> {
     const site = this.site();

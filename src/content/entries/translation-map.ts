@@ -69,10 +69,11 @@ export class TranslationMap extends TranslationsByLanguage {
 
 /**
  * The translations of a restored entry (restored-entry.ts) as a map: a view on a run of the persisted
- * index's translations (`at(n)` is translation n), made when asked for, so no map is kept per entry.
+ * index's translations (`at(n, owner)` is translation n), made when asked for, so no map is kept per entry.
  */
-export class TranslationSpan extends TranslationsByLanguage {
-  constructor(private readonly at: (n: number) => Translation, private readonly start: number, private readonly end: number) {
+export class TranslationSpan<Owner> extends TranslationsByLanguage {
+  /** The owner is handed to `at` rather than held in a closure made with every span. */
+  constructor(private readonly at: (n: number, owner: Owner) => Translation, private readonly owner: Owner, private readonly start: number, private readonly end: number) {
     super();
   }
 
@@ -82,13 +83,13 @@ export class TranslationSpan extends TranslationsByLanguage {
 
   get(language: string): Translation | undefined {
     for (let n = this.start; n < this.end; n++) {
-      const translation = this.at(n);
+      const translation = this.at(n, this.owner);
       if (translation.language === language) return translation;
     }
     return undefined;
   }
 
   *values(): MapIterator<Translation> {
-    for (let n = this.start; n < this.end; n++) yield this.at(n);
+    for (let n = this.start; n < this.end; n++) yield this.at(n, this.owner);
   }
 }

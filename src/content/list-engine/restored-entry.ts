@@ -41,7 +41,8 @@ export class RestoredEntry implements Entry {
   /** The same translation objects at every call (lists and caches know a translation by its object). */
   get translations(): ReadonlyMap<string, Translation> {
     const { firstTranslation, translation } = this.columns;
-    return new TranslationSpan((n) => translation(n, this), firstTranslation[this.place]!, firstTranslation[this.place + 1]!);
+    // Made at every call (a search's thousand matches ask a thousand): an object, no closure.
+    return new TranslationSpan(translation, this, firstTranslation[this.place]!, firstTranslation[this.place + 1]!);
   }
 
   get style(): string {

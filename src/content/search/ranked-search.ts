@@ -4,7 +4,7 @@
 // rowIdFor), so FTS5 goes through a word's matches newest first and stops there, where ranking every match
 // read tens of thousands of rows for a word on most pages (bm25 and the reader's row for each: 180 ms at
 // 100,000 posts). Below that many matches, which is every search but those of common words, all are ranked.
-import type { StatementSync } from './sqlite-module.js';
+import { allAsArrays, type StatementSync } from './sqlite-module.js';
 
 /** Weights of title, excerpt, tags and body in the ranking (BM25): a title match comes first. */
 const WEIGHTS = '10.0, 4.0, 3.0, 1.0';
@@ -67,24 +67,23 @@ export function rankedSearch(statement: (sql: string) => StatementSync, query: I
   // the page, and a snippet reads and cuts up the row's text.
   // Newest first alone is that first step without bm25 and the sort: a list in date order wants no ranking
   // (the panel's Content list: its first pages are then the newest matches, whatever their number).
-  const rows = statement(query.order === 'newest'
+  const rows = allAsArrays(statement(query.order === 'newest'
     ? `SELECT ${table}.rowid AS rid, d.entry AS entry, d.language AS language, 0 AS bm25
     FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} ORDER BY ${table}.rowid DESC LIMIT ? OFFSET ?`
     : `SELECT rid, entry, language, bm25 FROM (SELECT ${table}.rowid AS rid, d.entry AS entry, d.language AS language, bm25(${table}, ${WEIGHTS}) AS bm25
     FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} ORDER BY ${table}.rowid DESC LIMIT ${RANKED_AT_MOST})
-    ORDER BY bm25, rid DESC LIMIT ? OFFSET ?`)
-    .all(...params, query.limit, query.offset) as Array<{ rid: number; entry: string; language: string; bm25: number }>;
+    ORDER BY bm25, rid DESC LIMIT ? OFFSET ?`), ...params, query.limit, query.offset) as Array<[rid: number, entry: string, language: string, bm25: number]>;
   const snippets = new Map<number, string>();
   if (rows.length > 0 && query.snippets) {
     const snippet = (column: number) => `snippet(${table}, ${column}, char(2), char(3), '…', ${SNIPPET_WORDS})`;
     const made = statement(`SELECT rowid AS rid, CASE WHEN length(body) > 0 THEN ${snippet(3)} ELSE ${snippet(1)} END AS snippet
       FROM ${table} WHERE ${table} MATCH ? AND rowid IN (${rows.map(() => '?').join(', ')})`)
-      .all(query.match, ...rows.map((row) => row.rid)) as Array<{ rid: number; snippet: string }>;
+      .all(query.match, ...rows.map(([rid]) => rid)) as Array<{ rid: number; snippet: string }>;
     for (const row of made) snippets.set(row.rid, row.snippet);
   }
   const counted = statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} CROSS JOIN docs AS d ON d.id = ${table}.rowid WHERE ${where} LIMIT ?)`)
     .get(...params, countUpTo) as { n: number };
   // BM25 in FTS5 is negative, lower better: the score said to callers is positive, higher better.
-  const hits = rows.map((row) => ({ entry: row.entry, language: row.language, score: Math.round(-row.bm25 * 1000) / 1000, snippet: snippets.get(row.rid) ?? '' }));
+  const hits = rows.map(([rid, entry, language, bm25]) => ({ entry, language, score: Math.round(-bm25 * 1000) / 1000, snippet: snippets.get(rid) ?? '' }));
   return { hits, total: counted.n };
 }

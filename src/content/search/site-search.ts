@@ -125,8 +125,9 @@ export class SiteSearch {
     }, MAX_HITS));
     if (found === undefined) return notReady();
     const rows: SearchRow[] = [];
-    for (const hit of found.hits) {
-      const entry = this.options.source.indexed(hit.entry);
+    const entries = this.options.source.indexedAll(found.hits.map((hit) => hit.entry));
+    for (const [at, hit] of found.hits.entries()) {
+      const entry = entries[at];
       const translation = entry?.translations.get(hit.language);
       if (!entry || !translation || !searcher.sees(entry, translation)) continue;
       rows.push({ entry, translation, score: hit.score, snippet: snippetParts(hit.snippet) });

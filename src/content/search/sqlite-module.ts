@@ -13,6 +13,8 @@ export interface StatementSync {
   run(...params: SqlValue[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   get(...params: SqlValue[]): unknown;
   all(...params: SqlValue[]): unknown[];
+  /** From Node 24 (and so not on every Node of the floor). */
+  setReturnArrays?(enabled: boolean): void;
 }
 export interface DatabaseSync {
   exec(sql: string): void;
@@ -20,6 +22,18 @@ export interface DatabaseSync {
   close(): void;
 }
 interface Sqlite { DatabaseSync: new (path: string) => DatabaseSync }
+
+/**
+ * The statement's rows, each an array of its columns in the select's order. node:sqlite makes each row
+ * object a dictionary of its own, some 420 bytes a row: a search's thousand matches were 0.4 MB, which
+ * outlived the young generation while the search went on. Node 24's arrays are a fifth of that; before it,
+ * the objects' values.
+ */
+export function allAsArrays(statement: StatementSync, ...params: SqlValue[]): unknown[][] {
+  if (!statement.setReturnArrays) return statement.all(...params).map((row) => Object.values(row as object));
+  statement.setReturnArrays(true);
+  return statement.all(...params) as unknown[][];
+}
 
 const sqlite = requireLater<Sqlite>('node:sqlite', import.meta.url);
 let loaded: Sqlite | undefined;
