@@ -6,6 +6,7 @@
 import { resolveCover } from '../../content/cover.js';
 import type { ContentStore } from '../../content/store.js';
 import type { Translation } from '../../content/entries/types.js';
+import { passingFields } from '../../content/entries/translation.js';
 import { LruCache } from '../../lib/lru.js';
 import { detachedCopy } from '../../lib/detached-copy.js';
 
@@ -38,7 +39,7 @@ export class ListThumbs {
     const now = this.now();
     let kept = this.kept.get(translation.file);
     if (kept === undefined || kept.mtimeMs !== translation.mtimeMs || kept.size !== translation.size) {
-      kept = { mtimeMs: translation.mtimeMs, size: translation.size, reference: detachedCopy(translation.fields.cover), thumb: null, checkedAt: -Infinity };
+      kept = { mtimeMs: translation.mtimeMs, size: translation.size, reference: detachedCopy(passingFields(translation, store.trustedFolders).cover), thumb: null, checkedAt: -Infinity };
       this.kept.set(translation.file, kept);
     }
     if (now - kept.checkedAt >= IMAGE_RECHECK_MS) {
