@@ -200,7 +200,12 @@ test("a tuned server's memory reducer never wakes", async () => {
     assert.ok(untuned.length > 0, "the untuned server's reducer never woke: the case shows nothing");
     assert.deepEqual(tuned, []);
   } finally {
-    for (const child of children) child.kill();
+    // Each server is waited for: one still stopping writes into the site while it is removed (ENOTEMPTY).
+    await Promise.all(children.map((child) => new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill();
+    })));
     site.cleanup();
   }
 });
