@@ -180,20 +180,27 @@ test('a young generation let grow for a build stays near its cap and is given ba
 // answers stayed slower for good (heap-tuning.ts turnMemoryReducerOff). It wakes 8 s after a full
 // collection: the built server on a test site makes one (gc(), as a loaded server's own come), answers 100
 // pages and is left alone for 12 s. Untuned, --trace-memory-reducer shows the reducer awake in that time
-// (waiting for the allocation to stop, or collecting); tuned, it never wakes.
+// (waiting for the allocation to stop, or collecting); tuned, it never wakes. Only the main thread's lines
+// count: it answers the requests, and a worker thread's isolate (the search index's build) has a reducer of
+// its own. V8 prefixes each line with its isolate's address; the main thread's is the one whose collection
+// gc() asked for (--trace-gc's reason "testing": no worker calls it).
 test("a tuned server's memory reducer never wakes", async () => {
   const site = await makeTestSite();
   const children: ChildProcess[] = [];
   const reducerLines = async (env: NodeJS.ProcessEnv) => {
     const gcSoon = 'data:text/javascript,setTimeout(() => gc(), 300)';
-    const child = spawn(process.execPath, ['--trace-memory-reducer', '--expose-gc', '--import', gcSoon, join(DIST, 'server.js'), `--root=${site.root}`, '--port=0'], { env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off', ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--trace-memory-reducer', '--trace-gc', '--expose-gc', '--import', gcSoon, join(DIST, 'server.js'), `--root=${site.root}`, '--port=0'], { env: { PATH: process.env.PATH, SVC_RATE_LIMITS: 'off', ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
     children.push(child);
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (text: string) => (out += text));
     const port = await waitFor(() => Number(/http:\/\/127\.0\.0\.1:(\d+)\/svc\/mcp/.exec(out)![1]));
     for (let i = 0; i < 100; i++) await (await fetch(`http://127.0.0.1:${port}/`)).text();
     await new Promise((resolve) => setTimeout(resolve, 12_000));
-    return out.split('\n').filter((line) => line.includes('Memory reducer'));
+    const lines = out.split('\n');
+    const isolate = (line: string) => /^\[\d+:(0x[0-9a-f]+)[\]:]/.exec(line)?.[1];
+    const mainIsolate = isolate(lines.find((line) => line.includes('Mark-Compact') && line.includes('testing')) ?? '');
+    assert.ok(mainIsolate, `the main thread's collection is not in the trace:\n${out.slice(0, 2000)}`);
+    return lines.filter((line) => line.includes('Memory reducer') && isolate(line) === mainIsolate);
   };
   try {
     const [untuned, tuned] = await Promise.all([reducerLines({ SVC_HEAP_TUNING: 'off' }), reducerLines({})]);
