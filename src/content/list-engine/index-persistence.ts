@@ -42,6 +42,12 @@ export class IndexPersistence {
   private closed = false;
   private warned = false;
   private sweptTemps = false;
+  /**
+   * What the file holds, as this process last wrote or read it: the index's generation and the file's key.
+   * A write of the same is skipped; the one a change's timer asked for while a write was under way (a first
+   * start's, 2-3 s at 100,000 entries) found that write had taken the change, and wrote the 38 MB again.
+   */
+  private onDisk = { generation: -1, key: '' };
 
   constructor(private readonly options: IndexPersistenceOptions) {
     this.file = join(options.cacheDir, INDEX_FILE_NAME);
@@ -73,6 +79,7 @@ export class IndexPersistence {
       this.restoredFeedSeq = read.feedSeq;
       index.restore(read.index.objects, read.index.lists);
       index.changed();
+      this.onDisk = { generation: index.generation, key: JSON.stringify(indexFileKey(site(), contentDir)) };
       // What was just read needs no writing.
       this.cancelWrite();
       return true;
@@ -118,9 +125,12 @@ export class IndexPersistence {
     try {
       const started = performance.now();
       const generation = index.generation;
-      const written = writeIndexFile(this.options.trusted, this.file, indexFileKey(site(), contentDir), { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
+      const key = indexFileKey(site(), contentDir);
+      if (generation === this.onDisk.generation && JSON.stringify(key) === this.onDisk.key) return;
+      const written = writeIndexFile(this.options.trusted, this.file, key, { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
       const encodedMs = performance.now() - started;
       await written;
+      this.onDisk = { generation, key: JSON.stringify(key) };
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));
       if (this.adoptNextWrite && index.generation === generation && !this.closed) {
         this.adoptNextWrite = false;
