@@ -67,7 +67,7 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
     // A first start that read every file packs its index and gives back the pages the reading took
     // (store.ts settled()) now, not only when a search index build waits for it: with the search index
     // kept (a start after an upgrade, whose code reads the content index anew), nothing else asked, and at
-    // 100,000 posts the server stayed at 320-335 MB for good instead of some 190.
+    // 100,000 posts the server stayed at 320-335 MB for good instead of some 210.
     app.content.settled().catch(() => { /* the index is kept a moment later, as after any change */ });
     // Then the search index is opened and followed (built in the background when missing: content/search/),
     // a turn later, so that requests that came meanwhile are answered first.

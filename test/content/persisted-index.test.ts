@@ -368,7 +368,7 @@ test('an index that changed while it was being written is not taken back in its 
 
 // A first start's write takes 2-3 s at 100,000 entries; the write a change's timer asks for meanwhile finds
 // that the one under way took the change, and the file is not written again (its modification time, in
-// nanoseconds, stays). A change after it is written.
+// nanoseconds, stays). A change after it is written, and so is the same index when its file was removed.
 test('a write asked while one is under way that took the same changes writes nothing more; a later change is written', async () => {
   const root = site();
   const { store } = open(root);
@@ -386,4 +386,7 @@ test('a write asked while one is under way that took the same changes writes not
   assert.equal(store.entry('posts/hello')?.translations.get('en')?.title, 'Hello, Written Again');
   await store.persistIndex();
   assert.notEqual(writtenAt(), written, 'the change is written');
+  rmSync(file);
+  await store.persistIndex();
+  assert.ok(existsSync(file), 'a file removed is written again');
 });

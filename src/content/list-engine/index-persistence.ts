@@ -44,7 +44,7 @@ export class IndexPersistence {
   private sweptTemps = false;
   /**
    * What the file holds, as this process last wrote or read it: the index's generation and the file's key.
-   * A write of the same is skipped; the one a change's timer asked for while a write was under way (a first
+   * A write of the same is skipped while the file is there; the one a change's timer asked for while a write was under way (a first
    * start's, 2-3 s at 100,000 entries) found that write had taken the change, and wrote the 38 MB again.
    */
   private onDisk = { generation: -1, key: '' };
@@ -126,7 +126,7 @@ export class IndexPersistence {
       const started = performance.now();
       const generation = index.generation;
       const key = indexFileKey(site(), contentDir);
-      if (generation === this.onDisk.generation && JSON.stringify(key) === this.onDisk.key) return;
+      if (generation === this.onDisk.generation && JSON.stringify(key) === this.onDisk.key && existsSync(this.file)) return;
       const written = writeIndexFile(this.options.trusted, this.file, key, { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
       const encodedMs = performance.now() - started;
       await written;
