@@ -4,7 +4,8 @@
 // bytes, measured in the same run. Also: start to the first `/entries` answer (from the index the first
 // start kept in data/cache, and reading every file), the stdio server's first `content_list`, how long a hand
 // edit of the newest post on disk takes to show in `/entries`, the CPU the idle server spends keeping fresh
-// (over 10 s; freshness.bench.ts measures it longer, with a stdio session beside), and resident memory under load.
+// (over 10 s; freshness.bench.ts measures it longer, with a stdio session beside), resident memory under load,
+// and resident memory once a first start from every file settled (also as after an upgrade).
 // Run: node --import tsx test/bench/scale.bench.ts; BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 narrow it,
 // SVC_BENCH_DIST=<another build's dist/> measures that build instead, BENCH_SITES=<folder> keeps the generated
 // sites there and reuses them (their data/ made anew).
@@ -22,6 +23,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** How long to wait for the first server to keep its index before starting the second. */
 const KEPT_WAIT_MS = Number(process.env.BENCH_KEPT_WAIT_MS ?? 300_000);
+/** After the index was kept: its packing (some 0.4 s at 100,000 posts) and the collection that gives pages back. */
+const SETTLE_MS = 5_000;
 /** How long a hand edit may take to show before the row says "over". */
 const EDIT_WAIT_MS = Number(process.env.BENCH_EDIT_WAIT_MS ?? 60_000);
 const REPO = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -131,6 +134,12 @@ async function indexKept(root: string, port: number): Promise<void> {
   while ((!existsSync(file) || await searching()) && performance.now() - started < KEPT_WAIT_MS) await new Promise((done) => setTimeout(done, 100));
 }
 
+/** Resident memory a few seconds after the index was kept: its packing and the give-back of pages done. */
+async function settledRss(svc: Started): Promise<number> {
+  await new Promise((done) => setTimeout(done, SETTLE_MS));
+  return rssMb(svc.child.pid!);
+}
+
 /** Share of one core the idle server uses over `ms` (the freshness sweep, mostly), from /proc; NaN elsewhere. */
 async function idleCpuShare(pid: number, ms: number): Promise<number> {
   const ticks = () => {
@@ -155,6 +164,15 @@ async function benchSize(size: number): Promise<void> {
     await cold.first.arrayBuffer();
     const coldStartMs = cold.ms;
     await indexKept(root, svc.port);
+    const settledMb = await settledRss(svc);
+    await stopServer(svc.child);
+    // A start after an upgrade: the new code reads the content index anew, beside the kept search index.
+    rmSync(join(root, 'data/cache/content-index.bin'));
+    const upgraded = await startAndList(root);
+    svc = upgraded.svc;
+    await upgraded.first.arrayBuffer();
+    await indexKept(root, svc.port);
+    const upgradedMb = await settledRss(svc);
     await stopServer(svc.child);
     const warm = await startAndList(root);
     svc = warm.svc;
@@ -192,14 +210,14 @@ async function benchSize(size: number): Promise<void> {
       stdio.push(await firstStdioAnswer([process.execPath, STDIO_JS, `--root=${root}`], { SVC_TOKEN: token }, call));
       bare.push(await firstStdioAnswer([process.execPath, '-e', BARE_STDIO], {}, call));
     }
-    report(size, rows, { coldStartMs, startMs, editMs, idleCpu, stdioMs: median(stdio), bareMs: median(bare), rssMb: rss.max });
+    report(size, rows, { coldStartMs, startMs, editMs, idleCpu, stdioMs: median(stdio), bareMs: median(bare), rssMb: rss.max, settledMb, upgradedMb });
   } finally {
     if (svc) await stopServer(svc.child);
     if (!kept) rmSync(root, { recursive: true, force: true });
   }
 }
 
-function report(size: number, rows: Row[], other: { coldStartMs: number; startMs: number; editMs: number; idleCpu: number; stdioMs: number; bareMs: number; rssMb: number }): void {
+function report(size: number, rows: Row[], other: { coldStartMs: number; startMs: number; editMs: number; idleCpu: number; stdioMs: number; bareMs: number; rssMb: number; settledMb: number; upgradedMb: number }): void {
   const lines = [
     '',
     `${fmt(size)} posts (x 2 languages), ${CONNECTIONS} connections, ${SECONDS} s a row`,
@@ -210,6 +228,7 @@ function report(size: number, rows: Row[], other: { coldStartMs: number; startMs
     `a hand edit shows in /entries after: ${shown(other.editMs)} (the newest post)`,
     `keeping fresh while idle: ${fmt(other.idleCpu * 100, 1)} % of a core`,
     `resident memory under load: ${fmt(other.rssMb, 1)} MB`,
+    `resident memory once a first start settled: ${fmt(other.settledMb, 1)} MB (data/ removed), ${fmt(other.upgradedMb, 1)} MB (the content index read anew beside the kept search index, as after an upgrade)`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
