@@ -23,8 +23,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** How long to wait for the first server to keep its index before starting the second. */
 const KEPT_WAIT_MS = Number(process.env.BENCH_KEPT_WAIT_MS ?? 300_000);
-/** After the index was kept: its packing (some 0.4 s at 100,000 posts) and the collection that gives pages back. */
-const SETTLE_MS = 5_000;
+/**
+ * After the index was kept: its packing (some 0.4 s at 100,000 posts), the collection that gives pages back,
+ * and V8's release of the pages its reader threads' heaps left in its pool, a delayed task some 8 s after
+ * they ended (at 10,000 posts 175 MB, then 130).
+ */
+const SETTLE_MS = 15_000;
 /** How long a hand edit may take to show before the row says "over". */
 const EDIT_WAIT_MS = Number(process.env.BENCH_EDIT_WAIT_MS ?? 60_000);
 const REPO = resolve(fileURLToPath(import.meta.url), '../../..');
