@@ -41,8 +41,8 @@ export class ContentStore {
   private built: IndexParts | undefined;
   private searchIndex: SiteSearch | undefined;
   private readonly folderCounts: FolderCounts;
-  /** Whether settled() wrote the index read from every file. */
-  private settledOnce = false;
+  /** settled()'s one settling of an index read from every file, once asked for. */
+  private settling: Promise<void> | undefined;
   /** The entries entryOncePerTurn() looked at in this turn of the event loop. */
   private readonly lookedAt = new OncePerTurn<string>();
 
@@ -98,14 +98,17 @@ export class ContentStore {
    * reading made (some 150 MB at 100,000 entries). Work that can wait and needs memory of its own, the search
    * index's first build, waits for this rather than add its own on top (docs/decisions.md "Full-text search").
    */
-  async settled(): Promise<void> {
+  settled(): Promise<void> {
     const { freshness } = this.parts;
     freshness.refreshIfStale();
-    if (this.options.cacheDir === undefined || !freshness.readEveryFile || this.settledOnce) return;
-    this.settledOnce = true;
-    await this.persistIndex();
-    // What the reading made is garbage now: its pages are given back rather than kept for reuse (heap-tuning.ts).
-    heapTuning().giveBackFreedPages();
+    if (this.options.cacheDir === undefined || !freshness.readEveryFile) return Promise.resolve();
+    // One settling, which every caller waits for: the server's start asks first, and the search build
+    // must not begin its thread before the pages are given back.
+    this.settling ??= this.persistIndex().then(() => {
+      // What the reading made is garbage now: its pages are given back rather than kept for reuse (heap-tuning.ts).
+      heapTuning().giveBackFreedPages();
+    });
+    return this.settling;
   }
 
   now(): number {

@@ -390,3 +390,16 @@ test('a write asked while one is under way that took the same changes writes not
   await store.persistIndex();
   assert.ok(existsSync(file), 'a file removed is written again');
 });
+
+// The server's start asks for the settling as soon as the index is built, and the search build asks again
+// before it starts its thread: the second must wait for the same settling (the index packed, the pages
+// given back), not pass because one was already asked for.
+test('settled() asked twice after a first start from the files resolves, both times, once the index is packed', async () => {
+  const root = site();
+  const { store } = open(root);
+  store.entries();
+  const first = store.settled();
+  await store.settled();
+  assert.equal(store.entries()[0]!.constructor.name, 'RestoredEntry', 'packed before the second settled() resolved');
+  await first;
+});
