@@ -98,17 +98,17 @@ export class ContentStore {
    * reading made (some 150 MB at 100,000 entries). Work that can wait and needs memory of its own, the search
    * index's first build, waits for this rather than add its own on top (docs/decisions.md "Full-text search").
    */
-  settled(): Promise<void> {
+  async settled(): Promise<void> {
     const { freshness } = this.parts;
     freshness.refreshIfStale();
-    if (this.options.cacheDir === undefined || !freshness.readEveryFile) return Promise.resolve();
+    if (this.options.cacheDir === undefined || !freshness.readEveryFile) return;
     // One settling, which every caller waits for: the server's start asks first, and the search build
     // must not begin its thread before the pages are given back.
     this.settling ??= this.persistIndex().then(() => {
       // What the reading made is garbage now: its pages are given back rather than kept for reuse (heap-tuning.ts).
       heapTuning().giveBackFreedPages();
     });
-    return this.settling;
+    await this.settling;
   }
 
   now(): number {

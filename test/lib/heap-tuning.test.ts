@@ -180,8 +180,8 @@ test('a young generation let grow for a build stays near its cap and is given ba
 // answers stayed slower for good (heap-tuning.ts turnMemoryReducerOff). It wakes 8 s after a full
 // collection: the built server on a test site makes one (gc(), as a loaded server's own come), answers 100
 // pages and is left alone for 12 s. The collection comes once the server printed its address (gc() on
-// SIGUSR2): one timed from the process's start came, on a loaded machine (CI), before server.js's first
-// line had set the delay, and the untouched default woke the tuned server's reducer 8 s later. Untuned, --trace-memory-reducer shows the reducer awake in that time
+// SIGUSR2), with its tuning surely in place, not at a time counted from the process's start, which a
+// loaded machine (CI) stretches. Untuned, --trace-memory-reducer shows the reducer awake in that time
 // (waiting for the allocation to stop, or collecting); tuned, it never wakes. Only the main thread's lines
 // count: it answers the requests, and a worker thread's isolate (the search index's build) has a reducer of
 // its own. V8 prefixes each line with its isolate's address; the main thread's is the one whose collection

@@ -73,7 +73,7 @@ test('a first start builds the search index in the background, saying so, and se
 // A start that reads every file while the search index is kept (after an upgrade: the new code reads the
 // content index anew) packs the index it read and gives back the pages the reading took, though no search
 // build waits for it (store.ts settled()). At 100,000 posts the server otherwise stayed at 320-335 MB for
-// good instead of some 230. A collection that gives pages back is the one --trace-gc calls "(reduce)": on a
+// good instead of some 210-220. A collection that gives pages back is the one --trace-gc calls "(reduce)": on a
 // site this small, the only such is the give-back (the collection after the build is an ordinary one).
 test('a start that reads every file beside a kept search index packs its index and gives back the pages', { timeout: 120_000 }, async () => {
   assert.ok(existsSync(join(root, 'data', 'cache', 'search.sqlite')), 'the search index the test before built');

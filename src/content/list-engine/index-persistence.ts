@@ -44,8 +44,9 @@ export class IndexPersistence {
   private sweptTemps = false;
   /**
    * What the file holds, as this process last wrote or read it: the index's generation and the file's key.
-   * A write of the same is skipped while the file is there; the one a change's timer asked for while a write was under way (a first
-   * start's, 2-3 s at 100,000 entries) found that write had taken the change, and wrote the 38 MB again.
+   * A write of the same is skipped while the file is there. The one a change's timer asked for while a
+   * write was under way (a first start's, 2-3 s at 100,000 entries) found that the write had taken the
+   * change, and wrote the 38 MB again.
    */
   private onDisk = { generation: -1, key: '' };
 
