@@ -74,13 +74,14 @@ export class IndexPersistence {
   restore(): boolean {
     const { contentDir, index, site, clock, log } = this.options;
     const started = performance.now();
-    const read = readIndexFile(this.options.trusted, this.file, indexFileKey(site(), contentDir), site(), clock());
+    const key = indexFileKey(site(), contentDir);
+    const read = readIndexFile(this.options.trusted, this.file, key, site(), clock());
     debug('read %s in %d ms: %s', this.file, Math.round(performance.now() - started), read.ignored ?? `${read.index.count} entries`);
     if (read.index) {
       this.restoredFeedSeq = read.feedSeq;
       index.restore(read.index.objects, read.index.lists);
       index.changed();
-      this.onDisk = { generation: index.generation, key: JSON.stringify(indexFileKey(site(), contentDir)) };
+      this.onDisk = { generation: index.generation, key: JSON.stringify(key) };
       // What was just read needs no writing.
       this.cancelWrite();
       return true;
@@ -127,11 +128,12 @@ export class IndexPersistence {
       const started = performance.now();
       const generation = index.generation;
       const key = indexFileKey(site(), contentDir);
-      if (generation === this.onDisk.generation && JSON.stringify(key) === this.onDisk.key && existsSync(this.file)) return;
+      const keyText = JSON.stringify(key);
+      if (generation === this.onDisk.generation && keyText === this.onDisk.key && existsSync(this.file)) return;
       const written = writeIndexFile(this.options.trusted, this.file, key, { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
       const encodedMs = performance.now() - started;
       await written;
-      this.onDisk = { generation, key: JSON.stringify(key) };
+      this.onDisk = { generation, key: keyText };
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));
       if (this.adoptNextWrite && index.generation === generation && !this.closed) {
         this.adoptNextWrite = false;
