@@ -51,9 +51,13 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** Serious and critical axe-core violations on the page, as `rule: target` lines. */
+/**
+ * Serious and critical axe-core violations on the page, as `rule: target` lines. axe is evaluated, not added
+ * as a script tag (which the page's Content Security Policy rightly refuses): the page keeps its policy, so it
+ * is checked as people see it.
+ */
 export async function seriousViolations(page: Page, axeSource: string): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  await page.evaluate(axeSource);
   const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
 }
@@ -115,7 +119,7 @@ export interface Page {
   on(event: 'response', listener: (response: { status(): number; url(): string }) => void): void;
   waitForURL(url: string | RegExp | ((url: URL) => boolean)): Promise<void>;
   waitForFunction<R>(fn: (arg: any) => R, arg?: unknown, options?: { timeout?: number }): Promise<unknown>;
-  evaluate<R>(fn: (arg: any) => R, arg?: unknown): Promise<R>;
+  evaluate<R>(fn: ((arg: any) => R) | string, arg?: unknown): Promise<R>;
   addScriptTag(options: { content: string }): Promise<unknown>;
   content(): Promise<string>;
   screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Buffer>;

@@ -125,8 +125,7 @@ test('a person writes, illustrates, previews and publishes a post in the browser
 });
 
 test('the entry, media and preview pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
-  // axe is injected as a script of its own, which the panel's CSP rightly refuses: this context ignores it.
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await browser.newContext();
   const page = await context.newPage();
   await signInOnPage(page, base, 'ann@example.org');
   const found: Record<string, string[]> = {};
@@ -226,7 +225,7 @@ test('the approvals, revisions, webhooks and home pages have no serious or criti
   await callTool(site, http.url, token, 'content_unpublish', { id: 'posts/hike-day' });
   await callTool(site, http.url, token, 'content_update', { id: 'posts/hike-day', body: 'We walk far.' });
   await callTool(site, http.url, token, 'content_publish', { id: 'posts/hike-day' });
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await browser.newContext();
   const page = await signedInPage(context, base, 'ann@example.org');
   const found: Record<string, string[]> = {};
   // A webhook endpoint, for its page and the list's.

@@ -185,7 +185,7 @@ test('the media library describes, replaces and deletes a picture, and the pages
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'summit.png'), makePng(120, 60));
   writeFileSync(join(dir, 'summit-60w.png'), makePng(60, 30));
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await browser.newContext();
   const page = await signedInPage(context, base, 'ann@example.org');
   await page.goto(`${base}/svc/panel/media?q=summit`);
   assert.equal(await page.locator('.media-list > li').count(), 1, 'one item for the picture and its variant');

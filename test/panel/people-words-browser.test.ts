@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
+import { findChromium, seriousViolations as axeViolations, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
@@ -40,12 +40,7 @@ async function signedIn(options: Parameters<Browser['newContext']>[0]): Promise<
   return { context, page };
 }
 
-/** axe evaluated (not added as a script tag), so the page keeps its Content Security Policy. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await (page.evaluate as unknown as (expression: string) => Promise<unknown>)(axeSource);
-  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
-}
+const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 
 /** Where a page is wider than the window: its width, the window's, and the first elements reaching past it. */
 const overflow = (page: Page) => page.evaluate(() => {

@@ -48,8 +48,9 @@ test('an editor shares a draft; a visitor who is not signed in reads it under th
   assert.equal(await preview.getByRole('heading', { name: 'Bob draft', exact: true }).isVisible(), true);
   assert.match((await preview.locator('main').textContent())!, /Secret plans\./);
 
-  // axe-core is injected as a script, which the pages' CSP refuses: it looks at them in a context of its own.
-  const checker = await browser.newContext({ bypassCSP: true, storageState: await editor.storageState() });
+  // The accessibility check, in a context of its own with the editor's session: the entry page, a new link's
+  // page and the preview.
+  const checker = await browser.newContext({ storageState: await editor.storageState() });
   const checked = await checker.newPage();
   await checked.goto(`${base}/svc/panel/entries/posts/bobs-draft`);
   assert.deepEqual(await seriousViolations(checked, axeSource), [], 'the entry page');

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
+import { findChromium, seriousViolations as axeViolations, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -49,12 +49,7 @@ async function signedIn(options: Parameters<Browser['newContext']>[0] = {}, befo
 /** The panel in each language it speaks, chosen as a browser chooses it (Accept-Language). */
 const LANGUAGES = [{ lang: 'en', locale: 'en-US' }, { lang: 'de', locale: 'de-DE' }] as const;
 
-/** axe evaluated (not added as a script tag), so the page keeps its Content Security Policy. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await (page.evaluate as unknown as (expression: string) => Promise<unknown>)(axeSource);
-  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
-}
+const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 
 /** The full-text index built (the list searches titles until it is). */
 async function searchReady(): Promise<void> {

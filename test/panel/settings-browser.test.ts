@@ -26,8 +26,7 @@ before(async () => {
 after(() => closePanelBrowser({ browser, http, site }));
 
 test('an admin edits types, a category and the navigation, and follows the new menu on the site', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
-  // axe is injected as a script of its own, which the panel's CSP rightly refuses: this context ignores it.
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);
   const found: Record<string, string[]> = {};

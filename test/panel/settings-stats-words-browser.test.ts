@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { SharedLinkStore } from '../../src/stats/shared-links.js';
@@ -46,12 +46,7 @@ before(async () => {
 });
 after(() => closePanelBrowser({ browser, http, site }));
 
-/** axe evaluated (not added as a script tag), so the page keeps its Content Security Policy. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await (page.evaluate as unknown as (expression: string) => Promise<unknown>)(axeSource);
-  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
-}
+const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`Settings, Site check, Webhooks and Statistics in German, ${scheme}: no sideways scroll, no serious axe violation`, { skip: chromiumPath ? false : SKIP, timeout: 300_000 }, async () => {

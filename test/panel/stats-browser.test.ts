@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { findChromium, loadBrowserTools, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, seriousViolations as axeViolations, loadBrowserTools, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { signInOnPage } from '../helpers/panel-browser.js';
 
@@ -47,12 +47,7 @@ after(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-/** axe is evaluated, not added as a script tag: the page keeps its Content Security Policy. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await (page.evaluate as unknown as (expression: string) => Promise<unknown>)(axeSource);
-  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
-}
+const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 
 async function open(width: number, path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: session, colorScheme });

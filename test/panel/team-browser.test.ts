@@ -28,8 +28,7 @@ before(async () => {
 after(() => closePanelBrowser({ browser, http, site }));
 
 test('a post goes to the trash from its page and comes back with Restore; several go at once from the list', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
-  // axe is injected as a script of its own, which the panel's CSP rightly refuses: this context ignores it.
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);
   const found: Record<string, string[]> = {};
@@ -80,7 +79,7 @@ test('an assistant\'s change to a live post waits, and an editor publishes it fr
   await visitor.goto(`${base}/hello`);
   assert.doesNotMatch((await visitor.locator('main').textContent())!, /proposed Alps/);
 
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);
   await signInOnPage(page, base, 'bob@example.org');
@@ -101,7 +100,7 @@ test('an assistant\'s change to a live post waits, and an editor publishes it fr
 });
 
 test('an admin invites a person, who joins in a second browser; a password reset link works there too', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
-  const admin = await browser.newContext({ bypassCSP: true });
+  const admin = await browser.newContext();
   const page = await admin.newPage();
   const problems = watchProblems(page);
   const found: Record<string, string[]> = {};
@@ -113,7 +112,7 @@ test('an admin invites a person, who joins in a second browser; a password reset
   await page.getByRole('button', { name: 'Make an invitation link' }).click();
   const invitation = (await page.locator('pre.secret').textContent())!.replace('http://127.0.0.1:8080', base);
 
-  const newcomer = await browser.newContext({ bypassCSP: true });
+  const newcomer = await browser.newContext();
   const joining = await newcomer.newPage();
   await joining.goto(invitation);
   found.Join = await seriousViolations(joining, axeSource);
@@ -126,7 +125,7 @@ test('an admin invites a person, who joins in a second browser; a password reset
   await page.goto(`${base}/svc/panel/team`);
   await page.locator('li', { hasText: 'fay@example.org' }).getByRole('button', { name: 'Password reset link' }).click();
   const reset = (await page.locator('pre.secret').textContent())!.replace('http://127.0.0.1:8080', base);
-  const other = await (await browser.newContext({ bypassCSP: true })).newPage();
+  const other = await (await browser.newContext()).newPage();
   await other.goto(reset);
   found.Reset = await seriousViolations(other, axeSource);
   await other.getByLabel('New password').fill('fays newer password');
@@ -141,7 +140,7 @@ test('an admin invites a person, who joins in a second browser; a password reset
 });
 
 test('an admin renames the site in Settings and the public site shows the new name', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);
   await signInOnPage(page, base, 'ann@example.org');

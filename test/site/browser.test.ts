@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { findChromium, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, seriousViolations as axeViolations, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { signInOnPage } from '../helpers/panel-browser.js';
@@ -55,15 +55,7 @@ after(async () => {
   for (const dir of [root, shots]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * Serious and critical axe-core violations on the page, as `rule: target` lines. axe is evaluated, not added
- * as a script tag: the pages keep their Content Security Policy, so they are checked as people see them.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await (page.evaluate as unknown as (expression: string) => Promise<unknown>)(axeSource);
-  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
-}
+const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 
 /** Width and height from a PNG's header (after the 8-byte signature, the IHDR chunk). */
 function pngSize(bytes: Buffer): { width: number; height: number } {
