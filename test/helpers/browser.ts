@@ -120,7 +120,6 @@ export interface Page {
   waitForURL(url: string | RegExp | ((url: URL) => boolean)): Promise<void>;
   waitForFunction<R>(fn: (arg: any) => R, arg?: unknown, options?: { timeout?: number }): Promise<unknown>;
   evaluate<R>(fn: ((arg: any) => R) | string, arg?: unknown): Promise<R>;
-  addScriptTag(options: { content: string }): Promise<unknown>;
   content(): Promise<string>;
   screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Buffer>;
   close(options?: { runBeforeUnload?: boolean }): Promise<void>;
