@@ -23,7 +23,7 @@ function check(ok: boolean, what: string): void {
 
 async function main(): Promise<void> {
   const chromiumPath = findChromium();
-  if (!chromiumPath) throw new Error('Chromium is needed (the chromium package)');
+  if (!chromiumPath) throw new Error('Chromium is needed (the chromium-headless-shell or chromium package)');
   const host = await startHostPage(extAppsHostBundle());
   const v2 = await import(pathToFileURL(join(EXT_APPS_DIR, 'node_modules/@modelcontextprotocol/client/dist/index.mjs')).href) as V2;
   const { StdioClientTransport } = await import(pathToFileURL(join(EXT_APPS_DIR, 'node_modules/@modelcontextprotocol/client/dist/stdio.mjs')).href) as { StdioClientTransport: new (options: object) => any };

@@ -13,13 +13,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.js';
 import { makePng } from '../helpers/images.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -34,7 +33,7 @@ after(() => closePanelBrowser({ browser, http, site }));
 
 const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 
-test('a person writes, illustrates, previews and publishes a post in the browser, and the public page shows it', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('a person writes, illustrates, previews and publishes a post in the browser, and the public page shows it', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -124,7 +123,7 @@ test('a person writes, illustrates, previews and publishes a post in the browser
   await context.close();
 });
 
-test('the entry, media and preview pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('the entry, media and preview pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInOnPage(page, base, 'ann@example.org');
@@ -137,7 +136,7 @@ test('the entry, media and preview pages have no serious or critical accessibili
   await context.close();
 });
 
-test('without the script the page shows none of its controls, and a plain form saves what was typed', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('without the script the page shows none of its controls, and a plain form saves what was typed', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await signInOnPage(page, base, 'bob@example.org');
@@ -156,7 +155,7 @@ test('without the script the page shows none of its controls, and a plain form s
   await context.close();
 });
 
-test('an assistant\'s draft waits for approval; the editor reviews it with its diff and preview, sends it back, and publishes the update', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('an assistant\'s draft waits for approval; the editor reviews it with its diff and preview, sends it back, and publishes the update', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const token = site.deps.auth.createToken({ ownerId: 'ava', name: 'Ava laptop', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: 30 }).token;
   const mcp = async (name: string, args: unknown) => (await callTool(site, http.url, token, name, args)).structuredContent;
   // Public once (approval mode off), then taken back to a draft and rewritten by the assistant.
@@ -219,7 +218,7 @@ test('an assistant\'s draft waits for approval; the editor reviews it with its d
   await context.close();
 });
 
-test('the approvals, revisions, webhooks and home pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('the approvals, revisions, webhooks and home pages have no serious or critical accessibility violation (axe-core)', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   // Something waiting, with a diff: an earlier public text rewritten by an assistant.
   const token = site.deps.auth.createToken({ ownerId: 'ann', name: 'Ann axe', scopes: ['content:write', 'content:publish'], expiresInDays: 30 }).token;
   await callTool(site, http.url, token, 'content_unpublish', { id: 'posts/hike-day' });

@@ -9,13 +9,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.js';
 import { makePng } from '../helpers/images.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -47,7 +46,7 @@ async function dropImages(page: Page, selector: string, files: Array<[string, Bu
   }, [selector, files.map(([name, bytes]) => [name, bytes.toString('base64')])]);
 }
 
-test('the toolbar and its shortcuts write Markdown, and a card\'s small form inserts the card at the cursor', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the toolbar and its shortcuts write Markdown, and a card\'s small form inserts the card at the cursor', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const context = await browser.newContext();
   const page = await signedInPage(context, base, 'carl@example.org');
   const problems = watchProblems(page);
@@ -99,7 +98,7 @@ test('the toolbar and its shortcuts write Markdown, and a card\'s small form ins
   await context.close();
 });
 
-test('text typed while images upload is kept, a dropped image lands at the cursor with its alt text, and the page never reloads', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('text typed while images upload is kept, a dropped image lands at the cursor with its alt text, and the page never reloads', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const context = await browser.newContext();
   const page = await signedInPage(context, base, 'carl@example.org');
   const problems = watchProblems(page);
@@ -136,7 +135,7 @@ test('text typed while images upload is kept, a dropped image lands at the curso
   await context.close();
 });
 
-test('Ctrl+S saves without leaving the page, a draft autosaves, and a closed page\'s text is offered back', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('Ctrl+S saves without leaving the page, a draft autosaves, and a closed page\'s text is offered back', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const context = await browser.newContext();
   const page = await signedInPage(context, base, 'ann@example.org');
   const problems = watchProblems(page);
@@ -180,7 +179,7 @@ test('Ctrl+S saves without leaving the page, a draft autosaves, and a closed pag
   await context.close();
 });
 
-test('the media library describes, replaces and deletes a picture, and the pages touched pass axe', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the media library describes, replaces and deletes a picture, and the pages touched pass axe', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const dir = join(site.root, 'content/media/posts/hello');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'summit.png'), makePng(120, 60));
@@ -220,7 +219,7 @@ test('the media library describes, replaces and deletes a picture, and the pages
   await context.close();
 });
 
-test('without the script the toolbar stays hidden and the plain forms (alt text included) still work', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('without the script the toolbar stays hidden and the plain forms (alt text included) still work', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await signedInPage(context, base, 'carl@example.org');
   await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);

@@ -8,13 +8,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 import { englishLeft } from '../helpers/english-left.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -30,7 +29,7 @@ const html = (page: Page) => page.evaluate(() => document.documentElement.outerH
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim();
 
-test('a person picks Deutsch on Your account and the panel comes in German, the editor\'s script included', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('a person picks Deutsch on Your account and the panel comes in German, the editor\'s script included', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -101,7 +100,7 @@ test('a person picks Deutsch on Your account and the panel comes in German, the 
   await context.close();
 });
 
-test('a browser that asks for German gets German sign-in and a German panel before any choice', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('a browser that asks for German gets German sign-in and a German panel before any choice', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
   await page.goto(`${base}/svc/panel/sign-in`);

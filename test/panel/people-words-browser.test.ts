@@ -6,11 +6,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations as axeViolations, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -49,7 +48,7 @@ const overflow = (page: Page) => page.evaluate(() => {
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the German pages at 1440 and 390 px in the ${scheme} scheme: no sideways scroll, no serious axe violation`, { skip: chromiumPath ? false : SKIP, timeout: 300_000 }, async () => {
+  test(`the German pages at 1440 and 390 px in the ${scheme} scheme: no sideways scroll, no serious axe violation`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 300_000 }, async () => {
     for (const width of [1440, 390]) {
       const { context, page } = await signedIn({ viewport: { width, height: 900 }, colorScheme: scheme });
       const pages = [...PAGES];
@@ -68,7 +67,7 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('the German Assistants page: a new token, one tab per client, the loopback warning in German', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the German Assistants page: a new token, one tab per client, the loopback warning in German', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const { context, page } = await signedIn({ viewport: { width: 390, height: 900 } });
   await page.goto(`${base}/svc/panel/assistants`);
   await page.getByLabel('Name').fill('Reiter');
@@ -82,7 +81,7 @@ test('the German Assistants page: a new token, one tab per client, the loopback 
   await context.close();
 });
 
-test('the pages a one-time link opens, before sign-in, in the browser\'s German: an invitation and a password reset', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the pages a one-time link opens, before sign-in, in the browser\'s German: an invitation and a password reset', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const invite = site.deps.auth.links.create({ kind: 'invite', email: 'dora@example.org', role: 'author', createdBy: 'ann' }).secret;
   const reset = site.deps.auth.links.create({ kind: 'reset', account: 'bob', what: 'password', createdBy: 'ann' }).secret;
   for (const width of [390, 1440]) {

@@ -6,11 +6,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -23,7 +22,7 @@ before(async () => {
 });
 after(() => closePanelBrowser({ browser, http, site }));
 
-test('an editor shares a draft; a visitor who is not signed in reads it under the preview bar until it is revoked', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('an editor shares a draft; a visitor who is not signed in reads it under the preview bar until it is revoked', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const editor = await browser.newContext();
   const page = await editor.newPage();
   const problems = watchProblems(page);

@@ -11,13 +11,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations as axeViolations, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.js';
 import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -60,7 +59,7 @@ async function searchReady(): Promise<void> {
 const names = (page: Page) => page.evaluate(() => [...document.querySelectorAll('#entries-results a.name')].map((a) => a.textContent));
 const fileOf = (id: string) => parseFrontMatter(readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8'));
 
-test('the Content list finds an entry by a word only in its body as one types, with the role rules', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the Content list finds an entry by a word only in its body as one types, with the role rules', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   await searchReady();
   const { context, page } = await signedIn();
   const problems = watchProblems(page);
@@ -90,7 +89,7 @@ test('the Content list finds an entry by a word only in its body as one types, w
   await carl.close();
 });
 
-test('the Content list searches as one types and filters as one chooses, the address following; bulk publish acts on the chosen', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('the Content list searches as one types and filters as one chooses, the address following; bulk publish acts on the chosen', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const { context, page } = await signedIn({ viewport: { width: 1440, height: 900 } });
   const problems = watchProblems(page);
   await searchReady();
@@ -129,7 +128,7 @@ test('the Content list searches as one types and filters as one chooses, the add
   await context.close();
 });
 
-test('the panel follows the system\'s colour scheme, and a chosen one is kept and arrives with the page', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the panel follows the system\'s colour scheme, and a chosen one is kept and arrives with the page', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const { context, page } = await signedIn({ colorScheme: 'dark' });
   await page.goto(`${base}/svc/panel/entries`);
@@ -149,7 +148,7 @@ test('the panel follows the system\'s colour scheme, and a chosen one is kept an
   await context.close();
 });
 
-test('the Assistants page shows one ARIA tab per client and warns that a connector cannot reach a loopback address', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the Assistants page shows one ARIA tab per client and warns that a connector cannot reach a loopback address', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const { context, page } = await signedIn();
   await page.goto(`${base}/svc/panel/assistants`);
   await page.getByLabel('Name').fill('Tabs');
@@ -171,7 +170,7 @@ test('the Assistants page shows one ARIA tab per client and warns that a connect
 });
 
 for (const { lang, locale } of LANGUAGES) for (const scheme of ['light', 'dark'] as const) {
-  test(`every panel page at 1440 px in ${lang} in the ${scheme} scheme: no sideways scroll and no serious axe violation; the editor beside its preview`, { skip: chromiumPath ? false : SKIP, timeout: 300_000 }, async () => {
+  test(`every panel page at 1440 px in ${lang} in the ${scheme} scheme: no sideways scroll and no serious axe violation; the editor beside its preview`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 300_000 }, async () => {
     const { context, page } = await signedIn({ viewport: { width: 1440, height: 900 }, colorScheme: scheme, locale }, async (signIn) => {
       assert.equal(await signIn.evaluate(() => document.documentElement.lang), lang, 'sign-in');
       assert.deepEqual(await seriousViolations(signIn), [], `sign-in (${lang}, ${scheme})`);
@@ -199,7 +198,7 @@ for (const { lang, locale } of LANGUAGES) for (const scheme of ['light', 'dark']
 
 for (const { lang, locale } of LANGUAGES) {
   // German words are longer than English ones: both are laid out on a phone.
-  test(`every panel page at 390 px in ${lang} has one column and no sideways scroll`, { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  test(`every panel page at 390 px in ${lang} has one column and no sideways scroll`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
     const { context, page } = await signedIn({ viewport: { width: 390, height: 844 }, locale });
     for (const path of PANEL_PAGES) {
       await page.goto(base + path);

@@ -7,12 +7,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 import { loadSiteConfig } from '../../src/content/settings/site-config.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -25,7 +24,7 @@ before(async () => {
 });
 after(() => closePanelBrowser({ browser, http, site }));
 
-test('an admin edits types, a category and the navigation, and follows the new menu on the site', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('an admin edits types, a category and the navigation, and follows the new menu on the site', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);

@@ -6,13 +6,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestSite } from '../helpers/test-site.js';
 import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { SharedLinkStore } from '../../src/stats/shared-links.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -49,7 +48,7 @@ after(() => closePanelBrowser({ browser, http, site }));
 const seriousViolations = (page: Page) => axeViolations(page, axeSource);
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`Settings, Site check, Webhooks and Statistics in German, ${scheme}: no sideways scroll, no serious axe violation`, { skip: chromiumPath ? false : SKIP, timeout: 300_000 }, async () => {
+  test(`Settings, Site check, Webhooks and Statistics in German, ${scheme}: no sideways scroll, no serious axe violation`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 300_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: scheme, storageState: session });
     const page = await context.newPage();
     const problems = watchProblems(page);

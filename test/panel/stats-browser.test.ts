@@ -11,12 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { findChromium, seriousViolations as axeViolations, loadBrowserTools, watchProblems, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, loadBrowserTools, watchProblems, type Browser, type Page } from '../helpers/browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 let root: string;
 let server: TestServer;
@@ -72,7 +71,7 @@ const cardOf = (page: Page, heading: string) => page.evaluate((h: string) => {
 }, heading) as Promise<Box>;
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth) as Promise<number>;
 
-test('at 1440 px the figures are one row, the chart below them, and the cards two by two: pages beside sources, locations beside devices', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('at 1440 px the figures are one row, the chart below them, and the cards two by two: pages beside sources, locations beside devices', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const { page, problems, close } = await open(1440, '/svc/panel/stats?period=30d');
   const figures = await boxes(page, 'dl.figures>div');
   assert.equal(figures.length, 6);
@@ -95,7 +94,7 @@ test('at 1440 px the figures are one row, the chart below them, and the cards tw
   await close();
 });
 
-test('at 390 px everything is one column and nothing scrolls sideways, light or dark', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('at 390 px everything is one column and nothing scrolls sideways, light or dark', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   for (const scheme of ['light', 'dark'] as const) {
     const { page, problems, close } = await open(390, '/svc/panel/stats?period=30d', scheme);
     const cards = await boxes(page, '.stats-dash .stats-card');
@@ -116,7 +115,7 @@ test('at 390 px everything is one column and nothing scrolls sideways, light or 
   }
 });
 
-test('a card shows one table at a time: its tabs switch by click and by arrow keys, each tab naming the table it shows', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('a card shows one table at a time: its tabs switch by click and by arrow keys, each tab naming the table it shows', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const { page, problems, close } = await open(1440, '/svc/panel/stats?period=30d');
   const state = () => page.evaluate(() => {
     const card = document.querySelector('.stats-card[aria-label="Pages"]')!;
@@ -153,7 +152,7 @@ test('a card shows one table at a time: its tabs switch by click and by arrow ke
   await close();
 });
 
-test('the chart has a y-axis of round numbers above its highest bar, the previous period drawn faintly, and each bar\'s figures on hover and on focus', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the chart has a y-axis of round numbers above its highest bar, the previous period drawn faintly, and each bar\'s figures on hover and on focus', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const { page, problems, close } = await open(1440, '/svc/panel/stats?period=30d');
   const drawn = await page.evaluate(() => {
     const chart = document.querySelector('figure.chart')!;
@@ -195,7 +194,7 @@ test('the chart has a y-axis of round numbers above its highest bar, the previou
   await close();
 });
 
-test('a change against an empty or nearly empty period reads "new", not a percentage in the thousands', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('a change against an empty or nearly empty period reads "new", not a percentage in the thousands', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   const { page, close } = await open(1440, '/svc/panel/stats?period=90d');
   const changes = await page.evaluate(() => [...document.querySelectorAll('dl.figures>div')].map((div) => [div.querySelector('dt')!.textContent, div.querySelectorAll('dd')[1]!.textContent])) as [string, string][];
   assert.deepEqual(changes.slice(0, 3), [['Visitors', 'new'], ['Page views', 'new'], ['Visits', 'new']]);

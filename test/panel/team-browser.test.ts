@@ -10,11 +10,10 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type TestSite } from '../helpers/test-site.js';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
 import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -27,7 +26,7 @@ before(async () => {
 });
 after(() => closePanelBrowser({ browser, http, site }));
 
-test('a post goes to the trash from its page and comes back with Restore; several go at once from the list', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('a post goes to the trash from its page and comes back with Restore; several go at once from the list', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -71,7 +70,7 @@ test('a post goes to the trash from its page and comes back with Restore; severa
   await context.close();
 });
 
-test('an assistant\'s change to a live post waits, and an editor publishes it from Waiting for approval', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('an assistant\'s change to a live post waits, and an editor publishes it from Waiting for approval', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   appendFileSync(join(site.root, 'content', 'site.yaml'), 'approval_live: true\n');
   const answer = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hello', language: 'en', body: 'Welcome to the proposed Alps.' });
   assert.equal(answer.structuredContent.waiting_for_approval, true);
@@ -99,7 +98,7 @@ test('an assistant\'s change to a live post waits, and an editor publishes it fr
   await context.close();
 });
 
-test('an admin invites a person, who joins in a second browser; a password reset link works there too', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('an admin invites a person, who joins in a second browser; a password reset link works there too', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const admin = await browser.newContext();
   const page = await admin.newPage();
   const problems = watchProblems(page);
@@ -139,7 +138,7 @@ test('an admin invites a person, who joins in a second browser; a password reset
   await newcomer.close();
 });
 
-test('an admin renames the site in Settings and the public site shows the new name', { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+test('an admin renames the site in Settings and the public site shows the new name', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);

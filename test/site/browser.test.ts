@@ -9,13 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { findChromium, seriousViolations as axeViolations, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
 import { seedStats } from '../../src/cli/demo-traffic/seed.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { signInOnPage } from '../helpers/panel-browser.js';
 
 const chromiumPath = findChromium();
-const SKIP = 'Debian\'s chromium package is not installed (.ci/run installs it)';
 /** The demo's dates (upcoming events, a post scheduled for 2027) are relative to November 2026. */
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const PAGES = [
@@ -66,7 +65,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 for (const width of WIDTHS) {
-  test(`at ${width} px the home page, a post, its German translation, search results in both languages and the statistics page are screenshotted and pass axe`, { skip: chromiumPath ? false : SKIP, timeout: 180_000 }, async () => {
+  test(`at ${width} px the home page, a post, its German translation, search results in both languages and the statistics page are screenshotted and pass axe`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     const failed: string[] = [];
@@ -91,7 +90,7 @@ for (const width of WIDTHS) {
   });
 }
 
-test('the consent banner opens only on a page that embeds a service, names it, pushes the text down instead of covering it, and the footer reopens it anywhere', { skip: chromiumPath ? false : SKIP, timeout: 120_000 }, async () => {
+test('the consent banner opens only on a page that embeds a service, names it, pushes the text down instead of covering it, and the footer reopens it anywhere', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
