@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { findCycles, folderOf, readImportGraph, type ImportEdge } from './helpers/import-graph.js';
+import { findCycles, folderOf, readImportGraph, type ImportEdge } from './helpers/import-graph.ts';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { loadConfig, readFlags, ConfigError, flagErrorSentence } from '../src/config.js';
+import { loadConfig, readFlags, ConfigError, flagErrorSentence } from '../dist/config.js';
 import { parseArgs } from 'node:util';
 
 test('defaults: working directory, data below it, 127.0.0.1:8080', () => {

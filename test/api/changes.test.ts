@@ -4,9 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import type { NewChange } from '../../src/feed/change-event.js';
+import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import type { NewChange } from '../../src/feed/change-event.ts';
 
 let root: string;
 let server: TestServer;

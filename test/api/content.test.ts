@@ -2,9 +2,9 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, readFileSync, rmSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let root: string;
 let server: TestServer;

@@ -3,9 +3,9 @@
 // without either the answers are exactly as before.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { plainText } from '../../src/content/plain-text.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { plainText } from '../../dist/content/plain-text.js';
 
 const API = '/svc/api/v1';
 const META = ['id', 'title', 'url', 'status', 'date', 'excerpt', 'tags', 'cover', 'translations', 'fields'];

@@ -5,9 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { rmSync } from 'node:fs';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { entry, entryText } from '../helpers/write-site.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { entry, entryText } from '../helpers/write-site.ts';
 
 let root: string;
 let server: TestServer;

@@ -3,14 +3,14 @@
 // really gives: each answer below is checked against it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { AnswerChecker, openApiProblems } from '../helpers/openapi-tools.js';
-import { watchApiAnswers } from '../helpers/api-answer-watch.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { AnswerChecker, openApiProblems } from '../helpers/openapi-tools.ts';
+import { watchApiAnswers } from '../helpers/api-answer-watch.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { entriesQuery, entryQuery, entrySchema } from '../../src/api/answers/api-schemas.js';
-import { ALL_ENTRY_KEYS } from '../../src/api/answers/entry-keys.js';
+import { entriesQuery, entryQuery, entrySchema } from '../../dist/api/answers/api-schemas.js';
+import { ALL_ENTRY_KEYS } from '../../dist/api/answers/entry-keys.js';
 
 const API = '/svc/api/v1';
 let server: TestServer;

@@ -4,16 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
-import { entry, entryText } from '../helpers/write-site.js';
-import { ContentStore } from '../../src/content/store.js';
-import { listEntries } from '../../src/content/query.js';
-import { ListRowCache } from '../../src/api/list-rows/list-rows.js';
-import { listAnswer } from '../../src/api/answers/list-answer.js';
-import { PackedRows, SLOT_BYTES } from '../../src/api/list-rows/packed-rows.js';
-import { canSeeTranslation } from '../../src/content/content-rights.js';
-import type { Entry, Translation } from '../../src/content/entries/types.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
+import { entry, entryText } from '../helpers/write-site.ts';
+import { ContentStore } from '../../dist/content/store.js';
+import { listEntries } from '../../dist/content/query.js';
+import { ListRowCache } from '../../dist/api/list-rows/list-rows.js';
+import { listAnswer } from '../../dist/api/answers/list-answer.js';
+import { PackedRows, SLOT_BYTES } from '../../dist/api/list-rows/packed-rows.js';
+import { canSeeTranslation } from '../../dist/content/content-rights.js';
+import type { Entry, Translation } from '../../src/content/entries/types.ts';
 
 test('packed records read back as written while kept, within the budget, the oldest forgotten first and each once, places let go written again', () => {
   const random = seededRandom(11);

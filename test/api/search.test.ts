@@ -3,9 +3,9 @@
 // that may read them, paging, and every hostile query answered with 200, 422 or 414, never a 500.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const API = '/svc/api/v1';
 let server: TestServer;

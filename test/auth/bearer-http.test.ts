@@ -3,8 +3,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let root: string;
 let server: TestServer;

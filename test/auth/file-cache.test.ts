@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileCache } from '../../src/auth/file-cache.js';
-import { nextTurn } from '../helpers/next-turn.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { FileCache } from '../../dist/auth/file-cache.js';
+import { nextTurn } from '../helpers/next-turn.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-file-cache-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

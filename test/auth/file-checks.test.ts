@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { hashToken } from '../../src/auth/token-store.js';
-import { nextTurn } from '../helpers/next-turn.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { hashToken } from '../../dist/auth/token-store.js';
+import { nextTurn } from '../helpers/next-turn.ts';
 
 let dir: string;
 let now = Date.parse('2026-03-01T10:00:00Z');

@@ -3,8 +3,8 @@
 // the whole suite, so the default is asked for here with the setting taken away.
 import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { hashPassword, verifyPassword } from '../../src/auth/password.js';
-import { DEFAULT_SCRYPT_N, scryptCostSetting } from '../../src/lib/scrypt-cost.js';
+import { hashPassword, verifyPassword } from '../../dist/auth/password.js';
+import { DEFAULT_SCRYPT_N, scryptCostSetting } from '../../dist/lib/scrypt-cost.js';
 
 const suiteSetting = process.env.SVC_SCRYPT_N;
 afterEach(() => {

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, readdirSync, readFileSync, writeFileSync, statSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { generateTokenText } from '../../src/auth/token-store.js';
-import { nextTurn } from '../helpers/next-turn.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { generateTokenText } from '../../dist/auth/token-store.js';
+import { nextTurn } from '../helpers/next-turn.ts';
 
 let dir: string;
 let now = Date.parse('2026-03-01T10:00:00Z');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hotp, verifyTotp, totpStep, encodeBase32, decodeBase32, otpauthUri } from '../../src/auth/totp.js';
+import { hotp, verifyTotp, totpStep, encodeBase32, decodeBase32, otpauthUri } from '../../dist/auth/totp.js';
 
 // RFC 6238 appendix B, SHA-1 column: the seed is the ASCII string "12345678901234567890", 8 digits.
 const SEED = Buffer.from('12345678901234567890', 'ascii');

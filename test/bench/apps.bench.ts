@@ -9,9 +9,9 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDeps } from '../../src/wiring/build-deps.js';
-import { loadConfig } from '../../src/config.js';
-import { freePort } from '../helpers/varnish.js';
+import { buildDeps } from '../../dist/wiring/build-deps.js';
+import { loadConfig } from '../../dist/config.js';
+import { freePort } from '../helpers/varnish.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const PEERS = fileURLToPath(new URL('./peers/', import.meta.url));

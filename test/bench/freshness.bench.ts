@@ -13,10 +13,10 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { benchSite } from './generate-site.js';
-import { fmt, rssMb, startServer, stopServer, type Started } from './bench-servers.js';
-import { spawnStdio, type StdioChild } from '../helpers/stdio-child.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { benchSite } from './generate-site.ts';
+import { fmt, rssMb, startServer, stopServer, type Started } from './bench-servers.ts';
+import { spawnStdio, type StdioChild } from '../helpers/stdio-child.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Canvas } from '../fixtures/png.js';
-import { scenes } from '../fixtures/scenes.js';
-import { entry, writeSite, type EntryFile, type YamlMap } from '../helpers/write-site.js';
+import { Canvas } from '../fixtures/png.ts';
+import { scenes } from '../fixtures/scenes.ts';
+import { entry, writeSite, type EntryFile, type YamlMap } from '../helpers/write-site.ts';
 
 export interface GenerateOptions {
   entries: number;

@@ -9,11 +9,11 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { LISTENERS_PER_PERSON } from '../../src/mcp/subscriptions/limits.js';
-import { benchSite } from './generate-site.js';
-import { fmt, rssMb, startServer, stopServer, type Started } from './bench-servers.js';
-import { openListen, type ListenStream } from '../helpers/mcp-listen.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { LISTENERS_PER_PERSON } from '../../dist/mcp/subscriptions/limits.js';
+import { benchSite } from './generate-site.ts';
+import { fmt, rssMb, startServer, stopServer, type Started } from './bench-servers.ts';
+import { openListen, type ListenStream } from '../helpers/mcp-listen.ts';
 
 const POSTS = Number(process.env.BENCH_LISTEN_POSTS ?? 100_000);
 const WRITES = Number(process.env.BENCH_LISTEN_WRITES ?? 30);

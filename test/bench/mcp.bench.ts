@@ -9,9 +9,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDeps } from '../../src/wiring/build-deps.js';
-import { firstStdioAnswer, median } from './bench-servers.js';
-import { loadConfig } from '../../src/config.js';
+import { buildDeps } from '../../dist/wiring/build-deps.js';
+import { firstStdioAnswer, median } from './bench-servers.ts';
+import { loadConfig } from '../../dist/config.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const PEERS = fileURLToPath(new URL('./peers/', import.meta.url));

@@ -12,11 +12,11 @@
 import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { benchSite } from './generate-site.js';
-import { buildGet, buildPost, runLoad, type LoadResult } from './keep-alive-load.js';
-import { firstStdioAnswer, fmt, median, rssMb, startFloor, startServer, stopServer, type Started } from './bench-servers.js';
-import { signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { benchSite } from './generate-site.ts';
+import { buildGet, buildPost, runLoad, type LoadResult } from './keep-alive-load.ts';
+import { firstStdioAnswer, fmt, median, rssMb, startFloor, startServer, stopServer, type Started } from './bench-servers.ts';
+import { signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

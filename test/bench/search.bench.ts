@@ -9,9 +9,9 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchSite } from './generate-site.js';
-import { buildGet, runLoad } from './keep-alive-load.js';
-import { fmt, rssMb, startServer, stopServer } from './bench-servers.js';
+import { benchSite } from './generate-site.ts';
+import { buildGet, runLoad } from './keep-alive-load.ts';
+import { fmt, rssMb, startServer, stopServer } from './bench-servers.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

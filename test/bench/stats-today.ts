@@ -11,14 +11,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { ContentStore } from '../../src/content/store.js';
-import { loadConfig } from '../../src/config.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { startOfSiteDay } from '../../src/lib/time-zone.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
-import { seedPages, generateRawLines } from '../../src/cli/demo-traffic/seed-day.js';
-import { sitePaths } from '../../src/cli/demo-traffic/seed.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { ContentStore } from '../../dist/content/store.js';
+import { loadConfig } from '../../dist/config.js';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { startOfSiteDay } from '../../dist/lib/time-zone.js';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
+import { seedPages, generateRawLines } from '../../dist/cli/demo-traffic/seed-day.js';
+import { sitePaths } from '../../dist/cli/demo-traffic/seed.js';
 
 const REPO = resolve(fileURLToPath(import.meta.url), '../../..');
 const DIST = process.env.SVC_BENCH_DIST ?? join(REPO, 'dist');
@@ -120,9 +120,9 @@ async function overviewRows(root: string, visitorsWanted: number): Promise<strin
   // generateRawLines gives 1.6 page views per visitor on average.
   const log = writeTodayLog(root, Math.round(visitorsWanted * 1.6), 12);
   const load = async <T>(path: string) => (await import(pathToFileURL(join(DIST, path)).href)) as T;
-  const { createStatsService: create } = await load<typeof import('../../src/wiring/create-stats-service.js')>('wiring/create-stats-service.js');
-  const { statsOverview } = await load<typeof import('../../src/stats/overview.js')>('stats/overview.js');
-  const { ContentStore: Store } = await load<typeof import('../../src/content/store.js')>('content/store.js');
+  const { createStatsService: create } = await load<typeof import('../../dist/wiring/create-stats-service.js')>('wiring/create-stats-service.js');
+  const { statsOverview } = await load<typeof import('../../dist/stats/overview.js')>('stats/overview.js');
+  const { ContentStore: Store } = await load<typeof import('../../dist/content/store.js')>('content/store.js');
   const config = loadConfig(['--root', root]);
   const content = new Store({ root, clock: Date.now, log: () => {} });
   const time = (fn: () => unknown) => { const t = performance.now(); fn(); return performance.now() - t; };

@@ -17,17 +17,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runLoad } from './keep-alive-load.js';
-import { todayPart } from './stats-today.js';
-import { ContentStore } from '../../src/content/store.js';
-import { loadConfig } from '../../src/config.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { rollupDay } from '../../src/stats/store/catch-up.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { statsQuery } from '../../src/stats/dimension-query.js';
-import { parseFilters } from '../../src/stats/stats-filters.js';
-import { addDays } from '../../src/lib/day-math.js';
-import type { PageviewLine, RawLine } from '../../src/stats/store/raw-event.js';
+import { runLoad } from './keep-alive-load.ts';
+import { todayPart } from './stats-today.ts';
+import { ContentStore } from '../../dist/content/store.js';
+import { loadConfig } from '../../dist/config.js';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { rollupDay } from '../../dist/stats/store/catch-up.js';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
+import { statsQuery } from '../../dist/stats/dimension-query.js';
+import { parseFilters } from '../../dist/stats/stats-filters.js';
+import { addDays } from '../../dist/lib/day-math.js';
+import type { PageviewLine, RawLine } from '../../src/stats/store/raw-event.ts';
 
 const QUERY_BUDGET_MS = 100;
 /** Sets of filters clicked one after another (values the seeded traffic has), each new to the process. */

@@ -7,11 +7,11 @@ import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, s
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { entry, writeSite, type SiteDescription } from '../helpers/write-site.js';
-import { makePng } from '../helpers/images.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { get, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { entry, writeSite, type SiteDescription } from '../helpers/write-site.ts';
+import { makePng } from '../helpers/images.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 /** The first line of every check: the Node it runs on (the test's own, which starts it) beside the floor. */

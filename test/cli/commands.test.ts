@@ -4,11 +4,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { loadSiteConfig } from '../../src/content/settings/site-config.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { svcCommand } from '../../src/lib/install-paths.js';
-import { themeWords } from '../../src/site/theme-words.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { svcCommand } from '../../dist/lib/install-paths.js';
+import { themeWords } from '../../dist/site/theme-words.js';
 
 /** How the messages name this CLI (no `svc` on PATH here is this one), and the pointer usage errors end with. */
 const CMD = svcCommand();

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Jar, get, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { Jar, get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 
 const CHECKOUT = fileURLToPath(new URL('../..', import.meta.url));
 let root: string;

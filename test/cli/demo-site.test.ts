@@ -6,8 +6,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkSite } from '../fixtures/check-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { checkSite } from '../fixtures/check-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 let root: string;

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync 
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTempFolder } from '../helpers/temp-folder.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
 
 const CHECKOUT = fileURLToPath(new URL('../..', import.meta.url));
 const README = readFileSync(join(CHECKOUT, 'README.md'), 'utf8');

@@ -7,11 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTestSite } from '../helpers/test-site.js';
-import { startHttp } from '../helpers/mcp-http.js';
-import { csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { ChangeFeed } from '../../src/feed/change-feed.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { makeTestSite } from '../helpers/test-site.ts';
+import { startHttp } from '../helpers/mcp-http.ts';
+import { csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { ChangeFeed } from '../../dist/feed/change-feed.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const CLI_JS = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 

@@ -8,8 +8,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { svcCommand } from '../../src/lib/install-paths.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { svcCommand } from '../../dist/lib/install-paths.js';
 
 const dist = (file: string) => fileURLToPath(new URL(`../../dist/${file}`, import.meta.url));
 const CMD = svcCommand();

@@ -3,8 +3,8 @@
 // buffer is given back after.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BaselineIds, packIds } from '../../src/content/list-engine/baseline-ids.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
+import { BaselineIds, packIds } from '../../dist/content/list-engine/baseline-ids.js';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
 
 test('packed baseline ids are found as a set finds them, and the ones not found come back', () => {
   const random = seededRandom(7);

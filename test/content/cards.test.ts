@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { ContentStore } from '../../src/content/store.js';
-import { findCardWarnings, listCards } from '../../src/content/cards.js';
-import { renderMarkdown } from '../../src/content/markdown.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { ContentStore } from '../../dist/content/store.js';
+import { findCardWarnings, listCards } from '../../dist/content/cards.js';
+import { renderMarkdown } from '../../dist/content/markdown.js';
 
 const store = new ContentStore({ root: createFixtureSite(), clock: Date.now, log: () => {} });
 

@@ -10,16 +10,16 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
-import { listRevisions, listStyleVersions, readRevision, readStyleVersion } from '../../src/content/revisions.js';
-import { readHistory } from '../../src/content/history.js';
-import { isTempFileName } from '../../src/lib/atomic-write.js';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { startTestServer } from '../helpers/test-server.js';
-import { crashImage, roundOfBody, roundOfCss, roundOfStats } from '../helpers/crash-contents.js';
-import { writeSite } from '../helpers/write-site.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
+import { listRevisions, listStyleVersions, readRevision, readStyleVersion } from '../../dist/content/revisions.js';
+import { readHistory } from '../../dist/content/history.js';
+import { isTempFileName } from '../../dist/lib/atomic-write.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { crashImage, roundOfBody, roundOfCss, roundOfStats } from '../helpers/crash-contents.ts';
+import { writeSite } from '../helpers/write-site.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const WRITER = fileURLToPath(new URL('../helpers/crash-writer.ts', import.meta.url));
 /** The writer runs under Node's own type stripping (crash-writer.ts): on by default from Node 22.18 and 24, a flag before. */

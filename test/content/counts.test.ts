@@ -4,9 +4,9 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentStore } from '../../src/content/store.js';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { ContentStore } from '../../dist/content/store.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const root = createFixtureSite({
   'content/posts/only-media/media/a.txt': 'not an entry: no language file',

@@ -6,12 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { makeSiteFolder, writeSite, entry } from '../helpers/write-site.js';
-import { makePng } from '../helpers/images.js';
-import { checkSite as svcCheck } from '../../src/content/check/check-site.js';
-import { checkSite as demoCheck } from '../fixtures/check-site.js';
-import { groupVariants, pictureProblems } from '../../src/content/media-variants.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { makeSiteFolder, writeSite, entry } from '../helpers/write-site.ts';
+import { makePng } from '../helpers/images.ts';
+import { checkSite as svcCheck } from '../../dist/content/check/check-site.js';
+import { checkSite as demoCheck } from '../fixtures/check-site.ts';
+import { groupVariants, pictureProblems } from '../../dist/content/media-variants.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 function siteWithCover(files: Record<string, Buffer | string>): string {
   const root = makeSiteFolder('svc-cover-variants-');

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveCover } from '../../src/content/cover.js';
-import { makePng } from '../helpers/images.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { resolveCover } from '../../dist/content/cover.js';
+import { makePng } from '../helpers/images.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const contentDir = mkdtempSync(join(tmpdir(), 'svc-cover-'));
 after(() => rmSync(contentDir, { recursive: true, force: true }));

@@ -7,10 +7,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { failWritesForTests } from '../../src/lib/save-failure.js';
-import { isTempFileName } from '../../src/lib/atomic-write.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { failWritesForTests } from '../../dist/lib/save-failure.js';
+import { isTempFileName } from '../../dist/lib/atomic-write.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -2,7 +2,7 @@
 // pattern knows is found, also past the quick pass that lets a body without any service name through at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EMBED_SERVICES, embedsIn } from '../../src/content/entries/embedded-services.js';
+import { EMBED_SERVICES, embedsIn } from '../../dist/content/entries/embedded-services.js';
 
 const SAMPLES: Record<string, string[]> = {
   'YouTube': ['https://www.youtube.com/embed/abc', 'https://youtube-nocookie.com/watch?v=1', 'youtube.com/shorts/x', 'https://youtu.be/abc'],

@@ -5,10 +5,10 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entry, entryText, makeSiteFolder, writeSite } from '../helpers/write-site.js';
-import { EntryReader } from '../../src/content/entries/entry-reader.js';
-import { SiteSettings } from '../../src/content/settings/site-settings.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { entry, entryText, makeSiteFolder, writeSite } from '../helpers/write-site.ts';
+import { EntryReader } from '../../dist/content/entries/entry-reader.js';
+import { SiteSettings } from '../../dist/content/settings/site-settings.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const roots: string[] = [];
 after(() => {

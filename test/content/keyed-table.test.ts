@@ -2,8 +2,8 @@
 // of sets, replacements and deletions, through its growing and its clearing out of removed cells.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KeyedTable } from '../../src/content/list-engine/keyed-table.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
+import { KeyedTable } from '../../dist/content/list-engine/keyed-table.js';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
 
 interface Target { path: string; n: number }
 

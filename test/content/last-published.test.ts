@@ -3,11 +3,11 @@
 // text that was never public.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lastPublishedVersion } from '../../src/content/last-published.js';
-import { saveRevision } from '../../src/content/revisions.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { fileStorage } from '../../src/content/storage/file-storage.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { lastPublishedVersion } from '../../dist/content/last-published.js';
+import { saveRevision } from '../../dist/content/revisions.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { fileStorage } from '../../dist/content/storage/file-storage.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const ZONE = 'Europe/Berlin';
 const at = (iso: string) => Date.parse(iso);

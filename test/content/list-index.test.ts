@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ContentStore } from '../../src/content/store.js';
-import { listEntries, type EntryQuery } from '../../src/content/query.js';
-import { parseSiteTime } from '../../src/lib/time-zone.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
-import { fullScanView, indexView, lookupView } from '../helpers/index-view.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { ContentStore } from '../../dist/content/store.js';
+import { listEntries, type EntryQuery } from '../../dist/content/query.js';
+import { parseSiteTime } from '../../dist/lib/time-zone.js';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
+import { fullScanView, indexView, lookupView } from '../helpers/index-view.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const SITE_YAML = `title: Lists
 languages: { en: English, de: Deutsch }

@@ -2,12 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkUpload, decodeBase64Strict, saveMedia, slugifyFileBase, MAX_MEDIA_BASE64_CHARS } from '../../src/content/media.js';
-import { AppError } from '../../src/errors.js';
-import { makeAvif, makeGif, makeJpeg, makePng, makeWebp } from '../helpers/images.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { fileStorage } from '../../src/content/storage/file-storage.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { checkUpload, decodeBase64Strict, saveMedia, slugifyFileBase, MAX_MEDIA_BASE64_CHARS } from '../../dist/content/media.js';
+import { AppError } from '../../dist/errors.js';
+import { makeAvif, makeGif, makeJpeg, makePng, makeWebp } from '../helpers/images.ts';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { fileStorage } from '../../dist/content/storage/file-storage.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 

@@ -7,9 +7,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { rpc, startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { fileContents } from '../helpers/folder-contents.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { rpc, startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { fileContents } from '../helpers/folder-contents.ts';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ContentStore } from '../../src/content/store.js';
-import { listEntries } from '../../src/content/query.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
+import { ContentStore } from '../../dist/content/store.js';
+import { listEntries } from '../../dist/content/query.js';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
 
 const SITE_YAML = 'title: Parents\nlanguages: { en: English, de: Deutsch }\ndefault_language: en\ntimezone: Europe/Berlin\n';
 const STATUSES = ['draft', 'published'] as const;

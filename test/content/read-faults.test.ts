@@ -5,10 +5,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, renameSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { refuseOpensForTests } from '../../src/lib/regular-file.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { refuseOpensForTests } from '../../dist/lib/regular-file.js';
 
 let site: TestSite;
 let http: HttpHarness;

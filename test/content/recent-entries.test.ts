@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RecentEntries } from '../../src/content/list-engine/recent-entries.js';
-import { StampSweep, type SweepSetup } from '../../src/content/list-engine/stamp-sweep.js';
+import { RecentEntries } from '../../dist/content/list-engine/recent-entries.js';
+import { StampSweep, type SweepSetup } from '../../dist/content/list-engine/stamp-sweep.js';
 
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });

@@ -2,7 +2,7 @@
 // when it is done (only when it took long enough to say anything).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ScanProgress } from '../../src/content/list-engine/scan-progress.js';
+import { ScanProgress } from '../../dist/content/list-engine/scan-progress.js';
 
 test('a long scan says how far it is and how long is left, then how long it took; a short one says nothing', () => {
   const lines: string[] = [];

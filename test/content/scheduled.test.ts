@@ -2,9 +2,9 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer } from '../helpers/test-server.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const servers: { close(): Promise<void> }[] = [];
 after(() => Promise.all(servers.map((server) => server.close())));

@@ -9,16 +9,16 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entry, entryText, makeSiteFolder, writeSite } from '../helpers/write-site.js';
-import { placeFifo } from '../helpers/special-files.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { ContentStore } from '../../src/content/store.js';
-import { searcherOf } from '../../src/content/content-rights.js';
-import { SiteSearch, type SiteSearchOptions } from '../../src/content/search/site-search.js';
-import { createEntry } from '../../src/content/write/create-entry.js';
-import { deleteEntry } from '../../src/content/write/delete-entry.js';
-import { updateEntry } from '../../src/content/write/update-entry.js';
-import { actorOf } from '../helpers/memory-site.js';
+import { entry, entryText, makeSiteFolder, writeSite } from '../helpers/write-site.ts';
+import { placeFifo } from '../helpers/special-files.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { ContentStore } from '../../dist/content/store.js';
+import { searcherOf } from '../../dist/content/content-rights.js';
+import { SiteSearch, type SiteSearchOptions } from '../../dist/content/search/site-search.js';
+import { createEntry } from '../../dist/content/write/create-entry.js';
+import { deleteEntry } from '../../dist/content/write/delete-entry.js';
+import { updateEntry } from '../../dist/content/write/update-entry.js';
+import { actorOf } from '../helpers/memory-site.ts';
 
 /** A word of its own in each post's body (one post a day, `a-apple` the oldest). */
 const WORDS = ['apple', 'banana', 'cherry', 'damson', 'elderberry', 'fig', 'grape', 'hazelnut'];

@@ -4,9 +4,9 @@
 // has ids for still takes them all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SearchDatabase, type SearchDocument } from '../../src/content/search/search-database.js';
-import { RANKED_AT_MOST, type IndexQuery } from '../../src/content/search/ranked-search.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { SearchDatabase, type SearchDocument } from '../../dist/content/search/search-database.js';
+import { RANKED_AT_MOST, type IndexQuery } from '../../dist/content/search/ranked-search.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const HOUR = 3_600_000;
 const doc = (entry: string, dateMs: number, title: string, body: string): SearchDocument => ({

@@ -2,10 +2,10 @@
 // hostile input is turned into words, or into nothing, and runs through a real FTS5 index without an error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_QUERY_CHARS, MAX_TERMS, searchTerms } from '../../src/content/search/search-terms.js';
-import { SearchDatabase, type SearchDocument } from '../../src/content/search/search-database.js';
-import { searchableBody, tagWords } from '../../src/content/search/search-text.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { MAX_QUERY_CHARS, MAX_TERMS, searchTerms } from '../../dist/content/search/search-terms.js';
+import { SearchDatabase, type SearchDocument } from '../../dist/content/search/search-database.js';
+import { searchableBody, tagWords } from '../../dist/content/search/search-text.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const doc = (entry: string, title: string, body: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
   entry, language: 'en', type: 'post', status: 'published', publicFrom: 0, author: 'ann', dateMs: 0, title, excerpt: '', tags: '', body, ...extra,

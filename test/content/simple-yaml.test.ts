@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { parseSimpleYaml } from '../../src/lib/simple-yaml.js';
-import { FIXTURE_FILES } from '../helpers/fixture-site.js';
+import { parseSimpleYaml } from '../../dist/lib/simple-yaml.js';
+import { FIXTURE_FILES } from '../helpers/fixture-site.ts';
 
 const full = (text: string) => parse(text, { schema: 'core', uniqueKeys: true });
 

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, utimesSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSiteConfig } from '../../src/content/settings/site-config.js';
-import { useSiteConfigCache } from '../../src/content/settings/site-config-cache.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
+import { useSiteConfigCache } from '../../dist/content/settings/site-config-cache.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-site-cache-'));
 const file = join(dir, 'site.yaml');

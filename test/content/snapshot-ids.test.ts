@@ -4,10 +4,10 @@
 // a reference written as those rules read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkIds } from '../../src/content/list-engine/snapshot-ids.js';
-import { TextColumn } from '../../src/content/list-engine/snapshot-blocks.js';
-import type { ContentType } from '../../src/content/entries/types.js';
-import { seededRandom as random } from '../../src/cli/demo-traffic/seed-random.js';
+import { checkIds } from '../../dist/content/list-engine/snapshot-ids.js';
+import { TextColumn } from '../../dist/content/list-engine/snapshot-blocks.js';
+import type { ContentType } from '../../src/content/entries/types.ts';
+import { seededRandom as random } from '../../dist/cli/demo-traffic/seed-random.js';
 
 const TYPES = [
   { key: 'post', folder: 'posts' },

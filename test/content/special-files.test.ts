@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { MCP_HEADERS } from '../helpers/mcp-http.js';
-import { Jar, csrfOf } from '../helpers/panel-harness.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { CLI_JS, closeSockets, fetchOrHang, placeDeviceLink, placeFifo, placeSocket, startRealServer, type RealServer } from '../helpers/special-files.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { MCP_HEADERS } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf } from '../helpers/panel-harness.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { CLI_JS, closeSockets, fetchOrHang, placeDeviceLink, placeFifo, placeSocket, startRealServer, type RealServer } from '../helpers/special-files.ts';
 
 const cleanups: Array<() => void | Promise<void>> = [];
 after(async () => {

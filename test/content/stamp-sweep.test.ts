@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StampSweep, type SweepSetup } from '../../src/content/list-engine/stamp-sweep.js';
+import { StampSweep, type SweepSetup } from '../../dist/content/list-engine/stamp-sweep.js';
 
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });

@@ -6,11 +6,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { spawnStdio, type StdioChild } from '../helpers/stdio-child.js';
-import { csrfOf, get, signIn, type Jar, type PanelHarness, versionOf } from '../helpers/panel-harness.js';
-import { fileContents } from '../helpers/folder-contents.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { spawnStdio, type StdioChild } from '../helpers/stdio-child.ts';
+import { csrfOf, get, signIn, type Jar, type PanelHarness, versionOf } from '../helpers/panel-harness.ts';
+import { fileContents } from '../helpers/folder-contents.ts';
 
 let site: TestSite;
 let http: HttpHarness;

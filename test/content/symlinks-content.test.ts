@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { makePng } from '../helpers/images.js';
-import { fileContents } from '../helpers/folder-contents.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { makePng } from '../helpers/images.ts';
+import { fileContents } from '../helpers/folder-contents.ts';
 
 const SECRET = 'TOP SECRET outside the site';
 const warnings: string[] = [];

@@ -8,13 +8,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { makeTestSite } from '../helpers/test-site.js';
-import { spawnStdio } from '../helpers/stdio-child.js';
-import { startTestServer } from '../helpers/test-server.js';
-import { makePng } from '../helpers/images.js';
-import { LinkRefusedError, openFolderNoFollow, readTextNoFollow } from '../../src/lib/no-follow.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { makeTestSite } from '../helpers/test-site.ts';
+import { spawnStdio } from '../helpers/stdio-child.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { makePng } from '../helpers/images.ts';
+import { LinkRefusedError, openFolderNoFollow, readTextNoFollow } from '../../dist/lib/no-follow.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const CLI_JS = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const cleanups: Array<() => void | Promise<void>> = [];

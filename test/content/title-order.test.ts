@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { queryObjects } from 'node:v8';
-import { ContentStore } from '../../src/content/store.js';
-import { listEntriesByTitle } from '../../src/content/title-order.js';
-import type { EntryQuery } from '../../src/content/query.js';
-import type { Entry, Translation } from '../../src/content/entries/types.js';
-import { entry, makeSiteFolder, writeSite, type EntryFile } from '../helpers/write-site.js';
+import { ContentStore } from '../../dist/content/store.js';
+import { listEntriesByTitle } from '../../dist/content/title-order.js';
+import type { EntryQuery } from '../../src/content/query.ts';
+import type { Entry, Translation } from '../../src/content/entries/types.ts';
+import { entry, makeSiteFolder, writeSite, type EntryFile } from '../helpers/write-site.ts';
 
 const roots: string[] = [];
 const stores: ContentStore[] = [];
@@ -90,7 +90,7 @@ test('sorted by title, a restored index lists what a full read lists, for every 
 
 test('a page of the title order keeps the entries it shows, not every entry it sorted', async () => {
   const { restored } = await twoStores();
-  // The restored entries' class, as the store loaded it (tsx may load a module twice: one per loader).
+  // The restored entries' class, as the store loaded it.
   const sample = restored.entry('posts/post-000')!;
   assert.equal(sample.constructor.name, 'RestoredEntry', 'the index was restored');
   const keptEntries = () => alive(sample);

@@ -2,13 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendHistory, readHistory } from '../../src/content/history.js';
-import type { HistoryRecord } from '../../src/content/history.js';
-import { listRevisions, listStyleVersions, readRevision, readStyleVersion, revisedLanguages, saveRevision, saveStyleVersion } from '../../src/content/revisions.js';
-import { AppError } from '../../src/errors.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { fileStorage } from '../../src/content/storage/file-storage.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { appendHistory, readHistory } from '../../dist/content/history.js';
+import type { HistoryRecord } from '../../src/content/history.ts';
+import { listRevisions, listStyleVersions, readRevision, readStyleVersion, revisedLanguages, saveRevision, saveStyleVersion } from '../../dist/content/revisions.js';
+import { AppError } from '../../dist/errors.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { fileStorage } from '../../dist/content/storage/file-storage.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const record = (time: string, entry: string, action: HistoryRecord['action']): HistoryRecord =>
   ({ time, person: 'admin', action, entry, language: 'en', via: 'mcp', token: 'Claude' });

@@ -4,19 +4,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { ContentType, Entry } from '../../src/content/entries/types.js';
-import { approveEntry } from '../../src/content/write/approve-entry.js';
-import { setApprovalMode } from '../../src/content/write/approval-mode.js';
-import { createEntry, type CreateEntryInput } from '../../src/content/write/create-entry.js';
-import { APPROVAL_MESSAGE, publishEntry } from '../../src/content/write/publish-entry.js';
-import { sendBackEntry } from '../../src/content/write/send-back.js';
-import { settleScheduled } from '../../src/content/write/settle-scheduled.js';
-import { styleEntry } from '../../src/content/write/style-entry.js';
-import { updateEntry } from '../../src/content/write/update-entry.js';
-import { uploadMedia } from '../../src/content/write/upload-media.js';
-import { actorOf, makeMemorySite, MEMORY_ROOT, type MemorySite } from '../helpers/memory-site.js';
-import { makePng } from '../helpers/images.js';
-import { entry, type SiteDescription, type YamlMap } from '../helpers/write-site.js';
+import type { ContentType, Entry } from '../../src/content/entries/types.ts';
+import { approveEntry } from '../../dist/content/write/approve-entry.js';
+import { setApprovalMode } from '../../dist/content/write/approval-mode.js';
+import { createEntry, type CreateEntryInput } from '../../dist/content/write/create-entry.js';
+import { APPROVAL_MESSAGE, publishEntry } from '../../dist/content/write/publish-entry.js';
+import { sendBackEntry } from '../../dist/content/write/send-back.js';
+import { settleScheduled } from '../../dist/content/write/settle-scheduled.js';
+import { styleEntry } from '../../dist/content/write/style-entry.js';
+import { updateEntry } from '../../dist/content/write/update-entry.js';
+import { uploadMedia } from '../../dist/content/write/upload-media.js';
+import { actorOf, makeMemorySite, MEMORY_ROOT, type MemorySite } from '../helpers/memory-site.ts';
+import { makePng } from '../helpers/images.ts';
+import { entry, type SiteDescription, type YamlMap } from '../helpers/write-site.ts';
 
 /** 2026-03-10 12:00 UTC, 13:00 in Berlin. */
 const NOW = Date.UTC(2026, 2, 10, 12, 0, 0);

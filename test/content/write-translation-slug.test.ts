@@ -3,8 +3,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 
 let site: TestSite;
 let http: HttpHarness;

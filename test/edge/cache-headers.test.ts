@@ -5,9 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { readEdgeSettings } from '../../src/edge/edge-settings.js';
+import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { readEdgeSettings } from '../../dist/edge/edge-settings.js';
 
 let root: string;
 let server: TestServer;

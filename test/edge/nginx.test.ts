@@ -6,13 +6,13 @@
 // to svc and counted. Tests judge that a change shows, not how fast.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startRealServer, type RealServer } from '../helpers/special-files.js';
-import { freePort } from '../helpers/varnish.js';
-import { findNginx, NO_NGINX, startNginx, type RunningNginx } from '../helpers/nginx.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { callToolAt } from '../helpers/mcp-http.js';
-import { statsLines } from '../helpers/stats-lines.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startRealServer, type RealServer } from '../helpers/special-files.ts';
+import { freePort } from '../helpers/varnish.ts';
+import { findNginx, NO_NGINX, startNginx, type RunningNginx } from '../helpers/nginx.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { callToolAt } from '../helpers/mcp-http.ts';
+import { statsLines } from '../helpers/stats-lines.ts';
 
 const nginx = findNginx();
 const skip = nginx === null ? NO_NGINX : false;

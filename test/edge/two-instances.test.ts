@@ -6,16 +6,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startRealServer, type RealServer } from '../helpers/special-files.js';
-import { startPurgeReceiver, type PurgeReceiver } from '../helpers/purge-receiver.js';
-import { findVarnishd, freePort, NO_VARNISH, startInFrontOf, type RunningVarnish } from '../helpers/varnish.js';
-import { entry, writeEntryFile } from '../helpers/write-site.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { callToolAt } from '../helpers/mcp-http.js';
-import { Jar, consent, pkcePair, registerClient, signIn, tokenRequest, REDIRECT_URI, type OAuthHarness } from '../helpers/oauth-harness.js';
-import { ChangeFeed } from '../../src/feed/change-feed.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startRealServer, type RealServer } from '../helpers/special-files.ts';
+import { startPurgeReceiver, type PurgeReceiver } from '../helpers/purge-receiver.ts';
+import { findVarnishd, freePort, NO_VARNISH, startInFrontOf, type RunningVarnish } from '../helpers/varnish.ts';
+import { entry, writeEntryFile } from '../helpers/write-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { callToolAt } from '../helpers/mcp-http.ts';
+import { Jar, consent, pkcePair, registerClient, signIn, tokenRequest, REDIRECT_URI, type OAuthHarness } from '../helpers/oauth-harness.ts';
+import { ChangeFeed } from '../../dist/feed/change-feed.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 let site: TestSite;
 let a: RealServer;

@@ -7,15 +7,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startRealServer, type RealServer } from '../helpers/special-files.js';
-import { findVarnishd, NO_VARNISH, startInFrontOf, type RunningVarnish } from '../helpers/varnish.js';
-import { entry, writeEntryFile } from '../helpers/write-site.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { callToolAt } from '../helpers/mcp-http.js';
-import { statsLines } from '../helpers/stats-lines.js';
-import { formatSiteTime } from '../../src/lib/time-zone.js';
-import { AI_CRAWLERS } from '../../src/stats/ai-crawlers.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startRealServer, type RealServer } from '../helpers/special-files.ts';
+import { findVarnishd, NO_VARNISH, startInFrontOf, type RunningVarnish } from '../helpers/varnish.ts';
+import { entry, writeEntryFile } from '../helpers/write-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { callToolAt } from '../helpers/mcp-http.ts';
+import { statsLines } from '../helpers/stats-lines.ts';
+import { formatSiteTime } from '../../dist/lib/time-zone.js';
+import { AI_CRAWLERS } from '../../dist/stats/ai-crawlers.js';
 
 const varnishd = findVarnishd();
 const skip = varnishd === null ? NO_VARNISH : false;

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOG_KEPT, WebhookQueue, type DeliveryRecord } from '../../src/edge/webhook-queue.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { LOG_KEPT, WebhookQueue, type DeliveryRecord } from '../../dist/edge/webhook-queue.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const dirs: string[] = [];
 after(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ChangeFeed, RETENTION_MS } from '../../src/feed/change-feed.js';
-import { FeedCursor } from '../../src/feed/feed-cursor.js';
-import { headerLine, nextLine, segmentName, SEGMENT_BYTES } from '../../src/feed/feed-segments.js';
-import type { ChangeEvent, NewChange } from '../../src/feed/change-event.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { ChangeFeed, RETENTION_MS } from '../../dist/feed/change-feed.js';
+import { FeedCursor } from '../../dist/feed/feed-cursor.js';
+import { headerLine, nextLine, segmentName, SEGMENT_BYTES } from '../../dist/feed/feed-segments.js';
+import type { ChangeEvent, NewChange } from '../../src/feed/change-event.ts';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 /**
  * A process that appends to a feed in a loop, on the built code (it starts in a few tens of ms): arguments

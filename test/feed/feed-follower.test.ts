@@ -5,11 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ChangeFeed } from '../../src/feed/change-feed.js';
-import { FeedFollower } from '../../src/feed/feed-follower.js';
-import type { NewChange } from '../../src/feed/change-event.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { ChangeFeed } from '../../dist/feed/change-feed.js';
+import { FeedFollower } from '../../dist/feed/feed-follower.js';
+import type { NewChange } from '../../src/feed/change-event.ts';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const change = (entry: string): NewChange => ({ kind: 'entry.updated', entry, languages: ['en'], paths: [`/${entry}`], before: [], via: 'panel', person: 'ann', token: null });
 const feedIn = (dataDir: string) => new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock: Date.now, log: () => {} });

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTwoProcesses } from '../helpers/two-processes.js';
-import type { ChangeEvent } from '../../src/feed/change-event.js';
+import { startTwoProcesses } from '../helpers/two-processes.ts';
+import type { ChangeEvent } from '../../src/feed/change-event.ts';
 
 const { site, server, stdio, overHttp, overStdio, events } = await startTwoProcesses('Feed test');
 

@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTwoProcesses } from '../helpers/two-processes.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
-import { ContentStore } from '../../src/content/store.js';
+import { startTwoProcesses } from '../helpers/two-processes.ts';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
+import { ContentStore } from '../../dist/content/store.js';
 
 const SEED = Number(process.env.FEED_SEED ?? 20261204);
 const STEPS = 36;

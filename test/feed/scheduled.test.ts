@@ -5,10 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXED_NOW, makeTestSite } from '../helpers/test-site.js';
-import { ChangeFeed } from '../../src/feed/change-feed.js';
-import { callTool, startHttp } from '../helpers/mcp-http.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { FIXED_NOW, makeTestSite } from '../helpers/test-site.ts';
+import { ChangeFeed } from '../../dist/feed/change-feed.js';
+import { callTool, startHttp } from '../helpers/mcp-http.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 test('when a scheduled time comes the finder wakes by itself, publishes the file and records entry.due', async () => {
   const site = await makeTestSite();

@@ -2,9 +2,9 @@
 // itself with (src/api/openapi.ts), by ajv (openapi-tools.ts): the whole suite's API tests then also prove
 // the document true. Problems are kept and reported when the server is closed.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { openApiDocument } from '../../src/api/openapi.js';
-import { API_PREFIX } from '../../src/api/api-request.js';
-import { AnswerChecker } from './openapi-tools.js';
+import { openApiDocument } from '../../dist/api/openapi.js';
+import { API_PREFIX } from '../../dist/api/api-request.js';
+import { AnswerChecker } from './openapi-tools.ts';
 
 let checker: AnswerChecker | undefined;
 

@@ -2,9 +2,9 @@
 // German page. Every English word of more than one word is cut at its `{marks}` (the values filled in are
 // not words), and a part is looked for as a page writes it (escaped for text or for an attribute); parts that
 // German writes the same (a name, "Webhooks") are not counted.
-import { ENGLISH_PANEL_WORDS } from '../../src/panel/words/en.js';
-import { GERMAN_PANEL_WORDS } from '../../src/panel/words/de.js';
-import { esc, escText } from '../../src/panel/html.js';
+import { ENGLISH_PANEL_WORDS } from '../../dist/panel/words/en.js';
+import { GERMAN_PANEL_WORDS } from '../../dist/panel/words/de.js';
+import { esc, escText } from '../../dist/panel/html.js';
 
 type Section = keyof typeof ENGLISH_PANEL_WORDS;
 

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from './browser.js';
+import type { Browser, Page } from './browser.ts';
 
 export const EXT_APPS = '@modelcontextprotocol/ext-apps@2.0.4';
 const PACKAGES = [EXT_APPS, '@modelcontextprotocol/client@~2.4.0', '@modelcontextprotocol/core@~2.4.0', 'zod@4', 'esbuild@0.25.12'];

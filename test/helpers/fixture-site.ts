@@ -1,7 +1,7 @@
 // A small site written into a temp folder for tests: two languages, every type, every status, categories,
 // nested pages, tags, a cover image with a width variant, cards and a style.css.
-import { entry, makeSiteFolder, siteFiles, siteYamlText, writeFiles, writeSite, type SiteDescription, type YamlMap } from './write-site.js';
-import { makePng } from './images.js';
+import { entry, makeSiteFolder, siteFiles, siteYamlText, writeFiles, writeSite, type SiteDescription, type YamlMap } from './write-site.ts';
+import { makePng } from './images.ts';
 
 const SETTINGS: YamlMap = {
   title: 'Fixture Site',

@@ -1,10 +1,10 @@
 // What a content store's index holds, as plain data to compare: every entry with its translations' summary
 // fields, the ids every list query answers, and who answers at every path. Two stores that agree here answer every list and every
 // summary alike, whether their index came from the files, a persisted index or changes on the way.
-import { ContentStore } from '../../src/content/store.js';
-import { listEntries } from '../../src/content/query.js';
-import { SUMMARY_FIELDS } from '../../src/content/list-engine/translation-columns.js';
-import type { Entry } from '../../src/content/entries/types.js';
+import { ContentStore } from '../../dist/content/store.js';
+import { listEntries } from '../../dist/content/query.js';
+import { SUMMARY_FIELDS } from '../../dist/content/list-engine/translation-columns.js';
+import type { Entry } from '../../src/content/entries/types.ts';
 
 /** An entry's fields and its translations' summaries, as plain data. */
 function entryView(entry: Entry): unknown {

@@ -1,14 +1,14 @@
 // Starts the real HTTP server (createHttpServer + buildRouter) on port 0 and posts MCP messages to it.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpServer } from '../../src/http/server.js';
-import { buildRouter } from '../../src/wiring/routes.js';
-import { Router } from '../../src/http/router.js';
-import { registerMcpRoutes, type McpHttpOptions } from '../../src/mcp/transports/http.js';
-import type { McpRegistry } from '../../src/mcp/mcp-server.js';
-import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
-import type { TestSite } from './test-site.js';
-import { assertAnswerConforms } from './output-schemas.js';
+import { createHttpServer } from '../../dist/http/server.js';
+import { buildRouter } from '../../dist/wiring/routes.js';
+import { Router } from '../../dist/http/router.js';
+import { registerMcpRoutes, type McpHttpOptions } from '../../dist/mcp/transports/http.js';
+import type { McpRegistry } from '../../src/mcp/mcp-server.ts';
+import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
+import type { TestSite } from './test-site.ts';
+import { assertAnswerConforms } from './output-schemas.ts';
 
 export interface HttpHarness {
   url: string;

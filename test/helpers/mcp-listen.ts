@@ -1,7 +1,7 @@
 // A subscriptions/listen request over HTTP as a 2026-07-28 client sends it, its streamed answer read event by
 // event (Server-Sent Events: each `data:` line one JSON-RPC message).
-import { MCP_HEADERS } from './mcp-http.js';
-import { modernBody, modernHeaders } from './mcp-modern.js';
+import { MCP_HEADERS } from './mcp-http.ts';
+import { modernBody, modernHeaders } from './mcp-modern.ts';
 
 export interface ListenStream {
   status: number;

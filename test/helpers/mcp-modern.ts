@@ -1,8 +1,8 @@
 // Messages of the 2026-07-28 revision for the tests: `_meta` with the protocol version and client
 // capabilities in every request, and over HTTP the headers that repeat the body (MCP-Protocol-Version,
 // Mcp-Method, Mcp-Name).
-import type { TestSite } from './test-site.js';
-import { post, type Answer } from './mcp-http.js';
+import type { TestSite } from './test-site.ts';
+import { post, type Answer } from './mcp-http.ts';
 
 export const MODERN = '2026-07-28';
 

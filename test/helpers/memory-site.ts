@@ -2,18 +2,18 @@
 // index over them in the store's place (what the write actions ask of it), so creating, changing and
 // publishing run with no disk. The index reads the storage afresh at every call: nothing to keep fresh.
 import { join, sep } from 'node:path';
-import { DEFAULT_ROLES } from '../../src/auth/roles.js';
-import { MAX_PAGE_DEPTH } from '../../src/content/entries/entry-folders.js';
-import { isSlug, parseEntryId } from '../../src/content/entries/entry-id.js';
-import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
-import { pathPrefixOf } from '../../src/content/entries/path-prefix.js';
-import { loadSiteConfig } from '../../src/content/settings/site-config.js';
-import { MemoryStorage } from '../../src/content/storage/memory-storage.js';
-import { buildTranslation } from '../../src/content/entries/translation.js';
-import type { ContentType, Entry, SiteConfig, Translation } from '../../src/content/entries/types.js';
-import type { Actor, ContentView, WriteContext } from '../../src/content/write/write-context.js';
-import { siteFiles, type SiteDescription } from './write-site.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { DEFAULT_ROLES } from '../../dist/auth/roles.js';
+import { MAX_PAGE_DEPTH } from '../../dist/content/entries/entry-folders.js';
+import { isSlug, parseEntryId } from '../../dist/content/entries/entry-id.js';
+import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
+import { pathPrefixOf } from '../../dist/content/entries/path-prefix.js';
+import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
+import { MemoryStorage } from '../../dist/content/storage/memory-storage.js';
+import { buildTranslation } from '../../dist/content/entries/translation.js';
+import type { ContentType, Entry, SiteConfig, Translation } from '../../src/content/entries/types.ts';
+import type { Actor, ContentView, WriteContext } from '../../src/content/write/write-context.ts';
+import { siteFiles, type SiteDescription } from './write-site.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 /** Where the memory site pretends to live; nothing is there on disk. */
 export const MEMORY_ROOT = join(sep, 'memory-site');

@@ -43,7 +43,10 @@ export class AnswerChecker {
   private readonly ajv: AjvInstance;
   private static readonly ID = 'https://svc.invalid/openapi.json';
 
-  constructor(private readonly document: { paths: Record<string, unknown> }) {
+  private readonly document: { paths: Record<string, unknown> };
+
+  constructor(document: { paths: Record<string, unknown> }) {
+    this.document = document;
     const require = createRequire(join(install(), 'package.json'));
     const Ajv2020 = (require('ajv/dist/2020') as { default: new (options: object) => AjvInstance }).default;
     // Not strict: the document's own keys (openapi, paths...) are not JSON Schema keywords.

@@ -2,8 +2,8 @@
 // sends), so each existing tool test also proves that the answers conform. Tools a test declares itself are
 // left alone.
 import assert from 'node:assert/strict';
-import { loadRegistry } from '../../src/wiring/mcp-registry.js';
-import { schemaProblems } from './json-schema.js';
+import { loadRegistry } from '../../dist/wiring/mcp-registry.js';
+import { schemaProblems } from './json-schema.ts';
 
 let declared: Promise<Map<string, Record<string, unknown>>> | undefined;
 

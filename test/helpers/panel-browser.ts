@@ -1,8 +1,8 @@
 // A test site served over HTTP and Debian's Chromium launched beside it, for the panel's browser tests: made in
 // a file's `before`, closed in its `after` (either may see a half-made one when a start failed).
-import { makeTestSite, type TestSite } from './test-site.js';
-import { startHttp, type HttpHarness } from './mcp-http.js';
-import { loadBrowserTools, type Browser, type Page } from './browser.js';
+import { makeTestSite, type TestSite } from './test-site.ts';
+import { startHttp, type HttpHarness } from './mcp-http.ts';
+import { loadBrowserTools, type Browser, type Page } from './browser.ts';
 
 export interface PanelBrowser { site: TestSite; http: HttpHarness; base: string; browser: Browser; axeSource: string }
 

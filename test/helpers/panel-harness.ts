@@ -5,17 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Router } from '../../src/http/router.js';
-import { createHttpServer } from '../../src/http/server.js';
-import { AuthService } from '../../src/auth/auth-service.js';
-import type { PanelSessionDeps } from '../../src/panel/panel-deps.js';
-import { SignInThrottle } from '../../src/panel/sign-in-throttle.js';
-import { registerHomeRoutes } from '../../src/panel/home/home-routes.js';
-import { registerSignInRoutes } from '../../src/panel/sign-in/sign-in-routes.js';
-import { registerAssistantsRoutes } from '../../src/panel/assistants/assistants-routes.js';
-import { registerAccountRoutes } from '../../src/panel/account/account-routes.js';
-import { inRequestLanguage } from '../../src/panel/panel-language.js';
-import { siteFolders } from '../../src/config.js';
+import { Router } from '../../dist/http/router.js';
+import { createHttpServer } from '../../dist/http/server.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import type { PanelSessionDeps } from '../../src/panel/panel-deps.ts';
+import { SignInThrottle } from '../../dist/panel/sign-in-throttle.js';
+import { registerHomeRoutes } from '../../dist/panel/home/home-routes.js';
+import { registerSignInRoutes } from '../../dist/panel/sign-in/sign-in-routes.js';
+import { registerAssistantsRoutes } from '../../dist/panel/assistants/assistants-routes.js';
+import { registerAccountRoutes } from '../../dist/panel/account/account-routes.js';
+import { inRequestLanguage } from '../../dist/panel/panel-language.js';
+import { siteFolders } from '../../dist/config.js';
 
 export interface PanelHarness {
   url: string;

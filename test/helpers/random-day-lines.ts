@@ -3,8 +3,8 @@
 // steps inside the site, engagement reported more than once per page (crossing the 30 s and 75 % of a
 // read), engagement from visitors with no page view, events, consent, bots, AI crawlers, a visitor on
 // very many pages, and long tails past the caps (so which keys are cut depends on the order of ties too).
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
-import type { RawLine, BotLogLine } from '../../src/stats/store/raw-event.js';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
+import type { RawLine, BotLogLine } from '../../src/stats/store/raw-event.ts';
 
 export interface DayLines { raw: RawLine[]; bots: BotLogLine[] }
 

@@ -1,10 +1,10 @@
 // The day aggregator as it was before it kept its figures in typed arrays: a Set of visitor hashes per
 // key, every figure recounted by toRollup(). Slow and memory-hungry, but plainly right, so the tests hold
 // the real aggregator (and its restarts from a partial aggregate) to it figure by figure.
-import { wallClock } from '../../src/lib/time-zone.js';
-import type { RawLine, BotLogLine } from '../../src/stats/store/raw-event.js';
-import { CONSENT_CATEGORIES, CONSENT_KEYS } from '../../src/stats/store/raw-event.js';
-import { dict, put, emptyRollup, capRollup, type Rollup, type Pair, type PairDimension } from '../../src/stats/store/rollup.js';
+import { wallClock } from '../../dist/lib/time-zone.js';
+import type { RawLine, BotLogLine } from '../../src/stats/store/raw-event.ts';
+import { CONSENT_CATEGORIES, CONSENT_KEYS } from '../../dist/stats/store/raw-event.js';
+import { dict, put, emptyRollup, capRollup, type Rollup, type Pair, type PairDimension } from '../../dist/stats/store/rollup.js';
 
 const VISIT_GAP_MS = 30 * 60_000;
 const READ_MIN_MS = 30_000;
@@ -42,7 +42,13 @@ export class ReferenceDayAggregator {
   private readonly consent = { decisions: 0, agreedAny: 0, agreed: new Map<string, number>(), actions: new Map<string, number>(), versions: new Map<string, number>() };
   private hourCache = new Map<number, number>();
 
-  constructor(readonly day: string, private readonly timeZone: string) {}
+  readonly day: string;
+  private readonly timeZone: string;
+
+  constructor(day: string, timeZone: string) {
+    this.day = day;
+    this.timeZone = timeZone;
+  }
 
   private hourOf(t: number): number {
     // The hour changes only at quarter-hour boundaries in every real zone, so 15-minute buckets are exact.

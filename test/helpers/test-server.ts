@@ -2,15 +2,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildDeps } from '../../src/wiring/build-deps.js';
-import { buildRouter } from '../../src/wiring/routes.js';
-import { createHttpServer } from '../../src/http/server.js';
-import type { AppDeps } from '../../src/wiring/app-deps.js';
-import type { Clock } from '../../src/lib/clock.js';
-import { systemClock } from '../../src/lib/clock.js';
-import type { RateLimitsSetting } from '../../src/lib/rate-limit-settings.js';
-import type { EdgeSettings } from '../../src/edge/edge-settings.js';
-import { watchApiAnswers } from './api-answer-watch.js';
+import { buildDeps } from '../../dist/wiring/build-deps.js';
+import { buildRouter } from '../../dist/wiring/routes.js';
+import { createHttpServer } from '../../dist/http/server.js';
+import type { AppDeps } from '../../src/wiring/app-deps.ts';
+import type { Clock } from '../../src/lib/clock.ts';
+import { systemClock } from '../../dist/lib/clock.js';
+import type { RateLimitsSetting } from '../../src/lib/rate-limit-settings.ts';
+import type { EdgeSettings } from '../../src/edge/edge-settings.ts';
+import { watchApiAnswers } from './api-answer-watch.ts';
 
 export interface TestServer {
   url: string;

@@ -3,11 +3,11 @@
 // theme with cards; accounts of every role and tokens with various scopes.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDeps } from '../../src/wiring/build-deps.js';
-import type { AppDeps } from '../../src/wiring/app-deps.js';
-import type { Config } from '../../src/config.js';
-import type { Scope } from '../../src/auth/principal.js';
-import { entry, makeSiteFolder, writeEntryFile, writeSite, type EntryFile, type SiteDescription, type YamlMap } from './write-site.js';
+import { buildDeps } from '../../dist/wiring/build-deps.js';
+import type { AppDeps } from '../../src/wiring/app-deps.ts';
+import type { Config } from '../../src/config.ts';
+import type { Scope } from '../../src/auth/principal.ts';
+import { entry, makeSiteFolder, writeEntryFile, writeSite, type EntryFile, type SiteDescription, type YamlMap } from './write-site.ts';
 
 /** 2026-03-10 12:00 UTC: after every published date below, before the scheduled one. */
 export const FIXED_NOW = Date.UTC(2026, 2, 10, 12, 0, 0);

@@ -1,7 +1,7 @@
 // The AI traffic of test/helpers/traffic-script.ts counted plainly from the tally (traffic-tally.ts), with the
 // script's own hand-written lists of which sources are assistants and which channel each source is in.
-import { ASSISTANT_OF, CHANNEL_OF } from './traffic-script.js';
-import type { Figures, Tally } from './traffic-tally.js';
+import { ASSISTANT_OF, CHANNEL_OF } from './traffic-script.ts';
+import type { Figures, Tally } from './traffic-tally.ts';
 
 const byFigures = (a: [string, number, number], b: [string, number, number]) => b[1] - a[1] || b[2] - a[2] || (a[0] < b[0] ? -1 : 1);
 

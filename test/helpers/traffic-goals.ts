@@ -1,7 +1,7 @@
 // The goals of test/helpers/traffic-script.ts counted plainly from the tally (traffic-tally.ts): a pattern
 // as a regular expression of its own (`*` = any characters), visitors as sets of "day visitor" names.
-import { GOALS } from './traffic-script.js';
-import type { Figures } from './traffic-tally.js';
+import { GOALS } from './traffic-script.ts';
+import type { Figures } from './traffic-tally.ts';
 
 const EVENT_OF: Record<string, string> = { outbound: 'Outbound Link: Click', download: 'File Download' };
 const regex = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);

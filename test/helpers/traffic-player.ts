@@ -3,7 +3,7 @@
 // from the banner's script, AI crawlers fetching pages, and bots at the collect address.
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { VISITORS, SITE, type Step } from './traffic-script.js';
+import { VISITORS, SITE, type Step } from './traffic-script.ts';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 

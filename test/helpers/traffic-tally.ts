@@ -7,7 +7,7 @@
 //               campaign likewise (none until one comes)
 //   came from = a page's: the page on the site before it, else the source the view brought, else the visit's
 //   read      = a visitor engaged 30 s or more and scrolled 75 % or more on a page
-import { STEPS, NEXT_DAY_STEPS, VISITORS, type Step } from './traffic-script.js';
+import { STEPS, NEXT_DAY_STEPS, VISITORS, type Step } from './traffic-script.ts';
 
 const ZONE = 'Europe/Berlin';
 const GAP = 30 * 60_000;

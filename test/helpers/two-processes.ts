@@ -2,12 +2,12 @@
 // and a stdio session, a token for both, tool calls through either, and the site's change feed to read.
 import { after } from 'node:test';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from './test-site.js';
-import { spawnStdio, type StdioChild } from './stdio-child.js';
-import { startRealServer, type RealServer } from './special-files.js';
-import { ChangeFeed } from '../../src/feed/change-feed.js';
-import type { ChangeEvent } from '../../src/feed/change-event.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { makeTestSite, type TestSite } from './test-site.ts';
+import { spawnStdio, type StdioChild } from './stdio-child.ts';
+import { startRealServer, type RealServer } from './special-files.ts';
+import { ChangeFeed } from '../../dist/feed/change-feed.js';
+import type { ChangeEvent } from '../../src/feed/change-event.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 export interface TwoProcesses {
   site: TestSite;

@@ -52,8 +52,11 @@ export interface RunningVarnish {
 
 /** varnishd stopped at its start, mostly because its port was taken by another process since it was free. */
 export class PortTaken extends Error {
-  constructor(readonly port: number, log: string) {
+  readonly port: number;
+
+  constructor(port: number, log: string) {
     super(`varnishd stopped at its start on port ${port}: ${log}`);
+    this.port = port;
   }
 }
 

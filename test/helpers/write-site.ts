@@ -2,7 +2,7 @@
 // and a body, and any other file as it is) and written here, so every fixture spells site.yaml and entry
 // files the same way. A fixture is a description; what differs between fixtures is their data.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { makeTempFolder } from './temp-folder.js';
+import { makeTempFolder } from './temp-folder.ts';
 
 export type YamlScalar = string | number | boolean;
 export type YamlValue = YamlScalar | YamlScalar[] | YamlMap;

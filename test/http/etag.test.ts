@@ -2,7 +2,7 @@
 // §13.1.2): weak comparison over a list of entity tags, `*`, and malformed fields ignored.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchesIfNoneMatch, strongEtag } from '../../src/http/etag.js';
+import { matchesIfNoneMatch, strongEtag } from '../../dist/http/etag.js';
 
 const TAG = '"abc123"';
 

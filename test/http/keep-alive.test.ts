@@ -6,12 +6,12 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { Router } from '../../src/http/router.js';
-import { createHttpServer, type HttpServerOptions } from '../../src/http/server.js';
-import { readBody } from '../../src/http/body.js';
-import { sendText } from '../../src/http/respond.js';
-import { loadConfig } from '../../src/config.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { Router } from '../../dist/http/router.js';
+import { createHttpServer, type HttpServerOptions } from '../../dist/http/server.js';
+import { readBody } from '../../dist/http/body.js';
+import { sendText } from '../../dist/http/respond.js';
+import { loadConfig } from '../../dist/config.js';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const servers: Server[] = [];
 after(() => {
@@ -35,7 +35,10 @@ async function start(options: Partial<HttpServerOptions> = {}): Promise<number> 
 class Connection {
   received = '';
   closed = false;
-  constructor(readonly socket: Socket) {
+  readonly socket: Socket;
+
+  constructor(socket: Socket) {
+    this.socket = socket;
     socket.setEncoding('utf8');
     socket.on('data', (text: string) => (this.received += text));
     socket.on('close', () => (this.closed = true));

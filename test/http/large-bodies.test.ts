@@ -5,9 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 
 const BODY_BYTES = 100 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'a');

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { makeTestSite } from '../helpers/test-site.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { makeTestSite } from '../helpers/test-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
 /** Says on stderr, as the process ends, whether Node's fetch was loaded. */

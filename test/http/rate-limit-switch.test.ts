@@ -5,10 +5,10 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
-import type { RateLimitsSetting } from '../../src/lib/rate-limit-settings.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { ConfigError, loadConfig } from '../../dist/config.js';
+import type { RateLimitsSetting } from '../../src/lib/rate-limit-settings.ts';
 
 const roots: string[] = [];
 const servers: TestServer[] = [];

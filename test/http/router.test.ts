@@ -4,9 +4,9 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Router, type Handler, type RequestContext } from '../../src/http/router.js';
-import { createHttpServer, plainPath } from '../../src/http/server.js';
-import { sendJson } from '../../src/http/respond.js';
+import { Router, type Handler, type RequestContext } from '../../dist/http/router.js';
+import { createHttpServer, plainPath } from '../../dist/http/server.js';
+import { sendJson } from '../../dist/http/respond.js';
 
 const noop: Handler = () => {};
 

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Router } from '../../src/http/router.js';
-import { createHttpServer } from '../../src/http/server.js';
-import { readBody } from '../../src/http/body.js';
-import { sendJson } from '../../src/http/respond.js';
+import { Router } from '../../dist/http/router.js';
+import { createHttpServer } from '../../dist/http/server.js';
+import { readBody } from '../../dist/http/body.js';
+import { sendJson } from '../../dist/http/respond.js';
 
 let server: Server;
 let port: number;

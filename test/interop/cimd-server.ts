@@ -3,10 +3,10 @@
 // 127.0.0.1. Started by oauth.ts with NODE_EXTRA_CA_CERTS naming the document server's own certificate.
 // Usage: node --import tsx test/interop/cimd-server.ts ROOT PORT   (prints "listening" once it is)
 import { join } from 'node:path';
-import { buildDeps } from '../../src/wiring/build-deps.js';
-import { buildRouter } from '../../src/wiring/routes.js';
-import { createHttpServer } from '../../src/http/server.js';
-import { OAuthService } from '../../src/oauth/oauth-service.js';
+import { buildDeps } from '../../dist/wiring/build-deps.js';
+import { buildRouter } from '../../dist/wiring/routes.js';
+import { createHttpServer } from '../../dist/http/server.js';
+import { OAuthService } from '../../dist/oauth/oauth-service.js';
 
 const [root, port] = process.argv.slice(2);
 const config = { root: root!, dataDir: join(root!, 'data'), host: '127.0.0.1', port: Number(port), baseUrl: `http://127.0.0.1:${port}`, trustProxy: false, rateLimits: true };

@@ -6,8 +6,8 @@
 // Usage: node --import tsx test/interop/ext-apps.ts MCP_URL STDIO_JS SITE_ROOT   (TOKEN in the environment)
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { findChromium, loadBrowserTools, type Browser } from '../helpers/browser.js';
-import { drawView, EXT_APPS_DIR, extAppsHostBundle, startHostPage, UI_CAPABILITIES } from '../helpers/ext-apps-host.js';
+import { findChromium, loadBrowserTools, type Browser } from '../helpers/browser.ts';
+import { drawView, EXT_APPS_DIR, extAppsHostBundle, startHostPage, UI_CAPABILITIES } from '../helpers/ext-apps-host.ts';
 
 const [url, stdioJs, root] = process.argv.slice(2);
 const token = process.env.TOKEN!;

@@ -15,9 +15,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { prepareV2Scratch } from './v2-scratch.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { prepareV2Scratch } from './v2-scratch.ts';
 // @ts-expect-error plain JavaScript shared with the SDK client script
 import { Browser, actAsPerson } from './oauth-browser.mjs';
 

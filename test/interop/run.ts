@@ -11,11 +11,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDeps } from '../../src/wiring/build-deps.js';
-import { loadConfig } from '../../src/config.js';
-import { startAuthProxy } from './auth-proxy.js';
-import { CONFORMANCE, prepareV2Scratch } from './v2-scratch.js';
-import { writeThroughPanel } from './panel-write.js';
+import { buildDeps } from '../../dist/wiring/build-deps.js';
+import { loadConfig } from '../../dist/config.js';
+import { startAuthProxy } from './auth-proxy.ts';
+import { CONFORMANCE, prepareV2Scratch } from './v2-scratch.ts';
+import { writeThroughPanel } from './panel-write.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Dispatcher } from '../../src/jsonrpc/dispatcher.js';
-import { RpcError } from '../../src/jsonrpc/messages.js';
-import { AppError } from '../../src/errors.js';
+import { Dispatcher } from '../../dist/jsonrpc/dispatcher.js';
+import { RpcError } from '../../dist/jsonrpc/messages.js';
+import { AppError } from '../../dist/errors.js';
 
 function makeDispatcher() {
   const logged: string[] = [];

@@ -3,9 +3,9 @@
 // with a JSON body. A failing case prints its seed so it can be replayed (FUZZ_SEED=<seed>).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, post, type HttpHarness } from '../helpers/mcp-http.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, post, type HttpHarness } from '../helpers/mcp-http.ts';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
 
 const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'prompts/list',
   'prompts/get', 'completion/complete', 'logging/setLevel', 'notifications/initialized', 'notifications/cancelled', 'server/discover', 'rpc.x', '', 'tools/'];

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseMessageText, exceedsDepth } from '../../src/jsonrpc/parse.js';
+import { parseMessageText, exceedsDepth } from '../../dist/jsonrpc/parse.js';
 
 const limits = { maxBytes: 1000, maxDepth: 4 };
 

@@ -1,8 +1,8 @@
 // stringifyMessage must write exactly what JSON.stringify writes, splicing in known result texts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { errorResponse, successResponse } from '../../src/jsonrpc/messages.js';
-import { encodeMessage, jsonTextOf, stringifyMessage, withJsonText } from '../../src/jsonrpc/serialize.js';
+import { errorResponse, successResponse } from '../../dist/jsonrpc/messages.js';
+import { encodeMessage, jsonTextOf, stringifyMessage, withJsonText } from '../../dist/jsonrpc/serialize.js';
 
 const known = () => {
   const value = { content: [{ type: 'text', text: 'say "hi"\n\u2028' }], n: 1 };

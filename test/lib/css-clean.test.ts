@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanCss, MAX_CSS_BYTES } from '../../src/lib/css/clean-css.js';
-import { tokenize } from '../../src/lib/css/tokenizer.js';
-import { AppError } from '../../src/errors.js';
+import { cleanCss, MAX_CSS_BYTES } from '../../dist/lib/css/clean-css.js';
+import { tokenize } from '../../dist/lib/css/tokenizer.js';
+import { AppError } from '../../dist/errors.js';
 
 /** Everything a saved style must never hold, judged on the tokens the browser would see. */
 function assertSafe(css: string): void {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tokenize } from '../../src/lib/css/tokenizer.js';
+import { tokenize } from '../../dist/lib/css/tokenizer.js';
 
 const tokens = (css: string) => tokenize(css).tokens;
 const problems = (css: string) => tokenize(css).problems.map((problem) => problem.message);

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, diffSequences, MAX_DISTANCE, type Edit } from '../../src/lib/diff/myers.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
-import { applyTextDiff, diffText, splitLines, splitWords, type LineBlock } from '../../src/lib/diff/text-diff.js';
+import { applyEdits, diffSequences, MAX_DISTANCE, type Edit } from '../../dist/lib/diff/myers.js';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
+import { applyTextDiff, diffText, splitLines, splitWords, type LineBlock } from '../../dist/lib/diff/text-diff.js';
 
 // Our Myers diff on fixed cases and a seeded property test: applying the diff to the old text gives the new.
 

@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { withFileLock } from '../../src/lib/file-lock.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
+import { withFileLock } from '../../dist/lib/file-lock.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
 
 function deadPid(): number {
   // A process that has ended: its pid is free (until the system hands it out again, which takes a while).

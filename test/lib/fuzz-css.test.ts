@@ -3,10 +3,10 @@
 // to nothing more. A failing case prints its seed so it can be replayed (FUZZ_SEED=<seed>).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanCss } from '../../src/lib/css/clean-css.js';
-import { tokenize } from '../../src/lib/css/tokenizer.js';
-import { AppError } from '../../src/errors.js';
-import { seededRandom } from '../../src/cli/demo-traffic/seed-random.js';
+import { cleanCss } from '../../dist/lib/css/clean-css.js';
+import { tokenize } from '../../dist/lib/css/tokenizer.js';
+import { AppError } from '../../dist/errors.js';
+import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
 
 const PIECES = [
   'a', 'p.x', '#id', 'body', ':root', ' ', '\n', '{', '}', '(', ')', '[', ']', ';', ':', ',', '/', '\\', '"', "'", '<', '>', '!important',

@@ -2,7 +2,7 @@
 // only for keys asked before, so addresses asked once do not push out those asked again and again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ASKED_WINDOW_MIN, GenerationCache } from '../../src/lib/generation-cache.js';
+import { ASKED_WINDOW_MIN, GenerationCache } from '../../dist/lib/generation-cache.js';
 
 test('a value is kept for its generation only, and one made under an older generation is not kept', () => {
   const cache = new GenerationCache<string>(10);

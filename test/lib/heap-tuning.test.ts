@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { makeTestSite } from '../helpers/test-site.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { makeTestSite } from '../helpers/test-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
 

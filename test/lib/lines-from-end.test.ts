@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { linesFromEnd } from '../../src/lib/lines-from-end.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { linesFromEnd } from '../../dist/lib/lines-from-end.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const dir = makeTempFolder('svc-lines-');
 const linesOf = (name: string, text: string) => {

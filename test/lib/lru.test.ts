@@ -2,7 +2,7 @@
 // a used one given a second chance (the clock's approximation of least recently used).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LruCache } from '../../src/lib/lru.js';
+import { LruCache } from '../../dist/lib/lru.js';
 
 test('at most capacity values: the least recently used goes first, a get counts as a use and has does not', () => {
   const cache = new LruCache<string, number>(2);

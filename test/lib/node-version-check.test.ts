@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { meetsNodeFloor, unsupportedNodeSentence } from '../../src/lib/node-version-check.js';
-import { usageText } from '../../src/cli/usage.js';
-import { svcCommand } from '../../src/lib/install-paths.js';
+import { meetsNodeFloor, unsupportedNodeSentence } from '../../dist/lib/node-version-check.js';
+import { usageText } from '../../dist/cli/usage.js';
+import { svcCommand } from '../../dist/lib/install-paths.js';
 
 const dist = (file: string) => fileURLToPath(new URL(`../../dist/${file}`, import.meta.url));
 const REFUSAL = /Node 22\.13 or newer is needed/;

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeQr } from '../../src/lib/qr/qr-encode.js';
-import { qrSvg } from '../../src/lib/qr/qr-svg.js';
-import { dataCodewords } from '../../src/lib/qr/qr-versions.js';
-import { otpauthUri } from '../../src/auth/totp.js';
-import { loadReferenceEncoder, type ReferenceSymbol } from '../helpers/qr-reference.js';
+import { encodeQr } from '../../dist/lib/qr/qr-encode.js';
+import { qrSvg } from '../../dist/lib/qr/qr-svg.js';
+import { dataCodewords } from '../../dist/lib/qr/qr-versions.js';
+import { otpauthUri } from '../../dist/auth/totp.js';
+import { loadReferenceEncoder, type ReferenceSymbol } from '../helpers/qr-reference.ts';
 
 // Our QR encoder against the widely used `qrcode` package, module for module: every version from 1 to 40,
 // every mask forced, and the mask each picks by itself.

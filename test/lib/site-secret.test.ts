@@ -6,18 +6,18 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
-import { siteSecret } from '../../src/lib/site-secret.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { siteSecret } from '../../dist/lib/site-secret.js';
 
-const MODULE = join(import.meta.dirname, '..', '..', 'src', 'lib', 'site-secret.ts');
-const TRUSTED_FOLDERS = join(import.meta.dirname, '..', '..', 'src', 'lib', 'trusted-folders.ts');
+const MODULE = join(import.meta.dirname, '..', '..', 'dist', 'lib', 'site-secret.js');
+const TRUSTED_FOLDERS = join(import.meta.dirname, '..', '..', 'dist', 'lib', 'trusted-folders.js');
 
 /** One process that takes the site's key and prints it. */
 function keyFromChild(dataDir: string): Promise<string> {
   const script = `const { TrustedFolders } = await import(${JSON.stringify(TRUSTED_FOLDERS)}); const { siteSecret } = await import(${JSON.stringify(MODULE)}); process.stdout.write(siteSecret(new TrustedFolders([${JSON.stringify(dataDir)}]), ${JSON.stringify(dataDir)}).toString('hex'));`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => { out += chunk; });
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`child exited ${code}`))));

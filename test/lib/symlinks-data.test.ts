@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { SESSION_COOKIE } from '../../src/panel/panel-session.js';
-import { fileContents } from '../helpers/folder-contents.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { SESSION_COOKIE } from '../../dist/panel/panel-session.js';
+import { fileContents } from '../helpers/folder-contents.ts';
 
 const warnings: string[] = [];
 

@@ -3,7 +3,7 @@
 // with half-hour offsets, gives the offset Intl names for it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatIsoWithOffset, offsetMinutes, parseSiteTime } from '../../src/lib/time-zone.js';
+import { formatIsoWithOffset, offsetMinutes, parseSiteTime } from '../../dist/lib/time-zone.js';
 
 /** The offset as Intl names it ("GMT+05:30"), in minutes: an oracle that shares no code with the cache. */
 function intlNamedOffset(ms: number, timeZone: string): number {

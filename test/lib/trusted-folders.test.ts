@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LinkRefusedError, listFolderNoFollow, readTextNoFollow } from '../../src/lib/no-follow.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
-import { siteFolders } from '../../src/config.js';
-import { ContentStore } from '../../src/content/store.js';
-import { makeTempFolder } from '../helpers/temp-folder.js';
-import { writeSite, entry } from '../helpers/write-site.js';
+import { LinkRefusedError, listFolderNoFollow, readTextNoFollow } from '../../dist/lib/no-follow.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { siteFolders } from '../../dist/config.js';
+import { ContentStore } from '../../dist/content/store.js';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { writeSite, entry } from '../helpers/write-site.ts';
 
 const refused = (error: unknown) => error instanceof LinkRefusedError;
 

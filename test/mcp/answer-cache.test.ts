@@ -4,12 +4,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.js';
-import { createMcpDispatcher } from '../../src/mcp/mcp-server.js';
-import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
-import { TOOL_ANSWER_BYTES, ToolAnswerCache } from '../../src/mcp/tool-answer-cache.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { createMcpDispatcher } from '../../dist/mcp/mcp-server.js';
+import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
+import { TOOL_ANSWER_BYTES, ToolAnswerCache } from '../../dist/mcp/tool-answer-cache.js';
 
 let site: TestSite;
 let http: HttpHarness;

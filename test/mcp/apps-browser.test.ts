@@ -4,12 +4,12 @@
 // preview's page read back through the bridge. Asserts what is drawn: titles, table rows, the diff.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { findChromium, loadBrowserTools, type Browser } from '../helpers/browser.js';
-import { drawView, extAppsHostBundle, startHostPage, UI_CAPABILITIES } from '../helpers/ext-apps-host.js';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { post, startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { spawnStdio, type StdioChild } from '../helpers/stdio-child.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
+import { findChromium, loadBrowserTools, type Browser } from '../helpers/browser.ts';
+import { drawView, extAppsHostBundle, startHostPage, UI_CAPABILITIES } from '../helpers/ext-apps-host.ts';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { post, startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { spawnStdio, type StdioChild } from '../helpers/stdio-child.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 
 const chromiumPath = findChromium();
 const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';

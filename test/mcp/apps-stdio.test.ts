@@ -3,9 +3,9 @@
 // per request by the capabilities in its _meta.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { spawnStdio } from '../helpers/stdio-child.js';
-import { modernBody } from '../helpers/mcp-modern.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { spawnStdio } from '../helpers/stdio-child.ts';
+import { modernBody } from '../helpers/mcp-modern.ts';
 
 const UI = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 let site: TestSite;

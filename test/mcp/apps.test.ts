@@ -5,11 +5,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { post, startHttp, type Answer, type HttpHarness } from '../helpers/mcp-http.js';
-import { modernBody, modernHeaders } from '../helpers/mcp-modern.js';
-import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
-import { APP_WORDS } from '../../src/mcp/apps/app-words.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { post, startHttp, type Answer, type HttpHarness } from '../helpers/mcp-http.ts';
+import { modernBody, modernHeaders } from '../helpers/mcp-modern.ts';
+import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
+import { APP_WORDS } from '../../dist/mcp/apps/app-words.js';
 
 const UI = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 const LINKED = ['content_read', 'content_create', 'content_update', 'content_style', 'media_upload', 'content_publish', 'stats_overview', 'stats_query', 'stats_post'];

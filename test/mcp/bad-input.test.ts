@@ -2,10 +2,10 @@
 // the server keeps serving afterwards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, post, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { spawnStdio, type StdioChild } from '../helpers/stdio-child.js';
-import { loadRegistry } from '../../src/wiring/mcp-registry.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, post, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { spawnStdio, type StdioChild } from '../helpers/stdio-child.ts';
+import { loadRegistry } from '../../dist/wiring/mcp-registry.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Catalog, lazy } from '../../src/mcp/catalog.js';
-import { loadRegistry, defaultRegistry } from '../../src/wiring/mcp-registry.js';
+import { Catalog, lazy } from '../../dist/mcp/catalog.js';
+import { loadRegistry, defaultRegistry } from '../../dist/wiring/mcp-registry.js';
 
 test('loads only the items asked for, once each', async () => {
   const loads: string[] = [];

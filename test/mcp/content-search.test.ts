@@ -3,9 +3,9 @@
 // callTool), a tool error while the index is built, and hostile queries answered as words.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -3,8 +3,8 @@
 // answers are exactly the specification's; bad lists are tool errors that change nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -1,8 +1,8 @@
 // Streamable HTTP rules of POST /svc/mcp, against the real server on port 0.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, post, rpc, MCP_HEADERS, type HttpHarness } from '../helpers/mcp-http.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, post, rpc, MCP_HEADERS, type HttpHarness } from '../helpers/mcp-http.ts';
 
 let site: TestSite;
 let http: HttpHarness;

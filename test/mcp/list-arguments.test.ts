@@ -2,8 +2,8 @@
 // schema's sentence, a right one its value, and tools/list shows the schema's input JSON Schema.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentListInput } from '../../src/mcp/tools/content-list-input.js';
-import { contentListTool } from '../../src/mcp/tools/content-list.js';
+import { contentListInput } from '../../dist/mcp/tools/content-list-input.js';
+import { contentListTool } from '../../dist/mcp/tools/content-list.js';
 
 test('wrong arguments still get the schema\'s sentence, and the input schema is the schema\'s', async () => {
   assert.deepEqual(await contentListTool.parse({ limit: 0 }), { ok: false, message: 'limit: Too small: expected number to be >=1' });

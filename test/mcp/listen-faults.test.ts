@@ -4,12 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { modernBody, modernHeaders } from '../helpers/mcp-modern.js';
-import { openListen } from '../helpers/mcp-listen.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { listenerHub, type ListenerHub } from '../../src/mcp/subscriptions/listener-hub.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { modernBody, modernHeaders } from '../helpers/mcp-modern.ts';
+import { openListen } from '../helpers/mcp-listen.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { listenerHub, type ListenerHub } from '../../dist/mcp/subscriptions/listener-hub.js';
 
 const IDLE_MS = 1_000;
 /** Above what one change writes to these 100 subscriptions (some 15 KB): only a backlog reaches it. */

@@ -2,13 +2,13 @@
 // is told and what it never is (another person's drafts), and the refusals, each leaving nothing behind.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.js';
-import { modern } from '../helpers/mcp-modern.js';
-import { openListen } from '../helpers/mcp-listen.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { listenerHub, type ListenerHub } from '../../src/mcp/subscriptions/listener-hub.js';
-import { LISTENERS_PER_PERSON, SUBSCRIPTIONS_PER_LISTENER } from '../../src/mcp/subscriptions/limits.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { modern } from '../helpers/mcp-modern.ts';
+import { openListen } from '../helpers/mcp-listen.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { listenerHub, type ListenerHub } from '../../dist/mcp/subscriptions/listener-hub.js';
+import { LISTENERS_PER_PERSON, SUBSCRIPTIONS_PER_LISTENER } from '../../dist/mcp/subscriptions/limits.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 let site: TestSite;

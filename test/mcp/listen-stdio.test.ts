@@ -6,16 +6,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { spawnStdio } from '../helpers/stdio-child.js';
-import { modernBody } from '../helpers/mcp-modern.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
-import { createMcpExchange } from '../../src/mcp/exchange.js';
-import { serveStdio } from '../../src/mcp/transports/stdio.js';
-import { listenerHub } from '../../src/mcp/subscriptions/listener-hub.js';
-import { SUBSCRIPTIONS_PER_LISTENER } from '../../src/mcp/subscriptions/limits.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { spawnStdio } from '../helpers/stdio-child.ts';
+import { modernBody } from '../helpers/mcp-modern.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
+import { createMcpExchange } from '../../dist/mcp/exchange.js';
+import { serveStdio } from '../../dist/mcp/transports/stdio.js';
+import { listenerHub } from '../../dist/mcp/subscriptions/listener-hub.js';
+import { SUBSCRIPTIONS_PER_LISTENER } from '../../dist/mcp/subscriptions/limits.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 let site: TestSite;

@@ -3,14 +3,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.js';
-import { SERVER_INSTRUCTIONS } from '../../src/mcp/server-introduction.js';
-import { defaultRegistry, loadRegistry } from '../../src/wiring/mcp-registry.js';
-import { definePrompt } from '../../src/mcp/prompt.js';
-import { defineResource } from '../../src/mcp/resource.js';
-import { defineTool } from '../../src/mcp/tool.js';
-import { AppError } from '../../src/errors.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { SERVER_INSTRUCTIONS } from '../../dist/mcp/server-introduction.js';
+import { defaultRegistry, loadRegistry } from '../../dist/wiring/mcp-registry.js';
+import { definePrompt } from '../../dist/mcp/prompt.js';
+import { defineResource } from '../../dist/mcp/resource.js';
+import { defineTool } from '../../dist/mcp/tool.js';
+import { AppError } from '../../dist/errors.js';
 import { z } from 'zod';
 
 let site: TestSite;

@@ -3,13 +3,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, post, rpc, type HttpHarness } from '../helpers/mcp-http.js';
-import { modern, modernBody, modernHeaders, MODERN } from '../helpers/mcp-modern.js';
-import { assertAnswerConforms } from '../helpers/output-schemas.js';
-import { defineTool } from '../../src/mcp/tool.js';
-import { defaultRegistry } from '../../src/wiring/mcp-registry.js';
-import { SERVER_INSTRUCTIONS } from '../../src/mcp/server-introduction.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, post, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { modern, modernBody, modernHeaders, MODERN } from '../helpers/mcp-modern.ts';
+import { assertAnswerConforms } from '../helpers/output-schemas.ts';
+import { defineTool } from '../../dist/mcp/tool.js';
+import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
+import { SERVER_INSTRUCTIONS } from '../../dist/mcp/server-introduction.js';
 
 let site: TestSite;
 let http: HttpHarness;

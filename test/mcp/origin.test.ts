@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { originPolicy } from '../../src/mcp/transports/origin-check.js';
+import { originPolicy } from '../../dist/mcp/transports/origin-check.js';
 
 const policy = originPolicy('https://example.org');
 

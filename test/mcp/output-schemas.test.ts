@@ -3,10 +3,10 @@
 // itself finds what is wrong, so a conforming answer elsewhere means something.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, rpc, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { assertAnswerConforms, outputSchemas } from '../helpers/output-schemas.js';
-import { schemaProblems } from '../helpers/json-schema.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, rpc, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { assertAnswerConforms, outputSchemas } from '../helpers/output-schemas.ts';
+import { schemaProblems } from '../helpers/json-schema.ts';
 
 let site: TestSite;
 let http: HttpHarness;

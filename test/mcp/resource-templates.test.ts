@@ -3,9 +3,9 @@
 // in both eras; its variables complete only to what the token may read; hostile URIs are refused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.js';
-import { modern } from '../helpers/mcp-modern.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { modern } from '../helpers/mcp-modern.ts';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 
 let site: TestSite;
 let token: string;

@@ -5,10 +5,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INDEX_FILE_NAME } from '../../src/content/list-engine/index-persistence.js';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { spawnStdio, type StdioChild } from '../helpers/stdio-child.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { INDEX_FILE_NAME } from '../../dist/content/list-engine/index-persistence.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { spawnStdio, type StdioChild } from '../helpers/stdio-child.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let site: TestSite;
 let token: string;

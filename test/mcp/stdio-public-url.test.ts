@@ -5,9 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { spawnStdio } from '../helpers/stdio-child.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { spawnStdio } from '../helpers/stdio-child.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let site: TestSite;
 let token: string;

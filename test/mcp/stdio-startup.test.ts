@@ -12,10 +12,10 @@ import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, exist
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { STDIO_JS } from '../helpers/stdio-child.js';
-import { useCompileCache } from '../../src/process-tuning/compile-cache.js';
-import { AuthService } from '../../src/auth/auth-service.js';
-import { entry, writeSite } from '../helpers/write-site.js';
+import { STDIO_JS } from '../helpers/stdio-child.ts';
+import { useCompileCache } from '../../dist/process-tuning/compile-cache.js';
+import { AuthService } from '../../dist/auth/auth-service.js';
+import { entry, writeSite } from '../helpers/write-site.ts';
 
 let root: string;
 let token: string;

@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { spawnStdio } from '../helpers/stdio-child.js';
-import { SERVER_INSTRUCTIONS } from '../../src/mcp/server-introduction.js';
-import { defaultRegistry, loadRegistry } from '../../src/wiring/mcp-registry.js';
-import { createMcpExchange } from '../../src/mcp/exchange.js';
-import { serveStdio } from '../../src/mcp/transports/stdio.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { spawnStdio } from '../helpers/stdio-child.ts';
+import { SERVER_INSTRUCTIONS } from '../../dist/mcp/server-introduction.js';
+import { defaultRegistry, loadRegistry } from '../../dist/wiring/mcp-registry.js';
+import { createMcpExchange } from '../../dist/mcp/exchange.js';
+import { serveStdio } from '../../dist/mcp/transports/stdio.js';
 
 let site: TestSite;
 let token: string;

@@ -1,9 +1,9 @@
 // The reading tools over HTTP against the real server: every field, every parameter, every error row.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { DATA_NOTE } from '../../src/mcp/data-note.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { DATA_NOTE } from '../../dist/mcp/data-note.js';
 
 let site: TestSite;
 let http: HttpHarness;

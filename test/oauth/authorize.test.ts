@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { hotp, totpStep, decodeBase32 } from '../../src/auth/totp.js';
+import { hotp, totpStep, decodeBase32 } from '../../dist/auth/totp.js';
 import {
   startOAuthServer, registerClient, pkcePair, authorizePath, authorizationQuery, consentFields, consent, signIn,
   get, postForm, postJson, csrfOf, Jar, REDIRECT_URI, PASSWORD, type OAuthHarness,
-} from '../helpers/oauth-harness.js';
+} from '../helpers/oauth-harness.ts';
 
 let h: OAuthHarness;
 let clientId: string;

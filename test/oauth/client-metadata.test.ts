@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   startOAuthServer, signIn, get, postForm, authorizePath, authorizationQuery, consentFields, pkcePair, tokenRequest, REDIRECT_URI, type OAuthHarness,
-} from '../helpers/oauth-harness.js';
-import { fetchMetadataDocument, freshnessMs } from '../../src/oauth/client-metadata-fetch.js';
-import { isPublicAddress } from '../../src/lib/public-address.js';
+} from '../helpers/oauth-harness.ts';
+import { fetchMetadataDocument, freshnessMs } from '../../dist/oauth/client-metadata-fetch.js';
+import { isPublicAddress } from '../../dist/lib/public-address.js';
 
 let h: OAuthHarness;
 let docs: Server;

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { isBoolean, isInteger, isNonEmptyStrings, isString, isStringOrNull, isStrings, oneOf, optional, recordShape } from '../../src/oauth/record-shape.js';
+import { isBoolean, isInteger, isNonEmptyStrings, isString, isStringOrNull, isStrings, oneOf, optional, recordShape } from '../../dist/oauth/record-shape.js';
 
 const zodClient = z.object({
   client_id: z.string(), client_id_issued_at: z.number().int(), client_name: z.string(), redirect_uris: z.array(z.string()).min(1),

@@ -2,7 +2,7 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startOAuthServer, postJson, type OAuthHarness } from '../helpers/oauth-harness.js';
+import { startOAuthServer, postJson, type OAuthHarness } from '../helpers/oauth-harness.ts';
 
 let h: OAuthHarness;
 before(async () => { h = await startOAuthServer(); });
@@ -55,7 +55,7 @@ test('OpenID Connect discovery serves the same metadata, S256 included, and noth
 });
 
 test('an issuer with a path is found at every address a client probes for it', async () => {
-  const { authorizationServerMetadataPaths } = await import('../../src/oauth/metadata.js');
+  const { authorizationServerMetadataPaths } = await import('../../dist/oauth/metadata.js');
   assert.deepEqual(authorizationServerMetadataPaths('https://example.org'), ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']);
   assert.deepEqual(authorizationServerMetadataPaths('https://example.org/blog'), [
     '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration',

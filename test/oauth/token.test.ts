@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { deriveS256Challenge, verifyPkce } from '../../src/oauth/pkce.js';
+import { deriveS256Challenge, verifyPkce } from '../../dist/oauth/pkce.js';
 import {
   startOAuthServer, registerClient, pkcePair, consent, signIn, tokenRequest, get, postForm, csrfOf,
   REDIRECT_URI, type OAuthHarness, type Jar,
-} from '../helpers/oauth-harness.js';
+} from '../helpers/oauth-harness.ts';
 
 let h: OAuthHarness;
 let clientId: string;

@@ -6,7 +6,7 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startPanel, get, post, csrfOf, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
+import { startPanel, get, post, csrfOf, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
 
 let h: PanelHarness;
 const PASSWORD = 'correct horse battery';

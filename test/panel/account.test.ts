@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { hotp, totpStep, decodeBase32 } from '../../src/auth/totp.js';
-import { writeSite } from '../helpers/write-site.js';
+import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { hotp, totpStep, decodeBase32 } from '../../dist/auth/totp.js';
+import { writeSite } from '../helpers/write-site.ts';
 
 let h: PanelHarness;
 const PASSWORD = 'correct horse battery';

@@ -3,11 +3,11 @@
 // (shown by the script), all of it valid JSON or a command that names this installation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { serverNameOf, unreachableReason } from '../../src/panel/assistants/client-settings.js';
-import { spawnStdioCommand } from '../helpers/stdio-child.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { serverNameOf, unreachableReason } from '../../dist/panel/assistants/client-settings.js';
+import { spawnStdioCommand } from '../helpers/stdio-child.ts';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 

@@ -11,12 +11,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestSite } from '../helpers/test-site.js';
-import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.js';
-import { makePng } from '../helpers/images.js';
-import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.ts';
+import { makePng } from '../helpers/images.ts';
+import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 
 const chromiumPath = findChromium();
 let site: TestSite;

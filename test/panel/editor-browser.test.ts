@@ -7,12 +7,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestSite } from '../helpers/test-site.js';
-import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.js';
-import { makePng } from '../helpers/images.js';
-import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.ts';
+import { makePng } from '../helpers/images.ts';
+import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 
 const chromiumPath = findChromium();
 let site: TestSite;

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, versionOf, type PanelHarness } from '../helpers/panel-harness.js';
-import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
-import { readHistory } from '../../src/content/history.js';
-import { listRevisions } from '../../src/content/revisions.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn, versionOf, type PanelHarness } from '../helpers/panel-harness.ts';
+import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
+import { readHistory } from '../../dist/content/history.js';
+import { listRevisions } from '../../dist/content/revisions.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -6,12 +6,12 @@
 // parts of the panel draw are not relied on: `lang="de"` and the top bar are.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { type TestSite } from '../helpers/test-site.js';
-import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
-import { englishLeft } from '../helpers/english-left.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, watchProblems, type Browser, type Page } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.ts';
+import { englishLeft } from '../helpers/english-left.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const chromiumPath = findChromium();
 let site: TestSite;

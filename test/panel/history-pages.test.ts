@@ -3,12 +3,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { appendHistory } from '../../src/content/history.js';
-import { fileStorage } from '../../src/content/storage/file-storage.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { appendHistory } from '../../dist/content/history.js';
+import { fileStorage } from '../../dist/content/storage/file-storage.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;

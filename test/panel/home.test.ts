@@ -4,11 +4,11 @@
 // page, each only for the roles it concerns; and the top bar of every page naming the site with View site.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { entry } from '../helpers/write-site.js';
-import { csrfOf, get, post, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { entry } from '../helpers/write-site.ts';
+import { csrfOf, get, post, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
 
 interface Running { site: TestSite; http: HttpHarness; panel: PanelHarness; jars: Record<string, Jar> }
 let quiet: Running;

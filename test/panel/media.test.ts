@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { makeGif, makeJpeg, makePng } from '../helpers/images.js';
-import { readHistory } from '../../src/content/history.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { makeGif, makeJpeg, makePng } from '../helpers/images.ts';
+import { readHistory } from '../../dist/content/history.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -3,11 +3,11 @@
 // different from the English where a page shows them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ENGLISH_PANEL_WORDS } from '../../src/panel/words/en.js';
-import { GERMAN_PANEL_WORDS } from '../../src/panel/words/de.js';
-import { browserLanguage } from '../../src/panel/panel-language.js';
-import { fill, formatNumber, inPanelLanguage, plural, words } from '../../src/panel/words/panel-words.js';
-import { startPanel, signIn, get, type PanelHarness } from '../helpers/panel-harness.js';
+import { ENGLISH_PANEL_WORDS } from '../../dist/panel/words/en.js';
+import { GERMAN_PANEL_WORDS } from '../../dist/panel/words/de.js';
+import { browserLanguage } from '../../dist/panel/panel-language.js';
+import { fill, formatNumber, inPanelLanguage, plural, words } from '../../dist/panel/words/panel-words.js';
+import { startPanel, signIn, get, type PanelHarness } from '../helpers/panel-harness.ts';
 
 test('the browser language is the first the panel speaks, by q-value, then order', () => {
   assert.equal(browserLanguage(undefined), 'en');

@@ -4,10 +4,10 @@
 // client tabs work with their German names; the pages one-time links open speak the browser's German.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { type TestSite } from '../helpers/test-site.js';
-import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, type Browser, type BrowserContext, type Page } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.ts';
 
 const chromiumPath = findChromium();
 let site: TestSite;

@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { ENGLISH_PANEL_WORDS } from '../../src/panel/words/en.js';
-import { GERMAN_PANEL_WORDS } from '../../src/panel/words/de.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { ENGLISH_PANEL_WORDS } from '../../dist/panel/words/en.js';
+import { GERMAN_PANEL_WORDS } from '../../dist/panel/words/de.js';
 
 const SECTIONS = ['approvals', 'assistants', 'history', 'trash', 'revisions', 'team', 'oauthConsent'] as const;
 

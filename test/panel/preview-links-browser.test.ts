@@ -4,10 +4,10 @@
 // entry page's section, the page of the new link and the preview itself: no serious or critical violation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { type TestSite } from '../helpers/test-site.js';
-import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.ts';
 
 const chromiumPath = findChromium();
 let site: TestSite;

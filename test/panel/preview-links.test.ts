@@ -4,11 +4,11 @@
 // links; every making and revoking is in the history, via panel.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { readHistory } from '../../src/content/history.js';
-import { listRevisions } from '../../src/content/revisions.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { readHistory } from '../../dist/content/history.js';
+import { listRevisions } from '../../dist/content/revisions.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -6,12 +6,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { editForm } from '../helpers/panel-forms.js';
-import { makePng } from '../helpers/images.js';
-import { listRevisions } from '../../src/content/revisions.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { editForm } from '../helpers/panel-forms.ts';
+import { makePng } from '../helpers/images.ts';
+import { listRevisions } from '../../dist/content/revisions.js';
 
 let site: TestSite;
 let http: HttpHarness;

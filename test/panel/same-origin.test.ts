@@ -2,7 +2,7 @@
 // Origin, Origin null or Sec-Fetch-Site cross-site is 403 and changes nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPanel, Jar, get, post, csrfOf, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { startPanel, Jar, get, post, csrfOf, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 let h: PanelHarness;

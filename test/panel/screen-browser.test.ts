@@ -9,12 +9,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestSite } from '../helpers/test-site.js';
-import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.js';
-import { parseFrontMatter } from '../../src/content/entries/front-matter.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.ts';
+import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const chromiumPath = findChromium();
 let site: TestSite;

@@ -5,11 +5,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { type TestSite } from '../helpers/test-site.js';
-import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
-import { loadSiteConfig } from '../../src/content/settings/site-config.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.ts';
+import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
 
 const chromiumPath = findChromium();
 let site: TestSite;

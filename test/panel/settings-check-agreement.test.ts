@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 let site: TestSite;

@@ -4,12 +4,12 @@
 // axe-core with no serious or critical violation (longer German words must still fit and contrast).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { type TestSite } from '../helpers/test-site.js';
-import { type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { SharedLinkStore } from '../../src/stats/shared-links.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, watchProblems, type Browser, type Page } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.ts';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
+import { SharedLinkStore } from '../../dist/stats/shared-links.js';
 
 const chromiumPath = findChromium();
 let site: TestSite;

@@ -4,13 +4,13 @@
 // leaves none of its English sentences behind (the English pages are the areas' own tests).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { csrfOf, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { ENGLISH_PANEL_WORDS } from '../../src/panel/words/en.js';
-import { GERMAN_PANEL_WORDS } from '../../src/panel/words/de.js';
-import { SharedLinkStore } from '../../src/stats/shared-links.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { csrfOf, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
+import { ENGLISH_PANEL_WORDS } from '../../dist/panel/words/en.js';
+import { GERMAN_PANEL_WORDS } from '../../dist/panel/words/de.js';
+import { SharedLinkStore } from '../../dist/stats/shared-links.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -6,12 +6,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { readHistory } from '../../src/content/history.js';
-import { loadSiteConfig } from '../../src/content/settings/site-config.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { readHistory } from '../../dist/content/history.js';
+import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -3,9 +3,9 @@
 // password?" says to ask an admin for a reset link, or, for the only admin, which command to run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, type PanelHarness } from '../helpers/panel-harness.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, type PanelHarness } from '../helpers/panel-harness.ts';
 
 let site: TestSite;
 let http: HttpHarness;

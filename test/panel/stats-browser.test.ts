@@ -10,10 +10,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, loadBrowserTools, watchProblems, type Browser, type Page } from '../helpers/browser.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { signInOnPage } from '../helpers/panel-browser.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, loadBrowserTools, watchProblems, type Browser, type Page } from '../helpers/browser.ts';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
+import { signInOnPage } from '../helpers/panel-browser.ts';
 
 const chromiumPath = findChromium();
 const NOW = Date.parse('2026-11-21T12:00:00Z');

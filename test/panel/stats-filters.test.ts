@@ -4,10 +4,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import type { RawLine } from '../../src/stats/store/raw-event.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { RawLine } from '../../src/stats/store/raw-event.ts';
 
 let site: TestSite;
 let http: HttpHarness;

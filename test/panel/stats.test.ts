@@ -2,10 +2,10 @@
 // statistics tools for the same period, links, the chart, escaping, who may see it, a bad period, signed out.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -8,10 +8,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestSite } from '../helpers/test-site.js';
-import { callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.js';
-import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.js';
+import { type TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser } from '../helpers/browser.ts';
+import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.ts';
 
 const chromiumPath = findChromium();
 let site: TestSite;

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.js';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { readHistory } from '../../src/content/history.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { readHistory } from '../../dist/content/history.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -2,13 +2,13 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { hotp, totpStep, decodeBase32, otpauthUri } from '../../src/auth/totp.js';
-import { encodeQr } from '../../src/lib/qr/qr-encode.js';
-import { qrSvg } from '../../src/lib/qr/qr-svg.js';
-import { readHistory } from '../../src/content/history.js';
-import { writeSite } from '../helpers/write-site.js';
-import { TrustedFolders } from '../../src/lib/trusted-folders.js';
+import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { hotp, totpStep, decodeBase32, otpauthUri } from '../../dist/auth/totp.js';
+import { encodeQr } from '../../dist/lib/qr/qr-encode.js';
+import { qrSvg } from '../../dist/lib/qr/qr-svg.js';
+import { readHistory } from '../../dist/content/history.js';
+import { writeSite } from '../helpers/write-site.ts';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 // Two-factor setup with a QR code, recovery codes (shown once, kept as hashes, each good once, made anew),
 // and the other sessions ending when two-factor goes on: all over real HTTP.

@@ -8,11 +8,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, loadBrowserTools, type Browser, type Page } from '../helpers/browser.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { signInOnPage } from '../helpers/panel-browser.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, loadBrowserTools, type Browser, type Page } from '../helpers/browser.ts';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
+import { waitFor } from '../helpers/wait-for.ts';
+import { signInOnPage } from '../helpers/panel-browser.ts';
 
 const chromiumPath = findChromium();
 /** The demo's dates (upcoming events, a post scheduled for 2027) are relative to November 2026. */

@@ -2,9 +2,9 @@
 // tokens with content:read; the MCP endpoint is unaffected (it always needs a token).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { signIn, type Jar } from '../helpers/panel-harness.js';
+import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { signIn, type Jar } from '../helpers/panel-harness.ts';
 
 let server: TestServer;
 let reader: string;

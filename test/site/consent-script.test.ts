@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
-import { consentBannerHtml } from '../../src/site/consent-banner-html.js';
+import { consentBannerHtml } from '../../dist/site/consent-banner-html.js';
 
 const FACTS = {
   banner_needed: true, banner_version: 'v1', categories_offered: ['necessary', 'statistics', 'marketing', 'external_media'],

@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nextTurn } from '../helpers/next-turn.js';
-import { ContentStore } from '../../src/content/store.js';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { nextTurn } from '../helpers/next-turn.ts';
+import { ContentStore } from '../../dist/content/store.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let root: string;
 let outside: string;

@@ -5,10 +5,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixtureSite, FIXTURE_FILES, FIXTURE_SITE_YAML } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { waitFor } from '../helpers/wait-for.js';
-import { strongEtag } from '../../src/http/etag.js';
+import { createFixtureSite, FIXTURE_FILES, FIXTURE_SITE_YAML } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { strongEtag } from '../../dist/http/etag.js';
 
 let root: string;
 let server: TestServer;

@@ -4,9 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { entry, entryText } from '../helpers/write-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { entry, entryText } from '../helpers/write-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let root: string;
 let server: TestServer;

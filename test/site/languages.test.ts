@@ -4,10 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { entry, entryText } from '../helpers/write-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { entry, entryText } from '../helpers/write-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const DEMO_GERMAN = readFileSync(new URL('../../theme/translations/de.yaml', import.meta.url), 'utf8');
 const published = (title: string, at: string, extra: Record<string, string | string[]> = {}) => ({ title, status: 'published', date: at, published: at, author: 'admin', ...extra });

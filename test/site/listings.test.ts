@@ -4,10 +4,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { entry, entryText } from '../helpers/write-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { entry, entryText } from '../helpers/write-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const published = (title: string, at: string) => ({ title, status: 'published', date: at, published: at, author: 'admin' });
 const EXTRA: Record<string, string> = {

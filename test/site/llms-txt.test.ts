@@ -5,12 +5,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.js';
-import { entry, entryText } from '../helpers/write-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { buildSiteConfig } from '../../src/content/settings/site-config.js';
-import { FULL_ENTRY_CHARACTERS, FULL_PAGE_ENTRIES, LIST_PAGE_ENTRIES, LLMS_TXT_ENTRIES } from '../../src/site/llms-txt.js';
+import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.ts';
+import { entry, entryText } from '../helpers/write-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { buildSiteConfig } from '../../dist/content/settings/site-config.js';
+import { FULL_ENTRY_CHARACTERS, FULL_PAGE_ENTRIES, LIST_PAGE_ENTRIES, LLMS_TXT_ENTRIES } from '../../dist/site/llms-txt.js';
 
 const POSTS = 1_150;
 let small: TestServer;

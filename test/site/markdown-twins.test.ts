@@ -6,15 +6,15 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.js';
-import { entry as entryFile, entryText } from '../helpers/write-site.js';
+import { createFixtureSite, FIXTURE_SITE_YAML } from '../helpers/fixture-site.ts';
+import { entry as entryFile, entryText } from '../helpers/write-site.ts';
 
 const entry = (fields: Parameters<typeof entryFile>[0], body?: string) => entryText(entryFile(fields, body));
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { prefersMarkdown } from '../../src/http/accept.js';
-import { readableMarkdown } from '../../src/content/readable-markdown.js';
-import { renderPreviewPage } from '../../src/site/preview-page.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { prefersMarkdown } from '../../dist/http/accept.js';
+import { readableMarkdown } from '../../dist/content/readable-markdown.js';
+import { renderPreviewPage } from '../../dist/site/preview-page.js';
 
 const HOSTILE_BODY = [
   'Text with <b onclick="alert(1)">raw HTML</b>.',

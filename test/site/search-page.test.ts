@@ -3,10 +3,10 @@
 import { test, before, after } from 'node:test';
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { writeEntryFile, entry } from '../helpers/write-site.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { writeEntryFile, entry } from '../helpers/write-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let server: TestServer;
 

@@ -2,10 +2,10 @@
 // sitemap index naming `?page=<n>` pages which, read in order, hold exactly the same addresses.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { startTestServer } from '../helpers/test-server.js';
-import { ContentStore } from '../../src/content/store.js';
-import { renderSitemap } from '../../src/site/sitemap.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { ContentStore } from '../../dist/content/store.js';
+import { renderSitemap } from '../../dist/site/sitemap.js';
 
 const root = createFixtureSite();
 const store = new ContentStore({ root, clock: Date.now, log: () => {} });

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { themeWords } from '../../src/site/theme-words.js';
-import { ENGLISH_WORDS } from '../../src/site/site-words.js';
-import { createFixtureSite } from '../helpers/fixture-site.js';
-import { makeSiteFolder } from '../helpers/write-site.js';
-import { startTestServer } from '../helpers/test-server.js';
+import { themeWords } from '../../dist/site/theme-words.js';
+import { ENGLISH_WORDS } from '../../dist/site/site-words.js';
+import { createFixtureSite } from '../helpers/fixture-site.ts';
+import { makeSiteFolder } from '../helpers/write-site.ts';
+import { startTestServer } from '../helpers/test-server.ts';
 
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });

@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { AI_CRAWLERS, AI_ASSISTANTS, readAgents } from '../../src/stats/ai-agents.js';
-import { matchAiCrawler } from '../../src/stats/ai-crawlers.js';
-import { assistantOfSource } from '../../src/stats/ai-assistants.js';
-import { channelOf, channelPairs } from '../../src/stats/traffic-channels.js';
+import { AI_CRAWLERS, AI_ASSISTANTS, readAgents } from '../../dist/stats/ai-agents.js';
+import { matchAiCrawler } from '../../dist/stats/ai-crawlers.js';
+import { assistantOfSource } from '../../dist/stats/ai-assistants.js';
+import { channelOf, channelPairs } from '../../dist/stats/traffic-channels.js';
 
 const FILE = JSON.parse(readFileSync(new URL('../../src/stats/ai-agents.json', import.meta.url), 'utf8'));
 

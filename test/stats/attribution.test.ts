@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StatsService } from '../../src/stats/stats-service.js';
-import { consentShare } from '../../src/stats/overview.js';
-import { emptyRollup, type Rollup } from '../../src/stats/store/rollup.js';
+import { StatsService } from '../../dist/stats/stats-service.js';
+import { consentShare } from '../../dist/stats/overview.js';
+import { emptyRollup, type Rollup } from '../../dist/stats/store/rollup.js';
 
 const folders: string[] = [];
 after(() => { for (const dir of folders) rmSync(dir, { recursive: true, force: true }); });

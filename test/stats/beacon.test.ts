@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
-import { beaconScript, beaconScriptTag } from '../../src/site/beacon.js';
+import { beaconScript, beaconScriptTag } from '../../dist/site/beacon.js';
 
 function browser(options: { webdriver?: boolean; track?: string[] } = {}) {
   const sent: { url: string; body: any }[] = [];

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { svcCommand } from '../../src/lib/install-paths.js';
-import { entry, writeSite } from '../helpers/write-site.js';
+import { svcCommand } from '../../dist/lib/install-paths.js';
+import { entry, writeSite } from '../helpers/write-site.ts';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 let root: string;

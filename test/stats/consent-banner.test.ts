@@ -5,9 +5,9 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ContentStore } from '../../src/content/store.js';
-import { consentBanner } from '../../src/stats/consent-banner.js';
-import { writeSite } from '../helpers/write-site.js';
+import { ContentStore } from '../../dist/content/store.js';
+import { consentBanner } from '../../dist/stats/consent-banner.js';
+import { writeSite } from '../helpers/write-site.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-banner-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -48,12 +48,12 @@ test('the version changes when the set of services changes, not when more entrie
 /** The banner's facts as a new process started from the persisted index finds them (no document read before). */
 function bannerInNewProcess(cacheDir: string): unknown {
   const code = `
-    import { ContentStore } from ${JSON.stringify(new URL('../../src/content/store.ts', import.meta.url).href)};
-    import { consentBanner } from ${JSON.stringify(new URL('../../src/stats/consent-banner.ts', import.meta.url).href)};
+    import { ContentStore } from ${JSON.stringify(new URL('../../dist/content/store.js', import.meta.url).href)};
+    import { consentBanner } from ${JSON.stringify(new URL('../../dist/stats/consent-banner.js', import.meta.url).href)};
     const store = new ContentStore({ root: ${JSON.stringify(root)}, clock: Date.now, log: () => {}, cacheDir: ${JSON.stringify(cacheDir)} });
     process.stdout.write(JSON.stringify(consentBanner(store)));
     store.close();`;
-  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }));
 }
 
 test('a store started from its persisted index knows the embeds without reading a body', async () => {

@@ -5,15 +5,15 @@
 // kind of filter; every figure must come out the same.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite } from '../helpers/test-site.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { addDays } from '../../src/lib/day-math.js';
-import { countGoals } from '../../src/stats/goal-count.js';
-import { countFunnel } from '../../src/stats/funnel-count.js';
-import { compileGoal, type Goal } from '../../src/stats/goals.js';
-import { parseFunnel } from '../../src/stats/funnel.js';
-import { parseFilters, type StatsFilter } from '../../src/stats/stats-filters.js';
-import { NEW_VISITOR, VISIT_START, type VisitTable } from '../../src/stats/store/visit-table.js';
+import { makeTestSite } from '../helpers/test-site.ts';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
+import { addDays } from '../../dist/lib/day-math.js';
+import { countGoals } from '../../dist/stats/goal-count.js';
+import { countFunnel } from '../../dist/stats/funnel-count.js';
+import { compileGoal, type Goal } from '../../dist/stats/goals.js';
+import { parseFunnel } from '../../dist/stats/funnel.js';
+import { parseFilters, type StatsFilter } from '../../dist/stats/stats-filters.js';
+import { NEW_VISITOR, VISIT_START, type VisitTable } from '../../dist/stats/store/visit-table.js';
 
 /** Whether run r passes every filter, each checked by name. */
 function keeps(table: VisitTable, r: number, filters: readonly StatsFilter[]): boolean {

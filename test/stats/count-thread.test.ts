@@ -5,20 +5,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { makeTestSite } from '../helpers/test-site.js';
-import { seedStats } from '../../src/cli/demo-traffic/seed.js';
-import { addDays, eachDay, monthOf } from '../../src/lib/day-math.js';
-import { join } from 'node:path';
-import type { TableCountThread as Thread, CountUnit } from '../../src/stats/store/table-count-thread.js';
-import { countTable, type FigureParts } from '../../src/stats/filtered-figures.js';
-import { answerQuestion, readsPageIndex, type ConversionQuestion } from '../../src/stats/table-questions.js';
-import type { Goal } from '../../src/stats/goals.js';
-import { addTableCount, emptyFigures } from '../../src/stats/table-count.js';
-import { parseFilters } from '../../src/stats/stats-filters.js';
-import type { VisitTable } from '../../src/stats/store/visit-table.js';
+import { makeTestSite } from '../helpers/test-site.ts';
+import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
+import { addDays, eachDay, monthOf } from '../../dist/lib/day-math.js';
+import type { CountUnit } from '../../src/stats/store/table-count-thread.ts';
+import { countTable, type FigureParts } from '../../dist/stats/filtered-figures.js';
+import { answerQuestion, readsPageIndex, type ConversionQuestion } from '../../dist/stats/table-questions.js';
+import type { Goal } from '../../src/stats/goals.ts';
+import { addTableCount, emptyFigures } from '../../dist/stats/table-count.js';
+import { parseFilters } from '../../dist/stats/stats-filters.js';
+import type { VisitTable } from '../../src/stats/store/visit-table.ts';
 
-// The thread runs the built module (dist/): Node 20 starts no TypeScript worker under the tests' loader.
-const { TableCountThread } = (await import(join('../..', 'src/stats/store/table-count-thread.ts'))) as { TableCountThread: typeof Thread };
+import { TableCountThread } from '../../dist/stats/store/table-count-thread.js';
 
 // Without taking, the main thread waits as long as it takes for the thread's share; with patience 0 it counts
 // itself, at once, whatever the thread has not answered when it is done with its own (a thread held up).
@@ -32,7 +30,7 @@ for (const { steal, minPatienceMs, name } of VARIANTS) test(`tables counted on t
   const stats = site.deps.stats;
   const thread = new TableCountThread({
     count: answerQuestion,
-    workerUrl: new URL('../../src/stats/table-question-worker.ts', import.meta.url),
+    workerUrl: new URL('../../dist/stats/table-question-worker.js', import.meta.url),
     readsPageIndex,
     trustedFolders: stats.files.trusted,
     holds: (table) => stats.files.holdsVisits(table),

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StatsService, type RequestHeaders } from '../../src/stats/stats-service.js';
-import { visitorHash } from '../../src/stats/salt-store.js';
+import { StatsService, type RequestHeaders } from '../../dist/stats/stats-service.js';
+import { visitorHash } from '../../dist/stats/salt-store.js';
 
 const folders: string[] = [];
 after(() => { for (const dir of folders) rmSync(dir, { recursive: true, force: true }); });

@@ -4,12 +4,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { ZipWriter } from '../../src/lib/zip-writer.js';
-import { readZip } from '../helpers/zip-reader.js';
+import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { ZipWriter } from '../../dist/lib/zip-writer.js';
+import { readZip } from '../helpers/zip-reader.ts';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -4,12 +4,12 @@
 // (visit-run-match.ts, page-counts.ts); every figure must come out the same either way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countTable } from '../../src/stats/filtered-figures.js';
-import { addTableCount, emptyFigures } from '../../src/stats/table-count.js';
-import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type RunFacet, type VisitTable } from '../../src/stats/store/visit-table.js';
-import { READ_MIN_MS, READ_MIN_SCROLL } from '../../src/stats/store/engagement-table.js';
-import type { StatsFilter } from '../../src/stats/stats-filters.js';
-import { seededRandom as random } from '../../src/cli/demo-traffic/seed-random.js';
+import { countTable } from '../../dist/stats/filtered-figures.js';
+import { addTableCount, emptyFigures } from '../../dist/stats/table-count.js';
+import { RUN_FACETS, NEW_VISITOR, VISIT_START, VISIT_END, BOUNCE, type RunFacet, type VisitTable } from '../../dist/stats/store/visit-table.js';
+import { READ_MIN_MS, READ_MIN_SCROLL } from '../../dist/stats/store/engagement-table.js';
+import type { StatsFilter } from '../../src/stats/stats-filters.ts';
+import { seededRandom as random } from '../../dist/cli/demo-traffic/seed-random.js';
 
 const PAGES = ['/', '/a', '/b', '/c', '/d', '/e'];
 const VALUES = ['x', 'y', 'z'];

@@ -3,11 +3,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { parseFunnel } from '../../src/stats/funnel.js';
+import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { parseFunnel } from '../../dist/stats/funnel.js';
 
 let site: TestSite;
 let http: HttpHarness;

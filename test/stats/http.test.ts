@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -6,12 +6,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, signIn, csrfOf, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { ZipWriter } from '../../src/lib/zip-writer.js';
-import { readPlausibleExport } from '../../src/stats/plausible-import.js';
+import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, signIn, csrfOf, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { ZipWriter } from '../../dist/lib/zip-writer.js';
+import { readPlausibleExport } from '../../dist/stats/plausible-import.js';
 
 let site: TestSite;
 let http: HttpHarness;

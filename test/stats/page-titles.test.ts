@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite } from '../helpers/test-site.js';
-import { statsQuery } from '../../src/stats/dimension-query.js';
+import { makeTestSite } from '../helpers/test-site.ts';
+import { statsQuery } from '../../dist/stats/dimension-query.js';
 
 test('page rows show a title edited since the previous answer, and the site title on the home page', async () => {
   const site = await makeTestSite();

@@ -6,15 +6,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StatsService } from '../../src/stats/stats-service.js';
-import { parseLines } from '../../src/stats/store/rollup-files.js';
-import type { RawLine } from '../../src/stats/store/raw-event.js';
-import { ReferenceDayAggregator } from '../helpers/reference-day-aggregator.js';
+import { StatsService } from '../../dist/stats/stats-service.js';
+import { parseLines } from '../../dist/stats/store/rollup-files.js';
+import type { RawLine } from '../../src/stats/store/raw-event.ts';
+import { ReferenceDayAggregator } from '../helpers/reference-day-aggregator.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-stats-procs-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const NOW = Date.UTC(2026, 4, 5, 10, 0);
-const service = join(import.meta.dirname, '..', '..', 'src', 'stats', 'stats-service.ts');
+const service = join(import.meta.dirname, '..', '..', 'dist', 'stats', 'stats-service.js');
 
 const CHILD = `
 import { StatsService } from ${JSON.stringify(service)};
@@ -30,13 +30,13 @@ stats.close();
 
 function run(script: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('exit', (code) => resolve(code ?? -1));
   });
 }
 
 test('four processes appending 2,000 page views each to one day log lose and tear nothing', async () => {
-  const script = join(dir, 'child.ts');
+  const script = join(dir, 'child.mjs');
   writeFileSync(script, CHILD);
   const codes = await Promise.all([1, 2, 3, 4].map((worker) => run(script, [join(dir, 'stats'), String(worker), '2000'])));
   assert.deepEqual(codes, [0, 0, 0, 0]);

@@ -4,13 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, signIn, type PanelHarness } from '../helpers/panel-harness.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { readEventProperties, looksPersonal, MAX_PROPS_PER_EVENT, MAX_VALUES_PER_PROP_DAY } from '../../src/stats/event-properties.js';
-import { VisitRecorder } from '../../src/stats/store/visit-recorder.js';
-import { parseFilters } from '../../src/stats/stats-filters.js';
+import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { readEventProperties, looksPersonal, MAX_PROPS_PER_EVENT, MAX_VALUES_PER_PROP_DAY } from '../../dist/stats/event-properties.js';
+import { VisitRecorder } from '../../dist/stats/store/visit-recorder.js';
+import { parseFilters } from '../../dist/stats/stats-filters.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -6,15 +6,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
-import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP, GOALS } from '../helpers/traffic-script.js';
-import { expectedGoals, expectedFunnel } from '../helpers/traffic-goals.js';
-import { playStep } from '../helpers/traffic-player.js';
-import { tally, reading, averageReading, share, type Figures } from '../helpers/traffic-tally.js';
-import { expectedAiTraffic, expectedAssistantPages, expectedChannels } from '../helpers/traffic-ai.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP, GOALS } from '../helpers/traffic-script.ts';
+import { expectedGoals, expectedFunnel } from '../helpers/traffic-goals.ts';
+import { playStep } from '../helpers/traffic-player.ts';
+import { tally, reading, averageReading, share, type Figures } from '../helpers/traffic-tally.ts';
+import { expectedAiTraffic, expectedAssistantPages, expectedChannels } from '../helpers/traffic-ai.ts';
 
 let site: TestSite;
 let http: HttpHarness;

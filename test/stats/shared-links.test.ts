@@ -4,10 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.js';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.js';
-import { get, post, signIn, csrfOf, Jar, type PanelHarness } from '../helpers/panel-harness.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
+import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, post, signIn, csrfOf, Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.js';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.js';
-import { createStatsService } from '../../src/wiring/create-stats-service.js';
+import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
+import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 
 let site: TestSite;
 let http: HttpHarness;

@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { entry, makeSiteFolder, writeSite, type EntryFile } from '../helpers/write-site.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { entry, makeSiteFolder, writeSite, type EntryFile } from '../helpers/write-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const SERVER_JS = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
 const ENTRIES = 2_500;

@@ -9,10 +9,10 @@ import { connect } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTestSite, type TestSite } from '../helpers/test-site.js';
-import { MCP_HEADERS } from '../helpers/mcp-http.js';
-import { spawnStdio } from '../helpers/stdio-child.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { MCP_HEADERS } from '../helpers/mcp-http.ts';
+import { spawnStdio } from '../helpers/stdio-child.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const SERVER_JS = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
 
