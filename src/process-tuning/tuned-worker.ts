@@ -2,7 +2,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { heapFlags, keepHeapTuned } from './heap-tuning.js';
 
 // The thread's first lines: the heap flags set again before anything else is loaded, then the module. Run
-// from source (tests and benchmarks start with --import tsx, which a thread does not inherit on Node 20),
+// from source (src/ through tsx, as a benchmark may start it; a thread does not inherit the loader on Node 20),
 // the module is TypeScript: the thread registers that loader first, found from the module's own folder.
 const BOOT = `
 const { workerData } = require('node:worker_threads');

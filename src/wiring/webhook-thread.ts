@@ -76,7 +76,7 @@ export class WebhookThread {
       trustedFolders: this.app.content.trustedFolders.paths,
       allowLoopback: this.app.webhooks.endpoints.allowLoopback, ...this.options,
     };
-    // Built, the thread's module is a .js beside this one; run from source (the tests, through tsx), a .ts.
+    // Built, the thread's module is a .js beside this one; run from source (src/ through tsx), a .ts.
     const url = new URL(`./webhook-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
     const worker = startTunedWorker(url, { workerData: setup });
     // The server's stop ends it (stop()); it never keeps a process alive by itself.

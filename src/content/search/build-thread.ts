@@ -56,7 +56,7 @@ export function buildInThread(input: ThreadBuildInput): ThreadBuild {
   const setup: BuildThreadSetup = {
     file: input.file, root: input.root, contentDir: input.contentDir, dataDir: input.dataDir, site: input.site, total: ids.length, startSeq: input.startSeq,
   };
-  // Built, the thread's module is a .js beside this one; run from source (the tests, through tsx), a .ts.
+  // Built, the thread's module is a .js beside this one; run from source (src/ through tsx), a .ts.
   const url = new URL(`./build-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
   const worker = startTunedWorker(url, { workerData: setup });
   // It never keeps a process alive by itself (a stop ends it: stop()).
