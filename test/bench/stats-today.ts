@@ -120,9 +120,9 @@ async function overviewRows(root: string, visitorsWanted: number): Promise<strin
   // generateRawLines gives 1.6 page views per visitor on average.
   const log = writeTodayLog(root, Math.round(visitorsWanted * 1.6), 12);
   const load = async <T>(path: string) => (await import(pathToFileURL(join(DIST, path)).href)) as T;
-  const { createStatsService: create } = await load<typeof import('../../dist/wiring/create-stats-service.js')>('wiring/create-stats-service.js');
-  const { statsOverview } = await load<typeof import('../../dist/stats/overview.js')>('stats/overview.js');
-  const { ContentStore: Store } = await load<typeof import('../../dist/content/store.js')>('content/store.js');
+  const { createStatsService: create } = await load<typeof import('../../src/wiring/create-stats-service.js')>('wiring/create-stats-service.js');
+  const { statsOverview } = await load<typeof import('../../src/stats/overview.js')>('stats/overview.js');
+  const { ContentStore: Store } = await load<typeof import('../../src/content/store.js')>('content/store.js');
   const config = loadConfig(['--root', root]);
   const content = new Store({ root, clock: Date.now, log: () => {} });
   const time = (fn: () => unknown) => { const t = performance.now(); fn(); return performance.now() - t; };

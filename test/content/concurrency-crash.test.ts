@@ -22,8 +22,11 @@ import { writeSite } from '../helpers/write-site.ts';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const WRITER = fileURLToPath(new URL('../helpers/crash-writer.ts', import.meta.url));
-/** The writer runs under Node's own type stripping (crash-writer.ts): on by default from Node 22.18 and 24, a flag before. */
-const STRIP_TYPES = (process.features as { typescript?: unknown }).typescript ? [] : ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
+/**
+ * The writer runs under Node's own type stripping, as this file does: on by default from Node 22.18, asked for
+ * before by the flags make test gives (Makefile), which a child does not inherit: they are handed on.
+ */
+const STRIP_TYPES = process.execArgv.filter((flag) => flag === '--experimental-strip-types' || flag === '--disable-warning=ExperimentalWarning');
 const WORKERS = 4;
 const KILLS_EACH = 25;
 
