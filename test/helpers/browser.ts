@@ -6,11 +6,11 @@
 // as `chromium`, the same Blink; .ci/run installs it when missing), as playwright itself runs headless tests:
 // the 47 browser tests took 343 s of CPU on it against 423 s on the full browser (Node 24, 2 cores, three
 // files at a time), 40 s less of `make test`. The full browser still serves where only it is installed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scratchPackages } from './scratch-packages.ts';
 
 const SCRATCH = process.env.SVC_BROWSER_DIR ?? join(tmpdir(), 'svc-browser');
 const PLAYWRIGHT = 'playwright-core@1.65.1';
@@ -29,13 +29,7 @@ export function findChromium(): string | null {
 
 /** playwright-core's `chromium` and the axe-core script, installed into the scratch folder on first use. */
 export function loadBrowserTools(): { chromium: PlaywrightChromium; axeSource: string } {
-  mkdirSync(SCRATCH, { recursive: true });
-  if (!existsSync(join(SCRATCH, 'package.json'))) writeFileSync(join(SCRATCH, 'package.json'), '{"private":true}\n');
-  const installed = (name: string) => existsSync(join(SCRATCH, 'node_modules', name, 'package.json'));
-  if (!installed('playwright-core') || !installed('axe-core')) {
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', PLAYWRIGHT, AXE], { cwd: SCRATCH, encoding: 'utf8', timeout: 300_000 });
-    if (install.status !== 0) throw new Error(`npm install of ${PLAYWRIGHT} and ${AXE} into ${SCRATCH} failed: ${install.stderr}`);
-  }
+  scratchPackages(SCRATCH, [PLAYWRIGHT, AXE]);
   const require = createRequire(join(SCRATCH, 'package.json'));
   const { chromium } = require('playwright-core') as { chromium: PlaywrightChromium };
   const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -5,11 +5,12 @@
 // goes back to the server through the test (playwright's exposeFunction), so every read a view makes is a
 // real request under the token.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scratchPackages } from './scratch-packages.ts';
 import type { Browser, Page } from './browser.ts';
 
 export const EXT_APPS = '@modelcontextprotocol/ext-apps@2.0.4';
@@ -21,20 +22,15 @@ export const UI_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/ui': { m
 
 /** The SDK's host side as one browser script that sets `globalThis.ExtApps`, installed and built once. */
 export function extAppsHostBundle(): string {
-  const dir = EXT_APPS_DIR;
-  mkdirSync(dir, { recursive: true });
-  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"private":true,"type":"module"}\n');
-  if (!existsSync(join(dir, 'node_modules/@modelcontextprotocol/ext-apps/package.json')) || !existsSync(join(dir, 'node_modules/.bin/esbuild'))) {
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...PACKAGES], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
-    if (install.status !== 0) throw new Error(`npm install of ${PACKAGES.join(' ')} into ${dir} failed: ${install.stderr}`);
-  }
+  const dir = scratchPackages(EXT_APPS_DIR, PACKAGES, { packageJson: '{"private":true,"type":"module"}\n', afterInstall: buildHostBundle });
   const bundle = join(dir, 'host-bundle.js');
-  if (!existsSync(bundle)) {
-    writeFileSync(join(dir, 'host-entry.mjs'), "import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';\nglobalThis.ExtApps = { AppBridge, PostMessageTransport };\n");
-    const built = spawnSync(join(dir, 'node_modules/.bin/esbuild'), ['host-entry.mjs', '--bundle', '--format=iife', '--platform=browser', '--outfile=host-bundle.js', '--log-level=warning'], { cwd: dir, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`bundling the ext-apps host side failed: ${built.stderr}`);
-  }
   return readFileSync(bundle, 'utf8');
+}
+
+function buildHostBundle(dir: string): void {
+  writeFileSync(join(dir, 'host-entry.mjs'), "import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';\nglobalThis.ExtApps = { AppBridge, PostMessageTransport };\n");
+  const built = spawnSync(join(dir, 'node_modules/.bin/esbuild'), ['host-entry.mjs', '--bundle', '--format=iife', '--platform=browser', '--outfile=host-bundle.js', '--log-level=warning'], { cwd: dir, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`bundling the ext-apps host side failed: ${built.stderr}`);
 }
 
 /** A host page (and its script) on port 0: the bridge and nothing else. */

@@ -1,12 +1,11 @@
 // A real OpenAPI validator (@seriousme/openapi-schema-validator, with the ajv it brings) installed at test
 // time into a scratch folder, as the browser tools are (browser.ts); and the check of a Content API answer
 // against the document the server describes itself with.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { scratchPackages } from './scratch-packages.ts';
 
 const SCRATCH = process.env.SVC_OPENAPI_DIR ?? join(tmpdir(), 'svc-openapi');
 const VALIDATOR = '@seriousme/openapi-schema-validator@2.11.0';
@@ -19,14 +18,7 @@ interface AjvInstance {
 }
 
 function install(): string {
-  mkdirSync(SCRATCH, { recursive: true });
-  if (!existsSync(join(SCRATCH, 'package.json'))) writeFileSync(join(SCRATCH, 'package.json'), '{"private":true}\n');
-  const installed = (name: string) => existsSync(join(SCRATCH, 'node_modules', name, 'package.json'));
-  if (!installed('@seriousme/openapi-schema-validator') || !installed('ajv')) {
-    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', VALIDATOR, AJV], { cwd: SCRATCH, encoding: 'utf8', timeout: 300_000 });
-    if (run.status !== 0) throw new Error(`npm install of ${VALIDATOR} into ${SCRATCH} failed: ${run.stderr}`);
-  }
-  return SCRATCH;
+  return scratchPackages(SCRATCH, [VALIDATOR, AJV]);
 }
 
 /** The validator's verdict on an OpenAPI document: its errors, none when it is valid. */

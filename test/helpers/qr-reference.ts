@@ -2,11 +2,10 @@
 // fetched from the npm registry into a scratch folder outside the repository at test time, installed once
 // and reused. Never in package.json. When the registry cannot be reached this throws, so the test fails
 // rather than passing without a comparison.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scratchPackages } from './scratch-packages.ts';
 
 export const QRCODE_PACKAGE = 'qrcode@1.5.4';
 
@@ -26,14 +25,10 @@ export interface ReferenceEncoder {
 
 export function loadReferenceEncoder(): ReferenceEncoder {
   const dir = process.env.SVC_QR_REFERENCE_DIR ?? join(process.env.TMPDIR ?? tmpdir(), 'svc-test-qrcode');
-  const entry = join(dir, 'node_modules', 'qrcode', 'lib', 'core', 'qrcode.js');
-  mkdirSync(dir, { recursive: true });
-  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-  if (!existsSync(entry)) {
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', QRCODE_PACKAGE], { cwd: dir, encoding: 'utf8', timeout: 180_000 });
-    if (install.status !== 0 || !existsSync(entry)) {
-      throw new Error(`Could not fetch the reference QR encoder ${QRCODE_PACKAGE} from the npm registry, so the QR matrices cannot be compared: ${(install.stderr || install.error?.message || '').trim().slice(0, 400)}`);
-    }
+  try {
+    scratchPackages(dir, [QRCODE_PACKAGE], { timeoutMs: 180_000 });
+  } catch (error) {
+    throw new Error(`Could not fetch the reference QR encoder ${QRCODE_PACKAGE} from the npm registry, so the QR matrices cannot be compared: ${(error as Error).message}`);
   }
   const require = createRequire(join(dir, 'node_modules', 'index.js'));
   const core = require('qrcode/lib/core/qrcode') as { create(data: unknown, options: unknown): ReferenceSymbol };
