@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs } from './lib/node-builtins.js';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { TrustedFolders } from './lib/trusted-folders.js';
 import { scryptCostSetting } from './lib/scrypt-cost.js';

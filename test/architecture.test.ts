@@ -156,10 +156,10 @@ function loadsOnDemand(file: string, text: string): string[] {
 /**
  * The one loader (lib/on-demand.ts) and the entries, which load their start with one import() after the
  * Node version check (so an older Node can parse them and say which Node they need); code-fingerprint.ts
- * reads the yaml package's version from its package.json, which is data, not code; lib/node-http.ts takes
- * node:http from Node without an ES import, whose namespace would load Node's fetch (3-13 MB).
+ * reads the yaml package's version from its package.json, which is data, not code; lib/node-builtins.ts
+ * takes the built-ins whose ES namespace would load code svc does not use (node:http, node:util, node:crypto).
  */
-const MAY_LOAD_ON_DEMAND = ['lib/on-demand.ts', 'server.ts', 'stdio.ts', 'cli.ts', 'content/list-engine/code-fingerprint.ts', 'lib/node-http.ts'];
+const MAY_LOAD_ON_DEMAND = ['lib/on-demand.ts', 'server.ts', 'stdio.ts', 'cli.ts', 'content/list-engine/code-fingerprint.ts', 'lib/node-builtins.ts'];
 
 test('code is loaded on demand only through the one loader: no import(), createRequire or getBuiltinModule elsewhere', () => {
   const found = files.flatMap((file) => loadsOnDemand(file, readFileSync(join(SRC, file), 'utf8')));
@@ -168,6 +168,29 @@ test('code is loaded on demand only through the one loader: no import(), createR
   // The check sees each form, and not a type written as typeof import().
   const probe = "type T = typeof import('./x.js');\nconst a = await import('./a.js');\nconst r = createRequire(import.meta.url);\nconst f = process.getBuiltinModule('node:fs');\n";
   assert.deepEqual(loadsOnDemand('probe.ts', probe), ['probe.ts:2 import()', 'probe.ts:3 createRequire', 'probe.ts:4 getBuiltinModule']);
+});
+
+/** The built-ins lib/node-builtins.ts takes without an ES import: elsewhere they are named for their types only. */
+const TAKEN_WITHOUT_ES_IMPORT = ['node:http', 'node:util', 'node:crypto'];
+
+/** The places in `text` that import one of TAKEN_WITHOUT_ES_IMPORT for a value (an import or an export from it). */
+function valueImportsOfTakenBuiltins(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) ? statement.moduleSpecifier : undefined;
+    if (!specifier || !ts.isStringLiteral(specifier) || !TAKEN_WITHOUT_ES_IMPORT.includes(specifier.text)) continue;
+    // Only `import type` leaves nothing behind: with verbatimModuleSyntax, `import { type X }` stays an import.
+    const typeOnly = ts.isImportDeclaration(statement) ? statement.importClause?.isTypeOnly === true : statement.isTypeOnly;
+    if (!typeOnly) found.push(`${file}:${source.getLineAndCharacterOfPosition(statement.getStart()).line + 1} ${specifier.text}`);
+  }
+  return found;
+}
+
+test('node:http, node:util and node:crypto are taken through lib/node-builtins.ts, elsewhere imported for their types only', () => {
+  assert.deepEqual(files.flatMap((file) => valueImportsOfTakenBuiltins(file, readFileSync(join(SRC, file), 'utf8'))), []);
+  const probe = "import type { Server } from 'node:http';\nimport { type ParseArgsConfig } from 'node:util';\nimport { createHash } from 'node:crypto';\nimport * as util from 'node:util';\nimport 'node:http';\nexport { debuglog } from 'node:util';\n";
+  assert.deepEqual(valueImportsOfTakenBuiltins('probe.ts', probe), ['probe.ts:2 node:util', 'probe.ts:3 node:crypto', 'probe.ts:4 node:util', 'probe.ts:5 node:http', 'probe.ts:6 node:util']);
 });
 
 /**

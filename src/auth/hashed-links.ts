@@ -2,7 +2,7 @@
 // its creation and end time. Knowing a record's name (its id, which the panel shows to withdraw it) does
 // not give the secret, and a record past its end is removed the moment it is read. Team invitations and
 // resets (one-time-links.ts) and preview links (content/write/preview-links.ts) are two folders of these.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from '../lib/node-builtins.js';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';

@@ -1,4 +1,5 @@
-import { scrypt, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from '../lib/node-builtins.js';
+import type { ScryptOptions } from 'node:crypto';
 import { DEFAULT_SCRYPT_N, MAX_SCRYPT_N, scryptCostSetting } from '../lib/scrypt-cost.js';
 
 // scrypt with N=2^15, r=8, p=1 (about 32 MB and some 160 ms of a core): costly for guessing, affordable on

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt } from '../lib/node-builtins.js';
 
 // Two-factor recovery codes: the way in when the phone with the authenticator app is lost. Ten at a time,
 // each good for one sign-in. Only their SHA-256 hashes are kept: a code carries 80 random bits, so a hash

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/node-builtins.js';
 import { listRecordNames } from '../lib/record-names.js';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';

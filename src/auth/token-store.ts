@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { listRecordNames } from '../lib/record-names.js';
 import { join, sep } from 'node:path';
-import { hash, randomInt } from 'node:crypto';
+import { hash, randomInt } from '../lib/node-builtins.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 // The writing code is imported with the module, not required on first use: a stdio session recording a
 // token's use (require() of lib/file-lock.js) while a tool's module graph holding the same module was being

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from '../lib/node-builtins.js';
 
 // RFC 6238 TOTP with the parameters every authenticator app assumes: HMAC-SHA-1, 6 digits, 30 s steps.
 export const TOTP_STEP_SECONDS = 30;

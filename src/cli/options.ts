@@ -1,4 +1,5 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from '../lib/node-builtins.js';
+import type { ParseArgsConfig } from 'node:util';
 import { CONFIG_OPTIONS, flagErrorSentence, loadConfig, ConfigError, siteFolders, type Config } from '../config.js';
 import { UsageError } from './cli-error.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';

@@ -1,7 +1,7 @@
 // The `svc` command for operators (shared hosting, a terminal): init, user, token, check, serve, mcp, demo.
 // Run by dist/cli.js after its Node version check. Every failure ends as one line on stderr and an exit
 // code (README "Exit codes"): 2 for a command line it cannot understand, 1 for a request it cannot do.
-import { debuglog } from 'node:util';
+import { debuglog } from '../lib/node-builtins.js';
 import { AppError } from '../errors.js';
 import { AuthService } from '../auth/auth-service.js';
 import { totpIssuer } from '../auth/totp-issuer.js';

@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { readRegularFile } from '../lib/regular-file.js';
-import { TextDecoder } from 'node:util';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { findCards } from './card-syntax.js';

@@ -5,7 +5,7 @@
 //   30 tags; its answer says `"success": true`;
 // - a plain URL: `POST` of `{"tags": [...], "urls": [...]}` (the absolute addresses the change touched).
 // Resolves when every request was accepted, rejects with a sentence (never the token) otherwise.
-import { nodeHttp } from '../lib/node-http.js';
+import { nodeHttp } from '../lib/node-builtins.js';
 import { request as httpsRequest } from 'node:https';
 import type { PurgeTarget } from './edge-settings.js';
 

@@ -5,7 +5,7 @@
 // data/feed/webhooks.json). Per endpoint the queue's head is sent until it is delivered: at once, then after
 // the delays of RETRY_DELAYS_MS (about a day in all); then the endpoint is paused, its messages kept, and
 // the panel's home says so. It runs in a thread of its own (wiring/webhook-thread.ts), beside the requests.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/node-builtins.js';
 import type { Clock } from '../lib/clock.js';
 import type { ChangeEvent, ChangeKind } from '../feed/change-event.js';
 import type { ChangeFeed } from '../feed/change-feed.js';

@@ -2,7 +2,7 @@
 // every file under data/): an https address, the events it wants, optional filters, whether it wants drafts,
 // and its secrets. A secret is shown once when made; a rotation adds a new one and keeps the old valid for a
 // day, so deliveries carry both signatures meanwhile.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/node-builtins.js';
 import type { Clock } from '../lib/clock.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { withFileLock } from '../lib/file-lock.js';

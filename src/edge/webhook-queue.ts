@@ -11,7 +11,7 @@ import { withFileLockAsync } from '../lib/file-lock.js';
 import { createNoFollow, readTextNoFollow, removeNoFollow } from '../lib/no-follow.js';
 import { closeSync, fsync, write } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify } from '../lib/node-builtins.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface QueuedMessage {

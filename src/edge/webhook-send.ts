@@ -2,7 +2,7 @@
 // addresses, checked on the address actually connected to (lib/public-address.ts), following no redirect,
 // ending after 10 s whatever the endpoint does (hangs, answers byte by byte), and reading no more than the
 // first bytes of its answer (an endpoint answering 50 MB costs nothing).
-import { nodeHttp } from '../lib/node-http.js';
+import { nodeHttp } from '../lib/node-builtins.js';
 import { request as httpsRequest } from 'node:https';
 import { publicOnlyLookup, RefusedAddress } from '../lib/public-address.js';
 import { refuseEndpointUrl } from './webhook-endpoints.js';

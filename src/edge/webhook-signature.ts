@@ -1,7 +1,7 @@
 // Standard Webhooks signatures (standardwebhooks.com): `webhook-signature` is `v1,<base64 HMAC-SHA256 of
 // "<id>.<timestamp>.<body>">`, keyed by the secret's bytes (the base64 after `whsec_`); several signatures,
 // space-separated, while a rotated secret is still valid, so a receiver holding either one accepts.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from '../lib/node-builtins.js';
 
 const PREFIX = 'whsec_';
 

@@ -2,7 +2,7 @@
 // what still comes is dropped as it arrives, never held; the answer says `Connection: close`; and once the
 // answer is out the connection is closed, after a short wait for the client to stop sending.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { nodeHttp } from '../lib/node-http.js';
+import { nodeHttp } from '../lib/node-builtins.js';
 import type { Socket } from 'node:net';
 
 /**

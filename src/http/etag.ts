@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from '../lib/node-builtins.js';
 import type { ServerResponse } from 'node:http';
 import { sendBody, type Headers } from './respond.js';
 

@@ -1,5 +1,5 @@
 import type { Server, IncomingMessage, ServerResponse } from 'node:http';
-import { nodeHttp } from '../lib/node-http.js';
+import { nodeHttp } from '../lib/node-builtins.js';
 import { isAppError } from '../errors.js';
 import type { RequestContext, Router } from './router.js';
 import { clientIp } from './client-ip.js';

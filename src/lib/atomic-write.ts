@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
+import { promisify, randomBytes } from './node-builtins.js';
 import { dirname, basename, join } from 'node:path';
 import { openFolderNoFollow, removeNoFollow, type OpenFolder } from './no-follow.js';
 import { asSaveFailure, throwInjectedFault } from './save-failure.js';
@@ -9,11 +8,7 @@ import type { TrustedFolders } from './trusted-folders.js';
 
 export { isTempFileName, STALE_TEMP_MS };
 
-/**
- * A temp file name no other writer picks. node:crypto is taken on the first write rather than when this
- * module loads: the stdio server loads this module but seldom writes before its first answer, and loading
- * node:crypto costs that answer 3-5 ms.
- */
+/** A temp file name no other writer picks. */
 function tempNameFor(path: string): string {
   return `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
 }

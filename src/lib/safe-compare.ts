@@ -1,4 +1,4 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from './node-builtins.js';
 
 /** Constant-time string comparison; the lengths of the inputs leak nothing because both are hashed first. */
 export function safeEqual(a: string, b: string): boolean {

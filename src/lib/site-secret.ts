@@ -1,7 +1,7 @@
 // The site's own secret key: 32 random bytes in `data/site-secret`, made on first use and never shown, for
 // signing what the site hands out and must later recognise as its own (preview links). Each installation
 // has its own data folder, so a signature made by another site never verifies here.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from './node-builtins.js';
 import { linkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';

@@ -5,7 +5,7 @@
 // honoured: a document is kept as long as its Cache-Control (or Expires) allows, and not at all without.
 import { request as httpsRequest } from 'node:https';
 import type { IncomingMessage } from 'node:http';
-import { nodeHttp } from '../lib/node-http.js';
+import { nodeHttp } from '../lib/node-builtins.js';
 import { isIP } from 'node:net';
 import { isLoopbackAddress, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../lib/public-address.js';
 

@@ -1,6 +1,6 @@
 // Registered OAuth clients: data/oauth/clients/<client_id>.json. Clients are public (no secret), so the
 // record is the registration metadata plus when it was last used to obtain tokens.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/node-builtins.js';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { RecordFolder } from './record-folder.js';

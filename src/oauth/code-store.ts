@@ -1,7 +1,7 @@
 // Authorization codes: data/oauth/codes/<sha256 of the code>.json. The code itself is never stored. A used
 // code is kept (marked used, with the tokens it produced) until well past its expiry, so presenting it
 // again can end those tokens (RFC 6749 §4.1.2: "SHOULD revoke all tokens previously issued").
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/node-builtins.js';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/safe-compare.js';

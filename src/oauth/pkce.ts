@@ -1,5 +1,5 @@
 // PKCE (RFC 7636), S256 only: plain would let anyone who sees the authorization request redeem the code.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from '../lib/node-builtins.js';
 
 /** RFC 7636 §4.1: 43-128 characters from the unreserved set. */
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;

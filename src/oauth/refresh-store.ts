@@ -1,7 +1,7 @@
 // Refresh tokens: data/oauth/refresh/<sha256 of the token>.json. The token itself is never stored. A used
 // (rotated) record stays until its own expiry and points at its successor, so presenting it again finds
 // the grant's current tokens and ends them (OAuth 2.1 §4.3.1, refresh token reuse detection).
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/node-builtins.js';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/safe-compare.js';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/node-builtins.js';
 import { AppError } from '../errors.js';
 import type { RequestContext } from '../http/router.js';
 import { safeEqual } from '../lib/safe-compare.js';

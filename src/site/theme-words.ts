@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { TextDecoder } from 'node:util';
 import { yamlLibrary } from '../content/entries/yaml.js';
 import { readRegularFile } from '../lib/regular-file.js';
 import { ENGLISH, ENGLISH_WORDS, type SiteWords, type WordKey } from './site-words.js';

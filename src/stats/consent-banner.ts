@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from '../lib/node-builtins.js';
 import type { StatsContent } from './page-index.js';
 import { EMBED_SERVICES, type EmbeddedService } from '../content/entries/embedded-services.js';
 

@@ -1,6 +1,6 @@
 // The site's goals in `data/stats/goals.json`, changed under a lock file (the server and a stdio process
 // may both read; only the panel writes) and written atomically, so a goal is never half saved or lost.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/node-builtins.js';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { writeFileAtomic } from '../lib/atomic-write.js';

@@ -1,4 +1,4 @@
-import { randomBytes, createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from '../lib/node-builtins.js';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readTextNoFollow } from '../lib/no-follow.js';

@@ -2,7 +2,7 @@
 // password and optional locked filters, revocable. Kept in `data/stats/shared-links.json`: only a SHA-256 of
 // each link's secret (the link is shown once, like a token), the password as an scrypt hash. A revoked link
 // keeps its record (without the secret's hash), so using it again is told apart from a link that never was.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from '../lib/node-builtins.js';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { writeFileAtomic } from '../lib/atomic-write.js';

@@ -2,7 +2,7 @@
 // stack trace (README "Exit codes"). The stdio server loads this only when it refuses.
 import type { Config, FolderProblem } from '../config.js';
 import { prepareConfiguredFolders } from '../config.js';
-import { debuglog } from 'node:util';
+import { debuglog } from '../lib/node-builtins.js';
 import { describeFileProblem, fileProblemReason } from '../lib/file-problem.js';
 import { siteCommand } from '../lib/install-paths.js';
 

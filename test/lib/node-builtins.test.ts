@@ -1,12 +1,14 @@
-// lib/node-http.ts: node:http is taken from Node without an ES import, whose namespace reads the module's
+// lib/node-builtins.ts: node:http is taken from Node without an ES import, whose namespace reads the module's
 // WebSocket getter and so loads Node's fetch (undici), 3-13 MB of resident memory svc never uses. The
 // built server, asked for a page, the Content API, the panel's sign-in page and MCP, has not loaded it; a
-// process that does import node:http as an ES module (the case beside it) has.
+// process that does import node:http as an ES module (the case beside it) has. node:util and node:crypto the
+// same way: the stdio server's first answer loads neither worker threads nor the Web Crypto API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { makeTestSite } from '../helpers/test-site.ts';
+import { spawnStdioCommand, STDIO_JS } from '../helpers/stdio-child.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
@@ -32,6 +34,25 @@ test('the server never loads Node\'s fetch, which an ES import of node:http woul
     assert.match(err, /undici loaded: false/);
   } finally {
     child.kill();
+    site.cleanup();
+  }
+});
+
+/** Says on stderr, as the process ends, which of the built-ins named loaded (a line each). */
+const LOADED = 'data:text/javascript,' + encodeURIComponent("process.on('exit', () => { for (const name of ['internal/worker', 'internal/crypto/webcrypto']) process.stderr.write(`${name} loaded: ${process.moduleLoadList.includes('NativeModule ' + name)}\\n`); });");
+
+test('the stdio server answers its first site_info without loading worker threads or Web Crypto, which ES imports of node:util and node:crypto would', async () => {
+  const esImport = spawnSync(process.execPath, ['--import', LOADED, '--input-type=module', '-e', "import { debuglog } from 'node:util'; import { createHash } from 'node:crypto'; void debuglog, createHash;"], { encoding: 'utf8' });
+  assert.match(esImport.stderr, /internal\/worker loaded: true\ninternal\/crypto\/webcrypto loaded: true/, 'the ES imports no longer load them: this test shows nothing');
+  const site = await makeTestSite();
+  try {
+    const token = site.deps.auth.createToken({ ownerId: 'ann', name: 'builtins', scopes: ['content:read'], expiresInDays: null }).token;
+    const mcp = spawnStdioCommand(process.execPath, ['--import', LOADED, STDIO_JS, `--root=${site.root}`], { PATH: process.env.PATH, SVC_TOKEN: token });
+    const info = await mcp.request('tools/call', { name: 'site_info', arguments: {} });
+    assert.equal(info.result.isError, undefined);
+    await mcp.exit();
+    assert.match(mcp.stderr(), /internal\/worker loaded: false\ninternal\/crypto\/webcrypto loaded: false/);
+  } finally {
     site.cleanup();
   }
 });

@@ -1,7 +1,7 @@
 // The public `/entries` answer written as bytes straight from the kept rows (list-rows.ts), under a strong
 // ETag made from the rows' kept digests: a page no answer cache holds then costs no encoding of a joined
 // text and no SHA-256 over its 10 to 30 KB, which together were a sixth of the server's time answering them.
-import { createHash, hash } from 'node:crypto';
+import { createHash, hash } from '../../lib/node-builtins.js';
 
 /**
  * The rows of one answer, each as UTF-8 to copy (list-rows.ts keeps them packed, packed-rows.ts), with a

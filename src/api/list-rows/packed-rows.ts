@@ -5,7 +5,7 @@
 // cost some 360 bytes of heap beside its text; here some 160 (SLOT_BYTES). When the rows outgrow their
 // budget the oldest segment goes whole, so the oldest rows are forgotten first; a replaced row's record
 // stays where it is until then (counted against the budget all the same).
-import { createHash } from 'node:crypto';
+import { createHash } from '../../lib/node-builtins.js';
 import { DIGEST_BYTES } from './row-slots.js';
 import { RowBytes } from './row-bytes.js';
 import { RowSlots } from './row-slots.js';

@@ -6,7 +6,7 @@
 // write(), inside the entry's lock) or from an event read in the feed; any other is a change made on
 // disk. The finder records those: it takes the entry's lock (so a writer in another process has appended its
 // event), reads the feed up to now, and records the change only when no event explained it meanwhile.
-import { debuglog } from 'node:util';
+import { debuglog } from '../../lib/node-builtins.js';
 import type { Clock } from '../../lib/clock.js';
 import { withFileLock } from '../../lib/file-lock.js';
 import type { ChangeEvent, ChangeKind, ChangeVia, NewChange } from '../../feed/change-event.js';

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { TextDecoder } from 'node:util';
 import { parseRolesYaml } from '../../auth/roles.js';
 import { readRegularFile } from '../../lib/regular-file.js';
 import { buildSiteConfig } from '../settings/site-config.js';

@@ -12,7 +12,7 @@ import { decodeSnapshot, encodeSnapshot, type IndexContents, type RestoredIndex,
 import { BlockWriter, BYTE_ORDER } from './snapshot-blocks.js';
 import { readBlocks } from './snapshot-read.js';
 import type { SiteConfig } from '../entries/types.js';
-import { createHash } from 'node:crypto';
+import { createHash } from '../../lib/node-builtins.js';
 import { crc32 } from 'node:zlib';
 import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';

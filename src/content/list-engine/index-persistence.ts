@@ -8,7 +8,7 @@ import { indexFileKey, readIndexFile, writeIndexFile } from './index-file.js';
 import type { SiteConfig } from '../entries/types.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { debuglog } from 'node:util';
+import { debuglog } from '../../lib/node-builtins.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface IndexPersistenceOptions {

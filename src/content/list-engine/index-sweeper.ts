@@ -5,7 +5,7 @@
 // 100,000 entries for a pass that took as long there (docs/decisions.md, the devices). File-system events,
 // where there are good ones (content-watch.ts), name folders sooner. Reading again happens a few
 // milliseconds at a time too, so a `git pull` of thousands of files never holds up a request for long.
-import { debuglog } from 'node:util';
+import { debuglog } from '../../lib/node-builtins.js';
 import { EntryWatches, watchContent } from './content-watch.js';
 import { isNetworkFolder } from '../../lib/network-folder.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';

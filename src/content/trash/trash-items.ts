@@ -6,7 +6,7 @@
 // Item folder names begin with the deletion time (`20261204T235501123Z-3fa9c1`), so the newest come first
 // by name and the expired are known by name: a trash of 10,000 items is paged and emptied without reading
 // 10,000 files.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../lib/node-builtins.js';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../lib/atomic-write.js';

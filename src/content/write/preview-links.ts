@@ -5,7 +5,7 @@
 // secret (lib/site-secret.ts), so a link altered by one character, or made by another site, is refused before
 // any file is read. A link shows either the text as it was when the link was made (or a kept revision), kept
 // in its record, or the latest saved text.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from '../../lib/node-builtins.js';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { HashedLinkFolder, LINK_SECRET, linkIdOf, type LinkTimes } from '../../auth/hashed-links.js';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from '../../lib/node-builtins.js';
 import { AppError } from '../../errors.js';
 
 // A form in the panel carries the version of the file it was filled from, so a save based on an older

@@ -2,7 +2,7 @@
 // language, and its script inline, nothing loaded from any address. The document carries its own CSP as
 // well as the one its resource declares (app-catalog.ts), so it stays closed even in a host that applies
 // none: the one script is allowed by its hash, images only as data:, no connection, no form, no base.
-import { createHash } from 'node:crypto';
+import { createHash } from '../../lib/node-builtins.js';
 import { APP_WORDS } from './app-words.js';
 import { VIEW_BRIDGE_SCRIPT } from './view-bridge.js';
 

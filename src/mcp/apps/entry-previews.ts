@@ -5,7 +5,7 @@
 // unchanged, and otherwise only when the page still is what the address names. Only a token
 // that may read the translation gets it: the same rule as content_read (someone else's draft is as good as
 // absent), checked again at every read.
-import { createHash } from 'node:crypto';
+import { createHash } from '../../lib/node-builtins.js';
 import { canSeeTranslation } from '../../content/content-rights.js';
 import type { Entry, Translation } from '../../content/entries/types.js';
 import type { ContentStore } from '../../content/store.js';

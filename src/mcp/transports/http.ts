@@ -20,7 +20,7 @@ import { buildResourceMetadata, MCP_PATH, resourceMetadataUrl } from './resource
 import { NOT_UTF8, readMessageBody, writeJson } from './message-body.js';
 import { seconds } from '../../lib/seconds.js';
 import { APPS_SESSION_PREFIX } from '../apps-extension.js';
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../../lib/node-builtins.js';
 import { EventStream } from './event-stream.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits. */

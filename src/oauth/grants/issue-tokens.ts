@@ -1,6 +1,6 @@
 // What both grants end with: an ordinary access token (issue 3's createToken) named after the client and a
 // refresh token beside it, answered in the RFC 6749 §5.1 shape.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../lib/node-builtins.js';
 import { isAppError } from '../../errors.js';
 import type { Scope } from '../../auth/principal.js';
 import type { OAuthService } from '../oauth-service.js';

@@ -3,7 +3,7 @@
 // has one, is asked once and remembered in a cookie for this link only; wrong passwords count against the
 // panel's sign-in throttle (5 per link and address, 20 per address, in 15 minutes). Never indexed
 // (X-Robots-Tag and the page's robots meta). An altered link is 404, a revoked one 410, each with a sentence.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from '../../lib/node-builtins.js';
 import type { PanelDeps } from '../panel-deps.js';
 import type { Router, RequestContext } from '../../http/router.js';
 import { readForm } from '../../http/body.js';

@@ -6,7 +6,7 @@
 // rollup-files.ts); the thread is started by the first count big enough to be worth it and is handed work
 // once it is ready; if it fails or does not answer, this thread counts what it had not answered. What a
 // question counts in a table is the caller's: the count is handed in, with the worker module that serves it.
-import { debuglog } from 'node:util';
+import { debuglog } from '../../lib/node-builtins.js';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { startTunedWorker } from '../../process-tuning/tuned-worker.js';
 import type { VisitTable } from './visit-table.js';

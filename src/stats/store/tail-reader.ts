@@ -1,5 +1,5 @@
 import { constants, readSync, fstatSync, closeSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash } from '../../lib/node-builtins.js';
 import { openNoFollow } from '../../lib/no-follow.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
