@@ -53,7 +53,7 @@ test('four processes asking at once for the same folder: one installs, each find
   }
 });
 
-test('a lock left by a process that died mid-install is taken over once it is older than an install may take', () => {
+test('a lock left by a process that died mid-install is taken over: its process is gone, or it is older than an install may take', () => {
   const root = makeTempFolder('svc-scratch-');
   try {
     const tarball = packedPackage(root);
@@ -67,6 +67,14 @@ test('a lock left by a process that died mid-install is taken over once it is ol
     scratchPackages(folder, [tarball], { timeoutMs: 60_000, afterInstall: () => installed++ });
     assert.equal(installed, 1);
     assert.ok(readdirSync(join(folder, 'node_modules')).includes('tiny-svc-probe'));
+    // A fresh lock whose process has ended (a run stopped with Ctrl-C mid-install): not waited out.
+    const other = join(root, 'other');
+    mkdirSync(`${other}.lock`);
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(join(`${other}.lock`, 'pid'), ended.stdout);
+    // (Waited out, the lock would stop this call with an error after the 20 s it allows.)
+    scratchPackages(other, [tarball], { timeoutMs: 20_000, afterInstall: () => installed++ });
+    assert.equal(installed, 2);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -37,14 +37,15 @@ export function scratchPackages(folder: string, packages: readonly string[], opt
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     if (ready()) return folder;
-    // A lock older than any install is one whose process died mid-install.
+    // A lock whose process is gone (a run stopped mid-install), or older than any install, is taken over.
     const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-    if (age > timeoutMs) rmSync(lock, { recursive: true, force: true });
+    if (age > timeoutMs || holderGone(lock)) rmSync(lock, { recursive: true, force: true });
     else if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for another process's install into ${folder}`);
     else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
   }
@@ -65,3 +66,19 @@ export function scratchPackages(folder: string, packages: readonly string[], opt
   }
 }
 
+/** Whether the process that took `lock` has ended (its pid is written just after the lock is taken). */
+function holderGone(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    // Not written yet, or the lock is gone meanwhile: look again a moment later.
+    return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
