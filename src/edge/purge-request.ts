@@ -56,7 +56,7 @@ async function sendOne(target: PurgeTarget, tags: string[], urls: string[]): Pro
 
 function send(url: URL, method: string, headers: Record<string, string>, body: string | null): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? httpsRequest : nodeHttp.request)(url, {
+    const request = (url.protocol === 'https:' ? httpsRequest : nodeHttp().request)(url, {
       method, agent: false,
       headers: { ...headers, 'user-agent': 'svc (cache purge)', ...(body === null ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
     }, (response) => {

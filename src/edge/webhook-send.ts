@@ -33,7 +33,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       request.destroy();
       resolve(outcome);
     };
-    const request = (address.protocol === 'https:' ? httpsRequest : nodeHttp.request)(address, {
+    const request = (address.protocol === 'https:' ? httpsRequest : nodeHttp().request)(address, {
       method: 'POST', agent: false, lookup: publicOnlyLookup(allowLoopback),
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'svc (webhooks)' },
     }, (response) => {

@@ -28,7 +28,7 @@ export function refuseRestOfBody(req: IncomingMessage): void {
  * refused while still arriving closes the connection, lingering as LINGER_MS says. Every other answer is
  * Node's own.
  */
-export class ClosingOnRefusalResponse extends nodeHttp.ServerResponse {
+export class ClosingOnRefusalResponse extends nodeHttp().ServerResponse {
   // The overloads of writeHead (with or without a status message), passed on as they are.
   override writeHead(statusCode: number, ...rest: any[]): this {
     if ((this.req as RefusableRequest)[REFUSED] && !this.req.complete) closeAfterAnswer(this);

@@ -29,7 +29,7 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
   // The timeouts are options of createServer: set as properties afterwards they do not reach the check
   // Node runs, and that check runs every connectionsCheckingInterval (30 s by default), so a client sending
   // its headers a byte at a time kept a socket for minutes.
-  const server = nodeHttp.createServer({
+  const server = nodeHttp().createServer({
     maxHeaderSize: 16 * 1024,
     headersTimeout,
     requestTimeout,

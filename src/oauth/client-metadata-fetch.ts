@@ -50,7 +50,7 @@ export function fetchMetadataDocument(url: URL, options: MetadataFetchOptions): 
       request.destroy();
       resolve(outcome);
     };
-    const send = url.protocol === 'https:' ? httpsRequest : nodeHttp.request;
+    const send = url.protocol === 'https:' ? httpsRequest : nodeHttp().request;
     const request = send(url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': 'svc (OAuth client metadata)' },
