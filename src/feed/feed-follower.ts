@@ -85,11 +85,15 @@ export class FeedFollower {
     this.timer = null;
   }
 
-  /** Before a read: what is in the feed now is applied first (a stat at most every few ms). */
+  /** Before a read: what is in the feed now is applied first (a stat of one file at most every few ms). */
   catchUpBeforeRead(): void {
     const now = performance.now();
     if (now - this.lastCheck < READ_CHECK_MS) return;
     this.lastCheck = now;
+    // A feed with nothing in it yet begins with segment 1 (change-feed.ts): that one name is looked at, not
+    // the folder listed. A feed folder put back by hand from elsewhere, whose first segment is another, is
+    // found by the watch and the poll, which list the folder.
+    if (this.position.segment === 0 && !this.segmentExists(1)) return;
     this.poll();
   }
 
@@ -123,6 +127,10 @@ export class FeedFollower {
     if (size >= 0 && size === this.lastSize && size === this.position.offset) return;
     this.lastSize = size;
     this.catchUp();
+  }
+
+  private segmentExists(first: number): boolean {
+    return statSync(join(this.options.feed.dir, segmentName(first)), { throwIfNoEntry: false }) !== undefined;
   }
 
   /** A look (one stat; a read only when the feed grew) once the code that noticed the change has run to its end. */

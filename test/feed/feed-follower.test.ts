@@ -56,3 +56,33 @@ test('another process\'s append is heard at the watch\'s event, long before the 
   await new Promise((done) => setTimeout(done, 200));
   assert.deepEqual(heard, ['posts/other']);
 });
+
+/** A feed that counts the reads asked of it (each lists the feed's folder while the feed is empty). */
+class CountingFeed extends ChangeFeed {
+  reads = 0;
+  override read(...args: Parameters<ChangeFeed['read']>): ReturnType<ChangeFeed['read']> {
+    this.reads++;
+    return super.read(...args);
+  }
+}
+
+test('before a read, an empty feed costs a look at one file, and another process\'s first append is read at once', async () => {
+  const dataDir = makeTempFolder('svc-follower-');
+  const feed = new CountingFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock: Date.now, log: () => {} });
+  const { follower, heard } = follow(feed, false);
+  try {
+    for (let check = 0; check < 4; check++) {
+      await new Promise((done) => setTimeout(done, 8));
+      follower.catchUpBeforeRead();
+    }
+    assert.equal(feed.reads, 0, 'an empty feed was read (its folder listed) before a read');
+    await new Promise((done) => setTimeout(done, 8));
+    // Appended through another ChangeFeed (another process), and looked for before the watch can say so.
+    feedIn(dataDir).append(change('posts/first-ever'));
+    follower.catchUpBeforeRead();
+    assert.deepEqual(heard, ['posts/first-ever']);
+    assert.equal(feed.reads, 1);
+  } finally {
+    follower.stop();
+  }
+});
