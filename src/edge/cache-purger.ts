@@ -39,7 +39,7 @@ export class CachePurger {
   private readonly consumers: TargetConsumer[];
   readonly status: PurgeStatus;
 
-  constructor(private readonly options: CachePurgerOptions) {
+  constructor(options: CachePurgerOptions) {
     this.tags = new PurgeTags(options.content);
     this.status = new PurgeStatus(options.feed.trustedFolders, join(options.dataDir, 'feed', 'purge-status.json'));
     this.consumers = options.targets.map((target) => new TargetConsumer(target, options, this.tags, this.status));

@@ -7,7 +7,7 @@
 // else the 2025 path. A connection may be in the modern era already: a stdio process after its first modern
 // request, an HTTP request whose MCP-Protocol-Version header names a modern version. There a message without
 // the claim is refused rather than answered the 2025 way.
-import type { DispatchOptions, DispatchOutcome, Dispatcher } from '../jsonrpc/dispatcher.js';
+import type { DispatchOptions, DispatchOutcome } from '../jsonrpc/dispatcher.js';
 import { classifyMessage, errorResponse, ErrorCodes, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc/messages.js';
 import { parseMessageText } from '../jsonrpc/parse.js';
 import type { McpContext, McpSession } from './context.js';

@@ -1,7 +1,6 @@
 import { listFolderNoFollow, statNoFollow } from '../../lib/no-follow.js';
 import { isSlug } from './entry-id.js';
 import type { ContentType, SiteConfig } from './types.js';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
 

@@ -9,7 +9,6 @@ import type { HistoryAction } from '../history.js';
 import { fileStorage } from '../storage/file-storage.js';
 import type { WriteStorage } from '../storage/write-storage.js';
 import { entryLockPath } from '../changes/entry-lock.js';
-import type { RecordedWrite } from '../changes/content-changes.js';
 
 // What every write action receives: what the index says, where files are read and written, the clock, and
 // who acts through what. The same actions serve MCP tools (via: mcp, with the token's name in the history)

@@ -6,8 +6,8 @@ import type { Token, CssProblem } from './tokens.js';
 // Problems are reported, never thrown; every input yields tokens.
 
 import {
-  NUL, LF, FF, CR, QUOTATION_MARK, NUMBER_SIGN, PERCENT, APOSTROPHE, LEFT_PAREN, RIGHT_PAREN, ASTERISK, PLUS,
-  COMMA, HYPHEN, FULL_STOP, SOLIDUS, COLON, SEMICOLON, LESS_THAN, GREATER_THAN, COMMERCIAL_AT, LEFT_BRACKET,
+  NUL, LF, FF, CR, QUOTATION_MARK, NUMBER_SIGN, PERCENT, APOSTROPHE, LEFT_PAREN, RIGHT_PAREN, PLUS,
+  COMMA, HYPHEN, FULL_STOP, COLON, SEMICOLON, LESS_THAN, GREATER_THAN, COMMERCIAL_AT, LEFT_BRACKET,
   REVERSE_SOLIDUS, RIGHT_BRACKET, LEFT_BRACE, RIGHT_BRACE, EXCLAMATION, EOF, isDigit, isIdentStart,
   isIdentCodePoint, isNewline, isWhitespace, isNonPrintable, isValidEscape, startsIdentSequence, startsNumber,
   asciiLower,

@@ -5,7 +5,7 @@
 // `_meta` protocol version is the 2026-07-28 revision, anything else the 2025 path.
 import type { ServerResponse } from 'node:http';
 import type { McpDeps } from '../mcp-deps.js';
-import { bearerToken, SCOPES, type BearerVerifier, type Principal } from '../../auth/principal.js';
+import { bearerToken, SCOPES, type BearerVerifier } from '../../auth/principal.js';
 import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
