@@ -5,31 +5,21 @@
 // The server is the real dist/server.js on a copy of the demo site; autocannon comes into the bench scratch
 // folder at bench time. Usage: make bench (or node --import tsx test/bench/apps.bench.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDeps } from '../../dist/wiring/build-deps.js';
 import { loadConfig } from '../../dist/config.js';
 import { freePort } from '../helpers/varnish.ts';
+import { BENCH_SCRATCH, benchScratch } from './bench-servers.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const PEERS = fileURLToPath(new URL('./peers/', import.meta.url));
-const SCRATCH = process.env.SVC_BENCH_DIR ?? join(tmpdir(), 'svc-bench');
+const SCRATCH = BENCH_SCRATCH;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const UI = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 const children: ChildProcess[] = [];
-
-function prepareScratch(): void {
-  mkdirSync(SCRATCH, { recursive: true });
-  if (!existsSync(join(SCRATCH, 'package.json'))) writeFileSync(join(SCRATCH, 'package.json'), '{"private":true,"type":"module"}\n');
-  if (!existsSync(join(SCRATCH, 'node_modules/autocannon/package.json'))) {
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'autocannon@8'], { cwd: SCRATCH, stdio: 'inherit' });
-    if (install.status !== 0) throw new Error('npm install of autocannon failed');
-  }
-  for (const file of readdirSync(PEERS)) copyFileSync(join(PEERS, file), join(SCRATCH, file));
-}
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -53,7 +43,7 @@ function load(url: string, body: string, headers: Record<string, string>, second
 
 async function main(): Promise<void> {
   if (!existsSync(join(REPO, 'dist/server.js'))) throw new Error('build first: make build');
-  prepareScratch();
+  benchScratch();
   const root = mkdtempSync(join(tmpdir(), 'svc-bench-apps-'));
   for (const folder of ['content', 'plugins', 'theme']) if (existsSync(join(REPO, folder))) cpSync(join(REPO, folder), join(root, folder), { recursive: true });
   const deps = await buildDeps(loadConfig([`--root=${root}`], {}));

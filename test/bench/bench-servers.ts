@@ -1,8 +1,28 @@
-// What the benches share: starting a server process and waiting for its address, stopping it, its resident
-// memory, and the floor — a bare node:http server answering any request with one fixed body.
+// What the benches share: their scratch folder of packages, starting a server process and waiting for its
+// address, stopping it, its resident memory, and the floor — a bare node:http server answering any request
+// with one fixed body.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { scratchPackages } from '../helpers/scratch-packages.ts';
+
+/** Where the benches' packages go (SVC_BENCH_DIR, else the OS temp folder), outside the repository. */
+export const BENCH_SCRATCH = process.env.SVC_BENCH_DIR ?? join(tmpdir(), 'svc-bench');
+const PEERS = fileURLToPath(new URL('./peers/', import.meta.url));
+/** One list for every bench, so that no bench installs the folder again over another's list. */
+const BENCH_PACKAGES = ['@modelcontextprotocol/sdk@1.32.2', 'zod@4', 'autocannon@8'];
+
+/**
+ * The scratch folder with the SDK peer's packages and autocannon installed (once, under scratchPackages'
+ * lock) and the peers' scripts (peers/) copied beside them, where they find those packages.
+ */
+export function benchScratch(): string {
+  scratchPackages(BENCH_SCRATCH, BENCH_PACKAGES, { packageJson: '{"private":true,"type":"module"}\n' });
+  for (const file of readdirSync(PEERS)) copyFileSync(join(PEERS, file), join(BENCH_SCRATCH, file));
+  return BENCH_SCRATCH;
+}
 
 // No routing, no work: the body and its content type come from the files named in argv.
 const FLOOR = `

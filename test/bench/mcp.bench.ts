@@ -4,18 +4,18 @@
 //   on the machine's Node and on Node 24.
 // The SDK, autocannon and Node 24 are installed into a scratch folder outside the repository at bench time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDeps } from '../../dist/wiring/build-deps.js';
-import { firstStdioAnswer, median } from './bench-servers.ts';
+import { BENCH_SCRATCH, benchScratch, firstStdioAnswer, median } from './bench-servers.ts';
+import { scratchPackages } from '../helpers/scratch-packages.ts';
 import { loadConfig } from '../../dist/config.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const PEERS = fileURLToPath(new URL('./peers/', import.meta.url));
-const SCRATCH = process.env.SVC_BENCH_DIR ?? join(tmpdir(), 'svc-bench');
+const SCRATCH = BENCH_SCRATCH;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** How many times the HTTP row measures svc, the peer and the floor in turn (BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -24,26 +24,17 @@ const STDIO_RUNS = Number(process.env.BENCH_STDIO_RUNS ?? 7);
 const children: ChildProcess[] = [];
 const SITE_INFO = { name: 'site_info', arguments: {} };
 
-function prepareScratch(): void {
-  mkdirSync(SCRATCH, { recursive: true });
-  if (!existsSync(join(SCRATCH, 'package.json'))) writeFileSync(join(SCRATCH, 'package.json'), '{"private":true,"type":"module"}\n');
-  if (!existsSync(join(SCRATCH, 'node_modules/autocannon/package.json')) || !existsSync(join(SCRATCH, 'node_modules/@modelcontextprotocol/sdk/package.json'))) {
-    process.stdout.write(`installing the SDK peer and autocannon into ${SCRATCH}\n`);
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '@modelcontextprotocol/sdk@1.32.2', 'zod@4', 'autocannon@8'], { cwd: SCRATCH, stdio: 'inherit' });
-    if (install.status !== 0) throw new Error('npm install failed');
-  }
-  for (const file of readdirSync(PEERS)) copyFileSync(join(PEERS, file), join(SCRATCH, file));
-}
-
 /** The Nodes the stdio start is measured on: this one, and Node 24 from the npm registry (SVC_BENCH_NODE24 overrides). */
 function stdioNodes(): Array<[string, string]> {
   const nodes: Array<[string, string]> = [[`Node ${process.versions.node}`, process.execPath]];
-  let node24 = process.env.SVC_BENCH_NODE24 ?? join(SCRATCH, 'node24/node_modules/.bin/node');
-  if (!process.env.SVC_BENCH_NODE24 && !existsSync(node24)) {
-    mkdirSync(join(SCRATCH, 'node24'), { recursive: true });
-    writeFileSync(join(SCRATCH, 'node24/package.json'), '{"private":true}\n');
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'node@24'], { cwd: join(SCRATCH, 'node24'), stdio: 'inherit' });
-    if (install.status !== 0) node24 = '';
+  let node24 = process.env.SVC_BENCH_NODE24 ?? '';
+  if (!node24) {
+    try {
+      node24 = join(scratchPackages(join(SCRATCH, 'node24'), ['node@24']), 'node_modules/.bin/node');
+    } catch (error) {
+      // Measured on this Node alone then, and said so.
+      process.stdout.write(`Node 24 could not be installed: ${(error as Error).message}\n`);
+    }
   }
   const version = node24 ? spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout?.trim() : '';
   if (version && version !== process.version) nodes.push([`Node ${version.slice(1)}`, node24]);
@@ -121,7 +112,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 async function main(): Promise<void> {
   if (!existsSync(join(REPO, 'dist/stdio.js'))) throw new Error('build first: make build');
-  prepareScratch();
+  benchScratch();
   const { root, token } = await prepareSite();
   const [ours, peer, floor] = [await freePort(), await freePort(), await freePort()];
   // The server users run, every route, with the documented switch that lifts the rate limits.
