@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
 export interface ScratchOptions {
   /** The folder's package.json (a module folder says "type": "module"). */
   packageJson?: string;
+  /** Called as this process begins the install (to say why the wait), not when the folder is ready. */
+  beforeInstall?: () => void;
   /** Made once the packages are in, under the same lock (a bundle built from them, say). */
   afterInstall?: (folder: string) => void;
   /** How long an install may take, and how long another process's install is waited for. */
@@ -54,6 +56,7 @@ export function scratchPackages(folder: string, packages: readonly string[], opt
     mkdirSync(folder, { recursive: true });
     rmSync(join(folder, MARKER), { force: true });
     writeFileSync(join(folder, 'package.json'), options.packageJson ?? '{"private":true}\n');
+    options.beforeInstall?.();
     const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages], { cwd: folder, encoding: 'utf8', timeout: timeoutMs });
     if (run.status !== 0) {
       throw new Error(`npm install of ${packages.join(' ')} into ${folder} failed: ${(run.stderr || run.error?.message || '').trim().slice(0, 400)}`);

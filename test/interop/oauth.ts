@@ -1,30 +1,27 @@
 // `make interop`, OAuth part: the real server (dist/server.js) in a child process over a temp site, then
-//   1. the official MCP SDK client (@modelcontextprotocol/sdk 1.32.x, installed at run time into a scratch
-//      folder outside the repository) doing the whole flow: 401 -> metadata -> registration -> consent
+//   1. the official MCP SDK client (@modelcontextprotocol/sdk 1.32, installed at run time into the v1
+//      scratch folder outside the repository, scratch-folders.ts) doing the whole flow: 401 -> metadata -> registration -> consent
 //      (this harness is the browser) -> token -> MCP calls -> refresh once the access token is refused;
-//   2. the conformance tool's authorization-server scenarios (@modelcontextprotocol/conformance on Node 22
-//      through npx), with this harness again playing the person at the consent page;
+//   2. the conformance tool's authorization-server scenarios (@modelcontextprotocol/conformance on Node 22,
+//      from the v2 scratch folder), with this harness again playing the person at the consent page;
 //   3. a Client ID Metadata Document flow with the official v2 client (@modelcontextprotocol/client 2.4.x)
 //      and its clientMetadataUrl: the client serves its document over https from 127.0.0.1, so the server
 //      runs in-process here (cimd-server.ts) with the test-only switch that accepts such documents.
 // Run alone: node --import tsx test/interop/oauth.ts (after `make build`). Exits non-zero on any failure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthService } from '../../dist/auth/auth-service.js';
 import { createFixtureSite } from '../helpers/fixture-site.ts';
-import { prepareV2Scratch } from './v2-scratch.ts';
+import { CONFORMANCE, prepareV1Scratch, prepareV2Scratch } from './scratch-folders.ts';
 // @ts-expect-error plain JavaScript shared with the SDK client script
 import { Browser, actAsPerson } from './oauth-browser.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = join(HERE, '..', '..');
-const SDK_VERSION = '~1.32.0';
-const CONFORMANCE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
 const EMAIL = 'ada@example.org';
 const PASSWORD = 'correct horse battery';
 
@@ -51,22 +48,8 @@ async function startServer(root: string, port: number): Promise<ChildProcess> {
   return child;
 }
 
-/** The SDK lives in a scratch folder outside the repository, installed once and reused. */
-function prepareSdkFolder(): string {
-  const dir = join(tmpdir(), 'svc-interop-oauth-sdk-1.32');
-  if (!existsSync(join(dir, 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'))) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'svc-interop-oauth', private: true, type: 'module' }));
-    say(`installing @modelcontextprotocol/sdk@${SDK_VERSION} into ${dir}`);
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `@modelcontextprotocol/sdk@${SDK_VERSION}`], { cwd: dir, stdio: 'inherit' });
-    if (install.status !== 0) throw new Error('npm install of the MCP SDK failed');
-  }
-  for (const file of ['oauth-sdk-client.mjs', 'oauth-browser.mjs']) copyFileSync(join(HERE, file), join(dir, file));
-  return dir;
-}
-
 async function runSdkClient(base: string, dataDir: string): Promise<boolean> {
-  const dir = prepareSdkFolder();
+  const dir = prepareV1Scratch(say);
   say('official SDK client: full OAuth flow');
   const child = spawn(process.execPath, [join(dir, 'oauth-sdk-client.mjs')], {
     cwd: dir,
@@ -88,8 +71,9 @@ async function runConformance(base: string): Promise<boolean> {
   });
   const { client_id: clientId } = await registration.json() as { client_id: string };
   say(`conformance authorization (${CONFORMANCE}, Node 22) against ${base}, client ${clientId}`);
-  const child = spawn('npx', ['-y', '-p', 'node@22', '-p', CONFORMANCE, 'conformance', 'authorization', '--url', base, '--client-id', clientId, '--port', String(callbackPort)], {
-    cwd: tmpdir(),
+  const v2 = prepareV2Scratch(say);
+  const child = spawn(v2.node22, [v2.conformance, 'authorization', '--url', base, '--client-id', clientId, '--port', String(callbackPort)], {
+    cwd: v2.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let consented = false;
@@ -139,7 +123,7 @@ function makeCertificate(dir: string): { key: string; cert: string } {
 }
 
 async function runCimdFlow(): Promise<boolean> {
-  const scratch = prepareV2Scratch((line) => say(line));
+  const scratch = prepareV2Scratch(say);
   const { key, cert } = makeCertificate(scratch.dir);
   const root = createFixtureSite();
   const auth = new AuthService({ dataDir: join(root, 'data'), clock: Date.now, log: () => {} });

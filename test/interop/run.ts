@@ -5,8 +5,8 @@
 // in auto mode) over HTTP and over stdio, the v2 client listening while the panel writes, the official ext-apps
 // host side drawing the MCP Apps views (ext-apps.ts), the Inspector CLI, and the OAuth flows (oauth.ts).
 // Clients are installed into scratch folders outside the repository.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,13 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { buildDeps } from '../../dist/wiring/build-deps.js';
 import { loadConfig } from '../../dist/config.js';
 import { startAuthProxy } from './auth-proxy.ts';
-import { CONFORMANCE, prepareV2Scratch } from './v2-scratch.ts';
+import { CONFORMANCE, prepareV1Scratch, prepareV2Scratch } from './scratch-folders.ts';
 import { writeThroughPanel } from './panel-write.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
-const SCRATCH = process.env.SVC_INTEROP_DIR ?? join(tmpdir(), 'svc-interop');
-const SDK = '@modelcontextprotocol/sdk@1.32.2';
 const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
 /**
  * The conformance runs, each against the expected failures of its revision (a file per revision: an entry
@@ -53,22 +51,6 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
-  const result = spawnSync(command, args, { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', timeout: options.timeoutMs ?? 300_000, maxBuffer: 64 * 1024 * 1024 });
-  return { code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
-}
-
-function prepareScratch(): void {
-  mkdirSync(SCRATCH, { recursive: true });
-  if (!existsSync(join(SCRATCH, 'package.json'))) writeFileSync(join(SCRATCH, 'package.json'), '{"private":true,"type":"module"}\n');
-  if (!existsSync(join(SCRATCH, 'node_modules/@modelcontextprotocol/sdk/package.json'))) {
-    process.stdout.write(`installing ${SDK} into ${SCRATCH}\n`);
-    const install = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', SDK, 'zod@4'], { cwd: SCRATCH });
-    if (install.code !== 0) throw new Error(`npm install failed: ${install.stderr}`);
-  }
-  for (const file of ['sdk-client-http.mjs', 'sdk-client-stdio.mjs', 'sdk-exercise.mjs']) copyFileSync(join(HERE, file), join(SCRATCH, file));
-}
-
 /** A temp copy of the demo site with one administrator and a token holding every scope. */
 async function prepareSite(): Promise<{ root: string; token: string }> {
   const root = mkdtempSync(join(tmpdir(), 'svc-interop-site-'));
@@ -99,7 +81,7 @@ async function startServer(root: string, port: number): Promise<void> {
 
 async function main(): Promise<void> {
   if (!existsSync(join(REPO, 'dist/server.js')) || !existsSync(join(REPO, 'dist/stdio.js'))) throw new Error('build first: make build');
-  prepareScratch();
+  const v1 = prepareV1Scratch();
   const { root, token } = await prepareSite();
   const port = await freePort();
   await startServer(root, port);
@@ -131,9 +113,9 @@ async function main(): Promise<void> {
   }
 
   const sdkEnv = { ...process.env, TOKEN: token, SVC_NODE: process.execPath };
-  const http = await runAsync(process.execPath, [join(SCRATCH, 'sdk-client-http.mjs'), direct], sdkEnv, SCRATCH);
+  const http = await runAsync(process.execPath, [join(v1, 'sdk-client-http.mjs'), direct], sdkEnv, v1);
   record('SDK client over HTTP', http.code === 0, (http.stdout.trim().split('\n').pop() ?? '') + (http.code === 0 ? '' : http.stderr));
-  const stdio = await runAsync(process.execPath, [join(SCRATCH, 'sdk-client-stdio.mjs'), join(REPO, 'dist/stdio.js'), root], sdkEnv, SCRATCH);
+  const stdio = await runAsync(process.execPath, [join(v1, 'sdk-client-stdio.mjs'), join(REPO, 'dist/stdio.js'), root], sdkEnv, v1);
   record('SDK client over stdio', stdio.code === 0, (stdio.stdout.trim().split('\n').pop() ?? '') + (stdio.code === 0 ? '' : stdio.stderr));
 
   // The official v2 client, in the 2026-07-28 revision: pinned, and negotiating it (auto).
