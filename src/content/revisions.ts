@@ -35,6 +35,11 @@ export function versionTime(id: string): string {
   return `${date}T${h}:${m}:${s}.${ms!.slice(0, 3)}Z`;
 }
 
+/** Whether a folder name under an entry's revisions is a language's (child entries' are named by slug). */
+export function isLanguageFolder(name: string): boolean {
+  return LANGUAGE.test(name);
+}
+
 function revisionDir(dataDir: string, entryId: string, language: string): string {
   if (!LANGUAGE.test(language)) throw new AppError('invalid_params', `"${language.slice(0, 20)}" is not a language code.`);
   return join(dataDir, 'revisions', ...parseEntryId(entryId), language);

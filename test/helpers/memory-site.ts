@@ -110,6 +110,11 @@ function memoryIndex(storage: MemoryStorage, now: () => number): ContentView {
     entry,
     entries,
     absoluteUrl: (path) => site().url + path,
+    // A pass over every entry, as the disk store's path table answers (a published translation first).
+    atPath: (path) => {
+      const found = entries().flatMap((item) => [...item.translations.values()].filter((t) => t.path === path).map((translation) => ({ entry: item, translation })));
+      return found.find((target) => target.translation.status === 'published') ?? found[0];
+    },
     invalidate: () => {},
     mediaDir: (id) => join(contentDir, 'media', ...parseEntryId(id)),
     // Files only: a name with a file below it is a folder.

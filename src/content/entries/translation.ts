@@ -14,6 +14,18 @@ const STATUSES = new Set<EntryStatus>(STATUS_VALUES);
  */
 export const LISTED_FIELDS: readonly string[] = ['status', 'published', 'date', 'slug', 'title', 'tags', 'category', 'author', 'via', 'start', 'review'];
 
+/** An entry's path segments below its type, the last one replaced by the translation's own `slug` field where it holds one (D3). */
+export function slugged(pathSegments: readonly string[], slug: unknown): string[] {
+  const segments = [...pathSegments];
+  if (typeof slug === 'string' && /^[a-z0-9][a-z0-9-]*$/.test(slug) && segments.length > 0) segments[segments.length - 1] = slug;
+  return segments;
+}
+
+/** A translation's public path: its language's prefix (none for the default), its type's, then its segments. */
+export function translationPath(site: SiteConfig, language: string, pathPrefix: string, segments: readonly string[]): string {
+  return `${language === site.defaultLanguage ? '' : `/${language}`}${pathPrefix}/${segments.join('/')}`;
+}
+
 /**
  * Builds a Translation from a parsed file. Status is derived on read (D2): a scheduled translation whose
  * `published` time has passed is published, so no cron is needed on shared hosting.
@@ -45,13 +57,9 @@ export function buildTranslation(input: {
   let status: EntryStatus = STATUS_VALUES.find((value) => value === declared) ?? 'draft';
   if (declared === 'scheduled' && publishedMs !== null && publishedMs <= input.now) status = 'published';
   const created = typeof fields.date === 'string' ? parseSiteTime(fields.date, site.timezone) : null;
-  const segments = [...input.pathSegments];
-  if (typeof fields.slug === 'string' && /^[a-z0-9][a-z0-9-]*$/.test(fields.slug) && segments.length > 0) {
-    segments[segments.length - 1] = fields.slug;
-  }
-  const languagePrefix = input.language === site.defaultLanguage ? '' : `/${input.language}`;
+  const segments = slugged(input.pathSegments, fields.slug);
   // One flat string: the concatenation would keep its parts (a `/de/` per translation) alive beside it.
-  const path = flatString(`${languagePrefix}${input.pathPrefix}/${segments.join('/')}`);
+  const path = flatString(translationPath(site, input.language, input.pathPrefix, segments));
   return new StoredTranslation({
     language: input.language,
     dir: input.dir,

@@ -1,7 +1,8 @@
 // The trash: what people deleted in the panel (an entry with its media, one translation, one media file),
 // kept under `data/trash/<item>/` with who and when, until it is restored, deleted for good by an admin, or
-// 30 days have passed. Each item is a folder: `item.json` (what it is), and the files as they were moved out
-// of content/ (`entry/` and `media/` for an entry, `file/<name>` for a translation or a media file).
+// 30 days have passed. Each item is a folder: `item.json` (what it is), the files as they were moved out
+// of content/ (`entry/` and `media/` for an entry, `file/<name>` for a translation or a media file), and the
+// earlier versions that went with them (`versions/`, trash-versions.ts).
 //
 // Item folder names begin with the deletion time (`20261204T235501123Z-3fa9c1`), so the newest come first
 // by name and the expired are known by name: a trash of 10,000 items is paged and emptied without reading
@@ -13,6 +14,7 @@ import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { AppError } from '../../errors.js';
 import { isEntryId } from '../entries/entry-id.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
+import { removeVersionsLeftBehind } from './trash-versions.js';
 
 /** Items are deleted for good this long after they were put in the trash. */
 export const TRASH_KEEP_DAYS = 30;
@@ -104,18 +106,31 @@ export function readItem(dataDir: string, id: string): TrashItem | null {
   }
 }
 
-/** Removes an item and its files for good. */
+/** Removes an item's folder (restored: what it held is back in place). */
 export function removeItem(dataDir: string, id: string): void {
   rmSync(itemFolder(dataDir, id), { recursive: true, force: true });
 }
 
+/**
+ * Whether what an item held is in use again: an entry at its id, or its translation written again (then
+ * versions under that id are the new one's, not the item's: trash-versions.ts).
+ */
+export type InUseAgain = (item: TrashItem) => boolean;
+
+/** Deletes an item for good: its files, and the versions it held or left under the entry's id. */
+export function deleteForGood(trusted: TrustedFolders, dataDir: string, id: string, inUseAgain: InUseAgain): void {
+  const item = readItem(dataDir, id);
+  if (item && item.kind !== 'media') removeVersionsLeftBehind(trusted, dataDir, item.entry, item.language, itemFolder(dataDir, id), inUseAgain(item));
+  removeItem(dataDir, id);
+}
+
 /** Deletes for good the items older than TRASH_KEEP_DAYS; returns how many. */
-export function removeExpired(dataDir: string, now: number): number {
+export function removeExpired(trusted: TrustedFolders, dataDir: string, now: number, inUseAgain: InUseAgain): number {
   let removed = 0;
   // Oldest last: stop at the first that is still kept.
   for (const id of itemIds(dataDir).reverse()) {
     if (itemExpiry(id) > now) break;
-    removeItem(dataDir, id);
+    deleteForGood(trusted, dataDir, id, inUseAgain);
     removed++;
   }
   return removed;

@@ -5,7 +5,8 @@
 // Each runs inside the entry's lock and is recorded like every write (recordChange): the history keeps who
 // and when, and the change feed tells every process and consumer the entry (or a translation, or a file) is
 // gone (`entry.removed`, `entry.updated`, `entry.media`), so it leaves the site, the API, MCP and every list
-// at once. Revisions, CSS versions and history stay where they are, under the entry's id: a restore finds them.
+// at once. Revisions and CSS versions go with it (content/trash/trash-versions.ts): its id is free for a new
+// entry meanwhile, which must not list them as its own. History stays, under the entry's id.
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { movePath } from '../../lib/move-path.js';
@@ -15,6 +16,7 @@ import { PreviewLinks } from './preview-links.js';
 import { subfolders } from '../entries/entry-folders.js';
 import type { Entry } from '../entries/types.js';
 import { newItemId, writeItem, type TrashItem } from '../trash/trash-items.js';
+import { versionsIntoTrash } from '../trash/trash-versions.js';
 import { versionOf } from './version-stamp.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { noSuchEntry, recordChange, storageOf, withEntryLock } from './write-context.js';
@@ -71,6 +73,7 @@ export function deleteEntry(context: WriteContext, actor: Actor, id: string, see
     const media = context.store.mediaDir(id);
     movePath(entry.dir, join(folder, 'entry'));
     if (statNoFollow(context.store.trustedFolders, media)?.isDirectory()) movePath(media, join(folder, 'media'));
+    versionsIntoTrash(context.store.trustedFolders, context.dataDir, id, null, folder);
     context.store.invalidate(id);
     // Its preview links end with it, and stay ended if it is restored: whoever shares it again makes new ones.
     new PreviewLinks(context).endFor(id, null);
@@ -91,6 +94,7 @@ export function deleteTranslation(context: WriteContext, actor: Actor, id: strin
     const item = itemOf(context, actor, entry, 'translation', language, null);
     const folder = writeItem(context.store.trustedFolders, context.dataDir, item);
     movePath(translation.file, join(folder, 'file', `${language}.md`));
+    versionsIntoTrash(context.store.trustedFolders, context.dataDir, id, language, folder);
     context.store.invalidate(id);
     new PreviewLinks(context).endFor(id, language);
     recordChange(context, actor, 'delete_translation', id, language, `moved to the trash (${item.id})`);

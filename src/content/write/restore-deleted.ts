@@ -1,5 +1,6 @@
 // Restoring from the trash (content/trash/): the entry, translation or media file goes back where it was,
-// at the same public address, and finds its revisions, CSS versions and history where they stayed. What
+// at the same public address, with its revisions and CSS versions (content/trash/trash-versions.ts); its history
+// stayed under its id. What
 // took its place meanwhile (a new entry at the same path, a translation added again, a file uploaded under
 // the same name) is never written over: the restore is refused with the reason and the item stays in the
 // trash. Recorded like every write, so the change feed tells everyone it is back.
@@ -10,6 +11,8 @@ import { statNoFollow } from '../../lib/no-follow.js';
 import { parseEntryId } from '../entries/entry-id.js';
 import { canRestoreTrashItem } from '../trash/trash-rights.js';
 import { itemFolder, readItem, removeItem, type TrashItem } from '../trash/trash-items.js';
+import { versionsFromTrash } from '../trash/trash-versions.js';
+import { refuseBrokenRestore } from '../trash/restore-checks.js';
 import { refuseUnless } from './update-entry.js';
 import { recordChange, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
@@ -55,8 +58,10 @@ export function restoreDeleted(context: WriteContext, actor: Actor, itemId: stri
     // Read again inside the lock: another person may have restored it a moment ago.
     if (!readItem(context.dataDir, itemId)) throw new AppError('not_found', 'This item was restored or deleted for good a moment ago.');
     const folder = itemFolder(context.dataDir, itemId);
+    refuseBrokenRestore(context.store, item, folder);
     if (item.kind === 'entry') restoreEntryFolder(context, item, folder);
     else restoreFile(context, item, folder);
+    if (item.kind !== 'media') versionsFromTrash(context.store.trustedFolders, context.dataDir, item.entry, folder);
     removeItem(context.dataDir, itemId);
     context.store.invalidate(item.entry);
     const action = item.kind === 'entry' ? 'restore_deleted' : item.kind === 'translation' ? 'restore_deleted_translation' : 'restore_deleted_media';

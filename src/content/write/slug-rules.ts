@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { RESERVED_FOLDERS } from '../settings/site-config.js';
 import { pathPrefixOf } from '../entries/path-prefix.js';
+import { translationPath } from '../entries/translation.js';
 import type { ContentType, Entry } from '../entries/types.js';
 import { storageOf } from './write-context.js';
 import type { ContentView, WriteContext } from './write-context.js';
@@ -66,7 +67,7 @@ export function checkTranslationSlug(store: ContentView, entry: Entry, language:
   const site = store.site();
   const segments = entry.id.split('/').slice(1);
   segments[segments.length - 1] = slug;
-  const path = `${language === site.defaultLanguage ? '' : `/${language}`}${pathPrefixOf(entry.type)}/${segments.join('/')}`;
+  const path = translationPath(site, language, pathPrefixOf(entry.type), segments);
   const atRoot = segments.length === 1 && (entry.type.key === 'post' || entry.type.key === 'page');
   if (atRoot && (RESERVED_FOLDERS.has(slug) || slug === 'stats' || Object.hasOwn(site.languages, slug) || site.types.some((type) => type.folder === slug))) {
     throw new AppError('conflict', `The slug ${slug} is reserved (the service's own addresses, a language or a content type use it); choose another.`);

@@ -16,7 +16,7 @@ import { entryLockPath } from '../changes/entry-lock.js';
 // change files only through the storage, so their unit tests run on memory.
 
 /** What the write actions ask of the content index: the store, or in unit tests an index over memory. */
-export type ContentView = Pick<ContentStore, 'root' | 'contentDir' | 'site' | 'entry' | 'entries' | 'absoluteUrl' | 'invalidate' | 'mediaDir' | 'mediaFiles' | 'trustedFolders'> & Partial<Pick<ContentStore, 'changes'>>;
+export type ContentView = Pick<ContentStore, 'root' | 'contentDir' | 'site' | 'entry' | 'entries' | 'absoluteUrl' | 'invalidate' | 'mediaDir' | 'mediaFiles' | 'trustedFolders' | 'atPath'> & Partial<Pick<ContentStore, 'changes'>>;
 
 export interface WriteContext {
   store: ContentView;
