@@ -5,7 +5,7 @@ import { parseEntryId } from '../content/entries/entry-id.js';
 import { listEntries, type EntryQuery } from '../content/query.js';
 import type { EntryStatus } from '../content/entries/types.js';
 import { apiEntry, entryView } from './answers/entry-view.js';
-import { selectedKeys } from './field-selection.js';
+import { selectedFoundKeys, selectedKeys } from './field-selection.js';
 import { API_PREFIX, JsonText, requireScope, TaggedJson, type ApiRequest } from './api-request.js';
 import { listAnswer } from './answers/list-answer.js';
 import type { ListRowCache } from './list-rows/list-rows.js';
@@ -57,7 +57,9 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
   const limit = asked.limit ?? 10;
   const page = asked.page ?? 1;
   const withBody = asked.body === '1';
-  const keys = selectedKeys(url, withBody ? BODY : []);
+  // A search's rows may name snippet and score too.
+  const keys = asked.q === undefined ? selectedKeys(url, withBody ? BODY : []) : null;
+  const selection = asked.q === undefined ? null : selectedFoundKeys(url, withBody ? BODY : []);
   const tag = asked.tag;
   const category = asked.category;
   if (category !== undefined && !Object.hasOwn(site.categories, category)) {
@@ -70,7 +72,7 @@ export function getEntries(deps: ApiDeps, request: ApiRequest, rowCache: ListRow
   const viewer = status === 'published' ? null : principal;
   if (asked.q !== undefined) {
     if (tag !== undefined || category !== undefined) throw new AppError('invalid_params', 'The parameter q searches a whole type: leave out tag and category, or search without them.');
-    return searchedEntries(deps, { q: asked.q, type, language, status: status as 'published' | 'any' | 'draft' | 'scheduled', viewer, limit, page, withBody, keys });
+    return searchedEntries(deps, { q: asked.q, type, language, status: status as 'published' | 'any' | 'draft' | 'scheduled', viewer, limit, page, withBody, selection });
   }
   const generation = deps.content.generation;
   // Built field by field: spreading optional parts into it cost more than the list lookup it asks for.

@@ -13,6 +13,7 @@ const COMPONENTS = {
   Entry: schemas.entrySchema,
   SelectedEntry: schemas.selectedEntrySchema,
   FoundEntry: schemas.foundEntrySchema,
+  SelectedFoundEntry: schemas.selectedFoundEntrySchema,
   EntryAnswer: schemas.entryAnswer,
   Cover: schemas.coverSchema,
   StatsReport: schemas.statsAnswer,

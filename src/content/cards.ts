@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { readRegularFile } from '../lib/regular-file.js';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { findCards } from './card-syntax.js';
+import { findCards } from './entries/card-syntax.js';
 import type { ContentStore } from './store.js';
 import { cardSchema, pick, type CardDefinition } from './card-definition.js';
 import { CORE_CARDS } from './core-cards.js';

@@ -1,5 +1,5 @@
 import { micromark } from 'micromark';
-import { splitCards, type CardBlock } from './card-syntax.js';
+import { splitCards, type CardBlock } from './entries/card-syntax.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 
 /** How the caller wants parts of the text drawn that depend on where it is shown. */

@@ -1,9 +1,12 @@
 // A body as Markdown that any reader understands (an assistant, a Markdown viewer): the cards (D8) written
 // out as plain Markdown instead of `:::` blocks, and every reference to the site (media, site paths) made
-// absolute, since the text is read away from the site. The Markdown twins, llms-full.txt and the plain
+// absolute, since the text is read away from the site; a link or image address the page would not link to
+// (javascript: and the like) is dropped as the page blanks it. The Markdown twins, llms-full.txt and the plain
 // text of the Content API are made from it.
-import { splitCards, type CardBlock } from './card-syntax.js';
+import { splitCards, type CardBlock } from './entries/card-syntax.js';
 import { safeUrl } from './markdown.js';
+import { markdownText } from './markdown-text.js';
+import { withoutUnsafeTargets } from './unsafe-link-targets.js';
 
 /** Cards nested deeper than this are written out as their inner text only (as the HTML renderer does). */
 const DEEPEST_CARD = 8;
@@ -16,7 +19,8 @@ export function readableMarkdown(body: string, base: string): string {
 function readableParts(markdown: string, base: string, depth: number): string {
   const out: string[] = [];
   for (const part of splitCards(markdown)) {
-    if (part.kind === 'markdown') out.push(absoluteReferences(part.text, base));
+    // Addresses the page would not link to are dropped before the others are made absolute.
+    if (part.kind === 'markdown') out.push(absoluteReferences(withoutUnsafeTargets(part.text), base));
     else out.push(depth > DEEPEST_CARD ? readableParts(part.card.inner, base, depth + 1) : readableCard(part.card, base, depth));
   }
   return out.join('\n\n');
@@ -27,11 +31,11 @@ function readableCard(card: CardBlock, base: string, depth: number): string {
   const inner = () => readableParts(card.inner, base, depth + 1).trim();
   switch (card.name) {
     case 'callout': {
-      const title = a.title ? `**${inlineText(a.title)}**` : '';
+      const title = a.title ? `**${markdownText(a.title)}**` : '';
       return quoted([title, inner()].filter(Boolean).join('\n\n'));
     }
     case 'image': {
-      const caption = a.caption ? `\n\n*${inlineText(a.caption)}*` : '';
+      const caption = a.caption ? `\n\n*${markdownText(a.caption)}*` : '';
       return image(a.src, a.alt, base) + caption;
     }
     case 'gallery':
@@ -41,7 +45,7 @@ function readableCard(card: CardBlock, base: string, depth: number): string {
     case 'button':
       return link(card.value ?? '', a.href ?? '', base);
     case 'quote': {
-      const cite = [a.author, a.source].filter(Boolean).map((text) => inlineText(text!)).join(', ');
+      const cite = [a.author, a.source].filter(Boolean).map((text) => markdownText(text!)).join(', ');
       return quoted([inner(), cite ? `— ${cite}` : ''].filter(Boolean).join('\n\n'));
     }
     // A card of a plugin or the theme: what it holds is its text; its settings mean nothing to a reader.
@@ -57,13 +61,13 @@ function quoted(text: string): string {
 
 function image(src: string | undefined, alt: string | undefined, base: string): string {
   const address = absoluteUrl(src ?? '', base);
-  return address === '' ? '' : `![${inlineText(alt ?? '')}](${destination(address)})`;
+  return address === '' ? '' : `![${markdownText(alt ?? '')}](${destination(address)})`;
 }
 
 /** A link; a label alone when the address is not one a page may link to (javascript: and the like). */
 function link(label: string, href: string, base: string): string {
   const address = absoluteUrl(href, base);
-  const text = inlineText(label.trim() === '' ? address : label);
+  const text = markdownText(label.trim() === '' ? address : label);
   return address === '' ? text : `[${text}](${destination(address)})`;
 }
 
@@ -76,15 +80,6 @@ function absoluteUrl(url: string, base: string): string {
 /** A link destination in angle brackets, so spaces and parentheses in it cannot end it early. */
 function destination(address: string): string {
   return `<${address.replaceAll('<', '%3C').replaceAll('>', '%3E').replace(/[\r\n]/g, '')}>`;
-}
-
-/**
- * Text from a card's setting, where Markdown would read it as syntax: every ASCII punctuation character a
- * reader could take for emphasis, a link, an HTML tag or an entity is escaped (CommonMark §2.4), and line
- * breaks become spaces, so a setting cannot end the line it is on nor open a block of its own.
- */
-function inlineText(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()<>#+!|&~"']/g, '\\$&');
 }
 
 /**

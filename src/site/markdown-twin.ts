@@ -2,6 +2,7 @@
 // text/markdown): what an assistant that browses reads far better and cheaper than the themed HTML. A short
 // YAML head, the title, then the body with its cards as plain Markdown and every address absolute.
 import { readableMarkdown } from '../content/readable-markdown.js';
+import { markdownText } from '../content/markdown-text.js';
 import { isSlug } from '../content/entries/entry-id.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import type { Entry, Translation } from '../content/entries/types.js';
@@ -80,9 +81,15 @@ function pagerLines(page: PageContext, path: string, pageNumber: number, pages: 
   return lines.length > 0 ? `\n\n${lines.join(' · ')}` : '';
 }
 
-/** A text as a YAML scalar: JSON's double-quoted string is one (YAML 1.2), whatever characters it holds. */
+/** What YAML forbids in a stream (YAML 1.2 §5.1) and JSON.stringify leaves raw: DEL, C1 controls, U+FFFE, U+FFFF. */
+const NOT_IN_YAML = /[\u007f-\u009f\ufffe\uffff]/g;
+
+/**
+ * A text as a YAML double-quoted scalar: JSON's string is one (YAML 1.2) once what YAML forbids raw is
+ * escaped too (`\uXXXX`, read back as the same character). Lone surrogates JSON.stringify escapes itself.
+ */
 function yamlText(text: string): string {
-  return JSON.stringify(text);
+  return JSON.stringify(text).replace(NOT_IN_YAML, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A title on one line (a heading or a list item ends at a line break). */
@@ -90,15 +97,16 @@ function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** A heading's text on one line, what would start HTML or an entity escaped: a title is text, never markup. */
+/**
+ * A heading's text on one line, every character of Markdown's syntax escaped (markdown-text.ts): a title is
+ * text, never a link, emphasis or HTML.
+ */
 function headingText(text: string): string {
-  return oneLine(text).replace(/[\\<>&]/g, '\\$&');
+  return markdownText(oneLine(text));
 }
 
-/** A link's text as a heading's, its brackets escaped too, so it stays the link's text. */
-function linkText(text: string): string {
-  return headingText(text).replace(/[[\]]/g, '\\$&');
-}
+/** A link's text: a heading's, whose brackets are escaped too, so it stays the link's text. */
+const linkText = headingText;
 
 /** At most `length` characters, cut at a word with an ellipsis. */
 export function shortened(text: string, length: number): string {

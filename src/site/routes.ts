@@ -147,8 +147,10 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
         text: asked.text, language, type: null, searcher: ANYONE, limit: SEARCH_PAGE_SIZE, offset: (number - 1) * SEARCH_PAGE_SIZE,
       });
       const headers = site.closed ? CLOSED_PAGE_HEADERS : found !== null && !found.ready ? { ...HTML_HEADERS, 'cache-control': 'no-store' } : OPEN_NOT_FOUND_HEADERS;
+      const html = renderSearchPage(made, asked, found);
+      if (html === null) return notFound(language);
       hooks.pageServed?.(ctx.req, ctx.pathname);
-      return sendHtml(ctx.res, tooLong ? 422 : 200, renderSearchPage(made, asked, found), headers);
+      return sendHtml(ctx.res, tooLong ? 422 : 200, html, headers);
     };
     let path = ctx.pathname;
     // Without the trailing slash, and with one leading slash only: `//evil.example/` must not become a

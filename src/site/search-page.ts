@@ -26,13 +26,21 @@ export function searchPageLanguage(site: SiteConfig, path: string): string | nul
 /** What the page was asked: the words (null: none given), and the page of results. */
 export interface SearchAsked { text: string | null; page: number; tooLong: boolean }
 
+/** Pages of `total` results: one at least, where "nothing found" is said. */
+function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+}
+
 /** The address of a page of results. */
 function resultsPath(base: string, text: string, page: number): string {
   return `${base}?q=${encodeURIComponent(text)}${page > 1 ? `&page=${page}` : ''}`;
 }
 
-/** The page: the form, then what was found (or why nothing was looked for). `answer` is null when nothing was searched. */
-export function renderSearchPage(page: PageContext, asked: SearchAsked, answer: SearchAnswer | null): string {
+/**
+ * The page: the form, then what was found (or why nothing was looked for). `answer` is null when nothing was
+ * searched. Null past the last page of results, which is a 404 as past the end of every list of the site.
+ */
+export function renderSearchPage(page: PageContext, asked: SearchAsked, answer: SearchAnswer | null): string | null {
   const { store, site, language, words } = page;
   const base = listInLanguage(site, language, PREFIX);
   const text = asked.text ?? '';
@@ -40,6 +48,7 @@ export function renderSearchPage(page: PageContext, asked: SearchAsked, answer: 
     + `<input type="search" id="search-q" name="q" value="${escapeAttr(text.slice(0, MAX_QUERY_CHARS))}" maxlength="${MAX_QUERY_CHARS}" autocomplete="off"> `
     + `<button type="submit">${escapeHtml(words.text.search_button)}</button></form>`;
   const say = (sentence: string, role = 'status') => `<p role="${role}" class="search-note">${escapeHtml(sentence)}</p>`;
+  if (answer !== null && answer.ready && answer.words.length > 0 && asked.page > pageCount(answer.total)) return null;
   let found = '';
   if (asked.tooLong) found = say(fillWords(words.text.search_too_long, { max: MAX_QUERY_CHARS }), 'alert');
   else if (answer !== null && !answer.ready) found = say(answer.unavailable !== undefined ? words.text.search_unavailable : fillWords(words.text.search_building, { percent: answer.percent }));
@@ -49,8 +58,7 @@ export function renderSearchPage(page: PageContext, asked: SearchAsked, answer: 
     else {
       const heading = answer.total === 1 ? fillWords(words.text.search_one_result, { query: text }) : fillWords(words.text.search_results, { total: answer.total.toLocaleString(words.text.locale), query: text });
       const items = answer.rows.map(({ translation, snippet }) => `<li><h2><a href="${escapeAttr(translation.path)}">${escapeHtml(translation.title)}</a></h2><p>${snippetHtml(snippet)}</p></li>`);
-      const pages = Math.max(1, Math.ceil(answer.total / SEARCH_PAGE_SIZE));
-      found = `<p role="status" class="search-note">${escapeHtml(heading)}</p><ol class="entry-list search-results">${items.join('')}</ol>${pager(page, (n) => resultsPath(base, text, n), asked.page, pages)}`;
+      found = `<p role="status" class="search-note">${escapeHtml(heading)}</p><ol class="entry-list search-results">${items.join('')}</ol>${pager(page, (n) => resultsPath(base, text, n), asked.page, pageCount(answer.total))}`;
     }
   }
   return renderPage({

@@ -60,6 +60,17 @@ test('every endpoint and every parameter comes from the schemas the API validate
   assert.deepEqual(document.paths['/stats'].get.security, [{ bearer: [] }]);
 });
 
+test('with q, fields may name snippet and score: the parameter says so, and a found entry may have only those named', () => {
+  const fields = document.paths['/entries'].get.parameters.find((parameter: any) => parameter.name === 'fields');
+  assert.match(fields.description, /; with q also snippet and score \(without fields a found entry has both\)\./);
+  const { FoundEntry, SelectedFoundEntry } = document.components.schemas;
+  assert.deepEqual(FoundEntry.required, ['snippet', 'score']);
+  assert.deepEqual(Object.keys(SelectedFoundEntry.properties), [...ALL_ENTRY_KEYS, 'snippet', 'score']);
+  assert.equal(SelectedFoundEntry.required, undefined);
+  assert.deepEqual(checker.problems('/entries', 200, { data: [{ snippet: 'a <mark>b</mark>' }, { id: 'posts/a', score: 1.5 }], meta: { page: 1, pages: 1, total: 2 } }), []);
+  assert.notDeepEqual(checker.problems('/entries', 200, { data: [{ snippet: 5 }], meta: { page: 1, pages: 1, total: 1 } }), []);
+});
+
 test('the answers the API gives conform to the document, errors included', async () => {
   const reader = { authorization: `Bearer ${tokens.reader}` };
   const requests: Array<[string, Record<string, string>?]> = [

@@ -42,10 +42,23 @@ test('while the index is first built a search answers 503 with Retry-After, then
   assert.ok(hit.score > 0);
 });
 
-test('title matches come first; fields selects the keys, snippet and score follow them', async () => {
+test('title matches come first; fields selects the keys, snippet and score only where named', async () => {
   const { body } = await get('q=concert&fields=id,title');
   assert.deepEqual(body.data.map((row: any) => row.id), ['posts/concert', 'posts/old-concert']);
-  assert.deepEqual(Object.keys(body.data[0]), ['id', 'title', 'snippet', 'score']);
+  assert.deepEqual(Object.keys(body.data[0]), ['id', 'title']);
+  const named = (await get('q=concert&fields=score,id,snippet')).body.data;
+  assert.deepEqual(named.map((row: any) => Object.keys(row)), [['id', 'snippet', 'score'], ['id', 'snippet', 'score']]);
+  assert.deepEqual((await get('q=trains&fields=snippet')).body.data, [{ snippet: 'Another post about <mark>trains</mark>.' }]);
+  const scores = (await get('q=trains&fields=score')).body.data;
+  assert.deepEqual(Object.keys(scores[0]), ['score']);
+  assert.ok(scores[0].score > 0);
+  // formats alone chooses the body's forms, not the rest: every key, then snippet and score, as without it.
+  assert.deepEqual(Object.keys((await get('q=trains&formats=plaintext')).body.data[0]), ['id', 'title', 'url', 'status', 'date', 'excerpt', 'tags', 'cover', 'translations', 'fields', 'plaintext', 'snippet', 'score']);
+  const unknown = await get('q=trains&fields=id,rank');
+  assert.equal(unknown.status, 422);
+  assert.equal(unknown.body.message, 'The parameter fields names an unknown name: "rank"; the known ones are id, title, url, status, date, excerpt, tags, cover, translations, fields, markdown, html, plaintext, snippet, score.');
+  // Without q there is no snippet nor score to name.
+  assert.equal((await get('fields=snippet')).status, 422);
   const { body: bodies } = await get('q=welcome&body=1');
   assert.equal(bodies.data[0].id, 'posts/hello');
   assert.equal(typeof bodies.data[0].html, 'string');

@@ -182,7 +182,7 @@ test('hostile text: the twin is Markdown with nosniff in a sandbox, its card set
   assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
   assert.equal(response.headers.get('content-security-policy'), "sandbox; default-src 'none'");
   const text = await response.text();
-  assert.match(text, /^# \\<script\\>alert\("title"\)\\<\/script\\> \\& more$/m, 'the title is text');
+  assert.ok(text.includes('\n# \\<script\\>alert\\(\\"title\\"\\)\\</script\\> \\& more\n'), 'the title is text');
   assert.ok(text.includes('title: "<script>alert(\\"title\\")</script> & more"'), 'quoted in the head');
   assert.doesNotMatch(text, /\]\(<?\s*javascript:/i, 'no javascript: address survives as a link');
   assert.ok(text.includes('Click \\<img src=x onerror=alert\\(2\\)\\>'), 'a button without a safe address is its label, escaped');

@@ -81,3 +81,15 @@ test('results come in pages of ten, the words kept in the pager\'s links', async
   assert.match(second.html, /<a rel="prev" href="\/search\?q=railway">/);
   assert.equal((await page('/search?q=railway&page=0')).status, 404);
 });
+
+test('past the last page of results the page is a 404, as past the end of every list', async () => {
+  assert.equal((await page('/search?q=railway&page=2')).status, 200);
+  for (const path of ['/search?q=railway&page=3', '/search?q=railway&page=99', '/search?q=nowhereword&page=2', '/de/search?q=willkommen&page=2']) {
+    const { status, html } = await page(path);
+    assert.equal(status, 404, path);
+    assert.match(html, /<h1>(Not found|Nicht gefunden)<\/h1>/, path);
+  }
+  // One page is always there, where nothing found is said; a query of no words has no pages to be past.
+  assert.equal((await page('/search?q=nowhereword')).status, 200);
+  assert.equal((await page('/search?q=*&page=5')).status, 200);
+});

@@ -4,7 +4,7 @@
 // needs it (zod is some 70 ms to load), never at start.
 import { z } from 'zod';
 import { API_PREFIX } from './api-prefix.js';
-import { ALL_ENTRY_KEYS, BODY_FORMATS } from './entry-keys.js';
+import { ALL_ENTRY_KEYS, BODY_FORMATS, FOUND_KEYS } from './entry-keys.js';
 import { OVERVIEW_PERIODS } from '../../stats/periods.js';
 import { MAX_QUERY_CHARS } from '../../content/search/search-terms.js';
 
@@ -25,6 +25,12 @@ const fields = z.string().optional().meta({
   description: `only these keys of each entry, comma-separated, in any order (the answer keeps the full answer's order): ${ALL_ENTRY_KEYS.join(', ')}. An unknown or repeated name is a 422 naming the known ones.`,
   examples: ['id,title,url'],
 });
+/** `fields` of /entries, where a search's rows have two keys more. */
+const entriesFields = z.string().optional().meta({
+  description: `only these keys of each entry, comma-separated, in any order (the answer keeps the full answer's order): ${ALL_ENTRY_KEYS.join(', ')}; `
+    + `with q also ${FOUND_KEYS.join(' and ')} (without fields a found entry has both). An unknown or repeated name is a 422 naming the known ones.`,
+  examples: ['id,title,url', 'id,title,snippet'],
+});
 const formats = z.string().optional().meta({
   description: `the forms of the body, comma-separated: ${BODY_FORMATS.join(', ')} (implies the body; plaintext is the text without markup).`,
   examples: ['plaintext'],
@@ -42,12 +48,12 @@ export const entriesQuery = z.object({
   limit: wholeNumber('limit', 1, 100, 10, 'entries per page'),
   page: wholeNumber('page', 1, 1_000_000, 1, 'page number'),
   body: oneOfValues('body', ['0', '1'], '0', '1 adds markdown and html to each entry'),
-  fields,
+  fields: entriesFields,
   formats,
   q: z.string().max(MAX_QUERY_CHARS, `The parameter q is at most ${MAX_QUERY_CHARS} characters.`).optional().meta({
     description: `full-text search in titles, excerpts, tags and bodies of the language (at most ${MAX_QUERY_CHARS} characters): words must all appear (English words stemmed, `
       + 'accents folded), "a phrase", a prefix* of two letters or more, -word leaves out; any other character is a space. The answer is ranked best first '
-      + '(title matches first) and each entry gains snippet and score; the best 1,000 matches are paged, total counts up to 1,000. Not with tag or category.',
+      + '(title matches first) and each entry gains snippet and score (unless fields leaves them out); the best 1,000 matches are paged, total counts up to 1,000. Not with tag or category.',
     examples: ['garden', '"open source" licen*'],
   }),
 });
@@ -99,8 +105,13 @@ export const foundEntrySchema = entrySchema.partial().extend({
   score: z.number().meta({ description: 'how well the entry matches (BM25, higher is better)' }),
 }).meta({ id: 'FoundEntry', description: 'an entry found by q, with its snippet and score' });
 
+/** An entry found by `q` with only the keys `fields` named, snippet and score among them. */
+export const selectedFoundEntrySchema = foundEntrySchema.partial().meta({
+  id: 'SelectedFoundEntry', description: 'an entry found by q with only the keys named by fields and formats (snippet and score only where fields names them)',
+});
+
 export const entriesAnswer = z.object({
-  data: z.array(z.union([entrySchema, selectedEntrySchema, foundEntrySchema])),
+  data: z.array(z.union([entrySchema, selectedEntrySchema, foundEntrySchema, selectedFoundEntrySchema])),
   meta: z.object({ page: z.int().min(1), pages: z.int().min(1), total: z.int().min(0) }),
 }).meta({ id: 'EntryList' });
 

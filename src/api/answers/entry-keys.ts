@@ -9,3 +9,6 @@ export const BODY_FORMATS = ['markdown', 'html', 'plaintext'] as const;
 export type EntryKey = (typeof ENTRY_KEYS)[number] | (typeof BODY_FORMATS)[number];
 /** Every key in answer order. */
 export const ALL_ENTRY_KEYS: readonly EntryKey[] = [...ENTRY_KEYS, ...BODY_FORMATS];
+/** What an entry found by a search (`q`) has after its keys, in answer order; `fields` may name them too. */
+export const FOUND_KEYS = ['snippet', 'score'] as const;
+export type FoundKey = (typeof FOUND_KEYS)[number];

@@ -4,7 +4,7 @@ import { isAppError } from '../../errors.js';
 import { cardWarnings } from '../cards.js';
 import type { CardDefinition } from '../card-definition.js';
 import { pictureProblems } from '../media-variants.js';
-import { findCards } from '../card-syntax.js';
+import { findCards } from '../entries/card-syntax.js';
 import { parseFrontMatter } from '../entries/front-matter.js';
 import { checkFields, isProtectedField, parseTimeValue } from '../write/field-rules.js';
 import type { ContentType, SiteConfig } from '../entries/types.js';

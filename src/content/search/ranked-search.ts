@@ -8,7 +8,7 @@ import { allAsArrays, type StatementSync } from './sqlite-module.js';
 
 /** Weights of title, excerpt, tags and body in the ranking (BM25): a title match comes first. */
 const WEIGHTS = '10.0, 4.0, 3.0, 1.0';
-/** Words around the matches in a snippet. */
+/** Words around the matches in a snippet (what is no word does not count: search-snippet.ts cuts by characters too). */
 const SNIPPET_WORDS = 24;
 /**
  * Matches ranked at most, the newest (more than the 1,000 a search pages through, so every page comes from

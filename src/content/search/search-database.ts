@@ -14,8 +14,11 @@ import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export type { IndexHit, IndexQuery, SearchReader, SearchStatus } from './ranked-search.js';
 
-/** Changes when the tables do: an index of another version is built anew (2: a row's id follows its date). */
-const SCHEMA_VERSION = '2';
+/**
+ * Changes when the tables or what is indexed do: an index of another version is built anew (2: a row's id
+ * follows its date; 3: a card's shown texts only, its settings left out: search-text.ts).
+ */
+const SCHEMA_VERSION = '3';
 /** How long a writer waits for another process's transaction (short: the event loop waits with it). */
 const BUSY_MS = 2_000;
 /** Row ids per second of a row's date (rowIdFor). */

@@ -1,15 +1,27 @@
 // The text of an entry that search looks through, made from its Markdown in one quick pass (no rendering:
 // at 100,000 posts a render each would take most of the minute the index may take to build). What would
 // only add words nobody searches for is left out: addresses of links and images, HTML tags, card fences and
-// the names of card settings; what a reader sees is kept: link and image texts, card titles and captions.
+// card settings; what a reader sees is kept: link and image texts, card titles, labels and captions.
 // Markup characters go too, as the snippets are cut from this text.
+import { findCards } from '../entries/card-syntax.js';
 
 /** Characters of a body indexed at most (some 30,000 words): the rest of a longer one is not searched. */
 export const MAX_BODY_CHARS = 200_000;
 
-/** `::: name value key="text" ...`: the settings' texts are kept, their names and the card's name not. */
-const CARD_OPENER = /^\s*:::\s*[a-z][a-z0-9-]*(.*)$/;
-const QUOTED = /="([^"]*)"/g;
+/**
+ * Of each core card, what its page shows as text (content/markdown.ts renderCard): the bare value where it is
+ * a label, and the settings that are titles, captions and names. The rest are settings a reader never sees
+ * (a button's `style`, its `href`, a callout's tone, a video's address) and are left out, as are all the
+ * settings of a plugin's or the theme's card (the page has them as data attributes; its text is its inner
+ * Markdown, indexed as any).
+ */
+const SHOWN_TEXT: Record<string, { value: boolean; settings: readonly string[] }> = {
+  callout: { value: false, settings: ['title'] },
+  image: { value: false, settings: ['alt', 'caption'] },
+  video: { value: false, settings: ['title'] },
+  button: { value: true, settings: [] },
+  quote: { value: false, settings: ['author', 'source'] },
+};
 const IMAGE = /!\[([^\]]*)\]\([^)]*\)/g;
 const LINK = /\[([^\]]*)\]\([^)]*\)/g;
 const AUTOLINK = /<(?:https?|mailto):[^>\s]*>/gi;
@@ -23,10 +35,9 @@ export function searchableBody(markdown: string): string {
   const lines = markdown.slice(0, MAX_BODY_CHARS).split('\n');
   const out: string[] = [];
   for (const line of lines) {
-    const opener = CARD_OPENER.exec(line);
-    if (opener) {
-      const texts = [...opener[1]!.matchAll(QUOTED)].map((match) => match[1]!).filter((text) => !/^(?:media\/|https?:|\/)/.test(text));
-      if (texts.length > 0) out.push(texts.join(' · '));
+    const shown = line.startsWith(':::') ? cardText(line) : null;
+    if (shown !== null) {
+      if (shown !== '') out.push(shown);
       continue;
     }
     if (/^\s*(?:```|~~~|:::\s*$)/.test(line) || REFERENCE_DEFINITION.test(line)) continue;
@@ -34,6 +45,18 @@ export function searchableBody(markdown: string): string {
     if (text !== '') out.push(text);
   }
   return out.join('\n');
+}
+
+/** What the card opened on `line` shows as text (maybe none); null when the line opens no card. */
+function cardText(line: string): string | null {
+  // The card's own parser (card-syntax.ts), so what counts as a card, its value and its settings are what
+  // the page renders. A line alone is an unclosed card: its inner text is empty, the next lines are read here.
+  const card = findCards(line.trimEnd())[0];
+  if (card === undefined) return null;
+  const shown = SHOWN_TEXT[card.name];
+  if (shown === undefined) return '';
+  const texts = [...(shown.value && card.value !== null ? [card.value] : []), ...shown.settings.flatMap((key) => (Object.hasOwn(card.attributes, key) ? [card.attributes[key]!] : []))];
+  return texts.map((text) => text.replace(EMPHASIS, '').trim()).filter((text) => text !== '').join(' · ');
 }
 
 /** Tags as words: `open-source` is found by "open source". */
