@@ -13,6 +13,7 @@ import { checkCsrf } from './csrf.js';
 import type { PanelSessionDeps } from './panel-deps.js';
 import { currentPanelSession, type PanelSession } from './panel-session.js';
 import { words } from './words/panel-words.js';
+import { panelRefusalOf } from './rule-refusal-words.js';
 
 /** Sends a refusal as `{ error }` (never cached: it may name a person's file). */
 export function sendJsonError(ctx: RequestContext, status: number, sentence: string): void {
@@ -27,7 +28,8 @@ export function sendJsonAnswer(ctx: RequestContext, body: unknown): void {
 /** The refusal for what a change threw: its sentence for an AppError; anything else is not ours to word. */
 export function sendJsonRefusal(ctx: RequestContext, error: unknown): void {
   if (!(error instanceof AppError)) throw error;
-  sendJsonError(ctx, error.status, error.message);
+  const { status, text } = panelRefusalOf(error);
+  sendJsonError(ctx, status, text);
 }
 
 type Read<T> = { session: PanelSession; form: T } | null;

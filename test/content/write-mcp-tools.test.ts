@@ -110,6 +110,24 @@ test('content_create validates category fields against the category definition',
   refused(await call('admin', 'content_create', { title: 'E', fields: { slug: '../etc' } }), 'slug must be lowercase letters, digits and dashes, like my-first-post.');
 });
 
+test('a title is one line of at most 300 characters here as in the panel: also as a field, also for a new translation', async () => {
+  // What the schema took before still goes through, trimmed as before.
+  const longest = ok(await call('admin', 'content_create', { title: ` ${'A'.repeat(300)} ` }));
+  assert.equal(front(`content/${longest.id}/en.md`).fields.title, 'A'.repeat(300));
+  const oneLine = 'The title must be one line: take out its line breaks.';
+  refused(await call('admin', 'content_create', { title: 'Two\nlines' }), oneLine);
+  refused(await call('admin', 'content_update', { id: longest.id, title: 'Two\r\nlines' }), oneLine);
+  refused(await call('admin', 'content_update', { id: longest.id, language: 'de', title: 'Zwei\u2028Zeilen' }), oneLine);
+  // A title given as a field passed no schema: the write layer's rule holds it.
+  refused(await call('admin', 'content_update', { id: longest.id, fields: { title: 'B'.repeat(301) } }), 'The title is 301 characters long; a title has at most 300.');
+  refused(await call('admin', 'content_update', { id: longest.id, fields: { title: 'Two\nlines' } }), oneLine);
+  assert.equal(front(`content/${longest.id}/en.md`).fields.title, 'A'.repeat(300));
+  // Over 300 through the parameter is the schema's refusal, as it was.
+  const schema = await call('admin', 'content_create', { title: 'C'.repeat(301) });
+  assert.equal(schema.isError, true);
+  assert.doesNotMatch(schema.content[0].text, /a title has at most/);
+});
+
 test('content_update changes one translation, null removes a field, and the previous version is kept', async () => {
   writeEntry('posts/lake-notes/en.md', { title: 'Lake notes', status: 'draft', author: 'carl', tags: ['alps'], excerpt: 'Old excerpt.' }, 'Old body.');
   const before = read('content/posts/lake-notes/en.md');

@@ -78,6 +78,18 @@ test('Ctrl+S saves the form without a reload and answers the new version; autosa
   assert.equal(stale.res.status, 409);
   assert.match(JSON.parse(stale.text).error, /changed/i);
   assert.equal(parseFrontMatter(fileOf(id)).body, 'Autosaved.\n');
+  // The rules of writing answer in the panel's words, and as bad input (422): a 900 KB title, two lines, a
+  // category the site lacks (MCP's not_found naming site_info is not the panel's answer).
+  for (const [changes, sentence] of [
+    [{ title: 'T'.repeat(900_000) }, 'The title is 900,000 characters long; a title has at most 300.'],
+    [{ title: 'Two\nlines' }, 'The title must be one line: take out its line breaks.'],
+    [{ category: 'zzz' }, 'The site has no category "zzz". Choose one of its categories (journal, events).'],
+  ] as const) {
+    const bad = await post(panel, '/svc/panel/editor/save', { ...form, version, ...changes }, jars.carl, JSON_ACCEPT);
+    assert.equal(bad.res.status, 422, sentence);
+    assert.equal(JSON.parse(bad.text).error, sentence);
+  }
+  assert.equal(parseFrontMatter(fileOf(id)).body, 'Autosaved.\n');
   // A published text is never autosaved: it would change the public page.
   const published = editForm(await entryPage('ann', 'posts/hello'));
   const before = fileOf('posts/hello');

@@ -108,6 +108,17 @@ test('bad input answers with the New entry page and the sentence, keeps what was
   assert.match(emptyTitle.text, /<p class="notice error" role="alert">The title cannot be empty\.<\/p>/);
   assert.match(emptyTitle.text, /<h1>New entry in Posts<\/h1>/);
 
+  // A title is one line of at most 300 characters, as content_create's is (field-rules.ts).
+  const longTitle = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: 'L'.repeat(5000), language: 'en', slug: '' }, jars.carl);
+  assert.equal(longTitle.res.status, 422);
+  assert.match(longTitle.text, /<p class="notice error" role="alert">The title is 5,000 characters long; a title has at most 300\.<\/p>/);
+  const twoLines = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: 'First line\nSecond line', language: 'en', slug: '' }, jars.carl);
+  assert.equal(twoLines.res.status, 422);
+  assert.match(twoLines.text, /<p class="notice error" role="alert">The title must be one line: take out its line breaks\.<\/p>/);
+  const unknownCategory = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: 'Fine', language: 'en', slug: '', category: 'zzz' }, jars.carl);
+  assert.equal(unknownCategory.res.status, 422);
+  assert.match(unknownCategory.text, /Choose one of the site&#39;s categories\./);
+
   const unknownLanguage = await post(panel, '/svc/panel/entries/new', { csrf, type: 'post', title: 'Bonjour <b>', language: 'fr', slug: '' }, jars.carl);
   assert.equal(unknownLanguage.res.status, 422);
   assert.match(unknownLanguage.text, /Choose one of the site&#39;s languages\./);

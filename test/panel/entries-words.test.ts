@@ -1,8 +1,9 @@
 // The Content pages in German, through the real server with `Accept-Language: de`: the list (filters, rows,
 // the bulk bar, the pages, an empty result, a refused filter), a bulk result, an entry's page (facts, edit
 // form, category fields, cards, media, style, share preview, a waiting request), a new preview link, New
-// entry (a post and a page) and "Move to the trash?" (an entry with its media, one file). Each page has its
-// German words, and no English sentence of the Content section is left on it.
+// entry (a post and a page), "Move to the trash?" (an entry with its media, one file) and a change refused
+// by a rule of writing. Each page has its German words, and no English sentence of the Content section is
+// left on it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
 import { Jar, csrfOf, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 import { entry } from '../helpers/write-site.ts';
 import { makePng } from '../helpers/images.ts';
+import { editForm } from '../helpers/panel-forms.ts';
 import { ENGLISH_PANEL_WORDS } from '../../dist/panel/words/en.js';
 import { esc } from '../../dist/panel/html.js';
 
@@ -238,4 +240,21 @@ test('"Move to the trash?" in German: an entry with its translations and media, 
   const nothing = await german('/svc/panel/entries/delete');
   assert.equal(nothing.status, 400);
   assert.match(nothing.text, /Wählen Sie zuerst einen oder mehrere Einträge in der Liste der Inhalte aus\./);
+});
+
+test('a change refused by a rule of writing is said in German, never in the assistant\'s words', async () => {
+  const form = editForm((await german('/svc/panel/entries/posts/hike-day')).text);
+  const cases: Array<[Record<string, string>, string, string]> = [
+    [{ category: 'zzz' }, 'save', 'Die Website hat keine Kategorie „zzz“. Wählen Sie eine ihrer Kategorien (journal, events).'],
+    [{ title: 'T'.repeat(900_000) }, 'save', 'Der Titel ist 900.000 Zeichen lang; ein Titel hat höchstens 300.'],
+    [{ title: 'Zwei\nZeilen' }, 'save', 'Der Titel muss eine Zeile sein: Entfernen Sie die Zeilenumbrüche.'],
+    [{ at: 'morgen' }, 'publish', 'Die Zeit unter „Später veröffentlichen“ muss ein Datum mit Uhrzeit wie 2026-05-01 19:30 sein, in der Zeitzone der Website (Europe/Berlin).'],
+    [{ at: '2020-01-01T10:00' }, 'publish', 'Die Zeit unter „Später veröffentlichen“ (2020-01-01 10:00) liegt nicht in der Zukunft: Jetzt ist es '],
+  ];
+  for (const [changes, action, sentence] of cases) {
+    const answer = await post(panel, `/svc/panel/entries/${action}`, { ...form, ...changes }, ann, GERMAN);
+    assert.equal(answer.res.status, 422, sentence);
+    assert.ok(answer.text.includes(`<p class="notice error" role="alert">${esc(sentence)}`), sentence);
+    assert.doesNotMatch(answer.text, /site_info|leave at out|\bat must\b/);
+  }
 });

@@ -224,7 +224,7 @@ test('publish and unpublish by a person with the right; refused without it, with
   assert.match(bobPage.text, /<button type="submit" formaction="\/svc\/panel\/entries\/publish">Publish<\/button>/);
   const badTime = await post(panel, '/svc/panel/entries/publish', { csrf: csrfOf(bobPage.text), id, language: 'en', at: 'tomorrow' }, jars.bob);
   assert.equal(badTime.res.status, 422);
-  assert.match(badTime.text, /at must be a time written YYYY-MM-DD HH:MM in the site time zone \(Europe\/Berlin\), like 2026-05-01 19:30\./);
+  assert.match(badTime.text, /The time under &quot;Publish later&quot; must be a date and time like 2026-05-01 19:30, in the site time zone \(Europe\/Berlin\)\./);
   assert.equal(fileOf(id).fields.status, 'draft');
 
   site.clock.now += 60_000;

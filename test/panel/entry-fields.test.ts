@@ -1,8 +1,8 @@
 // The entry page as a writing place, through the real server and its forms as a browser without script
 // sends them: every field a tool can set (slug, excerpt, tags from the site's tags, cover, category and its
-// fields), each change one revision and one history line via panel, content_update's sentences for bad
-// values, the version stamp against a save from an older page, and Publish / Unpublish acting on what is
-// on the screen.
+// fields), each change one revision and one history line via panel, content_update's rules for bad values
+// in the panel's own sentences (a title too long or of two lines among them), the version stamp against a
+// save from an older page, and Publish / Unpublish acting on what is on the screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -89,13 +89,13 @@ test('saving every field writes them in one revision and one history line via pa
   assert.equal((await fetch(`${panel.url}/hike-day-2026`)).status, 200);
 });
 
-test('bad values get content_update\'s sentences, keep what was typed and change nothing', async () => {
+test('bad values get content_update\'s rules in the panel\'s sentences, keep what was typed and change nothing', async () => {
   const id = 'posts/hike-day';
   const before = fileText(id);
   const cases: Array<[FormFields, number, RegExp]> = [
     [{ 'field:events:start': '2026-13-01T10:00' }, 422, /The field start &quot;2026-13-01 10:00&quot; is not a real date and time/],
     [{ 'field:events:start': '2026-03-29T02:30' }, 422, /does not exist in Europe\/Berlin: the clocks jump forward over it/],
-    [{ 'field:events:location': ' ' }, 422, /The category events needs the field location \(see site_info for their format\)\./],
+    [{ 'field:events:location': ' ' }, 422, /The category events needs the field location\.<\/p>/],
     [{ 'field:events:level': 'medium' }, 422, /The field level must be one of: easy, hard\./],
     [{ slug: 'hello' }, 409, /The address \/hello is already used by posts\/hello; choose another slug\./],
     [{ slug: 'Big Slug' }, 422, /slug must be lowercase letters, digits and dashes, like my-first-post\./],
@@ -103,7 +103,11 @@ test('bad values get content_update\'s sentences, keep what was typed and change
     [{ cover: 'media/posts/hike-day/notes.txt' }, 422, /The cover must be one of the entry&#39;s images; upload it under Media first\./],
     [{ cover: 'media/posts/hello/photo.png' }, 422, /The cover must be one of the entry&#39;s images/],
     [{ tags: 'Big Tag' }, 422, /tags must be a list of tag slugs/],
-    [{ category: 'nope' }, 404, /The site has no category &quot;nope&quot;/],
+    // Bad form input is a 422 in the panel, in the panel's words (MCP says not_found and names site_info).
+    [{ category: 'nope' }, 422, /The site has no category &quot;nope&quot;\. Choose one of its categories \(journal, events\)\.<\/p>/],
+    [{ title: 'T'.repeat(900_000) }, 422, /The title is 900,000 characters long; a title has at most 300\./],
+    [{ title: 'T'.repeat(301) }, 422, /The title is 301 characters long; a title has at most 300\./],
+    [{ title: 'Two\nlines' }, 422, /The title must be one line: take out its line breaks\./],
   ];
   for (const [changes, status, sentence] of cases) {
     const answer = await submit(id, 'bob', { ...changes, body: 'Typed, not lost.' });
@@ -161,7 +165,12 @@ test('Publish saves what is on the screen first, in the same request; a refused 
   const before = fileText(id);
   const badTime = await submit(id, 'bob', { body: 'Edited, then published.', at: 'tomorrow' }, 'publish');
   assert.equal(badTime.res.status, 422);
-  assert.match(badTime.text, /at must be a time written YYYY-MM-DD HH:MM/);
+  assert.match(badTime.text, /The time under &quot;Publish later&quot; must be a date and time like 2026-05-01 19:30, in the site time zone \(Europe\/Berlin\)\./);
+  assert.doesNotMatch(badTime.text, /\bat must\b|site_info/);
+  const past = await submit(id, 'bob', { body: 'Edited, then published.', at: '2020-01-01T10:00' }, 'publish');
+  assert.equal(past.res.status, 422);
+  assert.match(past.text, /The time under &quot;Publish later&quot; \(2020-01-01 10:00\) is not in the future: it is \d{4}-\d\d-\d\d \d\d:\d\d in Europe\/Berlin now\. Leave it empty to publish now\./);
+  assert.doesNotMatch(past.text, /leave at out/);
   assert.match(badTime.text, /\nEdited, then published\.<\/textarea>/);
   assert.equal(fileText(id), before);
   const oldPage = (await page(id, 'bob')).text;

@@ -90,6 +90,26 @@ test('bad uploads are refused with the file and line, and nothing is changed', a
   assert.deepEqual(await days(), before);
 });
 
+test('a file of under 4 bytes, or an archive whose directory runs past its end, is refused with a sentence, not an internal error', async () => {
+  const before = await days();
+  const damaged = await zipOf({ 'imported_visitors_20260301_20260309.csv': 'date,visitors,pageviews,bounces,visits\n2026-03-03,1,1,1,1\n' });
+  const directory = damaged.readUInt32LE(damaged.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 16);
+  damaged.writeUInt16LE(0xffff, directory + 28); // its one name said to be 65,535 bytes long
+  const cases: [{ name: string; bytes: Buffer | string }, RegExp][] = [
+    [{ name: 'tiny.csv', bytes: 'ab' }, /it has no visitors file/],
+    [{ name: 'imported_visitors_20260301_20260309.csv', bytes: 'ab' }, /imported_visitors_20260301_20260309\.csv has no column date\./],
+    [{ name: 'tiny.zip', bytes: Buffer.from('PK\x03') }, /tiny\.zip: it is not a ZIP archive/],
+    [{ name: 'export.zip', bytes: damaged }, /export\.zip: its directory is damaged/],
+  ];
+  for (const [file, sentence] of cases) {
+    const answer = await upload([file]);
+    assert.equal(answer.status, 422, `${file.name}: ${answer.text.slice(0, 200)}`);
+    assert.match(answer.text, /The import was refused, nothing was changed/);
+    assert.match(answer.text, sentence);
+  }
+  assert.deepEqual(await days(), before);
+});
+
 test('a Plausible export fills the days not counted yet, marked as imported; the counted day stays; the formula stays a name', async () => {
   const answer = await upload([{ name: 'plausible-export.zip', bytes: await zipOf(EXPORT) }]);
   assert.equal(answer.status, 200, answer.text.slice(0, 300));

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
 import { MAX_PAGE_DEPTH } from '../entries/entry-folders.js';
 import type { ContentType, Entry } from '../entries/types.js';
-import { checkFields, refuseLoneSurrogates, withoutProtectedFields } from './field-rules.js';
+import { checkFields, refuseBadTitle, refuseLoneSurrogates, withoutProtectedFields } from './field-rules.js';
 import { chooseFreeSlug, slugifyTitle } from './slug-rules.js';
 import { writeTranslationFile } from './translation-file.js';
 import { recordChange, withEntryLock } from './write-context.js';
@@ -33,6 +33,7 @@ export function createEntry(context: WriteContext, actor: Actor, input: CreateEn
   const { principal } = actor;
   if (!principal.capabilities.has('content.write')) throw new AppError('forbidden', `Your role (${principal.role}) may not create content.`);
   if (input.title.trim() === '') throw new AppError('invalid_params', 'The title cannot be empty.');
+  refuseBadTitle(input.title);
   refuseLoneSurrogates({ title: input.title, body: input.body, fields: input.fields });
   // A tag's page (its title and text) is written by a person in the panel; assistants give posts tags.
   if (input.type.key === 'tag' && actor.via === 'mcp') throw new AppError('invalid_params', 'Tags are not created with content_create; give posts a tags field instead, and the tag pages follow in the panel.');

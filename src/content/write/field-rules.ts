@@ -3,9 +3,11 @@ import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
 import { findLoneSurrogate } from '../../lib/lone-surrogates.js';
 import { isSlug } from '../entries/entry-id.js';
 import type { CategoryDefinition, ContentType, FieldDefinition, SiteConfig } from '../entries/types.js';
+import { RuleRefusal } from './rule-refusal.js';
 
 // The rules for front matter an assistant (or a person) writes: what may not be set, and what a value must
-// look like. Rules only: they throw AppError with a sentence and change nothing.
+// look like. Rules only: they throw AppError with a sentence and change nothing. Those a person meets in the
+// panel too are RuleRefusals, whose code the panel says in its own words (rule-refusal.ts).
 
 /** Set by the service alone (the spec): ignored in content_create, refused in content_update. */
 export const PROTECTED_FIELDS = ['status', 'author', 'via', 'published'] as const;
@@ -15,6 +17,10 @@ const FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_TEXT = 10_000;
+/** A title's most characters, counted as MCP's schema counts them (UTF-16 units): what one way takes, all take. */
+export const MAX_TITLE_LENGTH = 300;
+/** What starts a new line: a title is shown in one line (a heading, a <title>, a list row). */
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
 
 function invalid(message: string): AppError {
   return new AppError('invalid_params', message);
@@ -42,21 +48,37 @@ export function refuseLoneSurrogates(texts: Record<string, unknown>): void {
   }
 }
 
+/**
+ * A title is one line of at most MAX_TITLE_LENGTH characters, whichever way it comes (MCP, the panel, a
+ * restored version). Emptiness is the caller's sentence: create and update say it differently.
+ */
+export function refuseBadTitle(title: string): void {
+  if (title.length > MAX_TITLE_LENGTH) {
+    throw new RuleRefusal('invalid_params', `The title is ${title.length} characters long; a title has at most ${MAX_TITLE_LENGTH}.`, 'title_too_long', { length: title.length, max: MAX_TITLE_LENGTH });
+  }
+  if (LINE_BREAK.test(title)) throw new RuleRefusal('invalid_params', 'The title must be one line: take out its line breaks.', 'title_not_one_line');
+}
+
 /** Drops protected fields (content_create ignores them, as the spec says) and returns the rest. */
 export function withoutProtectedFields(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([key]) => !isProtectedField(key)));
 }
 
-/** `YYYY-MM-DD HH:MM` naming a real moment in the site time zone, or an AppError naming the argument. */
-export function parseTimeValue(name: string, value: unknown, site: SiteConfig): number {
+/**
+ * `YYYY-MM-DD HH:MM` naming a real moment in the site time zone, or an AppError naming the argument. `field`:
+ * the category field's key when the time is one (the panel names it so; else it is the time to publish at).
+ */
+export function parseTimeValue(name: string, value: unknown, site: SiteConfig, field?: string): number {
+  const which: Record<string, string> = field === undefined ? {} : { field };
   if (typeof value !== 'string' || !TIME.test(value)) {
-    throw invalid(`${name} must be a time written YYYY-MM-DD HH:MM in the site time zone (${site.timezone}), like 2026-05-01 19:30.`);
+    throw new RuleRefusal('invalid_params', `${name} must be a time written YYYY-MM-DD HH:MM in the site time zone (${site.timezone}), like 2026-05-01 19:30.`, 'time_unreadable', { zone: site.timezone, ...which });
   }
   const ms = parseSiteTime(value, site.timezone);
-  if (ms === null) throw invalid(`${name} "${value}" is not a real date and time; use YYYY-MM-DD HH:MM, like 2026-05-01 19:30.`);
+  if (ms === null) throw new RuleRefusal('invalid_params', `${name} "${value}" is not a real date and time; use YYYY-MM-DD HH:MM, like 2026-05-01 19:30.`, 'time_unreal', { value, ...which });
   // A wall time skipped when the clocks jump forward does not exist there: say so rather than move it.
-  if (formatSiteTime(ms, site.timezone) !== value) {
-    throw invalid(`${name} "${value}" does not exist in ${site.timezone}: the clocks jump forward over it. Choose another time, like ${formatSiteTime(ms, site.timezone)}.`);
+  const example = formatSiteTime(ms, site.timezone);
+  if (example !== value) {
+    throw new RuleRefusal('invalid_params', `${name} "${value}" does not exist in ${site.timezone}: the clocks jump forward over it. Choose another time, like ${example}.`, 'time_skipped', { value, zone: site.timezone, example, ...which });
   }
   return ms;
 }
@@ -65,7 +87,7 @@ function checkValue(key: string, definition: FieldDefinition, value: unknown, si
   const label = `The field ${key}`;
   switch (definition.type) {
     case 'time':
-      parseTimeValue(label, value, site);
+      parseTimeValue(label, value, site, key);
       return;
     case 'date':
       if (typeof value !== 'string' || !DATE.test(value) || parseSiteTime(value, site.timezone) === null) throw invalid(`${label} must be a date written YYYY-MM-DD, like 2026-05-01.`);
@@ -123,7 +145,10 @@ export function checkFields(site: SiteConfig, type: ContentType, changes: Record
   if (categoryKey !== undefined) {
     if (type.key !== 'post') throw invalid(`Only posts have a category; a ${type.key} cannot.`);
     category = typeof categoryKey === 'string' && Object.hasOwn(site.categories, categoryKey) ? site.categories[categoryKey] : undefined;
-    if (!category) throw new AppError('not_found', `The site has no category "${String(categoryKey).slice(0, 40)}". Call site_info to see its categories (${Object.keys(site.categories).join(', ') || 'none'}).`);
+    if (!category) {
+      const [asked, known] = [String(categoryKey).slice(0, 40), Object.keys(site.categories).join(', ') || 'none'];
+      throw new RuleRefusal('not_found', `The site has no category "${asked}". Call site_info to see its categories (${known}).`, 'unknown_category', { category: asked, categories: known });
+    }
   }
   for (const [key, value] of Object.entries(changes)) {
     const definition = category?.fields[key];
@@ -132,14 +157,16 @@ export function checkFields(site: SiteConfig, type: ContentType, changes: Record
       continue;
     }
     const owner = Object.values(site.categories).find((other) => Object.hasOwn(other.fields, key));
-    if (owner) throw invalid(`The field ${key} belongs to the category ${owner.key}; set category to ${owner.key} as well (see site_info).`);
+    if (owner) throw new RuleRefusal('invalid_params', `The field ${key} belongs to the category ${owner.key}; set category to ${owner.key} as well (see site_info).`, 'field_of_other_category', { field: key, category: owner.key });
   }
   // Required fields are enforced when the category or its fields change, so an older entry that lacks one
   // can still get a new body or title.
   const touchesCategory = category !== undefined && [...Object.keys(changes), ...removedKeys].some((key) => key === 'category' || Object.hasOwn(category!.fields, key));
   if (category && (touchesCategory || isNew)) {
     const missing = Object.entries(category.fields).filter(([key, field]) => field.required && (merged[key] === undefined || merged[key] === null || merged[key] === '')).map(([key]) => key);
-    if (missing.length > 0) throw invalid(`The category ${category.key} needs the field${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (see site_info for their format).`);
+    if (missing.length > 0) {
+      throw new RuleRefusal('invalid_params', `The category ${category.key} needs the field${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (see site_info for their format).`, 'category_needs_fields', { category: category.key, fields: missing.join(', '), count: missing.length });
+    }
   }
 }
 

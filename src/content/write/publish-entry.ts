@@ -5,6 +5,7 @@ import { findCardWarnings } from '../cards.js';
 import type { CardWarning } from '../cards.js';
 import type { Entry, Translation } from '../entries/types.js';
 import { parseTimeValue } from './field-rules.js';
+import { RuleRefusal } from './rule-refusal.js';
 import { isApprovalModeOn } from './approval-mode.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
@@ -31,7 +32,10 @@ export function checkPublishTime(context: WriteContext, at: string | undefined):
   if (at === undefined) return;
   const site = context.store.site();
   const ms = parseTimeValue('at', at, site);
-  if (ms <= context.clock()) throw new AppError('invalid_params', `at (${at}) is not in the future (now it is ${formatSiteTime(context.clock(), site.timezone)} in ${site.timezone}); leave at out to publish now.`);
+  if (ms <= context.clock()) {
+    const now = formatSiteTime(context.clock(), site.timezone);
+    throw new RuleRefusal('invalid_params', `at (${at}) is not in the future (now it is ${now} in ${site.timezone}); leave at out to publish now.`, 'publish_time_past', { value: at, now, zone: site.timezone });
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { formatSiteTime } from '../../lib/time-zone.js';
 import { canEditEntry } from '../content-rights.js';
 import type { Entry, EntryStatus, Translation } from '../entries/types.js';
 import type { HistoryAction } from '../history.js';
-import { categoryFieldKeys, checkFields, refuseLoneSurrogates, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
+import { categoryFieldKeys, checkFields, refuseBadTitle, refuseLoneSurrogates, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { checkTranslationSlug } from './slug-rules.js';
 import { refuseIfChanged, staleTranslationSentence } from './version-stamp.js';
@@ -59,6 +59,8 @@ export function updateEntry(context: WriteContext, actor: Actor, input: UpdateEn
   }
   if (input.title !== undefined && input.title.trim() === '') throw new AppError('invalid_params', 'The title cannot be empty.');
   if ('title' in changes && (typeof changes.title !== 'string' || changes.title.trim() === '')) throw new AppError('invalid_params', 'The title cannot be removed or empty.');
+  // Only a title being given is judged: a body saved under an older, longer title is not refused for it.
+  for (const title of [input.title, changes.title]) if (typeof title === 'string') refuseBadTitle(title);
   const id = input.entry.id;
   return withEntryLock(context, id, () => {
     const entry = freshEntry(context, id);

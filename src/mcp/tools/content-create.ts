@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { createEntry } from '../../content/write/create-entry.js';
+import { MAX_TITLE_LENGTH } from '../../content/write/field-rules.js';
 import { defineTool } from '../tool.js';
 import { resolveLanguage, resolveType } from './lookup.js';
 import { mcpActor, resolveVisibleEntry, writeContextOf } from './write-helpers.js';
 
 const input = z.strictObject({
-  title: z.string().trim().min(1).max(300).describe('title'),
+  title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).describe('title'),
   type: z.string().min(1).max(40).optional().describe('post (default), page or a custom type from site_info'),
   body: z.string().max(1_000_000).optional().describe('Markdown body; cards as in content_cards'),
   language: z.string().min(1).max(20).optional().describe("language code; default the site's default language"),

@@ -48,7 +48,8 @@ export function createApprovalsHandlers(deps: PanelDeps) {
     const timeZone = deps.content.site().timezone;
     const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
     const live = listPendingLive(deps.trustedFolders, deps.config.dataDir);
-    const liveChanges = renderLiveChanges(APPROVALS_PATH, session.csrf, timeZone, buildLiveChangeRows(context, names, principal, live), live.length);
+    const shown = buildLiveChangeRows(context, names, principal, live);
+    const liveChanges = renderLiveChanges(APPROVALS_PATH, session.csrf, timeZone, shown.rows, shown.total);
     const body = renderApprovals({
       csrf: session.csrf, timeZone, rows: buildApprovalRows(deps, principal, pending),
       total: pending.length, approvalMode, approvalLive, liveChanges, sent,

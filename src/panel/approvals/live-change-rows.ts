@@ -5,6 +5,7 @@ import { statNoFollow } from '../../lib/no-follow.js';
 import { readCurrent } from './approval-rows.js';
 import { diffText } from '../../lib/diff/text-diff.js';
 import type { Principal } from '../../auth/principal.js';
+import type { Entry } from '../../content/entries/types.js';
 import { canPublishEntry } from '../../content/content-rights.js';
 import { readHistory, type HistoryRecord } from '../../content/history.js';
 import { pendingMediaFile, type PendingLiveChange } from '../../content/pending-changes.js';
@@ -37,14 +38,30 @@ export interface LiveChangeRow {
   refusal: string | null;
 }
 
-export function buildLiveChangeRows(context: WriteContext, names: Map<string, string>, principal: Principal, pending: readonly PendingLiveChange[]): LiveChangeRow[] {
+/**
+ * The rows of the first LIVE_ROWS_SHOWN changes that can be shown, and how many can be. A change to an entry
+ * in the trash is neither listed nor counted: as WordPress leaves a trashed post's comments out of its
+ * moderation queue, the change waits with its entry (data/pending/ keeps it) and is listed again once the
+ * entry is restored. Counted, it read "0 of 1 are shown" over an empty list, and 50 such changes hid the rest.
+ */
+export function buildLiveChangeRows(context: WriteContext, names: Map<string, string>, principal: Principal, pending: readonly PendingLiveChange[]): { rows: LiveChangeRow[]; total: number } {
   const w = words().approvals;
   const rows: LiveChangeRow[] = [];
   const site = context.store.site();
-  for (const change of pending.slice(0, LIVE_ROWS_SHOWN)) {
-    const entry = context.store.entry(change.entry);
+  // Each entry read once, however many of its changes wait.
+  const entries = new Map<string, Entry | undefined>();
+  const entryOf = (id: string) => {
+    if (!entries.has(id)) entries.set(id, context.store.entry(id));
+    return entries.get(id);
+  };
+  const showable = pending.filter((change) => entryOf(change.entry) !== undefined);
+  let total = showable.length;
+  for (const change of showable) {
+    if (rows.length === LIVE_ROWS_SHOWN) break;
+    const entry = entryOf(change.entry)!;
     const text = change.media === null ? readPending(context, change.entry, change.language) : '';
-    if (!entry || text === null) continue;
+    // Published or sent back a moment ago by someone else: gone from the count too.
+    if (text === null) { total--; continue; }
     const translation = change.language === null ? undefined : entry.translations.get(change.language);
     const titled = translation ?? entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value;
     const [record] = readHistory(context.store.trustedFolders, context.dataDir, { entry: change.entry, limit: 1, scan: 20_000, keep: (r) => r.action === 'propose_change' && r.language === change.language && (change.media === null || r.detail?.startsWith(`${change.media} `) === true) });
@@ -66,7 +83,7 @@ export function buildLiveChangeRows(context: WriteContext, names: Map<string, st
       refusal: right.allowed ? null : right.reason,
     });
   }
-  return rows;
+  return { rows, total };
 }
 
 function renderRow(path: string, csrf: string, timeZone: string, row: LiveChangeRow, n: number): string {

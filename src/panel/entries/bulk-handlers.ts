@@ -17,6 +17,7 @@ import { renderBulkResults, type BulkOutcome } from './bulk-results-view.js';
 import { ENTRIES_PATH } from './entries-list-view.js';
 import type { EntryPage } from './entry-page.js';
 import { fill, plural, words } from '../words/panel-words.js';
+import { panelRefusalOf } from '../rule-refusal-words.js';
 
 /** Entries acted on at once (the list shows 50 a page). */
 export const MAX_BULK = 200;
@@ -45,7 +46,7 @@ export function createBulkHandlers(deps: PanelDeps, page: EntryPage) {
       return { id, title, ok: true, text: result.note ?? w.unpublished };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { id, title, ok: false, text: error.message };
+      return { id, title, ok: false, text: panelRefusalOf(error).text };
     }
   };
 

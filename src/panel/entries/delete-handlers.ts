@@ -24,6 +24,16 @@ import { fill, words } from '../words/panel-words.js';
 /** Entries asked for at once (the Content list shows at most a page of them). */
 const MAX_AT_ONCE = 200;
 
+/**
+ * The status of a delete that did not go through: 400 when nothing was chosen; 403 when every refusal is the
+ * role's (as a save, publish or upload refused for the role answers); else 409, what stood in the way being
+ * the state of the entries (changed meanwhile, pages below, gone).
+ */
+function refusalStatus(asked: number, refused: readonly AppError[]): number {
+  if (asked === 0) return 400;
+  return refused.length > 0 && refused.every((error) => error.kind === 'forbidden') ? 403 : 409;
+}
+
 export function createDeleteHandlers(deps: PanelDeps) {
   const context: WriteContext = { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
 
@@ -94,7 +104,7 @@ export function createDeleteHandlers(deps: PanelDeps) {
         seen.get(id)!.set(lang, version);
       }
       const moved: string[] = [];
-      const refused: string[] = [];
+      const refused: AppError[] = [];
       for (const id of ids) {
         const entry = visible(id, session);
         try {
@@ -106,7 +116,7 @@ export function createDeleteHandlers(deps: PanelDeps) {
           moved.push(id);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          refused.push(error.message);
+          refused.push(error);
         }
       }
       if (refused.length === 0 && moved.length > 0) {
@@ -116,7 +126,7 @@ export function createDeleteHandlers(deps: PanelDeps) {
         return redirect(ctx.res, back, 303, { 'cache-control': 'no-store' });
       }
       const what = moved.length === 0 ? w.nothingMoved : fill(w.moved, { ids: moved.join(', ') });
-      sendPanelMessage(ctx, ids.length === 0 ? 400 : 409, w.notDeleted, [what, ...refused].join(' ') || w.chooseWhat, session);
+      sendPanelMessage(ctx, refusalStatus(ids.length, refused), w.notDeleted, [what, ...refused.map((error) => error.message)].join(' ') || w.chooseWhat, session);
     },
   };
 }

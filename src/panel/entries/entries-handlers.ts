@@ -18,6 +18,7 @@ import { ListThumbs } from './list-thumbs.js';
 import { renderNewEntry, type NewEntryValues } from './new-entry-view.js';
 import { DONE, type EntryPage } from './entry-page.js';
 import { fill, words } from '../words/panel-words.js';
+import { panelRefusalOf } from '../rule-refusal-words.js';
 
 const LIST_CSP = SCRIPTED_PANEL_CSP.replace("script-src 'self';", "script-src 'self'; connect-src 'self';");
 
@@ -129,7 +130,8 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
         page.done(ctx, created.id, created.language, 'created');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        sendNewEntry(ctx, error.status, session, type, { kind: 'error', text: error.message }, sent);
+        const { status, text } = panelRefusalOf(error);
+        sendNewEntry(ctx, status, session, type, { kind: 'error', text }, sent);
       }
     },
 

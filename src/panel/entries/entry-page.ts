@@ -35,6 +35,7 @@ import { EDITOR_CSP, EDITOR_SCRIPT_TAG } from '../editor/editor-script.js';
 import { EDITOR_STYLES_TAG } from '../editor/editor-styles.js';
 import { renderShareSectionOf } from './entry-share.js';
 import { fill, words } from '../words/panel-words.js';
+import { panelRefusalOf } from '../rule-refusal-words.js';
 
 /** What a redirect after a change may announce (`?done=`): fixed sentences only, never text taken from the address. */
 export const DONE: Record<string, DoneWord> = {
@@ -217,7 +218,8 @@ export function createEntryPage(deps: PanelDeps) {
     if (!(error instanceof AppError)) throw error;
     const fresh = visibleEntry(entry.id, panelActor(session).principal);
     if (!fresh) return sendNoEntry(ctx, session);
-    sendEntry(ctx, error.status, session, fresh, { kind: 'error', text: error.message }, sent);
+    const { status, text } = panelRefusalOf(error);
+    sendEntry(ctx, status, session, fresh, { kind: 'error', text }, sent);
   };
 
   return { context, visibleEntry, snapshotOf, styleOf, imagesOf, sendNoEntry, sendEntry, postedTranslation, done, refused };

@@ -10,6 +10,7 @@ import { panelActor } from '../panel-principal.js';
 import { requirePanelSession } from '../panel-session.js';
 import { queryOf, readFilters, readPage } from './history-filters.js';
 import { renderHistory } from './history-view.js';
+import { maySeeNonEntryRecord } from './non-entry-records.js';
 import { words } from '../words/panel-words.js';
 
 const LIMIT = 200;
@@ -19,11 +20,12 @@ const PERSONAL: ReadonlySet<HistoryRecord['action']> = new Set(['recovery_code_u
 /**
  * The History page for people who write content. A record shows only when its entry is one the viewer may
  * see (any translation: the same rule as the Content list), so others' drafts do not leak through it.
+ * A record not about an entry shows to those who may do what it records (non-entry-records.ts).
  */
 export function createHistoryHandlers(deps: PanelDeps) {
   function maySee(principal: Principal, record: HistoryRecord): boolean {
     if (PERSONAL.has(record.action)) return record.person === principal.accountId || principal.capabilities.has('team.manage');
-    if (record.entry === null) return true;
+    if (record.entry === null) return maySeeNonEntryRecord(principal, record.action);
     const entry = deps.content.entry(record.entry);
     if (!entry) return principal.capabilities.has('content.edit_all');
     return [...entry.translations.values()].some((t) => canSeeTranslation(principal, entry, t));

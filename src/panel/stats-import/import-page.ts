@@ -11,7 +11,7 @@ import { renderPage, sendPanelMessage, sendPanelPage } from '../layout.js';
 import { csrfMatches, currentPanelSession, requirePanelSession, type PanelSession } from '../panel-session.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
-import { readZipFiles, ZipProblem } from '../../lib/zip-read.js';
+import { readZipFiles, startsLikeZip, ZipProblem } from '../../lib/zip-read.js';
 import { importPlausibleExport, type ImportResult } from '../../stats/plausible-import.js';
 import { escapeHtml } from '../../lib/html-escape.js';
 import { fill, plural, words } from '../words/panel-words.js';
@@ -62,7 +62,7 @@ async function importUpload(ctx: RequestContext, deps: PanelDeps): Promise<void>
     const files = new Map<string, string>();
     for (const upload of uploads) {
       const bytes = Buffer.from(await upload.arrayBuffer());
-      if (upload.name.toLowerCase().endsWith('.zip') || bytes.readUInt32LE(0) === 0x04034b50) {
+      if (upload.name.toLowerCase().endsWith('.zip') || startsLikeZip(bytes)) {
         let inside: Map<string, Buffer>;
         try { inside = readZipFiles(bytes, { maxFiles: 100, maxTotalBytes: MAX_UNPACKED_BYTES }); } catch (error) {
           if (error instanceof ZipProblem) throw new AppError('invalid_params', fill(words().statsImport.refused, { file: upload.name.slice(0, 80), reason: error.message }));

@@ -1,5 +1,5 @@
-// The panel's words in German: the entries section's done, edit, fields, cards, media, style, share, delete
-// (composed in ../de.ts).
+// The panel's words in German: the entries section's done, edit, fields, cards, media, style, share, delete,
+// refusals (composed in ../de.ts).
 export const GERMAN_ENTRY_CHANGES_WORDS = {
   done: {
     saved: '{name} ({code}) wurde gespeichert.',
@@ -166,5 +166,18 @@ export const GERMAN_ENTRY_CHANGES_WORDS = {
     nothingMoved: 'Nichts wurde in den Papierkorb gelegt.',
     moved: 'In den Papierkorb gelegt: {ids}.',
     chooseWhat: 'Wählen Sie zuerst aus, was gelöscht werden soll.',
+  },
+  refusals: {
+    titleTooLong: 'Der Titel ist {length} Zeichen lang; ein Titel hat höchstens {max}.',
+    titleNotOneLine: 'Der Titel muss eine Zeile sein: Entfernen Sie die Zeilenumbrüche.',
+    unknownCategory: 'Die Website hat keine Kategorie „{category}“. Wählen Sie eine ihrer Kategorien ({categories}).',
+    fieldOfOtherCategory: 'Das Feld {field} gehört zur Kategorie {category}: Wählen Sie diese Kategorie, oder lassen Sie das Feld leer.',
+    categoryNeedsFields: { one: 'Die Kategorie {category} braucht das Feld {fields}.', other: 'Die Kategorie {category} braucht die Felder {fields}.' },
+    publishTime: 'Die Zeit unter „Später veröffentlichen“',
+    theField: 'Das Feld {field}',
+    timeUnreadable: '{subject} muss ein Datum mit Uhrzeit wie 2026-05-01 19:30 sein, in der Zeitzone der Website ({zone}).',
+    timeUnreal: '{subject} „{value}“ ist kein gültiges Datum mit Uhrzeit; schreiben Sie es wie 2026-05-01 19:30.',
+    timeSkipped: '{subject} „{value}“ gibt es in {zone} nicht: Dort werden die Uhren über diese Zeit hinweg vorgestellt. Wählen Sie eine andere Zeit, etwa {example}.',
+    publishTimePast: 'Die Zeit unter „Später veröffentlichen“ ({value}) liegt nicht in der Zukunft: Jetzt ist es {now} in {zone}. Lassen Sie sie leer, um jetzt zu veröffentlichen.',
   },
 };

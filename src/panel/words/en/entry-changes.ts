@@ -1,5 +1,5 @@
-// The panel's words in English: the entries section's done, edit, fields, cards, media, style, share, delete
-// (composed in ../en.ts).
+// The panel's words in English: the entries section's done, edit, fields, cards, media, style, share, delete,
+// refusals (composed in ../en.ts).
 export const ENGLISH_ENTRY_CHANGES_WORDS = {
   // What the entry page says after a change ({name} ({code}) is the translation's language), or why not.
   done: {
@@ -178,5 +178,20 @@ export const ENGLISH_ENTRY_CHANGES_WORDS = {
     nothingMoved: 'Nothing was moved to the trash.',
     moved: 'Moved to the trash: {ids}.',
     chooseWhat: 'Choose what to delete first.',
+  },
+  // A change refused by a rule of writing (content/write/rule-refusal.ts), said in the panel's words.
+  refusals: {
+    titleTooLong: 'The title is {length} characters long; a title has at most {max}.',
+    titleNotOneLine: 'The title must be one line: take out its line breaks.',
+    unknownCategory: 'The site has no category "{category}". Choose one of its categories ({categories}).',
+    fieldOfOtherCategory: 'The field {field} belongs to the category {category}: choose that category, or leave the field empty.',
+    categoryNeedsFields: { one: 'The category {category} needs the field {fields}.', other: 'The category {category} needs the fields {fields}.' },
+    // {subject} of the time sentences: the time under Publish later, or a category's time field.
+    publishTime: 'The time under "Publish later"',
+    theField: 'The field {field}',
+    timeUnreadable: '{subject} must be a date and time like 2026-05-01 19:30, in the site time zone ({zone}).',
+    timeUnreal: '{subject} "{value}" is not a real date and time; write it like 2026-05-01 19:30.',
+    timeSkipped: '{subject} "{value}" does not exist in {zone}: the clocks jump forward over it. Choose another time, like {example}.',
+    publishTimePast: 'The time under "Publish later" ({value}) is not in the future: it is {now} in {zone} now. Leave it empty to publish now.',
   },
 } as const;
