@@ -2,6 +2,7 @@ import { AppError } from '../errors.js';
 import { createNoFollow, readTextNoFollow, removeNoFollow, statNoFollow } from './no-follow.js';
 import { closeSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { basename } from 'node:path';
 import type { TrustedFolders } from './trusted-folders.js';
 
 // A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
@@ -72,8 +73,12 @@ function tryLock(trusted: TrustedFolders, lockPath: string, deadline: number): n
     return fd;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    let stat: ReturnType<typeof statNoFollow>;
+    try { stat = statNoFollow(trusted, lockPath); } catch { stat = undefined; }
+    // A folder in its place is no lock any writer made, and no waiting ends it: said at once, not after WAIT_MS
+    // of a stopped event loop at every write.
+    if (stat?.isDirectory()) throw new AppError('conflict', `The lock ${basename(lockPath)} is a folder where a file belongs; remove it.`);
     try {
-      const stat = statNoFollow(trusted, lockPath);
       if (stat && (Date.now() - stat.mtimeMs > STALE_MS || holderIsGone(trusted, lockPath))) removeNoFollow(trusted, lockPath);
     } catch { /* removed by its owner meanwhile */ }
     if (Date.now() > deadline) throw new AppError('conflict', 'The entry is being changed by someone else; try again in a moment.');

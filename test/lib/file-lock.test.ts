@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock } from '../../dist/lib/file-lock.js';
@@ -33,4 +33,15 @@ test('a lock left by a process of this machine that has ended is taken at once; 
     withFileLock(trusted, lock, () => {});
     assert.ok(Date.now() - started >= 2_500, `${holder} was waited for`);
   }
+});
+
+test('a folder where the lock file belongs is said at once, not waited on: no writer made it, no wait ends it', () => {
+  const dir = makeTempFolder('svc-lock-');
+  const trusted = new TrustedFolders([dir]);
+  const lock = join(dir, 'locks', 'feed.lock');
+  mkdirSync(lock, { recursive: true });
+  const started = Date.now();
+  assert.throws(() => withFileLock(trusted, lock, () => 'never'), /The lock feed\.lock is a folder where a file belongs; remove it\./);
+  assert.ok(Date.now() - started < 1_000, 'refused at once');
+  assert.ok(existsSync(lock), 'the folder is left as it is');
 });

@@ -6,6 +6,7 @@
 // write(), inside the entry's lock) or from an event read in the feed; any other is a change made on
 // disk. The finder records those: it takes the entry's lock (so a writer in another process has appended its
 // event), reads the feed up to now, and records the change only when no event explained it meanwhile.
+import { SoonestRun } from './soonest-run.js';
 import { debuglog } from '../../lib/node-builtins.js';
 import type { Clock } from '../../lib/clock.js';
 import { withFileLock } from '../../lib/file-lock.js';
@@ -66,6 +67,11 @@ export class ContentChanges {
   private readonly writes = new Map<string, RecordedWrite[]>();
   /** Changes found on disk, waiting to be recorded: the entry as it was, and whether an event came since. */
   private readonly found = new Map<string, { before: EntryFacts; explained: boolean }>();
+  /**
+   * One run of recordFound waits at a time: a timer per change that could not be recorded (the feed
+   * unwritable) made each run's failures as many new runs, each failing as many again.
+   */
+  private readonly recordRun = new SoonestRun(() => this.recordFound());
   /** The change found on disk being checked against the feed, under its entry's lock. */
   private checking: { id: string; waiting: { before: EntryFacts; explained: boolean } } | null = null;
   private recording = false;
@@ -185,8 +191,7 @@ export class ContentChanges {
   /** A change to record as found on disk, from `before`, in `delayMs` (or with the changes noticed sooner). */
   private notice(id: string, before: EntryFacts, delayMs: number): void {
     if (!this.found.has(id)) this.found.set(id, { before, explained: false });
-    if (delayMs > 0) setTimeout(() => this.recordFound(), delayMs).unref();
-    else if (this.found.size === 1) setImmediate(() => this.recordFound()).unref();
+    this.recordRun.within(delayMs);
   }
 
   /** Events from other processes: each entry named is read again; lost events read everything again. */
@@ -208,8 +213,11 @@ export class ContentChanges {
 
   /** Records the changes found on disk that no event explains, each under its entry's lock. */
   private recordFound(): void {
-    for (const [id, waiting] of this.found) {
-      this.found.delete(id);
+    // Taken out all at once: one that cannot be recorded now (the feed unwritable) is noticed again for a
+    // later try, and a loop over `found` itself would meet it again at once, for ever, holding the event loop.
+    const waitingNow = [...this.found];
+    this.found.clear();
+    for (const [id, waiting] of waitingNow) {
       // What the index took in when the change was noticed is what was served since: recorded as it is, not
       // read again (an entry added and removed a moment later is recorded twice, as a cache may have kept it).
       this.recordFromDisk(id, waiting, false);
