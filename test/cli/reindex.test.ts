@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTestSite } from '../helpers/test-site.ts';
@@ -47,6 +47,31 @@ test('svc reindex records what changed on disk since the kept index, one entry o
       { kind: 'entry.changed', entry: 'posts/old-news', via: 'disk', languages: ['en'], paths: ['/old-news'], detail: 'found by svc reindex' },
       { kind: 'entry.changed', entry: 'posts/hello', via: 'disk', languages: ['en'], paths: ['/de/hello', '/hello'], detail: 'found by svc reindex' },
     ]);
+  } finally {
+    site.cleanup();
+  }
+});
+
+test('a change svc reindex cannot record (the feed unwritable) is said, exits 1, and is found and recorded by the next reindex', async () => {
+  const site = await makeTestSite();
+  site.deps.content.close();
+  try {
+    const svc = (...args: string[]) => spawnSync(process.execPath, [CLI_JS, 'reindex', `--root=${site.root}`, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    assert.equal(svc().status, 0);
+    const kept = feedOf(site.root).since(0).events.length;
+    retitle(site.root, 'posts/old-news', 'Synced while the feed could not be written');
+    // A folder where the feed's lock file belongs: nothing can be appended.
+    const lock = join(site.root, 'data', 'locks', 'feed.lock');
+    mkdirSync(lock);
+    const refused = svc();
+    assert.equal(refused.status, 1, refused.stdout);
+    assert.match(refused.stderr, /1 of the changes found could not be recorded in the change feed .*run svc reindex again once the feed can be written/);
+    assert.equal(feedOf(site.root).since(0).events.length, kept);
+    rmdirSync(lock);
+    const again = svc();
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /\n1 of 10 entries changed on disk, recorded in the change feed/);
+    assert.deepEqual(feedOf(site.root).since(0).events.slice(kept).map(({ kind, entry }) => [kind, entry]), [['entry.changed', 'posts/old-news']]);
   } finally {
     site.cleanup();
   }

@@ -228,15 +228,17 @@ export class ContentChanges {
    * A full pass asked for (`svc reindex`, the panel's Site check): the entries found changed on disk are
    * recorded now, whichever process holds the lease. `before`: each as the index had it.
    */
-  recordReindexed(found: ReadonlyMap<string, Entry | undefined>, detail: string): number {
-    let recorded = 0;
+  recordReindexed(found: ReadonlyMap<string, Entry | undefined>, detail: string): { recorded: number; unrecorded: number } {
+    let recorded = 0, unrecorded = 0;
     for (const [id, before] of found) {
       // A change the sweep noticed a moment ago is recorded once, from the entry as it was before it.
       const noticed = this.found.get(id);
       this.found.delete(id);
-      if (this.recordFromDisk(id, noticed ?? { before: entryFacts(before), explained: false }, true, detail)) recorded++;
+      const outcome = this.recordFromDisk(id, noticed ?? { before: entryFacts(before), explained: false }, true, detail);
+      if (outcome === 'recorded') recorded++;
+      else if (outcome === 'unrecorded') unrecorded++;
     }
-    return recorded;
+    return { recorded, unrecorded };
   }
 
   /** Every entry was read again without one to compare with: consumers must assume anything changed. */
@@ -244,16 +246,20 @@ export class ContentChanges {
     this.append({ kind: 'site.reindexed', entry: null, languages: [], paths: [], before: [], via, person: null, token: null, detail });
   }
 
-  /** Records one entry's change found on disk, from `waiting.before` to the index now (after reading the entry again when `readFirst`). */
-  private recordFromDisk(id: string, waiting: { before: EntryFacts; explained: boolean }, readFirst: boolean, detail?: string): boolean {
+  /**
+   * Records one entry's change found on disk, from `waiting.before` to the index now (after reading the
+   * entry again when `readFirst`): 'none' when an event explains it or nothing changed after all,
+   * 'unrecorded' when the feed could not take it (tried again later in this process).
+   */
+  private recordFromDisk(id: string, waiting: { before: EntryFacts; explained: boolean }, readFirst: boolean, detail?: string): 'recorded' | 'none' | 'unrecorded' {
     const target = this.target;
-    if (!target) return false;
+    if (!target) return 'none';
     try {
       return withFileLock(this.options.trusted, entryLockPath(this.options.dataDir, id), () => {
         // Taken out of `found` already: an event read now must still mark it explained (apply looks here too).
         this.checking = { id, waiting };
         try { this.follower?.catchUp(); } finally { this.checking = null; }
-        if (waiting.explained) { debug('%s found on disk: an event explains it', id); return false; }
+        if (waiting.explained) { debug('%s found on disk: an event explains it', id); return 'none'; }
         if (readFirst) {
           this.recording = true;
           try { target.readAgain(id); } finally { this.recording = false; }
@@ -261,15 +267,16 @@ export class ContentChanges {
         const after = entryFacts(target.indexed(id));
         const change = factsChange(waiting.before, after);
         debug('%s found on disk: %s (%j -> %j)', id, change ? 'recorded' : 'no change after all', [waiting.before.exists, [...waiting.before.translations]], [after.exists, [...after.translations]]);
-        if (!change) return false;
+        if (!change) return 'none';
         const kind: ChangeKind = !waiting.before.exists ? 'entry.added' : !after.exists ? 'entry.removed' : 'entry.changed';
         const recorded = this.append({ kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null, ...(detail ? { detail } : {}) });
         if (!recorded) this.notice(id, waiting.before, RETRY_UNRECORDED_MS);
-        return recorded;
+        return recorded ? 'recorded' : 'unrecorded';
       });
     } catch (error) {
       this.options.log(`svc: could not record the change to ${id} found on disk: ${(error as Error)?.message ?? error}`);
-      return false;
+      this.notice(id, waiting.before, RETRY_UNRECORDED_MS);
+      return 'unrecorded';
     }
   }
 }

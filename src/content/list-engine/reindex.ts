@@ -10,7 +10,8 @@ export interface ReindexParts { freshness: IndexFreshness; index: EntryIndex; sc
 /** Who asked for a full pass, and the note its events carry. */
 export interface ReindexBy { via: 'cli' | 'panel'; detail: string }
 
-export interface Reindexed { entries: number; changed: number; everything: boolean }
+/** `unrecorded`: changes taken into the index that the change feed could not take (tried again by this process). */
+export interface Reindexed { entries: number; changed: number; unrecorded: number; everything: boolean }
 
 /**
  * A full pass at once (`svc reindex`, the panel's Site check), for one who just synced a folder: every
@@ -28,12 +29,13 @@ export async function reindexEntries(parts: ReindexParts, by: ReindexBy, id?: st
   changes?.catchUp();
   if (builtNow && freshness.readEveryFile && id === undefined) {
     changes?.recordEverythingRead(by.via, by.detail);
-    return { entries: index.size, changed: 0, everything: true };
+    return { entries: index.size, changed: 0, unrecorded: 0, everything: true };
   }
   const found = id === undefined ? await freshness.changedOnDisk() : new Map([[id, index.get(id)]]);
   if (!changes) {
     for (const changed of found.keys()) scanner.readAgain(changed, changed.split('/'), true);
-    return { entries: index.size, changed: found.size, everything: false };
+    return { entries: index.size, changed: found.size, unrecorded: 0, everything: false };
   }
-  return { entries: index.size, changed: changes.recordReindexed(found, by.detail), everything: false };
+  const { recorded, unrecorded } = changes.recordReindexed(found, by.detail);
+  return { entries: index.size, changed: recorded, unrecorded, everything: false };
 }

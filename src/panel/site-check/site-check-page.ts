@@ -89,9 +89,8 @@ async function reindex(ctx: RequestContext, deps: PanelDeps, purges: () => reado
   const w = words().siteCheck;
   const seconds = formatNumber((performance.now() - started) / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const entries = plural(w.entries, result.entries);
-  showSiteCheck(ctx, deps, result.everything
-    ? fill(w.readAll, { entries, seconds })
-    : fill(w.compared, { entries, seconds, changed: result.changed }), purges);
+  const said = result.everything ? fill(w.readAll, { entries, seconds }) : fill(w.compared, { entries, seconds, changed: result.changed });
+  showSiteCheck(ctx, deps, result.unrecorded > 0 ? `${said} ${fill(w.unrecorded, { unrecorded: result.unrecorded })}` : said, purges);
 }
 
 /** `purges`: the cache purges' state, shown when any target is configured. */

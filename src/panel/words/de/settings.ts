@@ -150,6 +150,7 @@ export const GERMAN_SETTINGS_WORDS = {
     entries: { one: '{count} Eintrag', other: '{count} Einträge' },
     readAll: 'Alle {entries} in {seconds} s aus ihren Dateien gelesen; im Änderungsfeed vermerkt, dass sich alles geändert haben kann.',
     compared: '{entries} in {seconds} s mit der Festplatte verglichen: {changed} geändert, im Änderungsfeed vermerkt.',
+    unrecorded: '{unrecorded} der gefundenen Änderungen konnten nicht im Änderungsfeed vermerkt werden (data/feed/ ließ sich nicht schreiben); der Server vermerkt sie, sobald er kann, und nichts geht verloren.',
   },
   webhooks: {
     title: 'Webhooks',

@@ -150,6 +150,7 @@ export const ENGLISH_SETTINGS_WORDS = {
     entries: { one: '{count} entry', other: '{count} entries' },
     readAll: 'Read all {entries} from their files in {seconds} s; recorded in the change feed that anything may have changed.',
     compared: 'Compared {entries} with the disk in {seconds} s: {changed} changed, recorded in the change feed.',
+    unrecorded: '{unrecorded} of the changes found could not be recorded in the change feed (data/feed/ could not be written); the server records them once it can, and nothing is lost.',
   },
   webhooks: {
     title: 'Webhooks',
