@@ -31,7 +31,8 @@ export function getChanges(deps: ApiDeps, request: ApiRequest): unknown {
     throw new AppError(request.principal ? 'forbidden' : 'unauthorized', 'This closed site shows its changes only to a token with content:read.', request.principal ? {} : { 'www-authenticate': 'Bearer' });
   }
   const sinceText = param(request.url, 'since');
-  if (sinceText !== undefined && !/^\d{1,15}$/.test(sinceText)) {
+  // Up to 16 digits: any seq the feed can hand out (a safe integer; segment names have 16) is taken back.
+  if (sinceText !== undefined && (!/^\d{1,16}$/.test(sinceText) || !Number.isSafeInteger(Number(sinceText)))) {
     throw new AppError('invalid_params', 'The parameter since must be the cursor a previous answer gave as next (a whole number), or left out to start from now.');
   }
   const limit = intParam(request.url, 'limit', 100, 1, 1000);
@@ -42,8 +43,10 @@ export function getChanges(deps: ApiDeps, request: ApiRequest): unknown {
   const since = Number(sinceText);
   const read = feed.since(since, limit);
   const data = read.events.map((event) => shown(deps, event, viewer)).filter((event): event is ShownChange => event !== null);
-  const last = read.events.at(-1)?.seq ?? (read.resync ? read.position.seq : since);
-  return { data, next: String(last), resync: read.resync, has_more: read.events.length === limit };
+  // After a resync the reader goes on from where the feed now is (read.position), never from an event of a
+  // segment the feed left behind: that cursor would only lead to the same resync again.
+  const last = read.resync ? read.position.seq : read.events.at(-1)?.seq ?? since;
+  return { data, next: String(last), resync: read.resync, has_more: !read.resync && read.events.length === limit };
 }
 
 /** The event as this viewer may see it, or null when it concerns nothing they may see. */

@@ -8,14 +8,17 @@
 // entry's lock) and is itself fsynced before the write is answered. The segment is opened anew for each
 // append, under the lock: on NFS that revalidates its size (close-to-open), where O_APPEND between machines
 // alone would not be atomic. A writer killed in the middle leaves a last line without its newline, which no
-// reader reads and the next writer cuts off.
-import { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+// reader reads and the next writer ends with a newline (never cuts off: see appendLocked).
+import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { withFileLock } from '../lib/file-lock.js';
-import { createNoFollow, makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
-import { eventLine, parseEvent, type ChangeEvent, type NewChange } from './change-event.js';
-import { FEED_VERSION, headerLine, listSegments, nextLine, parseHeader, parseNext, SEGMENT_BYTES, segmentName } from './feed-segments.js';
+import { createNoFollow, makeFoldersNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { eventLine, type ChangeEvent, type NewChange } from './change-event.js';
+import { newestChainSegment, oldestChainSegment } from './feed-chain.js';
+import { highestCursorSeq } from './feed-cursor.js';
+import { headerLine, listSegments, nextLine, SEGMENT_BYTES, segmentKind, segmentName } from './feed-segments.js';
+import { readTail } from './feed-tail.js';
 import { feedEnd, feedSince, readFeed, type FeedPosition, type FeedRead } from './feed-reading.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
@@ -25,8 +28,6 @@ export type { FeedPosition, FeedRead } from './feed-reading.js';
 export const RETENTION_MS = 30 * 24 * 3600_000;
 /** ...and the oldest go beyond this size in all, always keeping the newest two. */
 export const RETENTION_BYTES = 64 * 1024 * 1024;
-/** How far back from a segment's end its last event is looked for. */
-const TAIL_BYTES = 64 * 1024;
 
 export interface ChangeFeedOptions {
   /** data/feed */
@@ -41,6 +42,8 @@ export interface ChangeFeedOptions {
 
 export class ChangeFeed {
   private warned = false;
+  /** The highest seq this process appended or read (noteSeq). */
+  private highest = 0;
   /** Told after each event this process appended (feed-follower.ts: a follower whose readers wait wakes at once). */
   private readonly appended = new Set<() => void>();
 
@@ -82,34 +85,78 @@ export class ChangeFeed {
   }
 
   private appendLocked(change: NewChange): ChangeEvent {
-    const { dir } = this.options;
-    makeFoldersNoFollow(this.options.trustedFolders, dir, 0o700);
-    const segments = listSegments(this.options.trustedFolders, dir);
-    let first = segments.at(-1);
-    let tail = first === undefined ? null : this.tailOf(first);
-    if (first !== undefined && tail?.headerless) {
-      // A crash cut the segment's header short (a new segment, nothing in it yet): it is begun again.
-      this.appendRaw(first, headerLine(first), true);
-    } else if (first !== undefined && tail?.next !== undefined) {
-      // A crash came between the full segment's pointer to the next and the next's creation: that is made now.
-      first = tail.next;
-      this.appendRaw(first, headerLine(first), true);
-      tail = { lastSeq: first - 1, size: 0 };
+    const { dir, trustedFolders: trusted } = this.options;
+    makeFoldersNoFollow(trusted, dir, 0o700);
+    const segments = listSegments(trusted, dir);
+    // How far the feed is known to have gone besides its own end: what this process appended or read, and
+    // the consumers' cursors. A segment cut short by whole lines shows nothing else (README: a seq is never
+    // reused while the feed is kept).
+    const known = Math.max(this.highest, highestCursorSeq(trusted, dir));
+    const live = this.liveSegment(segments, known);
+    const seq = Math.max(live.lastSeq, known) + 1;
+    let segment = live.segment;
+    let lead = live.endsWithNewline ? '' : '\n';
+    // A full segment names the next and ends, unless that name is taken by a file not of the chain: then it
+    // takes one event more (the name is past the next time).
+    if (live.size >= SEGMENT_BYTES && statNoFollow(trusted, join(dir, segmentName(seq))) === undefined) {
+      this.appendRaw(segment, lead + nextLine(seq));
+      this.appendRaw(seq, headerLine(seq), true);
+      this.removeOld([...segments.filter((first) => first < seq), seq]);
+      segment = seq;
+      lead = '';
     }
-    if (first === undefined || tail === null || tail.size >= SEGMENT_BYTES) {
-      // No feed yet, a segment this code cannot continue (damaged, foreign, newer), or a full one: begin the
-      // next. After one that cannot be read, the first seq is past any it can hold (a line is 2 bytes at
-      // least), so seq still only grows; readers find the gap and resync.
-      const next = first === undefined ? 1 : tail === null ? first + (statNoFollow(this.options.trustedFolders, join(dir, segmentName(first)))?.size ?? 0) + 1 : tail.lastSeq + 1;
-      if (first !== undefined) this.appendRaw(first, nextLine(next));
-      this.appendRaw(next, headerLine(next), true);
-      if (first !== undefined) this.removeOld([...segments, next]);
-      first = next;
-      tail = { lastSeq: next - 1, size: 0 };
-    }
-    const event: ChangeEvent = { seq: tail.lastSeq + 1, time: new Date(this.options.clock()).toISOString(), ...change };
-    this.appendRaw(first, eventLine(event));
+    const event: ChangeEvent = { seq, time: new Date(this.options.clock()).toISOString(), ...change };
+    // A last line without its newline (a torn append, garbage) is ended, not cut off: it may be all that is
+    // left of an event readers had, or not svc's at all; readers pass over it.
+    this.appendRaw(segment, lead + eventLine(event));
+    this.noteSeq(seq);
     return event;
+  }
+
+  /**
+   * The segment the next event goes into and what its end shows, made ready: the chain's newest segment
+   * (feed-chain.ts: never a stray name), the one it links to when a crash left that one missing or with its
+   * header cut short, or a new one when the chain cannot be continued (none yet; the newest damaged; the one
+   * linked to foreign or of a newer version). A new one begins past any seq a file it replaces could hold, so
+   * seqs only grow; it is not linked (nothing is written into a file that is not the feed's), and readers of
+   * the old one find the dead end and resync (feed-reading.ts).
+   */
+  private liveSegment(segments: number[], known: number): { segment: number; lastSeq: number; size: number; endsWithNewline: boolean } {
+    const { dir, trustedFolders: trusted } = this.options;
+    const newest = newestChainSegment(trusted, dir, segments);
+    const sizeOf = (first: number) => statNoFollow(trusted, join(dir, segmentName(first)))?.size ?? 0;
+    let past = known;
+    if (newest !== undefined) {
+      const tail = readTail(trusted, dir, newest);
+      if (tail.next === null && !tail.damaged) return { segment: newest, lastSeq: tail.lastSeq ?? newest - 1, size: tail.size, endsWithNewline: tail.endsWithNewline };
+      if (tail.next !== null) {
+        const linked = segmentKind(trusted, dir, tail.next);
+        // A crash came between the link and the next segment's making (or in the middle of its header): made now.
+        if (linked.kind === 'missing' || linked.kind === 'partial') {
+          const header = headerLine(tail.next);
+          this.appendRaw(tail.next, header.slice(linked.kind === 'partial' ? linked.size : 0), true);
+          return { segment: tail.next, lastSeq: tail.lastSeq ?? tail.next - 1, size: Buffer.byteLength(header), endsWithNewline: true };
+        }
+        past = Math.max(past, tail.next + sizeOf(tail.next));
+      } else {
+        past = Math.max(past, newest + tail.size);
+      }
+    } else {
+      // No chain: a new feed, or every segment unreadable. A file named at or before where the feed is known
+      // to have got may be one of its segments, damaged; one named beyond is a stray and moves nothing.
+      for (const first of segments) if (first <= known + 1) past = Math.max(past, first + sizeOf(first));
+    }
+    // Past names taken by stray files; anything else in the way (a folder) fails the append, said once.
+    let first = past + 1;
+    while (statNoFollow(trusted, join(dir, segmentName(first)))?.isFile()) first++;
+    this.appendRaw(first, headerLine(first), true);
+    if (newest !== undefined) this.removeOld([...segments.filter((name) => name < first), first]);
+    return { segment: first, lastSeq: first - 1, size: Buffer.byteLength(headerLine(first)), endsWithNewline: true };
+  }
+
+  /** Remembers a seq this process appended or read: its next append goes past it, whatever the files say. */
+  private noteSeq(seq: number): void {
+    if (seq > this.highest) this.highest = seq;
   }
 
   /** One write at the end of a segment, made durable; `create` makes a new one (and its name durable). */
@@ -131,38 +178,6 @@ export class ChangeFeed {
     } catch { /* not every file system syncs a folder; the segment's own data is synced */ }
   }
 
-  /**
-   * The last event's seq of a segment and its size, a last line cut short by a crash removed first; null
-   * when the segment cannot be continued (no header of ours, a newer version, no last event to be found).
-   */
-  private tailOf(first: number): { lastSeq: number; size: number; next?: number; headerless?: boolean } | null {
-    const fd = openNoFollow(this.options.trustedFolders, join(this.options.dir, segmentName(first)), constants.O_RDWR);
-    try {
-      let size = fstatSync(fd).size;
-      const from = Math.max(0, size - TAIL_BYTES);
-      const bytes = Buffer.allocUnsafe(size - from);
-      readSync(fd, bytes, 0, bytes.length, from);
-      const end = bytes.lastIndexOf(0x0a);
-      if (end + 1 < bytes.length) {
-        ftruncateSync(fd, from + end + 1);
-        size = from + end + 1;
-      }
-      const lines = bytes.toString('utf8', 0, end + 1).split('\n').filter((line) => line !== '');
-      if (from === 0) {
-        if (lines.length === 0) return { lastSeq: first - 1, size: 0, headerless: true };
-        const header = parseHeader(lines[0]!);
-        if (header === null || header.version > FEED_VERSION || header.first !== first) return null;
-        if (lines.length === 1) return { lastSeq: first - 1, size };
-      }
-      const next = lines.length > 0 ? parseNext(lines.at(-1)!) : null;
-      if (next !== null) return { lastSeq: next - 1, size, next };
-      const last = lines.length > 0 ? parseEvent(lines.at(-1)!) : null;
-      return last === null ? null : { lastSeq: last.seq, size };
-    } finally {
-      closeSync(fd);
-    }
-  }
-
   /** Segments past the retention's time or size, oldest first; the newest two always stay. */
   private removeOld(segments: number[]): void {
     const now = this.options.clock();
@@ -178,22 +193,27 @@ export class ChangeFeed {
 
   /** The position after the last whole event: where a process that has just read everything follows from. */
   end(): FeedPosition {
-    return feedEnd(this.options.trustedFolders, this.options.dir);
+    const position = feedEnd(this.options.trustedFolders, this.options.dir);
+    this.noteSeq(position.seq);
+    return position;
   }
 
   /** The events after `position`, at most `max` (feed-reading.ts). */
   read(position: FeedPosition, max = 1000): FeedRead {
-    return readFeed(this.options.trustedFolders, this.options.dir, position, max);
+    const read = readFeed(this.options.trustedFolders, this.options.dir, position, max);
+    this.noteSeq(read.position.seq);
+    return read;
   }
 
   /** The oldest seq the feed still holds (0 when empty): a cursor before it must resync. */
   oldest(): number {
-    const first = listSegments(this.options.trustedFolders, this.options.dir)[0];
-    return first ?? 0;
+    return oldestChainSegment(this.options.trustedFolders, this.options.dir) ?? 0;
   }
 
   /** The events after `seq` for a consumer that keeps only a number (a cursor; feed-reading.ts). */
   since(seq: number, max = 1000): FeedRead {
-    return feedSince(this.options.trustedFolders, this.options.dir, seq, max);
+    const read = feedSince(this.options.trustedFolders, this.options.dir, seq, max);
+    this.noteSeq(read.events.at(-1)?.seq ?? 0);
+    return read;
   }
 }

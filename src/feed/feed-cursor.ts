@@ -2,7 +2,7 @@
 // data/feed/cursors/<name>.json so that a restart goes on where it stopped: nothing missed, and nothing twice
 // unless the consumer stopped between handling an event and saving its cursor.
 import { writeFileAtomic, writeFileAtomicAsync } from '../lib/atomic-write.js';
-import { readTextNoFollow } from '../lib/no-follow.js';
+import { listFolderNoFollow, readTextNoFollow } from '../lib/no-follow.js';
 import { join } from 'node:path';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
@@ -36,4 +36,24 @@ export class FeedCursor {
     const bytes = Buffer.from(JSON.stringify({ seq }) + '\n');
     await writeFileAtomicAsync(this.trusted, this.file, (writeAt) => writeAt(bytes, 0), 0o600);
   }
+}
+
+/**
+ * The highest seq any consumer's cursor holds (0 when none): evidence of how far the feed went that outlives
+ * a segment cut short, so the writer never hands out a seq a consumer already has (change-feed.ts).
+ */
+export function highestCursorSeq(trusted: TrustedFolders, feedDir: string): number {
+  let names: string[];
+  try {
+    names = listFolderNoFollow(trusted, join(feedDir, 'cursors')).filter((item) => item.isFile() && item.name.endsWith('.json')).map((item) => item.name.slice(0, -'.json'.length));
+  } catch {
+    return 0;
+  }
+  let highest = 0;
+  for (const name of names) {
+    if (!NAME.test(name)) continue;
+    const seq = new FeedCursor(trusted, feedDir, name).load();
+    if (seq !== null && seq > highest) highest = seq;
+  }
+  return highest;
 }

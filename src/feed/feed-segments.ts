@@ -73,15 +73,23 @@ export function parseNext(line: string): number | null {
   }
 }
 
-/** Complete lines (each ended by a newline) read from `offset` on, with where the next read starts. */
-export interface ReadLines { lines: string[]; end: number; size: number }
+/** Whole lines (each ended by a newline) read from `offset` on, with where the next read starts. */
+export interface ReadLines {
+  lines: string[];
+  /** The byte after each line's newline, counted on the file's bytes (a line that is not UTF-8 decodes longer). */
+  ends: number[];
+  end: number;
+  size: number;
+  /** The byte before `offset` is a newline: the offset is a line's start, not a place inside a line written since. */
+  aligned: boolean;
+}
 
 const READ_CHUNK = 256 * 1024;
 
 /**
- * The whole lines of a segment from `offset` on, at most `maxBytes` of them (at least one line). A last line
- * without its newline is a write under way or cut short by a crash: it is not read (the next writer
- * removes a cut one, see change-feed.ts).
+ * The whole lines of a segment from `offset` on, at most `maxBytes` of them (at least one line); null when the
+ * segment is missing. A last line without its newline is a write under way or cut short by a crash: it is not
+ * read (the next writer ends it with a newline, see change-feed.ts, and readers pass over it).
  */
 export function readLines(trusted: TrustedFolders, dir: string, first: number, offset: number, maxBytes = READ_CHUNK): ReadLines | null {
   let fd: number;
@@ -92,22 +100,73 @@ export function readLines(trusted: TrustedFolders, dir: string, first: number, o
   }
   try {
     const size = fstatSync(fd).size;
-    if (size <= offset) return { lines: [], end: offset, size };
-    let length = Math.min(size - offset, maxBytes);
+    // One byte before the offset comes along: it tells whether the offset is still a line's start.
+    const from = offset > 0 ? offset - 1 : 0;
+    if (size <= offset) return { lines: [], ends: [], end: offset, size, aligned: size < offset ? false : isAfterNewline(fd, offset) };
+    let length = Math.min(size - from, maxBytes + 1);
     let bytes = Buffer.allocUnsafe(length);
-    let read = readSync(fd, bytes, 0, length, offset);
+    let read = readSync(fd, bytes, 0, length, from);
+    const aligned = offset === 0 || bytes[0] === 0x0a;
+    const skip = offset - from;
     let last = bytes.lastIndexOf(0x0a, read - 1);
     // One line longer than maxBytes: read on until its end.
-    while (last < 0 && offset + read < size) {
-      length = Math.min(size - offset, length * 2);
+    while (last < skip && from + read < size) {
+      length = Math.min(size - from, length * 2);
       bytes = Buffer.allocUnsafe(length);
-      read = readSync(fd, bytes, 0, length, offset);
+      read = readSync(fd, bytes, 0, length, from);
       last = bytes.lastIndexOf(0x0a, read - 1);
     }
-    if (last < 0) return { lines: [], end: offset, size };
-    const lines = bytes.toString('utf8', 0, last).split('\n');
-    return { lines, end: offset + last + 1, size };
+    if (last < skip) return { lines: [], ends: [], end: offset, size, aligned };
+    const lines: string[] = [];
+    const ends: number[] = [];
+    for (let start = skip; start <= last;) {
+      const stop = bytes.indexOf(0x0a, start);
+      lines.push(bytes.toString('utf8', start, stop));
+      ends.push(from + stop + 1);
+      start = stop + 1;
+    }
+    return { lines, ends, end: from + last + 1, size, aligned };
   } finally {
     closeSync(fd);
   }
+}
+
+function isAfterNewline(fd: number, offset: number): boolean {
+  if (offset === 0) return true;
+  const byte = Buffer.alloc(1);
+  return readSync(fd, byte, 0, 1, offset - 1) === 1 && byte[0] === 0x0a;
+}
+
+/**
+ * What a file with a segment's name holds at its start: `ours` (this version's header for this very name),
+ * `partial` (a part of that header, or nothing: a segment whose making a crash cut short, or a stray empty
+ * file), `missing`, or `other` (foreign, damaged, or of a newer version: never written into, never read as ours).
+ */
+export type SegmentKind = { kind: 'ours' | 'other' | 'missing' } | { kind: 'partial'; size: number };
+
+export function segmentKind(trusted: TrustedFolders, dir: string, first: number): SegmentKind {
+  let fd: number;
+  try {
+    fd = openNoFollow(trusted, join(dir, segmentName(first)), constants.O_RDONLY);
+  } catch (error) {
+    return { kind: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'other' };
+  }
+  try {
+    const header = Buffer.from(headerLine(first));
+    const bytes = Buffer.alloc(header.length + 1);
+    const read = readSync(fd, bytes, 0, bytes.length, 0);
+    if (read < header.length && header.subarray(0, read).equals(bytes.subarray(0, read))) {
+      return fstatSync(fd).size === read ? { kind: 'partial', size: read } : { kind: 'other' };
+    }
+    const end = bytes.indexOf(0x0a);
+    return end >= 0 && isOurHeader(bytes.toString('utf8', 0, end), first) ? { kind: 'ours' } : { kind: 'other' };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A first line that is this version's header for the segment named `first`. */
+export function isOurHeader(line: string, first: number): boolean {
+  const header = parseHeader(line);
+  return header !== null && header.version === FEED_VERSION && header.first === first;
 }

@@ -76,6 +76,20 @@ test('a cursor past what this feed holds (another site\'s, a feed begun anew) sa
   assert.ok(Number(body.next) < 999999);
 });
 
+test('any cursor the feed can hand out is taken back, up to a seq of 16 digits; past a safe integer it is refused', async () => {
+  const body = await (await api('/changes?since=1000000000000000')).json();
+  assert.equal(body.resync, true);
+  assert.deepEqual(body.data, []);
+  const again = await api(`/changes?since=${body.next}`);
+  assert.equal(again.status, 200);
+  assert.equal((await api('/changes?since=9007199254740991')).status, 200);
+  for (const bad of ['9007199254740992', '10000000000000000']) {
+    const res = await api(`/changes?since=${bad}`);
+    assert.equal(res.status, 422, bad);
+    assert.match((await res.json()).message, /since must be the cursor/);
+  }
+});
+
 test('bad input is refused with a sentence; a closed site shows its changes only to content:read', async () => {
   for (const bad of ['-1', 'abc', '1.5', '1e3', '']) {
     const res = await api(`/changes?since=${encodeURIComponent(bad)}`);
