@@ -6,13 +6,13 @@
 // from the feed's folder (a watch) within milliseconds, or at the latest at its poll.
 import type { Clock } from '../lib/clock.js';
 import type { ChangeFeed } from '../feed/change-feed.js';
-import { FeedCursor } from '../feed/feed-cursor.js';
 import { FeedFollower } from '../feed/feed-follower.js';
 import { FinderLease } from '../feed/finder-lease.js';
 import type { PurgeTarget } from './edge-settings.js';
 import { sendPurge } from './purge-request.js';
 import { PurgeTags, type PurgeContent } from './purge-tags.js';
 import { PurgeStatus, type TargetState } from './purge-status.js';
+import { ConsumerPlace } from './consumer-place.js';
 import { join } from 'node:path';
 
 /** Events taken in one purge (their tags in one request per chunk). */
@@ -73,18 +73,22 @@ export class CachePurger {
   }
 }
 
-/** One target's consumer: reads from its cursor, purges, saves the cursor; retries with backoff. */
+/** One target's consumer: reads from its place, purges, saves the place; retries with backoff. */
 class TargetConsumer {
-  private readonly cursor: FeedCursor;
+  private readonly place: ConsumerPlace;
   private holding = false;
   private running = false;
   private again = false;
   private retryMs = FIRST_RETRY_MS;
   private retryTimer: NodeJS.Timeout | null = null;
+  /** The place was lost and cannot be told: the next purge is of everything (the site-wide tag). */
+  private purgeAll = false;
+  /** The last unexpected failure said in the log (each said once). */
+  private lastProblem: string | null = null;
   private readonly state: TargetState;
 
   constructor(private readonly target: PurgeTarget, private readonly options: CachePurgerOptions, private readonly tags: PurgeTags, private readonly status: PurgeStatus) {
-    this.cursor = new FeedCursor(options.feed.trustedFolders, options.feed.dir, `purge-${target.name}`);
+    this.place = new ConsumerPlace({ feed: options.feed, name: `purge-${target.name}`, what: `cache purges to ${target.name}`, log: options.log, onSaveDue: () => this.wake() });
     this.state = { name: target.name, kind: target.kind, where: target.where, seq: 0, lastPurgeAt: null, lastError: null, failingSince: null, pending: 0 };
   }
 
@@ -94,6 +98,7 @@ class TargetConsumer {
       clearTimeout(this.retryTimer);
       this.retryTimer = null;
     }
+    if (!holding) this.place.stop();
     if (holding) this.wake();
   }
 
@@ -104,7 +109,14 @@ class TargetConsumer {
       return;
     }
     this.running = true;
-    void this.run().finally(() => {
+    // Whatever fails in a run (a refused save is not a failure: ConsumerPlace says it and keeps the place)
+    // is said once and tried again with the backoff: a rejection left unhandled ended the server.
+    void this.run().catch((error: unknown) => {
+      const reason = (error as Error)?.message ?? String(error);
+      if (this.lastProblem !== reason) this.options.log(`svc: cache purges to ${this.target.name} stopped on a problem (${reason}); they are tried again.`);
+      this.lastProblem = reason;
+      this.retryLater();
+    }).finally(() => {
       this.running = false;
       if (this.again) {
         this.again = false;
@@ -113,18 +125,34 @@ class TargetConsumer {
     });
   }
 
+  private retryLater(): void {
+    if (!this.holding) return;
+    this.retryTimer = setTimeout(() => { this.retryTimer = null; this.wake(); }, this.retryMs);
+    this.retryTimer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
+  }
+
   private async run(): Promise<void> {
     const { feed, clock, log } = this.options;
-    let seq = this.cursor.load();
-    if (seq === null) {
-      // A target purges what changes from its first start on; what was before is not in its cache's keeping.
-      seq = feed.end().seq;
-      await this.cursor.saveAsync(seq);
+    const resumed = this.place.resume();
+    let seq = 'seq' in resumed ? resumed.seq : this.placeLost(resumed.lost);
+    if (!('seq' in resumed)) {
+      this.place.moveTo(seq);
+      // The place is saved once the purge of everything owed went out (a stop before it owes it again).
+      if (!this.purgeAll) {
+        await this.place.save();
+        // Said in the status at once, so that a cursor lost later is known to be lost, not a first start.
+        this.state.seq = seq;
+        await this.status.save(this.state);
+      }
     }
+    // The status names only a change purged (with a purge of everything owed, the one it had).
+    if (!this.purgeAll) this.state.seq = seq;
     while (this.holding) {
       const read = feed.since(seq, BATCH);
-      if (read.events.length === 0 && !read.resync) break;
-      const purge = this.tags.of(read.events, read.resync);
+      const everything = read.resync || this.purgeAll;
+      if (read.events.length === 0 && !everything) break;
+      const purge = this.tags.of(read.events, everything);
       try {
         await sendPurge(this.target, purge);
       } catch (error) {
@@ -134,17 +162,45 @@ class TargetConsumer {
         this.state.failingSince ??= new Date(clock()).toISOString();
         this.state.pending = feed.end().seq - seq;
         await this.status.save(this.state);
-        this.retryTimer = setTimeout(() => { this.retryTimer = null; this.wake(); }, this.retryMs);
-        this.retryTimer.unref();
-        this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
+        this.retryLater();
         return;
       }
+      this.purgeAll = false;
+      this.lastProblem = null;
       seq = read.events.at(-1)?.seq ?? read.position.seq;
+      this.place.moveTo(seq);
       // On the thread pool: the write whose change this purged, and the requests after it, are not held up.
-      await this.cursor.saveAsync(seq);
+      // A refused save keeps the place in memory and is tried again later; the purges go on meanwhile.
+      await this.place.save();
       this.retryMs = FIRST_RETRY_MS;
       Object.assign(this.state, { seq, lastPurgeAt: new Date(clock()).toISOString(), lastError: null, failingSince: null, pending: 0 });
       await this.status.save(this.state);
     }
+    // A save refused earlier, due again (nothing new to purge).
+    if (!this.purgeAll) await this.place.save();
+  }
+
+  /**
+   * Neither memory nor the cursor file knows where this target got to. A true first start (no cursor file,
+   * no line in the status) begins at the feed's end: what changed before the cache was configured is not in
+   * it. A target that ran before goes on after the last change the status says it purged (the status is
+   * written after the cursor, so at worst a batch is purged twice); where that cannot be known either,
+   * everything is purged once, with the site-wide tag, as after a resync. Never silently from the end: the
+   * changes in between would stay stale in the cache (issue 32: a reader whose cursor is gone loses none).
+   */
+  private placeLost(lost: 'missing' | 'damaged'): number {
+    const { feed, log } = this.options;
+    const name = this.target.name;
+    const known = this.status.find(name);
+    // A line of an earlier version written before its first purge said seq 0 without meaning it.
+    if (typeof known === 'object' && (known.seq > 0 || known.lastPurgeAt !== null) && Number.isSafeInteger(known.seq) && known.seq >= 0) {
+      log(`svc: the cursor of cache purges to ${name} (feed/cursors/purge-${name}.json) is ${lost}; they go on after change ${known.seq}, the last the purge status says was purged.`);
+      return known.seq;
+    }
+    const end = feed.end().seq;
+    if (lost === 'missing' && known === 'none') return end;
+    log(`svc: the cursor of cache purges to ${name} (feed/cursors/purge-${name}.json) is ${lost} and the purge status does not say how far they got; everything is purged once (the site-wide tag), and they go on after change ${end}.`);
+    this.purgeAll = true;
+    return end;
   }
 }

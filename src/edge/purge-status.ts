@@ -33,8 +33,28 @@ export class PurgeStatus {
       all.sort((a, b) => a.name.localeCompare(b.name));
       const bytes = Buffer.from(JSON.stringify(all) + '\n');
       try { await writeFileAtomicAsync(this.trusted, this.file, (writeAt) => writeAt(bytes, 0), 0o600); } catch { /* shown as it was; the purges go on */ }
-    });
+    }).catch(() => { /* never rejects, so one failure does not hold back every save after it */ });
     return this.saving;
+  }
+
+  /**
+   * One target's line, for a purger whose cursor is gone: 'none' when the file has no line for it (or there is
+   * no file: no purge was sent or failed yet), 'unreadable' when the file is damaged.
+   */
+  find(name: string): TargetState | 'none' | 'unreadable' {
+    let text: string;
+    try {
+      text = readTextNoFollow(this.trusted, this.file);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException)?.code === 'ENOENT' ? 'none' : 'unreadable';
+    }
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (!Array.isArray(value)) return 'unreadable';
+      return (value as TargetState[]).find((item) => item?.name === name) ?? 'none';
+    } catch {
+      return 'unreadable';
+    }
   }
 
   read(): TargetState[] {

@@ -5,11 +5,10 @@
 // data/feed/webhooks.json). Per endpoint the queue's head is sent until it is delivered: at once, then after
 // the delays of RETRY_DELAYS_MS (about a day in all); then the endpoint is paused, its messages kept, and
 // the panel's home says so. It runs in a thread of its own (wiring/webhook-thread.ts), beside the requests.
-import { randomBytes } from '../lib/node-builtins.js';
+import { createHash } from '../lib/node-builtins.js';
 import type { Clock } from '../lib/clock.js';
 import type { ChangeEvent, ChangeKind } from '../feed/change-event.js';
 import type { ChangeFeed } from '../feed/change-feed.js';
-import { FeedCursor } from '../feed/feed-cursor.js';
 import { FeedFollower } from '../feed/feed-follower.js';
 import { FinderLease } from '../feed/finder-lease.js';
 import type { Entry } from '../content/entries/types.js';
@@ -17,6 +16,7 @@ import type { WebhookEndpoint, WebhookEndpoints, WebhookEvent } from './webhook-
 import type { QueuedMessage, WebhookQueue } from './webhook-queue.js';
 import { webhookSignatureHeader } from './webhook-signature.js';
 import { sendWebhook } from './webhook-send.js';
+import { ConsumerPlace } from './consumer-place.js';
 import { join } from 'node:path';
 
 /** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (Standard Webhooks' schedule; some 27 h in all). */
@@ -65,7 +65,7 @@ export interface WebhookDispatcherOptions {
 
 export class WebhookDispatcher {
   private readonly queue: WebhookQueue;
-  private readonly cursor: FeedCursor;
+  private readonly place: ConsumerPlace;
   private readonly lease: FinderLease;
   private readonly follower: FeedFollower;
   private timer: NodeJS.Timeout | null = null;
@@ -74,10 +74,12 @@ export class WebhookDispatcher {
   private taking: Promise<void> | null = null;
   private takeAgain = false;
   private active = false;
+  /** The last failure of a take said in the log (each said once, until a take succeeds). */
+  private takeProblem: string | null = null;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.queue = options.queue;
-    this.cursor = new FeedCursor(options.feed.trustedFolders, options.feed.dir, 'webhooks');
+    this.place = new ConsumerPlace({ feed: options.feed, name: 'webhooks', what: 'webhooks', log: options.log });
     this.lease = new FinderLease({
       trustedFolders: options.feed.trustedFolders,
       feedDir: options.feed.dir, lockPath: join(options.dataDir, 'locks', 'webhooks-lease.lock'), fileName: 'webhooks.json', clock: options.clock, log: options.log,
@@ -123,6 +125,7 @@ export class WebhookDispatcher {
     } else {
       this.follower.stop();
       this.lease.stop();
+      this.place.stop();
       this.holding = false;
     }
   }
@@ -134,8 +137,11 @@ export class WebhookDispatcher {
   /** Takes new events into the queues, and sends what is due meanwhile. */
   private wake(): void {
     if (!this.holding) return;
-    void this.take().catch((error: Error) => {
-      this.options.log(`svc: webhooks could not take the latest changes (${error.message}); tried again shortly.`);
+    // Tried again at every tick (TICK_MS): said once, not twice a second, and said again only when it changes.
+    void this.take().then(() => { this.takeProblem = null; }, (error: Error) => {
+      const reason = error?.message ?? String(error);
+      if (this.takeProblem !== reason) this.options.log(`svc: webhooks could not take the latest changes (${reason}); tried again shortly.`);
+      this.takeProblem = reason;
     });
     this.sendDue();
   }
@@ -164,18 +170,28 @@ export class WebhookDispatcher {
   }
 
   private async takeNow(): Promise<void> {
-    const { feed } = this.options;
-    // No cursor yet: the first endpoint was added a moment ago, and this thread started after it. The changes
-    // made since may be in the feed already (the thread's start takes a while on a loaded machine), so it is
-    // read from the oldest event kept, and each endpoint hears of those made after it was added (messageFor).
-    // Starting at the feed's end, as this once did, lost a change made right after the first endpoint.
-    let seq = this.cursor.load() ?? Math.max(0, feed.oldest() - 1);
+    const { feed, log } = this.options;
+    const resumed = this.place.resume();
+    let seq = 'seq' in resumed ? resumed.seq : this.placeLost(resumed.lost);
     for (;;) {
       const read = feed.since(seq, 200);
       if (read.events.length === 0) {
-        if (read.resync) await this.cursor.saveAsync(read.position.seq);
+        if (read.resync) {
+          const oldest = Math.max(0, feed.oldest() - 1);
+          if (seq < oldest) {
+            // The feed was cut past this place (the thread stopped longer than its retention): what it still
+            // holds is taken; only what it no longer holds is missed, and that is said.
+            log(`svc: the change feed no longer holds changes ${seq + 1} to ${oldest}; no webhooks were sent for them. Those after are sent.`);
+            seq = oldest;
+            continue;
+          }
+          log(`svc: the change feed was begun anew (it ends at change ${read.position.seq}, webhooks had taken up to ${seq}); webhooks go on from its end.`);
+          this.place.moveTo(read.position.seq);
+        }
+        await this.place.save();
         return;
       }
+      if (read.resync) log(`svc: the change feed does not hold every change after ${seq} (lines removed or damaged); no webhooks were sent for the missing ones.`);
       // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits.
       const endpoints = this.options.endpoints.list();
       // The entries are asked for once per batch, and only those some endpoint wants to hear of.
@@ -194,12 +210,42 @@ export class WebhookDispatcher {
           if (message) byEndpoint.set(endpoint.id, [...(byEndpoint.get(endpoint.id) ?? []), message]);
         }
       }
-      await Promise.all([...byEndpoint].map(([id, messages]) => this.queue.change(id, (queue) => { queue.push(...messages); })));
+      // A change taken again (a stop between the queue and the cursor, a cursor lost) is not queued twice.
+      await Promise.all([...byEndpoint].map(([id, messages]) => this.queue.change(id, (queue) => {
+        const waiting = new Set(queue.map((message) => message.id));
+        queue.push(...messages.filter((message) => !waiting.has(message.id)));
+      })));
       seq = read.events.at(-1)!.seq;
-      await this.cursor.saveAsync(seq);
+      this.place.moveTo(seq);
+      // A refused save keeps the place in memory (consumer-place.ts): the next take goes on from there, and
+      // does not queue this batch again.
+      await this.place.save();
       // After each batch, not once changes stop coming: a steady stream of writes must not hold sending back.
       this.sendDue();
     }
+  }
+
+  /**
+   * Neither memory nor the cursor file says how far the webhooks got. Standard Webhooks and Stripe-like
+   * senders deliver at least once: a receiver drops a message whose webhook-id it has had, and a sender never
+   * skips one to save a duplicate. So the take goes on after the latest change queued or sent to any endpoint
+   * (their queues and delivery logs say it; a later change made no message, and is looked at again for
+   * nothing). Where nothing says it (no endpoint was sent anything yet: also a first start, whose first
+   * endpoint was added a moment ago and whose changes since may be in the feed already), it reads from the
+   * oldest change the feed keeps, each endpoint hearing of those made after it was added (messageFor); a
+   * message made again has the webhook-id it had. Starting at the feed's end, as this once did, lost a change
+   * made right after the first endpoint.
+   */
+  private placeLost(lost: 'missing' | 'damaged'): number {
+    const { feed, endpoints, queue, log } = this.options;
+    const queued = Math.max(0, ...endpoints.list().map((endpoint) => queue.lastSeq(endpoint.id)));
+    if (queued > 0) {
+      log(`svc: the cursor of webhooks (feed/cursors/webhooks.json) is ${lost}; they go on after change ${queued}, the latest queued or sent to an endpoint.`);
+      return queued;
+    }
+    const oldest = Math.max(0, feed.oldest() - 1);
+    if (lost === 'damaged') log(`svc: the cursor of webhooks (feed/cursors/webhooks.json) is damaged and no endpoint's queue or log says how far they got; the changes the feed keeps are taken again from change ${oldest + 1}, each endpoint's from when it was added (a message sent before goes again with its webhook-id, for the receiver to drop).`);
+    return oldest;
   }
 
   /** The message for this endpoint, or null when it does not want this change. */
@@ -223,7 +269,11 @@ export class WebhookDispatcher {
       data = { id: event.entry, languages: event.languages, paths: view === null && !endpoint.drafts ? [] : event.paths, before: event.before, entry: view };
     }
     const body = JSON.stringify({ type, timestamp: event.time, data: { seq: event.seq, ...data } });
-    return { id: `msg_${event.seq}_${randomBytes(6).toString('hex')}`, type, seq: event.seq, entry: event.entry, body, attempt: 0, nextAt: 0 };
+    // The same message made twice (a change taken again) has the same webhook-id, which Standard Webhooks has
+    // receivers keep to drop a message they had: the endpoint, the seq and the event's time (a feed begun anew
+    // counts its seqs again).
+    const id = `msg_${event.seq}_${createHash('sha256').update(`${endpoint.id}\n${event.seq}\n${event.time}`).digest('hex').slice(0, 12)}`;
+    return { id, type, seq: event.seq, entry: event.entry, body, attempt: 0, nextAt: 0 };
   }
 
   /** Sends the endpoint's first message when it is due; records the outcome; pauses when retries ran out. */

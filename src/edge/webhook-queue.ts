@@ -125,6 +125,20 @@ export class WebhookQueue {
     }
   }
 
+  /**
+   * The latest change this endpoint was sent or has waiting (0: none): its queue's seqs and the ids in its log
+   * (`msg_<seq>_...`; the log keeps the newest records), for the dispatcher whose cursor is gone.
+   */
+  lastSeq(endpointId: string): number {
+    let last = 0;
+    for (const message of this.queue(endpointId)) if (Number.isSafeInteger(message?.seq) && message.seq > last) last = message.seq;
+    for (const record of this.log(endpointId)) {
+      const seq = Number(/^msg_(\d+)_/.exec(String(record?.id))?.[1] ?? 0);
+      if (Number.isSafeInteger(seq) && seq > last) last = seq;
+    }
+    return last;
+  }
+
   /** Changes an endpoint's queue under its lock; resolves to what `edit` returns once it is on disk. */
   change<T>(endpointId: string, edit: (queue: QueuedMessage[]) => T): Promise<T> {
     return withFileLockAsync(this.trusted, this.lock(endpointId), async () => {

@@ -120,7 +120,7 @@ export class WebhookThread {
     const worker = this.worker;
     if (!worker) return Promise.resolve();
     this.ending ??= new Promise<void>((resolve) => {
-      const timer = setTimeout(() => void worker.terminate(), STOP_WAIT_MS);
+      const timer = setTimeout(() => { worker.terminate().catch(() => { /* ended meanwhile: its exit resolves this */ }); }, STOP_WAIT_MS);
       worker.once('exit', () => {
         clearTimeout(timer);
         resolve();
