@@ -5,14 +5,13 @@
 // data/feed/webhooks.json). Per endpoint the queue's head is sent until it is delivered: at once, then after
 // the delays of RETRY_DELAYS_MS (about a day in all); then the endpoint is paused, its messages kept, and
 // the panel's home says so. It runs in a thread of its own (wiring/webhook-thread.ts), beside the requests.
-import { createHash } from '../lib/node-builtins.js';
 import type { Clock } from '../lib/clock.js';
-import type { ChangeEvent, ChangeKind } from '../feed/change-event.js';
+import type { ChangeEvent } from '../feed/change-event.js';
 import type { ChangeFeed } from '../feed/change-feed.js';
 import { FeedFollower } from '../feed/feed-follower.js';
 import { FinderLease } from '../feed/finder-lease.js';
-import type { Entry } from '../content/entries/types.js';
-import type { WebhookEndpoint, WebhookEndpoints, WebhookEvent } from './webhook-endpoints.js';
+import type { WebhookEndpoint, WebhookEndpoints } from './webhook-endpoints.js';
+import { messageFor, NOTHING_TAKEN, webhookEventOf, type TakenContent } from './webhook-message.js';
 import type { QueuedMessage, WebhookQueue } from './webhook-queue.js';
 import { webhookSignatureHeader } from './webhook-signature.js';
 import { sendWebhook } from './webhook-send.js';
@@ -23,29 +22,10 @@ import { join } from 'node:path';
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 const TICK_MS = 500;
 
-const EVENT_OF: Partial<Record<ChangeKind, WebhookEvent>> = {
-  'entry.created': 'entry.created', 'entry.added': 'entry.created',
-  'entry.updated': 'entry.updated', 'entry.changed': 'entry.updated', 'entry.style': 'entry.updated',
-  'entry.published': 'entry.published', 'entry.due': 'entry.published',
-  'entry.unpublished': 'entry.unpublished', 'entry.scheduled': 'entry.scheduled',
-  'entry.removed': 'entry.deleted', 'entry.media': 'media.added',
-  'site.changed': 'site.changed', 'site.reindexed': 'site.changed', 'theme.changed': 'site.changed', 'plugins.changed': 'site.changed',
-};
-const LEAVING = new Set<WebhookEvent>(['entry.unpublished', 'entry.deleted']);
-
 /** What the messages need of the content, asked once per batch of events for the entries they name. */
 export interface WebhookContent {
   take(ids: readonly string[]): Promise<TakenContent>;
 }
-
-/** The entries as they were when taken, and how the Content API shows them. */
-export interface TakenContent {
-  entry(id: string): Entry | undefined;
-  /** The entry as the Content API shows it to a token with content:read (drafts only when asked), or null. */
-  view(entry: Entry, languages: readonly string[], drafts: boolean): unknown;
-}
-
-const NOTHING_TAKEN: TakenContent = { entry: () => undefined, view: () => null };
 
 export interface WebhookDispatcherOptions {
   feed: ChangeFeed;
@@ -196,7 +176,7 @@ export class WebhookDispatcher {
       const endpoints = this.options.endpoints.list();
       // The entries are asked for once per batch, and only those some endpoint wants to hear of.
       const wanted = (event: ChangeEvent) => event.entry !== null
-        && endpoints.some((endpoint) => endpoint.events.includes(EVENT_OF[event.kind]!) && event.time >= endpoint.createdAt);
+        && endpoints.some((endpoint) => endpoint.events.includes(webhookEventOf(event.kind)!) && event.time >= endpoint.createdAt);
       const ids = [...new Set(read.events.filter(wanted).map((event) => event.entry!))];
       const content = ids.length === 0 ? NOTHING_TAKEN : await this.options.content.take(ids);
       const byEndpoint = new Map<string, QueuedMessage[]>();
@@ -206,7 +186,7 @@ export class WebhookDispatcher {
         const views = new Map<boolean, unknown>();
         const entry = event.entry === null ? undefined : content.entry(event.entry);
         for (const endpoint of endpoints) {
-          const message = this.messageFor(event, endpoint, content, entry, views);
+          const message = messageFor(event, endpoint, content, entry, views);
           if (message) byEndpoint.set(endpoint.id, [...(byEndpoint.get(endpoint.id) ?? []), message]);
         }
       }
@@ -232,7 +212,7 @@ export class WebhookDispatcher {
    * (their queues and delivery logs say it; a later change made no message, and is looked at again for
    * nothing). Where nothing says it (no endpoint was sent anything yet: also a first start, whose first
    * endpoint was added a moment ago and whose changes since may be in the feed already), it reads from the
-   * oldest change the feed keeps, each endpoint hearing of those made after it was added (messageFor); a
+   * oldest change the feed keeps, each endpoint hearing of those made after it was added (webhook-message.ts); a
    * message made again has the webhook-id it had. Starting at the feed's end, as this once did, lost a change
    * made right after the first endpoint.
    */
@@ -246,34 +226,6 @@ export class WebhookDispatcher {
     const oldest = Math.max(0, feed.oldest() - 1);
     if (lost === 'damaged') log(`svc: the cursor of webhooks (feed/cursors/webhooks.json) is damaged and no endpoint's queue or log says how far they got; the changes the feed keeps are taken again from change ${oldest + 1}, each endpoint's from when it was added (a message sent before goes again with its webhook-id, for the receiver to drop).`);
     return oldest;
-  }
-
-  /** The message for this endpoint, or null when it does not want this change. */
-  private messageFor(event: ChangeEvent, endpoint: WebhookEndpoint, content: TakenContent, entry: Entry | undefined, views: Map<boolean, unknown>): QueuedMessage | null {
-    const type = EVENT_OF[event.kind];
-    if (!type || !endpoint.events.includes(type)) return null;
-    // An endpoint hears of the changes made after it was added (the cursor may be older: no endpoint followed it).
-    if (event.time < endpoint.createdAt) return null;
-    let data: Record<string, unknown> = {};
-    if (event.entry !== null) {
-      const { filters } = endpoint;
-      if (filters.type && entry?.type.key !== filters.type && !event.entry.startsWith(`${filters.type}/`)) return null;
-      const translations = entry ? [...entry.translations.values()] : [];
-      if (filters.language && !event.languages.includes(filters.language) && !translations.some((t) => t.language === filters.language)) return null;
-      if (filters.tag && !translations.some((t) => t.tags.includes(filters.tag!))) return null;
-      if (filters.status && !translations.some((t) => t.status === filters.status)) return null;
-      if (entry && !views.has(endpoint.drafts)) views.set(endpoint.drafts, content.view(entry, event.languages, endpoint.drafts));
-      const view = entry ? views.get(endpoint.drafts)! : null;
-      // Without drafts, a change of what nobody may see yet is not sent (one that takes something away is).
-      if (view === null && !LEAVING.has(type)) return null;
-      data = { id: event.entry, languages: event.languages, paths: view === null && !endpoint.drafts ? [] : event.paths, before: event.before, entry: view };
-    }
-    const body = JSON.stringify({ type, timestamp: event.time, data: { seq: event.seq, ...data } });
-    // The same message made twice (a change taken again) has the same webhook-id, which Standard Webhooks has
-    // receivers keep to drop a message they had: the endpoint, the seq and the event's time (a feed begun anew
-    // counts its seqs again).
-    const id = `msg_${event.seq}_${createHash('sha256').update(`${endpoint.id}\n${event.seq}\n${event.time}`).digest('hex').slice(0, 12)}`;
-    return { id, type, seq: event.seq, entry: event.entry, body, attempt: 0, nextAt: 0 };
   }
 
   /** Sends the endpoint's first message when it is due; records the outcome; pauses when retries ran out. */

@@ -7,7 +7,7 @@ import { apiEntry, type ViewStore } from '../api/answers/entry-view.js';
 import type { ContentStore } from '../content/store.js';
 import { loadDocument } from '../content/entries/translation.js';
 import type { Entry, SiteConfig, Translation } from '../content/entries/types.js';
-import type { TakenContent } from '../edge/webhook-dispatcher.js';
+import type { TakenContent } from '../edge/webhook-message.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 type PortableTranslation = Omit<Translation, 'body' | 'fields'>;
