@@ -19,7 +19,7 @@ const query = (match: string, extra: Partial<IndexQuery> = {}): IndexQuery => ({
 function database(documents: SearchDocument[]): SearchDatabase {
   const db = new SearchDatabase(new TrustedFolders(), ':memory:');
   db.open();
-  db.transaction(() => { for (const document of documents) db.insert(document, true); });
+  db.transaction(() => { for (const document of documents) db.insert(document, true, Date.now()); });
   return db;
 }
 

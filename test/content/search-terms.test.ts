@@ -53,8 +53,8 @@ test('every hostile query runs through a real FTS5 index without an error, and f
   const db = new SearchDatabase(new TrustedFolders(), ':memory:');
   db.open();
   db.transaction(() => {
-    db.insert(doc('posts/a', 'Alpine hut', 'A hut near the pass. NEAR and OR are words here.'), true);
-    db.insert(doc('posts/b', 'Secret draft', 'title secret', { status: 'draft', publicFrom: null }), true);
+    db.insert(doc('posts/a', 'Alpine hut', 'A hut near the pass. NEAR and OR are words here.'), true, 1);
+    db.insert(doc('posts/b', 'Secret draft', 'title secret', { status: 'draft', publicFrom: null }), true, 1);
   });
   const hostile = [
     'NEAR(', 'NEAR(alpine hut, 2)', '"', '*', 'AND OR NOT', 'title:secret', '{title}: x', '^x', 'x OR', '(((', ')))', '"a" NEAR/2 "b"',

@@ -83,7 +83,7 @@ port.on('message', (message: ToBuildThread) => {
     if (message.kind === 'batch') {
       now = message.now;
       db.transaction(() => {
-        for (const id of message.ids) indexEntry(db, read(id), setup.site);
+        for (const id of message.ids) indexEntry(db, read(id), setup.site, now);
         done += message.ids.length;
         db.setMeta('progress', `${done}/${setup.total}`);
       });

@@ -21,6 +21,8 @@ export interface BuildInput {
   /** The entry as the content index has it now (undefined: gone since; the feed says so after the build). */
   entry: (id: string) => Entry | undefined;
   site: SiteConfig;
+  /** The store's time: a translation public then goes to the public rows (search-tables.ts). */
+  now: () => number;
   /** The feed's last seq before `ids` were taken. */
   startSeq: number;
   progress: BuildProgress;
@@ -36,9 +38,9 @@ export function beginBuild(db: SearchDatabase, total: number): void {
   });
 }
 
-/** The rows of one entry's translations (none for an entry gone); inside a transaction. */
-export function indexEntry(db: SearchDatabase, entry: Entry | undefined, site: SiteConfig): void {
-  for (const document of searchDocuments(entry, site)) db.insert(document, stemmedLanguage(document.language));
+/** The rows of one entry's translations (none for an entry gone), as public or hidden at `now`; inside a transaction. */
+export function indexEntry(db: SearchDatabase, entry: Entry | undefined, site: SiteConfig, now: number): void {
+  for (const document of searchDocuments(entry, site)) db.insert(document, stemmedLanguage(document.language), now);
 }
 
 /** Marks the index built: searches answer from it, and the feed is applied from `startSeq` on. */
@@ -51,13 +53,14 @@ export function endBuild(db: SearchDatabase, startSeq: number): void {
 
 /** Fills a new, empty index on this thread; true when it was built to the end, false when it was given up. */
 export async function buildIndex(db: SearchDatabase, input: BuildInput): Promise<boolean> {
-  const { ids, entry, site, progress, wanted } = input;
+  const { ids, entry, site, progress, wanted, now } = input;
   beginBuild(db, ids.length);
   for (let at = 0; at < ids.length;) {
     if (!wanted()) return false;
     const until = performance.now() + SLICE_MS;
     db.transaction(() => {
-      for (; at < ids.length && performance.now() < until; at++) indexEntry(db, entry(ids[at]!), site);
+      const when = now();
+      for (; at < ids.length && performance.now() < until; at++) indexEntry(db, entry(ids[at]!), site, when);
       db.setMeta('progress', `${at}/${ids.length}`);
     });
     progress.reached(at);

@@ -18,6 +18,8 @@ export interface FollowSource {
   site(): SiteConfig;
   /** The entry read again from disk. */
   entry(id: string): Entry | undefined;
+  /** The store's time: the rows are indexed as public or hidden as they are then (search-tables.ts). */
+  now(): number;
 }
 
 /**
@@ -39,11 +41,12 @@ export function applyFeed(db: SearchDatabase, feed: ChangeFeed, source: FollowSo
       return 'rebuild';
     }
     const site = source.site();
+    const now = source.now();
     const ids = new Set(read.events.filter((event) => event.entry !== null && !NOT_SEARCHED.has(event.kind)).map((event) => event.entry!));
     for (const id of ids) {
       let entry: Entry | undefined;
       try { entry = source.entry(id); } catch { continue; /* not an entry id: nothing of ours */ }
-      db.replaceEntry(id, entry ? searchDocuments(entry, site) : null, stemmedLanguage);
+      db.replaceEntry(id, entry ? searchDocuments(entry, site) : null, stemmedLanguage, now);
     }
     const last = read.events.at(-1)?.seq;
     if (last !== undefined) db.setMeta('seq', String(last));

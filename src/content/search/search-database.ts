@@ -1,7 +1,10 @@
-// The search index as an SQLite file (data/cache/search.sqlite) with two FTS5 tables: one that stems
-// English words (porter) and one that only folds case and diacritics, for the languages FTS5 has no stemmer
-// for. Both fold `é` to `e` (remove_diacritics 2) and keep prefix indexes, so `café`, `cafe` and `caf*` meet.
-// A row per translation; which translations a reader may see is decided by the columns beside the text.
+// The search index as an SQLite file (data/cache/search.sqlite) with FTS5 tables of two kinds: one that
+// stems English words (porter) and one that only folds case and diacritics, for the languages FTS5 has no
+// stemmer for. Both fold `é` to `e` (remove_diacritics 2) and keep prefix indexes, so `café`, `cafe` and
+// `caf*` meet. Each kind is two tables: the rows public when indexed, and the rest (search-tables.ts: BM25's
+// statistics are a table's, and an anonymous score must not move with a draft's words).
+// A row per translation, in one of the four; which translations a reader may see is decided by the columns
+// beside the text.
 // A damaged file (cut short, overwritten) is found by the error SQLite gives and made anew: it is a cache,
 // the content is in content/.
 import { closeSync, constants, readSync } from 'node:fs';
@@ -10,15 +13,17 @@ import { isNetworkFolder } from '../../lib/network-folder.js';
 import { sqliteModule, type DatabaseSync, type StatementSync } from './sqlite-module.js';
 import { dirname } from 'node:path';
 import { rankedSearch, type IndexHit, type IndexQuery } from './ranked-search.js';
+import { indexedHidden, TEXT_TABLES, textTable } from './search-tables.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export type { IndexHit, IndexQuery, SearchReader, SearchStatus } from './ranked-search.js';
 
 /**
  * Changes when the tables or what is indexed do: an index of another version is built anew (2: a row's id
- * follows its date; 3: a card's shown texts only, its settings left out: search-text.ts).
+ * follows its date; 3: a card's shown texts only, its settings left out: search-text.ts; 4: public and hidden
+ * tables, search-tables.ts).
  */
-const SCHEMA_VERSION = '3';
+const SCHEMA_VERSION = '4';
 /** How long a writer waits for another process's transaction (short: the event loop waits with it). */
 const BUSY_MS = 2_000;
 /** Row ids per second of a row's date (rowIdFor). */
@@ -121,12 +126,12 @@ export class SearchDatabase {
       db.exec(`
         CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS docs(id INTEGER PRIMARY KEY, entry TEXT NOT NULL, language TEXT NOT NULL, type TEXT NOT NULL,
-          status TEXT NOT NULL, public_from INTEGER, author TEXT, date_ms INTEGER NOT NULL, UNIQUE(entry, language));
-        CREATE VIRTUAL TABLE IF NOT EXISTS text_stemmed USING fts5(title, excerpt, tags, body, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3');
-        CREATE VIRTUAL TABLE IF NOT EXISTS text_folded USING fts5(title, excerpt, tags, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+          status TEXT NOT NULL, public_from INTEGER, author TEXT, date_ms INTEGER NOT NULL, hidden INTEGER NOT NULL, UNIQUE(entry, language));
+        CREATE INDEX IF NOT EXISTS docs_due ON docs(hidden, public_from);
+        ${TEXT_TABLES.map(({ name, tokenize }) => `CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(title, excerpt, tags, body, tokenize = '${tokenize}', prefix = '2 3');`).join('\n        ')}
         INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', '${SCHEMA_VERSION}');`);
       // Reading a row of each table finds a file damaged past its first pages before it is relied on.
-      db.prepare('SELECT count(*) FROM (SELECT rowid FROM text_stemmed LIMIT 1) UNION ALL SELECT count(*) FROM (SELECT rowid FROM text_folded LIMIT 1)').all();
+      db.prepare(TEXT_TABLES.map(({ name }) => `SELECT count(*) FROM (SELECT rowid FROM ${name} LIMIT 1)`).join(' UNION ALL ')).all();
       return db;
     } catch (error) {
       db.close();
@@ -182,28 +187,33 @@ export class SearchDatabase {
   }
 
   /**
-   * The entry's rows replaced by `documents`. An entry gone takes the entries below it with it (a page's
-   * pages live in its folder), so their rows go too.
+   * The entry's rows replaced by `documents`, indexed at `now` (public or hidden as they are then: a
+   * scheduled row whose time came moves to the public table at its entry.due). An entry gone takes the
+   * entries below it with it (a page's pages live in its folder), so their rows go too.
    */
-  replaceEntry(entry: string, documents: readonly SearchDocument[] | null, stemmed: (language: string) => boolean): void {
+  replaceEntry(entry: string, documents: readonly SearchDocument[] | null, stemmed: (language: string) => boolean, now: number): void {
     const rows = documents === null
       // Ids below `entry` sort between `entry/` and `entry0` ('0' follows '/'): a range of the unique index.
       ? this.statement('SELECT id FROM docs WHERE entry = ? OR (entry >= ? AND entry < ?)').all(entry, `${entry}/`, `${entry}0`)
       : this.statement('SELECT id FROM docs WHERE entry = ?').all(entry);
     for (const row of rows as Array<{ id: number }>) {
-      this.statement('DELETE FROM text_stemmed WHERE rowid = ?').run(row.id);
-      this.statement('DELETE FROM text_folded WHERE rowid = ?').run(row.id);
+      // A row is in one of the tables; which one is not kept (a delete of a rowid a table lacks finds nothing).
+      for (const { name } of TEXT_TABLES) this.statement(`DELETE FROM ${name} WHERE rowid = ?`).run(row.id);
       this.statement('DELETE FROM docs WHERE id = ?').run(row.id);
     }
-    for (const document of documents ?? []) this.insert(document, stemmed(document.language));
+    for (const document of documents ?? []) this.insert(document, stemmed(document.language), now);
   }
 
-  /** Adds rows for entries not in the index yet (the build from scratch). */
-  insert(document: SearchDocument, stemmed: boolean): void {
+  /**
+   * Adds rows for entries not in the index yet (the build from scratch): to the public table when public at
+   * `now`, else to the hidden one.
+   */
+  insert(document: SearchDocument, stemmed: boolean, now: number): void {
     const id = this.rowIdFor(document.dateMs);
-    this.statement('INSERT INTO docs(id, entry, language, type, status, public_from, author, date_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(id, document.entry, document.language, document.type, document.status, document.publicFrom, document.author, document.dateMs);
-    this.statement(`INSERT INTO ${stemmed ? 'text_stemmed' : 'text_folded'}(rowid, title, excerpt, tags, body) VALUES (?, ?, ?, ?, ?)`)
+    const hidden = indexedHidden(document.publicFrom, now);
+    this.statement('INSERT INTO docs(id, entry, language, type, status, public_from, author, date_ms, hidden) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(id, document.entry, document.language, document.type, document.status, document.publicFrom, document.author, document.dateMs, hidden ? 1 : 0);
+    this.statement(`INSERT INTO ${textTable(stemmed, hidden)}(rowid, title, excerpt, tags, body) VALUES (?, ?, ?, ?, ?)`)
       .run(id, clean(document.title), clean(document.excerpt), clean(document.tags), clean(document.body));
   }
 

@@ -216,7 +216,7 @@ export class SiteSearch {
       // sees it replaced at its next look (checkFile) and opens this one.
       this.db.discard();
       this.openFile();
-      const input = { ids, site: source.site(), startSeq, progress, wanted: () => this.building === progress };
+      const input = { ids, site: source.site(), startSeq, now: () => source.now(), progress, wanted: () => this.building === progress };
       const built = inThread ? await this.buildInThread(input) : await buildIndex(this.db, { ...input, entry: (id) => source.passingEntry(id) });
       if (!built) return;
     } catch (error) {
@@ -238,7 +238,7 @@ export class SiteSearch {
 
   private buildInThread(input: Omit<BuildInput, 'entry'>): Promise<boolean> {
     const { source, file, dataDir } = this.options;
-    const build = buildInThread({ ...input, ...this.options.thread, file, root: source.root, contentDir: source.contentDir, dataDir: dataDir ?? dirname(file), now: () => source.now() });
+    const build = buildInThread({ ...input, ...this.options.thread, file, root: source.root, contentDir: source.contentDir, dataDir: dataDir ?? dirname(file) });
     this.stopThread = build.stop;
     return build.done.finally(() => {
       if (this.stopThread === build.stop) this.stopThread = null;
