@@ -17,6 +17,8 @@ export interface EntryQuery {
   search?: string;
   /** For date categories: only entries whose `start` is still ahead, soonest first. */
   upcomingOnly?: boolean;
+  /** For date categories too: newest first, as every other list (MCP content_list), not by `start`. */
+  newestFirst?: boolean;
   /**
    * Who may see what (the spec's role rules); absent = everything matching. Published translations are
    * visible to everyone, so it is asked only about the others.
@@ -47,11 +49,13 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   const category = query.category !== undefined ? store.site().categories[query.category] : undefined;
   if (query.category !== undefined && !category) return { rows: [], total: 0 };
   const status = query.status ?? 'any';
-  const narrow = query.category !== undefined ? { category: query.category } : query.tag !== undefined ? { tag: query.tag } : query.parent !== undefined ? { parent: query.parent } : {};
+  // A date category's own list is in `start` order: newest first, it is the type's list with the category kept.
+  const categoryToo = query.newestFirst === true && category?.kind === 'date' ? query.category : undefined;
+  const narrow = query.category !== undefined && categoryToo === undefined ? { category: query.category } : query.tag !== undefined ? { tag: query.tag } : query.parent !== undefined ? { parent: query.parent } : {};
   const list = store.lists().list(query.type, query.language, status, narrow);
   let from = 0;
   let to = list.length;
-  if (category?.kind === 'date' && query.upcomingOnly) {
+  if (category?.kind === 'date' && query.upcomingOnly && categoryToo === undefined) {
     from = list.firstAtLeast(store.now());
     to = list.firstAtLeast(NO_START);
   }
@@ -60,7 +64,7 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   // The parent narrows the list only when neither a category nor a tag did.
   const parentToo = query.parent !== undefined && !('parent' in narrow) ? query.parent : undefined;
   const visible = query.visible;
-  const everyRowMatches = words.length === 0 && tagToo === undefined && parentToo === undefined && (visible === undefined || status === 'published');
+  const everyRowMatches = words.length === 0 && tagToo === undefined && parentToo === undefined && categoryToo === undefined && (visible === undefined || status === 'published');
   if (everyRowMatches) {
     const start = Math.min(to, from + offset);
     // The list's own rows (a new array of them): a page of the API asks this on every request.
@@ -70,6 +74,7 @@ export function listEntries(store: ContentStore, query: EntryQuery, window: List
   let matched = 0;
   for (let at = from; at < to; at++) {
     const { entry, translation } = list.at(at);
+    if (categoryToo !== undefined && translation.category !== categoryToo) continue;
     if (tagToo !== undefined && !translation.tags.includes(tagToo)) continue;
     if (parentToo !== undefined && entry.parentId !== parentToo) continue;
     if (words.length > 0) {

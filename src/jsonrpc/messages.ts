@@ -61,8 +61,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A string, or an integer JSON numbers carry exactly: past 2^53 the parsed number is another one
+ * (9007199254740993 reads as ...992), and an answer under it would name a request never sent.
+ */
 function isValidId(value: unknown): value is JsonRpcId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+  return typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
 }
 
 /**
@@ -76,6 +80,7 @@ export function classifyMessage(value: unknown): ClassifiedMessage {
   const id = hasId && isValidId(value.id) ? value.id : null;
   if (value.jsonrpc !== '2.0') return invalid(id, 'The message must have "jsonrpc": "2.0".');
   if (hasId && value.id === null) return invalid(null, 'The id must be a string or an integer, never null.');
+  if (hasId && Number.isInteger(value.id) && !isValidId(value.id)) return invalid(null, 'The id must be a string or an integer from -9007199254740991 to 9007199254740991 (one a JSON number holds exactly).');
   if (hasId && !isValidId(value.id)) return invalid(null, 'The id must be a string or an integer.');
   if (!Object.hasOwn(value, 'method')) {
     if (hasId && (Object.hasOwn(value, 'result') || Object.hasOwn(value, 'error'))) return { kind: 'response' };

@@ -22,7 +22,8 @@ export class TokenBucketLimiter {
     this.ratePerMs = capacity / perMs;
   }
 
-  take(key: string): BucketResult {
+  /** Takes `count` requests at once (a JSON-RPC batch is as many requests as it holds), or none. */
+  take(key: string, count = 1): BucketResult {
     const now = this.clock();
     let bucket = this.buckets.get(key);
     if (!bucket) {
@@ -33,15 +34,15 @@ export class TokenBucketLimiter {
       bucket.tokens = Math.min(this.capacity, bucket.tokens + (now - bucket.at) * this.ratePerMs);
       bucket.at = now;
     }
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
+    const allowed = bucket.tokens >= count;
+    if (allowed) bucket.tokens -= count;
     const remaining = Math.floor(bucket.tokens);
     return {
       allowed,
       limit: this.capacity,
       remaining,
       resetSeconds: Math.ceil((this.capacity - bucket.tokens) / this.ratePerMs / 1000),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / this.ratePerMs / 1000)),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((Math.min(count, this.capacity) - bucket.tokens) / this.ratePerMs / 1000)),
     };
   }
 

@@ -39,6 +39,7 @@ const ROWS: Array<[string, string, unknown, number]> = [
   ['a null id', '{"jsonrpc":"2.0","id":null,"method":"ping"}', err(null, -32600, 'The id must be a string or an integer, never null.'), 400],
   ['an object id', '{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}', err(null, -32600, 'The id must be a string or an integer.'), 400],
   ['a fractional id', '{"jsonrpc":"2.0","id":2.5,"method":"ping"}', err(null, -32600, 'The id must be a string or an integer.'), 400],
+  ['an integer id past what JSON numbers hold exactly', '{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}', err(null, -32600, 'The id must be a string or an integer from -9007199254740991 to 9007199254740991 (one a JSON number holds exactly).'), 400],
   ['a numeric method', '{"jsonrpc":"2.0","id":4,"method":7}', err(4, -32600, 'The "method" must be a non-empty string.'), 400],
   ['no method', '{"jsonrpc":"2.0","id":5}', err(5, -32600, 'The message has no "method".'), 400],
   ['string params', '{"jsonrpc":"2.0","id":6,"method":"ping","params":"x"}', err(6, -32600, 'The "params" must be an object.'), 400],

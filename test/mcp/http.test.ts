@@ -241,6 +241,24 @@ test('allows 60 requests a minute per person, then 429 with Retry-After, across 
   assert.equal((await post(http.url, ping, second)).status, 200);
 });
 
+test('a batch counts as the requests it holds: it cannot carry more a minute than one at a time can', async () => {
+  // Ava's bucket is untouched so far (60 a minute); batches are taken in the 2025-03-26 revision.
+  const { token } = site.deps.auth.createToken({ ownerId: 'ava', name: 'batches', scopes: ['content:read'], expiresInDays: 30 });
+  const batch = (size: number, from: number) => Array.from({ length: size }, (_, i) => ({ jsonrpc: '2.0', id: from + i, method: 'ping' }));
+  const oldRevision = { 'mcp-protocol-version': '2025-03-26' };
+  const first = await post(http.url, batch(40, 0), token, oldRevision);
+  assert.equal(first.status, 200);
+  assert.equal((first.json as unknown[]).length, 40);
+  // 20 are left: a batch of 30 is refused whole, and nothing of it runs.
+  const refused = await post(http.url, batch(30, 100), token, oldRevision);
+  assert.equal(refused.status, 429);
+  assert.match((refused.json as { error: string }).error, /^Too many requests: at most 60 a minute per person\. Try again in \d+ seconds?\.$/);
+  assert.ok(Number(refused.headers.get('retry-after')) >= 10, 'the wait is for the batch, not one request');
+  assert.equal((await post(http.url, batch(19, 200), token, oldRevision)).status, 200);
+  assert.equal((await post(http.url, ping, token)).status, 429);
+  site.clock.now += 60_000;
+});
+
 test('is unaffected by a closed site', async () => {
   const { readFileSync, writeFileSync } = await import('node:fs');
   const file = `${site.root}/content/site.yaml`;

@@ -35,6 +35,7 @@ export const contentListTool = defineTool({
       status: args.status ?? 'any',
       ...(args.tag !== undefined ? { tag: args.tag } : {}),
       ...(args.category !== undefined ? { category: args.category } : {}),
+      newestFirst: true,
       ...(args.search !== undefined ? { search: args.search } : {}),
       visible: (entry, translation) => canSeeTranslation(principal, entry, translation),
     }, { limit: args.limit ?? 20, total: false });
