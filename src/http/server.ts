@@ -92,8 +92,10 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
     }
   }
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    // A request whose headers or body did not arrive in time is 408 (RFC 9110 §15.5.9); anything else 400.
-    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    // A request whose headers or body did not arrive in time is 408 (RFC 9110 §15.5.9); headers larger than
+    // Node takes are 431 (RFC 6585 §5); anything else 400.
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout'
+      : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
     else socket.destroy();
   });

@@ -14,8 +14,8 @@ import type { McpContext, McpSession } from './context.js';
 import { createMcpDispatcher } from './mcp-server.js';
 import { createMcpMethods, type McpRegistry } from './mcp-methods.js';
 import { createModernDispatcher } from './modern-server.js';
-import { checkModernRequest, unclaimedModernHeader, type RoutingHeaders } from './modern-request.js';
-import { allowsBatches, claimsModernEra, ModernErrorCodes, MODERN_PROTOCOL_VERSIONS, type ProtocolVersion } from './protocol-version.js';
+import { checkModernRequest, META_CLIENT_CAPABILITIES, unclaimedModernHeader, type RoutingHeaders } from './modern-request.js';
+import { allowsBatches, claimsModernEra, META_PROTOCOL_VERSION, ModernErrorCodes, MODERN_PROTOCOL_VERSIONS, type ProtocolVersion } from './protocol-version.js';
 
 /** A 10 MB file as base64 is ~13.4 MB; with the JSON around it this fits (one HTTP body, one stdio line). */
 export const MCP_MAX_MESSAGE_BYTES = 14 * 1024 * 1024;
@@ -140,6 +140,11 @@ function unclaimed(request: JsonRpcRequest | null, connection: McpConnection): J
   if (connection.pinsEra && request?.method === 'initialize') {
     return errorResponse(request.id, ErrorCodes.methodNotFound,
       `This connection speaks protocol revision ${MODERN_PROTOCOL_VERSIONS.join(', ')} (its first request said so), which has no initialize; start a new process to use the 2025 revisions.`);
+  }
+  if (connection.pinsEra) {
+    // stdio has no headers: the process's first request chose the revision, and every one after carries it.
+    return errorResponse(request?.id ?? null, ErrorCodes.invalidParams,
+      `Invalid _meta: this connection speaks protocol revision ${connection.modernVersion ?? MODERN_PROTOCOL_VERSIONS[0]} (its first request said so), so params._meta must carry ${META_PROTOCOL_VERSION} and ${META_CLIENT_CAPABILITIES} in every request.`);
   }
   return unclaimedModernHeader(request, connection.modernVersion ?? MODERN_PROTOCOL_VERSIONS[0]);
 }

@@ -72,3 +72,16 @@ test('a client that aborts its upload halfway is no internal error: nothing is l
   assert.deepEqual(logs, []);
   assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
 });
+
+test('headers larger than Node takes are 431 (RFC 6585), and the server goes on', async () => {
+  const answer = await new Promise<string>((resolve) => {
+    let text = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`));
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => { text += chunk; });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(text));
+  });
+  assert.match(answer, /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+  assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
+});

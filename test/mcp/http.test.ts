@@ -88,8 +88,8 @@ test('answers a response sent by the client with 202', async () => {
   assert.equal(answer.text, '');
 });
 
-test('answers GET and DELETE with 405 and Allow: POST', async () => {
-  for (const method of ['GET', 'DELETE']) {
+test('answers GET, DELETE, PUT and PATCH with 405 and Allow: POST', async () => {
+  for (const method of ['GET', 'DELETE', 'PUT', 'PATCH']) {
     const response = await fetch(http.url, { method, headers: { authorization: `Bearer ${site.tokens.admin}`, accept: 'text/event-stream' } });
     assert.equal(response.status, 405, method);
     assert.equal(response.headers.get('allow'), 'POST');

@@ -75,7 +75,10 @@ test('the error rows without headers: bad _meta -32602, unsupported version -320
   // The era of the first request holds: no handshake, and no request without the _meta claim.
   const init = await expect({ jsonrpc: '2.0', id: 10, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } }, -32601);
   assert.match(init.message, /speaks protocol revision 2026-07-28/);
-  await expect({ jsonrpc: '2.0', id: 11, method: 'tools/list', params: {} }, -32602);
+  const unclaimed = await expect({ jsonrpc: '2.0', id: 11, method: 'tools/list', params: {} }, -32602);
+  // stdio has no headers: the sentence names what chose the revision here.
+  assert.match(unclaimed.message, /this connection speaks protocol revision 2026-07-28 \(its first request said so\)/);
+  assert.doesNotMatch(unclaimed.message, /header/);
   await mcp.exit();
 });
 

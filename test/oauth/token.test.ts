@@ -94,7 +94,8 @@ test('a wrong code_verifier is refused with invalid_grant, and the code cannot b
   assert.equal(wrong.res.headers.get('cache-control'), 'no-store');
   assert.deepEqual(wrong.json, { error: 'invalid_grant', error_description: 'The code_verifier does not match the code_challenge.' });
   const retry = await exchange(code, verifier);
-  assert.deepEqual(retry.json, { error: 'invalid_grant', error_description: 'The authorization code has already been used; the tokens issued for it have been revoked.' });
+  // It issued nothing: the refusal says the code was tried, not that tokens were revoked.
+  assert.deepEqual(retry.json, { error: 'invalid_grant', error_description: 'The authorization code was already presented once and refused (each code is good for one exchange); start the authorization again.' });
 });
 
 test('a code_verifier of the wrong shape is refused with invalid_request', async () => {

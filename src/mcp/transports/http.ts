@@ -55,8 +55,9 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
 
   const notAllowed = ({ res }: RequestContext) =>
     refuse(res, 405, 'This endpoint takes POST only: send one JSON-RPC message per request. There is no event stream and no session to end.', { allow: 'POST' });
+  // Every method but POST gets this answer (the router's own 405 would list these handlers as allowed).
   router.get(MCP_PATH, notAllowed);
-  router.add('DELETE', MCP_PATH, notAllowed);
+  for (const method of ['DELETE', 'PUT', 'PATCH']) router.add(method, MCP_PATH, notAllowed);
 
   router.post(MCP_PATH, ({ req, res }) => {
     const forwardedHost = deps.config.trustProxy ? header(req.headers['x-forwarded-host']) : undefined;

@@ -48,6 +48,11 @@ function findCode(oauth: OAuthService, id: string): AuthorizationCode {
 /** RFC 6749 §4.1.2: a code used twice is refused and the tokens from its first use are revoked. */
 function refuseReusedCode(oauth: OAuthService, record: AuthorizationCode): void {
   if (record.usedAt === null) return;
+  // A code is burnt before it is checked, so a refused exchange (a wrong verifier, another client) used it
+  // too: it issued nothing, and the sentence must not say it did.
+  if (record.accessTokenId === null && record.refreshTokenHash === null) {
+    throw new OAuthError('invalid_grant', 'The authorization code was already presented once and refused (each code is good for one exchange); start the authorization again.');
+  }
   endGrant(oauth, record.refreshTokenHash, record.accessTokenId);
   throw new OAuthError('invalid_grant', 'The authorization code has already been used; the tokens issued for it have been revoked.');
 }
