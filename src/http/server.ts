@@ -3,7 +3,7 @@ import { nodeHttp } from '../lib/node-builtins.js';
 import { isAppError } from '../errors.js';
 import type { RequestContext, Router } from './router.js';
 import { clientIp } from './client-ip.js';
-import { sendJson } from './respond.js';
+import { sendJson, type Headers } from './respond.js';
 import { ClosingOnRefusalResponse } from './body-refusal.js';
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS, DEFAULT_MAX_CONNECTIONS } from '../lib/connection-settings.js';
 
@@ -45,21 +45,31 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
   // One more connection is closed as it is accepted; those open are served as before.
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
 
+  /**
+   * The server's own refusals (no route, a bad address, an error): never kept by a cache (RFC 9111 lets one
+   * keep a 404 or 405 it is not told about) and never sniffed as another type.
+   */
+  const sendError = (res: ServerResponse, status: number, message: string, headers: Headers = {}) =>
+    sendJson(res, status, { message }, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const target = req.url ?? '/';
       if (target.length > maxUrlLength) {
-        return sendJson(res, 414, { message: `The address is longer than ${maxUrlLength} characters.` });
+        return sendError(res, 414, `The address is longer than ${maxUrlLength} characters.`);
       }
       // URL parsing would quietly resolve `..` (also written %2e%2e) and make one address answer for another.
-      if (hasDotSegment(target)) return sendJson(res, 400, { message: 'The request address may not contain . or .. segments.' });
+      if (hasDotSegment(target)) return sendError(res, 400, 'The request address may not contain . or .. segments.');
+      // `//host/path` and `/\host` would be read as another host's address (a URL's authority), and answer
+      // for the home page or whatever follows: nothing here has such an address.
+      if (target.startsWith('//') || target.startsWith('/\\')) return sendError(res, 404, 'Nothing is at this address.');
       let url: URL | undefined;
       let pathname = plainPath(target);
       if (pathname === undefined) {
         try {
           url = new URL(target, 'http://localhost');
         } catch {
-          return sendJson(res, 400, { message: 'The request address is not valid.' });
+          return sendError(res, 400, 'The request address is not valid.');
         }
         pathname = url.pathname;
       }
@@ -68,9 +78,9 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
       const loading = router.prepare(pathname);
       if (loading !== null) await loading;
       const match = router.match(method, pathname);
-      if (match.kind === 'not_found') return sendJson(res, 404, { message: 'Nothing is at this address.' });
+      if (match.kind === 'not_found') return sendError(res, 404, 'Nothing is at this address.');
       if (match.kind === 'method_not_allowed') {
-        return sendJson(res, 405, { message: `Use ${match.allow.join(' or ')} at this address.` }, { allow: match.allow.join(', ') });
+        return sendError(res, 405, `Use ${match.allow.join(' or ')} at this address.`, { allow: match.allow.join(', ') });
       }
       await match.handler(new Context(req, res, target, url, pathname, match.params, clientIp(req, options.trustProxy)));
     } catch (error) {
@@ -85,10 +95,10 @@ export function createHttpServer(router: Router, options: HttpServerOptions): Se
         return;
       }
       if (isAppError(error)) {
-        return sendJson(res, error.status, { message: error.message }, error.headers);
+        return sendError(res, error.status, error.message, error.headers);
       }
       log(`svc: internal error on ${req.method} ${req.url?.slice(0, 200)}: ${(error as Error)?.stack ?? error}`);
-      sendJson(res, 500, { message: 'Internal error.' });
+      sendError(res, 500, 'Internal error.');
     }
   }
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

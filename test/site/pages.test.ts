@@ -84,6 +84,24 @@ test('the trailing-slash redirect stays on the site: an absolute-form //evil.exa
   assert.equal((await page('/hello/')).headers.get('location'), '/hello');
 });
 
+test('a request target beginning // or /\\ names no other host: 404, never the home page or a post; refusals are not kept', async () => {
+  const { port, hostname } = new URL(server.url);
+  const raw = (target: string) => new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => { text += chunk; });
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+  for (const target of ['//hello', '//evil.example/hello', '/\\evil.example', '//']) {
+    const answer = await raw(target);
+    assert.match(answer, /^HTTP\/1\.1 404 /, target);
+    assert.match(answer, /^cache-control: no-store\r$/im, target);
+    assert.match(answer, /^x-content-type-options: nosniff\r$/im, target);
+  }
+});
+
 test('home pages list published posts per language with language links', async () => {
   const home = await page('/');
   assert.equal(home.status, 200);
