@@ -1,10 +1,15 @@
-// The rate limits an operator can set: the spec's four (requests a minute), each on its own
+// The rate limits an operator can set: the spec's four and the statistics' beacons (requests a minute), each on its own
 // (SVC_RATE_LIMIT_MCP=120, SVC_RATE_LIMIT_OAUTH_TOKEN=off), or all at once (SVC_RATE_LIMITS=off). A
 // setting for one limit wins over the switch for all, so `SVC_RATE_LIMITS=off SVC_RATE_LIMIT_OAUTH_TOKEN=30`
 // keeps only the token endpoint's.
 
-/** The spec's values (Limits table): MCP per person, Content API, OAuth registration, OAuth token endpoint. */
-export const SPEC_RATE_LIMITS = { mcp: 60, api: 120, oauth_register: 10, oauth_token: 30 } as const;
+/**
+ * The spec's values (Limits table): MCP per person, Content API, OAuth registration, OAuth token endpoint;
+ * and POST /svc/collect with /svc/consent per client address: a reader's page sends a few beacons a minute,
+ * and one address may be a whole office or school behind one router, so 600 a minute leaves their reading
+ * counted and stops a script that makes up thousands of visitors a minute from one address.
+ */
+export const SPEC_RATE_LIMITS = { mcp: 60, api: 120, oauth_register: 10, oauth_token: 30, collect: 600 } as const;
 
 export type RateLimitName = keyof typeof SPEC_RATE_LIMITS;
 
@@ -17,6 +22,7 @@ export const RATE_LIMIT_VARIABLES: Record<RateLimitName, string> = {
   api: 'SVC_RATE_LIMIT_API',
   oauth_register: 'SVC_RATE_LIMIT_OAUTH_REGISTER',
   oauth_token: 'SVC_RATE_LIMIT_OAUTH_TOKEN',
+  collect: 'SVC_RATE_LIMIT_COLLECT',
 };
 
 /** Higher than any one client could need; a bucket this size still refills evenly. */

@@ -7,6 +7,12 @@ import { matchesIfNoneMatch, sendNotModified, strongEtag } from '../http/etag.js
 import { dropReason } from '../stats/beacon-payload.js';
 import { isBotUserAgent } from '../stats/user-agent.js';
 import { beaconScript, BEACON_PATH, COLLECT_PATH } from './beacon.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import { TokenBucketLimiter } from '../lib/token-bucket.js';
+import { rateLimitOf } from '../lib/rate-limit-settings.js';
+import { consentBanner } from '../stats/consent-banner.js';
+import type { StatsContent } from '../stats/page-index.js';
 
 export const CONSENT_PATH = '/svc/consent';
 /** A beacon line is a few hundred bytes; anything near this is not from our script. */
@@ -14,8 +20,12 @@ export const COLLECT_BODY_LIMIT = 4096;
 const NO_STORE = { 'cache-control': 'no-store' };
 const ACTIONS = ['accept_all', 'reject_all', 'save'] as const;
 
-/** Reads a consent decision `{v, a, c: {statistics, marketing, external_media}}`. */
-function parseConsent(text: string): { version: string; action: string; statistics: boolean; marketing: boolean; externalMedia: boolean } {
+/**
+ * Reads a consent decision `{v, a, c: {statistics, marketing, external_media}}` for the banner of
+ * `version` (the site's current one): a decision for another banner was not made on this site's banner as it
+ * is, and counting any version would let anyone fill the consent figures with made-up ones.
+ */
+function parseConsent(text: string, version: string): { version: string; action: string; statistics: boolean; marketing: boolean; externalMedia: boolean } {
   let data: { v?: unknown; a?: unknown; c?: Record<string, unknown> };
   try {
     data = JSON.parse(text) as typeof data;
@@ -25,6 +35,7 @@ function parseConsent(text: string): { version: string; action: string; statisti
   if (!data || typeof data !== 'object') throw new AppError('bad_request', 'The body must be a JSON consent decision.');
   if (typeof data.v !== 'string' || !/^[A-Za-z0-9._-]{1,40}$/.test(data.v)) throw new AppError('bad_request', 'The field v must be the banner version.');
   if (typeof data.a !== 'string' || !(ACTIONS as readonly string[]).includes(data.a)) throw new AppError('bad_request', `The field a must be one of ${ACTIONS.join(', ')}.`);
+  if (data.v !== version) throw new AppError('bad_request', `The field v must be the current banner version (${version}).`);
   const choices = data.c && typeof data.c === 'object' ? data.c : {};
   const flag = (name: string) => choices[name] === true;
   // The actions fix the answer where they say it all; "save" takes the boxes as ticked.
@@ -37,7 +48,17 @@ function parseConsent(text: string): { version: string; action: string; statisti
  * The statistics' public endpoints: the beacon script, the collect endpoint (204 at once; bots, prefetches
  * and navigations straight to it are dropped and only counted in the bot log) and the consent endpoint.
  */
-export function registerStatsEndpoints(router: Router, deps: Pick<SiteDeps, 'stats' | 'log'>): void {
+export function registerStatsEndpoints(router: Router, deps: Pick<SiteDeps, 'stats' | 'log'> & { config: Pick<Config, 'rateLimits'>; clock: Clock; content: StatsContent }): void {
+  // One bucket per client address for both endpoints (SVC_RATE_LIMIT_COLLECT, 120 a minute): a person's pages
+  // send a few beacons each, while without it one address with changing user agents counts as a crowd.
+  const perMinute = rateLimitOf(deps.config.rateLimits, 'collect');
+  const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, deps.clock);
+  const limit = (ip: string) => {
+    const taken = limiter?.take(ip);
+    if (taken && !taken.allowed) {
+      throw new AppError('rate_limited', `Too many requests: at most ${taken.limit} a minute. Try again in ${taken.retryAfterSeconds} s.`, { 'retry-after': String(taken.retryAfterSeconds), ...NO_STORE });
+    }
+  };
   const script = beaconScript();
   // The script never changes while the process runs: its tag is computed once.
   const etag = strongEtag(script);
@@ -48,6 +69,7 @@ export function registerStatsEndpoints(router: Router, deps: Pick<SiteDeps, 'sta
   });
 
   router.post(COLLECT_PATH, async (ctx) => {
+    limit(ctx.ip);
     const body = await readBody(ctx.req, COLLECT_BODY_LIMIT);
     deps.stats.collect(body.toString('utf8'), ctx.req.headers, ctx.ip);
     sendEmpty(ctx.res, 204, NO_STORE);
@@ -61,8 +83,9 @@ export function registerStatsEndpoints(router: Router, deps: Pick<SiteDeps, 'sta
   });
 
   router.post(CONSENT_PATH, async (ctx) => {
+    limit(ctx.ip);
     const body = await readBody(ctx.req, COLLECT_BODY_LIMIT);
-    if (dropReason(ctx.req.headers, isBotUserAgent) === null) deps.stats.recordConsent(parseConsent(body.toString('utf8')));
+    if (dropReason(ctx.req.headers, isBotUserAgent) === null) deps.stats.recordConsent(parseConsent(body.toString('utf8'), consentBanner(deps.content).banner_version));
     sendEmpty(ctx.res, 204, NO_STORE);
   });
 }

@@ -1,12 +1,13 @@
 // Sources, campaigns and clean paths: the rules of notes/stats.md in one place.
 
-/** Parameters that say where a visitor came from (read as the source or campaign), not which page they saw. */
-const TRACKING = /^(utm_.*|source|ref|fbclid|gclid|msclkid|dclid|mc_eid|_ga)$/i;
 const MAX_PATH = 300;
 
 /**
- * The page path with tracking and source parameters removed (other query parameters kept, in order), no fragment,
- * at most 300 characters. Anything that is not a path starting with `/` gives null.
+ * The page path alone: no query, no fragment, at most 300 characters. Anything that is not a path starting
+ * with `/` gives null. A page is counted by its path, as Plausible counts its pathname: a query would split
+ * one page into a row per link it was shared with (`?mc_cid=...`) and keep whatever secret a link carried
+ * (`?token=...`) in the day log, the panel and MCP answers. The source and campaign parameters are read
+ * from the raw path before (deriveSource).
  */
 export function cleanPath(raw: string): string | null {
   if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//')) return null;
@@ -16,9 +17,7 @@ export function cleanPath(raw: string): string | null {
   } catch {
     return null;
   }
-  const kept: string[] = [];
-  for (const [key, value] of url.searchParams) if (!TRACKING.test(key)) kept.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
-  const path = url.pathname + (kept.length > 0 ? `?${kept.join('&')}` : '');
+  const path = url.pathname;
   return path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path;
 }
 
@@ -58,7 +57,7 @@ export function deriveSource(rawPath: string, referrer: string | undefined, ownH
   } catch {
     params = new URLSearchParams();
   }
-  // Names are matched ignoring case, as cleanPath removes them: a parameter gone from the path is read.
+  // Names are matched ignoring case (`UTM_Source` is a tag too); the path keeps none of them (cleanPath).
   const named = (name: string) => {
     for (const [key, value] of params) if (key.toLowerCase() === name) return value;
     return null;
@@ -69,7 +68,7 @@ export function deriveSource(rawPath: string, referrer: string | undefined, ownH
   let internalFrom: string | null = null;
   if (host && ownHosts.includes(host)) {
     try {
-      internalFrom = cleanPath(new URL(referrer!).pathname + new URL(referrer!).search);
+      internalFrom = cleanPath(new URL(referrer!).pathname);
     } catch { /* unreadable: no internal step */ }
     return { source: tagged ? tagged.replace(/^www\./, '') : null, campaign, internalFrom };
   }

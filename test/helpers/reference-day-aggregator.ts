@@ -127,8 +127,10 @@ export class ReferenceDayAggregator {
         return;
       }
       case 'en': {
+        // Only a visitor who viewed the page this day counts (day-aggregator.ts).
+        const page = this.pages.get(line.p);
+        if (!page?.visitors.has(line.v)) return;
         this.touch(line.v, line.t, false);
-        const page = this.page(line.p);
         const seen = page.engagement.get(line.v);
         if (seen) { seen.ms += line.e; seen.scroll = Math.max(seen.scroll, line.sc); } else page.engagement.set(line.v, { ms: line.e, scroll: line.sc });
         return;

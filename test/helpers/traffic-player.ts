@@ -25,8 +25,11 @@ function beacon(base: string, who: string, page: string, body: object, extra: Re
   }, JSON.stringify(body));
 }
 
-/** Sends one step of the script at its time (the server's clock is set to it first). */
-export async function playStep(step: Step, base: string, clock: { now: number }): Promise<void> {
+/**
+ * Sends one step of the script at its time (the server's clock is set to it first). `bannerVersion`: the
+ * site's current consent banner, which a decision names (the server refuses any other).
+ */
+export async function playStep(step: Step, base: string, clock: { now: number }, bannerVersion: string): Promise<void> {
   clock.now = Date.parse(step.at);
   const ok = (status: number, expected = 204) => assert.equal(status, expected, `${step.at} ${step.kind}`);
   switch (step.kind) {
@@ -43,7 +46,7 @@ export async function playStep(step: Step, base: string, clock: { now: number })
     case 'ev': return ok(await beacon(base, step.who, step.path, { t: 'ev', p: step.path, n: step.name, ...(step.props ? { pr: step.props } : {}) }));
     case 'consent': {
       const v = VISITORS.anna!;
-      return ok(await send(base, 'POST', '/svc/consent', { 'user-agent': v.ua, 'content-type': 'application/json', origin: base, 'sec-fetch-mode': 'cors' }, JSON.stringify({ v: 'b1', a: step.action, c: step.choices })));
+      return ok(await send(base, 'POST', '/svc/consent', { 'user-agent': v.ua, 'content-type': 'application/json', origin: base, 'sec-fetch-mode': 'cors' }, JSON.stringify({ v: bannerVersion, a: step.action, c: step.choices })));
     }
     case 'crawler': return ok(await send(base, 'GET', step.path, { 'user-agent': step.ua, accept: 'text/html' }), 200);
     case 'plain-bot-page': return ok(await send(base, 'GET', step.path, { 'user-agent': GOOGLEBOT }), 200);

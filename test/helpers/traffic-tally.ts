@@ -6,7 +6,8 @@
 //   source    = the visit's: the first one a page view of the visit brings, (direct) until one comes; the
 //               campaign likewise (none until one comes)
 //   came from = a page's: the page on the site before it, else the source the view brought, else the visit's
-//   read      = a visitor engaged 30 s or more and scrolled 75 % or more on a page
+//   read      = a visitor engaged 30 s or more and scrolled 75 % or more on a page they viewed that day
+//               (engagement for a page the visitor did not view that day counts nowhere)
 import { STEPS, NEXT_DAY_STEPS, VISITORS, type Step } from './traffic-script.ts';
 
 const ZONE = 'Europe/Berlin';
@@ -85,6 +86,8 @@ export function tally(from: string, to: string, steps: Step[] = [...STEPS, ...NE
     let visit = visits.get(who);
     const open = visit !== undefined && t - visit.last <= GAP;
     if (step.kind === 'en') {
+      // Only a visitor who viewed the page that day counts (day-aggregator.ts).
+      if (!f.pages.get(step.path)?.visitors.has(who)) continue;
       if (open) visit!.last = t;
       const engaged = page(step.path).engaged;
       const seen = engaged.get(who) ?? { ms: 0, scroll: 0 };

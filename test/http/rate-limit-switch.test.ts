@@ -88,9 +88,9 @@ test('each limit is read from its own setting; one set on its own wins over SVC_
   assert.equal(loadConfig([], { SVC_ROOT: '/srv/site' }).rateLimits, true);
   assert.equal(loadConfig([], { SVC_ROOT: '/srv/site', SVC_RATE_LIMITS: 'off' }).rateLimits, false);
   assert.deepEqual(loadConfig([], { SVC_ROOT: '/srv/site', SVC_RATE_LIMIT_MCP: '5', SVC_RATE_LIMIT_OAUTH_TOKEN: 'off' }).rateLimits,
-    { mcp: 5, api: 120, oauth_register: 10, oauth_token: null });
+    { mcp: 5, api: 120, oauth_register: 10, oauth_token: null, collect: 600 });
   assert.deepEqual(loadConfig([], { SVC_ROOT: '/srv/site', SVC_RATE_LIMITS: 'off', SVC_RATE_LIMIT_OAUTH_TOKEN: '30' }).rateLimits,
-    { mcp: null, api: null, oauth_register: null, oauth_token: 30 });
+    { mcp: null, api: null, oauth_register: null, oauth_token: 30, collect: null });
 });
 
 for (const [name, value] of [

@@ -174,12 +174,12 @@ test('sources: utm_source before source before ref before the referrer host with
   assert.deepEqual(today.campaigns, { 'spring-sale': [1, 1] });
 });
 
-test('paths lose utm_*, fbclid and gclid but keep other parameters; no fragment', () => {
+test('paths lose their query (tracking parameters and all others) and the fragment', () => {
   const { stats, dir } = makeStats(Date.UTC(2026, 0, 15, 9, 0));
   pv(stats, '/post?utm_source=a&utm_term=b&fbclid=123&gclid=456&page=2#top');
   pv(stats, '/post?fbclid=1');
   const lines = rawLines(dir, '2026-01-15');
-  assert.deepEqual(lines.map((l) => l.p), ['/post?page=2', '/post']);
+  assert.deepEqual(lines.map((l) => l.p), ['/post', '/post']);
   assert.throws(() => stats.collect(JSON.stringify({ t: 'pv', p: 'https://evil.example/' }), { 'user-agent': FIREFOX }, '1.1.1.1'), { message: 'The field p must be the page path, starting with /.' });
 });
 

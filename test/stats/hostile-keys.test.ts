@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { consentBanner } from '../../dist/stats/consent-banner.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -26,12 +27,15 @@ after(async () => {
 const send = (path: string, body: unknown, visitor: number) =>
   fetch(`${http.url.replace('/svc/mcp', '')}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': UA.replace('Gecko/20100101', `Gecko/2010010${visitor}`) } });
 
-test('sources, campaigns, events and banner versions named like Object properties are counted as such', async () => {
+test('sources, campaigns and events named like Object properties are counted as such; banner versions so named are refused', async () => {
   let ip = 1;
+  const version = consentBanner(site.deps.content).banner_version;
   for (const name of HOSTILE) {
     assert.equal((await send('/svc/collect', { t: 'pv', p: `/hello?utm_source=${name}&utm_campaign=${name}` }, ip)).status, 204);
     assert.equal((await send('/svc/collect', { t: 'ev', n: name, p: '/hello' }, ip)).status, 204);
-    assert.equal((await send('/svc/consent', { v: name === '__proto__' ? 'proto' : name, a: 'accept_all' }, ip)).status, 204);
+    // Only the site's current banner version is counted (stats-endpoints.ts): a made-up one is a 400.
+    assert.equal((await send('/svc/consent', { v: name === '__proto__' ? 'proto' : name, a: 'accept_all' }, ip)).status, 400);
+    assert.equal((await send('/svc/consent', { v: version, a: 'accept_all' }, ip)).status, 204);
     ip++;
   }
   const check = async () => {

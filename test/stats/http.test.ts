@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { consentBanner } from '../../dist/stats/consent-banner.js';
 
 let site: TestSite;
 let http: HttpHarness;
@@ -88,15 +89,16 @@ test('bots, prefetches and navigations to the collect address get 204 but are no
 });
 
 test('POST /svc/consent records a decision; a bad one gets 400', async () => {
-  const ok = await send('/svc/consent', JSON.stringify({ v: 'ab12cd34', a: 'save', c: { statistics: true, marketing: false, external_media: true } }));
+  const version = consentBanner(site.deps.content).banner_version;
+  const ok = await send('/svc/consent', JSON.stringify({ v: version, a: 'save', c: { statistics: true, marketing: false, external_media: true } }));
   assert.equal(ok.status, 204);
-  const all = await send('/svc/consent', JSON.stringify({ v: 'ab12cd34', a: 'accept_all' }));
+  const all = await send('/svc/consent', JSON.stringify({ v: version, a: 'accept_all' }));
   assert.equal(all.status, 204);
   const consent = today().consent;
   assert.equal(consent.decisions, 2);
   assert.deepEqual(consent.agreed, { statistics: 2, marketing: 1, external_media: 2 });
   assert.deepEqual(consent.actions, { save: 1, accept_all: 1 });
-  assert.deepEqual(consent.versions, { ab12cd34: 2 });
+  assert.deepEqual(consent.versions, { [version]: 2 });
   const badAction = await send('/svc/consent', JSON.stringify({ v: 'x', a: 'maybe' }));
   assert.equal(badAction.status, 400);
   assert.deepEqual(await badAction.json(), { message: 'The field a must be one of accept_all, reject_all, save.' });

@@ -10,6 +10,7 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
 import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
+import { consentBanner } from '../../dist/stats/consent-banner.js';
 import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP, GOALS } from '../helpers/traffic-script.ts';
 import { expectedGoals, expectedFunnel } from '../helpers/traffic-goals.ts';
 import { playStep } from '../helpers/traffic-player.ts';
@@ -30,7 +31,7 @@ before(async () => {
   site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(`salt ${day}`).digest());
   http = await startHttp(site);
   base = `http://127.0.0.1:${http.port}`;
-  for (const step of STEPS) await playStep(step, base, site.clock);
+  for (const step of STEPS) await playStep(step, base, site.clock, consentBanner(site.deps.content).banner_version);
   // Goals made after the traffic: they count what was collected before them.
   for (const goal of GOALS) site.deps.stats.goals.add({ ...goal });
 });
@@ -205,7 +206,7 @@ async function checkCrawlersAndConsent(period: string, from: string, to: string,
   assert.deepEqual([consent.from, consent.to, consent.decisions], [from, to, f.consent.decisions]);
   assert.deepEqual(consent.agreement, ['statistics', 'marketing', 'external_media'].map((category) => ({ category, agreed: f.consent.agreed.get(category) ?? 0, share: share(f.consent.agreed.get(category) ?? 0, f.consent.decisions) })));
   assert.deepEqual(consent.actions, Object.fromEntries(f.consent.actions));
-  assert.deepEqual(consent.banner_versions_answered, { b1: f.consent.decisions });
+  assert.deepEqual(consent.banner_versions_answered, { [consentBanner(site.deps.content).banner_version]: f.consent.decisions });
 }
 
 /** stats_goals, the API's goals and the panel's Goals card, goal by goal, against the script's count. */
@@ -324,7 +325,7 @@ test('before the rollup: every answer late on the day of the clock change equals
 });
 
 test('after the rollup: the next morning every answer about those days is the same', async () => {
-  for (const step of NEXT_DAY_STEPS) await playStep(step, base, site.clock);
+  for (const step of NEXT_DAY_STEPS) await playStep(step, base, site.clock, consentBanner(site.deps.content).banner_version);
   site.clock.now = Date.parse(AFTER_ROLLUP);
   jar = await signIn({ url: base } as PanelHarness, 'ann@example.org', 'correct horse battery');
   // Right now (00:01 to 00:06 on the 30th): jana on /hello since 00:03.

@@ -113,8 +113,13 @@ export class DayAggregator {
       }
       case 'en': {
         const v = this.visitors.id(line.v);
+        // Engagement counts only for a visitor who viewed that page this day: a read rate is a share of the
+        // page's visitors and reading time an average over them, so a report from anyone else (a beacon sent
+        // without a page view, a forged one) would push the rate past 100 % and the time anywhere.
+        const page = this.pageIndex.get(line.p);
+        if (page === undefined || !this.counts.has(v, this.pages[page]!.key)) return;
         this.visitors.touch(v, line.t, false);
-        this.engagement.report(v, this.page(line.p), line.e, line.sc);
+        this.engagement.report(v, page, line.e, line.sc);
         this.recorder?.engagement(v, line.p, line.e, line.sc);
         return;
       }

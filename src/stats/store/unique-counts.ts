@@ -26,6 +26,9 @@ export class UniqueCounts {
     this.hits[key]!++;
   }
 
+  /** Whether `visitor` was counted under `key` already. */
+  has(visitor: number, key: number): boolean { return this.seen.find(visitor, key) >= 0; }
+
   /** [visitors, count] */
   pair(key: number): Pair { return [this.visitors[key]!, this.hits[key]!]; }
   hitsOf(key: number): number { return this.hits[key]!; }
