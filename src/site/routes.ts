@@ -99,7 +99,8 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     // what a signed-in person is shown instead (the page, or a 404 with the site's navigation) may be stored
     // by a shared cache.
     if (site.closed && !deps.signedInToPanel(ctx)) {
-      return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname)}`, 303, { 'cache-control': 'no-store' });
+      // The query too (a search, a page of a list): the sign-in page checks it as every `next` (panel/safe-next.ts).
+      return redirect(ctx.res, `/svc/panel/sign-in?next=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`, 303, { 'cache-control': 'no-store' });
     }
     const pageHeaders = site.closed ? CLOSED_PAGE_ANSWER : OPEN_PAGE_ANSWER;
     const notFoundHeaders = site.closed ? CLOSED_PAGE_HEADERS : OPEN_NOT_FOUND_HEADERS;

@@ -33,6 +33,9 @@ test('pages send people to the panel sign-in; feeds and the sitemap are not ther
   const response = await fetch(`${server.url}/hello`, { redirect: 'manual' });
   assert.equal(response.status, 303);
   assert.equal(response.headers.get('location'), '/svc/panel/sign-in?next=%2Fhello');
+  // A search comes back as it was asked, query and all.
+  const search = await fetch(`${server.url}/search?q=snow&page=2`, { redirect: 'manual' });
+  assert.equal(search.headers.get('location'), '/svc/panel/sign-in?next=%2Fsearch%3Fq%3Dsnow%26page%3D2');
   for (const list of ['/recipes', '/de/tag']) assert.equal((await fetch(server.url + list, { redirect: 'manual' })).status, 303, list);
   assert.equal((await fetch(`${server.url}/feed.xml`)).status, 404);
   assert.equal((await fetch(`${server.url}/sitemap.xml`)).status, 404);
