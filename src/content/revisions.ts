@@ -40,12 +40,18 @@ export function isLanguageFolder(name: string): boolean {
   return LANGUAGE.test(name);
 }
 
-function revisionDir(dataDir: string, entryId: string, language: string): string {
-  if (!LANGUAGE.test(language)) throw new AppError('invalid_params', `"${language.slice(0, 20)}" is not a language code.`);
-  return join(dataDir, 'revisions', ...parseEntryId(entryId), language);
+/** An entry's revisions folder: a folder per language (and a child page's own, named by its slug). */
+export function revisionsDir(dataDir: string, entryId: string): string {
+  return join(dataDir, 'revisions', ...parseEntryId(entryId));
 }
 
-function styleDir(dataDir: string, entryId: string): string {
+function revisionDir(dataDir: string, entryId: string, language: string): string {
+  if (!LANGUAGE.test(language)) throw new AppError('invalid_params', `"${language.slice(0, 20)}" is not a language code.`);
+  return join(revisionsDir(dataDir, entryId), language);
+}
+
+/** An entry's CSS versions folder. */
+export function styleDir(dataDir: string, entryId: string): string {
   return join(dataDir, 'styles', ...parseEntryId(entryId));
 }
 
@@ -106,7 +112,7 @@ export function readRevision(trusted: TrustedFolders, dataDir: string, entryId: 
 
 /** Languages that have revisions of this entry. */
 export function revisedLanguages(trusted: TrustedFolders, dataDir: string, entryId: string): string[] {
-  const dir = join(dataDir, 'revisions', ...parseEntryId(entryId));
+  const dir = revisionsDir(dataDir, entryId);
   try {
     return listFolderNoFollow(trusted, dir)
       .filter((item) => item.isDirectory() && LANGUAGE.test(item.name) && listVersions(trusted, join(dir, item.name), '.md').length > 0)

@@ -42,27 +42,28 @@ export class PurgeStatus {
    * no file: no purge was sent or failed yet), 'unreadable' when the file is damaged.
    */
   find(name: string): TargetState | 'none' | 'unreadable' {
+    const all = this.lines();
+    return all === 'unreadable' ? all : all.find((item) => item?.name === name) ?? 'none';
+  }
+
+  read(): TargetState[] {
+    const all = this.lines();
+    return all === 'unreadable' ? [] : all;
+  }
+
+  /** The file's lines: none when there is no file, 'unreadable' when it is damaged. */
+  private lines(): TargetState[] | 'unreadable' {
     let text: string;
     try {
       text = readTextNoFollow(this.trusted, this.file);
     } catch (error) {
-      return (error as NodeJS.ErrnoException)?.code === 'ENOENT' ? 'none' : 'unreadable';
+      return (error as NodeJS.ErrnoException)?.code === 'ENOENT' ? [] : 'unreadable';
     }
     try {
       const value = JSON.parse(text) as unknown;
-      if (!Array.isArray(value)) return 'unreadable';
-      return (value as TargetState[]).find((item) => item?.name === name) ?? 'none';
+      return Array.isArray(value) ? (value as TargetState[]) : 'unreadable';
     } catch {
       return 'unreadable';
-    }
-  }
-
-  read(): TargetState[] {
-    try {
-      const value = JSON.parse(readTextNoFollow(this.trusted, this.file)) as unknown;
-      return Array.isArray(value) ? (value as TargetState[]) : [];
-    } catch {
-      return [];
     }
   }
 }

@@ -25,6 +25,8 @@ const MAX_DEPTH = 64;
 export interface McpAnswer {
   status: number;
   reply: unknown;
+  /** HTTP: headers of a refusal the transport made itself (a 429's Retry-After). */
+  headers?: Record<string, string>;
 }
 
 /** A message that needs no reply: a notification, a response (HTTP answers 202, stdio writes nothing). */
@@ -46,6 +48,11 @@ export interface McpConnection {
   legacyRefusal?: McpAnswer;
   /** Where a batch is refused, what to send one of instead ("line", "request"). */
   unit: string;
+  /**
+   * HTTP: a batch counts as the requests it holds. Told how many it holds beyond the one the transport took,
+   * once the body is parsed and the batch is one the revision takes; the refusal to send instead, or null.
+   */
+  chargeBatch?: (extra: number) => McpAnswer | null;
   /** The context a message runs in: the principal verified again for it; null once the token stopped working. */
   contextFor: (session: McpSession) => McpContext | null;
 }
@@ -77,7 +84,12 @@ export function createMcpExchange(options: { registry: McpRegistry; log: (line: 
     const context = connection.contextFor(connection.session);
     if (!context) return refuseRevoked(payload);
     if (connection.pinsEra && !Array.isArray(payload) && classifyMessage(payload).kind === 'request') connection.era = 'legacy';
-    const outcome = legacy.dispatch(payload, context, batches(connection.session.protocolVersion as ProtocolVersion, connection.unit));
+    const batching = batches(connection.session.protocolVersion as ProtocolVersion, connection.unit);
+    if (Array.isArray(payload) && payload.length > 1 && batching.allowBatch && connection.chargeBatch) {
+      const refused = connection.chargeBatch(payload.length - 1);
+      if (refused) return refused;
+    }
+    const outcome = legacy.dispatch(payload, context, batching);
     return outcome instanceof Promise ? outcome.then(legacyAnswer) : legacyAnswer(outcome);
   };
 

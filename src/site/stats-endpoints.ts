@@ -49,7 +49,7 @@ function parseConsent(text: string, version: string): { version: string; action:
  * and navigations straight to it are dropped and only counted in the bot log) and the consent endpoint.
  */
 export function registerStatsEndpoints(router: Router, deps: Pick<SiteDeps, 'stats' | 'log'> & { config: Pick<Config, 'rateLimits'>; clock: Clock; content: StatsContent }): void {
-  // One bucket per client address for both endpoints (SVC_RATE_LIMIT_COLLECT, 120 a minute): a person's pages
+  // One bucket per client address for both endpoints (SVC_RATE_LIMIT_COLLECT, 600 a minute by default): a person's pages
   // send a few beacons each, while without it one address with changing user agents counts as a crowd.
   const perMinute = rateLimitOf(deps.config.rateLimits, 'collect');
   const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, deps.clock);

@@ -8,8 +8,6 @@ export type BeaconPayload =
   | { kind: 'ev'; path: string; name: string; props: Record<string, string>; refused: string[] };
 
 const str = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value.length <= max ? value : undefined);
-/** The most a report may say (6 h); anything past it is read as this. */
-const MAX_ENGAGED_MS = 6 * 3600_000;
 /**
  * The most one report counts (30 minutes). The beacon reports when the page is hidden or left, so one report
  * is one unbroken stretch of a visible, focused tab: past half an hour that is a window left open in front
@@ -17,7 +15,7 @@ const MAX_ENGAGED_MS = 6 * 3600_000;
  * average reading time from about a minute to over half an hour. Plausible caps engagement time similarly.
  * A visitor who reads longer sends several reports (each time they switch away), which add up.
  */
-export const MAX_REPORT_MS = 30 * 60_000;
+const MAX_REPORT_MS = 30 * 60_000;
 
 /** Parses a beacon body; throws AppError('bad_request') with a sentence for anything else. */
 export function parseBeaconPayload(text: string): BeaconPayload {
@@ -36,7 +34,7 @@ export function parseBeaconPayload(text: string): BeaconPayload {
       return { kind: 'pv', path, referrer: str(data.r, 2000) ?? '', width, timeZone: str(data.z, 64), language: str(data.l, 35) };
     }
     case 'en': {
-      const engaged = typeof data.e === 'number' && Number.isFinite(data.e) ? Math.min(Math.max(Math.round(data.e), 0), MAX_ENGAGED_MS, MAX_REPORT_MS) : 0;
+      const engaged = typeof data.e === 'number' && Number.isFinite(data.e) ? Math.min(Math.max(Math.round(data.e), 0), MAX_REPORT_MS) : 0;
       const scroll = typeof data.s === 'number' && Number.isFinite(data.s) ? Math.min(Math.max(Math.round(data.s), 0), 100) : 0;
       return { kind: 'en', path, engagedMs: engaged, scroll };
     }

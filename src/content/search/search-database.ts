@@ -194,11 +194,11 @@ export class SearchDatabase {
   replaceEntry(entry: string, documents: readonly SearchDocument[] | null, stemmed: (language: string) => boolean, now: number): void {
     const rows = documents === null
       // Ids below `entry` sort between `entry/` and `entry0` ('0' follows '/'): a range of the unique index.
-      ? this.statement('SELECT id FROM docs WHERE entry = ? OR (entry >= ? AND entry < ?)').all(entry, `${entry}/`, `${entry}0`)
-      : this.statement('SELECT id FROM docs WHERE entry = ?').all(entry);
-    for (const row of rows as Array<{ id: number }>) {
-      // A row is in one of the tables; which one is not kept (a delete of a rowid a table lacks finds nothing).
-      for (const { name } of TEXT_TABLES) this.statement(`DELETE FROM ${name} WHERE rowid = ?`).run(row.id);
+      ? this.statement('SELECT id, language, hidden FROM docs WHERE entry = ? OR (entry >= ? AND entry < ?)').all(entry, `${entry}/`, `${entry}0`)
+      : this.statement('SELECT id, language, hidden FROM docs WHERE entry = ?').all(entry);
+    for (const row of rows as Array<{ id: number; language: string; hidden: number }>) {
+      // The row's text is in the one table its language and `hidden` name (insert).
+      this.statement(`DELETE FROM ${textTable(stemmed(row.language), row.hidden === 1)} WHERE rowid = ?`).run(row.id);
       this.statement('DELETE FROM docs WHERE id = ?').run(row.id);
     }
     for (const document of documents ?? []) this.insert(document, stemmed(document.language), now);

@@ -15,12 +15,12 @@ const BEFORE_FIRST_MATCH = 80;
 const ELLIPSIS = '…';
 
 /**
- * The snippet's runs of text, matched words apart (a mark left open runs to the end), at most `mostChars`
+ * The snippet's runs of text, matched words apart (a mark left open runs to the end), at most SNIPPET_MOST_CHARS
  * characters of them: a longer snippet is cut around its first match, with an ellipsis where it is cut.
  * Each run stays whole or is cut itself, so every matched word stays marked on both sides.
  */
-export function snippetParts(marked: string, mostChars = SNIPPET_MOST_CHARS): SnippetPart[] {
-  return cutAroundFirstMatch(markedParts(marked), mostChars);
+export function snippetParts(marked: string): SnippetPart[] {
+  return cutAroundFirstMatch(markedParts(marked), SNIPPET_MOST_CHARS);
 }
 
 function markedParts(marked: string): SnippetPart[] {

@@ -11,12 +11,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { movePath } from '../../lib/move-path.js';
 import { listFolderNoFollow, removeNoFollow, statNoFollow } from '../../lib/no-follow.js';
-import { parseEntryId } from '../entries/entry-id.js';
-import { isLanguageFolder } from '../revisions.js';
+import { isLanguageFolder, revisionsDir, styleDir } from '../revisions.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
-const revisionsOf = (dataDir: string, entryId: string) => join(dataDir, 'revisions', ...parseEntryId(entryId));
-const stylesOf = (dataDir: string, entryId: string) => join(dataDir, 'styles', ...parseEntryId(entryId));
 
 /** The names in `dir` that `keep` says yes to (none when it is missing). Child entries' versions are folders, never languages. */
 function namesIn(trusted: TrustedFolders, dir: string, keep: (name: string, isFile: boolean) => boolean): string[] {
@@ -58,13 +55,13 @@ function moveOrMerge(trusted: TrustedFolders, from: string, to: string): void {
  * (`language`), into the trash item's folder.
  */
 export function versionsIntoTrash(trusted: TrustedFolders, dataDir: string, entryId: string, language: string | null, itemFolder: string): void {
-  const revisions = revisionsOf(dataDir, entryId);
+  const revisions = revisionsDir(dataDir, entryId);
   const languages = language !== null ? [language] : languageFolders(trusted, revisions);
   for (const name of languages) {
     if (statNoFollow(trusted, join(revisions, name))) movePath(join(revisions, name), join(itemFolder, 'versions', 'revisions', name));
   }
   if (language !== null) return;
-  const styles = stylesOf(dataDir, entryId);
+  const styles = styleDir(dataDir, entryId);
   for (const name of namesIn(trusted, styles, (file, isFile) => isFile && file.endsWith('.css'))) {
     movePath(join(styles, name), join(itemFolder, 'versions', 'styles', name));
   }
@@ -74,9 +71,9 @@ export function versionsIntoTrash(trusted: TrustedFolders, dataDir: string, entr
 export function versionsFromTrash(trusted: TrustedFolders, dataDir: string, entryId: string, itemFolder: string): void {
   const kept = join(itemFolder, 'versions');
   for (const name of languageFolders(trusted, join(kept, 'revisions'))) {
-    moveOrMerge(trusted, join(kept, 'revisions', name), join(revisionsOf(dataDir, entryId), name));
+    moveOrMerge(trusted, join(kept, 'revisions', name), join(revisionsDir(dataDir, entryId), name));
   }
-  if (statNoFollow(trusted, join(kept, 'styles'))) moveOrMerge(trusted, join(kept, 'styles'), stylesOf(dataDir, entryId));
+  if (statNoFollow(trusted, join(kept, 'styles'))) moveOrMerge(trusted, join(kept, 'styles'), styleDir(dataDir, entryId));
 }
 
 /**
@@ -86,10 +83,10 @@ export function versionsFromTrash(trusted: TrustedFolders, dataDir: string, entr
  */
 export function removeVersionsLeftBehind(trusted: TrustedFolders, dataDir: string, entryId: string, language: string | null, itemFolder: string, inUseAgain: boolean): void {
   if (inUseAgain || statNoFollow(trusted, join(itemFolder, 'versions'))) return;
-  const revisions = revisionsOf(dataDir, entryId);
+  const revisions = revisionsDir(dataDir, entryId);
   const languages = language !== null ? [language] : languageFolders(trusted, revisions);
   for (const name of languages) removeFolder(trusted, join(revisions, name));
   if (language !== null) return;
-  const styles = stylesOf(dataDir, entryId);
+  const styles = styleDir(dataDir, entryId);
   for (const name of namesIn(trusted, styles, (file, isFile) => isFile && file.endsWith('.css'))) removeNoFollow(trusted, join(styles, name));
 }

@@ -78,11 +78,10 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
       }, { ...PRIVATE, 'www-authenticate': challenge });
     }
 
-    const tooMany = (bucket: BucketResult) => sendJson(res, 429, {
-      error: `Too many requests: at most ${perMinute} a minute per person. Try again in ${seconds(bucket.retryAfterSeconds)}.`,
-    }, { ...PRIVATE, 'retry-after': String(bucket.retryAfterSeconds) });
+    const tooManyText = (bucket: BucketResult) => `Too many requests: at most ${perMinute} a minute per person. Try again in ${seconds(bucket.retryAfterSeconds)}.`;
+    const tooManyHeaders = (bucket: BucketResult) => ({ ...PRIVATE, 'retry-after': String(bucket.retryAfterSeconds) });
     const bucket = limiter?.take(principal.accountId);
-    if (bucket && !bucket.allowed) return tooMany(bucket);
+    if (bucket && !bucket.allowed) return sendJson(res, 429, { error: tooManyText(bucket) }, tooManyHeaders(bucket));
 
     const accept = (header(req.headers.accept) ?? '').toLowerCase();
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -111,6 +110,11 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
         : undefined,
       unit: 'request',
       contextFor: (session) => ({ principal, deps, session, notifications: stream }),
+      // A batch (2025-03-26) is as many requests as it holds: one was taken above, the rest when it is parsed.
+      chargeBatch: (extra) => {
+        const taken = limiter?.take(principal.accountId, extra);
+        return taken && !taken.allowed ? { status: 429, reply: { error: tooManyText(taken) }, headers: tooManyHeaders(taken) } : null;
+      },
     };
 
     // Plain promise steps rather than awaits: a kept answer then leaves in the same turn its body arrived,
@@ -118,10 +122,6 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
     return readMessageBody(req, MCP_MAX_BODY_BYTES).then((body) => {
       if (body === null) return refuse(res, 413, `The message is larger than ${MCP_MAX_BODY_BYTES} bytes.`);
       if (body === NOT_UTF8) return writeJson(res, 400, errorResponse(null, ErrorCodes.parseError, 'The message is not valid UTF-8.'));
-      // A batch (2025-03-26) is as many requests as it holds: one was taken above, the rest are taken now.
-      const more = limiter ? batchSize(body) - 1 : 0;
-      const batchBucket = more > 0 ? limiter!.take(principal.accountId, more) : undefined;
-      if (batchBucket && !batchBucket.allowed) return tooMany(batchBucket);
       const answer = exchange(body, connection);
       // initialize declared the extension just now: the id that carries it into the next requests.
       const appsHeader = () => (connection.session.apps && !appsSession ? { 'mcp-session-id': `${APPS_SESSION_PREFIX}${randomUUID()}` } : undefined);
@@ -133,23 +133,12 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
 
 function writeAnswer(res: ServerResponse, answer: McpAnswer, headers?: Headers): void {
   if (answer.reply === null) return sendEmpty(res, answer.status, PRIVATE);
-  if (headers) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  for (const extra of [answer.headers, headers]) if (extra) for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
   writeJson(res, answer.status, answer.reply);
 }
 
 /** Every answer of the MCP endpoint is to one caller (DESIGN section 6): no cache keeps it. */
 const PRIVATE: Headers = { 'cache-control': 'private, no-store' };
-
-/** How many messages a body holds: a batch's length (at most one more than a batch may hold), else 1. */
-function batchSize(body: string): number {
-  if (!body.trimStart().startsWith('[')) return 1;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return Array.isArray(parsed) ? Math.max(1, parsed.length) : 1;
-  } catch {
-    return 1;
-  }
-}
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
