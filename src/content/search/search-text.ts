@@ -4,24 +4,23 @@
 // card settings; what a reader sees is kept: link and image texts, card titles, labels and captions.
 // Markup characters go too, as the snippets are cut from this text.
 import { findCards } from '../entries/card-syntax.js';
+import { CORE_CARDS } from '../core-cards.js';
 
 /** Characters of a body indexed at most (some 30,000 words): the rest of a longer one is not searched. */
 export const MAX_BODY_CHARS = 200_000;
 
 /**
- * Of each core card, what its page shows as text (content/markdown.ts renderCard): the bare value where it is
- * a label, and the settings that are titles, captions and names. The rest are settings a reader never sees
- * (a button's `style`, its `href`, a callout's tone, a video's address) and are left out, as are all the
- * settings of a plugin's or the theme's card (the page has them as data attributes; its text is its inner
- * Markdown, indexed as any).
+ * Of each core card, what its page shows as text (content/markdown.ts renderCard): its text settings
+ * (titles, captions, alt texts, names: the fields core-cards.ts types `text`), and the bare value where it
+ * is a label (a button's). The rest are settings a reader never sees (a button's `style` and `href`, a
+ * callout's tone, a video's address) and are left out, as are all the settings of a plugin's or the theme's
+ * card (the page has them as data attributes; its text is its inner Markdown, indexed as any).
  */
-const SHOWN_TEXT: Record<string, { value: boolean; settings: readonly string[] }> = {
-  callout: { value: false, settings: ['title'] },
-  image: { value: false, settings: ['alt', 'caption'] },
-  video: { value: false, settings: ['title'] },
-  button: { value: true, settings: [] },
-  quote: { value: false, settings: ['author', 'source'] },
-};
+const VALUE_IS_LABEL = new Set(['button']);
+const SHOWN_TEXT = new Map(CORE_CARDS.map((card) => [card.name, {
+  value: VALUE_IS_LABEL.has(card.name),
+  settings: (card.fields ?? []).filter((field) => field.type === 'text').map((field) => field.key),
+}]));
 const IMAGE = /!\[([^\]]*)\]\([^)]*\)/g;
 const LINK = /\[([^\]]*)\]\([^)]*\)/g;
 const AUTOLINK = /<(?:https?|mailto):[^>\s]*>/gi;
@@ -53,7 +52,7 @@ function cardText(line: string): string | null {
   // the page renders. A line alone is an unclosed card: its inner text is empty, the next lines are read here.
   const card = findCards(line.trimEnd())[0];
   if (card === undefined) return null;
-  const shown = SHOWN_TEXT[card.name];
+  const shown = SHOWN_TEXT.get(card.name);
   if (shown === undefined) return '';
   const texts = [...(shown.value && card.value !== null ? [card.value] : []), ...shown.settings.flatMap((key) => (Object.hasOwn(card.attributes, key) ? [card.attributes[key]!] : []))];
   return texts.map((text) => text.replace(EMPHASIS, '').trim()).filter((text) => text !== '').join(' · ');

@@ -14,6 +14,7 @@ import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { AppError } from '../../errors.js';
 import { isEntryId } from '../entries/entry-id.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
+import type { ContentStore } from '../store.js';
 import { removeVersionsLeftBehind } from './trash-versions.js';
 
 /** Items are deleted for good this long after they were put in the trash. */
@@ -111,26 +112,33 @@ export function removeItem(dataDir: string, id: string): void {
   rmSync(itemFolder(dataDir, id), { recursive: true, force: true });
 }
 
+/** What deleting for good reads of the site: whether what an item held is in use again. */
+export type EntriesNow = Pick<ContentStore, 'entry'>;
+
 /**
  * Whether what an item held is in use again: an entry at its id, or its translation written again (then
  * versions under that id are the new one's, not the item's: trash-versions.ts).
  */
-export type InUseAgain = (item: TrashItem) => boolean;
+function inUseAgain(site: EntriesNow, item: TrashItem): boolean {
+  const entry = site.entry(item.entry);
+  return entry !== undefined && (item.language === null || entry.translations.has(item.language));
+}
 
-/** Deletes an item for good: its files, and the versions it held or left under the entry's id. */
-export function deleteForGood(trusted: TrustedFolders, dataDir: string, id: string, inUseAgain: InUseAgain): void {
-  const item = readItem(dataDir, id);
-  if (item && item.kind !== 'media') removeVersionsLeftBehind(trusted, dataDir, item.entry, item.language, itemFolder(dataDir, id), inUseAgain(item));
+/** Deletes an item for good (as read, or by its id): its files, and the versions it held or left under the entry's id. */
+export function deleteForGood(trusted: TrustedFolders, dataDir: string, site: EntriesNow, itemOrId: TrashItem | string): void {
+  const item = typeof itemOrId === 'string' ? readItem(dataDir, itemOrId) : itemOrId;
+  const id = typeof itemOrId === 'string' ? itemOrId : itemOrId.id;
+  if (item && item.kind !== 'media') removeVersionsLeftBehind(trusted, dataDir, item.entry, item.language, itemFolder(dataDir, id), inUseAgain(site, item));
   removeItem(dataDir, id);
 }
 
 /** Deletes for good the items older than TRASH_KEEP_DAYS; returns how many. */
-export function removeExpired(trusted: TrustedFolders, dataDir: string, now: number, inUseAgain: InUseAgain): number {
+export function removeExpired(trusted: TrustedFolders, dataDir: string, site: EntriesNow, now: number): number {
   let removed = 0;
   // Oldest last: stop at the first that is still kept.
   for (const id of itemIds(dataDir).reverse()) {
     if (itemExpiry(id) > now) break;
-    deleteForGood(trusted, dataDir, id, inUseAgain);
+    deleteForGood(trusted, dataDir, site, id);
     removed++;
   }
   return removed;

@@ -6,7 +6,7 @@ import type { RequestContext, Router } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
 import { appendHistory } from '../../content/history.js';
-import { deleteForGood, itemExpiry, itemIds, readItem, removeExpired, type InUseAgain, type TrashItem } from '../../content/trash/trash-items.js';
+import { deleteForGood, itemExpiry, itemIds, readItem, removeExpired, type TrashItem } from '../../content/trash/trash-items.js';
 import { canPurgeTrash, canRestoreTrashItem, canSeeTrashItem } from '../../content/trash/trash-rights.js';
 import { restoreDeleted } from '../../content/write/restore-deleted.js';
 import type { WriteContext } from '../../content/write/write-context.js';
@@ -34,11 +34,6 @@ function noticeOf(params: URLSearchParams): PanelNotice | null {
 export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
   const context: WriteContext = { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
   const dataDir = deps.config.dataDir;
-  /** An entry at the item's id again, or its translation written again: versions under the id are then theirs. */
-  const inUseAgain: InUseAgain = (item) => {
-    const entry = deps.content.entry(item.entry);
-    return entry !== undefined && (item.language === null || entry.translations.has(item.language));
-  };
   const back = (ctx: RequestContext, done: string) => redirect(ctx.res, `${TRASH_PATH}?done=${done}`, 303, { 'cache-control': 'no-store' });
 
   /** The items this person may see: for editors and admins, only the page shown is read. */
@@ -57,7 +52,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
   router.get(TRASH_PATH, (ctx: RequestContext) => {
     const session = requirePanelSession(ctx, deps, 'content.write');
     if (!session) return;
-    removeExpired(deps.trustedFolders, dataDir, deps.clock(), inUseAgain);
+    removeExpired(deps.trustedFolders, dataDir, deps.content, deps.clock());
     const pageText = ctx.url.searchParams.get('page') ?? '1';
     const asked = /^[1-9][0-9]{0,5}$/.test(pageText) ? Number(pageText) : 1;
     let { items, total } = visibleItems(session, asked);
@@ -88,7 +83,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
 
   /** Deleting for good is an admin's, and is recorded in the history (what, by whom). */
   const purge = (session: PanelSession, items: TrashItem[], detail: string) => {
-    for (const item of items) deleteForGood(deps.trustedFolders, dataDir, item.id, inUseAgain);
+    for (const item of items) deleteForGood(deps.trustedFolders, dataDir, deps.content, item);
     const actor = panelActor(session);
     appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: actor.principal.accountId, action: 'trash_emptied', entry: items.length === 1 ? items[0]!.entry : null, language: items.length === 1 ? items[0]!.language : null, via: 'panel', token: null, detail }, fileStorage(deps.trustedFolders));
   };
@@ -107,7 +102,7 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
     if (!posted) return;
     if (posted.form.get('confirm') !== 'yes') return sendPanelMessage(ctx, 400, words().trash.notEmptied, words().trash.notEmptiedText, posted.session);
     const ids = itemIds(dataDir);
-    for (const id of ids) deleteForGood(deps.trustedFolders, dataDir, id, inUseAgain);
+    for (const id of ids) deleteForGood(deps.trustedFolders, dataDir, deps.content, id);
     appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: posted.session.account.id, action: 'trash_emptied', entry: null, language: null, via: 'panel', token: null, detail: `${ids.length} ${ids.length === 1 ? 'item' : 'items'} deleted for good` }, fileStorage(deps.trustedFolders));
     back(ctx, 'emptied');
   });
