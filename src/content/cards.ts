@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { findCards } from './entries/card-syntax.js';
 import type { ContentStore } from './store.js';
-import { cardSchema, pick, type CardDefinition } from './card-definition.js';
-import { CORE_CARDS } from './core-cards.js';
+import { cardSchema, pick, type CardDefinition } from './entries/card-definition.js';
+import { CORE_CARDS } from './entries/core-cards.js';
 
 export interface Card {
   name: string;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { isAppError } from '../../errors.js';
 import { cardWarnings } from '../cards.js';
-import type { CardDefinition } from '../card-definition.js';
+import type { CardDefinition } from '../entries/card-definition.js';
 import { pictureProblems } from '../media-variants.js';
 import { findCards } from '../entries/card-syntax.js';
 import { parseFrontMatter } from '../entries/front-matter.js';

@@ -4,7 +4,7 @@
 // card settings; what a reader sees is kept: link and image texts, card titles, labels and captions.
 // Markup characters go too, as the snippets are cut from this text.
 import { findCards } from '../entries/card-syntax.js';
-import { CORE_CARDS } from '../core-cards.js';
+import { CORE_CARDS } from '../entries/core-cards.js';
 
 /** Characters of a body indexed at most (some 30,000 words): the rest of a longer one is not searched. */
 export const MAX_BODY_CHARS = 200_000;
