@@ -7,6 +7,7 @@ import { renderAtomFeed, renderRobots } from './feeds.js';
 import { renderSitemap } from './sitemap.js';
 import { SIGNED_IN_ONLY, type PublicCaching } from './cache-control.js';
 import { cacheTagHeaders } from '../http/shared-cache.js';
+import { atCanonicalAddress } from './canonical-address.js';
 import { SITE_TAG, SITEMAP_TAG, typeListTag } from '../content/cache-tags.js';
 
 const NOTHING_HERE = { message: 'Nothing is at this address.' };
@@ -39,26 +40,27 @@ export function registerFeedRoutes(router: Router, deps: SiteDeps, controls: Pub
     }
     return body;
   };
-  // Public on an open and on a closed site alike: it tells crawlers what to fetch and shows no content.
-  router.get('/robots.txt', (ctx) => sendTagged(ctx.res, kept('robots', () => renderRobots(deps.content))!, headers('text/plain; charset=utf-8', FEED_MAX_AGE, [SITE_TAG])));
-  router.get('/sitemap.xml', (ctx) => {
+  // Each at its one address (canonical-address.ts): `/feed.xml/` and `/de//feed.xml` are not answered in full.
+  // robots.txt is public on an open and on a closed site alike: it tells crawlers what to fetch and shows no content.
+  router.get('/robots.txt', atCanonicalAddress((ctx) => sendTagged(ctx.res, kept('robots', () => renderRobots(deps.content))!, headers('text/plain; charset=utf-8', FEED_MAX_AGE, [SITE_TAG]))));
+  router.get('/sitemap.xml', atCanonicalAddress((ctx) => {
     const cacheControl = caching(ctx);
     const pageParam = ctx.url.searchParams.get('page');
     const page = pageParam === null ? null : /^[1-9][0-9]{0,6}$/.test(pageParam) ? Number(pageParam) : 0;
     const body = cacheControl === null || page === 0 ? null : kept(`sitemap\u0000${page ?? ''}`, () => renderSitemap(deps.content, page));
     if (cacheControl === null || body === null) return sendJson(ctx.res, 404, NOTHING_HERE);
     sendTagged(ctx.res, body, headers('application/xml; charset=utf-8', cacheControl, [SITE_TAG, SITEMAP_TAG]));
-  });
+  }));
   const feed = (ctx: RequestContext, language: string) => {
     const cacheControl = caching(ctx);
     if (cacheControl === null) return sendJson(ctx.res, 404, NOTHING_HERE);
     sendTagged(ctx.res, kept(`feed\u0000${language}`, () => renderAtomFeed(deps.content, language))!, headers('application/atom+xml; charset=utf-8', cacheControl, [SITE_TAG, typeListTag('post', language)]));
   };
-  router.get('/feed.xml', (ctx) => feed(ctx, deps.content.site().defaultLanguage));
-  router.get('/:language/feed.xml', (ctx) => {
+  router.get('/feed.xml', atCanonicalAddress((ctx) => feed(ctx, deps.content.site().defaultLanguage)));
+  router.get('/:language/feed.xml', atCanonicalAddress((ctx) => {
     const language = ctx.params.language!;
     const site = deps.content.site();
     if (!Object.hasOwn(site.languages, language) || language === site.defaultLanguage) return sendJson(ctx.res, 404, NOTHING_HERE);
     feed(ctx, language);
-  });
+  }));
 }

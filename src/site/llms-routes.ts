@@ -9,6 +9,7 @@ import { listPageTags } from '../content/cache-tags.js';
 import { renderLlmsFull, renderLlmsList, renderLlmsTxt } from './llms-txt.js';
 import type { PageContext } from './page-context.js';
 import { themeWords } from './theme-words.js';
+import { atCanonicalAddress } from './canonical-address.js';
 
 const NOTHING_HERE = { message: 'Nothing is at this address.' };
 const HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
@@ -53,15 +54,15 @@ export function registerLlmsRoutes(router: Router, deps: SiteDeps, publicCaching
     sendTagged(ctx.res, body, { ...HEADERS, 'cache-control': cacheControl, ...tagHeaders });
   };
   const defaultLanguage = () => deps.content.site().defaultLanguage;
-  // llms.txt has no pages: its lists have them.
-  router.get('/llms.txt', (ctx) => serve(ctx, 'llms', everyList, (n) => (n === 1 ? renderLlmsTxt(context(defaultLanguage())) : null)));
-  router.get('/llms-full.txt', (ctx) => serve(ctx, 'full', everyList, (n) => renderLlmsFull(context(defaultLanguage()), n, context)));
-  router.get('/llms/:language/:list', (ctx) => {
+  // llms.txt has no pages: its lists have them. Each answers at its one address (canonical-address.ts).
+  router.get('/llms.txt', atCanonicalAddress((ctx) => serve(ctx, 'llms', everyList, (n) => (n === 1 ? renderLlmsTxt(context(defaultLanguage())) : null))));
+  router.get('/llms-full.txt', atCanonicalAddress((ctx) => serve(ctx, 'full', everyList, (n) => renderLlmsFull(context(defaultLanguage()), n, context))));
+  router.get('/llms/:language/:list', atCanonicalAddress((ctx) => {
     const { language, list } = ctx.params as { language: string; list: string };
     const type = /^([a-z0-9][a-z0-9_-]{0,39})\.txt$/.exec(list)?.[1];
     if (type === undefined || !Object.hasOwn(deps.content.site().languages, language)) return sendJson(ctx.res, 404, NOTHING_HERE);
     serve(ctx, `list\u0000${language}\u0000${type}`, () => listPageTags(type, language), (n) => renderLlmsList(context(language), type, n));
-  });
+  }));
 }
 
 /** `?page=N` (1 without it), or null when it is not a page number. */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { SiteDeps } from './site-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
 import { sendHtml, sendJson, redirect } from '../http/respond.js';
+import { answeredElsewhere, atCanonicalAddress } from './canonical-address.js';
 import { prepareAnswer, sendPrepared, taggedBody, type PreparedAnswer } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { registerFeedRoutes } from './feed-routes.js';
@@ -73,8 +74,8 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   // open. Before that (or on a closed site) only people signed in to the panel, or a token with
   // content:read (a headless frontend previewing a draft), see them; such a file is theirs alone, and a
   // shared cache would otherwise keep it even though the request carried a token (RFC 9111 §3.5 lets
-  // `public` override that).
-  router.get('/media/*', (ctx) => {
+  // `public` override that). A file has one address: `/media/x.png/` is sent there, `/media//x.png` is none.
+  router.get('/media/*', atCanonicalAddress((ctx) => {
     const trusted = () => deps.signedInToPanel(ctx) || readerToken(ctx);
     const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
     const entry = isEntryId(entryId) ? deps.content.entryOncePerTurn(entryId) : undefined;
@@ -82,7 +83,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     if (!deps.content.site().closed && published) return serveMedia(ctx, caching.media, cacheTagHeaders(deps.sharedCache, [SITE_TAG, entryTag(entryId)]));
     if (!trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
     return serveMedia(ctx, SIGNED_IN_ONLY);
-  });
+  }));
   const readerToken = (ctx: RequestContext): boolean => {
     const token = bearerToken(ctx.req.headers.authorization);
     return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
@@ -154,19 +155,15 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       return sendHtml(ctx.res, tooLong ? 422 : 200, html, headers);
     };
     let path = ctx.pathname;
-    // Without the trailing slash, and with one leading slash only: `//evil.example/` must not become a
-    // Location of `//evil.example`, which a browser reads as another host.
-    if (path.length > 1 && path.endsWith('/')) return redirect(ctx.res, '/' + path.replace(/^\/+|\/+$/g, '') + ctx.url.search, 301);
+    // One page, one address (canonical-address.ts): a trailing slash or an escaped letter is sent on to the
+    // address without it, and an escaped slash or a doubled one is the 404 page; a canonical path holds no
+    // escape, so it is looked up as it is.
+    if (answeredElsewhere(ctx, () => notFound(languageOf(path)))) return;
     const homeLanguage = path === '/' ? site.defaultLanguage : Object.keys(site.languages).find((code) => code !== site.defaultLanguage && path === `/${code}`);
     if (homeLanguage) {
       const pageNumber = pageParameter(ctx);
       if (pageNumber === null) return notFound(homeLanguage);
       return answer(`home\u0000${homeLanguage}\u0000${pageNumber}`, path, homeLanguage, () => listPageTags('post', homeLanguage), (made) => renderHomePage(made, pageNumber));
-    }
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      return sendJson(ctx.res, 400, { message: 'The address is not valid.' });
     }
     // An entry's Markdown twin: at its address + .md, or at its address for a request that prefers Markdown.
     const byPath = path.endsWith('.md');
