@@ -6,12 +6,12 @@
 import { AppError } from '../errors.js';
 import type { ApiDeps } from './api-deps.js';
 import type { ApiRequest } from './api-request.js';
-import { canSeeTranslation } from '../content/content-rights.js';
-import type { ChangeEvent } from '../feed/change-event.js';
+import { canSeeTranslation, seesOthersUnpublished } from '../content/content-rights.js';
+import type { ChangeEvent, PublicView } from '../feed/change-event.js';
 import type { Principal } from '../auth/principal.js';
 import { intParam, param } from './params.js';
 
-/** Kinds that say an entry left public view: shown even when nothing of it is public now. */
+/** Kinds that say an entry left view: of an event recorded without its public view, not known to have been public. */
 const LEAVING = new Set(['entry.unpublished', 'entry.removed']);
 
 /** An event as the Content API shows it. */
@@ -45,24 +45,50 @@ export function getChanges(deps: ApiDeps, request: ApiRequest): unknown {
   const data = read.events.map((event) => shown(deps, event, viewer)).filter((event): event is ShownChange => event !== null);
   // After a resync the reader goes on from where the feed now is (read.position), never from an event of a
   // segment the feed left behind: that cursor would only lead to the same resync again.
-  const last = read.resync ? read.position.seq : read.events.at(-1)?.seq ?? since;
-  return { data, next: String(last), resync: read.resync, has_more: !read.resync && read.events.length === limit };
+  const full = read.events.length === limit;
+  // A cursor that moved over changes the reader may not see would tell them something changed (a draft
+  // saved): it moves to the last change shown, and past the others only when they fill a whole answer.
+  const last = read.resync ? read.position.seq : full ? read.events.at(-1)!.seq : data.at(-1)?.seq ?? since;
+  return { data, next: String(last), resync: read.resync, has_more: !read.resync && full };
 }
 
 /** The event as this viewer may see it, or null when it concerns nothing they may see. */
 function shown(deps: ApiDeps, event: ChangeEvent, viewer: Principal | null): ShownChange | null {
   const base = { seq: event.seq, time: event.time, kind: event.kind, entry: event.entry };
   if (event.entry === null) return { ...base, languages: [], paths: [], before: [] };
-  let entry;
-  try { entry = deps.content.indexed(event.entry); } catch { return null; }
-  const visible = entry ? [...entry.translations.values()].filter((translation) => canSeeTranslation(viewer, entry, translation)) : [];
-  if (visible.length === 0 && !LEAVING.has(event.kind) && event.before.length === 0) return null;
-  const visiblePaths = new Set(visible.map((translation) => translation.path));
-  const visibleLanguages = new Set(visible.map((translation) => translation.language));
-  return {
-    ...base,
-    languages: LEAVING.has(event.kind) ? event.languages : event.languages.filter((language) => visibleLanguages.has(language)),
-    paths: event.paths.filter((path) => visiblePaths.has(path)),
-    before: event.before,
-  };
+  if (viewer !== null && seesOthersUnpublished(viewer)) return { ...base, languages: event.languages, paths: event.paths, before: event.before };
+  const view = event.public === undefined ? publicNow(deps, event) : event.public;
+  const own = viewer === null ? null : ownDrafts(deps, event, viewer);
+  if (own === null) return view === null ? null : { ...base, ...view };
+  // A token that sees its person's drafts (a contributor's) is shown their changes too, where they are now.
+  const languages = [...new Set([...(view?.languages ?? []), ...own.languages])].sort();
+  const paths = [...new Set([...(view?.paths ?? []), ...own.paths])].sort();
+  return { ...base, languages, paths, before: view?.before ?? [] };
+}
+
+/**
+ * The public view of an event recorded before events carried theirs, from what is public now: where the
+ * entry is public of the languages it names, and nothing of where it was (that is not known any more).
+ */
+function publicNow(deps: ApiDeps, event: ChangeEvent): PublicView | null {
+  if (LEAVING.has(event.kind)) return null;
+  const entry = indexed(deps, event.entry!);
+  if (!entry) return null;
+  const published = [...entry.translations.values()].filter((translation) => translation.status === 'published');
+  const languages = event.languages.filter((language) => published.some((translation) => translation.language === language));
+  if (published.length === 0 || (event.languages.length > 0 && languages.length === 0)) return null;
+  return { languages, paths: published.map((translation) => translation.path).sort(), before: [] };
+}
+
+/** The viewer's own unpublished translations the event names (or all, for a change to the entry as a whole), or null for none. */
+function ownDrafts(deps: ApiDeps, event: ChangeEvent, viewer: Principal): { languages: string[]; paths: string[] } | null {
+  const entry = indexed(deps, event.entry!);
+  if (!entry) return null;
+  const mine = [...entry.translations.values()].filter((translation) => translation.status !== 'published' && canSeeTranslation(viewer, entry, translation)
+    && (event.languages.length === 0 || event.languages.includes(translation.language)));
+  return mine.length === 0 ? null : { languages: mine.map((translation) => translation.language), paths: mine.map((translation) => translation.path) };
+}
+
+function indexed(deps: ApiDeps, id: string) {
+  try { return deps.content.indexed(id); } catch { return undefined; }
 }

@@ -44,11 +44,19 @@ export function messageFor(event: ChangeEvent, endpoint: WebhookEndpoint, conten
     if (filters.language && !event.languages.includes(filters.language) && !translations.some((t) => t.language === filters.language)) return null;
     if (filters.tag && !translations.some((t) => t.tags.includes(filters.tag!))) return null;
     if (filters.status && !translations.some((t) => t.status === filters.status)) return null;
+    // Without drafts, what anyone could see of the change as it was recorded (change-event.ts PublicView):
+    // nothing of a draft, and where a page was that left public view. A line from before events carried it
+    // is judged by what is public now.
+    const shown = endpoint.drafts ? undefined : event.public;
+    if (shown === null) return null;
     if (entry && !views.has(endpoint.drafts)) views.set(endpoint.drafts, content.view(entry, event.languages, endpoint.drafts));
     const view = entry ? views.get(endpoint.drafts)! : null;
-    // Without drafts, a change of what nobody may see yet is not sent (one that takes something away is).
-    if (view === null && !LEAVING.has(type)) return null;
-    data = { id: event.entry, languages: event.languages, paths: view === null && !endpoint.drafts ? [] : event.paths, before: event.before, entry: view };
+    if (shown !== undefined) data = { id: event.entry, languages: shown.languages, paths: shown.paths, before: shown.before, entry: view };
+    else {
+      // Without drafts, a change of what nobody may see yet is not sent (one that takes something away is).
+      if (view === null && !LEAVING.has(type)) return null;
+      data = { id: event.entry, languages: event.languages, paths: view === null && !endpoint.drafts ? [] : event.paths, before: view === null && !endpoint.drafts ? [] : event.before, entry: view };
+    }
   }
   const body = JSON.stringify({ type, timestamp: event.time, data: { seq: event.seq, ...data } });
   // The same message made twice (a change taken again) has the same webhook-id, which Standard Webhooks has

@@ -56,6 +56,23 @@ export interface ChangeEvent {
   token: string | null;
   /** A short note: the file uploaded, the scheduled time. */
   detail?: string;
+  /**
+   * What anyone may see of the change, decided when it is recorded (what was public then is known only
+   * then): null when it touched nothing public before or after; absent for a change to no entry, and on lines
+   * written before svc recorded it.
+   */
+  public?: PublicView | null;
+}
+
+/**
+ * An entry change as a reader without a token sees it (/svc/api/v1/changes): the translations changed that
+ * were public before or after, where the entry is public now, and where it was public and no longer is
+ * (unpublished, removed, moved to another slug). Drafts leave no trace in it.
+ */
+export interface PublicView {
+  languages: string[];
+  paths: string[];
+  before: string[];
 }
 
 /** What a writer hands the feed: the feed adds `seq` and `time`. */
@@ -83,14 +100,24 @@ export function parseEvent(line: string): ChangeEvent | null {
   if (typeof kind !== 'string' || !KINDS.has(kind) || typeof via !== 'string' || !VIAS.has(via)) return null;
   if (!isNullableString(entry) || !isStringList(languages) || !isStringList(paths) || !isStringList(before)) return null;
   if (!isNullableString(person) || !isNullableString(token) || (detail !== undefined && typeof detail !== 'string')) return null;
+  const shown = value.public;
+  if (shown !== undefined && shown !== null && !isPublicView(shown)) return null;
   return value as unknown as ChangeEvent;
 }
 
 /** The line for an event, with its fields in a fixed order. */
 export function eventLine(event: ChangeEvent): string {
   const { seq, time, kind, entry, languages, paths, before, via, person, token, detail } = event;
+  const shown = event.public;
   return JSON.stringify({
     seq, time, kind, entry, languages, paths: paths.slice(0, MAX_PATHS), before: before.slice(0, MAX_PATHS), via, person, token,
     ...(detail === undefined ? {} : { detail: detail.slice(0, 300) }),
+    ...(shown === undefined ? {} : { public: shown === null ? null : { languages: shown.languages, paths: shown.paths.slice(0, MAX_PATHS), before: shown.before.slice(0, MAX_PATHS) } }),
   }) + '\n';
+}
+
+function isPublicView(value: unknown): value is PublicView {
+  if (typeof value !== 'object' || value === null) return false;
+  const { languages, paths, before } = value as Record<string, unknown>;
+  return isStringList(languages) && isStringList(paths) && isStringList(before);
 }

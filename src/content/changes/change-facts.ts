@@ -1,7 +1,7 @@
 // What the change feed says of a change to one entry, taken from the entry as the index had it before and
 // after: which translations changed, the public paths it shows at now and those it no longer shows at; and
 // which kind of event a write is.
-import type { ChangeKind, ChangeVia } from '../../feed/change-event.js';
+import type { ChangeKind, ChangeVia, PublicView } from '../../feed/change-event.js';
 import type { Entry } from '../entries/types.js';
 
 interface TranslationFacts { path: string; status: string; mtimeMs: number; size: number }
@@ -43,6 +43,23 @@ export function factsChange(before: EntryFacts, after: EntryFacts): FactsChange 
   const now = new Set(paths);
   const gone = [...before.translations.values()].map((translation) => translation.path).filter((path) => !now.has(path)).sort();
   return { languages: languages.sort(), paths, before: gone };
+}
+
+/**
+ * What anyone may see of a change to `languages` of an entry (change-event.ts PublicView), or null when it
+ * touched nothing public: a translation that is a draft before and after leaves no trace, nor do its paths.
+ * A change to the entry as a whole (no language: its style, its media) shows where the entry is public.
+ */
+export function publicView(before: EntryFacts, after: EntryFacts, languages: readonly string[]): PublicView | null {
+  const wasPublic = (facts: EntryFacts, language: string) => facts.translations.get(language)?.status === 'published';
+  const publicPaths = (facts: EntryFacts) => [...facts.translations.values()].filter((translation) => translation.status === 'published').map((translation) => translation.path).sort();
+  const now = publicPaths(after);
+  const then = publicPaths(before);
+  const gone = then.filter((path) => !now.includes(path));
+  const shownLanguages = languages.filter((language) => wasPublic(before, language) || wasPublic(after, language));
+  const wholeEntry = languages.length === 0 && (now.length > 0 || then.length > 0);
+  if (shownLanguages.length === 0 && gone.length === 0 && !wholeEntry) return null;
+  return { languages: shownLanguages, paths: now, before: gone };
 }
 
 const KIND_OF_ACTION: Record<string, ChangeKind> = {

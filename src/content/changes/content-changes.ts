@@ -14,7 +14,7 @@ import type { ChangeEvent, ChangeKind, ChangeVia, NewChange } from '../../feed/c
 import { ChangeFeed } from '../../feed/change-feed.js';
 import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
-import { entryFacts, factsChange, kindOfWrite, type EntryFacts } from './change-facts.js';
+import { entryFacts, factsChange, kindOfWrite, publicView, type EntryFacts } from './change-facts.js';
 import { entryLockPath } from './entry-lock.js';
 import type { Entry } from '../entries/types.js';
 import { join } from 'node:path';
@@ -161,6 +161,7 @@ export class ContentChanges {
       paths: change?.paths ?? [...after.translations.values()].map((translation) => translation.path),
       before: change?.before ?? [], via: first.via, person: first.person, token: first.token,
       ...(first.detail === undefined ? {} : { detail: first.detail }),
+      ...(id === null ? {} : { public: publicView(before, after, [...languages]) }),
     });
     // Not recorded (a full disk, a read-only data/): the change stands, and is recorded as found on disk once
     // the feed can be written again. The finder finds it so; when this process is the finder, its own index
@@ -269,7 +270,10 @@ export class ContentChanges {
         debug('%s found on disk: %s (%j -> %j)', id, change ? 'recorded' : 'no change after all', [waiting.before.exists, [...waiting.before.translations]], [after.exists, [...after.translations]]);
         if (!change) return 'none';
         const kind: ChangeKind = !waiting.before.exists ? 'entry.added' : !after.exists ? 'entry.removed' : 'entry.changed';
-        const recorded = this.append({ kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null, ...(detail ? { detail } : {}) });
+        const recorded = this.append({
+          kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null,
+          ...(detail ? { detail } : {}), public: publicView(waiting.before, after, change.languages),
+        });
         if (!recorded) this.notice(id, waiting.before, RETRY_UNRECORDED_MS);
         return recorded ? 'recorded' : 'unrecorded';
       });
