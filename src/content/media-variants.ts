@@ -20,6 +20,33 @@ export function variantWidth(original: string, name: string): number | null {
 }
 
 /**
+ * Whether `name` could be read as a width variant of `original` by any reader: variantWidth's strict digits,
+ * or cover.ts's srcset, which takes any positive whole number Number() reads between `<stem>-` and `w<ext>`.
+ */
+function readsAsVariant(original: string, name: string): boolean {
+  const dot = original.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const stem = original.slice(0, dot);
+  const extension = original.slice(dot);
+  if (name.length <= stem.length + extension.length + 2 || !name.startsWith(`${stem}-`) || !name.endsWith(`w${extension}`)) return false;
+  const width = Number(name.slice(stem.length + 1, -1 - extension.length));
+  return Number.isInteger(width) && width > 0;
+}
+
+/**
+ * Whether a file saved as `name` beside `names` would be taken for the variant of one of them, or take one
+ * of them for its own variant. Variants are made by hand (no encoder makes them here); an upload is one
+ * picture that the person chose, so it is never saved under such a name (media.ts picks another): the
+ * library would show it inside another picture, and deleting or replacing that one would take it along.
+ */
+export function groupsWithAny(name: string, names: Iterable<string>): boolean {
+  for (const other of names) {
+    if (other !== name && (readsAsVariant(other, name) || readsAsVariant(name, other))) return true;
+  }
+  return false;
+}
+
+/**
  * Groups a folder's file names into pictures and their variants. A name is a variant only when its
  * original is there too: `map-2w.png` alone is a picture of its own.
  */

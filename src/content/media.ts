@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import { AppError } from '../errors.js';
 import { findTruncation } from './media-complete.js';
+import { groupsWithAny } from './media-variants.js';
 import type { ImageKind } from './media-complete.js';
 import type { WriteStorage } from './storage/write-storage.js';
 
@@ -14,6 +15,9 @@ import type { WriteStorage } from './storage/write-storage.js';
 // - Names become lowercase ASCII slugs: accents are dropped (é -> e), everything else outside a-z0-9
 //   becomes "-", so `../`, NUL, slashes, spaces and other scripts cannot survive; Windows device names
 //   (con, nul, com1...) get a "file-" prefix so the folder can be copied anywhere.
+// - A free name is also one that no file beside it would group with as a width variant (`photo-100w.png`
+//   beside `photo.png`, either way round; media-variants.ts): an upload is one picture, and the library would
+//   show it inside another one, which deleting or replacing would take along.
 
 /** 10 MB of base64 text (the spec's limit is on the data as sent). */
 export const MAX_MEDIA_BASE64_CHARS = 10 * 1024 * 1024;
@@ -135,22 +139,31 @@ function checkImageBytes(base: string, extension: string, bytes: Buffer, sentAs:
   return { bytes, fileName: `${base}.${finalExtension}`, kind, width: detected.width, height: detected.height, note };
 }
 
-/** The first free name in `dir`: `name.ext`, then `name-2.ext`, `name-3.ext`... Call while holding the entry lock. */
-export function chooseFreeName(dir: string, fileName: string, storage: WriteStorage): string {
-  if (!storage.exists(join(dir, fileName))) return fileName;
+/**
+ * The first free name in `dir`: `name.ext`, then `name-2.ext`, `name-3.ext`... Call while holding the entry
+ * lock. A name is taken when a file has it, or when it is in `beside` or would group with one of them as a
+ * width variant (media-variants.ts): `beside` is what the folder holds (and will hold), and an upload is a
+ * picture of its own, never hidden inside another one nor hiding one.
+ */
+export function chooseFreeName(dir: string, fileName: string, storage: WriteStorage, beside: readonly string[] = []): string {
+  const free = (name: string) => !beside.includes(name) && !groupsWithAny(name, beside) && !storage.exists(join(dir, name));
+  if (free(fileName)) return fileName;
   const dot = fileName.lastIndexOf('.');
   const base = fileName.slice(0, dot);
   const extension = fileName.slice(dot);
   for (let n = 2; n < 10_000; n++) {
     const candidate = `${base}-${n}${extension}`;
-    if (!storage.exists(join(dir, candidate))) return candidate;
+    if (free(candidate)) return candidate;
   }
   throw new AppError('conflict', 'The media folder holds too many files of this name; choose another name.');
 }
 
-/** Writes the image under a free name in `dir` (atomically) and returns the name used. Call while holding the entry lock. */
-export function saveMedia(dir: string, upload: CheckedUpload, storage: WriteStorage): string {
-  const name = chooseFreeName(dir, upload.fileName, storage);
+/**
+ * Writes the image under a free name in `dir` (atomically) and returns the name used; `beside` as for
+ * chooseFreeName. Call while holding the entry lock.
+ */
+export function saveMedia(dir: string, upload: CheckedUpload, storage: WriteStorage, beside: readonly string[] = []): string {
+  const name = chooseFreeName(dir, upload.fileName, storage, beside);
   storage.writeAtomic(join(dir, name), upload.bytes);
   return name;
 }

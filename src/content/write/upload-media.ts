@@ -1,5 +1,8 @@
+import { dirname } from 'node:path';
 import { canEditEntry } from '../content-rights.js';
-import { checkUpload, checkUploadedFile, saveMedia, type CheckedUpload } from '../media.js';
+import { listFolderNoFollow } from '../../lib/no-follow.js';
+import { checkUpload, checkUploadedFile, chooseFreeName, saveMedia, type CheckedUpload } from '../media.js';
+import { pendingMediaFile } from '../pending-changes.js';
 import type { Entry } from '../entries/types.js';
 import { AppError } from '../../errors.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
@@ -48,13 +51,34 @@ function saveChecked(context: WriteContext, actor: Actor, entry: Entry, uploads:
     refuseUnless(canEditEntry(actor.principal, fresh, undefined));
     // An image for a live entry is public at its address at once: an assistant's may have to wait (live-proposals.ts).
     const held = [...fresh.translations.values()].some((t) => t.status !== 'draft') && holdsLiveChange(context, actor, 'any-public');
+    const dir = context.store.mediaDir(entry.id);
+    // Each upload is a picture of its own: its name groups with no file there, waiting or sent before it in this batch.
+    const beside = [...context.store.mediaFiles(entry.id), ...waitingImages(context, entry.id)];
+    const storage = storageOf(context);
     return uploads.map((upload) => {
-      const saved = held ? proposeMedia(context, actor, entry.id, upload, context.store.mediaDir(entry.id)) : saveMedia(context.store.mediaDir(entry.id), upload, storageOf(context));
+      const saved = held
+        ? proposeMedia(context, actor, entry.id, { ...upload, fileName: chooseFreeName(dir, upload.fileName, storage, beside) }, dir)
+        : saveMedia(dir, upload, storage, beside);
+      beside.push(saved);
       if (held) return { ...answerOf(entry.id, saved, upload), waiting: true };
       recordChange(context, actor, 'media_upload', entry.id, null, saved);
       return answerOf(entry.id, saved, upload);
     });
   });
+}
+
+/**
+ * The images an assistant uploaded for this live entry that wait for a person (live-proposals.ts): approving
+ * one moves it into the media folder under its name, so a new name must not group with it either.
+ */
+function waitingImages(context: WriteContext, id: string): string[] {
+  try {
+    return listFolderNoFollow(context.store.trustedFolders, dirname(pendingMediaFile(context.dataDir, id, 'x')))
+      .filter((item) => item.isFile() && !item.name.startsWith('.'))
+      .map((item) => item.name);
+  } catch {
+    return [];
+  }
 }
 
 function answerOf(id: string, saved: string, upload: CheckedUpload): UploadMediaResult {

@@ -16,6 +16,13 @@ import { STREAMING, stdioNotifications } from './stdio-notifications.js';
 /** Same ceiling as HTTP: a 10 MB image as base64 inside one message. */
 export const STDIO_MAX_LINE_BYTES = MCP_MAX_MESSAGE_BYTES;
 
+/**
+ * How long a stop waits for the message being received to reach its newline: what a stop gives an HTTP
+ * request in progress (DRAIN_MS, wiring/start-server.ts), so a client that stalls mid-message cannot keep
+ * the process alive, and the stop still ends within its 15 s limit (wiring/stop-on-signals.ts).
+ */
+export const STDIO_STOP_WAIT_MS = 10_000;
+
 export interface StdioServerOptions {
   input: Readable;
   output: Writable;
@@ -25,8 +32,10 @@ export interface StdioServerOptions {
   contextFor: (session: McpSession) => McpContext | null;
   log: (line: string) => void;
   maxLineBytes?: number;
-  /** Aborted: stop reading once the line being received is whole, and resolve once the lines read are answered. */
+  /** Aborted: stop reading once the line being received is whole (or dropped), and resolve once the lines read are answered. */
   stop?: AbortSignal;
+  /** How long `stop` waits for that line's newline before it drops the line; STDIO_STOP_WAIT_MS unless given. */
+  stopWaitMs?: number;
 }
 
 const NEWLINE = 0x0a;
@@ -116,8 +125,13 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
   };
 
   let finish = () => {};
+  let stopWait: NodeJS.Timeout | undefined;
+  let finished = false;
   return new Promise((resolve) => {
     finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(stopWait);
       options.input.off('data', onData);
       // Once every line read is answered, the process's listeners end (a listen is told so).
       void queue.then(() => { notifications.close(); resolve(); });
@@ -127,10 +141,18 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
       if (!skipping && buffered > 0) enqueue(Buffer.concat(chunks, buffered));
       finish();
     });
-    // A message half received when the stop comes is read to its end and answered, as over HTTP.
+    // A message half received when the stop comes is read to its end and answered, as over HTTP, for as long
+    // as HTTP waits for a request; past that it is dropped and the session ends as stdin closing ends it.
     options.stop?.addEventListener('abort', () => {
-      if (buffered > 0 && !skipping) lastLine = true;
-      else finish();
+      if (buffered === 0 || skipping) return finish();
+      lastLine = true;
+      const waitMs = options.stopWaitMs ?? STDIO_STOP_WAIT_MS;
+      stopWait = setTimeout(() => {
+        options.log(`svc: stopping, a message still without its newline after ${waitMs / 1000} s was dropped unanswered.`);
+        chunks = [];
+        buffered = 0;
+        finish();
+      }, waitMs);
     }, { once: true });
   });
 }
