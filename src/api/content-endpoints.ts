@@ -17,7 +17,7 @@ import { searchedEntries } from './entries-search.js';
 const BODY = ['markdown', 'html'] as const;
 
 /** A closed site (D13) shows even published content only to tokens with content:read. */
-function checkClosed(deps: ApiDeps, request: ApiRequest): void {
+export function checkClosed(deps: ApiDeps, request: ApiRequest): void {
   if (deps.content.site().closed) requireScope(request, 'content:read', 'this closed site');
 }
 

@@ -3,7 +3,7 @@ import type { Router } from '../http/router.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { API_PREFIX, apiPreflight, apiRoute, type ApiHandler } from './api-request.js';
 import { rateLimitOf } from '../lib/rate-limit-settings.js';
-import { getEntries, getEntry, getSite } from './content-endpoints.js';
+import { checkClosed, getEntries, getEntry, getSite } from './content-endpoints.js';
 import { isEntryId } from '../content/entries/entry-id.js';
 import { ListRowCache } from './list-rows/list-rows.js';
 import { warmListRows } from './list-row-warmer.js';
@@ -39,7 +39,9 @@ export function registerApiRoutes(router: Router, deps: ApiDeps, limiter: TokenB
     },
     entry: (request) => getEntry(deps, request),
     // The API described (openapi.ts), zod and all loaded on the first request for it.
-    'openapi.json': () => {
+    'openapi.json': (request) => {
+      // It names the site and its address: a closed site shows it as it shows its content.
+      checkClosed(deps, request);
       const site = deps.content.site();
       return openApiModule().openApiDocument(site.url, site.title);
     },
