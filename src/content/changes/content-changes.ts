@@ -16,6 +16,7 @@ import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
 import { entryFacts, factsChange, kindOfWrite, publicView, type EntryFacts } from './change-facts.js';
 import { entryLockPath } from './entry-lock.js';
+import { SiteFileChanges } from './site-file-changes.js';
 import type { Entry } from '../entries/types.js';
 import { join } from 'node:path';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
@@ -77,9 +78,17 @@ export class ContentChanges {
   private recording = false;
   /** The seqs of the events this process appended lately (the follower reads them back). */
   private readonly own = new Set<number>();
+  /** site.yaml changed on disk: recorded by the finder unless a `site.changed` event explains it. */
+  private readonly siteFile: SiteFileChanges;
 
   constructor(private readonly options: ContentChangesOptions) {
     this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), trustedFolders: options.trusted, clock: options.clock, log: options.log });
+    this.siteFile = new SiteFileChanges({ isFinder: () => this.lease?.holding === true, catchUp: () => this.catchUp(), append: (change) => this.append(change), log: options.log });
+  }
+
+  /** This process took new settings from site.yaml: a change on disk unless an event explains it. */
+  settingsTaken(): void {
+    this.siteFile.settingsTaken();
   }
 
   /** The last seq this process applied (0 before it follows). */
@@ -103,6 +112,7 @@ export class ContentChanges {
   }
 
   stop(): void {
+    this.siteFile.stop();
     this.follower?.stop();
     this.lease?.stop();
     this.follower = null;
@@ -177,6 +187,7 @@ export class ContentChanges {
   private append(change: NewChange): boolean {
     const event = this.feed.append(change);
     if (event === null) return false;
+    if (event.kind === 'site.changed') this.siteFile.noteEvent();
     this.own.add(event.seq);
     if (this.own.size > 1_000) this.own.delete(this.own.values().next().value!);
     return true;
@@ -203,6 +214,7 @@ export class ContentChanges {
     for (const event of events) {
       if (this.own.delete(event.seq)) continue;
       if (event.kind === 'site.reindexed') target.readEverything();
+      if (event.kind === 'site.changed') this.siteFile.noteEvent();
       if (event.entry === null) continue;
       const waiting = this.found.get(event.entry);
       if (waiting) waiting.explained = true;

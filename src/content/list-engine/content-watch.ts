@@ -11,9 +11,10 @@ import { sep } from 'node:path';
 export interface WatchedFolder { folder: string; nested: boolean }
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+const SETTINGS_FILE = 'site.yaml';
 
 /** Starts watching; `onEntry` gets the id of an entry folder something happened in. Returns the stop. */
-export function watchContent(contentDir: string, folders: readonly WatchedFolder[], maxDepth: number, onEntry: (id: string) => void, platform = process.platform): () => void {
+export function watchContent(contentDir: string, folders: readonly WatchedFolder[], maxDepth: number, onEntry: (id: string) => void, onSettings: () => void = () => {}, platform = process.platform): () => void {
   const watchers: FSWatcher[] = [];
   const start = (path: string, recursive: boolean, toId: (name: string) => string | null) => {
     try {
@@ -27,9 +28,12 @@ export function watchContent(contentDir: string, folders: readonly WatchedFolder
       // No such folder yet, or no watch to be had: the sweep sees the changes.
     }
   };
+  // site.yaml, written in place or replaced by a rename, is named in its folder's events.
+  const settings = (name: string) => { if (name === SETTINGS_FILE) onSettings(); return null; };
   if (platform === 'darwin' || platform === 'win32') {
-    start(contentDir, true, (name) => entryIdOf(name.split(sep), folders, maxDepth));
+    start(contentDir, true, (name) => settings(name) ?? entryIdOf(name.split(sep), folders, maxDepth));
   } else {
+    start(contentDir, false, settings);
     for (const { folder } of folders) start(contentDir + sep + folder, false, (name) => (SLUG.test(name) ? `${folder}/${name}` : null));
   }
   return () => { for (const watcher of watchers) watcher.close(); };

@@ -91,7 +91,7 @@ export class IndexFreshness {
     this.sweepStart?.();
     if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
     this.lastCheck = now;
-    if (this.reloadSettings()) { this.build(false); return; }
+    if (this.reloadSettings()) { this.parts.changes?.settingsTaken(); this.build(false); return; }
     // What other processes changed, as the feed says (a stat of one file at most every few ms).
     this.parts.changes?.catchUpBeforeRead();
     this.sweeper?.sweepBeforeRead();
@@ -250,6 +250,8 @@ export class IndexFreshness {
       baseline: () => sweepBaseline(index.values(), index.size, setup),
       follow: this.finder,
       readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
+      // A hand edit of the settings is taken (and recorded) with nobody reading, as an entry's is.
+      settingsChanged: () => { if (!this.closed) this.refreshIfStale(); },
       log,
     });
     this.sweeper.start();

@@ -24,6 +24,8 @@ export interface IndexSweeperOptions {
   follow: boolean;
   /** Reads one entry folder again (added, changed or removed). */
   readAgain: (id: string) => void;
+  /** site.yaml changed (told by the kernel where it tells, to a process that follows): its settings are read. */
+  settingsChanged?: () => void;
   log: (line: string) => void;
 }
 
@@ -69,7 +71,9 @@ export class IndexSweeper {
   start(): void {
     const { setup } = this.options;
     if (this.options.follow) {
-      this.stopWatching = watchContent(setup.contentDir, setup.folders, setup.maxDepth, (id) => this.readAfterEvent(id));
+      const settingsChanged = this.options.settingsChanged;
+      this.stopWatching = watchContent(setup.contentDir, setup.folders, setup.maxDepth, (id) => this.readAfterEvent(id),
+        settingsChanged && (() => { setTimeout(() => { if (!this.stopped) settingsChanged(); }, EVENT_DELAY_MS).unref(); }));
     }
     this.startSweeping(new StampSweep(setup, this.options.baseline()));
   }
