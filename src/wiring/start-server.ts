@@ -63,6 +63,9 @@ export async function startServer(config: Config, deps?: AppDeps): Promise<Runni
   // first (they take a few turns of the event loop), and well before the heap could grow to the old limit.
   setImmediate(() => {
     try { app.content.lists(); } catch (error) { app.log(`svc: building the content index failed: ${(error as Error)?.stack ?? error}`); }
+    // This server renders pages with the theme and plugins it read at its start: other ones than the feed
+    // last heard of are a change to every page (content/changes/site-parts.ts).
+    app.content.changes?.recordSiteParts(config.root);
     setTimeout(() => keepOldGenerationClose(), COLLECT_AFTER_BUILD_MS).unref();
     // A first start that read every file packs its index and gives back the pages the reading took
     // (store.ts settled()) now, not only when a search index build waits for it: with the search index

@@ -17,6 +17,7 @@ import { FinderLease } from '../../feed/finder-lease.js';
 import { entryFacts, factsChange, kindOfWrite, publicView, type EntryFacts } from './change-facts.js';
 import { entryLockPath } from './entry-lock.js';
 import { SiteFileChanges } from './site-file-changes.js';
+import { recordSiteParts } from './site-parts.js';
 import type { Entry } from '../entries/types.js';
 import { join } from 'node:path';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
@@ -84,6 +85,15 @@ export class ContentChanges {
   constructor(private readonly options: ContentChangesOptions) {
     this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), trustedFolders: options.trusted, clock: options.clock, log: options.log });
     this.siteFile = new SiteFileChanges({ isFinder: () => this.lease?.holding === true, catchUp: () => this.catchUp(), append: (change) => this.append(change), log: options.log });
+  }
+
+  /** A server's start: the theme and plugins it read, recorded when they differ from what the feed heard of (site-parts.ts). */
+  recordSiteParts(root: string): void {
+    try {
+      recordSiteParts(this.options.trusted, root, this.options.dataDir, (change) => this.append(change));
+    } catch (error) {
+      this.options.log(`svc: could not compare the theme and plugins with what the change feed last heard of: ${(error as Error)?.message ?? error}`);
+    }
   }
 
   /** This process took new settings from site.yaml: a change on disk unless an event explains it. */
