@@ -146,6 +146,21 @@ const CORE_TYPES: ContentType[] = [
 export const RESERVED_FOLDERS = new Set(['media', 'svc', 'tag']);
 
 /**
+ * The top-level names the site answers at itself (site/routes.ts and the routes it registers first), each
+ * with why, said when a slug is refused for one (write/slug-rules.ts): an entry at the root there would
+ * hide that address, or be hidden by it. Names with a dot (robots.txt, feed.xml, sitemap.xml, llms.txt) are
+ * never slugs; language codes and type folders are the site's too, but change with the settings.
+ */
+export const SITE_ADDRESSES: ReadonlyMap<string, string> = new Map([
+  ['media', 'the entries\' images are served at /media/…'],
+  ['svc', 'the panel, the Content API and the MCP server are at /svc/…'],
+  ['tag', 'the tags are listed at /tag and shown at /tag/…'],
+  ['stats', 'svc keeps it for its statistics'],
+  ['search', 'the site\'s search page is at /search (and /<language>/search)'],
+  ['llms', 'the lists for assistants are at /llms/<language>/<type>.txt'],
+]);
+
+/**
  * Reads and validates `content/site.yaml`; throws an Error with one readable sentence. The result is kept
  * in data/cache/ (see site-config-cache.ts), so a start with an unchanged file parses no YAML. `trusted`:
  * the site's folders (without them, a command or test reading site.yaml alone trusts only its folder);
@@ -182,6 +197,8 @@ export function buildSiteConfig(raw: unknown): SiteConfig {
     if (types.some((t) => t.folder === value.folder) || RESERVED_FOLDERS.has(value.folder)) {
       throw new Error(`content/site.yaml: the folder of type ${typeKey} is already used.`);
     }
+    // The search page is answered before a type's list (site/routes.ts): a list at /search would never show.
+    if (value.folder === 'search') throw new Error(`content/site.yaml: the folder of type ${typeKey} cannot be search: ${SITE_ADDRESSES.get('search')}, which would hide the type's list.`);
     types.push({ key: typeKey, folder: value.folder, label: value.label ?? typeKey });
   }
 

@@ -4,7 +4,7 @@ import { formatSiteTime } from '../../lib/time-zone.js';
 import { MAX_PAGE_DEPTH } from '../entries/entry-folders.js';
 import type { ContentType, Entry } from '../entries/types.js';
 import { checkFields, refuseBadTitle, refuseLoneSurrogates, withoutProtectedFields } from './field-rules.js';
-import { chooseFreeSlug, slugifyTitle } from './slug-rules.js';
+import { chooseFreeSlug, refuseTakenSlug, slugifyTitle } from './slug-rules.js';
 import { writeTranslationFile } from './translation-file.js';
 import { recordChange, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
@@ -59,10 +59,9 @@ export function createEntry(context: WriteContext, actor: Actor, input: CreateEn
   };
   checkFields(site, input.type, { ...extra, ...(typeof input.fields.slug === 'string' ? { slug: input.fields.slug } : {}) }, fields, true);
   return withEntryLock(context, 'create', () => {
-    const slug = chooseFreeSlug(context, input.type, parentSegments, wantedSlug);
-    if (input.exactSlug && typeof input.fields.slug === 'string' && slug !== wantedSlug) {
-      throw new AppError('conflict', `The slug "${wantedSlug}" is taken; choose another one, or leave it empty for a free one.`);
-    }
+    // A typed slug that is taken is refused with why; otherwise the first free one, its address included.
+    if (input.exactSlug && typeof input.fields.slug === 'string') refuseTakenSlug(context, input.type, parentSegments, input.language, wantedSlug);
+    const slug = chooseFreeSlug(context, input.type, parentSegments, input.language, wantedSlug);
     const segments = parentSegments ? [...parentSegments, slug] : [input.type.folder, slug];
     const id = segments.join('/');
     return withEntryLock(context, id, () => {

@@ -6,6 +6,7 @@ import { parseFrontMatter } from '../entries/front-matter.js';
 import { readRevision, readStyleVersion, saveStyleVersion } from '../revisions.js';
 import type { Entry } from '../entries/types.js';
 import { isProtectedField } from './field-rules.js';
+import { addressOwner, addressWith, ownSlugOf } from './slug-rules.js';
 import { readTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless, updateEntry } from './update-entry.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
@@ -42,9 +43,23 @@ export function restoreRevision(context: WriteContext, actor: Actor, entry: Entr
   const title = old.fields.title as string;
   const same = Object.entries(fields).every(([key, value]) => JSON.stringify(current.fields[key] ?? null) === JSON.stringify(value));
   if (same && title === current.fields.title && old.body === current.body) throw new AppError('conflict', NOTHING);
+  refuseTakenAddress(context, fresh, language, old.fields, current.fields);
   // The update runs every rule of a change (rights again, field checks, slugs, fields kept the same in
   // every language) under the entry's lock, and keeps the current text as a revision first.
   updateEntry(context, actor, { entry: fresh, language, title, body: old.body, fields, recordAs: { action: 'restore', detail: `restored the version kept at ${revisionId}` } });
+}
+
+/**
+ * A version with another slug (or none) puts the translation at another address, which another entry may
+ * have taken since: refused with what to do, as a restore never leaves two entries at one address. (The
+ * update below checks it again, inside the lock, in the words of an edit.)
+ */
+function refuseTakenAddress(context: WriteContext, entry: Entry, language: string, restored: Record<string, unknown>, current: Record<string, unknown>): void {
+  const site = context.store.site();
+  const slug = ownSlugOf(restored);
+  if (addressWith(site, entry, language, slug) === addressWith(site, entry, language, ownSlugOf(current))) return;
+  const taken = addressOwner(context.store, entry, language, slug);
+  if (taken) throw new AppError('conflict', `This version would put ${entry.id} at ${taken.path}, which ${taken.owner} uses now; change that entry's slug first, or edit this one's instead of restoring.`);
 }
 
 /** Restores CSS version `versionId` of the entry (cleaned again, as every saved CSS is). */

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
+import type { Principal } from '../../auth/principal.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
 import { canEditEntry } from '../content-rights.js';
 import type { Entry, EntryStatus, Translation } from '../entries/types.js';
 import type { HistoryAction } from '../history.js';
 import { categoryFieldKeys, checkFields, refuseBadTitle, refuseLoneSurrogates, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
-import { checkTranslationSlug } from './slug-rules.js';
+import { checkAddressChange, checkTranslationAddress, ownSlugOf } from './slug-rules.js';
 import { refuseIfChanged, staleTranslationSentence } from './version-stamp.js';
 import { holdsLiveChange, proposeText, readPending } from './live-proposals.js';
 import { parseFrontMatter } from '../entries/front-matter.js';
@@ -103,7 +104,8 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
   // A scheduled translation whose time has come is published (D2); the rewrite makes that lasting.
   if (translation.status === 'published' && fields.status === 'scheduled') fields.status = 'published';
   checkFields(site, entry.type, set, fields, false, removed);
-  if (typeof set.slug === 'string' && set.slug !== current.fields.slug) checkTranslationSlug(context.store, entry, translation.language, set.slug);
+  // Setting, changing or removing the slug (a restore too) moves the address: the new one must be free.
+  checkAddressChange(context.store, entry, translation.language, current.fields, fields);
   // Fields kept the same in every language follow when a person publishes the change, not before.
   if (held) {
     proposeText(context, actor, entry.id, translation.language, fields, input.body ?? base.body);
@@ -150,11 +152,30 @@ function planSharedFields(context: WriteContext, actor: Actor, entry: Entry, lan
   return { shared, writes };
 }
 
+/**
+ * May this person add a translation to the entry (content_update with a new language, the panel's form)? A
+ * new translation is a draft: nothing goes live, so ownership (of the default translation) matters, not
+ * the publish right.
+ */
+export function canAddTranslation(principal: Principal, entry: Entry, defaultLanguage: string): { allowed: true } | { allowed: false; reason: string } {
+  const source = entry.translations.get(defaultLanguage) ?? entry.translations.values().next().value!;
+  return canEditEntry(principal, entry, asDraft(source));
+}
+
+/**
+ * The translation as a draft, everything else read from it. Not `{ ...translation, status: 'draft' }`: a
+ * translation of the persisted index reads its fields (author among them) through getters on its
+ * prototype (list-engine/translation-columns.ts), which a spread leaves behind, so the copy had no author
+ * and its owner was refused as someone else until the entry was saved once.
+ */
+function asDraft(translation: Translation): Translation {
+  return Object.create(translation, { status: { value: 'draft', enumerable: true } }) as Translation;
+}
+
 function addTranslation(context: WriteContext, actor: Actor, entry: Entry, input: UpdateEntryInput, changes: Record<string, unknown>): EntryStatus {
   const site = context.store.site();
   const source = entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value!;
-  // A new translation is a draft: nothing goes live, so only ownership matters, not the publish right.
-  refuseUnless(canEditEntry(actor.principal, entry, { ...source, status: 'draft' }));
+  refuseUnless(canAddTranslation(actor.principal, entry, site.defaultLanguage));
   const title = input.title ?? (typeof changes.title === 'string' ? changes.title : undefined);
   if (title === undefined) throw new AppError('invalid_params', `The entry has no ${input.language} translation yet; give a title to add one.`);
   const { set } = splitChanges(changes);
@@ -170,7 +191,8 @@ function addTranslation(context: WriteContext, actor: Actor, entry: Entry, input
   };
   fields.title = title;
   checkFields(site, entry.type, set, fields, true);
-  if (typeof set.slug === 'string') checkTranslationSlug(context.store, entry, input.language, set.slug);
+  // With its own slug or its folder's name, the new translation's address must be no other entry's.
+  checkTranslationAddress(context.store, entry, input.language, ownSlugOf(fields));
   const file = join(entry.dir, `${input.language}.md`);
   // The store skips a file it cannot read; writing a "new" translation over it would lose its text.
   if (storageOf(context).exists(file)) throw new AppError('conflict', `The ${input.language} file of ${entry.id} exists but cannot be read (broken front matter or not UTF-8); fix it in the panel or on disk first.`);

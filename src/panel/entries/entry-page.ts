@@ -18,6 +18,7 @@ import type { HistoryRecord } from '../../content/history.js';
 import type { Entry, Translation } from '../../content/entries/types.js';
 import { isApprovalModeOn } from '../../content/write/approval-mode.js';
 import { readTranslationFile } from '../../content/write/translation-file.js';
+import { canAddTranslation } from '../../content/write/update-entry.js';
 import { versionOf } from '../../content/write/version-stamp.js';
 import { storageOf, type WriteContext } from '../../content/write/write-context.js';
 import { renderPage, sendPanelMessage, sendPanelPage, type PanelNotice } from '../layout.js';
@@ -175,9 +176,8 @@ export function createEntryPage(deps: PanelDeps) {
     });
     const main = visible.find((t) => t.language === site.defaultLanguage) ?? visible[0]!;
     const missing = Object.keys(site.languages).filter((language) => !entry.translations.has(language));
-    // The rule update-entry applies to a new translation: a draft, so ownership matters, not the publish right.
-    const source = entry.translations.get(site.defaultLanguage) ?? entry.translations.values().next().value!;
-    const mayAdd = missing.length > 0 && canEditEntry(principal, entry, { ...source, status: 'draft' }).allowed;
+    // The rule update-entry applies to a new translation (one function, so the form shows when the change goes).
+    const mayAdd = missing.length > 0 && canAddTranslation(principal, entry, site.defaultLanguage).allowed;
     const add = mayAdd ? { languages: missing.map((language) => ({ language, name: site.languages[language] ?? language })), values: sent.add ?? emptyEditValues() } : null;
     const style = styleOf(entry);
     const body = renderEntryPage({
