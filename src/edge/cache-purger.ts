@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock.js';
 import type { ChangeFeed } from '../feed/change-feed.js';
 import { FeedFollower } from '../feed/feed-follower.js';
 import { FinderLease } from '../feed/finder-lease.js';
-import type { PurgeTarget } from './edge-settings.js';
+import { withoutSecrets, type PurgeTarget } from './edge-settings.js';
 import { sendPurge } from './purge-request.js';
 import { PurgeTags, type PurgeContent } from './purge-tags.js';
 import { PurgeStatus, type TargetState } from './purge-status.js';
@@ -89,7 +89,8 @@ class TargetConsumer {
 
   constructor(private readonly target: PurgeTarget, private readonly options: CachePurgerOptions, private readonly tags: PurgeTags, private readonly status: PurgeStatus) {
     this.place = new ConsumerPlace({ feed: options.feed, name: `purge-${target.name}`, what: `cache purges to ${target.name}`, log: options.log, onSaveDue: () => this.wake() });
-    this.state = { name: target.name, kind: target.kind, where: target.where, seq: 0, lastPurgeAt: null, lastError: null, failingSince: null, pending: 0 };
+    // Named without its secrets: the status file is shown on the Site check of every instance.
+    this.state = { name: target.name, kind: target.kind, where: target.shown, seq: 0, lastPurgeAt: null, lastError: null, failingSince: null, pending: 0 };
   }
 
   setHolding(holding: boolean): void {
@@ -112,7 +113,7 @@ class TargetConsumer {
     // Whatever fails in a run (a refused save is not a failure: ConsumerPlace says it and keeps the place)
     // is said once and tried again with the backoff: a rejection left unhandled ended the server.
     void this.run().catch((error: unknown) => {
-      const reason = (error as Error)?.message ?? String(error);
+      const reason = withoutSecrets(this.target, (error as Error)?.message ?? String(error));
       if (this.lastProblem !== reason) this.options.log(`svc: cache purges to ${this.target.name} stopped on a problem (${reason}); they are tried again.`);
       this.lastProblem = reason;
       this.retryLater();
@@ -156,7 +157,8 @@ class TargetConsumer {
       try {
         await sendPurge(this.target, purge);
       } catch (error) {
-        const reason = (error as Error).message;
+        // Into the log and the status file, so without anything of the target's settings that is a key.
+        const reason = withoutSecrets(this.target, (error as Error).message);
         if (this.state.lastError !== reason) log(`svc: a cache purge to ${this.target.name} failed (${reason}); it is tried again.`);
         this.state.lastError = reason;
         this.state.failingSince ??= new Date(clock()).toISOString();

@@ -1,13 +1,15 @@
 // How the purges fare, for the panel's Site check in any instance: written by the process that sends them
-// (data/feed/purge-status.json), read by whoever shows it. No key or token is ever in it.
+// (data/feed/purge-status.json), read by whoever shows it. No key or token is ever in it: a target is named
+// by publicName (an address without user info or query), also when read from a file an earlier version wrote.
 import { writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { readTextNoFollow } from '../lib/no-follow.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
+import { publicName } from './edge-settings.js';
 
 export interface TargetState {
   name: string;
   kind: string;
-  /** The address, service or zone (never its token). */
+  /** The address (scheme, host, port, path: never its user info or query), service or zone; never a token. */
   where: string;
   /** The last feed event purged. */
   seq: number;
@@ -26,7 +28,7 @@ export class PurgeStatus {
 
   /** Written on the thread pool, so a purge after a write holds up no request; resolves once on disk (or given up). */
   save(state: TargetState): Promise<void> {
-    const copy = { ...state };
+    const copy = { ...state, where: publicName(state.where) };
     this.saving = this.saving.then(async () => {
       const all = this.read().filter((item) => item.name !== copy.name);
       all.push(copy);
@@ -61,7 +63,8 @@ export class PurgeStatus {
     }
     try {
       const value = JSON.parse(text) as unknown;
-      return Array.isArray(value) ? (value as TargetState[]) : 'unreadable';
+      // Lines written before targets were named without their secrets are shown so too.
+      return Array.isArray(value) ? (value as TargetState[]).map((item) => (typeof item?.where === 'string' ? { ...item, where: publicName(item.where) } : item)) : 'unreadable';
     } catch {
       return 'unreadable';
     }

@@ -9,9 +9,10 @@ import { createEntry } from '../../content/write/create-entry.js';
 import { renderPage, sendPanelMessage, type PanelNotice } from '../layout.js';
 import { SCRIPTED_PANEL_CSP, sendScriptedPanelPage } from '../panel-script.js';
 import { panelActor } from '../panel-principal.js';
-import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { requirePanelSession, type PanelSession } from '../panel-session.js';
 import { categoryChanges, categoryOf, fieldTextsFrom } from './category-fields.js';
 import { parseTags } from './edit-values.js';
+import { readNewEntryPost } from './entries-form.js';
 import { defaultEntryListQuery, listEntriesFor, parseEntryListQuery, type EntryListQuery } from './entries-list.js';
 import { renderEntryList } from './entries-list-view.js';
 import { ListThumbs } from './list-thumbs.js';
@@ -99,7 +100,8 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
 
     /** Creates a draft of the list's type (create-entry's rules, via: panel) and opens its edit page. */
     async create(ctx: RequestContext): Promise<void> {
-      const posted = await requirePanelPost(ctx, deps, 'content.write');
+      // Category fields may be as long as content_create takes them: more than the usual 64 KB of a form.
+      const posted = await readNewEntryPost(ctx, deps);
       if (!posted) return;
       const { session, form } = posted;
       const typeKey = form.get('type') ?? '';

@@ -11,10 +11,11 @@ import { renderPage, sendPanelPage } from '../layout.js';
 import { requirePanelPost, requirePanelSession } from '../panel-session.js';
 import { csrfField } from '../csrf.js';
 import type { SearchState } from '../../content/search/site-search.js';
+import { publicName } from '../../edge/edge-settings.js';
 
 export const SITE_CHECK_PATH = '/svc/panel/check';
 
-/** How one cache purge target fares (edge/purge-status.ts writes it; never a token). */
+/** How one cache purge target fares (edge/purge-status.ts writes it; never a token, `where` without secrets). */
 export interface PurgeLine {
   name: string;
   where: string;
@@ -54,7 +55,8 @@ function renderPurges(lines: readonly PurgeLine[]): string {
     const state = line.lastError === null
       ? (line.lastPurgeAt === null ? t(w.noPurge) : esc(fill(w.lastPurge, { time: line.lastPurgeAt })))
       : `<strong>${esc(fill(w.failingSince, { time: line.failingSince ?? '' }))}</strong> ${esc(line.lastError)}. ${t(plural(w.waiting, line.pending))}`;
-    return `<tr><td>${esc(line.name)}</td><td><code>${esc(line.where)}</code></td><td>${state}</td></tr>`;
+    // Named again here, whoever gave the line: the page promises "never a key" (README "Beyond one machine").
+    return `<tr><td>${esc(line.name)}</td><td><code>${esc(publicName(line.where))}</code></td><td>${state}</td></tr>`;
   }).join('');
   return `<h2>${t(w.purges)}</h2><table><thead><tr><th>${t(w.target)}</th><th>${t(w.where)}</th><th>${t(w.state)}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
