@@ -88,8 +88,12 @@ function parseFlags(argv: string[]): Record<string, string | boolean | undefined
  */
 export function flagErrorSentence(error: unknown, known: readonly string[]): string {
   const message = String((error as Error | null)?.message ?? error);
-  const unknown = (error as { code?: string } | null)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(message) : null;
+  const code = (error as { code?: string } | null)?.code;
+  const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(message) : null;
   if (unknown) return `${unknown[1]} is not an option here; the options are ${known.map((name) => `--${name}`).join(', ')}.`;
+  // A value left out, in words (parseArgs calls one followed by an option "ambiguous" and explains `--`).
+  const value = code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? /^Option '(?:-\w, )?(--[^' ]+)(?: <value>)?' (argument missing|argument is ambiguous|does not take)/.exec(message) : null;
+  if (value) return value[2] === 'does not take' ? `${value[1]} takes no value.` : `${value[1]} needs a value.`;
   return message.split('\n')[0]!;
 }
 
@@ -180,7 +184,8 @@ function validate(raw: {
     const trimmed = raw.baseUrl.trim();
     if (!URL.canParse(trimmed)) refuse('baseUrl', 'must be an absolute http(s) address');
     baseUrl = trimmed.replace(/[\t\n\r]/g, '');
-    if (!/^https?:\/\//.test(baseUrl)) refuse('baseUrl', 'must start with http:// or https://');
+    const problem = publicAddressProblem(baseUrl);
+    if (problem !== null) refuse('baseUrl', problem);
   }
   if (raw.trustProxy !== undefined && !['0', '1', 'true', 'false'].includes(raw.trustProxy)) refuse('trustProxy', 'must be 1 or 0');
   if (raw.rateLimits !== undefined && raw.rateLimits !== 'on' && raw.rateLimits !== 'off') refuse('rateLimits', 'must be on or off');
@@ -196,6 +201,22 @@ function validate(raw: {
 }
 
 /**
+ * What keeps `text` from being a site's public address, as the end of a sentence naming the setting
+ * (`must ...`), or null. Every absolute address svc gives is this text and a path, and `svc mcp server-json`
+ * publishes it: a query or fragment would land inside each of them and a user name or password would go to
+ * everyone, so both are refused, and the sentence never repeats the value (it may hold a password).
+ */
+export function publicAddressProblem(text: string): string | null {
+  if (!URL.canParse(text)) return 'must be an absolute http(s) address';
+  if (!/^https?:\/\//.test(text)) return 'must start with http:// or https://';
+  const url = new URL(text);
+  // The parser drops an empty user part (`https://@host`), which the text would still carry.
+  if (url.username !== '' || url.password !== '' || /^[a-z]+:\/\/[^/?#\\]*@/i.test(text)) return 'must not hold a user name or password';
+  if (/[?#]/.test(text)) return 'must not have a ? query or # fragment';
+  return null;
+}
+
+/**
  * The site's trusted folders: paths below content/ and the data folder are judged from those folders
  * down; they, and the root above them, may be reached through symbolic links (/var/www -> /srv); nothing
  * below them is followed (lib/no-follow.ts). Made once per site, with its configuration (wiring/build-deps.ts,
@@ -203,6 +224,25 @@ function validate(raw: {
  */
 export function siteFolders(config: Pick<Config, 'root' | 'dataDir'>): TrustedFolders {
   return new TrustedFolders([join(config.root, 'content'), config.dataDir]);
+}
+
+/** prepareConfiguredFolders without making anything (for commands that only read): a data folder may be missing. */
+export function checkConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): FolderProblem | null {
+  const { root, dataDir } = config;
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(root).isDirectory();
+  } catch {
+    return { kind: 'no-root', path: root };
+  }
+  if (!isFolder) return { kind: 'root-is-file', path: root };
+  if (!existsSync(join(root, 'content', 'site.yaml'))) return { kind: 'no-site', path: root };
+  try {
+    if (!statSync(dataDir).isDirectory()) return { kind: 'data-is-file', path: dataDir };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { kind: 'data-unusable', path: dataDir, error };
+  }
+  return null;
 }
 
 /** What keeps the configured folders from holding a site that can start; wiring/start-failure.ts words it. */
@@ -216,16 +256,9 @@ export type FolderProblem =
  * stdio server runs it on the way to its first answer.
  */
 export function prepareConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): FolderProblem | null {
-  const { root, dataDir } = config;
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(root).isDirectory();
-  } catch {
-    return { kind: 'no-root', path: root };
-  }
-  if (!isFolder) return { kind: 'root-is-file', path: root };
-  if (!existsSync(join(root, 'content', 'site.yaml'))) return { kind: 'no-site', path: root };
-  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) return { kind: 'data-is-file', path: dataDir };
+  const problem = checkConfiguredFolders(config);
+  if (problem !== null) return problem;
+  const { dataDir } = config;
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);

@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock } from '../lib/clock.js';
 import { ContentStore } from '../content/store.js';
-import type { Parsed } from './options.js';
+import { parseEntryId } from '../content/entries/entry-id.js';
+import { CommandError, refusedValueIsUsage } from './cli-error.js';
+import type { CommandShape, Parsed } from './options.js';
 
-export const REINDEX_OPTIONS = { id: { type: 'string' } } as const;
+export const REINDEX_COMMAND: CommandShape = { options: { id: { type: 'string' } }, arguments: 0 };
 
 /**
  * `svc reindex [--id ID]`: for one who just synced a folder (rsync, git pull, SFTP), a full pass at once
@@ -14,13 +17,19 @@ export const REINDEX_OPTIONS = { id: { type: 'string' } } as const;
 export async function runReindexCommand(parsed: Parsed, print: (line: string) => void): Promise<number> {
   const { config } = parsed;
   const id = typeof parsed.values.id === 'string' ? parsed.values.id : undefined;
+  // An id that is not one (`../../etc`) is a bad value: its sentence, exit code 2.
+  if (id !== undefined) await refusedValueIsUsage(() => parseEntryId(id));
   const log = (line: string) => process.stderr.write(line + '\n');
   const store = new ContentStore({ root: config.root, clock: systemClock, log, cacheDir: join(config.dataDir, 'cache'), dataDir: config.dataDir, trustedFolders: parsed.trustedFolders });
   try {
     print(id === undefined ? `Comparing every entry folder of ${config.root} with the index…` : `Reading ${id} again…`);
     const started = performance.now();
-    // An id that is not one ends as its sentence (`"x" is not an entry id; ...`), exit code 1.
     const result = await store.reindex({ via: 'cli', detail: 'found by svc reindex' }, id);
+    // No folder and nothing changed: the index did not know it either (an entry whose folder went is a
+    // change, its deletion recorded). Said as such, not as "0 of 1 entry changed".
+    if (id !== undefined && result.changed === 0 && result.unrecorded === 0 && !existsSync(join(config.root, 'content', id))) {
+      throw new CommandError(`There is no entry ${id}: content/${id} is not there, and the index has no such entry.`);
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (result.unrecorded > 0) {
       // The kept index is left as it was: the next start or reindex compares with it, finds these changes

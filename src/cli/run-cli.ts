@@ -7,15 +7,14 @@ import { AuthService } from '../auth/auth-service.js';
 import { totpIssuer } from '../auth/totp-issuer.js';
 import { systemClock } from '../lib/clock.js';
 import { describeFileProblem } from '../lib/file-problem.js';
-import { prepareSiteWrites } from '../lib/site-writes.js';
-import { shellQuote, siteCommand, svcCommand } from '../lib/install-paths.js';
-import { checkSiteFolders, StartFailure } from '../wiring/start-failure.js';
+import { svcCommand } from '../lib/install-paths.js';
+import { StartFailure } from '../wiring/start-failure.js';
 import { importLater } from '../lib/on-demand.js';
+import { CONFIG_OPTIONS } from '../config.js';
 import { CommandError, UsageError } from './cli-error.js';
 import { usageText } from './usage.js';
-import { parseCommand, type Parsed } from './options.js';
-import { initSite } from './init-site.js';
-import { ensureSite } from './demo.js';
+import { parseCommand, readCommandLine, shapeOf, type CommandShape, type Parsed } from './options.js';
+import { requireSite, requireSiteToRead, writingToSite } from './site-access.js';
 
 // Each command loads what it uses when it runs: `svc user list` took 0.5 s, some 0.3 s of it loading the
 // whole server, the site check and the stdio server it never starts; now 0.2 s (lib/on-demand.ts).
@@ -27,53 +26,31 @@ const serveCommand = importLater<typeof import('./serve-command.js')>('./serve-c
 const statsCommands = importLater<typeof import('./stats-commands.js')>('./stats-commands.js', import.meta.url);
 const mcpCommand = importLater<typeof import('./run-mcp.js')>('./run-mcp.js', import.meta.url);
 const serverJsonCommand = importLater<typeof import('./server-json-command.js')>('./server-json-command.js', import.meta.url);
+// init and the demo's first start check and write site.yaml with the yaml package and site.yaml's rules.
+const initCommand = importLater<typeof import('./init-command.js')>('./init-command.js', import.meta.url);
+const demoSite = importLater<typeof import('./demo.js')>('./demo.js', import.meta.url);
 
 const print = (line: string) => process.stdout.write(line + '\n');
 const debug = debuglog('svc');
+/** Commands that take no option and no argument of their own, only the configuration options. */
+const BARE: CommandShape = { options: {}, arguments: 0 };
+/** `svc mcp` takes what dist/stdio.js takes: the configuration options and --token. */
+const MCP_OPTIONS = { ...CONFIG_OPTIONS, token: { type: 'string' } } as const;
 
 function authFor(parsed: Parsed): AuthService {
   const log = (line: string) => process.stderr.write(line + '\n');
   return new AuthService({ dataDir: parsed.config.dataDir, clock: systemClock, log, trustedFolders: parsed.trustedFolders });
 }
 
-/** The commands that work on a site refuse a folder without one, rather than making a data folder in it. */
-function requireSite(parsed: Parsed): Parsed {
-  try {
-    checkSiteFolders(parsed.config);
-  } catch (error) {
-    if (error instanceof StartFailure) throw new CommandError(error.message);
-    throw error;
+/** Runs a command on the site: one that only reads (`reads`) makes no folder; one that writes leaves none when it fails. */
+async function onSite(parsed: Parsed, shape: CommandShape, run: () => Promise<void> | void): Promise<number> {
+  if (shape.reads === undefined) {
+    await writingToSite(parsed, run);
+  } else {
+    requireSiteToRead(parsed, shape.reads);
+    await run();
   }
-  return parsed;
-}
-
-/** A command that writes (user, token, stats) starts as the servers do: see lib/site-writes.ts. */
-function requireSiteToWrite(parsed: Parsed): Parsed {
-  prepareSiteWrites(parsed.trustedFolders, requireSite(parsed).config);
-  return parsed;
-}
-
-function init(argv: string[]): void {
-  const parsed = parseCommand(argv.slice(1), { title: { type: 'string' }, language: { type: 'string' }, timezone: { type: 'string' }, url: { type: 'string' } }, 0);
-  const v = parsed.values;
-  const url = typeof v.url === 'string' ? v.url.trim().replace(/\/+$/, '') : undefined;
-  if (url !== undefined && (!URL.canParse(url) || !/^https?:\/\//.test(url))) {
-    throw new UsageError(`--url must be the site's public address, like https://example.org`);
-  }
-  const { config } = parsed;
-  initSite({
-    root: config.root,
-    dataDir: config.dataDir,
-    ...(typeof v.title === 'string' ? { title: v.title } : {}),
-    ...(typeof v.language === 'string' ? { language: v.language } : {}),
-    ...(typeof v.timezone === 'string' ? { timezone: v.timezone } : {}),
-    ...(url !== undefined ? { url } : {}),
-  });
-  print(`Created a new empty site in ${config.root}${url ? ` for ${url}` : ''}.`);
-  // Over stdio every address an assistant gets is this url: say so while it is still the local default.
-  if (!url) print('Its url in content/site.yaml is http://127.0.0.1:8080 for now; put the public address there (or init with --url) before it goes live.');
-  print(`Next, add yourself:  ${siteCommand(config, 'user add', '--email you@example.org --name "Your Name" --role admin')}`);
-  print(`then start it:       ${siteCommand(config, 'serve', url ? `--base-url ${shellQuote(url)}` : '')}`);
+  return 0;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -86,43 +63,57 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(usageText(svcCommand()));
       return command === undefined ? 2 : 0;
     case 'init':
-      init(argv);
+      (await initCommand()).runInitCommand(argv.slice(1), print);
       return 0;
     case 'user': {
       const user = await userCommand();
-      const parsed = requireSiteToWrite(parseCommand(argv, user.USER_OPTIONS, 4));
-      await user.runUserCommand(authFor(parsed), sub, parsed, totpIssuer(parsed.trustedFolders, parsed.config.root), print);
-      return 0;
+      const shape = shapeOf('user', sub, user.USER_COMMANDS);
+      const parsed = parseCommand(argv.slice(2), shape);
+      return onSite(parsed, shape, () => user.runUserCommand(authFor(parsed), sub, parsed, totpIssuer(parsed.trustedFolders, parsed.config.root), print));
     }
     case 'token': {
       const token = await tokenCommand();
-      const parsed = requireSiteToWrite(parseCommand(argv, token.TOKEN_OPTIONS, 3));
-      token.runTokenCommand(authFor(parsed), sub, parsed, print);
-      return 0;
+      const shape = shapeOf('token', sub, token.TOKEN_COMMANDS);
+      const parsed = parseCommand(argv.slice(2), shape);
+      return onSite(parsed, shape, () => token.runTokenCommand(authFor(parsed), sub, parsed, print));
     }
-    case 'check':
-      return (await checkCommand()).runCheckCommand(requireSite(parseCommand(argv.slice(1), {}, 0)), print);
+    case 'check': {
+      const parsed = parseCommand(argv.slice(1), BARE);
+      // It reads the site as it is: a data folder that is not there is not made.
+      requireSiteToRead(parsed);
+      return (await checkCommand()).runCheckCommand(parsed, print);
+    }
     case 'reindex': {
       const reindex = await reindexCommand();
-      return reindex.runReindexCommand(requireSiteToWrite(parseCommand(argv.slice(1), reindex.REINDEX_OPTIONS, 0)), print);
+      const parsed = parseCommand(argv.slice(1), reindex.REINDEX_COMMAND);
+      let code = 0;
+      await writingToSite(parsed, async () => { code = await reindex.runReindexCommand(parsed, print); });
+      return code;
     }
     case 'serve':
     case 'demo': {
-      const parsed = parseCommand(argv.slice(1), {}, 0);
-      if (command === 'demo') ensureSite(parsed.config.root, parsed.config.dataDir, print);
+      const parsed = parseCommand(argv.slice(1), BARE);
+      if (command === 'demo') (await demoSite()).ensureSite(parsed.config.root, parsed.config.dataDir, print);
       const { serveSite } = await serveCommand();
       await serveSite(requireSite(parsed), command === 'demo', print);
       return -1;
     }
     case 'stats': {
       const stats = await statsCommands();
-      const parsed = requireSiteToWrite(parseCommand(argv, stats.STATS_OPTIONS, 2));
-      await stats.runStatsCommand(sub, parsed, print);
-      return 0;
+      const shape = shapeOf('stats', sub, stats.STATS_COMMANDS);
+      const parsed = parseCommand(argv.slice(2), shape);
+      return onSite(parsed, shape, () => stats.runStatsCommand(sub, parsed, print));
     }
     case 'mcp':
-      if (sub === 'server-json') return (await serverJsonCommand()).runServerJsonCommand(requireSite(parseCommand(argv.slice(2), {}, 0)), print, (line) => process.stderr.write(line + '\n'));
-      return (await mcpCommand()).runMcp(argv.slice(1));
+      if (sub === 'server-json') {
+        const parsed = parseCommand(argv.slice(2), BARE);
+        requireSiteToRead(parsed);
+        return (await serverJsonCommand()).runServerJsonCommand(parsed, print, (line) => process.stderr.write(line + '\n'));
+      }
+      // The stdio server reads its options itself, as dist/stdio.js does; what it would let pass silently
+      // (an argument, an option given twice) is refused here first.
+      readCommandLine(argv.slice(1), MCP_OPTIONS, 0);
+      return (await mcpCommand()).runMcp(argv.slice(1), [endOnClosedPipe]);
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }
@@ -141,13 +132,15 @@ function failureLine(error: unknown): { line: string; code: number } {
   return { line: `svc: internal error: ${message} (NODE_DEBUG=svc shows where).`, code: 1 };
 }
 
+/** Output piped into `head` and the like: a closed pipe ends the command quietly instead of with a trace. */
+function endOnClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+}
+
 /** Runs one command and sets the exit code; errors end as one line on stderr. */
 export function runCli(argv: string[]): void {
-  // Output piped into `head` and the like: a closed pipe ends the command quietly instead of with a trace.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+  process.stdout.on('error', endOnClosedPipe);
   void main(argv).then(
     (code) => {
       // -1: a server is running; the process ends when it closes.

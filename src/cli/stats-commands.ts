@@ -5,16 +5,19 @@ import { seedStats } from './demo-traffic/seed.js';
 import type { StatsService } from '../stats/stats-service.js';
 import type { StatsContent } from '../stats/page-index.js';
 import { UsageError } from './cli-error.js';
-import type { Parsed } from './options.js';
+import type { CommandShape, Parsed } from './options.js';
 
-export const STATS_OPTIONS = {
-  days: { type: 'string' },
-  'pageviews-per-day': { type: 'string' },
-  'extra-pages': { type: 'string' },
-  'raw-days': { type: 'string' },
-  seed: { type: 'string' },
-  force: { type: 'boolean' },
-} as const;
+/** Each stats command's own options: anything else is refused (cli/options.ts). */
+export const STATS_COMMANDS: Record<string, CommandShape> = {
+  seed: {
+    options: {
+      days: { type: 'string' }, 'pageviews-per-day': { type: 'string' }, 'extra-pages': { type: 'string' },
+      'raw-days': { type: 'string' }, seed: { type: 'string' }, force: { type: 'boolean' },
+    },
+    arguments: 0,
+  },
+  rollup: { options: {}, arguments: 0 },
+};
 
 function whole(values: Parsed['values'], name: string, fallback: number, min: number, max: number): number {
   const raw = values[name];
@@ -31,6 +34,15 @@ function whole(values: Parsed['values'], name: string, fallback: number, min: nu
  */
 export async function runStatsCommand(sub: string | undefined, parsed: Parsed, print: (line: string) => void): Promise<void> {
   const { config, values } = parsed;
+  // The values first: a bad one is refused before the statistics are opened.
+  const seedOptions = sub !== 'seed' ? null : {
+    days: whole(values, 'days', 400, 0, 800),
+    pageviewsPerDay: whole(values, 'pageviews-per-day', 250, 0, 1_000_000),
+    extraPages: whole(values, 'extra-pages', 0, 0, 100_000),
+    rawDays: whole(values, 'raw-days', 0, 0, 35),
+    seed: whole(values, 'seed', 1, 0, 2 ** 31),
+    force: values.force === true,
+  };
   const log = (line: string) => process.stderr.write(line + '\n');
   const content = new ContentStore({ root: config.root, clock: systemClock, log, baseUrl: () => config.baseUrl, trustedFolders: parsed.trustedFolders });
   const stats = createStatsService(config, content, systemClock, undefined, parsed.trustedFolders);
@@ -38,14 +50,7 @@ export async function runStatsCommand(sub: string | undefined, parsed: Parsed, p
     switch (sub) {
       case 'seed': {
         const started = Date.now();
-        const result = seedStats(stats, content, {
-          days: whole(values, 'days', 400, 0, 800),
-          pageviewsPerDay: whole(values, 'pageviews-per-day', 250, 0, 1_000_000),
-          extraPages: whole(values, 'extra-pages', 0, 0, 100_000),
-          rawDays: whole(values, 'raw-days', 0, 0, 35),
-          seed: whole(values, 'seed', 1, 0, 2 ** 31),
-          force: values.force === true,
-        });
+        const result = seedStats(stats, content, seedOptions!);
         print(`Generated ${result.pageviews} page views over ${result.days} days and today (${result.paths} pages, ${result.rawLines} raw log lines, ${result.months} monthly rollups) in ${Date.now() - started} ms.`);
         if (result.skipped > 0) print(`Kept ${result.skipped} days that already had statistics (--force overwrites them).`);
         print(`Statistics are in ${stats.dir}.`);
@@ -57,7 +62,8 @@ export async function runStatsCommand(sub: string | undefined, parsed: Parsed, p
         return;
       }
       default:
-        throw new UsageError(sub ? `Unknown stats command "${sub}"; use seed or rollup` : 'Name a stats command: seed or rollup');
+        // run-cli.ts has checked the command against STATS_COMMANDS.
+        throw new UsageError(`Unknown stats command "${sub}".`);
     }
   } finally {
     stats.close();

@@ -1,7 +1,7 @@
 import type { AuthService } from '../auth/auth-service.js';
 import { EXPIRY_CHOICES, isExpiryChoice, DEFAULT_EXPIRY, type TokenRecord } from '../auth/token-store.js';
-import { CommandError, UsageError } from './cli-error.js';
-import { requireOption, type Parsed } from './options.js';
+import { CommandError, UsageError, refusedValueIsUsage } from './cli-error.js';
+import { requireOption, type CommandShape, type Parsed } from './options.js';
 import { siteCommand } from '../lib/install-paths.js';
 
 /** The sentence for a person who is not there, with the command that lists who is. */
@@ -9,12 +9,12 @@ export function noAccount(who: string, parsed: Parsed): string {
   return `There is no account "${who}"; ${siteCommand(parsed.config, 'user list')} lists them.`;
 }
 
-export const TOKEN_OPTIONS = {
-  user: { type: 'string' },
-  name: { type: 'string' },
-  scope: { type: 'string', multiple: true },
-  expires: { type: 'string' },
-} as const;
+/** Each token command's own options and arguments: anything else is refused (cli/options.ts). */
+export const TOKEN_COMMANDS: Record<string, CommandShape> = {
+  create: { options: { user: { type: 'string' }, name: { type: 'string' }, scope: { type: 'string', multiple: true }, expires: { type: 'string' } }, arguments: 0 },
+  list: { options: { user: { type: 'string' } }, arguments: 0, reads: 'tokens' },
+  revoke: { options: {}, arguments: 1 },
+};
 
 function day(iso: string | null, empty: string): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : empty;
@@ -29,7 +29,7 @@ function findToken(auth: AuthService, prefix: string, parsed: Parsed): TokenReco
 }
 
 /** `svc token create|list|revoke`. */
-export function runTokenCommand(auth: AuthService, sub: string | undefined, parsed: Parsed, print: (line: string) => void): void {
+export async function runTokenCommand(auth: AuthService, sub: string | undefined, parsed: Parsed, print: (line: string) => void): Promise<void> {
   const { values, positionals } = parsed;
   switch (sub) {
     case 'create': {
@@ -39,7 +39,8 @@ export function runTokenCommand(auth: AuthService, sub: string | undefined, pars
       const expires = typeof values.expires === 'string' ? values.expires : DEFAULT_EXPIRY;
       if (!isExpiryChoice(expires)) throw new UsageError('--expires takes 30d, 90d, 1y or none.');
       const scopes = Array.isArray(values.scope) && values.scope.length > 0 ? values.scope : auth.scopesOfferedTo(owner);
-      const { token, record } = auth.createToken({ ownerId: owner.id, name: requireOption(values, 'name'), scopes, expiresInDays: EXPIRY_CHOICES[expires] });
+      const name = requireOption(values, 'name');
+      const { token, record } = await refusedValueIsUsage(() => auth.createToken({ ownerId: owner.id, name, scopes, expiresInDays: EXPIRY_CHOICES[expires] }));
       print(`Created the token "${record.name}" for ${owner.name} (id ${record.id.slice(0, 12)}), scopes ${record.scopes.join(' ')}, expires ${day(record.expires, 'never')}.`);
       print('The token (shown once, only its hash is kept):');
       print(token);
@@ -60,7 +61,7 @@ export function runTokenCommand(auth: AuthService, sub: string | undefined, pars
       return;
     }
     case 'revoke': {
-      const id = positionals[2];
+      const id = positionals[0];
       if (!id) throw new UsageError(`Name the token to revoke: ${siteCommand(parsed.config, 'token revoke', '<token id>')}`);
       const record = findToken(auth, id.toLowerCase(), parsed);
       auth.revokeToken(record.id);
@@ -68,6 +69,7 @@ export function runTokenCommand(auth: AuthService, sub: string | undefined, pars
       return;
     }
     default:
-      throw new UsageError(sub ? `Unknown token command "${sub}".` : 'Name a token command: create, list or revoke.');
+      // run-cli.ts has checked the command against TOKEN_COMMANDS.
+      throw new UsageError(`Unknown token command "${sub}".`);
   }
 }

@@ -2,18 +2,24 @@ import type { AuthService } from '../auth/auth-service.js';
 import type { Account } from '../auth/account-reader.js';
 import { generatePassword } from '../auth/password.js';
 import { otpauthUri } from '../auth/totp.js';
-import { CommandError, UsageError } from './cli-error.js';
-import { readStdinLine, requireOption, type Parsed } from './options.js';
+import { checkNewPassword } from '../auth/account-store.js';
+import { CommandError, UsageError, refusedValueIsUsage } from './cli-error.js';
+import { readStdinLine, requireOption, type CommandShape, type Parsed } from './options.js';
 import { noAccount } from './token-command.js';
 import { siteCommand } from '../lib/install-paths.js';
 
-export const USER_OPTIONS = {
-  email: { type: 'string' },
-  name: { type: 'string' },
-  role: { type: 'string' },
-  'password-stdin': { type: 'boolean' },
-  off: { type: 'boolean' },
-} as const;
+const TEXT = { type: 'string' } as const;
+const FLAG = { type: 'boolean' } as const;
+
+/** Each user command's own options and arguments: anything else is refused (cli/options.ts). */
+export const USER_COMMANDS: Record<string, CommandShape> = {
+  add: { options: { email: TEXT, name: TEXT, role: TEXT, 'password-stdin': FLAG }, arguments: 0 },
+  list: { options: {}, arguments: 0, reads: 'accounts' },
+  role: { options: {}, arguments: 2 },
+  password: { options: { 'password-stdin': FLAG }, arguments: 1 },
+  '2fa': { options: { off: FLAG }, arguments: 1 },
+  remove: { options: {}, arguments: 1 },
+};
 
 function findAccount(auth: AuthService, idOrEmail: string | undefined, parsed: Parsed): Account {
   if (!idOrEmail) throw new UsageError('Name the person by account id or email address.');
@@ -23,20 +29,13 @@ function findAccount(auth: AuthService, idOrEmail: string | undefined, parsed: P
 }
 
 function checkRole(auth: AuthService, role: string): void {
-  if (!auth.roles.exists(role)) throw new CommandError(`There is no role "${role}". Roles: ${auth.roles.names().join(', ')}.`);
-}
-
-async function newPassword(values: Parsed['values'], print: (line: string) => void): Promise<string> {
-  if (values['password-stdin'] === true) return readStdinLine();
-  const password = generatePassword();
-  print(`Password (shown once, keep it safe): ${password}`);
-  return password;
+  if (!auth.roles.exists(role)) throw new UsageError(`There is no role "${role}". Roles: ${auth.roles.names().join(', ')}.`);
 }
 
 /** `svc user add|list|role|password|2fa|remove`. */
 export async function runUserCommand(auth: AuthService, sub: string | undefined, parsed: Parsed, siteTitle: string, print: (line: string) => void): Promise<void> {
   const { values, positionals } = parsed;
-  const target = positionals[2];
+  const target = positionals[0];
   switch (sub) {
     case 'add': {
       const email = requireOption(values, 'email');
@@ -44,7 +43,9 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
       const role = requireOption(values, 'role');
       checkRole(auth, role);
       const password = values['password-stdin'] === true ? await readStdinLine() : generatePassword();
-      const account = await auth.accounts.create({ name, email, role, password });
+      // Checked on its own: a piped password that will not do is no value of the command line (exit code 1).
+      checkNewPassword(password);
+      const account = await refusedValueIsUsage(() => auth.accounts.create({ name, email, role, password }));
       print(`Added ${account.name} <${account.email}> as ${account.role} (account id ${account.id}).`);
       if (values['password-stdin'] !== true) print(`Password (shown once, keep it safe): ${password}`);
       return;
@@ -60,7 +61,7 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
     }
     case 'role': {
       const account = findAccount(auth, target, parsed);
-      const role = positionals[3];
+      const role = positionals[1];
       if (!role) throw new UsageError(`Name the new role: ${siteCommand(parsed.config, 'user role', '<id|email> <role>')}`);
       checkRole(auth, role);
       auth.accounts.setRole(account.id, role);
@@ -69,8 +70,12 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
     }
     case 'password': {
       const account = findAccount(auth, target, parsed);
-      const password = await newPassword(values, print);
+      const generated = values['password-stdin'] !== true;
+      const password = generated ? generatePassword() : await readStdinLine();
       await auth.accounts.setPassword(account.id, password);
+      // Shown only once it is saved (a password shown and then not saved never worked), and at once: should
+      // ending the sessions fail, the saved password must have been seen.
+      if (generated) print(`Password (shown once, keep it safe): ${password}`);
       // A reset often follows a lost or leaked password: no panel session opened with the old one survives it.
       auth.sessions.removeAccount(account.id);
       print(`The password of ${account.name} was changed; their panel sessions have ended.`);
@@ -100,6 +105,7 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
       return;
     }
     default:
-      throw new UsageError(sub ? `Unknown user command "${sub}".` : 'Name a user command: add, list, role, password, 2fa or remove.');
+      // run-cli.ts has checked the command against USER_COMMANDS.
+      throw new UsageError(`Unknown user command "${sub}".`);
   }
 }

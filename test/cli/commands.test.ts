@@ -55,7 +55,8 @@ test('without a command it prints the usage and exits 2; an unknown command exit
   assert.equal(svc(['help']).code, 0);
   const badFlag = svc(['user', 'list', '--colour']);
   assert.equal(badFlag.code, 2);
-  assert.equal(badFlag.err, `svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --keep-alive-timeout, --max-connections, --email, --name, --role, --password-stdin, --off; ${HELP}\n`);
+  // Each subcommand names its own options: user list has none beyond those every command takes.
+  assert.equal(badFlag.err, `svc: --colour is not an option here; the options are --root, --data, --host, --port, --base-url, --trust-proxy, --keep-alive-timeout, --max-connections; ${HELP}\n`);
   assert.equal(badFlag.err.split('\n').length, 2);
 });
 
@@ -115,10 +116,10 @@ test('user add takes a piped password or generates one shown once; bad input is 
 
   const cases: Array<[string[], number, string]> = [
     [['user', 'add', '--email', 'ada@example.org', '--name', 'Again', '--role', 'admin'], 1, 'svc: An account with this email address exists already.\n'],
-    [['user', 'add', '--email', 'x@example.org', '--name', 'X', '--role', 'overlord'], 1, 'svc: There is no role "overlord". Roles: admin, editor, author, contributor.\n'],
+    [['user', 'add', '--email', 'x@example.org', '--name', 'X', '--role', 'overlord'], 2, `svc: There is no role "overlord". Roles: admin, editor, author, contributor; ${HELP}\n`],
     [['user', 'add', '--email', 'x@example.org', '--role', 'admin'], 2, `svc: The option --name is required; ${HELP}\n`],
-    [['user', 'add', '--email', 'not-an-email', '--name', 'X', '--role', 'admin'], 1, 'svc: The email address is not valid.\n'],
-    [['user', 'frob'], 2, `svc: Unknown user command "frob"; ${HELP}\n`],
+    [['user', 'add', '--email', 'not-an-email', '--name', 'X', '--role', 'admin'], 2, `svc: The email address is not valid; ${HELP}\n`],
+    [['user', 'frob'], 2, `svc: Unknown user command "frob"; use add, list, role, password, 2fa or remove; ${HELP}\n`],
   ];
   for (const [args, code, err] of cases) {
     const result = svc(args);
@@ -182,7 +183,7 @@ test('token create shows the token once and stores only its hash; scopes stay wi
     [['token', 'create', '--user', 'carl', '--name', 'P', '--expires', '2w'], 2, `svc: --expires takes 30d, 90d, 1y or none; ${HELP}\n`],
     [['token', 'create', '--user', 'nobody', '--name', 'P'], 1, `svc: There is no account "nobody"; ${CMD} user list --root ${root} lists them.\n`],
     [['token', 'create', '--user', 'carl'], 2, `svc: The option --name is required; ${HELP}\n`],
-    [['token', 'create', '--user', 'carl', '--name', 'P', '--scope', 'root'], 1, 'svc: There is no scope named "root".\n'],
+    [['token', 'create', '--user', 'carl', '--name', 'P', '--scope', 'root'], 2, `svc: There is no scope named "root"; ${HELP}\n`],
   ];
   for (const [args, code, err] of cases) {
     const result = svc(args);

@@ -12,6 +12,7 @@ import { startHttp } from '../helpers/mcp-http.ts';
 import { csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 import { ChangeFeed } from '../../dist/feed/change-feed.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { svcCommand } from '../../dist/lib/install-paths.js';
 
 const CLI_JS = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -39,9 +40,13 @@ test('svc reindex records what changed on disk since the kept index, one entry o
     const one = svc('--id', 'posts/hello');
     assert.match(one.stdout, /^Reading posts\/hello again…\n1 of 1 entry changed on disk/);
     assert.match(svc('--id', 'posts/hello').stdout, /\n0 of 1 entry changed on disk/);
+    // A value that is no entry id is a bad value (exit code 2); one that is, but of no entry, cannot be done (1).
     const bad = svc('--id', '../../etc');
-    assert.equal(bad.status, 1);
-    assert.equal(bad.stderr, 'svc: "../../etc" is not an entry id; ids are lowercase letters, digits and dashes separated by /, like posts/hello.\n');
+    assert.equal(bad.status, 2);
+    assert.equal(bad.stderr, `svc: "../../etc" is not an entry id; ids are lowercase letters, digits and dashes separated by /, like posts/hello; ${svcCommand()} help lists the commands.\n`);
+    const none = svc('--id', 'posts/nope');
+    assert.equal(none.status, 1);
+    assert.equal(none.stderr, 'svc: There is no entry posts/nope: content/posts/nope is not there, and the index has no such entry.\n');
     const events = feedOf(site.root).since(0).events;
     assert.deepEqual(events.slice(1).map(({ kind, entry, via, languages, paths, detail }) => ({ kind, entry, via, languages, paths, detail })), [
       { kind: 'entry.changed', entry: 'posts/old-news', via: 'disk', languages: ['en'], paths: ['/old-news'], detail: 'found by svc reindex' },

@@ -1,0 +1,56 @@
+// `svc init` checks every value before it writes anything: a value site.yaml's own rules (or the server)
+// would refuse is exit code 2 with a sentence naming the option, and the folder is left as it was, so that
+// an init that succeeded always gives a site the server starts on.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
+import { contents, HELP, svc } from './run-svc.ts';
+
+const base = makeTempFolder('svc-init-checks-');
+
+const REFUSED: Array<[string[], string]> = [
+  [['--title', ''], '--title must be 1 to 200 characters on one line'],
+  [['--title', '   '], '--title must be 1 to 200 characters on one line'],
+  [['--title', 'a'.repeat(201)], '--title must be 1 to 200 characters on one line'],
+  [['--title', 'Two\nlines'], '--title must be 1 to 200 characters on one line'],
+  [['--language', 'XX'], '--language takes a language code in lowercase like en, de or pt-BR; "XX" is not one'],
+  [['--language', ''], '--language takes a language code in lowercase like en, de or pt-BR; "" is not one'],
+  [['--timezone', 'Mars/Olympus'], '--timezone takes a time zone name like Europe/Berlin or UTC; "Mars/Olympus" is not one'],
+  [['--timezone', ''], '--timezone takes a time zone name like Europe/Berlin or UTC; "" is not one'],
+  [['--url', ''], '--url must be an absolute http(s) address (the site\'s public address, like https://example.org)'],
+  [['--url', 'ftp://example.org'], '--url must start with http:// or https:// (the site\'s public address, like https://example.org)'],
+];
+
+for (const [args, sentence] of REFUSED) {
+  test(`init ${JSON.stringify(args)} is refused with exit code 2, and nothing is written`, () => {
+    const root = join(base, `case-${REFUSED.findIndex(([other]) => other === args)}`);
+    mkdirSync(root);
+    const result = svc(['init', '--root', root, ...args]);
+    assert.equal(result.err, `svc: ${sentence}; ${HELP}\n`);
+    assert.equal(result.code, 2);
+    assert.equal(result.out, '');
+    assert.deepEqual(contents(root), []);
+  });
+}
+
+test('a root that does not exist yet is not made when a value is refused', () => {
+  const root = join(base, 'not-yet', 'site');
+  assert.equal(svc(['init', '--root', root, '--title', '']).code, 2);
+  assert.deepEqual(contents(base).filter((name) => name.startsWith('not-yet')), []);
+});
+
+test('what init writes is what the server reads: the title as given (trimmed), the language, the time zone, the address', () => {
+  const root = join(base, 'good');
+  const result = svc(['init', '--root', root, '--title', '  Field Notes ', '--language', 'pt-BR', '--timezone', 'America/Sao_Paulo', '--url', 'https://example.org/']);
+  assert.equal(result.code, 0, result.err);
+  const site = loadSiteConfig(join(root, 'content', 'site.yaml'));
+  assert.deepEqual([site.title, site.languages, site.defaultLanguage, site.timezone, site.url], ['Field Notes', { 'pt-BR': 'pt-BR' }, 'pt-BR', 'America/Sao_Paulo', 'https://example.org']);
+  assert.match(readFileSync(join(root, 'content', 'site.yaml'), 'utf8'), /^# The website's settings/);
+  // A title YAML would read as something else (a number, true, null) stays the text given.
+  const yes = join(base, 'yes');
+  assert.equal(svc(['init', '--root', yes, '--title', 'yes']).code, 0);
+  assert.equal(loadSiteConfig(join(yes, 'content', 'site.yaml')).title, 'yes');
+});

@@ -1,0 +1,56 @@
+// The site's public address (--base-url, SVC_BASE_URL, `svc init --url`) is glued in front of every absolute
+// address svc gives and published by `svc mcp server-json`: one with a query, a fragment or a user name and
+// password is refused with exit code 2 and a sentence that never repeats the password, by the command line
+// and by both servers (config.ts), and init writes nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { contents, HELP, siteWithAdmin, svc } from './run-svc.ts';
+
+const root = siteWithAdmin('svc-public-address-');
+const SECRET = 's3cret-Pw';
+
+const BAD: Array<[string, string]> = [
+  [`https://ada:${SECRET}@example.org`, 'must not hold a user name or password'],
+  [`https://${SECRET}@example.org/blog`, 'must not hold a user name or password'],
+  ['https://@example.org', 'must not hold a user name or password'],
+  ['https://example.org/?utm=1', 'must not have a ? query or # fragment'],
+  ['https://example.org/?', 'must not have a ? query or # fragment'],
+  ['https://example.org/#top', 'must not have a ? query or # fragment'],
+];
+
+for (const [address, problem] of BAD) {
+  test(`the public address ${address.replace(SECRET, '<password>')} is refused as a flag, a setting and init's --url`, () => {
+    const flag = svc(['user', 'list', '--root', root, '--base-url', address]);
+    assert.deepEqual([flag.code, flag.err, flag.out], [2, `svc: --base-url ${problem}; ${HELP}\n`, '']);
+    const setting = svc(['mcp', 'server-json', '--root', root], { env: { SVC_BASE_URL: address } });
+    assert.deepEqual([setting.code, setting.err, setting.out], [2, `svc: the setting SVC_BASE_URL ${problem}; ${HELP}\n`, '']);
+    const fresh = join(makeTempFolder('svc-init-url-'), 'site');
+    mkdirSync(fresh);
+    const init = svc(['init', '--root', fresh, '--url', address]);
+    assert.deepEqual([init.code, init.err, init.out], [2, `svc: --url ${problem} (the site's public address, like https://example.org); ${HELP}\n`, '']);
+    assert.deepEqual(contents(fresh), []);
+  });
+}
+
+test('both servers refuse such an address too, without repeating the password', () => {
+  for (const entry of ['server.js', 'stdio.js']) {
+    const file = fileURLToPath(new URL(`../../dist/${entry}`, import.meta.url));
+    const result = spawnSync(process.execPath, [file, `--root=${root}`, '--token=svc_whatever', '--port=0'], {
+      env: { PATH: process.env.PATH, SVC_BASE_URL: `https://ada:${SECRET}@example.org` }, input: '', encoding: 'utf8', timeout: 30_000,
+    });
+    assert.equal(result.status, 2, entry);
+    assert.equal(result.stderr, 'svc: the setting SVC_BASE_URL must not hold a user name or password.\n', entry);
+    assert.ok(!result.stderr.includes(SECRET), entry);
+  }
+});
+
+test('an address with a path stays one: server-json publishes its remote below it', () => {
+  const result = svc(['mcp', 'server-json', '--root', root, '--base-url', 'https://example.org/blog/']);
+  assert.equal(result.code, 0, result.err);
+  assert.ok(result.out.includes('"url": "https://example.org/blog/svc/mcp"'), result.out);
+});
