@@ -1,5 +1,8 @@
 // /svc/api/v1/openapi.json: the Content API described in OpenAPI 3.1, made from the zod schemas that
 // validate its requests and type its answers (api-schemas.ts): a change to a schema changes the document.
+// Every address the API answers (routes.ts, and the statistics endpoints wiring/routes.ts adds) is here with
+// GET, HEAD (the same answer without its body) and OPTIONS (the CORS preflight), and every answer with the
+// headers it is sent with (api-request.ts): test/api/openapi.test.ts holds the list of addresses to the router's.
 import { z } from 'zod';
 import { API_PREFIX } from './api-request.js';
 import * as schemas from './answers/api-schemas.js';
@@ -17,37 +20,101 @@ const COMPONENTS = {
   EntryAnswer: schemas.entryAnswer,
   Cover: schemas.coverSchema,
   StatsReport: schemas.statsAnswer,
+  GoalsReport: schemas.statsGoalsAnswer,
+  FunnelReport: schemas.statsFunnelAnswer,
+  StatsExport: schemas.statsExportAnswer,
+  ChangeList: schemas.changesAnswer,
+  Change: schemas.changeSchema,
+  OpenApiDocument: schemas.openApiAnswer,
   Error: schemas.errorAnswer,
 } as const;
+type Component = keyof typeof COMPONENTS;
 
 const ERRORS: Record<string, string> = {
-  '401': 'the token sent is unknown, expired or revoked, or one is needed',
-  '403': 'the token lacks the scope this needs',
+  '401': 'the token sent is unknown, expired or revoked, or one is needed and none was sent',
+  '403': 'the token lacks the scope (or its owner the role right) this needs',
   '404': 'nothing of this id (a draft without content:read included)',
-  '414': 'the address is longer than the server takes (4,096 characters unless set otherwise)',
+  '414': 'the address is longer than the server takes (4,096 characters unless set otherwise); answered before any endpoint, without RateLimit or CORS headers',
   '422': 'a parameter is not valid; the message says which and what it takes',
-  '429': 'too many requests (120 a minute unless the site says otherwise); Retry-After says when to try again',
-  '503': 'the search index is being built (a first start, or a damaged index made anew); Retry-After says when to ask again',
+  '429': 'too many requests (120 a minute per token, or client address without one, unless the site says otherwise); Retry-After says when to try again',
+  '503': 'with q: the search index is being built (a first start, or a damaged index made anew), Retry-After says when to ask again; or search is not offered on this server (its index could not be opened), without Retry-After',
 };
+
+/** Cache-Control of the answers of an endpoint (api-request.ts; the 304 repeats it). */
+const CACHE_CONTROL = {
+  content: 'without a token: public, max-age=60, s-maxage=<86400 when the site purges a cache in front, else 60>, stale-while-revalidate=60, stale-if-error=86400; with a token: private, no-store',
+  changes: 'without a token: public, no-cache (a cache asks each time: 304 while nothing changed); with a token: private, no-store',
+  private: 'private, no-store (a token is always needed)',
+} as const;
 
 interface Operation {
   path: string;
+  /** The GET operation's id; HEAD's and OPTIONS' are made from it. */
   id: string;
   summary: string;
+  description?: string;
   query: z.ZodObject | null;
-  answer: keyof typeof COMPONENTS | null;
+  answer: Component;
+  /** The answer's media type: JSON, or a download. */
+  media?: 'application/json' | 'application/zip';
   errors: string[];
   /** Whether a token is needed (else it is optional: published content is public). */
   tokenNeeded?: boolean;
+  cacheControl: keyof typeof CACHE_CONTROL;
+  /** Whether an anonymous answer names what it shows in the cache tag header (content/cache-tags.ts). */
+  cacheTags?: boolean;
+  /** A download written as it is made: no ETag, no 304, never kept. */
+  streamed?: boolean;
 }
 
 const OPERATIONS: Operation[] = [
-  { path: '/site', id: 'getSite', summary: 'The site: title, description, address, languages and content types', query: schemas.siteQuery, answer: 'Site', errors: ['401', '403', '422', '429'] },
-  { path: '/entries', id: 'listEntries', summary: 'Entries of one type in one language, newest first, in pages; with q, those matching a full-text search, best first', query: schemas.entriesQuery, answer: 'EntryList', errors: ['401', '403', '422', '429', '503'] },
-  { path: '/entry', id: 'getEntry', summary: 'One entry with its body as markdown and html', query: schemas.entryQuery, answer: 'EntryAnswer', errors: ['401', '403', '404', '422', '429'] },
-  { path: '/stats', id: 'getStats', summary: 'The statistics report of a period (scope stats:read)', query: schemas.statsQuery, answer: 'StatsReport', errors: ['401', '403', '422', '429'], tokenNeeded: true },
-  { path: '/openapi.json', id: 'getOpenApi', summary: 'This document', query: null, answer: null, errors: ['429'] },
+  {
+    path: '/site', id: 'getSite', summary: 'The site: title, description, address, languages and content types',
+    description: 'On a closed site a token with content:read is needed.',
+    query: schemas.siteQuery, answer: 'Site', errors: ['401', '403', '429'], cacheControl: 'content', cacheTags: true,
+  },
+  {
+    path: '/entries', id: 'listEntries', summary: 'Entries of one type in one language, newest first, in pages; with q, those matching a full-text search, best first',
+    description: 'Drafts and scheduled entries (status) need a token with content:read, and show others\' only to owners with content.edit_all or content.publish. On a closed site a token with content:read is needed.',
+    query: schemas.entriesQuery, answer: 'EntryList', errors: ['401', '403', '422', '429', '503'], cacheControl: 'content', cacheTags: true,
+  },
+  {
+    path: '/entry', id: 'getEntry', summary: 'One entry with its body as markdown and html',
+    description: 'A draft or scheduled entry the caller may not see is 404, as one that does not exist. On a closed site a token with content:read is needed.',
+    query: schemas.entryQuery, answer: 'EntryAnswer', errors: ['401', '403', '404', '422', '429'], cacheControl: 'content', cacheTags: true,
+  },
+  {
+    path: '/changes', id: 'listChanges', summary: 'What changed since a cursor, oldest first, for apps that sync',
+    description: 'Anyone sees the changes of what is public (an entry with a published translation, one unpublished or removed, the settings); a token with content:read what it may see of drafts too; '
+      + 'never who made a change. Without since: no changes and the cursor to start from. On a closed site a token with content:read is needed (401 without a token, 403 with one that lacks it).',
+    query: schemas.changesQuery, answer: 'ChangeList', errors: ['401', '403', '422', '429'], cacheControl: 'changes',
+  },
+  {
+    path: '/stats', id: 'getStats', summary: 'The statistics report of a period (scope stats:read)',
+    query: schemas.statsQuery, answer: 'StatsReport', errors: ['401', '403', '422', '429'], tokenNeeded: true, cacheControl: 'private',
+  },
+  {
+    path: '/stats/goals', id: 'getStatsGoals', summary: 'Every goal of the site with the visitors who converted, the conversions and the conversion rate (scope stats:read)',
+    query: schemas.statsGoalsQuery, answer: 'GoalsReport', errors: ['401', '403', '422', '429'], tokenNeeded: true, cacheControl: 'private',
+  },
+  {
+    path: '/stats/funnel', id: 'getStatsFunnel', summary: 'A funnel of 2 to 8 steps: per step the visitors who reached it after the steps before it in one visit (scope stats:read)',
+    query: schemas.statsFunnelQuery, answer: 'FunnelReport', errors: ['401', '403', '422', '429'], tokenNeeded: true, cacheControl: 'private',
+  },
+  {
+    path: '/stats/export', id: 'exportStats', summary: 'Every statistics table of a range of days as a ZIP of CSV files (scope stats:read)',
+    description: 'The period, or from and to (both, at most 400 days apart). The archive is streamed as it is made: it has no ETag; a failure once it has begun cuts it short (its reader then finds it not whole).',
+    query: schemas.statsExportQuery, answer: 'StatsExport', media: 'application/zip', errors: ['401', '403', '422', '429'], tokenNeeded: true, cacheControl: 'private', streamed: true,
+  },
+  {
+    path: '/openapi.json', id: 'getOpenApi', summary: 'This document',
+    description: 'It names the site and its address: on a closed site a token with content:read is needed, as for the content.',
+    query: null, answer: 'OpenApiDocument', errors: ['401', '403', '429'], cacheControl: 'content',
+  },
 ];
+
+/** The Content API's addresses below API_PREFIX, in the document's order. */
+export const API_PATHS: readonly string[] = OPERATIONS.map((operation) => operation.path);
 
 const kept = new Map<string, Json>();
 
@@ -69,49 +136,79 @@ function build(siteUrl: string, siteTitle: string): Json {
   const generated = z.toJSONSchema(registry, { io: 'output', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
   const components: Record<string, Json> = {};
   for (const [name, schema] of Object.entries(generated.schemas)) {
-    const { $schema: _dialect, id: _id, ...rest } = schema;
+    const { $schema: _dialect, $id: _uri, id: _id, ...rest } = schema;
     components[name] = rest;
   }
   const paths: Record<string, Json> = {};
-  for (const operation of OPERATIONS) paths[operation.path] = { get: describe(operation) };
+  for (const operation of OPERATIONS) {
+    const parameters = operation.query ? parametersOf(operation.query) : [];
+    paths[operation.path] = {
+      get: describe(operation, parameters, true),
+      head: { ...describe(operation, parameters, false), operationId: `${operation.id}Head`, summary: `${operation.summary}: the headers of GET alone` },
+      options: preflight(operation),
+    };
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: `${siteTitle} Content API`,
       version: '1',
-      description: 'Read-only JSON: the published content of the site for anyone; drafts, scheduled entries and statistics for tokens with content:read or stats:read. Every answer has a strong ETag (If-None-Match gives 304) and RateLimit headers; every origin may read it (CORS).',
+      description: 'Read-only JSON: the published content of the site for anyone; drafts, scheduled entries and statistics for tokens with content:read or stats:read. '
+        + 'GET and HEAD only; every origin may read it (CORS, with preflight). Every answer has RateLimit headers; every answer but the statistics export a strong ETag '
+        + '(If-None-Match gives 304). Errors are JSON {"message": "..."}.',
     },
     servers: [{ url: siteUrl + API_PREFIX }],
     paths,
     components: {
       schemas: components,
+      headers: HEADERS,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'a token made in the panel (svc_ and 40 letters and digits) or through OAuth' } },
     },
   };
 }
 
-function describe(operation: Operation): Json {
-  const json = (name: keyof typeof COMPONENTS | null) => ({ 'application/json': { schema: name === null ? { type: 'object' } : { $ref: `#/components/schemas/${name}` } } });
+const jsonOf = (name: Component) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } });
+
+/** The GET operation, or HEAD's (`withBody` false: the same statuses and headers, no body). */
+function describe(operation: Operation, parameters: Json[], withBody: boolean): Json {
+  const media = operation.media ?? 'application/json';
+  const answer = { [media]: { schema: { $ref: `#/components/schemas/${operation.answer}` } } };
   const responses: Record<string, Json> = {
-    '200': { description: 'the answer', headers: ANSWER_HEADERS, content: json(operation.answer) },
-    '304': { description: 'the copy the client holds (If-None-Match) is current', headers: { ETag: ANSWER_HEADERS.ETag } },
+    '200': { description: 'the answer', headers: answerHeaders(operation), ...(withBody ? { content: answer } : {}) },
   };
+  if (!operation.streamed) {
+    responses['304'] = { description: 'the copy the client holds (If-None-Match) is current: no body, the headers of the answer', headers: answerHeaders(operation) };
+  }
   // Any address may be too long for the server, before any endpoint sees it.
   for (const code of [...operation.errors, '414'].sort()) {
-    responses[code] = { description: ERRORS[code]!, content: json('Error'), ...(code === '429' || code === '503' ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {}) };
+    responses[code] = { description: ERRORS[code]!, headers: errorHeaders(code), ...(withBody ? { content: jsonOf('Error') } : {}) };
   }
   return {
     operationId: operation.id,
     summary: operation.summary,
-    parameters: operation.query ? parametersOf(operation.query) : [],
+    ...(operation.description ? { description: operation.description } : {}),
+    parameters,
     security: operation.tokenNeeded ? [{ bearer: [] }] : [{}, { bearer: [] }],
     responses,
   };
 }
 
-/** A query schema's properties as OpenAPI query parameters. */
+/** OPTIONS: the CORS preflight, the same for every address of the API (api-request.ts apiPreflight). */
+function preflight(operation: Operation): Json {
+  return {
+    operationId: `${operation.id}Preflight`,
+    summary: 'CORS preflight: every origin may GET and HEAD with Authorization and If-None-Match',
+    security: [],
+    responses: {
+      '204': { description: 'what a browser may send from any origin; never rate limited', headers: PREFLIGHT_HEADERS },
+      '414': { description: ERRORS['414']!, headers: errorHeaders('414'), content: jsonOf('Error') },
+    },
+  };
+}
+
+/** A query schema's properties as OpenAPI query parameters, as the API reads them (integers as integers). */
 function parametersOf(query: z.ZodObject): Json[] {
-  const schema = z.toJSONSchema(query, { io: 'input' }) as { properties?: Record<string, Json>; required?: string[] };
+  const schema = z.toJSONSchema(query, { io: 'output' }) as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const { description, ...rest } = property;
     return {
@@ -125,10 +222,75 @@ function parametersOf(query: z.ZodObject): Json[] {
   });
 }
 
-const ANSWER_HEADERS = {
-  ETag: { schema: { type: 'string' }, description: 'strong entity tag of the answer' },
-  'Cache-Control': { schema: { type: 'string' }, description: 'public, max-age=60 without a token; private, no-store with one' },
-  'RateLimit-Limit': { schema: { type: 'integer' } },
-  'RateLimit-Remaining': { schema: { type: 'integer' } },
-  'RateLimit-Reset': { schema: { type: 'integer' } },
+const header = (schema: Json, description: string, required = true): Json => ({ required, schema, description });
+/** Every header the API sends, described once (components.headers) and named by each answer that has it. */
+const HEADERS = {
+  AccessControlAllowOrigin: header({ type: 'string', const: '*' }, 'every origin may read the answer'),
+  AccessControlExposeHeaders: header({ type: 'string', const: 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After' }, 'the headers a browser script may read'),
+  AccessControlAllowMethods: header({ type: 'string', const: 'GET, HEAD, OPTIONS' }, 'the methods the API answers'),
+  AccessControlAllowHeaders: header({ type: 'string', const: 'Authorization, If-None-Match, Content-Type' }, 'the request headers a browser may send'),
+  AccessControlMaxAge: header({ type: 'integer', const: 86400 }, 'seconds a browser may keep this preflight'),
+  RateLimitLimit: header({ type: 'integer', minimum: 1 }, 'requests a minute the caller may send (per token, or client address without one)'),
+  RateLimitRemaining: header({ type: 'integer', minimum: 0 }, 'requests left now'),
+  RateLimitReset: header({ type: 'integer', minimum: 0 }, 'seconds until the caller may send as many as the limit again'),
+  ETag: header({ type: 'string' }, 'strong entity tag of the answer: send it as If-None-Match to be answered 304 while it is current'),
+  CacheControlContent: header({ type: 'string' }, CACHE_CONTROL.content),
+  CacheControlChanges: header({ type: 'string' }, CACHE_CONTROL.changes),
+  CacheControlPrivate: header({ type: 'string', const: 'private, no-store' }, CACHE_CONTROL.private),
+  CacheControlNoStore: header({ type: 'string', const: 'no-store' }, 'never kept'),
+  Vary: header({ type: 'string', const: 'Authorization' }, 'the answer depends on the token sent'),
+  CacheTags: header({ type: 'string' }, 'only where the site is set to tag answers for a cache in front (SVC_PURGE, SVC_CACHE_TAGS), on answers without a token, '
+    + 'in one of xkey, Surrogate-Key and Cache-Tag: the cache tags naming what the answer shows (the cache removes the header)', false),
+  ContentDisposition: header({ type: 'string', pattern: '^attachment; filename="statistics-[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{4}-[0-9]{2}-[0-9]{2}\\.zip"$' }, 'a download named after its first and last day'),
+  XContentTypeOptions: header({ type: 'string', const: 'nosniff' }, 'the type is the one said'),
+  WWWAuthenticate: header({ type: 'string', const: 'Bearer' }, 'a bearer token is what is needed'),
+  RetryAfter: header({ type: 'integer', minimum: 1 }, 'seconds to wait before asking again'),
+  RetryAfterIndex: header({ type: 'integer', minimum: 1 }, 'seconds to wait before asking again, while the search index is being built', false),
 };
+const ref = (name: keyof typeof HEADERS): Json => ({ $ref: `#/components/headers/${name}` });
+
+const CORS_HEADERS = { 'Access-Control-Allow-Origin': ref('AccessControlAllowOrigin'), 'Access-Control-Expose-Headers': ref('AccessControlExposeHeaders') };
+const RATE_LIMIT_HEADERS = { 'RateLimit-Limit': ref('RateLimitLimit'), 'RateLimit-Remaining': ref('RateLimitRemaining'), 'RateLimit-Reset': ref('RateLimitReset') };
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': ref('AccessControlAllowMethods'),
+  'Access-Control-Allow-Headers': ref('AccessControlAllowHeaders'),
+  'Access-Control-Max-Age': ref('AccessControlMaxAge'),
+};
+const CACHE_CONTROL_HEADER = { content: 'CacheControlContent', changes: 'CacheControlChanges', private: 'CacheControlPrivate' } as const;
+/** Sent to the cache in front with anonymous answers, one of the three as SVC_CACHE_TAGS says; the cache removes it. */
+const CACHE_TAG_HEADERS = { xkey: ref('CacheTags'), 'Surrogate-Key': ref('CacheTags'), 'Cache-Tag': ref('CacheTags') };
+
+/** The headers of a 200 (and of its 304): what send() and stream() in api-request.ts write. */
+function answerHeaders(operation: Operation): Json {
+  if (operation.streamed) {
+    return {
+      ...CORS_HEADERS,
+      ...RATE_LIMIT_HEADERS,
+      'Cache-Control': ref('CacheControlPrivate'),
+      'Content-Disposition': ref('ContentDisposition'),
+      'X-Content-Type-Options': ref('XContentTypeOptions'),
+    };
+  }
+  return {
+    ...CORS_HEADERS,
+    ...RATE_LIMIT_HEADERS,
+    ETag: ref('ETag'),
+    'Cache-Control': ref(CACHE_CONTROL_HEADER[operation.cacheControl]),
+    Vary: ref('Vary'),
+    ...(operation.cacheTags ? CACHE_TAG_HEADERS : {}),
+  };
+}
+
+/** The headers of an error: apiRoute's refusal, or the server's own for an address too long (414). */
+function errorHeaders(code: string): Json {
+  if (code === '414') return { 'Cache-Control': ref('CacheControlNoStore'), 'X-Content-Type-Options': ref('XContentTypeOptions') };
+  return {
+    ...CORS_HEADERS,
+    ...RATE_LIMIT_HEADERS,
+    'Cache-Control': ref('CacheControlNoStore'),
+    ...(code === '401' ? { 'WWW-Authenticate': ref('WWWAuthenticate') } : {}),
+    ...(code === '429' ? { 'Retry-After': ref('RetryAfter') } : {}),
+    ...(code === '503' ? { 'Retry-After': ref('RetryAfterIndex') } : {}),
+  };
+}

@@ -1,18 +1,29 @@
-// The Content API's requests and answers as zod schemas: the query of each endpoint is validated with its
-// schema (query-check.ts), the answers' types are taken from theirs, and /openapi.json is made from both
-// (openapi.ts), so the document cannot drift from what the API does. Loaded on the first request that
-// needs it (zod is some 70 ms to load), never at start.
+// The Content API's requests and answers as zod schemas: the query of /site, /entries and /entry is
+// validated with its schema (query-check.ts), the answers' types are taken from theirs (answer-types.ts), and
+// /openapi.json is made from both (openapi.ts), so the document cannot drift from what the API does. /changes
+// and the statistics endpoints still read their parameters with params.ts and stats-filters.ts: test/api/
+// openapi-answers.test.ts holds those to the schemas here. Loaded on the first request that needs it (zod is
+// some 70 ms to load), never at start.
 import { z } from 'zod';
 import { API_PREFIX } from './api-prefix.js';
 import { ALL_ENTRY_KEYS, BODY_FORMATS, FOUND_KEYS } from './entry-keys.js';
 import { OVERVIEW_PERIODS } from '../../stats/periods.js';
 import { MAX_QUERY_CHARS } from '../../content/search/search-terms.js';
+import { CHANGE_KINDS } from '../../feed/change-event.js';
+import { FILTER_DIMENSIONS } from '../../stats/stats-filters.js';
+import { GOAL_KINDS } from '../../stats/goals.js';
+import { MAX_STEPS, MIN_STEPS } from '../../stats/funnel.js';
+import { MAX_QUERY_DAYS } from '../../stats/stats-inputs.js';
+import { EXPORT_FILES } from '../../stats/stats-export.js';
 
-/** A whole number of a query in [min, max], with the sentence a wrong one gets. */
+/**
+ * A whole number of a query in [min, max], with the sentence a wrong one gets. The document describes a
+ * parameter as the API reads it (its output): an integer from min to max, `fallback` when left out.
+ */
 function wholeNumber(name: string, min: number, max: number, fallback: number, description: string) {
   const sentence = `The parameter ${name} must be a whole number from ${min} to ${max}.`;
-  return z.string().regex(/^[0-9]{1,9}$/, sentence).transform(Number).refine((value) => value >= min && value <= max, sentence)
-    .optional().meta({ type: 'integer', minimum: min, maximum: max, default: fallback, description });
+  return z.string().regex(/^[0-9]{1,9}$/, sentence).transform(Number).pipe(z.int().min(min, sentence).max(max, sentence))
+    .optional().meta({ default: fallback, description });
 }
 
 /** One of fixed values, with the sentence a wrong one gets. */
@@ -65,9 +76,58 @@ export const entryQuery = z.object({
   formats,
 });
 
+/** Property filters a request may hold beside one filter per other dimension (stats-filters.ts). */
+const MAX_PROP_FILTERS = 8;
+const PLAIN_DIMENSIONS = FILTER_DIMENSIONS.filter((dimension) => dimension !== 'prop');
+/** `filter`, repeatable: what parseFilters (stats-filters.ts) takes. */
+const statsFilter = z.array(z.string().regex(new RegExp(`^(?:(?:${PLAIN_DIMENSIONS.join('|')}):[\\s\\S]{1,300}|prop:[^:]{1,64}:[\\s\\S]{1,300})$`),
+  `A filter is written dimension:value, with the dimension one of ${FILTER_DIMENSIONS.join(', ')}.`))
+  .max(PLAIN_DIMENSIONS.length + MAX_PROP_FILTERS).optional().meta({
+    description: `only page views that match, each filter dimension:value with the dimension one of ${PLAIN_DIMENSIONS.join(', ')} (e.g. country:DE, page:/hello), `
+      + `or prop:<name>:<value> for a custom property; repeatable, at most one per dimension and ${MAX_PROP_FILTERS} property filters, all of them holding at once`,
+    examples: [['country:DE'], ['page:/hello', 'device:mobile']],
+  });
+/** `period` of a statistics endpoint, with its default. */
+const PERIODS_SAID = 'today, yesterday, 7d (the last seven days including today), 30d, 90d, 12m (the last twelve months) or month (this month so far), in the site\'s time zone';
+const statsPeriod = (fallback: (typeof OVERVIEW_PERIODS)[number], more = '') => oneOfValues('period', OVERVIEW_PERIODS, fallback, `the days: ${PERIODS_SAID}${more}`);
+
 export const statsQuery = z.object({
-  period: oneOfValues('period', OVERVIEW_PERIODS, '7d', 'the period of the report'),
-  filter: z.array(z.string()).optional().meta({ description: 'dimension:value, repeatable, e.g. country:DE' }),
+  period: statsPeriod('7d'),
+  filter: statsFilter,
+});
+
+export const statsGoalsQuery = z.object({
+  period: statsPeriod('30d'),
+  filter: statsFilter,
+});
+
+export const statsFunnelQuery = z.object({
+  step: z.array(z.string().regex(/^(?:\/|goal:|event:)/, 'A step must be a page (/path or /pattern/*), goal:<id> or event:<name>.'))
+    .min(MIN_STEPS).max(MAX_STEPS).meta({
+      description: `the funnel's steps in order, ${MIN_STEPS} to ${MAX_STEPS}: each a page (/path, or a pattern with * for any characters, e.g. /blog/*), `
+        + `goal:<id> (GET ${API_PREFIX}/stats/goals lists the goals) or event:<name> (a custom event)`,
+      examples: [['/', '/pricing', 'event:Signup']],
+    }),
+  period: statsPeriod('30d'),
+  filter: statsFilter,
+});
+
+const dayName = z.iso.date().meta({ description: 'a day, YYYY-MM-DD' });
+export const statsExportQuery = z.object({
+  period: statsPeriod('30d', '; from and to, when given, win over it'),
+  from: dayName.optional().meta({ description: `the first day, YYYY-MM-DD; with to, never alone` }),
+  to: dayName.optional().meta({ description: `the last day, YYYY-MM-DD: from or later, at most ${MAX_QUERY_DAYS} days after from; with from, never alone` }),
+});
+
+/** The cursor of /changes: what a previous answer gave as next, a whole number the feed can hand out. */
+const cursorSentence = 'The parameter since must be the cursor a previous answer gave as next (a whole number), or left out to start from now.';
+export const changesQuery = z.object({
+  since: z.string().regex(/^[0-9]{1,16}$/, cursorSentence).refine((text) => Number.isSafeInteger(Number(text)), cursorSentence).optional().meta({
+    description: `the cursor a previous answer gave as next: the changes after it, oldest first (a whole number of up to 16 digits, at most ${Number.MAX_SAFE_INTEGER}; `
+      + 'given empty, it is refused). Left out: no changes, and next is the cursor to start from (where the feed is now).',
+    examples: ['1042'],
+  }),
+  limit: wholeNumber('limit', 1, 1000, 100, 'changes an answer holds at most'),
 });
 
 const status = z.enum(['published', 'draft', 'scheduled']);
@@ -129,6 +189,113 @@ export const siteAnswer = z.object({
   api: z.object({ entries: z.string(), entry: z.string(), stats: z.string() }),
 }).meta({ id: 'Site' });
 
-export const statsAnswer = z.record(z.string(), z.unknown()).meta({ id: 'StatsReport', description: 'the statistics report of the period' });
+const count = z.int().min(0);
+/** A share, an average or a change: null when there is nothing to divide by. */
+const figure = z.number().nullable();
+const day = z.iso.date().meta({ description: 'YYYY-MM-DD, in the site\'s time zone' });
+const period = z.enum(OVERVIEW_PERIODS);
+const appliedFilters = z.array(z.string()).meta({ description: 'the filters applied, as dimension:value in a fixed order' });
+const pair = <K extends string>(key: K) => z.object({ [key]: z.string(), visitors: count, pageviews: count } as { [P in K]: z.ZodString } & { visitors: typeof count; pageviews: typeof count });
+
+/** GET /stats: stats_overview's figures, the time zone, a per-day series and the top countries, devices and browsers (stats/api-report.ts). */
+export const statsAnswer = z.object({
+  period,
+  from: day,
+  to: day,
+  visitors: count,
+  pageviews: count,
+  visits: count,
+  bounce_rate: figure.meta({ description: 'visits of one page view / visits' }),
+  average_reading_seconds: figure,
+  consent_share: figure.meta({ description: 'consent decisions that agreed to at least one optional category / decisions' }),
+  change_percent: z.object({
+    visitors: figure,
+    pageviews: figure,
+    compared_with: z.object({ from: day, to: day }),
+  }).meta({ description: 'against the period before, in percent with one decimal' }),
+  top_pages: z.array(z.object({ path: z.string(), title: z.string().nullable(), id: z.string().nullable(), visitors: count, pageviews: count, read_rate: figure })),
+  top_sources: z.array(pair('source')),
+  filters: appliedFilters.optional(),
+  time_zone: z.string(),
+  per_day: z.array(z.object({ day, visitors: count, pageviews: count })),
+  countries: z.array(pair('country')),
+  devices: z.array(pair('device')),
+  browsers: z.array(pair('browser')),
+}).meta({ id: 'StatsReport', description: 'the statistics report of the period' });
+
+const daysNotCounted = z.array(day).optional().meta({ description: 'finished days counted before page views were kept per visit: these figures cannot see them' });
+
+/** GET /stats/goals: as stats_goals (stats/goal-report.ts). */
+export const statsGoalsAnswer = z.object({
+  period,
+  from: day,
+  to: day,
+  filters: appliedFilters,
+  visitors: count.meta({ description: 'visitors of the period (filtered): what conversion rates are of' }),
+  goals: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(GOAL_KINDS),
+    target: z.string().meta({ description: 'the path pattern, event name or scroll depth and pattern' }),
+    visitors: count.meta({ description: 'visitors who converted' }),
+    conversions: count,
+    conversion_rate: figure.meta({ description: 'visitors who converted / visitors' }),
+  })),
+  days_not_counted: daysNotCounted,
+}).meta({ id: 'GoalsReport', description: 'every goal of the site with its conversions in the period' });
+
+/** GET /stats/funnel: as stats_funnel (stats/funnel-report.ts). */
+export const statsFunnelAnswer = z.object({
+  period,
+  from: day,
+  to: day,
+  filters: appliedFilters,
+  steps: z.array(z.object({
+    step: z.string().meta({ description: 'as given' }),
+    label: z.string().meta({ description: 'the path, the goal\'s name or the event\'s' }),
+    visitors: count.meta({ description: 'visitors who reached the step after the steps before it, in order, in one visit' }),
+    dropoff: count.meta({ description: 'visitors of the step before who did not reach this one (0 for the first)' }),
+    dropoff_rate: figure.meta({ description: 'dropoff / visitors of the step before (null for the first)' }),
+    conversion_rate: figure.meta({ description: 'visitors of this step / visitors of the first' }),
+  })),
+  conversion_rate: figure.meta({ description: 'of the whole funnel: last step / first step' }),
+  days_not_counted: daysNotCounted,
+}).meta({ id: 'FunnelReport', description: 'the visitors who went through the steps in order' });
+
+/** GET /stats/export: a ZIP, written as it is made (stats/stats-export.ts). */
+export const statsExportAnswer = z.string().meta({
+  id: 'StatsExport',
+  format: 'binary',
+  contentMediaType: 'application/zip',
+  description: `a ZIP of CSV files, one per dimension with a row per day and name, named as Plausible names its export's: `
+    + `${EXPORT_FILES.map((name) => `${name}_YYYYMMDD_YYYYMMDD.csv`).join(', ')}; cells a spreadsheet would read as a formula begin with an apostrophe`,
+});
+
+/** One change as /changes shows it: never who made it. */
+export const changeSchema = z.object({
+  seq: z.int().min(1).meta({ description: 'the change\'s place in the feed: grows by one from change to change' }),
+  time: z.iso.datetime().meta({ description: 'when it was recorded, ISO 8601 UTC (informative: the order is seq\'s)' }),
+  kind: z.enum(CHANGE_KINDS),
+  entry: z.string().nullable().meta({ description: 'the entry id, or null for a change of the settings, theme or plugins (every page)' }),
+  languages: z.array(z.string()).meta({ description: 'the translations concerned that the caller may see (empty: the entry as a whole, or no entry)' }),
+  paths: z.array(z.string()).meta({ description: 'the addresses the change touches that the caller may see (without a token: where the entry was public when the change was recorded)' }),
+  before: z.array(z.string()).meta({ description: 'the addresses as they were, where they differ (a slug changed, an entry removed or unpublished)' }),
+}).meta({ id: 'Change' });
+
+export const changesAnswer = z.object({
+  data: z.array(changeSchema).meta({ description: 'the changes after since that the caller may see, oldest first' }),
+  next: z.string().regex(/^[0-9]{1,16}$/).meta({ description: 'the cursor to ask with next time (since)' }),
+  resync: z.boolean().meta({ description: 'true: the feed no longer reaches back to the cursor (kept 30 days) or is another\'s: read everything again and go on from next' }),
+  has_more: z.boolean().meta({ description: 'true: more changes wait; ask again with next at once' }),
+}).meta({ id: 'ChangeList' });
+
+/** GET /openapi.json: this document. */
+export const openApiAnswer = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  servers: z.array(z.looseObject({ url: z.string() })),
+  paths: z.record(z.string(), z.unknown()),
+  components: z.record(z.string(), z.unknown()),
+}).meta({ id: 'OpenApiDocument', description: 'this document, OpenAPI 3.1' });
 
 export const errorAnswer = z.object({ message: z.string().meta({ description: 'what is wrong, and what to do instead' }) }).meta({ id: 'Error' });
