@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { formFields } from '../helpers/panel-forms.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions, listStyleVersions } from '../../dist/content/revisions.js';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
@@ -39,6 +40,10 @@ const file = (id: string, name: string) => readFileSync(join(site.root, 'content
 const pending = (id: string, name: string) => join(site.root, 'data', 'pending', id, name);
 const feedLength = () => site.deps.content.changes!.feed.since(0, 100_000).events.length;
 const publicPage = async (path: string) => (await fetch(panel.url + path)).text();
+/** A row's answer form of posts/hello as the page gives it: with the version stamps of what the row shows. */
+const answerForm = (html: string, action: 'publish-change' | 'send-back-change', language: string, media?: string) => formFields(html, (form) =>
+  form.includes(`action="${APPROVALS}/${action}"`) && form.includes('name="id" value="posts/hello"') && form.includes(`name="language" value="${language}"`)
+  && (media === undefined ? !form.includes('name="media"') : form.includes(`name="media" value="${media}"`)));
 
 test('off by default: an assistant\'s change to a published post is public at once, as the specification says', async () => {
   const answer = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/old-news', language: 'en', fields: { excerpt: 'Changed live.' } });
@@ -108,10 +113,10 @@ test('on: an image uploaded for a published entry is kept aside, not served, unt
   assert.equal(again.structuredContent.file, 'media/posts/hello/summit-2.png', 'a name free among the waiting images too');
   const page = await get(panel, APPROVALS, jars.bob!);
   assert.match(page.text, /posts\/hello · the image summit\.png/);
-  const published = await post(panel, `${APPROVALS}/publish-change`, { csrf: csrfOf(page.text), id: 'posts/hello', language: '', media: 'summit.png' }, jars.bob!);
+  const published = await post(panel, `${APPROVALS}/publish-change`, answerForm(page.text, 'publish-change', '', 'summit.png'), jars.bob!);
   assert.equal(published.res.status, 303);
   assert.equal((await fetch(`${panel.url}/media/posts/hello/summit.png`)).status, 200);
-  const sentBack = await post(panel, `${APPROVALS}/send-back-change`, { csrf: csrfOf(page.text), id: 'posts/hello', language: '', media: 'summit-2.png', note: 'One is enough.' }, jars.bob!);
+  const sentBack = await post(panel, `${APPROVALS}/send-back-change`, { ...answerForm(page.text, 'send-back-change', '', 'summit-2.png'), note: 'One is enough.' }, jars.bob!);
   assert.equal(sentBack.res.status, 303);
   assert.equal(existsSync(pending('posts/hello', '_media/summit-2.png')), false);
   assert.equal((await fetch(`${panel.url}/media/posts/hello/summit-2.png`)).status, 404);
@@ -126,7 +131,7 @@ test('Waiting for approval shows each change against the live text; a person pub
   assert.match(page.text, /<del>Hello Alps<\/del>.*<ins>Hello, high Alps<\/ins>/s);
   assert.match(page.text, /posts\/hello · CSS \(style\.css\)/);
   const feedBefore = feedLength();
-  const published = await post(panel, `${APPROVALS}/publish-change`, { csrf: csrfOf(page.text), id: 'posts/hello', language: 'en' }, jars.bob!);
+  const published = await post(panel, `${APPROVALS}/publish-change`, answerForm(page.text, 'publish-change', 'en'), jars.bob!);
   assert.equal(published.res.status, 303);
   assert.match(await publicPage('/hello'), /A proposed new text/);
   const now = parseFrontMatter(file('posts/hello', 'en.md'));
@@ -136,10 +141,10 @@ test('Waiting for approval shows each change against the live text; a person pub
   assert.ok(readHistory(new TrustedFolders([dataDir()]), dataDir(), { entry: 'posts/hello' }).some((r) => r.action === 'approve_change' && r.via === 'panel'));
 
   const versionsBefore = listStyleVersions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello').length;
-  const noNote = await post(panel, `${APPROVALS}/send-back-change`, { csrf: csrfOf(page.text), id: 'posts/hello', language: '', note: ' ' }, jars.bob!);
+  const noNote = await post(panel, `${APPROVALS}/send-back-change`, { ...answerForm(page.text, 'send-back-change', ''), note: ' ' }, jars.bob!);
   assert.equal(noNote.res.status, 422);
   assert.ok(existsSync(pending('posts/hello', 'style.css')));
-  const sentBack = await post(panel, `${APPROVALS}/send-back-change`, { csrf: csrfOf(page.text), id: 'posts/hello', language: '', note: 'Red is too loud.' }, jars.bob!);
+  const sentBack = await post(panel, `${APPROVALS}/send-back-change`, { ...answerForm(page.text, 'send-back-change', ''), note: 'Red is too loud.' }, jars.bob!);
   assert.equal(sentBack.res.status, 303);
   assert.equal(existsSync(pending('posts/hello', 'style.css')), false);
   assert.doesNotMatch(file('posts/hello', 'style.css'), /red/);

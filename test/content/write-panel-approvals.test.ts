@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { formFields } from '../helpers/panel-forms.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 
@@ -77,12 +78,16 @@ test('an assistant asks, the page lists it, a person with the right publishes it
   const avaPage = await get(panel, '/svc/panel/approvals', jars.ava);
   assert.match(avaPage.text, /Your role \(author\) may publish only your own entries, and posts\/ann-asks belongs to someone else\./);
 
-  const refused = await post(panel, '/svc/panel/approvals/publish', { csrf: csrfOf(avaPage.text), id: annDraft.id, language: 'en' }, jars.ava);
+  // The publish form as Bob's page gives it: with the version stamp of the text his row shows.
+  const form = formFields(bobPage.text, (f) => f.includes('action="/svc/panel/approvals/publish"') && f.includes(`name="id" value="${created.id}"`));
+  assert.ok(form.version, 'the form carries the version of the text shown');
+  // Ava's page offers no form for Ann's draft: the post is made by hand, with a version of some text.
+  const refused = await post(panel, '/svc/panel/approvals/publish', { csrf: csrfOf(avaPage.text), id: annDraft.id, language: 'en', version: form.version }, jars.ava);
   assert.equal(refused.res.status, 403);
   assert.match(refused.text, /Your role \(author\) may publish only your own entries, and posts\/ann-asks belongs to someone else\./);
   assert.equal(fields(annDraft.id).review, 'requested');
 
-  const done = await post(panel, '/svc/panel/approvals/publish', { csrf: csrfOf(bobPage.text), id: created.id, language: 'en' }, jars.bob);
+  const done = await post(panel, '/svc/panel/approvals/publish', form, jars.bob);
   assert.equal(done.res.status, 303);
   assert.equal(done.res.headers.get('location'), `/svc/panel/approvals?published=${encodeURIComponent(created.id)}`);
   const after = fields(created.id);
@@ -91,7 +96,7 @@ test('an assistant asks, the page lists it, a person with the right publishes it
   assert.doesNotMatch(listed.text, /Glacier walk/);
   assert.match(listed.text, /Ann asks/);
 
-  const again = await post(panel, '/svc/panel/approvals/publish', { csrf: csrfOf(listed.text), id: created.id, language: 'en' }, jars.bob);
+  const again = await post(panel, '/svc/panel/approvals/publish', { ...form, csrf: csrfOf(listed.text) }, jars.bob);
   assert.equal(again.res.status, 409);
   assert.match(again.text, /is not waiting for approval any more\./);
   assert.equal((await post(panel, '/svc/panel/approvals/publish', { id: annDraft.id, language: 'en' }, jars.bob)).res.status, 403, 'no CSRF token');

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { formFields } from '../helpers/panel-forms.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
@@ -47,6 +48,11 @@ async function askAsAva(title: string, at?: string): Promise<string> {
   const asked = (await callTool(site, http.url, avaToken, 'content_publish', { id: created.id, ...(at ? { at } : {}) })).structuredContent;
   assert.equal(asked.status, 'waiting_for_approval');
   return created.id;
+}
+
+/** A row's answer form as the page gives it: with the version stamp of the text the row shows. */
+function answerForm(html: string, id: string, action: 'publish' | 'send-back', when?: 'now' | 'requested') {
+  return formFields(html, (form) => form.includes(`action="${PAGE}/${action}"`) && form.includes(`name="id" value="${id}"`) && (when === undefined || form.includes(`name="when" value="${when}"`)));
 }
 
 /** The row of one entry on the approvals page. */
@@ -97,13 +103,13 @@ test('publish now, and publish at the requested time, from the list', async () =
   assert.match(rowOf(page.text, later), />Publish at 2026-04-01 09:00<\/button>/);
   const csrf = csrfOf(page.text);
 
-  const scheduled = await post(panel, `${PAGE}/publish`, { csrf, id: later, language: 'en', when: 'requested' }, jars.bob);
+  const scheduled = await post(panel, `${PAGE}/publish`, answerForm(page.text, later, 'publish', 'requested'), jars.bob);
   assert.equal(scheduled.res.status, 303);
   assert.equal(scheduled.res.headers.get('location'), `${PAGE}?scheduled=${encodeURIComponent(later)}`);
   assert.deepEqual([fields(later).status, fields(later).published, fields(later).review], ['scheduled', '2026-04-01 09:00', undefined]);
   assert.match((await get(panel, scheduled.res.headers.get('location')!, jars.bob)).text, /posts\/alpine-lake is scheduled for the requested time\./);
 
-  const published = await post(panel, `${PAGE}/publish`, { csrf, id: now, language: 'en', when: 'now' }, jars.bob);
+  const published = await post(panel, `${PAGE}/publish`, answerForm(page.text, now, 'publish', 'now'), jars.bob);
   assert.equal(published.res.headers.get('location'), `${PAGE}?published=${encodeURIComponent(now)}`);
   assert.deepEqual([fields(now).status, fields(now).published, fields(now).review], ['published', '2026-03-10 13:00', undefined]);
   const lines = readHistory(new TrustedFolders([dataDir()]), dataDir(), { limit: 2 });
@@ -123,16 +129,18 @@ test('sending back refuses a missing CSRF token, another site, a role without th
   const before = { history: readHistory(new TrustedFolders([dataDir()]), dataDir(), { limit: 10_000 }).length, revisions: listRevisions(new TrustedFolders([dataDir()]), dataDir(), id, 'en').length };
   const page = await get(panel, PAGE, jars.bob);
   const csrf = csrfOf(page.text);
+  const { version } = answerForm(page.text, id, 'send-back');
   const attempts: Array<[string, { res: Response; text: string }, number, RegExp]> = [
-    ['no CSRF token', await post(panel, `${PAGE}/send-back`, { id, language: 'en', note: 'No.' }, jars.bob), 403, /The form has expired or did not come from this site\./],
-    ['another site', await post(panel, `${PAGE}/send-back`, { csrf, id, language: 'en', note: 'No.' }, jars.bob, { origin: 'https://evil.example' }), 403, /did not come from this site/],
-    ['a contributor', await post(panel, `${PAGE}/send-back`, { csrf: csrfOf((await get(panel, '/svc/panel/entries', jars.carl)).text), id, language: 'en', note: 'No.' }, jars.carl), 403, /Your role does not allow this\./],
-    ['an author, on someone else\'s entry', await post(panel, `${PAGE}/send-back`, { csrf: csrfOf((await get(panel, PAGE, jars.ava)).text), id: annId, language: 'en', note: 'No.' }, jars.ava), 403, /Your role \(author\) may publish only your own entries, and posts\/ann-asks belongs to someone else\./],
-    ['an empty note', await post(panel, `${PAGE}/send-back`, { csrf, id, language: 'en', note: '  \r\n ' }, jars.bob), 422, /Write a note saying what should change before it is published\./],
-    ['an oversized note', await post(panel, `${PAGE}/send-back`, { csrf, id, language: 'en', note: `Long ${'x'.repeat(1000)}` }, jars.bob), 422, /The note has 1005 characters; at most 1000 are kept\./],
-    ['control characters', await post(panel, `${PAGE}/send-back`, { csrf, id, language: 'en', note: 'Ring \u0007 the bell' }, jars.bob), 422, /The note contains control characters; write plain text\./],
-    ['an unknown entry', await post(panel, `${PAGE}/send-back`, { csrf, id: 'posts/nope', language: 'en', note: 'No.' }, jars.bob), 404, /That entry does not exist \(any more\)\./],
-    ['a path for an id', await post(panel, `${PAGE}/send-back`, { csrf, id: '../../data/accounts', language: 'en', note: 'No.' }, jars.bob), 404, /That entry does not exist/],
+    ['no CSRF token', await post(panel, `${PAGE}/send-back`, { id, language: 'en', version, note: 'No.' }, jars.bob), 403, /The form has expired or did not come from this site\./],
+    ['another site', await post(panel, `${PAGE}/send-back`, { csrf, id, language: 'en', version, note: 'No.' }, jars.bob, { origin: 'https://evil.example' }), 403, /did not come from this site/],
+    ['a contributor', await post(panel, `${PAGE}/send-back`, { csrf: csrfOf((await get(panel, '/svc/panel/entries', jars.carl)).text), id, language: 'en', version, note: 'No.' }, jars.carl), 403, /Your role does not allow this\./],
+    // Ava's page offers no form for Ann's entry: the post is made by hand, with a version of some text.
+    ['an author, on someone else\'s entry', await post(panel, `${PAGE}/send-back`, { csrf: csrfOf((await get(panel, PAGE, jars.ava)).text), id: annId, language: 'en', version, note: 'No.' }, jars.ava), 403, /Your role \(author\) may publish only your own entries, and posts\/ann-asks belongs to someone else\./],
+    ['an empty note', await post(panel, `${PAGE}/send-back`, { csrf, id, language: 'en', version, note: '  \r\n ' }, jars.bob), 422, /Write a note saying what should change before it is published\./],
+    ['an oversized note', await post(panel, `${PAGE}/send-back`, { csrf, id, language: 'en', version, note: `Long ${'x'.repeat(1000)}` }, jars.bob), 422, /The note has 1005 characters; at most 1000 are kept\./],
+    ['control characters', await post(panel, `${PAGE}/send-back`, { csrf, id, language: 'en', version, note: 'Ring \u0007 the bell' }, jars.bob), 422, /The note contains control characters; write plain text\./],
+    ['an unknown entry', await post(panel, `${PAGE}/send-back`, { csrf, id: 'posts/nope', language: 'en', version, note: 'No.' }, jars.bob), 404, /That entry does not exist \(any more\)\./],
+    ['a path for an id', await post(panel, `${PAGE}/send-back`, { csrf, id: '../../data/accounts', language: 'en', version, note: 'No.' }, jars.bob), 404, /That entry does not exist/],
   ];
   for (const [what, answer, status, sentence] of attempts) {
     assert.equal(answer.res.status, status, what);
@@ -148,7 +156,7 @@ test('sending back removes the request, keeps the draft, and puts the note in th
   const id = await askAsAva('Scree slope');
   const page = await get(panel, PAGE, jars.bob);
   const note = 'Please name the route.\nAnd add a <photo>.';
-  const sent = await post(panel, `${PAGE}/send-back`, { csrf: csrfOf(page.text), id, language: 'en', note: `  ${note}\r\n` }, jars.bob);
+  const sent = await post(panel, `${PAGE}/send-back`, { ...answerForm(page.text, id, 'send-back'), note: `  ${note}\r\n` }, jars.bob);
   assert.equal(sent.res.status, 303);
   assert.equal(sent.res.headers.get('location'), `${PAGE}?sent-back=${encodeURIComponent(id)}`);
   const listed = await get(panel, sent.res.headers.get('location')!, jars.bob);
@@ -170,9 +178,9 @@ test('sending back removes the request, keeps the draft, and puts the note in th
   assert.doesNotMatch((await get(panel, `/svc/panel/entries/${id}`, jars.ava)).text, /Sent back/);
   const again = await get(panel, PAGE, jars.bob);
   assert.match(rowOf(again.text, id), /Never published\./);
-  const twice = await post(panel, `${PAGE}/send-back`, { csrf: csrfOf(again.text), id, language: 'en', note: 'Once more.' }, jars.bob);
+  const twice = await post(panel, `${PAGE}/send-back`, { ...answerForm(again.text, id, 'send-back'), note: 'Once more.' }, jars.bob);
   assert.equal(twice.res.status, 303);
-  const late = await post(panel, `${PAGE}/send-back`, { csrf: csrfOf(again.text), id, language: 'en', note: 'And again.' }, jars.bob);
+  const late = await post(panel, `${PAGE}/send-back`, { ...answerForm(again.text, id, 'send-back'), note: 'And again.' }, jars.bob);
   assert.equal(late.res.status, 409);
   assert.match(late.text, /The en translation of posts\/scree-slope is not waiting for approval any more\./);
 });

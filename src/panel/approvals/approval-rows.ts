@@ -1,5 +1,6 @@
 // What each "Waiting for approval" row shows, gathered from the index (the pending drafts), the history
-// (who asked, through which token, when) and the kept versions (the text as it was last public).
+// (who asked, through which token, when) and the kept versions (the text as it was last public). The row's
+// diff and its version stamp come from one read of the waiting file: the stamp is that of the text shown.
 import { readTextNoFollow } from '../../lib/no-follow.js';
 import { parseSiteTime } from '../../lib/time-zone.js';
 import type { Principal } from '../../auth/principal.js';
@@ -9,6 +10,7 @@ import { lastPublishedVersion } from '../../content/last-published.js';
 import { diffRevision, type RevisionDiff } from '../../content/revision-diff.js';
 import { latestReviewRequests, reviewRequestOf } from '../../content/review-history.js';
 import type { PendingReview } from '../../content/write/approve-entry.js';
+import { versionOf } from '../../content/write/version-stamp.js';
 import type { PanelDeps } from '../panel-deps.js';
 import { words } from '../words/panel-words.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
@@ -29,6 +31,10 @@ export interface ApprovalRow {
   asked: (HistoryRecord & { personName: string }) | null;
   /** The diff from the last published text to the waiting one, or null when it was never published. */
   published: { published: string | null; keptAt: string; diff: RevisionDiff } | null;
+  /** Never published: the whole waiting text (as a diff from nothing), so the page shows what is judged. */
+  whole: RevisionDiff | null;
+  /** The version stamp of the waiting text shown, carried by the answer forms. */
+  version: string;
   /** Why this person may not publish it (nor send it back), or null when they may. */
   refusal: string | null;
 }
@@ -54,6 +60,7 @@ export function buildApprovalRows(deps: PanelDeps, principal: Principal, pending
     const right = canPublishEntry(principal, entry, translation);
     const requestedTime = review.startsWith('scheduled ') ? review.slice('scheduled '.length) : null;
     const requestedMs = requestedTime === null ? null : parseSiteTime(requestedTime, timeZone);
+    const text = readCurrent(deps.trustedFolders, translation.file);
     return {
       id: entry.id,
       language: translation.language,
@@ -62,7 +69,9 @@ export function buildApprovalRows(deps: PanelDeps, principal: Principal, pending
       requestedTime,
       requestedPast: requestedMs !== null && requestedMs <= deps.clock(),
       asked: asked ? { ...asked, personName: nameOf(asked.person) } : null,
-      published: version ? { published: version.published, keptAt: version.keptAt, diff: diffRevision(version.text, readCurrent(deps.trustedFolders, translation.file)) } : null,
+      published: version ? { published: version.published, keptAt: version.keptAt, diff: diffRevision(version.text, text) } : null,
+      whole: version ? null : diffRevision('', text),
+      version: versionOf(text),
       refusal: right.allowed ? null : right.reason,
     };
   });

@@ -14,7 +14,8 @@ import { fill, words } from '../words/panel-words.js';
 
 // "Waiting for approval": each draft an assistant asked to publish, with what changed since it was last
 // public, who asked and through what, and the three answers (publish now, at the requested time, send back
-// with a note). Plain forms: the page works without script.
+// with a note). Plain forms: the page works without script. Each form carries the version stamp of the text
+// shown, so an answer is about that text or is refused (approve-entry.ts).
 
 export const APPROVALS_PATH = '/svc/panel/approvals';
 
@@ -51,7 +52,13 @@ function facts(view: ApprovalsView, row: ApprovalRow): string {
 
 function changes(row: ApprovalRow): string {
   const w = words().approvals;
-  if (!row.published) return `<p><strong>${esc(w.neverPublished)}</strong> <span class="muted">${esc(w.neverPublishedText)}</span></p>`;
+  if (!row.published) {
+    const never = `<p><strong>${esc(w.neverPublished)}</strong> <span class="muted">${esc(w.neverPublishedText)}</span></p>`;
+    const whole = row.whole;
+    if (!whole) return never;
+    const fields = whole.unreadable ? `<p class="notice warn">${esc(w.unreadable)}</p>` : renderFieldDiff(whole.fields, [w.lastPublished, w.waiting]);
+    return `${never}<details open><summary>${esc(w.wholeWaitingText)}</summary>${fields}${renderTextDiff(whole.body)}</details>`;
+  }
   const since = row.published.published ? ` (${esc(fill(w.publishedAt, { time: row.published.published }))})` : '';
   const diff = row.published.diff;
   const fields = diff.unreadable ? `<p class="notice warn">${esc(w.unreadable)}</p>` : renderFieldDiff(diff.fields, [w.lastPublished, w.waiting]);
@@ -61,7 +68,7 @@ function changes(row: ApprovalRow): string {
 function actions(view: ApprovalsView, row: ApprovalRow, n: number): string {
   if (row.refusal) return `<p class="muted">${esc(row.refusal)}</p>`;
   const w = words().approvals;
-  const keys = csrfField(view.csrf) + hidden('id', row.id) + hidden('language', row.language);
+  const keys = csrfField(view.csrf) + hidden('id', row.id) + hidden('language', row.language) + hidden('version', row.version);
   const publish = (when: 'now' | 'requested', label: string) => `<form method="post" action="${APPROVALS_PATH}/publish" >${keys}${hidden('when', when)}<button type="submit">${esc(label)}</button></form>`;
   const note = view.sent && view.sent.id === row.id && view.sent.language === row.language ? view.sent.note : '';
   // The limit as the field's maxlength writes it (no digit grouping), in either language.

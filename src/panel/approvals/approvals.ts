@@ -4,13 +4,12 @@ import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
 import { isEntryId } from '../../content/entries/entry-id.js';
 import type { Entry } from '../../content/entries/types.js';
-import { approveEntry, listPendingReviews } from '../../content/write/approve-entry.js';
+import { approveEntry, listPendingReviews, sendBackReview } from '../../content/write/approve-entry.js';
 import { isApprovalModeOn, setApprovalMode } from '../../content/write/approval-mode.js';
-import { sendBackEntry } from '../../content/write/send-back.js';
 import { approveLiveChange, sendBackLiveChange } from '../../content/write/live-approval.js';
 import { isLiveApprovalOn } from '../../content/write/live-proposals.js';
 import { listPendingLive } from '../../content/pending-changes.js';
-import { buildLiveChangeRows, renderLiveChanges } from './live-change-rows.js';
+import { buildLiveChangeRows, renderLiveChanges, type SentLiveNote } from './live-change-rows.js';
 import type { WriteContext } from '../../content/write/write-context.js';
 import { renderPage, sendPanelPage, type PanelNotice } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
@@ -35,11 +34,13 @@ const DONE = {
  * "Waiting for approval" (content.publish): the waiting drafts, publishing one now or at its requested time,
  * sending one back with a note; and the approval-mode switch (settings.manage). Acting on a row needs the
  * right to publish that entry (content.publish_all, or content.publish for one's own), as publishing does.
+ * Every answer carries the version stamp of what its row showed and is refused (409, the page shown again
+ * with the rows as they are now) when that is not what waits any more, or when it carries none.
  */
 export function createApprovalsHandlers(deps: PanelDeps) {
   const context: WriteContext = { store: deps.content, dataDir: deps.config.dataDir, clock: deps.clock };
 
-  const send = (ctx: RequestContext, status: number, session: PanelSession, notice: PanelNotice | null, sent: ApprovalsView['sent'] = null) => {
+  const send = (ctx: RequestContext, status: number, session: PanelSession, notice: PanelNotice | null, sent: ApprovalsView['sent'] = null, sentLive: SentLiveNote | null = null) => {
     const principal = panelActor(session).principal;
     const pending = listPendingReviews(deps.content);
     const manages = session.capabilities.has('settings.manage');
@@ -49,7 +50,7 @@ export function createApprovalsHandlers(deps: PanelDeps) {
     const names = new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
     const live = listPendingLive(deps.trustedFolders, deps.config.dataDir);
     const shown = buildLiveChangeRows(context, names, principal, live);
-    const liveChanges = renderLiveChanges(APPROVALS_PATH, session.csrf, timeZone, shown.rows, shown.total);
+    const liveChanges = renderLiveChanges(APPROVALS_PATH, session.csrf, timeZone, shown.rows, shown.total, sentLive);
     const body = renderApprovals({
       csrf: session.csrf, timeZone, rows: buildApprovalRows(deps, principal, pending),
       total: pending.length, approvalMode, approvalLive, liveChanges, sent,
@@ -63,6 +64,13 @@ export function createApprovalsHandlers(deps: PanelDeps) {
     const entry = isEntryId(id) ? deps.content.entry(id) : undefined;
     if (!entry) throw new AppError('not_found', words().approvals.entryGone);
     return entry;
+  };
+
+  /** The version stamp the form carries of what its row showed; a form without one is refused. */
+  const seenVersion = (form: URLSearchParams, name = 'version'): string => {
+    const version = form.get(name) ?? '';
+    if (version === '') throw new AppError('conflict', words().approvals.noVersion);
+    return version;
   };
 
   const done = (ctx: RequestContext, what: keyof typeof DONE, id: string) =>
@@ -95,7 +103,7 @@ export function createApprovalsHandlers(deps: PanelDeps) {
         const when = form.get('when') ?? 'requested';
         if (when !== 'now' && when !== 'requested') throw new AppError('invalid_params', words().approvals.chooseWhen);
         const entry = postedEntry(form);
-        const result = approveEntry(context, panelActor(session), entry, form.get('language') ?? '', when);
+        const result = approveEntry(context, panelActor(session), entry, form.get('language') ?? '', when, seenVersion(form));
         done(ctx, result.status, entry.id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -111,7 +119,7 @@ export function createApprovalsHandlers(deps: PanelDeps) {
       const language = form.get('language') ?? '';
       try {
         const entry = postedEntry(form);
-        sendBackEntry(context, panelActor(session), entry, language, form.get('note') ?? '');
+        sendBackReview(context, panelActor(session), entry, language, form.get('note') ?? '', seenVersion(form));
         done(ctx, 'sent-back', entry.id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -130,12 +138,16 @@ export function createApprovalsHandlers(deps: PanelDeps) {
         const entry = postedEntry(form);
         const language = form.get('language') || null;
         const media = form.get('media') || null;
-        if (publish) approveLiveChange(context, panelActor(session), entry.id, language, media);
-        else sendBackLiveChange(context, panelActor(session), entry.id, language, form.get('note') ?? '', media);
+        // The live version matters to publishing (the diff was against it), and a text or CSS has one.
+        const seen = { version: seenVersion(form), ...(publish && media === null ? { liveVersion: seenVersion(form, 'live_version') } : {}) };
+        if (publish) approveLiveChange(context, panelActor(session), entry.id, language, media, seen);
+        else sendBackLiveChange(context, panelActor(session), entry.id, language, form.get('note') ?? '', media, seen);
         done(ctx, publish ? 'change-published' : 'change-sent-back', entry.id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        send(ctx, error.status, session, { kind: 'error', text: error.message });
+        // A refused send back keeps its note in its row, as the drafts' does.
+        const sentLive = publish ? null : { id: form.get('id') ?? '', language: form.get('language') || null, media: form.get('media') || null, note: (form.get('note') ?? '').slice(0, 5000) };
+        send(ctx, error.status, session, { kind: 'error', text: error.message }, null, sentLive);
       }
     },
 

@@ -177,5 +177,9 @@ export const GERMAN_HISTORY_WORDS = {
     liveNoteHint: '(warum; höchstens {max} Zeichen)',
     changeAgainstLive: 'Die Änderung gegenüber der Online-Version',
     liveStruck: 'Durchgestrichen: nur im Online-Text. Unterstrichen: nur in der wartenden Änderung.',
+    // an answer's version stamp (approve-entry.ts, live-approval.ts)
+    noVersion: 'Das Formular sagt nicht, welche Version Sie angesehen haben (es stammt vielleicht von einer älteren Seite); nichts wurde getan. Sehen Sie sich die Änderung unten an, wie sie jetzt ist, und antworten Sie dann noch einmal.',
+    wholeWaitingText: 'Der ganze wartende Text',
+    liveOutdated: 'Die Online-Version wurde geändert, nachdem diese Änderung vorgeschlagen wurde: Sie zu veröffentlichen, würde jene spätere Änderung rückgängig machen, daher kann sie nicht veröffentlicht werden. Schicken Sie sie zurück (die nächste Änderung des Assistenten baut auf der Online-Version auf, wie sie jetzt ist), oder nehmen Sie die Änderung selbst im Eintrag vor.',
   },
 };

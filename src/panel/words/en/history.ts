@@ -177,5 +177,9 @@ export const ENGLISH_HISTORY_WORDS = {
     liveNoteHint: '(why; at most {max} characters)',
     changeAgainstLive: 'The change against the live version',
     liveStruck: 'Struck out: only in the live text. Underlined: only in the waiting change.',
+    // an answer's version stamp (approve-entry.ts, live-approval.ts)
+    noVersion: 'The form does not say which version you looked at (it may come from an older page); nothing was done. Look at the change as it is now below, then answer again.',
+    wholeWaitingText: 'The whole waiting text',
+    liveOutdated: 'The live version was changed after this change was proposed: publishing it would undo that later change, so it cannot be published. Send it back (the assistant\'s next change builds on the live version as it is now), or make the change in the entry yourself.',
   },
 } as const;
