@@ -76,7 +76,15 @@ export function openRegular(path: string, flags: number): number {
 
 /** What a failed open throws: a socket's ENXIO becomes the refusal of a non-regular file. */
 export function openFailure(error: unknown, path: string): unknown {
-  return (error as NodeJS.ErrnoException | null)?.code === 'ENXIO' ? new NotRegularFileError(path, kindAt(path) ?? 'a socket') : error;
+  const failure = error as NodeJS.ErrnoException | null;
+  if (failure?.code === 'ENXIO') return new NotRegularFileError(path, kindAt(path) ?? 'a socket');
+  // Opened inside a checked folder's descriptor (no-follow.ts: /proc/self/fd/N/<name>): the error names the
+  // path a person knows, not one only this process could follow.
+  if (failure instanceof Error && typeof failure.path === 'string' && failure.path !== path && failure.path.startsWith('/proc/self/fd/')) {
+    failure.message = failure.message.split(failure.path).join(path);
+    failure.path = path;
+  }
+  return error;
 }
 
 /** For the refusal's words only (nothing is opened by what this says). */
