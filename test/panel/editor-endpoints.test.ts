@@ -116,7 +116,7 @@ test('a save without the CSRF token, from another site, signed out, without the 
     [post(panel, '/svc/panel/editor/save', { ...form, id: 'posts/hike-day' }, jars.carl, JSON_ACCEPT), 403, /may only change your own entries/],
     [post(panel, '/svc/panel/editor/save', { ...form, id: 'posts/bobs-draft' }, jars.carl, JSON_ACCEPT), 404, /does not exist/],
     [post(panel, '/svc/panel/editor/save', { ...form, id: '../../data' }, jars.carl, JSON_ACCEPT), 404, /does not exist/],
-    [post(panel, '/svc/panel/editor/save', { ...form, body: 'x'.repeat(1024 * 1024 + 1) }, jars.carl, JSON_ACCEPT), 413, /larger/],
+    [post(panel, '/svc/panel/editor/save', { ...form, body: 'x'.repeat(1_000_001) }, jars.carl, JSON_ACCEPT), 422, /longer than 1000000 characters/],
   ];
   for (const [request, status, sentence] of cases) {
     const { res, text } = await request;

@@ -50,6 +50,16 @@ test('an entry an assistant wrote (135,000 Japanese characters) is saved from it
   assert.deepEqual([file.fields.title, file.body.trimEnd()], ['長い記事、第二版', `${JAPANESE}追記。`]);
 });
 
+test('the editor\'s save without a reload (Ctrl+S) takes the same entry', async () => {
+  const page = await get(panel, `/svc/panel/entries/${id}`, ann);
+  const form = { ...editForm(page.text), body: `${JAPANESE}再追記。` };
+  site.clock.now += 60_000;
+  const saved = await post(panel, '/svc/panel/editor/save', form, ann, { accept: 'application/json' });
+  assert.equal(saved.res.status, 200, saved.text);
+  assert.equal(JSON.parse(saved.text).saved, true);
+  assert.equal(parseFrontMatter(fileText()).body.trimEnd(), `${JAPANESE}再追記。`);
+});
+
 test('the longest body the spec allows, in the widest encoding, is saved', async () => {
   // 1,000,000 UTF-16 units, each nine bytes in the form (3 UTF-8 bytes, each %XX): 9 MB.
   const longest = '語'.repeat(1_000_000);

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../http/router.js';
 import { AppError } from '../../errors.js';
 import { canEditEntry, canSeeTranslation } from '../../content/content-rights.js';
 import { refuseUnless } from '../../content/write/update-entry.js';
-import { MAX_ENTRY_FORM_BYTES } from './entries-form.js';
+import { entryFormBytes, refuseLongBody } from './entries-form.js';
 import type { EditPlan } from './edit-plan.js';
 import type { EntryPage } from './entry-page.js';
 import { readJsonFormPost, sendJsonAnswer, sendJsonError, sendJsonRefusal } from '../json-post.js';
@@ -18,7 +18,7 @@ export const EDITOR_SAVE_PATH = '/svc/panel/editor/save';
 
 export function createEditorSave(deps: PanelDeps, page: EntryPage, plan: EditPlan) {
   return async (ctx: RequestContext): Promise<void> => {
-    const read = await readJsonFormPost(ctx, deps, 'content.write', MAX_ENTRY_FORM_BYTES);
+    const read = await readJsonFormPost(ctx, deps, 'content.write', entryFormBytes(deps.content.site()));
     if (!read) return;
     const { session, form } = read;
     const principal = panelActor(session).principal;
@@ -35,6 +35,8 @@ export function createEditorSave(deps: PanelDeps, page: EntryPage, plan: EditPla
       const values = plan.sentValues(translation, form);
       const changes = plan.planEdits(entry, translation, form, values);
       if (!changes) return sendJsonAnswer(ctx, { saved: false, version: values.snapshot.version });
+      // The form is read as large as the spec's limits allow in any encoding; the body's own limit is in characters.
+      refuseLongBody(changes.body);
       plan.save(session, entry, translation.language, changes, values.sent.version);
       sendJsonAnswer(ctx, { saved: true, version: plan.versionAfter(entry.id, translation.language) ?? '' });
     } catch (error) {

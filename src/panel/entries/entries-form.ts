@@ -53,13 +53,6 @@ export function entryFormBytes(site: SiteConfig): number {
   return bytes;
 }
 
-/**
- * What the editor's save without a reload (editor-save.ts) reads. It stays at 1 MiB while that save does not
- * judge a body's characters (refuseLongBody): read larger, it would save a body over the spec's limit. Once
- * it does, it reads entryFormBytes(site) as readEntryPost does, and large texts save there too.
- */
-export const MAX_ENTRY_FORM_BYTES = 1024 * 1024;
-
 /** The sentence for a text over the spec's limit, in characters as the spec says it. */
 function tooLongSentence(): string {
   return fill(words().settings.tooLong, { name: words().entries.edit.text, max: String(MAX_BODY_CHARS) });
