@@ -27,7 +27,8 @@ export interface TranslationCheck {
 const STATUSES = ['draft', 'published', 'scheduled'];
 
 /** One translation file as the content tools would judge it, and what it points at. */
-export function checkTranslation(check: TranslationCheck, file: string, text: string, type: ContentType): void {
+/** Checks one translation file; its front matter's fields, or null when they cannot be read. */
+export function checkTranslation(check: TranslationCheck, file: string, text: string, type: ContentType): Record<string, unknown> | null {
   const { problems, site } = check;
   let fields: Record<string, unknown>;
   let body: string;
@@ -35,7 +36,7 @@ export function checkTranslation(check: TranslationCheck, file: string, text: st
     ({ fields, body } = parseFrontMatter(text));
   } catch (error) {
     problems.add(file, `The front matter cannot be read (${(error as Error).message.split('\n')[0]}); the entry is left out of the site.`);
-    return;
+    return null;
   }
   const refuse = (run: () => void) => {
     try {
@@ -66,6 +67,7 @@ export function checkTranslation(check: TranslationCheck, file: string, text: st
   const { warnings, unknown } = cardWarnings(check.cards, body);
   for (const warning of warnings) problems.add(file, `The card ${warning.card} leaves required settings empty: ${warning.missing.join(', ')}.`);
   for (const name of new Set(unknown)) problems.add(file, `The site offers no card named ${name} (core, plugins, theme); it shows as plain text.`);
+  return fields;
 }
 
 function checkSchedule(check: TranslationCheck, file: string, published: unknown): void {
