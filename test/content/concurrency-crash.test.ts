@@ -56,7 +56,7 @@ function mkdirFolder(root: string, path: string): string {
 /** What the writers answered as done: the last round of each kind and what it made. */
 type Done = Array<{ kind: string; round: number; what: string }>;
 
-/** One writer from `firstRound`, killed `delayMs` after its first answered write; returns its last round tried. */
+/** One writer from `firstRound`, killed `delayMs` after its first answered write; returns the round it was on when killed. */
 async function runAndKill(root: string, worker: number, firstRound: number, delayMs: number, done: Done): Promise<number> {
   const child = spawn(process.execPath, [...STRIP_TYPES, WRITER, root, join(root, 'data'), String(worker), String(firstRound)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let lastRound = firstRound;
@@ -88,7 +88,9 @@ async function runAndKill(root: string, worker: number, firstRound: number, dela
 
 async function runWorker(root: string, worker: number, done: Done): Promise<void> {
   let round = 0;
-  for (let kill = 0; kill < KILLS_EACH; kill++) round = await runAndKill(root, worker, round, 5 + ((kill * 37 + worker * 11) % 120), done) + 1;
+  // The next writer takes up the round the killed one was on: skipping it, a writer that answered one write a
+  // life (a slow machine) went round every other kind only and never wrote a style (CI failed so).
+  for (let kill = 0; kill < KILLS_EACH; kill++) round = await runAndKill(root, worker, round, 5 + ((kill * 37 + worker * 11) % 120), done);
 }
 
 function filesBelow(dir: string): string[] {
