@@ -9,6 +9,7 @@ import type { McpRegistry } from '../../src/mcp/mcp-server.ts';
 import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
 import type { TestSite } from './test-site.ts';
 import { assertAnswerConforms } from './output-schemas.ts';
+import { watchApiAnswers } from './api-answer-watch.ts';
 
 export interface HttpHarness {
   url: string;
@@ -27,15 +28,17 @@ export async function startHttp(site: TestSite, mcp?: McpHttpOptions & { registr
     router = buildRouter(site.deps);
   }
   const server = createHttpServer(router, { trustProxy: false, log: () => {} });
+  const apiProblems = watchApiAnswers(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/svc/mcp`,
     port,
     server,
-    close: () => new Promise<void>((resolve) => {
+    close: () => new Promise<void>((resolve, reject) => {
       server.closeAllConnections();
-      server.close(() => resolve());
+      // Every Content API answer of the test (the statistics' among them) conformed to openapi.json.
+      server.close(() => (apiProblems().length === 0 ? resolve() : reject(new Error(`Content API answers that do not conform to openapi.json:\n${apiProblems().join('\n')}`))));
     }),
   };
 }
