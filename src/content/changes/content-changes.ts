@@ -8,7 +8,6 @@
 // event), reads the feed up to now, and records the change only when no event explained it meanwhile.
 import { SoonestRun } from './soonest-run.js';
 import { debuglog } from '../../lib/node-builtins.js';
-import type { Clock } from '../../lib/clock.js';
 import { withFileLock } from '../../lib/file-lock.js';
 import type { ChangeEvent, ChangeKind, ChangeVia, NewChange } from '../../feed/change-event.js';
 import { ChangeFeed } from '../../feed/change-feed.js';
@@ -16,43 +15,14 @@ import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
 import { entryFacts, factsChange, kindOfWrite, publicView, type EntryFacts } from './change-facts.js';
 import { entryLockPath } from './entry-lock.js';
+import type { ChangeTarget, ContentChangesOptions, RecordedWrite } from './change-seams.js';
+export type { ChangeTarget, ContentChangesOptions, RecordedWrite } from './change-seams.js';
 import { SiteFileChanges } from './site-file-changes.js';
 import { recordSiteParts } from './site-parts.js';
 import type { Entry } from '../entries/types.js';
 import { join } from 'node:path';
-import type { TrustedFolders } from '../../lib/trusted-folders.js';
 /** NODE_DEBUG=svc-feed tells what this process found changed and whether it recorded it. */
 const debug = debuglog('svc-feed');
-
-/** What a write action recorded (its history line): the feed's event is made from these. */
-export interface RecordedWrite {
-  action: string;
-  language: string | null;
-  detail?: string;
-  via: ChangeVia;
-  person: string | null;
-  token: string | null;
-}
-
-/** The index operations the feed's side needs (the store's index parts). */
-export interface ChangeTarget {
-  /** The entry as the index has it now (no disk read). */
-  indexed(id: string): Entry | undefined;
-  /** Reads the entry's folder again (an id not known yet is looked for at any depth). */
-  readAgain(id: string): void;
-  /** Everything is read again (events were lost to this process). */
-  readEverything(): void;
-  /** Whether the sweep should look for changes on disk continuously (this process is the finder). */
-  setFinder(finding: boolean): void;
-}
-
-export interface ContentChangesOptions {
-  dataDir: string;
-  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
-  trusted: TrustedFolders;
-  clock: Clock;
-  log: (line: string) => void;
-}
 
 /** A change the feed could not take (a full disk) is tried again this long after. */
 const RETRY_UNRECORDED_MS = 5_000;

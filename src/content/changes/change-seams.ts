@@ -1,0 +1,36 @@
+// What the feed's side of the content store (content-changes.ts) meets: what a write recorded, the index
+// operations it needs from the store, and what it is built with.
+import type { Clock } from '../../lib/clock.js';
+import type { ChangeVia } from '../../feed/change-event.js';
+import type { Entry } from '../entries/types.js';
+import type { TrustedFolders } from '../../lib/trusted-folders.js';
+
+/** What a write action recorded (its history line): the feed's event is made from these. */
+export interface RecordedWrite {
+  action: string;
+  language: string | null;
+  detail?: string;
+  via: ChangeVia;
+  person: string | null;
+  token: string | null;
+}
+
+/** The index operations the feed's side needs (the store's index parts). */
+export interface ChangeTarget {
+  /** The entry as the index has it now (no disk read). */
+  indexed(id: string): Entry | undefined;
+  /** Reads the entry's folder again (an id not known yet is looked for at any depth). */
+  readAgain(id: string): void;
+  /** Everything is read again (events were lost to this process). */
+  readEverything(): void;
+  /** Whether the sweep should look for changes on disk continuously (this process is the finder). */
+  setFinder(finding: boolean): void;
+}
+
+export interface ContentChangesOptions {
+  dataDir: string;
+  /** The site's folders below which no link is followed (lib/trusted-folders.ts). */
+  trusted: TrustedFolders;
+  clock: Clock;
+  log: (line: string) => void;
+}
