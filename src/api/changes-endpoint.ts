@@ -10,22 +10,13 @@ import { canSeeTranslation, seesOthersUnpublished } from '../content/content-rig
 import type { ChangeEvent, PublicView } from '../feed/change-event.js';
 import type { Principal } from '../auth/principal.js';
 import { intParam, param } from './params.js';
+import type { ChangesAnswer, ShownChange } from './answers/answer-types.js';
 
 /** Kinds that say an entry left view: of an event recorded without its public view, not known to have been public. */
 const LEAVING = new Set(['entry.unpublished', 'entry.removed']);
 
-/** An event as the Content API shows it. */
-interface ShownChange {
-  seq: number;
-  time: string;
-  kind: string;
-  entry: string | null;
-  languages: string[];
-  paths: string[];
-  before: string[];
-}
-
-export function getChanges(deps: ApiDeps, request: ApiRequest): unknown {
+/** The answer, typed from its schema (answers/api-schemas.ts changesAnswer): a key the document lacks does not compile. */
+export function getChanges(deps: ApiDeps, request: ApiRequest): ChangesAnswer {
   const viewer = request.principal?.scopes.has('content:read') ? request.principal : null;
   if (deps.content.site().closed && viewer === null) {
     throw new AppError(request.principal ? 'forbidden' : 'unauthorized', 'This closed site shows its changes only to a token with content:read.', request.principal ? {} : { 'www-authenticate': 'Bearer' });

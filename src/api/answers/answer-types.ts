@@ -14,7 +14,7 @@ export type EntryAnswer = z.output<typeof Schemas.entryAnswer>;
 export type StatsAnswer = z.output<typeof Schemas.statsAnswer>;
 export type StatsGoalsAnswer = z.output<typeof Schemas.statsGoalsAnswer>;
 export type StatsFunnelAnswer = z.output<typeof Schemas.statsFunnelAnswer>;
-/** One change as GET /changes shows it, and its answer: what changes-endpoint.ts should return. */
+/** One change as GET /changes shows it, and its answer: what changes-endpoint.ts returns. */
 export type ShownChange = z.output<typeof Schemas.changeSchema>;
 export type ChangesAnswer = z.output<typeof Schemas.changesAnswer>;
 
