@@ -8,8 +8,8 @@ import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTestSite } from '../helpers/test-site.ts';
-import { startHttp } from '../helpers/mcp-http.ts';
-import { csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite } from '../helpers/served-site.ts';
 import { ChangeFeed } from '../../dist/feed/change-feed.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 import { svcCommand } from '../../dist/lib/install-paths.js';
@@ -83,11 +83,10 @@ test('a change svc reindex cannot record (the feed unwritable) is said, exits 1,
 });
 
 test('the Site check compares every entry with the disk at the press of a button, for admins only', async () => {
-  const site = await makeTestSite();
-  const http = await startHttp(site);
+  const served = await serveTestSite();
+  const { site, panel } = served;
   try {
-    const panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-    const ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+    const ann = await served.signIn('ann@example.org');
     const page = await get(panel, '/svc/panel/check', ann);
     assert.match(page.text, /<button type="submit" class="secondary">Compare every entry with the disk now<\/button>/);
     // The index built (a server builds it as it starts), then its sweep and watches stopped, as an edit of
@@ -99,11 +98,10 @@ test('the Site check compares every entry with the disk at the press of a button
     assert.equal(done.res.status, 200);
     assert.match(done.text, /<p role="status"><strong>Compared 10 entries with the disk in [0-9.]+ s: 1 changed, recorded in the change feed\.<\/strong><\/p>/);
     assert.deepEqual(feedOf(site.root).since(0).events.map(({ kind, entry, detail }) => [kind, entry, detail]), [['entry.changed', 'posts/old-news', 'found by the Site check']]);
-    const bob = await signIn(panel, 'bob@example.org', 'correct horse battery');
+    const bob = await served.signIn('bob@example.org');
     const refused = await post(panel, '/svc/panel/check/reindex', { csrf: csrfOf((await get(panel, '/svc/panel/assistants', bob)).text) }, bob);
     assert.equal(refused.res.status, 403);
   } finally {
-    await http.close();
-    site.cleanup();
+    await served.close();
   }
 });

@@ -6,32 +6,30 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { spawnStdio } from '../helpers/stdio-child.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { listRevisions, readRevision } from '../../dist/content/revisions.js';
 import { readHistory } from '../../dist/content/history.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 const ROUNDS = 25;
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let httpToken: string;
 let stdioToken: string;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   httpToken = site.deps.auth.createToken({ ownerId: 'ann', name: 'over http', scopes: ['content:write'], expiresInDays: null }).token;
   stdioToken = site.deps.auth.createToken({ ownerId: 'ann', name: 'over stdio', scopes: ['content:write'], expiresInDays: null }).token;
   mkdirSync(join(site.root, 'content/posts/shared'));
   writeFileSync(join(site.root, 'content/posts/shared/en.md'), '---\ntitle: Shared\nstatus: draft\nauthor: ann\n---\nStart.\n', { flag: 'w' });
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 test('the HTTP server and a stdio server update one entry in a loop without losing or tearing anything', { timeout: 120_000 }, async () => {
   const file = join(site.root, 'content/posts/shared/en.md');

@@ -7,25 +7,25 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { failWritesForTests } from '../../dist/lib/save-failure.js';
 import { isTempFileName } from '../../dist/lib/atomic-write.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let token: string;
 const AS_ROOT = process.getuid?.() === 0;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   token = site.deps.auth.createToken({ ownerId: 'ann', name: 'Ann laptop', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: 30 }).token;
 });
 after(async () => {
   failWritesForTests(null);
-  await http.close();
-  site.cleanup();
+  await served.close();
 });
 
 const call = (name: string, args: unknown) => callTool(site, http.url, token, name, args);

@@ -8,31 +8,28 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { makePng } from '../helpers/images.ts';
 import { chooseFreeName } from '../../dist/content/media.js';
 import { groupVariants, groupsWithAny } from '../../dist/content/media-variants.js';
 import { fileStorage } from '../../dist/content/storage/file-storage.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  ann = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const PHOTO = makePng(40, 30, [10, 120, 200]);
 /** The repro's second upload: a real 2x2 PNG whose name looks like a 100 px variant. */

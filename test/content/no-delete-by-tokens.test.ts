@@ -7,23 +7,20 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { rpc, startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { rpc, type HttpHarness } from '../helpers/mcp-http.ts';
 import { fileContents } from '../helpers/folder-contents.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  base = http.url.replace('/svc/mcp', '');
+  ({ site, http, base } = served = await serveTestSite());
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 function filesUnder(dir: string): string[] {
   return Object.keys(fileContents(dir)).sort();

@@ -7,13 +7,15 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { spawnStdio } from '../helpers/stdio-child.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { PreviewLinks } from '../../dist/content/write/preview-links.js';
 import { deleteEntry, deleteTranslation } from '../../dist/content/write/delete-entry.js';
 import type { Actor, WriteContext } from '../../src/content/write/write-context.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let other: TestSite;
 let http: HttpHarness;
@@ -22,12 +24,10 @@ let origin: string;
 before(async () => {
   site = await makeTestSite();
   other = await makeTestSite();
-  http = await startHttp(site);
-  origin = new URL(http.url).origin;
+  ({ http, base: origin } = served = await serveTestSite({ site }));
 });
 after(async () => {
-  await http.close();
-  site.cleanup();
+  await served.close();
   other.cleanup();
 });
 

@@ -5,11 +5,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, renameSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { refuseOpensForTests } from '../../dist/lib/regular-file.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -23,21 +24,18 @@ process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
 }) as typeof process.stderr.write;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  base = `http://127.0.0.1:${http.port}`;
+  ({ site, http, base } = served = await serveTestSite());
 });
 after(async () => {
   refuseOpensForTests(null);
-  await http.close();
-  site.cleanup();
+  await served.close();
 });
 
 const tool = (name: string, args: Record<string, unknown>) => callTool(site, http.url, site.tokens.admin!, name, args);
 
 /** What still works whatever happened to content/: the panel's sign-in and the statistics. */
 async function panelAndStatsServe(): Promise<void> {
-  const jar = await signIn({ url: base } as PanelHarness, 'ann@example.org', 'correct horse battery');
+  const jar = await served.signIn('ann@example.org');
   assert.ok(jar.cookies.size > 0, 'signed in');
   const stats = await tool('stats_overview', {});
   assert.equal(stats.isError, undefined);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { rmSync, truncateSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { entry, makeSiteFolder, writeEntryFile, writeSite } from '../helpers/write-site.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 import { ContentStore } from '../../dist/content/store.js';
@@ -14,8 +14,10 @@ import type { Principal } from '../../src/auth/principal.ts';
 import { searcherOf } from '../../dist/content/content-rights.js';
 import type { SearchRequest } from '../../src/content/search/site-search.ts';
 import { SiteSearch, snippetHtml, snippetMarkdown } from '../../dist/content/search/site-search.js';
-import { get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { get } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 
@@ -27,14 +29,11 @@ before(async () => {
   writeEntryFile(site.root, 'content/posts/spring/de.md', published('Frühling im Café', 'Wir trinken Kaffee im Café am See. Die Gärten blühen.'));
   writeEntryFile(site.root, 'content/posts/rust/en.md', published('Rust notes', 'A <script>alert(1)</script> tag, then a < b && c > d in **bold** words.', { tags: ['open-source'] }));
   site.deps.content.invalidate();
-  http = await startHttp(site);
+  ({ http } = served = await serveTestSite({ site }));
   await ready(site.deps.content);
 });
 
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 async function ready(store: ContentStore): Promise<void> {
   store.search.start();
@@ -123,9 +122,8 @@ test('entries added and changed by hand on disk appear in search', async () => {
 });
 
 test('the panel\'s Site check says where the search index stands', async () => {
-  const panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  const ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
-  const page = await get(panel, '/svc/panel/check', ann);
+  const ann = await served.signIn('ann@example.org');
+  const page = await get(served.panel, '/svc/panel/check', ann);
   assert.match(page.text, /<h2>Search index<\/h2><p role="status">Built: \d+ translations searchable, kept in step with every change\.<\/p>/);
 });
 

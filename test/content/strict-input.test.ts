@@ -6,12 +6,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { spawnStdio, type StdioChild } from '../helpers/stdio-child.ts';
-import { csrfOf, get, signIn, type Jar, type PanelHarness, versionOf } from '../helpers/panel-harness.ts';
+import { csrfOf, get, type Jar, type PanelHarness, versionOf } from '../helpers/panel-harness.ts';
 import { fileContents } from '../helpers/folder-contents.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let stdio: StdioChild;
@@ -19,18 +21,15 @@ let base: string;
 let jar: Jar;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  base = `http://127.0.0.1:${http.port}`;
+  ({ site, http, base } = served = await serveTestSite());
   const token = site.deps.auth.createToken({ ownerId: 'ann', name: 'strict', scopes: ['content:read', 'content:write'], expiresInDays: null }).token;
   stdio = spawnStdio([`--token=${token}`, `--root=${site.root}`]);
   await stdio.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
-  jar = await signIn({ url: base } as PanelHarness, 'ann@example.org', 'correct horse battery');
+  jar = await served.signIn('ann@example.org');
 });
 after(async () => {
   await stdio.exit();
-  await http.close();
-  site.cleanup();
+  await served.close();
 });
 
 /** Every file below content/ with its bytes, to show a refusal wrote nothing. */

@@ -8,13 +8,15 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { makePng } from '../helpers/images.ts';
 import { fileContents } from '../helpers/folder-contents.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
 const SECRET = 'TOP SECRET outside the site';
 const warnings: string[] = [];
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let outside: string;
@@ -24,8 +26,7 @@ before(async () => {
   site = await makeTestSite();
   // The site's link warnings (lib/trusted-folders.ts), which go to the process log otherwise.
   site.deps.trustedFolders.warnTo((line) => warnings.push(line));
-  http = await startHttp(site);
-  base = `http://127.0.0.1:${http.port}`;
+  ({ http, base } = served = await serveTestSite({ site }));
   outside = mkdtempSync(join(tmpdir(), 'svc-outside-'));
   writeFileSync(join(outside, 'en.md'), `---\ntitle: ${SECRET}\nstatus: published\npublished: 2026-01-01 10:00\n---\n${SECRET}\n`);
   writeFileSync(join(outside, 'de.md'), `---\ntitle: ${SECRET}\nstatus: draft\n---\n${SECRET}\n`);
@@ -35,8 +36,7 @@ before(async () => {
   writeFileSync(join(outside, 'strudel', 'en.md'), `---\ntitle: ${SECRET}\nstatus: published\npublished: 2026-01-01 10:00\n---\n${SECRET}\n`);
 });
 after(async () => {
-  await http.close();
-  site.cleanup();
+  await served.close();
   rmSync(outside, { recursive: true, force: true });
 });
 

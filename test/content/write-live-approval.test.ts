@@ -8,32 +8,29 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { formFields } from '../helpers/panel-forms.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions, listStyleVersions } from '../../dist/content/revisions.js';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { makePng } from '../helpers/images.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const APPROVALS = '/svc/panel/approvals';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const key of ['ann', 'bob', 'carl'] as const) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  for (const key of ['ann', 'bob', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const dataDir = () => join(site.root, 'data');
 const file = (id: string, name: string) => readFileSync(join(site.root, 'content', id, name), 'utf8');

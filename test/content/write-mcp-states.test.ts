@@ -4,8 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
@@ -15,25 +15,23 @@ import { setApprovalMode } from '../../dist/content/write/approval-mode.js';
 import type { Actor, WriteContext } from '../../src/content/write/write-context.ts';
 import { makePng } from '../helpers/images.ts';
 import { entry, type YamlMap } from '../helpers/write-site.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 const tokens: Record<string, string> = {};
 const OWNER: Record<string, string> = { admin: 'ann', editor: 'bob', author: 'ava', contributor: 'carl' };
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   const make = (owner: string, name: string, scopes: string[]) => site.deps.auth.createToken({ ownerId: owner, name, scopes, expiresInDays: 30 }).token;
   tokens.admin = make('ann', 'Ann laptop', ['content:read', 'content:write', 'content:publish']);
   tokens.editor = make('bob', 'Bob desk', ['content:read', 'content:write', 'content:publish']);
   tokens.author = make('ava', 'Ava phone', ['content:read', 'content:write', 'content:publish']);
   tokens.contributor = make('carl', 'Carl tablet', ['content:read', 'content:write']);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const call = (token: string, name: string, args?: unknown) => callTool(site, http.url, tokens[token]!, name, args);
 const front = (id: string, language = 'en') => parseFrontMatter(readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8')).fields;

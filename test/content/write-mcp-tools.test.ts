@@ -5,22 +5,23 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions, listStyleVersions, readRevision, readStyleVersion } from '../../dist/content/revisions.js';
 import { formatSiteTime } from '../../dist/lib/time-zone.js';
 import { makePng } from '../helpers/images.ts';
 import { entry, type YamlMap } from '../helpers/write-site.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 const tokens: Record<string, string> = {};
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   const make = (owner: string, name: string, scopes: string[]) => site.deps.auth.createToken({ ownerId: owner, name, scopes, expiresInDays: 30 }).token;
   tokens.admin = make('ann', 'Ann laptop', ['content:read', 'content:write', 'content:publish']);
   tokens.editor = make('bob', 'Bob desk', ['content:read', 'content:write', 'content:publish']);
@@ -28,10 +29,7 @@ before(async () => {
   tokens.contributor = make('carl', 'Carl tablet', ['content:read', 'content:write']);
   tokens.readOnly = make('ann', 'Ann reader', ['content:read', 'content:publish']);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const call = (token: string, name: string, args?: unknown) => callTool(site, http.url, tokens[token]!, name, args);
 const read = (path: string) => readFileSync(join(site.root, path), 'utf8');

@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 const file = (language: string) => join(site.root, 'content/posts/shared-event', `${language}.md`);
@@ -16,12 +18,9 @@ before(async () => {
   mkdirSync(join(site.root, 'content/posts/shared-event'), { recursive: true });
   writeFileSync(file('en'), '---\ntitle: Shared event\nstatus: draft\nauthor: carl\ncategory: events\nstart: 2026-04-01 08:00\nlocation: Berlin\n---\n\nDraft.\n');
   writeFileSync(file('de'), '---\ntitle: Gemeinsame Veranstaltung\nstatus: published\npublished: 2026-03-01 10:00\nauthor: ann\ncategory: events\nstart: 2026-04-01 08:00\nlocation: Berlin\n---\n\nLive.\n');
-  http = await startHttp(site);
+  ({ http } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 test('a contributor cannot push a shared field into another person\'s published translation; nothing is written', async () => {
   const before = { en: readFileSync(file('en'), 'utf8'), de: readFileSync(file('de'), 'utf8') };

@@ -9,14 +9,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { entry } from '../helpers/write-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { listRevisions } from '../../dist/content/revisions.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 
 const LIVE = { status: 'published', published: '2026-03-02 09:00', author: 'ann' };
@@ -28,14 +30,10 @@ before(async () => {
   site.writeEntry('content/posts/first/en.md', entry({ title: 'First', ...LIVE, slug: 'first-new' }, 'First text.'));
   site.writeEntry('content/posts/second/en.md', entry({ title: 'Second', ...LIVE, slug: 'first' }, 'Second text.'));
   site.writeEntry('content/posts/zeta/de.md', entry({ title: 'Zeta', ...LIVE, slug: 'hook' }, 'Zeta Text.'));
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ http, panel } = served = await serveTestSite({ site }));
+  ann = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const fileText = (id: string, language = 'en') => readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8');
 const publicPage = async (path: string) => (await fetch(panel.url + path)).text();

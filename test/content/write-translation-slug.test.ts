@@ -3,23 +3,21 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let id: string;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   const created = await callTool(site, http.url, site.tokens.admin!, 'content_create', { title: 'Slug test' });
   id = created.structuredContent.id;
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 for (const [slug, sentence] of [
   ['hike-day', /^The address \/hike-day is already used by posts\/hike-day; choose another slug\.$/],

@@ -7,7 +7,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXED_NOW, makeTestSite } from '../helpers/test-site.ts';
 import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { callTool, startHttp } from '../helpers/mcp-http.ts';
+import { callTool } from '../helpers/mcp-http.ts';
+import { serveTestSite } from '../helpers/served-site.ts';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 test('when a scheduled time comes the finder wakes by itself, publishes the file and records entry.due', async () => {
@@ -39,8 +40,8 @@ test('when a scheduled time comes the finder wakes by itself, publishes the file
 });
 
 test('a write the feed could not take stands, and is recorded as found on disk once the feed can be written again', async () => {
-  const site = await makeTestSite();
-  const http = await startHttp(site);
+  const served = await serveTestSite();
+  const { site, http } = served;
   try {
     site.deps.content.lists();
     // The next segment cannot be made: a folder stands where its file would go.
@@ -56,8 +57,6 @@ test('a write the feed could not take stands, and is recorded as found on disk o
       { kind: 'entry.changed', entry: 'posts/hike-day', via: 'disk', languages: ['en'] },
     ]);
   } finally {
-    await http.close();
-    site.deps.content.close();
-    site.cleanup();
+    await served.close();
   }
 });

@@ -9,13 +9,14 @@ import { Router } from '../../dist/http/router.js';
 import { createHttpServer } from '../../dist/http/server.js';
 import { AuthService } from '../../dist/auth/auth-service.js';
 import type { PanelSessionDeps } from '../../src/panel/panel-deps.ts';
-import { SignInThrottle } from '../../dist/panel/sign-in-throttle.js';
+import { SIGN_IN_WINDOW_MS, SignInThrottle } from '../../dist/panel/sign-in-throttle.js';
 import { registerHomeRoutes } from '../../dist/panel/home/home-routes.js';
 import { registerSignInRoutes } from '../../dist/panel/sign-in/sign-in-routes.js';
 import { registerAssistantsRoutes } from '../../dist/panel/assistants/assistants-routes.js';
 import { registerAccountRoutes } from '../../dist/panel/account/account-routes.js';
 import { inRequestLanguage } from '../../dist/panel/panel-language.js';
 import { siteFolders } from '../../dist/config.js';
+import { writeSite, type SiteDescription } from './write-site.ts';
 
 export interface PanelHarness {
   url: string;
@@ -26,7 +27,8 @@ export interface PanelHarness {
   close(): Promise<void>;
 }
 
-export async function startPanel(options: { baseUrl?: string } = {}): Promise<PanelHarness> {
+/** `site`: the site the pages name (its title, the issuer in two-factor addresses), written once the panel listens. */
+export async function startPanel(options: { baseUrl?: string; site?: SiteDescription } = {}): Promise<PanelHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-panel-'));
   const clock = { now: Date.parse('2026-03-01T10:00:00Z') };
   const logs: string[] = [];
@@ -47,6 +49,7 @@ export async function startPanel(options: { baseUrl?: string } = {}): Promise<Pa
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!options.baseUrl) config.baseUrl = url;
+  if (options.site) writeSite(dir, options.site);
   return {
     url, dir, deps, logs, clock,
     async close() {
@@ -115,9 +118,32 @@ export async function signIn(h: { url: string }, email: string, password: string
   return jar;
 }
 
+/** Moves the clock past the sign-in throttle's window: every sign-in bucket is full again. */
+export function passSignInWindow(h: PanelHarness): void {
+  h.clock.now += SIGN_IN_WINDOW_MS + 60_000;
+}
+
+let added = 0;
+
+/**
+ * A new person of `role` (`<name> <n>`, `<name><n>@example.org`), signed in: their own sign-in bucket, so a test
+ * may use up theirs without touching another's.
+ */
+export async function addPerson(h: PanelHarness, name: string, role: string, password: string): Promise<{ id: string; email: string; jar: Jar }> {
+  added += 1;
+  const email = `${name.toLowerCase()}${added}@example.org`;
+  const account = await h.deps.auth.accounts.create({ name: `${name} ${added}`, email, role, password });
+  return { id: account.id, email, jar: await signIn(h, email, password) };
+}
+
 /** The version stamp of a translation's edit form on an entry page (sent back with every save). */
 export function versionOf(html: string, language = 'en'): string {
   const match = new RegExp(`name="language" value="${language}"><input type="hidden" name="version" value="([^"]+)"`).exec(html);
   if (!match) throw new Error(`no ${language} edit form on the page`);
   return match[1]!;
+}
+
+/** The version stamps the Content list's bulk form carries, a `seen` value a row (sent back with Publish and Unpublish). */
+export function seenOf(html: string): string[] {
+  return [...html.matchAll(/<input type="hidden" name="seen" value="([^"]+)">/g)].map((match) => match[1]!);
 }

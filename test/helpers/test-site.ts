@@ -73,6 +73,9 @@ export interface TestSite {
   cleanup(): void;
 }
 
+/** The password of every person in PEOPLE. */
+export const PASSWORD = 'correct horse battery';
+
 export const PEOPLE = [
   { key: 'ann', name: 'Ann Admin', email: 'ann@example.org', role: 'admin' },
   { key: 'bob', name: 'Bob Editor', email: 'bob@example.org', role: 'editor' },
@@ -100,7 +103,7 @@ export async function makeTestSite(options: { baseUrl?: string } = {}): Promise<
   const deps = await buildDeps(config, () => clock.now);
   deps.log = () => {};
   for (const person of PEOPLE) {
-    await deps.auth.accounts.create({ name: person.name, email: person.email, role: person.role, password: 'correct horse battery' });
+    await deps.auth.accounts.create({ name: person.name, email: person.email, role: person.role, password: PASSWORD });
   }
   const tokens: Record<string, string> = {};
   for (const [name, [owner, scopes]] of Object.entries(TOKENS)) {

@@ -5,28 +5,23 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
 const BODY_BYTES = 100 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
 let origin: string;
 let jar: Jar;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  origin = `http://127.0.0.1:${http.port}`;
-  jar = await signIn({ url: origin } as PanelHarness, 'ann@example.org', 'correct horse battery');
+  ({ site, base: origin } = served = await serveTestSite());
+  jar = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 interface Answer { status: number; headers: IncomingHttpHeaders; text: string }
 

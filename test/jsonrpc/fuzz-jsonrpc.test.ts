@@ -3,8 +3,9 @@
 // with a JSON body. A failing case prints its seed so it can be replayed (FUZZ_SEED=<seed>).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, post, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { post, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { seededRandom } from '../../dist/cli/demo-traffic/seed-random.js';
 
 const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'prompts/list',
@@ -12,13 +13,13 @@ const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/li
 const TOOLS = ['site_info', 'content_list', 'content_read', 'content_cards', 'stats_overview', 'stats_query', 'media_upload', 'nope'];
 const KEYS = ['jsonrpc', 'id', 'method', 'params', 'result', 'error', 'name', 'arguments', 'uri', 'cursor', 'protocolVersion', 'level', '_meta', '__proto__', 'constructor'];
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site, { requestsPerMinute: 1_000_000_000 });
+  ({ site, http } = served = await serveTestSite({ mcp: { requestsPerMinute: 1_000_000_000 } }));
 });
-after(async () => { await http.close(); site.cleanup(); });
+after(() => served.close());
 
 function randomValue(random: () => number, depth: number): unknown {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;

@@ -9,13 +9,15 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { SESSION_COOKIE } from '../../dist/panel/panel-session.js';
 import { fileContents } from '../helpers/folder-contents.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
 const warnings: string[] = [];
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let outside: string;
@@ -27,14 +29,12 @@ before(async () => {
   // The site's link warnings (lib/trusted-folders.ts), which go to the process log otherwise.
   site.deps.trustedFolders.warnTo((line) => warnings.push(line));
   site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(day).digest(), site.deps.trustedFolders);
-  http = await startHttp(site);
-  base = `http://127.0.0.1:${http.port}`;
+  ({ http, base } = served = await serveTestSite({ site }));
   data = join(site.root, 'data');
   outside = mkdtempSync(join(tmpdir(), 'svc-outside-'));
 });
 after(async () => {
-  await http.close();
-  site.cleanup();
+  await served.close();
   rmSync(outside, { recursive: true, force: true });
 });
 

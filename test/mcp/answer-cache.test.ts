@@ -4,24 +4,22 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import type { TestSite } from '../helpers/test-site.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { createMcpDispatcher } from '../../dist/mcp/mcp-server.js';
 import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
 import { TOOL_ANSWER_BYTES, ToolAnswerCache } from '../../dist/mcp/tool-answer-cache.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 async function siteInfo(token: string, args?: unknown): Promise<{ text: string; result: any }> {
   const answer = await rpc(site, http.url, site.tokens[token]!, 'tools/call', { name: 'site_info', ...(args === undefined ? {} : { arguments: args }) });

@@ -2,26 +2,26 @@
 // the server keeps serving afterwards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, post, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { post, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { spawnStdio, type StdioChild } from '../helpers/stdio-child.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { loadRegistry } from '../../dist/wiring/mcp-registry.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let stdio: StdioChild;
 let token: string;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   token = site.deps.auth.createToken({ ownerId: 'ann', name: 'bad input', scopes: ['content:read', 'content:write', 'content:publish', 'stats:read'], expiresInDays: null }).token;
   stdio = spawnStdio([`--token=${token}`, `--root=${site.root}`]);
 });
 after(async () => {
   await stdio.exit();
-  await http.close();
-  site.cleanup();
+  await served.close();
 });
 
 const err = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });

@@ -3,9 +3,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { entry } from '../helpers/write-site.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 
@@ -14,12 +16,9 @@ before(async () => {
   // Published later, starting sooner; published earlier, starting later: date order and start order differ.
   site.writeEntry('content/posts/spring-walk/en.md', entry({ title: 'Spring walk', status: 'published', published: '2026-03-07 10:00', author: 'bob', category: 'events', start: '2026-05-15 08:00', location: 'Merano' }, 'Soon.'));
   site.writeEntry('content/posts/summer-climb/en.md', entry({ title: 'Summer climb', status: 'published', published: '2026-03-02 10:00', author: 'bob', category: 'events', start: '2026-07-01 08:00', location: 'Cortina' }, 'Later.'));
-  http = await startHttp(site);
+  ({ http } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 test('content_list with a date category lists its entries newest first, past events too, as every list', async () => {
   const listed = await callTool(site, http.url, site.tokens.admin!, 'content_list', { category: 'events' });

@@ -3,21 +3,19 @@
 // callTool), a tool error while the index is built, and hostile queries answered as words.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const search = (token: string, args: Record<string, unknown>) => callTool(site, http.url, site.tokens[token]!, 'content_search', args);
 const ids = (result: any) => result.structuredContent.results.map((row: any) => row.id);

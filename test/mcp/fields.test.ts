@@ -3,22 +3,20 @@
 // answers are exactly the specification's; bad lists are tool errors that change nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 const ROW = ['id', 'title', 'status', 'date', 'url', 'languages', 'tags', 'category', 'start', 'created_by_assistant'];
 const READ = ['id', 'type', 'language', 'status', 'url', 'requested_language_missing', 'fields', 'files', 'style', 'classes', 'translations', 'data_note', 'body'];
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const call = (name: string, args: unknown) => callTool(site, http.url, site.tokens.editor!, name, args);
 

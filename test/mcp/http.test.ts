@@ -1,9 +1,11 @@
 // Streamable HTTP rules of POST /svc/mcp, against the real server on port 0.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, post, rpc, MCP_HEADERS, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { post, rpc, MCP_HEADERS, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 const METADATA_URL = 'http://127.0.0.1:8080/.well-known/oauth-protected-resource/svc/mcp';
@@ -12,13 +14,9 @@ const SCOPE = 'stats:read content:read content:write content:publish';
 const INVALID_TOKEN_SENTENCE = 'A valid token is required to use the MCP server: send "Authorization: Bearer <token>" with a token created in the panel under Assistants, or connect with OAuth.';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
 

@@ -5,15 +5,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { modernBody, modernHeaders } from '../helpers/mcp-modern.ts';
 import { openListen } from '../helpers/mcp-listen.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { listenerHub, type ListenerHub } from '../../dist/mcp/subscriptions/listener-hub.js';
 
 const IDLE_MS = 1_000;
 /** Above what one change writes to these 100 subscriptions (some 15 KB): only a backlog reaches it. */
 const MAX_UNSENT = 32 * 1024;
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let hub: ListenerHub;
@@ -22,12 +24,9 @@ before(async () => {
   site = await makeTestSite();
   // Made before the server's first listen, so its listeners are held to these shorter limits.
   hub = listenerHub(site.deps.content, () => {}, { idleMs: IDLE_MS, maxUnsentBytes: MAX_UNSENT });
-  http = await startHttp(site);
+  ({ http } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const nothingHeld = () => waitFor(() => assert.deepEqual([hub.size, hub.subscriptionCount, hub.following], [0, 0, false]));
 

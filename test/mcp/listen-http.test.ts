@@ -2,28 +2,26 @@
 // is told and what it never is (another person's drafts), and the refusals, each leaving nothing behind.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
 import { modern } from '../helpers/mcp-modern.ts';
 import { openListen } from '../helpers/mcp-listen.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { listenerHub, type ListenerHub } from '../../dist/mcp/subscriptions/listener-hub.js';
 import { LISTENERS_PER_PERSON, SUBSCRIPTIONS_PER_LISTENER } from '../../dist/mcp/subscriptions/limits.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let hub: ListenerHub;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   hub = listenerHub(site.deps.content, () => {});
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const update = (id: string, language: string, body: string) => callTool(site, http.url, site.tokens.admin!, 'content_update', { id, language, body });
 const listen = (token: string, notifications: unknown, id?: string) => {

@@ -6,11 +6,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { spawnStdio } from '../helpers/stdio-child.ts';
 import { modernBody } from '../helpers/mcp-modern.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
 import { createMcpExchange } from '../../dist/mcp/exchange.js';
 import { serveStdio } from '../../dist/mcp/transports/stdio.js';
@@ -18,21 +19,18 @@ import { listenerHub } from '../../dist/mcp/subscriptions/listener-hub.js';
 import { SUBSCRIPTIONS_PER_LISTENER } from '../../dist/mcp/subscriptions/limits.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let token: string;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   // Carl (contributor) reads what is public and his own drafts, not Bob's. Without expiry: the stdio
   // process checks it on its own clock, not the site's fixed one.
   token = site.deps.auth.createToken({ ownerId: 'carl', name: 'stdio listen', scopes: ['content:read'], expiresInDays: null }).token;
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const update = (id: string, body: string) => callTool(site, http.url, site.tokens.admin!, 'content_update', { id, language: 'en', body });
 

@@ -3,8 +3,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import type { TestSite } from '../helpers/test-site.ts';
 import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { SERVER_INSTRUCTIONS } from '../../dist/mcp/server-introduction.js';
 import { defaultRegistry, loadRegistry } from '../../dist/wiring/mcp-registry.js';
 import { definePrompt } from '../../dist/mcp/prompt.js';
@@ -13,6 +14,7 @@ import { defineTool } from '../../dist/mcp/tool.js';
 import { AppError } from '../../dist/errors.js';
 import { z } from 'zod';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let paged: HttpHarness;
@@ -46,8 +48,7 @@ const brokenTool = defineTool({
 });
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   const registry = defaultRegistry();
   paged = await startHttp(site, {
     pageSize: 1,
@@ -56,9 +57,8 @@ before(async () => {
   });
 });
 after(async () => {
-  await http.close();
   await paged.close();
-  site.cleanup();
+  await served.close();
 });
 
 const CAPABILITIES = {

@@ -3,14 +3,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import type { TestSite } from '../helpers/test-site.ts';
 import { startHttp, post, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
 import { modern, modernBody, modernHeaders, MODERN } from '../helpers/mcp-modern.ts';
 import { assertAnswerConforms } from '../helpers/output-schemas.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { defineTool } from '../../dist/mcp/tool.js';
 import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
 import { SERVER_INSTRUCTIONS } from '../../dist/mcp/server-introduction.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let withSampling: HttpHarness;
@@ -24,15 +26,13 @@ const samplingTool = defineTool({
 });
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
   const registry = defaultRegistry();
   withSampling = await startHttp(site, { registry: { ...registry, tools: [...registry.tools, samplingTool] }, requestsPerMinute: 10_000 });
 });
 after(async () => {
-  await http.close();
   await withSampling.close();
-  site.cleanup();
+  await served.close();
 });
 
 test('server/discover names the revision, the capabilities, the instructions, caching hints and the server in _meta', async () => {

@@ -3,22 +3,20 @@
 // itself finds what is wrong, so a conforming answer elsewhere means something.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, rpc, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { rpc, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { assertAnswerConforms, outputSchemas } from '../helpers/output-schemas.ts';
 import { schemaProblems } from '../helpers/json-schema.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 test('tools/list declares for every tool the output schema its answers are checked against, an object at the root', async () => {
   const listed = (await rpc(site, http.url, site.tokens.editor!, 'tools/list', {})).json.result.tools as any[];

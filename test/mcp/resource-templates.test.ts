@@ -3,21 +3,19 @@
 // in both eras; its variables complete only to what the token may read; hostile URIs are refused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
 import { modern } from '../helpers/mcp-modern.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const read = (token: string, uri: string) => rpc(site, http.url, token, 'resources/read', { uri });
 const complete = async (token: string, uri: string, name: string, value: string) =>

@@ -7,26 +7,24 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { rpc, type HttpHarness } from '../helpers/mcp-http.ts';
 import { schemaProblems } from '../helpers/json-schema.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { loadRegistry } from '../../dist/wiring/mcp-registry.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../dist/mcp/protocol-version.js';
 import { CAPABILITIES } from '../../dist/mcp/mcp-server.js';
 import { registryName } from '../../dist/mcp/transports/server-card.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let origin: string;
 
 before(async () => {
   site = await makeTestSite({ baseUrl: 'https://alps.example.org' });
-  http = await startHttp(site);
-  origin = new URL(http.url).origin;
+  ({ http, base: origin } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const CARD = '/.well-known/mcp/server-card.json';
 

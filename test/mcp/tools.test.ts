@@ -1,22 +1,20 @@
 // The reading tools over HTTP against the real server: every field, every parameter, every error row.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { DATA_NOTE } from '../../dist/mcp/data-note.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 const BASE = 'http://127.0.0.1:8080';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
+  ({ site, http } = served = await serveTestSite());
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const call = (token: string, name: string, args?: unknown) => callTool(site, http.url, site.tokens[token]!, name, args);
 const ids = (result: any) => result.structuredContent.entries.map((row: any) => row.id);

@@ -6,24 +6,18 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startPanel, get, post, csrfOf, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { startPanel, addPerson, passSignInWindow, get, post, csrfOf, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
 
 let h: PanelHarness;
 const PASSWORD = 'correct horse battery';
 const PAGE = '/svc/panel/account';
 const LANGUAGE = '/svc/panel/account/language';
-let people = 0;
 
 before(async () => { h = await startPanel(); });
 after(() => h.close());
-beforeEach(() => { h.clock.now += 16 * 60_000; });
+beforeEach(() => passSignInWindow(h));
 
-async function newPerson(): Promise<{ id: string; jar: Jar }> {
-  people += 1;
-  const email = `lang${people}@example.org`;
-  const account = await h.deps.auth.accounts.create({ name: `Lang ${people}`, email, role: 'author', password: PASSWORD });
-  return { id: account.id, jar: await signIn(h, email, PASSWORD) };
-}
+const newPerson = () => addPerson(h, 'Lang', 'author', PASSWORD);
 
 /** A panel page as a browser asking for `acceptLanguage` gets it. */
 async function page(jar: Jar, path: string, acceptLanguage: string): Promise<{ status: number; text: string }> {

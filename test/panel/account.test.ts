@@ -3,31 +3,21 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { startPanel, addPerson, passSignInWindow, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 import { hotp, totpStep, decodeBase32 } from '../../dist/auth/totp.js';
-import { writeSite } from '../helpers/write-site.ts';
 
 let h: PanelHarness;
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'purple staple lantern';
 const PAGE = '/svc/panel/account';
-let people = 0;
 
-before(async () => {
-  h = await startPanel();
-  writeSite(h.dir, { settings: { title: 'Demo Site' }, entries: {} });
-});
+before(async () => { h = await startPanel({ site: { settings: { title: 'Demo Site' }, entries: {} } }); });
 after(() => h.close());
 // Every test starts with full sign-in buckets: the fixed clock moves on past the throttle window.
-beforeEach(() => { h.clock.now += 16 * 60_000; });
+beforeEach(() => passSignInWindow(h));
 
 /** A new author (their own throttle bucket), signed in. */
-async function newPerson(): Promise<{ id: string; email: string; jar: Jar }> {
-  people += 1;
-  const email = `person${people}@example.org`;
-  const account = await h.deps.auth.accounts.create({ name: `Person ${people}`, email, role: 'author', password: PASSWORD });
-  return { id: account.id, email, jar: await signIn(h, email, PASSWORD) };
-}
+const newPerson = () => addPerson(h, 'Person', 'author', PASSWORD);
 
 /** Posts one of the account page's forms with the page's CSRF token. */
 async function submit(jar: Jar, action: string, fields: Record<string, string> = {}) {

@@ -7,37 +7,32 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { formFields } from '../helpers/panel-forms.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 let avaToken: string;
 const PAGE = '/svc/panel/approvals';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['ava', 'ava@example.org'], ['carl', 'carl@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  ({ site, http, panel } = served = await serveTestSite());
+  for (const key of ['ann', 'bob', 'ava', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
   avaToken = site.deps.auth.createToken({ ownerId: 'ava', name: 'Ava phone', scopes: ['content:read', 'content:write', 'content:publish'], expiresInDays: 30 }).token;
   const page = await get(panel, PAGE, jars.ann);
   assert.equal((await post(panel, `${PAGE}/mode`, { csrf: csrfOf(page.text), mode: 'on' }, jars.ann)).res.status, 303);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const fields = (id: string) => parseFrontMatter(readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8')).fields;
 const dataDir = () => site.deps.config.dataDir;

@@ -7,32 +7,29 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { formFields, type FormFields } from '../helpers/panel-forms.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let bob: Jar;
 const PAGE = '/svc/panel/approvals';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  bob = await signIn(panel, 'bob@example.org', 'correct horse battery');
-  const ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  bob = await served.signIn('bob@example.org');
+  const ann = await served.signIn('ann@example.org');
   assert.equal((await post(panel, `${PAGE}/mode`, { csrf: csrfOf((await get(panel, PAGE, ann)).text), mode: 'on' }, ann)).res.status, 303);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const tool = async (name: string, args: Record<string, unknown>) => (await callTool(site, http.url, site.tokens.admin!, name, args)).structuredContent;
 const onDisk = (id: string) => parseFrontMatter(readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8'));

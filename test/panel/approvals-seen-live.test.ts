@@ -8,33 +8,30 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { editForm, formFields, type FormFields } from '../helpers/panel-forms.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let bob: Jar;
 const PAGE = '/svc/panel/approvals';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  bob = await signIn(panel, 'bob@example.org', 'correct horse battery');
-  const ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  bob = await served.signIn('bob@example.org');
+  const ann = await served.signIn('ann@example.org');
   assert.equal((await post(panel, `${PAGE}/live`, { csrf: csrfOf((await get(panel, PAGE, ann)).text), mode: 'on' }, ann)).res.status, 303);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const data = () => site.deps.config.dataDir;
 const live = (id: string) => parseFrontMatter(readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8'));
@@ -166,7 +163,7 @@ test('a scheduled time passing does not outdate a proposal: publishing replaces 
   await publicText('/later');
   for (let tries = 0; live(id).fields.status !== 'published' && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
   assert.equal(live(id).fields.status, 'published');
-  bob = await signIn(panel, 'bob@example.org', 'correct horse battery'); // the session ended with the years
+  bob = await served.signIn('bob@example.org'); // the session ended with the years
   const page = await get(panel, PAGE, bob);
   assert.doesNotMatch(rowOf(page.text, id), /publishing it would undo/);
   assert.equal((await post(panel, `${PAGE}/publish-change`, answerForm(page.text, id, 'publish-change'), bob)).res.status, 303);

@@ -6,28 +6,25 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 const APPROVALS = '/svc/panel/approvals';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  ann = await served.signIn('ann@example.org');
   const switched = await post(panel, `${APPROVALS}/live`, { csrf: csrfOf((await get(panel, APPROVALS, ann)).text), mode: 'on' }, ann);
   assert.equal(switched.res.status, 303);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 /** An assistant's change to a published entry: held for approval. */
 async function propose(id: string, body: string) {

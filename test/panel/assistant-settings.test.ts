@@ -3,29 +3,24 @@
 // (shown by the script), all of it valid JSON or a command that names this installation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { serverNameOf, unreachableReason } from '../../dist/panel/assistants/client-settings.js';
 import { spawnStdioCommand } from '../helpers/stdio-child.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ site, panel } = served = await serveTestSite());
+  ann = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const unescape = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 

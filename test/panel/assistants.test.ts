@@ -2,7 +2,7 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startPanel, Jar, get, post, csrfOf, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { startPanel, passSignInWindow, Jar, get, post, csrfOf, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 
 let h: PanelHarness;
 let ada: Jar;
@@ -20,7 +20,7 @@ before(async () => {
   carl = await signIn(h, 'carl@example.org', PASSWORD);
 });
 after(() => h.close());
-beforeEach(() => { h.clock.now += 16 * 60_000; });
+beforeEach(() => passSignInWindow(h));
 
 async function createToken(jar: Jar, fields: Record<string, string | string[]>) {
   const page = await get(h, '/svc/panel/assistants', jar);

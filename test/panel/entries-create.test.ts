@@ -5,32 +5,26 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { makeTestSite, PASSWORD, type TestSite } from '../helpers/test-site.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 
 before(async () => {
   site = await makeTestSite();
   // A role that may read statistics but not write content.
   writeFileSync(join(site.deps.config.dataDir, 'roles.yaml'), 'watcher: [stats.view]\n');
-  await site.deps.auth.accounts.create({ name: 'Wes Watcher', email: 'wes@example.org', role: 'watcher', password: 'correct horse battery' });
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['ava', 'ava@example.org'], ['carl', 'carl@example.org'], ['wes', 'wes@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  await site.deps.auth.accounts.create({ name: 'Wes Watcher', email: 'wes@example.org', role: 'watcher', password: PASSWORD });
+  ({ panel } = served = await serveTestSite({ site }));
+  for (const key of ['ann', 'bob', 'ava', 'carl', 'wes'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const fileOf = (id: string, language = 'en') => parseFrontMatter(readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8'));
 const folders = (type: string) => readdirSync(join(site.root, 'content', type)).sort();

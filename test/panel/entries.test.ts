@@ -6,30 +6,25 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, versionOf, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, versionOf } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['ava', 'ava@example.org'], ['carl', 'carl@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  ({ site, http, panel } = served = await serveTestSite());
+  for (const key of ['ann', 'bob', 'ava', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const fileText = (id: string, language = 'en') => readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8');
 const fileOf = (id: string, language = 'en') => parseFrontMatter(fileText(id, language));

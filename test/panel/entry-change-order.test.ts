@@ -6,27 +6,22 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { csrfOf, get, post, signIn, versionOf, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { csrfOf, get, post, versionOf, type Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ site, panel } = served = await serveTestSite());
+  ann = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const fileText = (id: string, language = 'en') => readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8');
 const historyOf = (id: string) => readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: id });

@@ -8,17 +8,17 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { editForm, type FormFields } from '../helpers/panel-forms.ts';
 import { makePng } from '../helpers/images.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 
 before(async () => {
@@ -26,16 +26,10 @@ before(async () => {
   mkdirSync(join(site.root, 'content/media/posts/hike-day'), { recursive: true });
   writeFileSync(join(site.root, 'content/media/posts/hike-day/trail.png'), makePng(40, 30));
   writeFileSync(join(site.root, 'content/media/posts/hike-day/notes.txt'), 'not an image');
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['ava', 'ava@example.org'], ['carl', 'carl@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  ({ panel } = served = await serveTestSite({ site }));
+  for (const key of ['ann', 'bob', 'ava', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const fileText = (id: string, language = 'en') => readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8');
 const fileOf = (id: string, language = 'en') => parseFrontMatter(fileText(id, language));

@@ -6,15 +6,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { csrfOf, get, post, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { csrfOf, get, post, type Jar } from '../helpers/panel-harness.ts';
 import { editForm } from '../helpers/panel-forms.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 let id: string;
 
@@ -22,18 +24,13 @@ let id: string;
 const JAPANESE = '日本語の文章です。'.repeat(15_000);
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  ann = await served.signIn('ann@example.org');
   const created = await callTool(site, http.url, site.tokens.admin, 'content_create', { title: '長い記事', body: JAPANESE });
   assert.ok(!created.isError, JSON.stringify(created).slice(0, 300));
   id = created.structuredContent.id;
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const fileText = () => readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8');
 const noticeOf = (html: string) => /<p class="notice (?:error|ok)" role="(?:alert|status)">([^<]*)<\/p>/.exec(html)?.[1] ?? '(no notice)';

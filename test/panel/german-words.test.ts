@@ -7,38 +7,34 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
 import { startPanel, Jar, csrfOf, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 import { englishLeft } from '../helpers/english-left.ts';
 import { makePng } from '../helpers/images.ts';
 import { hotp, totpStep, decodeBase32 } from '../../dist/auth/totp.js';
-import { writeSite } from '../helpers/write-site.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 
 const GERMAN = { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' };
 const PASSWORD = 'correct horse battery';
 let people: PanelHarness;
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 
 before(async () => {
-  people = await startPanel();
-  writeSite(people.dir, { settings: { title: 'Demo Site' }, entries: {} });
+  people = await startPanel({ site: { settings: { title: 'Demo Site' }, entries: {} } });
   site = await makeTestSite();
   mkdirSync(join(site.root, 'content/media/posts/hello'), { recursive: true });
   writeFileSync(join(site.root, 'content/media/posts/hello/alps.png'), makePng(8, 8));
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', PASSWORD);
+  ({ panel } = served = await serveTestSite({ site }));
+  ann = await served.signIn('ann@example.org');
 });
 after(async () => {
   await people.close();
-  await http?.close();
-  site?.cleanup();
+  await served?.close();
 });
 
-async function german(h: PanelHarness, path: string, jar?: Jar, init: { method?: string; body?: URLSearchParams } = {}): Promise<{ status: number; text: string }> {
+async function german(h: PanelAddress, path: string, jar?: Jar, init: { method?: string; body?: URLSearchParams } = {}): Promise<{ status: number; text: string }> {
   const res = await fetch(h.url + path, { redirect: 'manual', ...init, headers: { ...GERMAN, ...(jar ? { cookie: jar.header() } : {}) } });
   jar?.take(res);
   return { status: res.status, text: await res.text() };

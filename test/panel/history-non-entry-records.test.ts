@@ -6,26 +6,25 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { makeTestSite, PASSWORD, type TestSite } from '../helpers/test-site.ts';
+import { Jar, get } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { appendHistory, type HistoryRecord } from '../../dist/content/history.js';
 import { fileStorage } from '../../dist/content/storage/file-storage.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 
 before(async () => {
   site = await makeTestSite();
   // A role that changes settings but not the team.
   writeFileSync(join(site.root, 'data', 'roles.yaml'), 'steward: [content.write, settings.manage]\n');
-  await site.deps.auth.accounts.create({ name: 'Sam Steward', email: 'sam@example.org', role: 'steward', password: 'correct horse battery' });
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const key of ['ann', 'bob', 'carl', 'ava', 'sam'] as const) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
+  await site.deps.auth.accounts.create({ name: 'Sam Steward', email: 'sam@example.org', role: 'steward', password: PASSWORD });
+  ({ panel } = served = await serveTestSite({ site }));
+  for (const key of ['ann', 'bob', 'carl', 'ava', 'sam'] as const) jars[key] = await served.signIn(`${key}@example.org`);
   const data = join(site.root, 'data');
   let minute = 0;
   const write = (record: Pick<HistoryRecord, 'action' | 'detail'> & Partial<HistoryRecord>) => appendHistory(data, {
@@ -41,10 +40,7 @@ before(async () => {
   write({ action: 'trash_emptied', detail: '2 items deleted for good' });
   write({ action: 'some_future_kind' as HistoryRecord['action'], detail: 'a kind of record not known yet' });
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 /** The details of the History page's rows, as `action: detail`, oldest first. */
 async function seenBy(who: string): Promise<string[]> {

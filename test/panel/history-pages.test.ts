@@ -4,15 +4,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { get, type Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { appendHistory } from '../../dist/content/history.js';
 import { fileStorage } from '../../dist/content/storage/file-storage.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let bob: Jar;
 const PAGE = '/svc/panel/history';
 
@@ -25,14 +25,10 @@ before(async () => {
       via: n % 2 === 0 ? 'panel' : 'mcp', token: n % 2 === 0 ? null : 'Bob laptop', detail: `n${n}`,
     }, fileStorage(new TrustedFolders([join(site.root, 'data')])));
   }
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  bob = await signIn(panel, 'bob@example.org', 'correct horse battery');
+  ({ panel } = served = await serveTestSite({ site }));
+  bob = await served.signIn('bob@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 /** The numbers of the changes a page lists, in its order. */
 const numbers = (html: string) => [...html.matchAll(/<td>n(\d+)<\/td>/g)].map((match) => Number(match[1]));

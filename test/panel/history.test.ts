@@ -4,26 +4,24 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, get } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { appendHistory, type HistoryRecord } from '../../dist/content/history.js';
 import { fileStorage } from '../../dist/content/storage/file-storage.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const PAGE = '/svc/panel/history';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['carl', 'carl@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  ({ site, http, panel } = served = await serveTestSite());
+  for (const key of ['ann', 'bob', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
   // Through MCP: Ann changes her post (12:00 UTC = 13:00 in Berlin), Carl creates a draft, Ann styles it.
   await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hello', language: 'en', body: 'Welcome back.' });
   site.clock.now += 60_000;
@@ -39,10 +37,7 @@ before(async () => {
   write({ time: at(3), person: 'bob', action: 'publish', entry: 'posts/later', via: 'schedule' });
   write({ time: at(4), person: 'ann', action: 'recovery_code_used', entry: null, language: null, via: 'panel', detail: '9 recovery codes left' });
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 type Row = { time: string; person: string; action: string; entry: string; through: string };
 function rows(html: string): Row[] {

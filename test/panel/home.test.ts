@@ -5,23 +5,23 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool } from '../helpers/mcp-http.ts';
 import { entry } from '../helpers/write-site.ts';
-import { csrfOf, get, post, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { csrfOf, get, post, type Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
 
-interface Running { site: TestSite; http: HttpHarness; panel: PanelHarness; jars: Record<string, Jar> }
+interface Running extends ServedSite { jars: Record<string, Jar> }
 let quiet: Running;
 let busy: Running;
 
 async function start(prepare: (site: TestSite) => void): Promise<Running> {
   const site = await makeTestSite();
   prepare(site);
-  const http = await startHttp(site);
-  const panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+  const served = await serveTestSite({ site });
   const jars: Record<string, Jar> = {};
-  for (const key of ['ann', 'bob', 'ava', 'carl']) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
-  return { site, http, panel, jars };
+  for (const key of ['ann', 'bob', 'ava', 'carl']) jars[key] = await served.signIn(`${key}@example.org`);
+  return { ...served, jars };
 }
 
 before(async () => {
@@ -40,10 +40,7 @@ before(async () => {
   await callTool(site, http.url, avaToken, 'content_publish', { id: created.id });
 });
 after(async () => {
-  for (const running of [quiet, busy]) {
-    await running?.http.close();
-    running?.site.cleanup();
-  }
+  for (const running of [quiet, busy]) await running?.close();
 });
 
 /** The block under the heading `title`. */

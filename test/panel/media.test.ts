@@ -7,30 +7,24 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { Jar, csrfOf, get } from '../helpers/panel-harness.ts';
 import { makeGif, makeJpeg, makePng } from '../helpers/images.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 
 before(async () => {
   site = await makeTestSite();
   mkdirSync(join(site.root, 'content/media/posts/bobs-draft'), { recursive: true });
   writeFileSync(join(site.root, 'content/media/posts/bobs-draft/secret-plan.png'), makePng(8, 8));
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['carl', 'carl@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  ({ panel } = served = await serveTestSite({ site }));
+  for (const key of ['ann', 'bob', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const mediaFiles = (id: string) => {
   const dir = join(site.root, 'content/media', id);

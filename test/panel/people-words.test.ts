@@ -8,28 +8,28 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { ENGLISH_PANEL_WORDS } from '../../dist/panel/words/en.js';
 import { GERMAN_PANEL_WORDS } from '../../dist/panel/words/de.js';
 
 const SECTIONS = ['approvals', 'assistants', 'history', 'trash', 'revisions', 'team', 'oauthConsent'] as const;
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 let carl: Jar;
 
 const idOf = (email: string) => site.deps.auth.accounts.list().find((account) => account.email === email)!.id;
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
-  carl = await signIn(panel, 'carl@example.org', 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  ann = await served.signIn('ann@example.org');
+  carl = await served.signIn('carl@example.org');
   // Both chose German on Your account: every page they open is drawn in it, whatever the browser asks.
   site.deps.auth.accounts.setLanguage(idOf('ann@example.org'), 'de');
   site.deps.auth.accounts.setLanguage(idOf('carl@example.org'), 'de');
@@ -59,10 +59,7 @@ before(async () => {
     writeFileSync(join(trash, item.id, 'item.json'), JSON.stringify({ ...item, deletedBy: idOf('ann@example.org'), deletedAt: '2026-03-10T10:00:00.000Z', wasPublic: false, authors: [] }));
   }
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 /** The page's text with the entities esc() writes turned back into characters. */
 const unescape = (html: string) => html.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');

@@ -4,32 +4,27 @@
 // links; every making and revoking is in the history, via panel.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const ENTRY = '/svc/panel/entries/posts/bobs-draft';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['carl', 'carl@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  ({ site, http, panel } = served = await serveTestSite());
+  for (const key of ['ann', 'bob', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
   // A kept revision to share: the text before this change.
   await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/bobs-draft', body: 'Plans, second version.' });
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const shareSection = (html: string) => html.slice(html.indexOf('<section class="card" id="share"'), html.indexOf('</section>', html.indexOf('id="share"')) + 10);
 const madeLink = (html: string) => /id="made-link" readonly value="([^"]+)"/.exec(html)?.[1];

@@ -7,15 +7,15 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { editForm } from '../helpers/panel-forms.ts';
 import { makePng } from '../helpers/images.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { listRevisions } from '../../dist/content/revisions.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 
 before(async () => {
@@ -25,16 +25,10 @@ before(async () => {
   const file = join(site.root, 'content/posts/hello/en.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace('excerpt: "First post."', 'excerpt: "First post."\ncover: media/posts/hello/cover.png'));
   site.deps.content.invalidate();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['carl', 'carl@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  ({ panel } = served = await serveTestSite({ site }));
+  for (const key of ['ann', 'bob', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const mainOf = (html: string) => html.slice(html.indexOf('<main>'), html.indexOf('</main>') + 7);
 

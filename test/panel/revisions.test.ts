@@ -5,27 +5,25 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions, listStyleVersions } from '../../dist/content/revisions.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const PAGE = '/svc/panel/revisions';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['bob', 'bob@example.org'], ['ava', 'ava@example.org'], ['carl', 'carl@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  ({ site, http, panel } = served = await serveTestSite());
+  for (const key of ['ann', 'bob', 'ava', 'carl'] as const) jars[key] = await served.signIn(`${key}@example.org`);
   // Two changes through MCP (2026-03-10 13:00 and 13:05 in Berlin) and one in the panel's store by Bob.
   await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hello', language: 'en', title: 'Hello Alps!', body: 'Welcome to the high mountains.\n\nBring water.', fields: { excerpt: 'The first post.' } });
   site.clock.now += 5 * 60_000;
@@ -34,10 +32,7 @@ before(async () => {
   await callTool(site, http.url, site.tokens.admin!, 'content_style', { id: 'posts/hello', css: 'h1 { color: navy; }' });
   site.clock.now += 5 * 60_000;
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const dataDir = () => join(site.root, 'data');
 const fileText = (id: string, language = 'en') => readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8');

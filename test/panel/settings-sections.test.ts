@@ -6,17 +6,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import type { TestSite } from '../helpers/test-site.ts';
 import { entry } from '../helpers/write-site.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const BASE = '/svc/panel/settings';
 const SECTIONS = ['', '/types', '/categories', '/categories/events', '/navigation', '/consent', '/statistics'].map((path) => `${BASE}${path}`);
@@ -24,16 +24,11 @@ const yamlPath = () => join(site.root, 'content', 'site.yaml');
 const yaml = () => readFileSync(yamlPath(), 'utf8');
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+  ({ site, panel } = served = await serveTestSite());
   writeFileSync(yamlPath(), `# Kept: a comment at the top.\n${yaml()}# Kept: a key svc does not know.\nour_own_key: { owner: marketing }\n`);
-  for (const key of ['ann', 'bob'] as const) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
+  for (const key of ['ann', 'bob'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 /** The hidden fields of a section's form, as its page is now. */
 async function formOf(path: string, jar = jars.ann!): Promise<{ csrf: string; version: string; text: string }> {

@@ -5,16 +5,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { csrfOf, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { csrfOf, type Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
 import { ENGLISH_PANEL_WORDS } from '../../dist/panel/words/en.js';
 import { GERMAN_PANEL_WORDS } from '../../dist/panel/words/de.js';
 import { SharedLinkStore } from '../../dist/stats/shared-links.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let jar: Jar;
 let endpointId: string;
 let shareToken: string;
@@ -69,9 +69,8 @@ before(async () => {
   seedStats(site.deps.stats, site.deps.content, { days: 100, pageviewsPerDay: 30, rawDays: 1, seed: 11 });
   site.deps.stats.goals.add({ kind: 'page', name: 'Hallo gelesen', pattern: '/hello' });
   endpointId = site.deps.webhooks.create({ url: 'https://hooks.example.org/svc', events: ['entry.published', 'media.added'], drafts: false, filters: {} }).endpoint.id;
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ panel } = served = await serveTestSite({ site }));
+  jar = await served.signIn('ann@example.org');
   const shares = await german('/svc/panel/stats/shares');
   const made = await german('/svc/panel/stats/shares', {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -81,10 +80,7 @@ before(async () => {
   assert.match(made.text, /Der Link wurde erstellt\./);
   shareToken = /\/svc\/panel\/shared\/([^"]+)"/.exec(made.text)![1]!;
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 test('there are English sentences to look for, and none of them is the German one', () => {
   assert.ok(ENGLISH.length > 300, String(ENGLISH.length));

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { startPanel, passSignInWindow, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 import { hotp, totpStep, decodeBase32 } from '../../dist/auth/totp.js';
 
 let h: PanelHarness;
@@ -17,7 +17,7 @@ before(async () => {
 });
 after(() => h.close());
 // Every test starts with full sign-in buckets: the fixed clock moves on past the throttle window.
-beforeEach(() => { h.clock.now += 16 * 60_000; });
+beforeEach(() => passSignInWindow(h));
 
 function sessionId(jar: Jar): string {
   return jar.cookies.get('svc_session') ?? '';

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { get, type Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import type { RawLine } from '../../src/stats/store/raw-event.ts';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 /** 2026-03-10 09:00 UTC, 10:00 in Berlin: today for the fixed clock (12:00 UTC). */
 const T = Date.UTC(2026, 2, 10, 9, 0);
@@ -40,14 +40,10 @@ before(async () => {
   const dir = site.deps.stats.files.dir;
   mkdirSync(join(dir, 'raw'), { recursive: true });
   writeFileSync(join(dir, 'raw', '2026-03-10.ndjson'), lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const key of ['ann', 'carl']) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
+  ({ panel } = served = await serveTestSite({ site }));
+  for (const key of ['ann', 'carl']) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const count = (html: string, label: string): number => Number(new RegExp(`<dt>${label}</dt><dd>([\\d,]+)</dd>`).exec(html)![1]!.replace(/,/g, ''));
 const decode = (href: string) => href.replace(/&amp;/g, '&');

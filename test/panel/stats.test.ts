@@ -3,13 +3,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, type Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const PERIODS = ['today', 'yesterday', '7d', '30d', '90d', '12m', 'month'] as const;
@@ -23,8 +25,7 @@ before(async () => {
   site = await makeTestSite();
   // 40 days of generated history (rollups, the last day as raw lines) and today so far.
   seedStats(site.deps.stats, site.deps.content, { days: 40, pageviewsPerDay: 30, rawDays: 1, seed: 7 });
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+  ({ http, panel } = served = await serveTestSite({ site }));
   // Real beacons: a visitor from a source whose name is markup, and an AI crawler on a public page.
   for (const response of [
     await collect({ t: 'pv', p: '/hello?utm_source=<img src=x onerror=alert(1)>', r: '', w: 390 }, 131),
@@ -33,12 +34,9 @@ before(async () => {
   ]) assert.equal(response.status, 204);
   const crawled = await fetch(`${panel.url}/hello`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)' } });
   assert.equal(crawled.status, 200);
-  for (const key of ['ann', 'bob', 'ava', 'carl']) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
+  for (const key of ['ann', 'bob', 'ava', 'carl']) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const tool = async (name: string, args: unknown): Promise<any> => (await callTool(site, http.url, site.tokens.admin!, name, args)).structuredContent;
 const count = (text: string): number => Number(text.replace(/,/g, ''));
@@ -215,11 +213,10 @@ test('signed out, the page sends people to sign in and back here', async () => {
 });
 
 test('with nothing counted yet the page says so in sentences instead of empty tables', async () => {
-  const empty = await makeTestSite();
-  const server = await startHttp(empty);
+  const empty = await serveTestSite();
   try {
-    const harness = { url: server.url.replace('/svc/mcp', '') } as PanelHarness;
-    const jar = await signIn(harness, 'bob@example.org', 'correct horse battery');
+    const harness = empty.panel;
+    const jar = await empty.signIn('bob@example.org');
     const page = await get(harness, '/svc/panel/stats?period=30d', jar);
     assert.equal(page.res.status, 200);
     assert.match(page.text, /<dt>Visitors<\/dt><dd>0<\/dd><dd><span class="change">no earlier figures<\/span><\/dd>/);
@@ -236,7 +233,6 @@ test('with nothing counted yet the page says so in sentences instead of empty ta
     assert.match(page.text, /<h2>AI crawlers<\/h2><p class="muted">Page requests by AI crawlers from 2026-02-09 to 2026-03-10: 0 in all[^<]*<\/p><p class="muted">No AI crawler requested a page in these days\.<\/p>/);
     assert.doesNotMatch(page.text, /<table/);
   } finally {
-    await server.close();
-    empty.cleanup();
+    await empty.close();
   }
 });

@@ -7,29 +7,26 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { makeTestSite, PASSWORD, type TestSite } from '../helpers/test-site.ts';
+import { rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post, signIn } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const TEAM = '/svc/panel/team';
-const PASSWORD = 'correct horse battery';
 
 before(async () => {
   site = await makeTestSite({ baseUrl: 'https://alps.example' });
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const key of ['ann', 'bob', 'carl', 'ava'] as const) jars[key] = await signIn(panel, `${key}@example.org`, PASSWORD);
+  ({ http, panel } = served = await serveTestSite({ site }));
+  for (const key of ['ann', 'bob', 'carl', 'ava'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const idOf = (email: string) => site.deps.auth.accounts.findByEmail(email)!.id;
 const linksDir = () => join(site.root, 'data', 'links');
@@ -94,7 +91,7 @@ test('a too short password keeps the invitation usable; one used after its role 
   assert.equal(site.deps.auth.accounts.findByEmail('gus@example.org'), undefined);
 
   site.clock.now += 8 * 24 * 3600_000;
-  for (const key of ['ann', 'bob', 'carl', 'ava'] as const) jars[key] = await signIn(panel, `${key}@example.org`, PASSWORD);
+  for (const key of ['ann', 'bob', 'carl', 'ava'] as const) jars[key] = await served.signIn(`${key}@example.org`);
   const expired = await useLink('join', secret, { name: 'Eve', password: 'a long new password' });
   assert.equal(expired.opened.res.status, 404);
   assert.equal(site.deps.auth.accounts.findByEmail('eve@example.org'), undefined);

@@ -6,32 +6,29 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import type { TestSite } from '../helpers/test-site.ts';
 import { entry } from '../helpers/write-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { listRevisions, listStyleVersions } from '../../dist/content/revisions.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 let carl: Jar;
 const TRASH = '/svc/panel/trash';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
-  carl = await signIn(panel, 'carl@example.org', 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  ann = await served.signIn('ann@example.org');
+  carl = await served.signIn('carl@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const data = (...parts: string[]) => join(site.root, 'data', ...parts);
 const trusted = () => new TrustedFolders([data()]);

@@ -7,31 +7,28 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
 import type { ChangeEvent } from '../../src/feed/change-event.ts';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const DELETE = '/svc/panel/entries/delete';
 const TRASH = '/svc/panel/trash';
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const key of ['ann', 'bob', 'carl', 'ava'] as const) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
+  ({ site, http, panel } = served = await serveTestSite());
+  for (const key of ['ann', 'bob', 'carl', 'ava'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const content = (...parts: string[]) => join(site.root, 'content', ...parts);
 const trashDir = () => join(site.root, 'data', 'trash');
@@ -238,7 +235,7 @@ test('items go for good after 30 days on their own; an admin deletes one for goo
   const kept = trashItems().length;
   assert.ok(kept >= 3);
   site.clock.now += 31 * 24 * 3600_000;
-  jars.ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  jars.ann = await served.signIn('ann@example.org');
   const page = await get(panel, TRASH, jars.ann!);
   assert.match(page.text, /The trash is empty\./);
   assert.equal(trashItems().length, 0);

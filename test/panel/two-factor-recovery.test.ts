@@ -2,12 +2,11 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startPanel, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { startPanel, addPerson, passSignInWindow, Jar, get, post, csrfOf, sendSignInForm, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 import { hotp, totpStep, decodeBase32, otpauthUri } from '../../dist/auth/totp.js';
 import { encodeQr } from '../../dist/lib/qr/qr-encode.js';
 import { qrSvg } from '../../dist/lib/qr/qr-svg.js';
 import { readHistory } from '../../dist/content/history.js';
-import { writeSite } from '../helpers/write-site.ts';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
 // Two-factor setup with a QR code, recovery codes (shown once, kept as hashes, each good once, made anew),
@@ -17,21 +16,12 @@ let h: PanelHarness;
 const PASSWORD = 'correct horse battery';
 const PAGE = '/svc/panel/account';
 const CODE = /^[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}$/;
-let people = 0;
 
-before(async () => {
-  h = await startPanel();
-  writeSite(h.dir, { settings: { title: 'Demo Site' }, entries: {} });
-});
+before(async () => { h = await startPanel({ site: { settings: { title: 'Demo Site' }, entries: {} } }); });
 after(() => h.close());
-beforeEach(() => { h.clock.now += 16 * 60_000; });
+beforeEach(() => passSignInWindow(h));
 
-async function newPerson(): Promise<{ id: string; email: string; jar: Jar }> {
-  people += 1;
-  const email = `someone${people}@example.org`;
-  const account = await h.deps.auth.accounts.create({ name: `Someone ${people}`, email, role: 'editor', password: PASSWORD });
-  return { id: account.id, email, jar: await signIn(h, email, PASSWORD) };
-}
+const newPerson = () => addPerson(h, 'Someone', 'editor', PASSWORD);
 
 async function submit(jar: Jar, action: string, fields: Record<string, string> = {}) {
   const page = await get(h, PAGE, jar);
@@ -65,7 +55,7 @@ async function turnOn(person: { id: string; email: string; jar: Jar }): Promise<
 /** Password, then the code step with `code`: the status of the code step. */
 async function signInWithCode(email: string, code: string): Promise<{ status: number; jar: Jar; text: string }> {
   // Past the sign-in throttle's window, so each try starts with full buckets (the throttle has its own test).
-  h.clock.now += 16 * 60_000;
+  passSignInWindow(h);
   const jar = new Jar();
   const first = await sendSignInForm(h, { email, password: PASSWORD }, jar);
   assert.equal(first.res.headers.get('location'), '/svc/panel/sign-in/code');
@@ -145,7 +135,7 @@ test('a wrong or malformed recovery code changes nothing and counts toward the t
   }
   assert.equal(h.deps.auth.accounts.get(person.id)!.recoveryCodes.length, 10);
   // One sign-in: the right password takes no attempt (only failed ones count), five wrong codes take all five; then even a right one waits.
-  h.clock.now += 16 * 60_000;
+  passSignInWindow(h);
   const jar = new Jar();
   await sendSignInForm(h, { email: person.email, password: PASSWORD }, jar);
   const form = await get(h, '/svc/panel/sign-in/code', jar);

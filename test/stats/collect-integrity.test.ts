@@ -6,38 +6,37 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { makeTestSite } from '../helpers/test-site.ts';
+import { callTool } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { consentBanner } from '../../dist/stats/consent-banner.js';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const DAY = '2026-03-10';
 
-interface Running { site: TestSite; http: HttpHarness; base: string }
-const running: Running[] = [];
+const running: ServedSite[] = [];
 
-async function start(): Promise<Running> {
+async function start(): Promise<ServedSite> {
   const site = await makeTestSite();
   site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(day).digest());
-  const http = await startHttp(site);
-  const server = { site, http, base: http.url.replace('/svc/mcp', '') };
+  const server = await serveTestSite({ site });
   running.push(server);
   return server;
 }
 after(async () => {
-  for (const { http, site } of running) { await http.close(); site.cleanup(); }
+  for (const server of running) await server.close();
 });
 
 /** Every request comes from 127.0.0.1 (X-Forwarded-For is not trusted): the user agent tells visitors apart. */
-const post = (server: Running, path: string, body: unknown, visitor: number) =>
+const post = (server: ServedSite, path: string, body: unknown, visitor: number) =>
   fetch(server.base + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': UA.replace('rv:133.0', `rv:${100 + visitor}.0`) } });
-const collect = async (server: Running, body: unknown, visitor: number) => assert.equal((await post(server, '/svc/collect', body, visitor)).status, 204);
-const tool = async (server: Running, name: string, args: unknown) => (await callTool(server.site, server.http.url, server.site.tokens.admin!, name, args)).structuredContent;
-const pageRows = async (server: Running) => (await tool(server, 'stats_query', { from: DAY, to: DAY, dimension: 'pages' })).pages as { path: string; visitors: number; pageviews: number; average_reading_seconds: number | null; read_rate: number | null }[];
+const collect = async (server: ServedSite, body: unknown, visitor: number) => assert.equal((await post(server, '/svc/collect', body, visitor)).status, 204);
+const tool = async (server: ServedSite, name: string, args: unknown) => (await callTool(server.site, server.http.url, server.site.tokens.admin!, name, args)).structuredContent;
+const pageRows = async (server: ServedSite) => (await tool(server, 'stats_query', { from: DAY, to: DAY, dimension: 'pages' })).pages as { path: string; visitors: number; pageviews: number; average_reading_seconds: number | null; read_rate: number | null }[];
 
 /** The live figures, then the same from the day's rollup (the clock moved to the next day). */
-async function liveAndRolled(server: Running, check: (when: string) => Promise<void>): Promise<void> {
+async function liveAndRolled(server: ServedSite, check: (when: string) => Promise<void>): Promise<void> {
   await check('live');
   server.site.clock.now += 24 * 3600_000;
   server.site.deps.stats.warmUp();
@@ -51,7 +50,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-let server: Running;
+let server: ServedSite;
 before(async () => { server = await start(); });
 
 test('engagement counts only for a visitor who viewed the page that day: no reading time or read rate from anyone else', async () => {

@@ -5,15 +5,15 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { get } from '../helpers/panel-harness.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { ZipWriter } from '../../dist/lib/zip-writer.js';
 import { readZip } from '../helpers/zip-reader.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const UA = (n: number) => `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/201001${n} Firefox/133.0`;
 const at = (iso: string) => { site.clock.now = Date.parse(iso); };
 const pv = (path: string, who: number, referrer = '') => site.deps.stats.collect(JSON.stringify({ t: 'pv', p: path, r: referrer, w: 1300, z: 'Europe/Vienna' }), { 'user-agent': UA(who) }, '10.0.0.1');
@@ -27,13 +27,9 @@ before(async () => {
   site.deps.stats.recordCrawlerHit({ userAgent: 'Mozilla/5.0 (compatible; GPTBot/1.2)', path: '/hello' });
   at('2026-03-10T11:00:00Z'); pv('/hike-day', 3);
   site.clock.now = FIXED_NOW;
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+  ({ panel } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 test('the API streams a ZIP with a CSV per dimension, a row per day and name, formulas defused', async () => {
   const res = await fetch(`${panel.url}/svc/api/v1/stats/export?from=2026-03-09&to=2026-03-10`, { headers: { authorization: `Bearer ${site.tokens.statsOnly}` } });
@@ -62,7 +58,7 @@ test('bad ranges are a 422 JSON answer; no token 401, no scope 403; the panel st
   }
   assert.equal((await api('period=7d', null)).status, 401);
   assert.equal((await api('period=7d', site.tokens.editor)).status, 403);
-  const jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  const jar = await served.signIn('ann@example.org');
   const page = await get(panel, '/svc/panel/stats?period=7d', jar);
   assert.match(page.text, /href="\/svc\/panel\/stats\/export\.zip\?period=7d" download>Download every table/);
   const res = await fetch(`${panel.url}/svc/panel/stats/export.zip?period=7d`, { headers: { cookie: jar.header() } });

@@ -4,14 +4,16 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, type Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { parseFunnel } from '../../dist/stats/funnel.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let jar: Jar;
 const UA = (n: number) => `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/201001${n} Firefox/133.0`;
 const at = (iso: string) => { site.clock.now = Date.parse(iso); };
@@ -30,14 +32,10 @@ before(async () => {
   // Today: 5 goes /, /hello, /about.
   at('2026-03-10T10:00:00Z'); pv('/', 5); pv('/hello', 5); pv('/about', 5);
   site.clock.now = FIXED_NOW;
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ http, panel } = served = await serveTestSite({ site }));
+  jar = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const funnel = async (args: Record<string, unknown>) => {
   const result = await callTool(site, http.url, site.tokens.statsOnly!, 'stats_funnel', args);
@@ -89,6 +87,6 @@ test('the panel draws the funnel as bars in a table, keeps a bad step in the for
   assert.ok(bad.text.includes('value="&lt;script&gt;"') && !bad.text.includes('<script>'), 'the step is kept, escaped');
   const empty = await get(panel, '/svc/panel/stats/funnel', jar);
   assert.equal(empty.res.status, 200);
-  const carl = await signIn(panel, 'carl@example.org', 'correct horse battery');
+  const carl = await served.signIn('carl@example.org');
   assert.equal((await get(panel, '/svc/panel/stats/funnel', carl)).res.status, 403);
 });

@@ -6,18 +6,20 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, post, signIn, csrfOf, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, post, csrfOf, type Jar } from '../helpers/panel-harness.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { compilePattern, patternProblem } from '../../dist/stats/path-pattern.js';
 import { checkGoal, MAX_GOALS } from '../../dist/stats/goals.js';
 import { GoalStore } from '../../dist/stats/goal-store.js';
 import { makeTempFolder } from '../helpers/temp-folder.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let jar: Jar;
 const UA = (n: number) => `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/201001${n} Firefox/133.0`;
 
@@ -39,14 +41,10 @@ before(async () => {
   // Today: 4 views /hello.
   at('2026-03-10T11:00:00Z'); pv('/hello', 4);
   site.clock.now = FIXED_NOW;
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ http, panel } = served = await serveTestSite({ site }));
+  jar = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 test('a pattern matches with * as any characters, and a hostile one costs one pass, not a search', { timeout: 10_000 }, () => {
   const cases: [string, string, boolean][] = [
@@ -151,6 +149,6 @@ test('the panel: a goal added with the form counts at once; a bad one is refused
   assert.equal((await post(panel, '/svc/panel/stats/goals/remove', { csrf, id: goal.id }, jar)).res.status, 303);
   assert.equal((await post(panel, '/svc/panel/stats/goals/remove', { csrf, id: goal.id }, jar)).res.status, 404);
   assert.deepEqual(site.deps.stats.goals.list(), []);
-  const carl = await signIn(panel, 'carl@example.org', 'correct horse battery');
+  const carl = await served.signIn('carl@example.org');
   assert.equal((await get(panel, '/svc/panel/stats/goals', carl)).res.status, 403);
 });

@@ -4,10 +4,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { consentBanner } from '../../dist/stats/consent-banner.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -16,12 +18,9 @@ const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 before(async () => {
   site = await makeTestSite();
   site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(day).digest());
-  http = await startHttp(site);
+  ({ http } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 /** One visitor per number: every request comes from 127.0.0.1 (X-Forwarded-For is not trusted), so the user agent tells them apart. */
 const send = (path: string, body: unknown, visitor: number) =>

@@ -7,12 +7,12 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { consentBanner } from '../../dist/stats/consent-banner.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
 let base: string;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const DAY = '2026-03-10';
@@ -20,13 +20,9 @@ const DAY = '2026-03-10';
 before(async () => {
   site = await makeTestSite();
   site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(day).digest());
-  http = await startHttp(site);
-  base = `http://127.0.0.1:${http.port}`;
+  ({ base } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 function send(path: string, body: string, headers: Record<string, string> = {}) {
   return fetch(base + path, { method: 'POST', body, headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': UA, ...headers } });

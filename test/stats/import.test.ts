@@ -7,15 +7,17 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, signIn, csrfOf, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, csrfOf, type Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { ZipWriter } from '../../dist/lib/zip-writer.js';
 import { readPlausibleExport } from '../../dist/stats/plausible-import.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let jar: Jar;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
@@ -46,14 +48,10 @@ before(async () => {
   site.clock.now = Date.parse('2026-03-09T08:00:00Z');
   site.deps.stats.collect(JSON.stringify({ t: 'pv', p: '/hello', r: '', w: 1300 }), { 'user-agent': UA }, '10.0.0.1');
   site.clock.now = FIXED_NOW;
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ http, panel } = served = await serveTestSite({ site }));
+  jar = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 async function upload(files: { name: string; bytes: Buffer | string }[], csrf?: string) {
   const token = csrf ?? csrfOf((await get(panel, '/svc/panel/stats/import', jar)).text);

@@ -5,16 +5,18 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { readEventProperties, looksPersonal, MAX_PROPS_PER_EVENT, MAX_VALUES_PER_PROP_DAY } from '../../dist/stats/event-properties.js';
 import { VisitRecorder } from '../../dist/stats/store/visit-recorder.js';
 import { parseFilters } from '../../dist/stats/stats-filters.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const UA = (n: number) => `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/201001${n} Firefox/133.0`;
 const at = (iso: string) => { site.clock.now = Date.parse(iso); };
 const pv = (path: string, who: number, country = 'AT') => site.deps.stats.collect(JSON.stringify({ t: 'pv', p: path, r: '', w: 1300 }), { 'user-agent': UA(who), 'cf-ipcountry': country }, '10.0.0.1');
@@ -31,13 +33,9 @@ before(async () => {
   at('2026-03-10T11:00:00Z'); pv('/about', 4);
   ev('/about', 4, 'signup', { plan: 'free', ...Object.fromEntries(Array.from({ length: 39 }, (_, i) => [`p${String(i).padStart(2, '0')}`, 'x'])) });
   site.clock.now = FIXED_NOW;
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+  ({ http, panel } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 test('limits: 30 properties an event, names of 64 characters without a colon, values of 200; the rest is "(other)"', () => {
   const many = readEventProperties(Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i])));
@@ -98,7 +96,7 @@ async function checkFigures(when: string) {
   assert.deepEqual([none.visitors, none.pages], [0, []], when);
   const api = await fetch(`${panel.url}/svc/api/v1/stats?period=7d&filter=${encodeURIComponent('prop:plan:free')}`, { headers: { authorization: `Bearer ${site.tokens.statsOnly}` } });
   assert.deepEqual([api.status, ((await api.json()) as any).visitors], [200, 2], when);
-  const jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  const jar = await served.signIn('ann@example.org');
   const page = await get(panel, '/svc/panel/stats?period=7d', jar);
   assert.match(page.text, /<h2>Properties<\/h2>.*plan: pro<\/a><\/td><td class="num">2<\/td><td class="num">3<\/td>/s, when);
   assert.match(page.text, /2 values were refused as personal data \(an e-mail address, a phone number or a long number\): contact 1, phone 1\./, when);
@@ -129,7 +127,7 @@ test('at the collect address: properties that are not an object of values are a 
   assert.equal(script.status, 204);
   const after = (await query({ dimension: 'events', to: '2026-03-11' })).events;
   assert.deepEqual(after.filter((row: any) => !before.some((b: any) => b.event === row.event)).map((row: any) => row.event), ['<script>alert(1)</script>']);
-  const jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  const jar = await served.signIn('ann@example.org');
   const page = await get(panel, '/svc/panel/stats?period=today', jar);
   assert.ok(page.text.includes('&lt;script&gt;alert(1)&lt;/script&gt;') && !page.text.includes('<script>alert(1)'));
 });

@@ -7,8 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { get, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { consentBanner } from '../../dist/stats/consent-banner.js';
 import { STEPS, NEXT_DAY_STEPS, BEFORE_ROLLUP, AFTER_ROLLUP, GOALS } from '../helpers/traffic-script.ts';
@@ -16,7 +16,9 @@ import { expectedGoals, expectedFunnel } from '../helpers/traffic-goals.ts';
 import { playStep } from '../helpers/traffic-player.ts';
 import { tally, reading, averageReading, share, type Figures } from '../helpers/traffic-tally.ts';
 import { expectedAiTraffic, expectedAssistantPages, expectedChannels } from '../helpers/traffic-ai.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let base: string;
@@ -29,16 +31,12 @@ const TITLES: Record<string, { title: string | null; id: string | null }> = {
 before(async () => {
   site = await makeTestSite();
   site.deps.stats = createStatsService(site.deps.config, site.deps.content, () => site.clock.now, (day) => createHash('sha256').update(`salt ${day}`).digest());
-  http = await startHttp(site);
-  base = `http://127.0.0.1:${http.port}`;
+  ({ http, base } = served = await serveTestSite({ site }));
   for (const step of STEPS) await playStep(step, base, site.clock, consentBanner(site.deps.content).banner_version);
   // Goals made after the traffic: they count what was collected before them.
   for (const goal of GOALS) site.deps.stats.goals.add({ ...goal });
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const tool = async (name: string, args: unknown = {}): Promise<any> => {
   const result = await callTool(site, http.url, site.tokens.statsOnly!, name, args);
@@ -306,7 +304,7 @@ test('the script adds up as worked out by hand', () => {
 
 test('before the rollup: every answer late on the day of the clock change equals the script', async () => {
   site.clock.now = Date.parse(BEFORE_ROLLUP);
-  jar = await signIn({ url: base } as PanelHarness, 'ann@example.org', 'correct horse battery');
+  jar = await served.signIn('ann@example.org');
   // Right now (23:44:30 to 23:49:30): ben on /about since 23:48, ivan on /hike-day since 23:49.
   await checkNow('2026-03-29', [{ path: '/about', visitors: 1 }, { path: '/hike-day', visitors: 1 }]);
   assert.equal(site.deps.stats.files.hasDaily('2026-03-29'), false);
@@ -327,7 +325,7 @@ test('before the rollup: every answer late on the day of the clock change equals
 test('after the rollup: the next morning every answer about those days is the same', async () => {
   for (const step of NEXT_DAY_STEPS) await playStep(step, base, site.clock, consentBanner(site.deps.content).banner_version);
   site.clock.now = Date.parse(AFTER_ROLLUP);
-  jar = await signIn({ url: base } as PanelHarness, 'ann@example.org', 'correct horse battery');
+  jar = await served.signIn('ann@example.org');
   // Right now (00:01 to 00:06 on the 30th): jana on /hello since 00:03.
   await checkNow('2026-03-30', [{ path: '/hello', visitors: 1 }]);
   assert.equal(site.deps.stats.files.hasDaily('2026-03-29'), true);

@@ -5,13 +5,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { get, post, signIn, csrfOf, Jar, type PanelHarness } from '../helpers/panel-harness.ts';
+import { get, post, csrfOf, Jar } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let jar: Jar;
 const UA = (n: number) => `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/201001${n} Firefox/133.0`;
 
@@ -23,14 +23,10 @@ before(async () => {
   site.deps.stats.collect(JSON.stringify({ t: 'pv', p: '/about', r: '', w: 1300 }), { 'user-agent': UA(2), 'cf-ipcountry': 'DE' }, '10.0.0.1');
   site.deps.stats.collect(JSON.stringify({ t: 'pv', p: '/hello', r: '', w: 1300 }), { 'user-agent': UA(3), 'cf-ipcountry': 'DE' }, '10.0.0.1');
   site.clock.now = FIXED_NOW;
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  jar = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ panel } = served = await serveTestSite({ site }));
+  jar = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 async function makeLink(fields: Record<string, string>): Promise<string> {
   const csrf = csrfOf((await get(panel, '/svc/panel/stats/shares', jar)).text);
@@ -100,7 +96,7 @@ test('a bad filter, a short password or no name is refused and nothing is made; 
   }
   assert.equal((await get(panel, '/svc/panel/stats/shares', jar)).text.match(/<tr><td>/g)?.length ?? 0, before);
   assert.equal((await post(panel, '/svc/panel/stats/shares', { csrf: 'forged', name: 'x' }, jar)).res.status, 403);
-  const carl = await signIn(panel, 'carl@example.org', 'correct horse battery');
+  const carl = await served.signIn('carl@example.org');
   assert.equal((await get(panel, '/svc/panel/stats/shares', carl)).res.status, 403);
 });
 

@@ -6,9 +6,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, FIXED_NOW, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { callTool, rpc, type HttpHarness } from '../helpers/mcp-http.ts';
+import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 
+let served: ServedSite;
 let site: TestSite;
 let http: HttpHarness;
 let avaToken: string;
@@ -48,12 +50,9 @@ before(async () => {
   at('2026-03-10T11:58:00Z'); pv('/hike-day', '10.0.0.6');
   site.clock.now = FIXED_NOW;
   avaToken = site.deps.auth.createToken({ ownerId: 'ava', name: 'ava stats', scopes: ['stats:read'], expiresInDays: 30 }).token;
-  http = await startHttp(site);
+  ({ http } = served = await serveTestSite({ site }));
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const call = (name: string, args?: unknown, token = site.tokens.statsOnly!) => callTool(site, http.url, token, name, args);
 async function answer(name: string, args?: unknown): Promise<any> {
