@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { seenOf } from '../helpers/panel-harness.ts';
 import { entry } from '../helpers/write-site.ts';
 import { makePng } from '../helpers/images.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
@@ -19,10 +19,11 @@ import { TranslationMap } from '../../dist/content/entries/translation-map.js';
 import type { Principal } from '../../src/auth/principal.ts';
 import type { Entry, SiteConfig } from '../../src/content/entries/types.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const LIST = '/svc/panel/entries';
 const BULK = '/svc/panel/entries/bulk';
@@ -35,19 +36,13 @@ before(async () => {
   writeFileSync(join(media, 'summit-60w.png'), makePng(60, 40));
   site.writeEntry('content/posts/hike-day/en.md', entry({ title: 'Hike day', status: 'published', published: '2026-03-05 10:00', author: 'bob', tags: ['alps'], category: 'events', start: '2026-04-01 08:00', location: 'Bolzano', cover: 'media/posts/hike-day/summit.png' }, 'We walk.'));
   site.writeEntry('content/posts/waiting/en.md', entry({ title: 'Waiting for a yes', status: 'draft', date: '2026-03-07 10:00', author: 'ava', via: 'mcp', review: 'requested' }, 'Please.'));
-  http = await startHttp(site);
+  ({ panel } = served = await serveTestSite({ site }));
   // The list searches the full text once the index is built (in the titles until then): built first here.
   site.deps.content.search.start();
   await waitFor(() => assert.equal(site.deps.content.search.state().state, 'ready'));
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  for (const [key, email] of [['ann', 'ann@example.org'], ['carl', 'carl@example.org'], ['ava', 'ava@example.org']] as const) {
-    jars[key] = await signIn(panel, email, 'correct horse battery');
-  }
+  for (const key of ['ann', 'carl', 'ava'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 const entryIds = (html: string) => [...html.matchAll(/<a class="name" href="\/svc\/panel\/entries\/([^"]+)">/g)].map((match) => match[1]);
 const titles = (html: string) => [...html.matchAll(/<a class="name" href="[^"]+">([^<]+)<\/a>/g)].map((match) => match[1]!);
@@ -143,7 +138,7 @@ test('bulk publish says what happened to each chosen entry, approves a waiting r
   const csrf = csrfOf(page.text);
   const back = /<input type="hidden" name="back" value="([^"]*)">/.exec(page.text)![1];
   assert.equal(back, 'type=post&amp;sort=status');
-  const done = await post(panel, BULK, { csrf, action: 'publish', language: 'en', back: 'type=post&sort=status', id: ['posts/bobs-draft', 'posts/waiting', 'posts/old-news', 'posts/nope'] }, jars.ann);
+  const done = await post(panel, BULK, { csrf, action: 'publish', language: 'en', back: 'type=post&sort=status', id: ['posts/bobs-draft', 'posts/waiting', 'posts/old-news', 'posts/nope'], seen: seenOf(page.text) }, jars.ann);
   assert.equal(done.res.status, 200);
   assert.match(done.text, /<p class="notice warn" role="status">Done for 3; 1 refused \(the reasons are below\)\.<\/p>/);
   assert.match(done.text, /<li class="bulk-done" data-id="posts\/bobs-draft">[^]*?<p>Published\.<\/p><\/li>/);
@@ -155,7 +150,9 @@ test('bulk publish says what happened to each chosen entry, approves a waiting r
   const history = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/waiting' })[0]!;
   assert.deepEqual([history.action, history.via], ['publish', 'panel']);
 
-  const undone = await post(panel, BULK, { csrf, action: 'unpublish', language: 'en', back: '', id: ['posts/bobs-draft', 'posts/waiting'] }, jars.ann);
+  // Published since, the files carry new stamps: the list as it is now is the one acted from.
+  const now = await get(panel, `${LIST}?sort=status`, jars.ann);
+  const undone = await post(panel, BULK, { csrf, action: 'unpublish', language: 'en', back: '', id: ['posts/bobs-draft', 'posts/waiting'], seen: seenOf(now.text) }, jars.ann);
   assert.match(undone.text, /Done for all 2 chosen entries\./);
   assert.deepEqual([fileOf('posts/bobs-draft').fields.status, fileOf('posts/waiting').fields.status], ['draft', 'draft']);
 });
@@ -170,7 +167,7 @@ test('bulk actions keep the role rules, need the form\'s CSRF token, and refuse 
 
   // An author publishes their own entries only: someone else's is refused, theirs goes through.
   const avaPage = await get(panel, LIST, jars.ava);
-  const mixed = await post(panel, BULK, { csrf: csrfOf(avaPage.text), action: 'publish', language: 'en', id: ['posts/waiting', 'posts/hike-day'] }, jars.ava);
+  const mixed = await post(panel, BULK, { csrf: csrfOf(avaPage.text), action: 'publish', language: 'en', id: ['posts/waiting', 'posts/hike-day'], seen: seenOf(avaPage.text) }, jars.ava);
   assert.match(mixed.text, /data-id="posts\/waiting">[^]*?<p>Published\.<\/p>/);
   assert.match(mixed.text, /<li class="bulk-refused" data-id="posts\/hike-day">[^]*?<strong>Refused:<\/strong> /);
   assert.equal(fileOf('posts/hike-day').fields.status, 'published');

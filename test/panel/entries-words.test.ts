@@ -9,17 +9,18 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import { Jar, csrfOf, post } from '../helpers/panel-harness.ts';
+import { seenOf } from '../helpers/panel-harness.ts';
 import { entry } from '../helpers/write-site.ts';
 import { makePng } from '../helpers/images.ts';
 import { editForm } from '../helpers/panel-forms.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { ENGLISH_PANEL_WORDS } from '../../dist/panel/words/en.js';
 import { esc } from '../../dist/panel/html.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 let ann: Jar;
 const GERMAN = { 'accept-language': 'de-DE,de;q=0.9' };
 
@@ -33,14 +34,10 @@ before(async () => {
   site.writeEntry('content/posts/waiting/en.md', entry({ title: 'Waiting for a yes', status: 'draft', date: '2026-03-07 10:00', author: 'ava', via: 'mcp', review: 'requested' }, 'Please.\n\n::: map\n:::'));
   // 51 recipes: two pages of the list.
   for (let n = 0; n < 50; n++) site.writeEntry(`content/recipes/dish-${n}/en.md`, entry({ title: `Dish ${n}`, status: 'draft', date: '2026-02-01 10:00', author: 'ann' }, 'Cook.'));
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
-  ann = await signIn(panel, 'ann@example.org', 'correct horse battery');
+  ({ panel } = served = await serveTestSite({ site }));
+  ann = await served.signIn('ann@example.org');
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 async function german(path: string): Promise<{ status: number; text: string }> {
   const res = await fetch(panel.url + path, { redirect: 'manual', headers: { cookie: ann.header(), ...GERMAN } });
@@ -118,7 +115,7 @@ test('the Content list in German: filters, rows, the bulk bar, counts, pages, an
 
 test('a bulk publish says in German what happened to each chosen entry', async () => {
   const list = await german('/svc/panel/entries');
-  const done = await post(panel, '/svc/panel/entries/bulk', { csrf: csrfOf(list.text), action: 'publish', language: 'en', back: 'type=post', id: ['posts/bobs-draft', 'posts/nope'] }, ann, GERMAN);
+  const done = await post(panel, '/svc/panel/entries/bulk', { csrf: csrfOf(list.text), action: 'publish', language: 'en', back: 'type=post', id: ['posts/bobs-draft', 'posts/nope'], seen: seenOf(list.text) }, ann, GERMAN);
   assert.equal(done.res.status, 200);
   assert.match(done.text, /<h1>Veröffentlichen \(en\): Was geschehen ist<\/h1>/);
   assert.match(done.text, /<p class="notice warn" role="status">Erledigt für 1; 1 abgelehnt \(die Gründe stehen unten\)\.<\/p>/);
@@ -126,7 +123,7 @@ test('a bulk publish says in German what happened to each chosen entry', async (
   assert.match(done.text, /<strong>Abgelehnt:<\/strong> Diesen Eintrag gibt es nicht, oder Sie dürfen ihn nicht sehen\./);
   assert.match(done.text, />Zurück zur Liste<\/a>/);
   assertNoEnglish(done.text, 'the bulk result');
-  const again = await post(panel, '/svc/panel/entries/bulk', { csrf: csrfOf(list.text), action: 'unpublish', language: 'en', id: ['posts/bobs-draft'] }, ann, GERMAN);
+  const again = await post(panel, '/svc/panel/entries/bulk', { csrf: csrfOf(list.text), action: 'unpublish', language: 'en', id: ['posts/bobs-draft'], seen: seenOf((await german('/svc/panel/entries')).text) }, ann, GERMAN);
   assert.match(again.text, /Erledigt für 1 ausgewählten Eintrag\./);
   assert.match(again.text, /Zurückgezogen: Er ist jetzt ein Entwurf\./);
   const none = await post(panel, '/svc/panel/entries/bulk', { csrf: csrfOf(list.text), action: 'publish', language: 'en' }, ann, GERMAN);

@@ -19,6 +19,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_TEXT = 10_000;
 /** A title's most characters, counted as MCP's schema counts them (UTF-16 units): what one way takes, all take. */
 export const MAX_TITLE_LENGTH = 300;
+/**
+ * A body's most characters (UTF-16 units, as MCP's schema counts them): content_create's and content_update's
+ * `body`, and the panel's edit form, so what an assistant may write a person may save, and no more.
+ */
+export const MAX_BODY_LENGTH = 1_000_000;
 /** What starts a new line: a title is shown in one line (a heading, a <title>, a list row). */
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
 

@@ -9,6 +9,7 @@ import { RuleRefusal } from './rule-refusal.js';
 import { isApprovalModeOn } from './approval-mode.js';
 import { readTranslationFile, writeTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
+import { refuseIfChanged, staleStatusSentence } from './version-stamp.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
@@ -41,19 +42,22 @@ export function checkPublishTime(context: WriteContext, at: string | undefined):
 /**
  * The spec's "States and transitions" for content_publish: a draft becomes published (now) or scheduled
  * (`at`); in approval mode, through MCP, it stays a draft with `review: requested` / `review: scheduled <time>`.
+ * With `seenVersion` (the version stamp of the file as a page showed it: the panel's bulk actions), only
+ * that text is published: a file changed since is refused inside the lock, never published unseen.
  */
-export function publishEntry(context: WriteContext, actor: Actor, entry: Entry, language: string, at: string | undefined): PublishResult {
+export function publishEntry(context: WriteContext, actor: Actor, entry: Entry, language: string, at: string | undefined, seenVersion?: string): PublishResult {
   const site = context.store.site();
   checkPublishTime(context, at);
   return withEntryLock(context, entry.id, () => {
     const fresh = freshEntry(context, entry.id);
     const translation = translationOf(fresh, language);
     refuseUnless(canPublishEntry(actor.principal, fresh, translation));
+    const current = readTranslationFile(context, translation.file);
+    refuseIfChanged(seenVersion, current.text, staleStatusSentence(entry.id, language, 'published'));
     if (translation.status === 'published') {
       if (at !== undefined) throw new AppError('invalid_params', `The ${language} translation of ${entry.id} is already published; call content_unpublish first to schedule it instead.`);
       return { id: entry.id, status: 'published', date: translation.published ?? '', url: context.store.absoluteUrl(translation.path), note: 'It was already published; nothing changed.' };
     }
-    const current = readTranslationFile(context, translation.file);
     const fields = { ...current.fields };
     // Approval mode holds back assistants (content_publish); a person whose role may publish publishes in the
     // panel directly (the spec: "a person publishes in the panel ... published").

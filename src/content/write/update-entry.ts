@@ -6,7 +6,7 @@ import { canEditEntry } from '../content-rights.js';
 import type { Entry, EntryStatus, Translation } from '../entries/types.js';
 import type { HistoryAction } from '../history.js';
 import { categoryFieldKeys, checkFields, refuseBadTitle, refuseLoneSurrogates, refuseProtectedFields, sharedFieldKeys } from './field-rules.js';
-import { readTranslationFile, writeTranslationFile } from './translation-file.js';
+import { readTranslationFile, writeTranslationFile, type TranslationFile } from './translation-file.js';
 import { checkAddressChange, checkTranslationAddress, ownSlugOf } from './slug-rules.js';
 import { refuseIfChanged, staleTranslationSentence } from './version-stamp.js';
 import { holdsLiveChange, proposeText, readPending } from './live-proposals.js';
@@ -50,24 +50,35 @@ export function refuseUnless(decision: { allowed: true } | { allowed: false; rea
   if (!decision.allowed) throw new AppError('forbidden', decision.reason);
 }
 
-/** Changes one translation (keeping the previous file as a revision) or adds a missing one as a draft. */
-export function updateEntry(context: WriteContext, actor: Actor, input: UpdateEntryInput): UpdateEntryResult {
-  const changes = input.fields ?? {};
+/** An edit of one translation: what content_update and the panel's edit forms send. */
+export type TranslationEdit = Pick<UpdateEntryInput, 'title' | 'body' | 'fields' | 'expectedVersion'>;
+
+/** The rules of the edit's own values, whatever translation it goes to. */
+function checkEditValues(edit: TranslationEdit): void {
+  const changes = edit.fields ?? {};
   refuseProtectedFields(changes);
-  refuseLoneSurrogates({ title: input.title, body: input.body, fields: changes });
-  if (input.title === undefined && input.body === undefined && Object.keys(changes).length === 0) {
+  refuseLoneSurrogates({ title: edit.title, body: edit.body, fields: changes });
+  if (edit.title === undefined && edit.body === undefined && Object.keys(changes).length === 0) {
     throw new AppError('invalid_params', 'Nothing to change: give a title, a body or fields.');
   }
-  if (input.title !== undefined && input.title.trim() === '') throw new AppError('invalid_params', 'The title cannot be empty.');
+  if (edit.title !== undefined && edit.title.trim() === '') throw new AppError('invalid_params', 'The title cannot be empty.');
   if ('title' in changes && (typeof changes.title !== 'string' || changes.title.trim() === '')) throw new AppError('invalid_params', 'The title cannot be removed or empty.');
   // Only a title being given is judged: a body saved under an older, longer title is not refused for it.
-  for (const title of [input.title, changes.title]) if (typeof title === 'string') refuseBadTitle(title);
+  for (const title of [edit.title, changes.title]) if (typeof title === 'string') refuseBadTitle(title);
+}
+
+/** Changes one translation (keeping the previous file as a revision) or adds a missing one as a draft. */
+export function updateEntry(context: WriteContext, actor: Actor, input: UpdateEntryInput): UpdateEntryResult {
+  // Judged before the lock is taken, so a refused value waits for no one; checkTranslationEdit judges them
+  // again (a few string checks), so that it holds every rule when the panel calls it on its own.
+  checkEditValues(input);
+  const changes = input.fields ?? {};
   const id = input.entry.id;
   return withEntryLock(context, id, () => {
     const entry = freshEntry(context, id);
     const translation = entry.translations.get(input.language);
     const result = translation
-      ? changeTranslation(context, actor, entry, translation, input, changes)
+      ? changeTranslation(context, actor, entry, translation, input)
       : addTranslation(context, actor, entry, input, changes);
     const after = context.store.entry(id)?.translations.get(input.language);
     const waiting = result === 'waiting' ? { waiting: true } : {};
@@ -85,40 +96,67 @@ function splitChanges(changes: Record<string, unknown>): { set: Record<string, u
   return { set, removed };
 }
 
-function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, input: UpdateEntryInput, changes: Record<string, unknown>): EntryStatus | 'waiting' {
-  refuseUnless(canEditEntry(actor.principal, entry, translation));
+/** An edit judged by every rule, ready to write: nothing of it is written yet. */
+export interface CheckedEdit {
+  /** The translation's file as read. */
+  current: TranslationFile;
+  /** The front matter and body the file would have. */
+  fields: Record<string, unknown>;
+  body: string;
+  /** Approval of live changes holds it back: it becomes a proposal, not the file. */
+  held: boolean;
+  /** Fields kept the same in every language, and the other translations they would change. */
+  sync: SharedFieldsPlan;
+}
+
+/**
+ * Every rule an edit of an existing translation must pass, judged without writing: the write path calls it
+ * inside the entry's lock just before it writes, and the panel calls it alone where the edit is saved only
+ * after another write (Unpublish saves the typed edits into the draft it makes), so a refused edit is
+ * refused before anything changes. `asDraft` judges the translation as the draft it is about to become.
+ * One set of rules for both: a copy in the panel would drift from the one that writes.
+ */
+export function checkTranslationEdit(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, edit: TranslationEdit, { asDraft: draft = false } = {}): CheckedEdit {
+  checkEditValues(edit);
+  const judged = draft ? asDraft(translation) : translation;
+  refuseUnless(canEditEntry(actor.principal, entry, judged));
   const site = context.store.site();
   const current = readTranslationFile(context, translation.file);
-  refuseIfChanged(input.expectedVersion, current.text, staleTranslationSentence(entry.id, translation.language));
+  refuseIfChanged(edit.expectedVersion, current.text, staleTranslationSentence(entry.id, translation.language));
   // An assistant's change to a live text may have to wait (live-proposals.ts): it builds on the change
   // already waiting, if any, so two partial changes add up.
-  const held = holdsLiveChange(context, actor, translation.status);
+  const held = holdsLiveChange(context, actor, judged.status);
   const waiting = held ? readPending(context, entry.id, translation.language) : null;
   const base = waiting === null ? current : parseFrontMatter(waiting);
-  const { set, removed } = splitChanges(changes);
+  const { set, removed } = splitChanges(edit.fields ?? {});
   const fields: Record<string, unknown> = { ...base.fields };
   for (const key of removed) delete fields[key];
   Object.assign(fields, set);
-  if (input.title !== undefined) fields.title = input.title;
+  if (edit.title !== undefined) fields.title = edit.title;
   // (checkFields below sees the removed keys too: removing a required field of the category is refused.)
   // A scheduled translation whose time has come is published (D2); the rewrite makes that lasting.
-  if (translation.status === 'published' && fields.status === 'scheduled') fields.status = 'published';
+  if (judged.status === 'published' && fields.status === 'scheduled') fields.status = 'published';
   checkFields(site, entry.type, set, fields, false, removed);
   // Setting, changing or removing the slug (a restore too) moves the address: the new one must be free.
   checkAddressChange(context.store, entry, translation.language, current.fields, fields);
-  // Fields kept the same in every language follow when a person publishes the change, not before.
-  if (held) {
-    proposeText(context, actor, entry.id, translation.language, fields, input.body ?? base.body);
-    return 'waiting';
-  }
+  // Fields kept the same in every language follow when a person publishes a held change, not before.
   // Planned (and refused) before anything is written: a shared field must not reach a translation this
   // person may not change, such as someone else's published one.
-  const sync = planSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
-  writeTranslationFile(context, entry.id, translation.language, translation.file, current.text, fields, input.body ?? current.body);
+  const sync = held ? { shared: [], writes: [] } : planSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
+  return { current, fields, body: edit.body ?? base.body, held, sync };
+}
+
+function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, input: UpdateEntryInput): EntryStatus | 'waiting' {
+  const edit = checkTranslationEdit(context, actor, entry, translation, input);
+  if (edit.held) {
+    proposeText(context, actor, entry.id, translation.language, edit.fields, edit.body);
+    return 'waiting';
+  }
+  writeTranslationFile(context, entry.id, translation.language, translation.file, edit.current.text, edit.fields, edit.body);
   recordChange(context, actor, input.recordAs?.action ?? 'update', entry.id, translation.language, input.recordAs?.detail);
-  for (const write of sync.writes) {
+  for (const write of edit.sync.writes) {
     writeTranslationFile(context, entry.id, write.language, write.file, write.text, write.fields, write.body);
-    recordChange(context, actor, 'update', entry.id, write.language, `kept ${sync.shared.join(', ')} the same as in ${translation.language}`);
+    recordChange(context, actor, 'update', entry.id, write.language, `kept ${edit.sync.shared.join(', ')} the same as in ${translation.language}`);
   }
   return translation.status;
 }
@@ -127,9 +165,14 @@ function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, tr
  * Fields the category keeps the same in every language follow a change into the other translations. Every
  * translation that would change must be one this person may change (canEditEntry), or nothing is written.
  */
-function planSharedFields(context: WriteContext, actor: Actor, entry: Entry, language: string, fields: Record<string, unknown>, changedKeys: string[]) {
+interface SharedFieldsPlan {
+  shared: string[];
+  writes: { language: string; file: string; text: string; fields: Record<string, unknown>; body: string }[];
+}
+
+function planSharedFields(context: WriteContext, actor: Actor, entry: Entry, language: string, fields: Record<string, unknown>, changedKeys: string[]): SharedFieldsPlan {
   const shared = sharedFieldKeys(context.store.site(), fields).filter((key) => key !== 'category' && changedKeys.includes(key));
-  const writes: { language: string; file: string; text: string; fields: Record<string, unknown>; body: string }[] = [];
+  const writes: SharedFieldsPlan['writes'] = [];
   if (shared.length === 0) return { shared, writes };
   for (const other of entry.translations.values()) {
     if (other.language === language) continue;

@@ -11,9 +11,26 @@ export function versionOf(text: string | null): string {
   return createHash('sha256').update(text === null ? '\u0000none' : text).digest('base64url').slice(0, 22);
 }
 
-/** Throws `conflict` with `sentence` when a version was sent and the file is no longer that version. */
+/**
+ * The refusal of a change based on a text that is no longer the file's. A class of its own (still a
+ * `conflict`), so a page acting on many rows at once can tell this refusal from others and say it in its
+ * own words beside each row it left alone.
+ */
+export class ChangedSinceShown extends AppError {
+  constructor(sentence: string) {
+    super('conflict', sentence);
+    this.name = 'ChangedSinceShown';
+  }
+}
+
+/** Throws ChangedSinceShown with `sentence` when a version was sent and the file is no longer that version. */
 export function refuseIfChanged(expected: string | undefined, currentText: string | null, sentence: string): void {
-  if (expected !== undefined && expected !== versionOf(currentText)) throw new AppError('conflict', sentence);
+  if (expected !== undefined && expected !== versionOf(currentText)) throw new ChangedSinceShown(sentence);
+}
+
+/** The refusal of a publish or unpublish asked for from a page that showed an older text. */
+export function staleStatusSentence(entryId: string, language: string, nothing: 'published' | 'unpublished'): string {
+  return `The ${language} translation of ${entryId} was changed after it was shown to you; nothing was ${nothing}. Look at it as it is now, then try again.`;
 }
 
 /** The refusal of a translation saved from an older page. */

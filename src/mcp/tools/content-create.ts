@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createEntry } from '../../content/write/create-entry.js';
-import { MAX_TITLE_LENGTH } from '../../content/write/field-rules.js';
+import { MAX_BODY_LENGTH, MAX_TITLE_LENGTH } from '../../content/write/field-rules.js';
 import { defineTool } from '../tool.js';
 import { resolveLanguage, resolveType } from './lookup.js';
 import { mcpActor, resolveVisibleEntry, writeContextOf } from './write-helpers.js';
@@ -8,7 +8,7 @@ import { mcpActor, resolveVisibleEntry, writeContextOf } from './write-helpers.j
 const input = z.strictObject({
   title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).describe('title'),
   type: z.string().min(1).max(40).optional().describe('post (default), page or a custom type from site_info'),
-  body: z.string().max(1_000_000).optional().describe('Markdown body; cards as in content_cards'),
+  body: z.string().max(MAX_BODY_LENGTH).optional().describe('Markdown body; cards as in content_cards'),
   language: z.string().min(1).max(20).optional().describe("language code; default the site's default language"),
   fields: z.record(z.string(), z.unknown()).optional().describe('extra front matter: tags (list of tag slugs), excerpt, slug; for a category: category and its fields such as start (YYYY-MM-DD HH:MM) and location'),
   parent: z.string().min(1).max(200).optional().describe('pages only: the id of the parent page'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { updateEntry } from '../../content/write/update-entry.js';
-import { MAX_TITLE_LENGTH } from '../../content/write/field-rules.js';
+import { MAX_BODY_LENGTH, MAX_TITLE_LENGTH } from '../../content/write/field-rules.js';
 import { WAITING_MESSAGE } from '../../content/write/live-proposals.js';
 import { defineTool } from '../tool.js';
 import { resolveLanguage } from './lookup.js';
@@ -10,7 +10,7 @@ const input = z.strictObject({
   id: z.string().min(1).max(200).describe('entry id, e.g. posts/hello'),
   language: z.string().min(1).max(20).optional().describe("language code; default the site's default language. A language the entry lacks adds a translation as a draft (give a title)"),
   title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional().describe('new title'),
-  body: z.string().max(1_000_000).optional().describe('the complete new Markdown body; leave out to keep the body'),
+  body: z.string().max(MAX_BODY_LENGTH).optional().describe('the complete new Markdown body; leave out to keep the body'),
   fields: z.record(z.string(), z.unknown()).optional().describe('fields to change; null removes a field; status, author, via and published cannot be changed'),
 });
 

@@ -9,6 +9,8 @@ export interface BulkOutcome {
   ok: boolean;
   /** What happened, or why not, in a sentence. */
   text: string;
+  /** Not acted on because the list did not show the text as it is now (bulk-stamps.ts). */
+  leftAlone?: boolean;
 }
 
 export interface BulkResultsView {

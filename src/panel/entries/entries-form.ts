@@ -8,15 +8,13 @@ import type { RequestContext } from '../../http/router.js';
 import { readForm } from '../../http/body.js';
 import { AppError } from '../../errors.js';
 import type { SiteConfig } from '../../content/entries/types.js';
-import { MAX_TITLE_LENGTH } from '../../content/write/field-rules.js';
+import { MAX_BODY_LENGTH, MAX_TITLE_LENGTH } from '../../content/write/field-rules.js';
 import { sendPanelMessage } from '../layout.js';
 import { csrfMatches, currentPanelSession, requirePanelPost, type PanelSession } from '../panel-session.js';
 import { refuseRestOfBody } from '../../http/body-refusal.js';
 import { fieldInputName } from './category-fields.js';
 import { fill, words } from '../words/panel-words.js';
 
-/** A body's most characters: content_create's and content_update's `body`. */
-export const MAX_BODY_CHARS = 1_000_000;
 /** A front matter text's most characters (an excerpt, a slug, a category field: content/write/field-rules.ts). */
 const MAX_FIELD_CHARS = 10_000;
 /** A list field (tags): at most 100 items of 200 characters (field-rules.ts). */
@@ -34,7 +32,7 @@ const SMALL_INPUTS = 8 * 1024;
 /** One input of at most `chars` characters: its name (ASCII, percent-encoded at worst), `=`, `&` and value. */
 const inputBytes = (name: string, chars: number) => name.length * 3 + 2 + chars * WIDEST_BYTES;
 
-const BODY_BYTES = inputBytes('body', MAX_BODY_CHARS);
+const BODY_BYTES = inputBytes('body', MAX_BODY_LENGTH);
 /** Every input of the edit form but the category fields: what any entry of any site sends. */
 const COMMON_BYTES = SMALL_INPUTS + BODY_BYTES + inputBytes('title', MAX_TITLE_LENGTH)
   + ['excerpt', 'slug', 'cover', 'category'].reduce((sum, name) => sum + inputBytes(name, MAX_FIELD_CHARS), 0)
@@ -55,7 +53,7 @@ export function entryFormBytes(site: SiteConfig): number {
 
 /** The sentence for a text over the spec's limit, in characters as the spec says it. */
 function tooLongSentence(): string {
-  return fill(words().settings.tooLong, { name: words().entries.edit.text, max: String(MAX_BODY_CHARS) });
+  return fill(words().settings.tooLong, { name: words().entries.edit.text, max: String(MAX_BODY_LENGTH) });
 }
 
 /**
@@ -64,7 +62,7 @@ function tooLongSentence(): string {
  * sentence with what was typed.
  */
 export function refuseLongBody(body: string | undefined): void {
-  if (body !== undefined && body.length > MAX_BODY_CHARS) throw new AppError('invalid_params', tooLongSentence());
+  if (body !== undefined && body.length > MAX_BODY_LENGTH) throw new AppError('invalid_params', tooLongSentence());
 }
 
 /**

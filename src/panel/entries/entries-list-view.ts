@@ -7,6 +7,7 @@ import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import { entryListParams, SORTS, STATUS_FILTERS, type EntryListPage, type EntryListQuery } from './entries-list.js';
 import { newEntryHref } from './new-entry-view.js';
+import { SEEN_INPUT, seenValue } from './bulk-stamps.js';
 import { fill, plural, words } from '../words/panel-words.js';
 
 export const ENTRIES_PATH = '/svc/panel/entries';
@@ -26,6 +27,11 @@ export interface EntryListView {
   canCreate: boolean;
   /** May publish (own or everyone's): the bulk Publish and Unpublish buttons. */
   canPublish: boolean;
+  /**
+   * The version stamp of each row's listed translation, by entry id, carried by the bulk form so Publish and
+   * Unpublish act only on what the list showed (bulk-stamps.ts); empty for someone offered neither.
+   */
+  versions: ReadonlyMap<string, string>;
 }
 
 /** The panel address of one entry; ids are `[a-z0-9-]` segments joined by `/`, safe in a path as they are. */
@@ -82,7 +88,9 @@ function renderRows(view: EntryListView): string {
     const statuses = row.languages.map((t) => `<span class="tag${t.language === q.language ? ' listed' : ''}">${esc(t.language)}: ${esc(statusLabel(t.status, t.review))}</span>`).join('');
     const author = row.author ? view.authorNames.get(row.author) ?? row.author : w.unknownAuthor;
     const facts = [esc(fill(w.by, { author })), esc(formatSiteDate(row.dateMs, view.timezone)), ...(row.viaMcp ? ['<span class="tag">via: mcp</span>'] : [])].join(' · ');
-    const pick = `<input type="checkbox" class="pick" name="id" value="${esc(row.id)}" aria-label="${esc(fill(w.choose, { title: row.title }))}">`;
+    const version = view.versions.get(row.id);
+    const seen = version === undefined ? '' : `<input type="hidden" name="${SEEN_INPUT}" value="${esc(seenValue(row.id, q.language, version))}">`;
+    const pick = `<input type="checkbox" class="pick" name="id" value="${esc(row.id)}" aria-label="${esc(fill(w.choose, { title: row.title }))}">${seen}`;
     return `<li class="entry-row">${thumbOf(row)}<div class="entry-main"><div class="row"><span>${pick} <a class="name" href="${esc(entryPageHref(row.id))}">${esc(row.title)}</a></span><span class="muted">${esc(row.id)}</span></div><div>${statuses}</div><div class="muted">${facts}</div></div></li>`;
   }).join('');
   const publish = view.canPublish

@@ -53,6 +53,8 @@ export interface EntryListRow {
   dateMs: number;
   /** The cover's smallest width variant, or null without a cover. */
   thumb: Thumb | null;
+  /** The listed translation's file and the index's stamp of it (its version stamp goes with the bulk actions: bulk-stamps.ts). */
+  listed: Pick<Translation, 'file' | 'mtimeMs' | 'size'>;
 }
 
 export interface EntryListPage {
@@ -144,6 +146,7 @@ function rowOf(store: ContentStore, principal: Principal, { entry, translation }
     viaMcp: translation.via === 'mcp',
     dateMs: translation.dateMs,
     thumb,
+    listed: translation,
   };
 }
 

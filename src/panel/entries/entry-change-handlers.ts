@@ -6,17 +6,13 @@
 import type { PanelDeps } from '../panel-deps.js';
 import type { RequestContext } from '../../http/router.js';
 import { AppError } from '../../errors.js';
-import type { Principal } from '../../auth/principal.js';
-import type { Entry, Translation } from '../../content/entries/types.js';
 import { canEditEntry, canPublishEntry, canSeeTranslation } from '../../content/content-rights.js';
-import { checkFields, refuseBadTitle, refuseLoneSurrogates, sharedFieldKeys } from '../../content/write/field-rules.js';
 import { checkPublishTime, publishEntry } from '../../content/write/publish-entry.js';
-import { addressWith, checkTranslationAddress, ownSlugOf } from '../../content/write/slug-rules.js';
 import { unpublishEntry } from '../../content/write/unpublish-entry.js';
-import { refuseUnless, updateEntry } from '../../content/write/update-entry.js';
+import { checkTranslationEdit, refuseUnless, updateEntry } from '../../content/write/update-entry.js';
 import { panelActor } from '../panel-principal.js';
 import { pickedTime } from '../site-time.js';
-import { editValuesFromForm, emptyEditValues, hasEditInputs, parseTags, type EditChanges } from './edit-values.js';
+import { editValuesFromForm, emptyEditValues, hasEditInputs, parseTags } from './edit-values.js';
 import { readEntryPost, refuseLongBody } from './entries-form.js';
 import { createEditPlan } from './edit-plan.js';
 import type { EntryPage } from './entry-page.js';
@@ -31,41 +27,6 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
   const { context } = page;
 
   const { sentValues, planEdits, versionAfter, save } = createEditPlan(deps, page);
-
-  /**
-   * The rules update-entry applies to an edit, judged without writing, against the translation as the draft
-   * Unpublish makes it: Unpublish saves the edits after taking the page down, and an edit refused only then
-   * would leave the page down and the typed text lost. update-entry judges them again as it saves.
-   */
-  const judgeDraftEdits = (principal: Principal, entry: Entry, translation: Translation, current: Record<string, unknown>, changes: EditChanges): void => {
-    const site = deps.content.site();
-    refuseLongBody(changes.body);
-    refuseLoneSurrogates({ title: changes.title, body: changes.body, fields: changes.fields });
-    if (changes.title !== undefined) {
-      // update-entry's own sentence: this is its rule, judged early.
-      if (changes.title.trim() === '') throw new AppError('invalid_params', 'The title cannot be empty.');
-      refuseBadTitle(changes.title);
-    }
-    // As a draft, read through the translation (a spread would leave the index's getters, the author, behind).
-    refuseUnless(canEditEntry(principal, entry, Object.create(translation, { status: { value: 'draft', enumerable: true } }) as Translation));
-    const set = Object.fromEntries(Object.entries(changes.fields).filter(([, value]) => value !== null));
-    const removed = Object.keys(changes.fields).filter((key) => changes.fields[key] === null);
-    const merged: Record<string, unknown> = { ...current, ...set, ...(changes.title === undefined ? {} : { title: changes.title }) };
-    for (const key of removed) delete merged[key];
-    checkFields(site, entry.type, set, merged, false, removed);
-    // A slug set, changed or removed moves the address: the new one must be free.
-    const slug = ownSlugOf(merged);
-    if (addressWith(site, entry, translation.language, slug) !== addressWith(site, entry, translation.language, ownSlugOf(current))) {
-      checkTranslationAddress(context.store, entry, translation.language, slug);
-    }
-    // A field kept the same in every language follows into the other translations: each that would change
-    // must be one this person may change, or nothing is written.
-    const shared = sharedFieldKeys(site, merged).filter((key) => key !== 'category' && Object.hasOwn(changes.fields, key));
-    for (const other of entry.translations.values()) {
-      if (other.language === translation.language || shared.every((key) => JSON.stringify(other.fields[key]) === JSON.stringify(merged[key]))) continue;
-      refuseUnless(canEditEntry(principal, entry, other));
-    }
-  };
 
   /** Reads the form and finds its translation; null after the answer was sent. */
   const posted = async (ctx: RequestContext) => {
@@ -142,12 +103,17 @@ export function createEntryChangeHandlers(deps: PanelDeps, page: EntryPage) {
       const values = sentValues(translation, form);
       let saved = false;
       try {
-        const principal = panelActor(session).principal;
-        refuseUnless(canPublishEntry(principal, entry, translation));
+        const actor = panelActor(session);
+        refuseUnless(canPublishEntry(actor.principal, entry, translation));
         const changes = planEdits(entry, translation, form, values);
-        // Judged before the page goes down: a refused edit leaves it as it was.
-        if (changes) judgeDraftEdits(principal, entry, translation, values.snapshot.fields, changes);
-        const result = unpublishEntry(context, panelActor(session), entry, translation.language);
+        // Judged before the page goes down, by update-entry's own rules against the translation as the draft
+        // Unpublish makes it: an edit refused only when it is saved would leave the page down and the typed
+        // text lost. update-entry judges them again as it saves.
+        if (changes) {
+          refuseLongBody(changes.body);
+          checkTranslationEdit(context, actor, entry, translation, changes, { asDraft: true });
+        }
+        const result = unpublishEntry(context, actor, entry, translation.language);
         // Edits go into the draft, never live: saved after unpublishing (the changes were judged against the
         // file as it was; unpublishing touches only status, published and review), against the version the
         // unpublish wrote, read in the same turn: a write by another process in between is refused, not lost.

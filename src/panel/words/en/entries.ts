@@ -65,6 +65,10 @@ export const ENGLISH_ENTRIES_WORDS = {
     publishedWaiting: 'Published (it was waiting for approval).',
     cardsEmpty: 'Cards leave required settings empty: {cards}.',
     unpublished: 'Unpublished: it is a draft now.',
+    // A row acts only on the text the list was drawn from (bulk-stamps.ts); anything else is left alone.
+    changedSinceListed: 'It was changed after the list was shown, so the list did not show what it holds now; it was left as it is. Open the list again, look at it, and choose it again if you still mean to.',
+    notListed: 'The form did not say which version of it the list showed, so it was left as it is. Open the list again and choose it there.',
+    leftAlone: { one: '{count} entry was left as it is because the list did not show it as it is now (see below).', other: '{count} entries were left as they are because the list did not show them as they are now (see below).' },
     doneAll: { one: 'Done for all {count} chosen entry.', other: 'Done for all {count} chosen entries.' },
     doneSome: 'Done for {done}; {refused} refused (the reasons are below).',
     publish: 'Publish',
