@@ -2,6 +2,8 @@ import { parseArgs } from './lib/node-builtins.js';
 import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-settings.js';
 import { TrustedFolders } from './lib/trusted-folders.js';
 import { scryptCostSetting } from './lib/scrypt-cost.js';
+import { repeatedOptionSentence } from './lib/repeated-option.js';
+import { publicAddressProblem } from './lib/site-address.js';
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 
@@ -54,32 +56,34 @@ export const CONFIG_OPTIONS = {
 const FLAG_OPTIONS = { ...CONFIG_OPTIONS, token: { type: 'string' } } as const;
 
 /**
- * The flags, exactly as util.parseArgs reads them (strict, positionals allowed); throws ConfigError with its
- * sentence. `--name=value` and a bare `--trust-proxy` are read by hand, since loading and running parseArgs is
- * about a millisecond of a stdio server's cold start and gives the same values for these forms; any other
- * form (a value as the next argument, short flags, `--`, unknown names) goes to parseArgs itself.
+ * The flags, exactly as util.parseArgs reads them (strict, positionals allowed), a flag given twice refused as
+ * the `svc` command line refuses it (lib/repeated-option.ts); throws ConfigError with its sentence.
+ * `--name=value` and a bare `--trust-proxy` are read by hand, since loading and running parseArgs is about a
+ * millisecond of a stdio server's cold start and gives the same values for these forms; any other form (a
+ * value as the next argument, short flags, `--`, unknown names) and any name seen twice go to parseArgs itself.
  */
 export function readFlags(argv: string[]): Record<string, string | boolean | undefined> {
   const values: Record<string, string | boolean | undefined> = {};
   for (const arg of argv) {
-    if (arg === '--trust-proxy') {
-      values['trust-proxy'] = true;
-      continue;
-    }
     const equals = arg.indexOf('=');
-    const name = arg.startsWith('--') && equals > 2 ? arg.slice(2, equals) : undefined;
-    if (name !== undefined && name !== 'trust-proxy' && Object.hasOwn(FLAG_OPTIONS, name)) values[name] = arg.slice(equals + 1);
+    const name = arg === '--trust-proxy' ? 'trust-proxy' : arg.startsWith('--') && equals > 2 ? arg.slice(2, equals) : undefined;
+    const byHand = name !== undefined && (arg === '--trust-proxy' || (name !== 'trust-proxy' && Object.hasOwn(FLAG_OPTIONS, name)));
+    if (byHand && !Object.hasOwn(values, name)) values[name] = arg === '--trust-proxy' ? true : arg.slice(equals + 1);
     else if (arg.startsWith('-')) return parseFlags(argv);
   }
   return values;
 }
 
 function parseFlags(argv: string[]): Record<string, string | boolean | undefined> {
+  let parsed;
   try {
-    return parseArgs({ args: argv, options: FLAG_OPTIONS, strict: true, allowPositionals: true }).values;
+    parsed = parseArgs({ args: argv, options: FLAG_OPTIONS, strict: true, allowPositionals: true, tokens: true });
   } catch (error) {
     throw new ConfigError(`svc: ${flagErrorSentence(error, Object.keys(FLAG_OPTIONS))}`);
   }
+  const repeated = repeatedOptionSentence(parsed.tokens, FLAG_OPTIONS);
+  if (repeated !== null) throw new ConfigError(`svc: ${repeated}.`);
+  return parsed.values;
 }
 
 /**
@@ -198,22 +202,6 @@ function validate(raw: {
   const keepAliveTimeout = between('keepAliveTimeout', raw.keepAliveTimeout, 3600, 'a whole number of seconds');
   const maxConnections = between('maxConnections', raw.maxConnections, 1_000_000, 'a whole number');
   return { root: raw.root, dataDir: raw.dataDir, host: raw.host, port: Number(raw.port), baseUrl, trustProxy: raw.trustProxy, rateLimits: raw.rateLimits, keepAliveTimeout, maxConnections };
-}
-
-/**
- * What keeps `text` from being a site's public address, as the end of a sentence naming the setting
- * (`must ...`), or null. Every absolute address svc gives is this text and a path, and `svc mcp server-json`
- * publishes it: a query or fragment would land inside each of them and a user name or password would go to
- * everyone, so both are refused, and the sentence never repeats the value (it may hold a password).
- */
-export function publicAddressProblem(text: string): string | null {
-  if (!URL.canParse(text)) return 'must be an absolute http(s) address';
-  if (!/^https?:\/\//.test(text)) return 'must start with http:// or https://';
-  const url = new URL(text);
-  // The parser drops an empty user part (`https://@host`), which the text would still carry.
-  if (url.username !== '' || url.password !== '' || /^[a-z]+:\/\/[^/?#\\]*@/i.test(text)) return 'must not hold a user name or password';
-  if (/[?#]/.test(text)) return 'must not have a ? query or # fragment';
-  return null;
 }
 
 /**

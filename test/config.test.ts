@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig, readFlags, ConfigError, flagErrorSentence } from '../dist/config.js';
+import { repeatedOptionSentence } from '../dist/lib/repeated-option.js';
 import { parseArgs } from 'node:util';
 
 test('defaults: working directory, data below it, 127.0.0.1:8080', () => {
@@ -89,6 +90,33 @@ test('the server stops with exit code 2 and one sentence on a bad setting', () =
   assert.equal(fromEnv.stderr, 'svc: the setting SVC_PORT must be a whole number from 0 to 65535.\n');
 });
 
+test('a flag given twice is refused with one sentence, in every form, as the svc command line refuses it', () => {
+  for (const [argv, name] of [
+    [['--port', '1', '--port', '2'], 'port'],
+    [['--port=1', '--port=2'], 'port'],
+    [['--root', 'a', '--root=b'], 'root'],
+    [['--root=a', '--root=a'], 'root'],
+    [['--trust-proxy', '--trust-proxy'], 'trust-proxy'],
+    [['--base-url=https://a.example', '--host=::1', '--base-url', 'https://b.example'], 'base-url'],
+    [['--token=svc_a', '--token=svc_b'], 'token'],
+  ] as const) {
+    assert.throws(() => readFlags([...argv]), (error: unknown) => error instanceof ConfigError && error.message === `svc: --${name} is given more than once.`, argv.join(' '));
+    assert.throws(() => loadConfig([...argv], {}), (error: unknown) => error instanceof ConfigError && error.message === `svc: --${name} is given more than once.`, argv.join(' '));
+  }
+});
+
+test('both servers stop with exit code 2 and that sentence on a flag given twice, before anything else', () => {
+  for (const [entry, argv, sentence] of [
+    ['dist/server.js', ['--port', '1', '--port', '2'], 'svc: --port is given more than once.\n'],
+    ['dist/server.js', ['--root=/a', '--root=/b'], 'svc: --root is given more than once.\n'],
+    ['dist/stdio.js', ['--token=svc_a', '--token', 'svc_b'], 'svc: --token is given more than once.\n'],
+    ['dist/stdio.js', ['--root', '/a', '--root', '/b', '--token=svc_a'], 'svc: --root is given more than once.\n'],
+  ] as const) {
+    const result = spawnSync(process.execPath, [entry, ...argv], { encoding: 'utf8', input: '', timeout: 30_000, env: { PATH: process.env.PATH, SVC_ROOT: '/nonexistent' } });
+    assert.deepEqual([result.status, result.stderr, result.stdout], [2, sentence, ''], `${entry} ${argv.join(' ')}`);
+  }
+});
+
 test('readFlags reads every argument list as util.parseArgs does, values and refusals alike', () => {
   const options = {
     root: { type: 'string' }, data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' },
@@ -102,9 +130,12 @@ test('readFlags reads every argument list as util.parseArgs does, values and ref
   const cases: string[][] = [[]];
   for (let n = 0; n < 3000; n++) cases.push(Array.from({ length: 1 + next(4) }, () => pieces[next(pieces.length)]!));
   for (const argv of cases) {
+    // parseArgs keeps the last of a flag given twice; both readers refuse it, after parseArgs's own refusals.
     let expected: unknown;
     try {
-      expected = { ...parseArgs({ args: argv, options, strict: true, allowPositionals: true }).values };
+      const parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, tokens: true });
+      const repeated = repeatedOptionSentence(parsed.tokens, options);
+      expected = repeated === null ? { ...parsed.values } : `svc: ${repeated}.`;
     } catch (error) {
       expected = `svc: ${flagErrorSentence(error, Object.keys(options))}`;
     }

@@ -4,6 +4,7 @@ import type { ApiDeps } from './api-deps.js';
 import { scopeRefusal } from '../auth/scope-refusal.js';
 import type { Handler, RequestContext } from '../http/router.js';
 import { sendBody, sendEmpty, type Headers } from '../http/respond.js';
+import { ANY_ORIGIN, atCanonicalAddress } from '../http/canonical-address.js';
 import { matchesIfNoneMatch, strongEtag } from '../http/etag.js';
 import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { GenerationCache } from '../lib/generation-cache.js';
@@ -50,6 +51,7 @@ export type ApiHandler = (request: ApiRequest) => unknown;
 
 /**
  * A Content API route is a handler wrapped in the steps every endpoint shares, in this order (apiRoute):
+ * 0. address: another spelling of the endpoint's address is sent on to it or refused (see apiRoute);
  * 1. limit: the token bucket (120 a minute unless set otherwise, null when the limits are off; keyed by
  *    token, else client address), told in RateLimit-* headers;
  * 2. authenticate: a token that is sent must be valid (401);
@@ -127,14 +129,25 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
     return made;
   };
 
-  return (ctx) => {
+  // One answer, one address (http/canonical-address.ts), checked before any step, so another spelling takes
+  // nothing from the bucket and never reaches the answer cache. Every endpoint is a GET of a fixed address
+  // (an escaped letter never matches one: the router compares segments as sent), so what gets this far is
+  // empty segments, a backslash or a fragment. The choice per spelling:
+  // - a trailing slash (`/svc/api/v1/site/`) is the endpoint asked a little wrongly: a 301 (query kept) to
+  //   the documented address, which any client following a 301 on GET gets right at once (with CORS, or a
+  //   browser app's fetch could not follow it);
+  // - an empty segment inside (`/svc/api/v1//site`, a base joined with one slash too many), a backslash or a
+  //   fragment is an address wrongly built, not another spelling of one: the server's 404 for an address
+  //   without a route says so, rather than a redirect that would hide the client's mistake.
+  // The preflight (apiPreflight) is left as it is: no cache keeps it, and a browser follows no redirect from one.
+  return atCanonicalAddress((ctx) => {
     const token = bearerToken(ctx.req.headers.authorization);
     const taken = limit(ctx, token);
     try {
       refuseOverLimit(taken);
       const principal = authenticate(ctx, token);
       options.freshen?.(ctx.url);
-      // Step 3. The request target as sent: the same target is the same address (other spellings of it are only other keys).
+      // Step 3. The request target as sent: the same target is the same address (another spelling of the path never gets here).
       const key = cache ? `${principalKey(principal)} ${ctx.req.url}` : '';
       const generation = cache ? deps.content.generation : 0;
       const kept = cache?.get(generation, key);
@@ -151,7 +164,7 @@ export function apiRoute(deps: ApiDeps, limiter: TokenBucketLimiter | null, hand
         ...(appError?.headers ?? {}),
       });
     }
-  };
+  }, ANY_ORIGIN);
 }
 
 const NO_TAGS: readonly string[] = [];

@@ -4,7 +4,7 @@
 // checked by site.yaml's own rules, content/settings/site-config.ts). A value the server would refuse is a
 // usage error (exit code 2) and no folder is made: an init that succeeded must give a site that starts.
 import { parse, stringify } from 'yaml';
-import { publicAddressProblem } from '../config.js';
+import { publicAddressProblem } from '../lib/site-address.js';
 import { buildSiteConfig } from '../content/settings/site-config.js';
 import { isValidTimeZone } from '../lib/time-zone.js';
 import { UsageError } from './cli-error.js';

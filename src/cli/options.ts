@@ -3,6 +3,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { CONFIG_OPTIONS, flagErrorSentence, loadConfig, ConfigError, siteFolders, type Config } from '../config.js';
 import { UsageError } from './cli-error.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
+import { repeatedOptionSentence } from '../lib/repeated-option.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -59,12 +60,8 @@ export function readCommandLine(args: string[], options: Options, maxPositionals
   } catch (error) {
     throw new UsageError(flagErrorSentence(error, Object.keys(options)));
   }
-  const seen = new Set<string>();
-  for (const token of parsed.tokens) {
-    if (token.kind !== 'option' || options[token.name]?.multiple === true) continue;
-    if (seen.has(token.name)) throw new UsageError(`--${token.name} is given more than once`);
-    seen.add(token.name);
-  }
+  const repeated = repeatedOptionSentence(parsed.tokens, options);
+  if (repeated !== null) throw new UsageError(repeated);
   if (parsed.positionals.length > maxPositionals) throw new UsageError(`Unexpected argument "${parsed.positionals[maxPositionals]}".`);
   return { values: parsed.values as Parsed['values'], positionals: parsed.positionals };
 }

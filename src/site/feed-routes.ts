@@ -7,7 +7,7 @@ import { renderAtomFeed, renderRobots } from './feeds.js';
 import { renderSitemap } from './sitemap.js';
 import { SIGNED_IN_ONLY, type PublicCaching } from './cache-control.js';
 import { cacheTagHeaders } from '../http/shared-cache.js';
-import { atCanonicalAddress } from './canonical-address.js';
+import { atCanonicalAddress } from '../http/canonical-address.js';
 import { SITE_TAG, SITEMAP_TAG, typeListTag } from '../content/cache-tags.js';
 
 const NOTHING_HERE = { message: 'Nothing is at this address.' };
@@ -40,7 +40,7 @@ export function registerFeedRoutes(router: Router, deps: SiteDeps, controls: Pub
     }
     return body;
   };
-  // Each at its one address (canonical-address.ts): `/feed.xml/` and `/de//feed.xml` are not answered in full.
+  // Each at its one address (http/canonical-address.ts): `/feed.xml/` and `/de//feed.xml` are not answered in full.
   // robots.txt is public on an open and on a closed site alike: it tells crawlers what to fetch and shows no content.
   router.get('/robots.txt', atCanonicalAddress((ctx) => sendTagged(ctx.res, kept('robots', () => renderRobots(deps.content))!, headers('text/plain; charset=utf-8', FEED_MAX_AGE, [SITE_TAG]))));
   router.get('/sitemap.xml', atCanonicalAddress((ctx) => {

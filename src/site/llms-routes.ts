@@ -9,7 +9,7 @@ import { listPageTags } from '../content/cache-tags.js';
 import { renderLlmsFull, renderLlmsList, renderLlmsTxt } from './llms-txt.js';
 import type { PageContext } from './page-context.js';
 import { themeWords } from './theme-words.js';
-import { atCanonicalAddress } from './canonical-address.js';
+import { atCanonicalAddress } from '../http/canonical-address.js';
 
 const NOTHING_HERE = { message: 'Nothing is at this address.' };
 const HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
@@ -54,7 +54,7 @@ export function registerLlmsRoutes(router: Router, deps: SiteDeps, publicCaching
     sendTagged(ctx.res, body, { ...HEADERS, 'cache-control': cacheControl, ...tagHeaders });
   };
   const defaultLanguage = () => deps.content.site().defaultLanguage;
-  // llms.txt has no pages: its lists have them. Each answers at its one address (canonical-address.ts).
+  // llms.txt has no pages: its lists have them. Each answers at its one address (http/canonical-address.ts).
   router.get('/llms.txt', atCanonicalAddress((ctx) => serve(ctx, 'llms', everyList, (n) => (n === 1 ? renderLlmsTxt(context(defaultLanguage())) : null))));
   router.get('/llms-full.txt', atCanonicalAddress((ctx) => serve(ctx, 'full', everyList, (n) => renderLlmsFull(context(defaultLanguage()), n, context))));
   router.get('/llms/:language/:list', atCanonicalAddress((ctx) => {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { SiteDeps } from './site-deps.js';
 import type { Router, RequestContext } from '../http/router.js';
 import { sendHtml, sendJson, redirect } from '../http/respond.js';
-import { answeredElsewhere, atCanonicalAddress } from './canonical-address.js';
+import { answeredElsewhere, atCanonicalAddress } from '../http/canonical-address.js';
 import { prepareAnswer, sendPrepared, taggedBody, type PreparedAnswer } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { registerFeedRoutes } from './feed-routes.js';
@@ -155,7 +155,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       return sendHtml(ctx.res, tooLong ? 422 : 200, html, headers);
     };
     let path = ctx.pathname;
-    // One page, one address (canonical-address.ts): a trailing slash or an escaped letter is sent on to the
+    // One page, one address (http/canonical-address.ts): a trailing slash or an escaped letter is sent on to the
     // address without it, and an escaped slash or a doubled one is the 404 page; a canonical path holds no
     // escape, so it is looked up as it is.
     if (answeredElsewhere(ctx, () => notFound(languageOf(path)))) return;

@@ -13,7 +13,7 @@ import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { rateLimitOf } from '../lib/rate-limit-settings.js';
 import { consentBanner } from '../stats/consent-banner.js';
 import type { StatsContent } from '../stats/page-index.js';
-import { atCanonicalAddress } from './canonical-address.js';
+import { atCanonicalAddress } from '../http/canonical-address.js';
 
 export const CONSENT_PATH = '/svc/consent';
 /** A beacon line is a few hundred bytes; anything near this is not from our script. */
@@ -64,7 +64,7 @@ export function registerStatsEndpoints(router: Router, deps: Pick<SiteDeps, 'sta
   // The script never changes while the process runs: its tag is computed once.
   const etag = strongEtag(script);
   const headers = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', etag };
-  // Kept by browsers and caches an hour: at its one address only (canonical-address.ts), not also at `/svc/beacon.js/`.
+  // Kept by browsers and caches an hour: at its one address only (http/canonical-address.ts), not also at `/svc/beacon.js/`.
   router.get(BEACON_PATH, atCanonicalAddress((ctx) => {
     if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) return sendNotModified(ctx.res, etag, headers);
     sendBody(ctx.res, 200, script, headers);

@@ -5,9 +5,11 @@
 // What is checked, for GET, HEAD and OPTIONS below the API prefix: that the document describes the address
 // and the method, the status, the headers it says are always sent, the media type, and (GET, JSON) the body
 // by the answer's schema. An answer to an address the document lacks is a problem, unless it is the server's
-// own refusal before any endpoint (no route: 404; too long: 414), which has no RateLimit headers: every
-// answer of an API endpoint has them (api-request.ts). OPTIONS is the preflight any address below the prefix
-// gets alike, checked only where the document has the address.
+// own answer before any endpoint, which has no RateLimit headers (every answer of an API endpoint has them,
+// api-request.ts): a refusal (no route or another spelling that names none: 404; too long: 414), or the
+// permanent redirect of another spelling to the one address of an endpoint the document describes
+// (http/canonical-address.ts). OPTIONS is the preflight any address below the prefix gets alike, checked only
+// where the document has the address.
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { openApiDocument } from '../../dist/api/openapi.js';
 import { API_PREFIX } from '../../dist/api/api-request.js';
@@ -66,6 +68,7 @@ function check(endpoint: string, method: string, status: number, headers: Record
   if (!item) {
     // The server's own refusal (no route, too long an address) is no answer of the API's.
     if (method === 'OPTIONS' || (status >= 400 && headers['ratelimit-limit'] === undefined)) return [];
+    if (status === 301 && headers['ratelimit-limit'] === undefined) return redirectProblems(method, headers);
     return [`${status}: the Content API answers ${endpoint}, which openapi.json does not describe`];
   }
   const operation = item[method.toLowerCase()];
@@ -104,6 +107,18 @@ function check(endpoint: string, method: string, status: number, headers: Record
   }
   checker ??= new AnswerChecker(described as unknown as { paths: Record<string, unknown> });
   return [...problems, ...checker.problems(endpoint, status, body)];
+}
+
+/** What is wrong with a redirect of another spelling: it must name the one address of a described endpoint. */
+function redirectProblems(method: string, headers: Record<string, unknown>): string[] {
+  const location = String(headers.location ?? '');
+  const path = location.split('?')[0]!;
+  const endpoint = path.startsWith(`${API_PREFIX}/`) ? path.slice(API_PREFIX.length) : '';
+  if (!Object.hasOwn(described!.paths, endpoint) || !described!.paths[endpoint]![method === 'HEAD' ? 'get' : method.toLowerCase()]) {
+    return [`301 to ${location || 'nowhere'}, which is no endpoint openapi.json describes`];
+  }
+  if (headers['access-control-allow-origin'] !== '*') return [`301 to ${location}: without CORS, a browser app cannot follow it`];
+  return [];
 }
 
 type DescribedHeader = { required?: boolean; schema?: { const?: unknown } };

@@ -102,9 +102,11 @@ const INIT = [
  * value of their own (lib/trusted-folders.ts) rather than a registry inside lib/no-follow.ts. 66: the setting
  * SVC_SCRYPT_N checked with the others at the start (lib/scrypt-cost.ts), so that a bad one stops it there.
  * 67: node:util and node:crypto taken without an ES import (lib/node-builtins.ts), whose namespaces loaded
- * worker threads and the Web Crypto API into that answer.
+ * worker threads and the Web Crypto API into that answer. 68-69: the start refuses a flag given twice as
+ * `svc` does (lib/repeated-option.ts) and a base URL with credentials, a query or a fragment as site.yaml's
+ * reader does (lib/site-address.ts), one check each for every way in.
  */
-const MOST_MODULES = 67;
+const MOST_MODULES = 69;
 /** How many modules of dist/ the first site_info answer loaded (the first test counts them). */
 let answerModules = 0;
 const fromPackage = (loaded: string[], name: string) => loaded.filter((line) => line.includes(`/node_modules/${name}/`));

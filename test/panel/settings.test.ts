@@ -6,31 +6,26 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
-import { startHttp, type HttpHarness } from '../helpers/mcp-http.ts';
-import { Jar, csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
+import type { TestSite } from '../helpers/test-site.ts';
+import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
+let served: ServedSite;
 let site: TestSite;
-let http: HttpHarness;
-let panel: PanelHarness;
+let panel: PanelAddress;
 const jars: Record<string, Jar> = {};
 const SETTINGS = '/svc/panel/settings';
 const yamlPath = () => join(site.root, 'content', 'site.yaml');
 
 before(async () => {
-  site = await makeTestSite();
-  http = await startHttp(site);
-  panel = { url: http.url.replace('/svc/mcp', '') } as PanelHarness;
+  ({ site, panel } = served = await serveTestSite());
   writeFileSync(yamlPath(), `# Settings of the test site: this comment stays.\n${readFileSync(yamlPath(), 'utf8').replace('languages:', '# Languages, in this order.\nlanguages:')}`);
-  for (const key of ['ann', 'bob'] as const) jars[key] = await signIn(panel, `${key}@example.org`, 'correct horse battery');
+  for (const key of ['ann', 'bob'] as const) jars[key] = await served.signIn(`${key}@example.org`);
 });
-after(async () => {
-  await http.close();
-  site.cleanup();
-});
+after(() => served.close());
 
 /** The form as the page fills it, with `change` applied. */
 async function formWith(jar: Jar, change: Record<string, string | null>) {
@@ -76,6 +71,8 @@ test('bad input is refused with the reason and changes nothing', async () => {
     [{ languages: 'en = English' }, /Entries still use de \(1 entry\); delete or move those translations/],
     [{ default_language: 'fr' }, /default language must be one of the languages/],
     [{ url: 'javascript:alert(1)' }, /must begin with https:\/\/ or http:\/\//],
+    [{ url: 'https://ada:pw@example.org' }, /The address must not hold a user name or password\./],
+    [{ url: 'https://example.org/?' }, /The address must not have a \? query or # fragment\./],
     [{ title: '' }, /The title must be 1 to 200 characters/],
     [{ languages: 'en English' }, /code = name/],
   ] as const) {

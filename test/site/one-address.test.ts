@@ -2,45 +2,23 @@
 // sends by address name an entry's canonical addresses only, so a page, file or feed also answered 200 at a
 // second address (a trailing slash, a doubled slash the router steps over, %2F, an escaped letter, a
 // backslash) was kept apart from the first and outlived every purge. Each test but the last names
-// addresses that answered 200 before (src/site/canonical-address.ts); the last holds what was right
+// addresses that answered 200 before (src/http/canonical-address.ts); the last holds what was right
 // already. The real server on port 0 over the fixture site, with Varnish's tags on, so that a redirect is
 // seen to carry the headers of the site's own slash redirect.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { createFixtureSite } from '../helpers/fixture-site.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { rawGet, type RawAnswer } from '../helpers/raw-get.ts';
 import { readEdgeSettings } from '../../dist/edge/edge-settings.js';
 
 let root: string;
 let server: TestServer;
 const edge = readEdgeSettings({ SVC_PURGE: 'varnish=http://127.0.0.1:1' });
 
-interface Answer { status: number; headers: Record<string, string>; body: string }
-
-/**
- * GET with this request target exactly as written: fetch would turn a backslash into `/` and drop a
- * fragment before sending, and those are two of the spellings under test.
- */
-function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const { port, hostname } = new URL(server.url);
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${lines}Connection: close\r\n\r\n`));
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => { text += chunk; });
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const [head = '', ...rest] = text.split('\r\n\r\n');
-      const [statusLine = '', ...fields] = head.split('\r\n');
-      const parsed: Record<string, string> = {};
-      for (const field of fields) parsed[field.slice(0, field.indexOf(':')).toLowerCase()] = field.slice(field.indexOf(':') + 1).trim();
-      resolve({ status: Number(statusLine.split(' ')[1]), headers: parsed, body: rest.join('\r\n\r\n') });
-    });
-  });
-}
+type Answer = RawAnswer;
+const get = (target: string, headers: Record<string, string> = {}) => rawGet(server.url, target, headers);
 
 /** What a cache reads off an answer to decide whether and how long to keep it, and what to purge it by. */
 const CACHING = ['cache-control', 'xkey', 'vary', 'etag', 'expires', 'content-location'];

@@ -1,6 +1,7 @@
 import { fileProblemReason } from '../../lib/file-problem.js';
 import { readTextNoFollow } from '../../lib/no-follow.js';
 import { isValidTimeZone } from '../../lib/time-zone.js';
+import { addressPartsProblem } from '../../lib/site-address.js';
 import type { SiteConfig, CategoryDefinition, ContentType, FieldDefinition } from '../entries/types.js';
 import { yamlLibrary } from '../entries/yaml.js';
 import { readCachedSiteConfig, writeCachedSiteConfig } from './site-config-cache.js';
@@ -105,6 +106,11 @@ function readSite(raw: unknown) {
   if (title.length === 0) throw new SiteConfigProblem('title', 'Too small: expected string to have >=1 characters');
   const description = v.description === undefined ? '' : string(v.description, 'description');
   const url = v.url === undefined ? 'http://127.0.0.1:8080' : string(v.url, 'url');
+  // Refused as --base-url, `svc init --url` and the panel refuse it (lib/site-address.ts): a password would go
+  // out in every address the stdio server gives. Whether it is an absolute address at all is `svc check`'s to
+  // say (check-settings.ts): the HTTP server does not build its addresses from it.
+  const urlProblem = addressPartsProblem(url);
+  if (urlProblem !== null) throw new SiteConfigProblem('url', urlProblem);
   const languages = record(v.languages, 'languages', LANGUAGE, string);
   if (Object.keys(languages).length === 0) throw new SiteConfigProblem('languages', 'name at least one language');
   const defaultLanguage = optionalString(v.default_language, 'default_language');

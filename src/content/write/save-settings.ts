@@ -3,6 +3,7 @@
 // atomic, versioned). A change that would break the site is refused with the reason.
 import { AppError } from '../../errors.js';
 import { isValidTimeZone } from '../../lib/time-zone.js';
+import { addressPartsProblem } from '../../lib/site-address.js';
 import { editSiteYaml, requireSettingsRight, setIfChanged } from './site-yaml-edit.js';
 import type { Actor, WriteContext } from './write-context.js';
 
@@ -29,7 +30,10 @@ function checkInput(input: SettingsInput): void {
   if (input.description.length > 1000 || /[\u0000-\u0008\u000b-\u001f\u007f]/.test(input.description)) throw invalid('The description must be at most 1,000 characters.');
   let url: URL;
   try { url = new URL(input.url); } catch { throw invalid('The address must be a whole address such as https://example.org.'); }
-  if (!['http:', 'https:'].includes(url.protocol) || input.url.length > 300 || url.search || url.hash) throw invalid('The address must begin with https:// or http:// and have no ? or # part.');
+  if (!['http:', 'https:'].includes(url.protocol) || input.url.length > 300) throw invalid('The address must begin with https:// or http:// and be at most 300 characters.');
+  // As --base-url, `svc init --url` and site.yaml (lib/site-address.ts): no user name, password, query or fragment.
+  const parts = addressPartsProblem(input.url);
+  if (parts !== null) throw invalid(`The address ${parts}.`);
   if (input.timezone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(input.timezone) || input.timezone.includes('..') || !isValidTimeZone(input.timezone)) {
     throw invalid(`"${input.timezone.slice(0, 64)}" is not a time zone; use a name such as Europe/Berlin or UTC.`);
   }

@@ -9,6 +9,7 @@ import { bearerToken, SCOPES, type BearerVerifier } from '../../auth/principal.j
 import { mediaType } from '../../http/body.js';
 import { sendEmpty, sendJson, type Headers } from '../../http/respond.js';
 import type { RequestContext, Router } from '../../http/router.js';
+import { atCanonicalAddress, ANY_ORIGIN } from '../../http/canonical-address.js';
 import { TokenBucketLimiter, type BucketResult } from '../../lib/token-bucket.js';
 import { rateLimitOf } from '../../lib/rate-limit-settings.js';
 import { ErrorCodes, errorResponse } from '../../jsonrpc/messages.js';
@@ -48,8 +49,11 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
   const origins = originPolicy(baseUrl);
   const ownHost = new URL(baseUrl).host;
 
-  const sendMetadata = ({ res }: RequestContext) =>
-    sendJson(res, 200, buildResourceMetadata(baseUrl), { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=3600' });
+  // Public and kept by caches for an hour: at its one address only (http/canonical-address.ts), as a
+  // client builds it from the 401's resource_metadata. The endpoint itself is left as it is: a POST whose
+  // answers no cache keeps has no second copy to fear, and a client set up with `/svc/mcp/` keeps working.
+  const sendMetadata = atCanonicalAddress(({ res }: RequestContext) =>
+    sendJson(res, 200, buildResourceMetadata(baseUrl), { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=3600' }), ANY_ORIGIN);
   router.get('/.well-known/oauth-protected-resource', sendMetadata);
   router.get(`/.well-known/oauth-protected-resource${MCP_PATH}`, sendMetadata);
 

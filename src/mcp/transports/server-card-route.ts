@@ -4,6 +4,7 @@
 // again only when what it says changes (the public address, the site's title or description).
 import type { Router, RequestContext } from '../../http/router.js';
 import { sendEmpty } from '../../http/respond.js';
+import { atCanonicalAddress, ANY_ORIGIN } from '../../http/canonical-address.js';
 import { sendTagged, taggedBody, type TaggedBody } from '../../http/etag.js';
 import type { McpDeps } from '../mcp-deps.js';
 import type { McpRegistry } from '../mcp-methods.js';
@@ -46,8 +47,10 @@ export function registerServerCard(router: Router, deps: Pick<McpDeps, 'config' 
     sendTagged(res, body, HEADERS);
   };
 
+  // At its one address only (http/canonical-address.ts): public and kept by caches for an hour.
+  const atOneAddress = atCanonicalAddress(send, ANY_ORIGIN);
   for (const path of SERVER_CARD_PATHS) {
-    router.get(path, send);
+    router.get(path, atOneAddress);
     router.add('OPTIONS', path, ({ res }) => sendEmpty(res, 204, { ...CORS, 'access-control-max-age': '86400' }));
   }
 }
