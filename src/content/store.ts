@@ -122,6 +122,14 @@ export class ContentStore {
     return index.generation;
   }
 
+  /**
+   * Increases whenever an entry's media files changed (by hand or through svc; generation moves with it):
+   * what is kept of a picture beside the generation's caches (a cover's size and srcset) is looked at again.
+   */
+  get mediaGeneration(): number {
+    return this.built?.index.mediaGeneration ?? 0;
+  }
+
   /** Whether the index has been built (callers that only cache answers skip caching before it is). */
   get ready(): boolean {
     return this.built?.freshness.ready ?? false;

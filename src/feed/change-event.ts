@@ -14,6 +14,10 @@ export const CHANGE_KINDS = [
   /** A scheduled time passed: the translation became public at `time`. */
   'entry.due',
   'entry.style',
+  /**
+   * The entry's media: a picture uploaded, replaced, deleted or restored, or its alt text (the panel, MCP);
+   * a file of its media folder changed, added or removed by hand (`via: disk`, the files in `detail`).
+   */
   'entry.media',
   /**
    * An entry folder that was not there, or is no longer: found on disk (an editor, git, rsync; `via: disk`),

@@ -13,6 +13,8 @@ export interface KeptCover {
   base: string;
   json: string;
   checkedAt: number;
+  /** The store's media generation then: a media file changed since (found on disk, or by svc) is looked at again. */
+  media: number;
   /**
    * COVER_KEY + `json` as bytes, made once a row of a second entry names the cover: an entry's own image
    * (named by its translations only) keeps no second copy.
@@ -39,19 +41,25 @@ export class SharedRowParts {
 
   /**
    * The cover a media reference names. Many rows may name one image (a shared default cover): it is kept
-   * per reference, shared by the rows, and looked at again at most every `coverRecheckMs`.
+   * per reference, shared by the rows, and looked at again once a media file changed (`media`, the
+   * store's media generation), and at most every `coverRecheckMs` where nothing tells of changes.
    */
-  cover(store: ContentStore, base: string, now: number, reference: string): KeptCover {
+  cover(store: ContentStore, base: string, now: number, media: number, reference: string): KeptCover {
     let cover = this.covers.get(reference);
-    if (cover === undefined || cover.base !== base || now - cover.checkedAt >= this.coverRecheckMs) {
+    if (cover === undefined || this.stale(cover, base, now, media)) {
       const json = JSON.stringify(resolveCover(store.trustedFolders, store.contentDir, base, reference));
       // The same text as before stays the same string (and bytes), so the rows made before and after share it.
       const same = cover !== undefined && cover.json === json ? cover : undefined;
-      cover = { reference, base, json: same?.json ?? json, checkedAt: now, bytes: same?.bytes ?? null, firstEntry: same?.firstEntry ?? null };
+      cover = { reference, base, json: same?.json ?? json, checkedAt: now, media, bytes: same?.bytes ?? null, firstEntry: same?.firstEntry ?? null };
       if (this.covers.size >= 20_000) this.covers.clear();
       this.covers.set(reference, cover);
     }
     return cover;
+  }
+
+  /** Whether a kept cover is to be looked at again: for another address, after a media change, or after `coverRecheckMs`. */
+  stale(cover: KeptCover, base: string, now: number, media: number): boolean {
+    return cover.base !== base || cover.media !== media || now - cover.checkedAt >= this.coverRecheckMs;
   }
 
   /** The cover's bytes for a row of `entryId` (null while only one entry's rows name it), or NO_COVER_BYTES. */

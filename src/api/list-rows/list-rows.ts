@@ -13,7 +13,7 @@ import { PackedRows } from './packed-rows.js';
 import { PublicRows } from './public-rows.js';
 
 /** What every row of one answer shares. */
-interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number; settings: number }
+interface Asked { store: ContentStore; site: SiteConfig; generation: number; now: number; settings: number; media: number }
 
 export interface ListRowCacheOptions {
   /** Which translations a caller without rights sees (the others' addresses are left out of a row). */
@@ -47,8 +47,9 @@ const FIELDS_KEY_BYTES = FIELDS_KEY.length;
  * What depends on other entries or the settings (tag titles, the other translations, status and address)
  * can change only with the content generation: a row from an older one is made again from its own
  * excerpt and fields. A caller who may see drafts gets the kept row with the translations they may see.
- * The cover's image is not in the index: it is looked at again after `coverRecheckMs`, well within the
- * freshness promise of 2 s.
+ * The cover's image is not in the index: it is looked at again once the store says a media file changed
+ * (its media generation: found on disk by the finder, or changed through svc), and after `coverRecheckMs`,
+ * well within the freshness promise of 2 s, for a store that is told of none.
  *
  * A row is head + tags + COVER_KEY + cover + tail, where head runs from the opening brace to `"tags":` and
  * tail from `,"translations":` to the closing brace. The tags' JSON is kept once for all rows with those
@@ -150,7 +151,7 @@ export class ListRowCache {
   private asked(store: ContentStore, generation: number): Asked {
     this.packed.recycle();
     const site = store.site();
-    return { store, site, generation, now: this.now(), settings: this.settingsNumbers.of(site.url, site.timezone) };
+    return { store, site, generation, now: this.now(), settings: this.settingsNumbers.of(site.url, site.timezone), media: store.mediaGeneration };
   }
 
   /** The kept row, made from the file when its stamp moved, from its own parts when the generation did. */
@@ -168,7 +169,7 @@ export class ListRowCache {
         // Only a media reference can name a cover; anything else is null for good (no file to look at again).
         const coverReference = typeof fields.cover === 'string' && fields.cover.startsWith('media/') ? fields.cover : null;
         const excerpt = JSON.stringify(typeof fields.excerpt === 'string' ? fields.excerpt : '');
-        const cover = coverReference === null ? null : this.shared.cover(asked.store, asked.site.url, asked.now, coverReference);
+        const cover = coverReference === null ? null : this.shared.cover(asked.store, asked.site.url, asked.now, asked.media, coverReference);
         return this.build(asked, entry, translation, cover, excerpt, JSON.stringify(fields), byId);
       }
       // The index holds another object for the same file now (the entry was read again): the row follows it.
@@ -177,8 +178,8 @@ export class ListRowCache {
     }
     const { site } = asked;
     let cover = this.facts.image[slot]!;
-    if (cover !== null && (asked.now - cover.checkedAt >= this.shared.coverRecheckMs || cover.base !== site.url)) {
-      const fresh = this.shared.cover(asked.store, site.url, asked.now, cover.reference);
+    if (cover !== null && this.shared.stale(cover, site.url, asked.now, asked.media)) {
+      const fresh = this.shared.cover(asked.store, site.url, asked.now, asked.media, cover.reference);
       // The image looked at again, with the same text: the row stays.
       if (fresh.json === cover.json && fresh.base === cover.base) this.facts.image[slot] = fresh;
       cover = fresh;

@@ -15,6 +15,11 @@ export interface RecordedWrite {
   token: string | null;
 }
 
+/** How a file of an entry's media folder changed. */
+export type MediaHow = 'added' | 'changed' | 'removed';
+/** One entry's media folder found changed on disk (list-engine/media-sweep.ts): the files, each with how. */
+export interface MediaChange { id: string; files: Array<[name: string, how: MediaHow]> }
+
 /** The index operations the feed's side needs (the store's index parts). */
 export interface ChangeTarget {
   /** The entry as the index has it now (no disk read). */
@@ -23,6 +28,12 @@ export interface ChangeTarget {
   readAgain(id: string): void;
   /** Everything is read again (events were lost to this process). */
   readEverything(): void;
+  /**
+   * The entry's media files changed through svc (a write of this process, or an event of another): what
+   * answers show of them is made again. `recorded`: the change is in the feed, and the finder takes the
+   * folder's stamps as they are now; otherwise (the feed could not take it) its sweep finds and records it.
+   */
+  mediaChanged(id: string, recorded: boolean): void;
   /** Whether the sweep should look for changes on disk continuously (this process is the finder). */
   setFinder(finding: boolean): void;
 }

@@ -15,9 +15,10 @@ import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
 import { entryFacts, factsChange, kindOfWrite, publicView, type EntryFacts } from './change-facts.js';
 import { entryLockPath } from './entry-lock.js';
-import type { ChangeTarget, ContentChangesOptions, RecordedWrite } from './change-seams.js';
-export type { ChangeTarget, ContentChangesOptions, RecordedWrite } from './change-seams.js';
+import type { ChangeTarget, ContentChangesOptions, MediaChange, RecordedWrite } from './change-seams.js';
+export type { ChangeTarget, ContentChangesOptions, MediaChange, RecordedWrite } from './change-seams.js';
 import { SiteFileChanges } from './site-file-changes.js';
+import { MEDIA_KINDS, MediaFileChanges } from './media-file-changes.js';
 import { recordSiteParts } from './site-parts.js';
 import type { Entry } from '../entries/types.js';
 import { join } from 'node:path';
@@ -51,10 +52,16 @@ export class ContentChanges {
   private readonly own = new Set<number>();
   /** site.yaml changed on disk: recorded by the finder unless a `site.changed` event explains it. */
   private readonly siteFile: SiteFileChanges;
+  /** Media files changed on disk: recorded by the finder unless an event of the entry's media explains them. */
+  private readonly mediaFiles: MediaFileChanges;
 
   constructor(private readonly options: ContentChangesOptions) {
     this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), trustedFolders: options.trusted, clock: options.clock, log: options.log });
     this.siteFile = new SiteFileChanges({ isFinder: () => this.lease?.holding === true, catchUp: () => this.catchUp(), append: (change) => this.append(change), log: options.log });
+    this.mediaFiles = new MediaFileChanges({
+      underLock: (id, record) => withFileLock(options.trusted, entryLockPath(options.dataDir, id), record), catchUp: () => this.catchUp(),
+      indexed: (id) => this.target?.indexed(id), append: (change) => this.append(change), log: options.log,
+    });
   }
 
   /** A server's start: the theme and plugins it read, recorded when they differ from what the feed heard of (site-parts.ts). */
@@ -69,6 +76,11 @@ export class ContentChanges {
   /** This process took new settings from site.yaml: a change on disk unless an event explains it. */
   settingsTaken(): void {
     this.siteFile.settingsTaken();
+  }
+
+  /** Files of an entry's media folder found changed on disk by this process's sweep (it holds the lease). */
+  mediaFound(change: MediaChange): void {
+    if (this.lease?.holding === true) this.mediaFiles.found(change);
   }
 
   /** The last seq this process applied (0 before it follows). */
@@ -93,6 +105,7 @@ export class ContentChanges {
 
   stop(): void {
     this.siteFile.stop();
+    this.mediaFiles.stop();
     this.follower?.stop();
     this.lease?.stop();
     this.follower = null;
@@ -157,6 +170,8 @@ export class ContentChanges {
     // the feed can be written again. The finder finds it so; when this process is the finder, its own index
     // already holds the change, so it is noticed here and tried again a moment later.
     if (!appended && id !== null && this.lease?.holding === true) this.notice(id, before, RETRY_UNRECORDED_MS);
+    // Media changed but unrecorded: answers showing them are made again all the same (append() does so when recorded).
+    if (!appended && id !== null && MEDIA_KINDS.has(kind)) this.target?.mediaChanged(id, false);
   }
 
   /**
@@ -168,9 +183,19 @@ export class ContentChanges {
     const event = this.feed.append(change);
     if (event === null) return false;
     if (event.kind === 'site.changed') this.siteFile.noteEvent();
+    if (event.entry !== null && MEDIA_KINDS.has(event.kind)) this.mediaTouched(event.entry, event.kind === 'entry.media' && event.via === 'disk');
     this.own.add(event.seq);
     if (this.own.size > 1_000) this.own.delete(this.own.values().next().value!);
     return true;
+  }
+
+  /**
+   * An event of the entry's media, appended or read: it explains what was found of them before it, and
+   * answers showing them are made again (`found`: this process found it on disk, and has done so already).
+   */
+  private mediaTouched(id: string, found: boolean): void {
+    this.mediaFiles.noteEvent(id);
+    if (!found) this.target?.mediaChanged(id, true);
   }
 
   /** The index changed for `id`: a change made on disk unless this process explains it. */
@@ -201,6 +226,7 @@ export class ContentChanges {
       if (this.checking?.id === event.entry) this.checking.waiting.explained = true;
       this.explaining.add(event.entry);
       try { target.readAgain(event.entry); } finally { this.explaining.delete(event.entry); }
+      if (MEDIA_KINDS.has(event.kind)) this.mediaTouched(event.entry, false);
     }
   }
 

@@ -5,6 +5,8 @@
 // 100,000 posts, past the usual inotify limits and far too much memory. There, one plain watch per type
 // folder sees entries added, removed or renamed; edits inside an entry are left to the sweep. Events are
 // never relied on: a watch that fails or overflows changes nothing but how soon a change is seen.
+// Media folders (`content/media/<entry id>/`, media-sweep.ts) are watched alike: within the recursive watch,
+// or one plain watch per type folder below content/media/ (a media folder added or removed).
 import { watch, type FSWatcher } from 'node:fs';
 import { sep } from 'node:path';
 
@@ -12,15 +14,23 @@ export interface WatchedFolder { folder: string; nested: boolean }
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 const SETTINGS_FILE = 'site.yaml';
+const MEDIA = 'media';
 
-/** Starts watching; `onEntry` gets the id of an entry folder something happened in. Returns the stop. */
-export function watchContent(contentDir: string, folders: readonly WatchedFolder[], maxDepth: number, onEntry: (id: string) => void, onSettings: () => void = () => {}, platform = process.platform): () => void {
+/** What a watch tells: an entry folder, site.yaml, an entry's media folder something happened in. */
+export interface ContentEvents {
+  entry: (id: string) => void;
+  settings?: () => void;
+  media?: (id: string) => void;
+}
+
+/** Starts watching. Returns the stop. */
+export function watchContent(contentDir: string, folders: readonly WatchedFolder[], maxDepth: number, events: ContentEvents, platform = process.platform): () => void {
   const watchers: FSWatcher[] = [];
-  const start = (path: string, recursive: boolean, toId: (name: string) => string | null) => {
+  const start = (path: string, recursive: boolean, toId: (name: string) => string | null, onId: (id: string) => void = events.entry) => {
     try {
       const watcher = watch(path, { persistent: false, recursive }, (_event, name) => {
         const id = typeof name === 'string' ? toId(name) : null;
-        if (id !== null) onEntry(id);
+        if (id !== null) onId(id);
       });
       watcher.on('error', () => watcher.close());
       watchers.push(watcher);
@@ -29,20 +39,31 @@ export function watchContent(contentDir: string, folders: readonly WatchedFolder
     }
   };
   // site.yaml, written in place or replaced by a rename, is named in its folder's events.
-  const settings = (name: string) => { if (name === SETTINGS_FILE) onSettings(); return null; };
+  const settings = (name: string) => { if (name === SETTINGS_FILE) events.settings?.(); return null; };
+  const media = events.media;
   if (platform === 'darwin' || platform === 'win32') {
-    start(contentDir, true, (name) => settings(name) ?? entryIdOf(name.split(sep), folders, maxDepth));
+    start(contentDir, true, (name) => {
+      const segments = name.split(sep);
+      if (segments[0] === MEDIA && segments.length > 1) {
+        const id = entryIdOf(segments.slice(1), folders, maxDepth);
+        if (id !== null) media?.(id);
+        return null;
+      }
+      return settings(name) ?? entryIdOf(segments, folders, maxDepth);
+    });
   } else {
     start(contentDir, false, settings);
     for (const { folder } of folders) start(contentDir + sep + folder, false, (name) => (SLUG.test(name) ? `${folder}/${name}` : null));
+    if (media) for (const { folder } of folders) start(contentDir + sep + MEDIA + sep + folder, false, (name) => (SLUG.test(name) ? `${folder}/${name}` : null), media);
   }
   return () => { for (const watcher of watchers) watcher.close(); };
 }
 
 /**
- * A watch on each of the newest entry folders (recent-entries.ts): an edit in place of a file in one, which
- * moves no folder's mtime, is told at once. One inotify watch per folder; update() keeps those still
- * named and changes only the others, as the list is given anew after every pass of the sweep.
+ * A watch on each of the newest entry folders (recent-entries.ts), or on their media folders (a second set,
+ * made with content/media/ as its folder): an edit in place of a file in one, which moves no folder's
+ * mtime, is told at once. One inotify watch per folder; update() keeps those still named and changes only
+ * the others, as the list is given anew after every pass of the sweep.
  */
 export class EntryWatches {
   private readonly watchers = new Map<string, FSWatcher>();

@@ -22,6 +22,7 @@ export class EntryIndex {
   /** all()'s array, kept until the next change when every entry is kept anyway (after a full scan). */
   private list: Entry[] | null = null;
   private generationValue = 0;
+  private mediaValue = 0;
   private onChange: (() => void) | null = null;
 
   /** Has `listener` told after every change (the persisted index follows them). */
@@ -31,6 +32,11 @@ export class EntryIndex {
 
   get generation(): number {
     return this.generationValue;
+  }
+
+  /** Grows with every change to an entry's media files (mediaChanged()): kept covers are looked at again. */
+  get mediaGeneration(): number {
+    return this.mediaValue;
   }
 
   /** How many entries it holds. */
@@ -146,6 +152,16 @@ export class EntryIndex {
     this.generationValue++;
     this.list = null;
     this.onChange?.();
+  }
+
+  /**
+   * An entry's media files changed (by hand, or by svc in this or another process): no entry did, but what
+   * answers show of them (a cover's size and srcset) did, so the generation grows and every answer kept
+   * for it is made again. Nothing the persisted index holds changed: it is not written for this.
+   */
+  mediaChanged(): void {
+    this.generationValue++;
+    this.mediaValue++;
   }
 
   /** The id of the closest page above these segments that the index holds, or null. */

@@ -220,6 +220,10 @@ export class IndexFreshness {
       indexed: (id) => index.get(id),
       readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
       readEverything: () => this.requestFullScan(),
+      mediaChanged: (id, recorded) => {
+        index.mediaChanged();
+        if (recorded) this.sweeper?.absorbMedia(id);
+      },
       setFinder: (finding) => {
         if (finding === this.finder) return;
         this.finder = finding;
@@ -252,6 +256,12 @@ export class IndexFreshness {
       readAgain: (id) => scanner.readAgain(id, id.split('/'), true),
       // A hand edit of the settings is taken (and recorded) with nobody reading, as an entry's is.
       settingsChanged: () => { if (!this.closed) this.refreshIfStale(); },
+      // Files of a media folder changed on disk: every answer showing them is made again, and the change recorded.
+      mediaChanged: (change) => {
+        if (this.closed) return;
+        index.mediaChanged();
+        this.parts.changes?.mediaFound(change);
+      },
       log,
     });
     this.sweeper.start();

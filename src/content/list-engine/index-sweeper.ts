@@ -5,11 +5,15 @@
 // 100,000 entries for a pass that took as long there (docs/decisions.md, the devices). File-system events,
 // where there are good ones (content-watch.ts), name folders sooner. Reading again happens a few
 // milliseconds at a time too, so a `git pull` of thousands of files never holds up a request for long.
+// A process that follows sweeps the media folders too (media-sweep.ts), in the same passes and watched
+// alike: the newest entries' media folders each, and one watch per type folder below content/media/.
 import { debuglog } from '../../lib/node-builtins.js';
 import { EntryWatches, watchContent } from './content-watch.js';
 import { isNetworkFolder } from '../../lib/network-folder.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
-import { pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
+import { mediaShareMs, pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
+import { MediaFollow } from './media-follow.js';
+import type { MediaChange } from '../changes/change-seams.js';
 // What index-freshness.ts loads with the sweep's code, from one module.
 export { changedOnDisk, sweepBaseline, sweepSetup } from './sweep-baseline.js';
 
@@ -26,6 +30,8 @@ export interface IndexSweeperOptions {
   readAgain: (id: string) => void;
   /** site.yaml changed (told by the kernel where it tells, to a process that follows): its settings are read. */
   settingsChanged?: () => void;
+  /** Files of an entry's media folder changed (found by a process that follows). */
+  mediaChanged?: (change: MediaChange) => void;
   log: (line: string) => void;
 }
 
@@ -61,19 +67,28 @@ export class IndexSweeper {
   private readonly pollRecent: boolean;
   private recentTimer: NodeJS.Timeout | null = null;
   private readonly newestWatches: EntryWatches;
+  /** The media folders (media-follow.ts), in a process that follows. */
+  private readonly media: MediaFollow | null;
+  /** The media folders' pass under way, which may span several of the entries' passes (passOf). */
+  private mediaPass: Generator<void, void> | null = null;
 
   constructor(private readonly options: IndexSweeperOptions) {
     this.recent = new RecentEntries(options.setup);
     this.pollRecent = options.follow && isNetworkFolder(options.setup.contentDir);
     this.newestWatches = new EntryWatches(options.setup.contentDir, (id) => this.readAfterEvent(id));
+    const changed = options.mediaChanged;
+    this.media = options.follow && changed ? new MediaFollow({ setup: options.setup, polling: this.pollRecent, changed, log: options.log }) : null;
   }
 
   start(): void {
     const { setup } = this.options;
     if (this.options.follow) {
       const settingsChanged = this.options.settingsChanged;
-      this.stopWatching = watchContent(setup.contentDir, setup.folders, setup.maxDepth, (id) => this.readAfterEvent(id),
-        settingsChanged && (() => { setTimeout(() => { if (!this.stopped) settingsChanged(); }, EVENT_DELAY_MS).unref(); }));
+      this.stopWatching = watchContent(setup.contentDir, setup.folders, setup.maxDepth, {
+        entry: (id) => this.readAfterEvent(id),
+        settings: settingsChanged && (() => { setTimeout(() => { if (!this.stopped) settingsChanged(); }, EVENT_DELAY_MS).unref(); }),
+        ...(this.media ? { media: (id: string) => this.media!.afterEvent(id) } : {}),
+      });
     }
     this.startSweeping(new StampSweep(setup, this.options.baseline()));
   }
@@ -82,6 +97,7 @@ export class IndexSweeper {
     this.stopped = true;
     this.stopWatching();
     this.newestWatches.close();
+    this.media?.stop();
     if (this.timer) clearTimeout(this.timer);
     if (this.recentTimer) clearInterval(this.recentTimer);
   }
@@ -93,7 +109,45 @@ export class IndexSweeper {
 
   /** The newest entries as the last pass saw them are watched from now on (or looked at, see `recent`). */
   private watchNewest(ids: readonly string[]): void {
-    if (!this.stopped) this.newestWatches.update(ids);
+    if (this.stopped) return;
+    if (!this.pollRecent) this.newestWatches.update(ids);
+    this.media?.setNewest(ids);
+  }
+
+  /** svc changed the entry's media itself (the change is in the feed already): taken as it is, not reported. */
+  absorbMedia(id: string): void {
+    this.media?.absorb(id);
+  }
+
+  /**
+   * One pass of the entries' stamps, then a part of the media folders' pass (a process that follows): as
+   * much of it as mediaShareMs leaves in the idle budget; the rest goes on after the next entries' pass.
+   */
+  private *passOf(sweep: StampSweep): Generator<void, string[]> {
+    const entries = sweep.pass();
+    let entriesMs = 0;
+    for (;;) {
+      const started = performance.now();
+      const step = entries.next();
+      entriesMs += performance.now() - started;
+      if (step.done) {
+        if (this.media) yield* this.mediaPart(mediaShareMs(entriesMs));
+        return step.value;
+      }
+      yield;
+    }
+  }
+
+  /** Goes on with the media folders' pass for at most `ms` of work. */
+  private *mediaPart(ms: number): Generator<void, void> {
+    this.mediaPass ??= this.media!.pass();
+    for (let spent = 0; spent < ms;) {
+      const started = performance.now();
+      const step = this.mediaPass.next();
+      spent += performance.now() - started;
+      if (step.done) { this.mediaPass = null; return; }
+      yield;
+    }
   }
 
   /**
@@ -102,19 +156,20 @@ export class IndexSweeper {
    * in slices beside the requests). An entry added or removed makes it due at once.
    */
   sweepBeforeRead(): void {
-    if (!this.sweep || this.stopped || this.sweep.folders > BEFORE_READ_MAX_FOLDERS) return;
+    if (!this.sweep || this.stopped || this.sweep.folders + (this.media?.size ?? 0) > BEFORE_READ_MAX_FOLDERS) return;
     // Due by time (at most some 2 % of the time), or at once when an entry came or went (a few stats).
     const due = performance.now() - this.lastPassEnd >= Math.max(MIN_BEFORE_READ_MS, this.lastPassMs * 50);
     if (due || this.sweep.typeFoldersMoved()) {
       if (this.timer) clearTimeout(this.timer);
       const started = performance.now();
       // The pass under way, if any, is finished first: what it has not looked at yet it looks at now.
-      const pass = this.pass ?? this.sweep.pass();
+      const pass = this.pass ?? this.passOf(this.sweep);
       this.pass = null;
       let step = pass.next();
       while (!step.done) step = pass.next();
       this.endPass(this.passMs + performance.now() - started, step.value);
       for (const id of step.value) this.pending.add(id);
+      this.media?.report();
     }
     // Found by an earlier pass or an event and not read yet: read now, before this read.
     for (const id of this.pending) {
@@ -126,7 +181,10 @@ export class IndexSweeper {
   private startSweeping(sweep: StampSweep): void {
     this.sweep = sweep;
     if (this.pollRecent) {
-      this.recentTimer = setInterval(() => this.readSoon(this.recent.check()), RECENT_CHECK_MS);
+      this.recentTimer = setInterval(() => {
+        this.readSoon(this.recent.check());
+        this.media?.poll();
+      }, RECENT_CHECK_MS);
       this.recentTimer.unref();
     }
     this.sweepSlice();
@@ -135,11 +193,12 @@ export class IndexSweeper {
   /** The sweep's next slice of a few milliseconds; the pause after a whole pass. */
   private sweepSlice(): void {
     if (this.stopped || !this.sweep) return;
-    this.pass ??= this.sweep.pass();
+    this.pass ??= this.passOf(this.sweep);
     const started = performance.now();
     let step = this.pass.next();
     while (!step.done && performance.now() - started < SLICE_MS) step = this.pass.next();
     this.passMs += performance.now() - started;
+    this.media?.report();
     if (!step.done) { this.readSoon(this.sweep.takeFound()); this.scheduleSlice(0); return; }
     this.pass = null;
     this.endPass(this.passMs, step.value);
@@ -154,7 +213,7 @@ export class IndexSweeper {
     if (!this.options.follow) { this.sweep = null; return; }
     const newest = this.sweep!.newestEntries(RECENT_ENTRIES);
     if (this.pollRecent) this.recent.watch(newest);
-    else this.watchNewest(newest.map((entry) => entry.id));
+    this.watchNewest(newest.map((entry) => entry.id));
     this.scheduleSlice(pauseAfterPass(passMs));
   }
 

@@ -235,6 +235,19 @@ export function pauseAfterPass(passMs: number): number {
   return Math.max(MIN_PAUSE_MS, Math.min(passMs * 200, MAX_CYCLE_MS - passMs));
 }
 
+/**
+ * How long the media folders' part of a pass (media-sweep.ts) may take after the entries' part took
+ * `entriesMs`: what keeps a whole pass under 0.9 % of a core where the cycle's cap sets the pause, or a
+ * small slice where the entries alone take that. A site with a media folder for each of 100,000 entries
+ * (two pictures each) takes some 2 s more for them, and 3.7 s a pass is 1.4 % of a core at one pass each
+ * 270 s: its media pass is spread over a few of the entries' passes instead, so older entries' pictures are
+ * looked at every few cycles while their texts keep the five minutes.
+ */
+export function mediaShareMs(entriesMs: number): number {
+  return Math.max(MIN_MEDIA_SHARE_MS, MAX_CYCLE_MS * 0.009 - entriesMs);
+}
+
 /** A change of an older entry shows within five minutes at 100,000 entries: a pass and its pause at most. */
 const MAX_CYCLE_MS = 270_000;
+const MIN_MEDIA_SHARE_MS = 100;
 const MIN_PAUSE_MS = 5_000;
