@@ -158,3 +158,20 @@ test('people are never held: a panel save of a published entry is live at once w
   assert.match(file('posts/hike-day', 'en.md'), /We walk, said a person\./);
   assert.equal(existsSync(pending('posts/hike-day', 'en.md')), false);
 });
+
+test('an assistant is told when its waiting change was outdated and set aside: the new one builds on the live text, without it', async () => {
+  const first = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hike-day', language: 'en', body: 'An assistant\'s proposed body.' });
+  assert.equal(first.structuredContent.waiting_for_approval, true);
+  assert.doesNotMatch(first.structuredContent.message, /set aside/);
+  // A person fixes the live text after the proposal was based on it: the proposal is outdated.
+  const livePath = join(site.root, 'content', 'posts/hike-day', 'en.md');
+  writeFileSync(livePath, readFileSync(livePath, 'utf8').replace('We walk, said a person.', 'We walk, a person fixed.'));
+  const second = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hike-day', language: 'en', fields: { excerpt: 'A later proposal.' } });
+  assert.equal(second.structuredContent.waiting_for_approval, true);
+  assert.match(second.structuredContent.message, /^The entry is published .* The change that was waiting before was based on a text a person has changed since: it was set aside/);
+  const proposed = parseFrontMatter(readFileSync(pending('posts/hike-day', 'en.md'), 'utf8'));
+  assert.deepEqual([proposed.fields.excerpt, proposed.body.trim()], ['A later proposal.', 'We walk, a person fixed.']);
+  // A third change builds on the second, which is current: nothing is set aside, nothing said of it.
+  const third = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hike-day', language: 'en', title: 'Hike day, proposed' });
+  assert.doesNotMatch(third.structuredContent.message, /set aside/);
+});

@@ -28,6 +28,9 @@ export const MEDIA_WAITING_MESSAGE = 'The entry is published and assistants\' ch
 
 export const WAITING_MESSAGE = 'The entry is published and assistants\' changes to published entries wait for approval on this site: the public text is unchanged; a person publishes the change or sends it back under Waiting for approval.';
 
+/** Said beside WAITING_MESSAGE when the change waiting before was outdated and this one replaced it (proposeText keeps it as a revision). */
+export const SET_ASIDE_MESSAGE = 'The change that was waiting before was based on a text a person has changed since: it was set aside (kept as a revision, not published) and this change builds on the public text as it is now, without that one\'s edits; send them again if they are still wanted.';
+
 /** Read from site.yaml itself (as approval mode is): a change right after the switch must see it. */
 export function isLiveApprovalOn(context: WriteContext): boolean {
   try {

@@ -9,7 +9,7 @@ import { categoryFieldKeys, checkFields, refuseBadTitle, refuseLoneSurrogates, r
 import { readTranslationFile, writeTranslationFile, type TranslationFile } from './translation-file.js';
 import { checkAddressChange, checkTranslationAddress, ownSlugOf } from './slug-rules.js';
 import { refuseIfChanged, staleTranslationSentence } from './version-stamp.js';
-import { holdsLiveChange, proposeText, readPending } from './live-proposals.js';
+import { holdsLiveChange, proposeText, readPending, readProposal } from './live-proposals.js';
 import { parseFrontMatter } from '../entries/front-matter.js';
 import { noSuchEntry, recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
@@ -36,6 +36,8 @@ export interface UpdateEntryResult {
   added: boolean;
   /** Approval of live changes held it back: the public text is unchanged, the change waits for a person. */
   waiting?: boolean;
+  /** It replaced a waiting change that was outdated (live-proposals.ts): that one's edits are not in it. */
+  setAside?: boolean;
 }
 
 /** The entry as on disk right now (inside the lock), or not_found when it went away meanwhile. */
@@ -81,8 +83,9 @@ export function updateEntry(context: WriteContext, actor: Actor, input: UpdateEn
       ? changeTranslation(context, actor, entry, translation, input)
       : addTranslation(context, actor, entry, input, changes);
     const after = context.store.entry(id)?.translations.get(input.language);
-    const waiting = result === 'waiting' ? { waiting: true } : {};
-    return { id, language: input.language, status: after?.status ?? (result === 'waiting' ? translation!.status : result), url: context.store.absoluteUrl(after?.path ?? '/'), added: !translation, ...waiting };
+    const held = result === 'waiting' || result === 'waiting, outdated set aside';
+    const waiting = held ? { waiting: true, ...(result === 'waiting' ? {} : { setAside: true }) } : {};
+    return { id, language: input.language, status: after?.status ?? (held ? translation!.status : result as EntryStatus), url: context.store.absoluteUrl(after?.path ?? '/'), added: !translation, ...waiting };
   });
 }
 
@@ -105,6 +108,8 @@ export interface CheckedEdit {
   body: string;
   /** Approval of live changes holds it back: it becomes a proposal, not the file. */
   held: boolean;
+  /** Held, and the change waiting before it was outdated: this one builds on the live text, not on that. */
+  setAside: boolean;
   /** Fields kept the same in every language, and the other translations they would change. */
   sync: SharedFieldsPlan;
 }
@@ -127,6 +132,7 @@ export function checkTranslationEdit(context: WriteContext, actor: Actor, entry:
   // already waiting, if any, so two partial changes add up.
   const held = holdsLiveChange(context, actor, judged.status);
   const waiting = held ? readPending(context, entry.id, translation.language) : null;
+  const setAside = held && waiting === null && readProposal(context, entry.id, translation.language) !== null;
   const base = waiting === null ? current : parseFrontMatter(waiting);
   const { set, removed } = splitChanges(edit.fields ?? {});
   const fields: Record<string, unknown> = { ...base.fields };
@@ -143,14 +149,14 @@ export function checkTranslationEdit(context: WriteContext, actor: Actor, entry:
   // Planned (and refused) before anything is written: a shared field must not reach a translation this
   // person may not change, such as someone else's published one.
   const sync = held ? { shared: [], writes: [] } : planSharedFields(context, actor, entry, translation.language, fields, [...Object.keys(set), ...removed]);
-  return { current, fields, body: edit.body ?? base.body, held, sync };
+  return { current, fields, body: edit.body ?? base.body, held, setAside, sync };
 }
 
-function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, input: UpdateEntryInput): EntryStatus | 'waiting' {
+function changeTranslation(context: WriteContext, actor: Actor, entry: Entry, translation: Translation, input: UpdateEntryInput): EntryStatus | 'waiting' | 'waiting, outdated set aside' {
   const edit = checkTranslationEdit(context, actor, entry, translation, input);
   if (edit.held) {
     proposeText(context, actor, entry.id, translation.language, edit.fields, edit.body);
-    return 'waiting';
+    return edit.setAside ? 'waiting, outdated set aside' : 'waiting';
   }
   writeTranslationFile(context, entry.id, translation.language, translation.file, edit.current.text, edit.fields, edit.body);
   recordChange(context, actor, input.recordAs?.action ?? 'update', entry.id, translation.language, input.recordAs?.detail);

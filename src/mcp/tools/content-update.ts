@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { updateEntry } from '../../content/write/update-entry.js';
 import { MAX_BODY_LENGTH, MAX_TITLE_LENGTH } from '../../content/write/field-rules.js';
-import { WAITING_MESSAGE } from '../../content/write/live-proposals.js';
+import { SET_ASIDE_MESSAGE, WAITING_MESSAGE } from '../../content/write/live-proposals.js';
 import { defineTool } from '../tool.js';
 import { resolveLanguage } from './lookup.js';
 import { mcpActor, resolveVisibleEntry, writeContextOf } from './write-helpers.js';
@@ -39,6 +39,8 @@ export const contentUpdateTool = defineTool({
       ...(args.fields === undefined ? {} : { fields: args.fields }),
     });
     // Beside the specified fields: the change waits for a person (approval of live changes, live-proposals.ts).
-    return { id: result.id, language: result.language, status: result.status, url: result.url, ...(result.waiting ? { waiting_for_approval: true as const, message: WAITING_MESSAGE } : {}) };
+    // An outdated change waiting before is set aside, not added to (live-proposals.ts): the assistant is told, as its edits are not in this one.
+    const message = result.setAside ? `${WAITING_MESSAGE} ${SET_ASIDE_MESSAGE}` : WAITING_MESSAGE;
+    return { id: result.id, language: result.language, status: result.status, url: result.url, ...(result.waiting ? { waiting_for_approval: true as const, message } : {}) };
   },
 });
