@@ -78,3 +78,18 @@ for (const polling of [false, true]) {
     }
   });
 }
+
+test('a newest entry\'s media folder the media pass has not reached yet is watched as soon as the entry is named newest', async () => {
+  const root = site();
+  const found: MediaChange[] = [];
+  const follow = new MediaFollow({ setup: setup(root), polling: false, changed: (change) => found.push(change), log: () => {} });
+  try {
+    // No media pass has run (on a large site it is spread over several of the entries' passes).
+    follow.setNewest(['posts/hello']);
+    assert.deepEqual(found, [], 'a folder first looked at is taken as it is');
+    writeFileSync(join(root, 'media', 'posts', 'hello', 'cover.png'), 'replaced before any media pass');
+    await waitFor(() => assert.deepEqual(found, [{ id: 'posts/hello', files: [['cover.png', 'changed']] }]));
+  } finally {
+    follow.stop();
+  }
+});

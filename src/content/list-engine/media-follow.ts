@@ -74,9 +74,17 @@ export class MediaFollow {
     this.sweep.absorb(id);
   }
 
-  /** The newest entries after a pass: their media folders are watched (or polled) from now on. */
+  /**
+   * The newest entries after a pass: their media folders are watched (or polled) from now on. Those new
+   * among them that the media pass has not reached yet (it may span several of the entries' passes) are
+   * looked at now, a stat or two each, so that they are watched at once rather than once the pass gets to
+   * them; the others were looked at when they became newest.
+   */
   setNewest(ids: readonly string[]): void {
+    const before = this.newest;
     this.newest = new Set(ids);
+    for (const id of ids) if (!before.has(id) && !this.sweep.has(id)) this.sweep.check(id);
+    this.report();
     this.watchNewest();
   }
 
