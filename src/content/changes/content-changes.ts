@@ -5,15 +5,17 @@
 // A change seen in the index is explained when it came from a write of this process (recorded by
 // write(), inside the entry's lock) or from an event read in the feed; any other is a change made on
 // disk. The finder records those: it takes the entry's lock (so a writer in another process has appended its
-// event), reads the feed up to now, and records the change only when no event explained it meanwhile.
+// event), reads the feed up to now, and records the change only when no event explained it meanwhile
+// (as disk-change.ts words it).
 import { SoonestRun } from './soonest-run.js';
 import { debuglog } from '../../lib/node-builtins.js';
 import { withFileLock } from '../../lib/file-lock.js';
-import type { ChangeEvent, ChangeKind, ChangeVia, NewChange } from '../../feed/change-event.js';
+import type { ChangeEvent, ChangeVia, NewChange } from '../../feed/change-event.js';
 import { ChangeFeed } from '../../feed/change-feed.js';
 import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
 import { entryFacts, factsChange, kindOfWrite, publicView, type EntryFacts } from './change-facts.js';
+import { diskChange } from './disk-change.js';
 import { entryLockPath } from './entry-lock.js';
 import type { ChangeTarget, ContentChangesOptions, MediaChange, RecordedWrite } from './change-seams.js';
 export type { ChangeTarget, ContentChangesOptions, MediaChange, RecordedWrite } from './change-seams.js';
@@ -189,10 +191,7 @@ export class ContentChanges {
     return true;
   }
 
-  /**
-   * An event of the entry's media, appended or read: it explains what was found of them before it, and
-   * answers showing them are made again (`found`: this process found it on disk, and has done so already).
-   */
+  /** An event of the entry's media, appended or read, explains what was found before it; answers showing them are made again (`found`: done already). */
   private mediaTouched(id: string, found: boolean): void {
     this.mediaFiles.noteEvent(id);
     if (!found) this.target?.mediaChanged(id, true);
@@ -284,14 +283,10 @@ export class ContentChanges {
           try { target.readAgain(id); } finally { this.recording = false; }
         }
         const after = entryFacts(target.indexed(id));
-        const change = factsChange(waiting.before, after);
+        const change = diskChange(id, waiting.before, after, detail);
         debug('%s found on disk: %s (%j -> %j)', id, change ? 'recorded' : 'no change after all', [waiting.before.exists, [...waiting.before.translations]], [after.exists, [...after.translations]]);
         if (!change) return 'none';
-        const kind: ChangeKind = !waiting.before.exists ? 'entry.added' : !after.exists ? 'entry.removed' : 'entry.changed';
-        const recorded = this.append({
-          kind, entry: id, languages: change.languages, paths: change.paths, before: change.before, via: 'disk', person: null, token: null,
-          ...(detail ? { detail } : {}), public: publicView(waiting.before, after, change.languages),
-        });
+        const recorded = this.append(change);
         if (!recorded) this.notice(id, waiting.before, RETRY_UNRECORDED_MS);
         return recorded ? 'recorded' : 'unrecorded';
       });
