@@ -5,13 +5,15 @@
 // folder is made with chmod unless the tests run as root (who writes through any mode): then it is made there too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestSite } from '../helpers/test-site.ts';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { failWritesForTests } from '../../dist/lib/save-failure.js';
 import { isTempFileName } from '../../dist/lib/atomic-write.js';
+import { csrfOf, get } from '../helpers/panel-harness.ts';
+import { makePng } from '../helpers/images.ts';
 
 let served: ServedSite;
 let site: TestSite;
@@ -82,4 +84,29 @@ test('a read-only data folder: the write answers a sentence naming the data file
     failWritesForTests(null);
     if (!AS_ROOT) for (const folder of folders) chmodSync(folder, 0o755);
   }
+});
+
+test('a picture replaced on a full disk: one sentence, the old picture and its width stay in place, nothing is left in the trash or the feed', async () => {
+  const folder = join(site.root, 'content', 'media', 'posts', 'hello');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'peak.png'), makePng(64, 32));
+  writeFileSync(join(folder, 'peak-32w.png'), makePng(32, 16));
+  const jar = await served.signIn('ann@example.org');
+  const library = await get(served.panel, '/svc/panel/media', jar);
+  const trashBefore = existsSync(join(site.root, 'data', 'trash')) ? readdirSync(join(site.root, 'data', 'trash')) : [];
+  const feedEnd = site.deps.content.changes!.feed.since(0, 100_000).events.length;
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ csrf: csrfOf(library.text), id: 'posts/hello', file: 'peak.png', back: 'library' })) form.append(name, value);
+  form.append('replacement', new Blob([makePng(96, 48)]), 'new.png');
+  failWritesForTests({ code: 'ENOSPC', under: join(site.root, 'content') });
+  try {
+    const res = await fetch(`${served.base}/svc/panel/media/replace`, { method: 'POST', body: form, redirect: 'manual', headers: { cookie: jar.header() } });
+    assert.match((await res.text()).replaceAll('&quot;', '"'), /content\/media\/posts\/hello\/peak\.png could not be saved: the disk is full/);
+  } finally {
+    failWritesForTests(null);
+  }
+  assert.deepEqual(readdirSync(folder).filter((name) => name.startsWith('peak')).sort(), ['peak-32w.png', 'peak.png']);
+  assert.deepEqual(readFileSync(join(folder, 'peak.png')), makePng(64, 32));
+  assert.deepEqual(existsSync(join(site.root, 'data', 'trash')) ? readdirSync(join(site.root, 'data', 'trash')) : [], trashBefore);
+  assert.equal(site.deps.content.changes!.feed.since(0, 100_000).events.length, feedEnd);
 });

@@ -5,7 +5,7 @@
 // one `entry.media` via panel, never a second one found on disk. Two real servers on one folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startRealServer, type RealServer } from '../helpers/special-files.ts';
@@ -140,11 +140,13 @@ test('a picture replaced through the panel is one entry.media via panel, and eve
   assert.equal(res.status, 303, await res.text());
   // The width variant went to the trash with the old picture: the thumbnail is the picture itself.
   await everyServerShows((cover, where) => assert.match(cover, /"width":96,"height":48|width="96" height="48"/, where));
-  // The old picture and its width variant went to the trash (an event each), then the new one took its name.
+  // The old picture and its width variant went to the trash and the new one took its name: one change.
   await new Promise((done) => setTimeout(done, 1_500));
   const recorded = mediaEvents(from);
-  assert.deepEqual(recorded.map((event) => [event.entry, event.via, event.person]), recorded.map(() => ['posts/hello', 'panel', 'ann']));
-  assert.match(recorded.at(-1)?.detail ?? '', /^cover\.png replaced/);
+  assert.deepEqual(recorded.map((event) => [event.entry, event.via, event.person]), [['posts/hello', 'panel', 'ann']]);
+  assert.match(recorded[0]?.detail ?? '', /^cover\.png replaced/);
+  const trashed = readdirSync(join(site.root, 'data', 'trash')).flatMap((item) => { try { return readdirSync(join(site.root, 'data', 'trash', item, 'file')); } catch { return []; } });
+  assert.deepEqual(trashed.sort(), ['cover-32w.png', 'cover.png'].sort());
 });
 
 test('the cover removed by hand leaves every answer, recorded once', async () => {

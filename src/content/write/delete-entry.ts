@@ -7,6 +7,7 @@
 // gone (`entry.removed`, `entry.updated`, `entry.media`), so it leaves the site, the API, MCP and every list
 // at once. Revisions and CSS versions go with it (content/trash/trash-versions.ts): its id is free for a new
 // entry meanwhile, which must not list them as its own. History stays, under the entry's id.
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { movePath } from '../../lib/move-path.js';
@@ -15,7 +16,7 @@ import { canEditEntry } from '../content-rights.js';
 import { PreviewLinks } from './preview-links.js';
 import { subfolders } from '../entries/entry-folders.js';
 import type { Entry } from '../entries/types.js';
-import { newItemId, writeItem, type TrashItem } from '../trash/trash-items.js';
+import { itemFolder, newItemId, removeItem, writeItem, type TrashItem } from '../trash/trash-items.js';
 import { versionsIntoTrash } from '../trash/trash-versions.js';
 import { versionOf } from './version-stamp.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
@@ -45,6 +46,8 @@ function refuseIfChangedSince(context: WriteContext, entry: Entry, seen: SeenVer
     }
   }
 }
+
+const mkdirp = (folder: string) => { mkdirSync(folder, { recursive: true }); return folder; };
 
 function itemOf(context: WriteContext, actor: Actor, entry: Entry, kind: TrashItem['kind'], language: string | null, file: string | null): TrashItem {
   const translations = language ? [entry.translations.get(language)!] : [...entry.translations.values()];
@@ -108,15 +111,41 @@ export function deleteMedia(context: WriteContext, actor: Actor, id: string, nam
     const entry = context.store.entry(id);
     if (!entry) throw noSuchEntry(id);
     refuseUnless(canEditEntry(actor.principal, entry, undefined));
-    const path = join(context.store.mediaDir(id), name);
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
-      throw new AppError('not_found', `${id} has no media file named ${name.slice(0, 80)}.`);
-    }
-    const item = itemOf(context, actor, entry, 'media', null, name);
-    const folder = writeItem(context.store.trustedFolders, context.dataDir, item);
-    movePath(path, join(folder, 'file', name));
-    context.store.invalidate(id);
-    recordChange(context, actor, 'delete_media', id, null, `${name} moved to the trash (${item.id})`);
-    return item.id;
+    return trashMediaFile(context, actor, entry, name);
   });
+}
+
+/**
+ * Moves one file of the entry's media folder to the trash and records it, inside the entry's lock (the
+ * caller's, which may move several: a picture and its widths are one change in the feed). Returns the trash
+ * item's id. `copy`: the file is copied there and stays, for a caller about to write over it; `record`: false
+ * for a caller that records the change as its own (a picture replaced).
+ */
+export function trashMediaFile(context: WriteContext, actor: Actor, entry: Entry, name: string, { copy = false, record = true } = {}): string {
+  const path = join(context.store.mediaDir(entry.id), name);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
+    throw new AppError('not_found', `${entry.id} has no media file named ${name.slice(0, 80)}.`);
+  }
+  const item = itemOf(context, actor, entry, 'media', null, name);
+  const folder = writeItem(context.store.trustedFolders, context.dataDir, item);
+  try {
+    if (copy) copyFileSync(path, join(mkdirp(join(folder, 'file')), name));
+    else movePath(path, join(folder, 'file', name));
+  } catch (error) {
+    // Nothing moved: no item that holds nothing.
+    removeItem(context.dataDir, item.id);
+    throw error;
+  }
+  context.store.invalidate(entry.id);
+  if (record) recordChange(context, actor, 'delete_media', entry.id, null, `${name} moved to the trash (${item.id})`);
+  return item.id;
+}
+
+/** Takes a media file trashed a moment ago back to its place (a change that could not be finished). */
+export function untrashMediaFile(context: WriteContext, entry: Entry, name: string, itemId: string): void {
+  const kept = join(itemFolder(context.dataDir, itemId), 'file', name);
+  const path = join(context.store.mediaDir(entry.id), name);
+  if (statNoFollow(context.store.trustedFolders, path) === undefined) movePath(kept, path);
+  removeItem(context.dataDir, itemId);
+  context.store.invalidate(entry.id);
 }

@@ -9,7 +9,8 @@ import { ALT_FILE, MAX_ALT_LENGTH, altFileWith, cleanAltText, readAltTexts } fro
 import { checkUploadedFile } from '../media.js';
 import { isImageName } from '../media-library.js';
 import { groupVariants } from '../media-variants.js';
-import { deleteMedia } from './delete-entry.js';
+import { removeItem } from '../trash/trash-items.js';
+import { trashMediaFile, untrashMediaFile } from './delete-entry.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { recordChange, storageOf, withEntryLock, type Actor, type WriteContext } from './write-context.js';
 
@@ -41,19 +42,27 @@ export function setMediaAlt(context: WriteContext, actor: Actor, id: string, nam
 }
 
 /**
- * Moves a picture and its width variants to the trash (each restorable). Its alt text stays in the
- * folder's list, so a restored picture has it again. Answers the trash items' ids.
+ * Moves a picture and its width variants to the trash (each restorable), as one change. Its alt text stays
+ * in the folder's list, so a restored picture has it again. Answers the trash items' ids.
  */
 export function deletePicture(context: WriteContext, actor: Actor, id: string, name: string): string[] {
-  // The folder's files as every reader sees them (content/media-folder.ts); a missing folder has none.
-  const variants = groupVariants(context.store.mediaFiles(id)).find((group) => group.name === name)?.variants ?? [];
-  return [name, ...variants].map((file) => deleteMedia(context, actor, id, file));
+  return withEntryLock(context, id, () => {
+    const entry = freshEntry(context, id);
+    refuseUnless(canEditEntry(actor.principal, entry, undefined));
+    return [name, ...variantsOf(context, id, name)].map((file) => trashMediaFile(context, actor, entry, file));
+  });
+}
+
+/** The width variants of a picture, as every reader sees the folder (content/media-folder.ts); none without a folder. */
+function variantsOf(context: WriteContext, id: string, name: string): string[] {
+  return groupVariants(context.store.mediaFiles(id)).find((group) => group.name === name)?.variants ?? [];
 }
 
 /**
- * Replaces an image with another of the same type at the same address. The new file passes media_upload's
- * checks first; then the old picture and its width variants go to the trash (restorable like any deleted
- * file), and the new one takes the name.
+ * Replaces an image with another of the same type at the same address, as one change. The new file passes
+ * media_upload's checks first; then the old picture's width variants go to the trash, the old picture is
+ * copied there and the new one written over it (renamed into place: its address never goes missing), each
+ * restorable like any deleted file. A write that fails takes the variants back: nothing changed.
  */
 export function replaceMedia(context: WriteContext, actor: Actor, id: string, name: string, upload: { name: string; bytes: Buffer }): { file: string; width: number; height: number; trashed: string[] } {
   refuseUnless(canEditEntry(actor.principal, freshEntry(context, id), undefined));
@@ -64,12 +73,24 @@ export function replaceMedia(context: WriteContext, actor: Actor, id: string, na
   if (checked.note !== null) {
     throw new AppError('invalid_params', `The new file is a ${checked.kind.toUpperCase()} image; the address ends in .${extension}, so only a ${extension.toUpperCase()} image can take its place. Nothing was replaced.`);
   }
-  const trashed = deletePicture(context, actor, id, name);
-  withEntryLock(context, id, () => {
-    refuseUnless(canEditEntry(actor.principal, freshEntry(context, id), undefined));
-    storageOf(context).writeAtomic(join(context.store.mediaDir(id), name), checked.bytes);
+  const trashed = withEntryLock(context, id, () => {
+    const entry = freshEntry(context, id);
+    refuseUnless(canEditEntry(actor.principal, entry, undefined));
+    const path = imagePath(context, id, name);
+    const variants: Array<{ file: string; item: string }> = [];
+    let picture: string | undefined;
+    try {
+      for (const file of variantsOf(context, id, name)) variants.push({ file, item: trashMediaFile(context, actor, entry, file, { record: false }) });
+      picture = trashMediaFile(context, actor, entry, name, { copy: true, record: false });
+      storageOf(context).writeAtomic(path, checked.bytes);
+    } catch (error) {
+      if (picture !== undefined) removeItem(context.dataDir, picture);
+      for (const { file, item } of variants) untrashMediaFile(context, entry, file, item);
+      throw error;
+    }
     context.store.invalidate(id);
     recordChange(context, actor, 'media_replace', id, null, `${name} replaced (the old one is in the trash)`);
+    return [picture, ...variants.map(({ item }) => item)];
   });
   return { file: `media/${id}/${name}`, width: checked.width, height: checked.height, trashed };
 }
