@@ -14,7 +14,7 @@ import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { versionOf } from '../../dist/content/write/version-stamp.js';
-import { ListStamps } from '../../dist/panel/entries/bulk-stamps.js';
+import { ListedFiles } from '../../dist/panel/entries/listed-files.js';
 
 const LIST = '/svc/panel/entries';
 const BULK = '/svc/panel/entries/bulk';
@@ -108,7 +108,7 @@ test('in German, the rows left alone are said in German', async () => {
 });
 
 test('a row\'s stamp is kept while the index has the same time and size for its file, and read again when they change', () => {
-  const stamps = new ListStamps();
+  const stamps = new ListedFiles();
   const folders = served.site.deps.trustedFolders;
   const file = path('posts/hello');
   const first = fileText('posts/hello');
@@ -118,4 +118,16 @@ test('a row\'s stamp is kept while the index has the same time and size for its 
   assert.equal(stamps.versionOf(folders, { file, mtimeMs: 1, size: 10 }), versionOf(first));
   assert.equal(stamps.versionOf(folders, { file, mtimeMs: 2, size: 10 }), versionOf(`${first}More.\n`));
   assert.equal(stamps.versionOf(folders, { file: path('posts/never-was'), mtimeMs: 1, size: 1 }), versionOf(null));
+});
+
+test('a new row\'s file is read once for its thumbnail and its stamp: the stamp is of the text the thumbnail was read from', () => {
+  const files = new ListedFiles();
+  const store = served.site.deps.content;
+  const file = path('posts/hello');
+  const first = fileText('posts/hello');
+  // A row whose front matter is not in memory (as a row of the kept index is): its file is read for the cover.
+  const row = { file, mtimeMs: 3, size: 30 } as Parameters<ListedFiles['thumbOf']>[1];
+  assert.equal(files.thumbOf(store, row), null);
+  writeFileSync(file, `${first}Again.\n`);
+  assert.equal(files.versionOf(served.site.deps.trustedFolders, row), versionOf(first));
 });

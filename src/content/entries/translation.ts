@@ -173,8 +173,22 @@ class StoredTranslation implements Translation {
  * seconds of each panel row from the kept index peaked at 216-219 MB with this, 218-228 MB without).
  */
 export function passingFields(translation: Translation, trusted: TrustedFolders): Record<string, unknown> {
+  return fieldsAtHand(translation) ?? loadDocument(trusted, translation.file, translation.mtimeMs, translation.size, false).fields;
+}
+
+/** A translation's front matter where it is at hand without a read: held in memory, or its document kept. Else null. */
+export function fieldsAtHand(translation: Translation): Record<string, unknown> | null {
   const held = translation instanceof StoredTranslation ? translation.heldFields : null;
-  return held ?? loadDocument(trusted, translation.file, translation.mtimeMs, translation.size, false).fields;
+  return held ?? documents.get(`${translation.file}|${translation.mtimeMs}|${translation.size}`)?.document.fields ?? null;
+}
+
+/** The front matter of a translation file's bytes read by the caller, as loadDocument reads them (none when they are not UTF-8 or not front matter). */
+export function fieldsOfBytes(bytes: Uint8Array): Record<string, unknown> {
+  try {
+    return parseFrontMatter(strictUtf8.decode(bytes)).fields;
+  } catch {
+    return {};
+  }
 }
 
 interface LoadedDocument { fields: Record<string, unknown>; body: string }

@@ -15,8 +15,7 @@ import { parseTags } from './edit-values.js';
 import { readNewEntryPost } from './entries-form.js';
 import { defaultEntryListQuery, listEntriesFor, parseEntryListQuery, type EntryListQuery } from './entries-list.js';
 import { renderEntryList } from './entries-list-view.js';
-import { ListThumbs } from './list-thumbs.js';
-import { ListStamps } from './bulk-stamps.js';
+import { ListedFiles } from './listed-files.js';
 import { renderNewEntry, type NewEntryValues } from './new-entry-view.js';
 import { DONE, type EntryPage } from './entry-page.js';
 import { fill, words } from '../words/panel-words.js';
@@ -27,8 +26,7 @@ const LIST_CSP = SCRIPTED_PANEL_CSP.replace("script-src 'self';", "script-src 's
 /** The panel's Content list, the New entry page, and one entry's page. */
 export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
   const authorNames = () => new Map(deps.auth.accounts.list().map((account) => [account.id, account.name]));
-  const thumbs = new ListThumbs();
-  const stamps = new ListStamps();
+  const files = new ListedFiles();
 
   /** Pages a new page may go under: those this person may see, no deeper than pages nest. */
   const parentPages = (session: PanelSession): Entry[] => {
@@ -43,10 +41,10 @@ export function createEntriesHandlers(deps: PanelDeps, page: EntryPage) {
   /** The Content list. */
   const sendList = (ctx: RequestContext, status: number, session: PanelSession, query: EntryListQuery, notice: PanelNotice | null) => {
     const site = deps.content.site();
-    const list = listEntriesFor(deps.content, panelActor(session).principal, query, thumbs);
+    const list = listEntriesFor(deps.content, panelActor(session).principal, query, files);
     const canPublish = session.capabilities.has('content.publish') || session.capabilities.has('content.publish_all');
     // Only for someone offered Publish and Unpublish: what the bulk form carries.
-    const versions = new Map(canPublish ? list.rows.map((row) => [row.id, stamps.versionOf(deps.content.trustedFolders, row.listed)]) : []);
+    const versions = new Map(canPublish ? list.rows.map((row) => [row.id, files.versionOf(deps.content.trustedFolders, row.listed)]) : []);
     const body = renderEntryList({
       types: site.types, languages: languagesOf(), defaultLanguage: site.defaultLanguage, query, list, authorNames: authorNames(), timezone: site.timezone,
       csrf: session.csrf, canCreate: session.capabilities.has('content.write'), canPublish, versions,

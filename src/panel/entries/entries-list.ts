@@ -9,7 +9,7 @@ import type { Principal } from '../../auth/principal.js';
 import { canSeeTranslation, seesOthersUnpublished } from '../../content/content-rights.js';
 import type { EntryQuery, EntryRow, ListWindow } from '../../content/query.js';
 import { fullTextSource } from './entries-full-text.js';
-import { ListThumbs, type Thumb } from './list-thumbs.js';
+import { ListedFiles, type Thumb } from './listed-files.js';
 import type { ContentStore } from '../../content/store.js';
 import type { ContentType, Entry, EntryStatus, SiteConfig, Translation } from '../../content/entries/types.js';
 import { fill, words } from '../words/panel-words.js';
@@ -53,7 +53,7 @@ export interface EntryListRow {
   dateMs: number;
   /** The cover's smallest width variant, or null without a cover. */
   thumb: Thumb | null;
-  /** The listed translation's file and the index's stamp of it (its version stamp goes with the bulk actions: bulk-stamps.ts). */
+  /** The listed translation's file and the index's stamp of it (its version stamp goes with the bulk actions: bulk-stamps.ts, listed-files.ts). */
   listed: Pick<Translation, 'file' | 'mtimeMs' | 'size'>;
 }
 
@@ -106,7 +106,7 @@ export function entryListParams(query: Omit<EntryListQuery, 'type'> & { type: { 
 }
 
 /** One page of the query's entries this person may see. */
-export function listEntriesFor(store: ContentStore, principal: Principal, query: EntryListQuery, thumbs = new ListThumbs(), source: EntrySource = fullTextSource(principal, 'date')): EntryListPage {
+export function listEntriesFor(store: ContentStore, principal: Principal, query: EntryListQuery, files = new ListedFiles(), source: EntrySource = fullTextSource(principal, 'date')): EntryListPage {
   const site = store.site();
   const base: EntryQuery = {
     type: query.type.key, language: query.language, ...(query.search !== '' ? { search: query.search } : {}),
@@ -118,7 +118,7 @@ export function listEntriesFor(store: ContentStore, principal: Principal, query:
     : query.sort === 'status' && query.status === 'any' ? byStatus(store, base, window, source)
     : source(store, { ...base, status: query.status }, window);
   const pages = Math.max(1, Math.ceil(found.total / ENTRIES_PER_PAGE));
-  return { rows: found.rows.map((row) => rowOf(store, principal, row, site, thumbs)), page: query.page, pages, total: found.total };
+  return { rows: found.rows.map((row) => rowOf(store, principal, row, site, files)), page: query.page, pages, total: found.total };
 }
 
 /** The lists of each status one after the other, the window taken across them. */
@@ -134,8 +134,8 @@ function byStatus(store: ContentStore, base: EntryQuery, window: Required<Pick<L
   return { rows, total: passed };
 }
 
-function rowOf(store: ContentStore, principal: Principal, { entry, translation }: EntryRow, site: SiteConfig, thumbs: ListThumbs): EntryListRow {
-  const thumb = thumbs.thumbOf(store, translation);
+function rowOf(store: ContentStore, principal: Principal, { entry, translation }: EntryRow, site: SiteConfig, files: ListedFiles): EntryListRow {
+  const thumb = files.thumbOf(store, translation);
   return {
     id: entry.id,
     title: translation.title,
