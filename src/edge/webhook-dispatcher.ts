@@ -176,7 +176,7 @@ export class WebhookDispatcher {
       const endpoints = this.options.endpoints.list();
       // The entries are asked for once per batch, and only those some endpoint wants to hear of.
       const wanted = (event: ChangeEvent) => event.entry !== null
-        && endpoints.some((endpoint) => endpoint.events.includes(webhookEventOf(event.kind)!) && event.time >= endpoint.createdAt);
+        && endpoints.some((endpoint) => endpoint.events.includes(webhookEventOf(event)!) && event.time >= endpoint.createdAt);
       const ids = [...new Set(read.events.filter(wanted).map((event) => event.entry!))];
       const content = ids.length === 0 ? NOTHING_TAKEN : await this.options.content.take(ids);
       const byEndpoint = new Map<string, QueuedMessage[]>();

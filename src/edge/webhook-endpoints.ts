@@ -13,7 +13,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
-export const WEBHOOK_EVENTS = ['entry.created', 'entry.updated', 'entry.published', 'entry.unpublished', 'entry.scheduled', 'entry.deleted', 'media.added', 'site.changed'] as const;
+export const WEBHOOK_EVENTS = ['entry.created', 'entry.updated', 'entry.published', 'entry.unpublished', 'entry.scheduled', 'entry.deleted', 'media.added', 'media.updated', 'media.deleted', 'site.changed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_STATUSES = ['published', 'draft', 'scheduled'] as const;
 

@@ -11,7 +11,7 @@ const EVENT_OF: Partial<Record<ChangeKind, WebhookEvent>> = {
   'entry.updated': 'entry.updated', 'entry.changed': 'entry.updated', 'entry.style': 'entry.updated',
   'entry.published': 'entry.published', 'entry.due': 'entry.published',
   'entry.unpublished': 'entry.unpublished', 'entry.scheduled': 'entry.scheduled',
-  'entry.removed': 'entry.deleted', 'entry.media': 'media.added',
+  'entry.removed': 'entry.deleted',
   'site.changed': 'site.changed', 'site.reindexed': 'site.changed', 'theme.changed': 'site.changed', 'plugins.changed': 'site.changed',
 };
 const LEAVING = new Set<WebhookEvent>(['entry.unpublished', 'entry.deleted']);
@@ -25,14 +25,17 @@ export interface TakenContent {
 
 export const NOTHING_TAKEN: TakenContent = { entry: () => undefined, view: () => null };
 
+/** An entry's media changed: added (an upload, a restore; also a line from before svc said how), updated or deleted. */
+const MEDIA_EVENT_OF = { added: 'media.added', changed: 'media.updated', removed: 'media.deleted' } as const;
+
 /** The webhook event a change is sent as, if any. */
-export function webhookEventOf(kind: ChangeKind): WebhookEvent | undefined {
-  return EVENT_OF[kind];
+export function webhookEventOf(event: Pick<ChangeEvent, 'kind' | 'media'>): WebhookEvent | undefined {
+  return event.kind === 'entry.media' ? MEDIA_EVENT_OF[event.media ?? 'added'] : EVENT_OF[event.kind];
 }
 
 /** The message for this endpoint, or null when it does not want this change. */
 export function messageFor(event: ChangeEvent, endpoint: WebhookEndpoint, content: TakenContent, entry: Entry | undefined, views: Map<boolean, unknown>): QueuedMessage | null {
-  const type = EVENT_OF[event.kind];
+  const type = webhookEventOf(event);
   if (!type || !endpoint.events.includes(type)) return null;
   // An endpoint hears of the changes made after it was added (the cursor may be older: no endpoint followed it).
   if (event.time < endpoint.createdAt) return null;

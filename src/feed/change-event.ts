@@ -61,6 +61,12 @@ export interface ChangeEvent {
   /** A short note: the file uploaded, the scheduled time. */
   detail?: string;
   /**
+   * For `entry.media`: how the media changed. `added`: files came and none went (an upload, a restore);
+   * `removed`: files went and none came (a deletion); `changed`: anything else (a picture replaced, an alt
+   * text, a mix found on disk). Absent on lines written before svc recorded it.
+   */
+  media?: MediaChangeHow;
+  /**
    * What anyone may see of the change, decided when it is recorded (what was public then is known only
    * then): null when it touched nothing public before or after; absent for a change to no entry, and on lines
    * written before svc recorded it.
@@ -77,6 +83,15 @@ export interface PublicView {
   languages: string[];
   paths: string[];
   before: string[];
+}
+
+export type MediaChangeHow = 'added' | 'removed' | 'changed';
+const MEDIA_HOWS = new Set<string>(['added', 'removed', 'changed']);
+
+/** How a set of files changed as a whole: `added` or `removed` when all did so, else `changed`. */
+export function mediaChangeOf(hows: Iterable<string>): MediaChangeHow {
+  const seen = new Set(hows);
+  return seen.size === 1 && (seen.has('added') || seen.has('removed')) ? ([...seen][0] as MediaChangeHow) : 'changed';
 }
 
 /** What a writer hands the feed: the feed adds `seq` and `time`. */
@@ -104,6 +119,8 @@ export function parseEvent(line: string): ChangeEvent | null {
   if (typeof kind !== 'string' || !KINDS.has(kind) || typeof via !== 'string' || !VIAS.has(via)) return null;
   if (!isNullableString(entry) || !isStringList(languages) || !isStringList(paths) || !isStringList(before)) return null;
   if (!isNullableString(person) || !isNullableString(token) || (detail !== undefined && typeof detail !== 'string')) return null;
+  // A way this version does not know (a newer svc's) says nothing: the event stands without it.
+  if (value.media !== undefined && !(typeof value.media === 'string' && MEDIA_HOWS.has(value.media))) delete value.media;
   const shown = value.public;
   if (shown !== undefined && shown !== null && !isPublicView(shown)) return null;
   return value as unknown as ChangeEvent;
@@ -116,6 +133,7 @@ export function eventLine(event: ChangeEvent): string {
   return JSON.stringify({
     seq, time, kind, entry, languages, paths: paths.slice(0, MAX_PATHS), before: before.slice(0, MAX_PATHS), via, person, token,
     ...(detail === undefined ? {} : { detail: detail.slice(0, 300) }),
+    ...(event.media === undefined ? {} : { media: event.media }),
     ...(shown === undefined ? {} : { public: shown === null ? null : { languages: shown.languages, paths: shown.paths.slice(0, MAX_PATHS), before: shown.before.slice(0, MAX_PATHS) } }),
   }) + '\n';
 }

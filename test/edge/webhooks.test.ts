@@ -132,6 +132,24 @@ test('a change is delivered signed as Standard Webhooks says, with the entry as 
   void travel;
 });
 
+test('an entry\'s media is sent as media.added, media.updated or media.deleted, as the change was', async () => {
+  await addEndpoint({ url: `${receiver.url}/media`, events: ['media.added', 'media.updated', 'media.deleted'] });
+  await addEndpoint({ url: `${receiver.url}/uploads`, events: ['media.added'] });
+  receiver.requests.length = 0;
+  const media = (how?: 'added' | 'changed' | 'removed') => server.deps.content.changes!.feed.append({
+    kind: 'entry.media', entry: 'posts/hello', languages: [], paths: ['/hello'], before: [], via: 'panel', person: 'ann', token: null, ...(how ? { media: how } : {}),
+  })!;
+  media('added');
+  media('changed');
+  media('removed');
+  // A line written before the feed said how: sent as it was then.
+  media();
+  await waitFor(() => assert.equal(to('/media').length, 4));
+  assert.deepEqual(to('/media').map((request) => body(request).type), ['media.added', 'media.updated', 'media.deleted', 'media.added']);
+  await waitFor(() => assert.equal(to('/uploads').length, 2));
+  assert.deepEqual(to('/uploads').map((request) => body(request).type), ['media.added', 'media.added']);
+});
+
 test('a failing endpoint is retried and keeps order; a secret rotated meanwhile signs with both; the log shows each attempt and sends again', async () => {
   const { id, secret: oldSecret } = await addEndpoint({ url: `${receiver.url}/flaky`, events: ['entry.updated'] });
   receiver.requests.length = 0;

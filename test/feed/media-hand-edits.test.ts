@@ -106,17 +106,22 @@ test('a cover replaced in place by a picture of another size shows its new size 
   const event = await oneMediaEvent(from);
   assert.deepEqual([event.entry, event.via, event.languages, event.paths, event.public], ['posts/hello', 'disk', [], ['/de/hello', '/hello'], { languages: [], paths: ['/hello'], before: [] }]);
   assert.match(event.detail ?? '', /content\/media\/posts\/hello\/cover\.png changed/);
+  assert.equal(event.media, 'changed');
 });
 
 test('a width variant added by hand joins the srcset, and one removed leaves it, each recorded once', async () => {
   let from = events().length;
   writeFileSync(media('cover-48w.png'), makePng(48, 24));
   await everyServerShows((cover, where) => assert.match(cover, where.startsWith('thumb') ? /cover-32w\.png/ : /cover-48w\.png 48w/, where));
-  assert.match((await oneMediaEvent(from)).detail ?? '', /cover-48w\.png added/);
+  const added = await oneMediaEvent(from);
+  assert.match(added.detail ?? '', /cover-48w\.png added/);
+  assert.equal(added.media, 'added');
   from = events().length;
   rmSync(media('cover-48w.png'));
   await everyServerShows((cover, where) => assert.doesNotMatch(cover, /cover-48w/, where));
-  assert.match((await oneMediaEvent(from)).detail ?? '', /cover-48w\.png removed/);
+  const removed = await oneMediaEvent(from);
+  assert.match(removed.detail ?? '', /cover-48w\.png removed/);
+  assert.equal(removed.media, 'removed');
 });
 
 test('an image the text shows, replaced by a rename over it, is recorded once', async () => {
@@ -145,6 +150,7 @@ test('a picture replaced through the panel is one entry.media via panel, and eve
   const recorded = mediaEvents(from);
   assert.deepEqual(recorded.map((event) => [event.entry, event.via, event.person]), [['posts/hello', 'panel', 'ann']]);
   assert.match(recorded[0]?.detail ?? '', /^cover\.png replaced/);
+  assert.equal(recorded[0]?.media, 'changed');
   const trashed = readdirSync(join(site.root, 'data', 'trash')).flatMap((item) => { try { return readdirSync(join(site.root, 'data', 'trash', item, 'file')); } catch { return []; } });
   assert.deepEqual(trashed.sort(), ['cover-32w.png', 'cover.png'].sort());
 });

@@ -1,7 +1,7 @@
 // What the change feed says of a change to one entry, taken from the entry as the index had it before and
 // after: which translations changed, the public paths it shows at now and those it no longer shows at; and
 // which kind of event a write is.
-import type { ChangeKind, ChangeVia, PublicView } from '../../feed/change-event.js';
+import type { ChangeKind, ChangeVia, MediaChangeHow, PublicView } from '../../feed/change-event.js';
 import type { Entry } from '../entries/types.js';
 
 interface TranslationFacts { path: string; status: string; mtimeMs: number; size: number }
@@ -72,6 +72,16 @@ const KIND_OF_ACTION: Record<string, ChangeKind> = {
   // The media library: a picture replaced at its address, or its alt text (which the cover shows) changed.
   media_replace: 'entry.media', media_alt: 'entry.media',
 };
+
+/** How a write changed an entry's media (change-event.ts MediaChangeHow), by its first history line's action. */
+const MEDIA_OF_ACTION: Record<string, MediaChangeHow> = {
+  media_upload: 'added', restore_deleted_media: 'added', delete_media: 'removed', media_replace: 'changed', media_alt: 'changed',
+};
+
+/** How a write of `entry.media` changed the media, from the first history line it wrote. */
+export function mediaOfWrite(first: { action: string }): MediaChangeHow {
+  return MEDIA_OF_ACTION[first.action] ?? 'changed';
+}
 
 /** The kind of event a write is recorded as, from the first history line it wrote. */
 export function kindOfWrite(first: { action: string; via: ChangeVia; language: string | null; detail?: string }): ChangeKind {

@@ -14,7 +14,7 @@ import type { ChangeEvent, ChangeVia, NewChange } from '../../feed/change-event.
 import { ChangeFeed } from '../../feed/change-feed.js';
 import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
-import { entryFacts, factsChange, kindOfWrite, publicView, type EntryFacts } from './change-facts.js';
+import { entryFacts, factsChange, kindOfWrite, mediaOfWrite, publicView, type EntryFacts } from './change-facts.js';
 import { diskChange } from './disk-change.js';
 import { entryLockPath } from './entry-lock.js';
 import type { ChangeTarget, ContentChangesOptions, MediaChange, RecordedWrite } from './change-seams.js';
@@ -166,6 +166,7 @@ export class ContentChanges {
       paths: change?.paths ?? [...after.translations.values()].map((translation) => translation.path),
       before: change?.before ?? [], via: first.via, person: first.person, token: first.token,
       ...(first.detail === undefined ? {} : { detail: first.detail }),
+      ...(kind === 'entry.media' ? { media: mediaOfWrite(first) } : {}),
       ...(id === null ? {} : { public: publicView(before, after, [...languages]) }),
     });
     // Not recorded (a full disk, a read-only data/): the change stands, and is recorded as found on disk once

@@ -8,7 +8,7 @@
 // appended or read by this process, explains what was found of that entry's media before it. One from
 // another process may still be on its way when the change is found: it is recorded under the entry's lock,
 // after reading the feed up to now, as content-changes.ts records the entries' changes found on disk.
-import type { ChangeKind, NewChange } from '../../feed/change-event.js';
+import { mediaChangeOf, type ChangeKind, type NewChange } from '../../feed/change-event.js';
 import type { Entry } from '../entries/types.js';
 import { entryFacts, publicView } from './change-facts.js';
 import type { MediaChange, MediaHow } from './change-seams.js';
@@ -85,7 +85,7 @@ export class MediaFileChanges {
         const facts = entryFacts(entry);
         const recorded = this.options.append({
           kind: 'entry.media', entry: id, languages: [], paths: [...facts.translations.values()].map((translation) => translation.path).sort(), before: [],
-          via: 'disk', person: null, token: null, detail: detailOf(id, waiting.files), public: publicView(facts, facts, []),
+          via: 'disk', person: null, token: null, detail: detailOf(id, waiting.files), media: mediaChangeOf(waiting.files.values()), public: publicView(facts, facts, []),
         });
         if (!recorded) this.retry(id, waiting);
       });

@@ -156,7 +156,7 @@ export const GERMAN_SETTINGS_WORDS = {
     title: 'Webhooks',
     events: {
       entryCreated: 'Eintrag angelegt', entryUpdated: 'Eintrag geändert', entryPublished: 'Eintrag veröffentlicht', entryUnpublished: 'Eintrag zurückgezogen',
-      entryScheduled: 'Eintrag geplant', entryDeleted: 'Eintrag gelöscht', mediaAdded: 'Medien hinzugefügt', siteChanged: 'Website geändert',
+      entryScheduled: 'Eintrag geplant', entryDeleted: 'Eintrag gelöscht', mediaAdded: 'Medien hinzugefügt', mediaUpdated: 'Medien geändert', mediaDeleted: 'Medien gelöscht', siteChanged: 'Website geändert',
     },
     statuses: { any: 'beliebig', published: 'veröffentlicht', draft: 'Entwurf', scheduled: 'geplant' },
     outcomes: { delivered: 'zugestellt', failed: 'fehlgeschlagen', paused: 'angehalten' },

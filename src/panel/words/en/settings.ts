@@ -156,7 +156,7 @@ export const ENGLISH_SETTINGS_WORDS = {
     title: 'Webhooks',
     events: {
       entryCreated: 'Entry created', entryUpdated: 'Entry updated', entryPublished: 'Entry published', entryUnpublished: 'Entry unpublished',
-      entryScheduled: 'Entry scheduled', entryDeleted: 'Entry deleted', mediaAdded: 'Media added', siteChanged: 'Site changed',
+      entryScheduled: 'Entry scheduled', entryDeleted: 'Entry deleted', mediaAdded: 'Media added', mediaUpdated: 'Media updated', mediaDeleted: 'Media deleted', siteChanged: 'Site changed',
     },
     statuses: { any: 'any', published: 'published', draft: 'draft', scheduled: 'scheduled' },
     outcomes: { delivered: 'delivered', failed: 'failed', paused: 'paused' },
