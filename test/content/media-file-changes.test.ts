@@ -40,11 +40,12 @@ test('files found changed are one entry.media via disk, under the entry\'s lock,
   assert.deepEqual(locked, ['posts/hello']);
   assert.deepEqual(appended, [{
     kind: 'entry.media', entry: 'posts/hello', languages: [], paths: ['/de/hallo', '/hello'], before: [], via: 'disk', person: null, token: null,
-    detail: 'content/media/posts/hello/: cover-480w.png added, cover.png changed', public: { languages: [], paths: ['/hello'], before: [] },
+    detail: 'content/media/posts/hello/: cover-480w.png added, cover.png changed', media: 'changed', public: { languages: [], paths: ['/hello'], before: [] },
   }]);
   changes.found({ id: 'posts/hello', files: [['cover.png', 'removed']] });
   await settle();
   assert.equal(appended[1]!.detail, 'content/media/posts/hello/cover.png removed');
+  assert.equal(appended[1]!.media, 'removed');
 });
 
 test('an event of the entry\'s media read meanwhile explains the change; a folder of no entry is not recorded', async () => {
