@@ -1,7 +1,8 @@
 import { TrustedFolders } from '../lib/trusted-folders.js';
 import { FolderCounts } from './entries/entry-folders.js';
 import { parseEntryId } from './entries/entry-id.js';
-import type { IndexParts, ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
+import type { ListIndex, PathTarget, ReindexBy, Reindexed } from './list-engine/list-engine.js';
+import type { IndexSide } from './index-side.js';
 import { SiteSettings } from './settings/site-settings.js';
 import type { ContentType, Entry, SiteConfig, Translation } from './entries/types.js';
 import { OncePerTurn } from '../lib/event-loop-turn.js';
@@ -13,15 +14,14 @@ import type { ContentStoreOptions } from './store-options.js';
 
 export type { ContentStoreOptions } from './store-options.js';
 
-// The index side (reading entries, the index, its snapshots and sweep) is loaded when an entry is first
-// needed: a stdio session that only asks site_info needs the settings and the entry folders' count.
-const indexParts = requireLater<typeof import('./list-engine/list-engine.js')>('./list-engine/list-engine.js', import.meta.url);
+// The index side (index-side.ts over list-engine/: reading entries, the index, its snapshots and sweep) is
+// loaded when an entry is first needed: a stdio session that only asks site_info needs the settings and the
+// entry folders' count.
+const indexSideModule = requireLater<typeof import('./index-side.js')>('./index-side.js', import.meta.url);
 // Media folders are never needed for a stdio session's first answer, whose modules are counted.
 const mediaFolders = requireLater<typeof import('./media-folder.js')>('./media-folder.js', import.meta.url);
 // Full-text search (node:sqlite with it) is loaded by the first search, or the server's start of its index.
 const searchModule = requireLater<typeof import('./search/site-search.js')>('./search/site-search.js', import.meta.url);
-// The heap's tuning, for the moment a first start's index is packed (settled()).
-const heapTuning = requireLater<typeof import('../process-tuning/heap-tuning.js')>('../process-tuning/heap-tuning.js', import.meta.url);
 
 /**
  * The flat-file content store: an in-memory index over `content/`, kept between starts in data/cache. It
@@ -30,7 +30,8 @@ const heapTuning = requireLater<typeof import('../process-tuning/heap-tuning.js'
  * side of the list engine (list-engine/index-freshness.ts). Only changed files are parsed again. One broken
  * file is skipped with a warning; the rest of the site keeps serving.
  *
- * Its parts: the settings (site-settings.ts), and the index side, built on first need (list-engine/).
+ * Its parts: the settings (site-settings.ts), and the index side, built on first need (index-side.ts over
+ * list-engine/).
  */
 export class ContentStore {
   readonly root: string;
@@ -38,11 +39,9 @@ export class ContentStore {
   /** The site's folders below which no link is followed: content/ and the data folder (lib/trusted-folders.ts). */
   readonly trustedFolders: TrustedFolders;
   private readonly settings: SiteSettings;
-  private built: IndexParts | undefined;
+  private built: IndexSide | undefined;
   private searchIndex: SiteSearch | undefined;
   private readonly folderCounts: FolderCounts;
-  /** settled()'s one settling of an index read from every file, once asked for. */
-  private settling: Promise<void> | undefined;
   /** The entries entryOncePerTurn() looked at in this turn of the event loop. */
   private readonly lookedAt = new OncePerTurn<string>();
 
@@ -58,13 +57,13 @@ export class ContentStore {
 
   /** The change feed's side (content-changes.ts), when the store was given a data folder; built with the index side. */
   get changes(): ContentChanges | null {
-    return this.options.dataDir === undefined ? null : this.parts.changes;
+    return this.options.dataDir === undefined ? null : this.indexSide.changes;
   }
 
   /** The index side, put together on first use (the index itself is built by its first refresh). */
-  private get parts(): IndexParts {
+  private get indexSide(): IndexSide {
     const { clock, log, onScheduledDue, cacheDir, readInThreadsFrom, dataDir } = this.options;
-    return (this.built ??= indexParts().buildIndexParts({
+    return (this.built ??= new (indexSideModule().IndexSide)({
       root: this.root, contentDir: this.contentDir, trusted: this.trustedFolders, clock, log, settings: this.settings, onScheduledDue,
       cacheDir, readInThreadsFrom, dataDir,
     }));
@@ -72,7 +71,7 @@ export class ContentStore {
 
   /** Stops keeping the index fresh and persisted (a store a test is done with; a process simply exits). */
   close(): void {
-    this.built?.freshness.close();
+    this.built?.close();
     this.searchIndex?.close();
   }
 
@@ -87,9 +86,7 @@ export class ContentStore {
 
   /** Writes the index to data/cache now, rather than a moment after the last change; nothing without a cache folder. */
   async persistIndex(): Promise<void> {
-    const { freshness, persistence } = this.parts;
-    freshness.refreshIfStale();
-    await persistence?.write();
+    await this.indexSide.persistIndex();
   }
 
   /**
@@ -99,16 +96,7 @@ export class ContentStore {
    * index's first build, waits for this rather than add its own on top (docs/decisions.md "Full-text search").
    */
   async settled(): Promise<void> {
-    const { freshness } = this.parts;
-    freshness.refreshIfStale();
-    if (this.options.cacheDir === undefined || !freshness.readEveryFile) return;
-    // One settling, which every caller waits for: the server's start asks first, and the search build
-    // must not begin its thread before the pages are given back.
-    this.settling ??= this.persistIndex().then(() => {
-      // What the reading made is garbage now: its pages are given back rather than kept for reuse (heap-tuning.ts).
-      heapTuning().giveBackFreedPages();
-    });
-    await this.settling;
+    await this.indexSide.settled();
   }
 
   now(): number {
@@ -117,9 +105,7 @@ export class ContentStore {
 
   /** Increases whenever anything in the index changed; caches (ETags, rendered pages) key on it. */
   get generation(): number {
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    return index.generation;
+    return this.indexSide.generation;
   }
 
   /**
@@ -127,18 +113,17 @@ export class ContentStore {
    * what is kept of a picture beside the generation's caches (a cover's size and srcset) is looked at again.
    */
   get mediaGeneration(): number {
-    return this.built?.index.mediaGeneration ?? 0;
+    return this.built?.mediaGeneration ?? 0;
   }
 
   /** Whether the index has been built (callers that only cache answers skip caching before it is). */
   get ready(): boolean {
-    return this.built?.freshness.ready ?? false;
+    return this.built?.ready ?? false;
   }
 
   site(): SiteConfig {
     if (this.built) {
-      if (this.built.freshness.ready) this.built.freshness.refreshIfStale();
-      else this.built.freshness.refreshSettingsOnly();
+      this.built.refreshForSite();
     } else {
       // No index yet: site.yaml alone is looked at (one stat), as settings and counts need no more.
       this.settings.reload();
@@ -152,29 +137,21 @@ export class ContentStore {
 
   /** The sorted lists (per type, language, status, tag, category) that list queries read (query.ts). */
   lists(): ListIndex {
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    return index.lists;
+    return this.indexSide.lists();
   }
 
   /** The translation at a public path (drafts too: the caller decides who may see it), as the index has it. */
   atPath(path: string): PathTarget | undefined {
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    return index.paths.find(path);
+    return this.indexSide.atPath(path);
   }
 
   entries(): Entry[] {
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    return index.all();
+    return this.indexSide.entries();
   }
 
   /** Every entry's id, in the index's order (a long pass takes these and looks each up: passingEntry). */
   entryIds(): string[] {
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    return index.ids();
+    return this.indexSide.entryIds();
   }
 
   /**
@@ -182,9 +159,7 @@ export class ContentStore {
    * persisted index, an entry nobody asked for is made for the pass alone and left to the collector.
    */
   passingEntry(id: string): Entry | undefined {
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    return index.passing(id);
+    return this.indexSide.passingEntry(id);
   }
 
   /**
@@ -193,10 +168,7 @@ export class ContentStore {
    */
   entry(id: string): Entry | undefined {
     const segments = parseEntryId(id);
-    const { freshness, scanner, index } = this.parts;
-    freshness.refreshIfStale();
-    scanner.readAgain(id, segments, false);
-    return index.get(id);
+    return this.indexSide.entry(id, segments);
   }
 
   /**
@@ -215,16 +187,12 @@ export class ContentStore {
    */
   indexed(id: string): Entry | undefined {
     parseEntryId(id);
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    return index.get(id);
+    return this.indexSide.indexed(id);
   }
 
   /** The entries with these ids as the index has them (SearchSource): ids from the search index, never made into paths. */
   indexedAll(ids: readonly string[]): Array<Entry | undefined> {
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    return ids.map((id) => index.get(id));
+    return this.indexSide.indexedAll(ids);
   }
 
   /** Entries per type. The first time, before the index exists, entry folders are counted without reading a file. */
@@ -236,9 +204,7 @@ export class ContentStore {
     }
     const counts: Record<string, number> = {};
     for (const type of site.types) counts[type.key] = 0;
-    const { freshness, index } = this.parts;
-    freshness.refreshIfStale();
-    for (const [key, count] of index.countByType()) counts[key] = count;
+    for (const [key, count] of this.indexSide.countByType()) counts[key] = count;
     return counts;
   }
 
@@ -253,13 +219,12 @@ export class ContentStore {
   invalidate(id?: string): void {
     // Without an index there is nothing to update: the first scan reads everything.
     if (!this.ready) return;
-    if (id === undefined) { this.parts.freshness.requestFullScan(); return; }
-    this.parts.scanner.readAgain(id, parseEntryId(id), true);
+    this.indexSide.invalidate(id);
   }
 
   /** A full pass at once, what changed recorded in the change feed (reindex.ts). */
   async reindex(by: ReindexBy, id?: string): Promise<Reindexed> {
-    return indexParts().reindexEntries(this.parts, by, id);
+    return this.indexSide.reindex(by, id);
   }
 
   absoluteUrl(path: string): string {

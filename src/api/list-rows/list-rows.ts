@@ -1,7 +1,7 @@
 // The Content API's list rows, a wing of api/ entered here only (test/architecture.test.ts holds that): the
-// rows of /entries kept packed into a few buffers (packed-rows.ts, row-slots.ts, row-bytes.ts), what rows
-// share (list-row-parts.ts, row-facts.ts) and the rows anyone may see (public-rows.ts). The rest of api/
-// asks ListRowCache for an answer's rows and knows nothing of the packing.
+// rows of /entries kept packed into a few buffers (packed-rows.ts, row-slots.ts, row-bytes.ts), where each
+// is found (row-lookup.ts), what rows share (list-row-parts.ts, row-facts.ts) and the rows anyone may see
+// (public-rows.ts). The rest of api/ asks ListRowCache for an answer's rows and knows nothing of the packing.
 import { COVER_KEY, type AnswerRows } from '../answers/list-answer.js';
 import { formatIsoWithOffset } from '../../lib/time-zone.js';
 import type { ContentStore } from '../../content/store.js';
@@ -9,6 +9,7 @@ import type { EntryRow } from '../../content/query.js';
 import type { Entry, SiteConfig, Translation } from '../../content/entries/types.js';
 import { SharedRowParts, type KeptCover } from './list-row-parts.js';
 import { RowFacts, SettingsNumbers } from './row-facts.js';
+import { RowLookup } from './row-lookup.js';
 import { PackedRows } from './packed-rows.js';
 import { PublicRows } from './public-rows.js';
 
@@ -56,13 +57,11 @@ const FIELDS_KEY_BYTES = FIELDS_KEY.length;
  * tags, and so is a cover's once a second entry names it (list-row-parts.ts); the record holds the rest.
  */
 export class ListRowCache {
-  /** Kept rows' slots by language, then entry id (no key is made per row: the id's hash is kept with the string). */
-  private readonly byLanguage = new Map<string, Map<string, number>>();
-  /** The same slots by the translation object they were last asked for (kept exactly while they are kept above). */
-  private readonly byTranslation = new WeakMap<Translation, number>();
   private readonly packed: PackedRows;
   /** By slot: what the row was made from and for, and where its shared parts are. */
   private readonly facts = new RowFacts();
+  /** Where each kept row's slot is found: by its translation object, or by its language and entry id. */
+  private readonly lookup = new RowLookup(this.facts);
   private readonly settingsNumbers = new SettingsNumbers();
   private readonly shared: SharedRowParts;
   private readonly isPublic: (entry: Entry, translation: Translation) => boolean;
@@ -73,7 +72,7 @@ export class ListRowCache {
     this.shared = new SharedRowParts(options.coverRecheckMs ?? 1000);
     this.now = options.now ?? (() => performance.now());
     this.packed = new PackedRows({
-      budgetBytes: options.budgetBytes ?? ROW_BUDGET_BYTES, grow: (capacity) => this.facts.grow(capacity), forget: (slot) => this.forget(slot),
+      budgetBytes: options.budgetBytes ?? ROW_BUDGET_BYTES, grow: (capacity) => this.facts.grow(capacity), forget: (slot) => this.lookup.forget(slot),
     });
   }
 
@@ -161,9 +160,9 @@ export class ListRowCache {
     // A translation's stamp never changes in its object (a file read again is a new object), so a row
     // found by the object is as fresh as the index without reading the stamp (a getter per field on a
     // restored index).
-    let slot = this.byTranslation.get(translation);
+    let slot = this.lookup.ofTranslation(translation);
     if (slot === undefined) {
-      const byId = this.languageRows(translation.language).get(entry.id);
+      const byId = this.lookup.ofEntry(translation.language, entry.id);
       if (byId === undefined || this.facts.mtimeMs[byId] !== translation.mtimeMs || this.facts.fileSize[byId] !== translation.size) {
         const fields = translation.fields;
         // Only a media reference can name a cover; anything else is null for good (no file to look at again).
@@ -173,7 +172,7 @@ export class ListRowCache {
         return this.build(asked, entry, translation, cover, excerpt, JSON.stringify(fields), byId);
       }
       // The index holds another object for the same file now (the entry was read again): the row follows it.
-      this.follow(byId, translation);
+      this.lookup.follow(byId, translation);
       slot = byId;
     }
     const { site } = asked;
@@ -190,21 +189,6 @@ export class ListRowCache {
     const excerpt = record.toString('utf8', this.facts.excerptAt[slot]!, this.facts.excerptEnd[slot]!);
     const fields = record.toString('utf8', tailAt + this.facts.fieldsAt[slot]!, tailAt + this.packed.tailLength[slot]! - 1);
     return this.build(asked, entry, translation, cover, excerpt, fields, slot);
-  }
-
-  private languageRows(language: string): Map<string, number> {
-    let kept = this.byLanguage.get(language);
-    if (kept === undefined) this.byLanguage.set(language, (kept = new Map()));
-    return kept;
-  }
-
-  /** Finds the row in `slot` by `translation` from now on (and no longer by the object it was found by before). */
-  private follow(slot: number, translation: Translation): void {
-    const before = this.facts.translation[slot]!;
-    if (before === translation) return;
-    this.byTranslation.delete(before);
-    this.facts.translation[slot] = translation;
-    this.byTranslation.set(translation, slot);
   }
 
   /**
@@ -244,8 +228,7 @@ export class ListRowCache {
     this.facts.excerptAt[slot] = excerptAt;
     this.facts.excerptEnd[slot] = excerptAt + Buffer.byteLength(excerpt, 'utf8');
     this.facts.fieldsAt[slot] = TRANSLATIONS_KEY.length + translationsBytes + FIELDS_KEY_BYTES;
-    this.languageRows(translation.language).set(entry.id, slot);
-    this.byTranslation.set(translation, slot);
+    this.lookup.keep(slot, entry.id, translation);
     this.packed.kept();
     return slot;
   }
@@ -259,18 +242,7 @@ export class ListRowCache {
 
   /** A kept row replaced by another: no longer found, its slot free (its record goes with its segment). */
   private drop(slot: number): void {
-    this.forget(slot);
+    this.lookup.forget(slot);
     this.packed.release(slot);
-  }
-
-  /** No longer finds the row in `slot` (its segment is let go, or it is replaced). */
-  private forget(slot: number): void {
-    const translation = this.facts.translation[slot]!;
-    const id = this.facts.id[slot]!;
-    // Looked for in every language (a few) rather than by the object's: nothing of a translation the index
-    // may have let go since is read.
-    for (const kept of this.byLanguage.values()) if (kept.get(id) === slot) kept.delete(id);
-    if (this.byTranslation.get(translation) === slot) this.byTranslation.delete(translation);
-    this.facts.clear(slot);
   }
 }

@@ -12,7 +12,7 @@ import { RowSlots } from './row-slots.js';
 
 /**
  * What a kept row costs beside its record, counted against the budget: ten 4-byte and four 8-byte numbers,
- * its digest, six array slots, its entries in a Map and a WeakMap (list-rows.ts), and the slack of arrays
+ * its digest, six array slots, its entries in a Map and a WeakMap (row-lookup.ts), and the slack of arrays
  * that grow by doubling.
  */
 export const SLOT_BYTES = 160;

@@ -5,14 +5,13 @@ import type { IndexPersistence } from './index-persistence.js';
 import type { IndexScanner } from './index-scanner.js';
 import { changedOnDisk, IndexSweeper, sweepBaseline, sweepSetup } from './index-sweeper.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
+import { SweepStart } from './sweep-start.js';
 import type { SiteSettings } from '../settings/site-settings.js';
 import type { ContentChanges } from '../changes/content-changes.js';
 import type { Entry } from '../entries/types.js';
 
 /** How often a read looks at site.yaml and the schedule at most. */
 const MIN_CHECK_INTERVAL_MS = 5;
-/** With no read after a build, the sweep starts this long after it anyway. */
-const SWEEP_START_WAIT_MS = 500;
 
 export interface IndexFreshnessParts {
   clock: Clock;
@@ -45,9 +44,8 @@ export class IndexFreshness {
   private lastCheck = -Infinity;
   private fullScanPending = false;
   private sweeper: IndexSweeper | null = null;
-  /** Starts the sweep: set one turn of the event loop after a build, called by the next read; null otherwise. */
-  private sweepStart: (() => void) | null = null;
-  private sweepStartTimer: NodeJS.Timeout | null = null;
+  /** When the sweep starts after a build: once the read waiting for it is answered (sweep-start.ts). */
+  private readonly sweepStart = new SweepStart();
   private closed = false;
   /** Whether this process sweeps on (it records changes found on disk, or there is no feed to tell it). */
   private finder: boolean;
@@ -88,7 +86,7 @@ export class IndexFreshness {
       return;
     }
     // The read that was waiting while the index was built is answered now; the sweep's setup comes after it.
-    this.sweepStart?.();
+    this.sweepStart.noteRead();
     if (now - this.lastCheck < MIN_CHECK_INTERVAL_MS && now >= this.lastCheck) return;
     this.lastCheck = now;
     if (this.reloadSettings()) { this.parts.changes?.settingsTaken(); this.build(false); return; }
@@ -154,7 +152,7 @@ export class IndexFreshness {
     this.closed = true;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.parts.changes?.stop();
-    this.cancelSweepStart();
+    this.sweepStart.cancel();
     this.sweeper?.stop();
     this.sweeper = null;
     this.parts.persistence?.close();
@@ -190,27 +188,12 @@ export class IndexFreshness {
 
   /**
    * A new sweep from the index as it is now, set up after the next read in a later turn of the event loop
-   * has been answered (or SWEEP_START_WAIT_MS after the build when none comes). Its setup (the
-   * schedule's next times, every folder's stamps) holds the event loop for a while at
-   * 100,000 entries: started at once, it came before the request that a server's start had waiting (the
-   * connection is taken one turn of the event loop, its request read the next), delaying that first answer.
+   * has been answered (sweep-start.ts says when, and why not at once).
    */
   private restartSweep(): void {
     this.sweeper?.stop();
     this.sweeper = null;
-    this.cancelSweepStart();
-    const start = () => {
-      this.cancelSweepStart();
-      setImmediate(() => this.startSweep()).unref();
-    };
-    const timer = setTimeout(start, SWEEP_START_WAIT_MS);
-    timer.unref();
-    this.sweepStartTimer = timer;
-    // Reads in this turn of the event loop (the statistics' start asks the settings) are not the answer waited for.
-    setImmediate(() => {
-      if (this.sweepStartTimer !== timer) return;
-      this.sweepStart = start;
-    }).unref();
+    this.sweepStart.afterNextRead(() => this.startSweep());
   }
 
   /** Follows the change feed, and sweeps on from when this process becomes the one that records changes on disk. */
@@ -232,12 +215,6 @@ export class IndexFreshness {
         this.wakeForSchedule(this.parts.clock());
       },
     });
-  }
-
-  private cancelSweepStart(): void {
-    if (this.sweepStartTimer) clearTimeout(this.sweepStartTimer);
-    this.sweepStartTimer = null;
-    this.sweepStart = null;
   }
 
   private startSweep(): void {
