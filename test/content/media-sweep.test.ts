@@ -3,11 +3,13 @@
 // with its children's) is reported once, with the files and how; what svc changed itself (absorb) is not.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALT_TEXTS, MediaSweep } from '../../dist/content/list-engine/media-sweep.js';
 import { mediaShareMs } from '../../dist/content/list-engine/stamp-sweep.js';
+import { keptMediaIn } from '../../dist/content/list-engine/media-stamps-file.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 import { ALT_FILE } from '../../dist/content/media-alt.js';
 import type { MediaChange } from '../../src/content/changes/change-seams.ts';
 
@@ -132,4 +134,48 @@ test('the media part of a pass gets what keeps a whole pass under 1 % of a core 
   assert.equal(Math.round(mediaShareMs(10)), 2420);
   assert.equal(Math.round(mediaShareMs(1550)), 880);
   assert.equal(mediaShareMs(5000), 100);
+});
+
+test('what a sweep knew is kept in a file; a sweep that starts from it reports what changed meanwhile, a folder gone or new included', () => {
+  const { root, sweep, put } = site();
+  const cache = join(root, 'cache');
+  const trusted = new TrustedFolders([root]);
+  const logged: string[] = [];
+  const kept = keptMediaIn(trusted, cache, root, (line) => logged.push(line));
+  assert.deepEqual(wholePass(sweep), []);
+  kept.save(sweep.knownIfMoved()!);
+  // Nothing changed since: nothing to keep again.
+  assert.equal(sweep.knownIfMoved(), null);
+  // While no sweep runs: a file written in place, one added, a page's folder removed, a post's added.
+  writeFileSync(join(root, 'media/posts/hello/cover.png'), 'a new cover, longer');
+  put('posts/hello', 'cover-480w.png');
+  rmSync(join(root, 'media/pages/about/team'), { recursive: true });
+  put('posts/new', 'first.png');
+  const next = new MediaSweep(sweep['setup'], kept.load());
+  assert.deepEqual(wholePass(next), [
+    { id: 'pages/about/team', files: [['ann.png', 'removed']] },
+    { id: 'posts/hello', files: [['cover-480w.png', 'added'], ['cover.png', 'changed']] },
+    { id: 'posts/new', files: [['first.png', 'added']] },
+  ]);
+  assert.deepEqual(logged, []);
+});
+
+test('a kept file that is damaged, another site\'s or of another version is set aside with one line; the sweep takes the folders as they are', () => {
+  const { root, sweep } = site();
+  const cache = join(root, 'cache');
+  const trusted = new TrustedFolders([root]);
+  const logged: string[] = [];
+  const kept = keptMediaIn(trusted, cache, root, (line) => logged.push(line));
+  assert.equal(kept.load(), undefined, 'none yet: nothing said');
+  wholePass(sweep);
+  kept.save(sweep.knownIfMoved()!);
+  const file = join(cache, 'media-stamps.json');
+  const good = readFileSync(file, 'utf8');
+  for (const bad of [good.slice(0, good.length >> 1), good.replace('"version":1', '"version":2'), good.replace(JSON.stringify(root), JSON.stringify(join(root, 'other'))), good.replace('"posts/hello",', '"posts/hello",[],'), 'null']) {
+    writeFileSync(file, bad);
+    assert.equal(kept.load(), undefined);
+    assert.match(logged.pop()!, /media-stamps\.json could not be used \(.+\); media files changed while svc was not running are not recorded this time\./);
+    assert.deepEqual(wholePass(new MediaSweep(sweep['setup'], kept.load())), []);
+    logged.length = 0;
+  }
 });

@@ -4,6 +4,7 @@ import type { EntryReader } from '../entries/entry-reader.js';
 import type { IndexPersistence } from './index-persistence.js';
 import type { IndexScanner } from './index-scanner.js';
 import { changedOnDisk, IndexSweeper, sweepBaseline, sweepSetup } from './index-sweeper.js';
+import type { MediaFollowOptions } from './media-follow.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import { SweepStart } from './sweep-start.js';
 import type { SiteSettings } from '../settings/site-settings.js';
@@ -29,6 +30,8 @@ export interface IndexFreshnessParts {
    * this process is the one that records changes found on disk. Without it, the sweep always runs on.
    */
   changes: ContentChanges | null;
+  /** Where the media folders' stamps are kept between starts (media-stamps-file.ts), or undefined. */
+  keptMedia?: MediaFollowOptions['kept'];
 }
 
 /**
@@ -239,6 +242,7 @@ export class IndexFreshness {
         index.mediaChanged();
         this.parts.changes?.mediaFound(change);
       },
+      ...(this.parts.keptMedia ? { keptMedia: this.parts.keptMedia } : {}),
       log,
     });
     this.sweeper.start();

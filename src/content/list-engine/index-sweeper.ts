@@ -12,7 +12,7 @@ import { EntryWatches, watchContent } from './content-watch.js';
 import { isNetworkFolder } from '../../lib/network-folder.js';
 import { RECENT_CHECK_MS, RECENT_ENTRIES, RecentEntries } from './recent-entries.js';
 import { mediaShareMs, pauseAfterPass, StampSweep, type SweepBaseline, type SweepSetup } from './stamp-sweep.js';
-import { MediaFollow } from './media-follow.js';
+import { MediaFollow, type MediaFollowOptions } from './media-follow.js';
 import type { MediaChange } from '../changes/change-seams.js';
 // What index-freshness.ts loads with the sweep's code, from one module.
 export { changedOnDisk, sweepBaseline, sweepSetup } from './sweep-baseline.js';
@@ -32,6 +32,8 @@ export interface IndexSweeperOptions {
   settingsChanged?: () => void;
   /** Files of an entry's media folder changed (found by a process that follows). */
   mediaChanged?: (change: MediaChange) => void;
+  /** Where the media folders' stamps are kept between starts (media-follow.ts). */
+  keptMedia?: MediaFollowOptions['kept'];
   log: (line: string) => void;
 }
 
@@ -77,7 +79,7 @@ export class IndexSweeper {
     this.pollRecent = options.follow && isNetworkFolder(options.setup.contentDir);
     this.newestWatches = new EntryWatches(options.setup.contentDir, (id) => this.readAfterEvent(id));
     const changed = options.mediaChanged;
-    this.media = options.follow && changed ? new MediaFollow({ setup: options.setup, polling: this.pollRecent, changed, log: options.log }) : null;
+    this.media = options.follow && changed ? new MediaFollow({ setup: options.setup, polling: this.pollRecent, changed, log: options.log, ...(options.keptMedia ? { kept: options.keptMedia } : {}) }) : null;
   }
 
   start(): void {

@@ -5,6 +5,7 @@ import { EntryReader } from '../entries/entry-reader.js';
 import { IndexFreshness } from './index-freshness.js';
 import { IndexPersistence } from './index-persistence.js';
 import { IndexScanner } from './index-scanner.js';
+import { keptMediaIn } from './media-stamps-file.js';
 import { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from '../settings/site-settings.js';
 import { ContentChanges } from '../changes/content-changes.js';
@@ -63,6 +64,7 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   const persistence = options.cacheDir === undefined ? null : new IndexPersistence({ cacheDir: options.cacheDir, contentDir, trusted, index, site, clock, log, feedSeq });
   if (persistence) index.observe(() => persistence.changed());
   if (changes) scanner.observe((id, before) => changes.indexChanged(id, before));
-  const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, changes });
+  const keptMedia = options.cacheDir === undefined ? undefined : keptMediaIn(trusted, options.cacheDir, contentDir, log);
+  const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, changes, ...(keptMedia ? { keptMedia } : {}) });
   return { index, scanner, freshness, persistence, changes };
 }

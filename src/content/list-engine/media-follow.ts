@@ -6,7 +6,7 @@
 // RECENT_CHECK_MS. Only folders that exist are watched or looked at: most entries have none.
 import { sep } from 'node:path';
 import { EntryWatches } from './content-watch.js';
-import { MediaSweep } from './media-sweep.js';
+import { MediaSweep, type KnownMedia } from './media-sweep.js';
 import type { MediaChange } from '../changes/change-seams.js';
 import type { SweepSetup } from './stamp-sweep.js';
 
@@ -19,6 +19,8 @@ export interface MediaFollowOptions {
   polling: boolean;
   /** What changed, found by a pass, an event or a poll. */
   changed: (change: MediaChange) => void;
+  /** Where what the sweep knows is kept between starts (media-stamps-file.ts). */
+  kept?: { load: () => KnownMedia | undefined; save: (known: KnownMedia) => void };
   log: (line: string) => void;
 }
 
@@ -31,7 +33,7 @@ export class MediaFollow {
   private stopped = false;
 
   constructor(private readonly options: MediaFollowOptions) {
-    this.sweep = new MediaSweep(options.setup);
+    this.sweep = new MediaSweep(options.setup, options.kept?.load());
     this.watches = new EntryWatches(options.setup.contentDir + sep + 'media', (id) => this.afterEvent(id));
   }
 
@@ -41,8 +43,9 @@ export class MediaFollow {
   }
 
   /** One pass over every media folder (a part of the sweep's pass); report() tells what it found. */
-  pass(): Generator<void, void> {
-    return this.sweep.pass();
+  *pass(): Generator<void, void> {
+    yield* this.sweep.pass();
+    this.keep();
   }
 
   /** Tells what passes, events and polls found since last told. */
@@ -54,6 +57,19 @@ export class MediaFollow {
       } catch (error) {
         this.options.log(`svc: could not take the change to the media of ${change.id}: ${(error as Error).message}`);
       }
+    }
+    // What was told is kept at once: a stop before the pass ends would otherwise find it again at the next start.
+    this.keep();
+  }
+
+  /** Keeps what the sweep knows for the next start, when it changed. */
+  private keep(): void {
+    const known = this.options.kept && !this.stopped ? this.sweep.knownIfMoved() : null;
+    if (known === null) return;
+    try {
+      this.options.kept!.save(known);
+    } catch (error) {
+      this.options.log(`svc: could not keep the media folders' stamps for the next start: ${(error as Error).message}`);
     }
   }
 

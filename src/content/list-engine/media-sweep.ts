@@ -5,11 +5,13 @@
 // pass stats every media folder and every file in it, and lists a folder again only when its mtime moved.
 // A site without media folders costs a stat per type folder.
 //
-// It has no baseline from an earlier start (the kept index holds no media): a folder first looked at is
-// taken as it is, and from then on every difference in it is a change, with the names of the files and how
-// each changed; after the first whole pass a folder new to it is a change too. A pass may be spread over
-// several of the entries' passes (index-sweeper.ts), so a folder known is reported from its first look on,
-// not only once the whole first pass is done. Only the process that records changes found on disk runs it.
+// What it knows is kept for the next start (media-stamps-file.ts, after each whole pass that found
+// anything new): a sweep that starts from it reports what changed while no svc process ran, folders new
+// since included. Without it (a first start, a damaged file) a folder first looked at is taken as it is,
+// and from then on every difference in it is a change, with the names of the files and how each changed;
+// after the first whole pass a folder new to it is a change too. A pass may be spread over several of the
+// entries' passes (index-sweeper.ts), so a folder known is reported from its first look on, not only once
+// the whole first pass is done. Only the process that records changes found on disk runs it.
 import { sep } from 'node:path';
 import { isTempFileName } from '../../lib/atomic-write.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
@@ -21,6 +23,9 @@ export const ALT_TEXTS = '.alt.yaml';
 
 /** One media folder as last seen: its mtime, its files (sorted) with mtime and size each, its child folders (pages). */
 interface Folder { mtime: number; names: string[]; stamps: Float64Array; children: string[] }
+
+/** What a sweep knows of every media folder, by id (entry id), as kept between starts. */
+export type KnownMedia = ReadonlyMap<string, Readonly<Folder>>;
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 const NO_STAMPS = new Float64Array(0);
@@ -38,10 +43,31 @@ export class MediaSweep {
   private found: MediaChange[] = [];
   /** After the first whole pass: a folder not known before is a change (before it, what is there is what was there). */
   private primed = false;
+  /** Whether what it knows changed since known() was last taken. */
+  private moved = false;
 
-  constructor(private readonly setup: SweepSetup) {
+  /** `known`: what an earlier process knew (media-stamps-file.ts); every difference from it is a change. */
+  constructor(private readonly setup: SweepSetup, known?: KnownMedia) {
     this.mediaDir = `${setup.contentDir}${sep}media`;
     this.roots = setup.folders.map(() => ({ mtime: UNKNOWN, names: [] }));
+    if (known === undefined) return;
+    for (const [id, folder] of known) this.folders.set(id, { ...folder, names: [...folder.names], stamps: Float64Array.from(folder.stamps), children: [...folder.children] });
+    // The type folders are listed anew at the first pass: an entry's media folder known and gone meanwhile is reported.
+    setup.folders.forEach(({ folder }, at) => {
+      this.roots[at]!.names = [...known.keys()].filter((id) => id.startsWith(`${folder}/`) && !id.includes('/', folder.length + 1)).map((id) => id.slice(folder.length + 1)).sort();
+    });
+    this.primed = true;
+  }
+
+  /**
+   * What it knows now, to be kept for the next start; `null` when nothing changed since it was last taken,
+   * or before it knows every folder (a first pass under way: a folder not yet looked at would be new to the
+   * next start).
+   */
+  knownIfMoved(): KnownMedia | null {
+    if (!this.moved || !this.primed) return null;
+    this.moved = false;
+    return this.folders;
   }
 
   /** Media folders known now. */
@@ -128,6 +154,7 @@ export class MediaSweep {
     const files: MediaChange['files'] = [];
     if (mtime !== folder.mtime) {
       folder.mtime = mtime;
+      this.moved = true;
       const names: string[] = [];
       const children: string[] = [];
       for (const item of listing(path)) {
@@ -155,6 +182,7 @@ export class MediaSweep {
         const stamp = fileStamp(path + sep + folder.names[at]!);
         if (!setStamp(folder.stamps, at * 2, stamp)) continue;
         files.push([folder.names[at]!, stamp === ABSENT ? 'removed' : 'changed']);
+        this.moved = true;
         // Gone with the folder's mtime the same (within its resolution): listed again at the next look.
         if (stamp === ABSENT) folder.mtime = NaN;
       }
@@ -167,6 +195,7 @@ export class MediaSweep {
     const folder = this.folders.get(id);
     if (!folder) return;
     this.folders.delete(id);
+    this.moved = true;
     this.report(id, folder.names.map((name) => [name, 'removed']));
     for (const child of folder.children) this.gone(`${id}/${child}`);
   }

@@ -1,0 +1,63 @@
+// Issue 32, hand edits: a media file changed while no svc process ran (a picture replaced by rsync over the
+// night, one deleted, one added) is recorded once, as `entry.media` via disk, by the first server after,
+// from what the one before kept of the media folders (data/cache/media-stamps.json); and every answer shows
+// the new picture. Real servers, one after the other, on a real folder.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { startRealServer, type RealServer } from '../helpers/special-files.ts';
+import { makePng } from '../helpers/images.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { ChangeFeed } from '../../dist/feed/change-feed.js';
+import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import type { ChangeEvent } from '../../src/feed/change-event.ts';
+
+let site: TestSite;
+let server: RealServer | undefined;
+let feed: ChangeFeed;
+const media = (name: string) => join(site.root, 'content', 'media', 'posts', 'hello', name);
+const kept = () => join(site.root, 'data', 'cache', 'media-stamps.json');
+const mediaEvents = (): ChangeEvent[] => feed.since(0, 100_000).events.filter((event) => event.kind === 'entry.media');
+
+before(async () => {
+  site = await makeTestSite();
+  site.deps.content.close();
+  const hello = join(site.root, 'content', 'posts', 'hello', 'en.md');
+  writeFileSync(hello, readFileSync(hello, 'utf8').replace(/^title: .*$/m, '$&\ncover: media/posts/hello/cover.png'));
+  writeFileSync(media('cover.png'), makePng(64, 32));
+  writeFileSync(media('view.jpg'), makePng(8, 8));
+  feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root]), clock: Date.now, log: () => {} });
+});
+after(async () => {
+  await server?.stop();
+  site.cleanup();
+});
+
+test('media changed while no server ran are recorded once by the next, and its answers show them', async () => {
+  server = await startRealServer(site.root);
+  await fetch(`${server.url}/svc/api/v1/entries?limit=1`);
+  // Its first media pass done, what it knows is kept.
+  await waitFor(() => assert.ok(existsSync(kept())), 30_000);
+  await server.stop();
+  server = undefined;
+  assert.deepEqual(mediaEvents(), []);
+
+  writeFileSync(media('cover.png'), makePng(80, 60));
+  rmSync(media('view.jpg'));
+  writeFileSync(media('cover-40w.png'), makePng(40, 30));
+
+  server = await startRealServer(site.root);
+  const entry = async () => (await (await fetch(`${server!.url}/svc/api/v1/entry?id=posts/hello`)).json()) as { cover: { width: number; srcset: string } };
+  assert.equal((await entry()).cover.width, 80);
+  await waitFor(() => assert.equal(mediaEvents().length, 1), 30_000);
+  // Once: a later pass finds nothing new.
+  await new Promise((done) => setTimeout(done, 2_000));
+  const [event] = mediaEvents();
+  assert.equal(mediaEvents().length, 1);
+  assert.deepEqual([event!.entry, event!.via, event!.media], ['posts/hello', 'disk', 'changed']);
+  assert.equal(event!.detail, 'content/media/posts/hello/: cover-40w.png added, cover.png changed, view.jpg removed');
+  assert.match((await entry()).cover.srcset, /cover-40w\.png 40w/);
+  assert.equal(server.stderr(), '');
+});
