@@ -41,6 +41,8 @@ export async function runReindexCommand(parsed: Parsed, print: (line: string) =>
     await store.persistIndex();
     if (result.everything) print(`Read all ${result.entries} entries from their files in ${seconds} s (there was no kept index to compare with); recorded that everything may have changed.`);
     else print(`${result.changed} of ${id === undefined ? result.entries : 1} ${id === undefined && result.entries !== 1 ? 'entries' : 'entry'} changed on disk, recorded in the change feed (${seconds} s).`);
+    if (result.media > 0) print(`The media of ${result.media} ${result.media === 1 ? 'entry' : 'entries'} changed, recorded too.`);
+    if (result.mediaTakenAsIs && id === undefined) print('The media folders were taken as they are (no stamps of them were kept to compare with); they are kept now, for the next time.');
     return 0;
   } finally {
     store.close();

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTestSite } from '../helpers/test-site.ts';
@@ -29,7 +29,7 @@ test('svc reindex records what changed on disk since the kept index, one entry o
     // The first: no kept index to compare with.
     const first = svc();
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stdout, /^Comparing every entry folder of .*\nRead all 10 entries from their files in [0-9.]+ s \(there was no kept index to compare with\); recorded that everything may have changed\.\n$/);
+    assert.match(first.stdout, /^Comparing every entry folder of .*\nRead all 10 entries from their files in [0-9.]+ s \(there was no kept index to compare with\); recorded that everything may have changed\.\nThe media folders were taken as they are \(no stamps of them were kept to compare with\); they are kept now, for the next time\.\n$/);
     assert.deepEqual(feedOf(site.root).since(0).events.map(({ kind, via, detail }) => [kind, via, detail]), [['site.reindexed', 'cli', 'found by svc reindex']]);
     // Then an edit of an older entry in place, and nothing else.
     retitle(site.root, 'posts/old-news', 'Synced from elsewhere');
@@ -47,8 +47,17 @@ test('svc reindex records what changed on disk since the kept index, one entry o
     const none = svc('--id', 'posts/nope');
     assert.equal(none.status, 1);
     assert.equal(none.stderr, 'svc: There is no entry posts/nope: content/posts/nope is not there, and the index has no such entry.\n');
+    // Media synced too: a picture replaced in place and one added are one change of the entry's media.
+    writeFileSync(join(site.root, 'content/media/posts/hello/photo.png'), 'another picture, longer');
+    writeFileSync(join(site.root, 'content/media/posts/hello/new.png'), 'new');
+    const media = svc();
+    assert.equal(media.status, 0, media.stderr);
+    assert.match(media.stdout, /\n0 of 10 entries changed on disk, recorded in the change feed \([0-9.]+ s\)\.\nThe media of 1 entry changed, recorded too\.\n$/);
+    assert.doesNotMatch(svc().stdout, /media/);
     const events = feedOf(site.root).since(0).events;
-    assert.deepEqual(events.slice(1).map(({ kind, entry, via, languages, paths, detail }) => ({ kind, entry, via, languages, paths, detail })), [
+    assert.deepEqual(events.at(-1) && [events.at(-1)!.kind, events.at(-1)!.entry, events.at(-1)!.via, events.at(-1)!.media, events.at(-1)!.detail],
+      ['entry.media', 'posts/hello', 'disk', 'changed', 'content/media/posts/hello/: new.png added, photo.png changed']);
+    assert.deepEqual(events.slice(1, -1).map(({ kind, entry, via, languages, paths, detail }) => ({ kind, entry, via, languages, paths, detail })), [
       { kind: 'entry.changed', entry: 'posts/old-news', via: 'disk', languages: ['en'], paths: ['/old-news'], detail: 'found by svc reindex' },
       { kind: 'entry.changed', entry: 'posts/hello', via: 'disk', languages: ['en'], paths: ['/de/hello', '/hello'], detail: 'found by svc reindex' },
     ]);
@@ -96,8 +105,12 @@ test('the Site check compares every entry with the disk at the press of a button
     retitle(site.root, 'posts/old-news', 'Synced by the panel');
     const done = await post(panel, '/svc/panel/check/reindex', { csrf: csrfOf(page.text) }, ann);
     assert.equal(done.res.status, 200);
-    assert.match(done.text, /<p role="status"><strong>Compared 10 entries with the disk in [0-9.]+ s: 1 changed, recorded in the change feed\.<\/strong><\/p>/);
+    assert.match(done.text, /<p role="status"><strong>Compared 10 entries with the disk in [0-9.]+ s: 1 changed, recorded in the change feed\. The media folders were taken as they are: no stamps of them were kept to compare with\. They are kept now, for the next time\.<\/strong><\/p>/);
     assert.deepEqual(feedOf(site.root).since(0).events.map(({ kind, entry, detail }) => [kind, entry, detail]), [['entry.changed', 'posts/old-news', 'found by the Site check']]);
+    rmSync(join(site.root, 'content/media/posts/hello/view.jpg'));
+    const again = await post(panel, '/svc/panel/check/reindex', { csrf: csrfOf(page.text) }, ann);
+    assert.match(again.text, /<strong>Compared 10 entries with the disk in [0-9.]+ s: 0 changed, recorded in the change feed\. The media of 1 entry changed, recorded too\.<\/strong>/);
+    assert.deepEqual(feedOf(site.root).since(0).events.slice(1).map(({ kind, entry, media }) => [kind, entry, media]), [['entry.media', 'posts/hello', 'removed']]);
     const bob = await served.signIn('bob@example.org');
     const refused = await post(panel, '/svc/panel/check/reindex', { csrf: csrfOf((await get(panel, '/svc/panel/assistants', bob)).text) }, bob);
     assert.equal(refused.res.status, 403);

@@ -20,7 +20,7 @@ function harness(options: { accept?: () => boolean; duringCatchUp?: (changes: Me
   const appended: NewChange[] = [];
   const locked: string[] = [];
   const changes: MediaFileChanges = new MediaFileChanges({
-    underLock: (id, record) => { locked.push(id); record(); },
+    underLock: (id, record) => { locked.push(id); return record(); },
     catchUp: () => options.duringCatchUp?.(changes),
     indexed: (id) => (id === 'posts/hello' ? hello : undefined),
     append: (change) => { const ok = options.accept?.() ?? true; if (ok) appended.push(change); return ok; },

@@ -54,8 +54,8 @@ export class ContentChanges {
   private readonly own = new Set<number>();
   /** site.yaml changed on disk: recorded by the finder unless a `site.changed` event explains it. */
   private readonly siteFile: SiteFileChanges;
-  /** Media files changed on disk: recorded by the finder unless an event of the entry's media explains them. */
-  private readonly mediaFiles: MediaFileChanges;
+  /** Media files changed on disk: recorded by the finder unless an event of the entry's media explains them (or by a full pass: recordNow). */
+  readonly mediaFiles: MediaFileChanges;
 
   constructor(private readonly options: ContentChangesOptions) {
     this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), trustedFolders: options.trusted, clock: options.clock, log: options.log });

@@ -23,7 +23,7 @@ const NAMED_FILES = 8;
 
 export interface MediaFileChangesOptions {
   /** Runs `record` under the entry's lock (its writers in every process append inside it). */
-  underLock: (id: string, record: () => void) => void;
+  underLock: <T>(id: string, record: () => T) => T;
   /** Applies what other processes recorded, now. */
   catchUp: () => void;
   /** The entry as the index has it. */
@@ -73,25 +73,39 @@ export class MediaFileChanges {
     for (const [id, waiting] of taken) this.record(id, waiting);
   }
 
+  /**
+   * Records files found changed by a full pass at once (`svc reindex`, the Site check), now and once:
+   * 'unrecorded' when the feed could not take it (the kept stamps are then left as they were, for the next try).
+   */
+  recordNow(change: MediaChange): 'recorded' | 'none' | 'unrecorded' {
+    const waiting: Waiting = { files: new Map(), explained: false };
+    for (const [name, how] of change.files) waiting.files.set(name, how);
+    return this.recordOnce(change.id, waiting);
+  }
+
   private record(id: string, waiting: Waiting): void {
+    if (this.recordOnce(id, waiting) === 'unrecorded') this.retry(id, waiting);
+  }
+
+  private recordOnce(id: string, waiting: Waiting): 'recorded' | 'none' | 'unrecorded' {
     try {
-      this.options.underLock(id, () => {
+      return this.options.underLock(id, () => {
         this.checking = { id, waiting };
         try { this.options.catchUp(); } finally { this.checking = null; }
-        if (waiting.explained || waiting.files.size === 0) return;
+        if (waiting.explained || waiting.files.size === 0) return 'none';
         const entry = this.options.indexed(id);
         // A media folder of no entry: nothing of it is served (and an entry added with it is recorded as added).
-        if (!entry) return;
+        if (!entry) return 'none';
         const facts = entryFacts(entry);
         const recorded = this.options.append({
           kind: 'entry.media', entry: id, languages: [], paths: [...facts.translations.values()].map((translation) => translation.path).sort(), before: [],
           via: 'disk', person: null, token: null, detail: detailOf(id, waiting.files), media: mediaChangeOf(waiting.files.values()), public: publicView(facts, facts, []),
         });
-        if (!recorded) this.retry(id, waiting);
+        return recorded ? 'recorded' : 'unrecorded';
       });
     } catch (error) {
       this.options.log(`svc: could not record the change to the media of ${id} found on disk: ${(error as Error)?.message ?? error}`);
-      this.retry(id, waiting);
+      return 'unrecorded';
     }
   }
 

@@ -6,6 +6,9 @@ import { IndexFreshness } from './index-freshness.js';
 import { IndexPersistence } from './index-persistence.js';
 import { IndexScanner } from './index-scanner.js';
 import { keptMediaIn } from './media-stamps-file.js';
+import { sweepSetup } from './sweep-baseline.js';
+import type { SweepSetup } from './stamp-sweep.js';
+import type { MediaFollowOptions } from './media-follow.js';
 import { ScheduledChanges } from './scheduled-changes.js';
 import type { SiteSettings } from '../settings/site-settings.js';
 import { ContentChanges } from '../changes/content-changes.js';
@@ -44,6 +47,8 @@ export interface IndexParts {
   persistence: IndexPersistence | null;
   /** The change feed's side, or null for a store without a data folder (it neither records nor follows changes). */
   changes: ContentChanges | null;
+  /** The media folders as the sweep sees them for the settings now, and where what it knows is kept (or undefined). */
+  media: { setup: () => SweepSetup; kept: MediaFollowOptions['kept'] };
 }
 
 /**
@@ -66,5 +71,5 @@ export function buildIndexParts(options: IndexPartsOptions): IndexParts {
   if (changes) scanner.observe((id, before) => changes.indexChanged(id, before));
   const keptMedia = options.cacheDir === undefined ? undefined : keptMediaIn(trusted, options.cacheDir, contentDir, log);
   const freshness = new IndexFreshness({ clock, log, contentDir, settings, reader, scanner, index, schedule, persistence, changes, ...(keptMedia ? { keptMedia } : {}) });
-  return { index, scanner, freshness, persistence, changes };
+  return { index, scanner, freshness, persistence, changes, media: { setup: () => sweepSetup(contentDir, site()), kept: keptMedia } };
 }

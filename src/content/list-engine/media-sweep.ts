@@ -62,10 +62,10 @@ export class MediaSweep {
   /**
    * What it knows now, to be kept for the next start; `null` when nothing changed since it was last taken,
    * or before it knows every folder (a first pass under way: a folder not yet looked at would be new to the
-   * next start).
+   * next start). `always`: even when nothing changed (the first stamps kept of folders known).
    */
-  knownIfMoved(): KnownMedia | null {
-    if (!this.moved || !this.primed) return null;
+  knownIfMoved(always = false): KnownMedia | null {
+    if (!(this.moved || always) || !this.primed) return null;
     this.moved = false;
     return this.folders;
   }

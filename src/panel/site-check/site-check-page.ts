@@ -91,8 +91,13 @@ async function reindex(ctx: RequestContext, deps: PanelDeps, purges: () => reado
   const w = words().siteCheck;
   const seconds = formatNumber((performance.now() - started) / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const entries = plural(w.entries, result.entries);
-  const said = result.everything ? fill(w.readAll, { entries, seconds }) : fill(w.compared, { entries, seconds, changed: result.changed });
-  showSiteCheck(ctx, deps, result.unrecorded > 0 ? `${said} ${fill(w.unrecorded, { unrecorded: result.unrecorded })}` : said, purges);
+  const said = [
+    result.everything ? fill(w.readAll, { entries, seconds }) : fill(w.compared, { entries, seconds, changed: result.changed }),
+    ...(result.media > 0 ? [fill(w.media, { entries: plural(w.entries, result.media) })] : []),
+    ...(result.mediaTakenAsIs ? [w.mediaTakenAsIs] : []),
+    ...(result.unrecorded > 0 ? [fill(w.unrecorded, { unrecorded: result.unrecorded })] : []),
+  ].join(' ');
+  showSiteCheck(ctx, deps, said, purges);
 }
 
 /** `purges`: the cache purges' state, shown when any target is configured. */

@@ -151,6 +151,8 @@ export const GERMAN_SETTINGS_WORDS = {
     readAll: 'Alle {entries} in {seconds} s aus ihren Dateien gelesen; im Änderungsfeed vermerkt, dass sich alles geändert haben kann.',
     compared: '{entries} in {seconds} s mit der Festplatte verglichen: {changed} geändert, im Änderungsfeed vermerkt.',
     unrecorded: '{unrecorded} der gefundenen Änderungen konnten nicht im Änderungsfeed vermerkt werden (data/feed/ ließ sich nicht schreiben); der Server vermerkt sie, sobald er kann, und nichts geht verloren.',
+    media: 'Die Medien von {entries} haben sich geändert, ebenfalls vermerkt.',
+    mediaTakenAsIs: 'Die Medienordner wurden so übernommen, wie sie sind: Es gab keine gespeicherten Stempel zum Vergleich. Sie sind jetzt für das nächste Mal gespeichert.',
   },
   webhooks: {
     title: 'Webhooks',

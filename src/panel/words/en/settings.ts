@@ -151,6 +151,8 @@ export const ENGLISH_SETTINGS_WORDS = {
     readAll: 'Read all {entries} from their files in {seconds} s; recorded in the change feed that anything may have changed.',
     compared: 'Compared {entries} with the disk in {seconds} s: {changed} changed, recorded in the change feed.',
     unrecorded: '{unrecorded} of the changes found could not be recorded in the change feed (data/feed/ could not be written); the server records them once it can, and nothing is lost.',
+    media: 'The media of {entries} changed, recorded too.',
+    mediaTakenAsIs: 'The media folders were taken as they are: no stamps of them were kept to compare with. They are kept now, for the next time.',
   },
   webhooks: {
     title: 'Webhooks',
