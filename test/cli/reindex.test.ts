@@ -10,13 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { makeTestSite } from '../helpers/test-site.ts';
 import { csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { serveTestSite } from '../helpers/served-site.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 import { svcCommand } from '../../dist/lib/install-paths.js';
+import { feedIn } from '../helpers/site-feed.ts';
 
 const CLI_JS = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-const feedOf = (root: string) => new ChangeFeed({ dir: join(root, 'data', 'feed'), lockPath: join(root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([root, 'data']), clock: Date.now, log: () => {} });
+const feedOf = (root: string) => feedIn(join(root, 'data'));
 const retitle = (root: string, id: string, title: string) => {
   const file = join(root, 'content', id, 'en.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { makeTestSite } from '../helpers/test-site.ts';
 import { startRealServer } from '../helpers/special-files.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { feedIn } from '../helpers/site-feed.ts';
 
 test('a feed that cannot be written holds up no write and no answer, and each change is recorded once it can', { timeout: 120_000 }, async () => {
   const site = await makeTestSite();
@@ -21,7 +20,7 @@ test('a feed that cannot be written holds up no write and no answer, and each ch
     await server.stop();
     site.cleanup();
   });
-  const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root]), clock: Date.now, log: () => {} });
+  const feed = feedIn(join(site.root, 'data'));
   const events = () => feed.since(0, 100_000).events;
   const call = async (name: string, args: Record<string, unknown>) => {
     const response = await fetch(`${server.url}/svc/mcp`, {

@@ -14,8 +14,7 @@ import { entry, writeEntryFile } from '../helpers/write-site.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 import { callToolAt } from '../helpers/mcp-http.ts';
 import { Jar, consent, pkcePair, registerClient, signIn, tokenRequest, REDIRECT_URI, type OAuthHarness } from '../helpers/oauth-harness.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { feedIn } from '../helpers/site-feed.ts';
 
 let site: TestSite;
 let a: RealServer;
@@ -50,7 +49,7 @@ after(async () => {
 
 const tool = (server: RealServer, name: string, args: Record<string, unknown>) => callToolAt(server.url, token, name, args);
 const entryVia = async (server: RealServer, id: string) => (await (await fetch(`${server.url}/svc/api/v1/entry?id=${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${token}` } })).json());
-const feed = () => new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root, 'data']), clock: Date.now, log: () => {} });
+const feed = () => feedIn(join(site.root, 'data'));
 const purgedTags = () => receiver.requests.filter((request) => request.path === '/purge').flatMap((request) => JSON.parse(request.body).tags as string[]);
 
 test('each instance sees the other\'s writes', async () => {

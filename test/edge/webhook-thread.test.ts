@@ -15,8 +15,7 @@ import { WebhookAdmin } from '../../dist/edge/webhook-admin.js';
 import { startWebhooks } from '../../dist/wiring/start-webhooks.js';
 import type { WebhookThread } from '../../src/wiring/webhook-thread.ts';
 import type { NewChange } from '../../src/feed/change-event.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { feedIn } from '../helpers/site-feed.ts';
 
 let root: string;
 let server: TestServer;
@@ -102,7 +101,7 @@ test('the built server runs the thread too, and stops on SIGTERM with it, at onc
     // A public name that resolves nowhere: an attempt is made and logged, in the thread of dist/server.js.
     const { endpoint } = new WebhookAdmin(dataDir, Date.now).create({ url: 'https://hooks.example.invalid/svc', events: ['entry.updated'], filters: {}, drafts: true });
     const real = await startRealServer(site);
-    const feed = new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock: Date.now, log: () => {} });
+    const feed = feedIn(dataDir);
     const log = join(dataDir, 'webhooks', 'deliveries', `${endpoint.id}.log`);
     // The thread begins at the feed's end when it first starts: a change a second until one is attempted.
     let appended = 0;

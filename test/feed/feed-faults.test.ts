@@ -7,17 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
+import type { ChangeFeed } from '../../dist/feed/change-feed.js';
 import { FeedCursor } from '../../dist/feed/feed-cursor.js';
 import { segmentName, SEGMENT_BYTES } from '../../dist/feed/feed-segments.js';
 import type { ChangeEvent, NewChange } from '../../src/feed/change-event.ts';
 import { makeTempFolder } from '../helpers/temp-folder.ts';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+// feedIn: a feed as one process sees it; a second call on the same folder is another process's view (nothing shared).
+import { feedIn } from '../helpers/site-feed.ts';
 
-/** A feed as one process sees it; a second call on the same folder is another process's view (nothing shared). */
-function feedIn(dataDir: string): ChangeFeed {
-  return new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock: Date.now, log: () => {} });
-}
 
 const change = (entry: string, paths: string[] = [`/${entry.split('/')[1]}`]): NewChange => ({
   kind: 'entry.updated', entry, languages: ['en'], paths, before: [], via: 'panel', person: 'ann', token: null,

@@ -10,9 +10,9 @@ import { FeedFollower } from '../../dist/feed/feed-follower.js';
 import type { NewChange } from '../../src/feed/change-event.ts';
 import { makeTempFolder } from '../helpers/temp-folder.ts';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { feedIn } from '../helpers/site-feed.ts';
 
 const change = (entry: string): NewChange => ({ kind: 'entry.updated', entry, languages: ['en'], paths: [`/${entry}`], before: [], via: 'panel', person: 'ann', token: null });
-const feedIn = (dataDir: string) => new ChangeFeed({ dir: join(dataDir, 'feed'), lockPath: join(dataDir, 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([dataDir]), clock: Date.now, log: () => {} });
 
 /** A follower that polls too rarely to matter here, and what it heard. */
 function follow(feed: ChangeFeed, prompt: boolean): { follower: FeedFollower; heard: string[] } {

@@ -7,14 +7,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { giveHelloACover, makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startRealServer, type RealServer } from '../helpers/special-files.ts';
 import { csrfOf, get, signIn, type Jar, type PanelHarness } from '../helpers/panel-harness.ts';
 import { makePng } from '../helpers/images.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import type { ChangeFeed } from '../../dist/feed/change-feed.js';
 import type { ChangeEvent } from '../../src/feed/change-event.ts';
+import { feedIn } from '../helpers/site-feed.ts';
 
 let site: TestSite;
 let servers: RealServer[];
@@ -64,13 +64,10 @@ async function oneMediaEvent(from: number): Promise<ChangeEvent> {
 before(async () => {
   site = await makeTestSite();
   site.deps.content.close();
-  const hello = join(site.root, 'content', 'posts', 'hello', 'en.md');
-  writeFileSync(hello, readFileSync(hello, 'utf8').replace(/^title: .*$/m, '$&\ncover: media/posts/hello/cover.png'));
-  writeFileSync(media('cover.png'), makePng(64, 32));
-  writeFileSync(media('cover-32w.png'), makePng(32, 16));
+  giveHelloACover(site, { 'cover-32w.png': makePng(32, 16) });
   // Two servers on the folder: whichever holds the finder's lease finds the change, the other reads the feed.
   servers = [await startRealServer(site.root), await startRealServer(site.root)];
-  feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root]), clock: Date.now, log: () => {} });
+  feed = feedIn(join(site.root, 'data'));
   for (const server of servers) {
     await fetch(`${server.url}/svc/api/v1/entries?limit=1`);
     jars.set(server.url, await signIn({ url: server.url }, 'ann@example.org', 'correct horse battery'));

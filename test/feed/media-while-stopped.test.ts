@@ -4,15 +4,15 @@
 // the new picture. Real servers, one after the other, on a real folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
+import { giveHelloACover, makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startRealServer, type RealServer } from '../helpers/special-files.ts';
 import { makePng } from '../helpers/images.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import type { ChangeFeed } from '../../dist/feed/change-feed.js';
 import type { ChangeEvent } from '../../src/feed/change-event.ts';
+import { feedIn } from '../helpers/site-feed.ts';
 
 let site: TestSite;
 let server: RealServer | undefined;
@@ -24,11 +24,8 @@ const mediaEvents = (): ChangeEvent[] => feed.since(0, 100_000).events.filter((e
 before(async () => {
   site = await makeTestSite();
   site.deps.content.close();
-  const hello = join(site.root, 'content', 'posts', 'hello', 'en.md');
-  writeFileSync(hello, readFileSync(hello, 'utf8').replace(/^title: .*$/m, '$&\ncover: media/posts/hello/cover.png'));
-  writeFileSync(media('cover.png'), makePng(64, 32));
-  writeFileSync(media('view.jpg'), makePng(8, 8));
-  feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root]), clock: Date.now, log: () => {} });
+  giveHelloACover(site, { 'view.jpg': makePng(8, 8) });
+  feed = feedIn(join(site.root, 'data'));
 });
 after(async () => {
   await server?.stop();

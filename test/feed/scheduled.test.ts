@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXED_NOW, makeTestSite } from '../helpers/test-site.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
 import { callTool } from '../helpers/mcp-http.ts';
 import { serveTestSite } from '../helpers/served-site.ts';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { feedIn } from '../helpers/site-feed.ts';
 
 test('when a scheduled time comes the finder wakes by itself, publishes the file and records entry.due', async () => {
   const site = await makeTestSite();
@@ -25,7 +24,7 @@ test('when a scheduled time comes the finder wakes by itself, publishes the file
     // The sweep set up (it applies a time that passed when it starts), then the time comes, with no read.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     site.clock.now = due + 1;
-    const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root, 'data']), clock: Date.now, log: () => {} });
+    const feed = feedIn(join(site.root, 'data'));
     const started = Date.now();
     while (!feed.since(0).events.some((event) => event.kind === 'entry.due') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
     const events = feed.since(0).events;
@@ -50,7 +49,7 @@ test('a write the feed could not take stands, and is recorded as found on disk o
     const done = await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/hike-day', language: 'en', title: 'Written while the feed was blocked' });
     assert.equal(done.isError, undefined);
     rmSync(segment, { recursive: true });
-    const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root, 'data']), clock: Date.now, log: () => {} });
+    const feed = feedIn(join(site.root, 'data'));
     const started = Date.now();
     while (feed.since(0).events.length === 0 && Date.now() - started < 15_000) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(feed.since(0).events.map(({ kind, entry, via, languages }) => ({ kind, entry, via, languages })), [

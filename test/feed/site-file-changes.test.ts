@@ -9,8 +9,8 @@ import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startRealServer, type RealServer } from '../helpers/special-files.ts';
 import { csrfOf, get, post, signIn, type PanelHarness } from '../helpers/panel-harness.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import type { ChangeFeed } from '../../dist/feed/change-feed.js';
+import { feedIn } from '../helpers/site-feed.ts';
 
 let site: TestSite;
 let server: RealServer;
@@ -23,7 +23,7 @@ before(async () => {
   // The server alone follows the site (this process's store would take the finder's lease on its fixed clock).
   site.deps.content.close();
   server = await startRealServer(site.root);
-  feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root]), clock: Date.now, log: () => {} });
+  feed = feedIn(join(site.root, 'data'));
   // It records what it finds on disk once it has read the site and holds the finder's lease: an entry
   // edited by hand and recorded says it does.
   await fetch(`${server.url}/svc/api/v1/entries?limit=1`);

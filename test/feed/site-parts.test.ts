@@ -8,13 +8,12 @@ import { join } from 'node:path';
 import { makeTestSite } from '../helpers/test-site.ts';
 import { startRealServer } from '../helpers/special-files.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { feedIn } from '../helpers/site-feed.ts';
 
 test('a server started with another theme or other plugins records it once; an unchanged start records nothing', async () => {
   const site = await makeTestSite();
   site.deps.content.close();
-  const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root]), clock: Date.now, log: () => {} });
+  const feed = feedIn(join(site.root, 'data'));
   const parts = () => feed.since(0, 100_000).events.filter((event) => event.kind === 'theme.changed' || event.kind === 'plugins.changed').map((event) => [event.kind, event.via, event.detail]);
   const kept = join(site.root, 'data', 'feed', 'site-parts.json');
   /** Starts the server, waits until it has compared (`expected` events in all, the digests kept), and stops it. */

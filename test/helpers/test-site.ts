@@ -1,12 +1,13 @@
 // A small site for the MCP tests, written into a temp folder: two languages, a custom type, a plain and a
 // date category, entries of several people in every status, nested pages, a style, media, a plugin and a
 // theme with cards; accounts of every role and tokens with various scopes.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeps } from '../../dist/wiring/build-deps.js';
 import type { AppDeps } from '../../src/wiring/app-deps.ts';
 import type { Config } from '../../src/config.ts';
 import type { Scope } from '../../src/auth/principal.ts';
+import { makePng } from './images.ts';
 import { entry, makeSiteFolder, writeEntryFile, writeSite, type EntryFile, type SiteDescription, type YamlMap } from './write-site.ts';
 
 /** 2026-03-10 12:00 UTC: after every published date below, before the scheduled one. */
@@ -120,4 +121,16 @@ export async function makeTestSite(options: { baseUrl?: string } = {}): Promise<
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * posts/hello with a cover: `cover: media/posts/hello/cover.png` in its English front matter and a 64 x 32
+ * picture there, with `more` pictures beside it (a width variant, another picture), as the media tests use it.
+ */
+export function giveHelloACover(site: TestSite, more: Record<string, Buffer>): void {
+  const hello = join(site.root, 'content', 'posts', 'hello', 'en.md');
+  writeFileSync(hello, readFileSync(hello, 'utf8').replace(/^title: .*$/m, '$&\ncover: media/posts/hello/cover.png'));
+  const media = join(site.root, 'content', 'media', 'posts', 'hello');
+  writeFileSync(join(media, 'cover.png'), makePng(64, 32));
+  for (const [name, bytes] of Object.entries(more)) writeFileSync(join(media, name), bytes);
 }

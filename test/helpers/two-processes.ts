@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { makeTestSite, type TestSite } from './test-site.ts';
 import { spawnStdio, type StdioChild } from './stdio-child.ts';
 import { startRealServer, type RealServer } from './special-files.ts';
-import { ChangeFeed } from '../../dist/feed/change-feed.js';
 import type { ChangeEvent } from '../../src/feed/change-event.ts';
-import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { feedIn } from './site-feed.ts';
 
 export interface TwoProcesses {
   site: TestSite;
@@ -32,7 +31,7 @@ export async function startTwoProcesses(tokenName: string): Promise<TwoProcesses
     await server.stop();
     site.cleanup();
   });
-  const feed = new ChangeFeed({ dir: join(site.root, 'data', 'feed'), lockPath: join(site.root, 'data', 'locks', 'feed.lock'), trustedFolders: new TrustedFolders([site.root, 'data']), clock: Date.now, log: () => {} });
+  const feed = feedIn(join(site.root, 'data'));
   return {
     site, server, stdio,
     async overHttp(name, args) {
