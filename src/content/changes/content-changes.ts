@@ -6,16 +6,14 @@
 // write(), inside the entry's lock) or from an event read in the feed; any other is a change made on
 // disk. The finder records those: it takes the entry's lock (so a writer in another process has appended its
 // event), reads the feed up to now, and records the change only when no event explained it meanwhile
-// (as disk-change.ts words it).
-import { SoonestRun } from './soonest-run.js';
-import { debuglog } from '../../lib/node-builtins.js';
+// (as disk-change.ts words it; entry-file-changes.ts records them).
 import { withFileLock } from '../../lib/file-lock.js';
 import type { ChangeEvent, ChangeVia, NewChange } from '../../feed/change-event.js';
 import { ChangeFeed } from '../../feed/change-feed.js';
 import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
 import { entryFacts, factsChange, kindOfWrite, mediaOfWrite, publicView, type EntryFacts } from './change-facts.js';
-import { diskChange } from './disk-change.js';
+import { EntryFileChanges, RETRY_UNRECORDED_MS } from './entry-file-changes.js';
 import { entryLockPath } from './entry-lock.js';
 import type { ChangeTarget, ContentChangesOptions, MediaChange, RecordedWrite } from './change-seams.js';
 export type { ChangeTarget, ContentChangesOptions, MediaChange, RecordedWrite } from './change-seams.js';
@@ -24,11 +22,6 @@ import { MEDIA_KINDS, MediaFileChanges } from './media-file-changes.js';
 import { recordSiteParts } from './site-parts.js';
 import type { Entry } from '../entries/types.js';
 import { join } from 'node:path';
-/** NODE_DEBUG=svc-feed tells what this process found changed and whether it recorded it. */
-const debug = debuglog('svc-feed');
-
-/** A change the feed could not take (a full disk) is tried again this long after. */
-const RETRY_UNRECORDED_MS = 5_000;
 
 
 export class ContentChanges {
@@ -40,16 +33,8 @@ export class ContentChanges {
   private readonly explaining = new Set<string>();
   /** What the write under way recorded, per entry (writes nest: create, then the new entry). */
   private readonly writes = new Map<string, RecordedWrite[]>();
-  /** Changes found on disk, waiting to be recorded: the entry as it was, and whether an event came since. */
-  private readonly found = new Map<string, { before: EntryFacts; explained: boolean }>();
-  /**
-   * One run of recordFound waits at a time: a timer per change that could not be recorded (the feed
-   * unwritable) made each run's failures as many new runs, each failing as many again.
-   */
-  private readonly recordRun = new SoonestRun(() => this.recordFound());
-  /** The change found on disk being checked against the feed, under its entry's lock. */
-  private checking: { id: string; waiting: { before: EntryFacts; explained: boolean } } | null = null;
-  private recording = false;
+  /** Entries changed on disk: recorded by the finder unless an event explains them (or by a full pass: recordReindexed). */
+  private readonly entryFiles: EntryFileChanges;
   /** The seqs of the events this process appended lately (the follower reads them back). */
   private readonly own = new Set<number>();
   /** site.yaml changed on disk: recorded by the finder unless a `site.changed` event explains it. */
@@ -63,6 +48,11 @@ export class ContentChanges {
     this.mediaFiles = new MediaFileChanges({
       underLock: (id, record) => withFileLock(options.trusted, entryLockPath(options.dataDir, id), record), catchUp: () => this.catchUp(),
       indexed: (id) => this.target?.indexed(id), append: (change) => this.append(change), log: options.log,
+    });
+    this.entryFiles = new EntryFileChanges({
+      target: () => this.target, explained: (id) => this.explaining.has(id), isFinder: () => this.lease?.holding === true,
+      underLock: (id, record) => withFileLock(options.trusted, entryLockPath(options.dataDir, id), record), catchUp: () => this.catchUp(),
+      append: (change) => this.append(change), log: options.log,
     });
   }
 
@@ -172,7 +162,7 @@ export class ContentChanges {
     // Not recorded (a full disk, a read-only data/): the change stands, and is recorded as found on disk once
     // the feed can be written again. The finder finds it so; when this process is the finder, its own index
     // already holds the change, so it is noticed here and tried again a moment later.
-    if (!appended && id !== null && this.lease?.holding === true) this.notice(id, before, RETRY_UNRECORDED_MS);
+    if (!appended && id !== null && this.lease?.holding === true) this.entryFiles.notice(id, before, RETRY_UNRECORDED_MS);
     // Media changed but unrecorded: answers showing them are made again all the same (append() does so when recorded).
     if (!appended && id !== null && MEDIA_KINDS.has(kind)) this.target?.mediaChanged(id, false);
   }
@@ -198,17 +188,9 @@ export class ContentChanges {
     if (!found) this.target?.mediaChanged(id, true);
   }
 
-  /** The index changed for `id`: a change made on disk unless this process explains it. */
+  /** The index changed for `id`: a change made on disk unless this process explains it (entry-file-changes.ts). */
   indexChanged(id: string, before: Entry | undefined): void {
-    debug('%s changed in the index (explained: %s, finder: %s)', id, this.explaining.has(id) || this.recording, this.lease?.holding === true);
-    if (this.explaining.has(id) || this.recording || this.lease?.holding !== true) return;
-    this.notice(id, entryFacts(before), 0);
-  }
-
-  /** A change to record as found on disk, from `before`, in `delayMs` (or with the changes noticed sooner). */
-  private notice(id: string, before: EntryFacts, delayMs: number): void {
-    if (!this.found.has(id)) this.found.set(id, { before, explained: false });
-    this.recordRun.within(delayMs);
+    this.entryFiles.indexChanged(id, before);
   }
 
   /** Events from other processes: each entry named is read again; lost events read everything again. */
@@ -221,80 +203,23 @@ export class ContentChanges {
       if (event.kind === 'site.reindexed') target.readEverything();
       if (event.kind === 'site.changed') this.siteFile.noteEvent();
       if (event.entry === null) continue;
-      const waiting = this.found.get(event.entry);
-      if (waiting) waiting.explained = true;
-      if (this.checking?.id === event.entry) this.checking.waiting.explained = true;
+      this.entryFiles.noteEvent(event.entry);
       this.explaining.add(event.entry);
       try { target.readAgain(event.entry); } finally { this.explaining.delete(event.entry); }
       if (MEDIA_KINDS.has(event.kind)) this.mediaTouched(event.entry, false);
     }
   }
 
-  /** Records the changes found on disk that no event explains, each under its entry's lock. */
-  private recordFound(): void {
-    // Taken out all at once: one that cannot be recorded now (the feed unwritable) is noticed again for a
-    // later try, and a loop over `found` itself would meet it again at once, for ever, holding the event loop.
-    const waitingNow = [...this.found];
-    this.found.clear();
-    for (const [id, waiting] of waitingNow) {
-      // What the index took in when the change was noticed is what was served since: recorded as it is, not
-      // read again (an entry added and removed a moment later is recorded twice, as a cache may have kept it).
-      this.recordFromDisk(id, waiting, false);
-    }
-  }
-
   /**
    * A full pass asked for (`svc reindex`, the panel's Site check): the entries found changed on disk are
-   * recorded now, whichever process holds the lease. `before`: each as the index had it.
+   * recorded now, whichever process holds the lease (entry-file-changes.ts). `before`: each as the index had it.
    */
   recordReindexed(found: ReadonlyMap<string, Entry | undefined>, detail: string): { recorded: number; unrecorded: number } {
-    let recorded = 0, unrecorded = 0;
-    for (const [id, before] of found) {
-      // A change the sweep noticed a moment ago is recorded once, from the entry as it was before it.
-      const noticed = this.found.get(id);
-      this.found.delete(id);
-      const outcome = this.recordFromDisk(id, noticed ?? { before: entryFacts(before), explained: false }, true, detail);
-      if (outcome === 'recorded') recorded++;
-      else if (outcome === 'unrecorded') unrecorded++;
-    }
-    return { recorded, unrecorded };
+    return this.entryFiles.recordReindexed(found, detail);
   }
 
   /** Every entry was read again without one to compare with: consumers must assume anything changed. */
   recordEverythingRead(via: ChangeVia, detail: string): void {
     this.append({ kind: 'site.reindexed', entry: null, languages: [], paths: [], before: [], via, person: null, token: null, detail });
-  }
-
-  /**
-   * Records one entry's change found on disk, from `waiting.before` to the index now (after reading the
-   * entry again when `readFirst`): 'none' when an event explains it or nothing changed after all,
-   * 'unrecorded' when the feed could not take it (tried again later in this process).
-   */
-  private recordFromDisk(id: string, waiting: { before: EntryFacts; explained: boolean }, readFirst: boolean, detail?: string): 'recorded' | 'none' | 'unrecorded' {
-    const target = this.target;
-    if (!target) return 'none';
-    try {
-      return withFileLock(this.options.trusted, entryLockPath(this.options.dataDir, id), () => {
-        // Taken out of `found` already: an event read now must still mark it explained (apply looks here too).
-        this.checking = { id, waiting };
-        try { this.follower?.catchUp(); } finally { this.checking = null; }
-        if (waiting.explained) { debug('%s found on disk: an event explains it', id); return 'none'; }
-        if (readFirst) {
-          this.recording = true;
-          try { target.readAgain(id); } finally { this.recording = false; }
-        }
-        const after = entryFacts(target.indexed(id));
-        const change = diskChange(id, waiting.before, after, detail);
-        debug('%s found on disk: %s (%j -> %j)', id, change ? 'recorded' : 'no change after all', [waiting.before.exists, [...waiting.before.translations]], [after.exists, [...after.translations]]);
-        if (!change) return 'none';
-        const recorded = this.append(change);
-        if (!recorded) this.notice(id, waiting.before, RETRY_UNRECORDED_MS);
-        return recorded ? 'recorded' : 'unrecorded';
-      });
-    } catch (error) {
-      this.options.log(`svc: could not record the change to ${id} found on disk: ${(error as Error)?.message ?? error}`);
-      this.notice(id, waiting.before, RETRY_UNRECORDED_MS);
-      return 'unrecorded';
-    }
   }
 }

@@ -1,4 +1,4 @@
-// What an entry's change found on disk is recorded as (content-changes.ts records it, under the entry's
+// What an entry's change found on disk is recorded as (entry-file-changes.ts records it, under the entry's
 // lock): from the entry as the index had it before to the index now, an `entry.added`, `entry.removed` or
 // `entry.changed` with `via: disk` and what anyone may see of it, or nothing when nothing changed after all.
 import type { ChangeKind, NewChange } from '../../feed/change-event.js';

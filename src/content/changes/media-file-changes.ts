@@ -7,7 +7,7 @@
 // (`entry.media`, or `entry.added` / `entry.removed`, which bring or take its media folder): such an event,
 // appended or read by this process, explains what was found of that entry's media before it. One from
 // another process may still be on its way when the change is found: it is recorded under the entry's lock,
-// after reading the feed up to now, as content-changes.ts records the entries' changes found on disk.
+// after reading the feed up to now, as entry-file-changes.ts records the entries' changes found on disk.
 import { mediaChangeOf, type ChangeKind, type NewChange } from '../../feed/change-event.js';
 import type { Entry } from '../entries/types.js';
 import { entryFacts, publicView } from './change-facts.js';

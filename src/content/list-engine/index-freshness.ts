@@ -103,7 +103,7 @@ export class IndexFreshness {
   /**
    * The entries whose folders differ on disk from what the index holds, by one whole pass now (`svc
    * reindex`, the panel's Site check), each with the entry as the index had it. Their folders are not read
-   * again here: the caller records each change (content-changes.ts), which reads it.
+   * again here: the caller records each change (changes/entry-file-changes.ts), which reads it.
    */
   async changedOnDisk(): Promise<Map<string, Entry | undefined>> {
     const { index, contentDir } = this.parts;
