@@ -46,15 +46,17 @@ export function getChanges(deps: ApiDeps, request: ApiRequest): ChangesAnswer {
 /** The event as this viewer may see it, or null when it concerns nothing they may see. */
 function shown(deps: ApiDeps, event: ChangeEvent, viewer: Principal | null): ShownChange | null {
   const base = { seq: event.seq, time: event.time, kind: event.kind, entry: event.entry };
+  // Last, after the addresses, where the schema has it (answers/api-schemas.ts changeSchema).
+  const how = event.media === undefined ? {} : { media: event.media };
   if (event.entry === null) return { ...base, languages: [], paths: [], before: [] };
-  if (viewer !== null && seesOthersUnpublished(viewer)) return { ...base, languages: event.languages, paths: event.paths, before: event.before };
+  if (viewer !== null && seesOthersUnpublished(viewer)) return { ...base, languages: event.languages, paths: event.paths, before: event.before, ...how };
   const view = event.public === undefined ? publicNow(deps, event) : event.public;
   const own = viewer === null ? null : ownDrafts(deps, event, viewer);
-  if (own === null) return view === null ? null : { ...base, ...view };
+  if (own === null) return view === null ? null : { ...base, languages: view.languages, paths: view.paths, before: view.before, ...how };
   // A token that sees its person's drafts (a contributor's) is shown their changes too, where they are now.
   const languages = [...new Set([...(view?.languages ?? []), ...own.languages])].sort();
   const paths = [...new Set([...(view?.paths ?? []), ...own.paths])].sort();
-  return { ...base, languages, paths, before: view?.before ?? [] };
+  return { ...base, languages, paths, before: view?.before ?? [], ...how };
 }
 
 /**

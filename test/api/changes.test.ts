@@ -70,6 +70,21 @@ test('anyone sees the changes of what is public; a content:read token sees draft
   assert.deepEqual(none, { data: [], next: rest.next, resync: false, has_more: false });
 });
 
+test('a change of an entry\'s media says how, to anyone who sees it; other changes carry no such field', async () => {
+  const from = Number((await (await api('/changes', reader)).json()).next);
+  const removed = server.deps.content.changes!.feed.append({
+    kind: 'entry.media', entry: 'posts/hello', languages: [], paths: ['/de/hallo-welt', '/hello'], before: [], via: 'panel', person: 'ann', token: null, media: 'removed',
+    public: { languages: [], paths: ['/de/hallo-welt', '/hello'], before: [] },
+  })!;
+  const updated = change('entry.updated', 'posts/hello', ['/de/hallo-welt', '/hello']);
+  for (const token of [undefined, reader]) {
+    const { data } = await (await api(`/changes?since=${from}`, token)).json();
+    assert.deepEqual(data[0], { seq: removed.seq, time: removed.time, kind: 'entry.media', entry: 'posts/hello', languages: [], paths: ['/de/hallo-welt', '/hello'], before: [], media: 'removed' });
+    assert.equal(data[1].seq, updated.seq);
+    assert.ok(!('media' in data[1]));
+  }
+});
+
 test('a cursor past what this feed holds (another site\'s, a feed begun anew) says resync with a cursor to go on from', async () => {
   const body = await (await api('/changes?since=999999')).json();
   assert.equal(body.resync, true);

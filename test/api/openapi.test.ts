@@ -118,7 +118,7 @@ test('the answers and errors of each endpoint, with the headers they are sent wi
   assert.equal(document.components.schemas.StatsExport.contentMediaType, 'application/zip');
   const { Change, ChangeList } = document.components.schemas;
   assert.deepEqual(Object.keys(ChangeList.properties), ['data', 'next', 'resync', 'has_more']);
-  assert.deepEqual(Object.keys(Change.properties), ['seq', 'time', 'kind', 'entry', 'languages', 'paths', 'before']);
+  assert.deepEqual(Object.keys(Change.properties), ['seq', 'time', 'kind', 'entry', 'languages', 'paths', 'before', 'media']);
   assert.deepEqual(Change.required, ['seq', 'time', 'kind', 'entry', 'languages', 'paths', 'before']);
   const statuses = (path: string) => Object.keys(responses(path));
   assert.deepEqual(statuses('/site'), ['200', '304', '401', '403', '414', '429']);

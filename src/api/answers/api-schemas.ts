@@ -198,6 +198,7 @@ export const changeSchema = z.object({
   languages: z.array(z.string()).meta({ description: 'the translations concerned that the caller may see (empty: the entry as a whole, or no entry)' }),
   paths: z.array(z.string()).meta({ description: 'the addresses the change touches that the caller may see (without a token: where the entry was public when the change was recorded)' }),
   before: z.array(z.string()).meta({ description: 'the addresses as they were, where they differ (a slug changed, an entry removed or unpublished)' }),
+  media: z.enum(['added', 'removed', 'changed']).optional().meta({ description: 'entry.media only: how its media changed as a whole (files only added, only removed, or anything else); absent on changes recorded before svc said so' }),
 }).meta({ id: 'Change' });
 
 export const changesAnswer = z.object({
