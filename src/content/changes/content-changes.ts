@@ -39,8 +39,8 @@ export class ContentChanges {
   private readonly own = new Set<number>();
   /** site.yaml changed on disk: recorded by the finder unless a `site.changed` event explains it. */
   private readonly siteFile: SiteFileChanges;
-  /** Media files changed on disk: recorded by the finder unless an event of the entry's media explains them (or by a full pass: recordNow). */
-  readonly mediaFiles: MediaFileChanges;
+  /** Media files changed on disk: recorded by the finder unless an event of the entry's media explains them (or by a full pass: recordMediaReindexed). */
+  private readonly mediaFiles: MediaFileChanges;
 
   constructor(private readonly options: ContentChangesOptions) {
     this.feed = new ChangeFeed({ dir: join(options.dataDir, 'feed'), lockPath: join(options.dataDir, 'locks', 'feed.lock'), trustedFolders: options.trusted, clock: options.clock, log: options.log });
@@ -216,6 +216,11 @@ export class ContentChanges {
    */
   recordReindexed(found: ReadonlyMap<string, Entry | undefined>, detail: string): { recorded: number; unrecorded: number } {
     return this.entryFiles.recordReindexed(found, detail);
+  }
+
+  /** The same for one entry's media files found changed by a full pass (media-file-changes.ts). */
+  recordMediaReindexed(change: MediaChange): 'recorded' | 'none' | 'unrecorded' {
+    return this.mediaFiles.recordNow(change);
   }
 
   /** Every entry was read again without one to compare with: consumers must assume anything changed. */

@@ -179,7 +179,7 @@ export function passingFields(translation: Translation, trusted: TrustedFolders)
 /** A translation's front matter where it is at hand without a read: held in memory, or its document kept. Else null. */
 export function fieldsAtHand(translation: Translation): Record<string, unknown> | null {
   const held = translation instanceof StoredTranslation ? translation.heldFields : null;
-  return held ?? documents.get(`${translation.file}|${translation.mtimeMs}|${translation.size}`)?.document.fields ?? null;
+  return held ?? documents.get(documentKey(translation.file, translation.mtimeMs, translation.size))?.document.fields ?? null;
 }
 
 /** The front matter of a translation file's bytes read by the caller, as loadDocument reads them (none when they are not UTF-8 or not front matter). */
@@ -201,13 +201,15 @@ interface LoadedDocument { fields: Record<string, unknown>; body: string }
 const DOCUMENT_BYTES = 2 * 1024 * 1024;
 const documents = new LruCache<string, { document: LoadedDocument; bytes: number }>(500, { maxBytes: DOCUMENT_BYTES, sizeOf: (kept) => kept.bytes });
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** A kept document's key: its file at one stamp. */
+const documentKey = (file: string, mtimeMs: number, size: number) => `${file}|${mtimeMs}|${size}`;
 
 /**
  * Reads a translation file again; a file that vanished, broke or became a link meanwhile reads as empty.
  * With `keep` false, a document not kept already is read and not kept (passingFields).
  */
 export function loadDocument(trusted: TrustedFolders, file: string, mtimeMs: number, size: number, keep = true): LoadedDocument {
-  const key = `${file}|${mtimeMs}|${size}`;
+  const key = documentKey(file, mtimeMs, size);
   const kept = documents.get(key);
   if (kept !== undefined) return kept.document;
   let document: LoadedDocument;

@@ -6,7 +6,7 @@
 // RECENT_CHECK_MS. Only folders that exist are watched or looked at: most entries have none.
 import { sep } from 'node:path';
 import { EntryWatches } from './content-watch.js';
-import { MediaSweep, type KnownMedia } from './media-sweep.js';
+import { MediaSweep, type KeptMedia, type KnownMedia } from './media-sweep.js';
 import type { MediaChange } from '../changes/change-seams.js';
 import type { SweepSetup } from './stamp-sweep.js';
 
@@ -20,7 +20,7 @@ export interface MediaFollowOptions {
   /** What changed, found by a pass, an event or a poll. */
   changed: (change: MediaChange) => void;
   /** Where what the sweep knows is kept between starts (media-stamps-file.ts). */
-  kept?: { load: () => KnownMedia | undefined; save: (known: KnownMedia) => void };
+  kept?: { load: () => KnownMedia | undefined; save: (known: KeptMedia) => void };
   log: (line: string) => void;
 }
 

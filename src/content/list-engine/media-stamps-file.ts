@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { readTextNoFollow, statNoFollow } from '../../lib/no-follow.js';
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
-import type { KnownMedia } from './media-sweep.js';
+import type { KeptMedia, KnownMedia } from './media-sweep.js';
 import type { MediaFollowOptions } from './media-follow.js';
 
 export const MEDIA_STAMPS_FILE = 'media-stamps.json';
@@ -33,7 +33,7 @@ export function keptMediaIn(trusted: TrustedFolders, cacheDir: string, contentDi
   };
 }
 
-export function saveKnownMedia(trusted: TrustedFolders, file: string, contentDir: string, known: KnownMedia): void {
+export function saveKnownMedia(trusted: TrustedFolders, file: string, contentDir: string, known: KeptMedia): void {
   const folders: FolderLine[] = [];
   for (const [id, folder] of known) {
     folders.push([id, folder.mtime, folder.names, Array.from(folder.stamps, (n) => (Number.isFinite(n) ? n : null)), folder.children]);

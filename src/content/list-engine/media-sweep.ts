@@ -25,7 +25,9 @@ export const ALT_TEXTS = '.alt.yaml';
 interface Folder { mtime: number; names: string[]; stamps: Float64Array; children: string[] }
 
 /** What a sweep knows of every media folder, by id (entry id), as kept between starts. */
-export type KnownMedia = ReadonlyMap<string, Readonly<Folder>>;
+export type KnownMedia = Map<string, Folder>;
+/** The same, to be read only (kept in a file). */
+export type KeptMedia = ReadonlyMap<string, Readonly<Folder>>;
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 const NO_STAMPS = new Float64Array(0);
@@ -39,19 +41,22 @@ export class MediaSweep {
   private readonly mediaDir: string;
   /** Per type folder: its mtime and its entry folders, as last listed. */
   private readonly roots: Array<{ mtime: number; names: string[] }>;
-  private readonly folders = new Map<string, Folder>();
+  private readonly folders: KnownMedia;
   private found: MediaChange[] = [];
   /** After the first whole pass: a folder not known before is a change (before it, what is there is what was there). */
   private primed = false;
   /** Whether what it knows changed since known() was last taken. */
   private moved = false;
 
-  /** `known`: what an earlier process knew (media-stamps-file.ts); every difference from it is a change. */
+  /**
+   * `known`: what an earlier process knew (media-stamps-file.ts), handed over (the sweep brings it up to
+   * date as it goes); every difference from it is a change.
+   */
   constructor(private readonly setup: SweepSetup, known?: KnownMedia) {
     this.mediaDir = `${setup.contentDir}${sep}media`;
     this.roots = setup.folders.map(() => ({ mtime: UNKNOWN, names: [] }));
+    this.folders = known ?? new Map();
     if (known === undefined) return;
-    for (const [id, folder] of known) this.folders.set(id, { ...folder, names: [...folder.names], stamps: Float64Array.from(folder.stamps), children: [...folder.children] });
     // The type folders are listed anew at the first pass: an entry's media folder known and gone meanwhile is reported.
     setup.folders.forEach(({ folder }, at) => {
       this.roots[at]!.names = [...known.keys()].filter((id) => id.startsWith(`${folder}/`) && !id.includes('/', folder.length + 1)).map((id) => id.slice(folder.length + 1)).sort();
@@ -64,7 +69,7 @@ export class MediaSweep {
    * or before it knows every folder (a first pass under way: a folder not yet looked at would be new to the
    * next start). `always`: even when nothing changed (the first stamps kept of folders known).
    */
-  knownIfMoved(always = false): KnownMedia | null {
+  knownIfMoved(always = false): KeptMedia | null {
     if (!(this.moved || always) || !this.primed) return null;
     this.moved = false;
     return this.folders;

@@ -67,7 +67,7 @@ async function reindexMedia({ changes, media }: ReindexParts, id?: string): Prom
   else for (const pass = sweep.pass(); !sliceOf(pass);) await new Promise((turn) => setImmediate(turn));
   let recorded = 0, unrecorded = 0;
   for (const change of sweep.takeFound()) {
-    const outcome = changes.mediaFiles.recordNow(change);
+    const outcome = changes.recordMediaReindexed(change);
     if (outcome === 'recorded') recorded++;
     else if (outcome === 'unrecorded') unrecorded++;
   }
