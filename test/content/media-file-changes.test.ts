@@ -1,7 +1,7 @@
 // How the finder records media files changed on disk (content/changes/media-file-changes.ts): one
 // `entry.media` via disk per entry, the files named; nothing when an event of the entry's media came meanwhile
 // (read under the entry's lock), for a media folder of no entry, or for a file added and removed again;
-// tried again when the feed could not take it.
+// tried again when the feed could not take it, and settled (nothing waits) only once recorded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MediaFileChanges } from '../../dist/content/changes/media-file-changes.js';
@@ -19,14 +19,16 @@ const hello = {
 function harness(options: { accept?: () => boolean; duringCatchUp?: (changes: MediaFileChanges) => void } = {}) {
   const appended: NewChange[] = [];
   const locked: string[] = [];
+  const settled: number[] = [];
   const changes: MediaFileChanges = new MediaFileChanges({
     underLock: (id, record) => { locked.push(id); return record(); },
     catchUp: () => options.duringCatchUp?.(changes),
     indexed: (id) => (id === 'posts/hello' ? hello : undefined),
     append: (change) => { const ok = options.accept?.() ?? true; if (ok) appended.push(change); return ok; },
+    settled: () => settled.push(appended.length),
     log: () => {},
   });
-  return { changes, appended, locked };
+  return { changes, appended, locked, settled };
 }
 
 const settle = () => new Promise((done) => setImmediate(done));
@@ -64,13 +66,17 @@ test('an event of the entry\'s media read meanwhile explains the change; a folde
 test('a change the feed could not take is tried again later, once', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout', 'setImmediate'] });
   let open = false;
-  const { changes, appended, locked } = harness({ accept: () => open });
+  const { changes, appended, locked, settled } = harness({ accept: () => open });
   changes.found({ id: 'posts/hello', files: [['cover.png', 'changed']] });
+  assert.equal(changes.settled, false);
   t.mock.timers.tick(0);
   assert.deepEqual([locked.length, appended.length], [1, 0]);
+  // Waiting to be tried again: not settled, so the sweep keeps no stamps that would lose it at a stop.
+  assert.deepEqual([changes.settled, settled], [false, []]);
   open = true;
   t.mock.timers.tick(5_000);
   assert.deepEqual([locked.length, appended.length], [2, 1]);
+  assert.deepEqual([changes.settled, settled], [true, [1]], 'settled once recorded');
   assert.equal(appended[0]!.detail, 'content/media/posts/hello/cover.png changed');
   changes.stop();
 });

@@ -4,7 +4,7 @@
 // the new picture. Real servers, one after the other, on a real folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { giveHelloACover, makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { startRealServer, type RealServer } from '../helpers/special-files.ts';
@@ -56,5 +56,43 @@ test('media changed while no server ran are recorded once by the next, and its a
   assert.deepEqual([event!.entry, event!.via, event!.media], ['posts/hello', 'disk', 'changed']);
   assert.equal(event!.detail, 'content/media/posts/hello/: cover-40w.png added, cover.png changed, view.jpg removed');
   assert.match((await entry()).cover.srcset, /cover-40w\.png 40w/);
+  assert.equal(server.stderr(), '');
+  await server.stop();
+  server = undefined;
+});
+
+test('a change found while the feed could not take it, then a stop, is recorded by the next server: the stamps were not kept with it', async () => {
+  server = await startRealServer(site.root);
+  await fetch(`${server.url}/svc/api/v1/entries?limit=1`);
+  await waitFor(() => assert.ok(existsSync(kept())), 30_000);
+  const keptBefore = readFileSync(kept(), 'utf8');
+  const before = mediaEvents().length;
+  // A folder where the feed's lock file belongs: no process can append (a full disk, as far as the feed goes).
+  const lock = join(site.root, 'data', 'locks', 'feed.lock');
+  mkdirSync(lock);
+  try {
+    writeFileSync(media('cover.png'), makePng(120, 90));
+    // Found (the newest entries' media folders are watched), and not recorded.
+    await waitFor(() => assert.match(server!.stderr(), /could not be recorded in the change feed/), 30_000);
+    await new Promise((done) => setTimeout(done, 500));
+    assert.equal(readFileSync(kept(), 'utf8'), keptBefore, 'the stamps are not kept while the change waits');
+    await server.stop();
+    server = undefined;
+  } finally {
+    rmdirSync(lock);
+  }
+
+  server = await startRealServer(site.root);
+  await fetch(`${server.url}/svc/api/v1/entries?limit=1`);
+  await waitFor(() => assert.equal(mediaEvents().length, before + 1), 30_000);
+  const event = mediaEvents().at(-1)!;
+  assert.deepEqual([event.entry, event.via, event.media, event.detail], ['posts/hello', 'disk', 'changed', 'content/media/posts/hello/cover.png changed']);
+  // Recorded, the stamps are kept with it: a third server finds nothing new.
+  await waitFor(() => assert.notEqual(readFileSync(kept(), 'utf8'), keptBefore), 10_000);
+  await server.stop();
+  server = await startRealServer(site.root);
+  await fetch(`${server.url}/svc/api/v1/entries?limit=1`);
+  await new Promise((done) => setTimeout(done, 3_000));
+  assert.equal(mediaEvents().length, before + 1);
   assert.equal(server.stderr(), '');
 });

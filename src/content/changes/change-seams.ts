@@ -34,6 +34,8 @@ export interface ChangeTarget {
    * folder's stamps as they are now; otherwise (the feed could not take it) its sweep finds and records it.
    */
   mediaChanged(id: string, recorded: boolean): void;
+  /** Every media change found on disk is recorded now: the sweep may keep its stamps for the next start. */
+  mediaSettled(): void;
   /** Whether the sweep should look for changes on disk continuously (this process is the finder). */
   setFinder(finding: boolean): void;
 }

@@ -47,7 +47,7 @@ export class ContentChanges {
     this.siteFile = new SiteFileChanges({ isFinder: () => this.lease?.holding === true, catchUp: () => this.catchUp(), append: (change) => this.append(change), log: options.log });
     this.mediaFiles = new MediaFileChanges({
       underLock: (id, record) => withFileLock(options.trusted, entryLockPath(options.dataDir, id), record), catchUp: () => this.catchUp(),
-      indexed: (id) => this.target?.indexed(id), append: (change) => this.append(change), log: options.log,
+      indexed: (id) => this.target?.indexed(id), append: (change) => this.append(change), settled: () => this.target?.mediaSettled(), log: options.log,
     });
     this.entryFiles = new EntryFileChanges({
       target: () => this.target, explained: (id) => this.explaining.has(id), isFinder: () => this.lease?.holding === true,
@@ -73,6 +73,11 @@ export class ContentChanges {
   /** Files of an entry's media folder found changed on disk by this process's sweep (it holds the lease). */
   mediaFound(change: MediaChange): void {
     if (this.lease?.holding === true) this.mediaFiles.found(change);
+  }
+
+  /** Whether every media change this process found is recorded (the sweep keeps its stamps only then: a stop would lose one waiting). */
+  get mediaSettled(): boolean {
+    return this.mediaFiles.settled;
   }
 
   /** The last seq this process applied (0 before it follows). */

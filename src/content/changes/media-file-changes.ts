@@ -30,6 +30,8 @@ export interface MediaFileChangesOptions {
   indexed: (id: string) => Entry | undefined;
   /** Appends an event; false when the feed could not take it. */
   append: (change: NewChange) => boolean;
+  /** Every change found is recorded now (none waits, none to try again): what the sweep knows may be kept. */
+  settled: () => void;
   log: (line: string) => void;
 }
 
@@ -62,6 +64,11 @@ export class MediaFileChanges {
     if (this.checking?.id === id) this.checking.waiting.explained = true;
   }
 
+  /** Whether no change found waits to be recorded (or tried again). */
+  get settled(): boolean {
+    return this.waiting.size === 0 && this.checking === null;
+  }
+
   stop(): void {
     this.run.cancel();
   }
@@ -71,6 +78,7 @@ export class MediaFileChanges {
     const taken = [...this.waiting];
     this.waiting.clear();
     for (const [id, waiting] of taken) this.record(id, waiting);
+    if (this.settled) this.options.settled();
   }
 
   /**

@@ -210,6 +210,7 @@ export class IndexFreshness {
         index.mediaChanged();
         if (recorded) this.sweeper?.absorbMedia(id);
       },
+      mediaSettled: () => this.sweeper?.keepMedia(),
       setFinder: (finding) => {
         if (finding === this.finder) return;
         this.finder = finding;
@@ -242,6 +243,8 @@ export class IndexFreshness {
         index.mediaChanged();
         this.parts.changes?.mediaFound(change);
       },
+      // What the sweep knows of the media is kept for the next start only while no change it found waits to be recorded.
+      mediaSettled: () => this.parts.changes?.mediaSettled ?? true,
       ...(this.parts.keptMedia ? { keptMedia: this.parts.keptMedia } : {}),
       log,
     });

@@ -32,6 +32,8 @@ export interface IndexSweeperOptions {
   settingsChanged?: () => void;
   /** Files of an entry's media folder changed (found by a process that follows). */
   mediaChanged?: (change: MediaChange) => void;
+  /** Whether every media change told is recorded (media-follow.ts keeps the stamps only then). */
+  mediaSettled?: () => boolean;
   /** Where the media folders' stamps are kept between starts (media-follow.ts). */
   keptMedia?: MediaFollowOptions['kept'];
   log: (line: string) => void;
@@ -79,7 +81,7 @@ export class IndexSweeper {
     this.pollRecent = options.follow && isNetworkFolder(options.setup.contentDir);
     this.newestWatches = new EntryWatches(options.setup.contentDir, (id) => this.readAfterEvent(id));
     const changed = options.mediaChanged;
-    this.media = options.follow && changed ? new MediaFollow({ setup: options.setup, polling: this.pollRecent, changed, log: options.log, ...(options.keptMedia ? { kept: options.keptMedia } : {}) }) : null;
+    this.media = options.follow && changed ? new MediaFollow({ setup: options.setup, polling: this.pollRecent, changed, log: options.log, ...(options.keptMedia ? { kept: options.keptMedia } : {}), ...(options.mediaSettled ? { settled: options.mediaSettled } : {}) }) : null;
   }
 
   start(): void {
@@ -119,6 +121,11 @@ export class IndexSweeper {
   /** svc changed the entry's media itself (the change is in the feed already): taken as it is, not reported. */
   absorbMedia(id: string): void {
     this.media?.absorb(id);
+  }
+
+  /** The media changes told are all recorded now: what the sweep knows of the media folders is kept. */
+  keepMedia(): void {
+    this.media?.keep();
   }
 
   /**

@@ -21,6 +21,11 @@ export interface MediaFollowOptions {
   changed: (change: MediaChange) => void;
   /** Where what the sweep knows is kept between starts (media-stamps-file.ts). */
   kept?: { load: () => KnownMedia | undefined; save: (known: KeptMedia) => void };
+  /**
+   * Whether every change told is recorded. The stamps are kept only then: kept with a change still waiting
+   * (its recording delayed, or the feed full), a stop would lose it, as the next start would not find it again.
+   */
+  settled?: () => boolean;
   log: (line: string) => void;
 }
 
@@ -58,16 +63,17 @@ export class MediaFollow {
         this.options.log(`svc: could not take the change to the media of ${change.id}: ${(error as Error).message}`);
       }
     }
-    // What was told is kept at once: a stop before the pass ends would otherwise find it again at the next start.
+    // What was told is kept once recorded (keep() is called again then): a stop before the pass ends would otherwise find it again at the next start.
     this.keep();
   }
 
-  /** Keeps what the sweep knows for the next start, when it changed. */
-  private keep(): void {
-    const known = this.options.kept && !this.stopped ? this.sweep.knownIfMoved() : null;
+  /** Keeps what the sweep knows for the next start, when it changed and all it found is recorded. */
+  keep(): void {
+    if (!this.options.kept || this.stopped || this.options.settled?.() === false) return;
+    const known = this.sweep.knownIfMoved();
     if (known === null) return;
     try {
-      this.options.kept!.save(known);
+      this.options.kept.save(known);
     } catch (error) {
       this.options.log(`svc: could not keep the media folders' stamps for the next start: ${(error as Error).message}`);
     }

@@ -66,11 +66,12 @@ export class MediaSweep {
 
   /**
    * What it knows now, to be kept for the next start; `null` when nothing changed since it was last taken,
-   * or before it knows every folder (a first pass under way: a folder not yet looked at would be new to the
-   * next start). `always`: even when nothing changed (the first stamps kept of folders known).
+   * before it knows every folder (a first pass under way: a folder not yet looked at would be new to the
+   * next start), or while a change it found is not taken yet (kept then, a stop before it is told would
+   * lose it). `always`: even when nothing changed (the first stamps kept of folders known).
    */
   knownIfMoved(always = false): KeptMedia | null {
-    if (!(this.moved || always) || !this.primed) return null;
+    if (!(this.moved || always) || !this.primed || this.found.length > 0) return null;
     this.moved = false;
     return this.folders;
   }
