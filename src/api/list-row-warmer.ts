@@ -9,6 +9,8 @@ export interface WarmOptions {
   share?: number;
   /** Schedules the next turn (unref'd, so the warming never keeps a process alive). */
   later?: (next: () => void) => void;
+  /** Called once the warming is done (the rows' share reached, or every newest row made). */
+  done?: () => void;
 }
 
 /**
@@ -32,7 +34,7 @@ export function warmListRows(store: ContentStore, rows: ListRowCache, options: W
     if (!store.ready || store.site().defaultLanguage !== language) return;
     const generation = store.generation;
     for (let tried = 0; tried < types.length; tried++, type = (type + 1) % types.length) {
-      if (rows.bytes >= rows.budget * share) return;
+      if (rows.bytes >= rows.budget * share) return options.done?.();
       const { rows: next } = listEntries(store, { type: types[type]!, language, status: 'published' }, { offset: offsets[type]!, limit: batch, total: false });
       if (next.length === 0) continue;
       offsets[type]! += next.length;
@@ -40,6 +42,7 @@ export function warmListRows(store: ContentStore, rows: ListRowCache, options: W
       type = (type + 1) % types.length;
       return later(step);
     }
+    options.done?.();
   };
   later(step);
 }

@@ -220,17 +220,20 @@ test('after the first list answer the newest published rows of each type are mad
     const published = store.site().types.flatMap((type) => listEntries(store, { type: type.key, language: 'en', status: 'published' }).rows);
     const turns: Array<() => void> = [];
     const all = new ListRowCache({ isPublic });
-    warmListRows(store, all, { batch: 2, later: (next) => turns.push(next) });
+    let done = 0;
+    warmListRows(store, all, { batch: 2, later: (next) => turns.push(next), done: () => done++ });
     let taken = 0;
     while (turns.length > 0) { turns.shift()!(); taken++; }
     assert.equal(all.size, published.length, 'every published row in the default language');
+    assert.equal(done, 1, 'told once that every row is made (the server then gives back the pages its garbage took)');
     assert.ok(taken > published.length / 2, 'two rows a turn');
     // The rows made are those a list answer joins.
     const fresh = new ListRowCache({ isPublic });
     assert.equal(all.rowsJson(store, store.generation, published, null), fresh.rowsJson(store, store.generation, published, null));
     const some = new ListRowCache({ isPublic, budgetBytes: Math.floor(all.bytes / 2) });
-    warmListRows(store, some, { batch: 1, share: 0.5, later: (next) => turns.push(next) });
+    warmListRows(store, some, { batch: 1, share: 0.5, later: (next) => turns.push(next), done: () => done++ });
     while (turns.length > 0) turns.shift()!();
+    assert.equal(done, 2, 'told once that the share is reached');
     assert.ok(some.bytes >= some.budget * 0.5 && some.size < published.length, `${some.size} rows, ${some.bytes} bytes of ${some.budget}`);
   } finally {
     store.close();
