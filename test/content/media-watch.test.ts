@@ -24,7 +24,7 @@ function site(): string {
   return root;
 }
 const setup = (root: string) => ({ contentDir: root, folders: [{ folder: 'posts', nested: false }], maxDepth: 3, files: ['en.md', 'style.css'] });
-const wholePass = (follow: MediaFollow) => { const pass = follow.pass(); while (!pass.next().done); follow.report(); };
+const wholePass = (follow: MediaFollow) => { const pass = follow.passPart(Infinity); while (!pass.next().done); follow.report(); };
 
 test('a media folder added below content/media/<type folder> is named by its watch, an entry folder by its own', async () => {
   const root = site();

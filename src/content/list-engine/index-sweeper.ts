@@ -73,8 +73,6 @@ export class IndexSweeper {
   private readonly newestWatches: EntryWatches;
   /** The media folders (media-follow.ts), in a process that follows. */
   private readonly media: MediaFollow | null;
-  /** The media folders' pass under way, which may span several of the entries' passes (passOf). */
-  private mediaPass: Generator<void, void> | null = null;
 
   constructor(private readonly options: IndexSweeperOptions) {
     this.recent = new RecentEntries(options.setup);
@@ -140,21 +138,9 @@ export class IndexSweeper {
       const step = entries.next();
       entriesMs += performance.now() - started;
       if (step.done) {
-        if (this.media) yield* this.mediaPart(mediaShareMs(entriesMs));
+        if (this.media) yield* this.media.passPart(mediaShareMs(entriesMs));
         return step.value;
       }
-      yield;
-    }
-  }
-
-  /** Goes on with the media folders' pass for at most `ms` of work. */
-  private *mediaPart(ms: number): Generator<void, void> {
-    this.mediaPass ??= this.media!.pass();
-    for (let spent = 0; spent < ms;) {
-      const started = performance.now();
-      const step = this.mediaPass.next();
-      spent += performance.now() - started;
-      if (step.done) { this.mediaPass = null; return; }
       yield;
     }
   }

@@ -35,6 +35,8 @@ export class MediaFollow {
   /** The newest entries as the last pass saw them, and those of them with a media folder. */
   private newest = new Set<string>();
   private newestWithMedia: string[] = [];
+  /** The pass over every media folder under way (passPart). */
+  private pass: Generator<void, void> | null = null;
   private stopped = false;
 
   constructor(private readonly options: MediaFollowOptions) {
@@ -47,8 +49,22 @@ export class MediaFollow {
     return this.sweep.size;
   }
 
-  /** One pass over every media folder (a part of the sweep's pass); report() tells what it found. */
-  *pass(): Generator<void, void> {
+  /**
+   * Goes on with the pass over every media folder for at most `ms` of work (a part of the sweep's pass: a
+   * pass may span several of the entries' passes); report() tells what it found.
+   */
+  *passPart(ms: number): Generator<void, void> {
+    this.pass ??= this.wholePass();
+    for (let spent = 0; spent < ms;) {
+      const started = performance.now();
+      const step = this.pass.next();
+      spent += performance.now() - started;
+      if (step.done) { this.pass = null; return; }
+      yield;
+    }
+  }
+
+  private *wholePass(): Generator<void, void> {
     yield* this.sweep.pass();
     this.keep();
   }
