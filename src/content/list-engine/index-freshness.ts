@@ -7,6 +7,7 @@ import { changedOnDisk, IndexSweeper, sweepBaseline, sweepSetup } from './index-
 import type { MediaFollowOptions } from './media-follow.js';
 import type { ScheduledChanges } from './scheduled-changes.js';
 import { SweepStart } from './sweep-start.js';
+import { ScheduleWake } from './schedule-wake.js';
 import type { SiteSettings } from '../settings/site-settings.js';
 import type { ContentChanges } from '../changes/content-changes.js';
 import type { Entry } from '../entries/types.js';
@@ -53,9 +54,8 @@ export class IndexFreshness {
   /** Whether this process sweeps on (it records changes found on disk, or there is no feed to tell it). */
   private finder: boolean;
   private builtFromFiles = false;
-  /** The timer that wakes the finder at the next scheduled time, and that time. */
-  private wakeTimer: NodeJS.Timeout | null = null;
-  private wakeAt = Infinity;
+  /** Wakes the finder at the next scheduled time; looked at then, however recently a read looked. */
+  private readonly scheduleWake = new ScheduleWake(() => { this.lastCheck = -Infinity; this.refreshIfStale(); });
 
   constructor(private readonly parts: IndexFreshnessParts) {
     this.finder = parts.changes === null;
@@ -126,34 +126,15 @@ export class IndexFreshness {
     this.reloadSettings();
   }
 
-  /**
-   * The finder wakes when the next scheduled time comes, whether or not anyone reads then: the translation
-   * becomes public at that moment, and the change feed says so then (entry.due), for caches to be purged on
-   * time. Other processes derive it at their next read, as before.
-   */
+  /** The finder wakes at the next scheduled time (schedule-wake.ts); other processes need not. */
   private wakeForSchedule(now: number): void {
-    const next = this.finder && !this.closed ? this.parts.schedule.nextAt : Infinity;
-    if (next === this.wakeAt) return;
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeTimer = null;
-    this.wakeAt = next;
-    if (!Number.isFinite(next)) return;
-    // A timer waits at most some 24 days; a longer wait is taken in steps of a day.
-    const wait = Math.min(Math.max(0, next - now) + 5, 86_400_000);
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null;
-      this.wakeAt = NaN;
-      // Looked at now, however recently a read looked (and armed again for the next time).
-      this.lastCheck = -Infinity;
-      this.refreshIfStale();
-    }, wait);
-    this.wakeTimer.unref();
+    this.scheduleWake.arm(this.finder && !this.closed ? this.parts.schedule.nextAt : Infinity, now);
   }
 
   /** Stops the sweep and the writing of the persisted index (a store no longer used). */
   close(): void {
     this.closed = true;
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.scheduleWake.cancel();
     this.parts.changes?.stop();
     this.sweepStart.cancel();
     this.sweeper?.stop();
