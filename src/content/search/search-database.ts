@@ -7,8 +7,8 @@
 // beside the text.
 // A damaged file (cut short, overwritten) is found by the error SQLite gives and made anew: it is a cache,
 // the content is in content/.
-import { closeSync, constants, readSync } from 'node:fs';
-import { makeFoldersNoFollow, openNoFollow, removeNoFollow, statNoFollow } from '../../lib/no-follow.js';
+import { makeFoldersNoFollow, removeNoFollow, statNoFollow } from '../../lib/no-follow.js';
+import { cutShort, isDamaged } from './damaged-index.js';
 import { isNetworkFolder } from '../../lib/network-folder.js';
 import { sqliteModule, type DatabaseSync, type StatementSync } from './sqlite-module.js';
 import { dirname } from 'node:path';
@@ -56,30 +56,6 @@ export interface SearchDocument {
  * offered (the rest of the site is unaffected), and every search says why.
  */
 export class SearchUnavailable extends Error {}
-
-/** Whether an error from SQLite says the file is not a sound index (cut short, overwritten, not SQLite). */
-export function isDamaged(error: unknown): boolean {
-  const { errcode, message } = (error ?? {}) as { errcode?: number; message?: string };
-  // SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR_SHORT_READ and kin; older Node gives the message alone.
-  if (errcode !== undefined && [11, 26].includes(errcode & 0xff)) return true;
-  return /malformed|not a database|file is encrypted|disk image|no such table|no such column|vtable constructor failed/i.test(message ?? '');
-}
-
-/**
- * Whether the file is shorter than its header says (cut short: a full disk, a copy broken off). SQLite would
- * only notice on reading a page past the end, maybe in the middle of a search; the header tells at once.
- */
-function cutShort(trusted: TrustedFolders, file: string): boolean {
-  const size = statNoFollow(trusted, file)?.size ?? 0;
-  if (size < 100) return false;
-  const header = Buffer.alloc(100);
-  const fd = openNoFollow(trusted, file, constants.O_RDONLY);
-  try { readSync(fd, header, 0, 100, 0); } finally { closeSync(fd); }
-  // The size in the header holds only where its version-valid-for number matches the change counter.
-  if (header.toString('latin1', 0, 16) !== 'SQLite format 3\u0000' || header.readUInt32BE(92) !== header.readUInt32BE(24)) return false;
-  const pageSize = header.readUInt16BE(16) === 1 ? 65_536 : header.readUInt16BE(16);
-  return size < header.readUInt32BE(28) * pageSize;
-}
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f]/g;
 const clean = (text: string) => text.replace(CONTROL, ' ');

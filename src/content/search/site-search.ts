@@ -8,7 +8,8 @@
 import { statNoFollow } from '../../lib/no-follow.js';
 import { FeedFollower } from '../../feed/feed-follower.js';
 import { FinderLease } from '../../feed/finder-lease.js';
-import { isDamaged, SearchDatabase, SearchUnavailable } from './search-database.js';
+import { SearchDatabase, SearchUnavailable } from './search-database.js';
+import { isDamaged } from './damaged-index.js';
 import { applyFeed } from './index-follow.js';
 import { searchTerms } from './search-terms.js';
 import { snippetParts } from './search-snippet.js';
