@@ -3,8 +3,9 @@
 // endpoint that wants it (events, filters, drafts), queues it, then saves the cursor; so every change is
 // delivered at least once, also across a restart. One instance at a time does this (the lease
 // data/feed/webhooks.json). Per endpoint the queue's head is sent until it is delivered: at once, then after
-// the delays of RETRY_DELAYS_MS (about a day in all); then the endpoint is paused, its messages kept, and
-// the panel's home says so. It runs in a thread of its own (wiring/webhook-thread.ts), beside the requests.
+// the delays of RETRY_DELAYS_MS (webhook-delivery.ts, about a day in all); then the endpoint is paused, its
+// messages kept, and the panel's home says so. It runs in a thread of its own (wiring/webhook-thread.ts),
+// beside the requests.
 import type { Clock } from '../lib/clock.js';
 import type { ChangeEvent } from '../feed/change-event.js';
 import type { ChangeFeed } from '../feed/change-feed.js';
@@ -13,13 +14,10 @@ import { FinderLease } from '../feed/finder-lease.js';
 import type { WebhookEndpoint, WebhookEndpoints } from './webhook-endpoints.js';
 import { messageFor, NOTHING_TAKEN, webhookEventOf, type TakenContent } from './webhook-message.js';
 import type { QueuedMessage, WebhookQueue } from './webhook-queue.js';
-import { webhookSignatureHeader } from './webhook-signature.js';
-import { sendWebhook } from './webhook-send.js';
+import { deliverHead } from './webhook-delivery.js';
 import { ConsumerPlace } from './consumer-place.js';
 import { join } from 'node:path';
 
-/** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (Standard Webhooks' schedule; some 27 h in all). */
-export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 const TICK_MS = 500;
 
 /** What the messages need of the content, asked once per batch of events for the entries they name. */
@@ -36,7 +34,7 @@ export interface WebhookDispatcherOptions {
   clock: Clock;
   log: (line: string) => void;
   pollMs?: number;
-  /** Tests: shorter delays than RETRY_DELAYS_MS. */
+  /** Tests: shorter delays than RETRY_DELAYS_MS (webhook-delivery.ts). */
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
   /** Told when this process takes up sending, and when it stops. */
@@ -228,38 +226,13 @@ export class WebhookDispatcher {
     return oldest;
   }
 
-  /** Sends the endpoint's first message when it is due; records the outcome; pauses when retries ran out. */
+  /** Sends the endpoint's first message when it is due (webhook-delivery.ts), one at a time per endpoint. */
   private async sendHead(endpoint: WebhookEndpoint): Promise<void> {
-    const { clock, endpoints } = this.options;
     const head = this.queue.waiting(endpoint.id)[0];
-    if (!head || head.nextAt > clock()) return;
+    if (!head || head.nextAt > this.options.clock()) return;
     this.sending.add(endpoint.id);
     try {
-      const timestamp = Math.floor(clock() / 1000);
-      const headers = {
-        'webhook-id': head.id, 'webhook-timestamp': String(timestamp),
-        'webhook-signature': webhookSignatureHeader(endpoints.secretsOf(endpoint), head.id, timestamp, head.body),
-      };
-      const outcome = await sendWebhook(endpoint.url, headers, head.body, endpoints.allowLoopback, this.options.timeoutMs);
-      const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
-      const attempt = head.attempt + 1;
-      const exhausted = !outcome.ok && attempt > delays.length;
-      // The attempt is logged first: a stop between the two sends the message again (same webhook-id), never loses it.
-      await this.queue.record(endpoint.id, {
-        id: head.id, type: head.type, entry: head.entry, time: new Date(clock()).toISOString(), attempt,
-        outcome: outcome.ok ? 'delivered' : exhausted ? 'paused' : 'failed', code: outcome.status, answer: outcome.note.slice(0, 512), body: head.body,
-      });
-      await this.queue.change(endpoint.id, (queue) => {
-        const at = queue.findIndex((message) => message.id === head.id);
-        if (at < 0) return;
-        if (outcome.ok) queue.splice(at, 1);
-        else queue[at] = { ...head, attempt, nextAt: clock() + (delays[attempt - 1] ?? 0) };
-      });
-      if (exhausted) {
-        endpoints.setPaused(endpoint.id, `Paused ${new Date(clock()).toISOString()} after ${attempt} attempts over about a day: ${outcome.status === null ? outcome.note : `it answered ${outcome.status}`}.`);
-        this.options.log(`svc: webhook endpoint ${endpoint.url} is paused: its deliveries failed for about a day.`);
-      }
-      if (outcome.ok) setImmediate(() => this.sendDue());
+      if (await deliverHead(endpoint, head, this.options)) setImmediate(() => this.sendDue());
     } catch (error) {
       this.options.log(`svc: a webhook delivery could not be recorded (${(error as Error).message}).`);
     } finally {
