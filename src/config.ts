@@ -4,7 +4,6 @@ import { TrustedFolders } from './lib/trusted-folders.js';
 import { scryptCostSetting } from './lib/scrypt-cost.js';
 import { repeatedOptionSentence } from './lib/repeated-option.js';
 import { publicAddressProblem } from './lib/site-address.js';
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 
 export interface Config {
@@ -212,48 +211,6 @@ function validate(raw: {
  */
 export function siteFolders(config: Pick<Config, 'root' | 'dataDir'>): TrustedFolders {
   return new TrustedFolders([join(config.root, 'content'), config.dataDir]);
-}
-
-/** prepareConfiguredFolders without making anything (for commands that only read): a data folder may be missing. */
-export function checkConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): FolderProblem | null {
-  const { root, dataDir } = config;
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(root).isDirectory();
-  } catch {
-    return { kind: 'no-root', path: root };
-  }
-  if (!isFolder) return { kind: 'root-is-file', path: root };
-  if (!existsSync(join(root, 'content', 'site.yaml'))) return { kind: 'no-site', path: root };
-  try {
-    if (!statSync(dataDir).isDirectory()) return { kind: 'data-is-file', path: dataDir };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { kind: 'data-unusable', path: dataDir, error };
-  }
-  return null;
-}
-
-/** What keeps the configured folders from holding a site that can start; wiring/start-failure.ts words it. */
-export type FolderProblem =
-  | { kind: 'no-root' | 'root-is-file' | 'no-site' | 'data-is-file'; path: string }
-  | { kind: 'data-unusable'; path: string; error: unknown };
-
-/**
- * Before anything is built: the root is a folder holding content/site.yaml, and the data folder exists (made
- * private on first use, as `svc init` makes it) and can be written. Null when so. Node's fs alone, since the
- * stdio server runs it on the way to its first answer.
- */
-export function prepareConfiguredFolders(config: Pick<Config, 'root' | 'dataDir'>): FolderProblem | null {
-  const problem = checkConfiguredFolders(config);
-  if (problem !== null) return problem;
-  const { dataDir } = config;
-  try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
-  } catch (error) {
-    return { kind: 'data-unusable', path: dataDir, error };
-  }
-  return null;
 }
 
 /** The configuration for an entry: a wrong value ends the process with its one sentence and exit code 2. */

@@ -3,7 +3,7 @@
 // starts as the servers do and, should it fail, leaves no folder it made (new-folders.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkConfiguredFolders } from '../config.js';
+import { checkConfiguredFolders } from '../lib/configured-folders.js';
 import { prepareSiteWrites } from '../lib/site-writes.js';
 import { checkSiteFolders, folderProblemSentence, StartFailure } from '../wiring/start-failure.js';
 import { CommandError } from './cli-error.js';

@@ -1,6 +1,7 @@
 // The stdio MCP server's start (dist/stdio.js, after its Node version check). Only protocol goes to stdout;
 // everything else goes to stderr.
-import { configOrExit, prepareConfiguredFolders, readFlags } from '../config.js';
+import { configOrExit, readFlags } from '../config.js';
+import { prepareConfiguredFolders } from '../lib/configured-folders.js';
 import { createMcpExchange } from '../mcp/exchange.js';
 import { serveStdio } from '../mcp/transports/stdio.js';
 import { buildDeps } from './build-deps.js';

@@ -1,7 +1,7 @@
 // How the server and the stdio server refuse to start: one sentence on stderr and exit code 1, never a
 // stack trace (README "Exit codes"). The stdio server loads this only when it refuses.
-import type { Config, FolderProblem } from '../config.js';
-import { prepareConfiguredFolders } from '../config.js';
+import type { Config } from '../config.js';
+import { prepareConfiguredFolders, type FolderProblem } from '../lib/configured-folders.js';
 import { debuglog } from '../lib/node-builtins.js';
 import { describeFileProblem, fileProblemReason } from '../lib/file-problem.js';
 import { siteCommand } from '../lib/install-paths.js';
@@ -34,7 +34,7 @@ export function exitOnFolderProblem(problem: FolderProblem, config: Pick<Config,
   return exitOnStartFailure(new StartFailure(folderProblemSentence(problem, config)));
 }
 
-/** Throws a StartFailure unless the configured folders hold a site that can start (config.ts). */
+/** Throws a StartFailure unless the configured folders hold a site that can start (lib/configured-folders.ts). */
 export function checkSiteFolders(config: Pick<Config, 'root' | 'dataDir'>): void {
   const problem = prepareConfiguredFolders(config);
   if (problem) throw new StartFailure(folderProblemSentence(problem, config));

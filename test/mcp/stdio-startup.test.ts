@@ -104,9 +104,10 @@ const INIT = [
  * 67: node:util and node:crypto taken without an ES import (lib/node-builtins.ts), whose namespaces loaded
  * worker threads and the Web Crypto API into that answer. 68-69: the start refuses a flag given twice as
  * `svc` does (lib/repeated-option.ts) and a base URL with credentials, a query or a fragment as site.yaml's
- * reader does (lib/site-address.ts), one check each for every way in.
+ * reader does (lib/site-address.ts), one check each for every way in. 70: the check that the configured
+ * folders can hold a site (lib/configured-folders.ts), a file of its own rather than a part of config.ts.
  */
-const MOST_MODULES = 69;
+const MOST_MODULES = 70;
 /** How many modules of dist/ the first site_info answer loaded (the first test counts them). */
 let answerModules = 0;
 const fromPackage = (loaded: string[], name: string) => loaded.filter((line) => line.includes(`/node_modules/${name}/`));
