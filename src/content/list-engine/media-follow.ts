@@ -79,7 +79,8 @@ export class MediaFollow {
         this.options.log(`svc: could not take the change to the media of ${change.id}: ${(error as Error).message}`);
       }
     }
-    // What was told is kept once recorded (keep() is called again then): a stop before the pass ends would otherwise find it again at the next start.
+    // What was told is kept at once where it is recorded already, else once it is (keep() is called again
+    // then): a stop before the pass ends would otherwise find it again at the next start.
     this.keep();
   }
 
