@@ -1,7 +1,8 @@
 import { isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Dirent } from 'node:fs';
-import { LinkRefusedError, statNoFollow } from '../../lib/no-follow.js';
+import { LinkRefusedError } from '../../lib/no-follow.js';
+import { folderUnchanged, NO_FILE, sameStamp, stampOf, type FileStamp } from './entry-stamps.js';
 import { listNamesNoFollow, readFileWithStamp, type FileRead } from '../../lib/stamped-reads.js';
 import { folderMtime } from './entry-folders.js';
 import { NotRegularFileError, notRegularReason, specialKind } from '../../lib/regular-file.js';
@@ -44,8 +45,6 @@ export interface EntryRead {
   changed: boolean;
 }
 
-interface FileStamp { mtimeMs: number; size: number }
-
 /**
  * Reads entry folders from disk: a translation per `<language>.md` (front matter only; bodies are read when
  * asked for, see translation.ts), the style.css, the child folders. A file whose stamp (mtime + size) did
@@ -74,21 +73,9 @@ export class EntryReader {
     this.stale = false;
   }
 
-  /**
-   * Whether an entry's folder is still as `previous` was read from it, so it need not be listed again: the
-   * folder's mtime (`folderMtimeMs`, which moves when a file in it is added, removed or renamed) and the
-   * stamp of each file read are the same, as the freshness sweep judges them (stamp-sweep.ts). A file swapped
-   * for a symbolic link is no longer a file with that stamp, so it is read again, and refused there.
-   */
+  /** Whether an entry's folder is still as `previous` was read from it (entry-stamps.ts), so it need not be listed again. */
   isUnchanged(previous: Entry, folderMtimeMs: number): boolean {
-    if (this.stale || previous.folderMtimeMs < 0 || previous.folderMtimeMs !== folderMtimeMs) return false;
-    for (const translation of previous.translations.values()) {
-      const stat = statNoFollow(this.options.trusted, translation.file);
-      if (!stat?.isFile() || stat.mtimeMs !== translation.mtimeMs || stat.size !== translation.size) return false;
-    }
-    if (previous.styleMtimeMs < 0) return true;
-    const style = statNoFollow(this.options.trusted, join(previous.dir, 'style.css'));
-    return style?.isFile() === true && style.mtimeMs === previous.styleMtimeMs && style.size === previous.styleSize;
+    return !this.stale && folderUnchanged(this.options.trusted, previous, folderMtimeMs);
   }
 
   /** Reads an entry folder, reusing the translations of `previous` whose file stamps did not change. */
@@ -255,19 +242,4 @@ export class EntryReader {
     this.warned.add(file);
     this.options.log(`svc: skipping ${file.slice(this.options.root.length + 1)}: ${reason}`);
   }
-}
-
-const NO_FILE: FileStamp = { mtimeMs: -1, size: -1 };
-
-function stampOf(trusted: TrustedFolders, file: string): FileStamp | undefined {
-  try {
-    const stat = statNoFollow(trusted, file);
-    return stat && { mtimeMs: stat.mtimeMs, size: stat.size };
-  } catch {
-    return undefined;
-  }
-}
-
-function sameStamp(a: FileStamp, b: FileStamp): boolean {
-  return a.mtimeMs === b.mtimeMs && a.size === b.size;
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Below src/ (dist/ once built): every module whose change could change a stored entry, translation or list. */
 const MODULES = [
-  'content/list-engine/code-fingerprint', 'content/entries/entry-folders', 'content/entries/entry-id', 'content/entries/entry-reader', 'content/entries/front-matter',
+  'content/list-engine/code-fingerprint', 'content/entries/entry-folders', 'content/entries/entry-id', 'content/entries/entry-reader', 'content/entries/entry-stamps', 'content/entries/front-matter',
   'content/list-engine/index-file', 'content/list-engine/index-snapshot', 'content/list-engine/list-index', 'content/entries/path-prefix', 'content/settings/site-config', 'content/list-engine/snapshot-blocks', 'content/list-engine/snapshot-read', 'content/list-engine/sorted-rows',
   'content/entries/translation', 'content/list-engine/translation-columns', 'lib/simple-yaml', 'lib/time-zone',
 ];
