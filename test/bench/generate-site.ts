@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Canvas } from '../fixtures/png.ts';
 import { scenes } from '../fixtures/scenes.ts';
-import { entry, writeSite, type EntryFile, type YamlMap } from '../helpers/write-site.ts';
+import { entry, SITE_CATEGORIES, writeSite, type EntryFile, type YamlMap } from '../helpers/write-site.ts';
 
 export interface GenerateOptions {
   entries: number;
@@ -48,17 +48,7 @@ const SETTINGS: YamlMap = {
     page: { folder: 'pages', label: 'Pages' },
     tag: { folder: 'tags', label: 'Tags' },
   },
-  categories: {
-    journal: { label: 'Journal' },
-    events: {
-      label: 'Events',
-      kind: 'date',
-      fields: {
-        start: { type: 'time', label: 'Start', required: true },
-        location: { type: 'text', label: 'Location', required: true, same_in_all_languages: true },
-      },
-    },
-  },
+  categories: SITE_CATEGORIES,
 };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

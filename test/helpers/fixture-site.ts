@@ -1,6 +1,6 @@
 // A small site written into a temp folder for tests: two languages, every type, every status, categories,
 // nested pages, tags, a cover image with a width variant, cards and a style.css.
-import { entry, makeSiteFolder, siteFiles, siteYamlText, writeFiles, writeSite, type SiteDescription, type YamlMap } from './write-site.ts';
+import { entry, makeSiteFolder, SITE_CATEGORIES, siteFiles, siteYamlText, writeFiles, writeSite, type SiteDescription, type YamlMap } from './write-site.ts';
 import { makePng } from './images.ts';
 
 const SETTINGS: YamlMap = {
@@ -14,17 +14,7 @@ const SETTINGS: YamlMap = {
   types: {
     recipe: { folder: 'recipes', label: 'Recipes' },
   },
-  categories: {
-    journal: { label: 'Journal' },
-    events: {
-      label: 'Events',
-      kind: 'date',
-      fields: {
-        start: { type: 'time', label: 'Start', required: true },
-        location: { type: 'text', label: 'Location', required: true, same_in_all_languages: true },
-      },
-    },
-  },
+  categories: SITE_CATEGORIES,
 };
 
 export const FIXTURE_SITE: SiteDescription = {

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../src/wiring/app-deps.ts';
 import type { Config } from '../../src/config.ts';
 import type { Scope } from '../../src/auth/principal.ts';
 import { makePng } from './images.ts';
-import { entry, makeSiteFolder, writeEntryFile, writeSite, type EntryFile, type SiteDescription, type YamlMap } from './write-site.ts';
+import { entry, EVENTS, makeSiteFolder, SITE_CATEGORIES, writeEntryFile, writeSite, type EntryFile, type SiteDescription, type YamlMap } from './write-site.ts';
 
 /** 2026-03-10 12:00 UTC: after every published date below, before the scheduled one. */
 export const FIXED_NOW = Date.UTC(2026, 2, 10, 12, 0, 0);
@@ -23,17 +23,10 @@ const SETTINGS: YamlMap = {
   types: {
     recipe: { folder: 'recipes', label: 'Recipes' },
   },
+  // The events here have a level too: a field that offers options.
   categories: {
-    journal: { label: 'Journal' },
-    events: {
-      label: 'Events',
-      kind: 'date',
-      fields: {
-        start: { type: 'time', label: 'Start', required: true },
-        location: { type: 'text', label: 'Location', required: true, same_in_all_languages: true },
-        level: { type: 'select', label: 'Level', options: ['easy', 'hard'] },
-      },
-    },
+    ...SITE_CATEGORIES,
+    events: { ...EVENTS, fields: { ...EVENTS.fields as YamlMap, level: { type: 'select', label: 'Level', options: ['easy', 'hard'] } } },
   },
 };
 

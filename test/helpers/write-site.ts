@@ -8,6 +8,17 @@ export type YamlScalar = string | number | boolean;
 export type YamlValue = YamlScalar | YamlScalar[] | YamlMap;
 export interface YamlMap { [key: string]: YamlValue }
 
+/** Dated events with a start and a place (a category with fields): the categories every test and bench site has, beside a plain one. */
+export const EVENTS: YamlMap = {
+  label: 'Events',
+  kind: 'date',
+  fields: {
+    start: { type: 'time', label: 'Start', required: true },
+    location: { type: 'text', label: 'Location', required: true, same_in_all_languages: true },
+  },
+};
+export const SITE_CATEGORIES: YamlMap = { journal: { label: 'Journal' }, events: EVENTS };
+
 /** One translation file: front matter fields in the order they are written, and the Markdown after them. */
 export interface EntryFile {
   fields: YamlMap;
