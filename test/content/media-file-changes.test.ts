@@ -25,7 +25,7 @@ function harness(options: { accept?: () => boolean; duringCatchUp?: (changes: Me
     catchUp: () => options.duringCatchUp?.(changes),
     indexed: (id) => (id === 'posts/hello' ? hello : undefined),
     append: (change) => { const ok = options.accept?.() ?? true; if (ok) appended.push(change); return ok; },
-    settled: () => settled.push(appended.length),
+    allRecorded: () => settled.push(appended.length),
     log: () => {},
   });
   return { changes, appended, locked, settled };

@@ -35,7 +35,7 @@ export interface ChangeTarget {
    */
   mediaChanged(id: string, recorded: boolean): void;
   /** Every media change found on disk is recorded now: the sweep may keep its stamps for the next start. */
-  mediaSettled(): void;
+  mediaAllRecorded(): void;
   /** Whether the sweep should look for changes on disk continuously (this process is the finder). */
   setFinder(finding: boolean): void;
 }

@@ -47,7 +47,7 @@ export class ContentChanges {
     this.siteFile = new SiteFileChanges({ isFinder: () => this.lease?.holding === true, catchUp: () => this.catchUp(), append: (change) => this.append(change), log: options.log });
     this.mediaFiles = new MediaFileChanges({
       underLock: (id, record) => withFileLock(options.trusted, entryLockPath(options.dataDir, id), record), catchUp: () => this.catchUp(),
-      indexed: (id) => this.target?.indexed(id), append: (change) => this.append(change), settled: () => this.target?.mediaSettled(), log: options.log,
+      indexed: (id) => this.target?.indexed(id), append: (change) => this.append(change), allRecorded: () => this.target?.mediaAllRecorded(), log: options.log,
     });
     this.entryFiles = new EntryFileChanges({
       target: () => this.target, explained: (id) => this.explaining.has(id), isFinder: () => this.lease?.holding === true,

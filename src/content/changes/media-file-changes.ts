@@ -31,7 +31,7 @@ export interface MediaFileChangesOptions {
   /** Appends an event; false when the feed could not take it. */
   append: (change: NewChange) => boolean;
   /** Every change found is recorded now (none waits, none to try again): what the sweep knows may be kept. */
-  settled: () => void;
+  allRecorded: () => void;
   log: (line: string) => void;
 }
 
@@ -78,7 +78,7 @@ export class MediaFileChanges {
     const taken = [...this.waiting];
     this.waiting.clear();
     for (const [id, waiting] of taken) this.record(id, waiting);
-    if (this.settled) this.options.settled();
+    if (this.settled) this.options.allRecorded();
   }
 
   /**

@@ -191,7 +191,7 @@ export class IndexFreshness {
         index.mediaChanged();
         if (recorded) this.sweeper?.absorbMedia(id);
       },
-      mediaSettled: () => this.sweeper?.keepMedia(),
+      mediaAllRecorded: () => this.sweeper?.keepMedia(),
       setFinder: (finding) => {
         if (finding === this.finder) return;
         this.finder = finding;
