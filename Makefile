@@ -63,7 +63,7 @@ production: $(NODE_FETCH)
 
 # Every Node process the tests start keeps the compiled code of what it loads in Node's compile cache, in the
 # OS temp folder, so the next process that loads the same modules does not compile them again: the crash
-# test's 100 writers (test/helpers/crash-writer.ts) took 75-84 s of CPU without it and 64-67 s with it; over
+# test's writers (test/helpers/crash-writer.ts, 100 of them then) took 75-84 s of CPU without it and 64-67 s with it; over
 # the whole suite the saving is within the machine's spread from run to run.
 TEST_COMPILE_CACHE := $(or $(TMPDIR),/tmp)/svc-test-compile-cache
 

@@ -5,7 +5,7 @@
 // 2026-01-<w+1>, so that writers running side by side never wait for each other's locks.
 //
 // It runs the built code (dist/) and is started by Node itself, its types stripped, as every test file is:
-// the test starts it 100 times, and each start through tsx took some 1.05 s of CPU against 0.57 s (Node 24,
+// the test starts it 60 times, and each start through tsx took some 1.05 s of CPU against 0.57 s (Node 24,
 // 2 cores).
 import { ContentStore } from '../../dist/content/store.js';
 import { createEntry } from '../../dist/content/write/create-entry.js';
