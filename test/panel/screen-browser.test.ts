@@ -3,8 +3,8 @@
 // as one types (the address following), bulk publish from the list, the colour scheme (the system's, and the
 // person's choice kept without a flash), the Assistants page's client tabs and the loopback warning, and on
 // every panel page, in English and in German (the browser asking for it): no sideways scroll at 390 and
-// 1440 px, the editor beside its preview at 1440, and axe-core with no serious or critical violation in both
-// schemes.
+// 1440 px, the editor beside its preview at 1440, and axe-core with no serious or critical violation (each
+// language in one scheme, each scheme in one language).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -169,18 +169,27 @@ test('the Assistants page shows one ARIA tab per client and warns that a connect
   await context.close();
 });
 
+/**
+ * axe checks each page in English in the light scheme and in German in the dark one: the rules but colour
+ * contrast read what the words are, the same in either scheme, and contrast reads the colours, the same in
+ * either language (the words change, not the elements and classes they are in). The other two pairs added
+ * 36 runs of axe, a third of this file's time, that could find nothing these two do not.
+ */
+const AXE_PAIRS = new Set(['en light', 'de dark']);
+
 for (const { lang, locale } of LANGUAGES) for (const scheme of ['light', 'dark'] as const) {
-  test(`every panel page at 1440 px in ${lang} in the ${scheme} scheme: no sideways scroll and no serious axe violation; the editor beside its preview`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 300_000 }, async () => {
+  const axe = AXE_PAIRS.has(`${lang} ${scheme}`);
+  test(`every panel page at 1440 px in ${lang} in the ${scheme} scheme: no sideways scroll${axe ? ' and no serious axe violation' : ''}; the editor beside its preview`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 300_000 }, async () => {
     const { context, page } = await signedIn({ viewport: { width: 1440, height: 900 }, colorScheme: scheme, locale }, async (signIn) => {
       assert.equal(await signIn.evaluate(() => document.documentElement.lang), lang, 'sign-in');
-      assert.deepEqual(await seriousViolations(signIn), [], `sign-in (${lang}, ${scheme})`);
+      if (axe) assert.deepEqual(await seriousViolations(signIn), [], `sign-in (${lang}, ${scheme})`);
     });
     for (const path of PANEL_PAGES) {
       const response = await page.goto(base + path) as { status(): number } | null;
       assert.equal(response?.status(), 200, path);
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${path} is in ${lang}`);
       assert.equal(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth), true, `${path} scrolls sideways at 1440 px (${lang})`);
-      assert.deepEqual(await seriousViolations(page), [], `${path} (${lang}, ${scheme})`);
+      if (axe) assert.deepEqual(await seriousViolations(page), [], `${path} (${lang}, ${scheme})`);
     }
     await page.goto(`${base}/svc/panel/entries/posts/hello`);
     // The live preview is on by default where there is room; asked for where it is not shown yet.
