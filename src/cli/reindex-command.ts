@@ -45,6 +45,6 @@ export async function runReindexCommand(parsed: Parsed, print: (line: string) =>
     if (result.mediaTakenAsIs && id === undefined) print('The media folders were taken as they are (no stamps of them were kept to compare with); they are kept now, for the next time.');
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

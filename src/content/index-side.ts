@@ -27,8 +27,8 @@ export class IndexSide {
   }
 
   /** Stops keeping the index fresh and persisted. */
-  close(): void {
-    this.parts.freshness.close();
+  close(): Promise<void> {
+    return this.parts.freshness.close();
   }
 
   /** Writes the index to data/cache now (nothing without a cache folder). */

@@ -69,10 +69,14 @@ export class ContentStore {
     }));
   }
 
-  /** Stops keeping the index fresh and persisted (a store a test is done with; a process simply exits). */
-  close(): void {
-    this.built?.close();
+  /**
+   * Stops keeping the index fresh and persisted (a store a test is done with, a process that stops);
+   * resolves once a write of the kept index under way has ended.
+   */
+  close(): Promise<void> {
+    const written = this.built?.close();
     this.searchIndex?.close();
+    return written ?? Promise.resolve();
   }
 
   /** Full-text search (content/search/): its index in data/cache/search.sqlite, opened on first use. */

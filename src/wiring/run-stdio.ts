@@ -66,7 +66,7 @@ export async function runStdio(argv: string[]): Promise<void> {
   process.on('SIGINT', onFirstSignal);
   await served;
   // The session ended (its assistant closed stdin): the finder's lease, if this process held it, is handed on.
-  deps.content.close();
+  await deps.content.close();
   process.exit(0);
 }
 

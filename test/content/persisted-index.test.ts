@@ -337,6 +337,22 @@ test('before its first write, a process removes the temp files of index writes t
   assert.ok(existsSync(join(cache, INDEX_FILE_NAME)));
 });
 
+test('closing a store waits for a write of the kept index under way: the file is whole and no temp file is left', async () => {
+  const root = site();
+  const { store } = open(root);
+  store.entries();
+  const writing = store.persistIndex();
+  await store.close();
+  const cache = join(root, 'data/cache');
+  assert.ok(existsSync(join(cache, INDEX_FILE_NAME)), 'the index is written by the time close() ends');
+  assert.deepEqual(readdirSync(cache).filter((name) => name.startsWith(`.${INDEX_FILE_NAME}.`)), []);
+  await writing;
+  // Taken whole by the next start.
+  const next = open(root);
+  assert.deepEqual(indexView(next.store), fullScanView(root, clock));
+  assert.deepEqual(next.log, []);
+});
+
 test('a first start from the files takes the index back from its first write, equal to what it read, and goes on seeing changes', async () => {
   const root = site();
   const { store, log } = open(root);

@@ -35,11 +35,14 @@ export async function startTestServer(root: string, options: { clock?: Clock; ba
     url,
     deps,
     server,
-    close: () => new Promise<void>((resolve, reject) => {
-      deps.content.close();
+    close: async () => {
+      // After a write of the kept index under way: the test may remove the site next.
+      await deps.content.close();
       server.closeAllConnections();
-      // Every Content API answer of the test conformed to the OpenAPI document (api-answer-watch.ts).
-      server.close(() => (apiProblems().length === 0 ? resolve() : reject(new Error(`Content API answers that do not conform to openapi.json:\n${apiProblems().join('\n')}`))));
-    }),
+      await new Promise<void>((resolve, reject) => {
+        // Every Content API answer of the test conformed to the OpenAPI document (api-answer-watch.ts).
+        server.close(() => (apiProblems().length === 0 ? resolve() : reject(new Error(`Content API answers that do not conform to openapi.json:\n${apiProblems().join('\n')}`))));
+      });
+    },
   };
 }

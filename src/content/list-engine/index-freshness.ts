@@ -131,15 +131,15 @@ export class IndexFreshness {
     this.scheduleWake.arm(this.finder && !this.closed ? this.parts.schedule.nextAt : Infinity, now);
   }
 
-  /** Stops the sweep and the writing of the persisted index (a store no longer used). */
-  close(): void {
+  /** Stops the sweep and the writing of the persisted index (a store no longer used); ends with a write under way. */
+  close(): Promise<void> {
     this.closed = true;
     this.scheduleWake.cancel();
     this.parts.changes?.stop();
     this.sweepStart.cancel();
     this.sweeper?.stop();
     this.sweeper = null;
-    this.parts.persistence?.close();
+    return this.parts.persistence?.close() ?? Promise.resolve();
   }
 
   /** New settings change every derived path: the reader parses every file again. */

@@ -101,10 +101,15 @@ export class IndexPersistence {
     this.timer.unref();
   }
 
-  /** No more writes after changes (a write under way ends as it would). */
-  close(): void {
+  /**
+   * No more writes after changes. A write under way ends as it would, and the promise with it: a process
+   * that exits, or a test that removes the site, after it finds the file whole and no temp file left.
+   */
+  close(): Promise<void> {
     this.closed = true;
     this.cancelWrite();
+    // A write that failed has said so (or its caller has been told): closing goes on.
+    return this.writing?.catch(() => {}) ?? Promise.resolve();
   }
 
   private cancelWrite(): void {
