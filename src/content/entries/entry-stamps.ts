@@ -33,11 +33,12 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
  */
 export function folderUnchanged(trusted: TrustedFolders, previous: Entry, folderMtimeMs: number): boolean {
   if (previous.folderMtimeMs < 0 || previous.folderMtimeMs !== folderMtimeMs) return false;
+  const fileKept = (file: string, mtimeMs: number, size: number) => {
+    const stat = statNoFollow(trusted, file);
+    return stat?.isFile() === true && stat.mtimeMs === mtimeMs && stat.size === size;
+  };
   for (const translation of previous.translations.values()) {
-    const stat = statNoFollow(trusted, translation.file);
-    if (!stat?.isFile() || stat.mtimeMs !== translation.mtimeMs || stat.size !== translation.size) return false;
+    if (!fileKept(translation.file, translation.mtimeMs, translation.size)) return false;
   }
-  if (previous.styleMtimeMs < 0) return true;
-  const style = statNoFollow(trusted, join(previous.dir, 'style.css'));
-  return style?.isFile() === true && style.mtimeMs === previous.styleMtimeMs && style.size === previous.styleSize;
+  return previous.styleMtimeMs < 0 || fileKept(join(previous.dir, 'style.css'), previous.styleMtimeMs, previous.styleSize);
 }

@@ -102,8 +102,8 @@ export class IndexPersistence {
   }
 
   /**
-   * No more writes after changes. A write under way ends as it would, and the promise with it: a process
-   * that exits, or a test that removes the site, after it finds the file whole and no temp file left.
+   * No more writes after changes. A write under way ends as it would, and the promise when it has: a
+   * process that exits or a test that removes the site afterwards leaves the file whole and no temp file.
    */
   close(): Promise<void> {
     this.closed = true;
