@@ -56,11 +56,14 @@ export function watchProblems(page: Page): string[] {
 /**
  * Serious and critical axe-core violations on the page, as `rule: target` lines. axe is evaluated, not added
  * as a script tag (which the page's Content Security Policy rightly refuses): the page keeps its policy, so it
- * is checked as people see it.
+ * is checked as people see it. `rules` runs only those (axe's ids), e.g. `color-contrast` in the second scheme.
  */
-export async function seriousViolations(page: Page, axeSource: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+export async function seriousViolations(page: Page, axeSource: string, rules?: string[]): Promise<string[]> {
+  // axe is put in once per document (its script takes Chromium some 170 ms): a second check of the same
+  // page, in the other colour scheme, runs on what is there.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const options = { resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) };
+  const result = await page.evaluate((options) => (globalThis as any).axe.run(document, options), options) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
 }
 
@@ -125,4 +128,5 @@ export interface Page {
   content(): Promise<string>;
   screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Buffer>;
   close(options?: { runBeforeUnload?: boolean }): Promise<void>;
+  emulateMedia(options: { colorScheme: 'light' | 'dark' | 'no-preference' }): Promise<void>;
 }
