@@ -67,6 +67,21 @@ export async function seriousViolations(page: Page, axeSource: string, rules?: s
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
 }
 
+/**
+ * seriousViolations in the light scheme, then, on the same page switched to the dark one, what colours decide
+ * (color-contrast); the page is left in the light scheme. The panel's and the site's dark schemes swap custom
+ * properties under prefers-color-scheme and nothing else, so the other rules would read the same page again.
+ * Each line is marked with the scheme it was found in.
+ */
+export async function violationsInBothSchemes(page: Page, axeSource: string): Promise<string[]> {
+  const light = await seriousViolations(page, axeSource);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  if (!(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches))) throw new Error('the page did not take the dark scheme');
+  const dark = await seriousViolations(page, axeSource, ['color-contrast']);
+  await page.emulateMedia({ colorScheme: 'light' });
+  return [...light.map((line) => `${line} (light)`), ...dark.map((line) => `${line} (dark)`)];
+}
+
 // The little of playwright-core's API the tests use, typed here (the package is not a dependency).
 export interface PlaywrightChromium {
   launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser>;
