@@ -78,7 +78,8 @@ async function halfMessageThenSignal(args: string[], signal: NodeJS.Signals, gro
     const size = groupSize(child.pid!);
     const half = SITE_INFO.length >> 1;
     child.stdin.write(SITE_INFO.slice(0, half));
-    await pause(300);
+    // Time for the child to read the half (a loaded machine can hold it back): with nothing read, a stop waits for nothing.
+    await pause(1_000);
     process.kill(group ? -child.pid! : child.pid!, signal);
     await pause(300);
     child.stdin.write(SITE_INFO.slice(half) + '\n');

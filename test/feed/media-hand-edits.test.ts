@@ -23,7 +23,8 @@ const jars = new Map<string, Jar>();
 let feed: ChangeFeed;
 const media = (name: string) => join(site.root, 'content', 'media', 'posts', 'hello', name);
 const events = (): ChangeEvent[] => feed.since(0, 100_000).events;
-const mediaEvents = (from: number) => events().slice(from).filter((event) => event.kind === 'entry.media');
+// posts/hello's alone: a probe picture of the set-up (old-news) may still be recorded after a test began.
+const mediaEvents = (from: number) => events().slice(from).filter((event) => event.kind === 'entry.media' && event.entry === 'posts/hello');
 
 interface Shown { list: string; entry: string; page: string; thumb: string }
 

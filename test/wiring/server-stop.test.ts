@@ -33,6 +33,9 @@ async function startServerChild(): Promise<ServerChild> {
   let out = '';
   child.stdout!.setEncoding('utf8').on('data', (text: string) => (out += text));
   const port = await waitFor(() => Number(/http:\/\/127\.0\.0\.1:(\d+)\/svc\/mcp/.exec(out)![1]));
+  // The address is printed before the start's own work (reading the site, the search index) runs: an answer
+  // comes after it, so the requests that follow find a server at rest, and reach it within the pauses below.
+  await (await fetch(`http://127.0.0.1:${port}/svc/api/v1/entries?limit=1`)).arrayBuffer();
   return { child, port, exited };
 }
 
@@ -68,7 +71,7 @@ test('on SIGTERM the server stops accepting, answers the write in progress, and 
   const server = await startServerChild();
   const call = startSlowCall(server.port, 'content_create', { title: 'Written while stopping' });
   // Something must be in flight before the signal: wait until the server has the request's headers.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => setTimeout(resolve, 500));
   server.child.kill('SIGTERM');
   await refusesConnections(server.port);
   // A body still arriving well after the signal (a stop used to exit 2 s after it, whatever was in flight).
@@ -87,7 +90,7 @@ test('a second signal ends the server at once, with 143, though a request is sti
   const server = await startServerChild();
   const call = startSlowCall(server.port, 'content_create', { title: 'Never finished' });
   call.answer.catch(() => {});
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => setTimeout(resolve, 500));
   server.child.kill('SIGTERM');
   await refusesConnections(server.port);
   server.child.kill('SIGTERM');
@@ -101,7 +104,7 @@ test('on SIGTERM the stdio server answers the tool call it is receiving, then ex
   await stdio.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
   const line = JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'content_create', arguments: { title: 'Written by stdio while stopping' } } });
   stdio.sendRaw(line.slice(0, 20));
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   stdio.child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 200));
   stdio.sendRaw(line.slice(20) + '\n');
