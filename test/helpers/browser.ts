@@ -36,7 +36,6 @@ export function loadBrowserTools(): { chromium: PlaywrightChromium; axeSource: s
   return { chromium, axeSource };
 }
 
-
 /**
  * Script errors, CSP refusals and failed requests the page reports. The site has no favicon, and the
  * browser's own request for one is the only 404 allowed (it is reported as a console error too).

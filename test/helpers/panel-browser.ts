@@ -1,23 +1,49 @@
 // A test site served over HTTP and Debian's Chromium launched beside it, for the panel's browser tests: made in
-// a file's `before`, closed in its `after` (either may see a half-made one when a start failed).
+// a file's `before` and closed in its `after` by one call per file (panelBrowserForFile); people are signed
+// in through the real form.
+import { before, after } from 'node:test';
 import { PASSWORD, type TestSite } from './test-site.ts';
 import type { HttpHarness } from './mcp-http.ts';
 import { serveTestSite } from './served-site.ts';
-import { loadBrowserTools, type Browser, type Page } from './browser.ts';
+import { findChromium, loadBrowserTools, NO_CHROMIUM, type Browser, type Page } from './browser.ts';
 
 export interface PanelBrowser { site: TestSite; http: HttpHarness; base: string; browser: Browser; axeSource: string }
 
-export async function openPanelBrowser(chromiumPath: string): Promise<PanelBrowser> {
+async function openPanelBrowser(chromiumPath: string): Promise<PanelBrowser> {
   const tools = loadBrowserTools();
-  const { site, http, base } = await serveTestSite();
-  const browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
-  return { site, http, base, browser, axeSource: tools.axeSource };
+  const served = await serveTestSite();
+  try {
+    const browser = await tools.chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+    return { site: served.site, http: served.http, base: served.base, browser, axeSource: tools.axeSource };
+  } catch (error) {
+    // A browser that never started leaves no server and no site behind.
+    await served.close();
+    throw error;
+  }
 }
 
-export async function closePanelBrowser(opened: Partial<PanelBrowser>): Promise<void> {
+async function closePanelBrowser(opened: Partial<PanelBrowser>): Promise<void> {
   await opened.browser?.close();
   await opened.http?.close();
   opened.site?.cleanup();
+}
+
+/**
+ * The panel browser the tests of one file share: opened in the file's `before`, `prepare` then making the
+ * site ready (accounts, statistics, kept versions), and closed in its `after`. Its fields are there from the
+ * first test on. Where Debian's Chromium is missing nothing is opened, and `skip` is the reason each test
+ * gives (`{ skip: panel.skip }`); else it is false.
+ */
+export function panelBrowserForFile(prepare?: () => Promise<void> | void): PanelBrowser & { skip: string | false } {
+  const chromiumPath = findChromium();
+  const panel = { skip: chromiumPath ? false : NO_CHROMIUM } as PanelBrowser & { skip: string | false };
+  before(async () => {
+    if (!chromiumPath) return;
+    Object.assign(panel, await openPanelBrowser(chromiumPath));
+    await prepare?.();
+  });
+  after(() => closePanelBrowser(panel));
+  return panel;
 }
 
 /**

@@ -3,29 +3,16 @@
 // reloads); an image dropped into the text lands at the cursor and asks for its alt text; Ctrl+S saves
 // without leaving the page; a draft autosaves; a published text typed and then closed is offered back when
 // the page opens again; the media library's alt text, Replace and Delete. axe-core checks the pages touched.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestSite } from '../helpers/test-site.ts';
-import { type HttpHarness } from '../helpers/mcp-http.ts';
-import { findChromium, NO_CHROMIUM, seriousViolations, watchProblems, type Browser, type Page } from '../helpers/browser.ts';
-import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.ts';
+import { seriousViolations, watchProblems, type Page } from '../helpers/browser.ts';
+import { panelBrowserForFile, signedInPage } from '../helpers/panel-browser.ts';
 import { makePng } from '../helpers/images.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 
-const chromiumPath = findChromium();
-let site: TestSite;
-let http: HttpHarness;
-let base: string;
-let browser: Browser;
-let axeSource: string;
-
-before(async () => {
-  if (!chromiumPath) return;
-  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
-});
-after(() => closePanelBrowser({ browser, http, site }));
+const panel = panelBrowserForFile();
 
 async function waitUntil(check: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
   const until = Date.now() + 20_000;
@@ -35,7 +22,7 @@ async function waitUntil(check: () => boolean | Promise<boolean>, what = 'the co
   }
 }
 
-const bodyFile = (id: string, language = 'en') => parseFrontMatter(readFileSync(join(site.root, 'content', id, `${language}.md`), 'utf8')).body;
+const bodyFile = (id: string, language = 'en') => parseFrontMatter(readFileSync(join(panel.site.root, 'content', id, `${language}.md`), 'utf8')).body;
 
 /** Drops image files on an element, as a browser does when files are dragged from the desktop. */
 async function dropImages(page: Page, selector: string, files: Array<[string, Buffer]>): Promise<void> {
@@ -46,11 +33,11 @@ async function dropImages(page: Page, selector: string, files: Array<[string, Bu
   }, [selector, files.map(([name, bytes]) => [name, bytes.toString('base64')])]);
 }
 
-test('the toolbar and its shortcuts write Markdown, and a card\'s small form inserts the card at the cursor', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
-  const context = await browser.newContext();
-  const page = await signedInPage(context, base, 'carl@example.org');
+test('the toolbar and its shortcuts write Markdown, and a card\'s small form inserts the card at the cursor', { skip: panel.skip, timeout: 120_000 }, async () => {
+  const context = await panel.browser.newContext();
+  const page = await signedInPage(context, panel.base, 'carl@example.org');
   const problems = watchProblems(page);
-  await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);
+  await page.goto(`${panel.base}/svc/panel/entries/posts/carls-draft`);
   const body = page.locator('#body-en');
   const toolbar = page.locator('[data-toolbar="body-en"]');
   assert.equal(await toolbar.isVisible(), true);
@@ -98,11 +85,11 @@ test('the toolbar and its shortcuts write Markdown, and a card\'s small form ins
   await context.close();
 });
 
-test('text typed while images upload is kept, a dropped image lands at the cursor with its alt text, and the page never reloads', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
-  const context = await browser.newContext();
-  const page = await signedInPage(context, base, 'carl@example.org');
+test('text typed while images upload is kept, a dropped image lands at the cursor with its alt text, and the page never reloads', { skip: panel.skip, timeout: 120_000 }, async () => {
+  const context = await panel.browser.newContext();
+  const page = await signedInPage(context, panel.base, 'carl@example.org');
   const problems = watchProblems(page);
-  await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);
+  await page.goto(`${panel.base}/svc/panel/entries/posts/carls-draft`);
   await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
   const body = page.locator('#body-en');
   await body.fill('First line.\n\nLast line.');
@@ -113,13 +100,13 @@ test('text typed while images upload is kept, a dropped image lands at the curso
   await body.pressSequentially(' Typed while uploading.');
   await waitUntil(async () => /!\[glacier view\]\(media\/posts\/carls-draft\/glacier-view\.png\)/.test(await body.inputValue()), 'the Markdown of the upload');
   assert.equal(await body.inputValue(), 'First line.\n\n![glacier view](media/posts/carls-draft/glacier-view.png)\n\nLast line. Typed while uploading.');
-  assert.ok(existsSync(join(site.root, 'content/media/posts/carls-draft/glacier-view.png')));
+  assert.ok(existsSync(join(panel.site.root, 'content/media/posts/carls-draft/glacier-view.png')));
   // The alt text asked for after the upload goes into the Markdown and is kept for the image.
   const asker = page.getByLabel(/Uploaded glacier-view\.png\. Alt text/);
   await asker.fill('The glacier from the hut');
   await page.locator('.alt-asker button').first().click();
   await waitUntil(async () => (await body.inputValue()).includes('![The glacier from the hut](media/posts/carls-draft/glacier-view.png)'), 'the alt text in the Markdown');
-  assert.equal(readFileSync(join(site.root, 'content/media/posts/carls-draft/.alt.yaml'), 'utf8'), 'glacier-view.png: The glacier from the hut\n');
+  assert.equal(readFileSync(join(panel.site.root, 'content/media/posts/carls-draft/.alt.yaml'), 'utf8'), 'glacier-view.png: The glacier from the hut\n');
   // The upload form below sends its files the same way; the media list and the cover choices follow.
   await page.locator('#upload-files').setInputFiles({ name: 'hut.png', mimeType: 'image/png', buffer: makePng(30, 20) });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -135,12 +122,12 @@ test('text typed while images upload is kept, a dropped image lands at the curso
   await context.close();
 });
 
-test('Ctrl+S saves without leaving the page, a draft autosaves, and a closed page\'s text is offered back', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
-  const context = await browser.newContext();
-  const page = await signedInPage(context, base, 'ann@example.org');
+test('Ctrl+S saves without leaving the page, a draft autosaves, and a closed page\'s text is offered back', { skip: panel.skip, timeout: 120_000 }, async () => {
+  const context = await panel.browser.newContext();
+  const page = await signedInPage(context, panel.base, 'ann@example.org');
   const problems = watchProblems(page);
   // Ctrl+S on a published text.
-  await page.goto(`${base}/svc/panel/entries/posts/hike-day`);
+  await page.goto(`${panel.base}/svc/panel/entries/posts/hike-day`);
   await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
   const body = page.locator('#body-en');
   await body.fill('Saved with the keyboard.');
@@ -153,40 +140,40 @@ test('Ctrl+S saves without leaving the page, a draft autosaves, and a closed pag
   assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true);
 
   // A draft saves itself a moment after the typing stops.
-  await page.goto(`${base}/svc/panel/entries/posts/bobs-draft`);
+  await page.goto(`${panel.base}/svc/panel/entries/posts/bobs-draft`);
   await page.locator('#body-en').fill('Autosaved plans.');
   await waitUntil(() => bodyFile('posts/bobs-draft') === 'Autosaved plans.\n', 'the autosave');
   await waitUntil(async () => /Draft saved at/.test((await page.locator('#lang-en .editor-status').textContent()) ?? ''), 'the autosave status');
 
   // A published text typed and then the tab closed: nothing saved, but the browser kept it.
-  await page.goto(`${base}/svc/panel/entries/posts/old-news`);
+  await page.goto(`${panel.base}/svc/panel/entries/posts/old-news`);
   await page.locator('#body-en').fill('Typed, never saved.');
   // The copy is kept as one types (a crash leaves it too), not only when the page closes.
   await waitUntil(async () => (await page.evaluate(() => localStorage.getItem('svc-editor:posts/old-news:en') ?? '')).includes('Typed, never saved.'), 'the kept copy');
   await page.close({ runBeforeUnload: false });
   assert.equal(bodyFile('posts/old-news'), 'Old.\n');
   const again = await context.newPage();
-  await again.goto(`${base}/svc/panel/entries/posts/old-news`);
+  await again.goto(`${panel.base}/svc/panel/entries/posts/old-news`);
   await again.getByRole('button', { name: 'Restore the unsaved text' }).click();
   assert.equal(await again.locator('#body-en').inputValue(), 'Typed, never saved.');
   await again.locator('#body-en').press('Control+s');
   await waitUntil(() => bodyFile('posts/old-news') === 'Typed, never saved.\n', 'the restored text saved');
   // Saved: the kept copy is gone (no copy written late by the typing before), so the next visit offers nothing.
   await new Promise((resolve) => setTimeout(resolve, 600));
-  await again.goto(`${base}/svc/panel/entries/posts/old-news`);
+  await again.goto(`${panel.base}/svc/panel/entries/posts/old-news`);
   assert.equal(await again.getByRole('button', { name: 'Restore the unsaved text' }).count(), 0);
   assert.deepEqual(problems, []);
   await context.close();
 });
 
-test('the media library describes, replaces and deletes a picture, and the pages touched pass axe', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
-  const dir = join(site.root, 'content/media/posts/hello');
+test('the media library describes, replaces and deletes a picture, and the pages touched pass axe', { skip: panel.skip, timeout: 120_000 }, async () => {
+  const dir = join(panel.site.root, 'content/media/posts/hello');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'summit.png'), makePng(120, 60));
   writeFileSync(join(dir, 'summit-60w.png'), makePng(60, 30));
-  const context = await browser.newContext();
-  const page = await signedInPage(context, base, 'ann@example.org');
-  await page.goto(`${base}/svc/panel/media?q=summit`);
+  const context = await panel.browser.newContext();
+  const page = await signedInPage(context, panel.base, 'ann@example.org');
+  await page.goto(`${panel.base}/svc/panel/media?q=summit`);
   assert.equal(await page.locator('.media-list > li').count(), 1, 'one item for the picture and its variant');
   await page.getByLabel('Alt text').fill('The summit cross');
   await page.getByRole('button', { name: 'Save the alt text' }).click();
@@ -199,30 +186,30 @@ test('the media library describes, replaces and deletes a picture, and the pages
   await page.waitForFunction(() => /The image was replaced/.test(document.querySelector('.notice.ok')?.textContent ?? ''));
   assert.deepEqual(readFileSync(join(dir, 'summit.png')), makePng(240, 120, [200, 30, 30]));
   assert.match((await page.locator('.media-list').textContent())!, /240 × 120 pixels/);
-  assert.deepEqual(await seriousViolations(page, axeSource), []);
+  assert.deepEqual(await seriousViolations(page, panel.axeSource), []);
 
   await page.getByRole('link', { name: 'Delete summit.png…' }).click();
   await page.getByRole('button', { name: /Move to the trash/ }).click();
   await page.waitForFunction(() => /moved to the trash/.test(document.querySelector('.notice.ok')?.textContent ?? ''));
   assert.equal(existsSync(join(dir, 'summit.png')), false);
-  await page.goto(`${base}/svc/panel/trash`);
+  await page.goto(`${panel.base}/svc/panel/trash`);
   assert.match((await page.locator('main').textContent())!, /summit\.png/);
 
   for (const path of ['/svc/panel/entries/posts/hello', '/svc/panel/entries/posts/carls-draft']) {
-    await page.goto(`${base}${path}`);
-    assert.deepEqual(await seriousViolations(page, axeSource), [], path);
+    await page.goto(`${panel.base}${path}`);
+    assert.deepEqual(await seriousViolations(page, panel.axeSource), [], path);
   }
   // A card's form, open.
   await page.locator('[data-toolbar="body-en"]').getByRole('button', { name: 'Image', exact: true }).first().waitFor();
   await page.locator('[data-toolbar="body-en"] button[data-card-open="cardform-en-image"]').click();
-  assert.deepEqual(await seriousViolations(page, axeSource), [], 'the image card\'s form');
+  assert.deepEqual(await seriousViolations(page, panel.axeSource), [], 'the image card\'s form');
   await context.close();
 });
 
-test('without the script the toolbar stays hidden and the plain forms (alt text included) still work', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await signedInPage(context, base, 'carl@example.org');
-  await page.goto(`${base}/svc/panel/entries/posts/carls-draft`);
+test('without the script the toolbar stays hidden and the plain forms (alt text included) still work', { skip: panel.skip, timeout: 120_000 }, async () => {
+  const context = await panel.browser.newContext({ javaScriptEnabled: false });
+  const page = await signedInPage(context, panel.base, 'carl@example.org');
+  await page.goto(`${panel.base}/svc/panel/entries/posts/carls-draft`);
   assert.equal(await page.locator('[data-toolbar]').first().isVisible(), false);
   assert.equal(await page.locator('dialog.card-form').first().isVisible(), false);
   await page.locator('#media .alt-form input[name="alt"]').first().fill('Hut in the snow');

@@ -3,19 +3,11 @@
 // scroll, and with axe-core for serious or critical violations (in the light scheme, and for contrast in the
 // dark one); the Assistants page's client tabs work with their German names; the pages one-time links open
 // speak the browser's German.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type TestSite } from '../helpers/test-site.ts';
-import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
-import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, violationsInBothSchemes, type Browser, type BrowserContext, type Page } from '../helpers/browser.ts';
-import { closePanelBrowser, openPanelBrowser, signInOnPage } from '../helpers/panel-browser.ts';
-
-const chromiumPath = findChromium();
-let site: TestSite;
-let http: HttpHarness;
-let base: string;
-let browser: Browser;
-let axeSource: string;
+import { callTool } from '../helpers/mcp-http.ts';
+import { seriousViolations as axeViolations, violationsInBothSchemes, type Browser, type BrowserContext, type Page } from '../helpers/browser.ts';
+import { panelBrowserForFile, signInOnPage } from '../helpers/panel-browser.ts';
 
 /** The pages of the approvals, assistants, history, trash, revisions, team and link-page folders. */
 const PAGES = [
@@ -23,24 +15,21 @@ const PAGES = [
   '/svc/panel/revisions?id=posts%2Fold-news',
 ];
 
-before(async () => {
-  if (!chromiumPath) return;
-  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
-  const ann = site.deps.auth.accounts.list().find((account) => account.email === 'ann@example.org')!;
-  site.deps.auth.accounts.setLanguage(ann.id, 'de');
+const panel = panelBrowserForFile(async () => {
+  const ann = panel.site.deps.auth.accounts.list().find((account) => account.email === 'ann@example.org')!;
+  panel.site.deps.auth.accounts.setLanguage(ann.id, 'de');
   // A kept version to list and compare, and its change in the history.
-  await callTool(site, http.url, site.tokens.admin!, 'content_update', { id: 'posts/old-news', language: 'en', fields: { excerpt: 'A change.' } });
+  await callTool(panel.site, panel.http.url, panel.site.tokens.admin!, 'content_update', { id: 'posts/old-news', language: 'en', fields: { excerpt: 'A change.' } });
 });
-after(() => closePanelBrowser({ browser, http, site }));
 
 async function signedIn(options: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options);
+  const context = await panel.browser.newContext(options);
   const page = await context.newPage();
-  await signInOnPage(page, base, 'ann@example.org');
+  await signInOnPage(page, panel.base, 'ann@example.org');
   return { context, page };
 }
 
-const seriousViolations = (page: Page) => axeViolations(page, axeSource);
+const seriousViolations = (page: Page) => axeViolations(page, panel.axeSource);
 
 /** Where a page is wider than the window: its width, the window's, and the first elements reaching past it. */
 const overflow = (page: Page) => page.evaluate(() => {
@@ -48,27 +37,27 @@ const overflow = (page: Page) => page.evaluate(() => {
   return document.scrollingElement!.scrollWidth <= innerWidth ? '' : `${document.scrollingElement!.scrollWidth} > ${innerWidth}: ${wide.join(' ')}`;
 });
 
-test('the German pages at 1440 and 390 px: no sideways scroll, no serious axe violation in the light and the dark scheme', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 300_000 }, async () => {
+test('the German pages at 1440 and 390 px: no sideways scroll, no serious axe violation in the light and the dark scheme', { skip: panel.skip, timeout: 300_000 }, async () => {
   for (const width of [1440, 390]) {
     const { context, page } = await signedIn({ viewport: { width, height: 900 }, colorScheme: 'light' });
     const pages = [...PAGES];
     // A comparison of the kept version with now, found on the revisions page.
-    await page.goto(`${base}/svc/panel/revisions?id=posts%2Fold-news`);
+    await page.goto(`${panel.base}/svc/panel/revisions?id=posts%2Fold-news`);
     pages.push((await page.locator('a[href*="/revisions/diff"]').first().getAttribute('href'))!);
     for (const path of pages) {
-      const response = await page.goto(base + path) as { status(): number } | null;
+      const response = await page.goto(panel.base + path) as { status(): number } | null;
       assert.equal(response?.status(), 200, path);
       assert.equal(await page.getAttribute('html', 'lang'), 'de', path);
       assert.equal(await overflow(page), '', `${path} scrolls sideways at ${width} px`);
-      assert.deepEqual(await violationsInBothSchemes(page, axeSource), [], `${path} (${width} px)`);
+      assert.deepEqual(await violationsInBothSchemes(page, panel.axeSource), [], `${path} (${width} px)`);
     }
     await context.close();
   }
 });
 
-test('the German Assistants page: a new token, one tab per client, the loopback warning in German', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
+test('the German Assistants page: a new token, one tab per client, the loopback warning in German', { skip: panel.skip, timeout: 120_000 }, async () => {
   const { context, page } = await signedIn({ viewport: { width: 390, height: 900 } });
-  await page.goto(`${base}/svc/panel/assistants`);
+  await page.goto(`${panel.base}/svc/panel/assistants`);
   await page.getByLabel('Name').fill('Reiter');
   await page.getByRole('button', { name: 'Token erstellen' }).click();
   await page.locator('[role=tablist]').waitFor();
@@ -80,14 +69,14 @@ test('the German Assistants page: a new token, one tab per client, the loopback 
   await context.close();
 });
 
-test('the pages a one-time link opens, before sign-in, in the browser\'s German: an invitation and a password reset', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
-  const invite = site.deps.auth.links.create({ kind: 'invite', email: 'dora@example.org', role: 'author', createdBy: 'ann' }).secret;
-  const reset = site.deps.auth.links.create({ kind: 'reset', account: 'bob', what: 'password', createdBy: 'ann' }).secret;
+test('the pages a one-time link opens, before sign-in, in the browser\'s German: an invitation and a password reset', { skip: panel.skip, timeout: 120_000 }, async () => {
+  const invite = panel.site.deps.auth.links.create({ kind: 'invite', email: 'dora@example.org', role: 'author', createdBy: 'ann' }).secret;
+  const reset = panel.site.deps.auth.links.create({ kind: 'reset', account: 'bob', what: 'password', createdBy: 'ann' }).secret;
   for (const width of [390, 1440]) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
+    const context = await panel.browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
     const page = await context.newPage();
     for (const [path, heading] of [[`/svc/panel/join?link=${invite}`, 'Dem Team beitreten'], [`/svc/panel/reset?link=${reset}`, 'Neues Passwort wählen'], ['/svc/panel/join?link=used', 'Dieser Link funktioniert nicht']]) {
-      await page.goto(base + path);
+      await page.goto(panel.base + path);
       assert.equal(await page.getAttribute('html', 'lang'), 'de', path);
       assert.equal(await page.locator('h1').textContent(), heading);
       assert.equal(await overflow(page), '', `${path} scrolls sideways at ${width} px`);

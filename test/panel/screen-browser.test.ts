@@ -5,23 +5,14 @@
 // every panel page, in English and in German (the browser asking for it): no sideways scroll at 390 and
 // 1440 px, the editor beside its preview at 1440, and axe-core with no serious or critical violation in the
 // light and the dark scheme.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestSite } from '../helpers/test-site.ts';
-import { type HttpHarness } from '../helpers/mcp-http.ts';
-import { findChromium, NO_CHROMIUM, seriousViolations as axeViolations, violationsInBothSchemes, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.ts';
-import { closePanelBrowser, openPanelBrowser, signInOnPage, signedInPage } from '../helpers/panel-browser.ts';
+import { seriousViolations as axeViolations, violationsInBothSchemes, watchProblems, type Browser, type BrowserContext, type Page } from '../helpers/browser.ts';
+import { panelBrowserForFile, signInOnPage, signedInPage } from '../helpers/panel-browser.ts';
 import { parseFrontMatter } from '../../dist/content/entries/front-matter.js';
 import { waitFor } from '../helpers/wait-for.ts';
-
-const chromiumPath = findChromium();
-let site: TestSite;
-let http: HttpHarness;
-let base: string;
-let browser: Browser;
-let axeSource: string;
 
 /** Every panel page an admin reaches (the top bar's pages, plus a new entry, an entry, its history and the lost-password help). */
 const PANEL_PAGES = [
@@ -31,39 +22,35 @@ const PANEL_PAGES = [
   '/svc/panel/sign-in/lost',
 ];
 
-before(async () => {
-  if (!chromiumPath) return;
-  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
-});
-after(() => closePanelBrowser({ browser, http, site }));
+const panel = panelBrowserForFile();
 
 /** Signed in as Ann; `beforeSignIn` sees the sign-in page first. The form is found by its fields, in any language. */
 async function signedIn(options: Parameters<Browser['newContext']>[0] = {}, beforeSignIn?: (page: Page) => Promise<void>): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options);
+  const context = await panel.browser.newContext(options);
   const page = await context.newPage();
-  await signInOnPage(page, base, 'ann@example.org', undefined, beforeSignIn);
+  await signInOnPage(page, panel.base, 'ann@example.org', undefined, beforeSignIn);
   return { context, page };
 }
 
 /** The panel in each language it speaks, chosen as a browser chooses it (Accept-Language). */
 const LANGUAGES = [{ lang: 'en', locale: 'en-US' }, { lang: 'de', locale: 'de-DE' }] as const;
 
-const seriousViolations = (page: Page) => axeViolations(page, axeSource);
+const seriousViolations = (page: Page) => axeViolations(page, panel.axeSource);
 
 /** The full-text index built (the list searches titles until it is). */
 async function searchReady(): Promise<void> {
-  site.deps.content.search.start();
-  await waitFor(() => assert.equal(site.deps.content.search.state().state, 'ready'));
+  panel.site.deps.content.search.start();
+  await waitFor(() => assert.equal(panel.site.deps.content.search.state().state, 'ready'));
 }
 
 const names = (page: Page) => page.evaluate(() => [...document.querySelectorAll('#entries-results a.name')].map((a) => a.textContent));
-const fileOf = (id: string) => parseFrontMatter(readFileSync(join(site.root, 'content', id, 'en.md'), 'utf8'));
+const fileOf = (id: string) => parseFrontMatter(readFileSync(join(panel.site.root, 'content', id, 'en.md'), 'utf8'));
 
-test('the Content list finds an entry by a word only in its body as one types, with the role rules', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
+test('the Content list finds an entry by a word only in its body as one types, with the role rules', { skip: panel.skip, timeout: 120_000 }, async () => {
   await searchReady();
   const { context, page } = await signedIn();
   const problems = watchProblems(page);
-  await page.goto(`${base}/svc/panel/entries`);
+  await page.goto(`${panel.base}/svc/panel/entries`);
   // "Secret plans." is Bob's draft's body; its title is "Bob draft".
   await page.getByLabel('Search', { exact: true }).pressSequentially('plans');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'plans');
@@ -76,9 +63,9 @@ test('the Content list finds an entry by a word only in its body as one types, w
   assert.deepEqual(problems, []);
   await context.close();
   // A contributor finds their own draft by its body, never another person's.
-  const carl = await browser.newContext();
-  const carlsPage = await signedInPage(carl, base, 'carl@example.org');
-  await carlsPage.goto(`${base}/svc/panel/entries`);
+  const carl = await panel.browser.newContext();
+  const carlsPage = await signedInPage(carl, panel.base, 'carl@example.org');
+  await carlsPage.goto(`${panel.base}/svc/panel/entries`);
   await carlsPage.getByLabel('Search', { exact: true }).pressSequentially('writes');
   await carlsPage.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'writes');
   await carlsPage.waitForFunction(() => document.querySelectorAll('#entries-results a.name').length === 1);
@@ -89,11 +76,11 @@ test('the Content list finds an entry by a word only in its body as one types, w
   await carl.close();
 });
 
-test('the Content list searches as one types and filters as one chooses, the address following; bulk publish acts on the chosen', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
+test('the Content list searches as one types and filters as one chooses, the address following; bulk publish acts on the chosen', { skip: panel.skip, timeout: 180_000 }, async () => {
   const { context, page } = await signedIn({ viewport: { width: 1440, height: 900 } });
   const problems = watchProblems(page);
   await searchReady();
-  await page.goto(`${base}/svc/panel/entries`);
+  await page.goto(`${panel.base}/svc/panel/entries`);
   assert.equal(await page.getByRole('button', { name: 'Apply' }).isVisible(), false, 'the script applies the filters itself');
   await page.getByLabel('Search', { exact: true }).pressSequentially('news');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'news');
@@ -111,7 +98,7 @@ test('the Content list searches as one types and filters as one chooses, the add
   assert.equal(await page.getByLabel('Search', { exact: true }).inputValue(), 'news');
 
   // Two drafts chosen, one with "Choose all" undone around it, then published in one go.
-  await page.goto(`${base}/svc/panel/entries?status=draft`);
+  await page.goto(`${panel.base}/svc/panel/entries?status=draft`);
   await page.getByLabel('Choose all on this page').click();
   assert.equal(await page.locator('input.pick:checked').count(), 2);
   await page.getByLabel('Choose all on this page').click();
@@ -128,12 +115,12 @@ test('the Content list searches as one types and filters as one chooses, the add
   await context.close();
 });
 
-test('the panel follows the system\'s colour scheme, and a chosen one is kept and arrives with the page', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
+test('the panel follows the system\'s colour scheme, and a chosen one is kept and arrives with the page', { skip: panel.skip, timeout: 120_000 }, async () => {
   const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const { context, page } = await signedIn({ colorScheme: 'dark' });
-  await page.goto(`${base}/svc/panel/entries`);
+  await page.goto(`${panel.base}/svc/panel/entries`);
   assert.equal(await background(page), 'rgb(17, 21, 28)', 'dark, as the system');
-  assert.equal(await page.locator('link[rel=icon]').evaluate((link) => (link as HTMLLinkElement).href), `${base}/svc/panel/favicon.svg`);
+  assert.equal(await page.locator('link[rel=icon]').evaluate((link) => (link as HTMLLinkElement).href), `${panel.base}/svc/panel/favicon.svg`);
   await page.getByLabel('Colours').selectOption('light');
   await page.waitForFunction(() => document.documentElement.dataset.scheme === 'light');
   assert.equal(new URL(page.url()).pathname, '/svc/panel/entries', 'back on the page the switch was on');
@@ -148,9 +135,9 @@ test('the panel follows the system\'s colour scheme, and a chosen one is kept an
   await context.close();
 });
 
-test('the Assistants page shows one ARIA tab per client and warns that a connector cannot reach a loopback address', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 120_000 }, async () => {
+test('the Assistants page shows one ARIA tab per client and warns that a connector cannot reach a loopback address', { skip: panel.skip, timeout: 120_000 }, async () => {
   const { context, page } = await signedIn();
-  await page.goto(`${base}/svc/panel/assistants`);
+  await page.goto(`${panel.base}/svc/panel/assistants`);
   await page.getByLabel('Name').fill('Tabs');
   await page.getByRole('button', { name: 'Create token' }).click();
   await page.locator('[role=tablist]').waitFor();
@@ -170,19 +157,19 @@ test('the Assistants page shows one ARIA tab per client and warns that a connect
 });
 
 for (const { lang, locale } of LANGUAGES) {
-  test(`every panel page at 1440 px in ${lang}: no sideways scroll, no serious axe violation in the light and the dark scheme; the editor beside its preview`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 300_000 }, async () => {
+  test(`every panel page at 1440 px in ${lang}: no sideways scroll, no serious axe violation in the light and the dark scheme; the editor beside its preview`, { skip: panel.skip, timeout: 300_000 }, async () => {
     const { context, page } = await signedIn({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', locale }, async (signIn) => {
       assert.equal(await signIn.evaluate(() => document.documentElement.lang), lang, 'sign-in');
-      assert.deepEqual(await violationsInBothSchemes(signIn, axeSource), [], `sign-in (${lang})`);
+      assert.deepEqual(await violationsInBothSchemes(signIn, panel.axeSource), [], `sign-in (${lang})`);
     });
     for (const path of PANEL_PAGES) {
-      const response = await page.goto(base + path) as { status(): number } | null;
+      const response = await page.goto(panel.base + path) as { status(): number } | null;
       assert.equal(response?.status(), 200, path);
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${path} is in ${lang}`);
       assert.equal(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth), true, `${path} scrolls sideways at 1440 px (${lang})`);
-      assert.deepEqual(await violationsInBothSchemes(page, axeSource), [], `${path} (${lang})`);
+      assert.deepEqual(await violationsInBothSchemes(page, panel.axeSource), [], `${path} (${lang})`);
     }
-    await page.goto(`${base}/svc/panel/entries/posts/hello`);
+    await page.goto(`${panel.base}/svc/panel/entries/posts/hello`);
     // The live preview is on by default where there is room; asked for where it is not shown yet.
     const previewWidth = () => page.evaluate(() => document.querySelector('.preview-pane iframe')?.getBoundingClientRect().width ?? 0);
     if ((await previewWidth()) === 0) await page.locator('button[data-live-preview]').first().click();
@@ -198,10 +185,10 @@ for (const { lang, locale } of LANGUAGES) {
 
 for (const { lang, locale } of LANGUAGES) {
   // German words are longer than English ones: both are laid out on a phone.
-  test(`every panel page at 390 px in ${lang} has one column and no sideways scroll`, { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 180_000 }, async () => {
+  test(`every panel page at 390 px in ${lang} has one column and no sideways scroll`, { skip: panel.skip, timeout: 180_000 }, async () => {
     const { context, page } = await signedIn({ viewport: { width: 390, height: 844 }, locale });
     for (const path of PANEL_PAGES) {
-      await page.goto(base + path);
+      await page.goto(panel.base + path);
       const widths = await page.evaluate(() => [document.scrollingElement!.scrollWidth, innerWidth, [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 1).slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`).join(' ')]);
       assert.ok(Number(widths[0]) <= Number(widths[1]), `${path} scrolls sideways at 390 px (${lang}): ${JSON.stringify(widths)}`);
     }

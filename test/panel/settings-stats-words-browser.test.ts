@@ -2,31 +2,21 @@
 // Settings, Site check, Webhooks and every Statistics page for a person who chose German on Your account,
 // with data in them, in the light and the dark scheme: German on the page, no sideways scroll at 1440 px, and
 // axe-core with no serious or critical violation (longer German words must still fit and contrast).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type TestSite } from '../helpers/test-site.ts';
-import { type HttpHarness } from '../helpers/mcp-http.ts';
-import { findChromium, NO_CHROMIUM, violationsInBothSchemes, watchProblems, type Browser } from '../helpers/browser.ts';
-import { closePanelBrowser, openPanelBrowser, signedInPage } from '../helpers/panel-browser.ts';
+import { violationsInBothSchemes, watchProblems } from '../helpers/browser.ts';
+import { panelBrowserForFile, signedInPage } from '../helpers/panel-browser.ts';
 import { seedStats } from '../../dist/cli/demo-traffic/seed.js';
 import { SharedLinkStore } from '../../dist/stats/shared-links.js';
 
-const chromiumPath = findChromium();
-let site: TestSite;
-let http: HttpHarness;
-let base: string;
-let browser: Browser;
-let axeSource: string;
 let session: unknown;
 const pages: string[] = [];
 
-before(async () => {
-  if (!chromiumPath) return;
-  ({ site, http, base, browser, axeSource } = await openPanelBrowser(chromiumPath));
-  seedStats(site.deps.stats, site.deps.content, { days: 100, pageviewsPerDay: 40, rawDays: 1, seed: 5 });
-  site.deps.stats.goals.add({ kind: 'page', name: 'Hallo gelesen', pattern: '/hello' });
-  const endpoint = site.deps.webhooks.create({ url: 'https://hooks.example.org/svc', events: ['entry.published'], drafts: true, filters: {} }).endpoint.id;
-  const { token } = await new SharedLinkStore(site.deps.trustedFolders, site.deps.stats.dir, site.deps.clock).create({ name: 'Vorstand', password: '', filters: ['country:DE'] });
+const panel = panelBrowserForFile(async () => {
+  seedStats(panel.site.deps.stats, panel.site.deps.content, { days: 100, pageviewsPerDay: 40, rawDays: 1, seed: 5 });
+  panel.site.deps.stats.goals.add({ kind: 'page', name: 'Hallo gelesen', pattern: '/hello' });
+  const endpoint = panel.site.deps.webhooks.create({ url: 'https://hooks.example.org/svc', events: ['entry.published'], drafts: true, filters: {} }).endpoint.id;
+  const { token } = await new SharedLinkStore(panel.site.deps.trustedFolders, panel.site.deps.stats.dir, panel.site.deps.clock).create({ name: 'Vorstand', password: '', filters: ['country:DE'] });
   pages.push(
     '/svc/panel/settings', '/svc/panel/settings/types', '/svc/panel/settings/categories', '/svc/panel/settings/categories/journal',
     '/svc/panel/settings/navigation', '/svc/panel/settings/consent', '/svc/panel/settings/statistics', '/svc/panel/check',
@@ -36,28 +26,27 @@ before(async () => {
     `/svc/panel/shared/${token}`,
   );
   // Signed in through the English form, then German chosen on the account: every page after is German.
-  const context = await browser.newContext();
-  await signedInPage(context, base, 'ann@example.org');
+  const context = await panel.browser.newContext();
+  await signedInPage(context, panel.base, 'ann@example.org');
   session = await context.storageState();
   await context.close();
-  const ann = site.deps.auth.accounts.list().find((account) => account.email === 'ann@example.org')!;
-  site.deps.auth.accounts.setLanguage(ann.id, 'de');
+  const ann = panel.site.deps.auth.accounts.list().find((account) => account.email === 'ann@example.org')!;
+  panel.site.deps.auth.accounts.setLanguage(ann.id, 'de');
 });
-after(() => closePanelBrowser({ browser, http, site }));
 
-test('Settings, Site check, Webhooks and Statistics in German, light and dark: no sideways scroll, no serious axe violation', { skip: chromiumPath ? false : NO_CHROMIUM, timeout: 300_000 }, async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', storageState: session });
+test('Settings, Site check, Webhooks and Statistics in German, light and dark: no sideways scroll, no serious axe violation', { skip: panel.skip, timeout: 300_000 }, async () => {
+  const context = await panel.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', storageState: session });
   const page = await context.newPage();
   const problems = watchProblems(page);
   for (const path of pages) {
-    const response = await page.goto(base + path) as { status(): number } | null;
+    const response = await page.goto(panel.base + path) as { status(): number } | null;
     assert.equal(response?.status(), 200, path);
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'de', path);
     assert.equal(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth), true, `${path} scrolls sideways at 1440 px`);
-    assert.deepEqual(await violationsInBothSchemes(page, axeSource), [], path);
+    assert.deepEqual(await violationsInBothSchemes(page, panel.axeSource), [], path);
   }
   // The dashboard's cards are tabs in German too (the panel's script reads no words of its own here).
-  await page.goto(`${base}/svc/panel/stats?period=30d`);
+  await page.goto(`${panel.base}/svc/panel/stats?period=30d`);
   await page.getByRole('tab', { name: 'Einstiegsseiten' }).click();
   assert.match((await page.locator('.stats-card .card-part:not([hidden]) h2').first().textContent())!, /Einstiegsseiten/);
   assert.deepEqual(problems, []);
