@@ -3,7 +3,6 @@
 // in line with the disk first (list-engine/index-freshness.ts). The store loads this module on demand, and
 // the list engine with it: a stdio session that only asks site_info needs neither. What each read gives is
 // said where its callers look, on ContentStore's method of the same name.
-import { giveBackFreedPages } from '../process-tuning/heap-tuning.js';
 import { buildIndexParts, reindexEntries, type IndexParts, type IndexPartsOptions, type ListIndex, type PathTarget, type ReindexBy, type Reindexed } from './list-engine/list-engine.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { ContentChanges } from './changes/content-changes.js';
@@ -45,10 +44,9 @@ export class IndexSide {
     if (this.cacheDir === undefined || !freshness.readEveryFile) return;
     // One settling, which every caller waits for: the server's start asks first, and the search build
     // must not begin its thread before the pages are given back.
-    this.settling ??= this.persistIndex().then(() => {
-      // What the reading made is garbage now: its pages are given back rather than kept for reuse (heap-tuning.ts).
-      giveBackFreedPages();
-    });
+    // What the reading made is garbage once the index is kept: the write gives its pages back rather than
+    // leave them for reuse (index-persistence.ts, heap-tuning.ts).
+    this.settling ??= this.persistIndex();
     await this.settling;
   }
 

@@ -9,6 +9,7 @@ import type { SiteConfig } from '../entries/types.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { debuglog } from '../../lib/node-builtins.js';
+import { giveBackFreedPages } from '../../process-tuning/heap-tuning.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
 export interface IndexPersistenceOptions {
@@ -129,12 +130,14 @@ export class IndexPersistence {
     // A site removed under a running process (a test's temp folder) gets no data/cache made anew.
     if (!existsSync(contentDir)) return;
     if (!this.sweptTemps) this.removeStaleTemps();
+    let encoded = false;
     try {
       const started = performance.now();
       const generation = index.generation;
       const key = indexFileKey(site(), contentDir);
       const keyText = JSON.stringify(key);
       if (generation === this.onDisk.generation && keyText === this.onDisk.key && existsSync(this.file)) return;
+      encoded = true;
       const written = writeIndexFile(this.options.trusted, this.file, key, { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
       const encodedMs = performance.now() - started;
       await written;
@@ -150,6 +153,15 @@ export class IndexPersistence {
       if (!existsSync(contentDir)) return;
       if (!this.warned) this.options.log(`svc: could not keep the index in ${this.file}: ${(error as Error).message}`);
       this.warned = true;
+    } finally {
+      // The encoding's garbage outlives the young generation (some 30 MB of heap and 9 MB of buffers at
+      // 100,000 entries), and V8 keeps the pages it frees: a process that kept its index once stayed some
+      // 57 MB larger for good (160 to 217 MB). After a first start the scan's objects go with it.
+      if (encoded) {
+        const collecting = performance.now();
+        giveBackFreedPages();
+        debug('gave back the freed pages in %d ms', Math.round(performance.now() - collecting));
+      }
     }
   }
 
