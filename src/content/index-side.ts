@@ -3,6 +3,7 @@
 // in line with the disk first (list-engine/index-freshness.ts). The store loads this module on demand, and
 // the list engine with it: a stdio session that only asks site_info needs neither. What each read gives is
 // said where its callers look, on ContentStore's method of the same name.
+import { giveBackFreedPages } from '../process-tuning/heap-tuning.js';
 import { buildIndexParts, reindexEntries, type IndexParts, type IndexPartsOptions, type ListIndex, type PathTarget, type ReindexBy, type Reindexed } from './list-engine/list-engine.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { ContentChanges } from './changes/content-changes.js';
@@ -30,11 +31,11 @@ export class IndexSide {
     return this.parts.freshness.close();
   }
 
-  /** Writes the index to data/cache now (nothing without a cache folder). */
-  async persistIndex(): Promise<void> {
+  /** Writes the index to data/cache now (nothing without a cache folder); true when the write gave back freed pages. */
+  async persistIndex(): Promise<boolean> {
     const { freshness, persistence } = this.parts;
     freshness.refreshIfStale();
-    await persistence?.write();
+    return await persistence?.write() ?? false;
   }
 
   /** Once the index is at rest after a first start (ContentStore.settled() says what that takes). */
@@ -44,9 +45,11 @@ export class IndexSide {
     if (this.cacheDir === undefined || !freshness.readEveryFile) return;
     // One settling, which every caller waits for: the server's start asks first, and the search build
     // must not begin its thread before the pages are given back.
-    // What the reading made is garbage once the index is kept: the write gives its pages back rather than
-    // leave them for reuse (index-persistence.ts, heap-tuning.ts).
-    this.settling ??= this.persistIndex();
+    this.settling ??= this.persistIndex().then((gaveBack) => {
+      // What the reading made is garbage now: its pages are given back rather than kept for reuse
+      // (heap-tuning.ts), by the write when the index is large (index-persistence.ts), else here.
+      if (!gaveBack) giveBackFreedPages();
+    });
     await this.settling;
   }
 

@@ -145,18 +145,20 @@ class HeaderOutgrewRoom extends Error {
  * 100,000-entry index took resident memory from 172 to 248 MB for the ten seconds after each write; so,
  * to 227 MB.
  */
-export async function writeIndexFile(trusted: TrustedFolders, file: string, key: IndexFileKey, contents: IndexContents, now: number, room = headerRoom): Promise<void> {
+export async function writeIndexFile(trusted: TrustedFolders, file: string, key: IndexFileKey, contents: IndexContents, now: number, room = headerRoom): Promise<number> {
+  let bytes = 0;
   try {
-    await writeFileAtomicAsync(trusted, file, (writeAt) => writeBlocksThenHeader(writeAt, key, contents, now, room), 0o600);
+    await writeFileAtomicAsync(trusted, file, async (writeAt) => { bytes = await writeBlocksThenHeader(writeAt, key, contents, now, room); }, 0o600);
+    return bytes;
   } catch (error) {
     if (!(error instanceof HeaderOutgrewRoom)) throw error;
     headerRoom = Math.max(headerRoom, error.room);
-    await writeIndexFile(trusted, file, key, contents, now, error.room);
+    return writeIndexFile(trusted, file, key, contents, now, error.room);
   }
 }
 
-/** The blocks from `room` on as they are encoded, then the header line at the start, padded to `room`. */
-async function writeBlocksThenHeader(writeAt: WriteAt, key: IndexFileKey, contents: IndexContents, now: number, room: number): Promise<void> {
+/** The blocks from `room` on as they are encoded, then the header line at the start, padded to `room`; the file's length. */
+async function writeBlocksThenHeader(writeAt: WriteAt, key: IndexFileKey, contents: IndexContents, now: number, room: number): Promise<number> {
   const writer = new BlockWriter();
   const encoding = encodeSnapshot(contents, writer);
   let position = room;
@@ -187,6 +189,7 @@ async function writeBlocksThenHeader(writeAt: WriteAt, key: IndexFileKey, conten
   text.copy(line);
   line[room - 1] = 0x0a;
   await writeAt(line, 0);
+  return position;
 }
 
 /** zlib.crc32 of Node 20 and 22.13 answers 0 for a view on an empty ArrayBuffer, whatever the sum so far (24 does not). */

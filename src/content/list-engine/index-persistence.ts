@@ -32,6 +32,8 @@ export const INDEX_FILE_NAME = 'content-index.bin';
 const QUIET_MS = 2_000;
 /** ...or this long after the first unwritten change, whichever comes first. */
 const MAX_WAIT_MS = 30_000;
+/** A written index from this size on (some 20,000 entries) has its encoding's freed pages given back. */
+const GIVE_BACK_FROM_BYTES = 8 * 1024 * 1024;
 /** NODE_DEBUG=svc-index tells how long reading and writing the persisted index took. */
 const debug = debuglog('svc-index');
 
@@ -39,7 +41,7 @@ export class IndexPersistence {
   readonly file: string;
   private timer: NodeJS.Timeout | null = null;
   private firstUnwritten = 0;
-  private writing: Promise<void> | null = null;
+  private writing: Promise<boolean> | null = null;
   private closed = false;
   private warned = false;
   private sweptTemps = false;
@@ -110,7 +112,7 @@ export class IndexPersistence {
     this.closed = true;
     this.cancelWrite();
     // A write that failed has said so (or its caller has been told): closing goes on.
-    return this.writing?.catch(() => {}) ?? Promise.resolve();
+    return this.writing?.then(() => {}, () => {}) ?? Promise.resolve();
   }
 
   private cancelWrite(): void {
@@ -118,29 +120,33 @@ export class IndexPersistence {
     this.timer = null;
   }
 
-  /** Writes the index as it is now (after a write under way, if any). */
-  async write(): Promise<void> {
+  /**
+   * Writes the index as it is now (after a write under way, if any). True when the write gave back the
+   * pages its encoding freed (a large index: see below), which the settling after a first start then need
+   * not do again.
+   */
+  async write(): Promise<boolean> {
     while (this.writing) await this.writing;
-    this.writing = this.writeNow().finally(() => { this.writing = null; });
-    await this.writing;
+    const writing = this.writeNow().finally(() => { this.writing = null; });
+    this.writing = writing;
+    return writing;
   }
 
-  private async writeNow(): Promise<void> {
+  private async writeNow(): Promise<boolean> {
     const { index, contentDir, site, clock } = this.options;
     // A site removed under a running process (a test's temp folder) gets no data/cache made anew.
-    if (!existsSync(contentDir)) return;
+    if (!existsSync(contentDir)) return false;
     if (!this.sweptTemps) this.removeStaleTemps();
-    let encoded = false;
+    let bytes = 0;
     try {
       const started = performance.now();
       const generation = index.generation;
       const key = indexFileKey(site(), contentDir);
       const keyText = JSON.stringify(key);
-      if (generation === this.onDisk.generation && keyText === this.onDisk.key && existsSync(this.file)) return;
-      encoded = true;
+      if (generation === this.onDisk.generation && keyText === this.onDisk.key && existsSync(this.file)) return false;
       const written = writeIndexFile(this.options.trusted, this.file, key, { ...index.contents(), feedSeq: this.options.feedSeq() }, clock());
       const encodedMs = performance.now() - started;
-      await written;
+      bytes = await written;
       this.onDisk = { generation, key: keyText };
       debug('wrote %s: encoded in %d ms, written in %d ms', this.file, Math.round(encodedMs), Math.round(performance.now() - started));
       if (this.adoptNextWrite && index.generation === generation && !this.closed) {
@@ -150,19 +156,19 @@ export class IndexPersistence {
       }
     } catch (error) {
       // The site went away while the file was written: nothing to warn about.
-      if (!existsSync(contentDir)) return;
+      if (!existsSync(contentDir)) return false;
       if (!this.warned) this.options.log(`svc: could not keep the index in ${this.file}: ${(error as Error).message}`);
       this.warned = true;
-    } finally {
-      // The encoding's garbage outlives the young generation (some 30 MB of heap and 9 MB of buffers at
-      // 100,000 entries), and V8 keeps the pages it frees: a process that kept its index once stayed some
-      // 57 MB larger for good (160 to 217 MB). After a first start the scan's objects go with it.
-      if (encoded) {
-        const collecting = performance.now();
-        giveBackFreedPages();
-        debug('gave back the freed pages in %d ms', Math.round(performance.now() - collecting));
-      }
     }
+    // The encoding's garbage outlives the young generation (some 30 MB of heap and 9 MB of buffers at
+    // 100,000 entries), and V8 keeps the pages it frees: a process that kept its index once stayed some
+    // 57 MB larger for good (160 to 217 MB). A small index leaves little, and the collection costs as much
+    // in any heap: made after every write, it cost the in-process test stores 17 % more CPU.
+    if (bytes < GIVE_BACK_FROM_BYTES) return false;
+    const collecting = performance.now();
+    giveBackFreedPages();
+    debug('gave back the freed pages in %d ms', Math.round(performance.now() - collecting));
+    return true;
   }
 
   /**
