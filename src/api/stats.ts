@@ -8,7 +8,7 @@ import { statsGoals } from '../stats/goal-report.js';
 import { statsFunnel } from '../stats/funnel-report.js';
 import { writeStatsExport } from '../stats/stats-export.js';
 import { ZipWriter } from '../lib/zip-writer.js';
-import { isDayName, daysBetween } from '../lib/day-math.js';
+import { isDayName, daysBetween, FIRST_YEAR, LAST_YEAR } from '../lib/day-math.js';
 import { MAX_QUERY_DAYS } from '../stats/stats-inputs.js';
 import { resolvePeriod } from '../stats/periods.js';
 import { parseFilters } from '../stats/stats-filters.js';
@@ -41,7 +41,7 @@ export function getStatsExport(deps: ApiDeps, request: ApiRequest): unknown {
   const from = request.url.searchParams.get('from'), to = request.url.searchParams.get('to');
   let range: { from: string; to: string };
   if (from !== null || to !== null) {
-    if (from === null || to === null || !isDayName(from) || !isDayName(to)) throw new AppError('invalid_params', 'A range needs both from and to, each a day written YYYY-MM-DD.');
+    if (from === null || to === null || !isDayName(from) || !isDayName(to)) throw new AppError('invalid_params', `A range needs both from and to, each a day written YYYY-MM-DD that exists, in the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
     if (to < from) throw new AppError('invalid_params', 'to must be the same day as from or later.');
     if (daysBetween(from, to) > MAX_QUERY_DAYS) throw new AppError('invalid_params', `to must be at most ${MAX_QUERY_DAYS} days after from.`);
     range = { from, to };

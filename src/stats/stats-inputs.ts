@@ -1,7 +1,7 @@
 // The parameters of the statistics tools, validated once at the edge (MCP tools use these schemas; the
 // messages read well after the argument name the MCP core puts in front).
 import { z } from 'zod';
-import { isDayName, daysBetween } from '../lib/day-math.js';
+import { isDayName, daysBetween, FIRST_YEAR, LAST_YEAR } from '../lib/day-math.js';
 import { OVERVIEW_PERIODS, POST_PERIODS, CRAWLER_PERIODS } from './periods.js';
 
 export const MAX_QUERY_DAYS = 400;
@@ -14,7 +14,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback?: T
 };
 
 const day = z.string({ error: 'must be a day written YYYY-MM-DD' })
-  .refine(isDayName, { error: 'must be a day written YYYY-MM-DD that exists, e.g. 2026-03-01' })
+  .refine(isDayName, { error: `must be a day written YYYY-MM-DD that exists, in the years ${FIRST_YEAR} to ${LAST_YEAR}, e.g. 2026-03-01` })
   .describe('YYYY-MM-DD');
 
 export const overviewInput = z.strictObject({

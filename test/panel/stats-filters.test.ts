@@ -77,7 +77,8 @@ test('a bad filter, range or table answers 422 with one sentence and the period 
   const cases: [string, string][] = [
     ['filter=planet:mars', 'A filter is written dimension:value, with the dimension one of page, source, campaign, country, language, device, browser, os, prop.'],
     ['filter=country:DE&filter=country:AT', 'Give at most one country filter.'],
-    ['from=2026-02-30&to=2026-03-10', 'The from day “2026-02-30” must be a day written YYYY-MM-DD that exists, e.g. 2026-03-01.'],
+    ['from=2026-02-30&to=2026-03-10', 'The from day “2026-02-30” must be a day written YYYY-MM-DD that exists, in the years 1000 to 9998, e.g. 2026-03-01.'],
+    ['from=2026-03-10&to=9999-12-31', 'The to day “9999-12-31” must be a day written YYYY-MM-DD that exists, in the years 1000 to 9998, e.g. 2026-03-01.'],
     ['from=2026-03-10&to=2026-03-01', 'The range must end on or after its first day: 2026-03-01 is before 2026-03-10.'],
     ['from=2025-02-01&to=2026-03-10', 'The range from 2025-02-01 to 2026-03-10 is longer than stats_query allows: to must be at most 400 days after from.'],
     ['from=2026-03-01', 'A range needs both from and to, each a day written YYYY-MM-DD.'],

@@ -152,7 +152,12 @@ test('stats_query limits rows to 1-200 (default 20) and ranges to 400 days', asy
   assert.equal(await refusal('stats_query', { from: '2026-03-10', to: '2026-03-09', dimension: 'days' }), invalid('stats_query', 'to: must be the same day as from or later'));
   const limit = 'limit: must be a whole number from 1 to 200';
   for (const bad of [0, 201, 1.5, '5', -1]) assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '2026-03-10', dimension: 'pages', limit: bad }), invalid('stats_query', limit), String(bad));
-  const date = 'must be a day written YYYY-MM-DD that exists, e.g. 2026-03-01';
+  const date = 'must be a day written YYYY-MM-DD that exists, in the years 1000 to 9998, e.g. 2026-03-01';
+  // The day after 9999-12-31 is no four-digit day: a range ending there went on for ever and took the server with it.
+  for (const dimension of ['days', 'pages']) assert.equal(await refusal('stats_query', { from: '9999-12-31', to: '9999-12-31', dimension }), invalid('stats_query', `from: ${date}; to: ${date}`));
+  assert.equal(await refusal('stats_query', { from: '2026-03-09', to: '9999-12-31', dimension: 'days' }), invalid('stats_query', `to: ${date}`));
+  assert.equal(await refusal('stats_query', { from: '0999-12-31', to: '1000-01-01', dimension: 'days' }), invalid('stats_query', `from: ${date}`));
+  assert.equal((await answer('stats_query', { from: '9998-12-31', to: '9998-12-31', dimension: 'days' })).days.length, 1);
   assert.equal(await refusal('stats_query', { from: '2026-3-9', to: '2026-03-10', dimension: 'pages' }), invalid('stats_query', `from: ${date}`));
   assert.equal(await refusal('stats_query', { from: '2026-02-30', to: '2026-03-10', dimension: 'pages' }), invalid('stats_query', `from: ${date}`));
   assert.equal(await refusal('stats_query', { from: '2026-03-09', to: 'yesterday', dimension: 'pages' }), invalid('stats_query', `to: ${date}`));

@@ -2,7 +2,7 @@
 // grouping, and one table shown whole (paged). Everything lives in the address, so a view can be shared;
 // anything unreadable is one sentence, never a guess.
 import { OVERVIEW_PERIODS, resolvePeriod, type OverviewPeriod } from '../../stats/periods.js';
-import { isDayName, daysBetween } from '../../lib/day-math.js';
+import { isDayName, daysBetween, FIRST_YEAR, LAST_YEAR } from '../../lib/day-math.js';
 import { MAX_QUERY_DAYS } from '../../stats/stats-inputs.js';
 import { parseFilters, filterText, sortFilters, type StatsFilter } from '../../stats/stats-filters.js';
 import type { QueryDimension } from '../../stats/dimension-query.js';
@@ -79,7 +79,7 @@ function parseRange(params: URLSearchParams, today: string): { period: OverviewP
   if (periods.length > 0) throw new AppError('invalid_params', sentence().periodAndRange);
   if (from === undefined || to === undefined) throw new AppError('invalid_params', sentence().rangeBoth);
   for (const [name, value] of [['from', from], ['to', to]] as const) {
-    if (!isDayName(value)) throw new AppError('invalid_params', fill(sentence().badDay, { name, value: shown(value) }));
+    if (!isDayName(value)) throw new AppError('invalid_params', fill(sentence().badDay, { name, value: shown(value), first: String(FIRST_YEAR), last: String(LAST_YEAR) }));
   }
   if (to < from) throw new AppError('invalid_params', fill(sentence().rangeOrder, { to, from }));
   if (daysBetween(from, to) > MAX_QUERY_DAYS) throw new AppError('invalid_params', fill(sentence().rangeLong, { from, to, max: MAX_QUERY_DAYS }));

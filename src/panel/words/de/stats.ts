@@ -173,7 +173,7 @@ export const GERMAN_STATS_WORDS = {
       thePeriod: 'dem Zeitraum {value}',
       periodAndRange: 'Die Adresse nennt einen Zeitraum und eine Spanne; nennen Sie entweder einen Zeitraum oder from und to.',
       rangeBoth: 'Eine Spanne braucht from und to, jeweils ein Tag im Format JJJJ-MM-TT.',
-      badDay: 'Der Tag {name} {value} muss ein existierender Tag im Format JJJJ-MM-TT sein, etwa 2026-03-01.',
+      badDay: 'Der Tag {name} {value} muss ein existierender Tag im Format JJJJ-MM-TT in den Jahren {first} bis {last} sein, etwa 2026-03-01.',
       rangeOrder: 'Die Spanne muss an oder nach ihrem ersten Tag enden: {to} liegt vor {from}.',
       rangeLong: 'Die Spanne von {from} bis {to} ist länger, als stats_query erlaubt: to darf höchstens {max} Tage nach from liegen.',
       badPage: 'Die Adresse fragt nach der Seite {value}; Seiten sind ab 1 nummeriert.',

@@ -174,7 +174,7 @@ export const ENGLISH_STATS_WORDS = {
       thePeriod: 'the period {value}',
       periodAndRange: 'The address gives a period and a range; give either a period or from and to.',
       rangeBoth: 'A range needs both from and to, each a day written YYYY-MM-DD.',
-      badDay: 'The {name} day {value} must be a day written YYYY-MM-DD that exists, e.g. 2026-03-01.',
+      badDay: 'The {name} day {value} must be a day written YYYY-MM-DD that exists, in the years {first} to {last}, e.g. 2026-03-01.',
       rangeOrder: 'The range must end on or after its first day: {to} is before {from}.',
       rangeLong: 'The range from {from} to {to} is longer than stats_query allows: to must be at most {max} days after from.',
       badPage: 'The address asks for the page {value}; pages are numbered from 1.',
