@@ -9,6 +9,7 @@
 // matches of both merged by score.
 import { allAsArrays, type StatementSync } from './sqlite-module.js';
 import { textTable } from './search-tables.js';
+import type { OwnRows } from './own-rows.js';
 
 /** Weights of title, excerpt, tags and body in the ranking (BM25): a title match comes first. */
 const WEIGHTS = '10.0, 4.0, 3.0, 1.0';
@@ -63,28 +64,39 @@ interface Part { table: string; where: string; params: Array<string | number> }
  * there was public when indexed, so it is neither (the site has one clock). The hidden one for a reader who
  * may see what is there, and for anyone while a row there has become public (a scheduled translation whose
  * time passed before its entry.due moved it: index-follow.ts), which the index on docs(hidden, public_from)
- * tells at once: anyone's search reads no draft's match of its words however many drafts hold them.
+ * tells at once: anyone's search reads no draft's match of its words however many drafts hold them. A reader
+ * who may see only their own hidden rows has them ranked in a copy of their own (own-rows.ts), and the
+ * hidden table only for what has become public there.
  */
-function partsOf(statement: (sql: string) => StatementSync, query: IndexQuery): Part[] {
+function partsOf(statement: (sql: string) => StatementSync, query: IndexQuery, own: OwnRows | undefined): Part[] {
   const visible = visibleTo(query.reader, query.status, query.now);
   const anyone = query.reader === null || query.status === 'published';
   const ownOnly = !anyone && (query.status === 'draft' || query.status === 'scheduled');
-  const hidden = !anyone || statement('SELECT 1 FROM docs WHERE hidden = 1 AND public_from <= ? LIMIT 1').get(query.now) !== undefined;
-  const tables = [...(ownOnly ? [] : [textTable(query.stemmed, false)]), ...(hidden ? [textTable(query.stemmed, true)] : [])];
-  return tables.map((table) => ({
+  const turnedPublic = () => statement('SELECT 1 FROM docs WHERE hidden = 1 AND public_from <= ? LIMIT 1').get(query.now) !== undefined;
+  const hidden = !anyone || turnedPublic();
+  const part = (table: string, extra = '', extraParams: Array<string | number> = []): Part => ({
     table,
-    where: `${table} MATCH ? AND d.language = ?${query.type === null ? '' : ' AND d.type = ?'} AND ${visible.sql}`,
-    params: [query.match, query.language, ...(query.type === null ? [] : [query.type]), ...visible.params],
-  }));
+    where: `${table} MATCH ? AND d.language = ?${query.type === null ? '' : ' AND d.type = ?'} AND ${visible.sql}${extra}`,
+    params: [query.match, query.language, ...(query.type === null ? [] : [query.type]), ...visible.params, ...extraParams],
+  });
+  const parts = ownOnly ? [] : [part(textTable(query.stemmed, false))];
+  if (!hidden) return parts;
+  // Unranked (newest first) there is no score to move: the shared table serves.
+  const reader = query.reader;
+  const ownTable = reader && !anyone && !reader.seesOthers && query.order !== 'newest' ? own?.table(query.stemmed, reader.accountId) ?? null : null;
+  if (ownTable === null) return [...parts, part(textTable(query.stemmed, true))];
+  if (turnedPublic()) parts.push(part(textTable(query.stemmed, true), ' AND d.public_from <= ? AND d.author IS NOT ?', [query.now, reader!.accountId]));
+  return [...parts, part(ownTable)];
 }
 
 /**
  * The best matches the reader may see, best first (or the newest first, unranked), and how many match
  * (counted up to `countUpTo`).
- * `statement` gives a statement prepared once per connection (the SQL differs only by tables, type and reader kind).
+ * `statement` gives a statement prepared once per connection (the SQL differs only by tables, type and reader kind);
+ * `own` the copies of a reader's own hidden rows on that connection.
  */
-export function rankedSearch(statement: (sql: string) => StatementSync, query: IndexQuery, countUpTo: number): { hits: IndexHit[]; total: number } {
-  const parts = partsOf(statement, query);
+export function rankedSearch(statement: (sql: string) => StatementSync, query: IndexQuery, countUpTo: number, own?: OwnRows): { hits: IndexHit[]; total: number } {
+  const parts = partsOf(statement, query, own);
   const newest = query.order === 'newest';
   // Per table: the newest matches first (FTS5 reads its lists backwards by rowid, no sort), bm25 of those
   // alone, each by its own table's statistics; then the page of them all (ids are shared across the tables,

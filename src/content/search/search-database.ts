@@ -13,6 +13,7 @@ import { isNetworkFolder } from '../../lib/network-folder.js';
 import { sqliteModule, type DatabaseSync, type StatementSync } from './sqlite-module.js';
 import { dirname } from 'node:path';
 import { rankedSearch, type IndexHit, type IndexQuery } from './ranked-search.js';
+import { OwnRows } from './own-rows.js';
 import { indexedHidden, TEXT_TABLES, textTable } from './search-tables.js';
 import type { TrustedFolders } from '../../lib/trusted-folders.js';
 
@@ -64,6 +65,8 @@ export class SearchDatabase {
   private db: DatabaseSync | null = null;
   /** Statements prepared once per connection (a search prepares two; compiling them is most of a small one). */
   private readonly statements = new Map<string, StatementSync>();
+  /** Each reader's own hidden rows, ranked apart from everyone else's drafts (own-rows.ts). */
+  private readonly ownRows = new OwnRows((sql) => this.statement(sql));
 
   /** `file`: where the index lives, or ':memory:' (a store without a cache folder). */
   constructor(private readonly trusted: TrustedFolders, readonly file: string) {}
@@ -213,11 +216,12 @@ export class SearchDatabase {
 
   /** The best matches the reader may see, best first, and how many match (counted up to `countUpTo`). */
   search(query: IndexQuery, countUpTo: number): { hits: IndexHit[]; total: number } {
-    return rankedSearch((sql) => this.statement(sql), query, countUpTo);
+    return rankedSearch((sql) => this.statement(sql), query, countUpTo, this.ownRows);
   }
 
   close(): void {
     this.statements.clear();
+    this.ownRows.forget();
     try { this.db?.close(); } catch { /* closed already */ }
     this.db = null;
   }
