@@ -1,6 +1,7 @@
 // svc check names two translations at one address (a slug set by hand to another entry's path: only one of
 // them is shown) and a translation at one of the site's own top-level addresses (/search, /de/search…),
-// which svc now refuses to write but a hand edit or an older version may have left.
+// which svc now refuses to write but a hand edit or an older version may have left; a language whose home page
+// is such an address or a type's list, and a page at a language's home.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,31 @@ test('svc check names translations that share an address, and those at the site\
     assert.match(line('content/posts/gamma/de.md').join('\n'), /Its address \/de\/search is one of the site's own: the site's search page is at \/search/);
     assert.deepEqual(line('content/pages/about/search/en.md'), [], 'a page below the top may be called search');
     assert.deepEqual(line('content/posts/gamma/en.md'), []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('svc check names a language whose home page is one of the site\'s own addresses or a type\'s list, and an entry at a language\'s home', () => {
+  const root = makeTempFolder('svc-check-languages-');
+  try {
+    writeSite(root, {
+      settings: { title: 'Languages', url: 'https://languages.example', languages: { en: 'English', de: 'Deutsch', tag: 'Tagalog', faq: 'Faq' }, default_language: 'en', timezone: 'UTC', types: { question: { folder: 'faq', label: 'Questions' } } },
+      entries: {
+        'content/pages/de/en.md': entry({ title: 'De', status: 'published', published: '2026-01-01 10:00' }),
+        'content/pages/about/en.md': entry({ title: 'About', status: 'published', published: '2026-01-01 10:00' }),
+      },
+    });
+    const result = spawnSync(process.execPath, [CLI, 'check', '--root', root], { cwd: '/', env: { PATH: process.env.PATH }, encoding: 'utf8', timeout: 60_000 });
+    const lines = result.stdout.split('\n');
+    const line = (file: string) => lines.filter((text) => text.startsWith(`${file}:`));
+    assert.equal(result.status, 1, result.stdout + result.stderr);
+    assert.deepEqual(line('content/site.yaml'), [
+      'content/site.yaml: The language tag cannot have its home page at /tag: /tag is an address of the site itself: the tags are listed at /tag and shown at /tag/…; choose another code for it.',
+      'content/site.yaml: The language faq cannot have its home page at /faq: /faq lists the Questions (the folder of the type question); choose another code for it.',
+    ]);
+    assert.deepEqual(line('content/pages/de/en.md'), ['content/pages/de/en.md: Its address /de is the home page of the Deutsch pages; give it another slug.']);
+    assert.deepEqual(line('content/pages/about/en.md'), []);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 // Settings in the panel over real HTTP: an admin changes the title, description, address, languages, default
 // language, time zone and the closed switch; site.yaml keeps its comments and order; the public site and
 // `svc check`'s rules agree at once; every change is in the history. Bad input: a language code of 5 KB, a
-// zone like ../../etc, a language entries still use, two admins saving at once, someone without the right.
+// zone like ../../etc, a language entries still use, a language whose home page would be /svc, /tag or an
+// entry's page, two admins saving at once, someone without the right.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/se
 import { readHistory } from '../../dist/content/history.js';
 import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
+import { entry, writeEntryFile } from '../helpers/write-site.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let served: ServedSite;
 let site: TestSite;
@@ -63,6 +66,9 @@ test('a change is saved keeping site.yaml\'s comments, shows on the public site 
 });
 
 test('bad input is refused with the reason and changes nothing', async () => {
+  // A page made by hand at /kon, the address a language kon would take for its home page.
+  writeEntryFile(site.root, 'content/pages/kon/en.md', entry({ title: 'Kon', status: 'published', published: '2025-06-01 09:00', author: 'ann' }, 'Kon.'));
+  await waitFor(() => assert.ok(site.deps.content.atPath('/kon')));
   const before = readFileSync(yamlPath(), 'utf8');
   for (const [change, reason] of [
     [{ languages: `en = English\n${'x'.repeat(5 * 1024)} = Huge` }, /is not a language code/],
@@ -75,6 +81,10 @@ test('bad input is refused with the reason and changes nothing', async () => {
     [{ url: 'https://example.org/?' }, /The address must not have a \? query or # fragment\./],
     [{ title: '' }, /The title must be 1 to 200 characters/],
     [{ languages: 'en English' }, /code = name/],
+    // A language's home page is /<code>: none may be one of the site's own addresses or an entry's page.
+    [{ languages: 'en = English\nde = Deutsch\ntag = Tagalog' }, /The language tag cannot be added: \/tag is an address of the site itself: the tags are listed at \/tag/],
+    [{ languages: 'en = English\nde = Deutsch\nsvc = Test' }, /The language svc cannot be added: \/svc is an address of the site itself: the panel, the Content API and the MCP server are at \/svc/],
+    [{ languages: 'en = English\nde = Deutsch\nkon = Kongo' }, /The language kon cannot be added: \/kon is the address of the entry pages\/kon, which the language&#39;s home page would hide; give that entry another slug first\. Nothing was saved\./],
   ] as const) {
     const answer = await post(panel, SETTINGS, await formWith(jars.ann!, change), jars.ann!);
     assert.ok(answer.res.status >= 400 && answer.res.status < 500, `${JSON.stringify(change).slice(0, 80)}: ${answer.res.status}`);

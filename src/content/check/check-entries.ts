@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { isTempFileName } from '../../lib/atomic-write.js';
 import { isSlug } from '../entries/entry-id.js';
 import { MAX_PAGE_DEPTH } from '../entries/entry-folders.js';
-import { RESERVED_FOLDERS, SITE_ADDRESSES } from '../settings/site-config.js';
+import { RESERVED_FOLDERS, SITE_ADDRESSES } from '../settings/site-addresses.js';
 import { pathPrefixOf } from '../entries/path-prefix.js';
 import { slugged, translationPath } from '../entries/translation.js';
 import type { ContentType } from '../entries/types.js';
@@ -109,4 +109,6 @@ function noteAddress(check: TranslationCheck, addresses: Map<string, string[]>, 
   const own = parts.length > 0 && parts[0] !== check.site.defaultLanguage && Object.hasOwn(check.site.languages, parts[0]!) ? parts.slice(1) : parts;
   const reason = own.length === 1 ? SITE_ADDRESSES.get(own[0]!) : undefined;
   if (reason !== undefined) check.problems.add(file, `Its address ${path} is one of the site's own: ${reason}; give it another slug.`);
+  // The home page of a language (/de, /fr) is answered before any entry's page there.
+  else if (parts.length === 1 && Object.hasOwn(check.site.languages, parts[0]!)) check.problems.add(file, `Its address ${path} is the home page of the ${check.site.languages[parts[0]!]} pages; give it another slug.`);
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseRolesYaml } from '../../auth/roles.js';
 import { readRegularFile } from '../../lib/regular-file.js';
 import { buildSiteConfig } from '../settings/site-config.js';
+import { languageCodeProblem } from '../settings/site-addresses.js';
 import { yamlLibrary } from '../entries/yaml.js';
 import type { SiteConfig } from '../entries/types.js';
 import type { SiteProblems } from './site-problems.js';
@@ -51,6 +52,11 @@ export function checkSiteYaml(root: string, problems: SiteProblems, servedAt: st
     const sentence = (error as Error).message.replace(/^content\/site\.yaml: /, '');
     problems.add(file, `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)} The server does not start with it.`);
     return null;
+  }
+  // A hand edit is not refused as the settings page refuses it (save-settings.ts); said here instead.
+  for (const code of Object.keys(site.languages)) {
+    const problem = languageCodeProblem(site, code);
+    if (problem !== null) problems.add(file, `The language ${code} cannot have its home page at /${code}: ${problem}; choose another code for it.`);
   }
   const url = site.url;
   if (!URL.canParse(url) || !/^https?:\/\//.test(url)) {

@@ -6,6 +6,7 @@ import type { SiteConfig, CategoryDefinition, ContentType, FieldDefinition } fro
 import { yamlLibrary } from '../entries/yaml.js';
 import { readCachedSiteConfig, writeCachedSiteConfig } from './site-config-cache.js';
 import { readConsent, readNavigation } from './site-links.js';
+import { RESERVED_FOLDERS, SITE_ADDRESSES } from './site-addresses.js';
 import { TrustedFolders } from '../../lib/trusted-folders.js';
 import { dirname } from 'node:path';
 
@@ -147,24 +148,6 @@ const CORE_TYPES: ContentType[] = [
   { key: 'page', folder: 'pages', label: 'Pages' },
   { key: 'tag', folder: 'tags', label: 'Tags' },
 ];
-
-/** Folders that are never content types. */
-export const RESERVED_FOLDERS = new Set(['media', 'svc', 'tag']);
-
-/**
- * The top-level names the site answers at itself (site/routes.ts and the routes it registers first), each
- * with why, said when a slug is refused for one (write/slug-rules.ts): an entry at the root there would
- * hide that address, or be hidden by it. Names with a dot (robots.txt, feed.xml, sitemap.xml, llms.txt) are
- * never slugs; language codes and type folders are the site's too, but change with the settings.
- */
-export const SITE_ADDRESSES: ReadonlyMap<string, string> = new Map([
-  ['media', 'the entries\' images are served at /media/…'],
-  ['svc', 'the panel, the Content API and the MCP server are at /svc/…'],
-  ['tag', 'the tags are listed at /tag and shown at /tag/…'],
-  ['stats', 'svc keeps it for its statistics'],
-  ['search', 'the site\'s search page is at /search (and /<language>/search)'],
-  ['llms', 'the lists for assistants are at /llms/<language>/<type>.txt'],
-]);
 
 /**
  * Reads and validates `content/site.yaml`; throws an Error with one readable sentence. The result is kept

@@ -3,7 +3,7 @@
 // only their labels change. Written through site-yaml-edit.ts (comments and order kept, checked, atomic).
 import { AppError } from '../../errors.js';
 import type { Entry, SiteConfig } from '../entries/types.js';
-import { RESERVED_FOLDERS } from '../settings/site-config.js';
+import { RESERVED_FOLDERS } from '../settings/site-addresses.js';
 import { checkLabel, editSiteYaml, invalidSetting, requireSettingsRight, type SiteYamlDraft } from './site-yaml-edit.js';
 import type { Actor, WriteContext } from './write-context.js';
 

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { isValidTimeZone } from '../../lib/time-zone.js';
 import { addressPartsProblem } from '../../lib/site-address.js';
 import { editSiteYaml, requireSettingsRight, setIfChanged } from './site-yaml-edit.js';
+import { languageCodeProblem } from '../settings/site-addresses.js';
 import type { Actor, WriteContext } from './write-context.js';
 
 export interface SettingsInput {
@@ -59,6 +60,17 @@ function languagesInUse(context: WriteContext, removed: string[]): string[] {
   return [...counts].map(([language, count]) => `${language} (${count} ${count === 1 ? 'entry' : 'entries'})`);
 }
 
+/**
+ * A language added takes `/<code>` for its home page: one of the site's own addresses, a type's list or an
+ * entry's page there would be hidden by it (or hide it). Languages already in site.yaml are left to `svc check`.
+ */
+function refuseTakenAddress(context: WriteContext, code: string): void {
+  const problem = languageCodeProblem(context.store.site(), code);
+  if (problem !== null) throw invalid(`The language ${code} cannot be added: ${problem}. Nothing was saved.`);
+  const found = context.store.atPath(`/${code}`);
+  if (found) throw new AppError('conflict', `The language ${code} cannot be added: /${code} is the address of the entry ${found.entry.id}, which the language's home page would hide; give that entry another slug first. Nothing was saved.`);
+}
+
 /** Saves the settings; `expectedVersion` is the version of site.yaml the form was filled from. */
 export function saveSettings(context: WriteContext, actor: Actor, input: SettingsInput, expectedVersion: string): string[] {
   requireSettingsRight(actor);
@@ -70,6 +82,7 @@ export function saveSettings(context: WriteContext, actor: Actor, input: Setting
     const removed = oldLanguages.filter((code) => !wanted.has(code));
     const inUse = languagesInUse(context, removed);
     if (inUse.length > 0) throw new AppError('conflict', `Entries still use ${inUse.join(', ')}; delete or move those translations before removing the language. Nothing was saved.`);
+    for (const code of wanted.keys()) if (!oldLanguages.includes(code)) refuseTakenAddress(context, code);
     const changed: string[] = [];
     setIfChanged(draft, ['title'], input.title.trim(), changed);
     setIfChanged(draft, ['description'], input.description.trim(), changed);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
-import { SITE_ADDRESSES } from '../settings/site-config.js';
+import { SITE_ADDRESSES } from '../settings/site-addresses.js';
 import { pathPrefixOf } from '../entries/path-prefix.js';
 import { slugged, translationPath } from '../entries/translation.js';
 import type { ContentType, Entry, SiteConfig } from '../entries/types.js';
