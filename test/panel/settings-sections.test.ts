@@ -99,6 +99,7 @@ test('content types: bad input is refused with the reason and changes nothing', 
   await refused(path, await typesForm({ 'label:post': 'x'.repeat(61) }), /The label of the type post must be 1 to 60 characters on one line \(it has 61\)/);
   await refused(path, await typesForm({ 'label:post': '' }), /The label of the type post must be 1 to 60 characters/);
   await refused(path, await typesForm({ new_key: 'shop', new_folder: 'media', new_label: 'Shop' }), /The folder media is kept for svc itself/);
+  for (const folder of ['stats', 'search', 'llms']) await refused(path, await typesForm({ new_key: 'shop', new_folder: folder, new_label: 'Shop' }), new RegExp(`The folder ${folder} would list the type at /${folder}, an address of the site itself`));
   await refused(path, await typesForm({ new_key: 'german', new_folder: 'de', new_label: 'German' }), /The folder de is a language code/);
   await refused(path, await typesForm({ new_key: 'about', new_folder: 'about', new_label: 'About' }), /The entry pages\/about has the address \/about already/);
   await refused(path, await typesForm({ new_key: 'hello', new_folder: 'hello', new_label: 'Hello' }), /The entry posts\/hello has the address \/hello already/);

@@ -3,7 +3,7 @@
 // only their labels change. Written through site-yaml-edit.ts (comments and order kept, checked, atomic).
 import { AppError } from '../../errors.js';
 import type { Entry, SiteConfig } from '../entries/types.js';
-import { RESERVED_FOLDERS } from '../settings/site-addresses.js';
+import { RESERVED_FOLDERS, SITE_ADDRESSES } from '../settings/site-addresses.js';
 import { checkLabel, editSiteYaml, invalidSetting, requireSettingsRight, type SiteYamlDraft } from './site-yaml-edit.js';
 import type { Actor, WriteContext } from './write-context.js';
 
@@ -39,6 +39,9 @@ function checkNewType(context: WriteContext, site: SiteConfig, add: NonNullable<
   const owner = site.types.find((type) => type.folder === folder);
   if (owner) throw invalidSetting(`The folder ${folder} belongs to the type ${owner.key} already. Nothing was saved.`);
   if (RESERVED_FOLDERS.has(folder)) throw invalidSetting(`The folder ${folder} is kept for svc itself; choose another. Nothing was saved.`);
+  // Its list would be at /<folder>, where the site answers itself (/search, /stats, /llms…).
+  const own = SITE_ADDRESSES.get(folder);
+  if (own !== undefined) throw invalidSetting(`The folder ${folder} would list the type at /${folder}, an address of the site itself: ${own}; choose another. Nothing was saved.`);
   // A folder named like a language or a top-level page would take that address from it.
   if (Object.hasOwn(site.languages, folder)) throw invalidSetting(`The folder ${folder} is a language code: its addresses (/${folder}/…) are the ${site.languages[folder]} pages. Nothing was saved.`);
   // Posts and top-level pages share the root addresses with the type folders.
