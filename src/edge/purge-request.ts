@@ -12,18 +12,40 @@ import type { PurgeTarget } from './edge-settings.js';
 /** A purge may take this long; then it failed and is tried again later. */
 export const PURGE_TIMEOUT_MS = 10_000;
 const CHUNK: Record<PurgeTarget['kind'], number> = { varnish: 200, fastly: 256, cloudflare: 30, url: 500 };
+/**
+ * Most bytes of one `xkey-purge` value: Varnish answers 400 to a request whose header line is over
+ * http_req_hdr_len (8 KB by default), and 200 tags of a long-named site's entries are over it. A batch it
+ * always refuses held every purge after it back for good (the cursor waits for it).
+ */
+export const VARNISH_KEYS_BYTES = 6 * 1024;
 /** Of an answer, only this much is read (Cloudflare's verdict). */
 const ANSWER_BYTES = 64 * 1024;
 
 export interface Purge { tags: string[]; urls: string[] }
 
 export async function sendPurge(target: PurgeTarget, purge: Purge): Promise<void> {
-  const size = CHUNK[target.kind];
-  for (let at = 0; at < Math.max(purge.tags.length, 1); at += size) {
-    const tags = purge.tags.slice(at, at + size);
-    if (tags.length === 0 && (target.kind !== 'url' || purge.urls.length === 0)) return;
-    await sendOne(target, tags, at === 0 ? purge.urls : []);
+  const batches = batchesOf(purge.tags, CHUNK[target.kind], target.kind === 'varnish' ? VARNISH_KEYS_BYTES : Infinity);
+  // A plain URL is told of the addresses even when no tag changed.
+  if (batches.length === 0 && target.kind === 'url' && purge.urls.length > 0) batches.push([]);
+  for (const [at, tags] of batches.entries()) await sendOne(target, tags, at === 0 ? purge.urls : []);
+}
+
+/** `tags` in order, in batches of at most `count` tags that take at most `bytes` joined by spaces (one more tag past it alone). */
+export function batchesOf(tags: readonly string[], count: number, bytes: number): string[][] {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let size = 0;
+  for (const tag of tags) {
+    const length = Buffer.byteLength(tag);
+    if (batch.length > 0 && (batch.length === count || size + 1 + length > bytes)) {
+      batches.push(batch);
+      batch = [];
+    }
+    size = batch.length === 0 ? length : size + 1 + length;
+    batch.push(tag);
   }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }
 
 async function sendOne(target: PurgeTarget, tags: string[], urls: string[]): Promise<void> {
