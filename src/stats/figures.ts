@@ -4,9 +4,12 @@ import { type PageRollup, type Pair } from './store/stats-store.js';
 export const round1 = (value: number): number => Math.round(value * 10) / 10;
 export const round3 = (value: number): number => Math.round(value * 1000) / 1000;
 
-/** Share 0-1 (three decimals), or null when there is nothing to divide by. */
+/**
+ * Share 0-1 (three decimals), or null when there is nothing to divide by. Never past 1: counts from
+ * elsewhere (an import written before bounces were held to visits) may say more of the part than the whole.
+ */
 export function share(part: number, whole: number): number | null {
-  return whole > 0 ? round3(part / whole) : null;
+  return whole > 0 ? round3(Math.min(part, whole) / whole) : null;
 }
 
 export function readRate(page: PageRollup): number | null {

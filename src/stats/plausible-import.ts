@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 import { readCsv, CsvProblem } from '../lib/csv-read.js';
 import type { StatsService } from './stats-service.js';
 import { isDayName, monthOf } from '../lib/day-math.js';
-import { emptyRollup, capRollup, own, put, emptyPage, type Pair, type Rollup, rollupMonth, DIRECT } from './store/stats-store.js';
+import { emptyRollup, capRollup, own, put, emptyPage, mergeInto, type Pair, type Rollup, rollupMonth, DIRECT } from './store/stats-store.js';
 
 type Table = 'visitors' | 'pages' | 'sources' | 'locations' | 'devices' | 'browsers' | 'operating_systems' | 'custom_events';
 const FILE = /(?:^|\/)(?:imported_)?(visitors|pages|sources|locations|devices|browsers|operating_systems|custom_events)_\d{8}_\d{8}\.csv$/;
@@ -81,6 +81,7 @@ export function readPlausibleExport(files: ReadonlyMap<string, string>): { days:
       const r = day(date);
       if (!spec.name) {
         const [visitors, pageviews, visits, bounces] = spec.numbers.map((column) => number(at(column)));
+        if (bounces! > visits!) throw refuse(`${name} line ${i + 1}: ${bounces} bounces of ${visits} visits (a bounce is a visit of one page).`);
         r.visitors += visitors!; r.pageviews += pageviews!; r.visits += visits!; r.bounces += bounces!;
         addPair(r.days, date, visitors!, pageviews!);
         continue;
@@ -88,6 +89,8 @@ export function readPlausibleExport(files: ReadonlyMap<string, string>): { days:
       const raw = row[at(spec.name)]!;
       if (raw.length > MAX_NAME) throw refuse(`${name} line ${i + 1}: a ${spec.name} of more than ${MAX_NAME} characters.`);
       const key = (NAMES[table] ?? ((value: string) => value.trim()))(raw) || '(none)';
+      // As the collector takes them (beacon-payload.ts): a page is its path, linked on the site's own address.
+      if (table === 'pages' && !key.startsWith('/')) throw refuse(`${name} line ${i + 1}: the page “${key.slice(0, 40)}” is not a path starting with /.`);
       const visitors = number(at('visitors'));
       if (table === 'pages') {
         let page = own(r.pages, key);
@@ -103,18 +106,30 @@ export function readPlausibleExport(files: ReadonlyMap<string, string>): { days:
   return { days, files: used, ignored };
 }
 
-/** Writes the export's days that are not counted yet as imported daily rollups, and the finished months they touch again. */
+/**
+ * Writes the export's days that are not counted yet as imported daily rollups, and the finished months they
+ * touch again. A day is counted when it has a rollup or raw log of its own, or its month's rollup holds it
+ * (past the daily rollups' retention only the month's is left): the month is then added to, never made
+ * again from the days alone, which had lost the rest of it.
+ */
 export function importPlausibleExport(stats: StatsService, files: ReadonlyMap<string, string>): ImportResult {
   const read = readPlausibleExport(files);
   const today = stats.today();
-  const imported: string[] = [], skipped: string[] = [];
+  const imported: Rollup[] = [], skipped: string[] = [];
+  const counted = (day: string) => stats.files.hasDaily(day) || stats.hasRawLog(day) || own(stats.files.readMonthly(monthOf(day))?.days ?? {}, day) !== undefined;
   for (const [day, rollup] of [...read.days].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    if (day >= today || stats.files.hasDaily(day) || stats.hasRawLog(day)) { skipped.push(day); continue; }
+    if (day >= today || counted(day)) { skipped.push(day); continue; }
     stats.files.writeDaily({ ...rollup, imported: true });
-    imported.push(day);
+    imported.push(rollup);
   }
-  const months = new Set(imported.map(monthOf));
-  for (const month of months) if (month < monthOf(today)) stats.files.writeMonthly(month, rollupMonth(stats.files, month));
+  for (const month of new Set(imported.map((rollup) => monthOf(rollup.from)))) {
+    if (month >= monthOf(today)) continue;
+    const kept = stats.files.readMonthly(month);
+    if (!kept) { stats.files.writeMonthly(month, rollupMonth(stats.files, month)); continue; }
+    const total = structuredClone(kept);
+    for (const rollup of imported) if (monthOf(rollup.from) === month) mergeInto(total, rollup, false);
+    stats.files.writeMonthly(month, capRollup(total));
+  }
   if (imported.length > 0) stats.rollupsChanged();
-  return { imported, skipped, files: read.files, ignored: read.ignored };
+  return { imported: imported.map((rollup) => rollup.from), skipped, files: read.files, ignored: read.ignored };
 }

@@ -1,7 +1,8 @@
 // Import of a Plausible CSV export through the panel: days not counted yet become imported daily rollups
 // that every answer reads; days counted here stay as they are; a cut-off file, a BOM, other columns, a
-// formula as a value, a damaged archive and an upload over the limit each get a clear answer, and a refused
-// import changes nothing.
+// formula as a value, a damaged archive, an upload over the limit, more bounces than visits and a page that is
+// no path each get a clear answer, and a refused import changes nothing; a month kept only as its rollup is
+// added to, never made again from the days alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -13,6 +14,7 @@ import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/se
 import { createStatsService } from '../../dist/wiring/create-stats-service.js';
 import { ZipWriter } from '../../dist/lib/zip-writer.js';
 import { readPlausibleExport } from '../../dist/stats/plausible-import.js';
+import { emptyRollup } from '../../dist/stats/store/stats-store.js';
 
 let served: ServedSite;
 let site: TestSite;
@@ -74,6 +76,9 @@ test('bad uploads are refused with the file and line, and nothing is changed', a
     [[{ name: 'imported_visitors_20260301_20260309.csv', bytes: 'date,visitors,pageviews,bounces,visits\n2026-03-03,=1+1,1,1,1\n' }], /“=1\+1” in column visitors is not a whole number/],
     [[{ name: 'imported_pages_20260301_20260309.csv', bytes: 'date,page,visitors,pageviews\n' }], /it has no visitors file/],
     [[{ name: 'export.zip', bytes: (await zipOf({ 'a.csv': 'x' })).subarray(0, 40) }], /export\.zip: it is not a ZIP archive/],
+    // More bounces than visits made a bounce rate of 50,000 %; a page that is no path linked to another host.
+    [[{ name: 'imported_visitors_20260301_20260309.csv', bytes: 'date,visitors,pageviews,bounces,visits\n2026-03-03,10,5,500,1\n' }], /line 2: 500 bounces of 1 visits \(a bounce is a visit of one page\)/],
+    [[{ name: 'imported_visitors_20260301_20260309.csv', bytes: 'date,visitors,pageviews,bounces,visits\n2026-03-03,4,4,0,4\n' }, { name: 'imported_pages_20260301_20260309.csv', bytes: 'date,page,visitors,pageviews\n2026-03-03,@evil.example/login,4,4\n' }], /imported_pages_20260301_20260309\.csv line 2: the page “@evil\.example\/login” is not a path starting with \//],
   ];
   for (const [files, sentence] of cases) {
     const answer = await upload(files);
@@ -111,7 +116,7 @@ test('a file of under 4 bytes, or an archive whose directory runs past its end, 
 test('a Plausible export fills the days not counted yet, marked as imported; the counted day stays; the formula stays a name', async () => {
   const answer = await upload([{ name: 'plausible-export.zip', bytes: await zipOf(EXPORT) }]);
   assert.equal(answer.status, 200, answer.text.slice(0, 300));
-  assert.match(answer.text, /2 days imported, from 2026-03-01 to 2026-03-02\. 1 days were left as they are/);
+  assert.match(answer.text, /2 days imported, from 2026-03-01 to 2026-03-02\. 1 day was left as it is: it is counted here already\./);
   assert.match(answer.text, /Passed over: imported_operating_system_versions_20260301_20260309\.csv/);
   const after = await days();
   assert.deepEqual(after.days.filter((d: any) => d.pageviews > 0).map((d: any) => [d.day, d.visitors, d.pageviews]), [['2026-03-01', 10, 25], ['2026-03-02', 7, 9], ['2026-03-09', 1, 1]]);
@@ -127,6 +132,22 @@ test('a Plausible export fills the days not counted yet, marked as imported; the
   const again = await upload([{ name: 'plausible-export.zip', bytes: await zipOf(EXPORT) }]);
   assert.match(again.text, /No day was imported: every day of the export is counted here already\./);
   assert.deepEqual((await days()).days, after.days);
+});
+
+test('a day past the daily rollups\' retention, counted in its month\'s rollup only, stays; another day of that month is added to it', async () => {
+  // As `svc stats rollup` leaves a month older than the daily rollups are kept: its rollup alone.
+  const month = emptyRollup('2024-10-01', '2024-10-31');
+  Object.assign(month, { visitors: 425, pageviews: 663, visits: 430, bounces: 200, days: { '2024-10-14': [400, 600], '2024-10-30': [25, 63] } });
+  site.deps.stats.files.writeMonthly('2024-10', month);
+  const october = async () => (await callTool(site, http.url, site.tokens.statsOnly!, 'stats_query', { from: '2024-10-01', to: '2024-10-31', dimension: 'days', limit: 200 })).structuredContent.days
+    .filter((d: any) => d.pageviews > 0).map((d: any) => [d.day, d.visitors, d.pageviews]);
+  assert.deepEqual(await october(), [['2024-10-14', 400, 600], ['2024-10-30', 25, 63]]);
+  const answer = await upload([{ name: 'imported_visitors_20241014_20241015.csv', bytes: 'date,visitors,pageviews,bounces,visits\n2024-10-14,5,5,0,5\n2024-10-15,7,9,2,8\n' }]);
+  assert.equal(answer.status, 200, answer.text.slice(0, 300));
+  assert.match(answer.text, /1 day imported, from 2024-10-15 to 2024-10-15\. 1 day was left as it is/);
+  assert.deepEqual(await october(), [['2024-10-14', 400, 600], ['2024-10-15', 7, 9], ['2024-10-30', 25, 63]]);
+  const kept = site.deps.stats.files.readMonthly('2024-10')!;
+  assert.deepEqual([kept.visitors, kept.pageviews, kept.visits, kept.bounces], [432, 672, 438, 202]);
 });
 
 test('the reader takes svc\'s own export names too, and events and countries', () => {

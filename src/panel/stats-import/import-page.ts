@@ -29,7 +29,7 @@ function render(csrf: string, result: ImportResult | null): string {
   const done = result === null ? '' : `<section class="card"><h2>${t(w.imported)}</h2><p>${esc(result.imported.length === 0
     ? w.noneImported
     : plural(w.daysImported, result.imported.length, { first: dayText(first), last: dayText(last) }))}`
-    + `${result.skipped.length > 0 ? esc(` ${fill(w.skipped, { count: result.skipped.length })}`) : ''}</p>`
+    + `${result.skipped.length > 0 ? esc(` ${plural(w.skipped, result.skipped.length)}`) : ''}</p>`
     + `<p class="muted">${esc(`${fill(w.read, { files: result.files.join(', ') })}${result.ignored.length > 0 ? ` ${fill(w.passedOver, { files: result.ignored.join(', ') })}` : ''}`)}</p></section>`;
   return `<h1>${t(w.title)}</h1><p><a href="/svc/panel/stats">${t(w.back)}</a></p>${done}`
     + `<p>${t(w.intro)} ${t(w.intro2)}</p>`
@@ -72,7 +72,7 @@ async function importUpload(ctx: RequestContext, deps: PanelDeps): Promise<void>
       } else files.set(upload.name, bytes.toString('utf8'));
     }
     const result = importPlausibleExport(deps.stats, files);
-    send(ctx, session, 200, { kind: 'ok', text: fill(words().statsImport.done, { count: result.imported.length }) }, result);
+    send(ctx, session, 200, { kind: 'ok', text: plural(words().statsImport.done, result.imported.length) }, result);
   } catch (error) {
     if (!isAppError(error) || error.status !== 422) throw error;
     send(ctx, session, 422, { kind: 'error', text: error.message });

@@ -79,7 +79,8 @@ function nameLink(view: StatsView, filter: FilterDimension | null, value: string
 export function pageCell(view: StatsView, siteUrl: string, page: { path: string; title: string | null; id: string | null }, filter: FilterDimension | null = 'page'): string {
   const name = nameLink(view, filter, page.path, page.title ?? page.path);
   const w = words().stats;
-  const site = page.path === OTHER ? '' : `<a href="${esc(siteUrl + page.path)}">${escapeHtml(w.onSite)}</a>`;
+  // Only a path is linked on the site's address: a name imported before paths were required could be `@host/…`.
+  const site = page.path === OTHER || !page.path.startsWith('/') ? '' : `<a href="${esc(siteUrl + page.path)}">${escapeHtml(w.onSite)}</a>`;
   const edit = page.id ? `<a class="nowrap" href="${esc(entryPageHref(page.id))}">${escapeHtml(w.inPanel)}</a>` : '';
   // Without a title the name already reads as the path; it is not repeated.
   const details = [page.title === null ? '' : esc(page.path), site, edit].filter(Boolean).join(' · ');
