@@ -60,7 +60,18 @@ const MAX_ZONES = 8;
 
 function intlOffset(at: number, timeZone: string): number {
   const w = wallClockFromIntl(at, timeZone);
-  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - at) / 60_000);
+  return Math.round((utcMs(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - at) / 60_000);
+}
+
+/**
+ * Date.UTC for every year: Date.UTC reads the years 0 to 99 as 1900 to 1999, so a time written 0050-06-15
+ * became 1950. The year is set apart, after the rest (month and day already checked by the caller).
+ */
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  if (year > 99) return Date.UTC(year, month, day, hour, minute, second);
+  const date = new Date(Date.UTC(2000, 0, 1, hour, minute, second));
+  date.setUTCFullYear(year, month, day);
+  return date.getTime();
 }
 
 function cached(zone: ZoneOffsets, map: Map<number, number>, key: number, compute: () => number): number {
@@ -163,10 +174,11 @@ export function parseSiteTime(text: string, timeZone: string): number | null {
   const day = digitsAt(trimmed, 8, 2);
   const hour = withTime ? digitsAt(trimmed, 11, 2) : 0;
   const minute = withTime ? digitsAt(trimmed, 14, 2) : 0;
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return null;
+  // Year 0 (1 BC) is no year of the calendar the site's times are written in, and Intl names it otherwise.
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return null;
   // Date.UTC would roll 02-30 over into March: such a day does not exist.
-  if (day > 28 && day > (Date.UTC(year, month, 1) - Date.UTC(year, month - 1, 1)) / DAY) return null;
-  const naive = Date.UTC(year, month - 1, day, hour, minute);
+  if (day > 28 && day > (utcMs(year, month, 1) - utcMs(year, month - 1, 1)) / DAY) return null;
+  const naive = utcMs(year, month - 1, day, hour, minute);
   // Two passes settle the offset, also next to a daylight-saving change.
   let guess = naive - offsetMinutes(naive, timeZone) * 60_000;
   guess = naive - offsetMinutes(guess, timeZone) * 60_000;

@@ -80,6 +80,15 @@ test('a running server given such a url by hand keeps its previous settings, sai
   assert.equal(settings.reload(), false);
   assert.equal(settings.current.url, before);
   assert.deepEqual(lines, [`svc: content/site.yaml: url ${CREDENTIALS}. Keeping the previous settings.`]);
+  // Mended, then broken again in another way: that is said too.
+  writeFileSync(yamlFile, original);
+  utimesSync(yamlFile, new Date(Date.now() + 10_000), new Date(Date.now() + 10_000));
+  assert.equal(settings.reload(), true);
+  writeFileSync(yamlFile, `${original}title: [broken\n`);
+  utimesSync(yamlFile, new Date(Date.now() + 15_000), new Date(Date.now() + 15_000));
+  assert.equal(settings.reload(), false);
+  assert.equal(lines.length, 2, lines.join('\n'));
+  assert.match(lines[1]!, /Keeping the previous settings\.$/);
   writeFileSync(yamlFile, original);
 });
 

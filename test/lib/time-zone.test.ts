@@ -56,6 +56,16 @@ test('a site time is read only when it names a day that exists, in ASCII digits'
   }
 });
 
+test('the years 1 to 99 are read as written, not as 1900 to 1999; year 0 is none', () => {
+  assert.equal(new Date(parseSiteTime('0050-06-15 12:00', 'UTC')!).toISOString(), '0050-06-15T12:00:00.000Z');
+  assert.equal(new Date(parseSiteTime('0099-12-31', 'UTC')!).toISOString(), '0099-12-31T00:00:00.000Z');
+  assert.equal(new Date(parseSiteTime('0004-02-29', 'UTC')!).toISOString(), '0004-02-29T00:00:00.000Z', 'a leap year of its own, 1904 or not');
+  assert.equal(parseSiteTime('0001-02-29', 'UTC'), null);
+  assert.equal(parseSiteTime('0000-01-01 00:00', 'UTC'), null);
+  // Local mean time in Berlin then (Intl's zone data): 0:53 ahead, as in 1850.
+  assert.equal(formatIsoWithOffset(parseSiteTime('0050-06-15 12:00', 'Europe/Berlin')!, 'Europe/Berlin').slice(0, 16), '0050-06-15T12:00');
+});
+
 test('instants met in any order, over a hundred years, have the offset Intl names', () => {
   // A first start meets its entries' days in no order; each day's offset comes from the starts of it and the next.
   let seed = 7;

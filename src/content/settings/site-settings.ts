@@ -46,6 +46,8 @@ export class SiteSettings {
     try {
       this.config = readCachedSiteConfig(this.trusted, this.file, SITE_CONFIG_CODE).config ?? siteConfig.loadSiteConfig(this.file, this.trusted);
       this.stamp = stamp;
+      // The next broken file is said again: each is a new mistake of its own.
+      this.warned = false;
       return true;
     } catch (error) {
       if (first) throw error;
