@@ -7,12 +7,12 @@
 // never relied on: a watch that fails or overflows changes nothing but how soon a change is seen.
 // Media folders (`content/media/<entry id>/`, media-sweep.ts) are watched alike: within the recursive watch,
 // or one plain watch per type folder below content/media/ (a media folder added or removed).
+import { isSlug } from '../entries/entry-id.js';
 import { watch, type FSWatcher } from 'node:fs';
 import { sep } from 'node:path';
 
 export interface WatchedFolder { folder: string; nested: boolean }
 
-const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 const SETTINGS_FILE = 'site.yaml';
 const MEDIA = 'media';
 
@@ -53,8 +53,8 @@ export function watchContent(contentDir: string, folders: readonly WatchedFolder
     });
   } else {
     start(contentDir, false, settings);
-    for (const { folder } of folders) start(contentDir + sep + folder, false, (name) => (SLUG.test(name) ? `${folder}/${name}` : null));
-    if (media) for (const { folder } of folders) start(contentDir + sep + MEDIA + sep + folder, false, (name) => (SLUG.test(name) ? `${folder}/${name}` : null), media);
+    for (const { folder } of folders) start(contentDir + sep + folder, false, (name) => (isSlug(name) ? `${folder}/${name}` : null));
+    if (media) for (const { folder } of folders) start(contentDir + sep + MEDIA + sep + folder, false, (name) => (isSlug(name) ? `${folder}/${name}` : null), media);
   }
   return () => { for (const watcher of watchers) watcher.close(); };
 }
@@ -101,6 +101,6 @@ export function entryIdOf(segments: readonly string[], folders: readonly Watched
   if (!type) return null;
   const deepest = type.nested ? maxDepth : 1;
   let depth = 0;
-  while (depth < deepest && depth + 1 < segments.length && SLUG.test(segments[depth + 1]!)) depth++;
+  while (depth < deepest && depth + 1 < segments.length && isSlug(segments[depth + 1]!)) depth++;
   return depth === 0 ? null : segments.slice(0, depth + 1).join('/');
 }

@@ -1,6 +1,7 @@
 // The stamps the index's freshness compares (stamp-sweep.ts, recent-entries.ts): a folder's mtime, a file's
 // mtime and size, read with lstat alone. lstat, as the reader: a symbolic link below content/ is never
 // followed (lib/no-follow.ts), so a linked folder or file counts as none.
+import { isSlug } from '../entries/entry-id.js';
 import { lstatSync, opendirSync, type Dir, type Dirent } from 'node:fs';
 
 /** A folder's mtime when there is no such folder. */
@@ -8,7 +9,6 @@ export const UNKNOWN = -1;
 /** A file's stamp when there is no such file. */
 export const ABSENT: readonly [number, number] = [-1, -1];
 const MAY_BE_MISSING = { throwIfNoEntry: false } as const;
-const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
 /** A folder's mtime; UNKNOWN when it is gone, a link or not a folder. */
 export function mtimeOf(path: string): number {
@@ -65,7 +65,7 @@ export function listing(dir: string): Dirent[] {
  */
 export function slugFolders(dir: string): string[] {
   const names: string[] = [];
-  return eachItem(dir, (item) => { if (item.isDirectory() && SLUG.test(item.name)) names.push(item.name); }) ? names.sort() : [];
+  return eachItem(dir, (item) => { if (item.isDirectory() && isSlug(item.name)) names.push(item.name); }) ? names.sort() : [];
 }
 
 /** Stores a file's stamp; true when it differs from the one there (NaN, never stored, always differs). */

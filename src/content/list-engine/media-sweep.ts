@@ -12,6 +12,7 @@
 // after the first whole pass a folder new to it is a change too. A pass may be spread over several of the
 // entries' passes (index-sweeper.ts), so a folder known is reported from its first look on, not only once
 // the whole first pass is done. Only the process that records changes found on disk runs it.
+import { isSlug } from '../entries/entry-id.js';
 import { sep } from 'node:path';
 import { isTempFileName } from '../../lib/atomic-write.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
@@ -29,7 +30,6 @@ export type KnownMedia = Map<string, Folder>;
 /** The same, to be read only (kept in a file). */
 export type KeptMedia = ReadonlyMap<string, Readonly<Folder>>;
 
-const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 const NO_STAMPS = new Float64Array(0);
 
 /** The files of a media folder that anything shows: not dot files (but the alt texts), never a writer's temporary file. */
@@ -164,7 +164,7 @@ export class MediaSweep {
       const names: string[] = [];
       const children: string[] = [];
       for (const item of listing(path)) {
-        if (item.isDirectory()) { if (nested && depth < this.setup.maxDepth && SLUG.test(item.name)) children.push(item.name); }
+        if (item.isDirectory()) { if (nested && depth < this.setup.maxDepth && isSlug(item.name)) children.push(item.name); }
         else if (item.isFile() && isShownMedia(item.name)) names.push(item.name);
       }
       names.sort();

@@ -4,6 +4,7 @@
 // own. So each pass stats every entry folder and the entry files it holds (`<language>.md`, style.css),
 // lists a folder again only when its mtime moved, and lists a type folder only when its own did. Node's
 // built-ins only: it runs on the event loop in small slices (index-sweeper.ts).
+import { isSlug } from '../entries/entry-id.js';
 import { join, sep } from 'node:path';
 import { BaselineIds } from './baseline-ids.js';
 import { ABSENT, fileStamp, listing, mtimeOf, setStamp, slugFolders, UNKNOWN } from './file-stamps.js';
@@ -41,7 +42,6 @@ interface Level {
   children: Array<Level | null> | null;
 }
 
-const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
 export class StampSweep {
   private readonly width: number;
@@ -159,7 +159,7 @@ export class StampSweep {
         level.mtimes[at] = mtime;
         const present = new Set<string>();
         const children: string[] = [];
-        if (mtime !== UNKNOWN) for (const item of listing(folder)) (item.isDirectory() ? SLUG.test(item.name) && children.push(item.name) : present.add(item.name));
+        if (mtime !== UNKNOWN) for (const item of listing(folder)) (item.isDirectory() ? isSlug(item.name) && children.push(item.name) : present.add(item.name));
         for (let file = 0; file < files.length; file++) {
           const stamp = present.has(files[file]!) ? fileStamp(folder + sep + files[file]!) : ABSENT;
           changed = setStamp(level.stamps, base + 1 + 2 * file, stamp) || changed;
