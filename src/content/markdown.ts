@@ -1,6 +1,7 @@
 import { micromark } from 'micromark';
 import { splitCards, type CardBlock } from './entries/card-syntax.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
+import { costlyBlocks } from './costly-markdown.js';
 
 /** How the caller wants parts of the text drawn that depend on where it is shown. */
 export interface RenderOptions {
@@ -39,6 +40,9 @@ function renderParts(markdown: string, classes: Set<string>, depth: number, opti
 
 function renderPlain(markdown: string): string {
   if (markdown.trim() === '') return '';
+  // A block micromark would take far longer over than its size is shown as written (costly-markdown.ts).
+  const pieces = costlyBlocks(markdown);
+  if (pieces !== null) return pieces.map((piece) => (piece.costly ? `<pre>${escapeHtml(piece.text.trimEnd())}</pre>\n` : renderPlain(piece.text))).join('');
   return micromark(markdown, { allowDangerousHtml: false, allowDangerousProtocol: false })
     .replaceAll(' src="media/', ' src="/media/')
     .replaceAll(' href="media/', ' href="/media/');

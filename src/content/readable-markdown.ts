@@ -7,6 +7,7 @@ import { splitCards, type CardBlock } from './entries/card-syntax.js';
 import { safeUrl } from './markdown.js';
 import { markdownText } from './markdown-text.js';
 import { withoutUnsafeTargets } from './unsafe-link-targets.js';
+import { asCodeBlock, costlyBlocks } from './costly-markdown.js';
 
 /** Cards nested deeper than this are written out as their inner text only (as the HTML renderer does). */
 const DEEPEST_CARD = 8;
@@ -20,10 +21,17 @@ function readableParts(markdown: string, base: string, depth: number): string {
   const out: string[] = [];
   for (const part of splitCards(markdown)) {
     // Addresses the page would not link to are dropped before the others are made absolute.
-    if (part.kind === 'markdown') out.push(absoluteReferences(withoutUnsafeTargets(part.text), base));
+    if (part.kind === 'markdown') out.push(readableText(part.text, base));
     else out.push(depth > DEEPEST_CARD ? readableParts(part.card.inner, base, depth + 1) : readableCard(part.card, base, depth));
   }
   return out.join('\n\n');
+}
+
+/** Plain Markdown read away from the site; a block too costly to parse (costly-markdown.ts) as a code block, shown as written. */
+function readableText(markdown: string, base: string): string {
+  const pieces = costlyBlocks(markdown);
+  if (pieces === null) return absoluteReferences(withoutUnsafeTargets(markdown), base);
+  return pieces.map((piece) => (piece.costly ? asCodeBlock(piece.text.trimEnd()) : readableText(piece.text, base))).join('\n\n');
 }
 
 function readableCard(card: CardBlock, base: string, depth: number): string {
