@@ -1,7 +1,7 @@
 // Which addresses svc reaches out to (a client metadata document, a webhook): public unicast only. Everything else —
 // loopback, private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unique
 // local, multicast, documentation and reserved ranges, and IPv6 forms that carry an IPv4 address inside
-// (NAT64, 6to4) — would let a client_id make this server reach into its own network (SSRF). An IPv4-mapped
+// (NAT64, 6to4, IPv4-compatible, IPv4-translated) — would let a client_id make this server reach into its own network (SSRF). An IPv4-mapped
 // IPv6 address (::ffff:a.b.c.d) is judged by its IPv4 address: BlockList checks those against the IPv4 rules.
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
@@ -13,7 +13,9 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
+  // ::/96 holds :: and ::1 and the IPv4-compatible form (::7f00:1 is 127.0.0.1), ::ffff:0:0:0/96 the
+  // IPv4-translated one (::ffff:0:7f00:1): neither is a public address, whatever IPv4 address it carries.
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
   ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) blocked.addSubnet(network, prefix, 'ipv6');
 

@@ -156,10 +156,10 @@ test('a document that does not arrive in time is refused', async () => {
 });
 
 test('only public unicast addresses count as public', () => {
-  for (const address of ['10.1.2.3', '172.16.0.1', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12::1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:a00:1::', 'not an address']) {
+  for (const address of ['10.1.2.3', '172.16.0.1', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12::1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:a00:1::', '::7f00:1', '::a9fe:a9fe', '::ffff:0:7f00:1', '::ffff:0:a9fe:a9fe', 'not an address']) {
     assert.equal(isPublicAddress(address), false, address);
   }
-  for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e']) assert.equal(isPublicAddress(address), true, address);
+  for (const address of ['93.184.216.34', '1.1.1.1', '::ffff:1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e']) assert.equal(isPublicAddress(address), true, address);
 });
 
 test('how long an answer may be kept follows Cache-Control, then Expires', () => {
