@@ -5,27 +5,43 @@ import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import type { TrustedFolders } from './trusted-folders.js';
 
-// A write holds a lock for milliseconds; one older than STALE_MS was left by a writer that died, and is
-// broken well before a waiting writer gives up. A lock names its holder (`<pid>@<host>`): one held by a
-// process of this machine that is no longer running is broken at once, so a writer killed in the middle
-// of a change holds up the next for no time (a pid says nothing of another machine's processes: there,
-// only age counts).
+// A write holds a lock for milliseconds. A lock names its holder (`<pid>@<host>`): one held by a process of
+// this machine that is no longer running is broken at once, so a writer killed in the middle of a change
+// holds up the next for no time. One of a process of this machine that is still running is never broken
+// for its age alone, however long it takes (swapping, a stopped process, a slow disk): broken, the holder
+// went on and wrote over the change let through, which was lost without a revision. Only past
+// LIVE_STALE_MS, when its pid may be another process's by now. A pid says nothing of another machine's
+// processes: there, a lock older than STALE_MS is taken for a dead writer's, well before a waiting writer
+// gives up.
 const STALE_MS = 3_000;
+const LIVE_STALE_MS = 60_000;
 const WAIT_MS = 6_000;
 
 const HOST = hostname();
 const HOLDER = `${process.pid}@${HOST}`;
+/**
+ * The locks this process holds. One that names this process's pid but is not among them was left by an
+ * earlier process that had the same pid (a server restarted in a container often does).
+ */
+const held = new Set<string>();
 
-/** Whether the lock was taken by a process of this machine that is no longer running. */
-function holderIsGone(trusted: TrustedFolders, lockPath: string): boolean {
+/** Who holds the lock: a process of this machine that has ended, one that is running, or one of elsewhere. */
+function holderOf(trusted: TrustedFolders, lockPath: string): 'gone' | 'running' | 'elsewhere' {
   const [pid, host] = readTextNoFollow(trusted, lockPath).split('@');
-  if (host !== HOST || !/^[1-9][0-9]*$/.test(pid ?? '') || Number(pid) === process.pid) return false;
+  if (host !== HOST || !/^[1-9][0-9]*$/.test(pid ?? '')) return 'elsewhere';
+  if (Number(pid) === process.pid) return held.has(lockPath) ? 'running' : 'gone';
   try {
     process.kill(Number(pid), 0);
-    return false;
+    return 'running';
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    return (error as NodeJS.ErrnoException).code === 'ESRCH' ? 'gone' : 'running';
   }
+}
+
+/** Whether a lock of this age, so held, was left by a writer that died. */
+function isStale(trusted: TrustedFolders, lockPath: string, ageMs: number): boolean {
+  const holder = holderOf(trusted, lockPath);
+  return holder === 'gone' || ageMs > (holder === 'running' ? LIVE_STALE_MS : STALE_MS);
 }
 
 function sleepSync(ms: number): void {
@@ -34,8 +50,7 @@ function sleepSync(ms: number): void {
 
 /**
  * Runs `action` while holding a lock file created with O_EXCL. Two processes (the HTTP server and a stdio
- * server) serialize their changes to one entry this way. A lock older than STALE_MS belongs to a writer
- * that died and is broken. The lock file is made in its folder without following a link (lib/no-follow.ts).
+ * server) serialize their changes to one entry this way. A lock left by a writer that died is broken (above). The lock file is made in its folder without following a link (lib/no-follow.ts).
  */
 export function withFileLock<T>(trusted: TrustedFolders, lockPath: string, action: () => T): T {
   const deadline = Date.now() + WAIT_MS;
@@ -70,6 +85,7 @@ function tryLock(trusted: TrustedFolders, lockPath: string, deadline: number): n
   try {
     const fd = createNoFollow(trusted, lockPath, 'exclusive');
     writeSync(fd, HOLDER);
+    held.add(lockPath);
     return fd;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -79,14 +95,18 @@ function tryLock(trusted: TrustedFolders, lockPath: string, deadline: number): n
     // of a stopped event loop at every write.
     if (stat?.isDirectory()) throw new AppError('conflict', `The lock ${basename(lockPath)} is a folder where a file belongs; remove it.`);
     try {
-      if (stat && (Date.now() - stat.mtimeMs > STALE_MS || holderIsGone(trusted, lockPath))) removeNoFollow(trusted, lockPath);
+      if (stat && isStale(trusted, lockPath, Date.now() - stat.mtimeMs)) removeNoFollow(trusted, lockPath);
     } catch { /* removed by its owner meanwhile */ }
     if (Date.now() > deadline) throw new AppError('conflict', 'The entry is being changed by someone else; try again in a moment.');
     return undefined;
   }
 }
 
+/** Lets the lock go: the file is removed only while it is still this holder's (one broken as stale may be another's by now). */
 function unlock(trusted: TrustedFolders, fd: number, lockPath: string): void {
   closeSync(fd);
-  try { removeNoFollow(trusted, lockPath); } catch { /* broken as stale by another process */ }
+  held.delete(lockPath);
+  try {
+    if (readTextNoFollow(trusted, lockPath) === HOLDER) removeNoFollow(trusted, lockPath);
+  } catch { /* broken as stale by another process, and gone */ }
 }

@@ -1,9 +1,10 @@
 // The lock that serializes changes to one entry, and appends to the change feed, across processes: a lock
-// left by a process of this machine that died is broken at once; one of another machine only by its age.
+// left by a process of this machine that died is broken at once; one of another machine only by its age; one
+// of a running process of this machine not for its age (but past a minute, when its pid may be reused).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock } from '../../dist/lib/file-lock.js';
@@ -25,14 +26,38 @@ test('a lock left by a process of this machine that has ended is taken at once; 
   let started = Date.now();
   assert.equal(withFileLock(trusted, lock, () => 'taken'), 'taken');
   assert.ok(Date.now() - started < 2_000, 'not held up until the lock is stale');
-  // A live holder of this machine (this test's parent) and any holder of another machine keep theirs until
-  // it is stale (3 s).
-  for (const holder of [`${process.ppid}@${hostname()}`, `${deadPid()}@another-machine`]) {
-    writeFileSync(lock, holder);
-    started = Date.now();
-    withFileLock(trusted, lock, () => {});
-    assert.ok(Date.now() - started >= 2_500, `${holder} was waited for`);
-  }
+  // A holder of another machine keeps its lock until it is stale (3 s).
+  writeFileSync(lock, `${deadPid()}@another-machine`);
+  started = Date.now();
+  withFileLock(trusted, lock, () => {});
+  assert.ok(Date.now() - started >= 2_500, 'another machine\'s holder was waited for');
+  // One that names this process but that it does not hold was left by an earlier process with its pid.
+  writeFileSync(lock, `${process.pid}@${hostname()}`);
+  started = Date.now();
+  assert.equal(withFileLock(trusted, lock, () => 'taken'), 'taken');
+  assert.ok(Date.now() - started < 2_000, 'not held up by a pid reused');
+});
+
+test('a running holder of this machine keeps its lock however long it takes: the waiting writer is refused, never let through', () => {
+  const dir = makeTempFolder('svc-lock-');
+  const trusted = new TrustedFolders([dir]);
+  const lock = join(dir, 'locks', 'entry.lock');
+  mkdirSync(join(dir, 'locks'));
+  // This test's parent is running; its lock is 10 s old (a stopped or swapped-out writer). Broken, the
+  // holder went on and wrote over the change it let through.
+  const holder = `${process.ppid}@${hostname()}`;
+  writeFileSync(lock, holder);
+  utimesSync(lock, new Date(Date.now() - 10_000), new Date(Date.now() - 10_000));
+  let ran = false;
+  assert.throws(() => withFileLock(trusted, lock, () => { ran = true; }), /The entry is being changed by someone else; try again in a moment\./);
+  assert.equal(ran, false);
+  assert.equal(readFileSync(lock, 'utf8'), holder);
+  // Past a minute its pid may be another process's by now: the lock is taken.
+  utimesSync(lock, new Date(Date.now() - 61_000), new Date(Date.now() - 61_000));
+  assert.equal(withFileLock(trusted, lock, () => 'taken'), 'taken');
+  // A holder whose lock was broken meanwhile lets go of its own only: another's stays.
+  withFileLock(trusted, lock, () => writeFileSync(lock, `${deadPid()}@another-machine`));
+  assert.match(readFileSync(lock, 'utf8'), /@another-machine$/);
 });
 
 test('a folder where the lock file belongs is said at once, not waited on: no writer made it, no wait ends it', () => {
