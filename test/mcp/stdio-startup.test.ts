@@ -106,8 +106,10 @@ const INIT = [
  * `svc` does (lib/repeated-option.ts) and a base URL with credentials, a query or a fragment as site.yaml's
  * reader does (lib/site-address.ts), one check each for every way in. 70: the check that the configured
  * folders can hold a site (lib/configured-folders.ts), a file of its own rather than a part of config.ts.
+ * 71: the site's own top-level addresses (content/settings/site-addresses.ts), which site.yaml's reader, the
+ * settings, slugs, type folders and svc check ask, in a file of their own rather than a part of site-config.ts.
  */
-const MOST_MODULES = 70;
+const MOST_MODULES = 71;
 /** How many modules of dist/ the first site_info answer loaded (the first test counts them). */
 let answerModules = 0;
 const fromPackage = (loaded: string[], name: string) => loaded.filter((line) => line.includes(`/node_modules/${name}/`));
