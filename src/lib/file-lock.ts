@@ -1,16 +1,17 @@
 import { AppError } from '../errors.js';
 import { createNoFollow, readTextNoFollow, removeNoFollow, statNoFollow } from './no-follow.js';
-import { closeSync, writeSync } from 'node:fs';
+import { closeSync, readFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import type { TrustedFolders } from './trusted-folders.js';
 
-// A write holds a lock for milliseconds. A lock names its holder (`<pid>@<host>`): one held by a process of
-// this machine that is no longer running is broken at once, so a writer killed in the middle of a change
-// holds up the next for no time. One of a process of this machine that is still running is never broken
-// for its age alone, however long it takes (swapping, a stopped process, a slow disk): broken, the holder
-// went on and wrote over the change let through, which was lost without a revision. Only past
-// LIVE_STALE_MS, when its pid may be another process's by now. A pid says nothing of another machine's
+// A write holds a lock for milliseconds. A lock names its holder (`<pid>@<host>@<start>`): one held by a
+// process of this machine that is no longer running (or whose pid another process has by now, told by its
+// start) is broken at once, so a writer killed in the middle of a change holds up the next for no time. One
+// of a process of this machine that is still running is not broken for its age, however long it takes
+// (swapping, a stopped process, a slow disk): broken, the holder went on and wrote over the change let
+// through, which was lost without a revision. Only past LIVE_STALE_MS, where no start can be compared (no
+// /proc, a lock of an earlier version). A pid says nothing of another machine's
 // processes: there, a lock older than STALE_MS is taken for a dead writer's, well before a waiting writer
 // gives up.
 const STALE_MS = 3_000;
@@ -18,24 +19,35 @@ const LIVE_STALE_MS = 60_000;
 const WAIT_MS = 6_000;
 
 const HOST = hostname();
-const HOLDER = `${process.pid}@${HOST}`;
+
 /**
- * The locks this process holds. One that names this process's pid but is not among them was left by an
- * earlier process that had the same pid (a server restarted in a container often does).
+ * When a process started (clock ticks since the machine's boot, Linux's /proc/<pid>/stat), so that a lock of
+ * a pid used again by another process (a server restarted in a container often has the same) is told from
+ * one of the process that took it; '' where there is no /proc. Its threads share it.
  */
-const held = new Set<string>();
+function startOf(pid: number | 'self'): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+const START = startOf('self');
+const HOLDER = `${process.pid}@${HOST}${START ? `@${START}` : ''}`;
 
 /** Who holds the lock: a process of this machine that has ended, one that is running, or one of elsewhere. */
 function holderOf(trusted: TrustedFolders, lockPath: string): 'gone' | 'running' | 'elsewhere' {
-  const [pid, host] = readTextNoFollow(trusted, lockPath).split('@');
+  const [pid, host, start] = readTextNoFollow(trusted, lockPath).split('@');
   if (host !== HOST || !/^[1-9][0-9]*$/.test(pid ?? '')) return 'elsewhere';
-  if (Number(pid) === process.pid) return held.has(lockPath) ? 'running' : 'gone';
   try {
-    process.kill(Number(pid), 0);
-    return 'running';
+    if (Number(pid) !== process.pid) process.kill(Number(pid), 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ESRCH' ? 'gone' : 'running';
   }
+  // Running, unless that pid is another process's by now.
+  const now = start ? startOf(Number(pid)) : '';
+  return now !== '' && now !== start ? 'gone' : 'running';
 }
 
 /** Whether a lock of this age, so held, was left by a writer that died. */
@@ -85,7 +97,6 @@ function tryLock(trusted: TrustedFolders, lockPath: string, deadline: number): n
   try {
     const fd = createNoFollow(trusted, lockPath, 'exclusive');
     writeSync(fd, HOLDER);
-    held.add(lockPath);
     return fd;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -105,7 +116,6 @@ function tryLock(trusted: TrustedFolders, lockPath: string, deadline: number): n
 /** Lets the lock go: the file is removed only while it is still this holder's (one broken as stale may be another's by now). */
 function unlock(trusted: TrustedFolders, fd: number, lockPath: string): void {
   closeSync(fd);
-  held.delete(lockPath);
   try {
     if (readTextNoFollow(trusted, lockPath) === HOLDER) removeNoFollow(trusted, lockPath);
   } catch { /* broken as stale by another process, and gone */ }

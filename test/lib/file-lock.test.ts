@@ -31,8 +31,8 @@ test('a lock left by a process of this machine that has ended is taken at once; 
   started = Date.now();
   withFileLock(trusted, lock, () => {});
   assert.ok(Date.now() - started >= 2_500, 'another machine\'s holder was waited for');
-  // One that names this process but that it does not hold was left by an earlier process with its pid.
-  writeFileSync(lock, `${process.pid}@${hostname()}`);
+  // One that names this process's pid but another start was left by an earlier process with its pid.
+  writeFileSync(lock, `${process.pid}@${hostname()}@1`);
   started = Date.now();
   assert.equal(withFileLock(trusted, lock, () => 'taken'), 'taken');
   assert.ok(Date.now() - started < 2_000, 'not held up by a pid reused');
@@ -52,7 +52,16 @@ test('a running holder of this machine keeps its lock however long it takes: the
   assert.throws(() => withFileLock(trusted, lock, () => { ran = true; }), /The entry is being changed by someone else; try again in a moment\./);
   assert.equal(ran, false);
   assert.equal(readFileSync(lock, 'utf8'), holder);
-  // Past a minute its pid may be another process's by now: the lock is taken.
+  // The same with the holder's start (as locks are written now) is waited for too; with another start, its
+  // pid is another process's by now, and the lock is taken at once.
+  const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+  const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  writeFileSync(lock, `${holder}@${start}`);
+  assert.throws(() => withFileLock(trusted, lock, () => {}), /being changed by someone else/);
+  writeFileSync(lock, `${holder}@${Number(start) + 1}`);
+  assert.equal(withFileLock(trusted, lock, () => 'taken'), 'taken');
+  // Past a minute, with no start to compare, its pid may be another process's: the lock is taken.
+  writeFileSync(lock, holder);
   utimesSync(lock, new Date(Date.now() - 61_000), new Date(Date.now() - 61_000));
   assert.equal(withFileLock(trusted, lock, () => 'taken'), 'taken');
   // A holder whose lock was broken meanwhile lets go of its own only: another's stays.
