@@ -42,7 +42,11 @@ function renderPlain(markdown: string): string {
   if (markdown.trim() === '') return '';
   // A block micromark would take far longer over than its size is shown as written (costly-markdown.ts).
   const pieces = costlyBlocks(markdown);
-  if (pieces !== null) return pieces.map((piece) => (piece.costly ? `<pre>${escapeHtml(piece.text.trimEnd())}</pre>\n` : renderPlain(piece.text))).join('');
+  if (pieces !== null) return pieces.map((piece) => (piece.costly ? `<pre>${escapeHtml(piece.text.trimEnd())}</pre>\n` : micromarkHtml(piece.text))).join('');
+  return micromarkHtml(markdown);
+}
+
+function micromarkHtml(markdown: string): string {
   return micromark(markdown, { allowDangerousHtml: false, allowDangerousProtocol: false })
     .replaceAll(' src="media/', ' src="/media/')
     .replaceAll(' href="media/', ' href="/media/');

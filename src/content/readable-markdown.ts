@@ -29,9 +29,10 @@ function readableParts(markdown: string, base: string, depth: number): string {
 
 /** Plain Markdown read away from the site; a block too costly to parse (costly-markdown.ts) as a code block, shown as written. */
 function readableText(markdown: string, base: string): string {
+  const readable = (text: string) => absoluteReferences(withoutUnsafeTargets(text), base);
   const pieces = costlyBlocks(markdown);
-  if (pieces === null) return absoluteReferences(withoutUnsafeTargets(markdown), base);
-  return pieces.map((piece) => (piece.costly ? asCodeBlock(piece.text.trimEnd()) : readableText(piece.text, base))).join('\n\n');
+  if (pieces === null) return readable(markdown);
+  return pieces.map((piece) => (piece.costly ? asCodeBlock(piece.text.trimEnd()) : readable(piece.text))).join('\n\n');
 }
 
 function readableCard(card: CardBlock, base: string, depth: number): string {

@@ -12,6 +12,14 @@ import { entry, writeSite } from '../helpers/write-site.ts';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
+/** `svc check` on the site at `root`, which must find problems: its lines about one file. */
+function checkedLines(root: string): (file: string) => string[] {
+  const result = spawnSync(process.execPath, [CLI, 'check', '--root', root], { cwd: '/', env: { PATH: process.env.PATH }, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(result.status, 1, result.stdout + result.stderr);
+  const lines = result.stdout.split('\n');
+  return (file) => lines.filter((text) => text.startsWith(`${file}:`));
+}
+
 test('svc check names translations that share an address, and those at the site\'s own addresses', () => {
   const root = makeTempFolder('svc-check-addresses-');
   try {
@@ -26,10 +34,7 @@ test('svc check names translations that share an address, and those at the site\
         'content/pages/about/search/en.md': entry({ title: 'Searching', status: 'published', published: '2026-01-01 10:00' }),
       },
     });
-    const result = spawnSync(process.execPath, [CLI, 'check', '--root', root], { cwd: '/', env: { PATH: process.env.PATH }, encoding: 'utf8', timeout: 60_000 });
-    const lines = result.stdout.split('\n');
-    const line = (file: string) => lines.filter((text) => text.startsWith(`${file}:`));
-    assert.equal(result.status, 1, result.stdout + result.stderr);
+    const line = checkedLines(root);
     assert.deepEqual(line('content/posts/alpha/en.md'), ['content/posts/alpha/en.md: Its address /alpha is also that of content/posts/beta/en.md: only one of them is shown; give one a slug of its own.']);
     assert.equal(line('content/posts/beta/en.md').length, 1);
     assert.match(line('content/posts/gamma/de.md').join('\n'), /Its address \/de\/search is one of the site's own: the site's search page is at \/search/);
@@ -50,10 +55,7 @@ test('svc check names a language whose home page is one of the site\'s own addre
         'content/pages/about/en.md': entry({ title: 'About', status: 'published', published: '2026-01-01 10:00' }),
       },
     });
-    const result = spawnSync(process.execPath, [CLI, 'check', '--root', root], { cwd: '/', env: { PATH: process.env.PATH }, encoding: 'utf8', timeout: 60_000 });
-    const lines = result.stdout.split('\n');
-    const line = (file: string) => lines.filter((text) => text.startsWith(`${file}:`));
-    assert.equal(result.status, 1, result.stdout + result.stderr);
+    const line = checkedLines(root);
     assert.deepEqual(line('content/site.yaml'), [
       'content/site.yaml: The language tag cannot have its home page at /tag: /tag is an address of the site itself: the tags are listed at /tag and shown at /tag/…; choose another code for it.',
       'content/site.yaml: The language faq cannot have its home page at /faq: /faq lists the Questions (the folder of the type question); choose another code for it.',
