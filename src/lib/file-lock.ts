@@ -37,7 +37,7 @@ const START = startOf('self');
 const HOLDER = `${process.pid}@${HOST}${START ? `@${START}` : ''}`;
 
 /** Who holds the lock: a process of this machine that has ended, one that is running, or one of elsewhere. */
-function holderOf(trusted: TrustedFolders, lockPath: string): 'gone' | 'running' | 'elsewhere' {
+function holderOf(trusted: TrustedFolders, lockPath: string): 'gone' | 'running' | 'this process' | 'elsewhere' {
   const [pid, host, start] = readTextNoFollow(trusted, lockPath).split('@');
   if (host !== HOST || !/^[1-9][0-9]*$/.test(pid ?? '')) return 'elsewhere';
   try {
@@ -47,7 +47,10 @@ function holderOf(trusted: TrustedFolders, lockPath: string): 'gone' | 'running'
   }
   // Running, unless that pid is another process's by now.
   const now = start ? startOf(Number(pid)) : '';
-  return now !== '' && now !== start ? 'gone' : 'running';
+  if (now !== '' && now !== start) return 'gone';
+  // This process's own lock that it waits for was left by one of its threads that ended holding it (a worker
+  // thread that failed): only its age tells, as for another machine's.
+  return Number(pid) === process.pid ? 'this process' : 'running';
 }
 
 /** Whether a lock of this age, so held, was left by a writer that died. */
