@@ -38,7 +38,8 @@ export const REQUEST_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'co
 
 const MAX_STATE = 1024;
 
-export async function checkAuthorizationRequest(oauth: OAuthService, params: URLSearchParams): Promise<AuthorizationCheck> {
+/** `from`: the address of the person's browser (the limit on fetching client metadata documents). */
+export async function checkAuthorizationRequest(oauth: OAuthService, params: URLSearchParams, from: string): Promise<AuthorizationCheck> {
   const carried = new URLSearchParams();
   for (const name of REQUEST_PARAMS) for (const value of params.getAll(name)) carried.append(name, value);
 
@@ -47,7 +48,7 @@ export async function checkAuthorizationRequest(oauth: OAuthService, params: URL
   if (clientIds.length !== 1 || !clientIds[0]) {
     return page(400, 'This link is incomplete', 'The application that sent you here did not say who it is (client_id is missing or repeated). Go back to it and try connecting again.');
   }
-  const found = await lookUpClient(oauth, clientIds[0]);
+  const found = await lookUpClient(oauth, clientIds[0], from);
   if (found.kind === 'refused') {
     return page(400, 'This application cannot be used', `The application that sent you here describes itself at ${describeAddress(clientIds[0])}, but that description cannot be used: ${found.reason}. Go back to it; its makers must fix it.`);
   }

@@ -10,9 +10,10 @@ export type ClientLookup =
   /** A metadata document that could not be used, and why. */
   | { kind: 'refused'; reason: string };
 
-export async function lookUpClient(oauth: OAuthService, clientId: string): Promise<ClientLookup> {
+/** `from`: the asking address for the metadata documents' limit, or null where the endpoint limits asks itself. */
+export async function lookUpClient(oauth: OAuthService, clientId: string, from: string | null): Promise<ClientLookup> {
   if (isDocumentClientId(clientId)) {
-    const resolved = await oauth.documents.resolve(clientId);
+    const resolved = await oauth.documents.resolve(clientId, from);
     return resolved.ok ? { kind: 'found', client: resolved.client, documentHost: resolved.host } : { kind: 'refused', reason: resolved.reason };
   }
   const client = oauth.clients.find(clientId);

@@ -3,11 +3,17 @@
 // client_id equal to the address, exactly), carry client_name and redirect_uris, and describe a public
 // client; the redirect_uri of a request must be one it lists (checked where the request is). A usable
 // document is kept as long as HTTP caching allows; nothing is written to disk.
+//
+// Anyone may open the authorization page with any https client_id, before signing in, so each fetch is a
+// request this server makes for a stranger: asks for the same address share one fetch, at most
+// MOST_FETCHES_AT_ONCE run at once, and one asking address starts at most as many a minute as it may
+// register clients (the spec's registration limit: a document stands in for a registration).
 import { LruCache } from '../lib/lru.js';
+import { TokenBucketLimiter } from '../lib/token-bucket.js';
 import { hasDisguisingCharacters } from '../lib/disguising-characters.js';
 import type { OAuthClient } from './client-store.js';
 import { checkRedirectUri } from './redirect-uri.js';
-import { fetchMetadataDocument, type MetadataFetchOptions } from './client-metadata-fetch.js';
+import { fetchMetadataDocument, refuseDocumentUrl, type MetadataFetchOptions } from './client-metadata-fetch.js';
 
 export type DocumentClient = { ok: true; client: OAuthClient; host: string } | { ok: false; reason: string };
 
@@ -18,22 +24,52 @@ export function isDocumentClientId(clientId: string): boolean {
   return clientId.startsWith('https://') || clientId.startsWith('http://');
 }
 
+/** Fetches in flight at once, over all asking addresses: each holds a connection for up to its timeout. */
+export const MOST_FETCHES_AT_ONCE = 8;
+
+export interface DocumentsOptions extends MetadataFetchOptions {
+  /** Fetches a minute one asking address may start (documents kept or in flight do not count); null: no limit. */
+  fetchesPerMinute: number | null;
+}
+
 export class ClientMetadataDocuments {
   private readonly kept = new LruCache<string, { client: OAuthClient; host: string; until: number }>(200);
+  private readonly inFlight = new Map<string, Promise<DocumentClient>>();
+  private readonly perAddress: TokenBucketLimiter | null;
 
-  constructor(private readonly options: MetadataFetchOptions) {}
+  constructor(private readonly options: DocumentsOptions) {
+    this.perAddress = options.fetchesPerMinute === null ? null : new TokenBucketLimiter(options.fetchesPerMinute, 60_000, options.now);
+  }
 
-  /** The client the document at `clientId` describes, or a sentence saying why it cannot be used. */
-  async resolve(clientId: string): Promise<DocumentClient> {
+  /**
+   * The client the document at `clientId` describes, or a sentence saying why it cannot be used. `from`: the
+   * asking address, or null where the endpoint's own rate limit already counts the ask (the token endpoint).
+   */
+  async resolve(clientId: string, from: string | null): Promise<DocumentClient> {
     let url: URL;
     try {
       url = new URL(clientId);
     } catch {
       return { ok: false, reason: 'its address is not a valid URL' };
     }
-    const now = this.options.now();
     const kept = this.kept.get(clientId);
-    if (kept && kept.until > now) return { ok: true, client: kept.client, host: kept.host };
+    if (kept && kept.until > this.options.now()) return { ok: true, client: kept.client, host: kept.host };
+    const pending = this.inFlight.get(clientId);
+    if (pending) return pending;
+    const refusal = refuseDocumentUrl(url, this.options.allowLoopback);
+    if (refusal) return { ok: false, reason: refusal };
+    if (this.inFlight.size >= MOST_FETCHES_AT_ONCE) return { ok: false, reason: 'this site is fetching too many application descriptions at once; try again in a few seconds' };
+    const bucket = from === null ? null : this.perAddress?.take(from);
+    if (bucket && !bucket.allowed) {
+      return { ok: false, reason: `at most ${this.perAddress!.capacity} application descriptions a minute are fetched for one address; try again in ${bucket.retryAfterSeconds} s` };
+    }
+    const fetching = this.fetch(clientId, url).finally(() => this.inFlight.delete(clientId));
+    this.inFlight.set(clientId, fetching);
+    return fetching;
+  }
+
+  private async fetch(clientId: string, url: URL): Promise<DocumentClient> {
+    const now = this.options.now();
     const fetched = await fetchMetadataDocument(url, this.options);
     if (!fetched.ok) return fetched;
     const checked = clientFromDocument(clientId, fetched.value);

@@ -10,13 +10,17 @@ import { oauthUrls, type OAuthUrls } from './metadata.js';
 import { OAuthCleanup } from './cleanup.js';
 import { ClientMetadataDocuments } from './client-metadata-documents.js';
 import { TrustedFolders } from '../lib/trusted-folders.js';
+import { rateLimitOf, type RateLimitsSetting } from '../lib/rate-limit-settings.js';
 
 export type OAuthPeople = Pick<AuthService, 'createToken' | 'revokeToken' | 'getToken' | 'accounts' | 'scopesOfferedTo'>;
 
 export interface OAuthServiceOptions {
   dataDir: string;
-  /** Read on every use (not copied), so a base URL settled after listening on port 0 is the one used. */
-  config: { readonly baseUrl: string };
+  /**
+   * Read on every use (not copied), so a base URL settled after listening on port 0 is the one used;
+   * `rateLimits` once, for the limit on fetching client metadata documents (the registration limit's).
+   */
+  config: { readonly baseUrl: string; readonly rateLimits?: RateLimitsSetting };
   clock: Clock;
   log: (line: string) => void;
   people: OAuthPeople;
@@ -54,7 +58,10 @@ export class OAuthService {
     this.refresh = new RefreshStore(trusted, options.dataDir, options.clock);
     this.cleanup = new OAuthCleanup(this);
     // 5 KB is the draft's suggested cap; 16 KB leaves room for long names and many addresses.
-    this.documents = new ClientMetadataDocuments({ maxBytes: 16 * 1024, timeoutMs: 5000, allowLoopback: options.allowLoopbackClientDocuments === true, now: options.clock });
+    this.documents = new ClientMetadataDocuments({
+      maxBytes: 16 * 1024, timeoutMs: 5000, allowLoopback: options.allowLoopbackClientDocuments === true, now: options.clock,
+      fetchesPerMinute: rateLimitOf(options.config.rateLimits, 'oauth_register'),
+    });
   }
 
   /** Issuer, endpoints and the MCP resource, from the public base URL. */

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import {
   startOAuthServer, signIn, get, postForm, authorizePath, authorizationQuery, consentFields, pkcePair, tokenRequest, REDIRECT_URI, type OAuthHarness,
 } from '../helpers/oauth-harness.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { fetchMetadataDocument, freshnessMs } from '../../dist/oauth/client-metadata-fetch.js';
 import { isPublicAddress } from '../../dist/lib/public-address.js';
 
@@ -15,7 +16,7 @@ let h: OAuthHarness;
 let docs: Server;
 let docsBase: string;
 /** What the document server answers per path: a status, headers and a body; fetches are counted. */
-const served = new Map<string, { status?: number; headers?: Record<string, string>; body: string | (() => string) }>();
+const served = new Map<string, { status?: number; headers?: Record<string, string>; body: string | (() => string); delayMs?: number }>();
 const fetches = new Map<string, number>();
 
 function document(path: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): string {
@@ -34,8 +35,10 @@ before(async () => {
     const answer = served.get(req.url!);
     if (!answer) return res.writeHead(404).end();
     if (answer.status === -1) return; // never answers
-    res.writeHead(answer.status ?? 200, answer.headers ?? {});
-    res.end(typeof answer.body === 'function' ? answer.body() : answer.body);
+    setTimeout(() => {
+      res.writeHead(answer.status ?? 200, answer.headers ?? {});
+      res.end(typeof answer.body === 'function' ? answer.body() : answer.body);
+    }, answer.delayMs ?? 0);
   });
   await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
   docsBase = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
@@ -126,6 +129,49 @@ test('HTTP caching is honoured: kept for max-age, fetched each time with no-stor
   h.clock.now += 61_000;
   await get(h, authorizePath(authorizationQuery(h, { clientId: kept, challenge })), jar);
   assert.equal(fetches.get('/cache/kept.json'), 2, 'fetched again once max-age has passed');
+});
+
+test('asks for one document share its fetch, and one address starts at most 10 fetches a minute, before anyone signs in', async () => {
+  const { challenge } = pkcePair();
+  // Five strangers' browsers open the same slow document's page at once: one fetch.
+  const slow = document('/limits/slow.json', {}, { 'cache-control': 'no-store' });
+  served.get('/limits/slow.json')!.delayMs = 300;
+  const pages = await Promise.all(Array.from({ length: 5 }, () => get(h, authorizePath(authorizationQuery(h, { clientId: slow, challenge })))));
+  for (const page of pages) assert.notEqual(page.res.status, 400, page.text);
+  assert.equal(fetches.get('/limits/slow.json'), 1, 'one fetch for five asks');
+  // Then nine different documents from the same address: the one after is refused without being fetched.
+  for (let i = 1; i < 10; i++) {
+    const page = await get(h, authorizePath(authorizationQuery(h, { clientId: document(`/limits/${i}.json`, {}, { 'cache-control': 'no-store' }), challenge })));
+    assert.notEqual(page.res.status, 400, page.text);
+  }
+  const over = document('/limits/over.json');
+  const refused = await get(h, authorizePath(authorizationQuery(h, { clientId: over, challenge })));
+  assert.equal(refused.res.status, 400);
+  assert.equal(refused.res.headers.get('location'), null);
+  assert.match(refused.text, /at most 10 application descriptions a minute are fetched for one address; try again in \d+ s/);
+  assert.equal(fetches.get('/limits/over.json'), undefined, 'never contacted');
+  // An address the fetch would refuse anyway costs nothing; a minute later the address may fetch again.
+  assert.match((await get(h, authorizePath(authorizationQuery(h, { clientId: 'https://10.0.0.8/c.json', challenge })))).text, /its host is not a public address/);
+  h.clock.now += 61_000;
+  assert.notEqual((await get(h, authorizePath(authorizationQuery(h, { clientId: over, challenge })))).res.status, 400);
+  assert.equal(fetches.get('/limits/over.json'), 1);
+});
+
+test('at most 8 documents are fetched at once: the ninth is refused without a fetch, and fetched once they ended', async () => {
+  const { challenge } = pkcePair();
+  const asks = [];
+  for (let i = 0; i < 8; i++) {
+    served.set(`/stuck/${i}.json`, { status: -1, body: '' });
+    asks.push(get(h, authorizePath(authorizationQuery(h, { clientId: `${docsBase}/stuck/${i}.json`, challenge }))));
+  }
+  await waitFor(() => assert.equal([0, 1, 2, 3, 4, 5, 6, 7].filter((i) => fetches.has(`/stuck/${i}.json`)).length, 8), 5_000);
+  const ninth = await get(h, authorizePath(authorizationQuery(h, { clientId: document('/stuck/ninth.json'), challenge })));
+  assert.equal(ninth.res.status, 400);
+  assert.match(ninth.text, /fetching too many application descriptions at once; try again in a few seconds/);
+  assert.equal(fetches.get('/stuck/ninth.json'), undefined);
+  docs.closeAllConnections();
+  for (const page of await Promise.all(asks)) assert.match(page.text, /could not be fetched/);
+  assert.notEqual((await get(h, authorizePath(authorizationQuery(h, { clientId: document('/stuck/after.json'), challenge })))).res.status, 400);
 });
 
 test('the token endpoint refuses a document client whose document no longer holds with invalid_client', async () => {

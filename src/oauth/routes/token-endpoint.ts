@@ -79,7 +79,8 @@ async function identifyPublicClient(oauth: OAuthService, ctx: RequestContext, fo
     throw new OAuthError('invalid_client', 'Clients here are public and have no secret; send only client_id.');
   }
   const clientId = requireParam(form, 'client_id');
-  const found = await lookUpClient(oauth, clientId);
+  // The token endpoint's own limit (per address) already counts this ask.
+  const found = await lookUpClient(oauth, clientId, null);
   if (found.kind === 'refused') throw new OAuthError('invalid_client', `The client's metadata document cannot be used: ${found.reason}.`);
   if (found.kind === 'unknown') throw new OAuthError('invalid_client', 'The client_id is not registered here; register the client again.');
   return found.client;

@@ -42,7 +42,7 @@ export function createAuthorizeHandlers(oauth: OAuthService, deps: PanelDeps) {
   return {
     async show(ctx: RequestContext): Promise<void> {
       oauth.cleanup.maybeRun();
-      const check = await checkAuthorizationRequest(oauth, ctx.url.searchParams);
+      const check = await checkAuthorizationRequest(oauth, ctx.url.searchParams, ctx.ip);
       if (check.kind === 'page') return showProblem(ctx, check.status, check.title, check.message);
       if (check.kind === 'redirect') return redirect(ctx.res, check.location, 303, NO_STORE);
       // Sign-in (with its two-factor step) comes back here through `next`.
@@ -58,7 +58,7 @@ export function createAuthorizeHandlers(oauth: OAuthService, deps: PanelDeps) {
       const posted = await requirePanelPost(ctx, deps);
       if (!posted) return;
       const { session, form } = posted;
-      const check = await checkAuthorizationRequest(oauth, form);
+      const check = await checkAuthorizationRequest(oauth, form, ctx.ip);
       if (check.kind === 'page') return showProblem(ctx, check.status, check.title, check.message, session);
       if (check.kind === 'redirect') return redirect(ctx.res, check.location, 303, NO_STORE);
       const { request } = check;
