@@ -51,6 +51,9 @@ const PROBLEM_SITE: SiteDescription = {
   files: {
     'content/media/posts/hello/cover.png': makePng(8, 8),
     'content/posts/bad-yaml/en.md': '---\ntitle: [unclosed\n---\nBody.\n',
+    // A tag YAML's core schema does not have: refused in one sentence of ours, nothing on stderr (the parser
+    // would print a warning of several lines at every read, and take the value as text).
+    'content/posts/foreign-tag/en.md': '---\nslug: foreign-tag\ntitle: !python/object x\n---\nBody.\n',
     'content/posts/bad-utf8/en.md': Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x74, 0x3a, 0x20, 0xff, 0xfe, 0x0a, 0x2d, 0x2d, 0x2d, 0x0a]),
     'content/posts/hello/fr.md': '---\ntitle: Bonjour\n---\n',
     'content/posts/Capital Letters/en.md': '---\ntitle: Caps\n---\n',
@@ -112,6 +115,7 @@ test('svc check lists one line per problem with its file, sorted by file, and ex
     `content/posts/bad-yaml/en.md: The front matter cannot be read (…); the entry is left out of the site.`,
     `content/posts/empty-card/en.md: The card image leaves required settings empty: src, alt.`,
     `content/posts/empty-card/en.md: The site offers no card named sparkle (core, plugins, theme); it shows as plain text.`,
+    `content/posts/foreign-tag/en.md: The front matter cannot be read (The front matter uses the YAML tag !python/object (line 2), which svc does not read; write the value without it.); the entry is left out of the site.`,
     `content/posts/hello/.en.md.4242.a1b2c3d4e5f6.tmp: This is the temp file of a write that was cut short (its process stopped mid-write); the file it was for is whole; no process is writing it, so it can be deleted.`,
     `content/posts/hello/fr.md: This file is left out of the site: fr is not one of its languages (en, de).`,
     `content/posts/linked: This is a symbolic link to ${join(problemRoot, 'elsewhere')}; svc does not follow links, so what it points to is not part of the site. Put the file or folder itself here.`,
@@ -133,6 +137,7 @@ test('svc check lists one line per problem with its file, sorted by file, and ex
   // The YAML parser's own words are not ours to pin: everything around them is.
   const loose = (line: string) => line.replace(/cannot be read \(.*\); the entry/, 'cannot be read (…); the entry').replace(/not valid YAML \(.*\); nothing/, 'not valid YAML (…); nothing');
   assert.deepEqual(lines.map(loose), expected.map(loose));
+  assert.ok(lines.includes(expected.find((line) => line.includes('foreign-tag'))!), 'the words for a foreign tag are ours');
   assert.equal(summary, `${expected.length} problems found in ${problemRoot}.`);
 });
 
