@@ -53,6 +53,9 @@ const PROBLEM_SITE: SiteDescription = {
     'content/posts/bad-yaml/en.md': '---\ntitle: [unclosed\n---\nBody.\n',
     // A tag YAML's core schema does not have: refused in one sentence of ours, nothing on stderr (the parser
     // would print a warning of several lines at every read, and take the value as text).
+    // Values shown as the file has them: a list is not mistaken for the text inside it.
+    'content/posts/list-title/en.md': '---\ntitle: [B, C]\nstatus: draft\n---\nBody.\n',
+    'content/posts/listed-status/en.md': '---\ntitle: Listed\nstatus: [published]\n---\nBody.\n',
     'content/posts/foreign-tag/en.md': '---\nslug: foreign-tag\ntitle: !python/object x\n---\nBody.\n',
     'content/posts/bad-utf8/en.md': Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x74, 0x3a, 0x20, 0xff, 0xfe, 0x0a, 0x2d, 0x2d, 0x2d, 0x0a]),
     'content/posts/hello/fr.md': '---\ntitle: Bonjour\n---\n',
@@ -119,6 +122,8 @@ test('svc check lists one line per problem with its file, sorted by file, and ex
     `content/posts/hello/.en.md.4242.a1b2c3d4e5f6.tmp: This is the temp file of a write that was cut short (its process stopped mid-write); the file it was for is whole; no process is writing it, so it can be deleted.`,
     `content/posts/hello/fr.md: This file is left out of the site: fr is not one of its languages (en, de).`,
     `content/posts/linked: This is a symbolic link to ${join(problemRoot, 'elsewhere')}; svc does not follow links, so what it points to is not part of the site. Put the file or folder itself here.`,
+    `content/posts/list-title/en.md: title ["B","C"] is not text; the site shows the entry's folder name instead.`,
+    `content/posts/listed-status/en.md: status ["published"] is not draft, published or scheduled; it reads as draft.`,
     `content/posts/locked/en.md: This file cannot be read and written by ${user}, and the server needs to.`,
     `content/posts/missing-media/en.md: media/posts/missing-media/nope.png does not exist; the image or link is broken.`,
     `content/posts/missing-media/en.md: media/posts/missing-media/gone.jpg does not exist; the image or link is broken.`,

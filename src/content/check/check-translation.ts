@@ -48,7 +48,11 @@ export function checkTranslation(check: TranslationCheck, file: string, text: st
   };
   const status = fields.status;
   if (status !== undefined && (typeof status !== 'string' || !STATUSES.includes(status))) {
-    problems.add(file, `status "${String(status).slice(0, 40)}" is not draft, published or scheduled; it reads as draft.`);
+    problems.add(file, `status ${shown(status)} is not draft, published or scheduled; it reads as draft.`);
+  }
+  // A number or true reads as its text; a list or a mapping cannot be a title.
+  if (typeof fields.title === 'object' && fields.title !== null) {
+    problems.add(file, `title ${shown(fields.title)} is not text; the site shows the entry's folder name instead.`);
   }
   for (const name of ['published', 'date'] as const) {
     if (fields[name] !== undefined) refuse(() => parseTimeValue(name, fields[name], site));
@@ -68,6 +72,12 @@ export function checkTranslation(check: TranslationCheck, file: string, text: st
   for (const warning of warnings) problems.add(file, `The card ${warning.card} leaves required settings empty: ${warning.missing.join(', ')}.`);
   for (const name of new Set(unknown)) problems.add(file, `The site offers no card named ${name} (core, plugins, theme); it shows as plain text.`);
   return fields;
+}
+
+/** A value as the file gives it, short: text in quotes, a list or mapping as JSON (`["published"]`), never as bare text. */
+function shown(value: unknown): string {
+  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+  return text.length > 42 ? `${text.slice(0, 40)}…` : text;
 }
 
 function checkSchedule(check: TranslationCheck, file: string, published: unknown): void {
