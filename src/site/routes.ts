@@ -12,7 +12,6 @@ import { entryPageTags, entryTag, listPageTags, NOT_FOUND_TAG, SITE_TAG } from '
 import { registerLlmsRoutes } from './llms-routes.js';
 import { mediaHandler } from './media-files.js';
 import { isEntryId } from '../content/entries/entry-id.js';
-import { bearerToken } from '../auth/principal.js';
 import { renderEntryPage } from './entry-page.js';
 import { renderHomePage, renderNotFoundPage, renderTypeListing } from './listing-pages.js';
 import { listedTypeAt } from './list-addresses.js';
@@ -23,7 +22,7 @@ import { consentBanner } from '../stats/consent-banner.js';
 import { prefersMarkdown } from '../http/accept.js';
 import { MARKDOWN, renderMarkdownTwin, twinPath } from './markdown-twin.js';
 import { MAX_QUERY_CHARS } from '../content/search/site-search.js';
-import { searcherOf } from '../content/content-rights.js';
+import { canSeeTranslation, searcherOf, seesOthersUnpublished } from '../content/content-rights.js';
 import { renderSearchPage, SEARCH_PAGE_SIZE, searchPageLanguage } from './search-page.js';
 
 /** What other areas add to public pages (statistics: the beacon tag, and counting AI crawlers). */
@@ -71,23 +70,22 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   const CLOSED_PAGE_ANSWER = { 'content-type': HTML, ...CLOSED_PAGE_HEADERS };
   const serveMedia = mediaHandler(deps.content.trustedFolders, deps.content.contentDir);
   // An entry's media are public with the entry: once one of its translations is published and the site is
-  // open. Before that (or on a closed site) only people signed in to the panel, or a token with
-  // content:read (a headless frontend previewing a draft), see them; such a file is theirs alone, and a
-  // shared cache would otherwise keep it even though the request carried a token (RFC 9111 §3.5 lets
-  // `public` override that). A file has one address: `/media/x.png/` is sent there, `/media//x.png` is none.
+  // open. Before that (or on a closed site) they are shown only to a viewer (site-deps.ts mediaViewer) who may
+  // see the entry: any of a published one, a draft's own author and roles that see others' drafts, as
+  // content_read decides; files of no entry only to the latter. Such a file is theirs alone, and a shared
+  // cache would otherwise keep it even though the request carried a token (RFC 9111 §3.5 lets `public`
+  // override that). A file has one address: `/media/x.png/` is sent there, `/media//x.png` is none.
   router.get('/media/*', atCanonicalAddress((ctx) => {
-    const trusted = () => deps.signedInToPanel(ctx) || readerToken(ctx);
     const entryId = ctx.params['*']!.split('/').slice(0, -1).join('/');
     const entry = isEntryId(entryId) ? deps.content.entryOncePerTurn(entryId) : undefined;
-    const published = entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
+    const translations = entry === undefined ? [] : [...entry.translations.values()];
+    const published = translations.some((t) => t.status === 'published');
     if (!deps.content.site().closed && published) return serveMedia(ctx, caching.media, cacheTagHeaders(deps.sharedCache, [SITE_TAG, entryTag(entryId)]));
-    if (!trusted()) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    const viewer = deps.mediaViewer(ctx);
+    const sees = viewer !== null && (entry === undefined ? seesOthersUnpublished(viewer) : published || translations.some((t) => canSeeTranslation(viewer, entry, t)));
+    if (!sees) return sendJson(ctx.res, 404, { message: 'No such file.' });
     return serveMedia(ctx, SIGNED_IN_ONLY);
   }));
-  const readerToken = (ctx: RequestContext): boolean => {
-    const token = bearerToken(ctx.req.headers.authorization);
-    return token !== undefined && deps.auth.verify(token)?.scopes.has('content:read') === true;
-  };
   registerFeedRoutes(router, deps, caching);
   registerLlmsRoutes(router, deps, caching);
   // Rendered pages with their tags, kept while the content is unchanged (the store's generation moves with

@@ -2,15 +2,19 @@
 // Declared here, built by the composition root (src/wiring/), so nothing in site/ knows how the installation
 // is put together, nor how the panel keeps its sessions.
 import type { RequestContext } from '../http/router.js';
-import type { AuthService } from '../auth/auth-service.js';
+import type { Principal } from '../auth/principal.js';
 import type { ContentStore } from '../content/store.js';
 import type { StatsService } from '../stats/stats-service.js';
 import type { SharedCachePolicy } from '../http/shared-cache.js';
 
 export interface SiteDeps {
   log: (line: string) => void;
-  /** Bearer tokens: a token with content:read sees media of unpublished entries and of a closed site. */
-  auth: Pick<AuthService, 'verify'>;
+  /**
+   * Who asks for a file under /media that is not public (a draft's, or any on a closed site): the person
+   * signed in to the panel, or the owner of a bearer token with content:read (a headless frontend previewing
+   * a draft); null for anyone else. Their role decides which drafts' files they see, as for the drafts.
+   */
+  mediaViewer: (ctx: RequestContext) => Principal | null;
   content: ContentStore;
   /** Collection, consent counts and crawler hits; built on first use by the composition root. */
   stats: StatsService;

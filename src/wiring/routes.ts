@@ -7,6 +7,8 @@ import { createApiLimiter, registerApiRoutes } from '../api/routes.js';
 import { registerSiteRoutes } from '../site/routes.js';
 import type { SiteDeps } from '../site/site-deps.js';
 import { currentPanelSession } from '../panel/panel-session.js';
+import { panelActor } from '../panel/panel-principal.js';
+import { bearerToken } from '../auth/principal.js';
 import { getStats, getStatsGoals, getStatsFunnel, getStatsExport } from '../api/stats.js';
 import { registerStatsEndpoints } from '../site/stats-endpoints.js';
 import { beaconScriptTag } from '../site/beacon.js';
@@ -40,9 +42,16 @@ export function buildRouter(deps: AppDeps, edge: EdgeSettings = NO_EDGE): Router
   registerStatsEndpoints(router, deps);
   // The public website, last: its catch-all takes whatever no route above took. Statistics hook in here.
   const site: SiteDeps = {
-    log: deps.log, auth: deps.auth, content: deps.content,
+    log: deps.log, content: deps.content,
     get stats() { return deps.stats; },
     signedInToPanel: (ctx) => currentPanelSession(ctx, deps) !== null,
+    mediaViewer: (ctx) => {
+      const session = currentPanelSession(ctx, deps);
+      if (session) return panelActor(session).principal;
+      const token = bearerToken(ctx.req.headers.authorization);
+      const owner = token === undefined ? null : deps.auth.verify(token);
+      return owner?.scopes.has('content:read') ? owner : null;
+    },
     sharedCache: edge.policy,
   };
   registerSiteRoutes(router, site, {

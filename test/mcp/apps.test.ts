@@ -3,7 +3,8 @@
 // in each request's _meta (2026-07-28) — and a client without it gets byte for byte what it got before.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { makePng } from '../helpers/images.ts';
 import { join } from 'node:path';
 import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { post, startHttp, type Answer, type HttpHarness } from '../helpers/mcp-http.ts';
@@ -173,6 +174,29 @@ test('drafts are previewed only for tokens that may read them; hostile addresses
     assert.equal(answer.json.error.code, -32602, uri);
     assert.ok(answer.json.error.message.length < 400, uri);
   }
+});
+
+test('a preview inlines the entry\'s own files and public ones, never another person\'s draft\'s: the document is the same for every reader', async () => {
+  mkdirSync(join(site.root, 'content/media/posts/bobs-draft'), { recursive: true });
+  writeFileSync(join(site.root, 'content/media/posts/bobs-draft/secret.png'), makePng(3, 3, [200, 0, 0]));
+  mkdirSync(join(site.root, 'content/media/posts/hello'), { recursive: true });
+  writeFileSync(join(site.root, 'content/media/posts/hello/public.png'), makePng(5, 5, [0, 0, 200]));
+  const carl = site.tokens.contributor!;
+  const headers = await appsSession(carl);
+  const call = async (name: string, args: Record<string, unknown>) => (await legacy(withApps, carl, 'tools/call', { name, arguments: args }, headers)).json.result;
+  const created = await call('content_create', { type: 'post', title: 'Carl pictures', body: 'Mine below.' });
+  assert.equal(created.isError, undefined, JSON.stringify(created));
+  const own = makePng(2, 2, [0, 200, 0]);
+  const uploaded = await call('media_upload', { id: created.structuredContent.id, name: 'own.png', data: own.toString('base64') });
+  assert.equal(uploaded.isError, undefined, JSON.stringify(uploaded));
+  const body = `${uploaded.structuredContent.markdown}\n\n![Bob's](media/posts/bobs-draft/secret.png)\n\n![Public](media/posts/hello/public.png)`;
+  assert.equal((await call('content_update', { id: created.structuredContent.id, body })).isError, undefined);
+  const preview = (await call('content_read', { id: created.structuredContent.id }))._meta['svc/preview'];
+  const text = (await legacy(withApps, carl, 'resources/read', { uri: preview.uri }, headers)).json.result.contents[0].text as string;
+  assert.ok(text.includes(`data:image/png;base64,${own.toString('base64')}`), 'its own picture');
+  assert.ok(!text.includes(readFileSync(join(site.root, 'content/media/posts/bobs-draft/secret.png')).toString('base64')), "not Bob's draft's");
+  assert.match(text, /alt="Bob&#39;s"|alt="Bob's"/);
+  assert.ok(text.includes(readFileSync(join(site.root, 'content/media/posts/hello/public.png')).toString('base64')), 'a published entry\'s');
 });
 
 test('a write tool called from an app goes through the token\'s scopes like any call: refused without content:publish', async () => {

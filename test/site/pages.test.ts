@@ -199,6 +199,28 @@ test('media of an entry with nothing published stay private unless signed in or 
   assert.equal((await fetch(`${server.url}/media/posts/hello/cover.png`)).status, 200);
 });
 
+test('a draft\'s media go only to whom its role shows the draft: a contributor sees their own, not another person\'s', async () => {
+  const { mkdirSync: mkdir } = await import('node:fs');
+  const contributor = await server.deps.auth.accounts.create({ name: 'Con Tributor', email: 'con@example.org', role: 'contributor', password: 'a long password 1' });
+  const token = server.deps.auth.createToken({ ownerId: contributor.id, name: 'own', scopes: ['content:read'], expiresInDays: 30 }).token;
+  mkdir(join(root, 'content/posts/con-draft'), { recursive: true });
+  writeFileSync(join(root, 'content/posts/con-draft/en.md'), `---\ntitle: Mine\nstatus: draft\ndate: 2026-03-04 12:00\nauthor: ${contributor.id}\n---\nMine.\n`);
+  for (const folder of ['admin-draft', 'con-draft', 'no-such-entry']) {
+    mkdir(join(root, `content/media/posts/${folder}`), { recursive: true });
+    writeFileSync(join(root, `content/media/posts/${folder}/picture.png`), makePng(4, 4));
+  }
+  const as = (path: string, bearer: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+  await waitFor(async () => assert.equal((await as('/media/posts/con-draft/picture.png', token)).status, 200));
+  const own = await as('/media/posts/con-draft/picture.png', token);
+  assert.equal(own.headers.get('cache-control'), 'private, no-store');
+  assert.equal((await as('/media/posts/admin-draft/picture.png', token)).status, 404, "another person's draft");
+  assert.equal((await as('/media/posts/no-such-entry/picture.png', token)).status, 404, 'files of no entry');
+  assert.equal((await as('/media/posts/hello/cover.png', token)).status, 200, 'a published entry');
+  const editor = await server.deps.auth.accounts.create({ name: 'Eddie', email: 'eddie@example.org', role: 'editor', password: 'a long password 1' });
+  const editorToken = server.deps.auth.createToken({ ownerId: editor.id, name: 'all', scopes: ['content:read'], expiresInDays: 30 }).token;
+  for (const folder of ['admin-draft', 'con-draft', 'no-such-entry']) assert.equal((await as(`/media/posts/${folder}/picture.png`, editorToken)).status, 200, folder);
+});
+
 test('a tag page lists its posts ten a page with links between the pages; past the last page is 404', async () => {
   const extra: Record<string, string> = {};
   for (let i = 1; i <= 12; i++) {

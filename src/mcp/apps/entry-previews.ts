@@ -16,6 +16,7 @@ import { holdsScope } from '../../auth/principal.js';
 import type { McpContext } from '../context.js';
 import { refusalSentence } from '../tool-call.js';
 import { resolveEntry, resolveLanguage, unknownEntry } from '../tools/lookup.js';
+import { isEntryId } from '../../content/entries/entry-id.js';
 import { mediaAddresses, mediaStamp, selfContained } from './self-contained.js';
 
 /** The public page of a translation as the site draws it (the composition root gives site/'s preview renderer). */
@@ -108,7 +109,7 @@ export class EntryPreviews {
         throw new AppError('invalid_params', `The ${language} page of ${entry.id} has changed since this preview address was made; call content_read again for the new one.`);
       }
       const same = kept?.store === store;
-      const document = same ? kept!.document : selfContained(store.trustedFolders, page.html, store.contentDir, store.site().url);
+      const document = same ? kept!.document : selfContained(store.trustedFolders, page.html, store.contentDir, store.site().url, (owner) => owner === entry.id || isPublicEntry(store, owner));
       const answer = same ? kept!.answer : this.answerOf(uri, document);
       this.kept.set(uri, { store, generation: store.generation, entry, translation, document, answer });
       return answer;
@@ -126,4 +127,11 @@ export class EntryPreviews {
     const hash = createHash('sha256').update(html).update('\n').update(stamp).digest('hex').slice(0, 16);
     return { uri: `${PREFIX}${hash}/${translation.language}/${entry.id}`, html };
   }
+}
+
+/** An entry with a published translation: its files are for anyone with content:read, as a preview's reader is. */
+function isPublicEntry(store: ContentStore, id: string): boolean {
+  if (!isEntryId(id)) return false;
+  const entry = store.entryOncePerTurn(id);
+  return entry !== undefined && [...entry.translations.values()].some((t) => t.status === 'published');
 }

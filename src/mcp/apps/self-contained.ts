@@ -11,8 +11,8 @@ const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jp
 export const PREVIEW_IMAGE_BUDGET = 8 * 1024 * 1024;
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** The file behind a `/media/<entry id>/<file>` address of the site, or null for anything else. */
-export function mediaFile(contentDir: string, siteUrl: string, address: string): string | null {
+/** The file behind a `/media/<entry id>/<file>` address of the site and its entry's id, or null for anything else. */
+export function mediaFile(contentDir: string, siteUrl: string, address: string): { path: string; entryId: string } | null {
   let path = address.startsWith(siteUrl) ? address.slice(siteUrl.length) : address;
   if (path.startsWith('media/')) path = `/${path}`;
   if (!path.startsWith('/media/')) return null;
@@ -20,7 +20,7 @@ export function mediaFile(contentDir: string, siteUrl: string, address: string):
   if (segments.length < 2 || !segments.every((segment) => SEGMENT.test(segment) && !segment.includes('..'))) return null;
   const extension = segments.at(-1)!.split('.').pop()!.toLowerCase();
   if (!IMAGE_TYPES[extension]) return null;
-  return join(contentDir, 'media', ...segments);
+  return { path: join(contentDir, 'media', ...segments), entryId: segments.slice(0, -1).join('/') };
 }
 
 /** The media addresses the page uses (img src and srcset, url() in CSS). */
@@ -35,22 +35,27 @@ export function mediaAddresses(html: string): string[] {
 export function mediaStamp(trusted: TrustedFolders, contentDir: string, siteUrl: string, addresses: readonly string[]): string {
   return addresses.map((address) => {
     const file = mediaFile(contentDir, siteUrl, address);
-    const stat = file ? statNoFollow(trusted, file) : undefined;
+    const stat = file ? statNoFollow(trusted, file.path) : undefined;
     return `${address}:${stat?.isFile() ? `${stat.size}:${stat.mtimeMs}` : '-'}`;
   }).join('\n');
 }
 
-/** The page with its media inlined and every other address removed. */
-export function selfContained(trusted: TrustedFolders, html: string, contentDir: string, siteUrl: string): string {
+/**
+ * The page with its media inlined and every other address removed. `mayInline`: whether the files of an
+ * entry may go into the document, which is kept by its address and read by everyone who may see the entry
+ * previewed, so it may not depend on who asks: the previewed entry's own files and those of entries with a
+ * published translation (a draft's text that shows another draft's image gets its alternative text).
+ */
+export function selfContained(trusted: TrustedFolders, html: string, contentDir: string, siteUrl: string, mayInline: (entryId: string) => boolean): string {
   let budget = PREVIEW_IMAGE_BUDGET;
   const inline = (address: string): string | null => {
     const file = mediaFile(contentDir, siteUrl, address);
-    if (!file) return null;
+    if (!file || !mayInline(file.entryId)) return null;
     try {
-      const bytes = readFileNoFollow(trusted, file);
+      const bytes = readFileNoFollow(trusted, file.path);
       if (bytes.length > budget) return null;
       budget -= bytes.length;
-      return `data:${IMAGE_TYPES[file.split('.').pop()!.toLowerCase()]};base64,${bytes.toString('base64')}`;
+      return `data:${IMAGE_TYPES[file.path.split('.').pop()!.toLowerCase()]};base64,${bytes.toString('base64')}`;
     } catch {
       return null;
     }
