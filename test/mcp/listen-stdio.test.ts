@@ -11,6 +11,7 @@ import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { spawnStdio } from '../helpers/stdio-child.ts';
 import { modernBody } from '../helpers/mcp-modern.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { entry } from '../helpers/write-site.ts';
 import { serveTestSite, type ServedSite } from '../helpers/served-site.ts';
 import { defaultRegistry } from '../../dist/wiring/mcp-registry.js';
 import { createMcpExchange } from '../../dist/mcp/exchange.js';
@@ -91,6 +92,45 @@ test('2025: initialize offers subscribe; resources/subscribe is told of a change
   assert.equal(code, 0);
 });
 
+test('2025: a client still reading a long answer stays subscribed: only unread notifications count against it', async () => {
+  // Some 700 KB of answer, most of it left in the pipe and the process while the client reads slowly.
+  site.writeEntry('content/posts/long-read/en.md', entry({ title: 'Long read', status: 'published', date: '2026-03-01 10:00', published: '2026-03-01 10:00', author: 'carl' }, 'word '.repeat(140_000)));
+  const mcp = spawnStdio([`--token=${token}`, `--root=${site.root}`]);
+  await mcp.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+  assert.deepEqual((await mcp.request('resources/subscribe', { uri: 'svc://entry/posts/hello' })).result, {});
+  mcp.send({ jsonrpc: '2.0', id: 'long', method: 'tools/call', params: { name: 'content_read', arguments: { id: 'posts/long-read' } } });
+  mcp.child.stdout.pause();
+  await update('posts/hello', 'Changed while the long answer was unread.');
+  // The change reaches the process (through the feed) while the answer waits; then the client reads on.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  mcp.child.stdout.resume();
+  const told = { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'svc://entry/posts/hello' } };
+  await waitFor(() => assert.ok(mcp.lines.some((line) => JSON.stringify(line) === JSON.stringify(told)), 'told of the change'), 5_000);
+  assert.ok(mcp.lines.some((line: any) => line.id === 'long' && line.result), 'the long answer came whole');
+  const before = mcp.lines.length;
+  await update('posts/hello', 'And told again: the subscription is still there.');
+  await waitFor(() => assert.ok(mcp.lines.slice(before).some((line) => JSON.stringify(line) === JSON.stringify(told))), 5_000);
+  assert.equal((await mcp.exit()).code, 0);
+});
+
+test('a client that writes without reading: the process stops reading its requests instead of keeping every answer, and answers all in order once read', async () => {
+  const mcp = spawnStdio([`--token=${token}`, `--root=${site.root}`]);
+  await mcp.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+  const before = mcp.lines.length;
+  mcp.child.stdout.pause();
+  const COUNT = 50_000;
+  let requests = '';
+  for (let i = 1; i <= COUNT; i++) requests += `{"jsonrpc":"2.0","id":${i},"method":"ping"}\n`;
+  mcp.child.stdin.write(requests);
+  // 2.2 MB of requests: the process takes what its answers' room allows and leaves the rest unread.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  assert.ok(mcp.child.stdin.writableLength > 1_000_000, `the process read all but ${mcp.child.stdin.writableLength} bytes of requests nobody read the answers to`);
+  mcp.child.stdout.resume();
+  await waitFor(() => assert.equal(mcp.lines.length - before, COUNT), 30_000);
+  assert.ok(mcp.lines.slice(before).every((line: any, i) => line.id === i + 1 && line.result !== undefined), 'every answer, in order');
+  assert.equal((await mcp.exit()).code, 0);
+});
+
 test('in-process: the listeners of a stdio conversation are gone when its input ends, a listen told so', async () => {
   const hub = listenerHub(site.deps.content, () => {});
   const input = new PassThrough();
@@ -133,10 +173,19 @@ test('in-process: a client that never reads its output has its listener dropped 
   }
   assert.equal(hub.size, 0, 'dropped');
   assert.ok(output.writableLength < 256 * 1024 + 1024, `unread ${output.writableLength} bytes`);
+  assert.equal(lastLine(output), JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'deaf', reason: 'More than 256 KB of notifications were left unread.', _meta: { [SUBSCRIPTION_ID]: 'deaf' } } }), 'told why');
+  // The answers wait for the client to read; it goes away instead.
   input.end();
+  output.destroy();
   await served;
   assert.deepEqual([hub.size, hub.subscriptionCount, hub.following], [0, 0, false]);
 });
+
+/** The last line written to a Writable whose writes never completed (its buffered chunks). */
+function lastLine(output: Writable): string {
+  const chunks = (output as unknown as { writableBuffer: Array<{ chunk: Buffer | string }> }).writableBuffer;
+  return String(chunks.at(-1)?.chunk ?? '').trimEnd();
+}
 
 /** `text` with the letters that `pattern`'s bits pick percent-encoded: another spelling of the same URI. */
 function encodeSome(text: string, pattern: number): string {

@@ -73,16 +73,27 @@ export class Listener {
   }
 
   /**
-   * Sends one message (with the listen's id in `_meta`). A peer that has left too much unread is dropped
-   * instead: what one change writes at most (100 URIs of 2 KB) stays below the limit, so only a backlog of
-   * changes the peer never took can reach it.
+   * Sends one message (with the listen's id in `_meta`). A peer that has left too much unread is told and
+   * dropped instead: what one change writes at most (100 URIs of 2 KB) stays below the limit, so only a
+   * backlog of notifications the peer never took can reach it (not the answers it is still reading: stdio
+   * counts its notifications alone).
    */
   send(method: string, params: Record<string, unknown> = {}): void {
     if (this.endedWith) return;
-    const { id, sink } = this.options;
-    if (sink.unsent > (this.options.maxUnsentBytes ?? MAX_UNSENT_BYTES)) return this.end('dropped');
-    sink.send({ jsonrpc: '2.0', method, params: id === null ? params : { ...params, _meta: { [META_SUBSCRIPTION_ID]: id } } });
+    const limit = this.options.maxUnsentBytes ?? MAX_UNSENT_BYTES;
+    if (this.options.sink.unsent > limit) {
+      const reason = `More than ${limit / 1024} KB of notifications were left unread.`;
+      // A stdio process's 2025 subscriptions are named by no request: a warning tells the client instead.
+      if (this.options.id === null) this.write('notifications/message', { level: 'warning', logger: 'svc', data: `${reason} Your subscriptions ended; send resources/subscribe again to follow changes.` });
+      return this.cancel(reason);
+    }
+    this.write(method, params);
     this.restartIdle();
+  }
+
+  private write(method: string, params: Record<string, unknown>): void {
+    const { id, sink } = this.options;
+    sink.send({ jsonrpc: '2.0', method, params: id === null ? params : { ...params, _meta: { [META_SUBSCRIPTION_ID]: id } } });
   }
 
   updated(uri: string): void {
@@ -95,10 +106,13 @@ export class Listener {
     return new Promise((resolve) => this.endWaiters.push(resolve));
   }
 
-  /** Ends it from the server's side without its result: a listen hears notifications/cancelled naming it (stdio's way). */
+  /**
+   * Ends it from the server's side without its result: a listen hears notifications/cancelled naming it
+   * (stdio's way; over HTTP its stream closes as well), written past any limit (one short message).
+   */
   cancel(reason: string): void {
     if (this.endedWith) return;
-    if (this.options.id !== null) this.send('notifications/cancelled', { requestId: this.options.id, reason });
+    if (this.options.id !== null) this.write('notifications/cancelled', { requestId: this.options.id, reason });
     this.end('dropped');
   }
 

@@ -34,13 +34,22 @@ export function stdioNotifications(output: Writable, principalOf: (session: McpS
   const gone = new AbortController();
   let writable = true;
   let line: LineState | null = null;
+  /**
+   * Bytes of notifications written but not yet taken by the pipe: the listeners' limit counts these, not the
+   * answers queued beside them (a client still reading a long content_read has not stopped listening).
+   */
+  let unsentNotifications = 0;
 
   const connection: MessageSink = {
     send(message) {
-      if (writable) output.write(stringifyMessage(message) + '\n');
+      if (!writable) return;
+      const text = stringifyMessage(message) + '\n';
+      const bytes = Buffer.byteLength(text);
+      unsentNotifications += bytes;
+      output.write(text, () => { unsentNotifications -= bytes; });
     },
     get unsent() {
-      return output.writableLength;
+      return unsentNotifications;
     },
     closed: gone.signal,
     // The process's stdout stays: a listener dropped only stops writing on it.
@@ -55,7 +64,7 @@ export function stdioNotifications(output: Writable, principalOf: (session: McpS
         if (!state.dropped) connection.send(message);
       },
       get unsent() {
-        return output.writableLength;
+        return unsentNotifications;
       },
       closed: gone.signal,
       drop() {

@@ -39,6 +39,12 @@ export interface StdioServerOptions {
 }
 
 const NEWLINE = 0x0a;
+/**
+ * Lines read and not yet answered past which stdin is paused until the answers catch up: with the wait for
+ * stdout's drain below, a client that writes requests and does not read the answers holds the process at
+ * a few answers' worth of memory (it used to keep every answer: 3,000 tools/list lines took 373 MB).
+ */
+const MOST_LINES_WAITING = 32;
 
 /** Serves until `input` ends or `stop` is aborted, then resolves once every answer is written. */
 export function serveStdio(options: StdioServerOptions): Promise<void> {
@@ -59,9 +65,38 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
   /** Set by `stop` while a line is half received: reading ends with its newline. */
   let lastLine = false;
   let queue: Promise<void> = Promise.resolve();
+  let linesWaiting = 0;
+  let paused = false;
 
   const write = (answer: McpAnswer) => {
     if (answer.reply !== null) options.output.write(stringifyMessage(answer.reply) + '\n');
+  };
+
+  /** Resolves once stdout has taken what was written (or is gone): the next line is answered only then. */
+  const drained = (): Promise<void> | void => {
+    const output = options.output;
+    if (!output.writableNeedDrain || output.destroyed) return;
+    return new Promise((resolve) => {
+      const done = () => {
+        output.off('drain', done).off('close', done).off('error', done);
+        resolve();
+      };
+      output.on('drain', done).on('close', done).on('error', done);
+    });
+  };
+
+  /** Counts a line in (pausing stdin past MOST_LINES_WAITING) and out (reading again once half are answered). */
+  const lineIn = () => {
+    if (++linesWaiting > MOST_LINES_WAITING && !paused) {
+      paused = true;
+      options.input.pause();
+    }
+  };
+  const lineOut = () => {
+    if (--linesWaiting <= MOST_LINES_WAITING / 2 && paused && !finished) {
+      paused = false;
+      options.input.resume();
+    }
   };
 
   const handleLine = async (text: string) => {
@@ -75,18 +110,19 @@ export function serveStdio(options: StdioServerOptions): Promise<void> {
 
   const enqueue = (line: Buffer) => {
     // Read with U+FFFD in place of bad bytes, a title or body would be saved other than it was sent.
-    if (!isUtf8(line)) {
-      queue = queue.then(() => write(transportError(400, ErrorCodes.parseError, 'The message is not valid UTF-8.')));
-      return;
-    }
+    if (!isUtf8(line)) return answerInTurn(() => write(transportError(400, ErrorCodes.parseError, 'The message is not valid UTF-8.')));
     let text = line.toString('utf8');
     if (text.endsWith('\r')) text = text.slice(0, -1);
-    queue = queue.then(() => handleLine(text)).catch((error) => options.log(`svc: stdio message failed: ${(error as Error)?.stack ?? error}`));
+    answerInTurn(() => handleLine(text));
   };
 
-  const tooLarge = () => {
-    queue = queue.then(() => write(transportError(413, ErrorCodes.invalidRequest, `The message is larger than ${maxLineBytes} bytes.`)));
+  /** Answers a line after those before it, and once stdout has room. */
+  const answerInTurn = (answer: () => void | Promise<void>) => {
+    lineIn();
+    queue = queue.then(answer).catch((error) => options.log(`svc: stdio message failed: ${(error as Error)?.stack ?? error}`)).then(drained).then(lineOut);
   };
+
+  const tooLarge = () => answerInTurn(() => write(transportError(413, ErrorCodes.invalidRequest, `The message is larger than ${maxLineBytes} bytes.`)));
 
   const onData = (chunk: Buffer) => {
     let start = 0;
