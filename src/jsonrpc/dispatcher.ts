@@ -98,6 +98,7 @@ export class Dispatcher<C> {
       case 'invalid':
         return errorResponse(classified.id, classified.code, classified.reason);
       case 'response':
+      case 'ignored':
         return null;
       case 'notification': {
         const handler = this.notifications.get(classified.message.method);

@@ -55,6 +55,8 @@ export type ClassifiedMessage =
   | { kind: 'request'; message: JsonRpcRequest }
   | { kind: 'notification'; message: JsonRpcNotification }
   | { kind: 'response' }
+  /** A notification MCP cannot take (params by position): neither handled nor answered, as no notification is. */
+  | { kind: 'ignored' }
   | { kind: 'invalid'; id: JsonRpcId | null; code: number; reason: string };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -90,6 +92,9 @@ export function classifyMessage(value: unknown): ClassifiedMessage {
   let params: Record<string, unknown> = {};
   if (Object.hasOwn(value, 'params')) {
     if (Array.isArray(value.params)) {
+      // By-position params make a valid JSON-RPC message that MCP has no method for; without an id it is a
+      // notification, and "the Server MUST NOT reply to a Notification" (JSON-RPC 2.0 §4.1).
+      if (!hasId) return { kind: 'ignored' };
       return { kind: 'invalid', id, code: ErrorCodes.invalidParams, reason: 'The params must be an object, not an array.' };
     }
     if (!isPlainObject(value.params)) return invalid(id, 'The "params" must be an object.');

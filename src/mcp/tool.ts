@@ -175,7 +175,16 @@ function argumentsRefused(args: unknown): { ok: true; value: unknown } | { ok: f
   const keys: string[] = [];
   for (const key in args) keys.push(key);
   if (keys.length === 0) return { ok: true, value: {} };
-  return { ok: false, message: `unknown argument${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` };
+  return { ok: false, message: `unknown argument${keys.length > 1 ? 's' : ''} ${namesShown(keys)}` };
+}
+
+/**
+ * Names from the request, as an answer repeats them: the first 5, each up to 100 characters, and how many
+ * more (one argument named with 10 MB, or 300,000 of them, made an answer as long).
+ */
+function namesShown(names: readonly (string | number | symbol)[]): string {
+  const shown = names.slice(0, 5).map((name) => { const text = String(name); return text.length > 100 ? `${text.slice(0, 100)}…` : text; });
+  return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
 }
 
 function isEmptyPlainObject(value: unknown): boolean {
@@ -189,8 +198,8 @@ function isEmptyPlainObject(value: unknown): boolean {
 /** One readable sentence from zod's issues, naming each argument that is wrong. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   const parts = issues.slice(0, 5).map((issue) => {
-    const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-    if (issue.code === 'unrecognized_keys') return `${where}unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+    const where = issue.path.length > 0 ? `${issue.path.map((part) => namesShown([part])).join('.')}: ` : '';
+    if (issue.code === 'unrecognized_keys') return `${where}unknown argument${issue.keys.length > 1 ? 's' : ''} ${namesShown(issue.keys)}`;
     return `${where}${issue.message}`;
   });
   return parts.join('; ');

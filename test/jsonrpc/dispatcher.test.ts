@@ -105,6 +105,14 @@ test('refuses array params with -32602, which is not a transport-level failure',
   assert.deepEqual(out, { reply: { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'The params must be an object, not an array.' } }, invalid: false });
 });
 
+test('a notification with array params is neither handled nor answered, alone or in a batch (JSON-RPC 2.0 §4.1)', async () => {
+  const { dispatcher, seen } = makeDispatcher();
+  assert.deepEqual(await dispatcher.dispatch({ jsonrpc: '2.0', method: 'note', params: [1, 2] }, { who: 'a' }, single), { reply: null, invalid: false });
+  const out = await dispatcher.dispatch([{ jsonrpc: '2.0', method: 'note', params: [] }, { jsonrpc: '2.0', method: 'note', params: [3] }], { who: 'a' }, batch);
+  assert.deepEqual(out, { reply: null, invalid: false });
+  assert.deepEqual(seen, []);
+});
+
 test('refuses a batch where batches are not allowed, naming why', async () => {
   const { dispatcher } = makeDispatcher();
   const out = await dispatcher.dispatch([{ jsonrpc: '2.0', id: 1, method: 'echo' }], { who: 'a' }, single);

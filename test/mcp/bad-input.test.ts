@@ -129,6 +129,10 @@ const READING: Array<[string, Record<string, unknown>, string]> = [
   ['content_list', { limit: 0 }, 'limit: Too small: expected number to be >=1'],
   ['content_list', { limit: 101 }, 'limit: Too big: expected number to be <=100'],
   ['content_list', { limit: 5, sort: 'title' }, 'unknown argument sort'],
+  // Names repeated from the request: five at most, each up to 100 characters.
+  ['site_info', { ['k'.repeat(100_000)]: 1 }, `unknown argument ${'k'.repeat(100)}…`],
+  ['site_info', Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`a${i}`, i])), 'unknown arguments a0, a1, a2, a3, a4 and 2995 more'],
+  ['content_list', { limit: 5, ['s'.repeat(500)]: 1, b: 2 }, `unknown arguments ${'s'.repeat(100)}…, b`],
   ['content_read', {}, 'id: Invalid input: expected string, received undefined'],
   ['content_read', { id: 5 }, 'id: Invalid input: expected string, received number'],
   ['content_read', { id: 'posts/hello', language: 3 }, 'language: Invalid input: expected string, received number'],

@@ -74,10 +74,12 @@ test('refuses the tokens of a removed account', async () => {
   assert.equal((await rpc(site, http.url, token, 'ping')).status, 401);
 });
 
-test('answers a notification with 202 and no body', async () => {
-  const answer = await post(http.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, site.tokens.admin!);
-  assert.equal(answer.status, 202);
-  assert.equal(answer.text, '');
+test('answers a notification with 202 and no body, also one with params by position (JSON-RPC 2.0 §4.1)', async () => {
+  for (const params of [undefined, [], ['x']]) {
+    const answer = await post(http.url, { jsonrpc: '2.0', method: 'notifications/initialized', ...(params ? { params } : {}) }, site.tokens.admin!);
+    assert.equal(answer.status, 202, JSON.stringify(params));
+    assert.equal(answer.text, '');
+  }
 });
 
 test('answers a response sent by the client with 202', async () => {
