@@ -1,6 +1,6 @@
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import { renderMarkdown } from '../content/markdown.js';
-import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
+import { escapeAttr, escapeHtml, xmlSafe } from '../lib/html-escape.js';
 import { listEntries } from '../content/query.js';
 import type { ContentStore } from '../content/store.js';
 
@@ -18,11 +18,11 @@ export function renderAtomFeed(store: ContentStore, language: string): string {
     const summary = typeof translation.fields.excerpt === 'string' ? `<summary>${escapeHtml(translation.fields.excerpt)}</summary>` : '';
     return `<entry><title>${escapeHtml(translation.title)}</title><link href="${escapeAttr(site.url + translation.path)}"/><id>${escapeHtml(`${site.url}/${entry.id}/${language}`)}</id><updated>${formatIsoWithOffset(translation.dateMs, site.timezone)}</updated>${summary}<content type="html">${escapeHtml(html)}</content></entry>`;
   });
-  return `<?xml version="1.0" encoding="utf-8"?>
+  return xmlSafe(`<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeAttr(language)}"><title>${escapeHtml(site.title)}</title><subtitle>${escapeHtml(site.description)}</subtitle><link href="${escapeAttr(home)}"/><link rel="self" href="${escapeAttr(self)}"/><id>${escapeHtml(home)}</id><updated>${formatIsoWithOffset(updated, site.timezone)}</updated>
 ${items.join('\n')}
 </feed>
-`;
+`);
 }
 
 export function renderRobots(store: ContentStore): string {

@@ -221,6 +221,25 @@ test('a draft\'s media go only to whom its role shows the draft: a contributor s
   for (const folder of ['admin-draft', 'con-draft', 'no-such-entry']) assert.equal((await as(`/media/posts/${folder}/picture.png`, editorToken)).status, 200, folder);
 });
 
+test('a control character in a title, excerpt or body leaves the feed well-formed XML: it becomes U+FFFD', async () => {
+  const root = createFixtureSite({
+    'content/posts/bell/en.md': '---\ntitle: "Bell \\a ring \\x01"\nstatus: published\ndate: 2026-06-01 10:00\npublished: 2026-06-01 10:00\nexcerpt: "ex \\b cerpt"\n---\nBody \u0007 text \u000b and \uffff.\n',
+  });
+  const local = await startTestServer(root);
+  try {
+    const feed = await (await fetch(`${local.url}/feed.xml`)).text();
+    assert.doesNotMatch(feed, /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/u, 'nothing XML 1.0 forbids');
+    assert.match(feed, /<title>Bell \uFFFD ring \uFFFD<\/title>/);
+    assert.match(feed, /<summary>ex \uFFFD cerpt<\/summary>/);
+    assert.match(feed, /Body \uFFFD text \uFFFD and \uFFFD\./);
+    // The page keeps what was written (HTML shows it), escaped as ever.
+    assert.match(await (await fetch(`${local.url}/bell`)).text(), /<h1>Bell \u0007 ring \u0001<\/h1>/);
+  } finally {
+    await local.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('a tag page lists its posts ten a page with links between the pages; past the last page is 404', async () => {
   const extra: Record<string, string> = {};
   for (let i = 1; i <= 12; i++) {
