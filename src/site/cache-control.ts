@@ -12,6 +12,14 @@ import { publicCacheControl, type SharedCachePolicy } from '../http/shared-cache
  */
 export const SIGNED_IN_ONLY = 'private, no-store';
 
+/**
+ * The headers of a 404 that is no page (a media file, a feed, the sitemap, an llms file, often there only for
+ * who asks): kept by no cache, so none goes on answering 404 once the file is published or the site opened
+ * (a shared cache keeps an answer without Cache-Control for its own default time: Varnish 120 s). The 404
+ * pages themselves are public and purged with the `missing` tag (routes.ts).
+ */
+export const UNCACHED_NOT_FOUND = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } as const;
+
 /** Cache-Control of the public answers, by what they are: browsers keep a page a minute, a feed five. */
 export interface PublicCaching { page: string; feed: string; media: string }
 

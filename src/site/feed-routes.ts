@@ -5,7 +5,7 @@ import { sendTagged, taggedBody, type TaggedBody } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { renderAtomFeed, renderRobots } from './feeds.js';
 import { renderSitemap } from './sitemap.js';
-import { SIGNED_IN_ONLY, type PublicCaching } from './cache-control.js';
+import { SIGNED_IN_ONLY, UNCACHED_NOT_FOUND, type PublicCaching } from './cache-control.js';
 import { cacheTagHeaders } from '../http/shared-cache.js';
 import { atCanonicalAddress } from '../http/canonical-address.js';
 import { SITE_TAG, SITEMAP_TAG, typeListTag } from '../content/cache-tags.js';
@@ -48,19 +48,19 @@ export function registerFeedRoutes(router: Router, deps: SiteDeps, controls: Pub
     const pageParam = ctx.url.searchParams.get('page');
     const page = pageParam === null ? null : /^[1-9][0-9]{0,6}$/.test(pageParam) ? Number(pageParam) : 0;
     const body = cacheControl === null || page === 0 ? null : kept(`sitemap\u0000${page ?? ''}`, () => renderSitemap(deps.content, page));
-    if (cacheControl === null || body === null) return sendJson(ctx.res, 404, NOTHING_HERE);
+    if (cacheControl === null || body === null) return sendJson(ctx.res, 404, NOTHING_HERE, UNCACHED_NOT_FOUND);
     sendTagged(ctx.res, body, headers('application/xml; charset=utf-8', cacheControl, [SITE_TAG, SITEMAP_TAG]));
   }));
   const feed = (ctx: RequestContext, language: string) => {
     const cacheControl = caching(ctx);
-    if (cacheControl === null) return sendJson(ctx.res, 404, NOTHING_HERE);
+    if (cacheControl === null) return sendJson(ctx.res, 404, NOTHING_HERE, UNCACHED_NOT_FOUND);
     sendTagged(ctx.res, kept(`feed\u0000${language}`, () => renderAtomFeed(deps.content, language))!, headers('application/atom+xml; charset=utf-8', cacheControl, [SITE_TAG, typeListTag('post', language)]));
   };
   router.get('/feed.xml', atCanonicalAddress((ctx) => feed(ctx, deps.content.site().defaultLanguage)));
   router.get('/:language/feed.xml', atCanonicalAddress((ctx) => {
     const language = ctx.params.language!;
     const site = deps.content.site();
-    if (!Object.hasOwn(site.languages, language) || language === site.defaultLanguage) return sendJson(ctx.res, 404, NOTHING_HERE);
+    if (!Object.hasOwn(site.languages, language) || language === site.defaultLanguage) return sendJson(ctx.res, 404, NOTHING_HERE, UNCACHED_NOT_FOUND);
     feed(ctx, language);
   }));
 }

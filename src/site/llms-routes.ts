@@ -3,7 +3,7 @@ import type { Router, RequestContext } from '../http/router.js';
 import { sendJson } from '../http/respond.js';
 import { sendTagged, taggedBody, type TaggedBody } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
-import { SIGNED_IN_ONLY, type PublicCaching } from './cache-control.js';
+import { SIGNED_IN_ONLY, UNCACHED_NOT_FOUND, type PublicCaching } from './cache-control.js';
 import { cacheTagHeaders } from '../http/shared-cache.js';
 import { listPageTags } from '../content/cache-tags.js';
 import { renderLlmsFull, renderLlmsList, renderLlmsTxt } from './llms-txt.js';
@@ -41,7 +41,7 @@ export function registerLlmsRoutes(router: Router, deps: SiteDeps, publicCaching
   const serve = (ctx: RequestContext, key: string, tags: () => string[], render: (pageNumber: number) => string | null) => {
     const cacheControl = caching(ctx);
     const pageNumber = pageOf(ctx);
-    if (cacheControl === null || pageNumber === null) return sendJson(ctx.res, 404, NOTHING_HERE);
+    if (cacheControl === null || pageNumber === null) return sendJson(ctx.res, 404, NOTHING_HERE, UNCACHED_NOT_FOUND);
     const generation = deps.content.generation;
     const fullKey = `${key}\u0000${pageNumber}`;
     let body = made.get(generation, fullKey);
@@ -49,7 +49,7 @@ export function registerLlmsRoutes(router: Router, deps: SiteDeps, publicCaching
       const text = render(pageNumber);
       made.set(generation, fullKey, (body = text === null ? null : taggedBody(text)));
     }
-    if (body === null) return sendJson(ctx.res, 404, NOTHING_HERE);
+    if (body === null) return sendJson(ctx.res, 404, NOTHING_HERE, UNCACHED_NOT_FOUND);
     const tagHeaders = cacheControl === SIGNED_IN_ONLY ? {} : cacheTagHeaders(deps.sharedCache, [...new Set(tags())]);
     sendTagged(ctx.res, body, { ...HEADERS, 'cache-control': cacheControl, ...tagHeaders });
   };
@@ -60,7 +60,7 @@ export function registerLlmsRoutes(router: Router, deps: SiteDeps, publicCaching
   router.get('/llms/:language/:list', atCanonicalAddress((ctx) => {
     const { language, list } = ctx.params as { language: string; list: string };
     const type = /^([a-z0-9][a-z0-9_-]{0,39})\.txt$/.exec(list)?.[1];
-    if (type === undefined || !Object.hasOwn(deps.content.site().languages, language)) return sendJson(ctx.res, 404, NOTHING_HERE);
+    if (type === undefined || !Object.hasOwn(deps.content.site().languages, language)) return sendJson(ctx.res, 404, NOTHING_HERE, UNCACHED_NOT_FOUND);
     serve(ctx, `list\u0000${language}\u0000${type}`, () => listPageTags(type, language), (n) => renderLlmsList(context(language), type, n));
   }));
 }

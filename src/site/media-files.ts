@@ -2,10 +2,13 @@ import { closeSync, constants, createReadStream, fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestContext } from '../http/router.js';
 import { sendJson } from '../http/respond.js';
+import { UNCACHED_NOT_FOUND } from './cache-control.js';
 import { matchesIfNoneMatch, sendNotModified } from '../http/etag.js';
 import { parseEntryId } from '../content/entries/entry-id.js';
 import { openNoFollow } from '../lib/no-follow.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
+
+export const NO_SUCH_FILE = { message: 'No such file.' };
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
@@ -30,9 +33,9 @@ export function mediaHandler(trusted: TrustedFolders, contentDir: string): (ctx:
     try {
       segments = parseEntryId(parts.join('/'));
     } catch {
-      return sendJson(ctx.res, 404, { message: 'No such file.' });
+      return sendJson(ctx.res, 404, NO_SUCH_FILE, UNCACHED_NOT_FOUND);
     }
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(fileName) || fileName.includes('..')) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(fileName) || fileName.includes('..')) return sendJson(ctx.res, 404, NO_SUCH_FILE, UNCACHED_NOT_FOUND);
     const file = join(contentDir, 'media', ...segments, fileName);
     // Opened once, without following a link anywhere below content/, and served from that descriptor: a
     // link (content/media/posts/x/h.txt -> /etc/hostname) is no file of the site (lib/no-follow.ts).
@@ -42,11 +45,11 @@ export function mediaHandler(trusted: TrustedFolders, contentDir: string): (ctx:
       fd = openNoFollow(trusted, file, constants.O_RDONLY);
       stat = fstatSync(fd);
     } catch {
-      return sendJson(ctx.res, 404, { message: 'No such file.' });
+      return sendJson(ctx.res, 404, NO_SUCH_FILE, UNCACHED_NOT_FOUND);
     }
     if (!stat.isFile()) {
       closeSync(fd);
-      return sendJson(ctx.res, 404, { message: 'No such file.' });
+      return sendJson(ctx.res, 404, NO_SUCH_FILE, UNCACHED_NOT_FOUND);
     }
     const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
     const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}-${stat.ino.toString(36)}"`;

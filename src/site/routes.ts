@@ -6,11 +6,11 @@ import { answeredElsewhere, atCanonicalAddress } from '../http/canonical-address
 import { prepareAnswer, sendPrepared, taggedBody, type PreparedAnswer } from '../http/etag.js';
 import { GenerationCache } from '../lib/generation-cache.js';
 import { registerFeedRoutes } from './feed-routes.js';
-import { publicCaching, SIGNED_IN_ONLY } from './cache-control.js';
+import { publicCaching, SIGNED_IN_ONLY, UNCACHED_NOT_FOUND } from './cache-control.js';
 import { cacheTagHeaders } from '../http/shared-cache.js';
 import { entryPageTags, entryTag, listPageTags, NOT_FOUND_TAG, SITE_TAG } from '../content/cache-tags.js';
 import { registerLlmsRoutes } from './llms-routes.js';
-import { mediaHandler } from './media-files.js';
+import { mediaHandler, NO_SUCH_FILE } from './media-files.js';
 import { isEntryId } from '../content/entries/entry-id.js';
 import { renderEntryPage } from './entry-page.js';
 import { renderHomePage, renderNotFoundPage, renderTypeListing } from './listing-pages.js';
@@ -83,7 +83,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
     if (!deps.content.site().closed && published) return serveMedia(ctx, caching.media, cacheTagHeaders(deps.sharedCache, [SITE_TAG, entryTag(entryId)]));
     const viewer = deps.mediaViewer(ctx);
     const sees = viewer !== null && (entry === undefined ? seesOthersUnpublished(viewer) : published || translations.some((t) => canSeeTranslation(viewer, entry, t)));
-    if (!sees) return sendJson(ctx.res, 404, { message: 'No such file.' });
+    if (!sees) return sendJson(ctx.res, 404, NO_SUCH_FILE, UNCACHED_NOT_FOUND);
     return serveMedia(ctx, SIGNED_IN_ONLY);
   }));
   registerFeedRoutes(router, deps, caching);
@@ -92,7 +92,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
   // every change on disk and when a scheduled time passes); the same bytes for everyone who may see them.
   const rendered = new GenerationCache<PreparedAnswer>(RENDERED_PAGES_KEPT, { maxBytes: RENDERED_PAGE_BYTES, sizeOf: (page) => page.body.bytes.length + 400 });
   const page = (ctx: RequestContext) => {
-    if (ctx.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' });
+    if (ctx.pathname.startsWith('/svc/')) return sendJson(ctx.res, 404, { message: 'Nothing is at this address.' }, UNCACHED_NOT_FOUND);
     const site = deps.content.site();
     // D13: a closed site shows its pages only to people signed in to the panel. Neither the redirect nor
     // what a signed-in person is shown instead (the page, or a 404 with the site's navigation) may be stored

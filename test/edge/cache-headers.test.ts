@@ -73,6 +73,13 @@ test('pages, lists, tag pages, feeds, sitemap, robots and media are public for s
   assert.equal(missing.status, 404);
   assert.deepEqual(keys(missing).sort(), ['missing', 'svc'], 'a 404 is purged when anything is published');
   assert.match(missing.headers.get('cache-control')!, SHARED);
+  // A 404 that is no page is kept by no cache (a draft's picture is 404 until it is published; a file
+  // added later): a shared cache would keep one without Cache-Control for its own default time.
+  for (const path of ['/media/posts/admin-draft/nope.png', '/media/posts/hello/not-there.png', '/fr/feed.xml', '/sitemap.xml?page=0', '/svc/nothing']) {
+    const refused = await fetch(`${server.url}${path}`);
+    assert.equal(refused.status, 404, path);
+    assert.equal(refused.headers.get('cache-control'), 'no-store', path);
+  }
   // A 304 carries the same Cache-Control, so a cache that revalidates keeps the shared lifetime.
   const again = await fetch(`${server.url}/hello`, { headers: { 'if-none-match': post.headers.get('etag')! } });
   assert.equal(again.status, 304);
@@ -144,6 +151,13 @@ test('a closed site\'s answers to a signed-in person are private and carry no ta
     assert.equal(media.status, 200);
     assert.equal(media.headers.get('cache-control'), 'private, no-store');
     assert.equal(media.headers.get('xkey'), null);
+    // What a closed site refuses to everyone else is kept by no cache, lest it stay 404 once the site opens.
+    for (const path of ['/media/posts/hello/cover.png', '/feed.xml', '/de/feed.xml', '/sitemap.xml', '/llms.txt', '/llms-full.txt']) {
+      const refused = await fetch(`${closed.url}${path}`);
+      assert.equal(refused.status, 404, path);
+      assert.equal(refused.headers.get('cache-control'), 'no-store', path);
+      assert.equal(refused.headers.get('xkey'), null, path);
+    }
   } finally {
     await closed.close();
     rmSync(closedRoot, { recursive: true, force: true });
