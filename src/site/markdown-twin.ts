@@ -3,6 +3,7 @@
 // YAML head, the title, then the body with its cards as plain Markdown and every address absolute.
 import { readableMarkdown } from '../content/readable-markdown.js';
 import { markdownText } from '../content/markdown-text.js';
+import { withoutUnsafeTargets } from '../content/unsafe-link-targets.js';
 import { isSlug } from '../content/entries/entry-id.js';
 import { formatIsoWithOffset } from '../lib/time-zone.js';
 import type { Entry, Translation } from '../content/entries/types.js';
@@ -68,7 +69,8 @@ function twinHead(page: PageContext, entry: Entry, translation: Translation): st
 export function linkList(base: string, rows: readonly EntryRow[], textLength = Number.POSITIVE_INFINITY): string {
   return rows.map(({ translation }) => {
     const excerpt = translation.fields.excerpt;
-    const note = typeof excerpt === 'string' && excerpt.trim() !== '' ? `: ${oneLine(shortened(excerpt, textLength))}` : '';
+    // An excerpt is the page's plain text: no link the page would refuse, no tag (as in the twins' bodies).
+    const note = typeof excerpt === 'string' && excerpt.trim() !== '' ? `: ${withoutUnsafeTargets(oneLine(shortened(excerpt, textLength)))}` : '';
     return `- [${linkText(shortened(translation.title, textLength))}](${base}${twinPath(translation.path)})${note}`;
   }).join('\n');
 }

@@ -87,7 +87,14 @@ test('body links and images to addresses the page blanks have no address in the 
 });
 
 test('a body without links is left as it is; only unsafe targets change', () => {
-  assert.equal(withoutUnsafeTargets('Plain words: a colon, [brackets] and <b>.'), 'Plain words: a colon, [brackets] and <b>.');
+  assert.equal(withoutUnsafeTargets('Plain words: a colon, [brackets], 3 < 4 and 5 > 2.'), 'Plain words: a colon, [brackets], 3 < 4 and 5 > 2.');
   assert.equal(withoutUnsafeTargets('[a](javascript:x) 😀 [b](https://ok.example)'), '[a](<>) 😀 [b](https://ok.example)');
   assert.equal(withoutUnsafeTargets('![a](<data:image/png;base64,AA>)\r\n[c](relative/path)'), '![a](<>)\r\n[c](relative/path)');
+});
+
+test('raw HTML, which the page shows as text, is text in the twin too; in code it stays as written', () => {
+  assert.equal(withoutUnsafeTargets('Raw <a href="javascript:alert(50)">raw link</a> here.'), 'Raw \\<a href="javascript:alert(50)">raw link\\</a> here.');
+  assert.equal(withoutUnsafeTargets('<iframe src="https://evil.example"></iframe>\n\nAfter.'), '\\<iframe src="https://evil.example">\\</iframe>\n\nAfter.');
+  assert.equal(withoutUnsafeTargets('<!-- hidden -->\n\n`<b>` and\n\n    <i>indented code</i>'), '\\<!-- hidden -->\n\n`<b>` and\n\n    <i>indented code</i>');
+  assert.equal(withoutUnsafeTargets('1 < 2 and a <b>bold</b> claim'), '1 < 2 and a \\<b>bold\\</b> claim');
 });

@@ -37,7 +37,7 @@ let root: string;
 
 before(async () => {
   root = createFixtureSite({
-    'content/posts/hostile/en.md': entry({ title: '<script>alert("title")</script> & more', status: 'published', date: '2026-01-20 09:00', published: '2026-01-20 09:00', author: 'admin' }, HOSTILE_BODY),
+    'content/posts/hostile/en.md': entry({ title: '<script>alert("title")</script> & more', status: 'published', date: '2026-01-20 09:00', published: '2026-01-20 09:00', author: 'admin', excerpt: 'See [Click](javascript:alert(6)) and <a href="javascript:alert(7)">x</a>' }, HOSTILE_BODY),
     'content/posts/cards/en.md': entry({ title: 'All the cards', status: 'published', date: '2026-01-21 09:00', published: '2026-01-21 09:00', author: 'admin' }, [
       '::: callout warning title="Careful"', 'Hot **soup**.', ':::', '',
       '::: quote author="Ada" source="Notes"', 'Quoted words.', ':::', '',
@@ -184,14 +184,23 @@ test('hostile text: the twin is Markdown with nosniff in a sandbox, its card set
   const text = await response.text();
   assert.ok(text.includes('\n# \\<script\\>alert\\(\\"title\\"\\)\\</script\\> \\& more\n'), 'the title is text');
   assert.ok(text.includes('title: "<script>alert(\\"title\\")</script> & more"'), 'quoted in the head');
-  assert.doesNotMatch(text, /\]\(<?\s*javascript:/i, 'no javascript: address survives as a link');
+  // The head is quoted YAML strings (no Markdown): the body after it makes no such link and no tag.
+  const body = text.slice(text.indexOf('\n---\n', 4));
+  assert.doesNotMatch(body, /\]\(<?\s*javascript:/i, 'no javascript: address survives as a link');
   assert.ok(text.includes('Click \\<img src=x onerror=alert\\(2\\)\\>'), 'a button without a safe address is its label, escaped');
   assert.ok(text.includes('\\<script\\>alert\\(5\\)\\</script\\>'), 'alt text escaped');
   assert.ok(text.includes('*\\*x\\* \\# not \\[a\\]\\(b\\) heading*'), 'a caption is text, not Markdown');
   assert.ok(text.includes('Inner text stays.') && !text.includes('onload') && !text.includes('<iframe>'), 'a card of unknown name keeps its text, not its settings');
+  // Raw HTML is text here as on the page: no tag a Markdown viewer would make (each `<` escaped).
+  assert.doesNotMatch(body, /(?:^|[^\\])<\/?(?:b|script|a|iframe)\b/m, 'no raw tag');
+  assert.ok(text.includes('Text with \\<b onclick="alert(1)">raw HTML\\</b>.'), text);
   // The HTML page of the same entry still escapes what the body holds.
   const html = await (await get('/hostile')).text();
   assert.ok(!html.includes('<script>alert("body")</script>'));
+  // Its excerpt in the llms lists: no link the page would refuse, no tag.
+  const llms = await (await get('/llms.txt')).text();
+  const line = llms.split('\n').find((row) => row.includes('/hostile.md'))!;
+  assert.ok(line.endsWith(': See [Click](<>) and \\<a href="javascript:alert(7)">x\\</a>'), line);
 });
 
 test('the Accept field: weights, wildcards and malformed or huge values', () => {
