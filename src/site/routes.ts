@@ -21,7 +21,7 @@ import { themeWords } from './theme-words.js';
 import { consentBanner } from '../stats/consent-banner.js';
 import { prefersMarkdown } from '../http/accept.js';
 import { MARKDOWN, renderMarkdownTwin, twinPath } from './markdown-twin.js';
-import { MAX_QUERY_CHARS } from '../content/search/site-search.js';
+import { characterCount, MAX_QUERY_CHARS } from '../content/search/site-search.js';
 import { canSeeTranslation, searcherOf, seesOthersUnpublished } from '../content/content-rights.js';
 import { renderSearchPage, SEARCH_PAGE_SIZE, searchPageLanguage } from './search-page.js';
 
@@ -141,7 +141,7 @@ export function registerSiteRoutes(router: Router, deps: SiteDeps, hooks: SiteHo
       const q = ctx.url.searchParams.get('q');
       const number = pageParameter(ctx);
       if (number === null) return notFound(language);
-      const tooLong = q !== null && q.length > MAX_QUERY_CHARS;
+      const tooLong = q !== null && characterCount(q) > MAX_QUERY_CHARS;
       const asked = { text: q === null || q.trim() === '' ? null : q, page: number, tooLong };
       const found = asked.text === null || tooLong ? null : deps.content.search.search({
         text: asked.text, language, type: null, searcher: ANYONE, limit: SEARCH_PAGE_SIZE, offset: (number - 1) * SEARCH_PAGE_SIZE,

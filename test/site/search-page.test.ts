@@ -69,6 +69,9 @@ test('the reader\'s words are escaped where they are shown; hostile queries are 
   const long = await page(`/search?q=${'x'.repeat(300)}`);
   assert.equal(long.status, 422);
   assert.match(long.html, /That is too long to search for: at most 256 characters\./);
+  // Characters as the Content API and content_search count them: an emoji is one, as for a person.
+  assert.equal((await page(`/search?q=${encodeURIComponent('😀'.repeat(200))}`)).status, 200);
+  assert.equal((await page(`/search?q=${encodeURIComponent('😀'.repeat(257))}`)).status, 422);
 });
 
 test('results come in pages of ten, the words kept in the pager\'s links', async () => {

@@ -5,6 +5,25 @@
 
 /** Longest query taken, in characters (the Content API and the tools refuse longer; the page says so). */
 export const MAX_QUERY_CHARS = 256;
+
+/** Characters as the limit counts them, as zod's max and a person do: code points (an emoji is one, not two). */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** The first `count` characters (code points): a cut never leaves half of a pair behind. */
+function firstCharacters(text: string, count: number): string {
+  if (text.length <= count) return text;
+  let end = 0;
+  let taken = 0;
+  for (const character of text) {
+    if (taken++ === count) break;
+    end += character.length;
+  }
+  return text.slice(0, end);
+}
 /** Terms (words and phrases) looked up at most; the rest of a long query is left out. */
 export const MAX_TERMS = 16;
 /** A prefix needs this many letters: a shorter one would list most of the index's words. */
@@ -66,7 +85,7 @@ function ftsTerm(term: Term): string {
 
 /** The FTS5 query for what a reader typed (control characters, lone surrogates and NUL count as spaces). */
 export function searchTerms(text: string): SearchTerms {
-  const clean = text.slice(0, MAX_QUERY_CHARS).replace(/[\u0000-\u001f\u007f]|[\uD800-\uDFFF]/gu, ' ');
+  const clean = firstCharacters(text, MAX_QUERY_CHARS).replace(/[\u0000-\u001f\u007f]|[\uD800-\uDFFF]/gu, ' ');
   const terms = readTerms(clean);
   const wanted = terms.filter((term) => !term.exclude).slice(0, MAX_TERMS);
   const unwanted = terms.filter((term) => term.exclude).slice(0, MAX_TERMS - wanted.length);

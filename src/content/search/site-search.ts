@@ -19,7 +19,7 @@ import { buildInThread } from './build-thread.js';
 import type { SearchAnswer, SearchRequest, SearchRow, SearchState, SiteSearchOptions } from './search-types.js';
 import { dirname, join } from 'node:path';
 
-export { MAX_QUERY_CHARS } from './search-terms.js';
+export { characterCount, MAX_QUERY_CHARS } from './search-terms.js';
 export { snippetHtml, snippetMarkdown, type SnippetPart } from './search-snippet.js';
 export type { SearchStatus } from './search-database.js';
 export type { SearchAnswer, Searcher, SearchRequest, SearchRow, SearchSource, SearchState, SiteSearchOptions } from './search-types.js';
