@@ -1,6 +1,6 @@
 import { join, dirname, basename, extname } from 'node:path';
-import { imageSize } from 'image-size';
-import { listFolderNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { listFolderNoFollow, statNoFollow } from '../lib/no-follow.js';
+import { measureImageFile } from './image-measure.js';
 import { parseEntryId } from './entries/entry-id.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
@@ -34,14 +34,10 @@ function describe(trusted: TrustedFolders, file: string, stem: string, extension
   }
   const cached = described.get(file);
   if (cached && cached.stamp === stamp) return cached;
-  let size;
-  try {
-    size = imageSize(readFileNoFollow(trusted, file));
-  } catch {
-    return null;
-  }
-  if (!size.width || !size.height) return null;
-  const width = Math.round(size.width), height = Math.round(size.height);
+  // Measured from the file's head, once per version of it, a file that is no image as well (image-measure.ts).
+  const size = measureImageFile(trusted, file);
+  if (!size) return null;
+  const { width, height } = size;
   const variants: Described['variants'] = [];
   try {
     for (const { name } of listFolderNoFollow(trusted, dirname(file))) {

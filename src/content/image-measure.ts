@@ -2,6 +2,7 @@ import { closeSync, constants, readSync } from 'node:fs';
 import { imageSize } from 'image-size';
 import { openNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
+import { MAX_MEDIA_FILE_BYTES } from './media.js';
 
 export interface MeasuredImage {
   width: number;
@@ -10,30 +11,33 @@ export interface MeasuredImage {
   size: number;
 }
 
-interface Kept extends MeasuredImage { stamp: string }
+/** What was found for one version of a file (its mtime and size): its measure, or null when it is none. */
+interface Kept { stamp: string; image: MeasuredImage | null }
 const measured = new Map<string, Kept>();
 
 /**
  * The width and height of an image file below content/, read once per version of the file (its mtime and
- * size), or null when it is not a readable image. Never through a symbolic link (lib/no-follow.ts). The
- * entry page's media list and the media library ask for the same files again and again.
+ * size), or null when it is not a readable image, which is remembered as well: a file that is no image (a
+ * hand-placed 300 MB one named cover.png) is not read again at every page, list or library view. Never
+ * through a symbolic link (lib/no-follow.ts). At most its first 256 KB are read, or the whole of a file up
+ * to the largest an upload may be when they do not hold the size.
  */
 export function measureImageFile(trusted: TrustedFolders, file: string): MeasuredImage | null {
   const stat = statNoFollow(trusted, file);
   if (!stat?.isFile()) return null;
   const stamp = `${stat.mtimeMs}:${stat.size}`;
   const cached = measured.get(file);
-  if (cached && cached.stamp === stamp) return cached;
+  if (cached && cached.stamp === stamp) return cached.image;
+  let image: MeasuredImage | null = null;
   try {
-    const found = sizeOfHead(trusted, file, stat.size) ?? imageSize(readFileNoFollow(trusted, file));
-    if (!found.width || !found.height) return null;
-    const value = { stamp, width: Math.round(found.width), height: Math.round(found.height), size: stat.size };
-    if (measured.size > 20_000) measured.clear();
-    measured.set(file, value);
-    return value;
+    const found = sizeOfHead(trusted, file, stat.size) ?? (stat.size <= MAX_MEDIA_FILE_BYTES ? imageSize(readFileNoFollow(trusted, file)) : null);
+    if (found?.width && found.height) image = { width: Math.round(found.width), height: Math.round(found.height), size: stat.size };
   } catch {
-    return null;
+    image = null;
   }
+  if (measured.size > 20_000) measured.clear();
+  measured.set(file, { stamp, image });
+  return image;
 }
 
 /** Headers hold the size; a library page of large photos need not read them whole. */
