@@ -2,7 +2,7 @@ import { closeSync, constants, readSync } from 'node:fs';
 import { imageSize } from 'image-size';
 import { openNoFollow, readFileNoFollow, statNoFollow } from '../lib/no-follow.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
-import { MAX_MEDIA_FILE_BYTES } from './media.js';
+import { MAX_IMAGE_SIDE, MAX_MEDIA_FILE_BYTES } from './media.js';
 
 export interface MeasuredImage {
   width: number;
@@ -17,7 +17,8 @@ const measured = new Map<string, Kept>();
 
 /**
  * The width and height of an image file below content/, read once per version of the file (its mtime and
- * size), or null when it is not a readable image, which is remembered as well: a file that is no image (a
+ * size), or null when it is not a readable image (or claims more than MAX_IMAGE_SIDE pixels a side, as no
+ * upload may), which is remembered as well: a file that is no image (a
  * hand-placed 300 MB one named cover.png) is not read again at every page, list or library view. Never
  * through a symbolic link (lib/no-follow.ts). At most its first 256 KB are read, or the whole of a file up
  * to the largest an upload may be when they do not hold the size.
@@ -31,7 +32,7 @@ export function measureImageFile(trusted: TrustedFolders, file: string): Measure
   let image: MeasuredImage | null = null;
   try {
     const found = sizeOfHead(trusted, file, stat.size) ?? (stat.size <= MAX_MEDIA_FILE_BYTES ? imageSize(readFileNoFollow(trusted, file)) : null);
-    if (found?.width && found.height) image = { width: Math.round(found.width), height: Math.round(found.height), size: stat.size };
+    if (found?.width && found.height && found.width <= MAX_IMAGE_SIDE && found.height <= MAX_IMAGE_SIDE) image = { width: Math.round(found.width), height: Math.round(found.height), size: stat.size };
   } catch {
     image = null;
   }

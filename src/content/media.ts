@@ -23,6 +23,11 @@ import type { WriteStorage } from './storage/write-storage.js';
 export const MAX_MEDIA_BASE64_CHARS = 10 * 1024 * 1024;
 /** A file sent as it is (the panel): 10 MB of the file itself. */
 export const MAX_MEDIA_FILE_BYTES = 10 * 1024 * 1024;
+/**
+ * The most pixels an image may have a side: past any camera's frame or phone panorama, short of what a
+ * header can claim (2,147,483,647), which a page's width and height and srcset would then repeat.
+ */
+export const MAX_IMAGE_SIDE = 40_000;
 export const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif'] as const;
 const KIND_OF_EXTENSION: Record<string, ImageKind> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp', avif: 'avif' };
 const MAX_BASE_LENGTH = 60;
@@ -128,6 +133,9 @@ function checkImageBytes(base: string, extension: string, bytes: Buffer, sentAs:
     throw invalid(`${subject} is a ${detected.type ?? 'file of unknown type'}, not an accepted image (${ACCEPTED_EXTENSIONS.join(', ')}). Convert it first.`);
   }
   if (!detected.width || !detected.height) throw invalid('The image has no width or height; send a complete image.');
+  if (detected.width > MAX_IMAGE_SIDE || detected.height > MAX_IMAGE_SIDE) {
+    throw invalid(`The image says it is ${detected.width} × ${detected.height} pixels; at most ${MAX_IMAGE_SIDE.toLocaleString('en')} a side are taken. Scale it down first.`);
+  }
   const truncation = findTruncation(kind, bytes);
   if (truncation) throw invalid(`The image is incomplete: ${truncation}. Send the whole file.`);
   let finalExtension = extension;

@@ -73,6 +73,31 @@ test('truncated images of every type are refused', () => {
   for (const [name, bytes, message] of cases) assert.equal(refusal(() => checkUpload(name, b64(Buffer.from(bytes)))), message, name);
 });
 
+test('an image with no image data is refused: a header and an end with nothing between, or a GIF header before HTML', () => {
+  const png = makePng(8, 8);
+  const idat = png.indexOf('IDAT') - 4;
+  const pngShell = Buffer.concat([png.subarray(0, idat), png.subarray(png.indexOf('IEND') - 4)]);
+  const jpeg = makeJpeg();
+  const jpegShell = Buffer.concat([jpeg.subarray(0, jpeg.indexOf(Buffer.from([0xff, 0xda]))), Buffer.from([0xff, 0xd9])]);
+  const webpShell = Buffer.concat([Buffer.from('RIFF'), Buffer.from([22, 0, 0, 0]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0]), Buffer.alloc(10)]);
+  const cases: Array<[string, Buffer, string]> = [
+    ['a.png', pngShell, 'the PNG holds no image data (IDAT chunk)'],
+    ['a.jpg', jpegShell, 'the JPEG holds no image data (no start of scan)'],
+    ['a.gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00<svg onload=alert(1)>;', 'latin1'), 'the GIF holds no image (no image descriptor)'],
+    ['a.webp', webpShell, 'the WebP holds no image data (VP8, VP8L or ANMF chunk)'],
+  ];
+  for (const [name, bytes, reason] of cases) assert.equal(refusal(() => checkUpload(name, b64(bytes))), `The image is incomplete: ${reason}. Send the whole file.`, name);
+});
+
+test('an image of more than 40,000 pixels a side is refused; 40,000 is taken', () => {
+  assert.equal(refusal(() => checkUpload('wide.png', b64(makePng(40_001, 1)))), 'The image says it is 40001 × 1 pixels; at most 40,000 a side are taken. Scale it down first.');
+  const header = makePng(1, 1);
+  header.writeUInt32BE(2_147_483_647, 16);
+  header.writeUInt32BE(2_147_483_647, 20);
+  assert.match(refusal(() => checkUpload('max.png', b64(header))), /^The image says it is 2147483647 × 2147483647 pixels;/);
+  assert.equal(checkUpload('edge.png', b64(makePng(40_000, 1))).width, 40_000);
+});
+
 test('invalid base64 is refused: bad characters, missing or wrong padding, white space, data: prefix, extra bits', () => {
   const message = 'The data is not valid base64: use only A-Z, a-z, 0-9, + and / with = padding to a multiple of 4 characters, and no spaces or line breaks.';
   const good = b64(makePng(2, 2));
