@@ -56,5 +56,7 @@ export function altTextOf(trusted: TrustedFolders, contentDir: string, reference
 export function imageMarkdown(reference: string, alt: string): string {
   const name = reference.slice(reference.lastIndexOf('/') + 1);
   const fallback = name.slice(0, Math.max(0, name.lastIndexOf('.')) || name.length).replaceAll('-', ' ');
-  return `![${alt || fallback}](${reference})`;
+  // A backslash would escape what follows it (at the end, the `]` that closes the text), and a hand-edited
+  // .alt.yaml may hold brackets: each is written escaped, so the text reads as written and ends where it should.
+  return `![${(alt || fallback).replace(/[\\[\]]/g, '\\$&')}](${reference})`;
 }
