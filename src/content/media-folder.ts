@@ -6,14 +6,23 @@ import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // An entry's media folder on disk: `content/media/<entry id>/`, and the files a reader may see in it.
 
+/**
+ * A file name /media serves: letters, digits, dots, dashes and underscores, starting with a letter or digit,
+ * at most 201 characters, no `..`. Uploads only make such names; a file named otherwise by hand is in no
+ * answer (svc check names it).
+ */
+export function isServedMediaName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) && !name.includes('..');
+}
+
 /** The entry's media folder (the id is checked: a malformed id throws before any path is made). */
 export function mediaFolder(contentDir: string, entryId: string): string {
   return join(contentDir, 'media', ...parseEntryId(entryId));
 }
 
 /**
- * File names in a media folder, sorted: symbolic links, dot files (the alt texts) and a writer's temporary
- * files are left out, and a temporary file a crashed writer left behind long enough ago is removed on the
+ * File names in a media folder that /media serves, sorted: symbolic links, dot files (the alt texts), a
+ * writer's temporary files and names /media would not serve are left out, and a temporary file a crashed writer left behind long enough ago is removed on the
  * way. A missing folder has none.
  */
 export function listMediaFiles(trusted: TrustedFolders, dir: string, nowMs: number): string[] {
@@ -21,7 +30,7 @@ export function listMediaFiles(trusted: TrustedFolders, dir: string, nowMs: numb
     return listFolderNoFollow(trusted, dir)
       .filter((item) => {
         if (item.isFile() && atomicWrite.isTempFileName(item.name)) atomicWrite.removeStaleTempFile(trusted, join(dir, item.name), nowMs);
-        return item.isFile() && !item.name.startsWith('.');
+        return item.isFile() && isServedMediaName(item.name);
       })
       .map((item) => item.name)
       .sort();

@@ -4,6 +4,7 @@ import { isSlug } from './entries/entry-id.js';
 import { ACCEPTED_EXTENSIONS } from './media.js';
 import { measureImageFile } from './image-measure.js';
 import { readAltTexts } from './media-alt.js';
+import { isServedMediaName } from './media-folder.js';
 import { groupVariants, variantWidth } from './media-variants.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
@@ -33,7 +34,6 @@ export interface MediaVariant { name: string; width: number | null; size: number
 /** What describeMedia adds to a file's own facts: its alt text and its variants' names. */
 export interface MediaExtras { alt?: string; variants?: readonly string[] }
 
-const SERVED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 /** Entry ids have two to four segments (entry-id.ts). */
 const MAX_ID_SEGMENTS = 4;
 
@@ -62,7 +62,7 @@ export function describeMedia(trusted: TrustedFolders, mediaRoot: string, entryI
 function filesIn(trusted: TrustedFolders, folder: string): string[] {
   try {
     return listFolderNoFollow(trusted, folder)
-      .filter((item) => item.isFile() && SERVED_NAME.test(item.name) && !item.name.includes('..'))
+      .filter((item) => item.isFile() && isServedMediaName(item.name))
       .map((item) => item.name)
       .sort();
   } catch {

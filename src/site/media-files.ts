@@ -5,6 +5,7 @@ import { sendJson } from '../http/respond.js';
 import { UNCACHED_NOT_FOUND } from './cache-control.js';
 import { matchesIfNoneMatch, sendNotModified } from '../http/etag.js';
 import { parseEntryId } from '../content/entries/entry-id.js';
+import { isServedMediaName } from '../content/media-folder.js';
 import { openNoFollow } from '../lib/no-follow.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
@@ -35,7 +36,7 @@ export function mediaHandler(trusted: TrustedFolders, contentDir: string): (ctx:
     } catch {
       return sendJson(ctx.res, 404, NO_SUCH_FILE, UNCACHED_NOT_FOUND);
     }
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(fileName) || fileName.includes('..')) return sendJson(ctx.res, 404, NO_SUCH_FILE, UNCACHED_NOT_FOUND);
+    if (!isServedMediaName(fileName)) return sendJson(ctx.res, 404, NO_SUCH_FILE, UNCACHED_NOT_FOUND);
     const file = join(contentDir, 'media', ...segments, fileName);
     // Opened once, without following a link anywhere below content/, and served from that descriptor: a
     // link (content/media/posts/x/h.txt -> /etc/hostname) is no file of the site (lib/no-follow.ts).

@@ -50,6 +50,10 @@ const PROBLEM_SITE: SiteDescription = {
   },
   files: {
     'content/media/posts/hello/cover.png': makePng(8, 8),
+    // Files /media never serves, and a folder of no entry.
+    'content/media/posts/hello/Upper Case.PNG': makePng(2, 2),
+    'content/media/posts/hello/javascript:alert(1).png': makePng(2, 2),
+    'content/media/posts/ghost/lost.png': makePng(2, 2),
     'content/posts/bad-yaml/en.md': '---\ntitle: [unclosed\n---\nBody.\n',
     // A tag YAML's core schema does not have: refused in one sentence of ours, nothing on stderr (the parser
     // would print a warning of several lines at every read, and take the value as text).
@@ -96,6 +100,8 @@ before(() => {
   utimesSync(join(problemRoot, 'data/cache/writing/777@elsewhere'), anHourAgo, anHourAgo);
   chmodSync(problemRoot, 0o755);
   giveAway(problemRoot);
+  // A name of bytes that are not UTF-8 (a file copied from an old Latin-1 system): named as such, not as unreadable.
+  writeFileSync(Buffer.concat([Buffer.from(join(problemRoot, 'content/media/posts/hello/bad')), Buffer.from([0xff, 0xfe]), Buffer.from('.png')]), makePng(2, 2));
   chmodSync(join(problemRoot, 'content/posts/readonly/en.md'), 0o444);
   chmodSync(join(problemRoot, 'content/posts/locked/en.md'), 0o000);
 
@@ -111,7 +117,11 @@ test('svc check lists one line per problem with its file, sorted by file, and ex
   assert.equal(result.err, '');
   assert.equal(result.code, 1);
   const expected = [
+    `content/media/posts/ghost: There is no entry posts/ghost (content/posts/ghost/), so nothing shows these files.`,
     `content/media/posts/hello/.cover.png.777.0a0b0c0d0e0f.tmp: This is the temp file of a write that was cut short (its process stopped mid-write); the file it was for is whole, and the next start removes this one.`,
+    `content/media/posts/hello/Upper Case.PNG: This file is left out of the site: media file names are letters, digits, dots, dashes and underscores, starting with a letter or digit; rename it.`,
+    `content/media/posts/hello/bad\uFFFD\uFFFD.png: This name is not valid UTF-8, so svc cannot open it by its name; rename it.`,
+    `content/media/posts/hello/javascript:alert(1).png: This file is left out of the site: media file names are letters, digits, dots, dashes and underscores, starting with a letter or digit; rename it.`,
     `content/notes: No content type has the folder notes (site.yaml types), so nothing in it is shown.`,
     `content/posts/Capital Letters: This folder is left out of the site: entry folders are named with lowercase letters, digits and dashes.`,
     `content/posts/bad-utf8/en.md: This file is not valid UTF-8; save it as UTF-8.`,

@@ -1,4 +1,4 @@
-import { accessSync, constants, readdirSync, readlinkSync, type Dirent } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readlinkSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { specialKind } from '../../lib/regular-file.js';
@@ -77,6 +77,9 @@ export function checkAccess(top: string, access: Access, problems: SiteProblems,
       } else if (!item.isFile()) {
         const kind = specialKind(item);
         problems.add(path, kind ? `This is ${kind}, not a regular file; svc ignores it.` : 'This is neither a file nor a folder; svc ignores it.');
+      } else if (item.name.includes('\uFFFD') && !existsSync(path)) {
+        // Read as UTF-8, a name of other bytes comes back with U+FFFD in it, and names no file.
+        problems.add(path, 'This name is not valid UTF-8, so svc cannot open it by its name; rename it.');
       } else if (!allowed(path, fileMode)) {
         problems.add(path, `This file cannot be ${verb} by ${user}, and the server needs to.`);
       }

@@ -7,6 +7,7 @@ import { loadCardDefinitions } from '../cards.js';
 import { notedTempFiles } from '../../lib/temp-file-journal.js';
 import { tempFileJournalFolder } from '../../lib/site-writes.js';
 import { checkAccess } from './check-access.js';
+import { checkMediaFolders } from './check-media.js';
 import { checkEntries, existingTags } from './check-entries.js';
 import { checkDataFiles, checkSiteYaml } from './check-settings.js';
 import { SiteProblems, type SiteProblem } from './site-problems.js';
@@ -30,7 +31,10 @@ export function checkSite(options: SiteCheckOptions): SiteProblem[] {
   // Temp files are listed where the server writes, except those of writes in flight now (a check in the
   // panel runs beside the server's writes, and a stdio session's).
   const noted = notedTempFiles(tempFileJournalFolder(dataDir), options.now);
-  if (existsSync(contentDir)) checkAccess(contentDir, 'write', problems, noted);
+  if (existsSync(contentDir)) {
+    checkAccess(contentDir, 'write', problems, noted);
+    checkMediaFolders(contentDir, problems);
+  }
   for (const folder of ['plugins', 'theme']) if (existsSync(join(root, folder))) checkAccess(join(root, folder), 'read', problems);
   if (existsSync(dataDir)) checkAccess(dataDir, 'write', problems, noted);
   const site = checkSiteYaml(root, problems, options.servedAt);
