@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
-import type { TestSite } from '../helpers/test-site.ts';
+import { makeTestSite, type TestSite } from '../helpers/test-site.ts';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
 import { spawnStdio } from '../helpers/stdio-child.ts';
 import { modernBody } from '../helpers/mcp-modern.ts';
@@ -179,6 +179,38 @@ test('in-process: a client that never reads its output has its listener dropped 
   output.destroy();
   await served;
   assert.deepEqual([hub.size, hub.subscriptionCount, hub.following], [0, 0, false]);
+});
+
+test('in-process, 2025: subscriptions whose client left too many notifications unread end with a warning to subscribe again', async () => {
+  const own = await makeTestSite();
+  try {
+    // Made before any subscription on this site, so its listeners are held to this smaller limit.
+    const hub = listenerHub(own.deps.content, () => {}, { maxUnsentBytes: 2048 });
+    const input = new PassThrough();
+    const output = new Writable({ highWaterMark: 1024, write: () => {} });
+    const served = serveStdio({
+      input, output, exchange: createMcpExchange({ registry: defaultRegistry(), log: () => {} }), log: () => {},
+      contextFor: (session) => ({ principal: own.deps.auth.verify(own.tokens.admin!)!, deps: own.deps, session }),
+    });
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'svc://site' } })}\n`);
+    await waitFor(() => assert.equal(hub.size, 1));
+    const feed = own.deps.content.changes!.feed;
+    for (let round = 0; round < 500 && hub.size > 0; round++) {
+      feed.append({ kind: 'site.reindexed', entry: null, languages: [], paths: [], before: [], via: 'cli', person: null, token: null });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    assert.equal(hub.size, 0, 'dropped');
+    assert.deepEqual(JSON.parse(lastLine(output)), {
+      jsonrpc: '2.0', method: 'notifications/message',
+      params: { level: 'warning', logger: 'svc', data: 'More than 2 KB of notifications were left unread. Your subscriptions ended; send resources/subscribe again to follow changes.' },
+    });
+    input.end();
+    output.destroy();
+    await served;
+  } finally {
+    own.cleanup();
+  }
 });
 
 /** The last line written to a Writable whose writes never completed (its buffered chunks). */
