@@ -19,8 +19,9 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Headers 
   res.end();
 }
 
+/** A redirect with an empty body, said with `Content-Length: 0` (GET and HEAD alike; not chunked). */
 export function redirect(res: ServerResponse, location: string, status = 303, headers: Headers = {}): void {
-  sendEmpty(res, status, { location, ...headers });
+  sendEmpty(res, status, { location, 'content-length': 0, ...headers });
 }
 
 /** Writes a body, leaving it out for HEAD requests while keeping its length. */

@@ -48,6 +48,8 @@ async function assertMoved(target: string, location: string): Promise<void> {
   assert.equal(answer.status, 301, `${target} -> ${answer.status}`);
   assert.equal(answer.headers.location, location, target);
   assert.deepEqual(caching(answer), slashRedirect, `${target}: the headers of the site's redirect`);
+  // Its empty body said with a length, not chunked, as HEAD says it too.
+  assert.deepEqual([answer.headers['content-length'], answer.headers['transfer-encoding'], answer.body], ['0', undefined, ''], target);
   assert.equal((await get(location)).status, 200, `${location}, where ${target} is sent, is there`);
 }
 
