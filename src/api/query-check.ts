@@ -27,6 +27,8 @@ export function checkedQuery<N extends QueryName>(name: N, url: URL): z.output<S
   if (parsed.success) return parsed.data as z.output<Schemas[N]>;
   const issue = parsed.error.issues[0]!;
   const where = issue.path.map(String).join('.');
+  // Absent (or empty, which is taken as absent) where the endpoint needs it: said so, not as a type.
+  if (issue.code === 'invalid_type' && query[where] === undefined) throw new AppError('invalid_params', `The parameter ${where} is required.`);
   // The schemas word their own sentences; zod's generic ones (a wrong type, a length) are named by parameter.
   throw new AppError('invalid_params', issue.message.startsWith('The parameter') ? issue.message : `The parameter ${where} is not valid: ${issue.message}.`);
 }

@@ -180,6 +180,13 @@ describe('GET /svc/api/v1/entry', () => {
     assert.equal((await get('/svc/api/v1/entry?id=posts/second&language=de')).status, 404);
   });
 
+  test('an id left out or empty is said to be required', async () => {
+    for (const query of ['', '?id=', '?language=en']) {
+      const { status, body } = await get(`/svc/api/v1/entry${query}`);
+      assert.deepEqual({ status, body }, { status: 422, body: { message: 'The parameter id is required.' } }, query);
+    }
+  });
+
   const oddIds = [
     '../site.yaml', '..%2F..%2Fetc%2Fpasswd', '/etc/passwd', 'posts/../../data', 'posts\\hello', 'posts/hello%00', 'posts/%2e%2e',
     'posts/' + 'a'.repeat(300), 'posts//hello', 'posts/hello/', 'POSTS/hello', 'media/posts/hello', 'posts/hello/../second', '%00', '',
