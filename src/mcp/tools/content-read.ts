@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canSeeTranslation } from '../../content/content-rights.js';
-import { renderMarkdown } from '../../content/markdown.js';
+import { cardClasses } from '../../content/markdown.js';
 import { DATA_NOTE } from '../data-note.js';
 import { defineTool } from '../tool.js';
 import { resolveEntry, resolveLanguage, unknownEntry } from './lookup.js';
@@ -37,7 +37,7 @@ export const contentReadTool = defineTool({
       visible.find((t) => t.language === requested) ??
       visible.find((t) => t.language === site.defaultLanguage) ??
       visible[0]!;
-    // Each part is made only when asked for: the files are a folder read, the classes a rendering.
+    // Each part is made only when asked for: the files are a folder read, the classes a walk over the cards.
     const parts: Record<(typeof READ_KEYS)[number], () => unknown> = {
       id: () => entry.id,
       type: () => entry.type.key,
@@ -48,7 +48,7 @@ export const contentReadTool = defineTool({
       fields: () => translation.fields,
       files: () => store.mediaFiles(entry.id).map((name) => `media/${entry.id}/${name}`),
       style: () => entry.style,
-      classes: () => renderMarkdown(translation.body).classes,
+      classes: () => cardClasses(translation.body),
       translations: () => visible
         .map((t) => ({ language: t.language, title: t.title, status: t.status, url: store.absoluteUrl(t.path) }))
         .sort((a, b) => (a.language < b.language ? -1 : 1)),
