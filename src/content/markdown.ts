@@ -2,6 +2,7 @@ import { micromark } from 'micromark';
 import { splitCards, type CardBlock } from './entries/card-syntax.js';
 import { escapeAttr, escapeHtml } from '../lib/html-escape.js';
 import { costlyBlocks } from './costly-markdown.js';
+import { LruCache } from '../lib/lru.js';
 
 /** How the caller wants parts of the text drawn that depend on where it is shown. */
 export interface RenderOptions {
@@ -27,6 +28,26 @@ export function renderMarkdown(markdown: string, options: RenderOptions = {}): R
   const classes = new Set<string>();
   const html = renderParts(markdown, classes, 0, options);
   return { html, classes: [...classes].sort() };
+}
+
+/** Bodies this long or longer are kept rendered (renderKept): below it a render costs a few milliseconds. */
+const KEEP_FROM_CHARS = 32 * 1024;
+/** Kept renders of long bodies, bodies and HTML counted: a few of the longest a site has. */
+const keptRenders = new LruCache<string, { rendered: RenderedBody; bytes: number }>(32, { maxBytes: 16 * 1024 * 1024, sizeOf: (kept) => kept.bytes });
+
+/**
+ * renderMarkdown without options, a long body's render kept by its text: micromark takes 0.4 s over 1 MB
+ * of prose and some 4 s over 1 MB dense with emphasis and links, and the Content API's /entry and the feeds
+ * draw a body at every request their own caches do not hold (a person's 120 requests a minute of one long
+ * draft, each with another query, would hold the server).
+ */
+export function renderKept(markdown: string): RenderedBody {
+  if (markdown.length < KEEP_FROM_CHARS) return renderMarkdown(markdown);
+  const kept = keptRenders.get(markdown);
+  if (kept) return kept.rendered;
+  const rendered = renderMarkdown(markdown);
+  keptRenders.set(markdown, { rendered, bytes: 2 * (markdown.length + rendered.html.length) });
+  return rendered;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { formatIsoWithOffset } from '../lib/time-zone.js';
-import { renderMarkdown } from '../content/markdown.js';
+import { renderKept } from '../content/markdown.js';
 import { escapeAttr, escapeHtml, xmlSafe } from '../lib/html-escape.js';
 import { listEntries } from '../content/query.js';
 import type { ContentStore } from '../content/store.js';
@@ -14,7 +14,7 @@ export function renderAtomFeed(store: ContentStore, language: string): string {
   const self = site.url + (language === site.defaultLanguage ? '/feed.xml' : `/${language}/feed.xml`);
   const updated = rows[0] ? rows[0].translation.dateMs : 0;
   const items = rows.map(({ entry, translation }) => {
-    const html = renderMarkdown(translation.body).html.replaceAll('src="/media/', `src="${site.url}/media/`).replaceAll('href="/', `href="${site.url}/`);
+    const html = renderKept(translation.body).html.replaceAll('src="/media/', `src="${site.url}/media/`).replaceAll('href="/', `href="${site.url}/`);
     const summary = typeof translation.fields.excerpt === 'string' ? `<summary>${escapeHtml(translation.fields.excerpt)}</summary>` : '';
     return `<entry><title>${escapeHtml(translation.title)}</title><link href="${escapeAttr(site.url + translation.path)}"/><id>${escapeHtml(`${site.url}/${entry.id}/${language}`)}</id><updated>${formatIsoWithOffset(translation.dateMs, site.timezone)}</updated>${summary}<content type="html">${escapeHtml(html)}</content></entry>`;
   });

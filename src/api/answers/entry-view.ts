@@ -1,6 +1,6 @@
 import { formatIsoWithOffset } from '../../lib/time-zone.js';
 import { resolveCover } from '../../content/cover.js';
-import { renderMarkdown } from '../../content/markdown.js';
+import { renderKept } from '../../content/markdown.js';
 import { plainText } from '../../content/plain-text.js';
 import type { ContentStore } from '../../content/store.js';
 import type { Entry, Translation } from '../../content/entries/types.js';
@@ -29,7 +29,7 @@ interface ViewSource {
   html?: string;
 }
 
-const htmlOf = (source: ViewSource) => (source.html ??= renderMarkdown(source.translation.body).html);
+const htmlOf = (source: ViewSource) => (source.html ??= renderKept(source.translation.body).html);
 
 /** How each key of the view is made. */
 const PARTS: Readonly<Record<EntryKey, (source: ViewSource) => unknown>> = {
