@@ -109,6 +109,22 @@ test('a page nests at most two levels below a top-level page', () => {
   assert.throws(() => page('Deeper', entryOf(site, people.id)), { kind: 'invalid_params', message: 'Pages nest at most 2 levels deep; choose a parent higher up.' });
 });
 
+test('a page whose id would be over 200 characters is refused before anything is written', () => {
+  const site = memorySite();
+  const page = (slug: string, parent: Entry | null) => createEntry(site.context, actorOf('ann', 'admin'), { ...post(site, { title: slug, fields: { slug } }), type: typeOf(site, 'page'), parent });
+  const first = page('a'.repeat(80), null);
+  assert.equal(first.id.length, 86);
+  const second = page('b'.repeat(80), entryOf(site, first.id));
+  assert.equal(second.id.length, 167);
+  const written = site.journal().length;
+  assert.throws(() => page('c'.repeat(80), entryOf(site, second.id)), {
+    kind: 'invalid_params',
+    message: `The new entry's id would be 248 characters (pages/${'a'.repeat(54)}…), and ids are at most 200; give it a shorter slug, or a parent with a shorter id.`,
+  });
+  assert.deepEqual(site.journal().slice(written).filter((line) => !line.includes('locks/')), [], 'nothing written');
+  assert.equal(page('c'.repeat(32), entryOf(site, second.id)).id.length, 200, 'one that just fits');
+});
+
 test('updating a translation keeps its previous text as a revision before the file is replaced', () => {
   const site = memorySite();
   const before = site.read('content/posts/hello/en.md');

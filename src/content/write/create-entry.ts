@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { formatSiteTime } from '../../lib/time-zone.js';
 import { MAX_PAGE_DEPTH } from '../entries/entry-folders.js';
+import { MAX_ENTRY_ID_LENGTH } from '../entries/entry-id.js';
 import type { ContentType, Entry } from '../entries/types.js';
 import { checkFields, refuseBadTitle, refuseLoneSurrogates, withoutProtectedFields } from './field-rules.js';
 import { chooseFreeSlug, refuseTakenSlug, slugifyTitle } from './slug-rules.js';
@@ -64,6 +65,10 @@ export function createEntry(context: WriteContext, actor: Actor, input: CreateEn
     const slug = chooseFreeSlug(context, input.type, parentSegments, input.language, wantedSlug);
     const segments = parentSegments ? [...parentSegments, slug] : [input.type.folder, slug];
     const id = segments.join('/');
+    // Before anything is written: a page deep under long slugs could make an id no tool takes.
+    if (id.length > MAX_ENTRY_ID_LENGTH) {
+      throw new AppError('invalid_params', `The new entry's id would be ${id.length} characters (${id.slice(0, 60)}…), and ids are at most ${MAX_ENTRY_ID_LENGTH}; give it a shorter slug, or a parent with a shorter id.`);
+    }
     return withEntryLock(context, id, () => {
       const file = join(context.store.contentDir, ...segments, `${input.language}.md`);
       writeTranslationFile(context, id, input.language, file, null, fields, input.body);
