@@ -219,6 +219,23 @@ test('content_style with an empty string removes style.css and keeps it as a ver
   assert.deepEqual(answer, { id: 'posts/styled', css: '', cleaned: false, note: 'style.css was removed. The previous CSS was kept as a version.', url: 'http://127.0.0.1:8080/styled' });
   assert.equal(existsSync(join(site.root, 'content/posts/styled/style.css')), false);
   assert.equal(listStyleVersions(site.deps.trustedFolders, site.deps.config.dataDir, 'posts/styled').length, 1);
+  // Again, with no style.css left: nothing to remove, and no change recorded (no history line, no feed event).
+  const lines = readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/styled' }).length;
+  const events = site.deps.content.changes!.feed.since(0, 100_000).events.length;
+  for (const css of ['', '@import "https://evil.example/x.css";']) {
+    const again = ok(await call('admin', 'content_style', { id: 'posts/styled', css }));
+    assert.equal(again.css, '');
+    assert.match(again.note, /^(There is no style\.css, so nothing was removed\.|Nothing was left after cleaning, and there is no style\.css: nothing changed\. Cleaned: @import was removed)/);
+  }
+  assert.equal(readHistory(site.deps.trustedFolders, site.deps.config.dataDir, { entry: 'posts/styled' }).length, lines);
+  assert.equal(site.deps.content.changes!.feed.since(0, 100_000).events.length, events);
+});
+
+test('content_style refuses CSS that cleaning would make longer than 64 KB, so what is kept can be sent again', async () => {
+  const before = read('content/posts/hello/style.css');
+  refused(await call('admin', 'content_style', { id: 'posts/hello', css: `p{content:"${'<'.repeat(65_520)}"}` }),
+    'The CSS would be 262,106 bytes once cleaned (escapes and the scoping to main add to it); at most 65,536 bytes (64 KB) are kept. Nothing was changed; send shorter CSS.');
+  assert.equal(read('content/posts/hello/style.css'), before);
 });
 
 test('content_style refuses 64 KB + 1 byte and changes nothing', async () => {

@@ -193,6 +193,28 @@ test('a rule aimed at the siblings of <main> (or of a root mapped to it) is scop
   }
 });
 
+test('a nested rule stays below its parent: one beside it (+, ~) or around it (& after its start) is removed', () => {
+  const removed = 'A nested rule that reaches beside or around its parent (+, ~, or & after its start) was removed: a page style stays inside <main>. Write the selector at the top level instead.';
+  for (const input of [
+    'main { & ~ * { outline: 5px solid red } }',
+    'p { :not(&) { background: yellow } }',
+    'main { + footer { display: none } }',
+    'main { & + footer { display: none } }',
+    'body { ~ * { display: none } }',
+    'p { footer & { color: red } }',
+    'p { a, :is(&) b { color: red } }',
+    'main { @media (min-width: 1px) { & ~ * { color: red } } }',
+  ]) {
+    const result = cleanCss(input);
+    assert.doesNotMatch(result.css, /[+~]|&|:not|:is/, input);
+    assert.ok(result.problems.some((problem) => problem.message === removed), input);
+    assertSafe(result.css);
+  }
+  // Going down from the parent is nesting as ever.
+  assert.equal(cleanCss('.card { &:hover { color: red } > h2 { margin: 0 } p { color: blue } &.open span { color: green } }').css,
+    'main .card {\n  &:hover {\n    color: red;\n  }\n  > h2 {\n    margin: 0;\n  }\n  p {\n    color: blue;\n  }\n  &.open span {\n    color: green;\n  }\n}\n');
+});
+
 test('every construct that can load an address is checked, in every case and escape; only media/... stays', () => {
   const hostile = [
     'a{background:src(https://evil.example/a.png)}',

@@ -40,6 +40,11 @@ export function styleEntry(context: WriteContext, actor: Actor, entry: Entry, cs
     const previous = storage.exists(file) ? storage.readText(file) : null;
     refuseIfChanged(expectedVersion, previous, staleStyleSentence(entry.id));
     const problems = result.problems.map((problem) => problem.message);
+    // Nothing to remove is no change: no history line, no feed event (which purges caches), no proposal.
+    if (previous === null && result.css.trim() === '') {
+      const note = css.trim() === '' ? 'There is no style.css, so nothing was removed.' : `Nothing was left after cleaning, and there is no style.css: nothing changed.${result.cleaned ? ` Cleaned: ${problems.join(' ')}` : ''}`;
+      return { id: entry.id, css: '', cleaned: result.cleaned, note, problems, removed: false };
+    }
     // Any published translation makes the style public: an assistant's CSS may have to wait (live-proposals.ts).
     const published = [...fresh.translations.values()].some((t) => t.status !== 'draft');
     if (published && holdsLiveChange(context, actor, 'any-public')) {

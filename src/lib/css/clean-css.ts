@@ -5,7 +5,7 @@ import type { CssProblem } from './tokens.js';
 import { Parser, parseRules, parseBlockContents, trimSpace } from './parse.js';
 import type { ComponentValue, Rule, Declaration } from './parse.js';
 import { serializeValues, serializeIdent } from './serialize.js';
-import { scopeSelectorList } from './scope-selectors.js';
+import { nestedSelectorStaysInside, scopeSelectorList } from './scope-selectors.js';
 
 // Cleans an entry's style.css (content_style and the panel): the input is tokenized per CSS Syntax Level 3,
 // parsed into rules, filtered and written back from tokens. Because the output is serialized from the
@@ -55,6 +55,12 @@ export function cleanCss(input: string): CleanResult {
   const values = Parser.componentValues(tokens, problems);
   const rules = parseRules(values, problems);
   const css = writeRules(rules, 0, 'scope', problems);
+  // What is kept is held to the same size, so it can be read back and sent again: escapes and scoping can
+  // make the text up to four times longer (each `<` in a string is `\3c `, each selector gains `main `).
+  const kept = Buffer.byteLength(css, 'utf8');
+  if (kept > MAX_CSS_BYTES) {
+    throw new AppError('invalid_params', `The CSS would be ${kept.toLocaleString('en')} bytes once cleaned (escapes and the scoping to main add to it); at most 65,536 bytes (64 KB) are kept. Nothing was changed; send shorter CSS.`);
+  }
   // One report per kind of problem: 64 unclosed blocks are one story, not 64.
   const seen = new Set<string>();
   const distinct = problems.filter((problem) => !seen.has(problem.message) && seen.add(problem.message) !== undefined);
@@ -121,6 +127,10 @@ function writeQualifiedRule(rule: Rule & { kind: 'qualified-rule' }, depth: numb
   const prelude = trimSpace(rule.prelude);
   if (prelude.length === 0) {
     problems.push({ message: 'A rule without a selector was removed.' });
+    return '';
+  }
+  if (context === 'nested' && !nestedSelectorStaysInside(prelude)) {
+    problems.push({ message: 'A nested rule that reaches beside or around its parent (+, ~, or & after its start) was removed: a page style stays inside <main>. Write the selector at the top level instead.' });
     return '';
   }
   const selector = context === 'scope' ? scopeSelectorList(prelude) : serializeValues(prelude);

@@ -71,3 +71,26 @@ export function scopeSelectorList(prelude: readonly ComponentValue[]): string {
     return `main ${serializeValues(selector)}`;
   }).join(', ');
 }
+
+/** Whether `&` (the nesting selector) is among the values, inside functions and blocks as well. */
+function holdsNesting(values: readonly ComponentValue[]): boolean {
+  return values.some((value) => (value.type === 'delim' && value.value === '&') || ((value.type === 'fn' || value.type === 'block') && holdsNesting(value.value)));
+}
+
+/**
+ * Whether a nested style rule's selector list (CSS Nesting: relative to its parent rule, which may be `main`
+ * itself) stays inside <main>: each selector goes down from its parent (`p`, `> p`, `&.open`, `&:hover p`),
+ * never beside it (`+ p`, `& ~ *`: the siblings of <main> are its header and footer) nor around it with `&`
+ * elsewhere than at its start (`:not(&)` is everything but the parent, `footer &`). Such a rule is removed
+ * (clean-css.ts); the same selector written at the top level is scoped as any other.
+ */
+export function nestedSelectorStaysInside(prelude: readonly ComponentValue[]): boolean {
+  return splitOnCommas(prelude).every((selector) => {
+    let i = 0;
+    if (selector[0]?.type === 'delim' && selector[0].value === '&') i = 1;
+    if (holdsNesting(selector.slice(i))) return false;
+    while (selector[i]?.type === 'whitespace') i++;
+    const next = selector[i];
+    return !(next?.type === 'delim' && (next.value === '+' || next.value === '~'));
+  });
+}
