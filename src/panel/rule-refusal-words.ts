@@ -15,6 +15,7 @@ const SENTENCES: Record<RuleCode, (w: Sentences, values: RuleRefusal['values']) 
   unknown_category: (w, values) => fill(w.unknownCategory, values),
   field_of_other_category: (w, values) => fill(w.fieldOfOtherCategory, values),
   category_needs_fields: (w, values) => plural(w.categoryNeedsFields, Number(values.count), values),
+  fields_of_old_category: (w, values) => plural(w.fieldsOfOldCategory, Number(values.count), values),
   time_unreadable: (w, values) => fill(w.timeUnreadable, { ...values, subject: subjectOf(w, values) }),
   time_unreal: (w, values) => fill(w.timeUnreal, { ...values, subject: subjectOf(w, values) }),
   time_skipped: (w, values) => fill(w.timeSkipped, { ...values, subject: subjectOf(w, values) }),

@@ -82,6 +82,8 @@ test('a bad file is refused with its sentence and never kept', () => {
   writeFileSync(file, 'title: Alps\nlanguages: { EN: English }\n');
   utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   assert.throws(() => loadSiteConfig(file), { message: 'content/site.yaml: languages.EN Invalid key in record.' });
+  writeFileSync(file, 'title: Alps\nlanguages: { en: English }\ntypes:\n  constructor: { folder: things }\n');
+  assert.throws(() => loadSiteConfig(file), { message: 'content/site.yaml: types.constructor Invalid key in record.' });
   writeFileSync(file, 'title: ""\nlanguages: { en: English }\n');
   assert.throws(() => loadSiteConfig(file), { message: 'content/site.yaml: title Too small: expected string to have >=1 characters.' });
   writeFileSync(file, 'title: Alps\nlanguages: { en: English }\ntypes:\n  recipe: { folder: Recipes }\n');

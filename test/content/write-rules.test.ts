@@ -125,6 +125,21 @@ test('a page whose id would be over 200 characters is refused before anything is
   assert.equal(page('c'.repeat(32), entryOf(site, second.id)).id.length, 200, 'one that just fits');
 });
 
+test('a category removed takes its fields along: left behind they are refused, and removed with it they go', () => {
+  const site = memorySite();
+  const hike = () => entryOf(site, 'posts/hike');
+  assert.throws(() => updateEntry(site.context, ava, { entry: hike(), language: 'en', fields: { category: null } }), {
+    kind: 'invalid_params', message: 'The fields start, location belong to the category events, which is removed; remove them as well (null).',
+  });
+  assert.match(site.read('content/posts/hike/en.md'), /^location: "Bolzano"$/m, 'nothing changed');
+  // A field named as every object's property is no field, with a category or without one.
+  for (const fields of [{ constructor: 5 }, { category: 'events', constructor: 5 }]) {
+    assert.throws(() => updateEntry(site.context, ava, { entry: hike(), language: 'en', fields }), { message: '"constructor" cannot name a field: it is a name every JavaScript object has already; choose another.' });
+  }
+  updateEntry(site.context, ava, { entry: hike(), language: 'en', fields: { category: null, location: null, start: null } });
+  assert.doesNotMatch(site.read('content/posts/hike/en.md'), /category|location|start/);
+});
+
 test('updating a translation keeps its previous text as a revision before the file is replaced', () => {
   const site = memorySite();
   const before = site.read('content/posts/hello/en.md');

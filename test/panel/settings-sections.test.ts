@@ -105,6 +105,8 @@ test('content types: bad input is refused with the reason and changes nothing', 
   await refused(path, await typesForm({ new_key: 'hello', new_folder: 'hello', new_label: 'Hello' }), /The entry posts\/hello has the address \/hello already/);
   await refused(path, await typesForm({ new_key: 'Bad Name', new_folder: 'bad', new_label: 'Bad' }), /"Bad Name" cannot name a type/);
   await refused(path, await typesForm({ new_folder: 'half', new_label: 'Half' }), /"" cannot name a type/);
+  // A name every object has: a type so named made its list page fail (500).
+  await refused(path, await typesForm({ new_key: 'constructor', new_folder: 'things', new_label: 'Things' }), /"constructor" cannot name a type: it is a name every JavaScript object has already/);
   await refused(path, await typesForm({ new_key: 'x'.repeat(300) }), /What was sent in new_key is longer than 200 characters/);
   await refused(path, await typesForm({ remove: 'recipe' }), /The type recipe still has 1 entry \(recipes\/strudel\); delete them first/, 409);
   await refused(path, await typesForm({ remove: 'post' }), /The type post is part of every site and cannot be removed/);
@@ -170,10 +172,13 @@ test('categories: bad input is refused with the reason and changes nothing', asy
   const add = (fields: Record<string, string>) => ({ csrf, version, kind: 'plain', ...fields });
   await refused(`${BASE}/categories`, add({ key: 'events', label: 'Again' }), /The site has a category events already/);
   await refused(`${BASE}/categories`, add({ key: '../x', label: 'X' }), /"\.\.\/x" cannot name a category/);
+  await refused(`${BASE}/categories`, add({ key: 'constructor', label: 'X' }), /"constructor" cannot name a category/);
   await refused(`${BASE}/categories`, add({ key: 'long', label: 'y'.repeat(61) }), /The label of the category long must be 1 to 60 characters/);
   await refused(`${BASE}/categories`, add({ key: 'odd', label: 'Odd', kind: 'weekly' }), /The kind must be plain or date/);
   const events = `${BASE}/categories/events`;
   await refused(events, await eventsForm({}, [{ key: 'title', type: 'text', label: 'Title' }]), /title is a field every entry has already/);
+  // The editor showed such a field as `function Object() { [native code] }` and saved that into entries.
+  await refused(events, await eventsForm({}, [{ key: 'constructor', type: 'text', label: 'Ctor' }]), /"constructor" cannot name a field/);
   await refused(events, await eventsForm({}, [{ key: 'location', type: 'text', label: 'Place' }]), /The field location is named twice in events/);
   await refused(events, await eventsForm({}, [{ key: 'mood', type: 'select', label: 'Mood' }]), /needs 1 to 50 choices/);
   await refused(events, await eventsForm({}, [{ key: 'mood', type: 'colour', label: 'Mood' }]), /must be one of text, textarea/);

@@ -1,4 +1,5 @@
 import { fileProblemReason } from '../../lib/file-problem.js';
+import { isObjectPropertyName } from './setting-keys.js';
 import { readTextNoFollow } from '../../lib/no-follow.js';
 import { isValidTimeZone } from '../../lib/time-zone.js';
 import { addressPartsProblem } from '../../lib/site-address.js';
@@ -80,7 +81,7 @@ function record<T>(value: unknown, path: string, key: RegExp, item: (value: unkn
   if (!isRecord(value)) wrongType(path, 'record', value);
   const out: Record<string, T> = {};
   for (const [name, inner] of Object.entries(value)) {
-    if (!key.test(name)) throw new SiteConfigProblem(at(path, name), 'Invalid key in record');
+    if (!key.test(name) || isObjectPropertyName(name)) throw new SiteConfigProblem(at(path, name), 'Invalid key in record');
     out[name] = item(inner, at(path, name));
   }
   return out;

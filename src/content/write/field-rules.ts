@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.js';
+import { isObjectPropertyName, objectPropertyNameSentence } from '../settings/setting-keys.js';
 import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
 import { findLoneSurrogate } from '../../lib/lone-surrogates.js';
 import { isSlug } from '../entries/entry-id.js';
@@ -119,6 +120,7 @@ function checkValue(key: string, definition: FieldDefinition, value: unknown, si
 
 /** The general shape of any field: a key of lowercase letters, and a value YAML can hold plainly. */
 function checkGeneralField(key: string, value: unknown): void {
+  if (isObjectPropertyName(key)) throw invalid(objectPropertyNameSentence(key, 'a field'));
   if (!FIELD_KEY.test(key)) throw invalid(`"${key.slice(0, 40)}" is not a field name; field names are lowercase letters, digits and _, starting with a letter.`);
   const plain = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
   if (plain(value)) {
@@ -156,13 +158,23 @@ export function checkFields(site: SiteConfig, type: ContentType, changes: Record
     }
   }
   for (const [key, value] of Object.entries(changes)) {
-    const definition = category?.fields[key];
+    const definition = category && Object.hasOwn(category.fields, key) ? category.fields[key] : undefined;
     if (definition) {
       checkValue(key, definition, value, site);
       continue;
     }
     const owner = Object.values(site.categories).find((other) => Object.hasOwn(other.fields, key));
     if (owner) throw new RuleRefusal('invalid_params', `The field ${key} belongs to the category ${owner.key}; set category to ${owner.key} as well (see site_info).`, 'field_of_other_category', { field: key, category: owner.key });
+  }
+  // A category changed or removed takes its fields along: left behind, they would be fields of no category,
+  // which every later change refuses (and svc check reports). Named, for the caller to remove too.
+  if ('category' in changes || removedKeys.includes('category')) {
+    const stranded = Object.keys(merged).filter((key) => merged[key] !== undefined && merged[key] !== null && !(category && Object.hasOwn(category.fields, key)) && Object.values(site.categories).some((other) => Object.hasOwn(other.fields, key)));
+    if (stranded.length > 0) {
+      const owners = [...new Set(stranded.map((key) => Object.values(site.categories).find((other) => Object.hasOwn(other.fields, key))!.key))].join(', ');
+      const many = stranded.length > 1;
+      throw new RuleRefusal('invalid_params', `The field${many ? 's' : ''} ${stranded.join(', ')} belong${many ? '' : 's'} to the category ${owners}, ${category ? `not ${category.key}` : 'which is removed'}; remove ${many ? 'them' : 'it'} as well (null).`, 'fields_of_old_category', { fields: stranded.join(', '), count: stranded.length });
+    }
   }
   // Required fields are enforced when the category or its fields change, so an older entry that lacks one
   // can still get a new body or title.

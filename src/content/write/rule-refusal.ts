@@ -11,6 +11,7 @@ export type RuleCode =
   | 'unknown_category'
   | 'field_of_other_category'
   | 'category_needs_fields'
+  | 'fields_of_old_category'
   | 'time_unreadable'
   | 'time_unreal'
   | 'time_skipped'

@@ -4,6 +4,7 @@
 // content tools refuse on their next save and `svc check` reports; the refusal names them instead.
 // A field removed from a category leaves the values in the entries' files (front matter is never rewritten
 // behind a person's back); they are no longer shown, asked for or checked.
+import { isObjectPropertyName, objectPropertyNameSentence } from '../settings/setting-keys.js';
 import { AppError } from '../../errors.js';
 import type { SiteConfig } from '../entries/types.js';
 import { entriesPhrase } from './save-content-types.js';
@@ -48,6 +49,7 @@ function checkFields(category: string, fields: readonly FieldInput[]): void {
   const seen = new Set<string>();
   for (const field of fields) {
     const name = `the field ${field.key.slice(0, 40)} of ${category}`;
+    if (isObjectPropertyName(field.key)) throw invalidSetting(`${objectPropertyNameSentence(field.key, 'a field')} Nothing was saved.`);
     if (!FIELD_KEY.test(field.key)) throw invalidSetting(`"${field.key.slice(0, 40)}" cannot name a field: use 1 to 40 lowercase letters, digits or _, starting with a letter, such as location. Nothing was saved.`);
     if (ENTRY_FIELDS.has(field.key)) throw invalidSetting(`${field.key} is a field every entry has already; choose another name. Nothing was saved.`);
     if (seen.has(field.key)) throw invalidSetting(`The field ${field.key} is named twice in ${category}. Nothing was saved.`);
@@ -79,6 +81,7 @@ function entriesUsing(context: WriteContext, key: string) {
 export function addCategory(context: WriteContext, actor: Actor, input: { key: string; label: string; kind: string }, expectedVersion: string): string[] {
   requireSettingsRight(actor);
   const key = input.key.trim();
+  if (isObjectPropertyName(key)) throw invalidSetting(`${objectPropertyNameSentence(key, 'a category')} Nothing was saved.`);
   if (!CATEGORY_KEY.test(key)) throw invalidSetting(`"${key.slice(0, 40)}" cannot name a category: use 1 to 40 lowercase letters, digits, - or _, starting with a letter, such as events. Nothing was saved.`);
   checkKind(input.kind);
   const label = checkLabel(`the category ${key}`, input.label);

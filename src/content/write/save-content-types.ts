@@ -1,6 +1,7 @@
 // Content types from the panel (settings.manage): every type's label, a new custom type (key, folder, label),
 // and removing a custom type that has no entries. post, page and tag are in every site: their folders stay,
 // only their labels change. Written through site-yaml-edit.ts (comments and order kept, checked, atomic).
+import { isObjectPropertyName, objectPropertyNameSentence } from '../settings/setting-keys.js';
 import { AppError } from '../../errors.js';
 import type { Entry, SiteConfig } from '../entries/types.js';
 import { RESERVED_FOLDERS, SITE_ADDRESSES } from '../settings/site-addresses.js';
@@ -33,6 +34,7 @@ export function entriesPhrase(entries: readonly Entry[]): string {
 function checkNewType(context: WriteContext, site: SiteConfig, add: NonNullable<ContentTypesInput['add']>): void {
   const key = add.key.trim();
   const folder = add.folder.trim();
+  if (isObjectPropertyName(key)) throw invalidSetting(`${objectPropertyNameSentence(key, 'a type')} Nothing was saved.`);
   if (!TYPE_KEY.test(key)) throw invalidSetting(`"${key.slice(0, 40)}" cannot name a type: use 1 to 40 lowercase letters, digits, - or _, starting with a letter, such as recipe. Nothing was saved.`);
   if (site.types.some((type) => type.key === key)) throw invalidSetting(`The site has a type ${key} already; choose another name. Nothing was saved.`);
   if (!FOLDER.test(folder)) throw invalidSetting(`"${folder.slice(0, 40)}" cannot be a folder: use 1 to 40 lowercase letters, digits or -, such as recipes. Nothing was saved.`);

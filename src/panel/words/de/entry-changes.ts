@@ -173,6 +173,7 @@ export const GERMAN_ENTRY_CHANGES_WORDS = {
     unknownCategory: 'Die Website hat keine Kategorie „{category}“. Wählen Sie eine ihrer Kategorien ({categories}).',
     fieldOfOtherCategory: 'Das Feld {field} gehört zur Kategorie {category}: Wählen Sie diese Kategorie, oder lassen Sie das Feld leer.',
     categoryNeedsFields: { one: 'Die Kategorie {category} braucht das Feld {fields}.', other: 'Die Kategorie {category} braucht die Felder {fields}.' },
+    fieldsOfOldCategory: { one: 'Das Feld {fields} gehört zu einer anderen Kategorie: Leeren Sie es mit, wenn Sie die Kategorie wechseln.', other: 'Die Felder {fields} gehören zu einer anderen Kategorie: Leeren Sie sie mit, wenn Sie die Kategorie wechseln.' },
     publishTime: 'Die Zeit unter „Später veröffentlichen“',
     theField: 'Das Feld {field}',
     timeUnreadable: '{subject} muss ein Datum mit Uhrzeit wie 2026-05-01 19:30 sein, in der Zeitzone der Website ({zone}).',

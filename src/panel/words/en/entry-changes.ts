@@ -186,6 +186,7 @@ export const ENGLISH_ENTRY_CHANGES_WORDS = {
     unknownCategory: 'The site has no category "{category}". Choose one of its categories ({categories}).',
     fieldOfOtherCategory: 'The field {field} belongs to the category {category}: choose that category, or leave the field empty.',
     categoryNeedsFields: { one: 'The category {category} needs the field {fields}.', other: 'The category {category} needs the fields {fields}.' },
+    fieldsOfOldCategory: { one: 'The field {fields} belongs to another category: empty it as well when you change the category.', other: 'The fields {fields} belong to another category: empty them as well when you change the category.' },
     // {subject} of the time sentences: the time under Publish later, or a category's time field.
     publishTime: 'The time under "Publish later"',
     theField: 'The field {field}',
