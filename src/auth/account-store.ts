@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from '../errors.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { makeFoldersNoFollow } from '../lib/no-follow.js';
+import { makeFoldersNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { safeEqual } from '../lib/safe-compare.js';
 import { AccountReader, normalizeEmail, ACCOUNT_ID, type Account } from './account-reader.js';
@@ -55,7 +55,7 @@ export class AccountStore extends AccountReader {
       if (this.findByEmail(email)) throw new AppError('conflict', 'An account with this email address exists already.');
       const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'person';
       let id = base;
-      for (let n = 2; this.cache.read(this.file(id)) !== undefined; n++) id = `${base}-${n}`;
+      for (let n = 2; this.cache.read(this.file(id)) !== undefined || this.wasRemoved(id); n++) id = `${base}-${n}`;
       const account: Account = { id, name, email, role: input.role, passwordHash, totp: null, recoveryCodes: [], created: new Date(this.clock()).toISOString(), language: '' };
       this.write(account);
       return account;
@@ -190,8 +190,24 @@ export class AccountStore extends AccountReader {
     return ok;
   }
 
+  /**
+   * Removes the account and keeps its id from ever naming another: entries (author), trash items and history
+   * lines go on naming it, and a new person given the id took them over (a removed contributor's drafts,
+   * their trash and their history). A file in `removed/` marks it, written before the account goes.
+   */
   remove(id: string): boolean {
-    return ACCOUNT_ID.test(id) && this.cache.remove(this.file(id));
+    if (!ACCOUNT_ID.test(id) || this.get(id) === undefined) return false;
+    makeFoldersNoFollow(this.trusted, this.removedDir, 0o700);
+    writeFileAtomic(this.trusted, join(this.removedDir, id), `${new Date(this.clock()).toISOString()}\n`, 0o600);
+    return this.cache.remove(this.file(id));
+  }
+
+  private get removedDir(): string {
+    return join(this.dir, 'removed');
+  }
+
+  private wasRemoved(id: string): boolean {
+    return statNoFollow(this.trusted, join(this.removedDir, id)) !== undefined;
   }
 
   private write(account: Account): void {

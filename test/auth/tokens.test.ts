@@ -219,6 +219,17 @@ test('accounts: passwords are scrypt hashes, emails are unique, wrong passwords 
   assert.equal(twin.id, 'ada-2');
 });
 
+test('a removed account\'s id never names another person: entries, trash and history go on naming it', async () => {
+  const first = await auth.accounts.create({ name: 'Con', email: 'con@example.org', role: 'contributor', password: 'correct horse battery' });
+  assert.equal(first.id, 'con');
+  assert.equal(auth.accounts.remove('con'), true);
+  assert.equal(auth.accounts.get('con'), undefined);
+  assert.equal(auth.accounts.remove('con'), false, 'gone already');
+  const newcomer = await auth.accounts.create({ name: 'Connie Newcomer', email: 'con@elsewhere.org', role: 'contributor', password: 'correct horse battery' });
+  assert.equal(newcomer.id, 'con-2');
+  assert.deepEqual(auth.accounts.list().map((account) => account.id).filter((id) => id.startsWith('con')), ['con-2']);
+});
+
 test('tokens never need the password and are unaffected by two-factor sign-in', async () => {
   const { token } = auth.createToken({ ownerId: 'ada', name: 'Steady', scopes: ['stats:read'], expiresInDays: 90 });
   auth.accounts.enableTotp('ada');
