@@ -12,6 +12,11 @@ import { stringifyYaml } from './yaml.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}$/;
+
+/** Whether an account may have this address (already normalized): what an invitation is checked by too. */
+export function isAccountEmail(email: string): boolean {
+  return EMAIL.test(email);
+}
 export const PASSWORD_MIN = 10;
 const PASSWORD_MAX = 1024;
 

@@ -150,12 +150,13 @@ export class AuthService implements BearerVerifier {
     return account;
   }
 
-  /** Removes an account, its tokens and its sessions. False when there was none. */
+  /** Removes an account, its tokens, its sessions, links for it and the links it made. False when there was none. */
   removeAccount(id: string): boolean {
     const removed = this.accounts.remove(id);
     for (const record of this.tokens.list(id)) this.tokens.revoke(record.id);
     this.sessions.removeAccount(id);
     this.links.withdrawFor(id);
+    this.links.withdrawMadeBy(id);
     return removed;
   }
 

@@ -57,6 +57,14 @@ export class OneTimeLinks {
     return this.folder.withdraw(id);
   }
 
+  /**
+   * Ends the links a person made, invitations and reset links (removed: an admin put out of the team could
+   * have invited a second account for themselves before; another admin makes them again where meant).
+   */
+  withdrawMadeBy(account: string): void {
+    for (const { id, record } of this.list()) if (record.createdBy === account) this.withdraw(id);
+  }
+
   /** Ends every link for a person (removed, or given a new link of the same kind). */
   withdrawFor(account: string, what?: 'password' | 'two_factor'): void {
     for (const { id, record } of this.list()) if (record.kind === 'reset' && record.account === account && (what === undefined || record.what === what)) this.withdraw(id);

@@ -230,6 +230,17 @@ test('a removed account\'s id never names another person: entries, trash and his
   assert.deepEqual(auth.accounts.list().map((account) => account.id).filter((id) => id.startsWith('con')), ['con-2']);
 });
 
+test('removing a person ends the links they made: an invitation of theirs no longer works', async () => {
+  const admin = await auth.accounts.create({ name: 'Second Admin', email: 'adm2@example.org', role: 'admin', password: 'correct horse battery' });
+  const theirs = auth.links.create({ kind: 'invite', email: 'backdoor@example.org', role: 'admin', createdBy: admin.id });
+  const ours = auth.links.create({ kind: 'invite', email: 'friend@example.org', role: 'editor', createdBy: 'ada' });
+  auth.removeAccount(admin.id);
+  const open = auth.links.list().map(({ record }) => record.kind === 'invite' ? record.email : null);
+  assert.ok(!open.includes('backdoor@example.org'), 'theirs withdrawn');
+  assert.ok(open.includes('friend@example.org'), 'another admin\'s kept');
+  assert.ok(theirs.secret !== ours.secret);
+});
+
 test('tokens never need the password and are unaffected by two-factor sign-in', async () => {
   const { token } = auth.createToken({ ownerId: 'ada', name: 'Steady', scopes: ['stats:read'], expiresInDays: 90 });
   auth.accounts.enableTotp('ada');

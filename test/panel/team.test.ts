@@ -104,6 +104,9 @@ test('an invitation for someone on the team already, or with a bad address or ro
     [{ email: 'not an address', role: 'author' }, /not valid/],
     [{ email: 'x@example.org', role: 'king' }, /Choose one of the roles/],
     [{ email: `${'a'.repeat(5000)}@example.org`, role: 'author' }, /not valid/],
+    // What joining would refuse: the invitation would be a link nobody could use.
+    [{ email: `x@${'d'.repeat(196)}.org`, role: 'author' }, /not valid/],
+    [{ email: 'a"<b>@x.org', role: 'author' }, /not valid/],
   ] as const) {
     const answer = await post(panel, `${TEAM}/invite`, { csrf: csrfOf(page.text), ...fields }, jars.ann!);
     assert.ok(answer.res.status >= 400, JSON.stringify(fields));

@@ -5,6 +5,8 @@ import type { PanelSessionDeps } from '../panel-deps.js';
 import type { RequestContext, Router } from '../../http/router.js';
 import { redirect } from '../../http/respond.js';
 import { AppError } from '../../errors.js';
+import { isAccountEmail } from '../../auth/account-store.js';
+import { normalizeEmail } from '../../auth/account-reader.js';
 import { appendHistory, type HistoryAction } from '../../content/history.js';
 import { renderPage, sendPanelMessage, sendPanelPage, type PanelNotice } from '../layout.js';
 import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
@@ -14,7 +16,6 @@ import { JOIN_PATH, RESET_PATH } from './link-pages.js';
 import { fill, words, type PanelWords } from '../words/panel-words.js';
 import { fileStorage } from '../../content/storage/file-storage.js';
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 /** What a redirect back to the page may announce (`done=`), and its words: never text from the address. */
 const DONE = { role: 'roleChanged', removed: 'removed', withdrawn: 'withdrawn' } as const satisfies Record<string, keyof PanelWords['team']>;
@@ -70,10 +71,11 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
   });
 
   act('invite', (session, form, ctx) => {
-    const email = (form.get('email') ?? '').trim().toLowerCase();
+    const email = normalizeEmail(form.get('email') ?? '');
     const role = form.get('role') ?? '';
     const w = words().team;
-    if (!EMAIL.test(email) || email.length > 320) throw new AppError('invalid_params', w.badEmail);
+    // The check joining makes: an invitation it would refuse is a link nobody can use.
+    if (!isAccountEmail(email)) throw new AppError('invalid_params', w.badEmail);
     if (!auth.roles.exists(role)) throw new AppError('invalid_params', w.chooseRole);
     if (auth.accounts.findByEmail(email)) throw new AppError('conflict', w.emailTaken);
     const { secret } = auth.links.create({ kind: 'invite', email, role, createdBy: session.account.id });
