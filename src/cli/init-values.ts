@@ -6,7 +6,7 @@
 import { parse, stringify } from 'yaml';
 import { publicAddressProblem } from '../lib/site-address.js';
 import { buildSiteConfig } from '../content/settings/site-config.js';
-import { isValidTimeZone } from '../lib/time-zone.js';
+import { isValidTimeZone, timeZoneCased } from '../lib/time-zone.js';
 import { UsageError } from './cli-error.js';
 
 export interface InitValues {
@@ -48,7 +48,7 @@ function initTimezone(timezone: string | undefined): string {
   if (timezone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(timezone) || timezone.includes('..') || !isValidTimeZone(timezone)) {
     throw new UsageError(`--timezone takes a time zone name like Europe/Berlin or UTC; "${timezone.slice(0, 64)}" is not one`);
   }
-  return timezone;
+  return timeZoneCased(timezone);
 }
 
 /** The text of content/site.yaml for a new site with `values`; a usage error when the server would refuse it. */

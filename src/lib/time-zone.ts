@@ -115,6 +115,16 @@ function dayOffset(zone: ZoneOffsets, day: number, timeZone: string): number {
   return cached(zone, zone.days, day, () => (first === startOf(day + 1) ? first : Number.NaN));
 }
 
+/**
+ * A valid zone name with the letter case of the time zone database (`europe/berlin` is Europe/Berlin):
+ * Intl takes any case, but the database's own readers elsewhere (Python's zoneinfo, Java, PHP) do not. An
+ * alias keeps its own name (US/Pacific is not made America/Los_Angeles): only the case is settled.
+ */
+export function timeZoneCased(timeZone: string): string {
+  const resolved = formatterFor(timeZone).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === timeZone.toLowerCase() ? resolved : timeZone;
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     formatterFor(timeZone);

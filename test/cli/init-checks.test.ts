@@ -53,4 +53,11 @@ test('what init writes is what the server reads: the title as given (trimmed), t
   const yes = join(base, 'yes');
   assert.equal(svc(['init', '--root', yes, '--title', 'yes']).code, 0);
   assert.equal(loadSiteConfig(join(yes, 'content', 'site.yaml')).title, 'yes');
+  // A zone in any case is written as the time zone database spells it (readers of site.yaml elsewhere, such
+  // as Python's zoneinfo, know no other); an alias keeps its name.
+  for (const [given, written] of [['europe/berlin', 'Europe/Berlin'], ['utc', 'UTC'], ['US/Pacific', 'US/Pacific']]) {
+    const folder = join(base, `zone-${written.replace('/', '-')}`);
+    assert.equal(svc(['init', '--root', folder, '--timezone', given!]).code, 0, given);
+    assert.equal(loadSiteConfig(join(folder, 'content', 'site.yaml')).timezone, written, given);
+  }
 });

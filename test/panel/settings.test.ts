@@ -59,6 +59,10 @@ test('a change is saved keeping site.yaml\'s comments, shows on the public site 
   assert.match(yaml, /# Languages, in this order\.\nlanguages: \{ en: English, de: Deutsch, it: Italiano \}\n/);
   const config = loadSiteConfig(yamlPath());
   assert.deepEqual([config.title, config.timezone, Object.keys(config.languages)], ['Alps & Lakes', 'Europe/Vienna', ['en', 'de', 'it']]);
+  // Typed in another case, a zone is kept as the time zone database spells it.
+  const cased = await post(panel, SETTINGS, await formWith(jars.ann!, { timezone: 'europe/vienna' }), jars.ann!);
+  assert.equal(cased.res.status, 303, cased.text.slice(0, 300));
+  assert.equal(loadSiteConfig(yamlPath()).timezone, 'Europe/Vienna');
   const home = await (await fetch(`${panel.url}/`)).text();
   assert.match(home, /Alps &amp; Lakes/);
   assert.deepEqual(readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), {}).filter((r) => r.action === 'settings').map((r) => r.detail), ['changed title, timezone, languages']);

@@ -2,7 +2,7 @@
 // the default, time zone, closed site, written through site-yaml-edit.ts (comments and order kept, checked,
 // atomic, versioned). A change that would break the site is refused with the reason.
 import { AppError } from '../../errors.js';
-import { isValidTimeZone } from '../../lib/time-zone.js';
+import { isValidTimeZone, timeZoneCased } from '../../lib/time-zone.js';
 import { addressPartsProblem } from '../../lib/site-address.js';
 import { editSiteYaml, requireSettingsRight, setIfChanged } from './site-yaml-edit.js';
 import { languageCodeProblem } from '../settings/site-addresses.js';
@@ -87,7 +87,7 @@ export function saveSettings(context: WriteContext, actor: Actor, input: Setting
     setIfChanged(draft, ['title'], input.title.trim(), changed);
     setIfChanged(draft, ['description'], input.description.trim(), changed);
     setIfChanged(draft, ['url'], input.url.replace(/\/+$/, ''), changed);
-    setIfChanged(draft, ['timezone'], input.timezone, changed);
+    setIfChanged(draft, ['timezone'], timeZoneCased(input.timezone), changed);
     setIfChanged(draft, ['default_language'], input.defaultLanguage, changed);
     setIfChanged(draft, ['closed'], input.closed, changed);
     // Languages one by one, so a comment beside one stays with it.
