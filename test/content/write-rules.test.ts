@@ -28,7 +28,7 @@ const SETTINGS: YamlMap = {
   default_language: 'en',
   timezone: 'Europe/Berlin',
   categories: {
-    events: { label: 'Events', kind: 'date', fields: { location: { type: 'text', label: 'Location', required: true, same_in_all_languages: true } } },
+    events: { label: 'Events', kind: 'date', fields: { location: { type: 'text', label: 'Location', required: true, same_in_all_languages: true }, 'end-time': { type: 'time', label: 'Ends' } } },
   },
 };
 
@@ -136,7 +136,11 @@ test('a category removed takes its fields along: left behind they are refused, a
   for (const fields of [{ constructor: 5 }, { category: 'events', constructor: 5 }]) {
     assert.throws(() => updateEntry(site.context, ava, { entry: hike(), language: 'en', fields }), { message: '"constructor" cannot name a field: it is a name every JavaScript object has already; choose another.' });
   }
-  updateEntry(site.context, ava, { entry: hike(), language: 'en', fields: { category: null, location: null, start: null } });
+  // A field site.yaml names with a dash is the category's to set, as any of its fields.
+  updateEntry(site.context, ava, { entry: hike(), language: 'en', fields: { 'end-time': '2026-04-01 18:00' } });
+  assert.match(site.read('content/posts/hike/en.md'), /^end-time: 2026-04-01 18:00$/m);
+  assert.throws(() => updateEntry(site.context, ava, { entry: hike(), language: 'en', fields: { 'odd-name': 'x' } }), { message: '"odd-name" is not a field name; field names are lowercase letters, digits and _, starting with a letter.' });
+  updateEntry(site.context, ava, { entry: hike(), language: 'en', fields: { category: null, location: null, start: null, 'end-time': null } });
   assert.doesNotMatch(site.read('content/posts/hike/en.md'), /category|location|start/);
 });
 

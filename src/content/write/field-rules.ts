@@ -118,10 +118,13 @@ function checkValue(key: string, definition: FieldDefinition, value: unknown, si
   }
 }
 
-/** The general shape of any field: a key of lowercase letters, and a value YAML can hold plainly. */
-function checkGeneralField(key: string, value: unknown): void {
+/**
+ * The general shape of any field: a key of lowercase letters, and a value YAML can hold plainly. A category's
+ * own field is named as site.yaml names it (a `-` too, as in end-time), so every field it offers can be set.
+ */
+function checkGeneralField(site: SiteConfig, key: string, value: unknown): void {
   if (isObjectPropertyName(key)) throw invalid(objectPropertyNameSentence(key, 'a field'));
-  if (!FIELD_KEY.test(key)) throw invalid(`"${key.slice(0, 40)}" is not a field name; field names are lowercase letters, digits and _, starting with a letter.`);
+  if (!FIELD_KEY.test(key) && !Object.values(site.categories).some((category) => Object.hasOwn(category.fields, key))) throw invalid(`"${key.slice(0, 40)}" is not a field name; field names are lowercase letters, digits and _, starting with a letter.`);
   const plain = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
   if (plain(value)) {
     if (typeof value === 'string' && value.length > MAX_TEXT) throw invalid(`The field ${key} is longer than ${MAX_TEXT} characters.`);
@@ -136,7 +139,7 @@ function checkGeneralField(key: string, value: unknown): void {
  * category's required fields. `changes` holds only keys being set (not removed); `isNew` for a new file.
  */
 export function checkFields(site: SiteConfig, type: ContentType, changes: Record<string, unknown>, merged: Record<string, unknown>, isNew = false, removedKeys: readonly string[] = []): void {
-  for (const [key, value] of Object.entries(changes)) checkGeneralField(key, value);
+  for (const [key, value] of Object.entries(changes)) checkGeneralField(site, key, value);
   if ('tags' in changes) {
     const tags = changes.tags;
     if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string' && isSlug(tag))) {

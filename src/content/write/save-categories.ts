@@ -14,7 +14,8 @@ import type { Actor, WriteContext } from './write-context.js';
 export const FIELD_TYPES = ['text', 'textarea', 'time', 'date', 'number', 'select', 'boolean', 'image', 'url'] as const;
 export const MAX_FIELDS = 30;
 const CATEGORY_KEY = /^[a-z][a-z0-9_-]{0,39}$/;
-const FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/;
+/** As site.yaml names a field (settings/site-config.ts), so what the file may hold the panel may make too. */
+const FIELD_KEY = /^[a-z][a-z0-9_-]{0,39}$/;
 /** Front matter every entry may have already: a category field of that name would clash with it. */
 const ENTRY_FIELDS = new Set(['title', 'tags', 'excerpt', 'slug', 'category', 'status', 'author', 'via', 'published', 'review', 'date', 'cover']);
 
@@ -50,7 +51,7 @@ function checkFields(category: string, fields: readonly FieldInput[]): void {
   for (const field of fields) {
     const name = `the field ${field.key.slice(0, 40)} of ${category}`;
     if (isObjectPropertyName(field.key)) throw invalidSetting(`${objectPropertyNameSentence(field.key, 'a field')} Nothing was saved.`);
-    if (!FIELD_KEY.test(field.key)) throw invalidSetting(`"${field.key.slice(0, 40)}" cannot name a field: use 1 to 40 lowercase letters, digits or _, starting with a letter, such as location. Nothing was saved.`);
+    if (!FIELD_KEY.test(field.key)) throw invalidSetting(`"${field.key.slice(0, 40)}" cannot name a field: use 1 to 40 lowercase letters, digits, - or _, starting with a letter, such as location. Nothing was saved.`);
     if (ENTRY_FIELDS.has(field.key)) throw invalidSetting(`${field.key} is a field every entry has already; choose another name. Nothing was saved.`);
     if (seen.has(field.key)) throw invalidSetting(`The field ${field.key} is named twice in ${category}. Nothing was saved.`);
     seen.add(field.key);
