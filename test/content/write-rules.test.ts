@@ -125,6 +125,16 @@ test('a page whose id would be over 200 characters is refused before anything is
   assert.equal(page('c'.repeat(32), entryOf(site, second.id)).id.length, 200, 'one that just fits');
 });
 
+test('a cover is a media reference /media serves, or it is refused', () => {
+  const site = memorySite();
+  const set = (cover: unknown) => updateEntry(site.context, ava, { entry: entryOf(site, 'posts/hello'), language: 'en', fields: { cover } });
+  for (const cover of ['https://evil.example/x.png', 'javascript:alert(1)', 'media/../../data/accounts/ann.yaml', 'media/posts/hello/"><img src=x>.png', 'media/posts/hello/', 'media/x.png', 5]) {
+    assert.throws(() => set(cover), { message: 'cover must be a media reference like media/posts/hello/photo.jpg from media_upload.' }, String(cover));
+  }
+  set('media/posts/hello/photo.png');
+  assert.match(site.read('content/posts/hello/en.md'), /^cover: media\/posts\/hello\/photo\.png$/m);
+});
+
 test('a category removed takes its fields along: left behind they are refused, and removed with it they go', () => {
   const site = memorySite();
   const hike = () => entryOf(site, 'posts/hike');

@@ -1,8 +1,9 @@
 import { AppError } from '../../errors.js';
+import { isServedMediaName } from '../media-folder.js';
 import { isObjectPropertyName, objectPropertyNameSentence } from '../settings/setting-keys.js';
 import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
 import { findLoneSurrogate } from '../../lib/lone-surrogates.js';
-import { isSlug } from '../entries/entry-id.js';
+import { isSlug, parseEntryId } from '../entries/entry-id.js';
 import type { CategoryDefinition, ContentType, FieldDefinition, SiteConfig } from '../entries/types.js';
 import { RuleRefusal } from './rule-refusal.js';
 
@@ -111,11 +112,24 @@ function checkValue(key: string, definition: FieldDefinition, value: unknown, si
       if (typeof value !== 'string' || !(value.startsWith('https://') || value.startsWith('http://'))) throw invalid(`${label} must be an address starting with https://.`);
       return;
     case 'image':
-      if (typeof value !== 'string' || !value.startsWith('media/')) throw invalid(`${label} must be a media reference like media/posts/hello/photo.jpg from media_upload.`);
+      if (!isMediaReference(value)) throw invalid(`${label} must be a media reference like media/posts/hello/photo.jpg from media_upload.`);
       return;
     default:
       if (typeof value !== 'string' || value.length > MAX_TEXT) throw invalid(`${label} must be text of at most ${MAX_TEXT} characters.`);
   }
+}
+
+/** `media/<entry id>/<file>` as /media serves it: an entry's id and a file name it would serve. */
+function isMediaReference(value: unknown): boolean {
+  if (typeof value !== 'string' || !value.startsWith('media/') || value.length > 500) return false;
+  const parts = value.slice('media/'.length).split('/');
+  const name = parts.pop()!;
+  try {
+    parseEntryId(parts.join('/'));
+  } catch {
+    return false;
+  }
+  return isServedMediaName(name);
 }
 
 /**
@@ -124,6 +138,8 @@ function checkValue(key: string, definition: FieldDefinition, value: unknown, si
  */
 function checkGeneralField(site: SiteConfig, key: string, value: unknown): void {
   if (isObjectPropertyName(key)) throw invalid(objectPropertyNameSentence(key, 'a field'));
+  // The cover is drawn as a picture on pages and lists: an address elsewhere (https:, javascript:, ../) is none.
+  if (key === 'cover' && !isMediaReference(value)) throw invalid('cover must be a media reference like media/posts/hello/photo.jpg from media_upload.');
   if (!FIELD_KEY.test(key) && !Object.values(site.categories).some((category) => Object.hasOwn(category.fields, key))) throw invalid(`"${key.slice(0, 40)}" is not a field name; field names are lowercase letters, digits and _, starting with a letter.`);
   const plain = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
   if (plain(value)) {
