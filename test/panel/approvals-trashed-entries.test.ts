@@ -4,7 +4,7 @@
 // listed again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestSite } from '../helpers/test-site.ts';
 import { callTool, type HttpHarness } from '../helpers/mcp-http.ts';
@@ -72,4 +72,14 @@ test('50 changes of entries in the trash take no place of one that can be shown'
   assert.match(page, /posts\/hike-day · the en text/);
   assert.match(page, /posts\/old-news · the en text/);
   assert.doesNotMatch(page, /aa-gone|are shown/);
+});
+
+test('a new entry given a deleted one\'s id has none of its waiting changes: they went to the trash with it', async () => {
+  assert.match(await approvals(), /posts\/hike-day · the en text/);
+  await moveToTrash('posts/hike-day');
+  assert.equal(existsSync(join(site.root, 'data', 'pending', 'posts', 'hike-day')), false, 'moved to the trash item');
+  const created = await callTool(site, http.url, site.tokens.admin!, 'content_create', { type: 'post', title: 'Hike day', fields: { slug: 'hike-day' } });
+  assert.equal(created.isError, undefined, JSON.stringify(created));
+  assert.equal(created.structuredContent.id, 'posts/hike-day');
+  assert.doesNotMatch(await approvals(), /posts\/hike-day/);
 });

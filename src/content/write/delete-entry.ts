@@ -8,13 +8,14 @@
 // at once. Revisions and CSS versions go with it (content/trash/trash-versions.ts): its id is free for a new
 // entry meanwhile, which must not list them as its own. History stays, under the entry's id.
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { movePath } from '../../lib/move-path.js';
 import { statNoFollow } from '../../lib/no-follow.js';
 import { canEditEntry } from '../content-rights.js';
 import { PreviewLinks } from './preview-links.js';
 import { subfolders } from '../entries/entry-folders.js';
+import { pendingFile, pendingFolder } from '../pending-changes.js';
 import type { Entry } from '../entries/types.js';
 import { itemFolder, newItemId, removeItem, writeItem, type TrashItem } from '../trash/trash-items.js';
 import { versionsIntoTrash } from '../trash/trash-versions.js';
@@ -76,6 +77,10 @@ export function deleteEntry(context: WriteContext, actor: Actor, id: string, see
     const media = context.store.mediaDir(id);
     movePath(entry.dir, join(folder, 'entry'));
     if (statNoFollow(context.store.trustedFolders, media)?.isDirectory()) movePath(media, join(folder, 'media'));
+    // Changes waiting for approval go with it: left in data/pending/, they showed under a new entry given the
+    // same id, as proposals to text they were never made for.
+    const pending = pendingFolder(context.dataDir, id);
+    if (statNoFollow(context.store.trustedFolders, pending)?.isDirectory()) movePath(pending, join(folder, 'pending'));
     versionsIntoTrash(context.store.trustedFolders, context.dataDir, id, null, folder);
     context.store.invalidate(id);
     // Its preview links end with it, and stay ended if it is restored: whoever shares it again makes new ones.
@@ -97,6 +102,11 @@ export function deleteTranslation(context: WriteContext, actor: Actor, id: strin
     const item = itemOf(context, actor, entry, 'translation', language, null);
     const folder = writeItem(context.store.trustedFolders, context.dataDir, item);
     movePath(translation.file, join(folder, 'file', `${language}.md`));
+    // Its change waiting for approval goes with it, as the entry's do (deleteEntry).
+    const waiting = pendingFile(context.dataDir, id, language);
+    for (const file of [waiting, `${waiting}.base`]) {
+      if (statNoFollow(context.store.trustedFolders, file)?.isFile()) movePath(file, join(folder, 'pending', basename(file)));
+    }
     versionsIntoTrash(context.store.trustedFolders, context.dataDir, id, language, folder);
     context.store.invalidate(id);
     new PreviewLinks(context).endFor(id, language);

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
 import { movePath } from '../../lib/move-path.js';
 import { statNoFollow } from '../../lib/no-follow.js';
 import { parseEntryId } from '../entries/entry-id.js';
+import { pendingFile, pendingFolder } from '../pending-changes.js';
 import { canRestoreTrashItem } from '../trash/trash-rights.js';
 import { itemFolder, readItem, removeItem, type TrashItem } from '../trash/trash-items.js';
 import { versionsFromTrash } from '../trash/trash-versions.js';
@@ -32,6 +33,11 @@ function restoreEntryFolder(context: WriteContext, item: TrashItem, folder: stri
   if (hasMedia && exists(context.store.trustedFolders, media)) throw new AppError('conflict', `There is a media folder for ${item.entry} again (files uploaded since); move those files first. The deleted entry stays in the trash.`);
   movePath(join(folder, 'entry'), target);
   if (hasMedia) movePath(join(folder, 'media'), media);
+  // Its waiting changes come back with it (none can have been made for the id meanwhile: it had no entry).
+  const pending = pendingFolder(context.dataDir, item.entry);
+  if (exists(context.store.trustedFolders, join(folder, 'pending')) && !exists(context.store.trustedFolders, pending)) {
+    movePath(join(folder, 'pending'), pending);
+  }
 }
 
 function restoreFile(context: WriteContext, item: TrashItem, folder: string): string {
@@ -41,6 +47,13 @@ function restoreFile(context: WriteContext, item: TrashItem, folder: string): st
     const target = join(entry.dir, `${item.language}.md`);
     if (entry.translations.has(item.language!) || exists(context.store.trustedFolders, target)) throw new AppError('conflict', `${item.entry} has a ${item.language} translation again (written since); the deleted one stays in the trash.`);
     movePath(join(folder, 'file', `${item.language}.md`), target);
+    // Its waiting change, if it had one and none was made for the language since.
+    const waiting = pendingFile(context.dataDir, item.entry, item.language!);
+    if (!exists(context.store.trustedFolders, waiting)) {
+      for (const name of [`${item.language}.md`, `${item.language}.md.base`]) {
+        if (exists(context.store.trustedFolders, join(folder, 'pending', name))) movePath(join(folder, 'pending', name), join(pendingFolder(context.dataDir, item.entry), name));
+      }
+    }
     return target;
   }
   const target = join(context.store.mediaDir(item.entry), item.file!);
