@@ -140,6 +140,10 @@ test('Waiting for approval shows each change against the live text; a person pub
   const versionsBefore = listStyleVersions(new TrustedFolders([dataDir()]), dataDir(), 'posts/hello').length;
   const noNote = await post(panel, `${APPROVALS}/send-back-change`, { ...answerForm(page.text, 'send-back-change', ''), note: ' ' }, jars.bob!);
   assert.equal(noNote.res.status, 422);
+  // The rules of a draft's send-back note: no control characters.
+  const garbled = await post(panel, `${APPROVALS}/send-back-change`, { ...answerForm(page.text, 'send-back-change', ''), note: 'bad\u0001note\u2028x' }, jars.bob!);
+  assert.equal(garbled.res.status, 422);
+  assert.match(garbled.text, /The note contains control characters; write plain text\./);
   assert.ok(existsSync(pending('posts/hello', 'style.css')));
   const sentBack = await post(panel, `${APPROVALS}/send-back-change`, { ...answerForm(page.text, 'send-back-change', ''), note: 'Red is too loud.' }, jars.bob!);
   assert.equal(sentBack.res.status, 303);

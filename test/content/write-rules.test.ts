@@ -283,6 +283,7 @@ test('sending a request back removes the review, keeps the draft, and records th
     ['', 'Write a note saying what should change before it is published.'],
     [' \n\t ', 'Write a note saying what should change before it is published.'],
     ['x'.repeat(1001), 'The note has 1001 characters; at most 1000 are kept.'],
+    ['😀'.repeat(1001), 'The note has 1001 characters; at most 1000 are kept.'],
     ['a\u0000b', 'The note contains control characters; write plain text.'],
     ['a\u2028b', 'The note contains control characters; write plain text.'],
   ] as const) {

@@ -17,7 +17,7 @@ import { isOutdated, liveTextOf, proposalBase, readProposal, removeProposal } fr
 import { saveRevision, saveStyleVersion } from '../revisions.js';
 import type { Entry } from '../entries/types.js';
 import { isProtectedField } from './field-rules.js';
-import { NOTE_MAX } from './send-back.js';
+import { checkSendBackNote } from './send-back.js';
 import { styleEntry } from './style-entry.js';
 import { readTranslationFile } from './translation-file.js';
 import { freshEntry, refuseUnless, updateEntry } from './update-entry.js';
@@ -137,9 +137,8 @@ function waitingImage(context: WriteContext, id: string, name: string, seen: See
 
 /** A person sends the pending change back with a note: it is kept as a revision (or CSS version), the public text stays. */
 export function sendBackLiveChange(context: WriteContext, actor: Actor, id: string, language: string | null, note: string, media: string | null = null, seen?: SeenChange): void {
-  const trimmed = note.trim();
-  if (trimmed === '') throw new AppError('invalid_params', 'Write a note saying why the change is sent back.');
-  if (trimmed.length > NOTE_MAX) throw new AppError('invalid_params', `The note is longer than ${NOTE_MAX} characters.`);
+  // The note of a draft sent back is held to the same rules (one line end, no control characters, its length).
+  const trimmed = checkSendBackNote(note);
   const entry = freshEntry(context, id);
   refuseUnlessPublisher(actor, entry, language);
   refuseUnless(canEditEntry(actor.principal, entry, language === null ? undefined : entry.translations.get(language)));

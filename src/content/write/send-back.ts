@@ -17,7 +17,9 @@ export const NOTE_MAX = 1000;
 export function checkSendBackNote(raw: string): string {
   const note = raw.replace(/\r\n?/g, '\n').trim();
   if (note === '') throw new AppError('invalid_params', 'Write a note saying what should change before it is published.');
-  if (note.length > NOTE_MAX) throw new AppError('invalid_params', `The note has ${note.length} characters; at most ${NOTE_MAX} are kept.`);
+  // Characters as a person counts them (an emoji is one).
+  const characters = [...note].length;
+  if (characters > NOTE_MAX) throw new AppError('invalid_params', `The note has ${characters} characters; at most ${NOTE_MAX} are kept.`);
   // Control characters other than line ends and tabs have no place in a note and could garble the history.
   if (/[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/.test(note)) throw new AppError('invalid_params', 'The note contains control characters; write plain text.');
   return note;
