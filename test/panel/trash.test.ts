@@ -13,6 +13,7 @@ import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
 import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { listRevisions } from '../../dist/content/revisions.js';
+import { deleteForGood } from '../../dist/content/trash/trash-items.js';
 import type { ChangeEvent } from '../../src/feed/change-event.ts';
 import { TrustedFolders } from '../../dist/lib/trusted-folders.js';
 
@@ -266,4 +267,6 @@ test('items go for good after 30 days on their own; an admin deletes one for goo
   assert.equal(emptied.res.status, 303);
   assert.equal(trashItems().length, 0);
   assert.ok(readHistory(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), {}).some((r) => r.action === 'trash_emptied' && r.detail === '9999 items deleted for good'));
+  // An item gone meanwhile (restored, or deleted by another request) is counted as none deleted.
+  assert.equal(deleteForGood(new TrustedFolders([join(site.root, 'data')]), join(site.root, 'data'), site.deps.content, one), false);
 });

@@ -8,7 +8,7 @@
 // by name and the expired are known by name: a trash of 10,000 items is paged and emptied without reading
 // 10,000 files.
 import { randomBytes } from '../../lib/node-builtins.js';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { AppError } from '../../errors.js';
@@ -125,11 +125,14 @@ function inUseAgain(site: EntriesNow, item: TrashItem): boolean {
 }
 
 /** Deletes an item for good (as read, or by its id): its files, and the versions it held or left under the entry's id. */
-export function deleteForGood(trusted: TrustedFolders, dataDir: string, site: EntriesNow, itemOrId: TrashItem | string): void {
+/** Deletes the item for good; false when it was gone already (restored or deleted by another request meanwhile). */
+export function deleteForGood(trusted: TrustedFolders, dataDir: string, site: EntriesNow, itemOrId: TrashItem | string): boolean {
   const item = typeof itemOrId === 'string' ? readItem(dataDir, itemOrId) : itemOrId;
   const id = typeof itemOrId === 'string' ? itemOrId : itemOrId.id;
+  if (!existsSync(itemFolder(dataDir, id))) return false;
   if (item && item.kind !== 'media') removeVersionsLeftBehind(trusted, dataDir, item.entry, item.language, itemFolder(dataDir, id), inUseAgain(site, item));
   removeItem(dataDir, id);
+  return true;
 }
 
 /** Deletes for good the items older than TRASH_KEEP_DAYS; returns how many. */

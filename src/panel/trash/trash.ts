@@ -101,9 +101,10 @@ export function registerTrashRoutes(router: Router, deps: PanelDeps): void {
     const posted = await requirePanelPost(ctx, deps, 'settings.manage');
     if (!posted) return;
     if (posted.form.get('confirm') !== 'yes') return sendPanelMessage(ctx, 400, words().trash.notEmptied, words().trash.notEmptiedText, posted.session);
-    const ids = itemIds(dataDir);
-    for (const id of ids) deleteForGood(deps.trustedFolders, dataDir, deps.content, id);
-    appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: posted.session.account.id, action: 'trash_emptied', entry: null, language: null, via: 'panel', token: null, detail: `${ids.length} ${ids.length === 1 ? 'item' : 'items'} deleted for good` }, fileStorage(deps.trustedFolders));
+    // Counted as they go: an item restored meanwhile (another request, another server) is none deleted.
+    let deleted = 0;
+    for (const id of itemIds(dataDir)) if (deleteForGood(deps.trustedFolders, dataDir, deps.content, id)) deleted++;
+    appendHistory(dataDir, { time: new Date(deps.clock()).toISOString(), person: posted.session.account.id, action: 'trash_emptied', entry: null, language: null, via: 'panel', token: null, detail: `${deleted} ${deleted === 1 ? 'item' : 'items'} deleted for good` }, fileStorage(deps.trustedFolders));
     back(ctx, 'emptied');
   });
 }
