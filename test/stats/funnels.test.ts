@@ -85,6 +85,10 @@ test('the panel draws the funnel as bars in a table, keeps a bad step in the for
   assert.equal(bad.res.status, 422);
   assert.match(bad.text, /Step 2 must be a page/);
   assert.ok(bad.text.includes('value="&lt;script&gt;"') && !bad.text.includes('<script>'), 'the step is kept, escaped');
+  // 50 steps: the refusal counts what was asked, as the Content API's does (the form shows 20 of them).
+  const many = await get(panel, `/svc/panel/stats/funnel?${Array.from({ length: 50 }, (_, i) => `step=%2Fp${i}`).join('&')}`, jar);
+  assert.equal(many.res.status, 422);
+  assert.match(many.text, /A funnel has 2 to 8 steps; this one has 50\./);
   const empty = await get(panel, '/svc/panel/stats/funnel', jar);
   assert.equal(empty.res.status, 200);
   const carl = await served.signIn('carl@example.org');

@@ -19,14 +19,15 @@ function showFunnel(ctx: RequestContext, deps: PanelDeps): void {
   const asked = params.get('period') ?? '30d';
   const period = ((OVERVIEW_PERIODS as readonly string[]).includes(asked) ? asked : '30d') as OverviewPeriod;
   const range = resolvePeriod(period, deps.stats.today());
-  const steps = params.getAll('step').map((step) => step.trim()).filter((step) => step !== '').slice(0, 20);
-  const view: FunnelView = { period, steps, filters: params.getAll('filter').slice(0, 20), ...range };
+  // All of them are judged (so a refusal counts what was asked, as the Content API's does); the form shows 20.
+  const steps = params.getAll('step').map((step) => step.trim()).filter((step) => step !== '');
+  const view: FunnelView = { period, steps: steps.slice(0, 20), filters: params.getAll('filter').slice(0, 20), ...range };
   const goals = deps.stats.goals.list();
   let body: string;
   let status = 200;
   let notice: { kind: 'error'; text: string } | null = null;
   try {
-    const filters = parseFilters(view.filters);
+    const filters = parseFilters(params.getAll('filter'));
     view.filters = filters.map(filterText);
     if (!(OVERVIEW_PERIODS as readonly string[]).includes(asked)) throw Object.assign(new Error(), { sentence: fill(words().statsFunnel.badPeriod, { value: fill(words().stats.address.quoted, { value: asked.slice(0, 40) }), choices: OVERVIEW_PERIODS.join(', ') }) });
     body = renderFunnelPage(view, goals, steps.length === 0 ? null : funnelFigures(deps.stats, range.from, range.to, steps, filters));
