@@ -10,6 +10,7 @@ import { AppError } from '../errors.js';
 import { readCsv, CsvProblem } from '../lib/csv-read.js';
 import type { StatsService } from './stats-service.js';
 import { isDayName, monthOf } from '../lib/day-math.js';
+import { cleanPath } from './traffic-source.js';
 import { emptyRollup, capRollup, own, put, emptyPage, mergeInto, type Pair, type Rollup, rollupMonth, DIRECT } from './store/stats-store.js';
 
 type Table = 'visitors' | 'pages' | 'sources' | 'locations' | 'devices' | 'browsers' | 'operating_systems' | 'custom_events';
@@ -54,6 +55,8 @@ export function readPlausibleExport(files: ReadonlyMap<string, string>): { days:
   const days = new Map<string, Rollup>();
   const used: string[] = [], ignored: string[] = [];
   const day = (name: string) => { let r = days.get(name); if (!r) days.set(name, (r = emptyRollup(name))); return r; };
+  /** The days the visitors file counts, each once: the other files break a day down, they do not add one. */
+  const visitorDays = new Set<string>();
   const entries = [...files].map(([name, text]) => ({ name, text, table: FILE.exec(name)?.[1] as Table | undefined }));
   if (!entries.some((entry) => entry.table === 'visitors')) throw refuse('it has no visitors file (imported_visitors_YYYYMMDD_YYYYMMDD.csv), which every Plausible export holds.');
   for (const { name, text, table } of entries) {
@@ -82,15 +85,19 @@ export function readPlausibleExport(files: ReadonlyMap<string, string>): { days:
       if (!spec.name) {
         const [visitors, pageviews, visits, bounces] = spec.numbers.map((column) => number(at(column)));
         if (bounces! > visits!) throw refuse(`${name} line ${i + 1}: ${bounces} bounces of ${visits} visits (a bounce is a visit of one page).`);
+        if (visitorDays.has(date)) throw refuse(`${name} line ${i + 1}: the day ${date} is in it twice.`);
+        visitorDays.add(date);
         r.visitors += visitors!; r.pageviews += pageviews!; r.visits += visits!; r.bounces += bounces!;
         addPair(r.days, date, visitors!, pageviews!);
         continue;
       }
       const raw = row[at(spec.name)]!;
       if (raw.length > MAX_NAME) throw refuse(`${name} line ${i + 1}: a ${spec.name} of more than ${MAX_NAME} characters.`);
-      const key = (NAMES[table] ?? ((value: string) => value.trim()))(raw) || '(none)';
-      // As the collector takes them (beacon-payload.ts): a page is its path, linked on the site's own address.
-      if (table === 'pages' && !key.startsWith('/')) throw refuse(`${name} line ${i + 1}: the page “${key.slice(0, 40)}” is not a path starting with /.`);
+      const named = (NAMES[table] ?? ((value: string) => value.trim()))(raw) || '(none)';
+      // As the collector takes them (beacon-payload.ts, traffic-source.ts): a page is its path alone, linked
+      // on the site's own address; its query (a token, a campaign) reaches neither the panel nor answers.
+      const key = table === 'pages' ? cleanPath(named) : named;
+      if (key === null) throw refuse(`${name} line ${i + 1}: the page “${named.slice(0, 40)}” is not a path starting with /.`);
       const visitors = number(at('visitors'));
       if (table === 'pages') {
         let page = own(r.pages, key);
@@ -101,6 +108,9 @@ export function readPlausibleExport(files: ReadonlyMap<string, string>): { days:
       const target = table === 'sources' ? r.referrers : table === 'locations' ? r.countries : table === 'devices' ? r.devices : table === 'browsers' ? r.browsers : table === 'operating_systems' ? r.os : r.events;
       addPair(target, key, visitors, second >= 0 ? number(second) : 0);
     }
+  }
+  for (const name of days.keys()) {
+    if (!visitorDays.has(name)) throw refuse(`the day ${name} has figures in its other files but no row in the visitors file (is the export cut short?).`);
   }
   for (const rollup of days.values()) capRollup(rollup);
   return { days, files: used, ignored };

@@ -36,7 +36,7 @@ async function zipOf(files: Record<string, string>): Promise<Buffer> {
 // As Plausible writes them (with its extra columns), the visitors file with a byte-order mark.
 const EXPORT = {
   'imported_visitors_20260301_20260309.csv': '\uFEFFdate,visitors,pageviews,bounces,visits,visit_duration\r\n2026-03-01,10,25,4,12,900\r\n2026-03-02,7,9,5,8,120\r\n2026-03-09,99,99,0,99,0\r\n',
-  'imported_pages_20260301_20260309.csv': 'date,hostname,page,visits,visitors,pageviews,exits,time_on_page\n2026-03-01,alps.example,/hello,8,8,15,3,100\n2026-03-01,alps.example,/about,2,2,10,1,5\n2026-03-02,alps.example,/hello,7,7,9,6,50\n',
+  'imported_pages_20260301_20260309.csv': 'date,hostname,page,visits,visitors,pageviews,exits,time_on_page\n2026-03-01,alps.example,/hello,8,8,15,3,100\n2026-03-01,alps.example,/about,2,2,10,1,5\n2026-03-02,alps.example,/hello,7,7,9,6,50\n2026-03-02,alps.example,/about?token=SECRET123,1,1,1,0,5\n',
   'imported_sources_20260301_20260309.csv': 'date,source,referrer,utm_source,utm_medium,utm_campaign,utm_content,utm_term,pageviews,visitors,visits,visit_duration,bounces\n2026-03-01,Google,,,,,,,15,6,7,0,1\n2026-03-01,Direct / None,,,,,,,10,4,5,0,3\n2026-03-02,"=HYPERLINK(""http://evil.example"",""x"")",,,,,,,9,7,8,0,5\n',
   'imported_locations_20260301_20260309.csv': 'date,country,region,city,visitors,visits,visit_duration,bounces,pageviews\n2026-03-01,AT,,,10,12,900,4,25\n',
   'imported_custom_events_20260301_20260309.csv': 'date,name,link_url,path,visitors,events\n2026-03-01,Signup,,,3,4\n',
@@ -79,6 +79,9 @@ test('bad uploads are refused with the file and line, and nothing is changed', a
     // More bounces than visits made a bounce rate of 50,000 %; a page that is no path linked to another host.
     [[{ name: 'imported_visitors_20260301_20260309.csv', bytes: 'date,visitors,pageviews,bounces,visits\n2026-03-03,10,5,500,1\n' }], /line 2: 500 bounces of 1 visits \(a bounce is a visit of one page\)/],
     [[{ name: 'imported_visitors_20260301_20260309.csv', bytes: 'date,visitors,pageviews,bounces,visits\n2026-03-03,4,4,0,4\n' }, { name: 'imported_pages_20260301_20260309.csv', bytes: 'date,page,visitors,pageviews\n2026-03-03,@evil.example/login,4,4\n' }], /imported_pages_20260301_20260309\.csv line 2: the page “@evil\.example\/login” is not a path starting with \//],
+    // A day given twice was added twice; a page of a day the visitors file lacks counted visitors of no day.
+    [[{ name: 'imported_visitors_20260301_20260309.csv', bytes: '\ufeffdate,visitors,pageviews,bounces,visits\r\n2026-03-03,10,20,3,12\r\n2026-03-03,10,20,3,12\r\n' }], /imported_visitors_20260301_20260309\.csv line 3: the day 2026-03-03 is in it twice/],
+    [[{ name: 'imported_visitors_20260301_20260309.csv', bytes: 'date,visitors,pageviews,bounces,visits\n2026-03-03,4,4,0,4\n' }, { name: 'imported_pages_20260301_20260309.csv', bytes: 'date,page,visitors,pageviews\n2026-03-04,/orphan,9,9\n' }], /the day 2026-03-04 has figures in its other files but no row in the visitors file/],
   ];
   for (const [files, sentence] of cases) {
     const answer = await upload(files);
@@ -127,7 +130,9 @@ test('a Plausible export fills the days not counted yet, marked as imported; the
     { referrer: '=hyperlink("http://evil.example","x")', visitors: 7, pageviews: 9 }, { referrer: 'google', visitors: 6, pageviews: 15 }, { referrer: '(direct)', visitors: 4, pageviews: 10 },
   ]);
   const pages = (await callTool(site, http.url, site.tokens.statsOnly!, 'stats_query', { from: '2026-03-01', to: '2026-03-02', dimension: 'pages' })).structuredContent;
-  assert.deepEqual(pages.pages.map((p: any) => [p.path, p.visitors, p.pageviews]), [['/hello', 15, 24], ['/about', 2, 10]]);
+  // A page is its path alone, as the collector counts it: the query (here a secret) is not kept.
+  assert.deepEqual(pages.pages.map((p: any) => [p.path, p.visitors, p.pageviews]), [['/hello', 15, 24], ['/about', 3, 11]]);
+  assert.ok(!JSON.stringify(site.deps.stats.files.readDaily('2026-03-02')).includes('SECRET123'));
   // Again: every day is counted by now, nothing is imported twice.
   const again = await upload([{ name: 'plausible-export.zip', bytes: await zipOf(EXPORT) }]);
   assert.match(again.text, /No day was imported: every day of the export is counted here already\./);
