@@ -1,7 +1,7 @@
 import { AppError } from '../errors.js';
 import type { ApiDeps } from './api-deps.js';
 import { requireScope, StreamedAnswer, type ApiRequest } from './api-request.js';
-import { oneOf } from './params.js';
+import { oneOf, param } from './params.js';
 import { OVERVIEW_PERIODS } from '../stats/periods.js';
 import { statsReport } from '../stats/api-report.js';
 import { statsGoals } from '../stats/goal-report.js';
@@ -38,7 +38,10 @@ export function getStatsFunnel(deps: ApiDeps, request: ApiRequest): unknown {
 export function getStatsExport(deps: ApiDeps, request: ApiRequest): unknown {
   const principal = requireScope(request, 'stats:read', 'statistics');
   if (!principal.capabilities.has('stats.view')) throw new AppError('forbidden', `The role ${principal.role} may not view statistics.`);
-  const from = request.url.searchParams.get('from'), to = request.url.searchParams.get('to');
+  // Each once (as /stats takes them), and one way of naming the days; the export is unfiltered, and says so.
+  const from = param(request.url, 'from') ?? null, to = param(request.url, 'to') ?? null;
+  if ((from !== null || to !== null) && param(request.url, 'period') !== undefined) throw new AppError('invalid_params', 'Give either period or from and to, not both.');
+  if (request.url.searchParams.has('filter')) throw new AppError('invalid_params', 'The export holds every dimension of the range unfiltered; it takes no filter.');
   let range: { from: string; to: string };
   if (from !== null || to !== null) {
     if (from === null || to === null || !isDayName(from) || !isDayName(to)) throw new AppError('invalid_params', `A range needs both from and to, each a day written YYYY-MM-DD that exists, in the years ${FIRST_YEAR} to ${LAST_YEAR}.`);

@@ -51,7 +51,9 @@ test('the API streams a ZIP with a CSV per dimension, a row per day and name, fo
 
 test('bad ranges are a 422 JSON answer; no token 401, no scope 403; the panel streams the same archive', async () => {
   const api = (query: string, token: string | null = site.tokens.statsOnly!) => fetch(`${panel.url}/svc/api/v1/stats/export?${query}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-  for (const query of ['from=2026-03-09', 'from=2026-03-10&to=2026-03-09', 'from=2025-01-01&to=2026-03-10', 'from=2026-02-30&to=2026-03-01', 'period=forever', 'from=9999-12-31&to=9999-12-31', 'from=0999-12-31&to=1000-01-01']) {
+  for (const query of ['from=2026-03-09', 'from=2026-03-10&to=2026-03-09', 'from=2025-01-01&to=2026-03-10', 'from=2026-02-30&to=2026-03-01', 'period=forever', 'from=9999-12-31&to=9999-12-31', 'from=0999-12-31&to=1000-01-01',
+    // As /stats: a parameter once; and one way of naming the days, no filter (the export is unfiltered).
+    'from=2026-03-09&to=2026-03-10&from=2026-03-01', 'period=7d&from=2026-03-09&to=2026-03-10', 'period=7d&filter=country:DE']) {
     const res = await api(query);
     assert.equal(res.status, 422, query);
     assert.ok(typeof ((await res.json()) as any).message === 'string');
