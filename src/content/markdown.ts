@@ -62,12 +62,20 @@ export function cardClasses(markdown: string): string[] {
       if (part.kind === 'markdown' || depth > 8) continue;
       const { card } = part;
       classes.add(`card-${card.name}`);
-      if (card.name === 'callout') classes.add(`card-callout-${card.value && ['info', 'tip', 'warning'].includes(card.value) ? card.value : 'info'}`);
-      if (!['image', 'gallery', 'video', 'button'].includes(card.name)) walk(card.inner, depth + 1);
+      if (card.name === 'callout') classes.add(`card-callout-${calloutTone(card)}`);
+      if (!CARDS_WITHOUT_INNER.has(card.name)) walk(card.inner, depth + 1);
     }
   };
   walk(markdown, 0);
   return [...classes].sort();
+}
+
+/** The cards renderCard draws without their inner text (the others render it, and its cards, inside them). */
+const CARDS_WITHOUT_INNER = new Set(['image', 'gallery', 'video', 'button']);
+
+/** A callout's tone: its value when it is one of the three, else info. */
+function calloutTone(card: CardBlock): string {
+  return card.value && ['info', 'tip', 'warning'].includes(card.value) ? card.value : 'info';
 }
 
 function renderParts(markdown: string, classes: Set<string>, depth: number, options: RenderOptions): string {
@@ -99,7 +107,7 @@ function renderCard(card: CardBlock, classes: Set<string>, depth: number, option
   const a = card.attributes;
   switch (card.name) {
     case 'callout': {
-      const tone = card.value && ['info', 'tip', 'warning'].includes(card.value) ? card.value : 'info';
+      const tone = calloutTone(card);
       classes.add(`card-callout-${tone}`);
       const title = a.title ? `<p class="card-title"><strong>${escapeHtml(a.title)}</strong></p>` : '';
       return `<div class="${className} card-callout-${tone}">${title}${renderParts(card.inner, classes, depth + 1, options)}</div>\n`;

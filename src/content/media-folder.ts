@@ -15,6 +15,23 @@ export function isServedMediaName(name: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) && !name.includes('..');
 }
 
+/**
+ * The entry id and file name of a `media/<entry id>/<file>` reference (a cover, an image field) as /media
+ * serves it, or null for anything else (another site's address, `javascript:`, `../`, a name /media refuses).
+ */
+export function mediaReferenceParts(reference: unknown): { entryId: string; name: string } | null {
+  if (typeof reference !== 'string' || !reference.startsWith('media/') || reference.length > 500) return null;
+  const parts = reference.slice('media/'.length).split('/');
+  const name = parts.pop()!;
+  const entryId = parts.join('/');
+  try {
+    parseEntryId(entryId);
+  } catch {
+    return null;
+  }
+  return isServedMediaName(name) ? { entryId, name } : null;
+}
+
 /** The entry's media folder (the id is checked: a malformed id throws before any path is made). */
 export function mediaFolder(contentDir: string, entryId: string): string {
   return join(contentDir, 'media', ...parseEntryId(entryId));

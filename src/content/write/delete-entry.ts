@@ -7,6 +7,7 @@
 // gone (`entry.removed`, `entry.updated`, `entry.media`), so it leaves the site, the API, MCP and every list
 // at once. Revisions and CSS versions go with it (content/trash/trash-versions.ts): its id is free for a new
 // entry meanwhile, which must not list them as its own. History stays, under the entry's id.
+import { isServedMediaName } from '../media-folder.js';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AppError } from '../../errors.js';
@@ -133,7 +134,7 @@ export function deleteMedia(context: WriteContext, actor: Actor, id: string, nam
  */
 export function trashMediaFile(context: WriteContext, actor: Actor, entry: Entry, name: string, { copy = false, record = true } = {}): string {
   const path = join(context.store.mediaDir(entry.id), name);
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
+  if (!isServedMediaName(name) || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
     throw new AppError('not_found', `${entry.id} has no media file named ${name.slice(0, 80)}.`);
   }
   const item = itemOf(context, actor, entry, 'media', null, name);

@@ -1,9 +1,9 @@
 import { AppError } from '../../errors.js';
-import { isServedMediaName } from '../media-folder.js';
+import { mediaReferenceParts } from '../media-folder.js';
 import { isObjectPropertyName, objectPropertyNameSentence } from '../settings/setting-keys.js';
 import { formatSiteTime, parseSiteTime } from '../../lib/time-zone.js';
 import { findLoneSurrogate } from '../../lib/lone-surrogates.js';
-import { isSlug, parseEntryId } from '../entries/entry-id.js';
+import { isSlug } from '../entries/entry-id.js';
 import type { CategoryDefinition, ContentType, FieldDefinition, SiteConfig } from '../entries/types.js';
 import { RuleRefusal } from './rule-refusal.js';
 
@@ -119,18 +119,8 @@ function checkValue(key: string, definition: FieldDefinition, value: unknown, si
   }
 }
 
-/** `media/<entry id>/<file>` as /media serves it: an entry's id and a file name it would serve. */
-function isMediaReference(value: unknown): boolean {
-  if (typeof value !== 'string' || !value.startsWith('media/') || value.length > 500) return false;
-  const parts = value.slice('media/'.length).split('/');
-  const name = parts.pop()!;
-  try {
-    parseEntryId(parts.join('/'));
-  } catch {
-    return false;
-  }
-  return isServedMediaName(name);
-}
+/** `media/<entry id>/<file>` as /media serves it (media-folder.ts). */
+const isMediaReference = (value: unknown): boolean => mediaReferenceParts(value) !== null;
 
 /**
  * The general shape of any field: a key of lowercase letters, and a value YAML can hold plainly. A category's

@@ -6,6 +6,7 @@
 // of the proposal and of the live text it was compared with, version-stamp.ts) and a change or live text that
 // differs now is refused, never published unseen. An outdated proposal (the live text changed after it was
 // based) is never published: it would undo that later change without anyone deciding so.
+import { isServedMediaName } from '../media-folder.js';
 import { AppError } from '../../errors.js';
 import { canEditEntry, canPublishEntry } from '../content-rights.js';
 import { parseFrontMatter } from '../entries/front-matter.js';
@@ -126,7 +127,7 @@ function approveMedia(context: WriteContext, actor: Actor, entry: Entry, name: s
 /** The waiting image's file; refused when there is none by that name, or it is not the one the person saw. */
 function waitingImage(context: WriteContext, id: string, name: string, seen: SeenChange | undefined, nothing: 'published' | 'sent back'): string {
   const file = pendingMediaFile(context.dataDir, id, name);
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..') || !statNoFollow(context.store.trustedFolders, file)?.isFile()) {
+  if (!isServedMediaName(name) || !statNoFollow(context.store.trustedFolders, file)?.isFile()) {
     throw new AppError('not_found', 'There is no image waiting by that name (it was published or sent back a moment ago).');
   }
   if (seen !== undefined && seen.version !== waitingImageVersion(context, id, name)) {

@@ -1,6 +1,7 @@
 // The media library's changes to a picture already uploaded: its alt text, and replacing it with another
 // image at the same address (every text, card and cover that shows it shows the new one). People only (the
 // panel): no MCP tool calls these. Both run inside the entry's lock and are recorded like every write.
+import { isServedMediaName } from '../media-folder.js';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { statNoFollow } from '../../lib/no-follow.js';
@@ -14,12 +15,10 @@ import { trashMediaFile, untrashMediaFile } from './delete-entry.js';
 import { freshEntry, refuseUnless } from './update-entry.js';
 import { recordChange, storageOf, withEntryLock, type Actor, type WriteContext } from './write-context.js';
 
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
-
 /** The picture's path, refused unless it is a plain image file of the entry's media folder. */
 function imagePath(context: WriteContext, id: string, name: string): string {
   const path = join(context.store.mediaDir(id), name);
-  if (!SAFE_NAME.test(name) || name.includes('..') || !isImageName(name) || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
+  if (!isServedMediaName(name) || !isImageName(name) || !statNoFollow(context.store.trustedFolders, path)?.isFile()) {
     throw new AppError('not_found', `${id} has no image named ${[...name].filter((c) => c >= ' ').join('').slice(0, 80)}.`);
   }
   return path;
