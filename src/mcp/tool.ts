@@ -132,7 +132,9 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>, R exten
       if (takesNothing && (args === undefined || isEmptyPlainObject(args))) return { ok: true, value: {} };
       if (input === null) return argumentsRefused(args ?? {});
       const parsed = input.safeParse(args ?? {});
-      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
+      if (!parsed.success) return { ok: false, message: describeIssues(parsed.error.issues) };
+      const dropped = protoKeyPath(args);
+      return dropped === undefined ? { ok: true, value: parsed.data } : { ok: false, message: `${dropped}: "__proto__" is not a name this tool takes` };
     },
     handler: spec.handler as Tool['handler'],
     ...(spec.cacheKey ? { cacheKey: spec.cacheKey as Tool['cacheKey'] } : {}),
@@ -185,6 +187,29 @@ function argumentsRefused(args: unknown): { ok: true; value: unknown } | { ok: f
 function namesShown(names: readonly (string | number | symbol)[]): string {
   const shown = names.slice(0, 5).map((name) => { const text = String(name); return text.length > 100 ? `${text.slice(0, 100)}…` : text; });
   return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
+}
+
+/**
+ * Where the arguments hold a key named `__proto__` (JSON.parse makes it an own key), as `fields.__proto__`.
+ * zod's records leave such a key out without a word, so content_update's `fields: {"__proto__": …}` changed
+ * nothing and answered as if it had; strict objects refuse it already.
+ */
+function protoKeyPath(args: unknown): string | undefined {
+  // A stack rather than recursion, and each place linked to its parent: values under z.unknown() may nest
+  // as deep as the request allows.
+  interface Place { value: object; key: string; parent: Place | undefined }
+  const waiting: Place[] = typeof args === 'object' && args !== null ? [{ value: args, key: '', parent: undefined }] : [];
+  for (let place = waiting.pop(); place !== undefined; place = waiting.pop()) {
+    if (!Array.isArray(place.value) && Object.hasOwn(place.value, '__proto__')) {
+      const keys = ['__proto__'];
+      for (let at: Place | undefined = place; at?.parent !== undefined; at = at.parent) keys.unshift(at.key);
+      return keys.map((key) => namesShown([key])).join('.');
+    }
+    for (const [key, inner] of Object.entries(place.value)) {
+      if (typeof inner === 'object' && inner !== null) waiting.push({ value: inner, key, parent: place });
+    }
+  }
+  return undefined;
 }
 
 function isEmptyPlainObject(value: unknown): boolean {

@@ -150,6 +150,24 @@ for (const [tool, args, reason] of READING) {
   });
 }
 
+test('a field named __proto__ is refused by name, not left out and answered as done', async () => {
+  const before = await callTool(site, http.url, token, 'content_read', { id: 'posts/hello' });
+  // A computed key makes an own property, as JSON.parse does with the request.
+  for (const [tool, args] of [
+    ['content_update', { id: 'posts/hello', fields: { ['__proto__']: { tags: ['x'] } } }],
+    ['content_update', { id: 'posts/hello', title: 'Changed', fields: { excerpt: 'e', ['__proto__']: null } }],
+    ['content_create', { type: 'post', title: 'Proto', fields: { ['__proto__']: 'x' } }],
+  ] as const) {
+    const result = await callTool(site, http.url, token, tool, args);
+    assert.deepEqual(result, {
+      content: [{ type: 'text', text: `The arguments of ${tool} are not valid: fields.__proto__: "__proto__" is not a name this tool takes. Fix them and call ${tool} again.` }],
+      isError: true,
+    });
+  }
+  assert.deepEqual(await callTool(site, http.url, token, 'content_read', { id: 'posts/hello' }), before);
+  assert.equal(site.deps.content.entries().some((entry) => entry.id === 'posts/proto'), false);
+});
+
 test('a body that is not valid UTF-8 is refused with 400 and -32700, and nothing is written', async () => {
   const before = site.deps.content.entries().length;
   const title = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"content_create","arguments":{"type":"post","title":"Caf'), Buffer.from([0xc3, 0x28]), Buffer.from('"}}}')]);
