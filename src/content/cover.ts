@@ -1,7 +1,7 @@
 import { join, dirname, basename, extname } from 'node:path';
 import { listFolderNoFollow, statNoFollow } from '../lib/no-follow.js';
 import { measureImageFile } from './image-measure.js';
-import { parseEntryId } from './entries/entry-id.js';
+import { mediaFolder, mediaReferenceParts } from './media-folder.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 export interface Cover {
@@ -58,21 +58,14 @@ function describe(trusted: TrustedFolders, file: string, stem: string, extension
  * media reference or the file is not a readable image.
  */
 export function resolveCover(trusted: TrustedFolders, contentDir: string, baseUrl: string, reference: unknown): Cover | null {
-  if (typeof reference !== 'string' || !reference.startsWith('media/')) return null;
-  const parts = reference.split('/');
-  const fileName = parts.pop()!;
-  try {
-    parseEntryId(parts.slice(1).join('/'));
-  } catch {
-    return null;
-  }
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fileName) || fileName.includes('..')) return null;
-  const file = join(contentDir, ...parts, fileName);
-  const extension = extname(fileName);
-  const image = describe(trusted, file, basename(fileName, extension), extension);
+  const parts = mediaReferenceParts(reference);
+  if (!parts) return null;
+  const extension = extname(parts.name);
+  const image = describe(trusted, join(mediaFolder(contentDir, parts.entryId), parts.name), basename(parts.name, extension), extension);
   if (!image) return null;
-  const url = `${baseUrl}/${reference}`;
-  const candidates = [{ url, width: image.width }, ...image.variants.map((v) => ({ url: `${baseUrl}/${parts.join('/')}/${v.name}`, width: v.width }))];
+  const url = `${baseUrl}/${reference as string}`;
+  const folderUrl = `${baseUrl}/media/${parts.entryId}`;
+  const candidates = [{ url, width: image.width }, ...image.variants.map((v) => ({ url: `${folderUrl}/${v.name}`, width: v.width }))];
   candidates.sort((a, b) => a.width - b.width);
   return { url, srcset: candidates.map((c) => `${c.url} ${c.width}w`).join(', '), width: image.width, height: image.height };
 }
