@@ -43,7 +43,7 @@ test('an admin edits types, a category and the navigation, and follows the new m
   await page.waitForURL((url) => url.pathname === '/svc/panel/settings/categories/events');
   found['A category'] = await seriousViolations(page, panel.axeSource);
   await page.getByLabel('Label of level').fill('Difficulty');
-  await page.getByLabel('Choices of level, separated by commas').fill('easy, medium, hard');
+  await page.getByLabel('Choices of level, one a line').fill('easy\nmedium\nhard');
   await page.getByRole('button', { name: 'Save the category' }).click();
   await saved('category');
   const level = loadSiteConfig(join(panel.site.root, 'content', 'site.yaml')).categories.events!.fields.level!;

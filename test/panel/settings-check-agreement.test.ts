@@ -64,7 +64,7 @@ test('after saves through the panel, and after a hand edit that breaks site.yaml
     label: 'Events', kind: 'date', rows: '3',
     f0_key: 'start', f0_fixed: 'yes', f0_type: 'time', f0_label: 'Start', f0_required: 'yes',
     f1_key: 'location', f1_fixed: 'yes', f1_type: 'number', f1_label: 'Location', f1_required: 'yes', f1_same: 'yes',
-    f2_key: 'level', f2_fixed: 'yes', f2_type: 'select', f2_label: 'Level', f2_options: 'easy, hard',
+    f2_key: 'level', f2_fixed: 'yes', f2_type: 'select', f2_label: 'Level', f2_options: 'easy\nhard',
   });
   await save('/svc/panel/settings/navigation', { 'mode:en': 'own', 'links:en': 'Home = /\nAbout = /about', 'mode:de': 'pages' });
   await save('/svc/panel/settings/types', { 'label:post': 'Articles', 'label:page': 'Pages', 'label:tag': 'Tags', 'label:recipe': 'Dishes' });

@@ -4,11 +4,12 @@
 // its reason and changes nothing; an editor gets 403 and a forged form 403.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestSite } from '../helpers/test-site.ts';
 import { entry } from '../helpers/write-site.ts';
 import { Jar, csrfOf, get, post } from '../helpers/panel-harness.ts';
+import { callTool } from '../helpers/mcp-http.ts';
 import { serveTestSite, type ServedSite, type PanelAddress } from '../helpers/served-site.ts';
 import { readHistory } from '../../dist/content/history.js';
 import { loadSiteConfig } from '../../dist/content/settings/site-config.js';
@@ -103,6 +104,11 @@ test('content types: bad input is refused with the reason and changes nothing', 
   await refused(path, await typesForm({ new_key: 'german', new_folder: 'de', new_label: 'German' }), /The folder de is a language code/);
   await refused(path, await typesForm({ new_key: 'about', new_folder: 'about', new_label: 'About' }), /The entry pages\/about has the address \/about already/);
   await refused(path, await typesForm({ new_key: 'hello', new_folder: 'hello', new_label: 'Hello' }), /The entry posts\/hello has the address \/hello already/);
+  // An entry whose slug field gave it the address: its page would hide the type's list for good.
+  site.writeEntry('content/posts/clash/en.md', entry({ title: 'Clash', status: 'published', published: '2026-01-02 10:00', slug: 'newtype' }));
+  await refused(path, await typesForm({ new_key: 'newtype', new_folder: 'newtype', new_label: 'New' }), /The entry posts\/clash has the address \/newtype already, where the type's list would be/);
+  rmSync(join(site.root, 'content/posts/clash'), { recursive: true });
+  site.deps.content.invalidate();
   await refused(path, await typesForm({ new_key: 'Bad Name', new_folder: 'bad', new_label: 'Bad' }), /"Bad Name" cannot name a type/);
   await refused(path, await typesForm({ new_folder: 'half', new_label: 'Half' }), /"" cannot name a type/);
   // A name every object has: a type so named made its list page fail (500).
@@ -134,7 +140,7 @@ async function eventsForm(change: Record<string, string> = {}, extraRows: Array<
   const rows = [
     { key: 'start', type: 'time', label: 'Start', required: 'yes', fixed: 'yes' },
     { key: 'location', type: 'text', label: 'Location', required: 'yes', same: 'yes', fixed: 'yes' },
-    { key: 'level', type: 'select', label: 'Level', options: 'easy, hard', fixed: 'yes' },
+    { key: 'level', type: 'select', label: 'Level', options: 'easy\nhard', fixed: 'yes' },
     ...extraRows,
   ];
   const fields: Record<string, string> = { csrf, version, label: 'Events', kind: 'date', rows: String(rows.length) };
@@ -148,7 +154,7 @@ test('categories: one is added, one\'s label and fields change; an unused one is
   const unchanged = yaml();
   assert.equal((await post(panel, `${BASE}/categories/events`, await eventsForm(), jars.ann!)).res.status, 303);
   assert.equal(yaml(), unchanged, 'the form as shown changes nothing');
-  const saved = await post(panel, `${BASE}/categories/events`, await eventsForm({ label: 'Happenings', f2_options: 'easy, medium, hard' }, [{ key: 'price', type: 'number', label: 'Price' }]), jars.ann!);
+  const saved = await post(panel, `${BASE}/categories/events`, await eventsForm({ label: 'Happenings', f2_options: 'easy\nmedium\nhard' }, [{ key: 'price', type: 'number', label: 'Price' }]), jars.ann!);
   assert.equal(saved.res.status, 303, saved.text.slice(0, 300));
   const events = loadSiteConfig(yamlPath()).categories.events!;
   assert.equal(events.label, 'Happenings');
@@ -244,4 +250,65 @@ test('statistics: the switches are saved and the next page\'s script records tho
   assert.match(yaml(), /track_outbound_links: false\ntrack_file_downloads: false\n/);
   assert.match(yaml(), /^# Kept: a comment at the top\./);
   assert.match(yaml(), /our_own_key: \{ owner: marketing \}/);
+});
+
+test('site.yaml broken by hand: every section shows the settings in use and why; saves are refused and write nothing; entry pages and publishing go on', async () => {
+  const good = yaml();
+  site.writeEntry('content/posts/while-broken/en.md', entry({ title: 'While broken', status: 'draft' }));
+  site.deps.content.invalidate();
+  try {
+    for (const [broken, reason] of [
+      [`${good}extra: "unclosed\n`, /content\/site\.yaml cannot be read/],
+      [good.replace(/^timezone: .*$/m, 'timezone: Europe/Berlinn'), /timezone/],
+    ] as const) {
+      writeFileSync(yamlPath(), broken);
+      for (const path of SECTIONS) {
+        const page = await get(panel, path, jars.ann!);
+        assert.equal(page.res.status, 200, `${path}: ${page.text.slice(0, 300)}`);
+        assert.match(page.text, reason, path);
+        assert.match(page.text, /runs on the settings it read before/, path);
+      }
+      for (const path of ['/svc/panel/entries/posts/while-broken', '/svc/panel/approvals']) {
+        const page = await get(panel, path, jars.ann!);
+        assert.equal(page.res.status, 200, `${path}: ${page.text.slice(0, 300)}`);
+      }
+    }
+    // Unreadable as YAML: a save is refused with the parser's reason and the file stays as the person left it.
+    const unreadable = `${good}extra: "unclosed\n`;
+    writeFileSync(yamlPath(), unreadable);
+    const answer = await post(panel, `${BASE}/types`, await typesForm({ 'label:post': 'Articles' }), jars.ann!);
+    assert.equal(answer.res.status, 409, answer.text.slice(0, 300));
+    assert.match(answer.text, /cannot be read as YAML[^<]*Nothing was saved/);
+    assert.equal(yaml(), unreadable);
+    const { csrf, version } = await formOf(BASE);
+    const general = await post(panel, BASE, { csrf, version, title: 'T', description: '', url: 'https://example.org', timezone: 'UTC', languages: 'en = English\nde = Deutsch', default_language: 'en' }, jars.ann!);
+    assert.equal(general.res.status, 409, general.text.replace(/[\s\S]*<main/, '').slice(0, 600));
+    assert.equal(yaml(), unreadable);
+    // Publishing asks whether approval mode is on: the settings in use answer.
+    const published = await callTool(site, served.http.url, site.tokens.admin!, 'content_publish', { id: 'posts/while-broken' });
+    assert.equal(published.isError, undefined, JSON.stringify(published).slice(0, 300));
+    assert.equal(published.structuredContent.status, 'published');
+  } finally {
+    writeFileSync(yamlPath(), good);
+    site.deps.content.invalidate();
+  }
+});
+
+test('categories: a choice holding a comma stays one choice, shown one a line and saved back as it was', async () => {
+  const good = yaml();
+  try {
+    const saved = await post(panel, `${BASE}/categories/events`, await eventsForm({ f2_options: 'Vienna, Austria\nBolzano' }), jars.ann!);
+    assert.equal(saved.res.status, 303, saved.text.slice(0, 300));
+    const options = () => loadSiteConfig(yamlPath()).categories.events!.fields.level!.options;
+    assert.deepEqual(options(), ['Vienna, Austria', 'Bolzano']);
+    const page = await get(panel, `${BASE}/categories/events`, jars.ann!);
+    const shown = /name="f2_options"[^>]*>([^<]*)<\/textarea>/.exec(page.text)?.[1];
+    assert.equal(shown, 'Vienna, Austria\nBolzano');
+    const again = await post(panel, `${BASE}/categories/events`, await eventsForm({ label: 'Events, again', f2_options: shown! }), jars.ann!);
+    assert.equal(again.res.status, 303, again.text.slice(0, 300));
+    assert.deepEqual(options(), ['Vienna, Austria', 'Bolzano']);
+  } finally {
+    writeFileSync(yamlPath(), good);
+    site.deps.content.invalidate();
+  }
 });

@@ -76,6 +76,7 @@ test('bad input is refused with the reason and changes nothing', async () => {
   const before = readFileSync(yamlPath(), 'utf8');
   for (const [change, reason] of [
     [{ languages: `en = English\n${'x'.repeat(5 * 1024)} = Huge` }, /is not a language code/],
+    [{ languages: 'en = English\nde = Deutsch\nde-AT = Österreich\nde-at = österreich' }, /The languages de-AT and de-at are one language/],
     [{ timezone: '../../etc' }, /is not a time zone/],
     [{ timezone: 'Mars/Olympus' }, /is not a time zone/],
     [{ languages: 'en = English' }, /Entries still use de \(1 entry\); delete or move those translations/],

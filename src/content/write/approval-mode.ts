@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { parseDocument } from 'yaml';
 import { AppError } from '../../errors.js';
 import { loadSiteConfig } from '../settings/site-config.js';
 import { fileStorage } from '../storage/file-storage.js';
 import type { WriteStorage } from '../storage/write-storage.js';
 import type { ContentStore } from '../store.js';
+import { siteYamlDocument } from './site-yaml-edit.js';
 import { recordChange, storageOf, withEntryLock } from './write-context.js';
 import type { Actor, WriteContext } from './write-context.js';
 
@@ -20,7 +20,7 @@ export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean
   withEntryLock(context, 'site', () => {
     const storage = storageOf(context);
     const file = join(context.store.contentDir, 'site.yaml');
-    const document = parseDocument(storage.readText(file));
+    const document = siteYamlDocument(storage.readText(file));
     document.set(key, on);
     storage.writeAtomic(file, document.toString());
     // No invalidate(): it re-reads entries only; the store notices site.yaml's new stamp at its next check.
@@ -30,8 +30,13 @@ export function setApprovalMode(context: WriteContext, actor: Actor, on: boolean
 
 /**
  * Read from site.yaml itself, not the store's cached config: this switch decides whether anything goes live,
- * so a publish right after the switch (in this process or another) must see it.
+ * so a publish right after the switch (in this process or another) must see it. A file broken by hand gives
+ * the settings the site still runs on (the store's), as everything else does until it is fixed.
  */
-export function isApprovalModeOn(store: Pick<ContentStore, 'contentDir' | 'trustedFolders'>, storage: WriteStorage = fileStorage(store.trustedFolders)): boolean {
-  return loadSiteConfig(join(store.contentDir, 'site.yaml'), store.trustedFolders, (file) => storage.readText(file)).approvalMode;
+export function isApprovalModeOn(store: Pick<ContentStore, 'contentDir' | 'trustedFolders' | 'site'>, storage: WriteStorage = fileStorage(store.trustedFolders)): boolean {
+  try {
+    return loadSiteConfig(join(store.contentDir, 'site.yaml'), store.trustedFolders, (file) => storage.readText(file)).approvalMode;
+  } catch {
+    return store.site().approvalMode;
+  }
 }

@@ -106,7 +106,7 @@ function checkValue(key: string, definition: FieldDefinition, value: unknown, si
       if (typeof value !== 'boolean') throw invalid(`${label} must be true or false.`);
       return;
     case 'select':
-      if (typeof value !== 'string' || !(definition.options ?? []).includes(value)) throw invalid(`${label} must be one of: ${(definition.options ?? []).join(', ')}.`);
+      if (typeof value !== 'string' || !(definition.options ?? []).includes(value)) throw invalid(`${label} must be one of: ${(definition.options ?? []).map((option) => (option.includes(',') ? JSON.stringify(option) : option)).join(', ')}.`);
       return;
     case 'url':
       if (typeof value !== 'string' || !(value.startsWith('https://') || value.startsWith('http://'))) throw invalid(`${label} must be an address starting with https://.`);

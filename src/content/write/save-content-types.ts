@@ -50,6 +50,12 @@ function checkNewType(context: WriteContext, site: SiteConfig, add: NonNullable<
   for (const id of [`pages/${folder}`, `posts/${folder}`]) {
     if (context.store.entry(id)) throw invalidSetting(`The entry ${id} has the address /${folder} already; choose another folder. Nothing was saved.`);
   }
+  // An entry given that address by its slug field, in any language (/<folder>, /<language>/<folder>).
+  for (const code of Object.keys(site.languages)) {
+    const path = code === site.defaultLanguage ? `/${folder}` : `/${code}/${folder}`;
+    const found = context.store.atPath(path);
+    if (found) throw invalidSetting(`The entry ${found.entry.id} has the address ${path} already, where the type's list would be; choose another folder. Nothing was saved.`);
+  }
   checkLabel(`the type ${key}`, add.label);
 }
 

@@ -41,10 +41,16 @@ function checkInput(input: SettingsInput): void {
   if (input.languages.length === 0) throw invalid('Name at least one language.');
   if (input.languages.length > 50) throw invalid('At most 50 languages.');
   const seen = new Set<string>();
+  // Language tags are the same whatever their case (BCP 47): de-AT and de-at would be two home pages and
+  // two hreflang alternates of one language, and one file on a file system that ignores case.
+  const seenAnyCase = new Map<string, string>();
   for (const [code, name] of input.languages) {
     if (code.length > 20 || !LANGUAGE.test(code)) throw invalid(`"${code.slice(0, 20)}${code.length > 20 ? '…' : ''}" is not a language code; use codes such as en, de or pt-BR.`);
     if (seen.has(code)) throw invalid(`The language ${code} is named twice.`);
+    const earlier = seenAnyCase.get(code.toLowerCase());
+    if (earlier !== undefined) throw invalid(`The languages ${earlier} and ${code} are one language (a code means the same in any case); name it once.`);
     seen.add(code);
+    seenAnyCase.set(code.toLowerCase(), code);
     if (name.trim() === '' || name.length > 60 || CONTROL.test(name)) throw invalid(`The name of ${code} must be 1 to 60 characters.`);
   }
   if (!seen.has(input.defaultLanguage)) throw invalid('The default language must be one of the languages.');

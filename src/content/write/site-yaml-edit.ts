@@ -43,8 +43,8 @@ export function editSiteYaml(context: WriteContext, actor: Actor, expectedVersio
     const file = join(context.store.contentDir, 'site.yaml');
     const text = storage.readText(file);
     refuseIfChanged(expectedVersion, text, STALE_SETTINGS);
-    const document = parseDocument(text);
-    const before = (parse(text) ?? {}) as Record<string, unknown>;
+    const document = siteYamlDocument(text);
+    const before = (document.toJS() ?? {}) as Record<string, unknown>;
     const changed = edit({ document, before, site: currentSettings(before, context) });
     if (changed.length === 0) return [];
     const next = document.toString();
@@ -60,6 +60,18 @@ export function editSiteYaml(context: WriteContext, actor: Actor, expectedVersio
     recordChange(context, actor, 'settings', null, null, `changed ${changed.join(', ')}`);
     return changed;
   });
+}
+
+/**
+ * site.yaml as a document to edit. A file a hand edit left unreadable as YAML (an unclosed quote, a key
+ * twice) is refused with the parser's reason: the site runs on the settings it read before, and the panel
+ * must not answer 500 or write over what the person is fixing.
+ */
+export function siteYamlDocument(text: string): Document {
+  const document = parseDocument(text);
+  const problem = document.errors[0];
+  if (problem) throw new AppError('conflict', `content/site.yaml cannot be read as YAML (${problem.message.split('\n')[0]}); the site still runs on the settings it read before. Fix the file, then try again. Nothing was saved.`);
+  return document;
 }
 
 /** The settings the file holds now; a file broken by hand gives the ones the site still serves with. */

@@ -51,7 +51,7 @@ function fieldRow(row: FieldRow, index: number): string {
   return `<tr><th scope="row">${key}</th>`
     + `<td><label class="visually-hidden" for="${id('type')}">${esc(fill(w.typeOf, { field: what }))}</label><select id="${id('type')}" name="${name('type')}">${types}</select></td>`
     + `<td><label class="visually-hidden" for="${id('label')}">${esc(fill(w.labelOf, { field: what }))}</label><input type="text" id="${id('label')}" name="${name('label')}" value="${esc(row.label)}" maxlength="60"></td>`
-    + `<td><label class="visually-hidden" for="${id('options')}">${esc(fill(w.choicesOf, { field: what }))}</label><input type="text" id="${id('options')}" name="${name('options')}" value="${esc(row.options.join(', '))}" placeholder="${esc(w.choicesExample)}"></td>`
+    + `<td><label class="visually-hidden" for="${id('options')}">${esc(fill(w.choicesOf, { field: what }))}</label><textarea id="${id('options')}" name="${name('options')}" rows="2" placeholder="${esc(w.choicesExample)}">${esc(row.options.join('\n'))}</textarea></td>`
     + `<td>${check('required', row.required, w.required)}${check('same', row.sameInAllLanguages, w.same)}${row.fixed ? check('remove', row.remove, w.remove) : ''}</td></tr>`;
 }
 
@@ -81,12 +81,20 @@ function rowsOf(read: (name: string, max: number) => string): FieldRow[] {
     const part = (name: string, max = 200) => read(`f${index}_${name}`, max);
     const row: FieldRow = {
       key: part('key').trim(), type: part('type', 20), label: part('label'), required: part('required') === 'yes', sameInAllLanguages: part('same') === 'yes',
-      options: part('options', 4000).split(',').map((option) => option.trim()).filter(Boolean), fixed: part('fixed') === 'yes', remove: part('remove') === 'yes',
+      options: choicesOf(part('options', 4000)), fixed: part('fixed') === 'yes', remove: part('remove') === 'yes',
     };
     if (row.key === '' && row.label.trim() === '' && row.options.length === 0) continue;
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * A choice field's choices, one a line: a choice may hold a comma ("Vienna, Austria"), which the earlier
+ * comma-separated box split in two at the next save of the category, changing nothing else.
+ */
+function choicesOf(text: string): string[] {
+  return text.split('\n').map((option) => option.trim()).filter(Boolean);
 }
 
 function inputOf(form: URLSearchParams): CategoryInput {

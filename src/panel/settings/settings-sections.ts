@@ -10,6 +10,7 @@ import { readTextNoFollow } from '../../lib/no-follow.js';
 import type { Actor, WriteContext } from '../../content/write/write-context.js';
 import { STALE_SETTINGS } from '../../content/write/site-yaml-edit.js';
 import { versionOf } from '../../content/write/version-stamp.js';
+import { loadSiteConfig } from '../../content/settings/site-config.js';
 import { csrfField } from '../csrf.js';
 import { esc } from '../html.js';
 import { renderPage, sendPanelPage, type PanelNotice } from '../layout.js';
@@ -69,11 +70,27 @@ export function sendSettingsPage(ctx: RequestContext, status: number, session: P
   sendPanelPage(ctx, status, renderPage({ title: fill(w.pageTitle, { section: title }), viewer: session, active: 'settings', body, notice: page.notice ?? null }));
 }
 
-/** For a section's GET: the session of a person who may manage settings, and the saved notice when back from a save. */
+/**
+ * For a section's GET: the session of a person who may manage settings, and the notice on top: what makes
+ * site.yaml unreadable when a hand edit broke it (the pages show the settings the site still runs on), else
+ * the saved notice when back from a save.
+ */
 export function settingsGet(ctx: RequestContext, deps: PanelDeps): { session: PanelSession; notice: PanelNotice | null } | null {
   const session = requirePanelSession(ctx, deps, 'settings.manage');
   if (!session) return null;
+  const problem = siteYamlProblem(deps);
+  if (problem !== null) return { session, notice: { kind: 'warn', text: fill(words().settings.brokenFile, { reason: problem }) } };
   return { session, notice: ctx.url.searchParams.get('done') === 'saved' ? { kind: 'ok', text: words().settings.saved } : null };
+}
+
+/** Why site.yaml cannot be taken as it is now, in one sentence, or null when it can. */
+function siteYamlProblem(deps: PanelDeps): string | null {
+  try {
+    loadSiteConfig(join(deps.content.contentDir, 'site.yaml'), deps.trustedFolders);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /**

@@ -13,9 +13,9 @@ import { versionOf } from '../../content/write/version-stamp.js';
 import type { WriteContext } from '../../content/write/write-context.js';
 import type { PanelNotice } from '../layout.js';
 import { panelActor } from '../panel-principal.js';
-import { requirePanelPost, requirePanelSession, type PanelSession } from '../panel-session.js';
+import { requirePanelPost, type PanelSession } from '../panel-session.js';
 import { renderSettings, SETTINGS_PATH, type SettingsForm } from './settings-view.js';
-import { sendSettingsPage } from './settings-sections.js';
+import { sendSettingsPage, settingsGet } from './settings-sections.js';
 import { registerContentTypesRoutes } from './content-types-page.js';
 import { registerCategoriesRoutes } from './categories-page.js';
 import { registerNavigationRoutes } from './navigation-page.js';
@@ -33,7 +33,10 @@ export function registerSettingsRoutes(router: Router, deps: PanelDeps): void {
   const fromFile = (): SettingsForm => {
     const text = readTextNoFollow(deps.trustedFolders, file());
     const site = deps.content.site();
-    const raw = (parse(text) ?? {}) as Record<string, unknown>;
+    // The address as written (the store's may be the one the server was started with); a file broken by
+    // hand gives the one in use.
+    let raw: Record<string, unknown> = {};
+    try { raw = (parse(text) ?? {}) as Record<string, unknown>; } catch { /* settingsGet says what is wrong */ }
     return {
       title: site.title, description: site.description, url: typeof raw.url === 'string' ? raw.url : site.url, timezone: site.timezone,
       languages: Object.entries(site.languages).map(([code, name]) => `${code} = ${name}`).join('\n'),
@@ -45,9 +48,8 @@ export function registerSettingsRoutes(router: Router, deps: PanelDeps): void {
     sendSettingsPage(ctx, status, session, { section: 'general', body: renderSettings(session.csrf, form, zones), notice });
 
   router.get(SETTINGS_PATH, (ctx: RequestContext) => {
-    const session = requirePanelSession(ctx, deps, 'settings.manage');
-    if (!session) return;
-    send(ctx, 200, session, fromFile(), ctx.url.searchParams.get('done') === 'saved' ? { kind: 'ok', text: words().settings.saved } : null);
+    const got = settingsGet(ctx, deps);
+    if (got) send(ctx, 200, got.session, fromFile(), got.notice);
   });
 
   router.post(SETTINGS_PATH, async (ctx: RequestContext) => {
