@@ -2,6 +2,8 @@
 // sitemap index naming `?page=<n>` pages which, read in order, hold exactly the same addresses.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createFixtureSite } from '../helpers/fixture-site.ts';
 import { startTestServer } from '../helpers/test-server.ts';
 import { ContentStore } from '../../dist/content/store.js';
@@ -41,4 +43,28 @@ test('over HTTP a page number that is not one is 404, and the sitemap is kept wi
   assert.match(await first.text(), /<urlset /);
   const again = await fetch(`${server.url}/sitemap.xml`, { headers: { 'if-none-match': first.headers.get('etag')! } });
   assert.equal(again.status, 304);
+});
+
+test('a site of many languages gets fewer URLs a page, each page some 10 MB at most, read in order the same addresses', () => {
+  // 1,500 languages by hand: every list address names 1,500 alternates (one string too long for V8 before).
+  const many = createFixtureSite();
+  const yamlFile = join(many, 'content', 'site.yaml');
+  const codes = Array.from({ length: 1500 }, (_, n) => `qa-x${n.toString(36).padStart(3, '0')}`);
+  writeFileSync(yamlFile, readFileSync(yamlFile, 'utf8').replace(/^languages: \{ /m, `languages: { ${codes.map((code) => `${code}: L ${code}, `).join('')}`));
+  const big = new ContentStore({ root: many, clock: Date.now, log: () => {} });
+  after(() => big.close());
+  assert.equal(Object.keys(big.site().languages).length, 1502);
+  const index = renderSitemap(big, null)!;
+  const pages = [...index.matchAll(/\?page=(\d+)<\/loc>/g)].map((match) => Number(match[1]));
+  assert.ok(pages.length > 1, 'an index');
+  let urls = 0;
+  for (const page of [1, pages.length]) {
+    const xml = renderSitemap(big, page)!;
+    assert.ok(xml.length < 12 * 1024 * 1024, `page ${page}: ${xml.length} characters`);
+    const count = urlsOf(xml).length;
+    assert.ok(count > 0 && count <= Math.floor(100_000 / 1502), `page ${page} has ${count} URLs`);
+    urls += count;
+  }
+  assert.ok(urls > 0);
+  assert.equal(renderSitemap(big, pages.length + 1), null);
 });
