@@ -105,6 +105,18 @@ export const MAX_PATHS = 200;
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
+/**
+ * The highest seq the feed hands out: a million events a second for eight years. A number past it in a file
+ * is damage (a torn line's `{"seq":9999999999999999`, a cursor edited by hand): taken as the feed's end it
+ * made every next seq the same once past 2^53, where doubles stop counting by one.
+ */
+export const MAX_SEQ = 2 ** 48;
+
+/** Whether `value` can be a seq: a whole number from 1 to MAX_SEQ. */
+export function isSeq(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_SEQ;
+}
+
 /** The event a feed line holds, or null for anything else (a header, a damaged or foreign line). */
 export function parseEvent(line: string): ChangeEvent | null {
   let value: Record<string, unknown>;
@@ -115,7 +127,7 @@ export function parseEvent(line: string): ChangeEvent | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const { seq, time, kind, entry, languages, paths, before, via, person, token, detail } = value;
-  if (!Number.isSafeInteger(seq) || (seq as number) < 1 || typeof time !== 'string') return null;
+  if (!isSeq(seq) || typeof time !== 'string') return null;
   if (typeof kind !== 'string' || !KINDS.has(kind) || typeof via !== 'string' || !VIAS.has(via)) return null;
   if (!isNullableString(entry) || !isStringList(languages) || !isStringList(paths) || !isStringList(before)) return null;
   if (!isNullableString(person) || !isNullableString(token) || (detail !== undefined && typeof detail !== 'string')) return null;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { withFileLock } from '../lib/file-lock.js';
 import { createNoFollow, makeFoldersNoFollow, removeNoFollow, statNoFollow } from '../lib/no-follow.js';
-import { eventLine, type ChangeEvent, type NewChange } from './change-event.js';
+import { eventLine, isSeq, type ChangeEvent, type NewChange } from './change-event.js';
 import { newestChainSegment, oldestChainSegment } from './feed-chain.js';
 import { highestCursorSeq } from './feed-cursor.js';
 import { headerLine, listSegments, nextLine, SEGMENT_BYTES, segmentKind, segmentName } from './feed-segments.js';
@@ -152,6 +152,14 @@ export class ChangeFeed {
     this.appendRaw(first, headerLine(first), true);
     if (newest !== undefined) this.removeOld([...segments.filter((name) => name < first), first]);
     return { segment: first, lastSeq: first - 1, size: Buffer.byteLength(headerLine(first)), endsWithNewline: true };
+  }
+
+  /**
+   * Evidence from a file of this process's own that the feed went as far as `seq` (the kept index says up to
+   * where it had followed): the next append goes past it, though lines were lost from the feed's end since.
+   */
+  reached(seq: number): void {
+    if (isSeq(seq)) this.noteSeq(seq);
   }
 
   /** Remembers a seq this process appended or read: its next append goes past it, whatever the files say. */

@@ -5,6 +5,7 @@ import { writeFileAtomic, writeFileAtomicAsync } from '../lib/atomic-write.js';
 import { listFolderNoFollow, readTextNoFollow } from '../lib/no-follow.js';
 import { join } from 'node:path';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
+import { isSeq } from './change-event.js';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -21,7 +22,7 @@ export class FeedCursor {
   load(): number | null {
     try {
       const value = (JSON.parse(readTextNoFollow(this.trusted, this.file)) as { seq?: unknown }).seq;
-      return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : null;
+      return value === 0 || isSeq(value) ? value : null;
     } catch {
       return null;
     }

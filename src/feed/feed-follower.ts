@@ -55,6 +55,7 @@ export class FeedFollower {
 
   /** Follows from `seq` on rather than from the end (a start from a kept index that knew the feed up to seq). */
   followFrom(seq: number): void {
+    this.options.feed.reached(seq);
     const read = this.options.feed.since(seq, Number.MAX_SAFE_INTEGER);
     this.position = read.position;
     this.deliver(read.events, read.resync);

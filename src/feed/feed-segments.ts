@@ -6,6 +6,7 @@ import { listFolderNoFollow, openNoFollow } from '../lib/no-follow.js';
 import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
+import { isSeq } from './change-event.js';
 
 /** The format readers of this code understand; a segment of a higher version is left alone. */
 export const FEED_VERSION = 1;
@@ -29,7 +30,7 @@ export function segmentFirst(name: string): number | null {
   const digits = name.slice(PREFIX.length, PREFIX.length + DIGITS);
   for (let i = 0; i < digits.length; i++) if (digits.charCodeAt(i) < 48 || digits.charCodeAt(i) > 57) return null;
   const first = Number(digits);
-  return Number.isSafeInteger(first) && first >= 1 ? first : null;
+  return isSeq(first) ? first : null;
 }
 
 /** The segments in the folder, oldest first, by their first seq (none when the folder is missing). */
@@ -51,7 +52,7 @@ export function headerLine(first: number): string {
 export function parseHeader(line: string): SegmentHeader | null {
   try {
     const value = JSON.parse(line) as Partial<SegmentHeader>;
-    if (value?.feed !== FEED_NAME || !Number.isSafeInteger(value.version) || !Number.isSafeInteger(value.first)) return null;
+    if (value?.feed !== FEED_NAME || !Number.isSafeInteger(value.version) || !isSeq(value.first)) return null;
     return value as SegmentHeader;
   } catch {
     return null;
@@ -67,7 +68,7 @@ export function parseNext(line: string): number | null {
   if (!line.startsWith('{"next":')) return null;
   try {
     const next = (JSON.parse(line) as { next?: unknown }).next;
-    return Number.isSafeInteger(next) ? (next as number) : null;
+    return isSeq(next) ? next : null;
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@
 import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { openNoFollow } from '../lib/no-follow.js';
-import { parseEvent } from './change-event.js';
+import { isSeq, parseEvent } from './change-event.js';
 import { isOurHeader, parseNext, segmentName } from './feed-segments.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
@@ -54,9 +54,9 @@ export function readTail(trusted: TrustedFolders, dir: string, first: number): S
         // A link ends the segment even when something was put after it: the chain goes on where it names.
         const next = parseNext(text);
         if (next !== null) return { size, endsWithNewline, lastSeq: Math.max(next - 1, lastSeq ?? 0), next, damaged: false };
-        const seq = SEQ_START.exec(line)?.[1];
-        if (seq === undefined) { garbage = true; continue; }
-        lastSeq = Math.max(lastSeq ?? 0, Number(seq));
+        const seq = Number(SEQ_START.exec(line)?.[1]);
+        if (!isSeq(seq)) { garbage = true; continue; }
+        lastSeq = Math.max(lastSeq ?? 0, seq);
         // A whole event: seqs only grow in a segment, so nothing before it is higher.
         if (parseEvent(text) !== null) return { size, endsWithNewline, lastSeq, next: null, damaged: false };
       }

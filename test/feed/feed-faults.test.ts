@@ -168,6 +168,23 @@ test('a cut segment: a seq a cursor saved, or this process read, is past, and a 
   truncateSync(segmentFile(third.dataDir, 1), lineStart(third.dataDir, 19));
   assert.ok(feedIn(third.dataDir).append(change('posts/new', ['/' + 'x'.repeat(400)]))!.seq >= 19);
   assert.equal(third.feed.read(at).resync, true, 'a place that is no longer a line\'s start resyncs');
+  // A process started from its kept index knows the feed reached 20 (the follower's followFrom says so).
+  const fourth = feedWith(20);
+  truncateSync(segmentFile(fourth.dataDir, 1), lineStart(fourth.dataDir, 19));
+  const restarted = feedIn(fourth.dataDir);
+  restarted.reached(20);
+  assert.equal(restarted.append(change('posts/new'))!.seq, 21);
+});
+
+test('a seq past the highest the feed hands out (a torn line, a cursor by hand) is damage: seqs go on by one from the real end', () => {
+  const { dataDir, feed } = feedWith(5);
+  appendFileSync(segmentFile(dataDir, 1), '{"seq":9999999999999999,"ti');
+  const appended = [feedIn(dataDir).append(change('posts/a'))!.seq, feedIn(dataDir).append(change('posts/b'))!.seq];
+  new FeedCursor(feed.trustedFolders, feed.dir, 'purges').save(Number.MAX_SAFE_INTEGER);
+  appended.push(feedIn(dataDir).append(change('posts/c'))!.seq);
+  // Before, each was 10000000000000000: the same number, and no reader took it for a seq.
+  assert.deepEqual(appended, [6, 7, 8]);
+  assert.deepEqual(seqs(feedIn(dataDir).since(5).events), [6, 7, 8]);
 });
 
 test('a line that is not UTF-8 shifts no position: a follower reads on from the real end without a resync', () => {
