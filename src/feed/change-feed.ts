@@ -19,6 +19,7 @@ import { newestChainSegment, oldestChainSegment } from './feed-chain.js';
 import { highestCursorSeq } from './feed-cursor.js';
 import { headerLine, listSegments, nextLine, SEGMENT_BYTES, segmentKind, segmentName } from './feed-segments.js';
 import { readTail } from './feed-tail.js';
+import { FeedPlaces } from './feed-places.js';
 import { feedEnd, feedSince, readFeed, type FeedPosition, type FeedRead } from './feed-reading.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
@@ -47,7 +48,12 @@ export class ChangeFeed {
   /** Told after each event this process appended (feed-follower.ts: a follower whose readers wait wakes at once). */
   private readonly appended = new Set<() => void>();
 
-  constructor(private readonly options: ChangeFeedOptions) {}
+  /** Where this process's reads ended (feed-places.ts): a reader asking from one of them reads on from there. */
+  private readonly places: FeedPlaces;
+
+  constructor(private readonly options: ChangeFeedOptions) {
+    this.places = new FeedPlaces(options.trustedFolders, options.dir);
+  }
 
   get dir(): string {
     return this.options.dir;
@@ -201,7 +207,8 @@ export class ChangeFeed {
 
   /** The position after the last whole event: where a process that has just read everything follows from. */
   end(): FeedPosition {
-    const position = feedEnd(this.options.trustedFolders, this.options.dir);
+    const position = this.places.end() ?? feedEnd(this.options.trustedFolders, this.options.dir);
+    this.places.note(position);
     this.noteSeq(position.seq);
     return position;
   }
@@ -209,6 +216,7 @@ export class ChangeFeed {
   /** The events after `position`, at most `max` (feed-reading.ts). */
   read(position: FeedPosition, max = 1000): FeedRead {
     const read = readFeed(this.options.trustedFolders, this.options.dir, position, max);
+    this.places.note(read.position);
     this.noteSeq(read.position.seq);
     return read;
   }
@@ -220,7 +228,8 @@ export class ChangeFeed {
 
   /** The events after `seq` for a consumer that keeps only a number (a cursor; feed-reading.ts). */
   since(seq: number, max = 1000): FeedRead {
-    const read = feedSince(this.options.trustedFolders, this.options.dir, seq, max);
+    const read = this.places.since(seq, max) ?? feedSince(this.options.trustedFolders, this.options.dir, seq, max);
+    this.places.note(read.position);
     this.noteSeq(read.events.at(-1)?.seq ?? 0);
     return read;
   }

@@ -200,3 +200,16 @@ test('a line that is not UTF-8 shifts no position: a follower reads on from the 
   assert.deepEqual([seqs(next.events), next.resync], [[3], false]);
   assert.deepEqual(readdirSync(join(dataDir, 'feed')).filter((name) => name.endsWith('.ndjson')), [segmentName(1)]);
 });
+
+test('a reader asking from where a read ended reads on from there, and the place is forgotten once the file no longer agrees', () => {
+  const { dataDir, feed } = feedWith(30);
+  assert.equal(feed.end().seq, 30);
+  feed.append(change('posts/a'));
+  assert.deepEqual([seqs(feed.since(30).events), seqs(feed.since(31).events), feed.since(31).resync], [[31], [], false]);
+  // Whole lines lost from the end: the places after 30 and 31 are past it; the answers are a read from the start's.
+  truncateSync(segmentFile(dataDir, 1), lineStart(dataDir, 29));
+  assert.equal(feed.since(31).resync, true);
+  assert.equal(feed.since(30).resync, true);
+  assert.equal(feed.end().seq, 28);
+  assert.deepEqual([seqs(feed.since(27).events), feed.since(27).resync], [[28], false]);
+});
