@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempFolder } from '../helpers/temp-folder.ts';
 import { contents, HELP, siteWithAdmin, svc } from './run-svc.ts';
+import { startRealServer } from '../helpers/special-files.ts';
 
 const root = siteWithAdmin('svc-public-address-');
 const SECRET = 's3cret-Pw';
@@ -53,4 +54,19 @@ test('an address with a path stays one: server-json publishes its remote below i
   const result = svc(['mcp', 'server-json', '--root', root, '--base-url', 'https://example.org/blog/']);
   assert.equal(result.code, 0, result.err);
   assert.ok(result.out.includes('"url": "https://example.org/blog/svc/mcp"'), result.out);
+});
+
+test('a server started on port 0 names the port it bound in the MCP discovery and the 401, as its OAuth metadata does', async () => {
+  const server = await startRealServer(root);
+  try {
+    const metadata = await (await fetch(`${server.url}/.well-known/oauth-protected-resource/svc/mcp`)).json() as { resource: string; authorization_servers: string[] };
+    const issuer = (await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json() as { issuer: string }).issuer;
+    assert.deepEqual(metadata, { ...metadata, resource: `${server.url}/svc/mcp`, authorization_servers: [issuer] });
+    assert.equal(issuer, server.url);
+    const refused = await fetch(`${server.url}/svc/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    assert.equal(refused.status, 401);
+    assert.match(refused.headers.get('www-authenticate') ?? '', new RegExp(`resource_metadata="${server.url}/\\.well-known/oauth-protected-resource/svc/mcp"`));
+  } finally {
+    await server.stop();
+  }
 });

@@ -41,19 +41,23 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
   const exchange = createMcpExchange({ registry, log: deps.log, pageSize: options.pageSize });
   const perMinute = options.requestsPerMinute !== undefined ? options.requestsPerMinute : rateLimitOf(deps.config.rateLimits, 'mcp');
   const limiter = perMinute === null ? null : new TokenBucketLimiter(perMinute, 60_000, deps.clock);
-  const baseUrl = deps.config.baseUrl;
-  const metadataUrl = resourceMetadataUrl(baseUrl);
+  // Derived from the public address when asked, not once here: a server started with port 0 learns its
+  // address only once listening, after the routes are made (the 401 and the metadata named port 0 before).
+  let derived: { baseUrl: string; metadataUrl: string; origins: ReturnType<typeof originPolicy>; ownHost: string } | undefined;
+  const addresses = () => {
+    const baseUrl = deps.config.baseUrl;
+    if (derived?.baseUrl !== baseUrl) derived = { baseUrl, metadataUrl: resourceMetadataUrl(baseUrl), origins: originPolicy(baseUrl), ownHost: new URL(baseUrl).host };
+    return derived;
+  };
   // SEP-835: the 401 names every scope the tools need, in one challenge (all of them: a token can be useful
   // with any, and the person chooses on the consent page). No offline_access: refresh tokens come anyway.
   const challengeScope = SCOPES.join(' ');
-  const origins = originPolicy(baseUrl);
-  const ownHost = new URL(baseUrl).host;
 
   // Public and kept by caches for an hour: at its one address only (http/canonical-address.ts), as a
   // client builds it from the 401's resource_metadata. The endpoint itself is left as it is: a POST whose
   // answers no cache keeps has no second copy to fear, and a client set up with `/svc/mcp/` keeps working.
   const sendMetadata = atCanonicalAddress(({ res }: RequestContext) =>
-    sendJson(res, 200, buildResourceMetadata(baseUrl), { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=3600' }), ANY_ORIGIN);
+    sendJson(res, 200, buildResourceMetadata(addresses().baseUrl), { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=3600' }), ANY_ORIGIN);
   router.get('/.well-known/oauth-protected-resource', sendMetadata);
   router.get(`/.well-known/oauth-protected-resource${MCP_PATH}`, sendMetadata);
 
@@ -65,6 +69,7 @@ export function registerMcpRoutes(router: Router, deps: McpDeps, registry: McpRe
 
   router.post(MCP_PATH, ({ req, res }) => {
     const forwardedHost = deps.config.trustProxy ? header(req.headers['x-forwarded-host']) : undefined;
+    const { origins, ownHost, metadataUrl } = addresses();
     if (!origins.allowsHost(forwardedHost ?? req.headers.host)) {
       return refuse(res, 403, `This server answers only requests addressed to ${ownHost} or to localhost.`);
     }
