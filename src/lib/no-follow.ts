@@ -1,7 +1,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { AppError } from '../errors.js';
 import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind, statsIfRegular } from './regular-file.js';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { TrustedFolders } from './trusted-folders.js';
 
@@ -41,6 +41,15 @@ function lstatOf(path: string): Stats | undefined {
   }
 }
 
+/** stat (following links), or undefined when there is nothing to stat. */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The first component below the trusted folder that is a link, if any (for the warning, and without /proc). */
 function linkOnPath(folders: TrustedFolders, path: string): string | undefined {
   let current = folders.folderOf(path);
@@ -63,7 +72,7 @@ function refuse(folders: TrustedFolders, path: string): never {
 /** Whether the open descriptor is the file the path names, reached without a link below the trusted folder. */
 function isWherePathSays(folders: TrustedFolders, fd: number, path: string): boolean {
   const folder = folders.folderOf(path);
-  if (!PROC_FD) return linkOnPath(folders, path) === undefined && isSameFile(fd, path);
+  if (!PROC_FD) return linkOnPath(folders, path) === undefined && isSameFile(fd, path, path === folder);
   let actual: string;
   try {
     actual = readlinkSync(`/proc/self/fd/${fd}`);
@@ -82,9 +91,9 @@ function isWherePathSays(folders: TrustedFolders, fd: number, path: string): boo
   return matches(folders.realPathOf(folder, false)) || matches(folders.realPathOf(folder, true));
 }
 
-function isSameFile(fd: number, path: string): boolean {
+function isSameFile(fd: number, path: string, followLink = false): boolean {
   const opened = fstatSync(fd);
-  const named = lstatOf(path);
+  const named = followLink ? statOf(path) : lstatOf(path);
   return named !== undefined && opened.ino === named.ino && opened.dev === named.dev;
 }
 
@@ -102,7 +111,9 @@ export function openNoFollow(folders: TrustedFolders, path: string, flags: numbe
 export function openNoFollowWithStats(folders: TrustedFolders, path: string, flags: number): { fd: number; stats: Stats } {
   let fd: number;
   try {
-    fd = openWithoutBlocking(path, flags | NOFOLLOW);
+    // The trusted folder itself may be reached through a link (a data folder or content/ kept elsewhere):
+    // only what is below it is opened O_NOFOLLOW. Its real path is what the check below compares against.
+    fd = openWithoutBlocking(path, path === folders.folderOf(path) ? flags : flags | NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // O_NOFOLLOW answers ELOOP for a link; asked for a folder, Linux answers ENOTDIR.
