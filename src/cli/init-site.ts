@@ -50,7 +50,7 @@ export function initSite(options: InitOptions): string[] {
   const text = initialSiteYaml(options);
   if (existsSync(siteFile)) throw new CommandError(`There is a site here already (${siteFile}); nothing was changed.`);
   const watched = [options.root, join(options.root, 'content'), join(options.root, 'theme'), options.dataDir];
-  return leavingNoNewFolders(watched, () => {
+  const made = leavingNoNewFolders(watched, () => {
     const made: string[] = [];
     const copied: string[] = [];
     try {
@@ -64,7 +64,14 @@ export function initSite(options: InitOptions): string[] {
       chmodSync(options.dataDir, 0o700);
       made.push(options.dataDir);
       // Its folders are made just above: content/ is trusted from here down, as the site's every process trusts it.
-      writeFileAtomic(siteFolders(options), siteFile, text);
+      // Created only where no site.yaml is, even one an init beside this one wrote since the check above: that
+      // one's site is whole, and the folders and files this one made are its too, so none is taken back.
+      try {
+        writeFileAtomic(siteFolders(options), siteFile, text, 0o644, 'create');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+        throw error;
+      }
       made.push(siteFile);
       return made;
     } catch (error) {
@@ -72,4 +79,6 @@ export function initSite(options: InitOptions): string[] {
       throw error;
     }
   });
+  if (made === null) throw new CommandError(`There is a site here already (${siteFile}), made by another svc init at the same moment; nothing of it was changed.`);
+  return made;
 }

@@ -37,7 +37,7 @@ function beginWrite(trusted: TrustedFolders, path: string): { tempName: string; 
  * SaveFailedError, lib/save-failure.ts), and one cut short by a kill is noted in its process's journal of
  * temp files in flight, which the next start reads (lib/temp-file-journal.ts).
  */
-export function writeFileAtomic(trusted: TrustedFolders, path: string, data: string | Uint8Array, mode = 0o644): void {
+export function writeFileAtomic(trusted: TrustedFolders, path: string, data: string | Uint8Array, mode = 0o644, how: 'replace' | 'create' = 'replace'): void {
   const { tempName, tempPath, folder } = beginWrite(trusted, path);
   try {
     const fd = folder.create(tempName, 'exclusive', mode);
@@ -50,9 +50,17 @@ export function writeFileAtomic(trusted: TrustedFolders, path: string, data: str
     } finally {
       closeSync(fd);
     }
-    folder.renameOver(tempName, basename(path));
+    // `create`: the file appears whole under its name only where none was (of two at once, one wins; the
+    // other gets EEXIST), as a hard link, the temp name then removed.
+    if (how === 'create') {
+      folder.linkNew(tempName, basename(path));
+      unlinkSync(folder.at(tempName));
+    } else {
+      folder.renameOver(tempName, basename(path));
+    }
   } catch (error) {
     try { unlinkSync(folder.at(tempName)); } catch { /* never made, or already renamed */ }
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
     throw asSaveFailure(error, path);
   } finally {
     folder.close();

@@ -1,7 +1,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { AppError } from '../errors.js';
 import { keepIfRegular, NONBLOCK, openFailure, openWithoutBlocking, specialKind, statsIfRegular } from './regular-file.js';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, linkSync, readlinkSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { TrustedFolders } from './trusted-folders.js';
 
@@ -138,6 +138,8 @@ export interface OpenFolder {
   create(name: string, how: 'exclusive' | 'append', mode?: number): number;
   /** Renames `from` over `to` (both names in this folder); a link in `to`'s place is refused, not replaced. */
   renameOver(from: string, to: string): void;
+  /** Gives `from` the name `to` as well, only if `to` is free (EEXIST otherwise, whatever is there). */
+  linkNew(from: string, to: string): void;
   close(): void;
 }
 
@@ -169,6 +171,7 @@ export function openFolderNoFollow(folders: TrustedFolders, dir: string, createM
       if (isLink(at(to))) refuse(folders, join(dir, to));
       renameSync(at(from), at(to));
     },
+    linkNew: (from, to) => linkSync(at(from), at(to)),
     close: () => closeSync(fd),
   };
 }

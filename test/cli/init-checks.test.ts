@@ -61,3 +61,24 @@ test('what init writes is what the server reads: the title as given (trimmed), t
     assert.equal(loadSiteConfig(join(folder, 'content', 'site.yaml')).timezone, written, given);
   }
 });
+
+test('inits started at the same moment on one folder: one makes the site, the others say a site is there, and the site is whole', async () => {
+  const { spawn } = await import('node:child_process');
+  const { CLI } = await import('./run-svc.ts');
+  const { readdirSync } = await import('node:fs');
+  for (let round = 0; round < 6; round++) {
+    const root = join(base, `together-${round}`);
+    const runs = await Promise.all(['A', 'B', 'C', 'D'].map((title) => new Promise<{ title: string; code: number | null; err: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, 'init', '--root', root, '--title', `Site ${title}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let err = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => { err += chunk; });
+      child.on('exit', (code) => resolve({ title, code, err }));
+    })));
+    const won = runs.filter((run) => run.code === 0);
+    assert.equal(won.length, 1, JSON.stringify(runs));
+    for (const run of runs.filter((item) => item.code !== 0)) assert.match(run.err, /There is a site here already/, JSON.stringify(run));
+    assert.equal(loadSiteConfig(join(root, 'content', 'site.yaml')).title, `Site ${won[0]!.title}`);
+    assert.ok(readdirSync(join(root, 'theme', 'translations')).length > 0, 'the winner\'s translations stay');
+    assert.deepEqual(readdirSync(join(root, 'content')).sort(), ['media', 'pages', 'posts', 'site.yaml', 'tags']);
+  }
+});
