@@ -13,6 +13,8 @@ const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on the device',
   ELOOP: 'too many symbolic links',
   ENAMETOOLONG: 'the name is too long',
+  // mkdir's answer where a file is in a folder's place (svc init with content/posts a file).
+  EEXIST: 'a file is there already, where a folder was to be made',
 };
 
 /** Whether `error` is a file system refusal this module can put in a sentence. */

@@ -82,3 +82,15 @@ test('inits started at the same moment on one folder: one makes the site, the ot
     assert.deepEqual(readdirSync(join(root, 'content')).sort(), ['media', 'pages', 'posts', 'site.yaml', 'tags']);
   }
 });
+
+test('a file where init makes a folder is named in one sentence, and nothing is left made', async () => {
+  const { writeFileSync } = await import('node:fs');
+  const root = join(base, 'file-in-the-way');
+  mkdirSync(join(root, 'content'), { recursive: true });
+  writeFileSync(join(root, 'content', 'posts'), 'not a folder');
+  const before = contents(root);
+  const run = svc(['init', '--root', root]);
+  assert.equal(run.code, 1, run.err);
+  assert.equal(run.err, `svc: cannot use ${join(root, 'content', 'posts')}: a file is there already, where a folder was to be made.\n`);
+  assert.deepEqual(contents(root), before);
+});
