@@ -40,6 +40,8 @@ export class FeedFollower {
   private pending = false;
   private lastCheck = -Infinity;
   private lastSize = -1;
+  /** The segment's size at which a read left a torn last line unread (-1: none): polls pass over it. */
+  private unreadTailAt = -1;
   private delivering = false;
   private waking = false;
   private stopAppends: (() => void) | null = null;
@@ -98,12 +100,13 @@ export class FeedFollower {
     this.poll();
   }
 
-  /** Reads and hands on whatever was appended since the last read. */
-  catchUp(): void {
-    if (this.delivering) return;
+  /** Reads and hands on whatever was appended since the last read; false when a read is under way already. */
+  catchUp(): boolean {
+    if (this.delivering) return false;
     const read = this.options.feed.read(this.position, Number.MAX_SAFE_INTEGER);
     this.position = read.resync ? this.options.feed.end() : read.position;
     this.deliver(read.events, read.resync);
+    return true;
   }
 
   private deliver(events: ChangeEvent[], resync: boolean): void {
@@ -125,9 +128,14 @@ export class FeedFollower {
     try {
       if (segment !== 0) size = statSync(join(this.options.feed.dir, segmentName(segment))).size;
     } catch { /* gone: read() says what follows */ }
-    if (size >= 0 && size === this.lastSize && size === this.position.offset) return;
+    // Read again only when the size changed, or when the last read at this size left something unread
+    // that it could read. A torn last line (or garbage put at the end) stays unread until an append ends it:
+    // re-reading it at every poll and request cost 16-36 % of a core for 8-20 MB of it.
+    if (size >= 0 && size === this.lastSize && (size === this.position.offset || size === this.unreadTailAt)) return;
     this.lastSize = size;
-    this.catchUp();
+    const before = this.position;
+    const read = this.catchUp();
+    this.unreadTailAt = read && this.position.segment === before.segment && this.position.offset === before.offset ? size : -1;
   }
 
   private segmentExists(first: number): boolean {

@@ -11,6 +11,8 @@ import { isOurHeader, parseNext, segmentName } from './feed-segments.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 const CHUNK = 64 * 1024;
+/** Longer than any event line (at most 200 paths and 200 before): a line past it is not one. */
+const MAX_LINE = 4 * 1024 * 1024;
 /** The start of an event line, whole or torn: `{"seq":190,"ti` is enough to know 190 was handed out. */
 const SEQ_START = /^\{"seq":(\d{1,16})/;
 
@@ -34,33 +36,47 @@ export function readTail(trusted: TrustedFolders, dir: string, first: number): S
     const endsWithNewline = size > 0 && readSync(fd, lastByte, 0, 1, size - 1) === 1 && lastByte[0] === 0x0a;
     let lastSeq: number | null = null;
     let garbage = false;
-    // The start of a line that began in an earlier chunk than the one read.
-    let carry = Buffer.alloc(0);
+    /** One line, judged from the end backwards: what it tells of the segment's end, or undefined to go on. */
+    const judge = (line: Buffer, overlong: boolean, isFirst: boolean): SegmentTail | undefined => {
+      if (line.length === 0) return undefined;
+      const text = overlong ? '' : line.toString('utf8');
+      if (isFirst && !overlong && isOurHeader(text, first)) return { size, endsWithNewline, lastSeq, next: null, damaged: garbage && lastSeq === null };
+      // A link ends the segment even when something was put after it: the chain goes on where it names.
+      const next = overlong ? null : parseNext(text);
+      if (next !== null) return { size, endsWithNewline, lastSeq: Math.max(next - 1, lastSeq ?? 0), next, damaged: false };
+      const seq = Number(SEQ_START.exec(line.toString('latin1', 0, Math.min(line.length, 32)))?.[1]);
+      if (!isSeq(seq)) { garbage = true; return undefined; }
+      lastSeq = Math.max(lastSeq ?? 0, seq);
+      // A whole event: seqs only grow in a segment, so nothing before it is higher.
+      if (!overlong && parseEvent(text) !== null) return { size, endsWithNewline, lastSeq, next: null, damaged: false };
+      return undefined;
+    };
+    // The line being gathered backwards across chunks, its pieces earliest first: each chunk is searched for
+    // newlines once (garbage of 20 MB without one took 22 s, each step decoding all it had gathered again).
+    // Past what an event can be, only the line's first pieces are kept: its start may name a torn seq.
+    let pieces: Buffer[] = [];
+    let gathered = 0;
     for (let end = size; end > 0;) {
       const from = Math.max(0, end - CHUNK);
       const chunk = Buffer.allocUnsafe(end - from);
       readSync(fd, chunk, 0, chunk.length, from);
-      const bytes = carry.length === 0 ? chunk : Buffer.concat([chunk, carry]);
-      const lines = bytes.toString('latin1').split('\n');
-      // The first piece may be the end of a line that begins further back; at the file's start it is the header.
-      const whole = from === 0 ? lines : lines.slice(1);
-      for (let i = whole.length - 1; i >= 0; i--) {
-        const line = whole[i]!;
-        if (line === '') continue;
-        if (from === 0 && i === 0 && isOurHeader(Buffer.from(line, 'latin1').toString('utf8'), first)) {
-          return { size, endsWithNewline, lastSeq, next: null, damaged: garbage && lastSeq === null };
-        }
-        const text = Buffer.from(line, 'latin1').toString('utf8');
-        // A link ends the segment even when something was put after it: the chain goes on where it names.
-        const next = parseNext(text);
-        if (next !== null) return { size, endsWithNewline, lastSeq: Math.max(next - 1, lastSeq ?? 0), next, damaged: false };
-        const seq = Number(SEQ_START.exec(line)?.[1]);
-        if (!isSeq(seq)) { garbage = true; continue; }
-        lastSeq = Math.max(lastSeq ?? 0, seq);
-        // A whole event: seqs only grow in a segment, so nothing before it is higher.
-        if (parseEvent(text) !== null) return { size, endsWithNewline, lastSeq, next: null, damaged: false };
+      let stop = chunk.length;
+      for (;;) {
+        const newline = stop > 0 ? chunk.lastIndexOf(0x0a, stop - 1) : -1;
+        const isFirst = newline < 0;
+        if (isFirst && from > 0) break;
+        const head = chunk.subarray(newline + 1, stop);
+        const verdict = judge(pieces.length === 0 ? head : Buffer.concat([head, ...pieces]), gathered > MAX_LINE, isFirst);
+        if (verdict !== undefined) return verdict;
+        pieces = [];
+        gathered = 0;
+        if (isFirst) break;
+        stop = newline;
       }
-      carry = from === 0 ? Buffer.alloc(0) : Buffer.from(lines[0]!, 'latin1');
+      if (from === 0) break;
+      pieces.unshift(chunk.subarray(0, stop));
+      gathered += stop;
+      if (gathered > MAX_LINE) pieces.length = Math.min(pieces.length, 2);
       end = from;
     }
     return { size, endsWithNewline, lastSeq, next: null, damaged: lastSeq === null };

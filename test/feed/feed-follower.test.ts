@@ -86,3 +86,29 @@ test('before a read, an empty feed costs a look at one file, and another process
     follower.stop();
   }
 });
+
+test('garbage at the end of the feed is read once per size: a follower\'s checks pass over it until an append, which it hears', async () => {
+  const { appendFileSync, readdirSync } = await import('node:fs');
+  const dataDir = makeTempFolder('svc-follower-');
+  const feed = feedIn(dataDir);
+  feed.append(change('posts/first'));
+  const { follower, heard } = follow(feed, false);
+  const segment = join(dataDir, 'feed', readdirSync(join(dataDir, 'feed')).find((name) => name.endsWith('.ndjson'))!);
+  appendFileSync(segment, `{"seq":2,"ti${'x'.repeat(6 * 1024 * 1024)}`);
+  // The watch's read of the new bytes comes first.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  let reads = 0;
+  const read = feed.read.bind(feed);
+  feed.read = (...args: Parameters<ChangeFeed['read']>) => { reads++; return read(...args); };
+  for (let check = 0; check < 5; check++) {
+    follower.catchUpBeforeRead();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.equal(reads, 1, 'the torn tail was read once, not at every check');
+  // The next writer ends the torn line and goes past its seq (2), as the tail read backwards says.
+  const appended = feedIn(dataDir).append(change('posts/after'));
+  assert.equal(appended?.seq, 3);
+  follower.catchUpBeforeRead();
+  assert.deepEqual(heard, ['posts/after']);
+  follower.stop();
+});
