@@ -6,7 +6,7 @@ import { DayAggregator } from './day-aggregator.js';
 import { VisitRecorder } from './visit-recorder.js';
 import { mergeVisitTables } from './visit-table-month.js';
 import type { VisitTable } from './visit-table.js';
-import type { RawLine, BotLogLine } from './raw-event.js';
+import { hasLineTime, type RawLine, type BotLogLine } from './raw-event.js';
 import { parseLines, readLinesOf, type RollupFiles } from './rollup-files.js';
 import { dict, emptyRollup, mergeInto, capRollup, type Rollup } from './rollup.js';
 import { addDays, eachDay, firstDayOfMonth, lastDayOfMonth, monthOf } from '../../lib/day-math.js';
@@ -19,7 +19,9 @@ export interface CatchUpResult { days: string[]; months: string[]; deleted: stri
 /** Counts a finished day from its raw and bot logs, lines in time order (recording its visit table too when given a recorder). */
 export function rollupDay(files: RollupFiles, day: string, timeZone: string, recorder?: VisitRecorder): Rollup {
   const aggregator = new DayAggregator(day, timeZone, recorder);
-  const lines = readLinesOf<RawLine>(files.trusted, files.rawPath(day));
+  // Lines without a time are left out before the sort (the aggregator would skip them anyway): a comparison
+  // that answers NaN leaves the rest out of order.
+  const lines = readLinesOf<RawLine>(files.trusted, files.rawPath(day)).filter((line) => typeof line === 'object' && line !== null && hasLineTime(line));
   // Stable sort: lines of several processes are nearly in order already.
   lines.sort((a, b) => a.t - b.t);
   for (const line of lines) aggregator.add(line);
@@ -48,8 +50,9 @@ function stripVisitorKeys(trusted: TrustedFolders, path: string): void {
   let text: string;
   try { text = readTextNoFollow(trusted, path); } catch { return; }
   const out: string[] = [];
-  for (const line of parseLines<Record<string, unknown>>(text)) {
-    delete line.v;
+  for (const line of parseLines<Record<string, unknown> | null>(text)) {
+    // A line of `null` is JSON too: deleting a key of it threw, and the day kept its hashes.
+    if (line !== null && typeof line === 'object') delete line.v;
     out.push(JSON.stringify(line));
   }
   writeFileAtomic(trusted, path, out.length > 0 ? out.join('\n') + '\n' : '', 0o600);

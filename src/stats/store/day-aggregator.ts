@@ -1,5 +1,5 @@
 import { wallClock } from '../../lib/time-zone.js';
-import type { RawLine, BotLogLine } from './raw-event.js';
+import { hasLineTime, type RawLine, type BotLogLine } from './raw-event.js';
 import { DayTallies, type DayTalliesState } from './day-tallies.js';
 import { dict, put, emptyRollup, capRollup, PAIR_DIMENSIONS, type Rollup, type Pair, type PairDimension } from './rollup.js';
 import { VisitTracker } from './visit-tracker.js';
@@ -81,8 +81,9 @@ export class DayAggregator {
   }
 
   add(line: RawLine): void {
-    // A log line is whatever JSON the line held: anything but an object is skipped, the rest counted as it is.
-    if (typeof line !== 'object' || line === null) return;
+    // A log line is whatever JSON the line held: anything but an object with a time is skipped, the rest
+    // counted as it is.
+    if (typeof line !== 'object' || line === null || !hasLineTime(line)) return;
     switch (line.k) {
       case 'pv': {
         const v = this.visitors.id(line.v);

@@ -22,6 +22,19 @@ export interface ConsentLine { k: 'cs'; t: number; bv: string; st: boolean; mk: 
 
 export type RawLine = PageviewLine | EngagementLine | EventLine | ConsentLine;
 
+/** A day before the last instant a Date holds (8.64e15 ms), so the site's zone offset added to it stays one. */
+const LAST_TIME = 8.64e15 - 86_400_000;
+
+/**
+ * Whether a line's `t` is an instant a clock can read. One that is not (a string, 1e20, a line damaged by
+ * hand) made the hour of the day "Invalid time value", and that one line stopped every rollup and today.
+ * A real instant outside the file's day is counted as the lines around it are: the lines of the day the
+ * site's time zone changed are named by the zone they were written in.
+ */
+export function hasLineTime(line: { t: unknown }): boolean {
+  return typeof line.t === 'number' && Math.abs(line.t) <= LAST_TIME;
+}
+
 /** A request dropped as a bot (reason: empty_ua, bot_ua, prefetch, navigation). */
 export interface BotLine { k: 'bot'; t: number; r: string }
 /** An AI crawler fetching a page. */
