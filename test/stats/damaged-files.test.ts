@@ -1,8 +1,8 @@
-// Statistics files damaged by hand or by a disk: a raw line whose time is no instant is passed over like a
-// line that is no JSON, and never stops the rest.
+// Statistics files damaged by hand or by a disk: a raw line whose time is no instant, a rollup file of
+// another shape. Each is passed over like a line or file that is no JSON, and never stops the rest.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StatsService } from '../../dist/stats/stats-service.js';
@@ -64,4 +64,69 @@ test('in today\'s log such a line leaves today\'s figures as they were', () => {
   // A process that counts the day from the start agrees.
   const fresh = new StatsService({ dir, clock: () => Date.UTC(2026, 0, 14, 12, 5), timeZone: () => 'Europe/Berlin', siteHosts: () => ['alps.example'], salts: () => Buffer.alloc(32, 7) });
   assert.equal(fresh.range('2026-01-14', '2026-01-14').pageviews, 2);
+});
+
+/** Rollup files of another shape: each is damaged, as one that is no JSON is. */
+const MISSHAPEN: [string, string][] = [
+  ['an array', '[]'],
+  ['a page without hours', '{"from":"2026-01-13","to":"2026-01-13","pages":{"/":{"v":-1}}}'],
+  ['hours of 23', JSON.stringify({ ...shapeOfEmpty(), hours: Array.from({ length: 23 }, () => [0, 0]) })],
+  ['a negative count', JSON.stringify({ ...shapeOfEmpty(), visitors: -1 })],
+  ['a count past every number', JSON.stringify(shapeOfEmpty()).replace('"pageviews":0', '"pageviews":1e999')],
+  ['a page with a negative count', JSON.stringify({ ...shapeOfEmpty(), pages: { '/': { v: 1, pv: -5, em: 0, ev: 0, ss: 0, sn: 0, rd: 0, from: {}, to: {} } } })],
+  ['a dimension of strings', JSON.stringify({ ...shapeOfEmpty(), countries: { DE: ['1', '1'] } })],
+];
+
+function shapeOfEmpty() {
+  return {
+    from: '2026-01-13', to: '2026-01-13', visitors: 0, pageviews: 0, visits: 0, bounces: 0, engaged_ms: 0, engaged_visitors: 0,
+    hours: Array.from({ length: 24 }, () => [0, 0]), days: {}, pages: {}, referrers: {}, campaigns: {}, countries: {}, languages: {},
+    devices: {}, browsers: {}, os: {}, events: {}, crawlers: {}, bots: {}, consent: { decisions: 0, agreed: {}, actions: {}, versions: {} },
+  };
+}
+
+test('a daily rollup of another shape is damaged, as one that is no JSON: the range is counted without it', () => {
+  const { stats, clock, dir, pv } = makeStats(Date.UTC(2026, 0, 13, 12, 0));
+  pv('/a');
+  clock.now = Date.UTC(2026, 0, 14, 12, 0);
+  pv('/b');
+  pv('/b', '198.51.100.1');
+  clock.now = Date.UTC(2026, 0, 16, 12, 0);
+  stats.catchUp();
+  const daily = join(dir, 'daily', '2026-01-13.json');
+  const answer = (text: string, withRaw: boolean) => {
+    writeFileSync(daily, text);
+    if (!withRaw) rmSync(join(dir, 'raw', '2026-01-13.ndjson'), { force: true });
+    stats.files.forget();
+    return { range: stats.range('2026-01-13', '2026-01-15'), daily: stats.files.readDaily('2026-01-13') };
+  };
+  // With its raw log there, the day is counted from it; without, it is left out.
+  for (const withRaw of [true, false]) {
+    const noJson = answer('{"from": "2026-01-13", "hours": [', withRaw);
+    assert.equal(noJson.daily, null);
+    assert.equal(noJson.range.pageviews, withRaw ? 3 : 2);
+    for (const [what, text] of MISSHAPEN) {
+      const misshapen = answer(text, withRaw);
+      assert.equal(misshapen.daily, null, what);
+      assert.deepEqual(misshapen.range, noJson.range, what);
+    }
+  }
+  // The shape the code writes is read as it is.
+  writeFileSync(daily, JSON.stringify({ ...shapeOfEmpty(), pageviews: 4, hours: Array.from({ length: 24 }, (_, h) => [0, h === 9 ? 4 : 0]) }));
+  stats.files.forget();
+  assert.equal(stats.range('2026-01-13', '2026-01-15').pageviews, 6);
+});
+
+test('a monthly rollup of another shape is passed over for the days\' own rollups', () => {
+  const { stats, clock, dir, pv } = makeStats(Date.UTC(2026, 0, 13, 12, 0));
+  pv('/a');
+  clock.now = Date.UTC(2026, 1, 3, 12, 0);
+  stats.catchUp();
+  assert.equal(stats.range('2026-01-01', '2026-01-31').pageviews, 1);
+  for (const [what, text] of MISSHAPEN) {
+    writeFileSync(join(dir, 'monthly', '2026-01.json'), text);
+    stats.files.forget();
+    assert.equal(stats.files.readMonthly('2026-01'), null, what);
+    assert.equal(stats.range('2026-01-01', '2026-01-31').pageviews, 1, what);
+  }
 });

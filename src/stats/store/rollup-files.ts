@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { writeFileAtomic, isTempFileName, removeStaleTempFile } from '../../lib/atomic-write.js';
 import { listFolderNoFollow, readTextNoFollow, statNoFollow } from '../../lib/no-follow.js';
 import type { Rollup } from './rollup.js';
+import { isRollup } from './rollup-shape.js';
 import { LruCache } from '../../lib/lru.js';
 import { decodeVisitTable, readVisitTable, writeVisitTable, visitTableBytes, type VisitTable } from './visit-table.js';
 import { buildPageIndex, pageIndexSource } from './visit-page-index.js';
@@ -127,12 +128,15 @@ export class RollupFiles {
 
 const isMonth = (name: string) => name.length === 7;
 
+/** A rollup file, or null when it is missing, no JSON or JSON of another shape (its day counts as damaged). */
 function readJson(trusted: TrustedFolders, path: string): Rollup | null {
+  let value: unknown;
   try {
-    return JSON.parse(readTextNoFollow(trusted, path)) as Rollup;
+    value = JSON.parse(readTextNoFollow(trusted, path));
   } catch {
     return null;
   }
+  return isRollup(value) ? value : null;
 }
 
 /** Parses ndjson text into objects, skipping blank or damaged lines (a crash mid-write leaves at most one). */
