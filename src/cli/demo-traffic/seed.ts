@@ -1,5 +1,6 @@
 import { closeSync, existsSync, writeSync } from 'node:fs';
-import { createNoFollow } from '../../lib/no-follow.js';
+import { createNoFollow, removeNoFollow } from '../../lib/no-follow.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
 import { startOfSiteDay } from '../../lib/time-zone.js';
 import type { StatsService } from '../../stats/stats-service.js';
 import type { StatsContent } from '../../stats/page-index.js';
@@ -61,17 +62,32 @@ function dailyVolumes(days: string[], perDay: number, random: () => number): num
   return volumes;
 }
 
-function writeLines(trusted: TrustedFolders, path: string, lines: unknown[]): void {
-  if (lines.length === 0) return;
-  // The seed is a one-off bulk writer: one append of many lines (the live collector appends one at a time),
-  // never through a symbolic link (lib/no-follow.ts).
+function writeLines(trusted: TrustedFolders, path: string, lines: unknown[], replace: boolean): void {
+  // The seed is a one-off bulk writer: many lines at once (the live collector appends one at a time),
+  // never through a symbolic link (lib/no-follow.ts), serialized in chunks (one string of a day of a
+  // million page views would pass the longest string V8 makes).
   const chunk = 50_000;
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < lines.length; i += chunk) chunks.push(Buffer.from(lines.slice(i, i + chunk).map((line) => JSON.stringify(line)).join('\n') + '\n'));
+  if (replace) {
+    // --force replaces the log whole and at once: appended to, each run added its lines to the last
+    // run's (today's page views went 24, 48, 72), and a reader never sees it half written.
+    if (chunks.length > 0) writeFileAtomic(trusted, path, Buffer.concat(chunks), 0o600);
+    else removeIfThere(trusted, path);
+    return;
+  }
+  if (chunks.length === 0) return;
+  // Appended: today's bot log may hold the lines of real requests already.
   const fd = createNoFollow(trusted, path, 'append', 0o600);
   try {
-    for (let i = 0; i < lines.length; i += chunk) writeSync(fd, lines.slice(i, i + chunk).map((line) => JSON.stringify(line)).join('\n') + '\n');
+    for (const bytes of chunks) writeSync(fd, bytes);
   } finally {
     closeSync(fd);
   }
+}
+
+function removeIfThere(trusted: TrustedFolders, path: string): void {
+  try { removeNoFollow(trusted, path); } catch { /* not there */ }
 }
 
 /**
@@ -103,8 +119,11 @@ export function seedStats(stats: StatsService, content: StatsContent, options: S
       const start = startOfSiteDay(Date.parse(`${day}T12:00:00Z`), tz);
       const end = startOfSiteDay(Date.parse(`${addDays(day, 1)}T12:00:00Z`), tz);
       const { raw, bots } = generateRawLines(pageviews, start, end, pages, random);
-      writeLines(files.trusted, files.rawPath(day), raw);
-      writeLines(files.trusted, files.botsPath(day), bots);
+      writeLines(files.trusted, files.rawPath(day), raw, exists);
+      writeLines(files.trusted, files.botsPath(day), bots, exists);
+      // Rolled up again from the new lines (catch-up passes over a day with a rollup): a rollup kept
+      // from an earlier run would go on showing that run's figures.
+      if (exists) for (const path of [files.dailyPath(day), files.visitsPath(day)]) removeIfThere(files.trusted, path);
       result.rawLines += raw.length;
     } else if (options.visitTables !== false) {
       const start = startOfSiteDay(Date.parse(`${day}T12:00:00Z`), tz);
@@ -124,15 +143,16 @@ export function seedStats(stats: StatsService, content: StatsContent, options: S
     result.days++;
     result.pageviews += pageviews;
   });
-  if (options.today !== false && (!existsSync(files.rawPath(today)) || options.force)) {
+  const todayExists = existsSync(files.rawPath(today));
+  if (options.today !== false && (!todayExists || options.force)) {
     const start = startOfSiteDay(stats.now(), tz);
     const now = stats.now();
     const share = (now - start) / 86_400_000;
     const pageviews = Math.round(volumes[volumes.length - 1]! * share);
-    if (pageviews > 0) {
+    if (pageviews > 0 || todayExists) {
       const { raw, bots } = generateRawLines(pageviews, start, now, pages, random);
-      writeLines(files.trusted, files.rawPath(today), raw);
-      writeLines(files.trusted, files.botsPath(today), bots);
+      writeLines(files.trusted, files.rawPath(today), raw, todayExists);
+      writeLines(files.trusted, files.botsPath(today), bots, todayExists);
       result.rawLines += raw.length;
       result.pageviews += pageviews;
     }
