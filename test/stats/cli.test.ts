@@ -64,6 +64,9 @@ test('svc stats refuses bad options and unknown subcommands', () => {
   assert.equal(bad.err, `svc: --days takes a whole number from 0 to 800; ${help}\n`);
   const tooMany = svc(['stats', 'seed', '--raw-days', '36']);
   assert.equal(tooMany.err, `svc: --raw-days takes a whole number from 0 to 35; ${help}\n`);
+  const pastSeeds = svc(['stats', 'seed', '--seed', '4294967296']);
+  assert.equal(pastSeeds.code, 2);
+  assert.equal(pastSeeds.err, `svc: --seed takes a whole number from 0 to 4294967295; ${help}\n`);
   const unknown = svc(['stats', 'wipe']);
   assert.equal(unknown.code, 2);
   assert.equal(unknown.err, `svc: Unknown stats command "wipe"; use seed or rollup; ${help}\n`);
@@ -71,4 +74,11 @@ test('svc stats refuses bad options and unknown subcommands', () => {
   assert.equal(noSite.status, 1);
   assert.equal(noSite.stderr, `svc: There is no folder ${join(root, 'nowhere')}; create a site there with: ${svcCommand()} init --root ${join(root, 'nowhere')}\n`);
   assert.equal(existsSync(join(root, 'nowhere')), false);
+});
+
+test('svc stats seed takes every seed its message offers, ten digits too', () => {
+  for (const seed of ['1000000000', '2147483648', '4294967295']) {
+    const run = svc(['stats', 'seed', '--days', '0', '--seed', seed]);
+    assert.equal(run.code, 0, `--seed ${seed}: ${run.err}`);
+  }
 });
