@@ -1,7 +1,12 @@
 # The README's two commands: `make run` and `make test`. Everything installs what it needs itself.
 SHELL := /bin/bash
 # The tests mirror src/: a folder per area (test/content/, test/mcp/, ...), the whole-house ones at the top.
-TESTS := $(sort $(wildcard test/*.test.ts test/*/*.test.ts))
+# The longest files go first (each 35-140 s on two cores), so that none of them starts last and holds up the
+# end while the other runners are idle; the rest in order.
+SLOW_TESTS := test/cli/readme-path.test.ts test/content/concurrency-crash.test.ts test/cli/start-failures.test.ts \
+  test/panel/screen-browser.test.ts test/edge/varnish.test.ts test/lib/heap-tuning.test.ts test/cli/commands.test.ts \
+  test/panel/settings-browser.test.ts test/edge/two-instances.test.ts test/panel/editor-browser.test.ts
+TESTS := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(sort $(wildcard test/*.test.ts test/*/*.test.ts)))
 E2E_TESTS := $(sort $(wildcard test/mcp/*.test.ts test/api/*.test.ts test/cli/*.test.ts))
 
 # svc needs Node 22.13 or newer (src/lib/node-version-check.ts). A Node of a given release line comes as a
