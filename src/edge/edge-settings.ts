@@ -42,12 +42,14 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   const targets: PurgeTarget[] = [];
   const counts = new Map<PurgeKind, number>();
-  for (const item of (env.SVC_PURGE ?? '').split(/[\s,]+/).filter(Boolean)) {
+  // Whitespace alone separates the targets (as the README says): a comma is part of an address's query
+  // (?key=abc,tail), and splitting there cut a purge key in two and quoted its tail as an unknown target.
+  for (const [index, item] of (env.SVC_PURGE ?? '').split(/\s+/).filter(Boolean).entries()) {
     const equals = item.indexOf('=');
     const kind = item.slice(0, equals) as PurgeKind;
     const where = item.slice(equals + 1);
     // The sentences quote what was given as the Site check would show it: a start's error goes to a log too.
-    if (equals < 1 || !KINDS.includes(kind)) throw new Error(`SVC_PURGE: "${shownItem(item, equals)}" is not one of varnish=<address>, fastly=<service id>, cloudflare=<zone id>, url=<address>.`);
+    if (equals < 1 || !KINDS.includes(kind)) throw new Error(`SVC_PURGE: item ${index + 1} (${shownItem(item, equals)}) is not one of varnish=<address>, fastly=<service id>, cloudflare=<zone id>, url=<address>.`);
     const number = (counts.get(kind) ?? 0) + 1;
     counts.set(kind, number);
     const target: PurgeTarget = { kind, name: `${kind}-${number}`, where, shown: publicName(where) };
@@ -96,10 +98,14 @@ export function publicName(value: string): string {
   return PLAIN.test(value) ? value : HIDDEN;
 }
 
-/** One SVC_PURGE item for a sentence: its kind when it reads as one, and its value as publicName names it. */
+/**
+ * An SVC_PURGE item that is no target, for a sentence: its kind when it reads as one, never its value nor an
+ * item without a kind. Either may be a key (the tail of an address cut at a space, a token pasted alone):
+ * "SVC_PURGE: \"Sup3rS3cretTail\" is not one of ..." put a key into the log.
+ */
 function shownItem(item: string, equals: number): string {
   const kind = item.slice(0, equals);
-  return equals >= 1 && /^[A-Za-z0-9_-]{1,20}$/.test(kind) ? `${kind}=${publicName(item.slice(equals + 1))}` : publicName(item);
+  return equals >= 1 && /^[A-Za-z0-9_-]{1,20}$/.test(kind) ? `"${kind}=${HIDDEN}"` : `"${HIDDEN}", without a kind`;
 }
 
 /** A percent-encoded part as it was meant (as it is, where its encoding is broken). */

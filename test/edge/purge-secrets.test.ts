@@ -71,6 +71,21 @@ test('a setting refused at start names no secret of the address', () => {
   }
 });
 
+test('targets are separated by whitespace only: a comma in an address\'s query stays in it; an item that is no target is named without its value', () => {
+  const [target, other] = readEdgeSettings({ SVC_PURGE: 'url=https://purge.example.org/hook?key=abc,Sup3rS3cretTail\n varnish=http://127.0.0.1:6081' }).targets;
+  assert.equal(target!.where, 'https://purge.example.org/hook?key=abc,Sup3rS3cretTail');
+  assert.equal(target!.shown, 'https://purge.example.org/hook');
+  assert.equal(other!.where, 'http://127.0.0.1:6081');
+  // A key given alone, or as the value of an unknown kind, is never quoted: the start's error goes to a log.
+  for (const [value, shown] of [['url=https://purge.example.org/hook?key=abc Sup3rS3cretTail', 'item 2 ("…", without a kind)'], ['token=Sup3rS3cretTail', 'item 1 ("token=…")']] as const) {
+    assert.throws(() => readEdgeSettings({ SVC_PURGE: value }), (error: Error) => {
+      assert.ok(!error.message.includes('Sup3rS3cretTail'), error.message);
+      assert.ok(error.message.startsWith(`SVC_PURGE: ${shown} is not one of varnish=<address>`), error.message);
+      return true;
+    });
+  }
+});
+
 test('purges go to the whole address, while the status, the Site check and the log name it without its secrets', async () => {
   const address = `${receiver.url.replace('http://', 'http://purger:S3cretPurgeKey@')}/ok?token=TOPSECRET`;
   const shown = `${receiver.url}/ok`;
