@@ -4,9 +4,10 @@
 // The dispatcher (webhook-dispatcher.ts) decides when a head is due and that one attempt per endpoint runs.
 import type { Clock } from '../lib/clock.js';
 import type { WebhookEndpoint, WebhookEndpoints } from './webhook-endpoints.js';
-import type { QueuedMessage, WebhookQueue } from './webhook-queue.js';
+import { ANSWER_KEPT_BYTES, type QueuedMessage, type WebhookQueue } from './webhook-queue.js';
 import { webhookSignatureHeader } from './webhook-signature.js';
 import { sendWebhook } from './webhook-send.js';
+import { publicName } from './edge-settings.js';
 
 /** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (Standard Webhooks' schedule; some 27 h in all). */
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
@@ -37,7 +38,7 @@ export async function deliverHead(endpoint: WebhookEndpoint, head: QueuedMessage
   // The attempt is logged first: a stop between the two sends the message again (same webhook-id), never loses it.
   await queue.record(endpoint.id, {
     id: head.id, type: head.type, entry: head.entry, time: new Date(clock()).toISOString(), attempt,
-    outcome: outcome.ok ? 'delivered' : exhausted ? 'paused' : 'failed', code: outcome.status, answer: outcome.note.slice(0, 512), body: head.body,
+    outcome: outcome.ok ? 'delivered' : exhausted ? 'paused' : 'failed', code: outcome.status, answer: outcome.note.slice(0, ANSWER_KEPT_BYTES), body: head.body,
   });
   await queue.change(endpoint.id, (messages) => {
     const at = messages.findIndex((message) => message.id === head.id);
@@ -47,7 +48,8 @@ export async function deliverHead(endpoint: WebhookEndpoint, head: QueuedMessage
   });
   if (exhausted) {
     endpoints.setPaused(endpoint.id, `Paused ${new Date(clock()).toISOString()} after ${attempt} attempts over about a day: ${outcome.status === null ? outcome.note : `it answered ${outcome.status}`}.`);
-    options.log(`svc: webhook endpoint ${endpoint.url} is paused: its deliveries failed for about a day.`);
+    // Named as a purge target is (publicName): an endpoint's query may carry the receiver's token.
+    options.log(`svc: webhook endpoint ${publicName(endpoint.url)} is paused: its deliveries failed for about a day.`);
   }
   return outcome.ok;
 }

@@ -26,6 +26,9 @@ export interface QueuedMessage {
   nextAt: number;
 }
 
+/** What is kept of an answer for the delivery log (webhook-send.ts reads no more), and what the panel shows. */
+export const ANSWER_KEPT_BYTES = 512;
+
 export interface DeliveryRecord {
   id: string;
   type: string;

@@ -6,10 +6,9 @@ import { nodeHttp } from '../lib/node-builtins.js';
 import { request as httpsRequest } from 'node:https';
 import { publicOnlyLookup, RefusedAddress } from '../lib/public-address.js';
 import { refuseEndpointUrl } from './webhook-endpoints.js';
+import { ANSWER_KEPT_BYTES } from './webhook-queue.js';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** What is kept of an answer for the delivery log. */
-export const ANSWER_KEPT_BYTES = 512;
 
 export interface DeliveryOutcome {
   /** 2xx: delivered. */

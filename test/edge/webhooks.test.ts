@@ -153,7 +153,9 @@ test('an entry\'s media is sent as media.added, media.updated or media.deleted, 
 test('a failing endpoint is retried and keeps order; a secret rotated meanwhile signs with both; the log shows each attempt and sends again', async () => {
   const { id, secret: oldSecret } = await addEndpoint({ url: `${receiver.url}/flaky`, events: ['entry.updated'] });
   receiver.requests.length = 0;
-  receiver.answer = { status: 500, body: 'database is down, try later' };
+  // The reason comes after 300 characters, and holds markup: the panel shows all the log keeps (512 bytes), escaped.
+  const reason = `${'-'.repeat(300)} database is down, try later <b>soon</b>`;
+  receiver.answer = { status: 500, body: reason };
   const one = change('entry.updated', 'posts/hello');
   const two = change('entry.updated', 'posts/second');
   await waitFor(() => assert.ok(to('/flaky').length >= 2, 'tried again'));
@@ -172,7 +174,7 @@ test('a failing endpoint is retried and keeps order; a secret rotated meanwhile 
   assert.equal(new Set(firstTries.map((request) => request.headers['webhook-id'])).size, 1, 'one webhook-id over every attempt');
 
   const log = await get(panel, `/svc/panel/webhooks/endpoint?id=${id}`, jar);
-  assert.match(log.text, /<td>failed<\/td><td>[^<]+<\/td><td>Entry updated <code>posts\/hello<\/code><\/td><td>1<\/td><td>500<\/td><td><code>database is down, try later<\/code>/);
+  assert.match(log.text, /<td>failed<\/td><td>[^<]+<\/td><td>Entry updated <code>posts\/hello<\/code><\/td><td>1<\/td><td>500<\/td><td><code>-{300} database is down, try later &lt;b&gt;soon&lt;\/b&gt;<\/code>/);
   assert.match(log.text, /<td>delivered<\/td>/);
   const messageId = String(firstTries[0]!.headers['webhook-id']);
   const before = to('/flaky').length;
@@ -181,7 +183,9 @@ test('a failing endpoint is retried and keeps order; a secret rotated meanwhile 
 });
 
 test('retries that run out pause the endpoint with a notice on the panel home; resuming delivers what waited', async () => {
-  const { id } = await addEndpoint({ url: `${receiver.url}/down`, events: ['site.changed'] });
+  // The endpoint's query carries the receiver's token: the log names the endpoint without it.
+  const down = '/down?token=RECEIVER-SECRET-123';
+  const { id } = await addEndpoint({ url: `${receiver.url}${down}`, events: ['site.changed'] });
   receiver.answer = 'hang';
   const event = change('site.changed', null, []);
   await waitFor(() => assert.notEqual(server.deps.webhooks.get(id)!.paused, null), 20_000);
@@ -192,9 +196,11 @@ test('retries that run out pause the endpoint with a notice on the panel home; r
   const page = await get(panel, `/svc/panel/webhooks/endpoint?id=${id}`, jar);
   assert.match(page.text, /1 waiting/);
   await post(panel, '/svc/panel/webhooks/resume', { csrf: csrfOf(page.text), id }, jar);
-  await waitFor(() => assert.ok(to('/down').some((request) => body(request).data.seq === event.seq && body(request).type === 'site.changed'), 'delivered after resuming'));
+  await waitFor(() => assert.ok(to(down).some((request) => body(request).data.seq === event.seq && body(request).type === 'site.changed'), 'delivered after resuming'));
   await waitFor(() => assert.equal(server.deps.webhooks.get(id)!.paused, null));
   assert.ok(logged.every((line) => !line.includes('whsec_')), 'no secret in the log');
+  assert.ok(logged.some((line) => line === `svc: webhook endpoint ${receiver.url}/down is paused: its deliveries failed for about a day.`), logged.join('\n'));
+  assert.ok(logged.every((line) => !line.includes('RECEIVER-SECRET-123')), 'no receiver token in the log');
 });
 
 test('an endpoint that redirects, resolves to this machine, answers slowly or with 50 MB never holds anything up', async () => {

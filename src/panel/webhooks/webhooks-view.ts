@@ -2,7 +2,7 @@
 import { esc } from '../html.js';
 import { csrfField } from '../csrf.js';
 import { WEBHOOK_EVENTS, WEBHOOK_STATUSES, type WebhookEndpoint } from '../../edge/webhook-endpoints.js';
-import type { EndpointDeliveries } from '../../edge/webhook-queue.js';
+import { ANSWER_KEPT_BYTES, type EndpointDeliveries } from '../../edge/webhook-queue.js';
 import { escapeHtml } from '../../lib/html-escape.js';
 import { fill, words } from '../words/panel-words.js';
 
@@ -13,6 +13,15 @@ function eventLabel(event: string): string {
   const key = event.replace(/\.(\w)/, (_, letter: string) => letter.toUpperCase());
   const labels = words().webhooks.events;
   return Object.hasOwn(labels, key) ? labels[key as keyof typeof labels] : event;
+}
+
+/**
+ * The answer as the log keeps it: its first ANSWER_KEPT_BYTES bytes, as the README says (the page cut it at 200
+ * characters, so the reason a receiver gave past them was kept but never seen). Untrusted text: escaped.
+ */
+function answerShown(answer: string): string {
+  const bytes = Buffer.from(String(answer));
+  return bytes.length <= ANSWER_KEPT_BYTES ? String(answer) : bytes.subarray(0, ANSWER_KEPT_BYTES).toString('utf8');
 }
 
 const stateOf = (endpoint: WebhookEndpoint) => (endpoint.paused === null ? words().webhooks.active : fill(words().webhooks.paused, { reason: endpoint.paused }));
@@ -51,7 +60,7 @@ export function renderEndpoint(endpoint: WebhookEndpoint, deliveries: EndpointDe
   const w = words().webhooks;
   const t = escapeHtml;
   const filters = Object.entries(endpoint.filters).map(([key, value]) => `${key} ${value}`).join(', ') || w.noFilters;
-  const rows = deliveries.log.map((record) => `<tr><td>${esc(w.outcomes[record.outcome] ?? record.outcome)}</td><td>${esc(record.time)}</td><td>${esc(eventLabel(record.type))}${record.entry ? ` <code>${esc(record.entry)}</code>` : ''}</td><td>${record.attempt}</td><td>${record.code ?? '—'}</td><td><code>${esc(record.answer.slice(0, 200))}</code></td><td>${action('send-again', w.sendAgain, `<input type="hidden" name="message" value="${esc(record.id)}">`)}</td></tr>`).join('');
+  const rows = deliveries.log.map((record) => `<tr><td>${esc(w.outcomes[record.outcome] ?? record.outcome)}</td><td>${esc(record.time)}</td><td>${esc(eventLabel(record.type))}${record.entry ? ` <code>${esc(record.entry)}</code>` : ''}</td><td>${record.attempt}</td><td>${record.code ?? '—'}</td><td><code>${esc(answerShown(record.answer))}</code></td><td>${action('send-again', w.sendAgain, `<input type="hidden" name="message" value="${esc(record.id)}">`)}</td></tr>`).join('');
   const log = rows === '' ? `<p>${t(w.nothingDelivered)}</p>` : `<table><thead><tr><th>${t(w.status)}</th><th>${t(w.time)}</th><th>${t(w.event)}</th><th>${t(w.attempt)}</th><th>${t(w.response)}</th><th>${t(w.answer)}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
   return `<h1>${t(w.endpoint)}</h1>${shown}<div class="card"><p><code>${esc(endpoint.url)}</code></p><p>${esc(fill(w.summary, { events: endpoint.events.join(', '), filters }))} ${t(endpoint.drafts ? w.draftsIncluded : w.publicOnly)}</p>
 <p>${esc(stateOf(endpoint))}. ${t(fill(w.waiting, { count: deliveries.queue.length }))}</p>
