@@ -21,6 +21,8 @@ export class WebhookAdmin {
   }
 
   list(): WebhookEndpoint[] { return this.endpoints.list(); }
+  /** Why the endpoints file cannot be read (the panel says it rather than "no endpoints"), or null. */
+  damage(): string | null { return this.endpoints.read().damage; }
   get(id: string): WebhookEndpoint | undefined { return this.endpoints.get(id); }
   create(input: NewEndpoint): { endpoint: WebhookEndpoint; secret: string } { return this.endpoints.create(input); }
   rotate(id: string): string { return this.endpoints.rotate(id); }

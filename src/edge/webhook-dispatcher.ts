@@ -54,6 +54,8 @@ export class WebhookDispatcher {
   private active = false;
   /** The last failure of a take said in the log (each said once, until a take succeeds). */
   private takeProblem: string | null = null;
+  /** The endpoints file's damage as last said in the log (null: readable). */
+  private damageSaid: string | null = null;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.queue = options.queue;
@@ -89,7 +91,11 @@ export class WebhookDispatcher {
   }
 
   private tick(): void {
-    this.setActive(this.options.endpoints.list().length > 0);
+    const { endpoints, damage } = this.options.endpoints.read();
+    // A damaged endpoints file stops every delivery: said once (until it changes), not found out by silence.
+    if (damage !== this.damageSaid && damage !== null) this.options.log(`svc: ${damage}`);
+    this.damageSaid = damage;
+    this.setActive(endpoints.length > 0);
     this.wake();
   }
 
@@ -170,8 +176,10 @@ export class WebhookDispatcher {
         return;
       }
       if (read.resync) log(`svc: the change feed does not hold every change after ${seq} (lines removed or damaged); no webhooks were sent for the missing ones.`);
-      // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits.
-      const endpoints = this.options.endpoints.list();
+      // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits. A damaged
+      // endpoints file fails the take (its cursor stays): read as none, its batch would be passed over for good.
+      const { endpoints, damage } = this.options.endpoints.read();
+      if (damage !== null) throw new Error(damage);
       // The entries are asked for once per batch, and only those some endpoint wants to hear of.
       const wanted = (event: ChangeEvent) => event.entry !== null
         && endpoints.some((endpoint) => endpoint.events.includes(webhookEventOf(event)!) && event.time >= endpoint.createdAt);

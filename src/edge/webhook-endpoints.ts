@@ -53,6 +53,18 @@ export function refuseEndpointUrl(text: string, allowLoopback: boolean): string 
   return null;
 }
 
+/** The sentence for a file that cannot be read as the endpoints: the panel, a refused change and the log say it. */
+function damaged(reason: string): string {
+  return `data/webhooks/endpoints.json is damaged (${reason}): no webhook is delivered and no endpoint can be changed until it is repaired or restored from a backup.`;
+}
+
+/** Enough of an endpoint for the sender and the panel not to fail on it. */
+function isEndpoint(value: unknown): value is WebhookEndpoint {
+  const item = value as Partial<WebhookEndpoint> | null;
+  return typeof item === 'object' && item !== null && typeof item.id === 'string' && typeof item.url === 'string'
+    && Array.isArray(item.events) && Array.isArray(item.secrets) && (item.paused === null || typeof item.paused === 'string');
+}
+
 export class WebhookEndpoints {
   private readonly file: string;
   private readonly lock: string;
@@ -62,13 +74,31 @@ export class WebhookEndpoints {
     this.lock = join(dataDir, 'locks', 'webhooks.lock');
   }
 
-  list(): WebhookEndpoint[] {
+  /**
+   * The endpoints, and why the file cannot be read as them (null when it can; a missing file is no endpoint).
+   * A damaged file reads as no endpoint for sending, and is never written over: it alone holds the others'
+   * addresses and signing secrets, which adding one after it read as empty replaced with the new one alone.
+   */
+  read(): { endpoints: WebhookEndpoint[]; damage: string | null } {
+    let text: string;
     try {
-      const value = JSON.parse(readTextNoFollow(this.trusted, this.file)) as unknown;
-      return Array.isArray(value) ? (value as WebhookEndpoint[]) : [];
-    } catch {
-      return [];
+      text = readTextNoFollow(this.trusted, this.file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { endpoints: [], damage: null };
+      return { endpoints: [], damage: damaged((error as Error).message) };
     }
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (Array.isArray(value) && value.every(isEndpoint)) return { endpoints: value, damage: null };
+      return { endpoints: [], damage: damaged('it is not a list of endpoints') };
+    } catch (error) {
+      return { endpoints: [], damage: damaged((error as Error).message) };
+    }
+  }
+
+  /** The endpoints; none while the file is damaged (read() says why). */
+  list(): WebhookEndpoint[] {
+    return this.read().endpoints;
   }
 
   get(id: string): WebhookEndpoint | undefined {
@@ -139,9 +169,11 @@ export class WebhookEndpoints {
     });
   }
 
+  /** Refused with read()'s sentence while the file is damaged: a change never writes over what it could not read. */
   private change(edit: (all: WebhookEndpoint[]) => void): void {
     withFileLock(this.trusted, this.lock, () => {
-      const all = this.list();
+      const { endpoints: all, damage } = this.read();
+      if (damage !== null) throw new Error(damage);
       edit(all);
       writeFileAtomic(this.trusted, this.file, JSON.stringify(all, null, 1) + '\n', 0o600);
     });

@@ -13,6 +13,7 @@ import { words } from '../words/panel-words.js';
 /** What the pages do with the endpoints and their deliveries (edge/webhook-admin.ts, built by the composition root). */
 export interface WebhookPanelAdmin {
   list(): WebhookEndpoint[];
+  damage(): string | null;
   get(id: string): WebhookEndpoint | undefined;
   create(input: NewEndpoint): { endpoint: WebhookEndpoint; secret: string };
   rotate(id: string): string;
@@ -23,7 +24,7 @@ export interface WebhookPanelAdmin {
 }
 
 const showList = (ctx: RequestContext, session: PanelSession, admin: WebhookPanelAdmin, status = 200, problem: string | null = null, shown = '') =>
-  sendPanelPage(ctx, status, renderPage({ title: words().webhooks.title, viewer: session, active: 'webhooks', body: renderEndpointList(admin.list(), session.csrf, problem, shown) }));
+  sendPanelPage(ctx, status, renderPage({ title: words().webhooks.title, viewer: session, active: 'webhooks', body: renderEndpointList(admin.list(), admin.damage(), session.csrf, problem, shown) }));
 
 function showEndpoint(ctx: RequestContext, session: PanelSession, admin: WebhookPanelAdmin, id: string, shown = ''): void {
   const endpoint = admin.get(id);
@@ -60,6 +61,9 @@ export function registerWebhookRoutes(router: Router, deps: PanelSessionDeps, ad
       const posted = await requirePanelPost(ctx, deps, 'settings.manage');
       if (!posted) return;
       const id = posted.form.get('id') ?? '';
+      // A damaged endpoints file holds no endpoint to find: its sentence says why, not "no such endpoint".
+      const damage = admin.damage();
+      if (damage !== null) return sendPanelMessage(ctx, 409, words().webhooks.title, damage, posted.session);
       if (!admin.get(id)) return sendPanelMessage(ctx, 404, words().webhooks.noSuch, words().webhooks.noSuchText, posted.session);
       await run(id, posted.form, posted.session, ctx);
     });

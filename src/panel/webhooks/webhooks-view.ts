@@ -34,11 +34,12 @@ export function secretShown(secret: string, what: string): string {
   return `<div class="card" role="status"><p><strong>${esc(what)}</strong> ${escapeHtml(w.secretCopy)}</p><p><code>${esc(secret)}</code></p><p class="muted">${how}</p></div>`;
 }
 
-export function renderEndpointList(endpoints: readonly WebhookEndpoint[], csrf: string, problem: string | null, shown: string): string {
+/** `damage`: why the endpoints file cannot be read, said instead of "no endpoints" (which it is not). */
+export function renderEndpointList(endpoints: readonly WebhookEndpoint[], damage: string | null, csrf: string, problem: string | null, shown: string): string {
   const w = words().webhooks;
   const t = escapeHtml;
   const rows = endpoints.map((endpoint) => `<tr><td><a href="${WEBHOOKS_PATH}/endpoint?id=${esc(endpoint.id)}"><code>${esc(endpoint.url)}</code></a></td><td>${esc(endpoint.events.map(eventLabel).join(', '))}</td><td>${esc(stateOf(endpoint))}</td></tr>`).join('');
-  const list = endpoints.length === 0 ? `<p>${t(w.none)}</p>` : `<table><thead><tr><th>${t(w.address)}</th><th>${t(w.eventsHeading)}</th><th>${t(w.state)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const list = damage !== null ? `<p class="notice error" role="alert">${esc(damage)}</p>` : endpoints.length === 0 ? `<p>${t(w.none)}</p>` : `<table><thead><tr><th>${t(w.address)}</th><th>${t(w.eventsHeading)}</th><th>${t(w.state)}</th></tr></thead><tbody>${rows}</tbody></table>`;
   const events = WEBHOOK_EVENTS.map((event) => `<label><input type="checkbox" name="events" value="${event}"${event.startsWith('entry.') && event !== 'entry.scheduled' ? ' checked' : ''}> ${esc(eventLabel(event))}</label>`).join(' ');
   const statuses = ['', ...WEBHOOK_STATUSES].map((status) => `<option value="${status}">${t(status === '' ? w.statuses.any : w.statuses[status as (typeof WEBHOOK_STATUSES)[number]])}</option>`).join('');
   const form = `<form method="post" action="${WEBHOOKS_PATH}" class="card">${csrfField(csrf)}<h2>${t(w.add)}</h2>
