@@ -177,9 +177,10 @@ export class WebhookDispatcher {
       }
       if (read.resync) log(`svc: the change feed does not hold every change after ${seq} (lines removed or damaged); no webhooks were sent for the missing ones.`);
       // A paused endpoint keeps receiving messages in its queue: nothing is lost while it waits. A damaged
-      // endpoints file fails the take (its cursor stays): read as none, its batch would be passed over for good.
+      // endpoints file ends the take with its cursor where it was (read as none, its batch would be passed
+      // over for good); the tick says so in the log, once.
       const { endpoints, damage } = this.options.endpoints.read();
-      if (damage !== null) throw new Error(damage);
+      if (damage !== null) return;
       // The entries are asked for once per batch, and only those some endpoint wants to hear of.
       const wanted = (event: ChangeEvent) => event.entry !== null
         && endpoints.some((endpoint) => endpoint.events.includes(webhookEventOf(event)!) && event.time >= endpoint.createdAt);
