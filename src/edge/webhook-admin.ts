@@ -17,7 +17,8 @@ export class WebhookAdmin {
   constructor(dataDir: string, clock: Clock, allowLoopback = false, trustedFolders?: TrustedFolders) {
     const trusted = trustedFolders ?? new TrustedFolders([dataDir]);
     this.endpoints = new WebhookEndpoints(trusted, dataDir, clock, allowLoopback);
-    this.queue = new WebhookQueue(trusted, dataDir);
+    const endpoints = this.endpoints;
+    this.queue = new WebhookQueue(trusted, dataDir, { isEndpoint: (id) => endpoints.get(id) !== undefined, clock });
   }
 
   list(): WebhookEndpoint[] { return this.endpoints.list(); }
@@ -28,9 +29,10 @@ export class WebhookAdmin {
   rotate(id: string): string { return this.endpoints.rotate(id); }
   deliveries(id: string): EndpointDeliveries { return this.queue.read(id); }
 
-  remove(id: string): void {
+  /** The endpoint, then its files once a delivery in flight has written what it writes (webhook-queue.ts). */
+  async remove(id: string): Promise<void> {
     this.endpoints.remove(id);
-    this.queue.remove(id);
+    await this.queue.remove(id);
   }
 
   /** The paused endpoints, for the panel's home. */
@@ -41,7 +43,8 @@ export class WebhookAdmin {
   /** The message from the log goes to the end of the queue, due now. */
   async sendAgain(id: string, messageId: string): Promise<boolean> {
     const record = this.queue.read(id).log.find((item) => item.id === messageId);
-    if (!record) return false;
+    // A drop's record has no message to send.
+    if (!record || record.outcome === 'dropped') return false;
     await this.queue.change(id, (queue) => { queue.push({ id: record.id, type: record.type, seq: 0, entry: record.entry, body: record.body, attempt: 0, nextAt: 0 }); });
     return true;
   }

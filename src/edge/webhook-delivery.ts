@@ -46,7 +46,8 @@ export async function deliverHead(endpoint: WebhookEndpoint, head: QueuedMessage
     if (outcome.ok) messages.splice(at, 1);
     else messages[at] = { ...head, attempt, nextAt: clock() + (delays[attempt - 1] ?? 0) };
   });
-  if (exhausted) {
+  // A removed endpoint (its files gone, webhook-queue.ts) is not paused nor said to be.
+  if (exhausted && endpoints.get(endpoint.id) !== undefined) {
     endpoints.setPaused(endpoint.id, `Paused ${new Date(clock()).toISOString()} after ${attempt} attempts over about a day: ${outcome.status === null ? outcome.note : `it answered ${outcome.status}`}.`);
     // Named as a purge target is (publicName): an endpoint's query may carry the receiver's token.
     options.log(`svc: webhook endpoint ${publicName(endpoint.url)} is paused: its deliveries failed for about a day.`);

@@ -237,7 +237,8 @@ export class WebhookDispatcher {
 
   /** Sends the endpoint's first message when it is due (webhook-delivery.ts), one at a time per endpoint. */
   private async sendHead(endpoint: WebhookEndpoint): Promise<void> {
-    const head = this.queue.waiting(endpoint.id)[0];
+    // The queue's head as last read, read again only once its file changed (webhook-queue.ts head()).
+    const head = this.queue.head(endpoint.id);
     if (!head || head.nextAt > this.options.clock()) return;
     this.sending.add(endpoint.id);
     try {

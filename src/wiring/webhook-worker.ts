@@ -46,10 +46,11 @@ const asked = new Map<number, { resolve: (answer: EntriesAnswer) => void; reject
 let requests = 0;
 const log = (line: string) => post({ kind: 'log', line });
 
+const endpoints = new WebhookEndpoints(trustedFolders, setup.dataDir, systemClock, setup.allowLoopback);
 const dispatcher = new WebhookDispatcher({
   feed: new ChangeFeed({ dir: setup.feedDir, lockPath: join(setup.dataDir, 'locks', 'feed.lock'), trustedFolders, clock: systemClock, log }),
-  endpoints: new WebhookEndpoints(trustedFolders, setup.dataDir, systemClock, setup.allowLoopback),
-  queue: new WebhookQueue(trustedFolders, setup.dataDir),
+  endpoints,
+  queue: new WebhookQueue(trustedFolders, setup.dataDir, { isEndpoint: (id) => endpoints.get(id) !== undefined, log, clock: systemClock }),
   dataDir: setup.dataDir,
   clock: systemClock,
   log,

@@ -17,7 +17,7 @@ export interface WebhookPanelAdmin {
   get(id: string): WebhookEndpoint | undefined;
   create(input: NewEndpoint): { endpoint: WebhookEndpoint; secret: string };
   rotate(id: string): string;
-  remove(id: string): void;
+  remove(id: string): Promise<void>;
   resume(id: string): Promise<void>;
   sendAgain(id: string, messageId: string): Promise<boolean>;
   deliveries(id: string): EndpointDeliveries;
@@ -72,5 +72,5 @@ export function registerWebhookRoutes(router: Router, deps: PanelSessionDeps, ad
   act('rotate', (id, _form, session, ctx) => showEndpoint(ctx, session, admin, id, secretShown(admin.rotate(id), words().webhooks.rotated)));
   act('resume', async (id, _form, _session, ctx) => { await admin.resume(id); back(ctx, id); });
   act('send-again', async (id, form, _session, ctx) => { await admin.sendAgain(id, form.get('message') ?? ''); back(ctx, id); });
-  act('delete', (id, _form, _session, ctx) => { admin.remove(id); redirect(ctx.res, WEBHOOKS_PATH, 303, { 'cache-control': 'no-store' }); });
+  act('delete', async (id, _form, _session, ctx) => { await admin.remove(id); redirect(ctx.res, WEBHOOKS_PATH, 303, { 'cache-control': 'no-store' }); });
 }

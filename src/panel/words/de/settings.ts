@@ -162,7 +162,7 @@ export const GERMAN_SETTINGS_WORDS = {
       entryScheduled: 'Eintrag geplant', entryDeleted: 'Eintrag gelöscht', mediaAdded: 'Medien hinzugefügt', mediaUpdated: 'Medien geändert', mediaDeleted: 'Medien gelöscht', siteChanged: 'Website geändert',
     },
     statuses: { any: 'beliebig', published: 'veröffentlicht', draft: 'Entwurf', scheduled: 'geplant' },
-    outcomes: { delivered: 'zugestellt', failed: 'fehlgeschlagen', paused: 'angehalten' },
+    outcomes: { delivered: 'zugestellt', failed: 'fehlgeschlagen', paused: 'angehalten', dropped: 'verworfen (Warteschlange voll)' },
     active: 'Aktiv',
     paused: 'Angehalten: {reason}',
     secretCopy: 'Kopieren Sie das Signaturgeheimnis jetzt; es wird nicht noch einmal angezeigt.',

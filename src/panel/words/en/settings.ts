@@ -162,7 +162,7 @@ export const ENGLISH_SETTINGS_WORDS = {
       entryScheduled: 'Entry scheduled', entryDeleted: 'Entry deleted', mediaAdded: 'Media added', mediaUpdated: 'Media updated', mediaDeleted: 'Media deleted', siteChanged: 'Site changed',
     },
     statuses: { any: 'any', published: 'published', draft: 'draft', scheduled: 'scheduled' },
-    outcomes: { delivered: 'delivered', failed: 'failed', paused: 'paused' },
+    outcomes: { delivered: 'delivered', failed: 'failed', paused: 'paused', dropped: 'dropped (queue full)' },
     active: 'Active',
     paused: 'Paused: {reason}',
     secretCopy: 'Copy the signing secret now; it is not shown again.',
