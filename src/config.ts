@@ -3,7 +3,7 @@ import { readRateLimitSettings, type RateLimitsSetting } from './lib/rate-limit-
 import { TrustedFolders } from './lib/trusted-folders.js';
 import { scryptCostSetting } from './lib/scrypt-cost.js';
 import { repeatedOptionSentence } from './lib/repeated-option.js';
-import { publicAddressProblem } from './lib/site-address.js';
+import { asciiAddress, publicAddressProblem } from './lib/site-address.js';
 import { resolve, join } from 'node:path';
 
 export interface Config {
@@ -189,6 +189,7 @@ function validate(raw: {
     baseUrl = trimmed.replace(/[\t\n\r]/g, '');
     const problem = publicAddressProblem(baseUrl);
     if (problem !== null) refuse('baseUrl', problem);
+    baseUrl = asciiAddress(baseUrl);
   }
   if (raw.trustProxy !== undefined && !['0', '1', 'true', 'false'].includes(raw.trustProxy)) refuse('trustProxy', 'must be 1 or 0');
   if (raw.rateLimits !== undefined && raw.rateLimits !== 'on' && raw.rateLimits !== 'off') refuse('rateLimits', 'must be on or off');

@@ -13,6 +13,18 @@ export function publicAddressProblem(text: string): string | null {
 }
 
 /**
+ * The address as the WHATWG parser writes it where the text is not ASCII (the host in punycode, the path
+ * percent-encoded), without a trailing slash the text did not have. Every absolute address svc gives begins
+ * with it, some in headers (Link, Location), where Node refuses characters past U+00FF and sends the others
+ * as Latin-1: every entry page of https://例え.jp answered 500.
+ */
+export function asciiAddress(text: string): string {
+  if (!URL.canParse(text) || /^[\x00-\x7f]*$/.test(text)) return text;
+  const href = new URL(text).href;
+  return href.endsWith('/') && !text.endsWith('/') ? href.slice(0, -1) : href;
+}
+
+/**
  * The part of publicAddressProblem that matters whatever else is wrong with the text: a user name or
  * password, a query or a fragment (`must not ...`), or null. Whether it is an absolute http(s) address at
  * all is left to the caller.

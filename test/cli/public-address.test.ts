@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempFolder } from '../helpers/temp-folder.ts';
@@ -69,4 +69,23 @@ test('a server started on port 0 names the port it bound in the MCP discovery an
   } finally {
     await server.stop();
   }
+});
+
+test('an address of other scripts is written as the parser writes it: every page is served, and its addresses are ASCII', async () => {
+  mkdirSync(join(root, 'content', 'posts', 'greetings'), { recursive: true });
+  writeFileSync(join(root, 'content', 'posts', 'greetings', 'en.md'), '---\ntitle: Grüße\nstatus: published\npublished: 2026-01-02 10:00\ntags: [reise]\n---\n\nHallo.\n');
+  const server = await startRealServer(root, { SVC_BASE_URL: 'http://例え.jp/blög' });
+  try {
+    for (const path of ['/', '/greetings', '/greetings.md', '/feed.xml']) {
+      const answer = await fetch(`${server.url}${path}`);
+      assert.equal(answer.status, 200, `${path}: ${await answer.text()}`);
+      const link = answer.headers.get('link') ?? '';
+      assert.ok(!/[^\x00-\x7f]/.test(link), `${path}: ${link}`);
+    }
+    const metadata = await (await fetch(`${server.url}/.well-known/oauth-protected-resource/svc/mcp`)).json() as { resource: string };
+    assert.equal(metadata.resource, 'http://xn--r8jz45g.jp/bl%C3%B6g/svc/mcp');
+  } finally {
+    await server.stop();
+  }
+  assert.equal(server.stderr().includes('internal error'), false, server.stderr());
 });

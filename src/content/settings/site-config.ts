@@ -2,7 +2,7 @@ import { fileProblemReason } from '../../lib/file-problem.js';
 import { isObjectPropertyName } from './setting-keys.js';
 import { readTextNoFollow } from '../../lib/no-follow.js';
 import { isValidTimeZone } from '../../lib/time-zone.js';
-import { addressPartsProblem } from '../../lib/site-address.js';
+import { addressPartsProblem, asciiAddress } from '../../lib/site-address.js';
 import type { SiteConfig, CategoryDefinition, ContentType, FieldDefinition } from '../entries/types.js';
 import { yamlLibrary } from '../entries/yaml.js';
 import { readCachedSiteConfig, writeCachedSiteConfig } from './site-config-cache.js';
@@ -213,7 +213,7 @@ export function buildSiteConfig(raw: unknown): SiteConfig {
   return {
     title: site.title,
     description: site.description,
-    url: site.url.replace(/\/+$/, ''),
+    url: asciiAddress(site.url).replace(/\/+$/, ''),
     languages,
     defaultLanguage,
     timezone: site.timezone,
