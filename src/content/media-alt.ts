@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { readFileNoFollow } from '../lib/no-follow.js';
-import { parseEntryId } from './entries/entry-id.js';
+import { mediaFolder, mediaReferenceParts } from './media-folder.js';
 import type { TrustedFolders } from '../lib/trusted-folders.js';
 
 // The alt text of each image, kept beside the images in their media folder (`.alt.yaml`: file name -> text),
@@ -18,7 +18,9 @@ export function readAltTexts(trusted: TrustedFolders, mediaDir: string): Record<
   try {
     const data = parse(readFileNoFollow(trusted, join(mediaDir, ALT_FILE)).toString('utf8')) as unknown;
     if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
-    return Object.fromEntries(Object.entries(data as Record<string, unknown>).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
+    // Without a prototype: a file named toString or constructor (a name /media serves) found a function
+    // where its alt text was looked up, and the media library, the editor and its public page answered 500.
+    return Object.assign(Object.create(null) as Record<string, string>, Object.fromEntries(Object.entries(data as Record<string, unknown>).filter((pair): pair is [string, string] => typeof pair[1] === 'string')));
   } catch {
     return {};
   }
@@ -41,15 +43,8 @@ export function cleanAltText(text: string): string {
 
 /** The alt text of `media/<entry id>/<file>`, or '' when it has none (or the reference is not one). */
 export function altTextOf(trusted: TrustedFolders, contentDir: string, reference: string): string {
-  if (!reference.startsWith('media/')) return '';
-  const parts = reference.split('/');
-  const name = parts.pop()!;
-  try {
-    const segments = parseEntryId(parts.slice(1).join('/'));
-    return readAltTexts(trusted, join(contentDir, 'media', ...segments))[name] ?? '';
-  } catch {
-    return '';
-  }
+  const parts = mediaReferenceParts(reference);
+  return parts === null ? '' : readAltTexts(trusted, mediaFolder(contentDir, parts.entryId))[parts.name] ?? '';
 }
 
 /** `![alt](reference)`, the alt text as kept, or from the file name as media_upload answers it. */

@@ -55,7 +55,7 @@ export function mediaHandler(trusted: TrustedFolders, contentDir: string): (ctx:
     const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
     const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}-${stat.ino.toString(36)}"`;
     const headers = {
-      'content-type': TYPES[extension] ?? 'application/octet-stream',
+      'content-type': (Object.hasOwn(TYPES, extension) ? TYPES[extension] : undefined) ?? 'application/octet-stream',
       'content-length': stat.size,
       'cache-control': cacheControl,
       etag,
