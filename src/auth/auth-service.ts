@@ -150,6 +150,16 @@ export class AuthService implements BearerVerifier {
     return account;
   }
 
+  /**
+   * Gives an account another role. One that may no longer manage the team loses the links it made (reset links,
+   * invitations): a demoted admin's link for the admin's password, or for an admin of its own, still worked.
+   */
+  changeRole(id: string, role: string): Account {
+    const account = this.accounts.setRole(id, role);
+    if (!this.roles.capabilities(role).has('team.manage')) this.links.withdrawMadeBy(id);
+    return account;
+  }
+
   /** Removes an account, its tokens, its sessions, links for it and the links it made. False when there was none. */
   removeAccount(id: string): boolean {
     const removed = this.accounts.remove(id);

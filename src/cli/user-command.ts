@@ -64,7 +64,7 @@ export async function runUserCommand(auth: AuthService, sub: string | undefined,
       const role = positionals[1];
       if (!role) throw new UsageError(`Name the new role: ${siteCommand(parsed.config, 'user role', '<id|email> <role>')}`);
       checkRole(auth, role);
-      auth.accounts.setRole(account.id, role);
+      auth.changeRole(account.id, role);
       print(`${account.name} is now ${role}. Their tokens follow the new role at once.`);
       return;
     }

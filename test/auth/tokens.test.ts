@@ -241,6 +241,20 @@ test('removing a person ends the links they made: an invitation of theirs no lon
   assert.ok(theirs.secret !== ours.secret);
 });
 
+test('a person who may no longer manage the team loses the links they made; one who still may keeps them', async () => {
+  const admin = await auth.accounts.create({ name: 'Third Admin', email: 'adm3@example.org', role: 'admin', password: 'correct horse battery' });
+  auth.links.create({ kind: 'invite', email: 'second-admin@example.org', role: 'admin', createdBy: admin.id });
+  auth.links.create({ kind: 'reset', account: 'ada', what: 'password', createdBy: admin.id });
+  const madeBy = () => auth.links.list().filter(({ record }) => record.createdBy === admin.id).length;
+  assert.equal(madeBy(), 2);
+  auth.changeRole(admin.id, 'admin');
+  assert.equal(madeBy(), 2, 'still an admin: kept');
+  // Demoted: a reset link for the admin's password and an invitation of a second admin were the way back in.
+  auth.changeRole(admin.id, 'contributor');
+  assert.equal(madeBy(), 0);
+  assert.equal(auth.accounts.get(admin.id)!.role, 'contributor');
+});
+
 test('tokens never need the password and are unaffected by two-factor sign-in', async () => {
   const { token } = auth.createToken({ ownerId: 'ada', name: 'Steady', scopes: ['stats:read'], expiresInDays: 90 });
   auth.accounts.enableTotp('ada');

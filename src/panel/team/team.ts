@@ -88,7 +88,7 @@ export function registerTeamRoutes(router: Router, deps: PanelSessionDeps): void
     const role = form.get('role') ?? '';
     if (!auth.roles.exists(role)) throw new AppError('invalid_params', words().team.chooseRole);
     keepAManager(account.id, role);
-    auth.accounts.setRole(account.id, role);
+    auth.changeRole(account.id, role);
     record(session, 'team_role', `${account.email}: ${account.role} -> ${role}`);
     done(ctx, 'role');
   });
