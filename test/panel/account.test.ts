@@ -261,6 +261,18 @@ test('two-factor off needs the current password', async () => {
   assert.equal((await tryPassword(person.email, PASSWORD)).location, '/svc/panel/');
 });
 
+test('the right password takes no attempt of the throttle: codes renewed seven times, and the person still signs in', async () => {
+  const person = await newPerson();
+  await submit(person.jar, `${PAGE}/two-factor/start`);
+  const secret = shownSecret((await get(h, PAGE, person.jar)).text);
+  assert.equal((await submit(person.jar, `${PAGE}/two-factor/confirm`, { code: codeAt(secret) })).res.status, 200);
+  // Six renewals used to answer 429 and lock the person out of signing in (README: only failed attempts count).
+  for (let i = 0; i < 7; i++) assert.equal((await submit(person.jar, `${PAGE}/two-factor/recovery-codes`, { current: PASSWORD })).res.status, 200, `renewal ${i + 1}`);
+  const off = await submit(person.jar, `${PAGE}/two-factor/off`, { current: PASSWORD });
+  assert.equal(off.res.status, 303);
+  assert.equal((await tryPassword(person.email, PASSWORD)).location, '/svc/panel/');
+});
+
 test('no password, secret or session id appears in the log', () => {
   assert.equal(h.logs.some((line) => line.includes(PASSWORD) || line.includes(NEW_PASSWORD) || line.includes('svc_session') || /[A-Z2-7]{32}/.test(line)), false);
 });

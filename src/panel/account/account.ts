@@ -76,6 +76,14 @@ function done(ctx: RequestContext, what: keyof typeof DONE): void {
  */
 export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInThrottle) {
   /** Takes one attempt for a password check; false after answering 429. */
+  /** Whether `current` is the person's password; a right one gives back the attempt mayCheckPassword took. */
+  async function isRightPassword(ctx: RequestContext, session: PanelSession, current: string): Promise<boolean> {
+    const right = await deps.auth.isCurrentPassword(session.account.id, current);
+    // Only failed attempts count (README): renewing codes six times with the right password locked the person out.
+    if (right) throttle.succeeded(ctx.ip, session.account.email);
+    return right;
+  }
+
   function mayCheckPassword(ctx: RequestContext, session: PanelSession): boolean {
     const wait = throttle.take(ctx.ip, session.account.email);
     if (wait === 0) return true;
@@ -182,7 +190,7 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       const current = (form.get('current') ?? '').slice(0, 1024);
       if (!current) return send(ctx, deps, 422, session, { kind: 'error', text: words().account.refused.enterCurrent });
       if (!mayCheckPassword(ctx, session)) return;
-      if (!(await deps.auth.isCurrentPassword(session.account.id, current))) {
+      if (!(await isRightPassword(ctx, session, current))) {
         return send(ctx, deps, 401, session, { kind: 'error', text: words().account.refused.currentWrong });
       }
       const codes = deps.auth.accounts.renewRecoveryCodes(session.account.id);
@@ -199,7 +207,7 @@ export function createAccountHandlers(deps: PanelSessionDeps, throttle: SignInTh
       const current = (form.get('current') ?? '').slice(0, 1024);
       if (!current) return send(ctx, deps, 422, session, { kind: 'error', text: words().account.refused.enterCurrent });
       if (!mayCheckPassword(ctx, session)) return;
-      if (!(await deps.auth.isCurrentPassword(session.account.id, current))) {
+      if (!(await isRightPassword(ctx, session, current))) {
         return send(ctx, deps, 401, session, { kind: 'error', text: words().account.refused.currentWrong });
       }
       deps.auth.accounts.disableTotp(session.account.id);

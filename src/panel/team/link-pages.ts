@@ -103,6 +103,7 @@ export function registerLinkPages(router: Router, deps: PanelSessionDeps, thrott
           const wait = throttle.take(ctx.ip, account.email);
           if (wait > 0) throw new AppError('rate_limited', words().team.tooMany);
           if (!(await auth.checkPassword(account.email, password))) throw new AppError('forbidden', words().team.wrongPassword);
+          throttle.succeeded(ctx.ip, account.email);
           auth.accounts.disableTotp(account.id);
         }
         auth.sessions.removeAccount(account.id);
