@@ -1,9 +1,14 @@
+/** The longest address this server takes (http/server.ts: longer ones get 414). */
+const MAX_NEXT = 4096;
+
 /**
  * A `next` address to return to after sign-in, or null. Only same-origin paths are kept (no scheme, no
  * host, no `//` or `\` tricks, no control characters), so sign-in cannot be used to send people elsewhere.
  */
 export function safeNext(value: string | null | undefined): string | null {
-  if (!value || value.length > 2048) return null;
+  // Room for an OAuth authorize request at its limits (a redirect_uri of 2,000 characters, a state of 1,024,
+  // percent-encoded): cut at 2,048 such a request lost its way back to the consent page after sign-in.
+  if (!value || value.length > MAX_NEXT) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   let url: URL;

@@ -243,3 +243,11 @@ test('a session ends after twelve hours and when its account is removed', async 
 test('no password, code or session id appears in the log', () => {
   assert.equal(h.logs.some((line) => line.includes(PASSWORD) || line.includes('svc_session')), false);
 });
+
+test('a way back as long as an address this server takes is kept: an OAuth request near its limits returns to its consent page', async () => {
+  const { safeNext } = await import('../../dist/panel/safe-next.js');
+  const authorize = `/svc/oauth/authorize?response_type=code&redirect_uri=${encodeURIComponent(`https://client.example/${'r'.repeat(1200)}`)}&state=${'s'.repeat(1024)}`;
+  assert.ok(authorize.length > 2048 && authorize.length < 4096);
+  assert.equal(safeNext(authorize), authorize);
+  assert.equal(safeNext(`/${'x'.repeat(4096)}`), null, 'longer than any address the server takes');
+});
