@@ -3,7 +3,8 @@
 // V8's longest string (some 512 MB), after which no queue could be written, every endpoint stalled and
 // nothing was said. Beyond either bound the oldest waiting messages are dropped, and the delivery log says
 // which (a record the panel shows), so only that endpoint loses anything, and what it lost is known.
-import type { DeliveryRecord, QueuedMessage } from './webhook-queue.js';
+/** What a drop needs of a waiting message (webhook-queue.ts QueuedMessage; named here, not imported, lest the two files import each other). */
+interface Waiting { id: string; type: string; seq: number }
 
 /** Messages waiting per endpoint. */
 export const QUEUE_KEPT = 10_000;
@@ -22,14 +23,14 @@ export function firstKept(parts: readonly string[]): number {
 }
 
 /** What the log and the delivery log say of messages dropped, oldest first. */
-export function droppedSentence(dropped: readonly QueuedMessage[]): string {
+export function droppedSentence(dropped: readonly Waiting[]): string {
   const seqs = dropped.map((message) => message.seq).filter((seq) => Number.isSafeInteger(seq) && seq > 0);
   const changes = seqs.length === 0 ? '' : ` (changes ${Math.min(...seqs)} to ${Math.max(...seqs)})`;
   return `${dropped.length} waiting message${dropped.length === 1 ? '' : 's'} dropped${changes}: a queue keeps at most ${QUEUE_KEPT.toLocaleString('en')} messages and ${QUEUE_KEPT_BYTES / 1024 / 1024} MB.`;
 }
 
 /** The delivery log's record of a drop: no body, so nothing to send again. */
-export function droppedRecord(dropped: readonly QueuedMessage[], time: number): DeliveryRecord {
+export function droppedRecord(dropped: readonly Waiting[], time: number) {
   const first = dropped[0]!;
-  return { id: first.id, type: first.type, entry: null, time: new Date(time).toISOString(), attempt: 0, outcome: 'dropped', code: null, answer: droppedSentence(dropped), body: '' };
+  return { id: first.id, type: first.type, entry: null, time: new Date(time).toISOString(), attempt: 0, outcome: 'dropped' as const, code: null, answer: droppedSentence(dropped), body: '' };
 }
