@@ -62,12 +62,28 @@ export function loadCardDefinitions(root: string, log: (line: string) => void = 
   for (const folder of plugins) {
     const file = join(root, 'plugins', folder, 'plugin.yaml');
     const data = readYaml(file, skip);
-    if (data && data.enabled !== false) add(data.cards, `plugin:${folder}`, file);
+    if (!data) continue;
+    const enabled = switchValue(data.enabled);
+    if (enabled === null) skip(file, `enabled must be true or false (it is ${JSON.stringify(data.enabled).slice(0, 40)}); the plugin is left off until it is.`, `plugins/${folder}: its enabled is neither true nor false`);
+    else if (enabled) add(data.cards, `plugin:${folder}`, file);
   }
   const themeFile = join(root, 'theme', 'theme.yaml');
   const theme = readYaml(themeFile, skip);
   if (theme) add(theme.cards, 'theme', themeFile);
   return cards;
+}
+
+/**
+ * A plugin's `enabled`: absent is on; true/false, and the words YAML 1.1 read as them (no, off, "false"),
+ * since YAML 1.2 reads those as text, and `enabled: no` left a plugin on without a word. Anything else: null.
+ */
+function switchValue(value: unknown): boolean | null {
+  if (value === undefined || value === true) return true;
+  if (value === false) return false;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (['yes', 'on', 'true'].includes(word)) return true;
+  if (['no', 'off', 'false'].includes(word)) return false;
+  return null;
 }
 
 function issueSentence(issue: { path: PropertyKey[]; message: string } | undefined): string {
