@@ -4,7 +4,7 @@
 // there ("There is no such file"), from `svc init` to `user add` and the statistics.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempFolder } from '../helpers/temp-folder.ts';
 import { svc, svcOk } from './run-svc.ts';
@@ -28,4 +28,17 @@ test('init and user add write through a content/ and a data folder that are link
   const check = svc(['check', '--root', root]);
   assert.match(check.out + check.err, /posts\/linked/);
   assert.deepEqual(readdirSync(join(place, 'outside')), []);
+});
+
+test('svc check does not call a link below theme/ or plugins/ unfollowed: the server reads through them', () => {
+  const place = makeTempFolder('svc-linked-theme-');
+  const root = join(place, 'site');
+  svcOk(['init', '--root', root, '--title', 'Linked theme']);
+  mkdirSync(join(place, 'shared'));
+  writeFileSync(join(place, 'shared', 'de.yaml'), 'skip_link: Zum Inhalt\n');
+  mkdirSync(join(root, 'theme', 'translations'), { recursive: true });
+  rmSync(join(root, 'theme', 'translations', 'de.yaml'), { force: true });
+  symlinkSync(join(place, 'shared', 'de.yaml'), join(root, 'theme', 'translations', 'de.yaml'));
+  const check = svc(['check', '--root', root]);
+  assert.doesNotMatch(check.out + check.err, /theme\/translations\/de\.yaml/);
 });

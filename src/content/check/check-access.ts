@@ -67,6 +67,9 @@ export function checkAccess(top: string, access: Access, problems: SiteProblems,
     for (const item of items.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, item.name);
       if (item.isSymbolicLink()) {
+        // Below theme/ and plugins/ (read only) links are followed, as the server reads them (regular-file.ts):
+        // a theme shared between sites. Only content/ and the data folder refuse them.
+        if (access === 'read') continue;
         let target = '';
         try { target = ` to ${readlinkSync(path)}`; } catch { /* unreadable link */ }
         problems.add(path, `This is a symbolic link${target}; svc does not follow links, so what it points to is not part of the site. Put the file or folder itself here.`);
