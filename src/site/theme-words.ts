@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { yamlLibrary } from '../content/entries/yaml.js';
-import { readRegularFile } from '../lib/regular-file.js';
+import { NotRegularFileError, notRegularReason, readRegularFile } from '../lib/regular-file.js';
 import { ENGLISH, ENGLISH_WORDS, type SiteWords, type WordKey } from './site-words.js';
 
 /** A translation file is a short list of words; anything larger is a mistake, not a theme. */
@@ -37,7 +37,9 @@ function readWords(file: string, language: string, log: (line: string) => void):
   try {
     bytes = readRegularFile(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`svc: ${shown} cannot be read, so the site's words stay English.`);
+    // A FIFO or a device in its place says ENOENT too (regular-file.ts), but is no missing file: it is named.
+    if (error instanceof NotRegularFileError) log(`svc: ${shown}: ${notRegularReason(error.fileKind)}, so the site's words stay English.`);
+    else if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`svc: ${shown} cannot be read, so the site's words stay English.`);
     return fallback;
   }
   if (bytes.length > MAX_FILE_BYTES) {

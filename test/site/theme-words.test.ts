@@ -127,3 +127,14 @@ test('the demo ships every word of the theme in English (as built in) and in Ger
     assert.deepEqual(marks(german[key]), marks(english[key]), `${key} keeps its {marks}`);
   }
 });
+
+test('a FIFO in a translation file\'s place is named in the log, not taken for a missing file', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const root = makeSiteFolder('svc-words-');
+  roots.push(root);
+  mkdirSync(join(root, 'theme/translations'), { recursive: true });
+  execFileSync('mkfifo', [join(root, 'theme/translations/fr.yaml')]);
+  const { words, lines } = wordsOf(root, 'fr');
+  assert.equal(words.text.skip_link, 'Skip to content');
+  assert.deepEqual(lines, ["svc: theme/translations/fr.yaml: it is a FIFO, not a regular file, so the site's words stay English."]);
+});
