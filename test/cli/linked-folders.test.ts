@@ -39,6 +39,8 @@ test('svc check does not call a link below theme/ or plugins/ unfollowed: the se
   mkdirSync(join(root, 'theme', 'translations'), { recursive: true });
   rmSync(join(root, 'theme', 'translations', 'de.yaml'), { force: true });
   symlinkSync(join(place, 'shared', 'de.yaml'), join(root, 'theme', 'translations', 'de.yaml'));
+  symlinkSync(join(root, 'theme', 'loop'), join(root, 'theme', 'loop'));
   const check = svc(['check', '--root', root]);
   assert.doesNotMatch(check.out + check.err, /theme\/translations\/de\.yaml/);
+  assert.match(check.out, /theme\/loop: This is a symbolic link to .*loop, which leads nowhere; svc ignores it\./);
 });

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, readdirSync, readlinkSync, type Dirent } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readlinkSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { specialKind } from '../../lib/regular-file.js';
@@ -67,11 +67,18 @@ export function checkAccess(top: string, access: Access, problems: SiteProblems,
     for (const item of items.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, item.name);
       if (item.isSymbolicLink()) {
-        // Below theme/ and plugins/ (read only) links are followed, as the server reads them (regular-file.ts):
-        // a theme shared between sites. Only content/ and the data folder refuse them.
-        if (access === 'read') continue;
         let target = '';
         try { target = ` to ${readlinkSync(path)}`; } catch { /* unreadable link */ }
+        // Below theme/ and plugins/ (read only) links are followed, as the server reads them (regular-file.ts):
+        // a theme shared between sites. What such a link leads to is judged; only content/ and the data
+        // folder refuse links themselves.
+        if (access === 'read') {
+          let led;
+          try { led = statSync(path, { throwIfNoEntry: false }); } catch { /* a loop of links: leads nowhere */ }
+          if (led === undefined) problems.add(path, `This is a symbolic link${target}, which leads nowhere; svc ignores it.`);
+          else if (specialKind(led)) problems.add(path, `This is a symbolic link${target}, ${specialKind(led)}, not a regular file; svc ignores it.`);
+          continue;
+        }
         problems.add(path, `This is a symbolic link${target}; svc does not follow links, so what it points to is not part of the site. Put the file or folder itself here.`);
       } else if (item.isDirectory()) {
         visit(path);
